@@ -1,0 +1,34 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+
+import * as schema from "./schema";
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** Where drizzle-kit writes migrations; found from the source tree or from the built server. */
+export function migrationsFolder(): string {
+  const fromEnv = process.env.MIGRATIONS_DIR;
+  if (fromEnv) return fromEnv;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // db/client.ts -> ../drizzle ; build/*.js -> ../drizzle
+  return path.resolve(here, "..", "drizzle");
+}
+
+/**
+ * Opens (and migrates) a SQLite database: WAL, foreign keys on, a busy timeout so that
+ * concurrent writers wait instead of failing.
+ */
+export function openDatabase(filename: string, options: { migrate?: boolean } = {}): Db {
+  const sqlite = new Database(filename);
+  if (filename !== ":memory:") sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  const db = drizzle(sqlite, { schema }) as Db;
+  if (options.migrate !== false) migrate(db, { migrationsFolder: migrationsFolder() });
+  return db;
+}

@@ -1,0 +1,513 @@
+/**
+ * The whole data model of the marketplace (spec section 3).
+ *
+ * Conventions:
+ * - money is integer cents (`*_cents`), percentages are basis points (`*_bp`, 1500 = 15.00 %);
+ * - timestamps are integer milliseconds since the epoch, read as `Date`;
+ * - secrets (session and reset tokens) are stored only as SHA-256 hashes.
+ */
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+const id = () => integer("id").primaryKey({ autoIncrement: true });
+
+export const USER_ROLES = ["user", "admin"] as const;
+export const USER_STATUSES = ["Active", "Inactive", "Suspended"] as const;
+export const PRODUCT_TYPES = ["Pattern", "Made", "Ready"] as const;
+export const DELIVERIES = ["Digital", "Print"] as const;
+export const PARCEL_SIZES = ["Small", "Medium", "Large"] as const;
+export const ORDER_STATUSES = ["Pending", "Shipped", "Refunded"] as const;
+export const TX_TYPES = ["Sale", "Refund", "Transfer"] as const;
+export const TX_STATUSES = ["Pending", "Completed", "Rejected"] as const;
+export const CHECKOUT_STATUSES = ["open", "paid", "expired", "cancelled"] as const;
+export const PAYOUT_ACCOUNT_TYPES = ["savings", "checking"] as const;
+export const FILE_KINDS = ["media", "pattern", "resume"] as const;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    role: text("role", { enum: USER_ROLES }).notNull().default("user"),
+    status: text("status", { enum: USER_STATUSES }).notNull().default("Active"),
+    phone: text("phone").notNull().default(""),
+    street: text("street").notNull().default(""),
+    street2: text("street2").notNull().default(""),
+    city: text("city").notNull().default(""),
+    state: text("state").notNull().default(""),
+    postalCode: text("postal_code").notNull().default(""),
+    country: text("country").notNull().default(""),
+    avatar: text("avatar"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 of the bearer token, hex. The token itself is never stored. */
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("password_reset_user_idx").on(t.userId)],
+);
+
+/** Uploaded files: stored under a random name; the original name is metadata. */
+export const files = sqliteTable(
+  "files",
+  {
+    name: text("name").primaryKey(),
+    originalName: text("original_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    kind: text("kind", { enum: FILE_KINDS }).notNull(),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("files_owner_idx").on(t.ownerId)],
+);
+
+export const stores = sqliteTable(
+  "stores",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    avatar: text("avatar"),
+    bio: text("bio").notNull().default(""),
+    /** Cached sum of the store's ledger; never below zero. */
+    balanceCents: integer("balance_cents").notNull().default(0),
+    stripeAccountId: text("stripe_account_id"),
+    stripeOnboarded: integer("stripe_onboarded", { mode: "boolean" }).notNull().default(false),
+    accountName: text("account_name").notNull().default(""),
+    accountNumber: text("account_number").notNull().default(""),
+    accountRouting: text("account_routing").notNull().default(""),
+    accountType: text("account_type", { enum: PAYOUT_ACCOUNT_TYPES }).notNull().default("checking"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("stores_user_unique").on(t.userId),
+    check("stores_balance_non_negative", sql`${t.balanceCents} >= 0`),
+  ],
+);
+
+export const storeMedia = sqliteTable(
+  "store_media",
+  {
+    id: id(),
+    storeId: integer("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    media: text("media").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("store_media_store_idx").on(t.storeId, t.position)],
+);
+
+export const follows = sqliteTable(
+  "follows",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storeId: integer("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.storeId] }), index("follows_store_idx").on(t.storeId)],
+);
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: id(),
+    storeId: integer("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    type: text("type", { enum: PRODUCT_TYPES }).notNull(),
+    /** Only for type Pattern: Digital (DXF download) or Print (printed and shipped by the platform). */
+    delivery: text("delivery", { enum: DELIVERIES }),
+    category1: text("category1").notNull(),
+    category2: text("category2").notNull(),
+    terms: text("terms").notNull().default(""),
+    /** Private pattern file (files.name); Pattern products only. */
+    patternFile: text("pattern_file"),
+    parcelSize: text("parcel_size", { enum: PARCEL_SIZES }),
+    sizeChart: text("size_chart"),
+    sold: integer("sold").notNull().default(0),
+    /** Removed products stay for the orders that reference them, hidden from every listing. */
+    removedAt: integer("removed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    index("products_listing_idx").on(t.removedAt, t.category1, t.createdAt),
+    index("products_type_idx").on(t.removedAt, t.type, t.sold),
+    index("products_sold_idx").on(t.removedAt, t.sold),
+    index("products_store_idx").on(t.storeId, t.createdAt),
+    check("products_price_positive", sql`${t.priceCents} > 0`),
+    check(
+      "products_delivery_only_for_patterns",
+      sql`(${t.type} = 'Pattern' AND ${t.delivery} IS NOT NULL) OR (${t.type} <> 'Pattern' AND ${t.delivery} IS NULL)`,
+    ),
+  ],
+);
+
+export const productMedia = sqliteTable(
+  "product_media",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    media: text("media").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("product_media_product_idx").on(t.productId, t.position)],
+);
+
+export const variants = sqliteTable(
+  "variants",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    name: text("name").notNull().default("Size"),
+    value: text("value").notNull(),
+    sku: text("sku").notNull().default(""),
+    inventory: integer("inventory").notNull().default(0),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    index("variants_product_idx").on(t.productId, t.position),
+    check("variants_inventory_non_negative", sql`${t.inventory} >= 0`),
+  ],
+);
+
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: id(),
+    /** The two participants, ordered so that userA < userB: one conversation per pair. */
+    userA: integer("user_a")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userB: integer("user_b")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("conversations_pair_unique").on(t.userA, t.userB),
+    index("conversations_b_idx").on(t.userB),
+    check("conversations_ordered_pair", sql`${t.userA} < ${t.userB}`),
+  ],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: id(),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: integer("sender_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_conversation_idx").on(t.conversationId, t.createdAt)],
+);
+
+/** A cart belongs to a user, or to a visitor through a random token kept in the visitor's session cookie. */
+export const carts = sqliteTable(
+  "carts",
+  {
+    id: id(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    visitorTokenHash: text("visitor_token_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("carts_user_unique").on(t.userId),
+    uniqueIndex("carts_visitor_unique").on(t.visitorTokenHash),
+  ],
+);
+
+export const cartItems = sqliteTable(
+  "cart_items",
+  {
+    id: id(),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id").references(() => variants.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("cart_items_cart_idx").on(t.cartId),
+    check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** One payment: the cart at the moment of checkout, with its stock reservation. */
+export const checkouts = sqliteTable(
+  "checkouts",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["stripe", "local"] }).notNull(),
+    providerSessionId: text("provider_session_id"),
+    url: text("url"),
+    status: text("status", { enum: CHECKOUT_STATUSES }).notNull().default("open"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    /** JSON snapshot of the buyer's shipping address at checkout. */
+    shippingAddress: text("shipping_address").notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("checkouts_provider_session_unique").on(t.providerSessionId),
+    index("checkouts_user_idx").on(t.userId),
+    index("checkouts_status_idx").on(t.status, t.expiresAt),
+  ],
+);
+
+export const checkoutLines = sqliteTable(
+  "checkout_lines",
+  {
+    id: id(),
+    checkoutId: integer("checkout_id")
+      .notNull()
+      .references(() => checkouts.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    variantId: integer("variant_id").references(() => variants.id),
+    quantity: integer("quantity").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+  },
+  (t) => [index("checkout_lines_checkout_idx").on(t.checkoutId)],
+);
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: id(),
+    checkoutId: integer("checkout_id")
+      .notNull()
+      .references(() => checkouts.id),
+    buyerId: integer("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    storeId: integer("store_id")
+      .notNull()
+      .references(() => stores.id),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    variantId: integer("variant_id").references(() => variants.id),
+    /** JSON array of {name, value}: the chosen variant as it was when bought. */
+    variants: text("variants").notNull().default("[]"),
+    productName: text("product_name").notNull(),
+    productType: text("product_type", { enum: PRODUCT_TYPES }).notNull(),
+    delivery: text("delivery", { enum: DELIVERIES }),
+    quantity: integer("quantity").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull().default(0),
+    feeCents: integer("fee_cents").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("Pending"),
+    tracking: text("tracking"),
+    carrier: text("carrier"),
+    trackingUrl: text("tracking_url"),
+    labelUrl: text("label_url"),
+    reviewed: integer("reviewed", { mode: "boolean" }).notNull().default(false),
+    /** JSON snapshot of the shipping address. */
+    shippingInfo: text("shipping_info").notNull().default("{}"),
+    createdAt: createdAt(),
+    shippedAt: integer("shipped_at", { mode: "timestamp_ms" }),
+    refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("orders_buyer_idx").on(t.buyerId, t.createdAt),
+    index("orders_store_idx").on(t.storeId, t.createdAt),
+    index("orders_product_idx").on(t.productId),
+    index("orders_created_idx").on(t.createdAt),
+    check("orders_fee_within_amount", sql`${t.feeCents} >= 0 AND ${t.feeCents} <= ${t.amountCents}`),
+  ],
+);
+
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    star: integer("star").notNull(),
+    comment: text("comment").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reviews_product_idx").on(t.productId, t.createdAt),
+    uniqueIndex("reviews_order_product_unique").on(t.orderId, t.productId),
+    check("reviews_star_range", sql`${t.star} BETWEEN 1 AND 5`),
+  ],
+);
+
+/** The seller ledger. The store's balance is the sum of its non-rejected rows. */
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: id(),
+    storeId: integer("store_id")
+      .notNull()
+      .references(() => stores.id),
+    txType: text("tx_type", { enum: TX_TYPES }).notNull(),
+    orderId: integer("order_id").references(() => orders.id),
+    /** Signed: credits positive, debits negative. */
+    amountCents: integer("amount_cents").notNull(),
+    taxCents: integer("tax_cents").notNull().default(0),
+    feeCents: integer("fee_cents").notNull().default(0),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    status: text("status", { enum: TX_STATUSES }).notNull().default("Completed"),
+    stripeTransferId: text("stripe_transfer_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("transactions_store_idx").on(t.storeId, t.createdAt),
+    index("transactions_order_idx").on(t.orderId),
+    uniqueIndex("transactions_one_sale_per_order").on(t.orderId, t.txType),
+  ],
+);
+
+export const downloads = sqliteTable(
+  "downloads",
+  {
+    id: id(),
+    orderId: integer("order_id").references(() => orders.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    file: text("file").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("downloads_order_idx").on(t.orderId)],
+);
+
+/** Processed payment-provider events, so that a replayed webhook changes nothing. */
+export const paymentEvents = sqliteTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Exactly one row (id = 1). */
+export const platformSettings = sqliteTable(
+  "platform_settings",
+  {
+    id: integer("id").primaryKey(),
+    pssCents: integer("pss_cents").notNull().default(1000),
+    marginBp: integer("margin_bp").notNull().default(1500),
+    minFeeCents: integer("min_fee_cents").notNull().default(200),
+    marginPatternBp: integer("margin_pattern_bp").notNull().default(1000),
+    minFeePatternCents: integer("min_fee_pattern_cents").notNull().default(100),
+    flatFeeCents: integer("flat_fee_cents").notNull().default(500),
+    autoApproveTransfers: integer("auto_approve_transfers", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    shippingName: text("shipping_name").notNull().default(""),
+    street: text("street").notNull().default(""),
+    street2: text("street2").notNull().default(""),
+    city: text("city").notNull().default(""),
+    postalCode: text("postal_code").notNull().default(""),
+    state: text("state").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    email: text("email").notNull().default(""),
+    country: text("country").notNull().default(""),
+  },
+  (t) => [check("platform_settings_single_row", sql`${t.id} = 1`)],
+);
+
+export const helpRequests = sqliteTable("help_requests", {
+  id: id(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  message: text("message").notNull(),
+  socialMedia: text("social_media").notNull().default(""),
+  website: text("website").notNull().default(""),
+  resumeFile: text("resume_file"),
+  createdAt: createdAt(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type Store = typeof stores.$inferSelect;
+export type Product = typeof products.$inferSelect;
+export type Variant = typeof variants.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type Checkout = typeof checkouts.$inferSelect;
+export type Transaction = typeof transactions.$inferSelect;
+export type PlatformSettings = typeof platformSettings.$inferSelect;
