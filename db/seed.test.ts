@@ -1,0 +1,243 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import DxfParser from "dxf-parser";
+import { count, eq, notExists } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { DESIGN_CATEGORIES, subcategoriesFor } from "../app/utils/catalog";
+import { verifyPassword } from "../app/utils/crypto.server";
+import { openDatabase, type Db } from "./client";
+import {
+  files,
+  follows,
+  platformSettings,
+  productMedia,
+  products,
+  reviews,
+  storeMedia,
+  stores,
+  users,
+  variants,
+} from "./schema";
+import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "./seed";
+
+const tempDirs: string[] = [];
+
+function freshDatabase(): { db: Db; dataDir: string } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-seed-"));
+  tempDirs.push(dataDir);
+  return { db: openDatabase(path.join(dataDir, "db.sqlite")), dataDir };
+}
+
+function rowCount(db: Db, table: SQLiteTable): number {
+  return db.select({ n: count() }).from(table).get()!.n;
+}
+
+afterAll(() => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("seedDemoData", () => {
+  let db: Db;
+  let dataDir: string;
+  let result: { seeded: boolean };
+
+  beforeAll(async () => {
+    ({ db, dataDir } = freshDatabase());
+    expect(isDatabaseEmpty(db)).toBe(true);
+    result = await seedDemoData({ db, dataDir });
+  }, 60_000);
+
+  afterAll(() => db.$client.close());
+
+  const uploadPath = (name: string) => path.join(dataDir, "uploads", name);
+
+  test("seeds stores and products over every category and availability", () => {
+    expect(result).toEqual({ seeded: true });
+    expect(isDatabaseEmpty(db)).toBe(false);
+    expect(rowCount(db, stores)).toBeGreaterThanOrEqual(8);
+
+    const all = db.select().from(products).all();
+    expect(all.length).toBeGreaterThanOrEqual(80);
+
+    expect(new Set(all.map((p) => p.category1))).toEqual(new Set(DESIGN_CATEGORIES.map((c) => c.id)));
+    const availabilities = new Set(all.map((p) => `${p.type}/${p.delivery ?? "-"}`));
+    expect(availabilities).toEqual(new Set(["Pattern/Digital", "Pattern/Print", "Made/-", "Ready/-"]));
+
+    for (const category of DESIGN_CATEGORIES) {
+      const valid = new Set<string>(subcategoriesFor(category.id).map((s) => s.id));
+      const used = new Set(all.filter((p) => p.category1 === category.id).map((p) => p.category2));
+      for (const category2 of used) expect(valid).toContain(category2);
+      expect(used.size).toBeGreaterThanOrEqual(2);
+    }
+    expect(new Set(all.map((p) => p.category2)).size).toBeGreaterThanOrEqual(10);
+  });
+
+  test("products respect the design rules", () => {
+    for (const p of db.select().from(products).all()) {
+      expect(p.name.length).toBeLessThanOrEqual(50);
+      expect(p.description.length).toBeLessThanOrEqual(250);
+      expect(p.priceCents).toBeGreaterThanOrEqual(500);
+      expect(p.terms).not.toBe("");
+      expect(p.sizeChart).toBeTruthy();
+      expect(p.sold).toBeGreaterThanOrEqual(0);
+      expect(p.sold).toBeLessThanOrEqual(500);
+      if (p.type === "Pattern") {
+        expect(p.parcelSize).toBeNull();
+        expect(p.patternFile).toBeTruthy();
+      } else {
+        expect(p.delivery).toBeNull();
+        expect(p.parcelSize).toMatch(/^(Small|Medium|Large)$/);
+      }
+      const mediaCount = db.select({ n: count() }).from(productMedia).where(eq(productMedia.productId, p.id)).get()!.n;
+      expect(mediaCount).toBeGreaterThanOrEqual(1);
+      expect(mediaCount).toBeLessThanOrEqual(4);
+    }
+    const created = db.select({ createdAt: products.createdAt }).from(products).all().map((p) => p.createdAt.getTime());
+    expect(Math.max(...created) - Math.min(...created)).toBeGreaterThan(60 * 86_400_000);
+  });
+
+  test("variants include out-of-stock sizes, and some products have none", () => {
+    const all = db.select().from(variants).all();
+    expect(all.some((v) => v.inventory === 0)).toBe(true);
+    expect(all.some((v) => v.inventory > 0)).toBe(true);
+    expect(all.every((v) => v.name === "Size" && v.sku !== "")).toBe(true);
+
+    const withVariants = new Set(all.map((v) => v.productId));
+    const apparel = db.select().from(products).all().filter((p) => p.type !== "Pattern");
+    expect(apparel.some((p) => !withVariants.has(p.id))).toBe(true);
+
+    const patternIds = new Set(db.select({ id: products.id }).from(products).where(eq(products.type, "Pattern")).all().map((p) => p.id));
+    expect(all.filter((v) => patternIds.has(v.productId)).every((v) => v.inventory === 0)).toBe(true);
+  });
+
+  test("every referenced media file is registered and on disk; a sample decodes", async () => {
+    const referenced = new Set<string>([
+      ...db.select({ m: productMedia.media }).from(productMedia).all().map((r) => r.m),
+      ...db.select({ m: storeMedia.media }).from(storeMedia).all().map((r) => r.m),
+      ...db.select({ m: products.sizeChart }).from(products).all().map((r) => r.m!),
+      ...db.select({ m: stores.avatar }).from(stores).all().map((r) => r.m!),
+    ]);
+    const registered = new Map(db.select().from(files).all().map((f) => [f.name, f]));
+    for (const name of referenced) {
+      expect(name).toMatch(/^[0-9a-f]{32}\.webp$/);
+      const file = registered.get(name);
+      expect(file?.kind).toBe("media");
+      expect(file?.contentType).toBe("image/webp");
+      expect(fs.statSync(uploadPath(name)).size).toBe(file?.size);
+    }
+
+    const sample = [...referenced].filter((_, i) => i % 7 === 0);
+    for (const name of sample) {
+      const meta = await sharp(uploadPath(name)).metadata();
+      expect(meta.format).toBe("webp");
+      expect(meta.width).toBeGreaterThan(100);
+    }
+    const firstStore = db.select().from(stores).orderBy(stores.id).get()!;
+    expect((await sharp(uploadPath(firstStore.avatar!)).metadata()).width).toBe(256);
+    const chart = await sharp(uploadPath(db.select().from(products).get()!.sizeChart!)).metadata();
+    expect([chart.width, chart.height]).toEqual([600, 600]);
+  });
+
+  test("every Digital pattern has a parseable DXF owned by its seller", () => {
+    const digital = db
+      .select({ file: products.patternFile, ownerId: stores.userId })
+      .from(products)
+      .innerJoin(stores, eq(stores.id, products.storeId))
+      .where(eq(products.delivery, "Digital"))
+      .all();
+    expect(digital.length).toBeGreaterThan(0);
+    const parser = new DxfParser();
+    for (const { file, ownerId } of digital) {
+      expect(file).toMatch(/^[0-9a-f]{32}\.dxf$/);
+      const row = db.select().from(files).where(eq(files.name, file!)).get();
+      expect(row).toMatchObject({ kind: "pattern", contentType: "application/dxf", ownerId });
+      const dxf = parser.parseSync(fs.readFileSync(uploadPath(file!), "utf8"));
+      expect(dxf?.entities.length).toBeGreaterThan(0);
+      expect(dxf?.entities.some((e) => e.type === "LWPOLYLINE")).toBe(true);
+    }
+  });
+
+  test("reviews, follows and platform settings exist", () => {
+    const allReviews = db.select().from(reviews).all();
+    expect(new Set(allReviews.map((r) => r.productId)).size).toBeGreaterThanOrEqual(25);
+    expect(allReviews.every((r) => r.star >= 1 && r.star <= 5)).toBe(true);
+
+    const buyer = db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.buyer.email)).get()!;
+    expect(db.select().from(follows).where(eq(follows.userId, buyer.id)).all()).toHaveLength(2);
+    expect(rowCount(db, follows)).toBeGreaterThan(2);
+
+    expect(db.select().from(platformSettings).get()).toMatchObject({
+      id: 1,
+      pssCents: 1000,
+      marginBp: 1500,
+      flatFeeCents: 500,
+      autoApproveTransfers: false,
+      city: "Los Angeles",
+      country: "US",
+    });
+  });
+
+  test("demo accounts log in; the buyer can check out; the seller's store is onboarded", async () => {
+    for (const account of Object.values(DEMO_ACCOUNTS)) {
+      const user = db.select().from(users).where(eq(users.email, account.email)).get();
+      expect(user, account.email).toBeDefined();
+      expect(await verifyPassword(user!.passwordHash, account.password)).toBe(true);
+    }
+    const buyer = db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.buyer.email)).get()!;
+    expect(buyer).toMatchObject({ firstName: "Bailey", lastName: "Buyer", country: "US", role: "user" });
+    for (const field of ["phone", "street", "city", "state", "postalCode"] as const) expect(buyer[field]).not.toBe("");
+
+    const admin = db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email)).get()!;
+    expect(admin.role).toBe("admin");
+
+    const seller = db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.seller.email)).get()!;
+    const store = db.select().from(stores).where(eq(stores.userId, seller.id)).get()!;
+    expect(store).toMatchObject({ stripeOnboarded: true, stripeAccountId: "acct_local_demo" });
+    const own = db.select().from(products).where(eq(products.storeId, store.id)).all();
+    expect(own.length).toBeGreaterThan(5);
+  });
+
+  test("seeding again does nothing", async () => {
+    const before = [products, stores, users, files, variants, reviews].map((t) => rowCount(db, t));
+    const filesOnDisk = fs.readdirSync(path.join(dataDir, "uploads")).length;
+    expect(await seedDemoData({ db, dataDir })).toEqual({ seeded: false });
+    expect([products, stores, users, files, variants, reviews].map((t) => rowCount(db, t))).toEqual(before);
+    expect(fs.readdirSync(path.join(dataDir, "uploads"))).toHaveLength(filesOnDisk);
+  });
+
+  test("extraProducts adds that many products over 40 extra stores", async () => {
+    const demoProducts = rowCount(db, products);
+    const demoStores = rowCount(db, stores);
+    const extra = freshDatabase();
+    try {
+      expect(await seedDemoData({ db: extra.db, dataDir: extra.dataDir, extraProducts: 500 })).toEqual({ seeded: true });
+      expect(rowCount(extra.db, products)).toBe(demoProducts + 500);
+      expect(rowCount(extra.db, stores)).toBe(demoStores + 40);
+
+      // Deterministic: the demo part is the same data with or without the extra products.
+      const summary = (d: Db) =>
+        d
+          .select({ name: products.name, price: products.priceCents, type: products.type, c2: products.category2, sold: products.sold })
+          .from(products)
+          .orderBy(products.id)
+          .limit(demoProducts)
+          .all();
+      expect(summary(extra.db)).toEqual(summary(db));
+      const withoutMedia = extra.db
+        .select({ n: count() })
+        .from(products)
+        .where(
+          notExists(extra.db.select().from(productMedia).where(eq(productMedia.productId, products.id))),
+        )
+        .get()!.n;
+      expect(withoutMedia).toBe(0);
+    } finally {
+      extra.db.$client.close();
+    }
+  }, 60_000);
+});
