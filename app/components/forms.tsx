@@ -1,0 +1,65 @@
+import { useId } from "react";
+
+export type ListOfErrors = Array<string | null | undefined> | null | undefined;
+
+export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const list = errors?.filter(Boolean);
+  if (!list?.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-1">
+      {list.map((e) => (
+        <li key={e} className="text-sm text-red-700">
+          {e}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A labelled input with its errors announced (aria-invalid, aria-describedby). */
+export function Field({
+  label,
+  inputProps,
+  errors,
+  className,
+  hint,
+}: {
+  label: React.ReactNode;
+  inputProps: React.InputHTMLAttributes<HTMLInputElement> & { key?: string };
+  errors?: ListOfErrors;
+  className?: string;
+  hint?: React.ReactNode;
+}) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const { key, ...rest } = inputProps;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <input
+        key={key}
+        {...rest}
+        id={id}
+        className="input mt-1"
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      />
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function Spinner({ show }: { show: boolean }) {
+  if (!show) return null;
+  return (
+    <span
+      role="status"
+      aria-label="Loading"
+      className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-white/60 border-t-transparent"
+    />
+  );
+}

@@ -1,0 +1,199 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+
+export type HeaderUser = { firstName: string; role: "user" | "admin" };
+
+const SHOP_LINKS = [
+  { to: "/", label: "Shop Now" },
+  { to: "/popular", label: "Popular Patterns" },
+  { to: "/best-sellers", label: "Best Selling Designs" },
+] as const;
+
+/** Paths under which "My Store" is highlighted (spec 2.2). */
+const STORE_PATHS = ["/store-settings", "/my-designs", "/edit-product", "/create-design", "/sale", "/my-orders", "/my-finance"];
+
+function profileLinks(isAdmin: boolean) {
+  return [
+    { to: "/settings", label: "Profile" },
+    { to: "/purchases", label: "My Purchases" },
+    { to: "/store-settings", label: "My Store" },
+    { to: "/messages", label: "Messages" },
+    ...(isAdmin ? [{ to: "/admin", label: "Admin" }] : []),
+  ];
+}
+
+export function Header({
+  user,
+  cartCount,
+  onboarded,
+}: {
+  user: HeaderUser | null;
+  cartCount: number;
+  onboarded: boolean;
+}) {
+  const { pathname } = useLocation();
+  const inStoreArea = STORE_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  const secondary = [
+    ...(onboarded ? [] : [{ to: "/become-seller", label: "Become a Seller" }]),
+    { to: "/help", label: "Help" },
+  ];
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-2 py-1 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"}`;
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <Link to="/" className="text-lg font-bold tracking-tight text-brand-700">
+          Patternhouse
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {SHOP_LINKS.map((l) => (
+            <NavLink key={l.to} to={l.to} end className={navClass} prefetch="intent">
+              {l.label}
+            </NavLink>
+          ))}
+          {secondary.map((l) => (
+            <NavLink key={l.to} to={l.to} className={navClass}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <CartLink count={cartCount} />
+          <div className="hidden md:block">
+            {user ? (
+              <details className="relative">
+                <summary className="btn-secondary cursor-pointer list-none" aria-label="Profile menu">
+                  {user.firstName}
+                  <span aria-hidden="true">▾</span>
+                </summary>
+                <ul className="absolute right-0 mt-2 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+                  {profileLinks(user.role === "admin").map((l) => (
+                    <li key={l.to}>
+                      <Link
+                        to={l.to}
+                        className={`block px-4 py-2 text-sm hover:bg-slate-50 ${
+                          l.to === "/store-settings" && inStoreArea ? "font-semibold text-brand-700" : "text-slate-700"
+                        }`}
+                        aria-current={l.to === "/store-settings" && inStoreArea ? "page" : undefined}
+                      >
+                        {l.label}
+                      </Link>
+                    </li>
+                  ))}
+                  <li>
+                    <LogoutButton className="block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50" />
+                  </li>
+                </ul>
+              </details>
+            ) : (
+              <div className="flex items-center gap-2">
+                <Link to="/login" className="btn-secondary">
+                  Log in
+                </Link>
+                <Link to="/register" className="btn">
+                  Register
+                </Link>
+              </div>
+            )}
+          </div>
+          <MobileMenu user={user} secondary={secondary} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function CartLink({ count }: { count: number }) {
+  return (
+    <Link
+      to="/cart"
+      className="relative inline-flex items-center rounded-md p-2 text-slate-700 hover:text-brand-700"
+      aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6" />
+        <circle cx="10" cy="20" r="1.4" />
+        <circle cx="17" cy="20" r="1.4" />
+      </svg>
+      <span
+        data-testid="cart-badge"
+        className="absolute -right-1 -top-1 min-w-[1.25rem] rounded-full bg-brand-600 px-1 text-center text-xs font-semibold leading-5 text-white"
+      >
+        {count}
+      </span>
+    </Link>
+  );
+}
+
+function LogoutButton({ className }: { className: string }) {
+  return (
+    <Form method="post" action="/logout">
+      <button type="submit" className={className}>
+        Logout
+      </button>
+    </Form>
+  );
+}
+
+/** Full-screen menu for small screens; a <details> element, so it opens without JavaScript. */
+function MobileMenu({ user, secondary }: { user: HeaderUser | null; secondary: { to: string; label: string }[] }) {
+  const linkClass = "block rounded-md px-3 py-3 text-lg font-medium text-slate-800 hover:bg-slate-50";
+  return (
+    <details className="md:hidden">
+      <summary className="relative z-50 cursor-pointer list-none rounded-md p-2 text-slate-700" aria-label="Menu">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M4 6h16M4 12h16M4 18h16" />
+        </svg>
+      </summary>
+      <nav aria-label="Mobile" className="fixed inset-0 z-40 overflow-y-auto bg-white px-6 pb-10 pt-20">
+        <ul className="space-y-1">
+          {[...SHOP_LINKS, ...secondary, { to: "/cart", label: "Cart" }].map((l) => (
+            <li key={l.to}>
+              <Link to={l.to} className={linkClass}>
+                {l.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <hr className="my-4 border-slate-200" />
+        <ul className="space-y-1">
+          {user ? (
+            <>
+              {profileLinks(user.role === "admin").map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className={linkClass}>
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <LogoutButton className={`${linkClass} w-full text-left`} />
+              </li>
+            </>
+          ) : (
+            <>
+              <li>
+                <Link to="/login" className={linkClass}>
+                  Log in
+                </Link>
+              </li>
+              <li>
+                <Link to="/register" className={linkClass}>
+                  Register
+                </Link>
+              </li>
+            </>
+          )}
+        </ul>
+        <ul className="mt-6 flex gap-4 text-sm text-slate-500">
+          <li>
+            <Link to="/terms">Terms</Link>
+          </li>
+          <li>
+            <Link to="/privacy">Privacy</Link>
+          </li>
+        </ul>
+      </nav>
+    </details>
+  );
+}

@@ -1,0 +1,93 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "@remix-run/react";
+
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { FlashNote } from "./components/flash";
+import { Footer } from "./components/footer";
+import { Header } from "./components/header";
+import { countCartItems } from "./models/cart-count.server";
+import { getStoreOfUser } from "./models/stores-basic.server";
+import stylesheet from "./tailwind.css";
+import { getDb } from "./utils/db.server";
+import { useNonce } from "./utils/nonce";
+import { commitCookieSession, getCookieSession, getUser } from "./utils/session.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "Patternhouse · Sewing patterns and apparel from independent designers" },
+  {
+    name: "description",
+    content: "Buy DXF and printed sewing patterns, made-to-order and ready-to-ship apparel from independent designers.",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await getUser(request);
+  const session = await getCookieSession(request);
+  const flash = session.get("flash") ?? null;
+  const store = user ? getStoreOfUser({ db, userId: user.id }) : undefined;
+  const cartCount = countCartItems({ db, userId: user?.id, visitorToken: session.get("cartToken") });
+  return data(
+    {
+      user: user ? { id: user.id, firstName: user.firstName, role: user.role } : null,
+      hasStore: Boolean(store),
+      onboarded: Boolean(store?.stripeOnboarded),
+      cartCount,
+      flash,
+    },
+    flash ? { headers: { "Set-Cookie": await commitCookieSession(request, session) } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col bg-white text-slate-900 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+          Skip to content
+        </a>
+        <Header user={root?.user ?? null} cartCount={root?.cartCount ?? 0} onboarded={root?.onboarded ?? false} />
+        <main id="main" className="flex-1">
+          {root?.flash ? (
+            <div className="mx-auto max-w-7xl px-4 pt-4">
+              <FlashNote flash={root.flash} />
+            </div>
+          ) : null}
+          {children}
+        </main>
+        <Footer />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

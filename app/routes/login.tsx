@@ -1,0 +1,91 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+
+import { AuthCard, LegalLine } from "../components/auth-card";
+import { ErrorList, Field, Spinner } from "../components/forms";
+import { LoginSchema } from "../schemas/auth";
+import { authenticator, LoginError } from "../utils/auth.server";
+import { getUser, safeRedirect, startUserSession } from "../utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Log in · Patternhouse" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getUser(request)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  try {
+    const user = await authenticator.authenticate("form", request);
+    const cookie = await startUserSession(request, user);
+    return redirect(safeRedirect(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (!(error instanceof LoginError)) throw error;
+    return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), {
+      status: error.code === "rate-limited" ? 429 : error.code === "unknown-email" ? 400 : 401,
+    });
+  }
+}
+
+export default function LoginPage() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/login";
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+
+  return (
+    <AuthCard title="Log in to Patternhouse">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          label="Username or Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
+          errors={fields.email.errors}
+        />
+        <Field
+          label="Password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors}
+        />
+        <div className="flex items-center justify-between text-sm">
+          <Link to="/recover" className="font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <button type="submit" className="btn w-full" disabled={submitting}>
+          <Spinner show={submitting} />
+          Log in
+        </button>
+        <div id={form.errorId} aria-live="polite">
+          <ErrorList errors={form.errors} />
+        </div>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        New here?{" "}
+        <Link
+          to={redirectTo ? `/register?redirectTo=${encodeURIComponent(redirectTo)}` : "/register"}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          Create an account
+        </Link>
+      </p>
+      <LegalLine />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,126 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+
+import { AuthCard, LegalLine } from "../components/auth-card";
+import { ErrorList, Field, Spinner } from "../components/forms";
+import { registerUser } from "../models/users.server";
+import { RegisterSchema } from "../schemas/auth";
+import { getDb } from "../utils/db.server";
+import { AUTH_MESSAGES } from "../utils/messages";
+import { getUser, safeRedirect, startUserSession } from "../utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Register · Patternhouse" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getUser(request)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: RegisterSchema });
+  if (submission.status !== "success") {
+    const mismatch = submission.error?.confirmPassword?.includes(AUTH_MESSAGES.passwordsDoNotMatch);
+    return data(
+      submission.reply({
+        hideFields: ["password", "confirmPassword"],
+        formErrors: mismatch ? [AUTH_MESSAGES.passwordMismatch] : undefined,
+      }),
+      { status: 400 },
+    );
+  }
+  const { email, password, firstName, lastName, redirectTo } = submission.value;
+  const result = await registerUser({ db: getDb(), email, password, firstName, lastName });
+  if (!result.ok) {
+    return data(
+      submission.reply({
+        fieldErrors: { email: [AUTH_MESSAGES.duplicateEmail] },
+        formErrors: [AUTH_MESSAGES.registrationFailed],
+        hideFields: ["password", "confirmPassword"],
+      }),
+      { status: 400 },
+    );
+  }
+  const cookie = await startUserSession(request, result.user, {
+    kind: "success",
+    message: `Welcome to Patternhouse, ${result.user.firstName}!`,
+  });
+  return redirect(safeRedirect(redirectTo), { headers: { "Set-Cookie": cookie } });
+}
+
+export default function RegisterPage() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/register";
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult,
+    constraint: getZodConstraint(RegisterSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+  });
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const failed = Boolean(form.errors?.length);
+
+  return (
+    <AuthCard title="Create your account">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
+          errors={fields.email.errors}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="First name"
+            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }}
+            errors={fields.firstName.errors}
+          />
+          <Field
+            label="Last name"
+            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }}
+            errors={fields.lastName.errors}
+          />
+        </div>
+        <Field
+          label="Password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+          hint="At least 8 characters."
+        />
+        <Field
+          label="Confirm password"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <button type="submit" className="btn w-full" disabled={submitting}>
+          <Spinner show={submitting} />
+          Register
+        </button>
+      </Form>
+      <div className="mt-6 text-center text-sm text-slate-600" aria-live="polite">
+        {failed ? (
+          <div id={form.errorId}>
+            <ErrorList errors={form.errors} />
+          </div>
+        ) : (
+          <p>
+            Already have an account?{" "}
+            <Link
+              to={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              Log in
+            </Link>
+          </p>
+        )}
+      </div>
+      <LegalLine />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,87 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
+import { AuthCard } from "../components/auth-card";
+import { Note } from "../components/flash";
+import { ErrorList, Field, Spinner } from "../components/forms";
+import { isPasswordResetUsable, resetPassword } from "../models/password-reset.server";
+import { ResetPasswordSchema } from "../schemas/auth";
+import { getDb } from "../utils/db.server";
+import { AUTH_MESSAGES } from "../utils/messages";
+import { redirectWithFlash } from "../utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Choose a new password · Patternhouse" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, usable: isPasswordResetUsable({ db: getDb(), token }) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  }
+  const { token, password } = submission.value;
+  const done = await resetPassword({ db: getDb(), token, password });
+  if (!done) {
+    return data(submission.reply({ formErrors: [AUTH_MESSAGES.resetLinkInvalid], hideFields: ["password", "confirmPassword"] }), {
+      status: 400,
+    });
+  }
+  return redirectWithFlash(request, "/login", { kind: "success", message: AUTH_MESSAGES.passwordReset });
+}
+
+export default function ResetPasswordPage() {
+  const { token, usable } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+  });
+
+  if (!usable) {
+    return (
+      <AuthCard title="Choose a new password">
+        <Note kind="error">{AUTH_MESSAGES.resetLinkInvalid}</Note>
+        <Link to="/recover" className="btn mt-6 w-full">
+          Request a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Choose a new password">
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="token" value={token} />
+        <Field
+          label="New password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", autoFocus: true }}
+          errors={fields.password.errors}
+          hint="At least 8 characters."
+        />
+        <Field
+          label="Confirm new password"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <button type="submit" className="btn w-full" disabled={submitting}>
+          <Spinner show={submitting} />
+          Set new password
+        </button>
+        <div id={form.errorId} aria-live="polite">
+          <ErrorList errors={form.errors} />
+        </div>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,89 @@
+/** Category, availability and label constants of spec section 9, shared by server and client. */
+
+export const CATEGORY1 = [
+  { id: "all", label: "All" },
+  { id: "women", label: "Women" },
+  { id: "men", label: "Men" },
+  { id: "gender-neutral", label: "Gender Neutral" },
+  { id: "Teens", label: "Teens" },
+  { id: "Kids", label: "Kids" },
+  { id: "Pets", label: "Pets" },
+  { id: "Home", label: "Home" },
+] as const;
+
+/** Design category values (everything of CATEGORY1 but All). */
+export const DESIGN_CATEGORIES = CATEGORY1.filter((c) => c.id !== "all");
+export type Category1 = (typeof DESIGN_CATEGORIES)[number]["id"];
+
+export const DEFAULT_SUBCATEGORIES = [
+  { id: "tops", label: "Tops" },
+  { id: "pants", label: "Pants" },
+  { id: "shorts", label: "Shorts" },
+  { id: "dresses", label: "Dresses" },
+  { id: "skirts", label: "Skirts" },
+  { id: "suits", label: "Suits" },
+  { id: "swimwear", label: "Swimwear" },
+  { id: "sleepwear", label: "Sleepwear" },
+  { id: "jackets", label: "Jackets & Coats" },
+  { id: "underwear", label: "Underwear" },
+  { id: "costumes", label: "Costumes" },
+  { id: "accessories", label: "Accessories" },
+] as const;
+
+export const HOME_SUBCATEGORIES = [
+  { id: "decor", label: "Decor" },
+  { id: "kitchen", label: "Kitchen & Dining" },
+  { id: "bathroom", label: "Bathroom" },
+  { id: "bedding", label: "Bedding" },
+  { id: "curtains", label: "Curtains & Windows" },
+  { id: "floors", label: "Floors & Rugs" },
+  { id: "outdoors", label: "Outdoor" },
+] as const;
+
+export const PETS_SUBCATEGORIES = [
+  { id: "clothing", label: "Clothing" },
+  { id: "accessories", label: "Accessories" },
+] as const;
+
+export function subcategoriesFor(category1: string) {
+  if (category1 === "Home") return HOME_SUBCATEGORIES;
+  if (category1 === "Pets") return PETS_SUBCATEGORIES;
+  return DEFAULT_SUBCATEGORIES;
+}
+
+/** Level-3 filter: availability. The ids are the spec's. */
+export const AVAILABILITIES = [
+  { id: "ready_to_ship", label: "Ready-To-Ship", type: "Ready" },
+  { id: "Made", label: "Made-To-Order", type: "Made" },
+  { id: "Pattern", label: "Patterns", type: "Pattern" },
+] as const;
+
+export type ProductType = "Pattern" | "Made" | "Ready";
+export type Delivery = "Digital" | "Print";
+
+/** The product type label of spec section 9. */
+export function productTypeLabel(type: ProductType, delivery: Delivery | null | undefined): string {
+  if (type === "Pattern") {
+    return delivery === "Print"
+      ? "Printed Pattern"
+      : "Downloadable Pattern (DXF for commercial production)";
+  }
+  return type === "Made" ? "Made to Order Apparel" : "Ready to Ship Apparel";
+}
+
+export const PARCEL_SIZES = [
+  { id: "Small", maxWeight: "1 lb", maxDimensions: "10x10x10 in" },
+  { id: "Medium", maxWeight: "2.5 lb", maxDimensions: "15x15x15 in" },
+  { id: "Large", maxWeight: "5 lb", maxDimensions: "20x20x20 in" },
+] as const;
+
+export const MAX_UPLOAD_BYTES = 26_214_400;
+export const MAX_MEDIA = 10;
+
+const IMAGE_EXTENSIONS = ["jpeg", "png", "jpg", "gif", "bmp", "webp"];
+/** Spec 2.3: media is an image when its name ends in one of these, otherwise a muted looping video. */
+export function isImageFile(name: string): boolean {
+  const dot = name.lastIndexOf(".");
+  const ext = dot < 0 ? "" : name.slice(dot + 1).toLowerCase();
+  return IMAGE_EXTENSIONS.includes(ext);
+}

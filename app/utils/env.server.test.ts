@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { parseEnv } from "./env.server";
+
+let tmp: string;
+
+/** parseEnv with only the given variables (NodeJS.ProcessEnv is augmented to require NODE_ENV). */
+function parse(vars: Record<string, string>) {
+  return parseEnv(vars as NodeJS.ProcessEnv);
+}
+
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "env-test-"));
+});
+
+afterEach(() => {
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+function errorOf(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(Error);
+    return error as Error;
+  }
+  throw new Error("expected the call to throw");
+}
+
+describe("parseEnv", () => {
+  it("applies the defaults", () => {
+    const env = parse({ DATA_DIR: tmp });
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe("0.0.0.0");
+    expect(env.NODE_ENV).toBe("production");
+    expect(env.SEED).toBe("demo");
+    expect(env.LOGIN_MAX_FAILURES).toBe(5);
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.ADMIN_EMAIL).toBeUndefined();
+    expect(env.MAIL_FROM).toContain("no-reply@");
+  });
+
+  it("resolves DATA_DIR to an absolute path and creates it", () => {
+    const relative = path.relative(process.cwd(), path.join(tmp, "nested", "data"));
+    const env = parse({ DATA_DIR: relative });
+    expect(path.isAbsolute(env.DATA_DIR)).toBe(true);
+    expect(env.DATA_DIR).toBe(path.join(tmp, "nested", "data"));
+    expect(fs.statSync(env.DATA_DIR).isDirectory()).toBe(true);
+  });
+
+  it("coerces PORT", () => {
+    expect(parse({ DATA_DIR: tmp, PORT: "8080" }).PORT).toBe(8080);
+  });
+
+  it.each(["abc", "0", "70000", "3.5"])("rejects PORT=%s with a message naming PORT", (port) => {
+    const error = errorOf(() => parse({ DATA_DIR: tmp, PORT: port }));
+    expect(error.message).toContain("PORT");
+  });
+
+  it("rejects a bad SMTP_URL, naming it", () => {
+    const error = errorOf(() => parse({ DATA_DIR: tmp, SMTP_URL: "not a url" }));
+    expect(error.message).toContain("SMTP_URL");
+  });
+
+  it("treats an empty SMTP_URL as unset", () => {
+    expect(parse({ DATA_DIR: tmp, SMTP_URL: "  " }).SMTP_URL).toBeUndefined();
+  });
+
+  it("requires ADMIN_PASSWORD when ADMIN_EMAIL is set", () => {
+    const error = errorOf(() => parse({ DATA_DIR: tmp, ADMIN_EMAIL: "admin@example.com" }));
+    expect(error.message).toContain("ADMIN_PASSWORD");
+    const env = parse({ DATA_DIR: tmp, ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "long-enough" });
+    expect(env.ADMIN_EMAIL).toBe("admin@example.com");
+    expect(env.ADMIN_PASSWORD).toBe("long-enough");
+  });
+
+  it("generates SESSION_SECRET, persists it in DATA_DIR/session-secret and reuses it", () => {
+    const first = parse({ DATA_DIR: tmp });
+    expect(first.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(tmp, "session-secret");
+    expect(fs.readFileSync(file, "utf8").trim()).toBe(first.SESSION_SECRET);
+    if (process.platform !== "win32") expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+
+    const second = parse({ DATA_DIR: tmp });
+    expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
+
+    const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), "env-test-other-"));
+    try {
+      expect(parse({ DATA_DIR: otherDir }).SESSION_SECRET).not.toBe(first.SESSION_SECRET);
+    } finally {
+      fs.rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
+  it("uses an explicit SESSION_SECRET as is and writes no file", () => {
+    const secret = "an-explicit-secret-of-enough-length";
+    const env = parse({ DATA_DIR: tmp, SESSION_SECRET: secret });
+    expect(env.SESSION_SECRET).toBe(secret);
+    expect(fs.existsSync(path.join(tmp, "session-secret"))).toBe(false);
+  });
+});

@@ -1,0 +1,75 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+/** An unset or empty variable takes the default. */
+const blankAsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(65535).default(3000)),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  ADMIN_EMAIL: optionalText.pipe(z.string().email().optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8).optional()),
+  SESSION_SECRET: optionalText.pipe(z.string().min(16).optional()),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Only for tests: where the stripe SDK sends its requests (a fake Stripe on loopback). */
+  STRIPE_API_URL: optionalText.pipe(z.string().url().optional()),
+  SMTP_URL: optionalText.pipe(z.string().url().optional()),
+  MAIL_FROM: z.string().default("Patternhouse <no-reply@patternhouse.local>"),
+  PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
+  SEED: z.enum(["demo", "none"]).default("demo"),
+  /** Failed logins allowed per address in the rate-limit window. */
+  LOGIN_MAX_FAILURES: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).default(5)),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
+
+/** Parses process.env once; a bad variable stops the start with a message that names it. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
+    throw new Error("Invalid environment configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set");
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  return { ...env, DATA_DIR: dataDir, SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSecret(dataDir) };
+}
+
+/** A secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 16) return existing;
+  } catch {
+    // not there yet
+  }
+  const secret = crypto.randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+declare global {
+  var __env: Env | undefined;
+}
+
+export function getEnv(): Env {
+  globalThis.__env ??= parseEnv();
+  return globalThis.__env;
+}

@@ -1,0 +1,68 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+
+import nodemailer, { type Transporter } from "nodemailer";
+
+import { getEnv } from "./env.server";
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** Default: every message is written to DATA_DIR/outbox as JSON, and a line is logged. */
+export function createOutboxMailer({ dir, from }: { dir: string; from: string }): Mailer {
+  return {
+    async send(mail) {
+      await fs.mkdir(dir, { recursive: true });
+      const date = new Date();
+      const file = path.join(
+        dir,
+        `${date.toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}.json`,
+      );
+      await fs.writeFile(file, JSON.stringify({ from, ...mail, date: date.toISOString() }, null, 2));
+      console.log(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)} outbox=${path.basename(file)}`);
+    },
+  };
+}
+
+/** With SMTP_URL: real delivery through nodemailer. */
+export function createSmtpMailer({ url, from }: { url: string; from: string }): Mailer {
+  const transport: Transporter = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+      console.log(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)} via=smtp`);
+    },
+  };
+}
+
+let mailer: Mailer | undefined;
+
+export function getMailer(): Mailer {
+  if (!mailer) {
+    const env = getEnv();
+    mailer = env.SMTP_URL
+      ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
+      : createOutboxMailer({ dir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
+  }
+  return mailer;
+}
+
+/** Sends without letting a mail failure break the user's request; the failure is logged. */
+export async function sendMail(mail: Mail): Promise<boolean> {
+  try {
+    await getMailer().send(mail);
+    return true;
+  } catch (error) {
+    console.error(`[mail] failed to send to ${mail.to}:`, error);
+    return false;
+  }
+}
+
+/** The absolute origin for links in emails: PUBLIC_URL, or the request's own origin. */
+export function publicOrigin(request: Request): string {
+  return getEnv().PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+}

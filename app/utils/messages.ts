@@ -1,0 +1,18 @@
+/** The exact user-facing texts of spec section 8 (and a few the spec leaves to us). */
+export const AUTH_MESSAGES = {
+  registrationFailed: "An error occurred while registering. Please try again.",
+  unknownEmail: "The e-mail address you entered does not belong to any user.",
+  wrongPassword:
+    "The password you entered does not match. Please try again or click on the forgot password link to reset your password.",
+  passwordMismatch: "The passwords you entered do not match. Please try again.",
+  inactive: "Your account is inactive. Please contact the administrator.",
+  duplicateEmail:
+    "An account with this email address already exists, please login or use a different email address.",
+  generalLogin: "Something went wrong while logging in. Please try again.",
+  passwordsDoNotMatch: "Passwords do not match",
+  newPasswordsDoNotMatch: "New passwords do not match",
+  recoverySent: "Recovery email sent, please check your email for instructions.",
+  tooManyAttempts: "Too many failed login attempts. Please wait 15 minutes and try again.",
+  resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
+  passwordReset: "Your password has been changed. You can now log in with your new password.",
+} as const;

@@ -1,0 +1,144 @@
+import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
+
+import type { User } from "../../db/schema";
+import { createSession, getSessionUser, revokeSession } from "../models/sessions.server";
+import { getDb } from "./db.server";
+import { getEnv } from "./env.server";
+
+export type Flash = { kind: "success" | "error"; message: string };
+
+type SessionData = {
+  /** Bearer token of the database session row (only its hash is stored server-side). */
+  token: string;
+  /** Random token of a visitor's cart (hash stored in carts.visitor_token_hash). */
+  cartToken: string;
+  /** The chosen level-1 category (spec: active_menu). */
+  activeMenu: string;
+};
+type FlashData = { flash: Flash };
+
+let storage: ReturnType<typeof createCookieSessionStorage<SessionData, FlashData>> | undefined;
+
+function getStorage() {
+  storage ??= createCookieSessionStorage<SessionData, FlashData>({
+    cookie: {
+      name: "__session",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secrets: [getEnv().SESSION_SECRET],
+      maxAge: 60 * 60 * 24 * 30,
+    },
+  });
+  return storage;
+}
+
+export type CookieSession = Session<SessionData, FlashData>;
+
+export function getCookieSession(request: Request): Promise<CookieSession> {
+  return getStorage().getSession(request.headers.get("Cookie"));
+}
+
+/** The cookie is Secure whenever the request came over https (directly or through a trusted proxy). */
+function isHttps(request: Request) {
+  return new URL(request.url).protocol === "https:";
+}
+
+export function commitCookieSession(request: Request, session: CookieSession): Promise<string> {
+  return getStorage().commitSession(session, { secure: isHttps(request) });
+}
+
+export function destroyCookieSession(request: Request, session: CookieSession): Promise<string> {
+  return getStorage().destroySession(session, { secure: isHttps(request) });
+}
+
+/** The raw token of spec 7: `Authorization: <token>` (a `Bearer ` prefix is accepted too). */
+export function tokenFromAuthorization(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  if (!header) return null;
+  const token = header.replace(/^Bearer\s+/i, "").trim();
+  return token || null;
+}
+
+const userCache = new WeakMap<Request, Promise<User | null>>();
+
+/** The logged-in user of a request, from the Authorization header or the session cookie. */
+export function getUser(request: Request): Promise<User | null> {
+  let cached = userCache.get(request);
+  if (!cached) {
+    cached = (async () => {
+      const headerToken = tokenFromAuthorization(request);
+      const token = headerToken ?? (await getCookieSession(request)).get("token");
+      if (!token) return null;
+      return getSessionUser({ db: getDb(), token });
+    })();
+    userCache.set(request, cached);
+  }
+  return cached;
+}
+
+function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  return redirect(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+}
+
+/** HTML face: a visitor is sent to /login (and back afterwards). */
+export async function requireUser(request: Request): Promise<User> {
+  const user = await getUser(request);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+/** HTML face: visitors go to /login, logged-in non-admins get 403. */
+export async function requireAdmin(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (user.role !== "admin") throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  return user;
+}
+
+/** Only local paths may be redirected to after login (no open redirect). */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+export type LoginHook = (args: { request: Request; session: CookieSession; user: User }) => void | Promise<void>;
+const loginHooks: LoginHook[] = [];
+/** Lets other parts (the cart) act when a visitor becomes a user, e.g. to join the visitor cart. */
+export function onLogin(hook: LoginHook) {
+  loginHooks.push(hook);
+}
+
+/**
+ * Starts a new session for the user (a fresh token at every login; the previous one is revoked)
+ * and returns the Set-Cookie header value.
+ */
+export async function startUserSession(request: Request, user: User, flash?: Flash): Promise<string> {
+  const db = getDb();
+  const session = await getCookieSession(request);
+  const previous = session.get("token");
+  if (previous) revokeSession({ db, token: previous });
+  const token = createSession({ db, userId: user.id, userAgent: request.headers.get("User-Agent") });
+  session.set("token", token);
+  for (const hook of loginHooks) await hook({ request, session, user });
+  if (flash) session.flash("flash", flash);
+  return commitCookieSession(request, session);
+}
+
+export async function logout(request: Request) {
+  const session = await getCookieSession(request);
+  const token = session.get("token");
+  if (token) revokeSession({ db: getDb(), token });
+  throw redirect("/", { headers: { "Set-Cookie": await destroyCookieSession(request, session) } });
+}
+
+/** Redirects with a one-time note shown on the next page (works without JavaScript). */
+export async function redirectWithFlash(request: Request, to: string, flash: Flash, init?: ResponseInit) {
+  const session = await getCookieSession(request);
+  session.flash("flash", flash);
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await commitCookieSession(request, session));
+  return redirect(to, { ...init, headers });
+}

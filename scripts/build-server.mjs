@@ -1,0 +1,33 @@
+// Bundles server.ts for production and pre-compresses the fingerprinted client assets.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+import { build } from "esbuild";
+
+await build({
+  entryPoints: ["server.ts"],
+  outfile: "build/server.js",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  logLevel: "warning",
+});
+
+let count = 0;
+function walk(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(file);
+    else if (/\.(js|css|map|svg|json)$/.test(entry.name)) {
+      const source = fs.readFileSync(file);
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: 9 }));
+      count++;
+    }
+  }
+}
+walk("public/build");
+console.log(`[build] server bundled; ${count} assets pre-compressed`);

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The one test command: typecheck, lint, unit tests, build, browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "[test] installing Debian's chromium for the browser tests"
+  if [ "$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+step() { echo; echo "=== $1"; }
+start=$(date +%s)
+
+step "typecheck"
+npx tsc -p .
+step "lint"
+npx eslint . --max-warnings 0
+step "unit tests (vitest)"
+npx vitest run
+step "build"
+npm run build --silent
+step "browser tests (playwright, chromium with and without JavaScript)"
+export E2E_PORT="${E2E_PORT:-4310}"
+export E2E_DATA_DIR="${E2E_DATA_DIR:-$(mktemp -d -t patternhouse-e2e-XXXXXX)}"
+rm -rf "$E2E_DATA_DIR" && mkdir -p "$E2E_DATA_DIR"
+npx playwright test
+echo
+echo "[test] all green in $(( $(date +%s) - start )) s"

@@ -1,0 +1,153 @@
+/**
+ * The production server: Express in front of the Remix build. Migrates, seeds and creates the
+ * configured administrator before it listens.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+
+import { ensureAdmin } from "./app/models/users.server";
+import { getDb } from "./app/utils/db.server";
+import { getEnv } from "./app/utils/env.server";
+import { seedDemoData } from "./db/seed";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const env = getEnv();
+
+const db = getDb();
+if (env.SEED === "demo") {
+  const started = Date.now();
+  const { seeded } = await seedDemoData({ db, dataDir: env.DATA_DIR });
+  if (seeded) console.log(`[seed] demo data seeded in ${Date.now() - started} ms`);
+}
+if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+  const admin = await ensureAdmin({ db, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+  console.log(`[admin] ${admin.email} is an administrator`);
+}
+
+const build = (await import(pathToFileURL(path.join(root, "build", "index.js")).href)) as ServerBuild;
+
+const app = express();
+app.disable("x-powered-by");
+// Behind a reverse proxy on the same host, trust its X-Forwarded-* headers (https, client address).
+app.set("trust proxy", "loopback");
+
+app.use((req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  // The client address for rate limits; never taken from the client's own headers.
+  req.headers["x-client-address"] = req.ip ?? "unknown";
+  next();
+});
+
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        "img-src": ["'self'", "data:", "blob:"],
+        "media-src": ["'self'", "blob:"],
+        "connect-src": ["'self'"],
+        // A form post may end in a redirect to the payment provider (checkout, onboarding).
+        "form-action": ["'self'", "https://checkout.stripe.com", "https://connect.stripe.com"],
+        "upgrade-insecure-requests": null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // "no-referrer" would make browsers send `Origin: null` on form posts, which Remix's CSRF check refuses.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // HSTS only makes sense when the site is served over https by a proxy in front.
+    strictTransportSecurity: env.PUBLIC_URL?.startsWith("https:") ? undefined : false,
+  }),
+);
+
+app.get("/healthz", (_req, res) => {
+  try {
+    db.$client.prepare("select 1").get();
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  } catch (error) {
+    console.error("[healthz]", error);
+    res.status(503).json({ status: "error" });
+  }
+});
+
+// Fingerprinted assets: pre-compressed at build time (scripts/build-server.mjs), cached for a year.
+app.use("/build", precompressed(path.join(root, "public", "build")));
+app.use(
+  "/build",
+  express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y", index: false }),
+);
+app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }));
+
+// Dynamic responses (HTML, JSON) are compressed on the fly; files and media are not (see
+// docs/decisions/003-compression.md).
+app.use(
+  compression({
+    level: 4,
+    threshold: 1024,
+    filter: (req, res) => !req.path.startsWith("/api/files/") && compression.filter(req, res),
+  }),
+);
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV === "development" ? "development" : "production",
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  }),
+);
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  console.log(`Patternhouse listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
+});
+
+let closing = false;
+function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  console.log(`[server] ${signal}: finishing open requests`);
+  server.close(() => {
+    db.$client.close();
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  setTimeout(() => {
+    server.closeAllConnections();
+    process.exit(0);
+  }, 10_000).unref();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
+
+/** Serves `file.br` / `file.gz` next to a static file when the client accepts it. */
+function precompressed(dir: string): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const accepts = String(req.headers["accept-encoding"] ?? "");
+    const file = path.join(dir, path.normalize(decodeURIComponent(req.path)));
+    if (!file.startsWith(dir + path.sep)) return next();
+    for (const [encoding, ext] of [
+      ["br", ".br"],
+      ["gzip", ".gz"],
+    ] as const) {
+      if (!accepts.includes(encoding) || !fs.existsSync(file + ext)) continue;
+      const type = express.static.mime.lookup(file);
+      res.set({
+        "Content-Encoding": encoding,
+        "Content-Type": type + (type.startsWith("text/") || type.includes("javascript") ? "; charset=utf-8" : ""),
+        "Cache-Control": "public, max-age=31536000, immutable",
+        Vary: "Accept-Encoding",
+      });
+      return res.sendFile(file + ext);
+    }
+    next();
+  };
+}

@@ -1,0 +1,114 @@
+import { expect, test } from "@playwright/test";
+
+import { login, logout, register, uniqueEmail, waitForMail } from "./utils";
+
+test.describe("accounts", () => {
+  test("register, log out, log in, recover the password and log in with the new one", async ({ page }) => {
+    const email = uniqueEmail("recover");
+    await register(page, { email, password: "first-password-1", firstName: "Robin" });
+    const banner = page.getByRole("banner");
+    await expect(banner.getByLabel("Profile menu")).toContainText("Robin");
+
+    await logout(page);
+    await login(page, { email, password: "first-password-1" });
+    await expect(page).toHaveURL("/");
+    await expect(banner.getByLabel("Profile menu")).toContainText("Robin");
+    await logout(page);
+
+    await page.goto("/recover");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Request new password" }).click();
+    await expect(page.getByText("Recovery email sent, please check your email for instructions.")).toBeVisible();
+
+    const mail = await waitForMail(email);
+    expect(mail.subject).toContain("Reset your Patternhouse password");
+    const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
+    expect(link).toBeTruthy();
+
+    await page.goto(link!);
+    await page.getByLabel("New password", { exact: true }).fill("second-password-2");
+    await page.getByLabel("Confirm new password").fill("second-password-2");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText("Your password has been changed.")).toBeVisible();
+
+    // The old password no longer works; the new one does.
+    await login(page, { email, password: "first-password-1" });
+    await expect(page.getByText("The password you entered does not match.")).toBeVisible();
+    await login(page, { email, password: "second-password-2" });
+    await expect(page).toHaveURL("/");
+    await expect(banner.getByLabel("Profile menu")).toContainText("Robin");
+
+    // The link works once.
+    await page.goto(link!);
+    await expect(page.getByText("This password reset link is invalid or has expired.")).toBeVisible();
+  });
+
+  test("login errors: unknown email and wrong password", async ({ page }) => {
+    await login(page, { email: uniqueEmail("nobody"), password: "whatever-123" });
+    await expect(page.getByText("The e-mail address you entered does not belong to any user.")).toBeVisible();
+
+    const email = uniqueEmail("wrongpw");
+    await register(page, { email, password: "right-password-1" });
+    await logout(page);
+    await login(page, { email, password: "wrong-password-1" });
+    await expect(
+      page.getByText(
+        "The password you entered does not match. Please try again or click on the forgot password link to reset your password.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/recover");
+  });
+
+  test("register errors: password mismatch and duplicate email", async ({ page }) => {
+    await page.goto("/register");
+    await page.getByLabel("Email").fill(uniqueEmail("mismatch"));
+    await page.getByLabel("First name").fill("Sam");
+    await page.getByLabel("Last name").fill("Stitch");
+    await page.getByLabel("Password", { exact: true }).fill("one-password-1");
+    await page.getByLabel("Confirm password").fill("another-password-2");
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByText("Passwords do not match", { exact: true })).toBeVisible();
+
+    const email = uniqueEmail("dup");
+    await register(page, { email, password: "dup-password-1" });
+    await logout(page);
+    await page.goto("/register");
+    await page.getByLabel("Email").fill(email.toUpperCase());
+    await page.getByLabel("First name").fill("Sam");
+    await page.getByLabel("Last name").fill("Stitch");
+    await page.getByLabel("Password", { exact: true }).fill("dup-password-1");
+    await page.getByLabel("Confirm password").fill("dup-password-1");
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect(
+      page.getByText("An account with this email address already exists, please login or use a different email address."),
+    ).toBeVisible();
+    // The failure text replaces the login link (spec 2.3).
+    await expect(page.getByText("An error occurred while registering. Please try again.")).toBeVisible();
+  });
+
+  test("a logged-in user visiting /login goes to /", async ({ page }) => {
+    await register(page, { email: uniqueEmail("already"), password: "already-in-1" });
+    await page.goto("/login");
+    await expect(page).toHaveURL("/");
+  });
+
+  test("a recovery request for an unknown address looks the same", async ({ page }) => {
+    await page.goto("/recover");
+    await page.getByLabel("Email").fill(uniqueEmail("ghost"));
+    await page.getByRole("button", { name: "Request new password" }).click();
+    await expect(page.getByText("Recovery email sent, please check your email for instructions.")).toBeVisible();
+  });
+
+  test("repeated failed logins are refused with a clear message", async ({ page }) => {
+    const email = uniqueEmail("brute");
+    await register(page, { email, password: "brute-password-1" });
+    await logout(page);
+    for (let i = 0; i < 5; i++) {
+      await login(page, { email, password: `nope-${i}-password` });
+      await expect(page.getByText("The password you entered does not match.")).toBeVisible();
+    }
+    await login(page, { email, password: "brute-password-1" });
+    await expect(page.getByText("Too many failed login attempts. Please wait 15 minutes and try again.")).toBeVisible();
+  });
+});
