@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 import { createRequestHandler } from "@remix-run/express";
@@ -13,6 +14,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 
+import { deleteExpiredSessions } from "./app/models/sessions.server";
 import { ensureAdmin } from "./app/models/users.server";
 import { getDb } from "./app/utils/db.server";
 import { getEnv } from "./app/utils/env.server";
@@ -31,6 +33,10 @@ if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
   const admin = await ensureAdmin({ db, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
   console.log(`[admin] ${admin.email} is an administrator`);
 }
+
+// Expired sessions are deleted at start and every six hours.
+deleteExpiredSessions({ db });
+setInterval(() => deleteExpiredSessions({ db }), 6 * 60 * 60 * 1000).unref();
 
 const build = (await import(pathToFileURL(path.join(root, "build", "index.js")).href)) as ServerBuild;
 
@@ -88,13 +94,16 @@ app.use(express.static(path.join(root, "public"), { maxAge: "1h", index: false }
 
 // Dynamic responses (HTML, JSON) are compressed on the fly; files and media are not (see
 // docs/decisions/003-compression.md).
-app.use(
-  compression({
-    level: 4,
-    threshold: 1024,
-    filter: (req, res) => !req.path.startsWith("/api/files/") && compression.filter(req, res),
-  }),
-);
+if (env.HTTP_COMPRESSION === "on") {
+  app.use(
+    compression({
+      level: Number(process.env.GZIP_LEVEL ?? 4),
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: Number(process.env.BR_Q ?? 1) } },
+      threshold: 1024,
+      filter: (req, res) => !req.path.startsWith("/api/files/") && compression.filter(req, res),
+    }),
+  );
+}
 
 app.all(
   "*",

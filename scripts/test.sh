@@ -17,14 +17,16 @@ step "typecheck"
 npx tsc -p .
 step "lint"
 npx eslint . --max-warnings 0
+reports="$(mktemp -d)"
 step "unit tests (vitest)"
-npx vitest run
+npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 step "build"
 npm run build --silent
 step "browser tests (playwright, chromium with and without JavaScript)"
 export E2E_PORT="${E2E_PORT:-4310}"
 export E2E_DATA_DIR="${E2E_DATA_DIR:-$(mktemp -d -t patternhouse-e2e-XXXXXX)}"
 rm -rf "$E2E_DATA_DIR" && mkdir -p "$E2E_DATA_DIR"
-npx playwright test
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
 echo
-echo "[test] all green in $(( $(date +%s) - start )) s"
+node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json"
+echo "[test] finished in $(( $(date +%s) - start )) s"

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default("Patternhouse <no-reply@patternhouse.local>"),
   PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
   SEED: z.enum(["demo", "none"]).default("demo"),
+  /** Compress HTML and JSON in the app; turn off when a reverse proxy in front compresses. */
+  HTTP_COMPRESSION: z.enum(["on", "off"]).default("on"),
   /** Failed logins allowed per address in the rate-limit window. */
   LOGIN_MAX_FAILURES: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).default(5)),
 });
