@@ -90,7 +90,7 @@ export default function ProductPage() {
                 height={600}
                 alt={`Size chart of ${product.name}`}
                 loading="lazy"
-                className="mt-2 h-auto w-full rounded-md border border-slate-200"
+                className="mt-2 h-auto w-full max-w-md rounded-md border border-slate-200"
               />
             </figure>
           ) : null}
