@@ -2,6 +2,8 @@
  * The production server: Express in front of the Remix build. Migrates, seeds and creates the
  * configured administrator before it listens.
  */
+import "./app/utils/production-default";
+
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
