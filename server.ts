@@ -13,6 +13,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 
+import { sweepExpiredCheckouts } from "./app/models/checkout.server";
 import { ensureAdmin } from "./app/models/users.server";
 import { getDb } from "./app/utils/db.server";
 import { getEnv } from "./app/utils/env.server";
@@ -31,6 +32,12 @@ if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
   const admin = await ensureAdmin({ db, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
   console.log(`[admin] ${admin.email} is an administrator`);
 }
+
+// Open checkouts past their expiry are settled with their provider and their reserved stock released.
+const sweeper = setInterval(() => {
+  sweepExpiredCheckouts({ db }).catch((error) => console.error("[checkout] sweep failed:", error));
+}, 60_000);
+sweeper.unref();
 
 const build = (await import(pathToFileURL(path.join(root, "build", "index.js")).href)) as ServerBuild;
 
@@ -114,6 +121,7 @@ function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   console.log(`[server] ${signal}: finishing open requests`);
+  clearInterval(sweeper);
   server.close(() => {
     db.$client.close();
     process.exit(0);
