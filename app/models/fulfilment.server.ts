@@ -137,6 +137,8 @@ export function fulfilCheckout({
   );
 }
 
+export type ReleaseResult = "released" | "duplicate-event" | "not-open";
+
 /** Session expired or cancelled: the checkout closes and its reserved stock returns. */
 export function releaseCheckout({
   db,
@@ -148,18 +150,18 @@ export function releaseCheckout({
   checkoutId: number;
   status: "expired" | "cancelled";
   event?: ProviderEvent;
-}): boolean {
+}): ReleaseResult {
   return db.transaction(
-    (tx) => {
-      if (!recordEvent(tx, event)) return false;
+    (tx): ReleaseResult => {
+      if (!recordEvent(tx, event)) return "duplicate-event";
       const closed = tx
         .update(checkouts)
         .set({ status })
         .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "open")))
         .run();
-      if (closed.changes === 0) return false;
+      if (closed.changes === 0) return "not-open";
       restock(tx, checkoutId);
-      return true;
+      return "released";
     },
     { behavior: "immediate" },
   );

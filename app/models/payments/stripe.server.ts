@@ -45,7 +45,8 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
           cancel_url: `${origin}/cart`,
           expires_at: Math.floor(checkout.expiresAt.getTime() / 1000),
         },
-        { idempotencyKey: `checkout-${checkout.id}` },
+        // Unique per checkout row, also across databases sharing one Stripe account.
+        { idempotencyKey: `checkout-${checkout.id}-${checkout.createdAt.getTime()}` },
       );
       if (!session.url) throw new Error(`Stripe returned no URL for checkout ${checkout.id}`);
       return { sessionId: session.id, url: session.url };

@@ -65,8 +65,7 @@ export async function handleStripeEvent({ db, event, origin }: { db: Db; event: 
       const checkout = findCheckout(db, event.data.object.id);
       if (!checkout) return "unknown session";
       const status = event.type === "checkout.session.expired" ? "expired" : "cancelled";
-      const released = releaseCheckout({ db, checkoutId: checkout.id, status, event: { id: event.id, type: event.type } });
-      return released ? "released" : "nothing to release";
+      return releaseCheckout({ db, checkoutId: checkout.id, status, event: { id: event.id, type: event.type } });
     }
     default:
       return "ignored";
