@@ -87,3 +87,10 @@ export function isImageFile(name: string): boolean {
   const ext = dot < 0 ? "" : name.slice(dot + 1).toLowerCase();
   return IMAGE_EXTENSIONS.includes(ext);
 }
+
+/** Spec 5: how a variant option reads. Patterns have no stock limit, so they are never out of stock. */
+export function variantLabel(variant: { value: string; inventory: number }, type: ProductType): { text: string; disabled: boolean } {
+  if (type === "Pattern") return { text: variant.value, disabled: false };
+  if (variant.inventory <= 0) return { text: `${variant.value} (Out of Stock)`, disabled: true };
+  return { text: `${variant.value} (${variant.inventory} in stock)`, disabled: false };
+}

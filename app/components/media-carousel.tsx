@@ -1,0 +1,84 @@
+import { useRef } from "react";
+
+import { isImageFile } from "../utils/catalog";
+import { fileUrl, imageSrcSet } from "../utils/media";
+import { useHydrated } from "./use-hydrated";
+
+/**
+ * Images and muted looping videos side by side in a scroll-snapping strip: it swipes and scrolls
+ * with CSS alone; with JavaScript it also gets Previous/Next arrows.
+ */
+export function MediaCarousel({
+  media,
+  label,
+  sizes = "(min-width: 768px) 50vw, 100vw",
+  aspect = "aspect-[4/5]",
+}: {
+  media: string[];
+  label: string;
+  sizes?: string;
+  aspect?: string;
+}) {
+  const strip = useRef<HTMLUListElement>(null);
+  const hydrated = useHydrated();
+  if (!media.length) return <div className={`${aspect} w-full rounded-lg bg-slate-100`} aria-hidden="true" />;
+  const step = (direction: 1 | -1) => {
+    const el = strip.current;
+    if (!el) return;
+    const width = el.clientWidth;
+    const next = Math.round(el.scrollLeft / width) + direction;
+    el.scrollTo({ left: ((next + media.length) % media.length) * width, behavior: "smooth" });
+  };
+  return (
+    <div className="relative">
+      <ul
+        ref={strip}
+        aria-label={label}
+        className="flex snap-x snap-mandatory overflow-x-auto scroll-smooth rounded-lg bg-slate-100 [scrollbar-width:thin]"
+      >
+        {media.map((name, i) => (
+          <li key={name} className={`${aspect} w-full shrink-0 snap-center`}>
+            {isImageFile(name) ? (
+              <img
+                src={fileUrl(name, 800)}
+                srcSet={imageSrcSet(name, [400, 800, 1200])}
+                sizes={sizes}
+                width={800}
+                height={1000}
+                alt={`${label} ${i + 1} of ${media.length}`}
+                loading={i === 0 ? "eager" : "lazy"}
+                decoding="async"
+                className="h-full w-full object-cover"
+              />
+            ) : (
+              <video src={fileUrl(name)} muted loop autoPlay playsInline preload="metadata" className="h-full w-full object-cover">
+                <track kind="captions" />
+              </video>
+            )}
+          </li>
+        ))}
+      </ul>
+      {hydrated && media.length > 1 ? (
+        <>
+          <ArrowButton label="Previous image" onClick={() => step(-1)} className="left-2" path="M15 6l-6 6 6 6" />
+          <ArrowButton label="Next image" onClick={() => step(1)} className="right-2" path="M9 6l6 6-6 6" />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function ArrowButton({ label, onClick, className, path }: { label: string; onClick: () => void; className: string; path: string }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      className={`absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 shadow hover:bg-white ${className}`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d={path} />
+      </svg>
+    </button>
+  );
+}

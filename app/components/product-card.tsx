@@ -1,0 +1,72 @@
+import { Link } from "@remix-run/react";
+
+import { fileUrl, imageSrcSet } from "../utils/media";
+import { formatCents } from "../utils/money";
+
+export type ProductCardData = {
+  id: number;
+  name: string;
+  priceCents: number;
+  image: string | null;
+  storeOwner: number;
+  storeName: string;
+  storeAvatar: string | null;
+  /** The viewer's own product: links go to its editor and the store settings. */
+  myself: boolean;
+};
+
+/** Spec 2.3: image, name, price and the store avatar linking to the store. */
+export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+  const href = product.myself ? `/edit-product/${product.id}` : `/product/${product.id}`;
+  const storeHref = product.myself ? "/store-settings" : `/store/${product.storeOwner}`;
+  return (
+    <li className="card flex flex-col overflow-hidden">
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="block bg-slate-100">
+        {product.image ? (
+          <img
+            src={fileUrl(product.image, 400)}
+            srcSet={imageSrcSet(product.image, [200, 400, 800])}
+            sizes="(min-width: 1280px) 400px, (min-width: 768px) 33vw, 50vw"
+            width={400}
+            height={500}
+            alt=""
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="aspect-[4/5] h-auto w-full object-cover"
+          />
+        ) : (
+          <div className="aspect-[4/5] w-full" />
+        )}
+      </Link>
+      <div className="flex flex-1 items-start gap-3 p-3">
+        <Link to={storeHref} className="shrink-0" aria-label={product.myself ? "Your store settings" : `Store: ${product.storeName}`}>
+          {product.storeAvatar ? (
+            <img src={fileUrl(product.storeAvatar, 200)} width={32} height={32} alt="" loading="lazy" className="h-8 w-8 rounded-full" />
+          ) : (
+            <span className="block h-8 w-8 rounded-full bg-slate-200" />
+          )}
+        </Link>
+        <div className="min-w-0">
+          <h3 className="text-sm font-medium leading-snug">
+            <Link to={href} className="hover:text-brand-700">
+              {product.name}
+            </Link>
+          </h3>
+          <p className="truncate text-xs text-slate-500">{product.storeName}</p>
+          <p className="mt-1 font-semibold">{formatCents(product.priceCents)}</p>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function ProductGrid({ products, empty }: { products: ProductCardData[]; empty: string }) {
+  if (!products.length) return <p className="py-12 text-center text-slate-600">{empty}</p>;
+  return (
+    <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
+      {products.map((p, i) => (
+        <ProductCard key={p.id} product={p} eager={i < 3} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,50 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { canReadPrivateFile } from "../models/file-access.server";
+import { getFileRecord } from "../models/files.server";
+import { apiError } from "../utils/api.server";
+import { getDb } from "../utils/db.server";
+import { isImageWidth, resizedImage, statFile, uploadPath } from "../utils/files.server";
+import { sendFile } from "../utils/send-file.server";
+import { getUser } from "../utils/session.server";
+
+const PUBLIC_CACHE = "public, max-age=31536000, immutable";
+
+/** GET /api/files/{filename}: public media for everyone, private files (patterns, résumés) for those allowed. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const name = params.filename ?? "";
+  const file = uploadPath(name);
+  const db = getDb();
+  const record = file ? getFileRecord({ db, name }) : undefined;
+  const stat = file && record ? await statFile(file) : null;
+  if (!file || !record || !stat) return apiError(404, "File not found");
+
+  if (record.kind !== "media") {
+    const user = await getUser(request);
+    if (!canReadPrivateFile({ db, user, file: record })) {
+      return user ? apiError(403, "You may not download this file") : apiError(401, "Authentication required");
+    }
+    return sendFile(request, file, stat, {
+      contentType: record.contentType,
+      cacheControl: "private, no-store",
+      headers: { "Content-Disposition": attachment(record.originalName) },
+    });
+  }
+
+  const w = new URL(request.url).searchParams.get("w");
+  if (w !== null) {
+    const width = Number(w);
+    if (!isImageWidth(width)) return apiError(400, "Unsupported width");
+    if (!record.contentType.startsWith("image/")) return apiError(400, "Only images can be resized");
+    const variant = await resizedImage(name, width).catch(() => null);
+    const variantStat = variant ? await statFile(variant) : null;
+    if (!variant || !variantStat) return apiError(415, "This image cannot be resized");
+    return sendFile(request, variant, variantStat, { contentType: "image/webp", cacheControl: PUBLIC_CACHE, tag: `w${width}` });
+  }
+  return sendFile(request, file, stat, { contentType: record.contentType, cacheControl: PUBLIC_CACHE });
+}
+
+function attachment(originalName: string): string {
+  const ascii = originalName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(originalName)}`;
+}

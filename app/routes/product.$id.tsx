@@ -1,0 +1,145 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+
+import { AddToCartForm } from "../components/add-to-cart";
+import { MediaCarousel } from "../components/media-carousel";
+import { Stars } from "../components/stars";
+import { getBuyerSettings } from "../models/buyer-settings.server";
+import { getExternalProduct } from "../models/products.server";
+import { productTypeLabel } from "../utils/catalog";
+import { getDb } from "../utils/db.server";
+import { fileUrl, imageSrcSet } from "../utils/media";
+import { formatCents } from "../utils/money";
+import { getUser } from "../utils/session.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const productId = Number(params.id);
+  const db = getDb();
+  const found = Number.isSafeInteger(productId) && productId > 0 ? getExternalProduct({ db, productId }) : null;
+  if (!found) throw new Response("Not found", { status: 404 });
+  const user = await getUser(request);
+  const { product, store, owner } = found;
+  const printed = product.type === "Pattern" && product.delivery === "Print";
+  return {
+    product: {
+      id: product.id,
+      name: product.name,
+      description: product.description,
+      terms: product.terms,
+      type: product.type,
+      typeLabel: productTypeLabel(product.type, product.delivery),
+      priceCents: product.priceCents,
+      sold: product.sold,
+      sizeChart: product.sizeChart,
+      pssCents: printed ? getBuyerSettings({ db }).pssCents : null,
+    },
+    media: found.media.map((m) => m.media),
+    variants: found.variants,
+    store: { owner: store.userId, name: store.name, avatar: store.avatar, city: owner.city, country: owner.country },
+    reviews: found.reviews.map((r) => ({ ...r, date: r.createdAt.toISOString().slice(0, 10), createdAt: undefined })),
+    rating: found.rating,
+    myself: user?.id === store.userId,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.product.name} · Patternhouse` : "Product not found · Patternhouse" },
+  { name: "description", content: data?.product.description ?? "" },
+];
+
+const TAB_CLASS = "border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700";
+
+export default function ProductPage() {
+  const { product, media, variants, store, reviews, rating, myself } = useLoaderData<typeof loader>();
+  const storeUrl = `/store/${store.owner}`;
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8">
+      <div className="grid gap-8 md:grid-cols-2">
+        <MediaCarousel media={media} label={product.name} />
+        <div className="space-y-4">
+          <h1 className="text-2xl font-bold tracking-tight">{product.name}</h1>
+          <p className="text-sm text-slate-600">
+            by{" "}
+            <Link to={storeUrl} className="font-medium text-brand-700 hover:underline">
+              {store.name}
+            </Link>
+          </p>
+          <p className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">{product.typeLabel}</p>
+          <p className="text-sm text-slate-600">{product.sold} sold</p>
+          <p className="text-2xl font-semibold">{formatCents(product.priceCents)}</p>
+          {product.pssCents !== null ? (
+            <p className="text-sm text-slate-600">
+              Printed and shipped from Los Angeles, US only. With printing and shipping:{" "}
+              <strong>{formatCents(product.priceCents + product.pssCents)}</strong> ({formatCents(product.pssCents)} per pattern).
+            </p>
+          ) : null}
+          {myself ? (
+            <p className="text-sm">
+              This is your design. <Link to={`/edit-product/${product.id}`} className="font-medium text-brand-700 hover:underline">Edit product</Link>
+            </p>
+          ) : null}
+          <AddToCartForm productId={product.id} type={product.type} variants={variants} />
+          {product.sizeChart ? (
+            <figure>
+              <figcaption className="label">Size chart</figcaption>
+              <img
+                src={fileUrl(product.sizeChart, 800)}
+                srcSet={imageSrcSet(product.sizeChart, [400, 800])}
+                sizes="(min-width: 768px) 40vw, 100vw"
+                width={600}
+                height={600}
+                alt={`Size chart of ${product.name}`}
+                loading="lazy"
+                className="mt-2 h-auto w-full max-w-md rounded-md border border-slate-200"
+              />
+            </figure>
+          ) : null}
+        </div>
+      </div>
+
+      <nav aria-label="Product sections" className="mt-10 flex flex-wrap gap-2 border-b border-slate-200">
+        <a href="#details" className={TAB_CLASS}>Design details</a>
+        <a href="#reviews" className={TAB_CLASS}>Reviews</a>
+        <Link to={storeUrl} className={TAB_CLASS}>Visit Store</Link>
+        <a href="#terms" className={TAB_CLASS}>Terms &amp; Conditions</a>
+      </nav>
+      <section id="details" className="scroll-mt-20 py-6">
+        <h2 className="text-lg font-semibold">Design details</h2>
+        <p className="mt-2 whitespace-pre-line text-slate-700">{product.description}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          Sold by {store.name}
+          {store.city ? ` · ${store.city}${store.country ? `, ${store.country}` : ""}` : ""}
+        </p>
+      </section>
+      <section id="reviews" className="scroll-mt-20 border-t border-slate-200 py-6">
+        <h2 className="text-lg font-semibold">Reviews</h2>
+        {rating.average !== null ? (
+          <p className="mt-2 flex items-center gap-2" data-testid="review-average">
+            <Stars value={rating.average} />
+            <span>
+              Average {rating.average.toFixed(1)} out of 5 ({rating.count} {rating.count === 1 ? "review" : "reviews"})
+            </span>
+          </p>
+        ) : (
+          <p className="mt-2 text-slate-600">No reviews yet</p>
+        )}
+        <ul className="mt-4 space-y-4">
+          {reviews.map((r) => (
+            <li key={r.id} className="rounded-md border border-slate-200 p-4">
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <Stars value={r.star} />
+                <span className="font-medium">{r.name}</span>
+                <time dateTime={r.date} className="text-slate-500">{r.date}</time>
+              </div>
+              {r.comment ? <p className="mt-2 text-slate-700">{r.comment}</p> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section id="terms" className="scroll-mt-20 border-t border-slate-200 py-6">
+        <h2 className="text-lg font-semibold">Terms &amp; Conditions</h2>
+        <p className="mt-2 whitespace-pre-line text-slate-700">{product.terms || "The seller has not added terms for this design."}</p>
+      </section>
+    </article>
+  );
+}
