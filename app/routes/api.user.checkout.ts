@@ -23,7 +23,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   if (items) {
     const replaced = replaceCart({ db, userId: user.id, items });
-    if (!replaced.ok) return apiError(400, ADD_TO_CART_MESSAGES[replaced.error], { productId: replaced.productId });
+    if (!replaced.ok) {
+      const status = replaced.error === "out-of-stock" ? 409 : 400;
+      return apiError(status, ADD_TO_CART_MESSAGES[replaced.error], { productId: replaced.productId });
+    }
   }
   const result = await createCheckout({ db, user, origin: publicOrigin(request) });
   if (!result.ok) {

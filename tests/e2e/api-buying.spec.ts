@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 
 import { expectedFee, pattern, readDb, settings } from "./buying-db";
+import { openTestDb } from "./db";
 import { uniqueEmail } from "./utils";
 
 const ADDRESS = {
@@ -145,4 +146,23 @@ test.describe("JSON face of buying", () => {
     expect(res.status()).toBe(404);
     expect(await res.json()).toEqual({ error: "Stripe is not configured" });
   });
+});
+
+test("two buyers racing for the last unit: one checkout reserves it, the other is refused", async ({ request }) => {
+  const [variant] = readDb<{ id: number; product_id: number }>(
+    `SELECT v.id, v.product_id FROM variants v JOIN products p ON p.id = v.product_id
+      WHERE p.type = 'Ready' AND v.inventory >= 2 ORDER BY v.id DESC LIMIT 1`,
+  );
+  const db = openTestDb();
+  try {
+    db.prepare("UPDATE variants SET inventory = 1 WHERE id = ?").run(variant!.id);
+  } finally {
+    db.close();
+  }
+  const buyers = await Promise.all([newBuyer(request), newBuyer(request)]);
+  const items = [{ productId: variant!.product_id, variantId: variant!.id }];
+  const results = await Promise.all(buyers.map((auth) => request.post("/api/user/checkout", { headers: auth, data: { items } })));
+  expect(results.map((r) => r.status()).sort()).toEqual([200, 409]);
+  expect((await results.find((r) => r.status() === 409)!.json()).error).toMatch(/out of stock/);
+  expect(readDb<{ inventory: number }>("SELECT inventory FROM variants WHERE id = ?", variant!.id)[0]!.inventory).toBe(0);
 });
