@@ -13,11 +13,16 @@ export function MediaCarousel({
   label,
   sizes = "(min-width: 768px) 50vw, 100vw",
   aspect = "aspect-[4/5]",
+  width = 800,
+  height = 1000,
 }: {
   media: string[];
   label: string;
   sizes?: string;
   aspect?: string;
+  /** Intrinsic size of the images, so the page does not shift while they load. */
+  width?: number;
+  height?: number;
 }) {
   const strip = useRef<HTMLUListElement>(null);
   const hydrated = useHydrated();
@@ -43,8 +48,8 @@ export function MediaCarousel({
                 src={fileUrl(name, 800)}
                 srcSet={imageSrcSet(name, [400, 800, 1200])}
                 sizes={sizes}
-                width={800}
-                height={1000}
+                width={width}
+                height={height}
                 alt={`${label} ${i + 1} of ${media.length}`}
                 loading={i === 0 ? "eager" : "lazy"}
                 decoding="async"

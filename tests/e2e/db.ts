@@ -39,3 +39,15 @@ export function addMediaFile({ ext, contentType, bytes }: { ext: string; content
   }
   return name;
 }
+
+/** Opens a store for a user (found by email) straight in the database; returns the owner's id. */
+export function addStore({ email, name, bio }: { email: string; name: string; bio: string }): number {
+  const db = openTestDb();
+  try {
+    const { id } = db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number };
+    db.prepare("INSERT INTO stores (user_id, name, bio) VALUES (?, ?, ?)").run(id, name, bio);
+    return id;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,28 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+
+import { productListItemJson } from "../models/catalog-json.server";
+import { listProducts } from "../models/catalog.server";
+import { PAGE_SIZE, parseCatalogQuery } from "../schemas/catalog";
+import { getDb } from "../utils/db.server";
+import { getUser } from "../utils/session.server";
+
+const MAX_LIMIT = 100;
+
+/**
+ * GET /api/user/products?category1=&category2=&category3=&q=&sort=&page=&limit=
+ * The product list (an array); the page, page count and total are in X-Page, X-Page-Count and X-Total-Count.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const query = parseCatalogQuery(params, { category1: "all", sort: "newest" });
+  const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(Number(params.get("limit"))) || PAGE_SIZE));
+  const user = await getUser(request);
+  const list = listProducts({ db: getDb(), query, viewerId: user?.id, pageSize: limit });
+  return json(list.items.map(productListItemJson), {
+    headers: {
+      "X-Total-Count": String(list.total),
+      "X-Page": String(list.page),
+      "X-Page-Count": String(list.pageCount),
+    },
+  });
+}

@@ -1,0 +1,144 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+
+import { MediaCarousel } from "../components/media-carousel";
+import { Pagination } from "../components/pagination";
+import { ProductGrid } from "../components/product-card";
+import { SendMessageDialog } from "../components/send-message";
+import { followStore, getStorePage, unfollowStore } from "../models/stores.server";
+import { SendMessageSchema } from "../schemas/messages";
+import { getDb } from "../utils/db.server";
+import { fileUrl } from "../utils/media";
+import { getUser, redirectWithFlash, requireUser } from "../utils/session.server";
+
+type Viewer = "owner" | "user" | "visitor";
+
+function ownerIdOf(params: { id?: string }): number {
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const ownerId = ownerIdOf(params);
+  const user = await getUser(request);
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
+  const found = getStorePage({ db: getDb(), ownerId, viewerId: user?.id, page });
+  if (!found) throw new Response("Not found", { status: 404 });
+  const { store, designs } = found;
+  return {
+    ownerId,
+    store: { name: store.name, avatar: store.avatar, bio: store.bio },
+    media: found.media.map((m) => m.media),
+    followersCount: found.followersCount,
+    isFollowing: found.isFollowing,
+    viewer: (user ? (user.id === ownerId ? "owner" : "user") : "visitor") as Viewer,
+    designs: {
+      page: designs.page,
+      pageCount: designs.pageCount,
+      items: designs.items.map((p) => ({
+        id: p.id,
+        name: p.name,
+        priceCents: p.priceCents,
+        image: p.media[0] ?? null,
+        storeOwner: p.storeOwner,
+        storeName: p.storeName,
+        storeAvatar: p.storeAvatar,
+        myself: p.myself,
+      })),
+    },
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ownerId = ownerIdOf(params);
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const back = `/store/${ownerId}`;
+  if (intent === "follow" || intent === "unfollow") {
+    const result = (intent === "follow" ? followStore : unfollowStore)({ db: getDb(), userId: user.id, ownerId });
+    if (!result.ok) return redirectWithFlash(request, back, { kind: "error", message: result.error });
+    return redirect(back);
+  }
+  if (intent === "message") {
+    const submission = parseWithZod(formData, { schema: SendMessageSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    // Messaging is another piece of work: nothing is sent, and the page says so.
+    return data(submission.reply({ formErrors: ["Messaging opens soon: your message was not sent."] }), { status: 503 });
+  }
+  throw new Response("Unknown intent", { status: 400 });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.store.name || "Store"} · Patternhouse` : "Store not found · Patternhouse" },
+];
+
+export default function StorePage() {
+  const { ownerId, store, media, followersCount, isFollowing, viewer, designs } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const here = `/store/${ownerId}`;
+  const loginHref = `/login?redirectTo=${encodeURIComponent(here)}`;
+  const name = store.name.trim() || "Store Name Unavailable";
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-6">
+      {media.length ? (
+        <MediaCarousel media={media} label={`${name} gallery`} aspect="aspect-[12/5]" width={1200} height={500} sizes="(min-width: 1280px) 1248px, 100vw" />
+      ) : null}
+      <div className="mt-6 flex flex-wrap items-center gap-4">
+        {store.avatar ? (
+          <img src={fileUrl(store.avatar, 200)} width={80} height={80} alt="" className="h-20 w-20 rounded-full border border-slate-200" />
+        ) : (
+          <span className="block h-20 w-20 rounded-full bg-slate-200" />
+        )}
+        <div className="flex-1">
+          <h1 className="text-2xl font-bold tracking-tight">{name}</h1>
+          <p className="text-sm text-slate-600" data-testid="followers">
+            {followersCount} {followersCount === 1 ? "follower" : "followers"}
+          </p>
+        </div>
+        <FollowControl viewer={viewer} isFollowing={isFollowing} loginHref={loginHref} />
+      </div>
+      <p className="mt-4 max-w-3xl whitespace-pre-line text-slate-700">{store.bio.trim() || "No bio available"}</p>
+      {viewer !== "owner" ? (
+        <div className="mt-4 max-w-xl">
+          <SendMessageDialog loggedIn={viewer === "user"} loginHref={loginHref} cancelHref={here} lastResult={lastResult} />
+        </div>
+      ) : null}
+      <h2 className="mt-8 text-lg font-semibold">Designs</h2>
+      <div className="mt-4">
+        <ProductGrid products={designs.items} empty="No products found" />
+      </div>
+      <Pagination page={designs.page} pageCount={designs.pageCount} href={(page) => `?page=${page}`} />
+    </section>
+  );
+}
+
+function FollowControl({ viewer, isFollowing, loginHref }: { viewer: Viewer; isFollowing: boolean; loginHref: string }) {
+  if (viewer === "owner") {
+    return (
+      <Link to="/store-settings" className="btn-secondary">
+        Store settings
+      </Link>
+    );
+  }
+  if (viewer === "visitor") {
+    return (
+      <p className="text-sm">
+        Please login to follow this store.{" "}
+        <Link to={loginHref} className="font-medium text-brand-700 hover:underline">
+          Log in
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={isFollowing ? "unfollow" : "follow"} />
+      <button type="submit" className={isFollowing ? "btn-secondary" : "btn"}>
+        {isFollowing ? "Unfollow" : "Follow"}
+      </button>
+    </Form>
+  );
+}
