@@ -23,8 +23,14 @@ function explore(url) {
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const where = ["p.removed_at IS NULL"];
   const args = [];
-  if (category1 !== "all") (where.push("p.category1 = ?"), args.push(category1));
-  if (match) (where.push("p.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)"), args.push(match));
+  if (category1 !== "all") {
+    where.push("p.category1 = ?");
+    args.push(category1);
+  }
+  if (match) {
+    where.push("p.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)");
+    args.push(match);
+  }
   const w = where.join(" AND ");
   const total = db.prepare(`SELECT count(*) AS n FROM products p WHERE ${w}`).get(...args).n;
   const rows = db

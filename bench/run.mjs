@@ -1,11 +1,14 @@
 // npm run bench: the browsing benchmark of issue 3. Seeds 10,000 extra products into a scratch
 // DATA_DIR, starts the built app and a minimal baseline server, load-tests both with autocannon
 // at 10 and 50 connections, measures the first-visit bytes, and writes bench/RESULTS.md.
+import { Buffer } from "node:buffer";
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 
@@ -57,7 +60,7 @@ async function waitFor(url) {
   for (let i = 0; i < 300; i++) {
     const ok = await new Promise((resolve) => http.get(url, (res) => (res.resume(), resolve(res.statusCode < 500))).on("error", () => resolve(false)));
     if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
   throw new Error(`${url} did not come up`);
 }
