@@ -13,6 +13,7 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 
+import { deleteStaleVisitorCarts } from "./app/models/cart.server";
 import { sweepExpiredCheckouts } from "./app/models/checkout.server";
 import { ensureAdmin } from "./app/models/users.server";
 import { getDb } from "./app/utils/db.server";
@@ -33,9 +34,11 @@ if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
   console.log(`[admin] ${admin.email} is an administrator`);
 }
 
-// Open checkouts past their expiry are settled with their provider and their reserved stock released.
+// Open checkouts past their expiry are settled with their provider and their reserved stock released;
+// visitor carts older than their cookie go too.
 const sweeper = setInterval(() => {
   sweepExpiredCheckouts({ db }).catch((error) => console.error("[checkout] sweep failed:", error));
+  deleteStaleVisitorCarts({ db });
 }, 60_000);
 sweeper.unref();
 

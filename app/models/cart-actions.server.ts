@@ -22,8 +22,9 @@ export async function addAction(request: Request, formData: FormData) {
   }
   const { owner, session } = await ensureCartOwner(request);
   const result = addToCart({ db: getDb(), owner, ...submission.value });
+  // A refused add leaves a new visitor without a cart, so the token is only kept on success.
+  if (!result.ok) return redirectWithFlash(request, back, { kind: "error", message: ADD_TO_CART_MESSAGES[result.error] });
   const headers = session ? { "Set-Cookie": await commitCookieSession(request, session) } : undefined;
-  if (!result.ok) return redirectWithFlash(request, back, { kind: "error", message: ADD_TO_CART_MESSAGES[result.error] }, { headers });
   return redirect(`/cart?added=${submission.value.productId}`, { headers });
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { makeBuyer, makeShop } from "../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../tests/unit/helpers";
-import { addToCart, countCartItems, getCartView, joinVisitorCart, removeCartItem, replaceCart } from "./cart.server";
+import { addToCart, countCartItems, deleteStaleVisitorCarts, findCartId, getCartView, joinVisitorCart, removeCartItem, replaceCart } from "./cart.server";
 
 describe("cart", () => {
   it("needs a variant when the product has some, and refuses out-of-stock ones", async () => {
@@ -10,6 +10,7 @@ describe("cart", () => {
     const shop = await makeShop(db);
     const owner = { visitorToken: "visitor-1" };
     expect(addToCart({ db, owner, productId: shop.dress.id })).toEqual({ ok: false, error: "variant-required" });
+    expect(findCartId({ db, owner })).toBeUndefined(); // a refused add creates no cart
     expect(addToCart({ db, owner, productId: shop.dress.id, variantId: shop.printedS.id })).toEqual({ ok: false, error: "variant-required" });
     expect(addToCart({ db, owner, productId: shop.dress.id, variantId: shop.dressL.id })).toEqual({ ok: false, error: "out-of-stock" });
     expect(addToCart({ db, owner, productId: shop.dress.id, variantId: shop.dressM.id })).toEqual({ ok: true });
@@ -76,5 +77,19 @@ describe("cart", () => {
     expect(getCartView({ db, owner: { userId: buyer.id } }).lines.map((l) => l.name)).toEqual(["Canvas Tote"]);
     expect(replaceCart({ db, userId: buyer.id, items: [{ productId: shop.digital.id }] })).toEqual({ ok: true });
     expect(getCartView({ db, owner: { userId: buyer.id } }).lines.map((l) => l.name)).toEqual(["Tote Pattern"]);
+  });
+});
+
+describe("stale visitor carts", () => {
+  it("go when untouched for longer than the cookie lives; account carts stay", async () => {
+    const db = createTestDb();
+    const shop = await makeShop(db);
+    const buyer = await makeBuyer(db);
+    addToCart({ db, owner: { visitorToken: "old" }, productId: shop.bag.id });
+    addToCart({ db, owner: { userId: buyer.id }, productId: shop.bag.id });
+    expect(deleteStaleVisitorCarts({ db })).toBe(0);
+    const later = new Date(Date.now() + 32 * 24 * 60 * 60 * 1000);
+    expect(deleteStaleVisitorCarts({ db, now: later })).toBe(1);
+    expect(countCartItems({ db, owner: { userId: buyer.id } })).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, lte, notExists, sql } from "drizzle-orm";
 
 import { cartItems, carts, productMedia, products, variants } from "../../db/schema";
 import { productTypeLabel } from "../utils/catalog";
@@ -54,17 +54,24 @@ function addLine(tx: DbOrTx, owner: CartOwner, { productId, variantId, quantity 
   const options = tx.select().from(variants).where(eq(variants.productId, productId)).all();
   const variant = options.find((v) => v.id === variantId);
   if (options.length > 0 && !variant) return { ok: false, error: "variant-required" };
-  const cartId = getOrCreateCartId(tx, owner);
-  const lineWhere = and(
-    eq(cartItems.cartId, cartId),
-    eq(cartItems.productId, productId),
-    variant ? eq(cartItems.variantId, variant.id) : sql`${cartItems.variantId} is null`,
-  );
-  const line = tx.select().from(cartItems).where(lineWhere).get();
+  const cartId = findCartId({ db: tx, owner });
+  const line = cartId
+    ? tx
+        .select()
+        .from(cartItems)
+        .where(
+          and(
+            eq(cartItems.cartId, cartId),
+            eq(cartItems.productId, productId),
+            variant ? eq(cartItems.variantId, variant.id) : sql`${cartItems.variantId} is null`,
+          ),
+        )
+        .get()
+    : undefined;
   const wanted = (line?.quantity ?? 0) + quantity;
   if (variant && tracksStock(product.type) && variant.inventory < wanted) return { ok: false, error: "out-of-stock" };
   if (line) tx.update(cartItems).set({ quantity: wanted }).where(eq(cartItems.id, line.id)).run();
-  else tx.insert(cartItems).values({ cartId, productId, variantId: variant?.id ?? null, quantity }).run();
+  else tx.insert(cartItems).values({ cartId: cartId ?? getOrCreateCartId(tx, owner), productId, variantId: variant?.id ?? null, quantity }).run();
   return { ok: true };
 }
 
@@ -159,6 +166,13 @@ export function joinVisitorCart({ db, userId, visitorToken }: { db: Db; userId: 
     },
     { behavior: "immediate" },
   );
+}
+
+/** Visitor carts untouched for longer than their cookie lives (30 days) are clutter: they go with the sweep. */
+export function deleteStaleVisitorCarts({ db, now = new Date() }: { db: Db; now?: Date }) {
+  const cutoff = new Date(now.getTime() - 31 * 24 * 60 * 60 * 1000);
+  const recent = db.select({ id: cartItems.id }).from(cartItems).where(and(eq(cartItems.cartId, carts.id), gte(cartItems.createdAt, cutoff)));
+  return db.delete(carts).where(and(isNull(carts.userId), lt(carts.createdAt, cutoff), notExists(recent))).run().changes;
 }
 
 export type CartLine = {

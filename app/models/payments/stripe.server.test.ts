@@ -121,6 +121,31 @@ describe("Stripe Checkout through the real SDK and a fake Stripe", () => {
     expect(db.select().from(paymentEvents).all()).toHaveLength(1);
   });
 
+  it("waits for async_payment_succeeded when a session completes unpaid", async () => {
+    const { session } = await checkout_();
+    const completed = { ...fake.complete(session.id), payment_status: "unpaid" as const };
+    expect(await (await post(fake.event("checkout.session.completed", completed))).json()).toEqual({ received: true, result: "awaiting payment" });
+    expect(db.select().from(orders).all()).toHaveLength(0);
+    const succeeded = fake.event("checkout.session.async_payment_succeeded", fake.complete(session.id));
+    expect(await (await post(succeeded)).json()).toEqual({ received: true, result: "fulfilled" });
+    expect(db.select().from(orders).all()).toHaveLength(2);
+  });
+
+  it("releases the stock when a delayed payment fails", async () => {
+    const { checkout, session } = await checkout_();
+    const failed = fake.event("checkout.session.async_payment_failed", { ...fake.complete(session.id), payment_status: "unpaid" as const });
+    expect(await (await post(failed)).json()).toEqual({ received: true, result: "released" });
+    expect(inventoryOf(db, shop.dressM.id)).toBe(1);
+    expect(db.select().from(checkouts).where(eq(checkouts.id, checkout.id)).get()!.status).toBe("cancelled");
+  });
+
+  it("ignores other events and unknown sessions", async () => {
+    const { session } = await checkout_();
+    expect(await (await post(fake.event("customer.created", session))).json()).toEqual({ received: true, result: "ignored" });
+    const stranger = { ...session, id: "cs_test_unknown" };
+    expect(await (await post(fake.event("checkout.session.completed", stranger))).json()).toEqual({ received: true, result: "unknown session" });
+  });
+
   it("does not fulfil when the amount paid differs from the checkout", async () => {
     const { session } = await checkout_();
     const paid = { ...fake.complete(session.id), amount_total: 1 };
