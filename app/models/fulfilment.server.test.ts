@@ -9,6 +9,7 @@ import { createCheckout, sweepExpiredCheckouts } from "./checkout.server";
 import { fulfilCheckout, releaseCheckout } from "./fulfilment.server";
 import { payLocalCheckout } from "./local-payment.server";
 import { createLocalProvider } from "./payments/local.server";
+import { returnFromPayment } from "./purchases.server";
 
 let dir: string;
 beforeAll(() => {
@@ -105,6 +106,9 @@ describe("checkout and fulfilment", () => {
     expect(paid).toEqual({ ok: false, error: "closed" });
     expect(db.select().from(orders).all()).toHaveLength(0);
     expect(countCartItems({ db, owner: { userId: buyer.id } })).toBe(5); // the cart is kept
+    // ...also when the buyer lands on /purchases/success afterwards.
+    expect(await returnFromPayment({ db, userId: buyer.id, origin })).toEqual({ confirming: false });
+    expect(countCartItems({ db, owner: { userId: buyer.id } })).toBe(5);
   });
 
   it("a new checkout replaces the buyer's open one without reserving twice", async () => {

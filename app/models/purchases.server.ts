@@ -19,7 +19,8 @@ export async function returnFromPayment({ db, userId, origin }: { db: Db; userId
     .where(eq(checkouts.userId, userId))
     .orderBy(desc(checkouts.createdAt), desc(checkouts.id))
     .get();
-  if (!latest) return { confirming: false };
+  // An abandoned (expired or cancelled) checkout keeps its cart: only a paid or still open one empties it.
+  if (!latest || latest.status === "expired" || latest.status === "cancelled") return { confirming: false };
   clearCart({ db, userId, before: latest.createdAt });
   if (latest.status !== "open" || latest.provider !== "stripe" || !latest.providerSessionId) return { confirming: latest.status === "open" };
   try {

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, NavLink, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 
 import { listBuyerOrders } from "../models/orders.server";
 import { pendingPayments, returnFromPayment } from "../models/purchases.server";
@@ -37,9 +37,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function PurchasesPage() {
-  const { orders, confirming } = useLoaderData<typeof loader>();
-  const tab = ({ isActive }: { isActive: boolean }) =>
-    `rounded-md px-3 py-1 text-sm ${isActive ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-600 hover:text-brand-700"}`;
+  const { orders, confirming, filter } = useLoaderData<typeof loader>();
+  const tab = (active: boolean) =>
+    `rounded-md px-3 py-1 text-sm ${active ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-600 hover:text-brand-700"}`;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-2xl font-bold tracking-tight">My purchases</h1>
@@ -50,13 +50,13 @@ export default function PurchasesPage() {
         </p>
       ) : null}
       <nav aria-label="Order status" className="mt-4 flex gap-2">
-        <NavLink to="/purchases" end className={tab}>
+        <Link to="/purchases" className={tab(filter === null)} aria-current={filter === null ? "page" : undefined}>
           All
-        </NavLink>
+        </Link>
         {FILTERS.map((f) => (
-          <NavLink key={f} to={`/purchases/${f.toLowerCase()}`} className={tab}>
+          <Link key={f} to={`/purchases/${f.toLowerCase()}`} className={tab(filter === f)} aria-current={filter === f ? "page" : undefined}>
             {f}
-          </NavLink>
+          </Link>
         ))}
       </nav>
       {orders.length === 0 ? (
