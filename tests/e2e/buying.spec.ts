@@ -171,4 +171,15 @@ test("a variant is required and out-of-stock variants are refused", async ({ pag
   await expect(page.getByText("Sorry, this variant is out of stock.")).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByText("Your cart is empty. Start shopping!")).toBeVisible();
+
+  // A visitor's cart keeps a line until it is removed.
+  const digital = pattern("Digital", 0);
+  await page.goto(`/product/${digital.id}`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("dialog").getByRole("link", { name: "View Cart" }).click();
+  await expect(page.getByTestId("cart-row")).toHaveCount(1);
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await page.getByRole("button", { name: `Remove ${digital.name}` }).click();
+  await expect(page.getByText("Your cart is empty. Start shopping!")).toBeVisible();
+  await expect(page.getByTestId("cart-badge")).toHaveText("0");
 });
