@@ -190,6 +190,9 @@ export type CartLine = {
   lineCents: number;
   shippingCents: number;
   media: string | null;
+  /** The product was taken off the shop. */
+  removed: boolean;
+  /** Still buyable in this quantity (not removed, enough stock). */
   available: boolean;
 };
 
@@ -228,6 +231,7 @@ export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null
       lineCents: product.priceCents * item.quantity,
       shippingCents: printed ? pssCents * item.quantity : 0,
       media: media.get(product.id) ?? null,
+      removed: Boolean(product.removedAt),
       available: !product.removedAt && inStock,
     };
   });

@@ -53,7 +53,7 @@ function reserve(db: Db, user: User, now: Date) {
     (tx) => {
       const cart = getCartView({ db: tx, owner: { userId: user.id } });
       if (cart.lines.length === 0) return { ok: false as const, error: "empty-cart" as const };
-      const gone = cart.lines.find((l) => !l.available && l.variantId === null);
+      const gone = cart.lines.find((l) => l.removed);
       if (gone) return { ok: false as const, error: "unavailable" as const, item: gone.name };
       for (const line of cart.lines) {
         if (line.variantId === null || !tracksStock(line.type)) continue;

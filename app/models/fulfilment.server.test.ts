@@ -130,6 +130,13 @@ describe("checkout and fulfilment", () => {
     expect(await createCheckout({ db, user: other, origin, provider })).toEqual({ ok: false, error: "empty-cart" });
   });
 
+  it("refuses a cart holding a removed product, variant or not", async () => {
+    const { db, shop, buyer } = await cartOfEverything();
+    db.update(products).set({ removedAt: new Date() }).where(eq(products.id, shop.dress.id)).run();
+    expect(await createCheckout({ db, user: buyer, origin, provider })).toEqual({ ok: false, error: "unavailable", item: "Wrap Dress" });
+    expect(inventoryOf(db, shop.dressM.id)).toBe(1);
+  });
+
   it("only the buyer can pay its local checkout", async () => {
     const { db, buyer } = await cartOfEverything();
     const result = await createCheckout({ db, user: buyer, origin, provider });
