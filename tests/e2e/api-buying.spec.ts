@@ -28,7 +28,10 @@ async function newBuyer(request: APIRequestContext, { profile = true } = {}) {
 /** Checks out one digital pattern and pays on the local provider's page with the token. */
 async function buyDigital(request: APIRequestContext, auth: { Authorization: string }, offset: number) {
   const product = pattern("Digital", offset);
-  const checkout = await request.post("/api/user/checkout", { headers: auth, data: { items: [{ productId: product.id }] } });
+  const checkout = await request.post("/api/user/checkout", {
+    headers: auth,
+    data: { items: [{ productId: product.id, variantId: product.variant_id }] },
+  });
   expect(checkout.status()).toBe(200);
   const session = await checkout.json();
   expect(session).toMatchObject({ amount_subtotal: product.price_cents, amount_total: product.price_cents, url: expect.stringMatching(/\/pay\/\d+$/) });
@@ -70,7 +73,10 @@ test.describe("JSON face of buying", () => {
     expect((await request.post("/api/user/checkout", { data: {} })).status()).toBe(401);
     const incomplete = await newBuyer(request, { profile: false });
     const product = pattern("Digital", 0);
-    const refused = await request.post("/api/user/checkout", { headers: incomplete, data: { items: [{ productId: product.id }] } });
+    const refused = await request.post("/api/user/checkout", {
+      headers: incomplete,
+      data: { items: [{ productId: product.id, variantId: product.variant_id }] },
+    });
     expect(refused.status()).toBe(400);
     expect((await refused.json()).error).toMatch(/complete your profile/);
     const auth = await newBuyer(request);
