@@ -180,6 +180,9 @@ lines.push(
   `- Explore at 10 connections: ${ratio.toFixed(2)} of the baseline's requests/s (target ≥ 0.10): ${ratio >= 0.1 ? "met" : "MISSED"}; p99 ${explore10.app.p99} ms (target < 100 ms): ${explore10.app.p99 < 100 ? "met" : "MISSED"}.`,
   `- Bench wall time: ${((Date.now() - started) / 1000).toFixed(0)} s.`,
 );
+// The hand-written reading of the numbers (bench/NOTES.md) follows the generated tables.
+const notes = path.join(root, "bench", "NOTES.md");
+if (fs.existsSync(notes)) lines.push("", fs.readFileSync(notes, "utf8").trim());
 fs.writeFileSync(path.join(root, "bench", "RESULTS.md"), lines.join("\n") + "\n");
 console.log("\n" + lines.join("\n"));
 fs.rmSync(dataDir, { recursive: true, force: true });

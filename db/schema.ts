@@ -189,6 +189,11 @@ export const products = sqliteTable(
     index("products_type_idx").on(t.removedAt, t.type, t.sold),
     index("products_sold_idx").on(t.removedAt, t.sold),
     index("products_store_idx").on(t.storeId, t.createdAt),
+    // The catalogue's sorts over every category (newest, price) and within one (price, best selling).
+    index("products_newest_idx").on(t.removedAt, t.createdAt),
+    index("products_price_idx").on(t.removedAt, t.priceCents),
+    index("products_category_price_idx").on(t.removedAt, t.category1, t.priceCents),
+    index("products_category_sold_idx").on(t.removedAt, t.category1, t.sold),
     check("products_price_positive", sql`${t.priceCents} > 0`),
     check(
       "products_delivery_only_for_patterns",
