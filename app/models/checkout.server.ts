@@ -17,7 +17,7 @@ import { isProfileComplete, toProfile } from "./profile.server";
 /** How long a payment session (and its stock reservation) lives: Stripe's minimum, 30 minutes. */
 export const RESERVATION_TTL_MS = 30 * 60 * 1000;
 
-export type CheckoutError = "incomplete-profile" | "empty-cart" | "unavailable" | "out-of-stock" | "provider-failed";
+export type CheckoutError = "incomplete-profile" | "empty-cart" | "unavailable" | "out-of-stock" | "provider-failed" | "superseded";
 
 export const CHECKOUT_MESSAGES: Record<CheckoutError, string> = {
   "incomplete-profile": "Please complete your profile (shipping address and phone) before checking out.",
@@ -25,6 +25,7 @@ export const CHECKOUT_MESSAGES: Record<CheckoutError, string> = {
   unavailable: "An item in your cart is no longer available. Please remove it and try again.",
   "out-of-stock": "Sorry, an item in your cart is out of stock now. Please update your cart and try again.",
   "provider-failed": "The payment provider could not be reached. Please try again in a moment.",
+  superseded: "This checkout was replaced by a newer one. Please use the latest checkout.",
 };
 
 export type CheckoutResult = { ok: true; checkout: Checkout } | { ok: false; error: CheckoutError; item?: string };
@@ -131,10 +132,14 @@ export async function createCheckout({
     const saved = db
       .update(checkouts)
       .set({ providerSessionId: session.sessionId, url: session.url })
-      .where(eq(checkouts.id, checkout.id))
+      .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, "open")))
       .returning()
       .get();
-    return { ok: true, checkout: saved };
+    if (saved) return { ok: true, checkout: saved };
+    // A newer checkout (a double click) closed this one while the provider answered: its session must not stay payable.
+    db.update(checkouts).set({ providerSessionId: session.sessionId }).where(eq(checkouts.id, checkout.id)).run();
+    await provider.expireSession(session.sessionId).catch((error) => console.error(`[checkout] could not expire ${session.sessionId}:`, error));
+    return { ok: false, error: "superseded" };
   } catch (error) {
     console.error(`[checkout] provider ${provider.name} failed for checkout ${checkout.id}:`, error);
     releaseCheckout({ db, checkoutId: checkout.id, status: "cancelled" });

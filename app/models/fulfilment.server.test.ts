@@ -5,7 +5,7 @@ import { checkouts, orders, paymentEvents, products, stores, transactions } from
 import { inventoryOf, makeBuyer, makeShop, outbox, useTestEnv } from "../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../tests/unit/helpers";
 import { addToCart, countCartItems } from "./cart.server";
-import { createCheckout, sweepExpiredCheckouts } from "./checkout.server";
+import { closeOpenCheckouts, createCheckout, sweepExpiredCheckouts } from "./checkout.server";
 import { fulfilCheckout, releaseCheckout } from "./fulfilment.server";
 import { payLocalCheckout } from "./local-payment.server";
 import { createLocalProvider } from "./payments/local.server";
@@ -128,6 +128,26 @@ describe("checkout and fulfilment", () => {
     expect(inventoryOf(db, shop.dressM.id)).toBe(1);
     const other = await makeBuyer(db);
     expect(await createCheckout({ db, user: other, origin, provider })).toEqual({ ok: false, error: "empty-cart" });
+  });
+
+  it("a checkout closed by a newer one while the provider answered has its session expired", async () => {
+    const { db, shop, buyer } = await cartOfEverything();
+    const expired: string[] = [];
+    const racing = {
+      ...provider,
+      async createSession(args: Parameters<typeof provider.createSession>[0]) {
+        await closeOpenCheckouts({ db, userId: buyer.id }); // the second click's request, in between
+        return provider.createSession(args);
+      },
+      async expireSession(sessionId: string) {
+        expired.push(sessionId);
+        return "expired" as const;
+      },
+    };
+    expect(await createCheckout({ db, user: buyer, origin, provider: racing })).toEqual({ ok: false, error: "superseded" });
+    expect(expired).toHaveLength(1);
+    expect(db.select().from(checkouts).get()).toMatchObject({ status: "cancelled", providerSessionId: expired[0] });
+    expect(inventoryOf(db, shop.dressM.id)).toBe(1);
   });
 
   it("refuses a cart holding a removed product, variant or not", async () => {

@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const result = await createCheckout({ db, user, origin: publicOrigin(request) });
   if (!result.ok) {
-    const status = result.error === "provider-failed" ? 502 : result.error === "out-of-stock" ? 409 : 400;
+    const status = result.error === "provider-failed" ? 502 : result.error === "out-of-stock" || result.error === "superseded" ? 409 : 400;
     return apiError(status, CHECKOUT_MESSAGES[result.error], result.item ? { item: result.item } : undefined);
   }
   const { checkout } = result;

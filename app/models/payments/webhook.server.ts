@@ -58,6 +58,10 @@ export async function handleStripeEvent({ db, event, origin }: { db: Db; event: 
         return "amount mismatch";
       }
       const result = await fulfilAndMail({ db, checkoutId: checkout.id, event: { id: event.id, type: event.type }, origin });
+      if (result.status === "not-open" && result.checkoutStatus !== "paid") {
+        // Cannot happen by design (sessions are expired at Stripe before release); if it does, a person must refund.
+        console.error(`[stripe] session ${session.id} was paid but checkout ${checkout.id} is ${result.checkoutStatus}: refund needed`);
+      }
       return result.status;
     }
     case "checkout.session.expired":
