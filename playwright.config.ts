@@ -4,9 +4,15 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4310);
+/** A second app server on Stripe (against the fake Stripe API) for the "stripe" project. */
+const stripePort = port + 3;
+const fakeStripePort = port + 2;
+export const STRIPE_WEBHOOK_SECRET = "whsec_e2e_fake_secret";
 /** A fresh data folder per run (scripts/test.sh empties it); the tests read its mail outbox. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `patternhouse-e2e-${port}`);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
+process.env.E2E_STRIPE_DATA_DIR = path.join(E2E_DATA_DIR, "stripe");
+process.env.E2E_FAKE_STRIPE_URL = `http://127.0.0.1:${fakeStripePort}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -37,29 +43,59 @@ export default defineConfig({
   },
   projects: [
     { name: "api", testMatch: /api-.*\.spec\.ts/ },
-    { name: "js", testIgnore: /api-.*\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
+    { name: "stripe", testMatch: /stripe-.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${stripePort}` } },
+    { name: "js", testIgnore: /(api|stripe)-.*\.spec\.ts/, use: { ...devices["Desktop Chrome"], launchOptions: chromium } },
     {
       name: "no-js",
-      testIgnore: /api-.*\.spec\.ts/,
+      testIgnore: /(api|stripe)-.*\.spec\.ts/,
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions: chromium },
     },
   ],
-  webServer: {
-    command: "node build/server.js",
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: E2E_DATA_DIR,
-      SESSION_SECRET: "e2e-session-secret-0123456789",
-      ADMIN_EMAIL: "admin@patternhouse.test",
-      ADMIN_PASSWORD: "demo-admin-pass",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      NODE_ENV: "production",
+  webServer: [
+    {
+      command: "node build/server.js",
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: E2E_DATA_DIR,
+        SESSION_SECRET: "e2e-session-secret-0123456789",
+        ADMIN_EMAIL: "admin@patternhouse.test",
+        ADMIN_PASSWORD: "demo-admin-pass",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        NODE_ENV: "production",
+      },
     },
-  },
+    {
+      command: `npx tsx tests/fakes/stripe-server.ts ${fakeStripePort}`,
+      url: `http://127.0.0.1:${fakeStripePort}/__fake/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node build/server.js",
+      url: `http://127.0.0.1:${stripePort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(stripePort),
+        HOST: "127.0.0.1",
+        DATA_DIR: process.env.E2E_STRIPE_DATA_DIR,
+        SESSION_SECRET: "e2e-session-secret-0123456789",
+        PUBLIC_URL: `http://127.0.0.1:${stripePort}`,
+        NODE_ENV: "production",
+        STRIPE_SECRET_KEY: "sk_test_e2e_fake",
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort}`,
+      },
+    },
+  ],
 });

@@ -16,6 +16,8 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 
+import { deleteStaleVisitorCarts } from "./app/models/cart.server";
+import { sweepExpiredCheckouts } from "./app/models/checkout.server";
 import { deleteExpiredSessions } from "./app/models/sessions.server";
 import { ensureAdmin } from "./app/models/users.server";
 import { getDb } from "./app/utils/db.server";
@@ -39,6 +41,14 @@ if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
 // Expired sessions are deleted at start and every six hours.
 deleteExpiredSessions({ db });
 setInterval(() => deleteExpiredSessions({ db }), 6 * 60 * 60 * 1000).unref();
+
+// Open checkouts past their expiry are settled with their provider and their reserved stock released;
+// visitor carts older than their cookie go too.
+const sweeper = setInterval(() => {
+  sweepExpiredCheckouts({ db }).catch((error) => console.error("[checkout] sweep failed:", error));
+  deleteStaleVisitorCarts({ db });
+}, 60_000);
+sweeper.unref();
 
 const build = (await import(pathToFileURL(path.join(root, "build", "index.js")).href)) as ServerBuild;
 
@@ -132,6 +142,7 @@ function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   console.log(`[server] ${signal}: finishing open requests`);
+  clearInterval(sweeper);
   server.close(() => {
     db.$client.close();
     process.exit(0);

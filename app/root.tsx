@@ -13,9 +13,10 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { FlashNote } from "./components/flash";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
-import { countCartItems } from "./models/cart-count.server";
+import { countCartItems } from "./models/cart.server";
 import { getStoreOfUser } from "./models/stores-basic.server";
 import stylesheet from "./tailwind.css";
+import { getCartOwner } from "./utils/cart-session.server";
 import { getDb } from "./utils/db.server";
 import { useNonce } from "./utils/nonce";
 import { commitCookieSession, getCookieSession, getUser } from "./utils/session.server";
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getCookieSession(request);
   const flash = session.get("flash") ?? null;
   const store = user ? getStoreOfUser({ db, userId: user.id }) : undefined;
-  const cartCount = countCartItems({ db, userId: user?.id, visitorToken: session.get("cartToken") });
+  const cartCount = countCartItems({ db, owner: await getCartOwner(request) });
   return data(
     {
       user: user ? { id: user.id, firstName: user.firstName, role: user.role } : null,

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { canReadPrivateFile } from "../models/file-access.server";
+import { authorizePrivateFileRead } from "../models/file-access.server";
 import { getFileRecord } from "../models/files.server";
 import { apiError } from "../utils/api.server";
 import { getDb } from "../utils/db.server";
@@ -21,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   if (record.kind !== "media") {
     const user = await getUser(request);
-    if (!canReadPrivateFile({ db, user, file: record })) {
+    if (!authorizePrivateFileRead({ db, user, file: record })) {
       return user ? apiError(403, "You may not download this file") : apiError(401, "Authentication required");
     }
     return sendFile(request, file, stat, {

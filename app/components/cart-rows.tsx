@@ -1,0 +1,90 @@
+import { Form, Link } from "@remix-run/react";
+
+import { formatCents } from "../utils/money";
+
+export type CartRow = {
+  id: number;
+  productId: number;
+  name: string;
+  typeLabel: string;
+  deliveryLine: string;
+  variants: { name: string; value: string }[];
+  quantity: number;
+  lineCents: number;
+  media: string | null;
+  available: boolean;
+};
+
+export function Thumbnail({ media, alt }: { media: string | null; alt: string }) {
+  if (!media) return <div className="h-20 w-20 flex-none rounded-md bg-slate-100" aria-hidden="true" />;
+  const isImage = /\.(jpe?g|png|gif|bmp|webp)$/i.test(media);
+  return isImage ? (
+    <img src={`/api/files/${media}`} alt={alt} className="h-20 w-20 flex-none rounded-md object-cover" loading="lazy" />
+  ) : (
+    <video src={`/api/files/${media}`} className="h-20 w-20 flex-none rounded-md object-cover" muted loop playsInline aria-label={alt} />
+  );
+}
+
+/** One cart row: thumbnail, name, variants, type label, delivery line, price and a remove control. */
+export function CartRowItem({ row }: { row: CartRow }) {
+  return (
+    <li className="flex gap-4 py-4" data-testid="cart-row">
+      <Thumbnail media={row.media} alt={row.name} />
+      <div className="min-w-0 flex-1">
+        <Link to={`/product/${row.productId}`} className="font-medium hover:text-brand-700">
+          {row.name}
+        </Link>
+        {row.variants.length ? (
+          <p className="text-sm text-slate-600">{row.variants.map((v) => `${v.name}: ${v.value}`).join(", ")}</p>
+        ) : null}
+        <p className="text-sm text-slate-600">{row.typeLabel}</p>
+        <p className="text-xs text-slate-500">{row.deliveryLine}</p>
+        {row.quantity > 1 ? <p className="text-sm text-slate-600">Quantity: {row.quantity}</p> : null}
+        {row.available ? null : <p className="text-sm font-medium text-red-700">No longer available in this quantity</p>}
+      </div>
+      <div className="flex flex-col items-end justify-between">
+        <span className="font-semibold">{formatCents(row.lineCents)}</span>
+        <Form method="post">
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="itemId" value={row.id} />
+          <button type="submit" className="text-sm text-slate-500 hover:text-red-700" aria-label={`Remove ${row.name}`}>
+            Remove
+          </button>
+        </Form>
+      </div>
+    </li>
+  );
+}
+
+/** Subtotal, the printing-and-shipping line (pss per printed-pattern unit) and the total. */
+export function CartTotals({
+  subtotalCents,
+  shippingCents,
+  totalCents,
+  pssCents,
+}: {
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  pssCents: number;
+}) {
+  return (
+    <dl className="space-y-2 text-sm">
+      <div className="flex justify-between">
+        <dt>Subtotal</dt>
+        <dd data-testid="subtotal">{formatCents(subtotalCents)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt>
+          Printing and shipping
+          <span className="block text-xs text-slate-500">{formatCents(pssCents)} per printed pattern</span>
+        </dt>
+        <dd data-testid="shipping">{formatCents(shippingCents)}</dd>
+      </div>
+      <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+        <dt>Total</dt>
+        <dd data-testid="total">{formatCents(totalCents)}</dd>
+      </div>
+    </dl>
+  );
+}

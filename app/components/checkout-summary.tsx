@@ -1,0 +1,59 @@
+import type { CheckoutSummary } from "../models/checkout-view.server";
+import { formatCents } from "../utils/money";
+
+/** Subtotal, shipping, total, the address and the delivery promise (spec 2.3, the order summary). */
+export function CheckoutSummaryCard({ summary }: { summary: CheckoutSummary }) {
+  const a = summary.address;
+  return (
+    <div className="space-y-6">
+      <ul className="divide-y divide-slate-200 text-sm">
+        {summary.lines.map((l) => (
+          <li key={l.id} className="flex justify-between gap-4 py-2">
+            <span>
+              {l.quantity} × {l.name}
+              <span className="block text-xs text-slate-500">{[l.variant, l.typeLabel].filter(Boolean).join(" · ")}</span>
+            </span>
+            <span>{formatCents(l.lineCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-2 text-sm">
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd data-testid="summary-subtotal">{formatCents(summary.subtotalCents)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Printing and shipping</dt>
+          <dd data-testid="summary-shipping">{formatCents(summary.shippingCents)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Tax</dt>
+          <dd>{formatCents(0)}</dd>
+        </div>
+        <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+          <dt>Total</dt>
+          <dd data-testid="summary-total">{formatCents(summary.totalCents)}</dd>
+        </div>
+      </dl>
+      <div className="text-sm">
+        <h3 className="font-semibold">Shipping to</h3>
+        <address className="mt-1 not-italic text-slate-700">
+          {a.first_name} {a.last_name}
+          <br />
+          {a.street}
+          {a.street2 ? (
+            <>
+              <br />
+              {a.street2}
+            </>
+          ) : null}
+          <br />
+          {a.city}, {a.state} {a.postal_code}
+          <br />
+          {a.country} · {a.phone}
+        </address>
+        <p className="mt-3 text-slate-700">Physical items are shipped in 3 working days; digital patterns are ready right after payment.</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+
+import { RateSchema } from "../schemas/buying";
+import { ErrorList, Spinner } from "./forms";
+
+/** Rate the product of an order: 1 to 5 stars and a comment (shown while the order is not yet reviewed). */
+export function RateForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "rate";
+  const [form, fields] = useForm({
+    id: "rate",
+    lastResult,
+    constraint: getZodConstraint(RateSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RateSchema }),
+  });
+  return (
+    <section aria-labelledby="rate-title" className="card p-6">
+      <h2 id="rate-title" className="text-lg font-semibold">
+        Rate this product
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="rate" />
+        <fieldset aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}>
+          <legend className="label">Rating</legend>
+          <div className="mt-2 flex gap-3">
+            {[1, 2, 3, 4, 5].map((n) => (
+              <label key={n} className="flex items-center gap-1 text-sm">
+                <input type="radio" name={fields.rating.name} value={n} required defaultChecked={fields.rating.initialValue === String(n)} />
+                <span aria-hidden="true">{"★".repeat(n)}</span>
+                <span className="sr-only">{n === 1 ? "1 star" : `${n} stars`}</span>
+              </label>
+            ))}
+          </div>
+          <ErrorList id={fields.rating.errorId} errors={fields.rating.errors} />
+        </fieldset>
+        <div>
+          <label htmlFor={fields.comment.id} className="label">
+            Comment
+          </label>
+          <textarea {...getTextareaProps(fields.comment)} rows={3} className="input mt-1" />
+          <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
+        </div>
+        <button type="submit" className="btn" disabled={submitting}>
+          <Spinner show={submitting} />
+          Submit Rating
+        </button>
+        <ErrorList id={form.errorId} errors={form.errors} />
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { useId } from "react";
+
+import { ErrorList, type ListOfErrors } from "./forms";
+
+/** A labelled <select> with its errors announced, the sibling of Field. */
+export function SelectField({
+  label,
+  selectProps,
+  options,
+  errors,
+  className,
+}: {
+  label: React.ReactNode;
+  selectProps: React.SelectHTMLAttributes<HTMLSelectElement> & { key?: string };
+  options: readonly (readonly [string, string])[];
+  errors?: ListOfErrors;
+  className?: string;
+}) {
+  const fallbackId = useId();
+  const id = selectProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const { key, ...rest } = selectProps;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select
+        key={key}
+        {...rest}
+        id={id}
+        className="input mt-1"
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      >
+        <option value="">Select…</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text} ({value})
+          </option>
+        ))}
+      </select>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { randomToken } from "../../utils/crypto.server";
+import type { PaymentProvider } from "./types";
+
+/**
+ * The embedded default: the "payment page" is /pay/{checkoutId}, served by this app and clearly marked as a
+ * test page. Its Pay and Cancel buttons call the same fulfil and release functions as the Stripe webhook, so
+ * the session's state lives in our checkouts table, not here.
+ */
+export function createLocalProvider(): PaymentProvider {
+  return {
+    name: "local",
+    async createSession({ checkout, origin }) {
+      return { sessionId: `local_${checkout.id}_${randomToken().slice(0, 12)}`, url: `${origin}/pay/${checkout.id}` };
+    },
+    async getSession() {
+      // Only our own checkout row knows; an unpaid local session is open until it expires.
+      return { state: "open", amountTotalCents: null };
+    },
+    async expireSession() {
+      return "expired";
+    },
+  };
+}

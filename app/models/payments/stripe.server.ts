@@ -1,0 +1,70 @@
+import Stripe from "stripe";
+
+import type { PaymentProvider, SessionState } from "./types";
+
+/**
+ * The Stripe SDK, pointed at api.stripe.com, or in tests at the fake Stripe on loopback given by
+ * STRIPE_API_URL (the SDK's host, port and protocol options).
+ */
+export function createStripeClient({ secretKey, apiUrl }: { secretKey: string; apiUrl?: string }): Stripe {
+  const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
+  if (apiUrl) {
+    const url = new URL(apiUrl);
+    options.host = url.hostname;
+    options.port = url.port || (url.protocol === "https:" ? "443" : "80");
+    options.protocol = url.protocol === "http:" ? "http" : "https";
+  }
+  return new Stripe(secretKey, options);
+}
+
+function stateOf(session: Stripe.Checkout.Session): SessionState {
+  if (session.status === "expired") return "expired";
+  if (session.status === "complete") {
+    return session.payment_status === "paid" || session.payment_status === "no_payment_required" ? "paid" : "unpaid-complete";
+  }
+  return "open";
+}
+
+/** Stripe Checkout in cents, one line per cart line plus the printing-and-shipping line. */
+export function createStripeProvider(stripe: Stripe): PaymentProvider {
+  return {
+    name: "stripe",
+    async createSession({ checkout, lines, buyerEmail, origin }) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          client_reference_id: String(checkout.id),
+          metadata: { checkoutId: String(checkout.id) },
+          payment_intent_data: { metadata: { checkoutId: String(checkout.id) } },
+          customer_email: buyerEmail,
+          line_items: lines.map((line) => ({
+            quantity: line.quantity,
+            price_data: { currency: "usd", unit_amount: line.unitAmountCents, product_data: { name: line.name } },
+          })),
+          success_url: `${origin}/purchases/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${origin}/cart`,
+          expires_at: Math.floor(checkout.expiresAt.getTime() / 1000),
+        },
+        // Unique per checkout row, also across databases sharing one Stripe account.
+        { idempotencyKey: `checkout-${checkout.id}-${checkout.createdAt.getTime()}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned no URL for checkout ${checkout.id}`);
+      return { sessionId: session.id, url: session.url };
+    },
+    async getSession(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      return { state: stateOf(session), amountTotalCents: session.amount_total };
+    },
+    async expireSession(sessionId) {
+      try {
+        return stateOf(await stripe.checkout.sessions.expire(sessionId));
+      } catch (error) {
+        // Only an open session can be expired: ask what it is instead.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          return stateOf(await stripe.checkout.sessions.retrieve(sessionId));
+        }
+        throw error;
+      }
+    },
+  };
+}

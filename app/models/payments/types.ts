@@ -1,0 +1,25 @@
+import type { Checkout } from "../../../db/schema";
+
+/** One line of a payment session: a cart line, or the printing-and-shipping line. */
+export type SessionLine = { name: string; unitAmountCents: number; quantity: number };
+
+/** What the provider says about a payment session right now. */
+export type SessionState = "open" | "paid" | "expired" | "unpaid-complete";
+
+/**
+ * A payment provider (design notes, Payments): Stripe Checkout, or the embedded local test page.
+ * Fulfilment and release are ours (fulfilment.server.ts); the provider only takes the money.
+ */
+export interface PaymentProvider {
+  readonly name: "stripe" | "local";
+  createSession(args: {
+    checkout: Checkout;
+    lines: SessionLine[];
+    buyerEmail: string;
+    origin: string;
+  }): Promise<{ sessionId: string; url: string }>;
+  /** The session's state, with the amount paid when it is paid. */
+  getSession(sessionId: string): Promise<{ state: SessionState; amountTotalCents: number | null }>;
+  /** Ends an open session so it can no longer be paid; answers the state it ended in. */
+  expireSession(sessionId: string): Promise<SessionState>;
+}

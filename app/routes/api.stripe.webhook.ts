@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { getStripe } from "../models/payments/index.server";
+import { handleStripeWebhook } from "../models/payments/webhook.server";
+import { apiError, requireMethod } from "../utils/api.server";
+import { getDb } from "../utils/db.server";
+import { getEnv } from "../utils/env.server";
+import { publicOrigin } from "../utils/mail.server";
+
+export async function loader() {
+  return apiError(405, "Use POST");
+}
+
+/** POST /api/stripe/webhook: Stripe's signed events, verified over the raw body with STRIPE_WEBHOOK_SECRET. */
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const stripe = getStripe();
+  const secret = getEnv().STRIPE_WEBHOOK_SECRET;
+  if (!stripe || !secret) return apiError(404, "Stripe is not configured");
+  const outcome = await handleStripeWebhook({
+    db: getDb(),
+    stripe,
+    secret,
+    payload: await request.text(),
+    signature: request.headers.get("Stripe-Signature"),
+    origin: publicOrigin(request),
+  });
+  return Response.json(outcome.body, { status: outcome.status });
+}

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { getBuyerOrder, toBuyerOrderJson } from "../models/orders.server";
+import { apiError, requireApiUser } from "../utils/api.server";
+import { getDb } from "../utils/db.server";
+
+/** GET /api/user/get-order/{id} -> one own order; another user's order is 404. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const order = getBuyerOrder({ db: getDb(), userId: user.id, orderId: Number(params.id) });
+  if (!order) return apiError(404, "Order not found");
+  return Response.json(toBuyerOrderJson(order));
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { sweepExpiredCheckouts } from "../models/checkout.server";
+import { listBuyerOrdersJson } from "../models/orders.server";
+import { requireApiUser } from "../utils/api.server";
+import { getDb } from "../utils/db.server";
+
+/** GET /api/user/get-orders -> the buyer's orders, newest first (spec 3, Order buyer view). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  const db = getDb();
+  await sweepExpiredCheckouts({ db, userId: user.id });
+  return Response.json(listBuyerOrdersJson({ db, userId: user.id }));
+}

@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { toProfile } from "../models/profile.server";
+import { requireApiUser } from "../utils/api.server";
+
+/** GET /api/user/get-profile -> the profile of spec 3. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request);
+  return Response.json(toProfile(user));
+}

@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { RATE_MESSAGES, rateOrder } from "../models/orders.server";
+import { ApiRateSchema } from "../schemas/buying";
+import { apiError, parseBody, requireApiUser, requireMethod } from "../utils/api.server";
+import { getDb } from "../utils/db.server";
+
+export async function loader() {
+  return apiError(405, "Use POST");
+}
+
+/** POST /api/user/rate-product {id (order), rating 1-5, comment, products?} -> {success}. */
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const user = await requireApiUser(request);
+  const body = await parseBody(request, ApiRateSchema);
+  const result = rateOrder({
+    db: getDb(),
+    userId: user.id,
+    orderId: body.id,
+    rating: body.rating,
+    comment: body.comment,
+    productIds: body.products,
+  });
+  if (!result.ok) {
+    const status = result.error === "not-found" ? 404 : result.error === "already-reviewed" ? 409 : 400;
+    return apiError(status, RATE_MESSAGES[result.error]);
+  }
+  return Response.json({ success: true });
+}

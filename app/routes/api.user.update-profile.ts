@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { updateProfile } from "../models/profile.server";
+import { ApiProfileSchema } from "../schemas/profile";
+import { apiError, parseBody, requireApiUser, requireMethod } from "../utils/api.server";
+import { getDb } from "../utils/db.server";
+
+export async function loader() {
+  return apiError(405, "Use POST");
+}
+
+/** POST /api/user/update-profile {first_name, last_name, street, street2, city, state, phone, zip, country}. */
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const user = await requireApiUser(request);
+  const input = await parseBody(request, ApiProfileSchema);
+  const profile = updateProfile({ db: getDb(), userId: user.id, input });
+  return Response.json({ success: true, message: "Profile updated successfully!", profile });
+}

@@ -1,0 +1,169 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+
+import { Thumbnail } from "../components/cart-rows";
+import { RateForm } from "../components/rate-form";
+import { getBuyerOrder, isDownloadable, RATE_MESSAGES, rateOrder } from "../models/orders.server";
+import { getPlatformSettings } from "../models/platform-settings.server";
+import { RateSchema } from "../schemas/buying";
+import { productTypeLabel } from "../utils/catalog";
+import { getDb } from "../utils/db.server";
+import { formatCents } from "../utils/money";
+import { redirectWithFlash, requireUser } from "../utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Purchase · Patternhouse" }];
+
+async function loadOwnOrder(request: Request, id: string | undefined) {
+  const user = await requireUser(request);
+  const order = getBuyerOrder({ db: getDb(), userId: user.id, orderId: Number(id) });
+  if (!order) throw new Response("Not found", { status: 404 });
+  return { user, order };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { order } = await loadOwnOrder(request, params.id);
+  const supportEmail = getPlatformSettings({ db: getDb() }).email || "support@patternhouse.local";
+  return {
+    order: {
+      id: order.id,
+      productId: order.productId,
+      name: order.productName,
+      typeLabel: productTypeLabel(order.productType, order.delivery),
+      variants: JSON.parse(order.variants) as { name: string; value: string }[],
+      quantity: order.quantity,
+      date: order.createdAt.toISOString().slice(0, 10),
+      amountCents: order.amountCents,
+      shippingCents: order.shippingCents,
+      taxCents: order.taxCents,
+      status: order.status,
+      digital: order.productType === "Pattern" && order.delivery === "Digital",
+      downloadable: isDownloadable(order),
+      tracking: order.tracking,
+      carrier: order.carrier,
+      trackingUrl: order.trackingUrl,
+      reviewed: order.reviewed,
+      media: order.media[0] ?? null,
+    },
+    refundHref: `mailto:${supportEmail}?subject=${encodeURIComponent(`Refund request for order #${order.id}`)}`,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, order } = await loadOwnOrder(request, params.id);
+  const submission = parseWithZod(await request.formData(), { schema: RateSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = rateOrder({ db: getDb(), userId: user.id, orderId: order.id, ...submission.value });
+  if (!result.ok) return data(submission.reply({ formErrors: [RATE_MESSAGES[result.error]] }), { status: 400 });
+  return redirectWithFlash(request, `/purchase/${order.id}`, { kind: "success", message: "Thank you for your rating!" });
+}
+
+export default function PurchasePage() {
+  const { order, refundHref } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+      <Link to="/purchases" className="text-sm text-slate-600 hover:text-brand-700">
+        ← My purchases
+      </Link>
+      <section className="card flex flex-col gap-6 p-6 sm:flex-row" aria-labelledby="order-title">
+        <Thumbnail media={order.media} alt={order.name} />
+        <div className="flex-1 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 id="order-title" className="text-xl font-bold tracking-tight">
+              Order #{order.id}
+            </h1>
+            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800">PAID</span>
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{order.status}</span>
+          </div>
+          <p className="text-sm text-slate-600">
+            {order.quantity} {order.quantity === 1 ? "item" : "items"} · {order.date}
+          </p>
+          <p className="text-sm">
+            Amount {formatCents(order.amountCents)} · Shipping {formatCents(order.shippingCents)} · Tax {formatCents(order.taxCents)}
+          </p>
+          {order.status === "Pending" && !order.digital ? <p className="font-medium text-amber-700">Awaiting Shipment</p> : null}
+        </div>
+      </section>
+      <section className="card p-6" aria-labelledby="items-title">
+        <h2 id="items-title" className="text-lg font-semibold">
+          Items
+        </h2>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
+          <div>
+            <Link to={`/product/${order.productId}`} className="font-medium hover:text-brand-700">
+              {order.name}
+            </Link>
+            <p className="text-sm text-slate-600">{[...order.variants.map((v) => `${v.name}: ${v.value}`), order.typeLabel].join(" · ")}</p>
+          </div>
+          <ItemAction order={order} />
+        </div>
+      </section>
+      {order.digital ? null : <TrackingSection order={order} />}
+      {order.reviewed ? (
+        <p className="text-sm text-slate-600">You rated this product. Thank you!</p>
+      ) : (
+        <RateForm lastResult={lastResult} />
+      )}
+      <p className="text-sm">
+        <a href={refundHref} className="text-brand-700 hover:underline">
+          Request a refund
+        </a>
+      </p>
+    </div>
+  );
+}
+
+type OrderView = ReturnType<typeof useLoaderData<typeof loader>>["order"];
+
+function ItemAction({ order }: { order: OrderView }) {
+  if (order.digital) {
+    return order.downloadable ? (
+      <div className="text-right">
+        <p className="text-sm font-medium text-emerald-700">Ready for Download</p>
+        <a href={`/download/${order.id}`} className="btn mt-1" download>
+          Download pattern
+        </a>
+      </div>
+    ) : (
+      <p className="text-sm text-slate-600">Refunded: the download is no longer available.</p>
+    );
+  }
+  return order.trackingUrl ? (
+    <a href={order.trackingUrl} className="btn-secondary" rel="noreferrer noopener" target="_blank">
+      Track parcel
+    </a>
+  ) : (
+    <p className="text-sm text-slate-600">Tracking appears here once shipped.</p>
+  );
+}
+
+function TrackingSection({ order }: { order: OrderView }) {
+  return (
+    <section className="card p-6" aria-labelledby="tracking-title">
+      <h2 id="tracking-title" className="text-lg font-semibold">
+        Tracking
+      </h2>
+      {order.tracking ? (
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-slate-500">Carrier</dt>
+          <dd>{order.carrier}</dd>
+          <dt className="text-slate-500">Tracking number</dt>
+          <dd>{order.tracking}</dd>
+          {order.trackingUrl ? (
+            <>
+              <dt className="text-slate-500">Link</dt>
+              <dd>
+                <a href={order.trackingUrl} className="text-brand-700 hover:underline" rel="noreferrer noopener" target="_blank">
+                  Track on the carrier's site
+                </a>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">No tracking information yet.</p>
+      )}
+    </section>
+  );
+}

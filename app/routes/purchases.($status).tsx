@@ -1,0 +1,102 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+
+import { listBuyerOrders } from "../models/orders.server";
+import { pendingPayments, returnFromPayment } from "../models/purchases.server";
+import { getDb } from "../utils/db.server";
+import { publicOrigin } from "../utils/mail.server";
+import { formatCents } from "../utils/money";
+import { requireUser } from "../utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "My purchases · Patternhouse" }];
+
+const FILTERS = ["Pending", "Shipped", "Refunded"] as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const status = params.status?.toLowerCase();
+  const confirming =
+    status === "success"
+      ? (await returnFromPayment({ db, userId: user.id, origin: publicOrigin(request) })).confirming
+      : false;
+  const open = await pendingPayments({ db, userId: user.id });
+  const filter = FILTERS.find((f) => f.toLowerCase() === status);
+  const orders = listBuyerOrders({ db, userId: user.id })
+    .filter((o) => !filter || o.status === filter)
+    .map((o) => ({
+      id: o.id,
+      name: o.productName,
+      status: o.status,
+      date: o.createdAt.toISOString().slice(0, 10),
+      amountCents: o.amountCents,
+      shippingCents: o.shippingCents,
+      taxCents: o.taxCents,
+    }));
+  return { orders, confirming: confirming && open > 0, filter: filter ?? null };
+}
+
+export default function PurchasesPage() {
+  const { orders, confirming, filter } = useLoaderData<typeof loader>();
+  const tab = (active: boolean) =>
+    `rounded-md px-3 py-1 text-sm ${active ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-600 hover:text-brand-700"}`;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-2xl font-bold tracking-tight">My purchases</h1>
+      {confirming ? (
+        <p role="status" className="mt-4 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
+          Thank you! Your payment is being confirmed; your order appears here as soon as the payment provider confirms it.
+          Refresh this page in a moment.
+        </p>
+      ) : null}
+      <nav aria-label="Order status" className="mt-4 flex gap-2">
+        <Link to="/purchases" className={tab(filter === null)} aria-current={filter === null ? "page" : undefined}>
+          All
+        </Link>
+        {FILTERS.map((f) => (
+          <Link key={f} to={`/purchases/${f.toLowerCase()}`} className={tab(filter === f)} aria-current={filter === f ? "page" : undefined}>
+            {f}
+          </Link>
+        ))}
+      </nav>
+      {orders.length === 0 ? (
+        <p className="mt-8 text-slate-600">No purchases found</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-500">
+              <tr>
+                <th className="py-2 pr-4">Order</th>
+                <th className="py-2 pr-4">Item</th>
+                <th className="py-2 pr-4">Status</th>
+                <th className="py-2 pr-4">Date</th>
+                <th className="py-2 pr-4 text-right">Amount</th>
+                <th className="py-2 pr-4 text-right">Shipping</th>
+                <th className="py-2 pr-4 text-right">Tax</th>
+                <th className="py-2" />
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {orders.map((o) => (
+                <tr key={o.id} data-testid="purchase-row">
+                  <td className="py-3 pr-4 font-medium">#{o.id}</td>
+                  <td className="py-3 pr-4">{o.name}</td>
+                  <td className="py-3 pr-4">{o.status}</td>
+                  <td className="py-3 pr-4">{o.date}</td>
+                  <td className="py-3 pr-4 text-right">{formatCents(o.amountCents)}</td>
+                  <td className="py-3 pr-4 text-right">{formatCents(o.shippingCents)}</td>
+                  <td className="py-3 pr-4 text-right">{formatCents(o.taxCents)}</td>
+                  <td className="py-3 text-right">
+                    <Link to={`/purchase/${o.id}`} className="font-medium text-brand-700 hover:underline" aria-label={`Details of order ${o.id}`}>
+                      Details
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+const id = z.coerce.number({ invalid_type_error: "Invalid id" }).int().positive();
+
+/** The product page's Add to Cart form (intent=add, productId, variantId, quantity). */
+export const AddToCartSchema = z.object({
+  intent: z.literal("add"),
+  productId: id,
+  variantId: z.preprocess((v) => (v === "" || v === null ? undefined : v), id.optional()),
+  quantity: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().min(1).max(99).default(1)),
+});
+
+export const RemoveFromCartSchema = z.object({ intent: z.literal("remove"), itemId: id });
+
+/** The rate form (spec: 1 to 5 stars and a comment). */
+export const RateSchema = z.object({
+  rating: z.coerce
+    .number({ required_error: "Choose a rating from 1 to 5 stars", invalid_type_error: "Choose a rating from 1 to 5 stars" })
+    .int()
+    .min(1, "Choose a rating from 1 to 5 stars")
+    .max(5, "Choose a rating from 1 to 5 stars"),
+  comment: z.string().trim().max(1000, "The comment is too long (1000 characters at most)").optional().default(""),
+});
+
+/** POST /api/user/rate-product {id, rating, comment, products}. */
+export const ApiRateSchema = RateSchema.extend({
+  id,
+  products: z
+    .array(z.union([id, z.object({ id }).transform((p) => p.id), z.object({ productId: id }).transform((p) => p.productId)]))
+    .optional(),
+});
+
+const apiItem = z
+  .object({
+    productId: id.optional(),
+    id: id.optional(),
+    variantId: id.nullish(),
+    quantity: z.coerce.number().int().min(1).max(99).default(1),
+  })
+  .refine((i) => i.productId ?? i.id, { message: "productId is required" })
+  .transform((i) => ({ productId: (i.productId ?? i.id)!, variantId: i.variantId ?? null, quantity: i.quantity }));
+
+/** POST /api/user/checkout {items?}: with items the cart becomes those lines first; without, the cart is used. */
+export const ApiCheckoutSchema = z.object({ items: z.array(apiItem).max(50).optional() });

@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { eq } from "drizzle-orm";
+
+import { parseEnv } from "../../app/utils/env.server";
+
+import type { Db } from "../../db/client";
+import { files, platformSettings, products, stores, users, variants, type User } from "../../db/schema";
+import { makeUser } from "./helpers";
+
+export const SETTINGS = {
+  pssCents: 1000,
+  marginBp: 1500,
+  minFeeCents: 200,
+  marginPatternBp: 1000,
+  minFeePatternCents: 100,
+  flatFeeCents: 500,
+};
+
+/** A buyer with a complete profile. */
+export async function makeBuyer(db: Db, overrides: { email?: string } = {}): Promise<User> {
+  const user = await makeUser(db, overrides);
+  return db
+    .update(users)
+    .set({ street: "1 Main St", city: "Springfield", state: "IL", postalCode: "62701", country: "US", phone: "+1 555 0100" })
+    .where(eq(users.id, user.id))
+    .returning()
+    .get();
+}
+
+/**
+ * A store with one product of each kind: a Ready dress with sizes (M has one unit left, L none), a Made
+ * bag without variants, a Digital pattern with a file, a Print pattern with (unlimited) sizes.
+ */
+export async function makeShop(db: Db) {
+  db.insert(platformSettings).values({ id: 1, ...SETTINGS }).onConflictDoNothing().run();
+  const seller = await makeUser(db, { firstName: "Sally" });
+  const store = db.insert(stores).values({ userId: seller.id, name: "Sally's Studio" }).returning().get();
+  const product = (values: Omit<typeof products.$inferInsert, "storeId" | "description" | "category1" | "category2">) =>
+    db
+      .insert(products)
+      .values({ storeId: store.id, description: "A design", category1: "women", category2: "tops", ...values })
+      .returning()
+      .get();
+  const dress = product({ name: "Wrap Dress", priceCents: 8999, type: "Ready" });
+  const [dressM, dressL] = ["M", "L"].map((value, i) =>
+    db.insert(variants).values({ productId: dress.id, value, inventory: i === 0 ? 1 : 0 }).returning().get(),
+  );
+  const bag = product({ name: "Canvas Tote", priceCents: 4550, type: "Made" });
+  db.insert(files).values({ name: "abc123.dxf", originalName: "tote.dxf", contentType: "application/dxf", size: 10, kind: "pattern", ownerId: seller.id }).run();
+  const digital = product({ name: "Tote Pattern", priceCents: 1250, type: "Pattern", delivery: "Digital", patternFile: "abc123.dxf" });
+  const printed = product({ name: "Printed Shirt Pattern", priceCents: 2000, type: "Pattern", delivery: "Print" });
+  const printedS = db.insert(variants).values({ productId: printed.id, value: "S", inventory: 0 }).returning().get();
+  return { seller, store, dress, dressM: dressM!, dressL: dressL!, bag, digital, printed, printedS };
+}
+
+export function inventoryOf(db: Db, variantId: number) {
+  return db.select({ inventory: variants.inventory }).from(variants).where(eq(variants.id, variantId)).get()!.inventory;
+}
+
+/** Points the app's environment (mail outbox, Stripe) at a temporary folder for this test file. */
+export function useTestEnv(extra: Record<string, string> = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-unit-"));
+  globalThis.__env = parseEnv({ NODE_ENV: "test", DATA_DIR: dir, SESSION_SECRET: "unit-test-secret-0123456789", ...extra });
+  globalThis.__stripe = undefined;
+  return dir;
+}
+
+/** The mails written to the outbox of useTestEnv's folder. */
+export function outbox(dir: string): { to: string; subject: string; text: string }[] {
+  const box = path.join(dir, "outbox");
+  if (!fs.existsSync(box)) return [];
+  return fs.readdirSync(box).map((name) => JSON.parse(fs.readFileSync(path.join(box, name), "utf8")));
+}
