@@ -24,7 +24,7 @@ export function SendMessageDialog({
     id: "send-message",
     lastResult,
     constraint: getZodConstraint(SendMessageSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SendMessageSchema }),
   });
   return (

@@ -30,7 +30,7 @@ export default function RecoverPage() {
     id: "recover",
     lastResult: actionData?.result,
     constraint: getZodConstraint(RecoverSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RecoverSchema }),
   });
   const [showSent, setShowSent] = useState(Boolean(actionData?.sent));

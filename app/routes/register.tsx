@@ -59,7 +59,7 @@ export default function RegisterPage() {
     id: "register",
     lastResult,
     constraint: getZodConstraint(RegisterSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
   });

@@ -43,7 +43,7 @@ export default function ResetPasswordPage() {
     id: "reset-password",
     lastResult,
     constraint: getZodConstraint(ResetPasswordSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
   });

@@ -73,7 +73,7 @@ function AddressForm({ profile, lastResult }: { profile: Profile; lastResult?: S
     lastResult,
     constraint: getZodConstraint(ProfileSchema),
     defaultValue: { ...profile, zip: profile.postal_code },
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
   });
@@ -130,7 +130,7 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
     id: "password",
     lastResult,
     constraint: getZodConstraint(ChangePasswordSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
   });
