@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   SEED: z.enum(["demo", "none"]).default("demo"),
   /** Compress HTML and JSON in the app; turn off when a reverse proxy in front compresses. */
   HTTP_COMPRESSION: z.enum(["on", "off"]).default("on"),
+  /** Seconds a page rendered for a visitor without cookies is reused for others like them; 0 turns it off. */
+  HTML_CACHE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number().min(0).max(60).default(2)),
   /** Failed logins allowed per address in the rate-limit window. */
   LOGIN_MAX_FAILURES: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).default(5)),
 });

@@ -85,3 +85,15 @@ test("health check and security headers", async ({ request }) => {
   const nonce = csp.match(/'nonce-([^']+)'/)![1];
   expect(html).toContain(`nonce="${nonce}"`);
 });
+
+test("visitors without cookies share a briefly cached page, each with its own CSP nonce", async ({ playwright }) => {
+  const visitor = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  await visitor.get("/privacy");
+  const cached = await visitor.get("/privacy");
+  expect(cached.headers()["x-cache"]).toBe("HIT");
+  const nonce = cached.headers()["content-security-policy"].match(/'nonce-([^']+)'/)![1];
+  const html = await cached.text();
+  expect(html).toContain(`nonce="${nonce}"`);
+  expect(html.match(/nonce="([^"]+)"/g)!.every((n) => n === `nonce="${nonce}"`)).toBe(true);
+  await visitor.dispose();
+});
