@@ -14,7 +14,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import sharp from "sharp";
 
@@ -1370,18 +1370,6 @@ function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[]) {
     })),
   );
 
-  tx.insert(platformSettings)
-    .values({
-      id: 1,
-      pssCents: 1000,
-      marginBp: 1500,
-      minFeeCents: 200,
-      marginPatternBp: 1000,
-      minFeePatternCents: 100,
-      flatFeeCents: 500,
-      autoApproveTransfers: false,
-      ...LOS_ANGELES_STUDIO,
-    })
-    .onConflictDoNothing()
-    .run();
+  // The row itself comes from migration 0003 with the schema's default fees; the demo adds the print studio.
+  tx.update(platformSettings).set(LOS_ANGELES_STUDIO).where(eq(platformSettings.id, 1)).run();
 }

@@ -5,6 +5,7 @@ import { productMedia, products, stores } from "../../db/schema";
 import { PAGE_SIZE, type CatalogQuery, type SortId } from "../schemas/catalog";
 import { AVAILABILITIES, type Delivery, type ProductType } from "../utils/catalog";
 import type { Db } from "../utils/db.server";
+import type { ProductCardData } from "../components/product-card";
 
 /** best-sellers: everything but patterns; popular: only patterns (spec 2.3). */
 export type ListScope = "explore" | "best-sellers" | "popular";
@@ -23,6 +24,20 @@ export type ProductListItem = {
   /** The viewer's own product (spec: myself). */
   myself: boolean;
 };
+
+/** What a product card shows (app/components/product-card.tsx). */
+export function toCardData(p: ProductListItem): ProductCardData {
+  return {
+    id: p.id,
+    name: p.name,
+    priceCents: p.priceCents,
+    image: p.media[0] ?? null,
+    storeOwner: p.storeOwner,
+    storeName: p.storeName,
+    storeAvatar: p.storeAvatar,
+    myself: p.myself,
+  };
+}
 
 export type ProductListPage = { items: ProductListItem[]; total: number; page: number; pageCount: number };
 

@@ -6,6 +6,7 @@ import { MediaCarousel } from "../components/media-carousel";
 import { Pagination } from "../components/pagination";
 import { ProductGrid } from "../components/product-card";
 import { SendMessageDialog } from "../components/send-message";
+import { toCardData } from "../models/catalog.server";
 import { followStore, getStorePage, unfollowStore } from "../models/stores.server";
 import { SendMessageSchema } from "../schemas/messages";
 import { getDb } from "../utils/db.server";
@@ -37,16 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     designs: {
       page: designs.page,
       pageCount: designs.pageCount,
-      items: designs.items.map((p) => ({
-        id: p.id,
-        name: p.name,
-        priceCents: p.priceCents,
-        image: p.media[0] ?? null,
-        storeOwner: p.storeOwner,
-        storeName: p.storeName,
-        storeAvatar: p.storeAvatar,
-        myself: p.myself,
-      })),
+      items: designs.items.map(toCardData),
     },
   };
 }

@@ -1,7 +1,7 @@
 /** The shared loader of /, /best-sellers and /popular: query from the URL, active menu in the session. */
 import { data } from "@remix-run/node";
 
-import { listProducts, type ListScope } from "../models/catalog.server";
+import { listProducts, toCardData, type ListScope } from "../models/catalog.server";
 import { parseCatalogQuery, type SortId } from "../schemas/catalog";
 import { CATEGORY1 } from "./catalog";
 import { getDb } from "./db.server";
@@ -29,16 +29,7 @@ export async function loadCatalogPage(request: Request, scope: ListScope) {
     query: { ...query, page: list.page },
     total: list.total,
     pageCount: list.pageCount,
-    items: list.items.map((p) => ({
-      id: p.id,
-      name: p.name,
-      priceCents: p.priceCents,
-      image: p.media[0] ?? null,
-      storeOwner: p.storeOwner,
-      storeName: p.storeName,
-      storeAvatar: p.storeAvatar,
-      myself: p.myself,
-    })),
+    items: list.items.map(toCardData),
   };
   const headers = new Headers({ "Server-Timing": `db;dur=${dbMs.toFixed(1)}` });
   // Picking a category remembers it (spec: active_menu).
