@@ -16,6 +16,14 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   );
 }
 
+/** The ids that tie a control to its label and its announced errors. */
+export function useFieldIds(id: string | undefined, errors?: ListOfErrors) {
+  const fallbackId = useId();
+  const fieldId = id ?? fallbackId;
+  const errorId = errors?.length ? `${fieldId}-error` : undefined;
+  return { id: fieldId, errorId, aria: { "aria-invalid": errorId ? true : undefined, "aria-describedby": errorId } };
+}
+
 /** A labelled input with its errors announced (aria-invalid, aria-describedby). */
 export function Field({
   label,
@@ -30,23 +38,14 @@ export function Field({
   className?: string;
   hint?: React.ReactNode;
 }) {
-  const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+  const { id, errorId, aria } = useFieldIds(inputProps.id, errors);
   const { key, ...rest } = inputProps;
   return (
     <div className={className}>
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <input
-        key={key}
-        {...rest}
-        id={id}
-        className="input mt-1"
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-      />
+      <input key={key} {...rest} id={id} className="input mt-1" {...aria} />
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} />
     </div>

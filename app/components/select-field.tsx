@@ -1,6 +1,4 @@
-import { useId } from "react";
-
-import { ErrorList, type ListOfErrors } from "./forms";
+import { ErrorList, useFieldIds, type ListOfErrors } from "./forms";
 
 /** A labelled <select> with its errors announced, the sibling of Field. */
 export function SelectField({
@@ -16,23 +14,14 @@ export function SelectField({
   errors?: ListOfErrors;
   className?: string;
 }) {
-  const fallbackId = useId();
-  const id = selectProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+  const { id, errorId, aria } = useFieldIds(selectProps.id, errors);
   const { key, ...rest } = selectProps;
   return (
     <div className={className}>
       <label htmlFor={id} className="label">
         {label}
       </label>
-      <select
-        key={key}
-        {...rest}
-        id={id}
-        className="input mt-1"
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-      >
+      <select key={key} {...rest} id={id} className="input mt-1" {...aria}>
         <option value="">Select…</option>
         {options.map(([value, text]) => (
           <option key={value} value={value}>

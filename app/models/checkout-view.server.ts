@@ -1,24 +1,14 @@
-import { eq } from "drizzle-orm";
-
-import { checkoutLines, products, variants } from "../../db/schema";
 import { productTypeLabel } from "../utils/catalog";
 import type { Db } from "../utils/db.server";
 import { getOwnCheckout } from "./checkout.server";
+import { selectCheckoutLines } from "./fulfilment.server";
 import type { Profile } from "./profile.server";
 
 /** The summary of one of the buyer's checkouts: lines, amounts, address (another user's is not found). */
 export function getCheckoutSummary({ db, userId, checkoutId }: { db: Db; userId: number; checkoutId: number }) {
   const checkout = getOwnCheckout({ db, userId, checkoutId });
   if (!checkout) return undefined;
-  const lines = db
-    .select({ line: checkoutLines, product: products, variant: variants })
-    .from(checkoutLines)
-    .innerJoin(products, eq(products.id, checkoutLines.productId))
-    .leftJoin(variants, eq(variants.id, checkoutLines.variantId))
-    .where(eq(checkoutLines.checkoutId, checkoutId))
-    .orderBy(checkoutLines.id)
-    .all()
-    .map(({ line, product, variant }) => ({
+  const lines = selectCheckoutLines(db, checkoutId).map(({ line, product, variant }) => ({
       id: line.id,
       name: product.name,
       typeLabel: productTypeLabel(product.type, product.delivery),

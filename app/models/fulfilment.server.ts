@@ -21,9 +21,21 @@ import {
 import type { Db } from "../utils/db.server";
 import { tracksStock } from "../utils/delivery";
 import { clearCart } from "./cart.server";
-import type { Tx } from "./db-types.server";
+import type { DbOrTx, Tx } from "./db-types.server";
 import { lineFeeCents } from "./fees.server";
 import { getPlatformSettings } from "./platform-settings.server";
+
+/** A checkout's lines with their products and chosen variants, in the order they were added. */
+export function selectCheckoutLines(db: DbOrTx, checkoutId: number) {
+  return db
+    .select({ line: checkoutLines, product: products, variant: variants })
+    .from(checkoutLines)
+    .innerJoin(products, eq(products.id, checkoutLines.productId))
+    .leftJoin(variants, eq(variants.id, checkoutLines.variantId))
+    .where(eq(checkoutLines.checkoutId, checkoutId))
+    .orderBy(checkoutLines.id)
+    .all();
+}
 
 export type ProviderEvent = { id: string; type: string };
 
@@ -69,14 +81,7 @@ export function fulfilCheckout({
         return { status: "not-open", checkoutStatus: current?.status ?? null };
       }
       const settings = getPlatformSettings({ db: tx });
-      const lines = tx
-        .select({ line: checkoutLines, product: products, variant: variants })
-        .from(checkoutLines)
-        .innerJoin(products, eq(products.id, checkoutLines.productId))
-        .leftJoin(variants, eq(variants.id, checkoutLines.variantId))
-        .where(eq(checkoutLines.checkoutId, checkoutId))
-        .orderBy(checkoutLines.id)
-        .all();
+      const lines = selectCheckoutLines(tx, checkoutId);
       const created: Order[] = [];
       for (const { line, product, variant } of lines) {
         const amountCents = line.unitPriceCents * line.quantity;
