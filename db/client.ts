@@ -25,10 +25,17 @@ export function migrationsFolder(): string {
 export function openDatabase(filename: string, options: { migrate?: boolean } = {}): Db {
   const sqlite = new Database(filename);
   if (filename !== ":memory:") sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
   const db = drizzle(sqlite, { schema }) as Db;
-  if (options.migrate !== false) migrate(db, { migrationsFolder: migrationsFolder() });
+  if (options.migrate !== false) {
+    // Table rebuilds (how SQLite drops a constraint) need foreign keys off: a pragma inside the migration's
+    // transaction would be ignored, and dropping a referenced table would cascade. Checked before turning them on.
+    sqlite.pragma("foreign_keys = OFF");
+    migrate(db, { migrationsFolder: migrationsFolder() });
+    const broken = sqlite.pragma("foreign_key_check") as unknown[];
+    if (broken.length > 0) throw new Error(`Migrations left ${broken.length} broken foreign keys`);
+  }
+  sqlite.pragma("foreign_keys = ON");
   return db;
 }

@@ -30,11 +30,13 @@ export const PRODUCT_TYPES = ["Pattern", "Made", "Ready"] as const;
 export const DELIVERIES = ["Digital", "Print"] as const;
 export const PARCEL_SIZES = ["Small", "Medium", "Large"] as const;
 export const ORDER_STATUSES = ["Pending", "Shipped", "Refunded"] as const;
-export const TX_TYPES = ["Sale", "Refund", "Transfer"] as const;
+/** Sale credits, Refund debits what the sale credited, Transfer is a withdrawal, Label a bought shipping label,
+ * Adjustment an administrator's correction (with a reason). */
+export const TX_TYPES = ["Sale", "Refund", "Transfer", "Label", "Adjustment"] as const;
 export const TX_STATUSES = ["Pending", "Completed", "Rejected"] as const;
 export const CHECKOUT_STATUSES = ["open", "paid", "expired", "cancelled"] as const;
 export const PAYOUT_ACCOUNT_TYPES = ["savings", "checking"] as const;
-export const FILE_KINDS = ["media", "pattern", "resume"] as const;
+export const FILE_KINDS = ["media", "pattern", "resume", "label", "avatar"] as const;
 
 export const users = sqliteTable(
   "users",
@@ -54,9 +56,13 @@ export const users = sqliteTable(
     postalCode: text("postal_code").notNull().default(""),
     country: text("country").notNull().default(""),
     avatar: text("avatar"),
+    /** A short bio shown beside the user's messages. */
+    bio: text("bio").notNull().default(""),
+    /** Whether new messages are announced by email. */
+    messageEmails: integer("message_emails", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_created_idx").on(t.createdAt)],
 );
 
 export const sessions = sqliteTable(
@@ -113,20 +119,23 @@ export const stores = sqliteTable(
     name: text("name").notNull(),
     avatar: text("avatar"),
     bio: text("bio").notNull().default(""),
-    /** Cached sum of the store's ledger; never below zero. */
+    /**
+     * Cached sum of the store's ledger. A withdrawal never takes it below zero (conditional update), but a refund
+     * after a payout may: the store then owes the platform and cannot withdraw until it is positive again.
+     */
     balanceCents: integer("balance_cents").notNull().default(0),
     stripeAccountId: text("stripe_account_id"),
     stripeOnboarded: integer("stripe_onboarded", { mode: "boolean" }).notNull().default(false),
     accountName: text("account_name").notNull().default(""),
+    /** The bank account number, encrypted at rest (AES-256-GCM, see app/utils/crypto.server.ts); never plain. */
     accountNumber: text("account_number").notNull().default(""),
+    /** The last 4 digits, for masked display. */
+    accountLast4: text("account_last4").notNull().default(""),
     accountRouting: text("account_routing").notNull().default(""),
     accountType: text("account_type", { enum: PAYOUT_ACCOUNT_TYPES }).notNull().default("checking"),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("stores_user_unique").on(t.userId),
-    check("stores_balance_non_negative", sql`${t.balanceCents} >= 0`),
-  ],
+  (t) => [uniqueIndex("stores_user_unique").on(t.userId)],
 );
 
 export const storeMedia = sqliteTable(
@@ -246,9 +255,16 @@ export const conversations = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }),
+    /** When each participant last read the conversation (null: never). */
+    aReadAt: integer("a_read_at", { mode: "timestamp_ms" }),
+    bReadAt: integer("b_read_at", { mode: "timestamp_ms" }),
+    /** When each participant was last emailed about it (at most one email per 15 minutes while unread). */
+    aNotifiedAt: integer("a_notified_at", { mode: "timestamp_ms" }),
+    bNotifiedAt: integer("b_notified_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
+    index("conversations_a_idx").on(t.userA, t.lastMessageAt),
     uniqueIndex("conversations_pair_unique").on(t.userA, t.userB),
     index("conversations_b_idx").on(t.userB),
     check("conversations_ordered_pair", sql`${t.userA} < ${t.userB}`),
@@ -266,6 +282,8 @@ export const messages = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
+    /** The order a message is about (from /purchase/{id} or /sale/{id}). */
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [index("messages_conversation_idx").on(t.conversationId, t.createdAt)],
@@ -316,6 +334,8 @@ export const checkouts = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     provider: text("provider", { enum: ["stripe", "local"] }).notNull(),
     providerSessionId: text("provider_session_id"),
+    /** Stripe's payment intent of a paid session (refunds are made against it). */
+    paymentIntentId: text("payment_intent_id"),
     url: text("url"),
     status: text("status", { enum: CHECKOUT_STATUSES }).notNull().default("open"),
     subtotalCents: integer("subtotal_cents").notNull(),
@@ -384,6 +404,10 @@ export const orders = sqliteTable(
     carrier: text("carrier"),
     trackingUrl: text("tracking_url"),
     labelUrl: text("label_url"),
+    /** The label provider's shipment id (EasyPost), so a label is bought once. */
+    labelShipmentId: text("label_shipment_id"),
+    /** The payment provider's refund id. */
+    providerRefundId: text("provider_refund_id"),
     reviewed: integer("reviewed", { mode: "boolean" }).notNull().default(false),
     /** JSON snapshot of the shipping address. */
     shippingInfo: text("shipping_info").notNull().default("{}"),
@@ -396,6 +420,7 @@ export const orders = sqliteTable(
     index("orders_store_idx").on(t.storeId, t.createdAt),
     index("orders_product_idx").on(t.productId),
     index("orders_created_idx").on(t.createdAt),
+    index("orders_status_idx").on(t.status, t.createdAt),
     check("orders_fee_within_amount", sql`${t.feeCents} >= 0 AND ${t.feeCents} <= ${t.amountCents}`),
   ],
 );
@@ -438,10 +463,17 @@ export const transactions = sqliteTable(
     shippingCents: integer("shipping_cents").notNull().default(0),
     status: text("status", { enum: TX_STATUSES }).notNull().default("Completed"),
     stripeTransferId: text("stripe_transfer_id"),
+    /** Adjustment: why; Rejected transfer: the provider's or administrator's reason. */
+    reason: text("reason"),
+    /** The administrator who made an Adjustment or approved / rejected a Transfer. */
+    adminId: integer("admin_id").references(() => users.id),
+    /** When a Transfer was completed or rejected. */
+    processedAt: integer("processed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("transactions_store_idx").on(t.storeId, t.createdAt),
+    index("transactions_type_status_idx").on(t.txType, t.status),
     index("transactions_order_idx").on(t.orderId),
     uniqueIndex("transactions_one_sale_per_order").on(t.orderId, t.txType),
   ],
@@ -507,6 +539,66 @@ export const helpRequests = sqliteTable("help_requests", {
   createdAt: createdAt(),
 });
 
+/** Who may not message whom: the blocked user is told the message cannot be delivered. */
+export const userBlocks = sqliteTable(
+  "user_blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
+);
+
+/**
+ * Fixed-window counters shared by every process (login failures, messages per minute, help requests per
+ * address): incremented atomically with one upsert, so limits hold under concurrency and across processes.
+ */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: integer("reset_at").notNull(),
+});
+
+/** Every administrator action: who, when, what and what changed. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: id(),
+    adminId: integer("admin_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: integer("target_id").notNull(),
+    /** JSON: what changed (before/after) or the action's parameters. */
+    details: text("details").notNull().default("{}"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_target_idx").on(t.targetType, t.targetId, t.createdAt)],
+);
+
+/** Each uploaded pattern file of a product is a version; the product's pattern_file is the latest one. */
+export const patternVersions = sqliteTable(
+  "pattern_versions",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    /** The private DXF (files.name). */
+    file: text("file").notNull(),
+    note: text("note").notNull().default(""),
+    /** JSON: the pattern read from the DXF (pieces, sizes, units). */
+    data: text("data").notNull().default("{}"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("pattern_versions_product_version_unique").on(t.productId, t.version)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Store = typeof stores.$inferSelect;
@@ -516,3 +608,7 @@ export type Order = typeof orders.$inferSelect;
 export type Checkout = typeof checkouts.$inferSelect;
 export type Transaction = typeof transactions.$inferSelect;
 export type PlatformSettings = typeof platformSettings.$inferSelect;
+export type Conversation = typeof conversations.$inferSelect;
+export type Message = typeof messages.$inferSelect;
+export type PatternVersion = typeof patternVersions.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;
