@@ -55,6 +55,17 @@ async function readPdf(bytes: Uint8Array) {
   return pages;
 }
 
+/** No two texts overlap (boxes from the baseline up to the cap height). */
+function expectNoOverlap(items: TextItem[]) {
+  const boxes = items.map((i) => ({ s: i.str, x0: i.transform[4]!, x1: i.transform[4]! + i.width, y0: i.transform[5]!, y1: i.transform[5]! + i.height * 0.72 }));
+  for (const [n, a] of boxes.entries()) {
+    for (const b of boxes.slice(n + 1)) {
+      const overlap = a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+      expect(overlap, `"${a.s}" overlaps "${b.s}"`).toBe(false);
+    }
+  }
+}
+
 describe("the local label", () => {
   it("is one 4x6 in page with both addresses, the parcel size and limits, the order number, the date and the mark", async () => {
     const result = await createLocalLabelProvider({ now: () => NOW }).buyLabel(input);
@@ -92,6 +103,7 @@ describe("the local label", () => {
     expect(at("Ada Lovelace")).toBeGreaterThan(at("Grace Hopper"));
     expect(at("Grace Hopper")).toBeGreaterThan(at("Small: up to 1 lb, 10x10x10 in"));
     expect(at("Small: up to 1 lb, 10x10x10 in")).toBeGreaterThan(at("#1042"));
+    expectNoOverlap(page!.items);
     // Every text is on the page.
     for (const item of page!.items) {
       const [, , , , x, y] = item.transform as [number, number, number, number, number, number];
@@ -159,6 +171,7 @@ describe("the local label", () => {
     expect(flat).toContain("Large: up to 5 lb, 20x20x20 in");
     expect(flat).toContain("#1042");
     expect(flat).toContain("Date: 2026-11-23");
+    expectNoOverlap(page!.items);
     for (const item of page!.items) {
       expect(item.transform[5]!).toBeGreaterThanOrEqual(0);
       expect(item.transform[4]! + item.width).toBeLessThanOrEqual(288);

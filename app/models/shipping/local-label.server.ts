@@ -22,6 +22,9 @@ const BLACK = rgb(0, 0, 0);
 const WHITE = rgb(1, 1, 1);
 const GREY = rgb(0.35, 0.35, 0.35);
 
+/** Letters without a decomposition to a base letter. */
+const FOLD: Record<string, string> = { Ł: "L", ł: "l", Đ: "D", đ: "d", Ħ: "H", ħ: "h", ı: "i", Ŧ: "T", ŧ: "t", ĸ: "k" };
+
 /**
  * Text a standard (WinAnsi) font can draw: accents it lacks are dropped (ł → l), what has no WinAnsi form becomes
  * "?", and control characters and line breaks become spaces.
@@ -41,9 +44,6 @@ export function toWinAnsi(text: string, font: PDFFont): string {
   return out.replace(/\s+/g, " ").trim();
 }
 
-/** Letters without a decomposition to a base letter. */
-const FOLD: Record<string, string> = { Ł: "L", ł: "l", Đ: "D", đ: "d", Ħ: "H", ħ: "h", ı: "i", Ŧ: "T", ŧ: "t", ĸ: "k" };
-
 const charsets = new WeakMap<PDFFont, Set<number>>();
 function charsetOf(font: PDFFont): Set<number> {
   let set = charsets.get(font);
@@ -54,7 +54,7 @@ function charsetOf(font: PDFFont): Set<number> {
   return set;
 }
 
-/** Word-wraps a line to a width; a word longer than the width is cut. */
+/** Word-wraps a line to a width; a word longer than the width is broken across lines. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = "";
