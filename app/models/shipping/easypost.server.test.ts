@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -167,10 +168,7 @@ describe("EasyPost labels through the real SDK and a fake EasyPost", () => {
 
   it("answers a provider error when EasyPost cannot be reached", async () => {
     // A port that was just free: nothing listens there.
-    const probe = http.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const port = await freePort();
     const offline = createEasyPostLabelProvider({ apiKey: FAKE_EASYPOST_API_KEY, apiUrl: `http://127.0.0.1:${port}/v2/` });
     const result = await offline.buyLabel(input);
     expect(result).toMatchObject({ ok: false, error: "label-provider-error" });
@@ -186,6 +184,49 @@ describe("EasyPost labels through the real SDK and a fake EasyPost", () => {
   it("takes the base URL with or without its trailing slash", async () => {
     const result = await getLabelProvider({ easypostApiKey: FAKE_EASYPOST_API_KEY, easypostApiUrl: `${fake.url}/v2` }).buyLabel(input);
     expect(result.ok).toBe(true);
+  });
+});
+
+async function freePort() {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe("the fake EasyPost as a process (tests/fakes/easypost-server.ts)", () => {
+  let child: ChildProcess;
+  let base: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ["--import", "tsx", "tests/fakes/easypost-server.ts", String(port)], { stdio: "ignore" });
+    for (let i = 0; i < 100; i++) {
+      const up = await fetch(`${base}/__fake/health`).then((r) => r.ok, () => false);
+      if (up) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error("the fake EasyPost process did not start");
+  });
+  afterAll(() => {
+    child.kill();
+  });
+
+  it("serves the API to the SDK, records the calls and fails when told to", async () => {
+    const viaProcess = getLabelProvider({ easypostApiKey: FAKE_EASYPOST_API_KEY, easypostApiUrl: `${base}/v2/` });
+    expect(await viaProcess.buyLabel(input)).toMatchObject({ ok: true, carrier: "USPS", costCents: 758 });
+    const calls = (await (await fetch(`${base}/__fake/calls`)).json()) as { method: string; path: string }[];
+    expect(calls.map((c) => c.path.replace(/shp_[0-9a-f]+/, "shp_x"))).toEqual(["/v2/shipments", "/v2/shipments/shp_x/buy"]);
+
+    const told = await fetch(`${base}/__fake/fail`, {
+      method: "POST",
+      body: JSON.stringify({ on: "buy", status: 402, code: "PAYMENT.INSUFFICIENT_FUNDS", message: "Insufficient funds." }),
+    });
+    expect(told.status).toBe(200);
+    expect(await viaProcess.buyLabel(input)).toMatchObject({ ok: false, error: "label-provider-error" });
+    expect((await fetch(`${base}/__fake/reset`, { method: "POST" })).status).toBe(200);
+    expect(await (await fetch(`${base}/__fake/calls`)).json()).toEqual([]);
   });
 });
 
