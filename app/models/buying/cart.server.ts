@@ -40,12 +40,6 @@ export function countCartItems({ db, owner }: { db: Db; owner: CartOwner | null 
 }
 
 export type AddToCartError = "not-found" | "variant-required" | "out-of-stock";
-export const ADD_TO_CART_MESSAGES: Record<AddToCartError, string> = {
-  "not-found": "This product is no longer available.",
-  "variant-required": "Please select a variant for each option.",
-  "out-of-stock": "Sorry, this variant is out of stock.",
-};
-
 type LineInput = { productId: number; variantId?: number | null; quantity?: number };
 type AddResult = { ok: true } | { ok: false; error: AddToCartError };
 

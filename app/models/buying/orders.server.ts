@@ -128,8 +128,3 @@ export function rateOrder({
   );
 }
 
-export const RATE_MESSAGES: Record<RateError, string> = {
-  "not-found": "Order not found",
-  "already-reviewed": "You have already rated this order.",
-  "wrong-product": "That product is not part of this order.",
-};
