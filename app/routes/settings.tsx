@@ -9,7 +9,7 @@ import { changePassword, toProfile, updateProfile, type Profile } from "~/models
 import { ChangePasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { COUNTRIES } from "~/utils/countries";
 import { getDb } from "~/utils/db.server";
-import { getCookieSession, redirectWithFlash, requireUser, safeRedirect, tokenFromAuthorization } from "~/utils/session.server";
+import { currentSessionToken, redirectWithFlash, requireUser, safeRedirect } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile · Patternhouse" }];
 
@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data({ intent: "password", result: submission.reply({ resetForm: false }) }, { status: 400 });
     }
-    const keepToken = tokenFromAuthorization(request) ?? (await getCookieSession(request)).get("token");
+    const keepToken = await currentSessionToken(request);
     const result = await changePassword({
       db,
       user,

@@ -64,6 +64,11 @@ export function tokenFromAuthorization(request: Request): string | null {
   return token || null;
 }
 
+/** The session token a request carries: the Authorization header's, else the cookie's (kept on a password change). */
+export async function currentSessionToken(request: Request): Promise<string | null> {
+  return tokenFromAuthorization(request) ?? (await getCookieSession(request)).get("token") ?? null;
+}
+
 const userCache = new WeakMap<Request, Promise<User | null>>();
 
 /** The logged-in user of a request, from the Authorization header or the session cookie. */
@@ -71,8 +76,7 @@ export function getUser(request: Request): Promise<User | null> {
   let cached = userCache.get(request);
   if (!cached) {
     cached = (async () => {
-      const headerToken = tokenFromAuthorization(request);
-      const token = headerToken ?? (await getCookieSession(request)).get("token");
+      const token = await currentSessionToken(request);
       if (!token) return null;
       return getSessionUser({ db: getDb(), token });
     })();

@@ -9,7 +9,7 @@ import { createCheckout } from "~/models/buying/checkout.server";
 import { downloadOrderPattern, findBuyerOrderForFile } from "~/models/buying/downloads.server";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { fulfilCheckout } from "~/models/buying/fulfilment.server";
-import { getBuyerOrder, listBuyerOrdersJson, rateOrder } from "~/models/buying/orders.server";
+import { getBuyerOrder, listBuyerOrders, rateOrder, toBuyerOrderJson } from "~/models/buying/orders.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 
 beforeAll(() => {
@@ -32,7 +32,7 @@ async function boughtPattern() {
 describe("buyer orders", () => {
   it("shows the buyer view of spec 3 and hides other users' orders", async () => {
     const { db, buyer, stranger, order } = await boughtPattern();
-    const [json] = listBuyerOrdersJson({ db, userId: buyer.id });
+    const [json] = listBuyerOrders({ db, userId: buyer.id }).map(toBuyerOrderJson);
     expect(json).toMatchObject({
       orderId: order.id,
       amount: 12.5,
@@ -50,7 +50,7 @@ describe("buyer orders", () => {
     });
     expect(typeof json!.orderDate).toBe("string");
     expect(getBuyerOrder({ db, userId: stranger.id, orderId: order.id })).toBeUndefined();
-    expect(listBuyerOrdersJson({ db, userId: stranger.id })).toEqual([]);
+    expect(listBuyerOrders({ db, userId: stranger.id })).toEqual([]);
   });
 
   it("lets only the paid, not refunded buyer download the pattern, and logs each download", async () => {
