@@ -9,6 +9,11 @@ import type { RateError } from "~/models/buying/orders.server";
 
 type Answer = { status: 400 | 404 | 409 | 410 | 502; message: string };
 
+/** The texts of some codes, all answered with one status. */
+function answers<C extends string>(status: Answer["status"], messages: Record<C, string>): Record<C, Answer> {
+  return Object.fromEntries(Object.entries<string>(messages).map(([code, message]) => [code, { status, message }])) as Record<C, Answer>;
+}
+
 export const BUYING_ERRORS: {
   addToCart: Record<AddToCartError, Answer>;
   checkout: Record<CheckoutError, Answer>;
@@ -16,26 +21,29 @@ export const BUYING_ERRORS: {
   download: Record<DownloadError, Answer>;
 } = {
   addToCart: {
-    "not-found": { status: 400, message: "This product is no longer available." },
-    "variant-required": { status: 400, message: "Please select a variant for each option." },
-    "out-of-stock": { status: 409, message: "Sorry, this variant is out of stock." },
+    ...answers(400, { "not-found": "This product is no longer available.", "variant-required": "Please select a variant for each option." }),
+    ...answers(409, { "out-of-stock": "Sorry, this variant is out of stock." }),
   },
   checkout: {
-    "incomplete-profile": { status: 400, message: "Please complete your profile (shipping address and phone) before checking out." },
-    "empty-cart": { status: 400, message: "Your cart is empty. Start shopping!" },
-    unavailable: { status: 400, message: "An item in your cart is no longer available. Please remove it and try again." },
-    "out-of-stock": { status: 409, message: "Sorry, an item in your cart is out of stock now. Please update your cart and try again." },
-    "provider-failed": { status: 502, message: "The payment provider could not be reached. Please try again in a moment." },
-    superseded: { status: 409, message: "This checkout was replaced by a newer one. Please use the latest checkout." },
+    ...answers(400, {
+      "incomplete-profile": "Please complete your profile (shipping address and phone) before checking out.",
+      "empty-cart": "Your cart is empty. Start shopping!",
+      unavailable: "An item in your cart is no longer available. Please remove it and try again.",
+    }),
+    ...answers(409, {
+      "out-of-stock": "Sorry, an item in your cart is out of stock now. Please update your cart and try again.",
+      superseded: "This checkout was replaced by a newer one. Please use the latest checkout.",
+    }),
+    ...answers(502, { "provider-failed": "The payment provider could not be reached. Please try again in a moment." }),
   },
   rate: {
-    "not-found": { status: 404, message: "Order not found" },
-    "already-reviewed": { status: 409, message: "You have already rated this order." },
-    "wrong-product": { status: 400, message: "That product is not part of this order." },
+    ...answers(404, { "not-found": "Order not found" }),
+    ...answers(409, { "already-reviewed": "You have already rated this order." }),
+    ...answers(400, { "wrong-product": "That product is not part of this order." }),
   },
   download: {
     // Another user's order, a printed pattern or an order without a file: simply not found.
-    "not-found": { status: 404, message: "Not found" },
-    refunded: { status: 410, message: "This order was refunded; its pattern is no longer available." },
+    ...answers(404, { "not-found": "Not found" }),
+    ...answers(410, { refunded: "This order was refunded; its pattern is no longer available." }),
   },
 };
