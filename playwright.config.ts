@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 const stripePort = port + 3;
 const fakeStripePort = port + 2;
 export const STRIPE_WEBHOOK_SECRET = "whsec_e2e_fake_secret";
+/** The app servers' cookie secret; tests/e2e/fixtures.ts signs session cookies with it. */
+export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789";
 /** A fresh data folder per run (scripts/test.sh empties it); the tests read its mail outbox. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `patternhouse-e2e-${port}`);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
@@ -63,7 +65,7 @@ export default defineConfig({
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: E2E_DATA_DIR,
-        SESSION_SECRET: "e2e-session-secret-0123456789",
+        SESSION_SECRET: E2E_SESSION_SECRET,
         ADMIN_EMAIL: "admin@patternhouse.test",
         ADMIN_PASSWORD: "demo-admin-pass",
         PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -89,7 +91,7 @@ export default defineConfig({
         PORT: String(stripePort),
         HOST: "127.0.0.1",
         DATA_DIR: process.env.E2E_STRIPE_DATA_DIR,
-        SESSION_SECRET: "e2e-session-secret-0123456789",
+        SESSION_SECRET: E2E_SESSION_SECRET,
         PUBLIC_URL: `http://127.0.0.1:${stripePort}`,
         NODE_ENV: "production",
         STRIPE_SECRET_KEY: "sk_test_e2e_fake",

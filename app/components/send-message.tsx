@@ -1,8 +1,7 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 
-import { ErrorList } from "~/components/forms";
+import { ErrorList, useZodForm } from "~/components/forms";
 import { SendMessageSchema } from "~/schemas/messages";
 
 /**
@@ -20,13 +19,7 @@ export function SendMessageDialog({
   cancelHref: string;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const [form, fields] = useForm({
-    id: "send-message",
-    lastResult,
-    constraint: getZodConstraint(SendMessageSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SendMessageSchema }),
-  });
+  const [form, fields] = useZodForm(SendMessageSchema, lastResult, { id: "send-message" });
   return (
     <details className="rounded-md border border-slate-200" open={Boolean(lastResult)}>
       <summary className="cursor-pointer px-4 py-2 text-sm font-semibold">Send a message</summary>

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { getStorePage, storeJson } from "~/models/catalog/stores.server";
 import { idParam } from "~/utils/api-params.server";
@@ -13,5 +13,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
   const found = getStorePage({ db: getDb(), ownerId, viewerId: user?.id, page });
   if (!found) return apiError(404, "Store not found");
-  return json(storeJson(found));
+  return Response.json(storeJson(found));
 }

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { productListItemJson } from "~/models/catalog/listing.server";
 import { listProducts } from "~/models/catalog/listing.server";
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(Number(params.get("limit"))) || PAGE_SIZE));
   const user = await getUser(request);
   const list = listProducts({ db: getDb(), query, viewerId: user?.id, pageSize: limit });
-  return json(list.items.map(productListItemJson), {
+  return Response.json(list.items.map(productListItemJson), {
     headers: {
       "X-Total-Count": String(list.total),
       "X-Page": String(list.page),

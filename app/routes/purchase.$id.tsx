@@ -4,11 +4,13 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { Thumbnail } from "~/components/cart-rows";
 import { RateForm } from "~/components/rate-form";
-import { getBuyerOrder, isDownloadable, RATE_MESSAGES, rateOrder } from "~/models/buying/orders.server";
+import { BUYING_ERRORS } from "~/models/buying/errors";
+import { getBuyerOrder, isDownloadable, rateOrder } from "~/models/buying/orders.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { RateSchema } from "~/schemas/buying";
 import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/invariant";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireUser } from "~/utils/session.server";
 
@@ -17,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Purchase · Patternhouse" }];
 async function loadOwnOrder(request: Request, id: string | undefined) {
   const user = await requireUser(request);
   const order = getBuyerOrder({ db: getDb(), userId: user.id, orderId: Number(id) });
-  if (!order) throw new Response("Not found", { status: 404 });
+  invariantResponse(order, "Not found", { status: 404 });
   return { user, order };
 }
 
@@ -52,15 +54,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, order } = await loadOwnOrder(request, params.id);
   const submission = parseWithZod(await request.formData(), { schema: RateSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = rateOrder({ db: getDb(), userId: user.id, orderId: order.id, ...submission.value });
-  if (!result.ok) return data(submission.reply({ formErrors: [RATE_MESSAGES[result.error]] }), { status: 400 });
+  if (!result.ok) {
+    const { status, message } = BUYING_ERRORS.rate[result.error];
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status });
+  }
   return redirectWithFlash(request, `/purchase/${order.id}`, { kind: "success", message: "Thank you for your rating!" });
 }
 
 export default function PurchasePage() {
   const { order, refundHref } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
       <Link to="/purchases" className="text-sm text-slate-600 hover:text-brand-700">

@@ -22,17 +22,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : false;
   const open = await pendingPayments({ db, userId: user.id });
   const filter = FILTERS.find((f) => f.toLowerCase() === status);
-  const orders = listBuyerOrders({ db, userId: user.id })
-    .filter((o) => !filter || o.status === filter)
-    .map((o) => ({
-      id: o.id,
-      name: o.productName,
-      status: o.status,
-      date: o.createdAt.toISOString().slice(0, 10),
-      amountCents: o.amountCents,
-      shippingCents: o.shippingCents,
-      taxCents: o.taxCents,
-    }));
+  const orders = listBuyerOrders({ db, userId: user.id, status: filter }).map((o) => ({
+    id: o.id,
+    name: o.productName,
+    status: o.status,
+    date: o.createdAt.toISOString().slice(0, 10),
+    amountCents: o.amountCents,
+    shippingCents: o.shippingCents,
+    taxCents: o.taxCents,
+  }));
   return { orders, confirming: confirming && open > 0, filter: filter ?? null };
 }
 

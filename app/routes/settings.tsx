@@ -1,15 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 
-import { ErrorList, Field, Spinner } from "~/components/forms";
+import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
 import { changePassword, toProfile, updateProfile, type Profile } from "~/models/accounts/profile.server";
 import { ChangePasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { COUNTRIES } from "~/utils/countries";
 import { getDb } from "~/utils/db.server";
-import { getCookieSession, redirectWithFlash, requireUser, safeRedirect, tokenFromAuthorization } from "~/utils/session.server";
+import { currentSessionToken, redirectWithFlash, requireUser, safeRedirect } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile · Patternhouse" }];
 
@@ -27,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") {
       return data({ intent: "password", result: submission.reply({ resetForm: false }) }, { status: 400 });
     }
-    const keepToken = tokenFromAuthorization(request) ?? (await getCookieSession(request)).get("token");
+    const keepToken = await currentSessionToken(request);
     const result = await changePassword({
       db,
       user,
@@ -68,15 +68,7 @@ function AddressForm({ profile, lastResult }: { profile: Profile; lastResult?: S
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
-  const [form, fields] = useForm({
-    id: "profile",
-    lastResult,
-    constraint: getZodConstraint(ProfileSchema),
-    defaultValue: { ...profile, zip: profile.postal_code },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
-  });
+  const [form, fields] = useZodForm(ProfileSchema, lastResult, { id: "profile", defaultValue: { ...profile, zip: profile.postal_code } });
   const text = (field: (typeof fields)["city"], label: string, autoComplete: string, className?: string) => (
     <Field
       label={label}
@@ -126,14 +118,7 @@ function AddressForm({ profile, lastResult }: { profile: Profile; lastResult?: S
 function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
-  const [form, fields] = useForm({
-    id: "password",
-    lastResult,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-  });
+  const [form, fields] = useZodForm(ChangePasswordSchema, lastResult, { id: "password" });
   return (
     <section aria-labelledby="password-heading" className="card p-6">
       <h2 id="password-heading" className="text-lg font-semibold">

@@ -11,6 +11,7 @@ import { toCardData } from "~/models/catalog/listing.server";
 import { getStorePage } from "~/models/catalog/stores.server";
 import { SendMessageSchema } from "~/schemas/messages";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/invariant";
 import { fileUrl } from "~/utils/media";
 import { getUser, redirectWithFlash, requireUser } from "~/utils/session.server";
 
@@ -18,7 +19,7 @@ type Viewer = "owner" | "user" | "visitor";
 
 function ownerIdOf(params: { id?: string }): number {
   const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  invariantResponse(Number.isSafeInteger(id) && id > 0, "Not found", { status: 404 });
   return id;
 }
 
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
   const found = getStorePage({ db: getDb(), ownerId, viewerId: user?.id, page });
-  if (!found) throw new Response("Not found", { status: 404 });
+  invariantResponse(found, "Not found", { status: 404 });
   const { store, designs } = found;
   return {
     ownerId,
@@ -57,11 +58,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (intent === "message") {
     const submission = parseWithZod(formData, { schema: SendMessageSchema });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     // Messaging is another piece of work: nothing is sent, and the page says so.
-    return data(submission.reply({ formErrors: ["Messaging opens soon: your message was not sent."] }), { status: 503 });
+    return data({ result: submission.reply({ formErrors: ["Messaging opens soon: your message was not sent."] }) }, { status: 503 });
   }
-  throw new Response("Unknown intent", { status: 400 });
+  invariantResponse(false, "Unknown intent", { status: 400 });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -70,7 +71,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export default function StorePage() {
   const { ownerId, store, media, followersCount, isFollowing, viewer, designs } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const here = `/store/${ownerId}`;
   const loginHref = `/login?redirectTo=${encodeURIComponent(here)}`;
   const name = store.name.trim() || "Store Name Unavailable";

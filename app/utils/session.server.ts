@@ -1,11 +1,13 @@
 import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
 
-import type { User } from "../../db/schema";
+import type { Store, User } from "../../db/schema";
 import { createSession, getSessionUser, revokeSession } from "~/models/accounts/sessions.server";
 import { joinVisitorCart, type CartOwner } from "~/models/buying/cart.server";
+import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { randomToken } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { invariantResponse } from "~/utils/invariant";
 
 export type Flash = { kind: "success" | "error"; message: string };
 
@@ -62,6 +64,11 @@ export function tokenFromAuthorization(request: Request): string | null {
   return token || null;
 }
 
+/** The session token a request carries: the Authorization header's, else the cookie's (kept on a password change). */
+export async function currentSessionToken(request: Request): Promise<string | null> {
+  return tokenFromAuthorization(request) ?? (await getCookieSession(request)).get("token") ?? null;
+}
+
 const userCache = new WeakMap<Request, Promise<User | null>>();
 
 /** The logged-in user of a request, from the Authorization header or the session cookie. */
@@ -69,8 +76,7 @@ export function getUser(request: Request): Promise<User | null> {
   let cached = userCache.get(request);
   if (!cached) {
     cached = (async () => {
-      const headerToken = tokenFromAuthorization(request);
-      const token = headerToken ?? (await getCookieSession(request)).get("token");
+      const token = await currentSessionToken(request);
       if (!token) return null;
       return getSessionUser({ db: getDb(), token });
     })();
@@ -92,10 +98,26 @@ export async function requireUser(request: Request): Promise<User> {
   return user;
 }
 
+/** HTML face: a logged-in user visiting /login or /register goes home. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getUser(request)) throw redirect("/");
+}
+
+/**
+ * HTML face: a seller is a user with a store. Visitors go to /login (and back afterwards), users without a
+ * store to /store-settings to open one.
+ */
+export async function requireSeller(request: Request): Promise<{ user: User; store: Store }> {
+  const user = await requireUser(request);
+  const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
+  if (!store) throw redirect("/store-settings");
+  return { user, store };
+}
+
 /** HTML face: visitors go to /login, logged-in non-admins get 403. */
 export async function requireAdmin(request: Request): Promise<User> {
   const user = await requireUser(request);
-  if (user.role !== "admin") throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  invariantResponse(user.role === "admin", "Forbidden", { status: 403, statusText: "Forbidden" });
   return user;
 }
 

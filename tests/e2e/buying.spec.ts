@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { apparelWithStock, expectedFee, pattern, readDb, settings } from "./buying-db";
+import { apparelWithStock, expectedFee, pattern, readDb, settings } from "./db";
 import { uniqueEmail, waitForMail } from "./utils";
 import { formatCents } from "~/utils/money";
 

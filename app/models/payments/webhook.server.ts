@@ -13,9 +13,9 @@ import { releaseCheckout } from "~/models/buying/fulfilment.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
 import type { Db } from "~/utils/db.server";
 
-export type WebhookOutcome = { status: number; body: { received: boolean; result?: string; error?: string } };
+export type WebhookOutcome = { ok: true; result: string } | { ok: false; error: "invalid-signature" };
 
-/** Verifies the signature over the raw body, then handles the event. A bad signature is a 400 and changes nothing. */
+/** Verifies the signature over the raw body, then handles the event. A bad signature changes nothing. */
 export async function handleStripeWebhook({
   db,
   stripe,
@@ -37,11 +37,11 @@ export async function handleStripeWebhook({
     event = stripe.webhooks.constructEvent(payload, signature, secret);
   } catch (error) {
     console.warn("[stripe] webhook refused:", error instanceof Error ? error.message : error);
-    return { status: 400, body: { received: false, error: "Invalid signature" } };
+    return { ok: false, error: "invalid-signature" };
   }
   const result = await handleStripeEvent({ db, event, origin });
   console.log(`[stripe] ${event.type} ${event.id}: ${result}`);
-  return { status: 200, body: { received: true, result } };
+  return { ok: true, result };
 }
 
 export async function handleStripeEvent({ db, event, origin }: { db: Db; event: Stripe.Event; origin?: string }): Promise<string> {
