@@ -298,12 +298,14 @@ type Candidate = { key: string; fallbackName: string; geometry: Geometry[] };
 function buildPiece(c: Candidate, astm: boolean): Omit<PatternPiece, "size"> & { sizeText?: string } | null {
   let name: string | undefined;
   let sizeText: string | undefined;
+  let quantity = 1;
   for (const g of c.geometry) {
     for (const t of g.texts) {
       const f = fact(t);
       if (!f || !f.value) continue;
       if (f.key === "piece name" && name === undefined) name = f.value;
       else if (f.key === "size" && sizeText === undefined) sizeText = f.value;
+      else if (f.key === "quantity" && /^\d{1,2}$/.test(f.value) && Number(f.value) > 0) quantity = Number(f.value);
     }
   }
   const onLayer = (n: number) => c.geometry.filter((g) => g.layer === n);
@@ -327,6 +329,7 @@ function buildPiece(c: Candidate, astm: boolean): Omit<PatternPiece, "size"> & {
 
   const piece: Omit<PatternPiece, "size"> & { sizeText?: string } = {
     name: name ?? c.fallbackName,
+    quantity,
     boundary: rpath(boundary),
     notches: [],
     internal: [],

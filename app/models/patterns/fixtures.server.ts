@@ -6,12 +6,12 @@
 
 export type FixtureShape = "rect" | "bodice" | "sleeve" | "pocket";
 /** A piece at the sample size, in millimetres (converted to the file's units when written). */
-export type FixturePiece = { name: string; width: number; height: number; shape?: FixtureShape };
+export type FixturePiece = { name: string; width: number; height: number; shape?: FixtureShape; quantity?: number };
 
 export const DEFAULT_PIECES: FixturePiece[] = [
-  { name: "FRONT", width: 280, height: 600, shape: "bodice" },
+  { name: "FRONT", width: 280, height: 600, shape: "bodice", quantity: 2 },
   { name: "BACK", width: 290, height: 610, shape: "bodice" },
-  { name: "SLEEVE", width: 420, height: 600, shape: "sleeve" },
+  { name: "SLEEVE", width: 420, height: 600, shape: "sleeve", quantity: 2 },
   { name: "COLLAR", width: 450, height: 90, shape: "pocket" },
   { name: "CUFF", width: 250, height: 80, shape: "rect" },
   { name: "YOKE", width: 400, height: 120, shape: "rect" },
@@ -272,7 +272,7 @@ export function makeAstmDxf(options: AstmDxfOptions = {}): string {
       writeText(w, "1", ...at([pw * 0.55, ph * 0.5]), th * k, `Piece Name: ${piece.name}`);
       writeText(w, "1", ...at([pw * 0.55, ph * 0.5 - th * 1.5]), th * k, `Size: ${size}`);
       writeText(w, "1", ...at([pw * 0.55, ph * 0.5 - th * 3]), th * k, `Sample Size: ${sampleSize}`);
-      writeText(w, "1", ...at([pw * 0.55, ph * 0.5 - th * 4.5]), th * k, "Quantity: 1");
+      writeText(w, "1", ...at([pw * 0.55, ph * 0.5 - th * 4.5]), th * k, `Quantity: ${piece.quantity ?? 1}`);
       writeText(w, "15", ...at([pw * 0.55, ph * 0.5 - th * 6]), th * k, "Cut 1 self");
       w.g(0, "ENDBLK");
       w.g(8, "0");

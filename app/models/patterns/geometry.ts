@@ -172,21 +172,21 @@ export type Placed<T> = { item: T; x: number; y: number; width: number; height: 
 
 /**
  * Shelf packing: items (tallest first) left to right in rows of at most `width`; a new row starts when the next one
- * does not fit. With allowRotate an item is turned 90° when that makes it lie flatter and still fit the width,
- * or when only the turned item fits. Returns the placements and the total height used.
+ * does not fit. rotate "fit" turns an item 90° only when it fits the width turned and not as it is; "flat" also
+ * turns it when that makes it lie flatter and still fit. Returns the placements and the total height used.
  */
 export function shelfPack<T>(
   items: { item: T; width: number; height: number }[],
   width: number,
-  { gap = 0, allowRotate = false }: { gap?: number; allowRotate?: boolean } = {},
+  { gap = 0, rotate = "none" }: { gap?: number; rotate?: "none" | "fit" | "flat" } = {},
 ): { placed: Placed<T>[]; height: number; width: number } {
   const oriented = items.map((it) => {
     let w = it.width;
     let h = it.height;
     let rotated = false;
-    if (allowRotate) {
+    if (rotate !== "none") {
       const turnedFits = h <= width;
-      if ((w > width && turnedFits) || (turnedFits && h > w)) {
+      if ((w > width && turnedFits) || (rotate === "flat" && turnedFits && h > w)) {
         [w, h] = [h, w];
         rotated = true;
       }

@@ -14,6 +14,8 @@ export type PatternPiece = {
   name: string;
   /** From the piece's 'Size:' text, else the file's sample size, else 'One size'. */
   size: string;
+  /** How many to cut, from the piece's 'Quantity:' text (1 to 99), else 1. */
+  quantity: number;
   /** The cut line (layer 1), in mm. The ring is implicitly closed: the first point is not repeated at the end. */
   boundary: Pt[];
   /** The grain line (layer 7): start and end. */
