@@ -21,6 +21,10 @@ export const READ_PATTERN_MESSAGES: Record<ReadPatternError, string> = {
   no_boundary: "No closed piece outline (layer 1 boundary) was found in this DXF.",
 };
 
+/** Shown to the seller when `unitsAssumed` is true. */
+export const UNITS_ASSUMED_MESSAGE =
+  "This DXF file does not say which units it uses, so we read it in millimetres. If the pieces look too small or too large, export it again with its units set.";
+
 const MM_PER_UNIT: Record<PatternUnits, number> = { mm: 1, cm: 10, in: 25.4 };
 const INSUNITS: Record<number, PatternUnits> = { 1: "in", 4: "mm", 5: "cm" };
 /** Ends closer than this (mm) are one point when joining segments into an outline. */
@@ -464,9 +468,4 @@ export function readPattern(input: string | Uint8Array | ArrayBuffer): ReadPatte
   const pattern: Pattern = { units, unitsAssumed: assumed, sizes, pieces: indexed.map((x) => x.p) };
   if (sampleSize !== undefined) pattern.sampleSize = sampleSize;
   return { ok: true, pattern };
-}
-
-/** The pieces of one size, in file order. */
-export function piecesOfSize(pattern: Pattern, size: string): PatternPiece[] {
-  return pattern.pieces.filter((p) => p.size === size);
 }

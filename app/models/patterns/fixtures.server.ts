@@ -6,7 +6,15 @@
 
 export type FixtureShape = "rect" | "bodice" | "sleeve" | "pocket";
 /** A piece at the sample size, in millimetres (converted to the file's units when written). */
-export type FixturePiece = { name: string; width: number; height: number; shape?: FixtureShape; quantity?: number };
+export type FixturePiece = {
+  name: string;
+  width: number;
+  height: number;
+  shape?: FixtureShape;
+  quantity?: number;
+  /** Block name prefix (default: the name); two pieces of one name need different blocks. */
+  block?: string;
+};
 
 export const DEFAULT_PIECES: FixturePiece[] = [
   { name: "FRONT", width: 280, height: 600, shape: "bodice", quantity: 2 },
@@ -236,7 +244,7 @@ export function makeAstmDxf(options: AstmDxfOptions = {}): string {
   writeLayers(w, ["0", "1", "4", "7", "8", "13", "14", "15"]);
 
   const base: P = [10, 20];
-  const blockName = (p: FixturePiece, size: string) => `${p.name.replace(/\s+/g, "_")}-${size}`;
+  const blockName = (p: FixturePiece, size: string) => `${(p.block ?? p.name).replace(/\s+/g, "_")}-${size}`;
   w.g(0, "SECTION");
   w.g(2, "BLOCKS");
   for (const piece of pieces) {

@@ -77,3 +77,20 @@ describe("geometry", () => {
     expect(sortSizes(["Size 10", "Size 8", "Petite 2"])).toEqual(["Petite 2", "Size 8", "Size 10"]);
   });
 });
+
+describe("chainIntoRings at scale", () => {
+  it("joins 20,000 shuffled segments of a polygon into one ring", () => {
+    const n = 20_000;
+    const ring: Pt[] = Array.from({ length: n }, (_, i) => [Math.cos((2 * Math.PI * i) / n) * 1000, Math.sin((2 * Math.PI * i) / n) * 1000]);
+    const segments: Pt[][] = ring.map((p, i) => (i % 3 === 0 ? [ring[(i + 1) % n], p] : [p, ring[(i + 1) % n]]));
+    // Deterministic shuffle.
+    for (let i = segments.length - 1; i > 0; i--) {
+      const j = (i * 7919) % (i + 1);
+      [segments[i], segments[j]] = [segments[j], segments[i]];
+    }
+    const rings = chainIntoRings(segments, 0.01);
+    expect(rings).toHaveLength(1);
+    expect(rings[0]).toHaveLength(n);
+    expect(polygonArea(rings[0])).toBeCloseTo(polygonArea(ring), 0);
+  });
+});

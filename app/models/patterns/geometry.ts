@@ -128,12 +128,43 @@ export function simplifyRing(ring: Pt[], tolerance: number): Pt[] {
 
 /**
  * Joins open paths whose ends meet (within tol) into closed rings. Paths are used at most once, in either
- * direction. Returns the rings found (without a repeated closing point).
+ * direction. Ends are looked up in a grid of tol-sized cells, so thousands of segments join in linear time.
+ * Returns the rings found (without a repeated closing point).
  */
 export function chainIntoRings(paths: Pt[][], tol: number): Pt[][] {
   const rings: Pt[][] = [];
   const used = new Uint8Array(paths.length);
+  const cell = Math.max(tol, 1e-9);
+  const key = (x: number, y: number) => `${x},${y}`;
+  const grid = new Map<string, number[]>();
+  const addEnd = (p: Pt, i: number) => {
+    const k = key(Math.floor(p[0] / cell), Math.floor(p[1] / cell));
+    const list = grid.get(k);
+    if (list) list.push(i);
+    else grid.set(k, [i]);
+  };
+  paths.forEach((p, i) => {
+    if (p.length < 2) return;
+    addEnd(p[0], i);
+    addEnd(p[p.length - 1], i);
+  });
   const near = (a: Pt, b: Pt) => Math.abs(a[0] - b[0]) <= tol && Math.abs(a[1] - b[1]) <= tol;
+  /** An unused path with an end near p, and whether that end is its start. */
+  const findNext = (p: Pt): [number, boolean] | null => {
+    const cx = Math.floor(p[0] / cell);
+    const cy = Math.floor(p[1] / cell);
+    for (let dx = -1; dx <= 1; dx++) {
+      for (let dy = -1; dy <= 1; dy++) {
+        for (const j of grid.get(key(cx + dx, cy + dy)) ?? []) {
+          if (used[j]) continue;
+          const q = paths[j];
+          if (near(q[0], p)) return [j, true];
+          if (near(q[q.length - 1], p)) return [j, false];
+        }
+      }
+    }
+    return null;
+  };
   for (let start = 0; start < paths.length; start++) {
     if (used[start] || paths[start].length < 2) continue;
     used[start] = 1;
@@ -141,20 +172,14 @@ export function chainIntoRings(paths: Pt[][], tol: number): Pt[][] {
     const chain = paths[start].slice();
     let closed = chain.length > 2 && near(chain[0], chain[chain.length - 1]);
     while (!closed) {
-      const end = chain[chain.length - 1];
-      let found = false;
-      for (let j = 0; j < paths.length; j++) {
-        if (used[j] || paths[j].length < 2) continue;
-        const p = paths[j];
-        if (near(p[0], end)) chain.push(...p.slice(1));
-        else if (near(p[p.length - 1], end)) chain.push(...p.slice(0, -1).reverse());
-        else continue;
-        used[j] = 1;
-        taken.push(j);
-        found = true;
-        break;
-      }
-      if (!found) break;
+      const next = findNext(chain[chain.length - 1]);
+      if (!next) break;
+      const [j, fromStart] = next;
+      const p = paths[j];
+      if (fromStart) for (let i = 1; i < p.length; i++) chain.push(p[i]);
+      else for (let i = p.length - 2; i >= 0; i--) chain.push(p[i]);
+      used[j] = 1;
+      taken.push(j);
       closed = near(chain[0], chain[chain.length - 1]);
     }
     if (closed) {

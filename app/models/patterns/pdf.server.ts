@@ -48,6 +48,7 @@ import {
 } from "@cantoo/pdf-lib";
 
 import { shelfPack } from "./geometry";
+import { matchPieces, piecesOfSize } from "./pieces";
 import { encodableText } from "./stamp.server";
 import type { Pattern, PatternPiece, Pt } from "./types";
 
@@ -131,10 +132,7 @@ export function rowLabel(r: number): string {
 export function printLayout(pattern: Pattern, options: Pick<PrintOptions, "format" | "sizes">): PrintLayout {
   const wanted = new Set(options.sizes);
   const sizes = pattern.sizes.filter((s) => !wanted.size || wanted.has(s));
-  const names: string[] = [];
-  for (const p of pattern.pieces) if (sizes.includes(p.size) && !names.includes(p.name)) names.push(p.name);
-  const slotsIn = names.map((name) => {
-    const pieces = sizes.map((s) => pattern.pieces.find((p) => p.name === name && p.size === s));
+  const slotsIn = matchPieces(sizes.map((s) => piecesOfSize(pattern, s))).map(({ name, pieces }) => {
     const present = pieces.filter((p): p is PatternPiece => !!p);
     const w = Math.max(...present.map((p) => p.bbox.width)) + 2 * SLOT_PAD_MM;
     const h = Math.max(...present.map((p) => p.bbox.height)) + 2 * SLOT_PAD_MM;

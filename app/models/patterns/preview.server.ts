@@ -5,6 +5,7 @@
  * Coordinates are rounded to 0.1 px and outlines simplified to 0.4 px, so a 10-piece preview stays a few KB.
  */
 import { bboxOf, shelfPack, simplifyRing } from "./geometry";
+import { matchPieces, piecesOfSize } from "./pieces";
 import type { BBox, Pattern, PatternPiece, Pt } from "./types";
 
 export const PREVIEW_WIDTH = 800;
@@ -106,7 +107,7 @@ export type PreviewOptions = { title?: string };
  * watermark. An unknown size gives a small SVG saying there is nothing to show.
  */
 export function previewSvg(pattern: Pattern, size: string, options: PreviewOptions = {}): string {
-  const pieces = pattern.pieces.filter((p) => p.size === size);
+  const pieces = piecesOfSize(pattern, size);
   const count = `${pieces.length} ${pieces.length === 1 ? "piece" : "pieces"}`;
   const title = `${options.title ? `${options.title}: ` : ""}pattern pieces, size ${size} (${count}), preview`;
   if (!pieces.length) return emptySvg(title, `No pieces in size ${size}.`);
@@ -131,12 +132,11 @@ export function previewSvg(pattern: Pattern, size: string, options: PreviewOptio
  * the new file 'new'.
  */
 export function compareSvg(oldPattern: Pattern, newPattern: Pattern, size: string): string {
-  const olds = oldPattern.pieces.filter((p) => p.size === size);
-  const news = newPattern.pieces.filter((p) => p.size === size);
+  const olds = piecesOfSize(oldPattern, size);
+  const news = piecesOfSize(newPattern, size);
   const title = `Pattern changes, size ${size}: previous outline dashed grey, new outline solid`;
   if (!olds.length && !news.length) return emptySvg(title, `No pieces in size ${size}.`);
-  const names = [...new Set([...news.map((p) => p.name), ...olds.map((p) => p.name)])];
-  const pairs = names.map((name) => ({ name, before: olds.find((p) => p.name === name), after: news.find((p) => p.name === name) }));
+  const pairs = matchPieces([news, olds]).map(({ name, pieces: [after, before] }) => ({ name, before, after }));
   // A slot holds both outlines, each moved so its box starts at (0, 0).
   const items = pairs.map((pair, i) => {
     const w = Math.max(pair.before?.bbox.width ?? 0, pair.after?.bbox.width ?? 0);
