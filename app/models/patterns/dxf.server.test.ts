@@ -1,3 +1,4 @@
+import { DxfWriter, LWPolylineFlags, Units, point3d } from "@tarikjabiri/dxf";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 
@@ -140,6 +141,35 @@ describe("readPattern: ASTM graded files", () => {
   });
 });
 
+describe("readPattern: files from another DXF writer", () => {
+  it("reads an AutoCAD 2007 (AC1021) file written by @tarikjabiri/dxf: inches, a block inserted turned 90°", () => {
+    const writer = new DxfWriter();
+    writer.setUnits(Units.Inches);
+    writer.addLayer("1", 7, "Continuous");
+    writer.addLayer("7", 7, "Continuous");
+    const block = writer.addBlock("FRONT_M");
+    block.addLWPolyline(
+      [{ point: { x: 0, y: 0 } }, { point: { x: 10, y: 0 } }, { point: { x: 10, y: 20 } }, { point: { x: 0, y: 20 } }],
+      { flags: LWPolylineFlags.Closed, layerName: "1" },
+    );
+    block.addText(point3d(2, 10), 0.2, "Piece Name: FRONT", { layerName: "1" });
+    block.addText(point3d(2, 9), 0.2, "Size: M", { layerName: "1" });
+    block.addLine(point3d(5, 2), point3d(5, 18), { layerName: "7" });
+    writer.addInsert("FRONT_M", point3d(30, 5), { rotationAngle: 90 });
+
+    const pattern = ok(readPattern(writer.stringify()));
+    expect(pattern).toMatchObject({ units: "in", unitsAssumed: false, sizes: ["M"] });
+    const [front] = pattern.pieces;
+    expect(front.name).toBe("FRONT");
+    expect(front.area).toBeCloseTo(254 * 508, 0);
+    expect(front.bbox).toEqual({ minX: 254, minY: 127, maxX: 762, maxY: 381, width: 508, height: 254 });
+    expect(front.grain).toEqual([
+      [711.2, 254],
+      [304.8, 254],
+    ]);
+  });
+});
+
 describe("readPattern: plain DXF", () => {
   it("reads a drawing without blocks as one piece bounded by its largest closed outline", () => {
     const pattern = ok(readPattern(makePlainDxf()));
@@ -213,6 +243,26 @@ describe("readPattern: refused files", () => {
     const hugeCount = ["0", "SECTION", "2", "ENTITIES", "0", "LWPOLYLINE", "8", "0", "90", "999999999", "70", "1",
       "10", "0", "20", "0", "0", "ENDSEC", "0", "EOF"].join("\n");
     expect(readPattern(hugeCount)).toMatchObject({ ok: false, error: "not_dxf" });
+  });
+
+  it("answers (never throws or hangs) for hundreds of damaged files", () => {
+    const bases = [makeAstmDxf({ pieces: 2, sizes: ["S", "M"] }), makeAstmDxf({ pieces: 1, sizes: ["S"], polyline: "LWPOLYLINE" }), makePlainDxf()];
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const codes = ["0", "1", "2", "8", "10", "20", "42", "66", "70", "90", "91", "100", "101", "330", "999"];
+    const values = ["0", "1", "-1", "ENDSEC", "VERTEX", "SEQEND", "LINE", "abc", "1e400", "", "999999"];
+    const answers = new Set<string>();
+    for (let i = 0; i < 400; i++) {
+      const lines = bases[i % bases.length].split("\n");
+      const at = Math.floor(rnd() * lines.length);
+      if (i % 4 === 0) lines.splice(at, 1 + (i % 3));
+      else if (i % 4 === 1) lines.length = at;
+      else if (i % 4 === 2) lines[at] = values[Math.floor(rnd() * values.length)];
+      else lines.splice(at - (at % 2), 0, codes[Math.floor(rnd() * codes.length)], values[Math.floor(rnd() * values.length)]);
+      const result = readPattern(lines.join("\n"));
+      answers.add(result.ok ? "ok" : result.error);
+    }
+    expect([...answers].sort()).toEqual(expect.arrayContaining(["no_boundary", "not_dxf", "ok"]));
   });
 
   it("refuses a DXF with no entities", () => {

@@ -111,20 +111,28 @@ function decode(input: string | Uint8Array | ArrayBuffer): string | null {
 
 /**
  * dxf-parser loops forever on a few malformed inputs (a POLYLINE not followed by VERTEX/SEQEND, a stray entity in
- * a LAYER or VPORT table, an LWPOLYLINE announcing more vertices than the file has). One pass over the group pairs
+ * a LAYER or VPORT table, an LWPOLYLINE announcing more vertices than the file has or with an unknown group right
+ * after a vertex's x). One pass over the group pairs
  * refuses those, and anything whose group codes are not integers, before the parser sees it.
  */
+const LWPOLYLINE_VERTEX_CODES = new Set([0, 10, 20, 30, 40, 41, 42]);
+
 function safeForParser(lines: string[]): boolean {
   let sawSection = false;
   let inPolyline = false;
   let table: string | null = null;
   let expectTableName = false;
   let inLwpolyline = false;
+  let afterX = false;
   const maxVertices = lines.length / 4;
   for (let i = 0; i + 1 < lines.length; i += 2) {
     const codeLine = lines[i].trim();
     const code = Number(codeLine);
     if (codeLine === "" || !Number.isInteger(code)) return false;
+    // In an LWPOLYLINE, a vertex's x (10) followed by a group the vertex reader does not know makes it rewind
+    // onto that same x forever.
+    if (afterX && !LWPOLYLINE_VERTEX_CODES.has(code)) return false;
+    afterX = inLwpolyline && code === 10;
     if (code !== 0) {
       if (expectTableName && code === 2) {
         table = lines[i + 1].trim();
@@ -155,11 +163,18 @@ function safeForParser(lines: string[]): boolean {
 function parseDxf(text: string): RawDxf | null {
   const lines = text.split(/\r\n|\r|\n/);
   if (!safeForParser(lines)) return null;
+  // dxf-parser writes to the console about odd groups of damaged files; it is synchronous, so muting the console
+  // for its duration cannot hide anything else.
+  const { error, log } = console;
+  console.error = console.log = () => {};
   try {
     const parsed = new DxfParser().parseSync(text) as unknown as RawDxf | null;
     return parsed && typeof parsed === "object" ? parsed : null;
   } catch {
     return null;
+  } finally {
+    console.error = error;
+    console.log = log;
   }
 }
 
