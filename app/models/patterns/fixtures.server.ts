@@ -391,3 +391,23 @@ export function makeOpenOutlineDxf(): string {
   w.g(0, "EOF");
   return w.text();
 }
+
+const DEMO_SIZE_RUNS = [
+  ["XS", "S", "M", "L", "XL"],
+  ["36", "38", "40", "42", "44"],
+  ["S", "M", "L"],
+  ["6", "8", "10", "12", "14", "16"],
+];
+
+/**
+ * A demo pattern for the seed: an ASTM graded file whose pieces (3 to 6 of DEFAULT_PIECES), size run and units
+ * (every third one in inches) follow from `seed`, so every demo product gets its own, always the same, file.
+ */
+export function makeDemoPatternDxf(seed: number): string {
+  const n = Math.abs(Math.trunc(seed));
+  const count = 3 + (n % 4);
+  const pieces = Array.from({ length: count }, (_, i) => DEFAULT_PIECES[(n * 5 + i * 7) % DEFAULT_PIECES.length]).filter(
+    (p, i, all) => all.findIndex((q) => q.name === p.name) === i,
+  );
+  return makeAstmDxf({ pieces, sizes: DEMO_SIZE_RUNS[n % DEMO_SIZE_RUNS.length], units: n % 3 === 2 ? "in" : "mm" });
+}

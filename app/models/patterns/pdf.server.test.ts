@@ -187,6 +187,11 @@ describe("buildPrintPdf other formats", () => {
     expect(rects.some(([, , w]) => Math.abs(w - 283.46) < 0.01)).toBe(true);
     expect(await pageText(doc, 1)).toContain(STAMP);
     expect(await groupNames(doc)).toEqual(["Size 38", "Size 40", "Size 42"]);
+
+    const light = await open(await buildPrintPdf(pattern, { format: "projector", sizes: [], stamp: STAMP, title: "Shirt", background: "light" }));
+    const lightRects = await rectangles(light, 1);
+    expect(lightRects.some(([x, y, w]) => x === 0 && y === 0 && Math.abs(w - page.view[2]) < 1)).toBe(false); // no dark fill
+    expect(await pageText(light, 1)).toContain(STAMP);
   });
 
   it("builds the A4 file of a 10-piece, 15-size pattern with one layer per size and the stamp on every page", async () => {

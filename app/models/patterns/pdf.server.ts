@@ -14,7 +14,7 @@
  * over a miniature of the sheet). For A0 the overview page is A4 (a copy shop prints the A0 sheets; the buyer checks
  * the scale at home).
  * Projector: one page at 1:1 holding the whole sheet (about 1.1 m wide, fabric width) under a header with the test
- * squares, bold light lines on a dark background.
+ * squares, bold light lines on a dark background (or bold dark lines on white with `background: "light"`).
  *
  * Layers: each size is an optional content group (/OCProperties in the catalog, /OCGs, /D with /Order), its
  * drawing wrapped in `/OC /ocN BDC … EMC` with /Properties in the resources, so a reader can print only some sizes.
@@ -60,6 +60,8 @@ export type PrintOptions = {
   /** Printed on every page's margin, e.g. "Order #123 · buyer@example.com"; null for the seller's own copy. */
   stamp: string | null;
   title: string;
+  /** Projector files only: bold light lines on a dark background (default) or dark lines on white. */
+  background?: "dark" | "light";
 };
 
 export const PT_PER_MM = 72 / 25.4;
@@ -204,11 +206,11 @@ function place(placed: { item: Omit<Slot, "cx" | "cy">; x: number; y: number; wi
 const f = (v: number) => (Math.round(v * 100) / 100).toString();
 
 /** Content stream of the sheet: every size in its optional content group, then labels and tiling marks. */
-function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, dark: boolean, tiled: boolean): string {
+function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector: boolean, dark: boolean, tiled: boolean): string {
   const out: string[] = [];
-  const cut = dark ? 2.5 : 0.8;
-  const sew = dark ? 1.5 : 0.5;
-  const dash = dark ? "[8 6] 0" : "[4 3] 0";
+  const cut = projector ? 2.5 : 0.8;
+  const sew = projector ? 1.5 : 0.5;
+  const dash = projector ? "[8 6] 0" : "[4 3] 0";
   out.push("1 J 1 j");
   lay.sizes.forEach((_, si) => {
     const [r, g, b] = sizeColour(si, dark);
@@ -275,9 +277,9 @@ function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, dark: bool
   for (const slot of lay.slots) {
     const x = (slot.cx + 6) * K;
     let y = slot.cy * K + 8;
-    const lines: [PDFFont, string, number][] = [[bold, slot.name, dark ? 22 : 14]];
-    if (slot.quantity > 1) lines.push([font, `Cut ${slot.quantity}`, dark ? 16 : 10]);
-    lines.push([font, sizesText, dark ? 16 : 10]);
+    const lines: [PDFFont, string, number][] = [[bold, slot.name, projector ? 22 : 14]];
+    if (slot.quantity > 1) lines.push([font, `Cut ${slot.quantity}`, projector ? 16 : 10]);
+    lines.push([font, sizesText, projector ? 16 : 10]);
     for (const [fnt, text, size] of lines) {
       const hex = fnt.encodeText(encodableText(text, fnt)).toString();
       out.push(`BT ${ink} /${fnt === bold ? "F2" : "F1"} ${size} Tf ${f(x)} ${f(y)} Td ${hex} Tj ET`);
@@ -389,6 +391,7 @@ function legend(page: PDFPage, ctx: Ctx, sizes: string[], x: number, y: number, 
 export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Promise<Uint8Array> {
   const lay = printLayout(pattern, options);
   const projector = options.format === "projector";
+  const dark = projector && options.background !== "light";
   const doc = await PDFDocument.create();
   doc.setTitle(options.title || "Pattern");
   doc.setCreator("Patternhouse");
@@ -413,7 +416,7 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
   const W = lay.sheetWidthMm * K;
   const H = lay.sheetHeightMm * K;
   // Compressed with Node's zlib (native, several times faster than pdf-lib's JavaScript deflate).
-  const sheetStream = context.stream(zlib.deflateSync(Buffer.from(sheetContent(lay, font, bold, projector, !projector), "latin1"), { level: 6 }), {
+  const sheetStream = context.stream(zlib.deflateSync(Buffer.from(sheetContent(lay, font, bold, projector, dark, !projector), "latin1"), { level: 6 }), {
     Filter: "FlateDecode",
     Type: "XObject",
     Subtype: "Form",
@@ -430,13 +433,13 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
     attachSheet(page, ctx);
     const pw = page.getWidth();
     const ph = page.getHeight();
-    page.pushOperators(pushGraphicsState(), setFillingGrayscaleColor(0.12), rectangle(0, 0, pw, ph), fill(), popGraphicsState());
-    text(page, ctx, title, m, ph - m - 14, 20, { bold: true, white: true });
-    text(page, ctx, `${sizesLine}. Projector file: 1:1 scale. Calibrate with the test squares.`, m, ph - m - 32, 11, { white: true });
-    legend(page, ctx, lay.sizes, m, ph - m - 50, pw - 2 * m, true);
-    testSquares(page, ctx, m, ph - m - PROJECTOR_HEADER_MM * K + 12 * K, true);
+    if (dark) page.pushOperators(pushGraphicsState(), setFillingGrayscaleColor(0.12), rectangle(0, 0, pw, ph), fill(), popGraphicsState());
+    text(page, ctx, title, m, ph - m - 14, 20, { bold: true, white: dark });
+    text(page, ctx, `${sizesLine}. Projector file: 1:1 scale. Calibrate with the test squares.`, m, ph - m - 32, 11, { white: dark });
+    legend(page, ctx, lay.sizes, m, ph - m - 50, pw - 2 * m, dark);
+    testSquares(page, ctx, m, ph - m - PROJECTOR_HEADER_MM * K + 12 * K, dark);
     page.pushOperators(pushGraphicsState(), concatTransformationMatrix(1, 0, 0, 1, m, m), drawObject("Sheet"), popGraphicsState());
-    drawStamp(page, ctx, options.stamp, "Page 1 of 1", true);
+    drawStamp(page, ctx, options.stamp, "Page 1 of 1", dark);
     return doc.save({ useObjectStreams: true });
   }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import { readPattern } from "./dxf.server";
-import { makeAstmDxf } from "./fixtures.server";
+import { makeAstmDxf, makeDemoPatternDxf } from "./fixtures.server";
 import { printLayout } from "./pdf.server";
-import { matchPieces, pieceCount, piecesOfSize } from "./pieces";
+import { defaultSize, matchPieces, pieceCount, piecesOfSize } from "./pieces";
 import type { Pattern } from "./types";
 
 // Two blocks named differently but both 'Piece Name: POCKET' (a left and a right pocket), plus a FRONT.
@@ -50,5 +50,32 @@ describe("pieceCount", () => {
     expect(pieceCount(pattern)).toBe(3);
     expect(pieceCount({ ...pattern, pieces: pattern.pieces.slice(0, 4) })).toBe(3);
     expect(pieceCount({ ...pattern, sizes: [], pieces: [] })).toBe(0);
+  });
+});
+
+describe("defaultSize", () => {
+  it("is the sample size, else the middle size", () => {
+    const pattern = twoPockets(["S", "M", "L"]);
+    expect(pattern.sampleSize).toBe("M");
+    expect(defaultSize({ ...pattern, sampleSize: "L" })).toBe("L");
+    expect(defaultSize({ ...pattern, sampleSize: undefined })).toBe("M");
+    expect(defaultSize({ ...pattern, sampleSize: "XXL", sizes: ["S", "M", "L", "XL"] })).toBe("M");
+    expect(defaultSize({ ...pattern, sizes: [], pieces: [] })).toBeUndefined();
+  });
+});
+
+describe("makeDemoPatternDxf", () => {
+  it("gives each seed its own readable graded file, the same every time", () => {
+    const files = [0, 1, 2, 3, 4, 5].map((seed) => makeDemoPatternDxf(seed));
+    expect(makeDemoPatternDxf(4)).toBe(files[4]);
+    expect(new Set(files).size).toBe(6);
+    for (const file of files) {
+      const result = readPattern(file);
+      if (!result.ok) throw new Error(result.message);
+      expect(result.pattern.sizes.length).toBeGreaterThanOrEqual(3);
+      expect(pieceCount(result.pattern)).toBeGreaterThanOrEqual(3);
+    }
+    const inches = readPattern(makeDemoPatternDxf(2));
+    expect(inches.ok && inches.pattern.units).toBe("in");
   });
 });

@@ -34,3 +34,9 @@ export function matchPieces(sources: PatternPiece[][]): { name: string; pieces: 
 export function pieceCount(pattern: Pattern): number {
   return Math.max(0, ...pattern.sizes.map((s) => piecesOfSize(pattern, s).length));
 }
+
+/** The size a preview shows first: the sample size when the file names one, else the middle size. */
+export function defaultSize(pattern: Pattern): string | undefined {
+  if (pattern.sampleSize && pattern.sizes.includes(pattern.sampleSize)) return pattern.sampleSize;
+  return pattern.sizes[Math.floor((pattern.sizes.length - 1) / 2)];
+}
