@@ -200,6 +200,14 @@ describe("readPattern: plain DXF", () => {
     expect(piece.bbox.height).toBeCloseTo(200, 1);
   });
 
+  it("keeps at most 2000 internal lines of a drawing full of hatching", () => {
+    const hatch = Array.from({ length: 2500 }, (_, i) => ["0", "LINE", "8", "0", "10", "1", "20", String(i * 0.08), "11", "299", "21", String(i * 0.08)]).flat();
+    const dxf = makePlainDxf().replace("0\nENDSEC\n0\nEOF", [...hatch, "0", "ENDSEC", "0", "EOF"].join("\n"));
+    const [piece] = ok(readPattern(dxf)).pieces;
+    expect(piece.area).toBe(60000);
+    expect(piece.internal).toHaveLength(2000);
+  });
+
   it("follows LWPOLYLINE bulges (arcs) in their direction", () => {
     // A 100 x 100 square whose right side is a half circle bulging outwards (bulge 1 = 180° counter-clockwise).
     const dxf = [

@@ -366,7 +366,7 @@ function buildPiece(c: Candidate, astm: boolean): Omit<PatternPiece, "size"> & {
       for (const r of g.rings) if (r !== boundary) piece.internal.push(rpath([...r, r[0]]));
       for (const p of g.paths) piece.internal.push(rpath(p));
     }
-    return piece;
+    return capped(piece);
   }
   let grainLength = 0;
   for (const g of c.geometry) {
@@ -402,6 +402,17 @@ function buildPiece(c: Candidate, astm: boolean): Omit<PatternPiece, "size"> & {
         break;
     }
   }
+  return capped(piece);
+}
+
+/** Keeps a stored pattern bounded: a drawing with hatching or thousands of stray lines keeps its first lines only. */
+const MAX_PATHS = 2000;
+const MAX_MARKS = 5000;
+function capped<T extends Omit<PatternPiece, "size">>(piece: T): T {
+  piece.internal = piece.internal.slice(0, MAX_PATHS);
+  piece.sewLines = piece.sewLines.slice(0, MAX_PATHS);
+  piece.notches = piece.notches.slice(0, MAX_MARKS);
+  piece.drill = piece.drill.slice(0, MAX_MARKS);
   return piece;
 }
 
