@@ -2,8 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 
 import { helpRequests, platformSettings, users } from "../../../db/schema";
 import type { Db } from "~/utils/db.server";
-import { escapeHtml } from "~/utils/auth.server";
-import { sendMail } from "~/utils/mail.server";
+import { escapeHtml, sendMail } from "~/utils/mail.server";
 import { hitRateLimit, MESSAGE_LIMITS } from "./limits.server";
 
 export const HELP_SENT = "Your request has been sent successfully.";

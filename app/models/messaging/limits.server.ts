@@ -1,9 +1,6 @@
 import { sql } from "drizzle-orm";
 
-import type { Db } from "~/utils/db.server";
-
-/** The database or a transaction's handle. */
-export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+import type { DbOrTx } from "~/utils/db.server";
 
 export type RateLimitHit = { ok: boolean; count: number; resetAt: number };
 

@@ -2,8 +2,7 @@ import { eq } from "drizzle-orm";
 
 import { users } from "../../../db/schema";
 import type { Db } from "~/utils/db.server";
-import { escapeHtml } from "~/utils/auth.server";
-import { sendMail } from "~/utils/mail.server";
+import { escapeHtml, sendMail } from "~/utils/mail.server";
 
 /** At most one email per conversation and recipient in this window (issue 14). */
 export const NOTIFY_EVERY_MS = 15 * 60_000;
