@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cartCount = countCartItems({ db, owner: await getCartOwner(request) });
   return data(
     {
-      user: user ? { id: user.id, firstName: user.firstName, role: user.role } : null,
+      user: user ? { id: user.id, firstName: user.firstName, role: user.role, unreadConversations: user.unreadConversations } : null,
       hasStore: Boolean(store),
       onboarded: Boolean(store?.stripeOnboarded),
       cartCount,

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 
-export type HeaderUser = { firstName: string; role: "user" | "admin" };
+export type HeaderUser = { firstName: string; role: "user" | "admin"; unreadConversations?: number };
 
 const SHOP_LINKS = [
   { to: "/", label: "Shop Now" },
@@ -64,6 +64,11 @@ export function Header({
               <details className="relative">
                 <summary className="btn-secondary cursor-pointer list-none" aria-label="Profile menu">
                   {user.firstName}
+                  {user.unreadConversations ? (
+                    <span className="rounded-full bg-brand-600 px-1.5 text-xs font-semibold leading-5 text-white" aria-hidden="true">
+                      {user.unreadConversations}
+                    </span>
+                  ) : null}
                   <span aria-hidden="true">▾</span>
                 </summary>
                 <ul className="absolute right-0 mt-2 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
@@ -77,6 +82,7 @@ export function Header({
                         aria-current={l.to === "/store-settings" && inStoreArea ? "page" : undefined}
                       >
                         {l.label}
+                        {l.to === "/messages" ? <UnreadBadge count={user.unreadConversations ?? 0} /> : null}
                       </Link>
                     </li>
                   ))}
@@ -125,6 +131,17 @@ function CartLink({ count }: { count: number }) {
   );
 }
 
+/** The number of unread conversations beside Messages (counted with the session's user, see getSessionUser). */
+function UnreadBadge({ count }: { count: number }) {
+  if (!count) return null;
+  return (
+    <span data-testid="unread-count" className="ml-2 rounded-full bg-brand-600 px-1.5 text-xs font-semibold leading-5 text-white">
+      {count}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
+
 function LogoutButton({ className }: { className: string }) {
   return (
     <Form method="post" action="/logout">
@@ -163,6 +180,7 @@ function MobileMenu({ user, secondary }: { user: HeaderUser | null; secondary: {
                 <li key={l.to}>
                   <Link to={l.to} className={linkClass}>
                     {l.label}
+                    {l.to === "/messages" ? <UnreadBadge count={user.unreadConversations ?? 0} /> : null}
                   </Link>
                 </li>
               ))}

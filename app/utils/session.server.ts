@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
 
 import type { User } from "../../db/schema";
-import { createSession, getSessionUser, revokeSession } from "~/models/accounts/sessions.server";
+import { createSession, getSessionUser, revokeSession, type SessionUser } from "~/models/accounts/sessions.server";
 import { joinVisitorCart, type CartOwner } from "~/models/buying/cart.server";
 import { randomToken } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
@@ -62,10 +62,10 @@ export function tokenFromAuthorization(request: Request): string | null {
   return token || null;
 }
 
-const userCache = new WeakMap<Request, Promise<User | null>>();
+const userCache = new WeakMap<Request, Promise<SessionUser | null>>();
 
-/** The logged-in user of a request, from the Authorization header or the session cookie. */
-export function getUser(request: Request): Promise<User | null> {
+/** The logged-in user of a request (with their unread conversations), from the Authorization header or the cookie. */
+export function getUser(request: Request): Promise<SessionUser | null> {
   let cached = userCache.get(request);
   if (!cached) {
     cached = (async () => {

@@ -5,7 +5,7 @@ import type { Db } from "~/utils/db.server";
 import { hasBlocked } from "./blocks.server";
 import { displayName, findConversation, getConversation, pairOf } from "./conversations.server";
 import { hitRateLimit, MESSAGE_LIMITS } from "./limits.server";
-import { NOTIFY_EVERY_MS, type MessageNotification } from "./notifications.server";
+import { deliverMessageNotification, NOTIFY_EVERY_MS, type MessageNotification } from "./notifications.server";
 
 export const MAX_MESSAGE_LENGTH = 2000;
 
@@ -58,6 +58,29 @@ export function orderBetween({ db, orderId, userId, otherId }: { db: Db; orderId
   const between =
     (row.buyerId === userId && row.sellerId === otherId) || (row.buyerId === otherId && row.sellerId === userId);
   return between ? row : undefined;
+}
+
+/**
+ * The other party of an order for one of its parties: the seller (store owner) for the buyer, the buyer for the
+ * seller, with the link of 'Message the seller' (/purchase/{id}) or 'Message the buyer' (/sale/{id}).
+ * Anybody else: undefined.
+ */
+export function orderCounterpart({ db, orderId, userId }: { db: Db; orderId: number; userId: number }) {
+  if (!Number.isSafeInteger(orderId) || orderId <= 0) return undefined;
+  const row = db
+    .select({ buyerId: orders.buyerId, sellerId: stores.userId })
+    .from(orders)
+    .innerJoin(stores, eq(stores.id, orders.storeId))
+    .where(eq(orders.id, orderId))
+    .get();
+  if (!row || row.buyerId === row.sellerId) return undefined;
+  const other = row.buyerId === userId ? row.sellerId : row.sellerId === userId ? row.buyerId : undefined;
+  if (other === undefined) return undefined;
+  return {
+    otherId: other,
+    role: row.buyerId === userId ? ("buyer" as const) : ("seller" as const),
+    href: `/messages/new?to=${other}&order=${orderId}`,
+  };
 }
 
 /**
@@ -149,6 +172,19 @@ export function sendMessage({
     },
     { behavior: "immediate" },
   );
+}
+
+/**
+ * sendMessage, then the recipient's email when one is due (outside the transaction; a mail failure is logged and
+ * does not undo the message). Used by every face: the store page, /messages/new, a conversation's reply, the JSON API.
+ */
+export async function sendMessageAndNotify(
+  args: Parameters<typeof sendMessage>[0] & { origin: string },
+): Promise<SendMessageResult> {
+  const { origin, ...rest } = args;
+  const result = sendMessage(rest);
+  if (result.ok && result.notification) await deliverMessageNotification({ notification: result.notification, origin });
+  return result;
 }
 
 /** A reply on a conversation's page: to its other participant; a conversation the user is not part of is not found. */
