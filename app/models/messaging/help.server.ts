@@ -3,6 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { helpRequests, platformSettings, users } from "../../../db/schema";
 import type { Db } from "~/utils/db.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
+import { inspectFile, storeFile, type TempFile } from "~/utils/uploads.server";
 import { hitRateLimit, MESSAGE_LIMITS } from "./limits.server";
 
 export const HELP_SENT = "Your request has been sent successfully.";
@@ -17,8 +18,8 @@ export type HelpRequestInput = {
 };
 
 /**
- * Counts one help request from a client address (5 an hour, in SQLite so it holds across processes); checked
- * before the request body (and its upload) is read.
+ * Counts one help request from a client address (5 an hour, in SQLite so it holds across processes). Only a
+ * request that passed every check counts, so a typo does not use up an attempt.
  */
 export function hitHelpRateLimit({ db, clientKey, now = Date.now() }: { db: Db; clientKey: string; now?: number }): boolean {
   return hitRateLimit({ db, key: `help:${clientKey}`, limit: MESSAGE_LIMITS.helpRequestsPerHour, windowMs: 60 * 60_000, now }).ok;
@@ -106,4 +107,51 @@ export function listHelpRequests({ db, page = 1 }: { db: Db; page?: number }) {
 export function getHelpRequest({ db, id }: { db: Db; id: number }) {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   return db.select().from(helpRequests).where(eq(helpRequests.id, id)).get();
+}
+
+/** What a help request's résumé may be (spec: portfolio / résumé): PDF, DOC/DOCX or an image, checked by content. */
+export const RESUME_ACCEPT = ["document", "image"] as const;
+
+export type SubmitHelpResult =
+  | { ok: true; request: HelpRequest }
+  | { ok: false; status: 400 | 429; field: "resume" | null; message: string };
+
+/**
+ * Both faces of /help: checks the résumé's content, counts the request against the address's limit, keeps the
+ * résumé as a private file (kind "resume", no owner: only administrators may read it), stores the request and
+ * emails the platform.
+ */
+export async function submitHelpRequest({
+  db,
+  input,
+  resume,
+  userId,
+  clientKey,
+  origin,
+}: {
+  db: Db;
+  input: HelpRequestInput;
+  resume: TempFile | null;
+  userId: number | null;
+  clientKey: string;
+  origin: string;
+}): Promise<SubmitHelpResult> {
+  let inspected = null;
+  if (resume) {
+    const checked = await inspectFile(resume, RESUME_ACCEPT);
+    if (!checked.ok) return { ok: false, status: 400, field: "resume", message: checked.message };
+    inspected = checked.file;
+  }
+  if (!hitHelpRateLimit({ db, clientKey })) return { ok: false, status: 429, field: null, message: HELP_TOO_MANY };
+  let resumeFile: string | null = null;
+  if (resume && inspected) {
+    try {
+      resumeFile = (await storeFile({ db, temp: resume, inspected, kind: "resume", ownerId: null })).name;
+    } catch {
+      return { ok: false, status: 400, field: "resume", message: `${resume.originalName} could not be read.` };
+    }
+  }
+  const request = createHelpRequest({ db, input, userId, resumeFile });
+  await notifyPlatformOfHelpRequest({ db, request, origin });
+  return { ok: true, request };
 }
