@@ -57,17 +57,11 @@ export const HelpSchema = z.object({
 });
 export type HelpInput = z.infer<typeof HelpSchema>;
 
-/** The /settings face of the profile: phone (private, for shipping) and a short public bio. */
-export const PublicProfileSchema = z.object({
-  phone: z
-    .string()
-    .trim()
-    .max(30, "Phone is too long")
-    .refine((v) => v === "" || /^[0-9+()\-.\s]{5,30}$/.test(v), "Enter a valid phone number")
-    .optional()
-    .default(""),
-  bio: optionalText(300, "Bio"),
-});
+/**
+ * The /settings face of the profile: a short public bio (the avatar is a file, checked on the server). The phone
+ * is edited once, in the address form (decision 054).
+ */
+export const PublicProfileSchema = z.object({ bio: optionalText(300, "Bio") });
 
 /** /settings: whether new messages are announced by email (an unchecked box is absent from the form). */
 export const MessageEmailsSchema = z.object({ messageEmails: z.literal("on").optional() });
