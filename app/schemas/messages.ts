@@ -21,10 +21,13 @@ export const ComposeMessageSchema = z.object({
  * everywhere), `message` the text, `order_id` optionally the order the message is about.
  */
 export const ApiSendMessageSchema = z.object({
-  to: z.coerce
-    .number({ required_error: "to is required", invalid_type_error: "to must be a user id" })
-    .int("to must be a user id")
-    .positive("to must be a user id"),
+  to: z.preprocess(
+    (v) => (v === undefined || v === null || v === "" ? undefined : typeof v === "string" ? Number(v) : v),
+    z
+      .number({ required_error: "to is required", invalid_type_error: "to must be a user id" })
+      .int("to must be a user id")
+      .positive("to must be a user id"),
+  ),
   message: messageText,
   order_id: z.coerce.number().int().positive().optional().nullable(),
 });
