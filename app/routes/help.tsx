@@ -7,11 +7,12 @@ import { z } from "zod";
 
 import { Note } from "~/components/flash";
 import { ErrorList, Field, Spinner } from "~/components/forms";
-import { HELP_SENT, submitHelpRequest } from "~/models/messaging/help.server";
+import { submitHelpRequest } from "~/models/messaging/help.server";
 import { HelpSchema } from "~/schemas/messages";
 import { clientKeyOf } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
+import { HELP_SENT } from "~/utils/messages";
 import { getUser } from "~/utils/session.server";
 import { readMultipart, UploadRequestError } from "~/utils/uploads.server";
 

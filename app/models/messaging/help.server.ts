@@ -6,7 +6,7 @@ import { escapeHtml, sendMail } from "~/utils/mail.server";
 import { inspectFile, storeFile, type TempFile } from "~/utils/uploads.server";
 import { hitRateLimit, MESSAGE_LIMITS } from "./limits.server";
 
-export const HELP_SENT = "Your request has been sent successfully.";
+export { HELP_SENT } from "~/utils/messages";
 export const HELP_TOO_MANY = `You can send at most ${MESSAGE_LIMITS.helpRequestsPerHour} requests an hour. Please try again later.`;
 
 export type HelpRequestInput = {
