@@ -148,7 +148,7 @@ function PublicProfileForm({
   return (
     <section aria-labelledby="public-heading" className="card p-6">
       <h2 id="public-heading" className="text-lg font-semibold">
-        Avatar, phone and bio
+        Public profile
       </h2>
       <p className="mt-1 text-sm text-slate-600">Your avatar and bio are shown beside your messages.</p>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 space-y-4">
