@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -33,6 +34,10 @@ export const meta: MetaFunction = () => [
     content: "Buy DXF and printed sewing patterns, made-to-order and ready-to-ship apparel from independent designers.",
   },
 ];
+
+/** The header's unread count is fresh again when the reader leaves a conversation they just read. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname.startsWith("/message/");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();

@@ -1,3 +1,5 @@
+import { useMatches } from "@remix-run/react";
+
 import { useHydrated } from "~/components/use-hydrated";
 import { formatMessageDate } from "~/utils/dates";
 import { fileUrl } from "~/utils/media";
@@ -23,4 +25,15 @@ export function MessageDate({ iso }: { iso: string }) {
       {formatMessageDate(iso, { utc: !hydrated })}
     </time>
   );
+}
+
+/**
+ * The header's unread count. It comes with the session's user (root loader), read before a conversation page marks
+ * its conversation read in the same request, or on an earlier page: on a conversation that was unread, it is one
+ * less. The root loader runs again when the reader leaves a conversation (root.tsx shouldRevalidate).
+ */
+export function useUnreadConversations(fromSession: number): number {
+  const matches = useMatches();
+  const reading = matches.some((m) => m.id === "routes/message.$id" && (m.data as { wasUnread?: boolean } | undefined)?.wasUnread);
+  return Math.max(0, fromSession - (reading ? 1 : 0));
 }

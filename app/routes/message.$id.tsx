@@ -30,8 +30,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const messages = listMessages({ db, conversationId: conversation.id, viewerId: user.id });
   markConversationRead({ db, conversationId: conversation.id, userId: user.id });
   const readBefore = conversation.readAt?.getTime() ?? 0;
+  const isNew = (m: (typeof messages)[number]) => m.senderId !== user.id && m.createdAt.getTime() > readBefore;
   return {
     id: conversation.id,
+    // The header's count was read with the session's user, before this page marked the conversation read.
+    wasUnread: messages.some(isNew),
     other: conversation.other,
     blockedByMe: hasBlocked({ db, blockerId: user.id, blockedId: conversation.other.id }),
     messages: messages.map((m) => ({
@@ -41,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       avatar: m.avatar,
       content: m.content,
       dt: m.createdAt.toISOString(),
-      isNew: m.senderId !== user.id && m.createdAt.getTime() > readBefore,
+      isNew: isNew(m),
       order: m.order ? { id: m.order.id, productName: m.order.productName, href: m.order.viewerIsBuyer ? `/purchase/${m.order.id}` : `/sale/${m.order.id}` } : null,
     })),
   };

@@ -74,13 +74,19 @@ test("a buyer messages a store, the seller sees the unread count and replies, th
   await expect(fromBuyer).toContainText("Also: is the fabric stretchy?");
   await fromBuyer.click();
   await expect(sellerPage).toHaveURL(conversationUrl);
+  // Reading it clears the count at once, and it stays cleared on the next page.
+  await expect(sellerPage.getByRole("banner").getByTestId("unread-count")).toHaveCount(0);
+  await sellerPage.getByRole("link", { name: "← Messages" }).click();
+  await expect(sellerPage).toHaveURL("/messages");
+  await expect(sellerPage.getByRole("link", { name: "Bea B." })).toBeVisible();
+  await expect(sellerPage.getByRole("banner").getByTestId("unread-count")).toHaveCount(0);
+  await sellerPage.getByRole("link", { name: "Bea B." }).click();
+  await expect(sellerPage).toHaveURL(conversationUrl);
   // Markup in a message is text.
   await expect(sellerPage.getByText(SCRIPT, { exact: false })).toBeVisible();
   await sellerPage.getByRole("textbox", { name: "Your reply" }).fill("It runs true to size, and the jersey stretches.");
   await sellerPage.getByRole("button", { name: "Send Message" }).click();
   await expect(sellerPage.getByTestId("message").last()).toContainText("It runs true to size");
-  // Opening it marked it read: the count is gone.
-  await openProfileMenu(sellerPage);
   await expect(sellerPage.getByRole("banner").getByTestId("unread-count")).toHaveCount(0);
 
   const sellerMails = await mailsTo(seller.email);
