@@ -13,8 +13,9 @@ import {
   markConversationRead,
   pairOf,
 } from "./conversations.server";
-import { listMessages, replyToConversation, sendMessage, toMessageJson } from "./messages.server";
+import { listMessages, orderCounterpart, replyToConversation, sendMessage, sendMessageAndNotify, toMessageJson } from "./messages.server";
 import { NOTIFY_EVERY_MS } from "./notifications.server";
+import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 
 let db: Db;
 let ada: User;
@@ -159,7 +160,32 @@ describe("sending", () => {
   });
 });
 
+describe("order context links", () => {
+  it("the buyer is sent to the seller and the seller to the buyer; anybody else gets nothing", () => {
+    const store = db.insert(stores).values({ userId: bob.id, name: "Bob's" }).returning().get();
+    const orderId = insertOrder(db, { buyerId: ada.id, storeId: store.id });
+    expect(orderCounterpart({ db, orderId, userId: ada.id })).toEqual({ otherId: bob.id, role: "buyer", href: `/messages/new?to=${bob.id}&order=${orderId}` });
+    expect(orderCounterpart({ db, orderId, userId: bob.id })).toEqual({ otherId: ada.id, role: "seller", href: `/messages/new?to=${ada.id}&order=${orderId}` });
+    expect(orderCounterpart({ db, orderId, userId: cy.id })).toBeUndefined();
+    expect(orderCounterpart({ db, orderId: 999, userId: ada.id })).toBeUndefined();
+  });
+});
+
 describe("notification throttling", () => {
+  it("sends the claimed email with the text, the link and the way to switch it off", async () => {
+    const dir = useTestEnv();
+    await sendMessageAndNotify({ db, senderId: ada.id, to: bob.id, content: "Is it <lined>?", now: at(0), origin: "https://ph.test" });
+    await sendMessageAndNotify({ db, senderId: ada.id, to: bob.id, content: "And the hem?", now: at(1000), origin: "https://ph.test" });
+    const mails = outbox(dir) as { to: string; subject: string; text: string; html: string }[];
+    expect(mails).toHaveLength(1);
+    const conversation = listConversations({ db, userId: bob.id })[0]!;
+    expect(mails[0]).toMatchObject({ to: bob.email, subject: "New message from Ada L. on Patternhouse" });
+    expect(mails[0]!.text).toContain("Is it <lined>?");
+    expect(mails[0]!.text).toContain(`https://ph.test/message/${conversation.id}`);
+    expect(mails[0]!.text).toContain("https://ph.test/settings");
+    expect(mails[0]!.html).toContain("Is it &#60;lined&#62;?");
+  });
+
   it("emails the recipient at most once per conversation per 15 minutes, and never when switched off", () => {
     const first = send(ada, bob, "one", at(0));
     expect(first.ok && first.notification).toMatchObject({ to: bob.email, senderName: "Ada L.", content: "one" });
