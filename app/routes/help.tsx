@@ -92,7 +92,7 @@ export default function HelpPage() {
         first: tell us about your work{visitor ? " and attach your portfolio or résumé" : ""}.
       </p>
       {sent ? <SentNote key={location.key} /> : null}
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} key={sent ? location.key : "form"} className="mt-6 space-y-4">
+      <Form method="post" action="/help" encType="multipart/form-data" {...getFormProps(form)} key={sent ? location.key : "form"} className="mt-6 space-y-4">
         <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }} errors={fields.name.errors} />
         <Field label="Email" inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} errors={fields.email.errors} />
         <div>
