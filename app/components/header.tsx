@@ -1,6 +1,8 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 
-export type HeaderUser = { firstName: string; role: "user" | "admin" };
+import { useUnreadConversations } from "~/components/messaging";
+
+export type HeaderUser = { firstName: string; role: "user" | "admin"; unreadConversations?: number };
 
 const SHOP_LINKS = [
   { to: "/", label: "Shop Now" },
@@ -31,6 +33,7 @@ export function Header({
   onboarded: boolean;
 }) {
   const { pathname } = useLocation();
+  const unread = useUnreadConversations(user?.unreadConversations ?? 0);
   const inStoreArea = STORE_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
   const secondary = [
     ...(onboarded ? [] : [{ to: "/become-seller", label: "Become a Seller" }]),
@@ -64,6 +67,11 @@ export function Header({
               <details className="relative">
                 <summary className="btn-secondary cursor-pointer list-none" aria-label="Profile menu">
                   {user.firstName}
+                  {unread ? (
+                    <span className="rounded-full bg-brand-600 px-1.5 text-xs font-semibold leading-5 text-white" aria-hidden="true">
+                      {unread}
+                    </span>
+                  ) : null}
                   <span aria-hidden="true">▾</span>
                 </summary>
                 <ul className="absolute right-0 mt-2 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
@@ -77,6 +85,7 @@ export function Header({
                         aria-current={l.to === "/store-settings" && inStoreArea ? "page" : undefined}
                       >
                         {l.label}
+                        {l.to === "/messages" ? <UnreadBadge count={unread} /> : null}
                       </Link>
                     </li>
                   ))}
@@ -96,7 +105,7 @@ export function Header({
               </div>
             )}
           </div>
-          <MobileMenu user={user} secondary={secondary} />
+          <MobileMenu user={user} secondary={secondary} unread={unread} />
         </div>
       </div>
     </header>
@@ -125,6 +134,17 @@ function CartLink({ count }: { count: number }) {
   );
 }
 
+/** The number of unread conversations beside Messages (counted with the session's user, see getSessionUser). */
+function UnreadBadge({ count }: { count: number }) {
+  if (!count) return null;
+  return (
+    <span data-testid="unread-count" className="ml-2 rounded-full bg-brand-600 px-1.5 text-xs font-semibold leading-5 text-white">
+      {count}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
+
 function LogoutButton({ className }: { className: string }) {
   return (
     <Form method="post" action="/logout">
@@ -136,7 +156,15 @@ function LogoutButton({ className }: { className: string }) {
 }
 
 /** Full-screen menu for small screens; a <details> element, so it opens without JavaScript. */
-function MobileMenu({ user, secondary }: { user: HeaderUser | null; secondary: { to: string; label: string }[] }) {
+function MobileMenu({
+  user,
+  secondary,
+  unread,
+}: {
+  user: HeaderUser | null;
+  secondary: { to: string; label: string }[];
+  unread: number;
+}) {
   const linkClass = "block rounded-md px-3 py-3 text-lg font-medium text-slate-800 hover:bg-slate-50";
   return (
     <details className="md:hidden">
@@ -163,6 +191,7 @@ function MobileMenu({ user, secondary }: { user: HeaderUser | null; secondary: {
                 <li key={l.to}>
                   <Link to={l.to} className={linkClass}>
                     {l.label}
+                    {l.to === "/messages" ? <UnreadBadge count={unread} /> : null}
                   </Link>
                 </li>
               ))}

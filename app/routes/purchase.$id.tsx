@@ -6,6 +6,7 @@ import { Thumbnail } from "~/components/cart-rows";
 import { RateForm } from "~/components/rate-form";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { getBuyerOrder, isDownloadable, rateOrder } from "~/models/buying/orders.server";
+import { orderCounterpart } from "~/models/messaging/messages.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { RateSchema } from "~/schemas/buying";
 import { productTypeLabel } from "~/utils/catalog";
@@ -24,7 +25,7 @@ async function loadOwnOrder(request: Request, id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { order } = await loadOwnOrder(request, params.id);
+  const { user, order } = await loadOwnOrder(request, params.id);
   const supportEmail = getPlatformSettings({ db: getDb() }).email || "support@patternhouse.local";
   return {
     order: {
@@ -47,6 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       reviewed: order.reviewed,
       media: order.media[0] ?? null,
     },
+    messageSellerHref: orderCounterpart({ db: getDb(), orderId: order.id, userId: user.id })?.href ?? null,
     refundHref: `mailto:${supportEmail}?subject=${encodeURIComponent(`Refund request for order #${order.id}`)}`,
   };
 }
@@ -64,7 +66,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PurchasePage() {
-  const { order, refundHref } = useLoaderData<typeof loader>();
+  const { order, refundHref, messageSellerHref } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
@@ -110,7 +112,12 @@ export default function PurchasePage() {
       ) : (
         <RateForm lastResult={lastResult} />
       )}
-      <p className="text-sm">
+      <p className="flex flex-wrap gap-4 text-sm">
+        {messageSellerHref ? (
+          <Link to={messageSellerHref} className="text-brand-700 hover:underline">
+            Message the seller
+          </Link>
+        ) : null}
         <a href={refundHref} className="text-brand-700 hover:underline">
           Request a refund
         </a>

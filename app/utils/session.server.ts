@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
 
 import type { Store, User } from "../../db/schema";
-import { createSession, getSessionUser, revokeSession } from "~/models/accounts/sessions.server";
+import { createSession, getSessionUser, revokeSession, type SessionUser } from "~/models/accounts/sessions.server";
 import { joinVisitorCart, type CartOwner } from "~/models/buying/cart.server";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { randomToken } from "~/utils/crypto.server";
@@ -69,10 +69,10 @@ export async function currentSessionToken(request: Request): Promise<string | nu
   return tokenFromAuthorization(request) ?? (await getCookieSession(request)).get("token") ?? null;
 }
 
-const userCache = new WeakMap<Request, Promise<User | null>>();
+const userCache = new WeakMap<Request, Promise<SessionUser | null>>();
 
-/** The logged-in user of a request, from the Authorization header or the session cookie. */
-export function getUser(request: Request): Promise<User | null> {
+/** The logged-in user of a request (with their unread conversations), from the Authorization header or the cookie. */
+export function getUser(request: Request): Promise<SessionUser | null> {
   let cached = userCache.get(request);
   if (!cached) {
     cached = (async () => {
