@@ -21,11 +21,19 @@ import { deleteExpiredSessions } from "./app/models/sessions.server";
 import { ensureAdmin } from "./app/models/users.server";
 import { getDb } from "./app/utils/db.server";
 import { getEnv } from "./app/utils/env.server";
+import { configuredOrigin } from "./app/utils/mail.server";
 import { seedDemoData } from "./db/seed";
 import { createHtmlMicroCache } from "./server/html-cache";
+import { sameOriginGuard } from "./server/same-origin";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = getEnv();
+
+if (!env.PUBLIC_URL) {
+  console.warn(
+    `[config] PUBLIC_URL is not set: links in emails and payment return addresses will point to ${configuredOrigin(env)}. Set PUBLIC_URL to the site's public address in production.`,
+  );
+}
 
 const db = getDb();
 if (env.SEED === "demo") {
@@ -85,6 +93,9 @@ app.use(
     strictTransportSecurity: env.PUBLIC_URL?.startsWith("https:") ? undefined : false,
   }),
 );
+
+// Every state-changing request, to any path, must come from this site (server/same-origin.ts).
+app.use(sameOriginGuard({ publicUrl: env.PUBLIC_URL }));
 
 app.get("/healthz", (_req, res) => {
   try {
