@@ -146,7 +146,7 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
     const base = "http://safe-redirect.invalid";
     if (new URL(to, base).origin !== base) return fallback;
     // Non-ASCII characters are percent-encoded: a raw one in a Location header would be a 500.
-    return to.replace(/[^\x00-\x7f]+/gu, (c) => encodeURIComponent(c));
+    return to.replace(/[^\p{ASCII}]+/gu, (c) => encodeURIComponent(c));
   } catch {
     return fallback;
   }
