@@ -39,10 +39,10 @@ describe("checkSameOrigin", () => {
     expect(allowed({})).toBe(true);
     expect(allowed({ cookie: "theme=dark" })).toBe(true);
     expect(allowed({ cookie: "theme=dark; __session=abc" })).toBe(false);
-    expect(allowed({ cookie: "__session=abc", authorization: "token" })).toBe(false);
-    // The JSON API never reads the cookie: a header-authenticated client may carry one.
-    expect(allowed({ path: "/api/user/update-profile", cookie: "__session=abc", authorization: "token" })).toBe(true);
-    expect(allowed({ path: "/api/user/update-profile", cookie: "__session=abc" })).toBe(false);
+    expect(allowed({ path: "/logout", cookie: "__session=abc" })).toBe(false);
+    // The JSON API never reads the cookie (tested in api-cross-site.spec.ts): an API client's cookie jar is harmless.
+    expect(allowed({ path: "/api/auth/login", cookie: "__session=abc" })).toBe(true);
+    expect(allowed({ path: "/api-not-the-api", cookie: "__session=abc" })).toBe(false);
   });
 
   it("exempts only the signed Stripe webhook", () => {

@@ -7,8 +7,9 @@
  * - its `Origin` is this site's origin (PUBLIC_URL when set, else the request's own scheme and host); or
  * - it has no `Origin` and `Sec-Fetch-Site` is `same-origin` or `none` (typed in or a bookmark); or
  * - it has neither header (curl, scripts, old clients) and either carries no session cookie or is a
- *   JSON API request with an `Authorization` header (the API never reads the cookie). A browser
- *   always sends `Origin` on a cross-origin post, so this case cannot be forged from a page.
+ *   JSON API request (`/api/*`: the API authenticates by the `Authorization` header only and never
+ *   reads the cookie, so a cookie jar in an API client must not break its login). Browsers send
+ *   `Origin` on every cross-origin post, so this case cannot be forged from a page.
  * The signed Stripe webhook is exempt. Everything else gets 403: JSON `{ error }` for `/api/*` and
  * Remix data requests (`?_data=`), a small HTML page otherwise.
  */
@@ -30,7 +31,6 @@ export type SameOriginInput = {
   origin?: string;
   secFetchSite?: string;
   cookie?: string;
-  authorization?: string;
 };
 
 export type SameOriginVerdict = { allowed: true } | { allowed: false; reason: string };
@@ -61,7 +61,7 @@ export function checkSameOrigin(input: SameOriginInput): SameOriginVerdict {
       : { allowed: false, reason: `sec-fetch-site ${site}` };
   }
   if (!hasSessionCookie(input.cookie)) return { allowed: true };
-  if (isApiPath(input.path) && input.authorization?.trim()) return { allowed: true };
+  if (isApiPath(input.path)) return { allowed: true };
   return { allowed: false, reason: "no origin with a session cookie" };
 }
 
@@ -94,7 +94,6 @@ export function sameOriginGuard({ publicUrl }: { publicUrl?: string }) {
       origin: req.get("origin"),
       secFetchSite: req.get("sec-fetch-site"),
       cookie: req.get("cookie"),
-      authorization: req.get("authorization"),
     });
     if (verdict.allowed) return next();
     console.warn(`[csrf] refused ${req.method} ${req.path}: ${verdict.reason}`);
