@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { jsonId, jsonInt } from "./json";
+import { jsonId, jsonInt } from "~/schemas/json";
 
 const id = z.coerce.number({ invalid_type_error: "Invalid id" }).int().positive();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { parseBody } from "../utils/api.server";
-import { ApiCheckoutSchema, ApiRateSchema } from "./buying";
-import { jsonMoney } from "./json";
+import { parseBody } from "~/utils/api.server";
+import { ApiCheckoutSchema, ApiRateSchema } from "~/schemas/buying";
+import { jsonMoney } from "~/schemas/json";
 
 function post(body: unknown) {
   return new Request("http://localhost/api/x", {

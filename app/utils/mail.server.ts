@@ -4,7 +4,7 @@ import path from "node:path";
 
 import nodemailer, { type Transporter } from "nodemailer";
 
-import { getEnv } from "./env.server";
+import { getEnv } from "~/utils/env.server";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
@@ -74,4 +74,9 @@ export function publicOrigin(_request?: Request): string {
 
 export function configuredOrigin(env: { PUBLIC_URL?: string; PORT: number }): string {
   return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
+}
+
+/** Escapes text for an HTML email body. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
