@@ -22,6 +22,7 @@ import { ensureAdmin } from "./app/models/accounts/users.server";
 import { getDb } from "./app/utils/db.server";
 import { getEnv } from "./app/utils/env.server";
 import { configuredOrigin } from "./app/utils/mail.server";
+import { sweepRateLimits } from "./app/utils/rate-limit.server";
 import { seedDemoData } from "./db/seed";
 import { createHtmlMicroCache } from "./server/html-cache";
 import { sameOriginGuard } from "./server/same-origin";
@@ -47,8 +48,13 @@ if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
 }
 
 // Expired sessions are deleted at start and every six hours.
+// Ended rate-limit windows go at the same times.
 deleteExpiredSessions({ db });
-setInterval(() => deleteExpiredSessions({ db }), 6 * 60 * 60 * 1000).unref();
+sweepRateLimits({ db });
+setInterval(() => {
+  deleteExpiredSessions({ db });
+  sweepRateLimits({ db });
+}, 6 * 60 * 60 * 1000).unref();
 
 // Open checkouts past their expiry are settled with their provider and their reserved stock released;
 // visitor carts older than their cookie go too.

@@ -235,3 +235,22 @@ test.describe("redirect targets and emailed links", () => {
     expect(mail.html).not.toContain("evil.example");
   });
 });
+
+test("login throttling: 20 parallel wrong passwords, at most 5 are checked", async ({ request }) => {
+  const email = uniqueEmail("burst");
+  const password = "burst-pass-1";
+  expect((await request.post("/api/auth/register", { data: { email, password, firstname: "Bu", lastname: "Rst" } })).status()).toBe(201);
+  const results = await Promise.all(
+    Array.from({ length: 20 }, () => request.post("/api/auth/login", { data: { email, password: "wrong-password-x" } })),
+  );
+  const statuses = results.map((r) => r.status());
+  expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
+  expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  const refused = results.find((r) => r.status() === 429)!;
+  expect(await refused.json()).toEqual({ error: "Too many failed login attempts. Please wait 15 minutes and try again." });
+  // The right password is refused too until the window ends.
+  expect((await request.post("/api/auth/login", { data: { email, password } })).status()).toBe(429);
+  const counted = queryOne<{ count: number }>("SELECT count FROM rate_limits WHERE key LIKE ?", `login:account:%|${email}`);
+  expect(counted.count).toBe(6);
+});
