@@ -27,6 +27,8 @@ export function AddedToCartDialog({
     if (!hydrated || !dialog) return;
     const previous = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    // The main choice gets focus (React's autoFocus ran while the dialog was still closed).
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     const onClose = () => {
       const target = previous?.isConnected ? previous : (returnFocusTo?.() ?? null);
       target?.focus();
@@ -45,7 +47,7 @@ export function AddedToCartDialog({
         <Link to={`/product/${productId}`} className="btn-secondary">
           Continue Shopping
         </Link>
-        <Link to="/cart" className="btn" autoFocus>
+        <Link to="/cart" className="btn" autoFocus data-autofocus>
           View Cart
         </Link>
       </div>
