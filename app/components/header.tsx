@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type RefObject } from "react";
 
 import { useUnreadConversations } from "~/components/messaging";
 
@@ -43,7 +44,9 @@ export function Header({
     `rounded-md px-2 py-1 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"}`;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    // No backdrop blur (or transform, filter) here: it would make the header the containing block of
+    // the fixed mobile menu, which would then be clipped to the header's 64 px instead of the screen.
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link to="/" className="text-lg font-bold tracking-tight text-brand-700">
           Patternhouse
@@ -64,8 +67,8 @@ export function Header({
           <CartLink count={cartCount} />
           <div className="hidden md:block">
             {user ? (
-              <details className="relative">
-                <summary className="btn-secondary cursor-pointer list-none" aria-label="Profile menu">
+              <ProfileMenu>
+                <summary className="btn-secondary cursor-pointer list-none" aria-label={`${user.firstName}, Profile menu`}>
                   {user.firstName}
                   {unread ? (
                     <span className="rounded-full bg-brand-600 px-1.5 text-xs font-semibold leading-5 text-white" aria-hidden="true">
@@ -93,7 +96,7 @@ export function Header({
                     <LogoutButton className="block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50" />
                   </li>
                 </ul>
-              </details>
+              </ProfileMenu>
             ) : (
               <div className="flex items-center gap-2">
                 <Link to="/login" className="btn-secondary">
@@ -155,6 +158,58 @@ function LogoutButton({ className }: { className: string }) {
   );
 }
 
+const FOCUSABLE = 'summary, a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * With JavaScript, a <details> menu closes with Escape (focus back on its summary) and after a
+ * navigation; with `trapFocus`, Tab and Shift+Tab cycle inside it while it is open. Without
+ * JavaScript the <details> still opens and closes by itself.
+ */
+function useDisclosure(ref: RefObject<HTMLDetailsElement>, { trapFocus }: { trapFocus: boolean }) {
+  const { key } = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [key, ref]);
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!details.open) return;
+      const summary = details.querySelector("summary");
+      if (event.key === "Escape") {
+        event.preventDefault();
+        details.open = false;
+        summary?.focus();
+        return;
+      }
+      if (!trapFocus || event.key !== "Tab") return;
+      const items = [...details.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === summary);
+      if (items.length === 0) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    details.addEventListener("keydown", onKeyDown);
+    return () => details.removeEventListener("keydown", onKeyDown);
+  }, [ref, trapFocus]);
+}
+
+function ProfileMenu({ children }: { children: React.ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDisclosure(ref, { trapFocus: false });
+  return (
+    <details ref={ref} className="relative">
+      {children}
+    </details>
+  );
+}
+
 /** Full-screen menu for small screens; a <details> element, so it opens without JavaScript. */
 function MobileMenu({
   user,
@@ -166,8 +221,10 @@ function MobileMenu({
   unread: number;
 }) {
   const linkClass = "block rounded-md px-3 py-3 text-lg font-medium text-slate-800 hover:bg-slate-50";
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDisclosure(ref, { trapFocus: true });
   return (
-    <details className="md:hidden">
+    <details ref={ref} className="md:hidden">
       <summary className="relative z-50 cursor-pointer list-none rounded-md p-2 text-slate-700" aria-label="Menu">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M4 6h16M4 12h16M4 18h16" />

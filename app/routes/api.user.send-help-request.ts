@@ -6,7 +6,7 @@ import { apiError, readBody, requireMethod } from "~/utils/api.server";
 import { clientKeyOf } from "~/utils/auth.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
-import { getUser } from "~/utils/session.server";
+import { getApiUser } from "~/utils/session.server";
 import { readMultipart, UploadRequestError, type MultipartResult } from "~/utils/uploads.server";
 
 /**
@@ -17,7 +17,7 @@ import { readMultipart, UploadRequestError, type MultipartResult } from "~/utils
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const user = await getUser(request);
+  const user = await getApiUser(request);
   const multipart = /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
   let upload: MultipartResult | null = null;
   try {

@@ -82,6 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.store.name || "Store"} · Patternhouse` : "Store not found · Patternhouse" },
+  { name: "description", content: data?.store.bio ?? "" },
 ];
 
 export default function StorePage() {

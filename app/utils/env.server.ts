@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   HTML_CACHE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number().min(0).max(60).default(2)),
   /** Failed logins allowed per address in the rate-limit window. */
   LOGIN_MAX_FAILURES: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).default(5)),
+  /** Minutes a login rate-limit window lasts (failures per address and account). */
+  LOGIN_WINDOW_MINUTES: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(24 * 60).default(15)),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
