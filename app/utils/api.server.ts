@@ -1,7 +1,9 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 
-import type { User } from "../../db/schema";
+import type { Store, User } from "../../db/schema";
+import { getStoreByOwner } from "~/models/catalog/stores.server";
+import { getDb } from "~/utils/db.server";
 import { getUser } from "~/utils/session.server";
 
 /** A JSON error response: `{ error }` with a 4xx status. */
@@ -14,6 +16,14 @@ export async function requireApiUser(request: Request): Promise<User> {
   const user = await getUser(request);
   if (!user) throw apiError(401, "Authentication required");
   return user;
+}
+
+/** JSON face: 401 for visitors, 403 `{ error: "Please setup your store first" }` for users without a store. */
+export async function requireApiSeller(request: Request): Promise<{ user: User; store: Store }> {
+  const user = await requireApiUser(request);
+  const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
+  if (!store) throw apiError(403, "Please setup your store first");
+  return { user, store };
 }
 
 /** JSON face: 401 for visitors, 403 for logged-in users who are not administrators. */

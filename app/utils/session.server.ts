@@ -1,8 +1,9 @@
 import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
 
-import type { User } from "../../db/schema";
+import type { Store, User } from "../../db/schema";
 import { createSession, getSessionUser, revokeSession } from "~/models/accounts/sessions.server";
 import { joinVisitorCart, type CartOwner } from "~/models/buying/cart.server";
+import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { randomToken } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -90,6 +91,17 @@ export async function requireUser(request: Request): Promise<User> {
   const user = await getUser(request);
   if (!user) throw loginRedirect(request);
   return user;
+}
+
+/**
+ * HTML face: a seller is a user with a store. Visitors go to /login (and back afterwards), users without a
+ * store to /store-settings to open one.
+ */
+export async function requireSeller(request: Request): Promise<{ user: User; store: Store }> {
+  const user = await requireUser(request);
+  const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
+  if (!store) throw redirect("/store-settings");
+  return { user, store };
 }
 
 /** HTML face: visitors go to /login, logged-in non-admins get 403. */

@@ -6,6 +6,7 @@
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 
 import { follows, products, storeMedia, stores, type Store } from "../../../db/schema";
+import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { MASKED_ACCOUNT, STORE_MESSAGES, type FieldErrors, type PayoutInput, type StoreInput } from "~/schemas/selling";
 import { decryptSecret, encryptSecret } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
@@ -18,10 +19,6 @@ import {
   type FileProblem,
   type TempFile,
 } from "~/utils/uploads.server";
-
-export function getOwnStore({ db, userId }: { db: Db; userId: number }): Store | undefined {
-  return db.select().from(stores).where(eq(stores.userId, userId)).get();
-}
 
 export function getStoreMedia({ db, storeId }: { db: Db; storeId: number }) {
   return db
@@ -102,7 +99,7 @@ export async function saveStore(args: SaveStoreArgs): Promise<SaveStoreResult> {
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   for (const p of args.problems ?? []) add(p.field, p.message);
 
-  const existing = getOwnStore({ db, userId });
+  const existing = getStoreByOwner({ db, ownerId: userId });
   const current = existing ? getStoreMedia({ db, storeId: existing.id }) : [];
   const currentIds = new Set(current.map((m) => m.id));
   const keep = args.media.keep === null ? current.map((m) => m.id) : args.media.keep.filter((id) => currentIds.has(id));
