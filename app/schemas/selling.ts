@@ -6,6 +6,7 @@
 import { z } from "zod";
 
 import { DESIGN_CATEGORIES, subcategoriesFor } from "../utils/catalog";
+import type { KeepRow } from "../utils/form-rows";
 
 export const NAME_MAX = 50;
 export const DESC_MAX = 250;
@@ -278,19 +279,41 @@ export const StoreSchema = z.object({
 });
 export type StoreInput = z.infer<typeof StoreSchema>;
 
-/** The HTML store settings form: the store, its payout details and what to do with each current media item. */
-export const StoreSettingsFormSchema = StoreSchema.and(PayoutSchema).and(
-  z.object({
-    media: z
-      .array(
-        z.object({
-          id: z.coerce.number().int().positive(),
-          position: z.preprocess(text, z.coerce.number().int().min(1).max(99).optional()),
-          remove: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
-        }),
-      )
-      .optional()
-      .default([]),
-    removeLogo: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).optional(),
-  }),
-);
+/** The design form as typed (strings), shown again with its errors after a refused save. */
+export type VariantRow = { id: string; value: string; sku: string; inventory: string };
+
+export type DesignFormValues = {
+  name: string;
+  desc: string;
+  price: string;
+  type: string;
+  delivery: string;
+  category1: string;
+  category2: string;
+  terms: string;
+  parcel_size: string;
+  variants: VariantRow[];
+  keep: KeepRow[];
+};
+
+export const PRODUCT_MESSAGES = {
+  created: "Product created successfully!",
+  updated: "Product updated successfully!",
+  removed: "Product removed successfully!",
+  incompleteProfile: "Your profile is incomplete: a shipping address and phone number are needed to upload designs.",
+} as const;
+
+export const EMPTY_DESIGN: DesignFormValues = {
+  name: "",
+  desc: "",
+  price: "",
+  type: "",
+  delivery: "",
+  category1: "",
+  category2: "",
+  terms: "",
+  parcel_size: "",
+  variants: [{ id: "", value: "", sku: "", inventory: "0" }],
+  keep: [],
+};
+
