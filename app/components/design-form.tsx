@@ -57,6 +57,11 @@ const MEDIA_ACCEPT = `${IMAGE_ACCEPT},video/mp4,video/webm,video/quicktime`;
  * apply are hidden, the subcategories follow the category and the characters-left counter counts live.
  */
 export function DesignForm(props: DesignFormProps) {
+  // A new answer of the action starts the form afresh from the values it returned.
+  return <DesignFormFields key={props.formKey} {...props} />;
+}
+
+function DesignFormFields(props: DesignFormProps) {
   const { mode, values, errors, media, sizeChart, patternFile } = props;
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -72,7 +77,6 @@ export function DesignForm(props: DesignFormProps) {
 
   return (
     <Form
-      key={props.formKey}
       method="post"
       encType="multipart/form-data"
       className="space-y-8"
@@ -228,7 +232,7 @@ export function DesignForm(props: DesignFormProps) {
       {showPattern ? (
         <section aria-labelledby="pattern-heading" className="card space-y-4 p-6">
           <h2 id="pattern-heading" className="text-lg font-semibold">
-            Pattern {hydrated ? null : <span className="text-sm font-normal text-slate-500">(only for availability Pattern)</span>}
+            Pattern {hydrated ? null : <span className="text-sm font-normal text-slate-500">(patterns only)</span>}
           </h2>
           <fieldset>
             <legend className="label">Delivery</legend>
@@ -273,7 +277,7 @@ export function DesignForm(props: DesignFormProps) {
         <section aria-labelledby="apparel-heading" className="card space-y-4 p-6">
           <h2 id="apparel-heading" className="text-lg font-semibold">
             Shipping and sizes{" "}
-            {hydrated ? null : <span className="text-sm font-normal text-slate-500">(only for Made to order and Ready to ship)</span>}
+            {hydrated ? null : <span className="text-sm font-normal text-slate-500">(made-to-order and ready-to-ship apparel only)</span>}
           </h2>
           <fieldset>
             <legend className="label">Parcel size</legend>
