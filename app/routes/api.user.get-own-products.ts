@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { mediaOf } from "~/models/catalog/media.server";
 import { listOwnProducts } from "~/models/selling/designs.server";
 import { requireApiSeller } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
@@ -10,13 +9,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, store } = await requireApiSeller(request);
   const db = getDb();
   const rows = listOwnProducts({ db, storeId: store.id });
-  const media = mediaOf(db, rows.map((r) => r.id));
   return Response.json(
     rows.map((r) => ({
       id: r.id,
       name: r.name,
       price: r.priceCents / 100,
-      media: media.get(r.id) ?? [],
+      media: r.media,
       store_owner: user.id,
       store_name: store.name,
       store_avatar: store.avatar,

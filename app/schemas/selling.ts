@@ -253,11 +253,11 @@ export const PayoutSchema = z
       (v) => (typeof text(v) === "string" ? (text(v) as string).replace(/[\s-]/g, "") : text(v)),
       z
         .string()
-        .refine((v) => MASKED_ACCOUNT.test(v) || /^\d{4,17}$/.test(v), STORE_MESSAGES.accountNumber)
+        .refine((v) => v === "" || MASKED_ACCOUNT.test(v) || /^\d{4,17}$/.test(v), STORE_MESSAGES.accountNumber)
         .optional()
         .default(""),
     ),
-    accountrouting: z.preprocess(text, z.string().regex(/^\d{9}$/, STORE_MESSAGES.routing).optional().default("")),
+    accountrouting: z.preprocess(text, z.string().regex(/^(\d{9})?$/, STORE_MESSAGES.routing).optional().default("")),
     accounttype: z.preprocess(
       text,
       z.enum(["savings", "checking"], { errorMap: () => ({ message: STORE_MESSAGES.accountType }) }).optional().default("checking"),

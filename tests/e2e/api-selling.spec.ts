@@ -279,3 +279,40 @@ test("the database file holds no plain bank account number", async ({ request })
   expect(raw.includes(Buffer.from(number))).toBe(false);
   expect(raw.includes(Buffer.from("000123456789"))).toBe(false);
 });
+
+test("the HTML design form answers each bad input with a 400 and the error at its field, storing nothing", async ({ request }) => {
+  const seller = createSeller();
+  const image = await png();
+  const chart = await png("#ffffff");
+  const fields = { name: "Pleated skirt", desc: "Box pleats, side zip.", price: "30", type: "Made", category1: "women", category2: "skirts", parcel_size: "Small" };
+  const cases: { label: string; values?: Record<string, string>; files?: [string, string, Buffer][]; error: string; at: string }[] = [
+    { label: "4.99", values: { price: "4.99" }, error: "Price must be at least 5", at: "price" },
+    { label: "-1", values: { price: "-1" }, error: "Price must be at least 5", at: "price" },
+    { label: "1e9", values: { price: "1e9" }, error: "Price can be at most 100,000", at: "price" },
+    { label: "abc", values: { price: "abc" }, error: "Price must be a number", at: "price" },
+    { label: "51 characters", values: { name: "n".repeat(51) }, error: "Name can be at most 50 characters", at: "name" },
+    { label: "no parcel size", values: { type: "Ready", parcel_size: "" }, error: "Parcel size is required for made and ready apparel", at: "parcel_size" },
+    { label: "quantity 1.5", values: { "variants[0].value": "M", "variants[0].inventory": "1.5" }, error: "Quantity must be a whole number", at: "variants[0].inventory" },
+    { label: "pattern without file", values: { type: "Pattern", delivery: "Digital" }, error: "Pattern file (DXF) is required for a pattern", at: "pattern" },
+    { label: "PNG renamed .dxf", values: { type: "Pattern", delivery: "Digital" }, files: [["pattern", "fake.dxf", image]], error: "fake.dxf is not a DXF pattern file with at least one entity.", at: "pattern" },
+    { label: "11 media", files: Array.from({ length: 11 }, (_, i) => ["media", `p${i}.png`, image] as [string, string, Buffer]), error: "A design can have at most 10 images or videos", at: "media" },
+  ];
+  for (const c of cases) {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries({ ...fields, ...c.values })) fd.append(k, v);
+    fd.append("intent", "save");
+    const files = c.files ?? [];
+    if (!files.some(([f]) => f === "media")) files.push(["media", "front.png", image]);
+    files.push(["sizeChart", "chart.png", chart]);
+    for (const [field, name, bytes] of files) fd.append(field, new Blob([new Uint8Array(bytes)], { type: "application/octet-stream" }), name);
+    const response = await request.post("/create-design", { headers: { Authorization: seller.token }, multipart: fd });
+    expect(response.status(), c.label).toBe(400);
+    const html = await response.text();
+    // The message sits in the error list tied to its field (aria-describedby) and the field keeps its value.
+    expect(html, c.label).toContain(c.error.replace(/&/g, "&amp;"));
+    expect(html, c.label).toMatch(new RegExp(`name="${c.at.replace(/[[\].]/g, "\\$&")}"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="${c.at.replace(/[[\].]/g, "\\$&")}"`));
+    expect(html, c.label).toContain(`value="${(c.values?.name ?? fields.name)}"`);
+    expect(countRows("SELECT count(*) AS n FROM products WHERE store_id = ?", seller.storeId), c.label).toBe(0);
+    expect(countRows("SELECT count(*) AS n FROM files WHERE owner_id = ?", seller.id), c.label).toBe(0);
+  }
+});

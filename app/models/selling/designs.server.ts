@@ -3,7 +3,7 @@
  * 5 Design and Variants; 7.3 get-own-products, get-product, update-product, remove-product).
  * Every function is scoped by the seller's store: another seller's product is simply not found.
  */
-import { and, asc, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, max } from "drizzle-orm";
 
 import {
   checkoutLines,
@@ -14,6 +14,7 @@ import {
   variants,
   type Product,
 } from "../../../db/schema";
+import { mediaOf } from "~/models/catalog/media.server";
 import { DESIGN_MESSAGES, validateDesign, type FieldErrors, type RawDesign } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
 import {
@@ -36,14 +37,13 @@ export function listOwnProducts({ db, storeId }: { db: Db; storeId: number }) {
       type: products.type,
       delivery: products.delivery,
       sold: products.sold,
-      image: sql<string | null>`(SELECT pm.media FROM ${productMedia} pm WHERE pm.product_id = ${products.id}
-        ORDER BY pm.position, pm.id LIMIT 1)`,
     })
     .from(products)
     .where(and(eq(products.storeId, storeId), isNull(products.removedAt)))
     .orderBy(desc(products.createdAt), desc(products.id))
     .all();
-  return rows;
+  const media = mediaOf(db, rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, media: media.get(r.id) ?? [], image: media.get(r.id)?.[0] ?? null }));
 }
 
 /** One of the seller's designs with its media and variants; null for anyone else's or a removed one. */
