@@ -29,7 +29,7 @@ export type DesignFormProps = {
     category2: string;
     terms: string;
     parcel_size: string;
-    variants: { id: string; value: string; sku: string; inventory: string }[];
+    variants: { id: string; value: string; sku: string; inventory: string; was?: string }[];
     keep: { id: number; position: string; remove: boolean }[];
   };
   errors: Record<string, string[]>;
@@ -342,6 +342,7 @@ function VariantRows({ rows, errors }: { rows: DesignFormProps["values"]["varian
                 <td className="py-1 pr-2 text-slate-600">
                   Size
                   <input type="hidden" name={`variants[${i}].id`} value={row.id} />
+                  {row.id && row.was ? <input type="hidden" name={`variants[${i}].was`} value={row.was} /> : null}
                 </td>
                 <td className="py-1 pr-2">
                   <CellInput label={`Size ${i + 1}`} name={`variants[${i}].value`} defaultValue={row.value} maxLength={30} errors={errors[`variants[${i}].value`]} />

@@ -33,7 +33,9 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const p = product as Record<string, unknown>;
     const variants = jsonPart(form.fields, "variants");
-    const currentVariants = (id: number) => getOwnProduct({ db, storeId: store.id, productId: id })?.variants ?? [];
+    // Unchanged sizes: each keeps its stock as it is at the moment of writing (a difference of 0).
+    const currentVariants = (id: number) =>
+      (getOwnProduct({ db, storeId: store.id, productId: id })?.variants ?? []).map((v) => ({ ...v, was: v.inventory }));
     const delivery = form.fields.get("delivery");
     const result = await saveDesign({
       db,

@@ -112,6 +112,11 @@ export const VariantSchema = z.object({
   value: requiredText(DESIGN_MESSAGES.variantValueRequired, 30, DESIGN_MESSAGES.variantValueTooLong),
   sku: z.preprocess(text, z.string().max(64, DESIGN_MESSAGES.skuTooLong).optional().default("")),
   inventory: quantity,
+  /**
+   * The stock the form showed when it was loaded: a save then moves the stock by the difference typed, so units
+   * reserved by checkouts meanwhile are not handed out again. Absent (the JSON face, new rows): the stock is set.
+   */
+  was: z.preprocess(text, z.coerce.number().int().min(0).optional().catch(undefined)),
 });
 export type VariantInput = z.infer<typeof VariantSchema>;
 
@@ -280,7 +285,7 @@ export const StoreSchema = z.object({
 export type StoreInput = z.infer<typeof StoreSchema>;
 
 /** The design form as typed (strings), shown again with its errors after a refused save. */
-export type VariantRow = { id: string; value: string; sku: string; inventory: string };
+export type VariantRow = { id: string; value: string; sku: string; inventory: string; was?: string };
 
 export type DesignFormValues = {
   name: string;

@@ -7,7 +7,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { readDb } from "./buying-db";
 import { DXF, createSeller, jpeg, png } from "./seller-fixtures";
-import { register, uniqueEmail } from "./utils";
+import { DEMO, login, register, uniqueEmail } from "./utils";
 
 const upload = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 
@@ -237,4 +237,39 @@ test("seller B gets 404 on seller A's design screen and cannot remove it", async
   // B's own store settings show B's store, never A's.
   await page.goto("/store-settings");
   await expect(page.getByLabel("Store name")).toHaveValue(`Atelier ${b.id}`);
+});
+
+test("the demo seller edits its seeded designs; the demo buyer has no store", async ({ page, request }) => {
+  const patternDesign = readDb<{ id: number; name: string }>(
+    `SELECT p.id, p.name FROM products p JOIN stores s ON s.id = p.store_id JOIN users u ON u.id = s.user_id
+      WHERE u.email = ? AND p.type = 'Pattern' AND p.removed_at IS NULL ORDER BY p.id LIMIT 1`,
+    DEMO.seller.email,
+  )[0]!;
+  await login(page, DEMO.seller);
+  await expect(page).toHaveURL("/");
+  await page.goto("/my-designs");
+  await expect(page.getByRole("link", { name: patternDesign.name })).toHaveAttribute("href", `/edit-product/${patternDesign.id}`);
+  await page.goto(`/edit-product/${patternDesign.id}`);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(patternDesign.name);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Product updated successfully!")).toBeVisible();
+
+  // Through the JSON face every seeded design of the demo seller opens and passes the form's rules unchanged.
+  const token = (await (await request.post("/api/auth/login", { data: DEMO.seller })).json()).token as string;
+  const own = (await (await request.get("/api/user/get-own-products", { headers: { Authorization: token } })).json()) as { id: number }[];
+  expect(own.length).toBeGreaterThan(5);
+  for (const { id } of own.slice(0, 4)) {
+    const product = await (await request.get(`/api/user/get-product/${id}`, { headers: { Authorization: token } })).json();
+    const fd = new FormData();
+    fd.append("id", String(id));
+    fd.append("product", JSON.stringify(product));
+    const saved = await request.post("/api/user/update-product", { headers: { Authorization: token }, multipart: fd });
+    expect(saved.status(), `${id}`).toBe(200);
+  }
+
+  await page.context().clearCookies();
+  await login(page, DEMO.buyer);
+  await expect(page).toHaveURL("/");
+  await page.goto("/my-designs");
+  await expect(page.getByText("Please setup your store first")).toBeVisible();
 });

@@ -105,6 +105,32 @@ describe("saveDesign", () => {
     expect(listOwnProducts({ db, storeId: seller.storeId }).map((p) => p.image)).toEqual([second!.media]);
   });
 
+  it("a form save moves the stock by what was typed, so units reserved meanwhile are not sold twice", async () => {
+    const created = await saveDesign({
+      db,
+      storeId: seller.storeId,
+      ownerId: seller.userId,
+      raw: { ...ready, variants: [{ value: "S", inventory: "5" }] },
+      keepMedia: [],
+      files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()) },
+    });
+    if (!created.ok) throw new Error("setup");
+    const [size] = getOwnProduct({ db, storeId: seller.storeId, productId: created.product.id })!.variants;
+    // The form showed 5; a checkout reserves 2 meanwhile; the seller types 8 (3 more).
+    db.update(variants).set({ inventory: 3 }).where(eq(variants.id, size!.id)).run();
+    const saved = await saveDesign({
+      db,
+      storeId: seller.storeId,
+      ownerId: seller.userId,
+      productId: created.product.id,
+      raw: { ...ready, variants: [{ id: String(size!.id), value: "S", inventory: "8", was: "5" }] },
+      keepMedia: null,
+      files: { media: [] },
+    });
+    expect(saved.ok).toBe(true);
+    expect(db.select().from(variants).where(eq(variants.id, size!.id)).get()?.inventory).toBe(6);
+  });
+
   it("checks every rule before storing anything; a refused request leaves no file or row", async () => {
     const uploads = path.join(dataDir, "uploads");
     const before = fs.existsSync(uploads) ? fs.readdirSync(uploads) : [];

@@ -3,7 +3,7 @@
  * 5 Design and Variants; 7.3 get-own-products, get-product, update-product, remove-product).
  * Every function is scoped by the seller's store: another seller's product is simply not found.
  */
-import { and, asc, desc, eq, inArray, isNull, max } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 
 import {
   checkoutLines,
@@ -274,7 +274,7 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * others are new. A variant that is gone from the list is deleted, unless orders or checkouts refer to it:
  * then it stays with no stock (it can no longer be bought, and the orders keep their variant).
  */
-function writeVariants(tx: Tx, productId: number, rows: { id?: number; value: string; sku: string; inventory: number }[]) {
+function writeVariants(tx: Tx, productId: number, rows: { id?: number; value: string; sku: string; inventory: number; was?: number }[]) {
   const current = tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, productId)).all();
   const currentIds = new Set(current.map((v) => v.id));
   const keptIds = new Set<number>();
@@ -282,7 +282,10 @@ function writeVariants(tx: Tx, productId: number, rows: { id?: number; value: st
     const values = { name: "Size", value: row.value, sku: row.sku, inventory: row.inventory, position };
     if (row.id && currentIds.has(row.id) && !keptIds.has(row.id)) {
       keptIds.add(row.id);
-      tx.update(variants).set(values).where(eq(variants.id, row.id)).run();
+      // With the stock the form showed, move by the difference: reservations made meanwhile stay counted.
+      const inventory =
+        row.was === undefined ? row.inventory : sql`max(0, ${variants.inventory} + ${row.inventory - row.was})`;
+      tx.update(variants).set({ ...values, inventory }).where(eq(variants.id, row.id)).run();
     } else {
       tx.insert(variants).values({ productId, ...values }).run();
     }

@@ -22,7 +22,7 @@ export function designFormValues({ product, media, variants }: OwnProduct): Desi
     category2: product.category2,
     terms: product.terms,
     parcel_size: product.parcelSize ?? "",
-    variants: variants.map((v) => ({ id: String(v.id), value: v.value, sku: v.sku, inventory: String(v.inventory) })),
+    variants: variants.map((v) => ({ id: String(v.id), value: v.value, sku: v.sku, inventory: String(v.inventory), was: String(v.inventory) })),
     keep: media.map((m, i) => ({ id: m.id, position: String(i + 1), remove: false })),
   };
 }
@@ -135,7 +135,7 @@ function submittedValues(fields: FormData): DesignFormValues {
     parcel_size: get("parcel_size"),
     variants: formRows(fields, "variants")
       .slice(0, MAX_VARIANTS + 1)
-      .map((row) => ({ id: row.id ?? "", value: row.value ?? "", sku: row.sku ?? "", inventory: row.inventory ?? "" })),
+      .map((row) => ({ id: row.id ?? "", value: row.value ?? "", sku: row.sku ?? "", inventory: row.inventory ?? "", was: row.was ?? "" })),
     keep: keepRows(fields),
   };
 }
