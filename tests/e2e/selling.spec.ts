@@ -179,7 +179,7 @@ test("visitors are asked to log in to become a seller and come back after loggin
   await expect(page).toHaveURL("/login?redirectTo=%2Fmy-designs");
 });
 
-test("a refused design keeps what was typed and shows each error at its field", async ({ page }) => {
+test("a refused design keeps what was typed and shows each error at its field", async ({ page, javaScriptEnabled }) => {
   const seller = createSeller();
   await page.context().setExtraHTTPHeaders({ Authorization: seller.token });
   await page.goto("/create-design");
@@ -194,6 +194,16 @@ test("a refused design keeps what was typed and shows each error at its field", 
   const huge = path.join(os.tmpdir(), `huge-${process.pid}.png`);
   fs.writeFileSync(huge, Buffer.alloc(26214400 + 1));
   await page.getByLabel("Images or videos").setInputFiles(huge);
+  if (javaScriptEnabled) {
+    // With JavaScript the file is refused as soon as it is chosen, before any upload.
+    await expect(page.getByText("File Too Large")).toBeVisible();
+    await expect(page.getByText(`${path.basename(huge)} is too large. Maximum file size is 25MB.`)).toBeVisible();
+    await page.getByRole("button", { name: "Create Design" }).click();
+    await expect(page).toHaveURL("/create-design");
+    expect(readDb("SELECT id FROM products WHERE store_id = ?", seller.storeId)).toEqual([]);
+    // The server refuses it too, while reading, when the browser's check is bypassed.
+    await page.getByLabel("Images or videos").evaluate((input: HTMLInputElement) => input.setCustomValidity(""));
+  }
   await page.getByLabel("Size chart image").setInputFiles(upload("chart.png", "image/png", await png("#ffffff")));
   await page.getByRole("button", { name: "Create Design" }).click();
   await expect(page.getByText(`${path.basename(huge)} is too large. Maximum file size is 25MB.`)).toBeVisible();
