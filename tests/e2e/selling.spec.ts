@@ -283,3 +283,34 @@ test("the demo seller edits its seeded designs; the demo buyer has no store", as
   await page.goto("/my-designs");
   await expect(page.getByText("Please setup your store first")).toBeVisible();
 });
+
+test("store images are added, reordered and removed on the store settings form", async ({ page }) => {
+  const seller = createSeller();
+  await page.context().setExtraHTTPHeaders({ Authorization: seller.token });
+  await page.goto("/store-settings");
+  await expect(page.getByRole("heading", { name: "Store Settings" })).toBeVisible();
+  await page.getByLabel("Add images or videos").setInputFiles([
+    upload("one.png", "image/png", await png("#111111")),
+    upload("two.png", "image/png", await png("#222222")),
+    upload("three.png", "image/png", await png("#333333")),
+  ]);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Store settings updated successfully!")).toBeVisible();
+  const before = readDb<{ id: number; media: string }>("SELECT id, media FROM store_media WHERE store_id = ? ORDER BY position", seller.storeId);
+  expect(before).toHaveLength(3);
+
+  // Third first, first second, the second removed.
+  const positions = page.getByRole("spinbutton", { name: "Position" });
+  await positions.nth(0).fill("2");
+  await positions.nth(2).fill("1");
+  await page.getByRole("checkbox", { name: "Remove" }).nth(1).check();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(positions).toHaveCount(2);
+  await expect(page.getByText("Store settings updated successfully!")).toBeVisible();
+  const after = readDb<{ id: number }>("SELECT id FROM store_media WHERE store_id = ? ORDER BY position", seller.storeId).map((r) => r.id);
+  expect(after).toEqual([before[2]!.id, before[0]!.id]);
+  expect(readDb("SELECT name FROM files WHERE name = ?", before[1]!.media)).toEqual([]);
+  // The public store page shows them in that order.
+  await page.goto(`/store/${seller.id}`);
+  await expect(page.getByRole("heading", { name: `Atelier ${seller.id}` })).toBeVisible();
+});

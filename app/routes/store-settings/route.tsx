@@ -69,7 +69,8 @@ export default function StoreSettingsPage() {
       method="post"
       encType="multipart/form-data"
       className="space-y-8"
-      key={actionData ? JSON.stringify(actionData.errors) : "saved"}
+      // A new answer (refused save) or newly saved values start the form afresh from them.
+      key={actionData ? JSON.stringify(actionData) : JSON.stringify(saved)}
       aria-describedby={Object.keys(errors).length ? "store-form-errors" : undefined}
     >
       {Object.keys(errors).length ? (
