@@ -215,6 +215,7 @@ test("a refused design keeps what was typed and shows each error at its field", 
   await expect(page.getByText("Files you chose were not kept")).toBeVisible();
   expect(readDb("SELECT id FROM products WHERE store_id = ?", seller.storeId)).toEqual([]);
   expect(readDb("SELECT name FROM files WHERE owner_id = ?", seller.id)).toEqual([]);
+  fs.rmSync(huge, { force: true });
 });
 
 test("without a complete profile the seller sees the red prompt linking to the settings", async ({ page }) => {
