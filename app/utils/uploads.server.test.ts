@@ -15,6 +15,7 @@ import {
   inspectFile,
   readMultipart,
   storeFile,
+  sweepStaleTempFiles,
   tooLargeMessage,
   type AcceptKind,
 } from "./uploads.server";
@@ -195,6 +196,19 @@ describe("inspectFile", () => {
     const empty = Buffer.from("0\nSECTION\n2\nENTITIES\n0\nENDSEC\n0\nEOF\n");
     expect(await inspect("empty.dxf", empty, ["dxf"])).toMatchObject({ ok: false });
     expect(await inspect("empty.png", new Uint8Array(), ["image"])).toEqual({ ok: false, message: "empty.png is empty." });
+  });
+});
+
+describe("sweepStaleTempFiles", () => {
+  it("removes temp files left by a process that died mid-upload, not fresh ones", async () => {
+    const dir = tempDir();
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "old.part"), "x");
+    const hourAgo = new Date(Date.now() - 2 * 3_600_000);
+    fs.utimesSync(path.join(dir, "old.part"), hourAgo, hourAgo);
+    fs.writeFileSync(path.join(dir, "new.part"), "y");
+    expect(await sweepStaleTempFiles(dir, 3_600_000)).toBe(1);
+    expect(fs.readdirSync(dir)).toEqual(["new.part"]);
   });
 });
 

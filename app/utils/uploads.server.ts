@@ -127,6 +127,7 @@ export async function readMultipart(request: Request, options: ReadMultipartOpti
   const problems: FileProblem[] = [];
   const tempDir = options.tempDir ?? tempUploadsDir();
   await fs.promises.mkdir(tempDir, { recursive: true });
+  sweepOnce(tempDir);
   let bodyBytes = 0;
   let fileCount = 0;
 
@@ -206,6 +207,33 @@ export async function readMultipart(request: Request, options: ReadMultipartOpti
     throw new UploadRequestError("The form could not be read", 400);
   }
   return { fields, files: temps, problems, cleanup };
+}
+
+const swept = new Set<string>();
+
+/**
+ * Temp files outlive their request only when the process died mid-upload: the first upload of a process removes
+ * those older than an hour (in the background; a running upload's file is always younger).
+ */
+function sweepOnce(dir: string) {
+  if (swept.has(dir)) return;
+  swept.add(dir);
+  void sweepStaleTempFiles(dir, 3_600_000).catch(() => undefined);
+}
+
+export async function sweepStaleTempFiles(dir: string, olderThanMs: number): Promise<number> {
+  const now = Date.now();
+  let removed = 0;
+  for (const name of await fs.promises.readdir(dir)) {
+    if (!name.endsWith(".part")) continue;
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat && now - stat.mtimeMs > olderThanMs) {
+      await fs.promises.rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }
 
 /** The base name of a client file name, without control characters, at most 200 characters. */
