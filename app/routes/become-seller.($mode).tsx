@@ -142,6 +142,13 @@ export default function BecomeSellerPage() {
           <li>Open your store: a name, a bio, a logo and up to 10 images or videos.</li>
           <li>Upload your designs with their images, a size chart and, for patterns, the DXF file.</li>
         </ol>
+        <p className="mt-4 text-slate-700">
+          Want to ask us something first, or show us your portfolio?{" "}
+          <Link to="/help" className="font-medium text-brand-700 hover:underline">
+            Send us a request
+          </Link>
+          .
+        </p>
       </section>
     </div>
   );

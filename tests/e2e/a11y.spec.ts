@@ -57,7 +57,21 @@ const SCREENS: Screen[] = [
   { name: "cart with an added item", path: "/cart", as: "customer", prepare: addToCart },
   // On a page without controls under the open menu (axe measures targets the menu covers as too small).
   { name: "profile menu open", path: "/terms", as: "seller", prepare: (page) => page.getByLabel("Profile menu").click() },
+  { name: "become a seller", path: "/become-seller", as: "visitor" },
+  { name: "help", path: "/help", as: "visitor" },
+  { name: "messages", path: "/messages", as: "buyer" },
+  { name: "store settings", path: "/store-settings", as: "seller" },
+  { name: "my designs", path: "/my-designs", as: "seller" },
+  { name: "create design", path: "/create-design", as: "seller" },
+  { name: "edit design", path: () => `/edit-product/${sellerProductId()}`, as: "seller" },
 ];
+
+function sellerProductId() {
+  return queryOne<{ id: number }>(
+    "SELECT p.id FROM products p JOIN stores s ON s.id = p.store_id JOIN users u ON u.id = s.user_id WHERE u.email = ? AND p.removed_at IS NULL ORDER BY p.id LIMIT 1",
+    DEMO.seller.email,
+  ).id;
+}
 
 function addToCart(page: Page) {
   return addFromProductPage(page, pattern("Digital", 3));

@@ -2,9 +2,10 @@ import { desc, eq, sql } from "drizzle-orm";
 
 import { helpRequests, platformSettings, users } from "../../../db/schema";
 import type { Db } from "~/utils/db.server";
+import { hit } from "~/utils/rate-limit.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
 import { inspectFile, storeFile, type TempFile } from "~/utils/uploads.server";
-import { hitRateLimit, MESSAGE_LIMITS } from "./limits.server";
+import { MESSAGE_LIMITS } from "./limits.server";
 
 export { HELP_SENT } from "~/utils/messages";
 export const HELP_TOO_MANY = `You can send at most ${MESSAGE_LIMITS.helpRequestsPerHour} requests an hour. Please try again later.`;
@@ -22,7 +23,7 @@ export type HelpRequestInput = {
  * request that passed every check counts, so a typo does not use up an attempt.
  */
 export function hitHelpRateLimit({ db, clientKey, now = Date.now() }: { db: Db; clientKey: string; now?: number }): boolean {
-  return hitRateLimit({ db, key: `help:${clientKey}`, limit: MESSAGE_LIMITS.helpRequestsPerHour, windowMs: 60 * 60_000, now }).ok;
+  return hit({ db, key: `help:${clientKey}`, limit: MESSAGE_LIMITS.helpRequestsPerHour, windowMs: 60 * 60_000, now }).allowed;
 }
 
 /** Stores a help or become-a-seller request; the résumé is a private file already stored (files.name). */

@@ -2,9 +2,10 @@ import { desc, eq, sql } from "drizzle-orm";
 
 import { conversations, messages, orders, stores, users } from "../../../db/schema";
 import type { Db } from "~/utils/db.server";
+import { hit } from "~/utils/rate-limit.server";
 import { hasBlocked } from "./blocks.server";
 import { displayName, findConversation, getConversation, pairOf } from "./conversations.server";
-import { hitRateLimit, MESSAGE_LIMITS } from "./limits.server";
+import { MESSAGE_LIMITS } from "./limits.server";
 import { deliverMessageNotification, NOTIFY_EVERY_MS, type MessageNotification } from "./notifications.server";
 
 export const MAX_MESSAGE_LENGTH = 2000;
@@ -120,25 +121,25 @@ export function sendMessage({
   const at = now.getTime();
   return db.transaction(
     (tx) => {
-      const perMinute = hitRateLimit({
+      const perMinute = hit({
         db: tx,
         key: `messages:${senderId}`,
         limit: MESSAGE_LIMITS.messagesPerMinute,
         windowMs: 60_000,
         now: at,
       });
-      if (!perMinute.ok) return { ok: false, error: "too-many-messages" } as const;
+      if (!perMinute.allowed) return { ok: false, error: "too-many-messages" } as const;
       let conversation = findConversation({ db: tx, userId: senderId, otherId: to });
       const newConversation = !conversation;
       if (!conversation) {
-        const perHour = hitRateLimit({
+        const perHour = hit({
           db: tx,
           key: `conversations:${senderId}`,
           limit: MESSAGE_LIMITS.newConversationsPerHour,
           windowMs: 60 * 60_000,
           now: at,
         });
-        if (!perHour.ok) return { ok: false, error: "too-many-conversations" } as const;
+        if (!perHour.allowed) return { ok: false, error: "too-many-conversations" } as const;
         conversation = tx.insert(conversations).values(pairOf(senderId, to)).returning().get();
       }
       const senderIsA = conversation.userA === senderId;
