@@ -72,7 +72,7 @@ test("a form on another origin cannot change the profile or log the user out", a
 
   // Still logged in on the site itself, and the site's own forms still work.
   await page.goto("/settings");
-  await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Profile", exact: true })).toBeVisible();
 });
 
 test("a script on another origin cannot post ?_data= requests with the user's cookie", async ({ browser }) => {
@@ -101,6 +101,6 @@ test("a script on another origin cannot post ?_data= requests with the user's co
   }, site);
   expect(userRow(id)).toEqual({ first_name: "Vic", city: "" });
   await page.goto("/settings");
-  await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Profile", exact: true })).toBeVisible();
   await context.close();
 });

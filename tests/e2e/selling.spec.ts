@@ -7,7 +7,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { readDb } from "./db";
 import { DXF, createSeller, jpeg, png } from "./seller-fixtures";
-import { DEMO, login, register, uniqueEmail } from "./utils";
+import { DEMO, login, register, uniqueEmail, whenHydrated } from "./utils";
 
 const upload = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 
@@ -290,6 +290,7 @@ test("store images are added, reordered and removed on the store settings form",
   await page.context().setExtraHTTPHeaders({ Authorization: seller.token });
   await page.goto("/store-settings");
   await expect(page.getByRole("heading", { name: "Store Settings" })).toBeVisible();
+  if (test.info().project.use.javaScriptEnabled !== false) await whenHydrated(page);
   await page.getByLabel("Add images or videos").setInputFiles([
     upload("one.png", "image/png", await png("#111111")),
     upload("two.png", "image/png", await png("#222222")),
