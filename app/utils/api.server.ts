@@ -1,7 +1,10 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 
-import type { User } from "../../db/schema";
+import { eq } from "drizzle-orm";
+
+import { stores, type Store, type User } from "../../db/schema";
+import { getDb } from "./db.server";
 import { getUser } from "./session.server";
 
 /** A JSON error response: `{ error }` with a 4xx status. */
@@ -62,4 +65,12 @@ export function requireMethod(request: Request, ...methods: string[]) {
   if (!methods.includes(request.method.toUpperCase())) {
     throw apiError(405, `Method ${request.method} is not allowed here`);
   }
+}
+
+/** JSON face of the seller area: 401 for visitors, 404 `{ error }` for a user without a store. */
+export async function requireApiSeller(request: Request): Promise<{ user: User; store: Store }> {
+  const user = await requireApiUser(request);
+  const store = getDb().select().from(stores).where(eq(stores.userId, user.id)).get();
+  if (!store) throw apiError(404, "Please setup your store first");
+  return { user, store };
 }

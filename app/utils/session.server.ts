@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
+import { eq } from "drizzle-orm";
 
-import type { User } from "../../db/schema";
+import { stores, type Store, type User } from "../../db/schema";
 import { createSession, getSessionUser, revokeSession } from "../models/sessions.server";
 import { getDb } from "./db.server";
 import { getEnv } from "./env.server";
@@ -141,4 +142,15 @@ export async function redirectWithFlash(request: Request, to: string, flash: Fla
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", await commitCookieSession(request, session));
   return redirect(to, { ...init, headers });
+}
+
+/**
+ * HTML face of the seller area: visitors go to /login, a user without a store to /store-settings (where a store is
+ * set up). Returns the user and their store.
+ */
+export async function requireSeller(request: Request): Promise<{ user: User; store: Store }> {
+  const user = await requireUser(request);
+  const store = getDb().select().from(stores).where(eq(stores.userId, user.id)).get();
+  if (!store) throw redirect("/store-settings");
+  return { user, store };
 }
