@@ -1,11 +1,10 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 
-import { eq } from "drizzle-orm";
-
-import { stores, type Store, type User } from "../../db/schema";
-import { getDb } from "./db.server";
-import { getUser } from "./session.server";
+import type { Store, User } from "../../db/schema";
+import { getStoreByOwner } from "~/models/catalog/stores.server";
+import { getDb } from "~/utils/db.server";
+import { getUser } from "~/utils/session.server";
 
 /** A JSON error response: `{ error }` with a 4xx status. */
 export function apiError(status: number, error: string, extra?: Record<string, unknown>) {
@@ -70,7 +69,7 @@ export function requireMethod(request: Request, ...methods: string[]) {
 /** JSON face of the seller area: 401 for visitors, 404 `{ error }` for a user without a store. */
 export async function requireApiSeller(request: Request): Promise<{ user: User; store: Store }> {
   const user = await requireApiUser(request);
-  const store = getDb().select().from(stores).where(eq(stores.userId, user.id)).get();
+  const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
   if (!store) throw apiError(404, "Please setup your store first");
   return { user, store };
 }

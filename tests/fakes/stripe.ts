@@ -15,6 +15,7 @@ export type FakeSession = {
   mode: "payment";
   status: "open" | "complete" | "expired";
   payment_status: "unpaid" | "paid";
+  payment_intent: string | null;
   amount_subtotal: number;
   amount_total: number;
   currency: "usd";
@@ -188,6 +189,7 @@ export async function startFakeStripe() {
           mode: "payment",
           status: "open",
           payment_status: "unpaid",
+          payment_intent: null,
           amount_subtotal: total,
           amount_total: total,
           currency: "usd",
@@ -239,7 +241,7 @@ export async function startFakeStripe() {
     /** The buyer paid on Stripe's page. */
     complete(id: string) {
       const session = sessions.get(id)!;
-      Object.assign(session, { status: "complete", payment_status: "paid", url: null });
+      Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: session.payment_intent ?? `pi_${crypto.randomBytes(10).toString("hex")}`, url: null });
       return session;
     },
     /** Stripe expired it (its expires_at passed). */

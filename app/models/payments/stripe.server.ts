@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 
-import type { PaymentProvider, SessionState } from "./types";
+import type { PaymentProvider, SessionState } from "~/models/payments/types";
 
 /**
  * The Stripe SDK, pointed at api.stripe.com, or in tests at the fake Stripe on loopback given by
@@ -53,7 +53,12 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     },
     async getSession(sessionId) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
-      return { state: stateOf(session), amountTotalCents: session.amount_total };
+      const intent = session.payment_intent;
+      return {
+        state: stateOf(session),
+        amountTotalCents: session.amount_total,
+        paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+      };
     },
     async expireSession(sessionId) {
       try {

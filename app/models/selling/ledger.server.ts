@@ -27,8 +27,7 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 
 import { orders, stores, transactions, type Order, type Store, type Transaction } from "../../../db/schema";
-import type { Tx } from "~/models/db-types.server";
-import type { Db } from "~/utils/db.server";
+import type { Db, Tx } from "~/utils/db.server";
 
 const IMMEDIATE = { behavior: "immediate" } as const;
 

@@ -16,7 +16,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 
 import { paymentEvents, stores, users } from "../../../db/schema";
-import { getStripe } from "~/models/payments/index.server";
+import { getStripe } from "~/models/payments/providers.server";
 import type { Db } from "~/utils/db.server";
 
 export type OnboardingAccount = { id: string; onboarded: boolean; accountLink: { url: string } };

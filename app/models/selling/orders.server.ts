@@ -13,7 +13,7 @@
 import { and, asc, count, desc, eq, ne } from "drizzle-orm";
 
 import { files, orders, productMedia, products, stores, users, type Order } from "../../../db/schema";
-import { toBuyerOrderJson } from "~/models/orders.server";
+import { toBuyerOrderJson } from "~/models/buying/orders.server";
 import { trackingUrl, type Carrier } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";

@@ -16,8 +16,8 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 
 import { stores, users, type Store, type Transaction } from "../../../db/schema";
-import { getStripe } from "~/models/payments/index.server";
-import { getPlatformSettings } from "~/models/platform-settings.server";
+import { getStripe } from "~/models/payments/providers.server";
+import { getPlatformSettings } from "~/models/platform/settings.server";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
