@@ -10,10 +10,11 @@
  *     cannot ship; printed patterns are shipped by the platform (admins only). The buyer is emailed.
  *   toSellerOrderJson(order: StoreOrder): the spec's seller view
  */
-import { and, asc, count, desc, eq, ne } from "drizzle-orm";
+import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 
-import { files, orders, productMedia, products, stores, users, type Order } from "../../../db/schema";
+import { files, orders, products, stores, users, type Order } from "../../../db/schema";
 import { toBuyerOrderJson } from "~/models/buying/orders.server";
+import { mediaOf } from "~/models/catalog/media.server";
 import { trackingUrl, type Carrier } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -50,9 +51,40 @@ export function listStoreOrders({
   return { orders: rows, total, page: current, pageCount };
 }
 
-/** Every order of the store, newest first (the JSON list). */
-export function listAllStoreOrders({ db, storeId }: { db: Db; storeId: number }): Order[] {
-  return db.select().from(orders).where(eq(orders.storeId, storeId)).orderBy(desc(orders.createdAt), desc(orders.id)).all();
+/** Every order of the store, newest first, in the seller view (GET /api/user/get-own-orders). */
+export function listStoreOrdersJson({ db, storeId }: { db: Db; storeId: number }) {
+  const list = db.select().from(orders).where(eq(orders.storeId, storeId)).orderBy(desc(orders.createdAt), desc(orders.id)).all();
+  if (list.length === 0) return [];
+  const productIds = [...new Set(list.map((o) => o.productId))];
+  const productRows = new Map(
+    db
+      .select({ id: products.id, patternFile: products.patternFile, parcelSize: products.parcelSize })
+      .from(products)
+      .where(inArray(products.id, productIds))
+      .all()
+      .map((p) => [p.id, p]),
+  );
+  const buyers = new Map(
+    db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(list.map((o) => o.buyerId))]))
+      .all()
+      .map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]),
+  );
+  const media = mediaOf(db, productIds);
+  return list.map((o) => {
+    const product = productRows.get(o.productId);
+    const digital = o.productType === "Pattern" && o.delivery === "Digital";
+    return toSellerOrderJson({
+      ...o,
+      media: media.get(o.productId) ?? [],
+      patternFile: digital ? (product?.patternFile ?? null) : null,
+      patternFileName: null,
+      parcelSize: product?.parcelSize ?? null,
+      buyerName: buyers.get(o.buyerId) ?? "",
+    });
+  });
 }
 
 export type StoreOrder = Order & {
@@ -74,13 +106,7 @@ export function getStoreOrder({ db, storeId, orderId }: { db: Db; storeId: numbe
     .where(and(eq(orders.id, orderId), eq(orders.storeId, storeId)))
     .get();
   if (!row) return undefined;
-  const media = db
-    .select({ media: productMedia.media })
-    .from(productMedia)
-    .where(eq(productMedia.productId, row.order.productId))
-    .orderBy(asc(productMedia.position), asc(productMedia.id))
-    .all()
-    .map((m) => m.media);
+  const media = mediaOf(db, [row.order.productId]).get(row.order.productId) ?? [];
   const digital = row.order.productType === "Pattern" && row.order.delivery === "Digital";
   const patternFile = digital ? row.patternFile : null;
   const file = patternFile ? db.select({ originalName: files.originalName }).from(files).where(eq(files.name, patternFile)).get() : undefined;
