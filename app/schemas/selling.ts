@@ -13,8 +13,9 @@ export const ShipSchema = z.object({
     .max(64, "The tracking number is too long (64 characters at most)")
     .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, "Use letters, digits, spaces and dashes only"),
   carrier: z.enum(CARRIERS, {
-    required_error: "Carrier is required",
-    errorMap: () => ({ message: "Carrier is required: choose USPS, UPS, FedEx, DHL or Other" }),
+    errorMap: (issue) => ({
+      message: issue.code === "invalid_type" ? "Carrier is required" : "Choose a carrier: USPS, UPS, FedEx, DHL or Other",
+    }),
   }),
 });
 
