@@ -274,7 +274,7 @@ function ShipForm({ order, lastResult }: { order: SaleView; lastResult?: Submiss
   );
   if (!hydrated) {
     return (
-      <section id="ship" className="card p-6" aria-labelledby="ship-title">
+      <section id="ship-order" className="card p-6" aria-labelledby="ship-title">
         <h2 id="ship-title" className="text-lg font-semibold">
           {title}
         </h2>
