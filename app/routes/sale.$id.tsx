@@ -5,9 +5,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef } from "react";
 
 import { Thumbnail } from "~/components/cart-rows";
+import { Note } from "~/components/flash";
 import { ErrorList, Field, Spinner, useFieldIds } from "~/components/forms";
 import { SellerTabs } from "~/components/seller-tabs";
 import { useHydrated } from "~/components/use-hydrated";
+import { getShippingLabel, LABEL_MESSAGES } from "~/models/selling/labels.server";
 import { getStoreOrder, SHIP_MESSAGES, sellerShips, shipOrder, shippingInfoOf } from "~/models/selling/orders.server";
 import { CARRIERS, ShipSchema } from "~/schemas/selling";
 import { productTypeLabel } from "~/utils/catalog";
@@ -63,6 +65,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { store, order } = await loadSale(request, params.id);
   const formData = await request.formData();
+  if (formData.get("intent") === "label") {
+    const label = await getShippingLabel({ db: getDb(), orderId: order.id, actor: { storeId: store.id } });
+    if (!label.ok) return data({ labelError: LABEL_MESSAGES[label.error] }, { status: label.error === "label-provider-error" ? 502 : 400 });
+    return redirectWithFlash(request, `/sale/${order.id}`, { kind: "success", message: "Your shipping label is ready." });
+  }
   const submission = parseWithZod(formData, { schema: ShipSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await shipOrder({ db: getDb(), orderId: order.id, actor: { storeId: store.id }, ...submission.value });
@@ -77,7 +84,9 @@ type SaleView = ReturnType<typeof useLoaderData<typeof loader>>["order"];
 
 export default function SalePage() {
   const { order } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && "status" in actionData ? actionData : undefined;
+  const labelError = actionData && "labelError" in actionData ? actionData.labelError : null;
   const address = order.shippingInfo;
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
@@ -169,7 +178,7 @@ export default function SalePage() {
               <p className="mt-3 text-sm text-slate-600">Parcel size: {order.parcelSize}</p>
             ) : null}
           </section>
-          <TrackingSection order={order} />
+          <TrackingSection order={order} labelError={labelError} />
           {order.canShip ? <ShipForm order={order} lastResult={lastResult} /> : null}
         </>
       )}
@@ -177,7 +186,7 @@ export default function SalePage() {
   );
 }
 
-function TrackingSection({ order }: { order: SaleView }) {
+function TrackingSection({ order, labelError }: { order: SaleView; labelError: string | null }) {
   return (
     <section className="card p-6" aria-labelledby="tracking-title">
       <h2 id="tracking-title" className="text-lg font-semibold">
@@ -210,11 +219,22 @@ function TrackingSection({ order }: { order: SaleView }) {
         <p className="mt-2 text-sm text-slate-600">Not shipped yet.</p>
       )}
       {order.labelUrl ? (
-        <p className="mt-3 text-sm">
-          <a href={order.labelUrl} className="text-brand-700 hover:underline" target="_blank" rel="noreferrer noopener">
-            Shipping label
+        <p className="mt-4 text-sm">
+          <a href={`/sale/${order.id}/label`} className="btn-secondary" target="_blank" rel="noreferrer noopener">
+            Download shipping label
           </a>
         </p>
+      ) : order.canShip ? (
+        <Form method="post" className="mt-4 space-y-2">
+          <button type="submit" name="intent" value="label" className="btn-secondary" aria-describedby={labelError ? "label-error" : undefined}>
+            Get shipping label
+          </button>
+          {labelError ? (
+            <Note kind="error" id="label-error">
+              {labelError}
+            </Note>
+          ) : null}
+        </Form>
       ) : null}
     </section>
   );
@@ -243,6 +263,7 @@ function ShipForm({ order, lastResult }: { order: SaleView; lastResult?: Submiss
   const title = order.tracking ? "Update tracking" : "Ship order";
   const body = (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <input type="hidden" name="intent" value="ship" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field label="Tracking number" inputProps={{ ...getInputProps(fields.tracking, { type: "text" }), autoComplete: "off" }} errors={fields.tracking.errors} />
       <div>

@@ -67,6 +67,19 @@ test("a new seller sells, ships, onboards for payouts and withdraws; the buyer s
   await expect(sellerPage.getByTestId("sale-revenue")).toHaveText(formatCents(readyOrder.amount_cents - readyOrder.fee_cents));
   await expect(sellerPage.getByTestId("sale-address")).toContainText(js ? "5 Elm St" : "742 Valencia St");
 
+  // A PDF label (the local provider), kept on the order and served to the seller only.
+  await sellerPage.getByRole("button", { name: "Get shipping label" }).click();
+  await expect(sellerPage.getByText("Your shipping label is ready.")).toBeVisible();
+  await expect(sellerPage.getByRole("link", { name: "Download shipping label" })).toHaveAttribute("href", `/sale/${readyOrder.id}/label`);
+  const label = await sellerPage.request.get(`/sale/${readyOrder.id}/label`);
+  expect(label.status()).toBe(200);
+  expect(label.headers()["content-type"]).toBe("application/pdf");
+  expect((await label.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  const [labelRow] = readDb<{ label_url: string }>("SELECT label_url FROM orders WHERE id = ?", readyOrder.id);
+  expect(labelRow!.label_url).toMatch(/^\/api\/files\/[a-f0-9]{32}\.pdf$/);
+  expect(readDb("SELECT * FROM files WHERE name = ? AND kind = 'label'", labelRow!.label_url.slice(11))).toHaveLength(1);
+  expect((await page.request.get(labelRow!.label_url)).status()).toBe(403); // the buyer cannot read the label file
+
   // Shipping without tracking or carrier gets the field errors (the server's, also for a forged post).
   const forged = await sellerPage.request.post(`/sale/${readyOrder.id}`, { form: { tracking: "", carrier: "" } });
   expect(forged.status()).toBe(400);

@@ -7,7 +7,7 @@
  *
  *   creditSale({ tx, order, now? }): Transaction | null
  *     Inside the fulfilment's transaction: credits price minus fee for a new order (null if it was credited).
- *   debitRefund({ db, orderId, now? }): { ok: true; refund: Transaction } | { ok: false; error: "not-found" | "already-refunded" | "no-sale" }
+ *   debitRefund({ db | tx, orderId, now? }): { ok: true; refund: Transaction } | { ok: false; error: "not-found" | "already-refunded" | "no-sale" }
  *     Debits exactly what the order's Sale credited (the balance may go negative: the store then owes).
  *     Does not change the order's status: the refund use case does that in its own transaction (or pass `tx`).
  *   requestWithdrawal({ db, storeId, now? }): { ok: true; transfer: Transaction } | { ok: false; error: WithdrawalError }
@@ -17,7 +17,7 @@
  *   completeTransfer({ db, transferId, stripeTransferId?, adminId?, now? }): { ok: true; transfer } | { ok: false; error: SettleError }
  *   rejectTransfer({ db, transferId, reason, adminId?, claimed?, now? }): { ok: true; transfer } | { ok: false; error: SettleError }
  *     Rejected gives the money back to the balance.
- *   debitLabel({ db, orderId, costCents, now? }): { ok: true; label: Transaction } | { ok: false; error: "not-found" | "already-charged" }
+ *   debitLabel({ db | tx, orderId, costCents, now? }): { ok: true; label: Transaction } | { ok: false; error: "not-found" | "already-charged" }
  *     A bought shipping label's cost, once per order.
  *   adjustBalance({ db, storeId, amountCents, reason, adminId, now? }): { ok: true; adjustment: Transaction } | { ok: false; error: "not-found" | "invalid" }
  *     An administrator's correction, never an overwrite.
@@ -253,19 +253,24 @@ export function rejectTransfer({
   }, IMMEDIATE);
 }
 
-/** A bought shipping label's cost, debited once per order (the unique order + type index holds it). */
+/**
+ * A bought shipping label's cost, debited once per order (the unique order + type index holds it). Pass `tx` to
+ * run inside the caller's transaction (the label is stored on the order in the same one).
+ */
 export function debitLabel({
   db,
+  tx: outer,
   orderId,
   costCents,
   now = new Date(),
 }: {
-  db: Db;
+  db?: Db;
+  tx?: Tx;
   orderId: number;
   costCents: number;
   now?: Date;
 }): { ok: true; label: Transaction } | { ok: false; error: "not-found" | "already-charged" } {
-  return db.transaction((tx) => {
+  const run = (tx: Tx) => {
     const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
     if (!order) return { ok: false as const, error: "not-found" as const };
     const label = tx
@@ -285,7 +290,10 @@ export function debitLabel({
     if (!label) return { ok: false as const, error: "already-charged" as const };
     changeBalance(tx, order.storeId, -costCents);
     return { ok: true as const, label };
-  }, IMMEDIATE);
+  };
+  if (outer) return run(outer);
+  if (!db) throw new Error("debitLabel needs db or tx");
+  return db.transaction(run, IMMEDIATE);
 }
 
 /** An administrator's balance change: an Adjustment row with the reason and the administrator, never an overwrite. */
