@@ -33,17 +33,26 @@ export async function createSeller(request: APIRequestContext, { onboarded = fal
 
 export type Design = { id: number; name: string; priceCents: number; variantId: number | null; value: string | null };
 
-/** A Ready item with a size in stock and a Digital pattern with a real DXF file. */
+/**
+ * A Ready item with a size in stock and a Digital pattern with a real DXF file, shaped like the seeded designs (an
+ * image, a store avatar, pattern names ending in "Pattern") and dated in the past, so the catalogue specs that run
+ * beside these see an ordinary catalogue.
+ */
 export function addDesigns(seller: Seller): { ready: Design; digital: Design } {
   const db = openTestDb();
   try {
     const tag = crypto.randomBytes(3).toString("hex");
     const insert = db.prepare(
-      `INSERT INTO products (store_id, name, description, price_cents, type, delivery, category1, category2, pattern_file, parcel_size)
-       VALUES (?, ?, 'Made for the selling tests', ?, ?, ?, 'women', 'tops', ?, ?)`,
+      `INSERT INTO products (store_id, name, description, price_cents, type, delivery, category1, category2, pattern_file, parcel_size, created_at, updated_at)
+       VALUES (?, ?, 'Made for the selling tests', ?, ?, ?, 'women', 'tops', ?, ?, 1577836800000, 1577836800000)`,
     );
+    const image = db.prepare("SELECT media FROM product_media WHERE media LIKE '%.jpg' OR media LIKE '%.png' OR media LIKE '%.webp' LIMIT 1").get() as { media: string };
+    const avatar = db.prepare("SELECT avatar FROM stores WHERE avatar IS NOT NULL LIMIT 1").get() as { avatar: string } | undefined;
+    if (avatar) db.prepare("UPDATE stores SET avatar = ? WHERE id = ?").run(avatar.avatar, seller.storeId);
+    const withImage = (productId: number) => db.prepare("INSERT INTO product_media (product_id, media, position) VALUES (?, ?, 0)").run(productId, image.media);
     const readyName = `Linen Shirt ${tag}`;
     const ready = Number(insert.run(seller.storeId, readyName, 4500, "Ready", null, null, "Small").lastInsertRowid);
+    withImage(ready);
     const variant = Number(db.prepare("INSERT INTO variants (product_id, name, value, inventory) VALUES (?, 'Size', 'M', 5)").run(ready).lastInsertRowid);
     const file = `${crypto.randomBytes(16).toString("hex")}.dxf`;
     const dxf = "0\nSECTION\n2\nENTITIES\n0\nLINE\n8\n0\n10\n0\n20\n0\n11\n10\n21\n10\n0\nENDSEC\n0\nEOF\n";
@@ -53,8 +62,9 @@ export function addDesigns(seller: Seller): { ready: Design; digital: Design } {
       dxf.length,
       seller.userId,
     );
-    const digitalName = `Shirt Pattern ${tag}`;
+    const digitalName = `Shirt ${tag} Pattern`;
     const digital = Number(insert.run(seller.storeId, digitalName, 1500, "Pattern", "Digital", file, null).lastInsertRowid);
+    withImage(digital);
     return {
       ready: { id: ready, name: readyName, priceCents: 4500, variantId: variant, value: "M" },
       digital: { id: digital, name: digitalName, priceCents: 1500, variantId: null, value: null },

@@ -125,3 +125,67 @@ test("Connect onboarding, account.updated, an auto-approved transfer paid once, 
   }
   await html.dispose();
 });
+
+test("EasyPost: 'Get shipping label' buys the carrier label once and debits its cost in the ledger", async ({ request, playwright, baseURL }) => {
+  const EASYPOST = process.env.E2E_FAKE_EASYPOST_URL!;
+  const s = await seller(request);
+  const db = stripeDb();
+  let orderId: number;
+  try {
+    orderId = db.transaction(() => {
+      const { user_id: userId } = db.prepare("SELECT user_id FROM stores WHERE id = ?").get(s.storeId) as { user_id: number };
+      db.prepare("UPDATE users SET street = '9 Studio Way', city = 'Los Angeles', state = 'CA', postal_code = '90012', country = 'US', phone = '+1 213 555 0100' WHERE id = ?").run(userId);
+      const product = Number(
+        db
+          .prepare("INSERT INTO products (store_id, name, description, price_cents, type, category1, category2, parcel_size) VALUES (?, 'Wool Coat', 'Warm', 12000, 'Ready', 'women', 'jackets', 'Medium')")
+          .run(s.storeId).lastInsertRowid,
+      );
+      const address = JSON.stringify({ first_name: "Lee", last_name: "Buyer", street: "1 Main St", street2: "", city: "Springfield", state: "IL", postal_code: "62701", country: "US" });
+      const checkout = Number(
+        db
+          .prepare("INSERT INTO checkouts (user_id, provider, status, subtotal_cents, shipping_cents, total_cents, shipping_address, expires_at) VALUES (?, 'local', 'paid', 12000, 0, 12000, ?, ?)")
+          .run(userId, address, Date.now()).lastInsertRowid,
+      );
+      const order = Number(
+        db
+          .prepare(
+            "INSERT INTO orders (checkout_id, buyer_id, store_id, product_id, product_name, product_type, quantity, amount_cents, fee_cents, shipping_info) VALUES (?, ?, ?, ?, 'Wool Coat', 'Ready', 1, 12000, 1800, ?)",
+          )
+          .run(checkout, userId, s.storeId, product, address).lastInsertRowid,
+      );
+      db.prepare("INSERT INTO transactions (store_id, tx_type, order_id, amount_cents, fee_cents) VALUES (?, 'Sale', ?, 10200, 1800)").run(s.storeId, order);
+      db.prepare("UPDATE stores SET balance_cents = 10200 WHERE id = ?").run(s.storeId);
+      return order;
+    })();
+  } finally {
+    db.close();
+  }
+  const buys = async () =>
+    ((await (await request.get(`${EASYPOST}/__fake/calls`)).json()) as { method: string; path: string }[]).filter((c) => c.method === "POST" && /\/buy$/.test(c.path)).length;
+  const before = await buys();
+
+  const html = await playwright.request.newContext({ baseURL });
+  expect((await html.post("/login", { form: { email: s.email, password: s.password, redirectTo: "/" }, maxRedirects: 0 })).status()).toBe(302);
+  const first = await html.post(`/sale/${orderId}`, { form: { intent: "label" }, maxRedirects: 0 });
+  expect(first.status()).toBe(302);
+  const second = await html.post(`/sale/${orderId}`, { form: { intent: "label" }, maxRedirects: 0 });
+  expect(second.status()).toBe(302);
+  expect((await buys()) - before).toBe(1);
+
+  const [order] = query<{ label_url: string; label_shipment_id: string; tracking: string; carrier: string; status: string }>("SELECT * FROM orders WHERE id = ?", orderId);
+  expect(order!.label_url).toMatch(/^https?:\/\//);
+  expect(order!.label_shipment_id).toMatch(/^shp_/);
+  expect(order).toMatchObject({ carrier: "USPS", status: "Pending" });
+  expect(order!.tracking).toBeTruthy();
+  const labels = query<{ amount_cents: number }>("SELECT amount_cents FROM transactions WHERE order_id = ? AND tx_type = 'Label'", orderId);
+  expect(labels).toHaveLength(1);
+  expect(labels[0]!.amount_cents).toBeLessThan(0);
+  expect(query<{ balance_cents: number }>("SELECT balance_cents FROM stores WHERE id = ?", s.storeId)[0]!.balance_cents).toBe(10200 + labels[0]!.amount_cents);
+  const page = await (await html.get(`/sale/${orderId}`)).text();
+  expect(page).toContain("Download shipping label");
+  expect(page).toContain(order!.tracking);
+  const download = await html.get(`/sale/${orderId}/label`, { maxRedirects: 0 });
+  expect(download.status()).toBe(302);
+  expect(download.headers()["location"]).toBe(order!.label_url);
+  await html.dispose();
+});
