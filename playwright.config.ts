@@ -7,6 +7,8 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 /** A second app server on Stripe (against the fake Stripe API) for the "stripe" project. */
 const stripePort = port + 3;
 const fakeStripePort = port + 2;
+/** The fake EasyPost API for the "stripe" server, which buys its labels there (tests/fakes/easypost-server.ts). */
+const fakeEasyPostPort = port + 4;
 export const STRIPE_WEBHOOK_SECRET = "whsec_e2e_fake_secret";
 /** The app servers' cookie secret; tests/e2e/fixtures.ts signs session cookies with it. */
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789";
@@ -15,6 +17,7 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 process.env.E2E_STRIPE_DATA_DIR = path.join(E2E_DATA_DIR, "stripe");
 process.env.E2E_FAKE_STRIPE_URL = `http://127.0.0.1:${fakeStripePort}`;
+process.env.E2E_FAKE_EASYPOST_URL = `http://127.0.0.1:${fakeEasyPostPort}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -81,6 +84,14 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
+      command: `npx tsx tests/fakes/easypost-server.ts ${fakeEasyPostPort}`,
+      url: `http://127.0.0.1:${fakeEasyPostPort}/__fake/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
       command: "node build/server.js",
       url: `http://127.0.0.1:${stripePort}/healthz`,
       reuseExistingServer: false,
@@ -97,6 +108,8 @@ export default defineConfig({
         STRIPE_SECRET_KEY: "sk_test_e2e_fake",
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort}`,
+        EASYPOST_API_KEY: "EZTK_fake_test_key",
+        EASYPOST_API_URL: `http://127.0.0.1:${fakeEasyPostPort}/v2/`,
       },
     },
   ],

@@ -33,6 +33,10 @@ const EnvSchema = z.object({
   /** Only for tests: where the stripe SDK sends its requests (a fake Stripe on loopback). */
   STRIPE_API_URL: optionalText.pipe(z.string().url().optional()),
   SMTP_URL: optionalText.pipe(z.string().url().optional()),
+  /** Buys carrier labels through EasyPost when set; otherwise the local PDF address label. */
+  EASYPOST_API_KEY: optionalText,
+  /** Only for tests: the fake EasyPost API the SDK talks to, e.g. http://127.0.0.1:4340/v2/. */
+  EASYPOST_API_URL: optionalText.pipe(z.string().url().optional()),
   MAIL_FROM: z.string().default("Patternhouse <no-reply@patternhouse.local>"),
   PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
   SEED: z.enum(["demo", "none"]).default("demo"),

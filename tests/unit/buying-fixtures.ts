@@ -49,7 +49,7 @@ export async function makeShop(db: Db) {
     db.insert(variants).values({ productId: dress.id, value, inventory: i === 0 ? 1 : 0 }).returning().get(),
   );
   const bag = product({ name: "Canvas Tote", priceCents: 4550, type: "Made" });
-  db.insert(files).values({ name: "abc123.dxf", originalName: "tote.dxf", contentType: "application/dxf", size: 10, kind: "pattern", ownerId: seller.id }).run();
+  db.insert(files).values({ name: "abc123.dxf", originalName: "tote.dxf", contentType: "application/dxf", size: 10, kind: "pattern", ownerId: seller.id }).onConflictDoNothing().run();
   const digital = product({ name: "Tote Pattern", priceCents: 1250, type: "Pattern", delivery: "Digital", patternFile: "abc123.dxf" });
   const printed = product({ name: "Printed Shirt Pattern", priceCents: 2000, type: "Pattern", delivery: "Print" });
   const printedS = db.insert(variants).values({ productId: printed.id, value: "S", inventory: 0 }).returning().get();

@@ -174,7 +174,9 @@ export async function settleWithProvider({
     const provider = getPaymentProvider(checkout.provider);
     const state = await provider.expireSession(checkout.providerSessionId);
     if (state === "paid") {
-      await fulfilAndMail({ db, checkoutId: checkout.id });
+      // The payment intent is kept for refunds; the sweep's expire answer does not carry it.
+      const paid = await provider.getSession(checkout.providerSessionId).catch(() => null);
+      await fulfilAndMail({ db, checkoutId: checkout.id, paymentIntentId: paid?.paymentIntentId ?? null });
       return "paid";
     }
     if (state === "open") return "open";
