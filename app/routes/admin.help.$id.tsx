@@ -6,6 +6,7 @@ import { getFileRecord } from "~/models/platform/files.server";
 import { getDb } from "~/utils/db.server";
 import { formatMessageDate } from "~/utils/dates";
 import { fileUrl } from "~/utils/media";
+import { invariantResponse } from "~/utils/invariant";
 import { requireAdmin } from "~/utils/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const db = getDb();
   const found = getHelpRequest({ db, id: Number(params.id) });
-  if (!found) throw new Response("Not found", { status: 404 });
+  invariantResponse(found, "Not found", { status: 404 });
   const resume = found.resumeFile ? getFileRecord({ db, name: found.resumeFile }) : undefined;
   return {
     id: found.id,

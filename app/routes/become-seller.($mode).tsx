@@ -6,6 +6,7 @@ import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
+import { invariantResponse } from "~/utils/invariant";
 import { getUser } from "~/utils/session.server";
 
 /** Optional focus of the page: which of the ways to sell comes first (`/become-seller/patterns`). */
@@ -23,7 +24,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const mode = params.mode ?? null;
-  if (mode !== null && !(MODES as readonly string[]).includes(mode)) throw new Response("Not Found", { status: 404 });
+  invariantResponse(mode === null || (MODES as readonly string[]).includes(mode), "Not Found", { status: 404 });
   const db = getDb();
   const user = await getUser(request);
   const store = user ? getStoreByOwner({ db, ownerId: user.id }) : undefined;

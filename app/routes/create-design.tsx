@@ -9,6 +9,7 @@ import { isProfileComplete } from "~/models/accounts/profile.server";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { EMPTY_DESIGN } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/invariant";
 import { requireUser } from "~/utils/session.server";
 
 import { designAction } from "./edit-product.$id/design-action.server";
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
-  if (!store) throw new Response("Please setup your store first", { status: 403 });
+  invariantResponse(store, "Please setup your store first", { status: 403 });
   return designAction({ request, user, store, productId: null });
 }
 

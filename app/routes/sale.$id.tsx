@@ -9,11 +9,13 @@ import { Note } from "~/components/flash";
 import { ErrorList, Field, Spinner, useFieldIds } from "~/components/forms";
 import { SellerTabs } from "~/components/seller-tabs";
 import { useHydrated } from "~/components/use-hydrated";
+import { orderCounterpart } from "~/models/messaging/messages.server";
 import { getShippingLabel, LABEL_MESSAGES } from "~/models/selling/labels.server";
 import { getStoreOrder, SHIP_MESSAGES, sellerShips, shipOrder, shippingInfoOf } from "~/models/selling/orders.server";
 import { CARRIERS, ShipSchema } from "~/schemas/selling";
 import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/invariant";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireSeller } from "~/utils/session.server";
 
@@ -22,12 +24,13 @@ export const meta: MetaFunction = () => [{ title: "Sale · Patternhouse" }];
 async function loadSale(request: Request, id: string | undefined) {
   const { store } = await requireSeller(request);
   const order = getStoreOrder({ db: getDb(), storeId: store.id, orderId: Number(id) });
-  if (!order) throw new Response("Not found", { status: 404 });
+  invariantResponse(order, "Not found", { status: 404 });
   return { store, order };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { order } = await loadSale(request, params.id);
+  const { store, order } = await loadSale(request, params.id);
+  const buyer = orderCounterpart({ db: getDb(), orderId: order.id, userId: store.userId });
   const digital = order.productType === "Pattern" && order.delivery === "Digital";
   const printed = order.productType === "Pattern" && order.delivery === "Print";
   return {
@@ -59,6 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       patternFileName: order.patternFileName,
       canShip: sellerShips(order) && order.status !== "Refunded",
     },
+    messageBuyerHref: buyer?.href ?? null,
   };
 }
 
@@ -83,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type SaleView = ReturnType<typeof useLoaderData<typeof loader>>["order"];
 
 export default function SalePage() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, messageBuyerHref } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && "status" in actionData ? actionData : undefined;
   const labelError = actionData && "labelError" in actionData ? actionData.labelError : null;
@@ -114,6 +118,13 @@ export default function SalePage() {
           <p className="text-sm text-slate-600">
             {[...order.variants.map((v) => `${v.name}: ${v.value}`), order.typeLabel, `Quantity ${order.quantity}`].join(" · ")}
           </p>
+          {messageBuyerHref ? (
+            <p className="pt-2 text-sm">
+              <Link to={messageBuyerHref} className="font-medium text-brand-700 hover:underline">
+                Message the buyer
+              </Link>
+            </p>
+          ) : null}
         </div>
       </section>
 

@@ -8,6 +8,7 @@ import { MAX_VARIANTS, PRODUCT_MESSAGES, type DesignFormValues, type FieldErrors
 import { getDb } from "~/utils/db.server";
 import { formRows, keepRows, keptInOrder } from "~/utils/form-rows";
 import { redirectWithFlash } from "~/utils/session.server";
+import { invariantResponse } from "~/utils/invariant";
 import { MAX_MEDIA, UploadRequestError, readMultipart } from "~/utils/uploads.server";
 
 /** The form's values of a stored design. */
@@ -67,9 +68,7 @@ export async function designAction({
     const intent = String(fields.get("intent") ?? "save");
 
     if (intent === "remove") {
-      if (!productId || !removeOwnProduct({ db, storeId: store.id, productId })) {
-        throw new Response("Not Found", { status: 404 });
-      }
+      invariantResponse(productId && removeOwnProduct({ db, storeId: store.id, productId }), "Not Found", { status: 404 });
       return redirectWithFlash(request, "/my-designs", { kind: "success", message: PRODUCT_MESSAGES.removed });
     }
     if (productId && !getOwnProduct({ db, storeId: store.id, productId })) throw new Response("Not Found", { status: 404 });
