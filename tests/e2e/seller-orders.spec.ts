@@ -12,7 +12,7 @@ async function addToCart(page: Page, design: Design) {
   await expect(page.getByRole("dialog", { name: "Item added to cart" })).toBeVisible();
 }
 
-test("a new seller sells, ships, onboards for payouts and withdraws; the buyer sees the tracking", async ({ page, browser, request }, testInfo) => {
+test("a new seller sells, ships, onboards for payouts and withdraws; the buyer sees the tracking", async ({ page, browser, request, baseURL }, testInfo) => {
   test.setTimeout(120_000);
   const js = testInfo.project.name !== "no-js";
   const seller = await createSeller(request);
@@ -81,7 +81,7 @@ test("a new seller sells, ships, onboards for payouts and withdraws; the buyer s
   expect((await page.request.get(labelRow!.label_url)).status()).toBe(403); // the buyer cannot read the label file
 
   // Shipping without tracking or carrier gets the field errors (the server's, also for a forged post).
-  const forged = await sellerPage.request.post(`/sale/${readyOrder.id}`, { form: { tracking: "", carrier: "" } });
+  const forged = await sellerPage.request.post(`/sale/${readyOrder.id}`, { headers: { Origin: baseURL! }, form: { tracking: "", carrier: "" } });
   expect(forged.status()).toBe(400);
   const forgedHtml = await forged.text();
   expect(forgedHtml).toContain("Tracking number is required");

@@ -71,7 +71,7 @@ test("Connect onboarding, account.updated, an auto-approved transfer paid once, 
   expect(onboarding.account.id).toMatch(/^acct_/);
   expect(onboarding.account.accountLink.url).toMatch(/^https:\/\/connect\.stripe\.test\/setup\/e\/acct_/);
   expect(query<{ stripe_account_id: string }>("SELECT stripe_account_id FROM stores WHERE id = ?", s.storeId)[0]!.stripe_account_id).toBe(onboarding.account.id);
-  const html = await playwright.request.newContext({ baseURL });
+  const html = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
   expect((await html.post("/login", { form: { email: s.email, password: s.password, redirectTo: "/" }, maxRedirects: 0 })).status()).toBe(302);
   const start = await html.post("/my-finance-stripe", { form: { intent: "start" }, maxRedirects: 0 });
   expect(start.status()).toBe(302);
@@ -164,7 +164,7 @@ test("EasyPost: 'Get shipping label' buys the carrier label once and debits its 
     ((await (await request.get(`${EASYPOST}/__fake/calls`)).json()) as { method: string; path: string }[]).filter((c) => c.method === "POST" && /\/buy$/.test(c.path)).length;
   const before = await buys();
 
-  const html = await playwright.request.newContext({ baseURL });
+  const html = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
   expect((await html.post("/login", { form: { email: s.email, password: s.password, redirectTo: "/" }, maxRedirects: 0 })).status()).toBe(302);
   const first = await html.post(`/sale/${orderId}`, { form: { intent: "label" }, maxRedirects: 0 });
   expect(first.status()).toBe(302);
