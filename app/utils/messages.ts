@@ -12,10 +12,14 @@ export const AUTH_MESSAGES = {
   passwordsDoNotMatch: "Passwords do not match",
   newPasswordsDoNotMatch: "New passwords do not match",
   recoverySent: "Recovery email sent, please check your email for instructions.",
-  tooManyAttempts: "Too many failed login attempts. Please wait 15 minutes and try again.",
   resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
   passwordReset: "Your password has been changed. You can now log in with your new password.",
 } as const;
 
 /** Spec 2.3, /help: the success text (hidden after 4.5 s with JavaScript). */
 export const HELP_SENT = "Your request has been sent successfully.";
+
+/** Past the login limit; the wait is the configured window (LOGIN_WINDOW_MINUTES, 15 by default). */
+export function tooManyAttemptsText(minutes: number): string {
+  return `Too many failed login attempts. Please wait ${minutes === 1 ? "1 minute" : `${minutes} minutes`} and try again.`;
+}

@@ -3,7 +3,7 @@ import type { User } from "../../../db/schema";
 import { normalizeEmail, verifyLogin } from "~/models/accounts/users.server";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { AUTH_MESSAGES } from "~/utils/messages";
+import { AUTH_MESSAGES, tooManyAttemptsText } from "~/utils/messages";
 import { clear, hit, release } from "~/utils/rate-limit.server";
 
 export type LoginErrorCode = "unknown-email" | "wrong-password" | "inactive" | "rate-limited";
@@ -13,7 +13,12 @@ export const LOGIN_ERRORS: Record<LoginErrorCode, { status: 400 | 401 | 403 | 42
   "unknown-email": { status: 400, message: AUTH_MESSAGES.unknownEmail },
   "wrong-password": { status: 401, message: AUTH_MESSAGES.wrongPassword },
   inactive: { status: 403, message: AUTH_MESSAGES.inactive },
-  "rate-limited": { status: 429, message: AUTH_MESSAGES.tooManyAttempts },
+  "rate-limited": {
+    status: 429,
+    get message() {
+      return tooManyAttemptsText(getEnv().LOGIN_WINDOW_MINUTES);
+    },
+  },
 };
 
 export type LoginLimits = {
