@@ -76,9 +76,3 @@ export function productPreview({
   while (memory.size > MEMORY_MAX) memory.delete(memory.keys().next().value as string);
   return { ok: true, preview };
 }
-
-/** The preview's URL for the product page and the JSON face. */
-export function previewUrl(productId: number, facts: { version: number }, size?: string): string {
-  const query = new URLSearchParams({ ...(size ? { size } : {}), v: String(facts.version) });
-  return `/product/${productId}/preview.svg?${query}`;
-}

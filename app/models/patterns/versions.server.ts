@@ -176,3 +176,22 @@ export function productPatternFacts({ db, productId }: { db: DbOrTx; productId: 
   const version = getLatestVersion({ db, productId });
   return version ? versionFacts({ db, version }) : null;
 }
+
+/** The preview's URL for the product page and the JSON face (pinned to the version: cached for good). */
+export function previewUrl(productId: number, facts: { version: number }, size?: string): string {
+  const query = new URLSearchParams({ ...(size ? { size } : {}), v: String(facts.version) });
+  return `/product/${productId}/preview.svg?${query}`;
+}
+
+/** The external product's `pattern` (JSON face), or null for a product without a readable pattern. */
+export function patternJson(productId: number, facts: PatternFacts | null) {
+  if (!facts) return null;
+  return {
+    sizes: facts.sizes,
+    pieces: facts.pieceCount,
+    units: facts.units,
+    version: facts.version,
+    updated: facts.updatedIso,
+    preview_url: previewUrl(productId, facts),
+  };
+}
