@@ -56,6 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? {
           current: facts ? { version: facts.version, versionLine: facts.versionLine, sizes: facts.sizes, note: versions[0]!.note } : null,
           links: orderDownloadLinks(order.id),
+          printFormats: (["A4", "Letter", "A0", "projector"] as const).map((format) => ({ format, label: DOWNLOAD_FORMAT_LABELS[format] })),
           earlier: versions.slice(1).map((v) => ({
             version: v.version,
             date: v.createdAt.toISOString().slice(0, 10),
@@ -206,9 +207,9 @@ function PatternFiles({ orderId, files }: { orderId: number; files: FilesView })
             <label className="text-sm">
               <span className="label">Format</span>
               <select name="format" defaultValue="A4" className="input mt-1">
-                {(["A4", "Letter", "A0", "projector"] as const).map((format) => (
+                {files.printFormats.map(({ format, label }) => (
                   <option key={format} value={format}>
-                    {DOWNLOAD_FORMAT_LABELS[format]}
+                    {label}
                   </option>
                 ))}
               </select>
