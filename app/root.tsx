@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -34,6 +35,10 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+/** The header's unread count is fresh again when the reader leaves a conversation they just read. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname.startsWith("/message/");
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await getUser(request);
@@ -43,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cartCount = countCartItems({ db, owner: await getCartOwner(request) });
   return data(
     {
-      user: user ? { id: user.id, firstName: user.firstName, role: user.role } : null,
+      user: user ? { id: user.id, firstName: user.firstName, role: user.role, unreadConversations: user.unreadConversations } : null,
       hasStore: Boolean(store),
       onboarded: Boolean(store?.stripeOnboarded),
       cartCount,

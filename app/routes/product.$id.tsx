@@ -147,7 +147,7 @@ export default function ProductPage() {
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
       <div className="grid gap-8 md:grid-cols-2">
-        <MediaCarousel media={media} label={product.name} />
+        <MediaCarousel media={media} label={product.name} priority />
         <div className="space-y-4">
           <h1 className="text-2xl font-bold tracking-tight">{product.name}</h1>
           <p className="text-sm text-slate-600">

@@ -6,6 +6,7 @@ import { Thumbnail } from "~/components/cart-rows";
 import { RateForm } from "~/components/rate-form";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { getBuyerOrder, isDownloadable, rateOrder } from "~/models/buying/orders.server";
+import { orderCounterpart } from "~/models/messaging/messages.server";
 import { DOWNLOAD_FORMAT_LABELS, orderDownloadLinks } from "~/models/patterns/downloads.server";
 import { listVersions, versionFacts } from "~/models/patterns/versions.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
@@ -26,7 +27,7 @@ async function loadOwnOrder(request: Request, id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { order } = await loadOwnOrder(request, params.id);
+  const { user, order } = await loadOwnOrder(request, params.id);
   const db = getDb();
   const supportEmail = getPlatformSettings({ db }).email || "support@patternhouse.local";
   const versions = isDownloadable(order) ? listVersions({ db, productId: order.productId }) : [];
@@ -65,6 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           })),
         }
       : null,
+    messageSellerHref: orderCounterpart({ db: db, orderId: order.id, userId: user.id })?.href ?? null,
     refundHref: `mailto:${supportEmail}?subject=${encodeURIComponent(`Refund request for order #${order.id}`)}`,
   };
 }
@@ -82,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PurchasePage() {
-  const { order, files, refundHref } = useLoaderData<typeof loader>();
+  const { order, files, refundHref, messageSellerHref } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
@@ -129,7 +131,12 @@ export default function PurchasePage() {
       ) : (
         <RateForm lastResult={lastResult} />
       )}
-      <p className="text-sm">
+      <p className="flex flex-wrap gap-4 text-sm">
+        {messageSellerHref ? (
+          <Link to={messageSellerHref} className="text-brand-700 hover:underline">
+            Message the seller
+          </Link>
+        ) : null}
         <a href={refundHref} className="text-brand-700 hover:underline">
           Request a refund
         </a>

@@ -71,7 +71,9 @@ export default function PurchasesPage() {
                 <th className="py-2 pr-4 text-right">Amount</th>
                 <th className="py-2 pr-4 text-right">Shipping</th>
                 <th className="py-2 pr-4 text-right">Tax</th>
-                <th className="py-2" />
+                <th className="py-2 text-right">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
