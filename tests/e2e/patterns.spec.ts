@@ -7,6 +7,9 @@ import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 
 import { addPaidOrder, queryOne, readDb } from "./db";
 import { expect, test } from "./fixtures";
+import { createSeller, png } from "./seller-fixtures";
+import { waitForMail } from "./utils";
+import { makeAstmDxf, makeOpenOutlineDxf } from "~/models/patterns/fixtures.server";
 
 type StoredPattern = { sizes: string[]; pieces: { name: string; size: string }[] };
 
@@ -130,4 +133,76 @@ test("a buyer downloads the stamped A4 PDF, chosen sizes and the stamped DXF; an
   }
   await context.close();
   expect(readDb("SELECT * FROM downloads WHERE order_id = ?", orderId)).toHaveLength(3);
+});
+
+test("a seller's upload is read at once, a new version with a note reaches the buyer by email and on the purchase", async ({ page, browser, createUser, loginAs }, testInfo) => {
+  const seller = createSeller();
+  await loginAs(seller.id, page);
+  const name = `Graded Shirt ${testInfo.project.name} ${seller.id}`;
+  const dxf = (sizes: string[]) => ({ name: "shirt.dxf", mimeType: "application/dxf", buffer: Buffer.from(makeAstmDxf({ pieces: 3, sizes })) });
+  await page.goto("/create-design");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Description").fill("A graded shirt pattern.");
+  await page.getByLabel("Price ($)").fill("12");
+  await page.getByLabel("Availability").selectOption("Pattern");
+  await page.getByLabel("Category", { exact: true }).selectOption("women");
+  await page.getByLabel("Subcategory").selectOption("dresses");
+  await page.getByLabel("Digital (DXF download)").check();
+  await page.getByLabel("Images or videos").setInputFiles([{ name: "front.png", mimeType: "image/png", buffer: await png("#be123c") }]);
+  await page.getByLabel("Size chart image").setInputFiles({ name: "sizes.png", mimeType: "image/png", buffer: await png("#ffffff", 120, 80) });
+  await page.getByLabel("Pattern file (DXF)").setInputFiles(dxf(["38", "40"]));
+  await page.getByRole("button", { name: "Create Design" }).click();
+  await expect(page.getByText("Product created successfully!")).toBeVisible();
+  const productId = Number(/\/edit-product\/(\d+)/.exec(page.url())![1]);
+  // The edit screen shows what was read from the file, with its preview.
+  await expect(page.getByText(/^Version 1, updated \d\d\/\d\d\/\d{4}: 3 pieces, sizes 38, 40$/)).toBeVisible();
+  const preview = page.getByRole("img", { name: /^Preview of the pattern pieces as read from the file/ });
+  expect((await page.request.get((await preview.getAttribute("src"))!)).status()).toBe(200);
+
+  const buyer = await createUser();
+  const orderId = addPaidOrder({ buyerId: buyer.id, productId });
+
+  // A file without a closed outline is refused at its field; nothing changes.
+  await page.getByLabel("Upload a new version of the pattern (DXF)").setInputFiles({ name: "open.dxf", mimeType: "application/dxf", buffer: Buffer.from(makeOpenOutlineDxf()) });
+  await page.getByRole("button", { name: /^Save/ }).click();
+  await expect(page.getByText("No closed piece outline (layer 1 boundary) was found in this DXF.")).toBeVisible();
+  expect(readDb("SELECT version FROM pattern_versions WHERE product_id = ?", productId)).toEqual([{ version: 1 }]);
+
+  // Version 2 with a change note.
+  await page.goto(`/edit-product/${productId}`);
+  await page.getByLabel("Upload a new version of the pattern (DXF)").setInputFiles(dxf(["38", "40", "42"]));
+  await page.getByLabel("Change note for your buyers (with a new version)").fill("Added size 42");
+  await page.getByRole("button", { name: /^Save/ }).click();
+  await expect(page.getByText("Product updated successfully!")).toBeVisible();
+  await expect(page.getByText(/^Version 2, updated .*: 3 pieces, sizes 38, 40, 42$/)).toBeVisible();
+  const compare = page.getByRole("img", { name: "The new outline over version 1: previous dashed grey, new solid" });
+  const svg = await page.request.get((await compare.getAttribute("src"))!);
+  expect(svg.status()).toBe(200);
+  expect(await svg.text()).toContain("Previous version");
+  expect(readDb("SELECT version, note FROM pattern_versions WHERE product_id = ? ORDER BY version", productId)).toEqual([
+    { version: 1, note: "" },
+    { version: 2, note: "Added size 42" },
+  ]);
+
+  const mail = await waitForMail(buyer.email);
+  expect(mail.subject).toBe(`Pattern updated: ${name}`);
+  expect(mail.text).toContain("Added size 42");
+  expect(mail.text).toContain(`/purchase/${orderId}`);
+
+  const buyerContext = await browser.newContext({ javaScriptEnabled: testInfo.project.name === "js" });
+  await loginAs(buyer.id, buyerContext);
+  const buyerPage = await buyerContext.newPage();
+  await buyerPage.goto(`/purchase/${orderId}`);
+  const files = buyerPage.getByRole("region", { name: "Pattern files" });
+  await expect(files.getByText(/^Version 2, updated .* · Added size 42$/)).toBeVisible();
+  await expect(files.getByText(/^Version 1 \(/)).toBeVisible();
+  const [download] = await Promise.all([buyerPage.waitForEvent("download"), files.getByRole("link", { name: "DXF (original)" }).first().click()]);
+  expect(download.suggestedFilename()).toBe("shirt-v2.dxf");
+  await buyerContext.close();
+  // Another seller cannot see the comparison.
+  const other = createSeller();
+  const otherContext = await browser.newContext();
+  await loginAs(other.id, otherContext);
+  expect((await otherContext.request.get(`/edit-product/${productId}/compare.svg`)).status()).toBe(404);
+  await otherContext.close();
 });

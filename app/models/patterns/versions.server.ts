@@ -10,9 +10,10 @@ import fs from "node:fs";
 import { and, desc, eq } from "drizzle-orm";
 
 import { patternVersions, type PatternVersion } from "../../../db/schema";
-import { readPattern } from "./dxf.server";
+import { readPattern, UNITS_ASSUMED_MESSAGE } from "./dxf.server";
 import { fabricEstimate, FABRIC_MARGIN_PERCENT } from "./fabric.server";
 import { defaultSize, pieceCount, piecesOfSize } from "./pieces";
+import { compareSvg } from "./preview.server";
 import type { Pattern, PatternUnits } from "./types";
 import type { DbOrTx } from "~/utils/db.server";
 import { uploadPath } from "~/utils/files.server";
@@ -194,4 +195,39 @@ export function patternJson(productId: number, facts: PatternFacts | null) {
     updated: facts.updatedIso,
     preview_url: previewUrl(productId, facts),
   };
+}
+
+/**
+ * The seller's view of a product's current pattern (the edit screen): what was read, the units note, the preview
+ * and, from version 2 on, the changes against the previous version. The caller has checked ownership.
+ */
+export function sellerPatternSummary({ db, productId }: { db: DbOrTx; productId: number }) {
+  const [latest, previous] = listVersions({ db, productId });
+  if (!latest) return null;
+  const facts = versionFacts({ db, version: latest });
+  const pattern = facts ? ensureParsed({ db, versionId: latest.id }) : null;
+  if (!facts || !pattern) {
+    return { versionLine: `Version ${latest.version}`, pieceCount: 0, sizes: [], previewUrl: "", compareUrl: null, previousVersion: null, unitsNote: null, unreadable: true };
+  }
+  return {
+    versionLine: facts.versionLine,
+    pieceCount: facts.pieceCount,
+    sizes: facts.sizes,
+    previewUrl: previewUrl(productId, facts),
+    compareUrl: previous ? `/edit-product/${productId}/compare.svg?v=${latest.version}` : null,
+    previousVersion: previous?.version ?? null,
+    unitsNote: pattern.unitsAssumed ? UNITS_ASSUMED_MESSAGE : null,
+    unreadable: false,
+  };
+}
+
+/** The current version's outline over the previous one (compareSvg), one size (default: the preview's); or null. */
+export function compareLatestVersions({ db, productId, size }: { db: DbOrTx; productId: number; size?: string | null }): string | null {
+  const [latest, previous] = listVersions({ db, productId });
+  if (!latest || !previous) return null;
+  const now = ensureParsed({ db, versionId: latest.id });
+  const before = ensureParsed({ db, versionId: previous.id });
+  if (!now || !before) return null;
+  const chosen = size && (now.sizes.includes(size) || before.sizes.includes(size)) ? size : (defaultSize(now) ?? now.sizes[0]);
+  return chosen ? compareSvg(before, now, chosen) : null;
 }
