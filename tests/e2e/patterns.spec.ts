@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 
 import { addPaidOrder, queryOne, readDb } from "./db";
-import { expect, test } from "./fixtures";
+import { expect, sessionCookieFor, test } from "./fixtures";
 import { createSeller, png } from "./seller-fixtures";
 import { waitForMail } from "./utils";
 import { makeAstmDxf, makeOpenOutlineDxf } from "~/models/patterns/fixtures.server";
@@ -133,6 +133,14 @@ test("a buyer downloads the stamped A4 PDF, chosen sizes and the stamped DXF; an
   }
   await context.close();
   expect(readDb("SELECT * FROM downloads WHERE order_id = ?", orderId)).toHaveLength(3);
+
+  // The JSON face's file read gives the buyer the same stamped DXF (and logs it).
+  const { token } = await sessionCookieFor(buyer.id);
+  const file = queryOne<{ pattern_file: string }>("SELECT pattern_file FROM products WHERE id = ?", p.id).pattern_file;
+  const api = await page.request.get(`/api/files/${file}`, { headers: { Authorization: token } });
+  expect(api.status()).toBe(200);
+  expect((await api.body()).toString("latin1").startsWith(`999\n${stamp}\n`)).toBe(true);
+  expect(readDb("SELECT * FROM downloads WHERE order_id = ?", orderId)).toHaveLength(4);
 });
 
 test("a seller's upload is read at once, a new version with a note reaches the buyer by email and on the purchase", async ({ page, browser, createUser, loginAs }, testInfo) => {
