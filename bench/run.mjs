@@ -198,6 +198,28 @@ lines.push(
   `- Explore at 10 connections, rendering every request: ${ratioRendering.toFixed(2)} of the baseline (target ≥ 0.10): ${ratioRendering >= 0.1 ? "met" : "MISSED"}; p99 ${explore10.nocache.p99} ms (target < 100 ms): ${explore10.nocache.p99 < 100 ? "met" : "MISSED"}.`,
   `- Bench wall time: ${((Date.now() - started) / 1000).toFixed(0)} s.`,
 );
+// Pattern files (issue 12): the pattern product page's first visit and its preview, then bench/patterns.ts's table.
+{
+  const pdb = new Database(dbFile, { readonly: true });
+  const patternProduct = pdb
+    .prepare("SELECT p.id FROM products p JOIN pattern_versions v ON v.product_id = p.id WHERE p.type = 'Pattern' AND v.data <> '{}' ORDER BY p.id LIMIT 1")
+    .get()?.id;
+  pdb.close();
+  if (patternProduct) {
+    const b = await firstVisit(`/product/${patternProduct}`);
+    const svg = await get(`${app}/product/${patternProduct}/preview.svg`, { "Accept-Encoding": "gzip" });
+    lines.push("", "## Pattern product page, first visit, gzipped", "");
+    lines.push(
+      `- \`/product/${patternProduct}\`: HTML ${kb(b.html)} (${b.html <= 14 * 1024 ? "within" : "OVER"} the 14 KB budget), JavaScript ${kb(b.js)}, CSS ${kb(b.css)}; the lazy piece preview ${kb(svg.body.length)} (${svg.headers["content-encoding"] ?? "identity"}, ${svg.headers["cache-control"]}).`,
+    );
+  }
+  try {
+    const out = execFileSync(path.join(root, "node_modules", ".bin", "tsx"), ["bench/patterns.ts"], { cwd: root, encoding: "utf8" });
+    lines.push("", out.trim().replace(/^### /m, "## "));
+  } catch (error) {
+    lines.push("", "## Pattern files", "", `bench/patterns.ts failed or missed a target: ${String(error.stdout ?? error.message).trim()}`);
+  }
+}
 // The hand-written reading of the numbers (bench/NOTES.md) follows the generated tables.
 const notes = path.join(root, "bench", "NOTES.md");
 if (fs.existsSync(notes)) lines.push("", fs.readFileSync(notes, "utf8").trim());

@@ -8,6 +8,8 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { readPattern } from "../app/models/patterns/dxf.server";
+import type { Pattern } from "../app/models/patterns/types";
 import { DESIGN_CATEGORIES, subcategoriesFor } from "../app/utils/catalog";
 import { validateDesign } from "../app/schemas/selling";
 import { decryptSecret, verifyPassword } from "../app/utils/crypto.server";
@@ -16,6 +18,7 @@ import { openDatabase, type Db } from "./client";
 import {
   files,
   follows,
+  patternVersions,
   platformSettings,
   productMedia,
   products,
@@ -160,8 +163,35 @@ describe("seedDemoData", () => {
       expect(row).toMatchObject({ kind: "pattern", contentType: "application/dxf", ownerId });
       const dxf = parser.parseSync(fs.readFileSync(uploadPath(file!), "utf8"));
       expect(dxf?.entities.length).toBeGreaterThan(0);
-      expect(dxf?.entities.some((e) => e.type === "LWPOLYLINE")).toBe(true);
+      // ASTM-style graded files: one block per piece and size, placed by INSERTs.
+      expect(dxf?.entities.some((e) => e.type === "INSERT")).toBe(true);
     }
+  });
+
+  test("every pattern product has version 1 holding the pattern read from its graded file", () => {
+    const rows = db
+      .select({ productId: products.id, file: products.patternFile, version: patternVersions })
+      .from(products)
+      .leftJoin(patternVersions, eq(patternVersions.productId, products.id))
+      .where(eq(products.type, "Pattern"))
+      .all();
+    expect(rows.length).toBeGreaterThan(0);
+    const units = new Set<string>();
+    const readByContent = new Map<string, ReturnType<typeof readPattern>>();
+    for (const { file, version } of rows) {
+      expect(version).toMatchObject({ version: 1, file });
+      const stored = JSON.parse(version!.data) as Pattern;
+      // Stores hold copies of the same few files: read each distinct content once.
+      const content = fs.readFileSync(uploadPath(file!), "latin1");
+      const read = readByContent.get(content) ?? readPattern(content);
+      readByContent.set(content, read);
+      expect(read.ok).toBe(true);
+      expect(stored).toEqual(read.ok ? read.pattern : null);
+      expect(stored.sizes.length).toBeGreaterThanOrEqual(3);
+      expect(stored.pieces.length).toBeGreaterThanOrEqual(stored.sizes.length * 2);
+      units.add(stored.units);
+    }
+    expect([...units].sort()).toEqual(["in", "mm"]);
   });
 
   test("reviews, follows and platform settings exist", () => {

@@ -18,6 +18,8 @@ import { eq, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import sharp from "sharp";
 
+import { readPattern } from "../app/models/patterns/dxf.server";
+import { makeDemoPatternDxf } from "../app/models/patterns/fixtures.server";
 import type { Category1 } from "../app/utils/catalog";
 import { encryptSecret, hashPassword } from "../app/utils/crypto.server";
 import { loadDataKey } from "../app/utils/env.server";
@@ -25,6 +27,7 @@ import type { Db } from "./client";
 import {
   files,
   follows,
+  patternVersions,
   platformSettings,
   productMedia,
   products,
@@ -813,67 +816,23 @@ const initialsOf = (name: string) =>
 
 // --- DXF --------------------------------------------------------------------------------------
 
-type Point = readonly [number, number];
-interface Piece {
-  name: string;
-  outline: readonly Point[];
-}
-
-/** Pattern pieces in millimetres (seam allowance included). */
-const PIECES = {
-  bodice: { name: "Bodice Front", outline: [[0, 0], [230, 0], [250, 260], [200, 300], [185, 380], [210, 450], [90, 480], [60, 440], [0, 400]] },
-  sleeve: { name: "Sleeve", outline: [[40, 0], [290, 0], [330, 420], [260, 500], [165, 540], [70, 500], [0, 420]] },
-  skirt: { name: "Skirt Panel", outline: [[0, 0], [420, 0], [330, 600], [90, 600]] },
-  waistband: { name: "Waistband", outline: [[0, 0], [700, 0], [700, 80], [0, 80]] },
-  trouser: { name: "Trouser Front", outline: [[40, 0], [230, 0], [260, 700], [330, 730], [300, 1020], [20, 1020], [10, 700]] },
-  collar: { name: "Collar", outline: [[0, 0], [420, 0], [400, 90], [20, 90]] },
-  coat: { name: "Pet Coat Body", outline: [[40, 0], [400, 0], [440, 180], [370, 420], [70, 420], [0, 180]] },
-  strap: { name: "Strap", outline: [[0, 0], [500, 0], [500, 50], [0, 50]] },
-  panel: { name: "Panel", outline: [[0, 0], [470, 0], [470, 470], [0, 470]] },
-  drape: { name: "Curtain Panel", outline: [[0, 0], [1370, 0], [1370, 2200], [0, 2200]] },
-} satisfies Record<string, Piece>;
-
-const PIECES_FOR: Record<Shape, readonly Piece[]> = {
-  top: [PIECES.bodice, PIECES.sleeve],
-  dress: [PIECES.bodice, PIECES.skirt],
-  pants: [PIECES.trouser, PIECES.waistband],
-  skirt: [PIECES.skirt, PIECES.waistband],
-  jacket: [PIECES.bodice, PIECES.sleeve, PIECES.collar],
-  pet: [PIECES.coat, PIECES.strap],
-  cushion: [PIECES.panel],
-  tote: [PIECES.panel, PIECES.strap],
-  curtain: [PIECES.drape],
-};
-
-/** A minimal ASCII DXF (R2000): the pieces side by side, each a closed outline, a grainline and a label. */
-function dxfFor(shape: Shape): string {
-  const out: (string | number)[] = [0, "SECTION", 2, "HEADER", 9, "$ACADVER", 1, "AC1015", 9, "$INSUNITS", 70, 4, 0, "ENDSEC"];
-  out.push(0, "SECTION", 2, "ENTITIES");
-  let handle = 0x100;
-  const entity = (type: string, layer: string, subclass: string) =>
-    out.push(0, type, 5, (handle++).toString(16).toUpperCase(), 100, "AcDbEntity", 8, layer, 100, subclass);
-  let offsetX = 0;
-  for (const piece of PIECES_FOR[shape]) {
-    const xs = piece.outline.map(([x]) => x);
-    const ys = piece.outline.map(([, y]) => y);
-    const [minX, maxX, maxY] = [Math.min(...xs), Math.max(...xs), Math.max(...ys)];
-    const centerX = offsetX + (minX + maxX) / 2;
-
-    entity("LWPOLYLINE", "CUT", "AcDbPolyline");
-    out.push(90, piece.outline.length, 70, 1);
-    for (const [x, y] of piece.outline) out.push(10, (x + offsetX).toFixed(1), 20, y.toFixed(1));
-
-    entity("LINE", "GRAINLINE", "AcDbLine");
-    out.push(10, centerX.toFixed(1), 20, (maxY * 0.2).toFixed(1), 30, "0.0");
-    out.push(11, centerX.toFixed(1), 21, (maxY * 0.8).toFixed(1), 31, "0.0");
-
-    entity("TEXT", "LABELS", "AcDbText");
-    out.push(10, (centerX + 12).toFixed(1), 20, (maxY * 0.5).toFixed(1), 30, "0.0", 40, "12.0", 1, piece.name, 100, "AcDbText");
-
-    offsetX += maxX - minX + 60;
-  }
-  out.push(0, "ENDSEC", 0, "EOF");
-  return `${out.join("\n")}\n`;
+/**
+ * One ASTM-style graded pattern file per garment shape (blocks per piece and size, 3 to 6 sizes, some in inches),
+ * read once here: every demo product of that shape gets its own copy of the file and the read pattern as its
+ * version 1 (decision 061).
+ */
+function patternAsset(shape: Shape, index: number): PatternAsset {
+  const dxf = makeDemoPatternDxf(index);
+  const read = readPattern(dxf);
+  if (!read.ok) throw new Error(`demo pattern ${shape}: ${read.message}`);
+  return {
+    key: `pattern:${shape}`,
+    data: Buffer.from(dxf, "latin1"),
+    originalName: `${shape}-pattern.dxf`,
+    contentType: "application/dxf",
+    kind: "pattern",
+    parsed: JSON.stringify(read.pattern),
+  };
 }
 
 // --- The asset library ------------------------------------------------------------------------
@@ -885,7 +844,12 @@ interface AssetLibrary {
   productImages: Record<Shape, Asset[]>;
   sizeCharts: Record<ChartKind, Asset>;
   banners: Asset[];
-  patterns: Record<Shape, Asset>;
+  patterns: Record<Shape, PatternAsset>;
+}
+
+interface PatternAsset extends Asset {
+  /** The pattern read from the file (pattern_versions.data). */
+  parsed: string;
 }
 
 async function renderAssets(): Promise<AssetLibrary> {
@@ -915,18 +879,7 @@ async function renderAssets(): Promise<AssetLibrary> {
     ),
   );
 
-  const patterns = Object.fromEntries(
-    SHAPES.map((shape) => [
-      shape,
-      {
-        key: `pattern:${shape}`,
-        data: Buffer.from(dxfFor(shape), "ascii"),
-        originalName: `${shape}-pattern.dxf`,
-        contentType: "application/dxf",
-        kind: "pattern",
-      } satisfies Asset,
-    ]),
-  ) as Record<Shape, Asset>;
+  const patterns = Object.fromEntries(SHAPES.map((shape, i) => [shape, patternAsset(shape, i)])) as Record<Shape, PatternAsset>;
 
   return { productImages, sizeCharts, banners, patterns };
 }
@@ -972,6 +925,8 @@ interface PlannedProduct {
   category2: string;
   terms: string;
   patternFile: string | null;
+  /** pattern_versions.data of version 1: the read pattern, or '{}' (read on first use) for benchmark products. */
+  patternData: string;
   parcelSize: ParcelSize | null;
   sizeChart: string;
   sold: number;
@@ -1123,6 +1078,7 @@ function planProduct(ctx: SeedContext, plan: Plan, ordinal: number, storeIndex: 
     category2: garment.category2,
     terms: TERMS[availability.delivery ?? availability.type],
     patternFile: isPattern ? uploads.copyFor(store.owner, assets.patterns[garment.shape]) : null,
+    patternData: isPattern && ordinal < DEMO_PRODUCT_COUNT ? assets.patterns[garment.shape].parsed : "{}",
     parcelSize: isPattern ? null : garment.parcel,
     sizeChart: uploads.copyFor(store.owner, assets.sizeCharts[chartKindFor(category1)]),
     sold: Math.floor(rng() ** 2.5 * (isPattern ? 501 : 260)),
@@ -1348,6 +1304,11 @@ function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[], dataKey
       updatedAt: p.createdAt,
     })),
   );
+  // Pattern rows are large (tens of KB): small batches.
+  const versionRows = plan.products.flatMap((p, i) =>
+    p.patternFile ? [{ productId: productId(i), version: 1, file: p.patternFile, data: p.patternData, createdAt: p.createdAt }] : [],
+  );
+  for (let i = 0; i < versionRows.length; i += 50) tx.insert(patternVersions).values(versionRows.slice(i, i + 50)).run();
   insertInBatches(
     tx,
     productMedia,

@@ -37,10 +37,26 @@ export type DesignFormProps = {
   media: { id: number; media: string }[];
   sizeChart: string | null;
   patternFile: string | null;
+  /** The current pattern version as read from its file (edit mode): preview, units note, changes against the last one. */
+  pattern?: PatternSummary | null;
   notice: string | null;
   filesDropped: boolean;
   /** A re-render key: changes with every answer of the action, so the fields show what it returned. */
   formKey: string;
+};
+
+export type PatternSummary = {
+  versionLine: string;
+  pieceCount: number;
+  sizes: string[];
+  previewUrl: string;
+  /** The new outline over the previous version's, when there is one. */
+  compareUrl: string | null;
+  previousVersion: number | null;
+  /** Said when the file did not name its units. */
+  unitsNote: string | null;
+  /** The stored file could not be read (never for files uploaded through this form). */
+  unreadable: boolean;
 };
 
 const SUBCATEGORY_GROUPS = [
@@ -63,7 +79,7 @@ export function DesignForm(props: DesignFormProps) {
 }
 
 function DesignFormFields(props: DesignFormProps) {
-  const { mode, values, errors, media, sizeChart, patternFile } = props;
+  const { mode, values, errors, media, sizeChart, patternFile, pattern } = props;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
@@ -263,6 +279,7 @@ function DesignFormFields(props: DesignFormProps) {
                 </a>
               </p>
             ) : null}
+            {pattern ? <PatternPreview pattern={pattern} /> : null}
             <FileField
               label={patternFile ? "Upload a new version of the pattern (DXF)" : "Pattern file (DXF)"}
               name="pattern"
@@ -270,6 +287,26 @@ function DesignFormFields(props: DesignFormProps) {
               hint="Required for a pattern. A DXF file with the pattern pieces, at most 25MB. It stays private: only you and paying buyers can download it."
               errors={errors.pattern}
             />
+            {patternFile ? (
+              <div className="mt-3">
+                <label htmlFor="pattern_note" className="label">
+                  Change note for your buyers (with a new version)
+                </label>
+                <textarea
+                  id="pattern_note"
+                  name="pattern_note"
+                  rows={2}
+                  maxLength={500}
+                  className="input mt-1 w-full"
+                  aria-invalid={errors.pattern_note ? true : undefined}
+                  aria-describedby={errors.pattern_note ? "pattern_note-error" : "pattern_note-hint"}
+                />
+                <p id="pattern_note-hint" className="mt-1 text-xs text-slate-500">
+                  Every buyer of this pattern gets an email with this note and a link to the new files.
+                </p>
+                <ErrorList id="pattern_note-error" errors={errors.pattern_note} />
+              </div>
+            ) : null}
           </div>
         </section>
       ) : null}
@@ -415,6 +452,46 @@ function Select({
         {children}
       </select>
       <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** What the platform read from the current pattern file: a seller sees at once whether the file was understood. */
+function PatternPreview({ pattern }: { pattern: PatternSummary }) {
+  if (pattern.unreadable) {
+    return <p className="mb-2 text-sm text-red-700">The current pattern file could not be read. Please upload it again.</p>;
+  }
+  return (
+    <div className="mb-3 space-y-2">
+      <p id="pattern-read-heading" className="text-sm font-medium">
+        {pattern.versionLine}: {pattern.pieceCount} {pattern.pieceCount === 1 ? "piece" : "pieces"}, sizes {pattern.sizes.join(", ")}
+      </p>
+      {pattern.unitsNote ? (
+        <p role="note" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+          {pattern.unitsNote}
+        </p>
+      ) : null}
+      <img
+        src={pattern.previewUrl}
+        alt={`Preview of the pattern pieces as read from the file (${pattern.versionLine})`}
+        width={800}
+        height={500}
+        loading="lazy"
+        className="h-auto w-full max-w-xl rounded-md border border-slate-200 bg-white"
+      />
+      {pattern.compareUrl ? (
+        <figure>
+          <img
+            src={pattern.compareUrl}
+            alt={`The new outline over version ${pattern.previousVersion}: previous dashed grey, new solid`}
+            width={800}
+            height={500}
+            loading="lazy"
+            className="h-auto w-full max-w-xl rounded-md border border-slate-200 bg-white"
+          />
+          <figcaption className="text-xs text-slate-500">Changes against version {pattern.previousVersion}</figcaption>
+        </figure>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { authorizePrivateFileRead } from "~/models/platform/file-access.server";
+import { downloadOrderPattern } from "~/models/buying/downloads.server";
+import { buildOrderDownload } from "~/models/patterns/downloads.server";
+import { authorizePrivateFileRead, privateFileAccess } from "~/models/platform/file-access.server";
 import { getFileRecord } from "~/models/platform/files.server";
 import { apiError } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
@@ -22,6 +24,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Media and avatars are public; patterns, résumés and labels are private.
   if (record.kind !== "media" && record.kind !== "avatar") {
     const user = await getUser(request);
+    // A buyer's copy of a pattern carries their order number and email, as on /download (decision 063).
+    const access = record.kind === "pattern" && user ? privateFileAccess({ db, user, file: record }) : null;
+    if (user && access?.allowed && access.buyerOrderId !== null) {
+      const download = downloadOrderPattern({ db, userId: user.id, orderId: access.buyerOrderId });
+      const built = download.ok && download.file.name === record.name ? await buildOrderDownload({ db, access: download, format: "dxf", sizes: [] }) : null;
+      const builtStat = built ? await statFile(built.path) : null;
+      if (!built || !builtStat) return apiError(404, "File not found");
+      return sendFile(request, built.path, builtStat, {
+        contentType: record.contentType,
+        cacheControl: "private, no-store",
+        headers: { "Content-Disposition": attachment(record.originalName) },
+      });
+    }
     if (!authorizePrivateFileRead({ db, user, file: record })) {
       return user ? apiError(403, "You may not download this file") : apiError(401, "Authentication required");
     }

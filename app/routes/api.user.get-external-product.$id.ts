@@ -1,13 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { externalProductJson, getExternalProduct } from "~/models/catalog/products.server";
+import { patternJson, productPatternFacts } from "~/models/patterns/versions.server";
 import { idParam } from "~/utils/api-params.server";
 import { apiError } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 
-/** GET /api/user/get-external-product/{id}: a product as buyers see it; 404 when unknown or removed. */
+/**
+ * GET /api/user/get-external-product/{id}: a product as buyers see it; 404 when unknown or removed. Pattern products
+ * add `pattern {sizes, pieces, units, version, updated, preview_url}` (null when the file could not be read).
+ */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const found = getExternalProduct({ db: getDb(), productId: idParam(params.id, "Product not found") });
+  const db = getDb();
+  const found = getExternalProduct({ db, productId: idParam(params.id, "Product not found") });
   if (!found) return apiError(404, "Product not found");
-  return Response.json(externalProductJson(found));
+  const json = externalProductJson(found);
+  if (found.product.type !== "Pattern") return Response.json(json);
+  const pattern = patternJson(found.product.id, productPatternFacts({ db, productId: found.product.id }));
+  return Response.json({ ...json, pattern });
 }

@@ -62,6 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
         pattern: form.files.find((f) => f.field === "pattern") ?? null,
         problems: form.problems.map((pr) => (pr.field === "media" ? { ...pr, field: "images" } : pr)),
       },
+      patternNote: typeof form.fields.get("pattern_note") === "string" ? String(form.fields.get("pattern_note")) : "",
       fieldNames: { media: "images", sizeChart: "sizeChart", pattern: "pattern" },
     });
     if (!result.ok) return result.status === 404 ? apiError(404, "Product not found") : fieldErrorResponse(result.errors);

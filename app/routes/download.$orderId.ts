@@ -2,27 +2,41 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { BUYING_ERRORS } from "~/models/buying/errors";
+import { buildOrderDownload, isDownloadFormat } from "~/models/patterns/downloads.server";
 import { getDb } from "~/utils/db.server";
-import { statFile, uploadPath } from "~/utils/files.server";
+import { statFile } from "~/utils/files.server";
 import { invariantResponse } from "~/utils/invariant";
 import { sendFile } from "~/utils/send-file.server";
 import { requireUser } from "~/utils/session.server";
 
-/** GET /download/{orderId}: the buyer's authorised pattern download (logged). Visitors go to /login. */
+/**
+ * GET /download/{orderId}?format=dxf|A4|Letter|A0|projector&size=M&size=L&version=N: an authorised pattern download
+ * (the buyer's stamped copies, logged; the seller's and admins' originals). Default: the current version's DXF.
+ * Visitors go to /login; anyone else gets 404.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const result = downloadOrderPattern({ db: getDb(), userId: user.id, orderId: Number(params.orderId) });
-  if (!result.ok) {
-    const { status, message } = BUYING_ERRORS.download[result.error];
+  const url = new URL(request.url);
+  const format = url.searchParams.get("format") || "dxf";
+  invariantResponse(isDownloadFormat(format), "Unknown format: choose dxf, A4, Letter, A0 or projector.", { status: 400 });
+  const versionParam = url.searchParams.get("version");
+  const version = versionParam ? Number(versionParam) : undefined;
+  invariantResponse(version === undefined || (Number.isSafeInteger(version) && version > 0), "Not found", { status: 404 });
+  const orderId = Number(params.orderId);
+  invariantResponse(Number.isSafeInteger(orderId) && orderId > 0, "Not found", { status: 404 });
+  const db = getDb();
+  const access = downloadOrderPattern({ db, userId: user.id, orderId, version });
+  if (!access.ok) {
+    const { status, message } = BUYING_ERRORS.download[access.error];
     invariantResponse(false, message, { status });
   }
-  const file = uploadPath(result.file.name);
-  const stat = file ? await statFile(file) : null;
-  invariantResponse(file && stat, "Not found", { status: 404 });
-  return sendFile(request, file, stat, {
-    contentType: result.file.contentType,
+  const built = await buildOrderDownload({ db, access, format, sizes: url.searchParams.getAll("size") });
+  const stat = built ? await statFile(built.path) : null;
+  invariantResponse(built && stat, "Not found", { status: 404 });
+  return sendFile(request, built.path, stat, {
+    contentType: built.contentType,
     cacheControl: "private, no-store",
-    headers: { "Content-Disposition": attachment(result.file.originalName) },
+    headers: { "Content-Disposition": attachment(built.fileName) },
   });
 }
 

@@ -5,6 +5,7 @@ import { AddToCartForm } from "~/components/add-to-cart";
 import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
 import { getExternalProduct } from "~/models/catalog/products.server";
+import { previewUrl, productPatternFacts } from "~/models/patterns/versions.server";
 import { getBuyerSettings } from "~/models/platform/settings.server";
 import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
@@ -21,6 +22,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const { product, store, owner } = found;
   const printed = product.type === "Pattern" && product.delivery === "Print";
+  const facts = product.type === "Pattern" ? productPatternFacts({ db, productId }) : null;
+  const asked = new URL(request.url).searchParams.get("size");
+  const size = facts ? (asked && facts.sizes.includes(asked) ? asked : facts.defaultSize) : null;
   return {
     product: {
       id: product.id,
@@ -40,7 +44,94 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     reviews: found.reviews.map((r) => ({ ...r, date: r.createdAt.toISOString().slice(0, 10), createdAt: undefined })),
     rating: found.rating,
     myself: user?.id === store.userId,
+    pattern:
+      facts && size
+        ? {
+            size,
+            sizes: facts.sizes,
+            versionLine: facts.versionLine,
+            updatedIso: facts.updatedIso,
+            pieceCount: facts.pieceCount,
+            pieceNames: facts.pieceNames[size] ?? [],
+            previewUrl: previewUrl(product.id, facts, size),
+            fabric: facts.fabric,
+            marginPercent: facts.marginPercent,
+          }
+        : null,
   };
+}
+
+type PatternView = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["pattern"]>;
+
+/** The piece preview (a lazy, cached SVG), its size switcher (plain links), the facts and the fabric estimate. */
+function PatternSection({ productName, pattern }: { productName: string; pattern: PatternView }) {
+  const names = pattern.pieceNames;
+  return (
+    <section id="pattern" className="scroll-mt-20 border-t border-slate-200 py-6" aria-labelledby="pattern-title">
+      <h2 id="pattern-title" className="text-lg font-semibold">Pattern pieces</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        <time dateTime={pattern.updatedIso}>{pattern.versionLine}</time> · {pattern.pieceCount}{" "}
+        {pattern.pieceCount === 1 ? "piece" : "pieces"} · Sizes {pattern.sizes.join(", ")}
+      </p>
+      <nav aria-label="Preview size" className="mt-3 flex flex-wrap gap-2">
+        {pattern.sizes.map((s) => (
+          <Link
+            key={s}
+            to={`?size=${encodeURIComponent(s)}#pattern`}
+            preventScrollReset
+            replace
+            aria-current={s === pattern.size ? "true" : undefined}
+            className={`rounded-md border px-3 py-1 text-sm ${s === pattern.size ? "border-brand-600 bg-brand-50 font-semibold text-brand-800" : "border-slate-300 hover:border-brand-600"}`}
+          >
+            {s}
+          </Link>
+        ))}
+      </nav>
+      <figure className="mt-4">
+        <img
+          key={pattern.previewUrl}
+          src={pattern.previewUrl}
+          width={800}
+          height={500}
+          loading="lazy"
+          decoding="async"
+          alt={`Preview of the pattern pieces of ${productName}, size ${pattern.size}: ${names.join(", ")}`}
+          className="h-auto w-full max-w-3xl rounded-md border border-slate-200 bg-white"
+        />
+        <figcaption className="mt-2 text-sm text-slate-600">
+          <span className="mr-2 rounded bg-slate-800 px-1.5 py-0.5 text-xs font-bold uppercase text-white">Preview</span>
+          Size {pattern.size}: {names.length} {names.length === 1 ? "piece" : "pieces"} ({names.join(", ")}). Scaled down, without
+          sew lines.
+        </figcaption>
+      </figure>
+      <h3 className="mt-6 font-semibold">Fabric estimate</h3>
+      <table className="mt-2 text-sm">
+        <thead>
+          <tr className="text-left text-slate-600">
+            <th scope="col" className="pr-6 font-medium">Size</th>
+            <th scope="col" className="pr-6 font-medium">45 in (115 cm) wide</th>
+            <th scope="col" className="font-medium">60 in (150 cm) wide</th>
+          </tr>
+        </thead>
+        <tbody>
+          {pattern.fabric.map((row) => (
+            <tr key={row.size} aria-current={row.size === pattern.size ? "true" : undefined}>
+              <th scope="row" className="pr-6 text-left font-medium">{row.size}</th>
+              {row.fabrics.map((f) => (
+                <td key={f.label} className="pr-6">
+                  {f.metres.toFixed(1)} m / {f.yards.toFixed(1)} yd{f.fits ? "" : " (a piece is wider than this fabric)"}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="mt-2 text-xs text-slate-500">
+        An estimate measured from the pattern pieces, with a {pattern.marginPercent} % margin for shrinkage and grain; your layout may
+        need more or less.
+      </p>
+    </section>
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -51,7 +142,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const TAB_CLASS = "border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700";
 
 export default function ProductPage() {
-  const { product, media, variants, store, reviews, rating, myself } = useLoaderData<typeof loader>();
+  const { product, media, variants, store, reviews, rating, myself, pattern } = useLoaderData<typeof loader>();
   const storeUrl = `/store/${store.owner}`;
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
@@ -100,6 +191,7 @@ export default function ProductPage() {
 
       <nav aria-label="Product sections" className="mt-10 flex flex-wrap gap-2 border-b border-slate-200">
         <a href="#details" className={TAB_CLASS}>Design details</a>
+        {pattern ? <a href="#pattern" className={TAB_CLASS}>Pattern pieces</a> : null}
         <a href="#reviews" className={TAB_CLASS}>Reviews</a>
         <Link to={storeUrl} className={TAB_CLASS}>Visit Store</Link>
         <a href="#terms" className={TAB_CLASS}>Terms &amp; Conditions</a>
@@ -112,6 +204,7 @@ export default function ProductPage() {
           {store.city ? ` · ${store.city}${store.country ? `, ${store.country}` : ""}` : ""}
         </p>
       </section>
+      {pattern ? <PatternSection productName={product.name} pattern={pattern} /> : null}
       <section id="reviews" className="scroll-mt-20 border-t border-slate-200 py-6">
         <h2 className="text-lg font-semibold">Reviews</h2>
         {rating.average !== null ? (

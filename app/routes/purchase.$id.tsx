@@ -7,6 +7,8 @@ import { RateForm } from "~/components/rate-form";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { getBuyerOrder, isDownloadable, rateOrder } from "~/models/buying/orders.server";
 import { orderCounterpart } from "~/models/messaging/messages.server";
+import { DOWNLOAD_FORMAT_LABELS, orderDownloadLinks } from "~/models/patterns/downloads.server";
+import { listVersions, versionFacts } from "~/models/patterns/versions.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { RateSchema } from "~/schemas/buying";
 import { productTypeLabel } from "~/utils/catalog";
@@ -26,7 +28,10 @@ async function loadOwnOrder(request: Request, id: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, order } = await loadOwnOrder(request, params.id);
-  const supportEmail = getPlatformSettings({ db: getDb() }).email || "support@patternhouse.local";
+  const db = getDb();
+  const supportEmail = getPlatformSettings({ db }).email || "support@patternhouse.local";
+  const versions = isDownloadable(order) ? listVersions({ db, productId: order.productId }) : [];
+  const facts = versions[0] ? versionFacts({ db, version: versions[0] }) : null;
   return {
     order: {
       id: order.id,
@@ -48,7 +53,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       reviewed: order.reviewed,
       media: order.media[0] ?? null,
     },
-    messageSellerHref: orderCounterpart({ db: getDb(), orderId: order.id, userId: user.id })?.href ?? null,
+    files: isDownloadable(order)
+      ? {
+          current: facts ? { version: facts.version, versionLine: facts.versionLine, sizes: facts.sizes, note: versions[0]!.note } : null,
+          links: orderDownloadLinks(order.id),
+          printFormats: (["A4", "Letter", "A0", "projector"] as const).map((format) => ({ format, label: DOWNLOAD_FORMAT_LABELS[format] })),
+          earlier: versions.slice(1).map((v) => ({
+            version: v.version,
+            date: v.createdAt.toISOString().slice(0, 10),
+            note: v.note,
+            links: orderDownloadLinks(order.id, v.version).filter((l) => l.format === "dxf" || l.format === "A4"),
+          })),
+        }
+      : null,
+    messageSellerHref: orderCounterpart({ db: db, orderId: order.id, userId: user.id })?.href ?? null,
     refundHref: `mailto:${supportEmail}?subject=${encodeURIComponent(`Refund request for order #${order.id}`)}`,
   };
 }
@@ -66,7 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PurchasePage() {
-  const { order, refundHref, messageSellerHref } = useLoaderData<typeof loader>();
+  const { order, files, refundHref, messageSellerHref } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
@@ -106,6 +124,7 @@ export default function PurchasePage() {
           <ItemAction order={order} />
         </div>
       </section>
+      {files ? <PatternFiles orderId={order.id} files={files} /> : null}
       {order.digital ? null : <TrackingSection order={order} />}
       {order.reviewed ? (
         <p className="text-sm text-slate-600">You rated this product. Thank you!</p>
@@ -147,6 +166,89 @@ function ItemAction({ order }: { order: OrderView }) {
     </a>
   ) : (
     <p className="text-sm text-slate-600">Tracking appears here once shipped.</p>
+  );
+}
+
+type FilesView = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["files"]>;
+
+/**
+ * The buyer's pattern files: every format of the current version (stamped with the order), a plain GET form to
+ * print only some sizes, and the earlier versions. Plain links and a native form: downloads work without JS.
+ */
+function PatternFiles({ orderId, files }: { orderId: number; files: FilesView }) {
+  const { current } = files;
+  return (
+    <section className="card p-6" aria-labelledby="files-title">
+      <h2 id="files-title" className="text-lg font-semibold">
+        Pattern files
+      </h2>
+      {current ? (
+        <p className="mt-1 text-sm text-slate-600">
+          {current.versionLine}
+          {current.note ? ` · ${current.note}` : ""}
+        </p>
+      ) : null}
+      <p className="mt-1 text-sm text-slate-600">Every file carries your order number and email.</p>
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {files.links.map((link) => (
+          <li key={link.format}>
+            <a href={link.url} className="btn-secondary" download>
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {current && current.sizes.length > 1 ? (
+        <form method="get" action={`/download/${orderId}`} className="mt-4 space-y-3">
+          <fieldset>
+            <legend className="label">Sizes to print</legend>
+            <div className="mt-1 flex flex-wrap gap-3">
+              {current.sizes.map((size) => (
+                <label key={size} className="flex items-center gap-1 text-sm">
+                  <input type="checkbox" name="size" value={size} defaultChecked /> {size}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="flex flex-wrap items-end gap-3">
+            <label className="text-sm">
+              <span className="label">Format</span>
+              <select name="format" defaultValue="A4" className="input mt-1">
+                {files.printFormats.map(({ format, label }) => (
+                  <option key={format} value={format}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <input type="hidden" name="version" value={current.version} />
+            <button type="submit" className="btn">
+              Download selected sizes
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {files.earlier.length ? (
+        <div className="mt-4">
+          <h3 className="font-semibold">Earlier versions</h3>
+          <ul className="mt-2 space-y-1 text-sm">
+            {files.earlier.map((v) => (
+              <li key={v.version}>
+                Version {v.version} ({v.date}){v.note ? `: ${v.note}` : ""} ·{" "}
+                {v.links.map((link, i) => (
+                  <span key={link.format}>
+                    {i ? " · " : ""}
+                    <a href={link.url} className="text-brand-700 hover:underline" download>
+                      {link.label}
+                    </a>
+                  </span>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
   );
 }
 

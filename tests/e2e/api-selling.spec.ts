@@ -90,9 +90,10 @@ test("a new seller opens a store and lists a pattern and a ready design through 
   expect(pattern.status).toBe(201);
   expect(pattern.body.message).toBe("Product created successfully!");
   const patternId = pattern.body.product.id as number;
-  expect(readDb<{ version: number; data: string }>("SELECT version, data FROM pattern_versions WHERE product_id = ?", patternId)).toEqual([
-    { version: 1, data: "{}" },
-  ]);
+  const versions = readDb<{ version: number; data: string }>("SELECT version, data FROM pattern_versions WHERE product_id = ?", patternId);
+  expect(versions.map((v) => v.version)).toEqual([1]);
+  // The DXF is read at upload (decision 061): the version holds its pieces (this plain file is one piece, units assumed).
+  expect(JSON.parse(versions[0]!.data)).toMatchObject({ units: "mm", unitsAssumed: true, sizes: ["One size"], pieces: [{ name: "Piece 1", area: 59200 }] });
 
   const ready = await post(request, "/api/user/update-product", token, [
     ["product", JSON.stringify({ name: "Linen apron", desc: "Cross-back apron in washed linen.", price: "42", type: "Ready", category1: "Home", category2: "kitchen", parcel_size: "Small" })],

@@ -114,3 +114,36 @@ export function pattern(delivery: "Digital" | "Print", offset: number): Candidat
     offset,
   )[0]!;
 }
+
+/**
+ * A paid order of a product for a buyer, inserted as fulfilment would leave it (paid checkout, Pending order),
+ * for specs about what a buyer does after paying; returns the order id.
+ */
+export function addPaidOrder({ buyerId, productId }: { buyerId: number; productId: number }): number {
+  const db = openTestDb();
+  try {
+    const p = db.prepare("SELECT store_id, name, type, delivery, price_cents FROM products WHERE id = ?").get(productId) as {
+      store_id: number;
+      name: string;
+      type: string;
+      delivery: string | null;
+      price_cents: number;
+    };
+    const now = Date.now();
+    const { id: checkoutId } = db
+      .prepare(
+        `INSERT INTO checkouts (user_id, provider, status, subtotal_cents, shipping_cents, total_cents, shipping_address, created_at, expires_at, paid_at)
+         VALUES (?, 'local', 'paid', ?, 0, ?, '{}', ?, ?, ?) RETURNING id`,
+      )
+      .get(buyerId, p.price_cents, p.price_cents, now, now + 3_600_000, now) as { id: number };
+    const { id } = db
+      .prepare(
+        `INSERT INTO orders (checkout_id, buyer_id, store_id, product_id, product_name, product_type, delivery, quantity, amount_cents, fee_cents, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, 0, ?) RETURNING id`,
+      )
+      .get(checkoutId, buyerId, p.store_id, productId, p.name, p.type, p.delivery, p.price_cents, now) as { id: number };
+    return id;
+  } finally {
+    db.close();
+  }
+}

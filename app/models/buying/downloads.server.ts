@@ -2,11 +2,13 @@
  * Pattern downloads. A pattern file is private: besides its owner, the store owner and admins
  * (file-access.server.ts), only a buyer with a paid, not refunded order of the Digital pattern product that
  * uses the file may read it. Every buyer download is logged (who, when, which order) for refund disputes.
+ * The files themselves (stamped DXF, print PDFs) are built by patterns/downloads.server.ts.
  */
 import { and, desc, eq, ne } from "drizzle-orm";
 
-import { downloads, orders, products } from "../../../db/schema";
-import { getBuyerOrder, isDownloadable } from "~/models/buying/orders.server";
+import { downloads, orders, products, stores, users } from "../../../db/schema";
+import { isDownloadable } from "~/models/buying/orders.server";
+import { getLatestVersion, getVersion, type VersionSummary } from "~/models/patterns/versions.server";
 import { getFileRecord } from "~/models/platform/files.server";
 import type { Db } from "~/utils/db.server";
 
@@ -34,18 +36,69 @@ export function logDownload({ db, userId, orderId, file }: { db: Db; userId: num
 }
 
 export type DownloadError = "not-found" | "refunded";
-export type OrderDownload = { ok: true; file: NonNullable<ReturnType<typeof getFileRecord>> } | { ok: false; error: DownloadError };
+export type OrderDownload =
+  | {
+      ok: true;
+      file: NonNullable<ReturnType<typeof getFileRecord>>;
+      order: { id: number; productId: number; productName: string };
+      /** The pattern version served (null only for a product without version rows). */
+      version: VersionSummary | null;
+      /** What the buyer's copies carry ('Order #N · email'); null for the seller's and admins' own copies. */
+      stamp: string | null;
+    }
+  | { ok: false; error: DownloadError };
 
-/** The buyer's authorised download of an order's pattern; logs it. Another user's order is a 404. */
-export function downloadOrderPattern({ db, userId, orderId }: { db: Db; userId: number; orderId: number }): OrderDownload {
-  const order = getBuyerOrder({ db, userId, orderId });
-  if (!order) return { ok: false, error: "not-found" };
-  if (!isDownloadable(order)) return { ok: false, error: order.status === "Refunded" ? "refunded" : "not-found" };
-  if (!order.patternFile) return { ok: false, error: "not-found" };
-  const file = getFileRecord({ db, name: order.patternFile });
+/** The text stamped on a buyer's copies. */
+export function orderStamp(orderId: number, email: string): string {
+  return `Order #${orderId} · ${email}`;
+}
+
+/**
+ * Who may download an order's pattern, and which version (decision 063): the buyer of a paid, not refunded Digital
+ * pattern (stamped copies; each download is logged), the store owner and administrators (unstamped originals, also
+ * of printed patterns they print). Anyone else, another product's version or an order without a file: not found.
+ * `version` picks an earlier version; by default the current one.
+ */
+export function downloadOrderPattern({
+  db,
+  userId,
+  orderId,
+  version,
+}: {
+  db: Db;
+  userId: number;
+  orderId: number;
+  version?: number;
+}): OrderDownload {
+  const row = db
+    .select({ order: orders, patternFile: products.patternFile, storeOwner: stores.userId, user: { email: users.email, role: users.role } })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(stores, eq(stores.id, orders.storeId))
+    .innerJoin(users, eq(users.id, userId))
+    .where(eq(orders.id, orderId))
+    .get();
+  if (!row || row.order.productType !== "Pattern") return { ok: false, error: "not-found" };
+  const buyer = row.order.buyerId === userId;
+  if (buyer) {
+    if (!isDownloadable(row.order)) return { ok: false, error: row.order.status === "Refunded" ? "refunded" : "not-found" };
+  } else if (row.storeOwner !== userId && row.user.role !== "admin") {
+    return { ok: false, error: "not-found" };
+  }
+  const chosen =
+    version !== undefined ? getVersion({ db, productId: row.order.productId, version }) : getLatestVersion({ db, productId: row.order.productId });
+  if (version !== undefined && !chosen) return { ok: false, error: "not-found" };
+  const fileName = chosen?.file ?? row.patternFile;
+  const file = fileName ? getFileRecord({ db, name: fileName }) : undefined;
   if (!file) return { ok: false, error: "not-found" };
-  logDownload({ db, userId, orderId, file: file.name });
-  return { ok: true, file };
+  if (buyer) logDownload({ db, userId, orderId, file: file.name });
+  return {
+    ok: true,
+    file,
+    order: { id: row.order.id, productId: row.order.productId, productName: row.order.productName },
+    version: chosen ?? null,
+    stamp: buyer ? orderStamp(row.order.id, row.user.email) : null,
+  };
 }
 
 export function listDownloads({ db, orderId }: { db: Db; orderId: number }) {

@@ -3,6 +3,7 @@ import { and, desc, eq } from "drizzle-orm";
 
 import { orders, products, reviews, users, type Order } from "../../../db/schema";
 import { mediaOf } from "~/models/catalog/media.server";
+import { orderDownloadLinks } from "~/models/patterns/downloads.server";
 import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 
@@ -72,6 +73,7 @@ export function toBuyerOrderJson(order: BuyerOrder) {
         mediaUrls: order.media,
         pattern_url: patternUrl,
         download_url: patternUrl ? `/download/${order.id}` : null,
+        downloads: patternUrl ? orderDownloadLinks(order.id).map(({ format, url }) => ({ format, url })) : [],
         tracking: order.tracking,
       },
     ],

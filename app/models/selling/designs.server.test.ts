@@ -7,9 +7,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { Db } from "../../../db/client";
-import { files, patternVersions, productMedia, products, stores, variants } from "../../../db/schema";
+import { checkouts, files, orders, patternVersions, productMedia, products, stores, variants } from "../../../db/schema";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
-import { getOwnProduct, listOwnProducts, ownProductJson, removeOwnProduct, saveDesign } from "./designs.server";
+import { getOwnProduct, listOwnProducts, MAX_PATTERN_NOTE, ownProductJson, PATTERN_NOTE_TOO_LONG, removeOwnProduct, saveDesign } from "./designs.server";
+import { READ_PATTERN_MESSAGES, readPattern } from "~/models/patterns/dxf.server";
+import { makeAstmDxf, makeOpenOutlineDxf } from "~/models/patterns/fixtures.server";
 
 const DXF = fs.readFileSync(path.join(__dirname, "../../../tests/fixtures/bodice-block.dxf"));
 let dataDir: string;
@@ -175,17 +177,93 @@ describe("saveDesign", () => {
     expect(created.product).toMatchObject({ type: "Pattern", delivery: "Digital", parcelSize: null });
     const v1 = created.product.patternFile!;
     expect(db.select().from(files).where(eq(files.name, v1)).get()).toMatchObject({ kind: "pattern", originalName: "v1.dxf" });
-    const edited = await saveDesign({ ...base, productId: created.product.id, keepMedia: null, files: { media: [], pattern: await temp("pattern", "v2.dxf", DXF) } });
+    const edited = await saveDesign({
+      ...base,
+      productId: created.product.id,
+      keepMedia: null,
+      files: { media: [], pattern: await temp("pattern", "v2.dxf", DXF) },
+      patternNote: "  Longer sleeves  ",
+    });
     if (!edited.ok) throw new Error(JSON.stringify(edited));
+    // Each version stores the pattern read from its file once, at upload.
+    const read = readPattern(DXF);
+    if (!read.ok) throw new Error(read.message);
     const versions = db.select().from(patternVersions).where(eq(patternVersions.productId, created.product.id)).all();
-    expect(versions.map((v) => [v.version, v.file, v.data])).toEqual([
-      [1, v1, "{}"],
-      [2, edited.product.patternFile, "{}"],
+    expect(versions.map((v) => [v.version, v.file, v.note, v.data])).toEqual([
+      [1, v1, "", JSON.stringify(read.pattern)],
+      [2, edited.product.patternFile, "Longer sleeves", JSON.stringify(read.pattern)],
     ]);
+    expect(created.patternVersion).toEqual({ version: 1, unitsAssumed: read.pattern.unitsAssumed });
+    expect(edited.patternVersion).toEqual({ version: 2, unitsAssumed: read.pattern.unitsAssumed });
     expect(uploaded(v1)).toBe(true);
     // Saving again without a new file keeps the current pattern.
     const again = await saveDesign({ ...base, productId: created.product.id, keepMedia: null, files: { media: [] } });
     expect(again.ok && again.product.patternFile).toBe(edited.product.patternFile);
+  });
+
+  it("refuses a DXF without a closed outline at the field, and a too long change note, storing nothing", async () => {
+    const raw = { ...ready, type: "Pattern", delivery: "Digital", variants: [] };
+    const refused = await saveDesign({
+      db,
+      storeId: seller.storeId,
+      ownerId: seller.userId,
+      raw,
+      keepMedia: [],
+      files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()), pattern: await temp("pattern", "open.dxf", Buffer.from(makeOpenOutlineDxf())) },
+      patternNote: "x".repeat(MAX_PATTERN_NOTE + 1),
+    });
+    expect(refused).toEqual({
+      ok: false,
+      status: 400,
+      errors: { pattern: [READ_PATTERN_MESSAGES.no_boundary], pattern_note: [PATTERN_NOTE_TOO_LONG] },
+    });
+    expect(db.select().from(products).all()).toEqual([]);
+    expect(db.select().from(patternVersions).all()).toEqual([]);
+  });
+
+  it("emails every buyer of the pattern about a new version with the note and a link to the purchase", async () => {
+    const raw = { ...ready, type: "Pattern", delivery: "Digital", variants: [] };
+    const base = { db, storeId: seller.storeId, ownerId: seller.userId, raw };
+    const created = await saveDesign({
+      ...base,
+      keepMedia: [],
+      files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()), pattern: await temp("pattern", "v1.dxf", Buffer.from(makeAstmDxf({ sizes: ["S", "M"] }))) },
+    });
+    if (!created.ok) throw new Error(JSON.stringify(created));
+    expect(created.patternVersion).toEqual({ version: 1, unitsAssumed: false });
+    const buyOnce = async (status: "Pending" | "Refunded") => {
+      const buyer = await makeUser(db);
+      const checkout = db
+        .insert(checkouts)
+        .values({ userId: buyer.id, provider: "local", status: "paid", subtotalCents: 100, shippingCents: 0, totalCents: 100, shippingAddress: "{}", expiresAt: new Date() })
+        .returning()
+        .get();
+      const order = db
+        .insert(orders)
+        .values({ checkoutId: checkout.id, buyerId: buyer.id, storeId: seller.storeId, productId: created.product.id, productName: raw.name, productType: "Pattern", delivery: "Digital", quantity: 1, amountCents: 100, feeCents: 10, status })
+        .returning()
+        .get();
+      return { buyer, order };
+    };
+    const paid = await buyOnce("Pending");
+    const refunded = await buyOnce("Refunded");
+    const outbox = path.join(dataDir, "outbox");
+    const mails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8"))) : []);
+    const before = mails().length;
+    const edited = await saveDesign({
+      ...base,
+      productId: created.product.id,
+      keepMedia: null,
+      files: { media: [], pattern: await temp("pattern", "v2.dxf", Buffer.from(makeAstmDxf({ sizes: ["S", "M", "L"] }))) },
+      patternNote: "Added size L",
+    });
+    expect(edited.ok && edited.patternVersion).toEqual({ version: 2, unitsAssumed: false });
+    const sent = mails().slice(before);
+    expect(sent.map((m) => m.to)).toEqual([paid.buyer.email]);
+    expect(sent[0]).toMatchObject({ subject: `Pattern updated: ${raw.name}` });
+    expect(sent[0].text).toContain("Added size L");
+    expect(sent[0].text).toContain(`/purchase/${paid.order.id}`);
+    expect(sent.some((m) => m.to === refunded.buyer.email)).toBe(false);
   });
 
   it("answers 404 for another seller's design and never touches it", async () => {

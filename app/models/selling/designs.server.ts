@@ -3,6 +3,8 @@
  * 5 Design and Variants; 7.3 get-own-products, get-product, update-product, remove-product).
  * Every function is scoped by the seller's store: another seller's product is simply not found.
  */
+import fs from "node:fs";
+
 import { and, asc, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 
 import {
@@ -15,6 +17,9 @@ import {
   type Product,
 } from "../../../db/schema";
 import { mediaOf } from "~/models/catalog/media.server";
+import { readPattern } from "~/models/patterns/dxf.server";
+import type { Pattern } from "~/models/patterns/types";
+import { notifyPatternUpdate } from "~/models/patterns/updates.server";
 import { DESIGN_MESSAGES, validateDesign, type FieldErrors, type RawDesign } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
 import {
@@ -101,8 +106,12 @@ export type DesignFiles = {
 
 export type DesignFieldNames = { media: string; sizeChart: string; pattern: string };
 
+/** The longest change note of a pattern version. */
+export const MAX_PATTERN_NOTE = 500;
+export const PATTERN_NOTE_TOO_LONG = `The change note can be at most ${MAX_PATTERN_NOTE} characters.`;
+
 export type SaveDesignResult =
-  | { ok: true; product: Product; created: boolean }
+  | { ok: true; product: Product; created: boolean; patternVersion: { version: number; unitsAssumed: boolean } | null }
   | { ok: false; status: 400; errors: FieldErrors }
   | { ok: false; status: 404 };
 
@@ -120,6 +129,7 @@ export async function saveDesign({
   raw,
   keepMedia,
   files,
+  patternNote = "",
   fieldNames = { media: "media", sizeChart: "sizeChart", pattern: "pattern" },
 }: {
   db: Db;
@@ -130,6 +140,8 @@ export async function saveDesign({
   /** The current media to keep, in the new order; null keeps them all. */
   keepMedia: number[] | null;
   files: DesignFiles;
+  /** The change note of a new pattern version, for its buyers (field `pattern_note`). */
+  patternNote?: string;
   fieldNames?: DesignFieldNames;
 }): Promise<SaveDesignResult> {
   const existing = productId ? getOwnProduct({ db, storeId, productId }) : null;
@@ -166,6 +178,15 @@ export async function saveDesign({
   const patternTemp = isPattern ? (files.pattern ?? null) : null;
   const checkedPattern = patternTemp ? await inspectFile(patternTemp, ["dxf"]) : null;
   if (checkedPattern && !checkedPattern.ok) add(fieldNames.pattern, checkedPattern.message);
+  // The DXF is read once here (decision 060): a file without a usable outline is refused at the field.
+  let pattern: Pattern | null = null;
+  if (patternTemp && checkedPattern?.ok) {
+    const read = readPattern(await fs.promises.readFile(patternTemp.path));
+    if (read.ok) pattern = read.pattern;
+    else add(fieldNames.pattern, read.message);
+  }
+  const note = patternNote.trim();
+  if (note.length > MAX_PATTERN_NOTE) add("pattern_note", PATTERN_NOTE_TOO_LONG);
   if (isPattern && !patternTemp && !existing?.product.patternFile && !hasPatternProblem) {
     add(fieldNames.pattern, DESIGN_MESSAGES.patternRequired);
   }
@@ -202,7 +223,7 @@ export async function saveDesign({
     return { ok: false, status: 400, errors: { [failing]: ["This file could not be read as an image or video."] } };
   }
 
-  let outcome: { product: Product; unused: string[] } | null;
+  let outcome: { product: Product; unused: string[]; version: number | null } | null;
   try {
     outcome = db.transaction(
       (tx) => {
@@ -247,11 +268,15 @@ export async function saveDesign({
 
         if (input.type !== "Pattern") writeVariants(tx, product.id, input.variants);
 
+        let version: number | null = null;
         if (patternName) {
           const last = tx.select({ v: max(patternVersions.version) }).from(patternVersions).where(eq(patternVersions.productId, product.id)).get();
-          tx.insert(patternVersions).values({ productId: product.id, version: (last?.v ?? 0) + 1, file: patternName, data: "{}" }).run();
+          version = (last?.v ?? 0) + 1;
+          tx.insert(patternVersions)
+            .values({ productId: product.id, version, file: patternName, note, data: pattern ? JSON.stringify(pattern) : "{}" })
+            .run();
         }
-        return { product, unused };
+        return { product, unused, version };
       },
       { behavior: "immediate" },
     );
@@ -264,7 +289,16 @@ export async function saveDesign({
     return { ok: false, status: 404 };
   }
   await deleteUnreferencedFiles({ db, names: outcome.unused });
-  return { ok: true, product: outcome.product, created: !productId };
+  const { version } = outcome;
+  if (version !== null && version > 1 && outcome.product.type === "Pattern") {
+    await notifyPatternUpdate({ db, productId: outcome.product.id, productName: outcome.product.name, version, note });
+  }
+  return {
+    ok: true,
+    product: outcome.product,
+    created: !productId,
+    patternVersion: version !== null ? { version, unitsAssumed: pattern?.unitsAssumed ?? false } : null,
+  };
 }
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

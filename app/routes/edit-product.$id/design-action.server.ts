@@ -106,6 +106,7 @@ export async function designAction({
         pattern: form.files.find((f) => f.field === "pattern") ?? null,
         problems: form.problems,
       },
+      patternNote: String(fields.get("pattern_note") ?? ""),
     });
     if (!result.ok) {
       if (result.status === 404) throw new Response("Not Found", { status: 404 });

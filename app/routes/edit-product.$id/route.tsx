@@ -5,6 +5,7 @@ import { DesignForm } from "~/components/design-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MediaThumb } from "~/components/media-thumb";
 import { SellerPage } from "~/components/seller-tabs";
+import { sellerPatternSummary } from "~/models/patterns/versions.server";
 import { getOwnProduct } from "~/models/selling/designs.server";
 import { getDb } from "~/utils/db.server";
 import { requireSeller } from "~/utils/session.server";
@@ -27,7 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = getOwnProduct({ db: getDb(), storeId: store.id, productId });
   if (!found) throw new Response("Not Found", { status: 404 });
   const confirmRemove = new URL(request.url).searchParams.has("remove");
-  return { productId, values: designFormValues(found), ...designFiles(found), confirmRemove };
+  const pattern = found.product.type === "Pattern" ? sellerPatternSummary({ db: getDb(), productId }) : null;
+  return { productId, values: designFormValues(found), ...designFiles(found), pattern, confirmRemove };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -79,6 +81,7 @@ export default function EditProductPage() {
         media={loaded.media}
         sizeChart={loaded.sizeChart}
         patternFile={loaded.patternFile}
+        pattern={loaded.pattern}
         notice={actionData?.notice ?? null}
         filesDropped={actionData?.filesDropped ?? false}
         formKey={actionData ? JSON.stringify(actionData) : JSON.stringify(loaded.values)}

@@ -1,0 +1,78 @@
+/**
+ * The piece preview of a product's current pattern version as a cached resource (decision 062): built once per
+ * version and size, kept on disk under DATA_DIR/cache/patterns and, gzipped too, in a bounded memory cache. The
+ * ETag is the version id and the size, so a new version is a new ETag.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+import { and, eq, isNull } from "drizzle-orm";
+
+import { products } from "../../../db/schema";
+import { previewSvg } from "./preview.server";
+import { ensureParsed, getLatestVersion, versionFacts } from "./versions.server";
+import type { DbOrTx } from "~/utils/db.server";
+import { cacheDir } from "~/utils/files.server";
+
+export type PreviewResource = { etag: string; version: number; size: string; svg: Buffer; gzip: Buffer };
+export type PreviewError = "not-found" | "unknown-size";
+
+const MEMORY_MAX = 200;
+const memory = new Map<string, PreviewResource>();
+
+/** Hex of the size's UTF-8 bytes: any size text becomes a safe file name and ETag part. */
+const sizeKey = (size: string) => Buffer.from(size, "utf8").toString("hex").slice(0, 64);
+
+/**
+ * The preview of a listed Pattern product's current version, one size (default: the sample or middle size).
+ * A removed product, another type or a product without a readable pattern is not found.
+ */
+export function productPreview({
+  db,
+  productId,
+  size,
+  dataDir,
+}: {
+  db: DbOrTx;
+  productId: number;
+  size?: string | null;
+  dataDir?: string;
+}): { ok: true; preview: PreviewResource } | { ok: false; error: PreviewError } {
+  const product = db
+    .select({ name: products.name })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.type, "Pattern"), isNull(products.removedAt)))
+    .get();
+  if (!product) return { ok: false, error: "not-found" };
+  const version = getLatestVersion({ db, productId });
+  const facts = version ? versionFacts({ db, version }) : null;
+  if (!version || !facts) return { ok: false, error: "not-found" };
+  const chosen = size || facts.defaultSize;
+  if (!facts.sizes.includes(chosen)) return { ok: false, error: "unknown-size" };
+  const key = `v${version.id}-${version.createdAt.getTime().toString(36)}-${sizeKey(chosen)}`;
+  const hit = memory.get(key);
+  if (hit) {
+    memory.delete(key);
+    memory.set(key, hit);
+    return { ok: true, preview: hit };
+  }
+  const dir = path.join(cacheDir(dataDir), "patterns");
+  const file = path.join(dir, `preview-${key}.svg`);
+  let svg: Buffer;
+  if (fs.existsSync(file)) {
+    svg = fs.readFileSync(file);
+  } else {
+    const pattern = ensureParsed({ db, versionId: version.id });
+    if (!pattern) return { ok: false, error: "not-found" };
+    svg = Buffer.from(previewSvg(pattern, chosen, { title: product.name }), "utf8");
+    fs.mkdirSync(dir, { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, svg);
+    fs.renameSync(temp, file);
+  }
+  const preview: PreviewResource = { etag: `"p${key}"`, version: version.version, size: chosen, svg, gzip: zlib.gzipSync(svg, { level: 9 }) };
+  memory.set(key, preview);
+  while (memory.size > MEMORY_MAX) memory.delete(memory.keys().next().value as string);
+  return { ok: true, preview };
+}

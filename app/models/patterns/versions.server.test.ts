@@ -1,0 +1,206 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import zlib from "node:zlib";
+
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { downloads, files, orders, patternVersions, products } from "../../../db/schema";
+import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { createTestDb, makeUser } from "../../../tests/unit/helpers";
+import { buildOrderDownload, orderDownloadLinks } from "./downloads.server";
+import { readPattern } from "./dxf.server";
+import { makeAstmDxf } from "./fixtures.server";
+import { productPreview } from "./preview-cache.server";
+import { ensureParsed, formatDay, getLatestVersion, listVersions, patternJson, productPatternFacts } from "./versions.server";
+import { addToCart } from "~/models/buying/cart.server";
+import { createCheckout } from "~/models/buying/checkout.server";
+import { downloadOrderPattern } from "~/models/buying/downloads.server";
+import { fulfilCheckout } from "~/models/buying/fulfilment.server";
+import { toBuyerOrderJson, getBuyerOrder } from "~/models/buying/orders.server";
+import { createLocalProvider } from "~/models/payments/local.server";
+import { uploadPath } from "~/utils/files.server";
+
+let dataDir = "";
+beforeAll(() => {
+  dataDir = useTestEnv();
+  fs.mkdirSync(`${dataDir}/uploads`, { recursive: true });
+});
+
+const PIECES = [
+  { name: "FRONT", shape: "bodice" as const, width: 300, height: 500 },
+  { name: "BACK", shape: "bodice" as const, width: 300, height: 520 },
+  { name: "POCKET", shape: "pocket" as const, width: 150, height: 160 },
+];
+
+/** Writes a DXF into the file store with its row; returns its name. */
+function storeDxf(db: ReturnType<typeof createTestDb>, ownerId: number, dxf: string, originalName = "dress.dxf"): string {
+  const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
+  fs.writeFileSync(uploadPath(name)!, dxf, "latin1");
+  db.insert(files).values({ name, originalName, contentType: "application/dxf", size: dxf.length, kind: "pattern", ownerId }).run();
+  return name;
+}
+
+/** A shop whose Digital pattern has a real graded DXF as version 1 (data '{}': read on first use), bought once. */
+async function boughtGradedPattern() {
+  const db = createTestDb();
+  const shop = await makeShop(db);
+  const dxf = makeAstmDxf({ pieces: PIECES, sizes: ["S", "M", "L"], units: "mm" });
+  const file = storeDxf(db, shop.seller.id, dxf);
+  db.update(products).set({ patternFile: file }).where(eq(products.id, shop.digital.id)).run();
+  db.insert(patternVersions).values({ productId: shop.digital.id, version: 1, file, createdAt: new Date("2026-03-04T10:00:00Z") }).run();
+  const buyer = await makeBuyer(db);
+  const stranger = await makeBuyer(db);
+  const admin = await makeUser(db, { role: "admin" });
+  addToCart({ db, owner: { userId: buyer.id }, productId: shop.digital.id });
+  const checkout = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider() });
+  if (!checkout.ok) throw new Error(checkout.error);
+  const fulfilled = fulfilCheckout({ db, checkoutId: checkout.checkout.id });
+  if (fulfilled.status !== "fulfilled") throw new Error(fulfilled.status);
+  return { db, shop, dxf, file, buyer, stranger, admin, order: fulfilled.orders[0]! };
+}
+
+describe("pattern versions", () => {
+  it("lists versions newest first and reads a version's DXF once, storing the pattern", async () => {
+    const { db, shop, file } = await boughtGradedPattern();
+    expect(getLatestVersion({ db, productId: shop.digital.id })).toMatchObject({ version: 1, file });
+    const v1 = getLatestVersion({ db, productId: shop.digital.id })!;
+    expect(db.select().from(patternVersions).get()!.data).toBe("{}");
+    const pattern = ensureParsed({ db, versionId: v1.id })!;
+    expect(pattern.sizes).toEqual(["S", "M", "L"]);
+    expect(pattern.pieces).toHaveLength(9);
+    const stored = JSON.parse(db.select().from(patternVersions).get()!.data);
+    expect(stored.sizes).toEqual(["S", "M", "L"]);
+    // Removing the file does not matter any more: the stored pattern is used.
+    fs.rmSync(uploadPath(file)!);
+    expect(ensureParsed({ db, versionId: v1.id })!.pieces).toHaveLength(9);
+
+    const second = storeDxf(db, shop.seller.id, makeAstmDxf({ pieces: PIECES.slice(0, 2), sizes: ["M"], units: "in" }));
+    db.insert(patternVersions).values({ productId: shop.digital.id, version: 2, file: second, note: "Longer back" }).run();
+    expect(listVersions({ db, productId: shop.digital.id }).map((v) => [v.version, v.note])).toEqual([
+      [2, "Longer back"],
+      [1, ""],
+    ]);
+    expect(getLatestVersion({ db, productId: shop.bag.id })).toBeUndefined();
+  });
+
+  it("gives null for a version whose file is not a pattern", async () => {
+    const { db, shop } = await boughtGradedPattern();
+    const bad = storeDxf(db, shop.seller.id, "0\nSECTION\n2\nENTITIES\n0\nENDSEC\n0\nEOF\n");
+    const row = db.insert(patternVersions).values({ productId: shop.digital.id, version: 2, file: bad }).returning().get();
+    expect(ensureParsed({ db, versionId: row.id })).toBeNull();
+    expect(productPatternFacts({ db, productId: shop.digital.id })).toBeNull();
+  });
+
+  it("tells the product page's facts: sizes, pieces, fabric estimates for 45 and 60 in, the version line", async () => {
+    const { db, shop } = await boughtGradedPattern();
+    const facts = productPatternFacts({ db, productId: shop.digital.id })!;
+    expect(facts).toMatchObject({ version: 1, versionLine: "Version 1, updated 04/03/2026", units: "mm", sizes: ["S", "M", "L"], pieceCount: 3, defaultSize: "M" });
+    expect(facts.pieceNames.M).toEqual(["FRONT", "BACK", "POCKET"]);
+    expect(facts.fabric.map((f) => f.size)).toEqual(["S", "M", "L"]);
+    const pattern = ensureParsed({ db, versionId: facts.versionId })!;
+    for (const row of facts.fabric) {
+      const [narrow, wide] = row.fabrics;
+      expect([narrow!.label, wide!.label]).toEqual(["45 in", "60 in"]);
+      // Never shorter than any piece of the size laid flat (turned when flatter), and never more on wider fabric.
+      const tallest = Math.max(...pattern.pieces.filter((p) => p.size === row.size).map((p) => Math.min(p.bbox.width, p.bbox.height)));
+      expect(narrow!.metres * 1000).toBeGreaterThanOrEqual(tallest);
+      expect(wide!.metres).toBeLessThanOrEqual(narrow!.metres);
+    }
+    const small = facts.fabric[0]!.fabrics[0]!.metres;
+    const large = facts.fabric[2]!.fabrics[0]!.metres;
+    expect(large).toBeGreaterThanOrEqual(small);
+    expect(patternJson(shop.digital.id, facts)).toEqual({
+      sizes: ["S", "M", "L"],
+      pieces: 3,
+      units: "mm",
+      version: 1,
+      updated: "2026-03-04T10:00:00.000Z",
+      preview_url: `/product/${shop.digital.id}/preview.svg?v=1`,
+    });
+    expect(formatDay(new Date("2026-12-31T23:59:00Z"))).toBe("31/12/2026");
+  });
+
+  it("serves the preview of one size, cached, gzipped, with an ETag per version and size", async () => {
+    const { db, shop } = await boughtGradedPattern();
+    const m = productPreview({ db, productId: shop.digital.id, size: null });
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    expect(m.preview.size).toBe("M");
+    const svg = m.preview.svg.toString("utf8");
+    expect(svg).toMatch(/^<svg[^>]*role="img"/);
+    expect(svg).toContain("FRONT");
+    expect(svg).toContain("Preview");
+    expect(zlib.gunzipSync(m.preview.gzip).toString("utf8")).toBe(svg);
+    const l = productPreview({ db, productId: shop.digital.id, size: "L" });
+    expect(l.ok && l.preview.etag).not.toBe(m.preview.etag);
+    expect(productPreview({ db, productId: shop.digital.id, size: "XXL" })).toEqual({ ok: false, error: "unknown-size" });
+    expect(productPreview({ db, productId: shop.bag.id })).toEqual({ ok: false, error: "not-found" });
+    db.update(products).set({ removedAt: new Date() }).where(eq(products.id, shop.digital.id)).run();
+    expect(productPreview({ db, productId: shop.digital.id })).toEqual({ ok: false, error: "not-found" });
+  });
+});
+
+describe("pattern downloads", () => {
+  it("lets the buyer download stamped files, the seller and admins originals, and nobody else", async () => {
+    const { db, shop, dxf, buyer, stranger, admin, order } = await boughtGradedPattern();
+    const other = await makeUser(db);
+    expect(downloadOrderPattern({ db, userId: stranger.id, orderId: order.id })).toEqual({ ok: false, error: "not-found" });
+    expect(downloadOrderPattern({ db, userId: other.id, orderId: order.id })).toEqual({ ok: false, error: "not-found" });
+    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order.id + 999 })).toEqual({ ok: false, error: "not-found" });
+    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, version: 7 })).toEqual({ ok: false, error: "not-found" });
+
+    const asBuyer = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id });
+    if (!asBuyer.ok) throw new Error(asBuyer.error);
+    expect(asBuyer.stamp).toBe(`Order #${order.id} · ${buyer.email}`);
+    expect(asBuyer.version?.version).toBe(1);
+    const stamped = await buildOrderDownload({ db, access: asBuyer, format: "dxf", sizes: [] });
+    const text = fs.readFileSync(stamped!.path, "latin1");
+    expect(text.startsWith(`999\nOrder #${order.id} · ${buyer.email}`.replace("·", "\\U+00B7"))).toBe(true);
+    expect(text).toMatch(new RegExp(`0\\nTEXT\\n8\\n15\\n[\\s\\S]*?1\\nOrder #${order.id}`));
+    expect(readPattern(text).ok).toBe(true);
+    expect(stamped!.fileName).toBe("dress-v1.dxf");
+
+    const pdf = await buildOrderDownload({ db, access: asBuyer, format: "A4", sizes: ["M"] });
+    expect(pdf!.contentType).toBe("application/pdf");
+    expect(pdf!.fileName).toBe("tote-pattern-v1-a4-m.pdf");
+    const bytes = fs.readFileSync(pdf!.path);
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    // Cached per order, version, format and sizes: the same request is the same file, untouched.
+    const mtime = fs.statSync(pdf!.path).mtimeMs;
+    const again = await buildOrderDownload({ db, access: asBuyer, format: "A4", sizes: ["M"] });
+    expect(again!.path).toBe(pdf!.path);
+    expect(fs.statSync(again!.path).mtimeMs).toBe(mtime);
+    const all = await buildOrderDownload({ db, access: asBuyer, format: "A4", sizes: [] });
+    expect(all!.path).not.toBe(pdf!.path);
+
+    for (const userId of [shop.seller.id, admin.id]) {
+      const own = downloadOrderPattern({ db, userId, orderId: order.id });
+      if (!own.ok) throw new Error(own.error);
+      expect(own.stamp).toBeNull();
+      const original = await buildOrderDownload({ db, access: own, format: "dxf", sizes: [] });
+      expect(fs.readFileSync(original!.path, "latin1")).toBe(dxf);
+    }
+    // Only the buyer's reads are logged.
+    expect(db.select().from(downloads).all()).toMatchObject([{ userId: buyer.id, orderId: order.id }]);
+
+    db.update(orders).set({ status: "Refunded" }).where(eq(orders.id, order.id)).run();
+    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order.id })).toEqual({ ok: false, error: "refunded" });
+    expect(downloadOrderPattern({ db, userId: shop.seller.id, orderId: order.id }).ok).toBe(true);
+  });
+
+  it("serves earlier versions on request and lists every format in the order's JSON", async () => {
+    const { db, shop, buyer, order } = await boughtGradedPattern();
+    const second = storeDxf(db, shop.seller.id, makeAstmDxf({ pieces: PIECES, sizes: ["S", "M", "L", "XL"], units: "mm" }), "dress-v2.dxf");
+    db.insert(patternVersions).values({ productId: shop.digital.id, version: 2, file: second, note: "XL added" }).run();
+    const latest = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id });
+    expect(latest.ok && [latest.version?.version, latest.file.name]).toEqual([2, second]);
+    const first = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, version: 1 });
+    expect(first.ok && first.version?.version).toBe(1);
+
+    const json = toBuyerOrderJson(getBuyerOrder({ db, userId: buyer.id, orderId: order.id })!);
+    expect(json.items[0]!.downloads).toEqual(orderDownloadLinks(order.id).map(({ format, url }) => ({ format, url })));
+    expect(json.items[0]!.downloads.map((d) => d.format)).toEqual(["dxf", "A4", "Letter", "A0", "projector"]);
+    expect(json.items[0]!.downloads[1]!.url).toBe(`/download/${order.id}?format=A4`);
+  });
+});

@@ -1,0 +1,233 @@
+/**
+ * Pattern versions of a product (decision 061): every uploaded DXF is a row of `pattern_versions`, the product's
+ * pattern_file is the latest. A version's `data` is the pattern read from its DXF (types.ts), stored once; a row
+ * with '{}' (written before it was read, e.g. by the upload form or the benchmark seed) is read on first use by
+ * `ensureParsed`. The product page reads only the facts (sizes, piece count, fabric estimate), which are cached
+ * in memory per version, never the whole stored pattern.
+ */
+import fs from "node:fs";
+
+import { and, desc, eq } from "drizzle-orm";
+
+import { patternVersions, type PatternVersion } from "../../../db/schema";
+import { readPattern, UNITS_ASSUMED_MESSAGE } from "./dxf.server";
+import { fabricEstimate, FABRIC_MARGIN_PERCENT } from "./fabric.server";
+import { defaultSize, pieceCount, piecesOfSize } from "./pieces";
+import { compareSvg } from "./preview.server";
+import type { Pattern, PatternUnits } from "./types";
+import type { DbOrTx } from "~/utils/db.server";
+import { uploadPath } from "~/utils/files.server";
+
+/** A version without its (possibly large) stored pattern. */
+export type VersionSummary = Omit<PatternVersion, "data">;
+
+const summaryColumns = {
+  id: patternVersions.id,
+  productId: patternVersions.productId,
+  version: patternVersions.version,
+  file: patternVersions.file,
+  note: patternVersions.note,
+  createdAt: patternVersions.createdAt,
+};
+
+/** Every version of a product, newest first. */
+export function listVersions({ db, productId }: { db: DbOrTx; productId: number }): VersionSummary[] {
+  return db
+    .select(summaryColumns)
+    .from(patternVersions)
+    .where(eq(patternVersions.productId, productId))
+    .orderBy(desc(patternVersions.version))
+    .all();
+}
+
+/** The current version of a product's pattern, or undefined when it has none. */
+export function getLatestVersion({ db, productId }: { db: DbOrTx; productId: number }): VersionSummary | undefined {
+  return db
+    .select(summaryColumns)
+    .from(patternVersions)
+    .where(eq(patternVersions.productId, productId))
+    .orderBy(desc(patternVersions.version))
+    .limit(1)
+    .get();
+}
+
+/** One version of a product by its number; another product's version is not found. */
+export function getVersion({ db, productId, version }: { db: DbOrTx; productId: number; version: number }): VersionSummary | undefined {
+  return db
+    .select(summaryColumns)
+    .from(patternVersions)
+    .where(and(eq(patternVersions.productId, productId), eq(patternVersions.version, version)))
+    .get();
+}
+
+const PARSED_CACHE_MAX = 16;
+const FACTS_CACHE_MAX = 500;
+/** Per database handle (tests open many databases whose ids repeat), bounded, least recently used out first. */
+const caches = new WeakMap<object, { parsed: Map<number, Pattern>; facts: Map<number, PatternFacts> }>();
+function cachesOf(db: DbOrTx) {
+  let entry = caches.get(db);
+  if (!entry) {
+    entry = { parsed: new Map(), facts: new Map() };
+    caches.set(db, entry);
+  }
+  return entry;
+}
+
+function remember<K, V>(cache: Map<K, V>, key: K, value: V, max: number): V {
+  cache.delete(key);
+  cache.set(key, value);
+  while (cache.size > max) cache.delete(cache.keys().next().value as K);
+  return value;
+}
+
+function isPattern(value: unknown): value is Pattern {
+  const p = value as Pattern;
+  return !!p && Array.isArray(p.pieces) && Array.isArray(p.sizes) && typeof p.units === "string";
+}
+
+/**
+ * The pattern of a version: the stored one, or (data '{}') read from its DXF in the file store once and stored.
+ * Null when the file is missing or cannot be read as a pattern (the upload form refuses those, so only a damaged
+ * store gets here). A few recently used patterns stay in memory.
+ */
+export function ensureParsed({ db, versionId }: { db: DbOrTx; versionId: number }): Pattern | null {
+  const parsedCache = cachesOf(db).parsed;
+  const cached = parsedCache.get(versionId);
+  if (cached) return remember(parsedCache, versionId, cached, PARSED_CACHE_MAX);
+  const row = db.select({ data: patternVersions.data, file: patternVersions.file }).from(patternVersions).where(eq(patternVersions.id, versionId)).get();
+  if (!row) return null;
+  let pattern: Pattern | null = null;
+  try {
+    const stored: unknown = JSON.parse(row.data);
+    if (isPattern(stored)) pattern = stored;
+  } catch {
+    pattern = null;
+  }
+  if (!pattern) {
+    const file = uploadPath(row.file);
+    if (!file || !fs.existsSync(file)) return null;
+    const result = readPattern(fs.readFileSync(file));
+    if (!result.ok) return null;
+    pattern = result.pattern;
+    db.update(patternVersions).set({ data: JSON.stringify(pattern) }).where(eq(patternVersions.id, versionId)).run();
+  }
+  return remember(parsedCache, versionId, pattern, PARSED_CACHE_MAX);
+}
+
+/** DD/MM/YYYY (UTC), the spec's date format. */
+export function formatDay(date: Date): string {
+  const dd = String(date.getUTCDate()).padStart(2, "0");
+  const mm = String(date.getUTCMonth() + 1).padStart(2, "0");
+  return `${dd}/${mm}/${date.getUTCFullYear()}`;
+}
+
+export type FabricFact = { size: string; fabrics: { label: string; metres: number; yards: number; fits: boolean }[] };
+
+/** What the product page (and the JSON face) says about a pattern, measured from its file. */
+export type PatternFacts = {
+  versionId: number;
+  version: number;
+  /** 'Version N, updated DD/MM/YYYY'. */
+  versionLine: string;
+  updated: string;
+  updatedIso: string;
+  units: PatternUnits;
+  sizes: string[];
+  defaultSize: string;
+  pieceCount: number;
+  /** Piece names per size, in file order. */
+  pieceNames: Record<string, string[]>;
+  /** Per size, for 45 in and 60 in wide fabric: an estimate, margin included. */
+  fabric: FabricFact[];
+  marginPercent: number;
+};
+
+
+/** The facts of a version (null when its file cannot be read); computed once per version and kept in memory. */
+export function versionFacts({ db, version }: { db: DbOrTx; version: VersionSummary }): PatternFacts | null {
+  const factsCache = cachesOf(db).facts;
+  const cached = factsCache.get(version.id);
+  if (cached) return remember(factsCache, version.id, cached, FACTS_CACHE_MAX);
+  const pattern = ensureParsed({ db, versionId: version.id });
+  if (!pattern || !pattern.sizes.length) return null;
+  const facts: PatternFacts = {
+    versionId: version.id,
+    version: version.version,
+    versionLine: `Version ${version.version}, updated ${formatDay(version.createdAt)}`,
+    updated: formatDay(version.createdAt),
+    updatedIso: version.createdAt.toISOString(),
+    units: pattern.units,
+    sizes: pattern.sizes,
+    defaultSize: defaultSize(pattern) ?? pattern.sizes[0]!,
+    pieceCount: pieceCount(pattern),
+    pieceNames: Object.fromEntries(pattern.sizes.map((s) => [s, piecesOfSize(pattern, s).map((p) => p.name)])),
+    fabric: pattern.sizes.flatMap((size) => {
+      const estimate = fabricEstimate(pattern, size);
+      return estimate
+        ? [{ size, fabrics: estimate.fabrics.map((f) => ({ label: f.label, metres: f.metres, yards: f.yards, fits: f.fits })) }]
+        : [];
+    }),
+    marginPercent: FABRIC_MARGIN_PERCENT,
+  };
+  return remember(factsCache, version.id, facts, FACTS_CACHE_MAX);
+}
+
+/** The facts of a product's current pattern version, or null (not a pattern, no version, unreadable file). */
+export function productPatternFacts({ db, productId }: { db: DbOrTx; productId: number }): PatternFacts | null {
+  const version = getLatestVersion({ db, productId });
+  return version ? versionFacts({ db, version }) : null;
+}
+
+/** The preview's URL for the product page and the JSON face (pinned to the version: cached for good). */
+export function previewUrl(productId: number, facts: { version: number }, size?: string): string {
+  const query = new URLSearchParams({ ...(size ? { size } : {}), v: String(facts.version) });
+  return `/product/${productId}/preview.svg?${query}`;
+}
+
+/** The external product's `pattern` (JSON face), or null for a product without a readable pattern. */
+export function patternJson(productId: number, facts: PatternFacts | null) {
+  if (!facts) return null;
+  return {
+    sizes: facts.sizes,
+    pieces: facts.pieceCount,
+    units: facts.units,
+    version: facts.version,
+    updated: facts.updatedIso,
+    preview_url: previewUrl(productId, facts),
+  };
+}
+
+/**
+ * The seller's view of a product's current pattern (the edit screen): what was read, the units note, the preview
+ * and, from version 2 on, the changes against the previous version. The caller has checked ownership.
+ */
+export function sellerPatternSummary({ db, productId }: { db: DbOrTx; productId: number }) {
+  const [latest, previous] = listVersions({ db, productId });
+  if (!latest) return null;
+  const facts = versionFacts({ db, version: latest });
+  const pattern = facts ? ensureParsed({ db, versionId: latest.id }) : null;
+  if (!facts || !pattern) {
+    return { versionLine: `Version ${latest.version}`, pieceCount: 0, sizes: [], previewUrl: "", compareUrl: null, previousVersion: null, unitsNote: null, unreadable: true };
+  }
+  return {
+    versionLine: facts.versionLine,
+    pieceCount: facts.pieceCount,
+    sizes: facts.sizes,
+    previewUrl: previewUrl(productId, facts),
+    compareUrl: previous ? `/edit-product/${productId}/compare.svg?v=${latest.version}` : null,
+    previousVersion: previous?.version ?? null,
+    unitsNote: pattern.unitsAssumed ? UNITS_ASSUMED_MESSAGE : null,
+    unreadable: false,
+  };
+}
+
+/** The current version's outline over the previous one (compareSvg), one size (default: the preview's); or null. */
+export function compareLatestVersions({ db, productId, size }: { db: DbOrTx; productId: number; size?: string | null }): string | null {
+  const [latest, previous] = listVersions({ db, productId });
+  if (!latest || !previous) return null;
+  const now = ensureParsed({ db, versionId: latest.id });
+  const before = ensureParsed({ db, versionId: previous.id });
+  if (!now || !before) return null;
+  const chosen = size && (now.sizes.includes(size) || before.sizes.includes(size)) ? size : (defaultSize(now) ?? now.sizes[0]);
+  return chosen ? compareSvg(before, now, chosen) : null;
+}

@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { productPreview } from "~/models/patterns/preview-cache.server";
+import { getDb } from "~/utils/db.server";
+
+/**
+ * GET /product/{id}/preview.svg?size=M&v=N: the piece preview of a Pattern product (public, like the page).
+ * With the current version's `v` it is immutable; without it, revalidated by its ETag (version + size).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const productId = Number(params.id);
+  if (!Number.isSafeInteger(productId) || productId <= 0) return new Response("Not found", { status: 404 });
+  const result = productPreview({ db: getDb(), productId, size: url.searchParams.get("size") });
+  if (!result.ok) {
+    return new Response(result.error === "unknown-size" ? "This pattern has no such size." : "Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const { preview } = result;
+  const pinned = url.searchParams.get("v") === String(preview.version);
+  const headers = new Headers({
+    "Content-Type": "image/svg+xml; charset=utf-8",
+    "Cache-Control": pinned ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+    ETag: preview.etag,
+    Vary: "Accept-Encoding",
+  });
+  const match = request.headers.get("If-None-Match");
+  if (match && match.split(",").some((tag) => tag.trim().replace(/^W\//, "") === preview.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  const gzip = /\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "");
+  if (gzip) headers.set("Content-Encoding", "gzip");
+  const body = gzip ? preview.gzip : preview.svg;
+  headers.set("Content-Length", String(body.length));
+  return new Response(new Uint8Array(body), { status: 200, headers });
+}
