@@ -6,6 +6,16 @@ import { mediaOf } from "~/models/catalog/media.server";
 import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 
+/** A product's variants in their order (one query for the buyer's and the seller's views). */
+export function variantsOf(db: Db, productId: number) {
+  return db
+    .select({ id: variants.id, name: variants.name, value: variants.value, sku: variants.sku, inventory: variants.inventory })
+    .from(variants)
+    .where(eq(variants.productId, productId))
+    .orderBy(asc(variants.position), asc(variants.id))
+    .all();
+}
+
 export function getExternalProduct({ db, productId }: { db: Db; productId: number }) {
   const row = db
     .select({
@@ -21,12 +31,7 @@ export function getExternalProduct({ db, productId }: { db: Db; productId: numbe
   if (!row) return null;
 
   const media = (mediaOf(db, [productId]).get(productId) ?? []).map((file) => ({ media: file }));
-  const variantRows = db
-    .select({ id: variants.id, name: variants.name, value: variants.value, inventory: variants.inventory })
-    .from(variants)
-    .where(eq(variants.productId, productId))
-    .orderBy(asc(variants.position), asc(variants.id))
-    .all();
+  const variantRows = variantsOf(db, productId).map(({ sku: _sku, ...v }) => v);
   const reviewRows = db
     .select({ id: reviews.id, star: reviews.star, name: reviews.name, comment: reviews.comment, createdAt: reviews.createdAt })
     .from(reviews)

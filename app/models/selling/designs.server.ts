@@ -17,6 +17,7 @@ import {
   type Product,
 } from "../../../db/schema";
 import { mediaOf } from "~/models/catalog/media.server";
+import { variantsOf } from "~/models/catalog/products.server";
 import { readPattern } from "~/models/patterns/dxf.server";
 import type { Pattern } from "~/models/patterns/types";
 import { notifyPatternUpdate } from "~/models/patterns/updates.server";
@@ -65,13 +66,7 @@ export function getOwnProduct({ db, storeId, productId }: { db: Db; storeId: num
     .where(eq(productMedia.productId, productId))
     .orderBy(asc(productMedia.position), asc(productMedia.id))
     .all();
-  const variantRows = db
-    .select({ id: variants.id, name: variants.name, value: variants.value, sku: variants.sku, inventory: variants.inventory })
-    .from(variants)
-    .where(eq(variants.productId, productId))
-    .orderBy(asc(variants.position), asc(variants.id))
-    .all();
-  return { product, media, variants: variantRows };
+  return { product, media, variants: variantsOf(db, productId) };
 }
 export type OwnProduct = NonNullable<ReturnType<typeof getOwnProduct>>;
 
