@@ -8,7 +8,7 @@ import { USER_STATUSES } from "../../db/schema";
 
 /** JSON bodies may carry numbers where forms carry text. */
 const asText = (v: unknown) => (typeof v === "number" ? String(v) : v);
-const blankAsUnset = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const blankAsUnset = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 
 export const id = z.preprocess(asText, z.coerce.number({ invalid_type_error: "Invalid id" }).int().positive());
 

@@ -24,7 +24,11 @@ export type FakeSession = {
   expires_at: number;
   url: string | null;
   line_items: { name: string; unit_amount: number; quantity: number }[];
+  payment_intent: string | null;
 };
+
+export type FakeRefund = { id: string; object: "refund"; amount: number; payment_intent: string; status: "succeeded"; metadata: Record<string, string> };
+export type FakeTransfer = { id: string; object: "transfer"; amount: number; currency: string; destination: string; metadata: Record<string, string> };
 
 /** Stripe's form encoding (a[b][0][c]=1) back into nested objects and arrays. */
 function parseForm(body: string): Record<string, unknown> {
@@ -46,6 +50,10 @@ export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
   const idempotent = new Map<string, string>();
   const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
+  const refunds = new Map<string, FakeRefund>();
+  const transfers = new Map<string, FakeTransfer>();
+  /** Stripe refuses to refund more than a payment intent's charge. */
+  const paidIntents = new Map<string, number>();
 
   const server = http.createServer((req, res) => {
     let body = "";
@@ -91,10 +99,32 @@ export async function startFakeStripe() {
           expires_at: Number(form.expires_at),
           url: `https://checkout.stripe.test/c/pay/${id}`,
           line_items: lines,
+          payment_intent: null,
         };
         sessions.set(id, session);
         if (key) idempotent.set(key, id);
         return send(200, session);
+      }
+      // Refunds and transfers: created once per idempotency key, as Stripe does.
+      if (req.method === "POST" && (path === "/v1/refunds" || path === "/v1/transfers")) {
+        const store: Map<string, FakeRefund | FakeTransfer> = path === "/v1/refunds" ? refunds : transfers;
+        if (key && idempotent.has(key)) return send(200, store.get(idempotent.get(key)!));
+        const form = parseForm(body);
+        const amount = Number(form.amount);
+        let created: FakeRefund | FakeTransfer;
+        if (path === "/v1/refunds") {
+          const intent = String(form.payment_intent ?? "");
+          const left = paidIntents.get(intent);
+          if (left === undefined) return fail(404, `No such payment_intent: '${intent}'`);
+          if (amount > left) return fail(400, `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge ($${left / 100})`);
+          paidIntents.set(intent, left - amount);
+          created = { id: `re_${crypto.randomBytes(12).toString("hex")}`, object: "refund", amount, payment_intent: intent, status: "succeeded", metadata: (form.metadata as Record<string, string>) ?? {} };
+        } else {
+          created = { id: `tr_${crypto.randomBytes(12).toString("hex")}`, object: "transfer", amount, currency: String(form.currency), destination: String(form.destination), metadata: (form.metadata as Record<string, string>) ?? {} };
+        }
+        store.set(created.id, created);
+        if (key) idempotent.set(key, created.id);
+        return send(200, created);
       }
       const match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/);
       const session = match ? sessions.get(match[1]!) : undefined;
@@ -116,10 +146,14 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     sessions,
     requests,
+    refunds,
+    transfers,
     /** The buyer paid on Stripe's page. */
     complete(id: string) {
       const session = sessions.get(id)!;
-      Object.assign(session, { status: "complete", payment_status: "paid", url: null });
+      const intent = session.payment_intent ?? `pi_${crypto.randomBytes(12).toString("hex")}`;
+      Object.assign(session, { status: "complete", payment_status: "paid", url: null, payment_intent: intent });
+      paidIntents.set(intent, session.amount_total);
       return session;
     },
     /** Stripe expired it (its expires_at passed). */
