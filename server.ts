@@ -15,10 +15,10 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 
-import { deleteStaleVisitorCarts } from "./app/models/cart.server";
-import { sweepExpiredCheckouts } from "./app/models/checkout.server";
-import { deleteExpiredSessions } from "./app/models/sessions.server";
-import { ensureAdmin } from "./app/models/users.server";
+import { deleteStaleVisitorCarts } from "./app/models/buying/cart.server";
+import { sweepExpiredCheckouts } from "./app/models/buying/checkout.server";
+import { deleteExpiredSessions } from "./app/models/accounts/sessions.server";
+import { ensureAdmin } from "./app/models/accounts/users.server";
 import { getDb } from "./app/utils/db.server";
 import { getEnv } from "./app/utils/env.server";
 import { seedDemoData } from "./db/seed";

@@ -5,7 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
-import { NonceProvider } from "./utils/nonce";
+import { NonceProvider } from "~/utils/nonce";
 
 export const streamTimeout = 5_000;
 

@@ -9,17 +9,17 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 
-import { GeneralErrorBoundary } from "./components/error-boundary";
-import { FlashNote } from "./components/flash";
-import { Footer } from "./components/footer";
-import { Header } from "./components/header";
-import { countCartItems } from "./models/cart.server";
-import { getStoreOfUser } from "./models/stores-basic.server";
-import stylesheet from "./tailwind.css";
-import { getCartOwner } from "./utils/cart-session.server";
-import { getDb } from "./utils/db.server";
-import { useNonce } from "./utils/nonce";
-import { commitCookieSession, getCookieSession, getUser } from "./utils/session.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FlashNote } from "~/components/flash";
+import { Footer } from "~/components/footer";
+import { Header } from "~/components/header";
+import { countCartItems } from "~/models/buying/cart.server";
+import { getStoreByOwner } from "~/models/catalog/stores.server";
+import stylesheet from "~/tailwind.css";
+import { getDb } from "~/utils/db.server";
+import { useNonce } from "~/utils/nonce";
+import { getCartOwner } from "~/utils/session.server";
+import { commitCookieSession, getCookieSession, getUser } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const session = await getCookieSession(request);
   const flash = session.get("flash") ?? null;
-  const store = user ? getStoreOfUser({ db, userId: user.id }) : undefined;
+  const store = user ? getStoreByOwner({ db, ownerId: user.id }) : undefined;
   const cartCount = countCartItems({ db, owner: await getCartOwner(request) });
   return data(
     {

@@ -14,6 +14,17 @@ await build({
   target: "node20",
   packages: "external",
   logLevel: "warning",
+  plugins: [
+    {
+      // The `~/` alias of tsconfig.json (app/), which `packages: "external"` would otherwise leave to Node.
+      name: "app-alias",
+      setup(b) {
+        b.onResolve({ filter: /^~\// }, (args) =>
+          b.resolve(`./${args.path.slice(2)}`, { resolveDir: path.resolve("app"), kind: args.kind }),
+        );
+      },
+    },
+  ],
 });
 
 let count = 0;

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 
-import { variantLabel, type ProductType } from "../utils/catalog";
+import { variantLabel, type ProductType } from "~/utils/catalog";
 
 type VariantOption = { id: number; name: string; value: string; inventory: number };
 

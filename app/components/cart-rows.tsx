@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 
-import { formatCents } from "../utils/money";
+import { formatCents } from "~/utils/money";
 
 export type CartRow = {
   id: number;

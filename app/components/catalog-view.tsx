@@ -1,9 +1,9 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 
-import { catalogSearch, SORTS, type CatalogQuery } from "../schemas/catalog";
-import { AVAILABILITIES, CATEGORY1, subcategoriesFor } from "../utils/catalog";
-import { Pagination } from "./pagination";
-import { ProductGrid, type ProductCardData } from "./product-card";
+import { Pagination } from "~/components/pagination";
+import { ProductGrid, type ProductCardData } from "~/components/product-card";
+import { catalogSearch, SORTS, type CatalogQuery } from "~/schemas/catalog";
+import { AVAILABILITIES, CATEGORY1, subcategoriesFor } from "~/utils/catalog";
 
 type Scope = "explore" | "best-sellers" | "popular";
 

@@ -1,5 +1,5 @@
-import type { CheckoutSummary } from "../models/checkout-view.server";
-import { formatCents } from "../utils/money";
+import type { CheckoutSummary } from "~/models/buying/checkout.server";
+import { formatCents } from "~/utils/money";
 
 /** Subtotal, shipping, total, the address and the delivery promise (spec 2.3, the order summary). */
 export function CheckoutSummaryCard({ summary }: { summary: CheckoutSummary }) {

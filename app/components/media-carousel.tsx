@@ -1,8 +1,8 @@
 import { useRef } from "react";
 
-import { isImageFile } from "../utils/catalog";
-import { fileUrl, imageSrcSet } from "../utils/media";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
+import { isImageFile } from "~/utils/catalog";
+import { fileUrl, imageSrcSet } from "~/utils/media";
 
 /**
  * Images and muted looping videos side by side in a scroll-snapping strip: it swipes and scrolls

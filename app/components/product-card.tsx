@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 
-import { fileUrl, imageSrcSet } from "../utils/media";
-import { formatCents } from "../utils/money";
+import { fileUrl, imageSrcSet } from "~/utils/media";
+import { formatCents } from "~/utils/money";
 
 export type ProductCardData = {
   id: number;

@@ -2,8 +2,8 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 
-import { RateSchema } from "../schemas/buying";
-import { ErrorList, Spinner } from "./forms";
+import { ErrorList, Spinner } from "~/components/forms";
+import { RateSchema } from "~/schemas/buying";
 
 /** Rate the product of an order: 1 to 5 stars and a comment (shown while the order is not yet reviewed). */
 export function RateForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {

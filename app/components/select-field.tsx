@@ -1,4 +1,4 @@
-import { ErrorList, useFieldIds, type ListOfErrors } from "./forms";
+import { ErrorList, useFieldIds, type ListOfErrors } from "~/components/forms";
 
 /** A labelled <select> with its errors announced, the sibling of Field. */
 export function SelectField({

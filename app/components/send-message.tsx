@@ -2,8 +2,8 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 
-import { SendMessageSchema } from "../schemas/messages";
-import { ErrorList } from "./forms";
+import { ErrorList } from "~/components/forms";
+import { SendMessageSchema } from "~/schemas/messages";
 
 /**
  * The store page's 'Send a message' dialog: a disclosure, so it opens without JavaScript.

@@ -1,4 +1,4 @@
-import { GeneralErrorBoundary } from "../components/error-boundary";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 
 export async function loader() {
   throw new Response("Not found", { status: 404 });

@@ -1,4 +1,4 @@
-import { apiError } from "../utils/api.server";
+import { apiError } from "~/utils/api.server";
 
 /** Unknown /api/* paths answer JSON, not the HTML 404 page. */
 export async function loader() {

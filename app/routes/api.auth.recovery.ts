@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { ApiRecoverySchema } from "../schemas/auth";
-import { apiError, parseBody, requireMethod } from "../utils/api.server";
-import { requestRecovery } from "../utils/auth.server";
-import { AUTH_MESSAGES } from "../utils/messages";
+import { requestRecovery } from "~/models/accounts/recovery.server";
+import { ApiRecoverySchema } from "~/schemas/auth";
+import { apiError, parseBody, requireMethod } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+import { publicOrigin } from "~/utils/mail.server";
+import { AUTH_MESSAGES } from "~/utils/messages";
 
 export async function loader() {
   return apiError(405, "Use POST");
@@ -13,6 +15,6 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const { email } = await parseBody(request, ApiRecoverySchema);
-  await requestRecovery({ request, email });
+  await requestRecovery({ db: getDb(), origin: publicOrigin(request), email });
   return Response.json({ success: true, message: AUTH_MESSAGES.recoverySent });
 }

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { createSession } from "../models/sessions.server";
-import { registerUser } from "../models/users.server";
-import { ApiRegisterSchema, newPassword } from "../schemas/auth";
-import { apiError, parseBody, requireMethod } from "../utils/api.server";
-import { getDb } from "../utils/db.server";
-import { AUTH_MESSAGES } from "../utils/messages";
+import { createSession } from "~/models/accounts/sessions.server";
+import { registerUser } from "~/models/accounts/users.server";
+import { ApiRegisterSchema, newPassword } from "~/schemas/auth";
+import { apiError, parseBody, requireMethod } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+import { AUTH_MESSAGES } from "~/utils/messages";
 import { z } from "zod";
 
 export async function loader() {

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { getStoreOfUser } from "../models/stores-basic.server";
-import { requireApiUser } from "../utils/api.server";
-import { getDb } from "../utils/db.server";
+import { getStoreByOwner } from "~/models/catalog/stores.server";
+import { requireApiUser } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
 
 /** GET /api/auth/setup: whether the caller has set up a store. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
-  return Response.json({ hasStoreSetup: Boolean(getStoreOfUser({ db: getDb(), userId: user.id })) });
+  return Response.json({ hasStoreSetup: Boolean(getStoreByOwner({ db: getDb(), ownerId: user.id })) });
 }

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { authorizePrivateFileRead } from "../models/file-access.server";
-import { getFileRecord } from "../models/files.server";
-import { apiError } from "../utils/api.server";
-import { getDb } from "../utils/db.server";
-import { isImageWidth, resizedImage, statFile, uploadPath } from "../utils/files.server";
-import { sendFile } from "../utils/send-file.server";
-import { getUser } from "../utils/session.server";
+import { authorizePrivateFileRead } from "~/models/platform/file-access.server";
+import { getFileRecord } from "~/models/platform/files.server";
+import { apiError } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+import { isImageWidth, resizedImage, statFile, uploadPath } from "~/utils/files.server";
+import { sendFile } from "~/utils/send-file.server";
+import { getUser } from "~/utils/session.server";
 
 const PUBLIC_CACHE = "public, max-age=31536000, immutable";
 

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { getStripe } from "../models/payments/index.server";
-import { handleStripeWebhook } from "../models/payments/webhook.server";
-import { apiError, requireMethod } from "../utils/api.server";
-import { getDb } from "../utils/db.server";
-import { getEnv } from "../utils/env.server";
-import { publicOrigin } from "../utils/mail.server";
+import { getStripe } from "~/models/payments/providers.server";
+import { handleStripeWebhook } from "~/models/payments/webhook.server";
+import { apiError, requireMethod } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { publicOrigin } from "~/utils/mail.server";
 
 export async function loader() {
   return apiError(405, "Use POST");

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { changePassword } from "../models/profile.server";
-import { ApiChangePasswordSchema } from "../schemas/profile";
-import { apiError, parseBody, requireApiUser, requireMethod } from "../utils/api.server";
-import { getDb } from "../utils/db.server";
-import { getCookieSession, tokenFromAuthorization } from "../utils/session.server";
+import { changePassword } from "~/models/accounts/profile.server";
+import { ApiChangePasswordSchema } from "~/schemas/profile";
+import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+import { getCookieSession, tokenFromAuthorization } from "~/utils/session.server";
 
 export async function loader() {
   return apiError(405, "Use POST");

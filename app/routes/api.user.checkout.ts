@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { ADD_TO_CART_MESSAGES, replaceCart } from "../models/cart.server";
-import { CHECKOUT_MESSAGES, createCheckout } from "../models/checkout.server";
-import { ApiCheckoutSchema } from "../schemas/buying";
-import { apiError, parseBody, requireApiUser, requireMethod } from "../utils/api.server";
-import { getDb } from "../utils/db.server";
-import { publicOrigin } from "../utils/mail.server";
+import { ADD_TO_CART_MESSAGES, replaceCart } from "~/models/buying/cart.server";
+import { CHECKOUT_MESSAGES, createCheckout } from "~/models/buying/checkout.server";
+import { ApiCheckoutSchema } from "~/schemas/buying";
+import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+import { publicOrigin } from "~/utils/mail.server";
 
 export async function loader() {
   return apiError(405, "Use POST");

@@ -1,10 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { externalProductJson } from "../models/catalog-json.server";
-import { getExternalProduct } from "../models/products.server";
-import { apiError } from "../utils/api.server";
-import { idParam } from "../utils/api-params.server";
-import { getDb } from "../utils/db.server";
+import { externalProductJson, getExternalProduct } from "~/models/catalog/products.server";
+import { idParam } from "~/utils/api-params.server";
+import { apiError } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
 
 /** GET /api/user/get-external-product/{id}: a product as buyers see it; 404 when unknown or removed. */
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { getBuyerOrder, toBuyerOrderJson } from "../models/orders.server";
-import { apiError, requireApiUser } from "../utils/api.server";
-import { getDb } from "../utils/db.server";
+import { getBuyerOrder, toBuyerOrderJson } from "~/models/buying/orders.server";
+import { apiError, requireApiUser } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
 
 /** GET /api/user/get-order/{id} -> one own order; another user's order is 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { sweepExpiredCheckouts } from "../models/checkout.server";
-import { listBuyerOrdersJson } from "../models/orders.server";
-import { requireApiUser } from "../utils/api.server";
-import { getDb } from "../utils/db.server";
+import { sweepExpiredCheckouts } from "~/models/buying/checkout.server";
+import { listBuyerOrdersJson } from "~/models/buying/orders.server";
+import { requireApiUser } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
 
 /** GET /api/user/get-orders -> the buyer's orders, newest first (spec 3, Order buyer view). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { json } from "@remix-run/node";
 
-import { getBuyerSettings } from "../models/buyer-settings.server";
-import { getDb } from "../utils/db.server";
-import { centsToDollars } from "../utils/money";
+import { getBuyerSettings } from "~/models/platform/settings.server";
+import { getDb } from "~/utils/db.server";
+import { centsToDollars } from "~/utils/money";
 
 /** GET /api/user/get-platform-settings: what buyers need, pss (dollars) and where printed patterns ship from. */
 export async function loader() {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { toProfile } from "../models/profile.server";
-import { requireApiUser } from "../utils/api.server";
+import { toProfile } from "~/models/accounts/profile.server";
+import { requireApiUser } from "~/utils/api.server";
 
 /** GET /api/user/get-profile -> the profile of spec 3. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,11 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { storeJson } from "../models/catalog-json.server";
-import { getStorePage } from "../models/stores.server";
-import { apiError } from "../utils/api.server";
-import { idParam } from "../utils/api-params.server";
-import { getDb } from "../utils/db.server";
-import { getUser } from "../utils/session.server";
+import { getStorePage, storeJson } from "~/models/catalog/stores.server";
+import { idParam } from "~/utils/api-params.server";
+import { apiError } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+import { getUser } from "~/utils/session.server";
 
 /** GET /api/user/get-store/{id}, id = the owner's user id (store_owner); `?page=` pages the designs. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

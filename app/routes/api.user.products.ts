@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { productListItemJson } from "../models/catalog-json.server";
-import { listProducts } from "../models/catalog.server";
-import { PAGE_SIZE, parseCatalogQuery } from "../schemas/catalog";
-import { getDb } from "../utils/db.server";
-import { getUser } from "../utils/session.server";
+import { productListItemJson } from "~/models/catalog/listing.server";
+import { listProducts } from "~/models/catalog/listing.server";
+import { PAGE_SIZE, parseCatalogQuery } from "~/schemas/catalog";
+import { getDb } from "~/utils/db.server";
+import { getUser } from "~/utils/session.server";
 
 const MAX_LIMIT = 100;
 

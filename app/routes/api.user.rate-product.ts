@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { RATE_MESSAGES, rateOrder } from "../models/orders.server";
-import { ApiRateSchema } from "../schemas/buying";
-import { apiError, parseBody, requireApiUser, requireMethod } from "../utils/api.server";
-import { getDb } from "../utils/db.server";
+import { RATE_MESSAGES, rateOrder } from "~/models/buying/orders.server";
+import { ApiRateSchema } from "~/schemas/buying";
+import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
 
 export async function loader() {
   return apiError(405, "Use POST");

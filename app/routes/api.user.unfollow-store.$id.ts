@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { apiError } from "../utils/api.server";
-import { followApiAction } from "../utils/follow-api.server";
+import { followApiAction } from "~/routes/api.user.follow-store.$id/follow.server";
+import { apiError } from "~/utils/api.server";
 
 /** POST /api/user/unfollow-store/{id}, id = the owner's user id. */
 export const action = (args: ActionFunctionArgs) => followApiAction(args, false);

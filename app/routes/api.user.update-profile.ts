@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { updateProfile } from "../models/profile.server";
-import { ApiProfileSchema } from "../schemas/profile";
-import { apiError, parseBody, requireApiUser, requireMethod } from "../utils/api.server";
-import { getDb } from "../utils/db.server";
+import { updateProfile } from "~/models/accounts/profile.server";
+import { ApiProfileSchema } from "~/schemas/profile";
+import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
 
 export async function loader() {
   return apiError(405, "Use POST");

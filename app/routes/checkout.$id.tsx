@@ -1,10 +1,10 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { CheckoutSummaryCard } from "../components/checkout-summary";
-import { getCheckoutSummary } from "../models/checkout-view.server";
-import { getDb } from "../utils/db.server";
-import { requireUser } from "../utils/session.server";
+import { CheckoutSummaryCard } from "~/components/checkout-summary";
+import { getCheckoutSummary } from "~/models/buying/checkout.server";
+import { getDb } from "~/utils/db.server";
+import { requireUser } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Order summary · Patternhouse" }];
 

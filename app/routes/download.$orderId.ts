@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { downloadOrderPattern } from "../models/downloads.server";
-import { getDb } from "../utils/db.server";
-import { statFile, uploadPath } from "../utils/files.server";
-import { sendFile } from "../utils/send-file.server";
-import { requireUser } from "../utils/session.server";
+import { downloadOrderPattern } from "~/models/buying/downloads.server";
+import { getDb } from "~/utils/db.server";
+import { statFile, uploadPath } from "~/utils/files.server";
+import { sendFile } from "~/utils/send-file.server";
+import { requireUser } from "~/utils/session.server";
 
 /** GET /download/{orderId}: the buyer's authorised pattern download (logged). Visitors go to /login. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -3,11 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 
-import { AuthCard, LegalLine } from "../components/auth-card";
-import { ErrorList, Field, Spinner } from "../components/forms";
-import { LoginSchema } from "../schemas/auth";
-import { authenticator, LoginError } from "../utils/auth.server";
-import { getUser, safeRedirect, startUserSession } from "../utils/session.server";
+import { AuthCard, LegalLine } from "~/components/auth-card";
+import { ErrorList, Field, Spinner } from "~/components/forms";
+import { LOGIN_ERRORS } from "~/models/accounts/login.server";
+import { LoginSchema } from "~/schemas/auth";
+import { authenticator, LoginError } from "~/utils/auth.server";
+import { getUser, safeRedirect, startUserSession } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Patternhouse" }];
 
@@ -29,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
     return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), {
-      status: error.code === "rate-limited" ? 429 : error.code === "unknown-email" ? 400 : 401,
+      status: LOGIN_ERRORS[error.code].status,
     });
   }
 }

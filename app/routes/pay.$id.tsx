@@ -1,13 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { CheckoutSummaryCard } from "../components/checkout-summary";
-import { Spinner } from "../components/forms";
-import { getCheckoutSummary } from "../models/checkout-view.server";
-import { cancelLocalCheckout, openLocalCheckout, payLocalCheckout } from "../models/local-payment.server";
-import { getDb } from "../utils/db.server";
-import { publicOrigin } from "../utils/mail.server";
-import { redirectWithFlash, requireUser } from "../utils/session.server";
+import { CheckoutSummaryCard } from "~/components/checkout-summary";
+import { Spinner } from "~/components/forms";
+import { getCheckoutSummary } from "~/models/buying/checkout.server";
+import { cancelLocalCheckout, openLocalCheckout, payLocalCheckout } from "~/models/payments/local-checkout.server";
+import { getDb } from "~/utils/db.server";
+import { publicOrigin } from "~/utils/mail.server";
+import { redirectWithFlash, requireUser } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Test payment page · Patternhouse" }];
 

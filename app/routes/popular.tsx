@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { CatalogView } from "../components/catalog-view";
-import { loadCatalogPage, serverTimingHeaders } from "../utils/catalog-page.server";
+import { CatalogView } from "~/components/catalog-view";
+import { loadCatalogPage, serverTimingHeaders } from "~/routes/_index/catalog-page.server";
 
 /** Only patterns. */
 export const loader = ({ request }: LoaderFunctionArgs) => loadCatalogPage(request, "popular");

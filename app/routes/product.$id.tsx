@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { AddToCartForm } from "../components/add-to-cart";
-import { MediaCarousel } from "../components/media-carousel";
-import { Stars } from "../components/stars";
-import { getBuyerSettings } from "../models/buyer-settings.server";
-import { getExternalProduct } from "../models/products.server";
-import { productTypeLabel } from "../utils/catalog";
-import { getDb } from "../utils/db.server";
-import { fileUrl, imageSrcSet } from "../utils/media";
-import { formatCents } from "../utils/money";
-import { getUser } from "../utils/session.server";
+import { AddToCartForm } from "~/components/add-to-cart";
+import { MediaCarousel } from "~/components/media-carousel";
+import { Stars } from "~/components/stars";
+import { getExternalProduct } from "~/models/catalog/products.server";
+import { getBuyerSettings } from "~/models/platform/settings.server";
+import { productTypeLabel } from "~/utils/catalog";
+import { getDb } from "~/utils/db.server";
+import { fileUrl, imageSrcSet } from "~/utils/media";
+import { formatCents } from "~/utils/money";
+import { getUser } from "~/utils/session.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const productId = Number(params.id);

@@ -2,15 +2,15 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { Thumbnail } from "../components/cart-rows";
-import { RateForm } from "../components/rate-form";
-import { getBuyerOrder, isDownloadable, RATE_MESSAGES, rateOrder } from "../models/orders.server";
-import { getPlatformSettings } from "../models/platform-settings.server";
-import { RateSchema } from "../schemas/buying";
-import { productTypeLabel } from "../utils/catalog";
-import { getDb } from "../utils/db.server";
-import { formatCents } from "../utils/money";
-import { redirectWithFlash, requireUser } from "../utils/session.server";
+import { Thumbnail } from "~/components/cart-rows";
+import { RateForm } from "~/components/rate-form";
+import { getBuyerOrder, isDownloadable, RATE_MESSAGES, rateOrder } from "~/models/buying/orders.server";
+import { getPlatformSettings } from "~/models/platform/settings.server";
+import { RateSchema } from "~/schemas/buying";
+import { productTypeLabel } from "~/utils/catalog";
+import { getDb } from "~/utils/db.server";
+import { formatCents } from "~/utils/money";
+import { redirectWithFlash, requireUser } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Purchase · Patternhouse" }];
 

@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { listBuyerOrders } from "../models/orders.server";
-import { pendingPayments, returnFromPayment } from "../models/purchases.server";
-import { getDb } from "../utils/db.server";
-import { publicOrigin } from "../utils/mail.server";
-import { formatCents } from "../utils/money";
-import { requireUser } from "../utils/session.server";
+import { listBuyerOrders } from "~/models/buying/orders.server";
+import { pendingPayments, returnFromPayment } from "~/models/buying/purchases.server";
+import { getDb } from "~/utils/db.server";
+import { publicOrigin } from "~/utils/mail.server";
+import { formatCents } from "~/utils/money";
+import { requireUser } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "My purchases · Patternhouse" }];
 

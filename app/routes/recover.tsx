@@ -4,12 +4,14 @@ import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-import { AuthCard } from "../components/auth-card";
-import { Note } from "../components/flash";
-import { Field, Spinner } from "../components/forms";
-import { RecoverSchema } from "../schemas/auth";
-import { requestRecovery } from "../utils/auth.server";
-import { AUTH_MESSAGES } from "../utils/messages";
+import { AuthCard } from "~/components/auth-card";
+import { Note } from "~/components/flash";
+import { Field, Spinner } from "~/components/forms";
+import { requestRecovery } from "~/models/accounts/recovery.server";
+import { RecoverSchema } from "~/schemas/auth";
+import { getDb } from "~/utils/db.server";
+import { publicOrigin } from "~/utils/mail.server";
+import { AUTH_MESSAGES } from "~/utils/messages";
 
 export const meta: MetaFunction = () => [{ title: "Recover your password · Patternhouse" }];
 
@@ -17,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: RecoverSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
-  await requestRecovery({ request, email: submission.value.email });
+  await requestRecovery({ db: getDb(), origin: publicOrigin(request), email: submission.value.email });
   // The same answer whether or not the address belongs to an account.
   return { result: submission.reply({ resetForm: true }), sent: true };
 }

@@ -3,13 +3,13 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 
-import { AuthCard, LegalLine } from "../components/auth-card";
-import { ErrorList, Field, Spinner } from "../components/forms";
-import { registerUser } from "../models/users.server";
-import { RegisterSchema } from "../schemas/auth";
-import { getDb } from "../utils/db.server";
-import { AUTH_MESSAGES } from "../utils/messages";
-import { getUser, safeRedirect, startUserSession } from "../utils/session.server";
+import { AuthCard, LegalLine } from "~/components/auth-card";
+import { ErrorList, Field, Spinner } from "~/components/forms";
+import { registerUser } from "~/models/accounts/users.server";
+import { RegisterSchema } from "~/schemas/auth";
+import { getDb } from "~/utils/db.server";
+import { AUTH_MESSAGES } from "~/utils/messages";
+import { getUser, safeRedirect, startUserSession } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Register · Patternhouse" }];
 

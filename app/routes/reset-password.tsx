@@ -3,14 +3,14 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { AuthCard } from "../components/auth-card";
-import { Note } from "../components/flash";
-import { ErrorList, Field, Spinner } from "../components/forms";
-import { isPasswordResetUsable, resetPassword } from "../models/password-reset.server";
-import { ResetPasswordSchema } from "../schemas/auth";
-import { getDb } from "../utils/db.server";
-import { AUTH_MESSAGES } from "../utils/messages";
-import { redirectWithFlash } from "../utils/session.server";
+import { AuthCard } from "~/components/auth-card";
+import { Note } from "~/components/flash";
+import { ErrorList, Field, Spinner } from "~/components/forms";
+import { isPasswordResetUsable, resetPassword } from "~/models/accounts/password-reset.server";
+import { ResetPasswordSchema } from "~/schemas/auth";
+import { getDb } from "~/utils/db.server";
+import { AUTH_MESSAGES } from "~/utils/messages";
+import { redirectWithFlash } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · Patternhouse" }, { name: "robots", content: "noindex" }];
 

@@ -3,13 +3,13 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 
-import { ErrorList, Field, Spinner } from "../components/forms";
-import { SelectField } from "../components/select-field";
-import { changePassword, toProfile, updateProfile, type Profile } from "../models/profile.server";
-import { ChangePasswordSchema, ProfileSchema } from "../schemas/profile";
-import { COUNTRIES } from "../utils/countries";
-import { getDb } from "../utils/db.server";
-import { getCookieSession, redirectWithFlash, requireUser, safeRedirect, tokenFromAuthorization } from "../utils/session.server";
+import { ErrorList, Field, Spinner } from "~/components/forms";
+import { SelectField } from "~/components/select-field";
+import { changePassword, toProfile, updateProfile, type Profile } from "~/models/accounts/profile.server";
+import { ChangePasswordSchema, ProfileSchema } from "~/schemas/profile";
+import { COUNTRIES } from "~/utils/countries";
+import { getDb } from "~/utils/db.server";
+import { getCookieSession, redirectWithFlash, requireUser, safeRedirect, tokenFromAuthorization } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile · Patternhouse" }];
 

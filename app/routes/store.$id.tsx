@@ -2,16 +2,17 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { MediaCarousel } from "../components/media-carousel";
-import { Pagination } from "../components/pagination";
-import { ProductGrid } from "../components/product-card";
-import { SendMessageDialog } from "../components/send-message";
-import { toCardData } from "../models/catalog.server";
-import { followStore, getStorePage, unfollowStore } from "../models/stores.server";
-import { SendMessageSchema } from "../schemas/messages";
-import { getDb } from "../utils/db.server";
-import { fileUrl } from "../utils/media";
-import { getUser, redirectWithFlash, requireUser } from "../utils/session.server";
+import { MediaCarousel } from "~/components/media-carousel";
+import { Pagination } from "~/components/pagination";
+import { ProductGrid } from "~/components/product-card";
+import { SendMessageDialog } from "~/components/send-message";
+import { FOLLOW_ERRORS, setFollowing } from "~/models/catalog/follows.server";
+import { toCardData } from "~/models/catalog/listing.server";
+import { getStorePage } from "~/models/catalog/stores.server";
+import { SendMessageSchema } from "~/schemas/messages";
+import { getDb } from "~/utils/db.server";
+import { fileUrl } from "~/utils/media";
+import { getUser, redirectWithFlash, requireUser } from "~/utils/session.server";
 
 type Viewer = "owner" | "user" | "visitor";
 
@@ -50,8 +51,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const back = `/store/${ownerId}`;
   if (intent === "follow" || intent === "unfollow") {
-    const result = (intent === "follow" ? followStore : unfollowStore)({ db: getDb(), userId: user.id, ownerId });
-    if (!result.ok) return redirectWithFlash(request, back, { kind: "error", message: result.error });
+    const result = setFollowing({ db: getDb(), userId: user.id, ownerId, follow: intent === "follow" });
+    if (!result.ok) return redirectWithFlash(request, back, { kind: "error", message: FOLLOW_ERRORS[result.error].message });
     return redirect(back);
   }
   if (intent === "message") {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { AUTH_MESSAGES } from "../utils/messages";
-import { LoginSchema, RegisterSchema, ResetPasswordSchema } from "./auth";
+import { LoginSchema, RegisterSchema, ResetPasswordSchema } from "~/schemas/auth";
+import { AUTH_MESSAGES } from "~/utils/messages";
 
 const validRegistration = {
   email: "jane@example.com",

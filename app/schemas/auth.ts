@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { AUTH_MESSAGES } from "../utils/messages";
+import { AUTH_MESSAGES } from "~/utils/messages";
 
 const email = z
   .string({ required_error: "Email is required" })

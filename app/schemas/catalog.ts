@@ -2,7 +2,7 @@
  * The catalogue's query (URL of /, /best-sellers, /popular and GET /api/user/products). Parsed by hand
  * rather than with zod: the explore page ships this module to the browser and zod would add 14 KB gzipped.
  */
-import { AVAILABILITIES, CATEGORY1, subcategoriesFor } from "../utils/catalog";
+import { AVAILABILITIES, CATEGORY1, subcategoriesFor } from "~/utils/catalog";
 
 export const SORTS = [
   { id: "newest", label: "Newest" },

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-import { AUTH_MESSAGES } from "../utils/messages";
-import { COUNTRY_CODES } from "../utils/countries";
-import { newPassword } from "./auth";
+import { newPassword } from "~/schemas/auth";
+import { COUNTRY_CODES } from "~/utils/countries";
+import { AUTH_MESSAGES } from "~/utils/messages";
 
 const required = (label: string, max = 100) =>
   z

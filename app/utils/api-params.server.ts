@@ -1,4 +1,4 @@
-import { apiError } from "./api.server";
+import { apiError } from "~/utils/api.server";
 
 /** A positive integer path parameter, or a 404 JSON error. */
 export function idParam(value: string | undefined, what = "Not found"): number {

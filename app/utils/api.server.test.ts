@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import { apiError, parseBody, readBody } from "./api.server";
+import { apiError, parseBody, readBody } from "~/utils/api.server";
 
 function jsonRequest(body: string, contentType = "application/json") {
   return new Request("http://localhost/api/test", {

@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import type { z } from "zod";
 
 import type { User } from "../../db/schema";
-import { getUser } from "./session.server";
+import { getUser } from "~/utils/session.server";
 
 /** A JSON error response: `{ error }` with a 4xx status. */
 export function apiError(status: number, error: string, extra?: Record<string, unknown>) {

@@ -7,7 +7,7 @@ import {
   isImageFile,
   productTypeLabel,
   subcategoriesFor,
-} from "./catalog";
+} from "~/utils/catalog";
 
 describe("productTypeLabel", () => {
   it("labels the four kinds exactly", () => {

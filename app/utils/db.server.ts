@@ -1,7 +1,7 @@
 import path from "node:path";
 
 import { openDatabase, type Db } from "../../db/client";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/utils/env.server";
 
 export type { Db };
 
@@ -14,3 +14,7 @@ export function getDb(): Db {
   globalThis.__db ??= openDatabase(path.join(getEnv().DATA_DIR, "marketplace.db"));
   return globalThis.__db;
 }
+
+/** The handle a Drizzle transaction callback receives; model helpers accept it or the database. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;

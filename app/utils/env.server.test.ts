@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { parseEnv } from "./env.server";
+import { parseEnv } from "~/utils/env.server";
 
 let tmp: string;
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 
-import { resizedImage } from "./files.server";
+import { resizedImage } from "~/utils/files.server";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "files-test-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -8,8 +8,8 @@ import path from "node:path";
 
 import sharp from "sharp";
 
-import { getEnv } from "./env.server";
-import { IMAGE_WIDTHS, type ImageWidth } from "./media";
+import { getEnv } from "~/utils/env.server";
+import { IMAGE_WIDTHS, type ImageWidth } from "~/utils/media";
 
 /** Random hex names with a short extension, exactly as uploads (and the seed) write them. */
 const FILE_NAME = /^[a-f0-9]{32}\.[a-z0-9]{2,5}$/;

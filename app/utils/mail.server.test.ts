@@ -6,7 +6,7 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { createOutboxMailer, createSmtpMailer } from "./mail.server";
+import { createOutboxMailer, createSmtpMailer } from "~/utils/mail.server";
 
 describe("createOutboxMailer", () => {
   let dir: string;

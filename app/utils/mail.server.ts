@@ -4,7 +4,7 @@ import path from "node:path";
 
 import nodemailer, { type Transporter } from "nodemailer";
 
-import { getEnv } from "./env.server";
+import { getEnv } from "~/utils/env.server";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
@@ -65,4 +65,9 @@ export async function sendMail(mail: Mail): Promise<boolean> {
 /** The absolute origin for links in emails: PUBLIC_URL, or the request's own origin. */
 export function publicOrigin(request: Request): string {
   return getEnv().PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+}
+
+/** Escapes text for an HTML email body. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { centsToDollars, formatCents, parseDollars } from "./money";
+import { centsToDollars, formatCents, parseDollars } from "~/utils/money";
 
 describe("formatCents", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { createFailureLimiter } from "./rate-limit.server";
+import { createFailureLimiter } from "~/utils/rate-limit.server";
 
 const WINDOW = 15 * 60 * 1000;
 const T0 = 1_900_000_000_000;

@@ -1,9 +1,11 @@
 import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
 
 import type { User } from "../../db/schema";
-import { createSession, getSessionUser, revokeSession } from "../models/sessions.server";
-import { getDb } from "./db.server";
-import { getEnv } from "./env.server";
+import { createSession, getSessionUser, revokeSession } from "~/models/accounts/sessions.server";
+import { joinVisitorCart, type CartOwner } from "~/models/buying/cart.server";
+import { randomToken } from "~/utils/crypto.server";
+import { getDb } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
 
 export type Flash = { kind: "success" | "error"; message: string };
 
@@ -104,13 +106,6 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   return to;
 }
 
-export type LoginHook = (args: { request: Request; session: CookieSession; user: User }) => void | Promise<void>;
-const loginHooks: LoginHook[] = [];
-/** Lets other parts (the cart) act when a visitor becomes a user, e.g. to join the visitor cart. */
-export function onLogin(hook: LoginHook) {
-  loginHooks.push(hook);
-}
-
 /**
  * Starts a new session for the user (a fresh token at every login; the previous one is revoked)
  * and returns the Set-Cookie header value.
@@ -122,9 +117,38 @@ export async function startUserSession(request: Request, user: User, flash?: Fla
   if (previous) revokeSession({ db, token: previous });
   const token = createSession({ db, userId: user.id, userAgent: request.headers.get("User-Agent") });
   session.set("token", token);
-  for (const hook of loginHooks) await hook({ request, session, user });
+  mergeVisitorCart(session, user);
   if (flash) session.flash("flash", flash);
   return commitCookieSession(request, session);
+}
+
+/** At login the visitor's cart joins the account's cart, and the token is dropped from the cookie. */
+function mergeVisitorCart(session: CookieSession, user: User) {
+  const visitorToken = session.get("cartToken");
+  if (!visitorToken) return;
+  joinVisitorCart({ db: getDb(), userId: user.id, visitorToken });
+  session.unset("cartToken");
+}
+
+/** Whose cart a request sees: the user's, or the visitor's behind the cookie's cartToken (if any). */
+export async function getCartOwner(request: Request): Promise<CartOwner | null> {
+  const user = await getUser(request);
+  if (user) return { userId: user.id };
+  const visitorToken = (await getCookieSession(request)).get("cartToken");
+  return visitorToken ? { visitorToken } : null;
+}
+
+/**
+ * Like getCartOwner, but gives a visitor a cart token when it has none; `session` must then be committed
+ * with the response.
+ */
+export async function ensureCartOwner(request: Request): Promise<{ owner: CartOwner; session: CookieSession | null }> {
+  const owner = await getCartOwner(request);
+  if (owner) return { owner, session: null };
+  const session = await getCookieSession(request);
+  const visitorToken = randomToken();
+  session.set("cartToken", visitorToken);
+  return { owner: { visitorToken }, session };
 }
 
 export async function logout(request: Request) {

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { formatCents } from "../../app/utils/money";
 import { apparelWithStock, expectedFee, pattern, readDb, settings } from "./buying-db";
 import { uniqueEmail, waitForMail } from "./utils";
+import { formatCents } from "~/utils/money";
 
 type Product = ReturnType<typeof apparelWithStock>;
 

@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { eq } from "drizzle-orm";
 
-import { parseEnv } from "../../app/utils/env.server";
+import { parseEnv } from "~/utils/env.server";
 
 import type { Db } from "../../db/client";
 import { files, platformSettings, products, stores, users, variants, type User } from "../../db/schema";

@@ -1,6 +1,6 @@
 import { openDatabase, type Db } from "../../db/client";
-import { registerUser } from "../../app/models/users.server";
 import type { User } from "../../db/schema";
+import { registerUser } from "~/models/accounts/users.server";
 
 /** A fresh, migrated in-memory database. */
 export function createTestDb(): Db {

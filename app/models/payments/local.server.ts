@@ -1,5 +1,5 @@
-import { randomToken } from "../../utils/crypto.server";
-import type { PaymentProvider } from "./types";
+import type { PaymentProvider } from "~/models/payments/types";
+import { randomToken } from "~/utils/crypto.server";
 
 /**
  * The embedded default: the "payment page" is /pay/{checkoutId}, served by this app and clearly marked as a

@@ -7,10 +7,10 @@ import { checkouts, orders, paymentEvents, transactions, type User } from "../..
 import { startFakeStripe } from "../../../tests/fakes/stripe";
 import { inventoryOf, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
-import { action as webhookRoute } from "../../routes/api.stripe.webhook";
-import { addToCart, countCartItems } from "../cart.server";
-import { createCheckout, sweepExpiredCheckouts } from "../checkout.server";
-import { returnFromPayment } from "../purchases.server";
+import { addToCart, countCartItems } from "~/models/buying/cart.server";
+import { createCheckout, sweepExpiredCheckouts } from "~/models/buying/checkout.server";
+import { returnFromPayment } from "~/models/buying/purchases.server";
+import { action as webhookRoute } from "~/routes/api.stripe.webhook";
 
 const SECRET = "whsec_test_secret";
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 
-import type { PaymentProvider, SessionState } from "./types";
+import type { PaymentProvider, SessionState } from "~/models/payments/types";
 
 /**
  * The Stripe SDK, pointed at api.stripe.com, or in tests at the fake Stripe on loopback given by

@@ -9,9 +9,9 @@ import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 
 import { checkouts } from "../../../db/schema";
-import type { Db } from "../../utils/db.server";
-import { releaseCheckout } from "../fulfilment.server";
-import { fulfilAndMail } from "../order-mail.server";
+import { releaseCheckout } from "~/models/buying/fulfilment.server";
+import { fulfilAndMail } from "~/models/buying/order-mail.server";
+import type { Db } from "~/utils/db.server";
 
 export type WebhookOutcome = { status: number; body: { received: boolean; result?: string; error?: string } };
 

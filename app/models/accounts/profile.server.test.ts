@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+
+import { createTestDb, makeUser } from "../../../tests/unit/helpers";
+import { changePassword, isProfileComplete, toProfile, updateProfile, WRONG_CURRENT_PASSWORD } from "~/models/accounts/profile.server";
+import { createSession, getSessionUser } from "~/models/accounts/sessions.server";
+import { getUserById } from "~/models/accounts/users.server";
+
+const ADDRESS = { first_name: "Ada", last_name: "L", street: "1 A St", street2: "", city: "X", state: "Y", zip: "123", country: "US", phone: "+1 555 0100" };
+
+describe("profile", () => {
+  it("is complete only with every required field (spec 5)", async () => {
+    const db = createTestDb();
+    const user = await makeUser(db);
+    expect(isProfileComplete(user)).toBe(false);
+    expect(updateProfile({ db, userId: user.id, input: ADDRESS })).toEqual({ ...toProfile(getUserById({ db, userId: user.id })!), postal_code: "123" });
+    expect(isProfileComplete(getUserById({ db, userId: user.id })!)).toBe(true);
+    updateProfile({ db, userId: user.id, input: { ...ADDRESS, state: " " } });
+    expect(isProfileComplete(getUserById({ db, userId: user.id })!)).toBe(false);
+  });
+
+  it("changes the password after checking the old one, ending the other sessions", async () => {
+    const db = createTestDb();
+    const user = await makeUser(db, { password: "old-password-1" });
+    const mine = createSession({ db, userId: user.id });
+    const other = createSession({ db, userId: user.id });
+    expect(await changePassword({ db, user, oldPassword: "wrong", newPassword: "new-password-1", keepToken: mine })).toEqual({
+      ok: false,
+      error: WRONG_CURRENT_PASSWORD,
+    });
+    expect(await changePassword({ db, user, oldPassword: "old-password-1", newPassword: "new-password-1", keepToken: mine })).toEqual({ ok: true });
+    expect(getSessionUser({ db, token: mine })?.id).toBe(user.id);
+    expect(getSessionUser({ db, token: other })).toBeNull();
+  });
+});

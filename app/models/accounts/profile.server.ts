@@ -1,0 +1,87 @@
+import { and, eq, ne } from "drizzle-orm";
+
+import { sessions, users, type User } from "../../../db/schema";
+import type { ProfileInput } from "~/schemas/profile";
+import { hashPassword, sha256, verifyPassword } from "~/utils/crypto.server";
+import type { Db } from "~/utils/db.server";
+
+/** Spec 3, Profile. */
+export type Profile = {
+  first_name: string;
+  last_name: string;
+  street: string;
+  street2: string;
+  city: string;
+  state: string;
+  phone: string;
+  postal_code: string;
+  country: string;
+};
+
+export function toProfile(user: User): Profile {
+  return {
+    first_name: user.firstName,
+    last_name: user.lastName,
+    street: user.street,
+    street2: user.street2,
+    city: user.city,
+    state: user.state,
+    phone: user.phone,
+    postal_code: user.postalCode,
+    country: user.country,
+  };
+}
+
+/** Spec 5: a complete profile (every required field and the postal code) is needed to check out. */
+export function isProfileComplete(user: User): boolean {
+  return [user.firstName, user.lastName, user.street, user.city, user.state, user.postalCode, user.country, user.phone].every(
+    (v) => v.trim() !== "",
+  );
+}
+
+export function updateProfile({ db, userId, input }: { db: Db; userId: number; input: ProfileInput }): Profile {
+  const user = db
+    .update(users)
+    .set({
+      firstName: input.first_name,
+      lastName: input.last_name,
+      street: input.street,
+      street2: input.street2 ?? "",
+      city: input.city,
+      state: input.state,
+      postalCode: input.zip,
+      country: input.country,
+      phone: input.phone,
+    })
+    .where(eq(users.id, userId))
+    .returning()
+    .get();
+  return toProfile(user);
+}
+
+export const WRONG_CURRENT_PASSWORD = "The current password you entered is not correct.";
+
+/** Changes the password after checking the current one; other sessions of the user are signed out. */
+export async function changePassword({
+  db,
+  user,
+  oldPassword,
+  newPassword,
+  keepToken,
+}: {
+  db: Db;
+  user: User;
+  oldPassword: string;
+  newPassword: string;
+  keepToken?: string | null;
+}): Promise<{ ok: true } | { ok: false; error: string }> {
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) return { ok: false, error: WRONG_CURRENT_PASSWORD };
+  const passwordHash = await hashPassword(newPassword);
+  db.transaction((tx) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
+    tx.delete(sessions)
+      .where(keepToken ? and(eq(sessions.userId, user.id), ne(sessions.tokenHash, sha256(keepToken))) : eq(sessions.userId, user.id))
+      .run();
+  });
+  return { ok: true };
+}

@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+
+import type { Db } from "../../../db/client";
+import { sessions, users } from "../../../db/schema";
+import { createTestDb, makeUser } from "../../../tests/unit/helpers";
+import { sha256 } from "~/utils/crypto.server";
+import {
+  SESSION_TTL_MS,
+  createSession,
+  getSessionUser,
+  revokeSession,
+  revokeUserSessions,
+} from "~/models/accounts/sessions.server";
+
+let db: Db;
+
+beforeEach(() => {
+  db = createTestDb();
+});
+
+describe("sessions", () => {
+  it("stores only the sha256 of the token", async () => {
+    const user = await makeUser(db);
+    const token = createSession({ db, userId: user.id, userAgent: "vitest" });
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    const rows = db.select().from(sessions).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].tokenHash).toBe(sha256(token));
+    expect(rows[0].tokenHash).not.toContain(token);
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(rows[0].userId).toBe(user.id);
+  });
+
+  it("getSessionUser returns the session's user", async () => {
+    const user = await makeUser(db);
+    const token = createSession({ db, userId: user.id });
+    expect(getSessionUser({ db, token })?.id).toBe(user.id);
+  });
+
+  it("returns null for an empty or unknown token", async () => {
+    const user = await makeUser(db);
+    createSession({ db, userId: user.id });
+    expect(getSessionUser({ db, token: "" })).toBeNull();
+    expect(getSessionUser({ db, token: "not-a-real-token" })).toBeNull();
+  });
+
+  it("returns null after revokeSession, and only that session ends", async () => {
+    const user = await makeUser(db);
+    const a = createSession({ db, userId: user.id });
+    const b = createSession({ db, userId: user.id });
+    revokeSession({ db, token: a });
+    expect(getSessionUser({ db, token: a })).toBeNull();
+    expect(getSessionUser({ db, token: b })?.id).toBe(user.id);
+  });
+
+  it("returns null after expiry", async () => {
+    const user = await makeUser(db);
+    const start = new Date("2030-01-01T00:00:00Z");
+    const token = createSession({ db, userId: user.id, now: start });
+    expect(getSessionUser({ db, token, now: new Date(start.getTime() + 1000) })?.id).toBe(user.id);
+    expect(getSessionUser({ db, token, now: new Date(start.getTime() + SESSION_TTL_MS - 1) })?.id).toBe(user.id);
+    expect(getSessionUser({ db, token, now: new Date(start.getTime() + SESSION_TTL_MS) })).toBeNull();
+    expect(getSessionUser({ db, token, now: new Date(start.getTime() + SESSION_TTL_MS + 60_000) })).toBeNull();
+  });
+
+  it.each(["Inactive", "Suspended"] as const)("returns null for a %s user", async (status) => {
+    const user = await makeUser(db);
+    const token = createSession({ db, userId: user.id });
+    db.update(users).set({ status }).where(eq(users.id, user.id)).run();
+    expect(getSessionUser({ db, token })).toBeNull();
+  });
+
+  it("revokeUserSessions ends every session of that user only", async () => {
+    const user = await makeUser(db);
+    const other = await makeUser(db);
+    const tokens = [1, 2, 3].map(() => createSession({ db, userId: user.id }));
+    const otherToken = createSession({ db, userId: other.id });
+    revokeUserSessions({ db, userId: user.id });
+    for (const token of tokens) expect(getSessionUser({ db, token })).toBeNull();
+    expect(getSessionUser({ db, token: otherToken })?.id).toBe(other.id);
+    expect(db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
+  });
+
+  it("no table of the database holds the password or the session token", async () => {
+    const password = "Unique-Plaintext-Pa55word!";
+    const user = await makeUser(db, { email: "dump@example.com", password });
+    const token = createSession({ db, userId: user.id, userAgent: "dump-test" });
+
+    const tables = db.$client
+      .prepare("select name from sqlite_master where type='table'")
+      .all() as { name: string }[];
+    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["users", "sessions"]));
+
+    const dump: Record<string, unknown[]> = {};
+    for (const { name } of tables) {
+      dump[name] = db.$client.prepare(`select * from "${name.replace(/"/g, '""')}"`).all();
+    }
+    const text = JSON.stringify(dump);
+    // Sanity: the dump really contains the data we just wrote.
+    expect(text).toContain("dump@example.com");
+    expect(text).toContain(sha256(token));
+    expect(text).not.toContain(password);
+    expect(text).not.toContain(token);
+  });
+});

@@ -1,0 +1,58 @@
+import { and, eq, gt, lt } from "drizzle-orm";
+
+import { sessions, users, type User } from "../../../db/schema";
+import { randomToken, sha256 } from "~/utils/crypto.server";
+import type { Db } from "~/utils/db.server";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Starts a session and returns its bearer token; only the token's hash is stored. */
+export function createSession({
+  db,
+  userId,
+  userAgent,
+  now = new Date(),
+}: {
+  db: Db;
+  userId: number;
+  userAgent?: string | null;
+  now?: Date;
+}): string {
+  const token = randomToken();
+  db.insert(sessions)
+    .values({
+      tokenHash: sha256(token),
+      userId,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    })
+    .run();
+  return token;
+}
+
+/** The active user behind a token, or null (unknown, expired or revoked token, or an inactive account). */
+export function getSessionUser({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }): User | null {
+  if (!token) return null;
+  const row = db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
+    .get();
+  if (!row || row.user.status !== "Active") return null;
+  return row.user;
+}
+
+export function revokeSession({ db, token }: { db: Db; token: string }) {
+  db.delete(sessions).where(eq(sessions.tokenHash, sha256(token))).run();
+}
+
+/** Ends every session of a user, e.g. after a password reset. */
+export function revokeUserSessions({ db, userId }: { db: Db; userId: number }) {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+}
+
+export function deleteExpiredSessions({ db, now = new Date() }: { db: Db; now?: Date }) {
+  db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
+}

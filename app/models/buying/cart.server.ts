@@ -1,0 +1,242 @@
+import { and, asc, eq, gte, isNull, lt, lte, notExists, sql } from "drizzle-orm";
+
+import { cartItems, carts, products, variants } from "../../../db/schema";
+import { mediaOf } from "~/models/catalog/media.server";
+import { deliveryLine, tracksStock } from "~/models/catalog/product-types";
+import { getPlatformSettings } from "~/models/platform/settings.server";
+import { productTypeLabel } from "~/utils/catalog";
+import { sha256 } from "~/utils/crypto.server";
+import type { Db } from "~/utils/db.server";
+import type { DbOrTx } from "~/utils/db.server";
+
+/** A cart belongs to a user, or to a visitor through the random token in the visitor's cookie. */
+export type CartOwner = { userId: number } | { visitorToken: string };
+
+function ownerWhere(owner: CartOwner) {
+  return "userId" in owner ? eq(carts.userId, owner.userId) : eq(carts.visitorTokenHash, sha256(owner.visitorToken));
+}
+
+export function findCartId({ db, owner }: { db: DbOrTx; owner: CartOwner }): number | undefined {
+  return db.select({ id: carts.id }).from(carts).where(ownerWhere(owner)).get()?.id;
+}
+
+function getOrCreateCartId(db: DbOrTx, owner: CartOwner): number {
+  const existing = findCartId({ db, owner });
+  if (existing) return existing;
+  const values = "userId" in owner ? { userId: owner.userId } : { visitorTokenHash: sha256(owner.visitorToken) };
+  return db.insert(carts).values(values).returning({ id: carts.id }).get().id;
+}
+
+/** Units in the cart (the header badge). */
+export function countCartItems({ db, owner }: { db: Db; owner: CartOwner | null }): number {
+  if (!owner) return 0;
+  const row = db
+    .select({ count: sql<number>`coalesce(sum(${cartItems.quantity}), 0)` })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(ownerWhere(owner))
+    .get();
+  return Number(row?.count ?? 0);
+}
+
+export type AddToCartError = "not-found" | "variant-required" | "out-of-stock";
+export const ADD_TO_CART_MESSAGES: Record<AddToCartError, string> = {
+  "not-found": "This product is no longer available.",
+  "variant-required": "Please select a variant for each option.",
+  "out-of-stock": "Sorry, this variant is out of stock.",
+};
+
+type LineInput = { productId: number; variantId?: number | null; quantity?: number };
+type AddResult = { ok: true } | { ok: false; error: AddToCartError };
+
+function addLine(tx: DbOrTx, owner: CartOwner, { productId, variantId, quantity = 1 }: LineInput): AddResult {
+  const product = tx.select().from(products).where(eq(products.id, productId)).get();
+  if (!product || product.removedAt) return { ok: false, error: "not-found" };
+  const options = tx.select().from(variants).where(eq(variants.productId, productId)).all();
+  const variant = options.find((v) => v.id === variantId);
+  if (options.length > 0 && !variant) return { ok: false, error: "variant-required" };
+  const cartId = findCartId({ db: tx, owner });
+  const line = cartId
+    ? tx
+        .select()
+        .from(cartItems)
+        .where(
+          and(
+            eq(cartItems.cartId, cartId),
+            eq(cartItems.productId, productId),
+            variant ? eq(cartItems.variantId, variant.id) : sql`${cartItems.variantId} is null`,
+          ),
+        )
+        .get()
+    : undefined;
+  const wanted = (line?.quantity ?? 0) + quantity;
+  if (variant && tracksStock(product.type) && variant.inventory < wanted) return { ok: false, error: "out-of-stock" };
+  if (line) tx.update(cartItems).set({ quantity: wanted }).where(eq(cartItems.id, line.id)).run();
+  else tx.insert(cartItems).values({ cartId: cartId ?? getOrCreateCartId(tx, owner), productId, variantId: variant?.id ?? null, quantity }).run();
+  return { ok: true };
+}
+
+/**
+ * Adds a product (and its chosen variant) to the cart. Products with variants need one; apparel variants
+ * need stock for what the cart would then hold. Adding the same line again raises its quantity.
+ */
+export function addToCart({ db, owner, ...input }: { db: Db; owner: CartOwner } & LineInput): AddResult {
+  return db.transaction((tx) => addLine(tx, owner, input), { behavior: "immediate" });
+}
+
+class CartLineRefused extends Error {
+  constructor(
+    public code: AddToCartError,
+    public productId: number,
+  ) {
+    super(code);
+  }
+}
+
+/** The JSON checkout's `items`: the cart becomes exactly these lines, or stays as it was if one is refused. */
+export function replaceCart({
+  db,
+  userId,
+  items,
+}: {
+  db: Db;
+  userId: number;
+  items: LineInput[];
+}): { ok: true } | { ok: false; error: AddToCartError; productId: number } {
+  try {
+    db.transaction(
+      (tx) => {
+        clearCart({ db: tx, userId });
+        for (const item of items) {
+          const result = addLine(tx, { userId }, item);
+          if (!result.ok) throw new CartLineRefused(result.error, item.productId);
+        }
+      },
+      { behavior: "immediate" },
+    );
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof CartLineRefused) return { ok: false, error: error.code, productId: error.productId };
+    throw error;
+  }
+}
+
+/** Removes one row of the owner's cart; another cart's row is left alone. */
+export function removeCartItem({ db, owner, itemId }: { db: Db; owner: CartOwner; itemId: number }): boolean {
+  const cartId = findCartId({ db, owner });
+  if (!cartId) return false;
+  const result = db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)))
+    .run();
+  return result.changes > 0;
+}
+
+/** Empties the user's cart; with `before`, only the rows added up to then (what a checkout took). */
+export function clearCart({ db, userId, before }: { db: DbOrTx; userId: number; before?: Date }) {
+  const cartId = findCartId({ db, owner: { userId } });
+  if (!cartId) return;
+  db.delete(cartItems)
+    .where(before ? and(eq(cartItems.cartId, cartId), lte(cartItems.createdAt, before)) : eq(cartItems.cartId, cartId))
+    .run();
+}
+
+/** At login, the visitor's cart joins the account's cart (same lines add up) and disappears. */
+export function joinVisitorCart({ db, userId, visitorToken }: { db: Db; userId: number; visitorToken: string }) {
+  db.transaction(
+    (tx) => {
+      const visitorCartId = findCartId({ db: tx, owner: { visitorToken } });
+      if (!visitorCartId) return;
+      const items = tx.select().from(cartItems).where(eq(cartItems.cartId, visitorCartId)).all();
+      if (items.length > 0) {
+        const cartId = getOrCreateCartId(tx, { userId });
+        const existing = tx.select().from(cartItems).where(eq(cartItems.cartId, cartId)).all();
+        for (const item of items) {
+          const same = existing.find((e) => e.productId === item.productId && e.variantId === item.variantId);
+          if (same) {
+            tx.update(cartItems)
+              .set({ quantity: same.quantity + item.quantity })
+              .where(eq(cartItems.id, same.id))
+              .run();
+          } else {
+            tx.insert(cartItems).values({ cartId, productId: item.productId, variantId: item.variantId, quantity: item.quantity }).run();
+          }
+        }
+      }
+      tx.delete(carts).where(eq(carts.id, visitorCartId)).run();
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/** Visitor carts untouched for longer than their cookie lives (30 days) are clutter: they go with the sweep. */
+export function deleteStaleVisitorCarts({ db, now = new Date() }: { db: Db; now?: Date }) {
+  const cutoff = new Date(now.getTime() - 31 * 24 * 60 * 60 * 1000);
+  const recent = db.select({ id: cartItems.id }).from(cartItems).where(and(eq(cartItems.cartId, carts.id), gte(cartItems.createdAt, cutoff)));
+  return db.delete(carts).where(and(isNull(carts.userId), lt(carts.createdAt, cutoff), notExists(recent))).run().changes;
+}
+
+export type CartLine = {
+  id: number;
+  productId: number;
+  name: string;
+  type: "Pattern" | "Made" | "Ready";
+  delivery: "Digital" | "Print" | null;
+  typeLabel: string;
+  deliveryLine: string;
+  variants: { name: string; value: string }[];
+  variantId: number | null;
+  quantity: number;
+  unitPriceCents: number;
+  lineCents: number;
+  shippingCents: number;
+  media: string | null;
+  /** The product was taken off the shop. */
+  removed: boolean;
+  /** Still buyable in this quantity (not removed, enough stock). */
+  available: boolean;
+};
+
+export type CartView = { lines: CartLine[]; subtotalCents: number; shippingCents: number; totalCents: number; pssCents: number };
+
+/** The cart as shown (and as checked out): today's prices and stock, the printing-and-shipping line. */
+export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null }): CartView {
+  const { pssCents } = getPlatformSettings({ db });
+  const empty = { lines: [], subtotalCents: 0, shippingCents: 0, totalCents: 0, pssCents };
+  const cartId = owner ? findCartId({ db, owner }) : undefined;
+  if (!cartId) return empty;
+  const rows = db
+    .select({ item: cartItems, product: products, variant: variants })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(variants, eq(variants.id, cartItems.variantId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    .all();
+  const media = mediaOf(db, rows.map((r) => r.product.id));
+  const lines = rows.map(({ item, product, variant }): CartLine => {
+    const printed = product.type === "Pattern" && product.delivery === "Print";
+    const inStock = !variant || !tracksStock(product.type) || variant.inventory >= item.quantity;
+    return {
+      id: item.id,
+      productId: product.id,
+      name: product.name,
+      type: product.type,
+      delivery: product.delivery,
+      typeLabel: productTypeLabel(product.type, product.delivery),
+      deliveryLine: deliveryLine(product.type, product.delivery),
+      variants: variant ? [{ name: variant.name, value: variant.value }] : [],
+      variantId: variant?.id ?? null,
+      quantity: item.quantity,
+      unitPriceCents: product.priceCents,
+      lineCents: product.priceCents * item.quantity,
+      shippingCents: printed ? pssCents * item.quantity : 0,
+      media: media.get(product.id)?.[0] ?? null,
+      removed: Boolean(product.removedAt),
+      available: !product.removedAt && inStock,
+    };
+  });
+  const subtotalCents = lines.reduce((sum, l) => sum + l.lineCents, 0);
+  const shippingCents = lines.reduce((sum, l) => sum + l.shippingCents, 0);
+  return { lines, subtotalCents, shippingCents, totalCents: subtotalCents + shippingCents, pssCents };
+}

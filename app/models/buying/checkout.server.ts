@@ -1,0 +1,252 @@
+/**
+ * Checkout: the cart, re-read on the server (prices, stock, the printing-and-shipping line), becomes one
+ * payment session. Stock of apparel variants is reserved here with conditional updates, so two buyers racing for
+ * the last unit cannot both get it; it returns when the session expires or is cancelled.
+ */
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+
+import { checkoutLines, checkouts, variants, type Checkout, type User } from "../../../db/schema";
+import { isProfileComplete, toProfile, type Profile } from "~/models/accounts/profile.server";
+import { getCartView, type CartLine } from "~/models/buying/cart.server";
+import { releaseCheckout, selectCheckoutLines } from "~/models/buying/fulfilment.server";
+import { fulfilAndMail } from "~/models/buying/order-mail.server";
+import { tracksStock } from "~/models/catalog/product-types";
+import { getPaymentProvider } from "~/models/payments/providers.server";
+import type { PaymentProvider, SessionLine } from "~/models/payments/types";
+import { productTypeLabel } from "~/utils/catalog";
+import type { Db } from "~/utils/db.server";
+
+/** How long a payment session (and its stock reservation) lives: Stripe's minimum, 30 minutes. */
+export const RESERVATION_TTL_MS = 30 * 60 * 1000;
+
+export type CheckoutError = "incomplete-profile" | "empty-cart" | "unavailable" | "out-of-stock" | "provider-failed" | "superseded";
+
+export const CHECKOUT_MESSAGES: Record<CheckoutError, string> = {
+  "incomplete-profile": "Please complete your profile (shipping address and phone) before checking out.",
+  "empty-cart": "Your cart is empty. Start shopping!",
+  unavailable: "An item in your cart is no longer available. Please remove it and try again.",
+  "out-of-stock": "Sorry, an item in your cart is out of stock now. Please update your cart and try again.",
+  "provider-failed": "The payment provider could not be reached. Please try again in a moment.",
+  superseded: "This checkout was replaced by a newer one. Please use the latest checkout.",
+};
+
+export type CheckoutResult = { ok: true; checkout: Checkout } | { ok: false; error: CheckoutError; item?: string };
+
+class OutOfStock extends Error {
+  constructor(public item: string) {
+    super(`out of stock: ${item}`);
+  }
+}
+
+/** The payment session's lines: one per cart line, plus the printing-and-shipping line. */
+export function sessionLines(lines: CartLine[], pssCents: number): SessionLine[] {
+  const result: SessionLine[] = lines.map((l) => ({
+    name: l.variants.length ? `${l.name} (${l.variants.map((v) => `${v.name}: ${v.value}`).join(", ")})` : l.name,
+    unitAmountCents: l.unitPriceCents,
+    quantity: l.quantity,
+  }));
+  const printed = lines.reduce((sum, l) => sum + (l.shippingCents > 0 ? l.quantity : 0), 0);
+  if (printed > 0) result.push({ name: "Printing and shipping", unitAmountCents: pssCents, quantity: printed });
+  return result;
+}
+
+/** Reserves the cart in one transaction: the checkout row, its lines, the stock. */
+function reserve(db: Db, user: User, now: Date) {
+  return db.transaction(
+    (tx) => {
+      const cart = getCartView({ db: tx, owner: { userId: user.id } });
+      if (cart.lines.length === 0) return { ok: false as const, error: "empty-cart" as const };
+      const gone = cart.lines.find((l) => l.removed);
+      if (gone) return { ok: false as const, error: "unavailable" as const, item: gone.name };
+      for (const line of cart.lines) {
+        if (line.variantId === null || !tracksStock(line.type)) continue;
+        const taken = tx
+          .update(variants)
+          .set({ inventory: sql`${variants.inventory} - ${line.quantity}` })
+          .where(and(eq(variants.id, line.variantId), gte(variants.inventory, line.quantity)))
+          .run();
+        if (taken.changes !== 1) throw new OutOfStock(line.name); // rolls the whole reservation back
+      }
+      const checkout = tx
+        .insert(checkouts)
+        .values({
+          userId: user.id,
+          provider: "local",
+          status: "open",
+          subtotalCents: cart.subtotalCents,
+          shippingCents: cart.shippingCents,
+          totalCents: cart.totalCents,
+          shippingAddress: JSON.stringify({ ...toProfile(user), email: user.email }),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS),
+        })
+        .returning()
+        .get();
+      tx.insert(checkoutLines)
+        .values(
+          cart.lines.map((l) => ({
+            checkoutId: checkout.id,
+            productId: l.productId,
+            variantId: l.variantId,
+            quantity: l.quantity,
+            unitPriceCents: l.unitPriceCents,
+            shippingCents: l.shippingCents,
+          })),
+        )
+        .run();
+      return { ok: true as const, checkout, lines: sessionLines(cart.lines, cart.pssCents) };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+/**
+ * Starts a checkout for the user's cart: closes the user's earlier open sessions, reserves, then asks the
+ * provider for a payment session (outside the transaction). If the provider fails the reservation is released.
+ */
+export async function createCheckout({
+  db,
+  user,
+  origin,
+  provider = getPaymentProvider(),
+  now = new Date(),
+}: {
+  db: Db;
+  user: User;
+  origin: string;
+  provider?: PaymentProvider;
+  now?: Date;
+}): Promise<CheckoutResult> {
+  if (!isProfileComplete(user)) return { ok: false, error: "incomplete-profile" };
+  await closeOpenCheckouts({ db, userId: user.id });
+  let reserved: ReturnType<typeof reserve>;
+  try {
+    reserved = reserve(db, user, now);
+  } catch (error) {
+    if (error instanceof OutOfStock) return { ok: false, error: "out-of-stock", item: error.item };
+    throw error;
+  }
+  if (!reserved.ok) return reserved;
+  const { checkout } = reserved;
+  db.update(checkouts).set({ provider: provider.name }).where(eq(checkouts.id, checkout.id)).run();
+  try {
+    const session = await provider.createSession({ checkout, lines: reserved.lines, buyerEmail: user.email, origin });
+    const saved = db
+      .update(checkouts)
+      .set({ providerSessionId: session.sessionId, url: session.url })
+      .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, "open")))
+      .returning()
+      .get();
+    if (saved) return { ok: true, checkout: saved };
+    // A newer checkout (a double click) closed this one while the provider answered: its session must not stay payable.
+    db.update(checkouts).set({ providerSessionId: session.sessionId }).where(eq(checkouts.id, checkout.id)).run();
+    await provider.expireSession(session.sessionId).catch((error) => console.error(`[checkout] could not expire ${session.sessionId}:`, error));
+    return { ok: false, error: "superseded" };
+  } catch (error) {
+    console.error(`[checkout] provider ${provider.name} failed for checkout ${checkout.id}:`, error);
+    releaseCheckout({ db, checkoutId: checkout.id, status: "cancelled" });
+    return { ok: false, error: "provider-failed" };
+  }
+}
+
+/**
+ * A new checkout replaces the user's open ones: each is expired at its provider (so it can no longer be paid)
+ * and its stock released. One that turns out paid is left for the webhook to fulfil.
+ */
+export async function closeOpenCheckouts({ db, userId }: { db: Db; userId: number }) {
+  const open = db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, "open")))
+    .all();
+  for (const checkout of open) await settleWithProvider({ db, checkout, reason: "cancelled" });
+}
+
+/**
+ * Brings an open checkout in line with its provider: paid sessions are fulfilled, and sessions past their
+ * expiry (or being replaced) are expired at the provider and released. Errors are logged and retried later.
+ */
+export async function settleWithProvider({
+  db,
+  checkout,
+  reason,
+}: {
+  db: Db;
+  checkout: Checkout;
+  reason: "expired" | "cancelled";
+}): Promise<"released" | "paid" | "open"> {
+  if (!checkout.providerSessionId) {
+    releaseCheckout({ db, checkoutId: checkout.id, status: reason });
+    return "released";
+  }
+  try {
+    const provider = getPaymentProvider(checkout.provider);
+    const state = await provider.expireSession(checkout.providerSessionId);
+    if (state === "paid") {
+      await fulfilAndMail({ db, checkoutId: checkout.id });
+      return "paid";
+    }
+    if (state === "open") return "open";
+    releaseCheckout({ db, checkoutId: checkout.id, status: reason });
+    return "released";
+  } catch (error) {
+    console.error(`[checkout] could not settle checkout ${checkout.id} with ${checkout.provider}:`, error);
+    return "open";
+  }
+}
+
+/**
+ * The expiry sweep: every open checkout past its expiry is settled with its provider. Runs on a timer in the
+ * server and lazily when a buyer opens the cart or purchases (then only for that buyer).
+ */
+export async function sweepExpiredCheckouts({ db, userId, now = new Date() }: { db: Db; userId?: number; now?: Date }) {
+  const due = db
+    .select()
+    .from(checkouts)
+    .where(
+      and(
+        eq(checkouts.status, "open"),
+        lt(checkouts.expiresAt, now),
+        userId === undefined ? undefined : eq(checkouts.userId, userId),
+      ),
+    )
+    .all();
+  for (const checkout of due) await settleWithProvider({ db, checkout, reason: "expired" });
+  return due.length;
+}
+
+/** A checkout of this user (another user's is not found). */
+export function getOwnCheckout({ db, userId, checkoutId }: { db: Db; userId: number; checkoutId: number }) {
+  return db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.userId, userId)))
+    .get();
+}
+
+/** The summary of one of the buyer's checkouts: lines, amounts, address (another user's is not found). */
+export function getCheckoutSummary({ db, userId, checkoutId }: { db: Db; userId: number; checkoutId: number }) {
+  const checkout = getOwnCheckout({ db, userId, checkoutId });
+  if (!checkout) return undefined;
+  const lines = selectCheckoutLines(db, checkoutId).map(({ line, product, variant }) => ({
+      id: line.id,
+      name: product.name,
+      typeLabel: productTypeLabel(product.type, product.delivery),
+      variant: variant ? `${variant.name}: ${variant.value}` : null,
+      quantity: line.quantity,
+      lineCents: line.unitPriceCents * line.quantity,
+    }));
+  return {
+    id: checkout.id,
+    provider: checkout.provider,
+    status: checkout.status,
+    url: checkout.url,
+    subtotalCents: checkout.subtotalCents,
+    shippingCents: checkout.shippingCents,
+    totalCents: checkout.totalCents,
+    expiresAt: checkout.expiresAt.toISOString(),
+    address: JSON.parse(checkout.shippingAddress) as Profile & { email: string },
+    lines,
+  };
+}
+export type CheckoutSummary = NonNullable<ReturnType<typeof getCheckoutSummary>>;

@@ -1,0 +1,45 @@
+/**
+ * The platform fee of a sold line (design notes, Money), in integer cents.
+ *
+ * - Made or Ready apparel: max(P x margin%, min_fee).
+ * - Pattern, Digital: max(P x margin_pattern%, min_fee_pattern).
+ * - Pattern, Print: the pattern fee plus flat_fee (the platform prints and ships it).
+ * - Never above the price; percentages round half up to the cent.
+ *
+ * The fee is computed per unit and multiplied by the quantity, so a line of three equals three lines of one
+ * (docs/decisions/020-buying-and-payments.md).
+ */
+import type { PlatformSettings } from "../../../db/schema";
+
+export type FeeSettings = Pick<
+  PlatformSettings,
+  "marginBp" | "minFeeCents" | "marginPatternBp" | "minFeePatternCents" | "flatFeeCents"
+>;
+
+export type FeeInput = {
+  unitPriceCents: number;
+  quantity?: number;
+  type: "Pattern" | "Made" | "Ready";
+  delivery: "Digital" | "Print" | null;
+};
+
+/** price x basis points / 10000, rounded half up, in integers only. */
+export function percentOfCents(cents: number, basisPoints: number): number {
+  return Math.floor((cents * basisPoints + 5000) / 10000);
+}
+
+export function unitFeeCents(input: Omit<FeeInput, "quantity">, settings: FeeSettings): number {
+  const price = input.unitPriceCents;
+  let fee: number;
+  if (input.type === "Pattern") {
+    fee = Math.max(percentOfCents(price, settings.marginPatternBp), settings.minFeePatternCents);
+    if (input.delivery === "Print") fee += settings.flatFeeCents;
+  } else {
+    fee = Math.max(percentOfCents(price, settings.marginBp), settings.minFeeCents);
+  }
+  return Math.max(0, Math.min(fee, price));
+}
+
+export function lineFeeCents(input: FeeInput, settings: FeeSettings): number {
+  return unitFeeCents(input, settings) * (input.quantity ?? 1);
+}

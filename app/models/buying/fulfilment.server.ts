@@ -1,0 +1,203 @@
+/**
+ * The two ends of a checkout, shared by the Stripe webhook, the local test payment page and the expiry sweep:
+ * fulfil (payment confirmed by the provider) and release (session expired or cancelled). Each runs in one
+ * immediate transaction; with a provider event id, that id is recorded under its UNIQUE key in the same
+ * transaction, so a replayed or duplicated event changes nothing.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+
+import {
+  checkoutLines,
+  checkouts,
+  orders,
+  paymentEvents,
+  products,
+  stores,
+  transactions,
+  users,
+  variants,
+  type Order,
+} from "../../../db/schema";
+import { clearCart } from "~/models/buying/cart.server";
+import { lineFeeCents } from "~/models/buying/fees.server";
+import { tracksStock } from "~/models/catalog/product-types";
+import { getPlatformSettings } from "~/models/platform/settings.server";
+import type { Db } from "~/utils/db.server";
+import type { DbOrTx, Tx } from "~/utils/db.server";
+
+/** A checkout's lines with their products and chosen variants, in the order they were added. */
+export function selectCheckoutLines(db: DbOrTx, checkoutId: number) {
+  return db
+    .select({ line: checkoutLines, product: products, variant: variants })
+    .from(checkoutLines)
+    .innerJoin(products, eq(products.id, checkoutLines.productId))
+    .leftJoin(variants, eq(variants.id, checkoutLines.variantId))
+    .where(eq(checkoutLines.checkoutId, checkoutId))
+    .orderBy(checkoutLines.id)
+    .all();
+}
+
+export type ProviderEvent = { id: string; type: string };
+
+/** Records an event; false when it was seen before (the caller then does nothing). */
+function recordEvent(tx: Tx, event: ProviderEvent | undefined): boolean {
+  if (!event) return true;
+  const result = tx.insert(paymentEvents).values(event).onConflictDoNothing().run();
+  return result.changes > 0;
+}
+
+export type FulfilResult =
+  | { status: "fulfilled"; orders: Order[] }
+  | { status: "duplicate-event" }
+  | { status: "not-open"; checkoutStatus: string | null };
+
+/**
+ * Payment confirmed: mark the checkout paid, create one Pending order per line (fee from today's platform
+ * settings, stored on the order), credit each seller a Sale of price minus fee, count the sales and clear what
+ * the checkout took from the cart. The stock was already taken when the checkout reserved it.
+ */
+export function fulfilCheckout({
+  db,
+  checkoutId,
+  event,
+  now = new Date(),
+}: {
+  db: Db;
+  checkoutId: number;
+  event?: ProviderEvent;
+  now?: Date;
+}): FulfilResult {
+  return db.transaction(
+    (tx): FulfilResult => {
+      if (!recordEvent(tx, event)) return { status: "duplicate-event" };
+      const paid = tx
+        .update(checkouts)
+        .set({ status: "paid", paidAt: now })
+        .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "open")))
+        .returning()
+        .get();
+      if (!paid) {
+        const current = tx.select({ status: checkouts.status }).from(checkouts).where(eq(checkouts.id, checkoutId)).get();
+        return { status: "not-open", checkoutStatus: current?.status ?? null };
+      }
+      const settings = getPlatformSettings({ db: tx });
+      const lines = selectCheckoutLines(tx, checkoutId);
+      const created: Order[] = [];
+      for (const { line, product, variant } of lines) {
+        const amountCents = line.unitPriceCents * line.quantity;
+        const feeCents = lineFeeCents(
+          { unitPriceCents: line.unitPriceCents, quantity: line.quantity, type: product.type, delivery: product.delivery },
+          settings,
+        );
+        const order = tx
+          .insert(orders)
+          .values({
+            checkoutId,
+            buyerId: paid.userId,
+            storeId: product.storeId,
+            productId: product.id,
+            variantId: variant?.id ?? null,
+            variants: JSON.stringify(variant ? [{ name: variant.name, value: variant.value }] : []),
+            productName: product.name,
+            productType: product.type,
+            delivery: product.delivery,
+            quantity: line.quantity,
+            amountCents,
+            shippingCents: line.shippingCents,
+            taxCents: 0,
+            feeCents,
+            status: "Pending",
+            shippingInfo: paid.shippingAddress,
+            createdAt: now,
+          })
+          .returning()
+          .get();
+        const credit = amountCents - feeCents;
+        tx.insert(transactions)
+          .values({
+            storeId: product.storeId,
+            txType: "Sale",
+            orderId: order.id,
+            amountCents: credit,
+            feeCents,
+            shippingCents: line.shippingCents,
+            status: "Completed",
+            createdAt: now,
+          })
+          .run();
+        tx.update(stores)
+          .set({ balanceCents: sql`${stores.balanceCents} + ${credit}` })
+          .where(eq(stores.id, product.storeId))
+          .run();
+        tx.update(products)
+          .set({ sold: sql`${products.sold} + ${line.quantity}` })
+          .where(eq(products.id, product.id))
+          .run();
+        created.push(order);
+      }
+      clearCart({ db: tx, userId: paid.userId, before: paid.createdAt });
+      return { status: "fulfilled", orders: created };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export type ReleaseResult = "released" | "duplicate-event" | "not-open";
+
+/** Session expired or cancelled: the checkout closes and its reserved stock returns. */
+export function releaseCheckout({
+  db,
+  checkoutId,
+  status,
+  event,
+}: {
+  db: Db;
+  checkoutId: number;
+  status: "expired" | "cancelled";
+  event?: ProviderEvent;
+}): ReleaseResult {
+  return db.transaction(
+    (tx): ReleaseResult => {
+      if (!recordEvent(tx, event)) return "duplicate-event";
+      const closed = tx
+        .update(checkouts)
+        .set({ status })
+        .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "open")))
+        .run();
+      if (closed.changes === 0) return "not-open";
+      restock(tx, checkoutId);
+      return "released";
+    },
+    { behavior: "immediate" },
+  );
+}
+
+function restock(tx: Tx, checkoutId: number) {
+  const lines = tx
+    .select({ variantId: checkoutLines.variantId, quantity: checkoutLines.quantity, type: products.type })
+    .from(checkoutLines)
+    .innerJoin(products, eq(products.id, checkoutLines.productId))
+    .where(eq(checkoutLines.checkoutId, checkoutId))
+    .all();
+  for (const line of lines) {
+    if (line.variantId === null || !tracksStock(line.type)) continue;
+    tx.update(variants)
+      .set({ inventory: sql`${variants.inventory} + ${line.quantity}` })
+      .where(eq(variants.id, line.variantId))
+      .run();
+  }
+}
+
+/** The people an order confirmation goes to: the buyer and each seller of the created orders. */
+export function mailRecipients({ db, orders: created }: { db: Db; orders: Order[] }) {
+  if (created.length === 0) return { buyer: undefined, sellers: [] };
+  const buyer = db.select().from(users).where(eq(users.id, created[0]!.buyerId)).get();
+  const storeIds = [...new Set(created.map((o) => o.storeId))];
+  const sellers = db
+    .select({ storeId: stores.id, storeName: stores.name, email: users.email, firstName: users.firstName })
+    .from(stores)
+    .innerJoin(users, eq(users.id, stores.userId))
+    .where(inArray(stores.id, storeIds))
+    .all();
+  return { buyer, sellers };
+}

@@ -1,0 +1,75 @@
+import type { Order } from "../../../db/schema";
+import { fulfilCheckout, mailRecipients, type FulfilResult, type ProviderEvent } from "~/models/buying/fulfilment.server";
+import type { Db } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { sendMail } from "~/utils/mail.server";
+import { formatCents } from "~/utils/money";
+
+/** Where links in emails point: PUBLIC_URL, else the given origin, else this server on localhost. */
+function linkOrigin(origin?: string) {
+  const env = getEnv();
+  return (env.PUBLIC_URL ?? origin ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+}
+
+function describe(order: Order): string {
+  const variants = (JSON.parse(order.variants) as { name: string; value: string }[]).map((v) => `${v.name} ${v.value}`);
+  const extra = [order.delivery ? `${order.productType}, ${order.delivery}` : order.productType, ...variants].join(", ");
+  return `${order.quantity} x ${order.productName} (${extra}): ${formatCents(order.amountCents)}` +
+    (order.shippingCents ? ` + printing and shipping ${formatCents(order.shippingCents)}` : "");
+}
+
+/** Fulfils a checkout and, when that created orders, emails the buyer and each seller (after the commit). */
+export async function fulfilAndMail({
+  db,
+  checkoutId,
+  event,
+  origin,
+}: {
+  db: Db;
+  checkoutId: number;
+  event?: ProviderEvent;
+  origin?: string;
+}): Promise<FulfilResult> {
+  const result = fulfilCheckout({ db, checkoutId, event });
+  if (result.status === "fulfilled") await sendOrderMails({ db, orders: result.orders, origin: linkOrigin(origin) });
+  return result;
+}
+
+export async function sendOrderMails({ db, orders, origin }: { db: Db; orders: Order[]; origin: string }) {
+  const { buyer, sellers } = mailRecipients({ db, orders });
+  if (!buyer) return;
+  const total = orders.reduce((sum, o) => sum + o.amountCents + o.shippingCents + o.taxCents, 0);
+  await sendMail({
+    to: buyer.email,
+    subject: "Your Patternhouse order is confirmed",
+    text: [
+      `Hi ${buyer.firstName},`,
+      "",
+      "Thank you for your purchase. Your payment is confirmed:",
+      "",
+      ...orders.map((o) => `Order #${o.id}: ${describe(o)}`),
+      "",
+      `Total paid: ${formatCents(total)}`,
+      "Printed and apparel items ship in 3 working days; digital patterns are ready for download now.",
+      "",
+      `Your purchases: ${origin}/purchases`,
+    ].join("\n"),
+  });
+  for (const seller of sellers) {
+    const own = orders.filter((o) => o.storeId === seller.storeId);
+    await sendMail({
+      to: seller.email,
+      subject: `New order for ${seller.storeName}`,
+      text: [
+        `Hi ${seller.firstName},`,
+        "",
+        `${seller.storeName} has a new order:`,
+        "",
+        ...own.map((o) => `Order #${o.id}: ${describe(o)}, platform fee ${formatCents(o.feeCents)}, you receive ${formatCents(o.amountCents - o.feeCents)}`),
+        "",
+        "Please ship physical items within 3 working days.",
+        `Your orders: ${origin}/my-orders`,
+      ].join("\n"),
+    });
+  }
+}

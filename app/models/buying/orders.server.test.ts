@@ -1,0 +1,81 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { downloads, orders, reviews } from "../../../db/schema";
+import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { createTestDb } from "../../../tests/unit/helpers";
+import { addToCart } from "~/models/buying/cart.server";
+import { createCheckout } from "~/models/buying/checkout.server";
+import { downloadOrderPattern, findBuyerOrderForFile } from "~/models/buying/downloads.server";
+import { fulfilCheckout } from "~/models/buying/fulfilment.server";
+import { getBuyerOrder, listBuyerOrdersJson, rateOrder } from "~/models/buying/orders.server";
+import { createLocalProvider } from "~/models/payments/local.server";
+
+beforeAll(() => {
+  useTestEnv();
+});
+
+async function boughtPattern() {
+  const db = createTestDb();
+  const shop = await makeShop(db);
+  const buyer = await makeBuyer(db);
+  const stranger = await makeBuyer(db);
+  addToCart({ db, owner: { userId: buyer.id }, productId: shop.digital.id });
+  const result = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider() });
+  if (!result.ok) throw new Error(result.error);
+  const fulfilled = fulfilCheckout({ db, checkoutId: result.checkout.id });
+  if (fulfilled.status !== "fulfilled") throw new Error(fulfilled.status);
+  return { db, shop, buyer, stranger, order: fulfilled.orders[0]! };
+}
+
+describe("buyer orders", () => {
+  it("shows the buyer view of spec 3 and hides other users' orders", async () => {
+    const { db, buyer, stranger, order } = await boughtPattern();
+    const [json] = listBuyerOrdersJson({ db, userId: buyer.id });
+    expect(json).toMatchObject({
+      orderId: order.id,
+      amount: 12.5,
+      shipping: 0,
+      tax: 0,
+      status: "Pending",
+      type: "Pattern",
+      delivery: "Digital",
+      variants: "[]",
+      tracking: null,
+      carrier: null,
+      tracking_url: null,
+      reviewed: false,
+      items: [{ name: "Tote Pattern", type: "Pattern", delivery: "Digital", pattern_url: "abc123.dxf", tracking: null }],
+    });
+    expect(typeof json!.orderDate).toBe("string");
+    expect(getBuyerOrder({ db, userId: stranger.id, orderId: order.id })).toBeUndefined();
+    expect(listBuyerOrdersJson({ db, userId: stranger.id })).toEqual([]);
+  });
+
+  it("lets only the paid, not refunded buyer download the pattern, and logs each download", async () => {
+    const { db, buyer, stranger, order } = await boughtPattern();
+    expect(downloadOrderPattern({ db, userId: stranger.id, orderId: order.id })).toEqual({ ok: false, status: 404 });
+    expect(findBuyerOrderForFile({ db, userId: stranger.id, fileName: "abc123.dxf" })).toBeUndefined();
+    const ok = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id });
+    expect(ok.ok && ok.file.name).toBe("abc123.dxf");
+    expect(findBuyerOrderForFile({ db, userId: buyer.id, fileName: "abc123.dxf" })).toBe(order.id);
+    expect(db.select().from(downloads).all()).toMatchObject([{ userId: buyer.id, orderId: order.id, file: "abc123.dxf" }]);
+    db.update(orders).set({ status: "Refunded" }).where(eq(orders.id, order.id)).run();
+    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order.id })).toEqual({ ok: false, status: 410 });
+    expect(findBuyerOrderForFile({ db, userId: buyer.id, fileName: "abc123.dxf" })).toBeUndefined();
+    expect(db.select().from(downloads).all()).toHaveLength(1);
+  });
+
+  it("rates an own order once and adds the review to the product", async () => {
+    const { db, shop, buyer, stranger, order } = await boughtPattern();
+    expect(rateOrder({ db, userId: stranger.id, orderId: order.id, rating: 5, comment: "x" })).toEqual({ ok: false, error: "not-found" });
+    expect(rateOrder({ db, userId: buyer.id, orderId: order.id, rating: 4, comment: "Nice", productIds: [shop.bag.id] })).toEqual({
+      ok: false,
+      error: "wrong-product",
+    });
+    expect(rateOrder({ db, userId: buyer.id, orderId: order.id, rating: 4, comment: "Nice", productIds: [shop.digital.id] })).toEqual({ ok: true });
+    expect(rateOrder({ db, userId: buyer.id, orderId: order.id, rating: 5, comment: "Again" })).toEqual({ ok: false, error: "already-reviewed" });
+    expect(db.select().from(reviews).all()).toMatchObject([{ productId: shop.digital.id, orderId: order.id, star: 4, comment: "Nice" }]);
+    expect(getBuyerOrder({ db, userId: buyer.id, orderId: order.id })!.reviewed).toBe(true);
+  });
+});

@@ -1,0 +1,135 @@
+/** The buyer's side of orders: list, detail (own orders only), the JSON buyer view and rating. */
+import { and, desc, eq, inArray } from "drizzle-orm";
+
+import { orders, products, reviews, users, type Order } from "../../../db/schema";
+import { mediaOf } from "~/models/catalog/media.server";
+import type { Db } from "~/utils/db.server";
+import { centsToDollars } from "~/utils/money";
+
+export function listBuyerOrders({ db, userId }: { db: Db; userId: number }): Order[] {
+  return db.select().from(orders).where(eq(orders.buyerId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).all();
+}
+
+export type BuyerOrder = Order & { media: string[]; patternFile: string | null };
+
+/** One of the buyer's own orders; another user's order id is simply not found. */
+export function getBuyerOrder({ db, userId, orderId }: { db: Db; userId: number; orderId: number }): BuyerOrder | undefined {
+  const row = db
+    .select({ order: orders, patternFile: products.patternFile })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(orders.id, orderId), eq(orders.buyerId, userId)))
+    .get();
+  if (!row) return undefined;
+  const media = mediaOf(db, [row.order.productId]).get(row.order.productId) ?? [];
+  return { ...row.order, media, patternFile: row.patternFile };
+}
+
+/** A digital pattern the buyer may download: paid (every order is) and not refunded. */
+export function isDownloadable(order: Pick<Order, "productType" | "delivery" | "status">): boolean {
+  return order.productType === "Pattern" && order.delivery === "Digital" && order.status !== "Refunded";
+}
+
+/** Spec 3, Order (buyer view). Amounts in dollars as the spec's screens show them. */
+export function toBuyerOrderJson(order: BuyerOrder) {
+  const patternUrl = isDownloadable(order) ? order.patternFile : null;
+  return {
+    orderId: order.id,
+    orderDate: order.createdAt.toISOString(),
+    amount: centsToDollars(order.amountCents),
+    shipping: centsToDollars(order.shippingCents),
+    tax: centsToDollars(order.taxCents),
+    status: order.status,
+    type: order.productType,
+    delivery: order.delivery,
+    quantity: order.quantity,
+    productId: order.productId,
+    items: [
+      {
+        name: order.productName,
+        type: order.productType,
+        delivery: order.delivery,
+        mediaUrls: order.media,
+        pattern_url: patternUrl,
+        download_url: patternUrl ? `/download/${order.id}` : null,
+        tracking: order.tracking,
+      },
+    ],
+    variants: order.variants,
+    tracking: order.tracking,
+    carrier: order.carrier,
+    tracking_url: order.trackingUrl,
+    reviewed: order.reviewed,
+  };
+}
+
+/** The list rows with their media, for the JSON face. */
+export function listBuyerOrdersJson({ db, userId }: { db: Db; userId: number }) {
+  const list = listBuyerOrders({ db, userId });
+  if (list.length === 0) return [];
+  const productIds = [...new Set(list.map((o) => o.productId))];
+  const files = new Map(
+    db
+      .select({ id: products.id, patternFile: products.patternFile })
+      .from(products)
+      .where(inArray(products.id, productIds))
+      .all()
+      .map((p) => [p.id, p.patternFile]),
+  );
+  const media = mediaOf(db, productIds);
+  return list.map((o) => toBuyerOrderJson({ ...o, media: media.get(o.productId) ?? [], patternFile: files.get(o.productId) ?? null }));
+}
+
+export type RateError = "not-found" | "already-reviewed" | "wrong-product";
+
+/** Rates an own order once: 1 to 5 stars and a comment; the review joins the product, the order is reviewed. */
+export function rateOrder({
+  db,
+  userId,
+  orderId,
+  rating,
+  comment,
+  productIds,
+}: {
+  db: Db;
+  userId: number;
+  orderId: number;
+  rating: number;
+  comment: string;
+  productIds?: number[];
+}): { ok: true } | { ok: false; error: RateError } {
+  return db.transaction(
+    (tx) => {
+      const order = tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.buyerId, userId))).get();
+      if (!order) return { ok: false as const, error: "not-found" as const };
+      if (productIds?.length && productIds.some((id) => id !== order.productId)) {
+        return { ok: false as const, error: "wrong-product" as const };
+      }
+      const marked = tx
+        .update(orders)
+        .set({ reviewed: true })
+        .where(and(eq(orders.id, orderId), eq(orders.reviewed, false)))
+        .run();
+      if (marked.changes === 0) return { ok: false as const, error: "already-reviewed" as const };
+      const user = tx.select().from(users).where(eq(users.id, userId)).get()!;
+      tx.insert(reviews)
+        .values({
+          productId: order.productId,
+          orderId,
+          userId,
+          name: `${user.firstName} ${user.lastName.slice(0, 1)}.`.trim(),
+          star: rating,
+          comment,
+        })
+        .run();
+      return { ok: true as const };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export const RATE_MESSAGES: Record<RateError, string> = {
+  "not-found": "Order not found",
+  "already-reviewed": "You have already rated this order.",
+  "wrong-product": "That product is not part of this order.",
+};

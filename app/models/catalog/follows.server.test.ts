@@ -1,0 +1,30 @@
+import { beforeEach, describe, expect, it } from "vitest";
+
+import { stores } from "../../../db/schema";
+import { createTestDb, makeUser } from "../../../tests/unit/helpers";
+import type { Db } from "~/utils/db.server";
+import { FOLLOW_ERRORS, setFollowing } from "~/models/catalog/follows.server";
+import { getStorePage } from "~/models/catalog/stores.server";
+
+let db: Db;
+beforeEach(() => {
+  db = createTestDb();
+});
+
+describe("follows", () => {
+  it("follow is idempotent, unfollow removes, nobody follows their own store", async () => {
+    const owner = await makeUser(db);
+    const fan = await makeUser(db);
+    db.insert(stores).values({ userId: owner.id, name: "Dart Loft" }).run();
+    expect(setFollowing({ db, userId: fan.id, ownerId: owner.id, follow: true })).toEqual({ ok: true, followersCount: 1, isFollowing: true });
+    expect(setFollowing({ db, userId: fan.id, ownerId: owner.id, follow: true })).toEqual({ ok: true, followersCount: 1, isFollowing: true });
+    expect(getStorePage({ db, ownerId: owner.id, viewerId: fan.id })).toMatchObject({ followersCount: 1, isFollowing: true });
+    expect(setFollowing({ db, userId: owner.id, ownerId: owner.id, follow: true })).toEqual({ ok: false, error: "own-store" });
+    expect(FOLLOW_ERRORS["own-store"].status).toBe(400);
+    expect(setFollowing({ db, userId: fan.id, ownerId: 9999, follow: true })).toEqual({ ok: false, error: "store-not-found" });
+    expect(FOLLOW_ERRORS["store-not-found"].status).toBe(404);
+    setFollowing({ db, userId: fan.id, ownerId: owner.id, follow: false });
+    expect(getStorePage({ db, ownerId: owner.id, viewerId: fan.id })).toMatchObject({ followersCount: 0, isFollowing: false });
+    expect(getStorePage({ db, ownerId: fan.id })).toBeNull();
+  });
+});

@@ -1,0 +1,147 @@
+/** The catalogue: product lists for explore, best-sellers, popular and store pages. */
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+
+import { products, stores } from "../../../db/schema";
+import type { ProductCardData } from "~/components/product-card";
+import { mediaOf } from "~/models/catalog/media.server";
+import { PAGE_SIZE, type CatalogQuery, type SortId } from "~/schemas/catalog";
+import { AVAILABILITIES, type Delivery, type ProductType } from "~/utils/catalog";
+import type { Db } from "~/utils/db.server";
+import { centsToDollars } from "~/utils/money";
+
+/** best-sellers: everything but patterns; popular: only patterns (spec 2.3). */
+export type ListScope = "explore" | "best-sellers" | "popular";
+
+export type ProductListItem = {
+  id: number;
+  name: string;
+  priceCents: number;
+  type: ProductType;
+  delivery: Delivery | null;
+  media: string[];
+  storeId: number;
+  storeOwner: number;
+  storeName: string;
+  storeAvatar: string | null;
+  /** The viewer's own product (spec: myself). */
+  myself: boolean;
+};
+
+/** What a product card shows (app/components/product-card.tsx). */
+export function toCardData(p: ProductListItem): ProductCardData {
+  return {
+    id: p.id,
+    name: p.name,
+    priceCents: p.priceCents,
+    image: p.media[0] ?? null,
+    storeOwner: p.storeOwner,
+    storeName: p.storeName,
+    storeAvatar: p.storeAvatar,
+    myself: p.myself,
+  };
+}
+
+export type ProductListPage = { items: ProductListItem[]; total: number; page: number; pageCount: number };
+
+const SCOPE_TYPES: Record<ListScope, readonly ProductType[]> = {
+  explore: ["Pattern", "Made", "Ready"],
+  "best-sellers": ["Made", "Ready"],
+  popular: ["Pattern"],
+};
+
+const ORDER: Record<SortId, SQL[]> = {
+  newest: [desc(products.createdAt), desc(products.id)],
+  price_asc: [asc(products.priceCents), desc(products.id)],
+  price_desc: [desc(products.priceCents), desc(products.id)],
+  best_selling: [desc(products.sold), desc(products.id)],
+};
+
+/**
+ * An FTS5 query for what a person typed: every word must match, as a prefix, in the name,
+ * description or store name. Returns null when nothing searchable is left.
+ */
+export function ftsQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  return words.length ? words.map((w) => `"${w}"*`).join(" ") : null;
+}
+
+function typesFor(scope: ListScope, category3: string[]): ProductType[] {
+  const chosen = category3.length
+    ? AVAILABILITIES.filter((a) => category3.includes(a.id)).map((a) => a.type)
+    : AVAILABILITIES.map((a) => a.type);
+  return chosen.filter((t) => SCOPE_TYPES[scope].includes(t));
+}
+
+export function listProducts({
+  db,
+  query,
+  scope = "explore",
+  viewerId,
+  storeId,
+  pageSize = PAGE_SIZE,
+}: {
+  db: Db;
+  query: Pick<CatalogQuery, "category1" | "category2" | "category3" | "q" | "sort" | "page">;
+  scope?: ListScope;
+  viewerId?: number | null;
+  storeId?: number;
+  pageSize?: number;
+}): ProductListPage {
+  const types = typesFor(scope, query.category3);
+  const match = ftsQuery(query.q);
+  const where = and(
+    isNull(products.removedAt),
+    query.category1 !== "all" ? eq(products.category1, query.category1) : undefined,
+    query.category2.length ? inArray(products.category2, query.category2) : undefined,
+    types.length < 3 ? inArray(products.type, types.length ? types : ["none" as ProductType]) : undefined,
+    storeId !== undefined ? eq(products.storeId, storeId) : undefined,
+    match ? sql`${products.id} IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})` : undefined,
+  );
+
+  const total = db.select({ n: count() }).from(products).where(where).get()?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(query.page, pageCount);
+  const rows = db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      type: products.type,
+      delivery: products.delivery,
+      storeId: stores.id,
+      storeOwner: stores.userId,
+      storeName: stores.name,
+      storeAvatar: stores.avatar,
+    })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(where)
+    .orderBy(...ORDER[query.sort])
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .all();
+
+  const media = mediaOf(db, rows.map((r) => r.id));
+  const items = rows.map((r) => ({
+    ...r,
+    media: media.get(r.id) ?? [],
+    myself: viewerId != null && r.storeOwner === viewerId,
+  }));
+  return { items, total, page, pageCount };
+}
+
+
+/** Product (list item, JSON face; prices in dollars): id, name, price, media, store_owner, store_name, store_avatar, myself, type. */
+export function productListItemJson(p: ProductListItem) {
+  return {
+    id: p.id,
+    name: p.name,
+    price: centsToDollars(p.priceCents),
+    media: p.media,
+    store_owner: p.storeOwner,
+    store_name: p.storeName,
+    store_avatar: p.storeAvatar,
+    myself: p.myself,
+    type: p.type,
+  };
+}

@@ -1,0 +1,75 @@
+/** A product as buyers see it (spec 3, External product). */
+import { and, asc, avg, count, desc, eq, isNull } from "drizzle-orm";
+
+import { products, reviews, stores, users, variants } from "../../../db/schema";
+import { mediaOf } from "~/models/catalog/media.server";
+import type { Db } from "~/utils/db.server";
+import { centsToDollars } from "~/utils/money";
+
+export function getExternalProduct({ db, productId }: { db: Db; productId: number }) {
+  const row = db
+    .select({
+      product: products,
+      store: { id: stores.id, userId: stores.userId, name: stores.name, avatar: stores.avatar },
+      owner: { city: users.city, country: users.country },
+    })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .innerJoin(users, eq(users.id, stores.userId))
+    .where(and(eq(products.id, productId), isNull(products.removedAt)))
+    .get();
+  if (!row) return null;
+
+  const media = (mediaOf(db, [productId]).get(productId) ?? []).map((file) => ({ media: file }));
+  const variantRows = db
+    .select({ id: variants.id, name: variants.name, value: variants.value, inventory: variants.inventory })
+    .from(variants)
+    .where(eq(variants.productId, productId))
+    .orderBy(asc(variants.position), asc(variants.id))
+    .all();
+  const reviewRows = db
+    .select({ id: reviews.id, star: reviews.star, name: reviews.name, comment: reviews.comment, createdAt: reviews.createdAt })
+    .from(reviews)
+    .where(eq(reviews.productId, productId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .all();
+  const summary = db
+    .select({ average: avg(reviews.star), count: count() })
+    .from(reviews)
+    .where(eq(reviews.productId, productId))
+    .get();
+
+  return {
+    ...row,
+    media,
+    variants: variantRows,
+    reviews: reviewRows,
+    rating: { average: summary?.count ? Math.round(Number(summary.average) * 10) / 10 : null, count: summary?.count ?? 0 },
+  };
+}
+
+export type ExternalProduct = NonNullable<ReturnType<typeof getExternalProduct>>;
+
+/** External product (detail, JSON face; prices in dollars). */
+export function externalProductJson(found: ExternalProduct) {
+  const { product, store, owner } = found;
+  return {
+    product: {
+      name: product.name,
+      price: centsToDollars(product.priceCents),
+      sold: product.sold,
+      type: product.type,
+      delivery: product.delivery,
+      desc: product.description,
+      terms: product.terms,
+      size_chart: product.sizeChart,
+    },
+    media: found.media.map((m) => ({ media: m.media })),
+    variants: found.variants.map((v) => ({ id: v.id, name: v.name, value: v.value, inventory: v.inventory })),
+    store_owner_id: store.userId,
+    store_name: store.name,
+    store_avatar: store.avatar,
+    store_profile: { city: owner.city, country: owner.country },
+    reviews: found.reviews.map((r) => ({ star: r.star, name: r.name, comment: r.comment, dt: r.createdAt.toISOString() })),
+  };
+}

@@ -1,0 +1,49 @@
+/** Stores and their public pages. Stores are addressed by their owner's user id (spec: store_owner). */
+import { asc, eq } from "drizzle-orm";
+
+import { storeMedia, stores } from "../../../db/schema";
+import { countFollowers, isFollowing } from "~/models/catalog/follows.server";
+import { listProducts, productListItemJson } from "~/models/catalog/listing.server";
+import type { Db } from "~/utils/db.server";
+
+/** The store a user owns (seller rights come from owning one), or undefined. */
+export function getStoreByOwner({ db, ownerId }: { db: Db; ownerId: number }) {
+  return db.select().from(stores).where(eq(stores.userId, ownerId)).get();
+}
+
+/** Everything a store page shows: the store, its media, follower numbers and a page of its designs. */
+export function getStorePage({ db, ownerId, viewerId, page = 1 }: { db: Db; ownerId: number; viewerId?: number | null; page?: number }) {
+  const store = getStoreByOwner({ db, ownerId });
+  if (!store) return null;
+  const media = db
+    .select({ id: storeMedia.id, media: storeMedia.media })
+    .from(storeMedia)
+    .where(eq(storeMedia.storeId, store.id))
+    .orderBy(asc(storeMedia.position), asc(storeMedia.id))
+    .all();
+  const designs = listProducts({
+    db,
+    storeId: store.id,
+    viewerId,
+    query: { category1: "all", category2: [], category3: [], q: "", sort: "newest", page },
+  });
+  return {
+    store,
+    media,
+    designs,
+    followersCount: countFollowers({ db, storeId: store.id }),
+    isFollowing: isFollowing({ db, storeId: store.id, userId: viewerId }),
+  };
+}
+
+/** Store (JSON face): store {id, name, avatar, bio, userid}, media [{id, media}], designs, followersCount, isFollowing. */
+export function storeJson(found: NonNullable<ReturnType<typeof getStorePage>>) {
+  const { store } = found;
+  return {
+    store: { id: store.id, name: store.name, avatar: store.avatar, bio: store.bio, userid: store.userId },
+    media: found.media.map((m) => ({ id: m.id, media: m.media })),
+    designs: found.designs.items.map(productListItemJson),
+    followersCount: { count: found.followersCount },
+    isFollowing: { count: found.isFollowing ? 1 : 0 },
+  };
+}

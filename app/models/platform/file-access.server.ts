@@ -1,0 +1,43 @@
+import { and, eq } from "drizzle-orm";
+
+import { products, stores, type User } from "../../../db/schema";
+import { findBuyerOrderForFile, logDownload } from "~/models/buying/downloads.server";
+import type { Db } from "~/utils/db.server";
+
+type FileRow = { name: string; ownerId: number | null };
+
+/** Why a user may read a private file: as uploader, seller or admin, or as the buyer of an order. */
+export type PrivateFileAccess = { allowed: false } | { allowed: true; buyerOrderId: number | null };
+
+/**
+ * Who may read a private file (a pattern or a résumé): its uploader, the owner of the store
+ * whose product uses it as pattern file, administrators, and a buyer with a paid, not refunded order
+ * of the Digital pattern product that uses it.
+ */
+export function privateFileAccess({ db, user, file }: { db: Db; user: User | null; file: FileRow }): PrivateFileAccess {
+  if (!user) return { allowed: false };
+  if (user.role === "admin" || file.ownerId === user.id) return { allowed: true, buyerOrderId: null };
+  const sellerProduct = db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(and(eq(products.patternFile, file.name), eq(stores.userId, user.id)))
+    .limit(1)
+    .get();
+  if (sellerProduct) return { allowed: true, buyerOrderId: null };
+  const orderId = findBuyerOrderForFile({ db, userId: user.id, fileName: file.name });
+  return orderId ? { allowed: true, buyerOrderId: orderId } : { allowed: false };
+}
+
+export function canReadPrivateFile(args: { db: Db; user: User | null; file: FileRow }): boolean {
+  return privateFileAccess(args).allowed;
+}
+
+/** The read check of GET /api/files/{name}: allowed or not, and a buyer's read is logged as a download. */
+export function authorizePrivateFileRead({ db, user, file }: { db: Db; user: User | null; file: FileRow }): boolean {
+  const access = privateFileAccess({ db, user, file });
+  if (access.allowed && access.buyerOrderId !== null && user) {
+    logDownload({ db, userId: user.id, orderId: access.buyerOrderId, file: file.name });
+  }
+  return access.allowed;
+}

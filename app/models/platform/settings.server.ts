@@ -1,0 +1,25 @@
+import { eq } from "drizzle-orm";
+
+import { platformSettings, type PlatformSettings } from "../../../db/schema";
+import type { Db } from "~/utils/db.server";
+
+type Reader = Pick<Db, "select">;
+
+/** The single settings row (migration 0003 creates it with the schema's defaults). */
+export function getPlatformSettings({ db }: { db: Reader }): PlatformSettings {
+  const row = db.select().from(platformSettings).where(eq(platformSettings.id, 1)).get();
+  if (!row) throw new Error("The platform_settings row is missing: were the migrations applied?");
+  return row;
+}
+
+/**
+ * The platform settings a buyer may see: the printing-and-shipping charge per printed pattern
+ * (pss) and where printed patterns ship from. Fees and margins are for administrators only.
+ */
+export function getBuyerSettings({ db }: { db: Db }) {
+  const settings = getPlatformSettings({ db });
+  return {
+    pssCents: settings.pssCents,
+    shipsFrom: { city: settings.city, state: settings.state, country: settings.country },
+  };
+}

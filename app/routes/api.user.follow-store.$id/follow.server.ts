@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { FOLLOW_ERRORS, setFollowing } from "~/models/catalog/follows.server";
+import { apiError, requireApiUser, requireMethod } from "~/utils/api.server";
+import { idParam } from "~/utils/api-params.server";
+import { getDb } from "~/utils/db.server";
+
+/**
+ * POST /api/user/follow-store/{id} and /api/user/unfollow-store/{id}, id = the owner's user id;
+ * both answer the new follower numbers.
+ */
+export async function followApiAction({ request, params }: ActionFunctionArgs, follow: boolean) {
+  requireMethod(request, "POST");
+  const user = await requireApiUser(request);
+  const ownerId = idParam(params.id, "Store not found");
+  const result = setFollowing({ db: getDb(), userId: user.id, ownerId, follow });
+  if (!result.ok) return apiError(FOLLOW_ERRORS[result.error].status, FOLLOW_ERRORS[result.error].message);
+  return Response.json({
+    success: true,
+    followersCount: { count: result.followersCount },
+    isFollowing: { count: result.isFollowing ? 1 : 0 },
+  });
+}

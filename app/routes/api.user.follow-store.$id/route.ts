@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { followApiAction } from "~/routes/api.user.follow-store.$id/follow.server";
+import { apiError } from "~/utils/api.server";
+
+/** POST /api/user/follow-store/{id}, id = the owner's user id. */
+export const action = (args: ActionFunctionArgs) => followApiAction(args, true);
+
+export async function loader() {
+  return apiError(405, "Use POST");
+}

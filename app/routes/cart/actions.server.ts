@@ -1,0 +1,48 @@
+/** The /cart form posts (add, remove, checkout) as one use case each; the route only dispatches. */
+import { data, redirect } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+
+import { ADD_TO_CART_MESSAGES, addToCart, removeCartItem } from "~/models/buying/cart.server";
+import { CHECKOUT_MESSAGES, createCheckout } from "~/models/buying/checkout.server";
+import { AddToCartSchema, RemoveFromCartSchema } from "~/schemas/buying";
+import { getDb } from "~/utils/db.server";
+import { publicOrigin } from "~/utils/mail.server";
+import { ensureCartOwner } from "~/utils/session.server";
+import { commitCookieSession, getUser, redirectWithFlash } from "~/utils/session.server";
+
+export type CheckoutProblem = { problem: "login" | "profile" | "other"; message: string };
+
+export async function addAction(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: AddToCartSchema });
+  const productId = Number(formData.get("productId"));
+  const back = Number.isInteger(productId) && productId > 0 ? `/product/${productId}` : "/";
+  if (submission.status !== "success") {
+    const message = submission.error?.variantId ? ADD_TO_CART_MESSAGES["variant-required"] : "Please check the quantity and try again.";
+    return redirectWithFlash(request, back, { kind: "error", message });
+  }
+  const { owner, session } = await ensureCartOwner(request);
+  const result = addToCart({ db: getDb(), owner, ...submission.value });
+  // A refused add leaves a new visitor without a cart, so the token is only kept on success.
+  if (!result.ok) return redirectWithFlash(request, back, { kind: "error", message: ADD_TO_CART_MESSAGES[result.error] });
+  const headers = session ? { "Set-Cookie": await commitCookieSession(request, session) } : undefined;
+  return redirect(`/cart?added=${submission.value.productId}`, { headers });
+}
+
+export async function removeAction(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: RemoveFromCartSchema });
+  const { owner } = await ensureCartOwner(request);
+  if (submission.status === "success") removeCartItem({ db: getDb(), owner, itemId: submission.value.itemId });
+  return redirect("/cart");
+}
+
+export async function checkoutAction(request: Request) {
+  const user = await getUser(request);
+  if (!user) {
+    return data<CheckoutProblem>({ problem: "login", message: "You need to be logged in to checkout" }, { status: 401 });
+  }
+  const result = await createCheckout({ db: getDb(), user, origin: publicOrigin(request) });
+  if (result.ok) return redirect(`/checkout/${result.checkout.id}`);
+  const problem = result.error === "incomplete-profile" ? "profile" : "other";
+  const message = result.item ? `${CHECKOUT_MESSAGES[result.error]} (${result.item})` : CHECKOUT_MESSAGES[result.error];
+  return data<CheckoutProblem>({ problem, message }, { status: result.error === "provider-failed" ? 502 : 400 });
+}

@@ -1,0 +1,120 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
+import { AddedToCartDialog } from "~/components/added-dialog";
+import { CartRowItem, CartTotals } from "~/components/cart-rows";
+import { Spinner } from "~/components/forms";
+import { isProfileComplete } from "~/models/accounts/profile.server";
+import { getCartView } from "~/models/buying/cart.server";
+import { sweepExpiredCheckouts } from "~/models/buying/checkout.server";
+import { addAction, checkoutAction, removeAction } from "~/routes/cart/actions.server";
+import { getDb } from "~/utils/db.server";
+import { getCartOwner } from "~/utils/session.server";
+import { getUser } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Cart · Patternhouse" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await getUser(request);
+  if (user) await sweepExpiredCheckouts({ db, userId: user.id });
+  const cart = getCartView({ db, owner: await getCartOwner(request) });
+  const addedId = Number(new URL(request.url).searchParams.get("added"));
+  const added = cart.lines.find((l) => l.productId === addedId);
+  return {
+    cart,
+    loggedIn: Boolean(user),
+    profileComplete: user ? isProfileComplete(user) : true,
+    added: added ? { productId: added.productId, name: added.name } : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "add") return addAction(request, formData);
+  if (intent === "remove") return removeAction(request, formData);
+  if (intent === "checkout") return checkoutAction(request);
+  return data({ problem: "other" as const, message: "Unknown action" }, { status: 400 });
+}
+
+export default function CartPage() {
+  const { cart, loggedIn, profileComplete, added } = useLoaderData<typeof loader>();
+  const problem = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const checkingOut = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
+  const empty = cart.lines.length === 0;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      {added ? <AddedToCartDialog productId={added.productId} productName={added.name} /> : null}
+      <h1 className="text-2xl font-bold tracking-tight">Your cart</h1>
+      {empty ? (
+        <p className="mt-8 text-slate-600">
+          Your cart is empty.{" "}
+          <Link to="/" className="font-medium text-brand-700 hover:underline">
+            Start shopping!
+          </Link>
+        </p>
+      ) : (
+        <div className="mt-6 grid gap-10 lg:grid-cols-[2fr_1fr]">
+          <ul className="divide-y divide-slate-200" aria-label="Cart items">
+            {cart.lines.map((row) => (
+              <CartRowItem key={row.id} row={row} />
+            ))}
+          </ul>
+          <aside className="card h-fit space-y-4 p-6" aria-label="Order total">
+            <CartTotals {...cart} />
+            <CheckoutProblemNote problem={problem} loggedIn={loggedIn} profileComplete={profileComplete} />
+            <Form method="post">
+              <input type="hidden" name="intent" value="checkout" />
+              <button type="submit" className="btn w-full" disabled={checkingOut}>
+                <Spinner show={checkingOut} />
+                Checkout
+              </button>
+            </Form>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CheckoutProblemNote({
+  problem,
+  loggedIn,
+  profileComplete,
+}: {
+  problem?: { problem: "login" | "profile" | "other"; message: string };
+  loggedIn: boolean;
+  profileComplete: boolean;
+}) {
+  if (problem?.problem === "login" || (problem && !loggedIn)) {
+    return (
+      <div role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        <p>{problem.message}</p>
+        <Link to="/login?redirectTo=%2Fcart" className="btn mt-3 w-full">
+          Log in
+        </Link>
+      </div>
+    );
+  }
+  if (problem?.problem === "profile" || (loggedIn && !profileComplete)) {
+    return (
+      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-700">
+        Your profile is incomplete: a shipping address and phone number are needed to check out.{" "}
+        <Link to="/settings?redirectTo=%2Fcart" className="underline">
+          Complete your profile in Settings
+        </Link>
+      </p>
+    );
+  }
+  if (problem) {
+    return (
+      <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+        {problem.message}
+      </p>
+    );
+  }
+  return null;
+}
