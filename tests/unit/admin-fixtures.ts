@@ -3,10 +3,10 @@ import { eq, sql } from "drizzle-orm";
 
 import type { Db } from "../../db/client";
 import { orders, stores, transactions } from "../../db/schema";
-import { addToCart } from "../../app/models/cart.server";
-import { createCheckout } from "../../app/models/checkout.server";
-import { fulfilCheckout } from "../../app/models/fulfilment.server";
-import { createLocalProvider } from "../../app/models/payments/local.server";
+import { addToCart } from "~/models/buying/cart.server";
+import { createCheckout } from "~/models/buying/checkout.server";
+import { fulfilCheckout } from "~/models/buying/fulfilment.server";
+import { createLocalProvider } from "~/models/payments/local.server";
 import { makeBuyer, makeShop } from "./buying-fixtures";
 import { makeUser } from "./helpers";
 

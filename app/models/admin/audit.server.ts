@@ -6,7 +6,7 @@
 import { and, desc, eq } from "drizzle-orm";
 
 import { auditLog, users } from "../../../db/schema";
-import type { DbOrTx } from "../db-types.server";
+import type { DbOrTx } from "~/utils/db.server";
 
 export type AuditTarget = "order" | "store" | "user" | "settings";
 

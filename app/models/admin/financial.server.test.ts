@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { orders } from "../../../db/schema";
-import { SaveSettingsSchema } from "../../schemas/admin";
+import { SaveSettingsSchema } from "~/schemas/admin";
 import { fulfil, paidShop } from "../../../tests/unit/admin-fixtures";
 import { useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
-import { addToCart } from "../cart.server";
-import { createCheckout } from "../checkout.server";
-import { fulfilCheckout } from "../fulfilment.server";
-import { createLocalProvider } from "../payments/local.server";
+import { addToCart } from "~/models/buying/cart.server";
+import { createCheckout } from "~/models/buying/checkout.server";
+import { fulfilCheckout } from "~/models/buying/fulfilment.server";
+import { createLocalProvider } from "~/models/payments/local.server";
 import {
   allFinancialRows,
   defaultRange,
@@ -72,7 +72,7 @@ describe("platform settings", () => {
     const { shop, buyer, admin, checkout } = await paidShop(db);
     const { dress } = fulfil(db, checkout.id);
     expect(dress.feeCents).toBe(1350);
-    const form = { ...toSettingsForm((await import("../platform-settings.server")).getPlatformSettings({ db })), margin: "20", shipping_name: "Studio", shipping_street: "1 Main", shipping_city: "LA", shipping_zip: "90001", shipping_state: "CA", shipping_country: "US", shipping_email: "print@patternhouse.test" };
+    const form = { ...toSettingsForm((await import("~/models/platform/settings.server")).getPlatformSettings({ db })), margin: "20", shipping_name: "Studio", shipping_street: "1 Main", shipping_city: "LA", shipping_zip: "90001", shipping_state: "CA", shipping_country: "US", shipping_email: "print@patternhouse.test" };
     const saved = saveSettings({ db, adminId: admin.id, input: SaveSettingsSchema.parse(form) });
     expect(toSettingsJson(saved)).toMatchObject({ margin: 20, margin_paper_pattern: 10, min_fee: 2, pss: 10, flat_fee: 5, auto_approve_transfers: "0", city: "LA", postal_code: "90001" });
     addToCart({ db, owner: { userId: buyer.id }, productId: shop.bag.id });

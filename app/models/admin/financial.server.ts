@@ -7,8 +7,8 @@
 import { and, asc, desc, gte, lt, sql } from "drizzle-orm";
 
 import { orders } from "../../../db/schema";
-import type { Db } from "../../utils/db.server";
-import { centsToDollars } from "../../utils/money";
+import type { Db } from "~/utils/db.server";
+import { centsToDollars } from "~/utils/money";
 import { pageWindow, type TablePage, type TableQuery } from "./table";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

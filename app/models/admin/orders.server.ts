@@ -6,10 +6,9 @@ import { asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 
 import { checkouts, orders, products, stores, users, type Order } from "../../../db/schema";
-import type { Db } from "../../utils/db.server";
-import { centsToDollars } from "../../utils/money";
-import type { DbOrTx } from "../db-types.server";
-import { isDownloadable } from "../orders.server";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import { centsToDollars } from "~/utils/money";
+import { isDownloadable } from "~/models/buying/orders.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
 
 export const ORDER_SORTS = ["id", "date", "product", "amount", "fee", "status"] as const;

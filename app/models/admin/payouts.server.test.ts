@@ -6,7 +6,7 @@ import { startFakeStripe } from "../../../tests/fakes/stripe";
 import { balanceOf, fulfil, paidShop, pendingTransfer } from "../../../tests/unit/admin-fixtures";
 import { useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
-import { createStripeClient } from "../payments/stripe.server";
+import { createStripeClient } from "~/models/payments/stripe.server";
 import { approveTransfer, rejectTransfer } from "./payouts.server";
 
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;

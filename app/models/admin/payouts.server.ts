@@ -16,7 +16,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 
 import { stores, transactions, type Transaction } from "../../../db/schema";
-import type { Db } from "../../utils/db.server";
+import type { Db } from "~/utils/db.server";
 import { recordAudit } from "./audit.server";
 
 export type TransferError = "not-found" | "not-pending" | "in-progress" | "not-onboarded" | "provider-failed";

@@ -7,8 +7,8 @@ import { startFakeStripe } from "../../../tests/fakes/stripe";
 import { balanceOf, fulfil, ledgerOf, orderById, paidShop, pendingTransfer } from "../../../tests/unit/admin-fixtures";
 import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
-import { createStripeClient, createStripeProvider } from "../payments/stripe.server";
-import { downloadOrderPattern } from "../downloads.server";
+import { createStripeClient, createStripeProvider } from "~/models/payments/stripe.server";
+import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { refundIdempotencyKey, refundOrder } from "./refunds.server";
 
 let dir: string;

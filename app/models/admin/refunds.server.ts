@@ -21,11 +21,10 @@ import { and, eq, isNull, like, or, lt, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 
 import { checkouts, orders, stores, transactions, users, type Order } from "../../../db/schema";
-import type { Db } from "../../utils/db.server";
-import { getEnv } from "../../utils/env.server";
-import { sendMail } from "../../utils/mail.server";
-import { formatCents } from "../../utils/money";
-import type { Tx } from "../db-types.server";
+import type { Db, Tx } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { sendMail } from "~/utils/mail.server";
+import { formatCents } from "~/utils/money";
 import { recordAudit } from "./audit.server";
 import { canRefund } from "./orders.server";
 

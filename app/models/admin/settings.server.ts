@@ -6,10 +6,10 @@
 import { eq } from "drizzle-orm";
 
 import { platformSettings, type PlatformSettings } from "../../../db/schema";
-import type { SaveSettingsInput } from "../../schemas/admin";
-import type { Db } from "../../utils/db.server";
-import { centsToDollars } from "../../utils/money";
-import { getPlatformSettings } from "../platform-settings.server";
+import type { SaveSettingsInput } from "~/schemas/admin";
+import type { Db } from "~/utils/db.server";
+import { centsToDollars } from "~/utils/money";
+import { getPlatformSettings } from "~/models/platform/settings.server";
 import { changes, recordAudit } from "./audit.server";
 
 const percent = (bp: number) => bp / 100;

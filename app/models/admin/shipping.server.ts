@@ -9,9 +9,9 @@
 import { and, eq } from "drizzle-orm";
 
 import { orders, users, type Order } from "../../../db/schema";
-import type { Db } from "../../utils/db.server";
-import { getEnv } from "../../utils/env.server";
-import { sendMail } from "../../utils/mail.server";
+import type { Db } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { sendMail } from "~/utils/mail.server";
 import { recordAudit } from "./audit.server";
 import { isPhysical } from "./orders.server";
 

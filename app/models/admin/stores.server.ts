@@ -5,8 +5,8 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 
 import { products, stores, transactions, users, type Transaction } from "../../../db/schema";
-import type { Db } from "../../utils/db.server";
-import { centsToDollars } from "../../utils/money";
+import type { Db } from "~/utils/db.server";
+import { centsToDollars } from "~/utils/money";
 import { recordAudit } from "./audit.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
 

@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { auditLog, stores } from "../../../db/schema";
-import { UpdateUserSchema, type UpdateUserInput } from "../../schemas/admin";
-import { decryptText } from "../../utils/secret-box.server";
+import { UpdateUserSchema, type UpdateUserInput } from "~/schemas/admin";
+import { decryptText } from "~/utils/secret-box.server";
 import { balanceOf, fulfil, ledgerOf, paidShop } from "../../../tests/unit/admin-fixtures";
 import { useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
-import { createSession, getSessionUser } from "../sessions.server";
-import { verifyLogin } from "../users.server";
+import { createSession, getSessionUser } from "~/models/accounts/sessions.server";
+import { verifyLogin } from "~/models/accounts/users.server";
 import { listAdminUsers, toAdminUserJson, getAdminUser, updateAdminUser } from "./users.server";
 import { parseTableQuery } from "./table";
 

@@ -10,12 +10,11 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 
 import { sessions, stores, transactions, users, type Store, type User } from "../../../db/schema";
-import type { UpdateUserInput } from "../../schemas/admin";
-import type { Db } from "../../utils/db.server";
-import { centsToDollars } from "../../utils/money";
-import { encryptText } from "../../utils/secret-box.server";
-import type { Tx } from "../db-types.server";
-import { normalizeEmail } from "../users.server";
+import type { UpdateUserInput } from "~/schemas/admin";
+import type { Db, Tx } from "~/utils/db.server";
+import { centsToDollars } from "~/utils/money";
+import { encryptText } from "~/utils/secret-box.server";
+import { normalizeEmail } from "~/models/accounts/users.server";
 import { changes, recordAudit } from "./audit.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
 
