@@ -2,10 +2,10 @@
  * The administrator's orders: the searchable, sortable, paged table of /admin and get-orders, the full admin view
  * of one order (spec 3, Order admin view) and the audit trail shown with it.
  */
-import { asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 
-import { checkouts, orders, products, stores, users, type Order } from "../../../db/schema";
+import { checkouts, orders, products, stores, transactions, users, type Order } from "../../../db/schema";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { isDownloadable } from "~/models/buying/orders.server";
@@ -278,3 +278,13 @@ export function toAdminOrderRowJson(row: AdminOrderRow) {
 }
 
 
+
+/** What the order's Sale credited the seller (price minus fee): what a refund debits. */
+export function saleCreditCents({ db, order }: { db: DbOrTx; order: Pick<Order, "id" | "amountCents" | "feeCents"> }): number {
+  const sale = db
+    .select({ amountCents: transactions.amountCents })
+    .from(transactions)
+    .where(and(eq(transactions.orderId, order.id), eq(transactions.txType, "Sale")))
+    .get();
+  return sale?.amountCents ?? order.amountCents - order.feeCents;
+}

@@ -44,3 +44,27 @@ export function pageWindow(total: number, page: number, size: number) {
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** What a table component needs to draw its controls (plain data, safe to send to the browser). */
+export function tableState<S extends string>(query: TableQuery<S>, page: TablePage<unknown>) {
+  return { q: query.q, sort: query.sort as string, dir: query.dir, page: page.page, size: page.size, pageCount: page.pageCount, total: page.total };
+}
+
+export const API_DEFAULT_LIMIT = 100;
+export const API_MAX_LIMIT = 500;
+
+/** The JSON face's paging: `?page=&limit=` (default 100, at most 500) besides `q`, `sort` and `dir`. */
+export function parseApiTableQuery<S extends string>(
+  params: URLSearchParams,
+  options: { sorts: readonly S[]; defaultSort: S; defaultDir?: SortDir },
+): TableQuery<S> {
+  const query = parseTableQuery(params, options);
+  const limit = Number(params.get("limit") ?? API_DEFAULT_LIMIT);
+  const size = Number.isSafeInteger(limit) && limit >= 1 ? Math.min(limit, API_MAX_LIMIT) : API_DEFAULT_LIMIT;
+  return { ...query, size };
+}
+
+/** X-Total-Count, X-Page and X-Page-Count for a JSON list. */
+export function pageHeaders(page: TablePage<unknown>): HeadersInit {
+  return { "X-Total-Count": String(page.total), "X-Page": String(page.page), "X-Page-Count": String(page.pageCount) };
+}
