@@ -7,12 +7,11 @@ import { ErrorList } from "~/components/forms";
 import {
   defaultRange,
   FINANCIAL_SORTS,
-  formatMargin,
   listFinancialRows,
   revenuePerDay,
-  twoDecimals,
   type DateRange,
 } from "~/models/admin/financial.server";
+import { formatMargin, twoDecimals } from "~/models/admin/format";
 import { parseTableQuery, tableState } from "~/models/admin/table";
 import { FinancialRangeSchema } from "~/schemas/admin";
 import { getDb } from "~/utils/db.server";

@@ -20,6 +20,12 @@ http
       res.end(JSON.stringify(session ? fake.complete(session.id) : { error: "no such session" }));
       return;
     }
+    // What the app asked of Stripe (method, path, idempotency key), for assertions.
+    if (req.method === "GET" && req.url === "/__fake/requests") {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(fake.requests));
+      return;
+    }
     if (req.url === "/__fake/health") {
       res.writeHead(200).end("ok");
       return;

@@ -8,7 +8,7 @@ export function RevenueChart({ days }: { days: { day: string; revenueCents: numb
   const width = 720;
   const height = 200;
   const pad = { top: 10, right: 10, bottom: 24, left: 64 };
-  const max = Math.max(1, ...days.map((d) => d.revenueCents));
+  const max = Math.max(100, ...days.map((d) => d.revenueCents));
   const innerW = width - pad.left - pad.right;
   const innerH = height - pad.top - pad.bottom;
   const barW = days.length ? innerW / days.length : innerW;

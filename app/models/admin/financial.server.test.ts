@@ -14,11 +14,11 @@ import {
   allFinancialRows,
   defaultRange,
   financialCsv,
-  formatMargin,
   getFinancialOverview,
   listFinancialRows,
   revenuePerDay,
 } from "./financial.server";
+import { formatMargin } from "./format";
 import { saveSettings, toSettingsForm, toSettingsJson } from "./settings.server";
 import { parseTableQuery } from "./table";
 

@@ -9,6 +9,7 @@ import { and, asc, desc, gte, lt, sql } from "drizzle-orm";
 import { orders } from "../../../db/schema";
 import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
+import { formatMargin, twoDecimals } from "./format";
 import { pageWindow, type TablePage, type TableQuery } from "./table";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -91,20 +92,6 @@ export function listFinancialRows({
 /** Every row of the range, oldest first (the JSON face and the CSV). */
 export function allFinancialRows({ db, range }: { db: Db; range: DateRange }): FinancialRow[] {
   return db.select(rowColumns).from(orders).where(bounds(range)).orderBy(asc(orders.createdAt), asc(orders.id)).all();
-}
-
-/** Margin = fee / amount x 100, 2 decimals, with % (spec 2.5). */
-export function formatMargin(feeCents: number, amountCents: number): string {
-  if (amountCents === 0) return "0.00%";
-  const hundredths = Math.round((feeCents * 10000) / amountCents);
-  return `${(hundredths / 100).toFixed(2)}%`;
-}
-
-/** Integer cents as dollars with 2 decimals and no currency sign (the overview's figures). */
-export function twoDecimals(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 /** Spec 3, Financial row. */

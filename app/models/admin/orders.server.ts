@@ -42,13 +42,14 @@ export type AdminOrderRow = {
 };
 
 /**
- * The search of the orders table: an order number, a buyer's or seller's email or name, a store or a product
- * name. People and stores are looked up first (small tables), so the orders are filtered by id lists.
+ * The search of the orders table: an order number (exactly), or a buyer's or seller's email or name, a store or a
+ * product name (contained). People and stores are looked up first (small tables), so the orders are filtered by id lists.
  */
 function orderSearch(db: DbOrTx, q: string): SQL | undefined {
   if (!q) return undefined;
+  // An order number ("1042" or "#1042") finds that order.
+  if (/^#?\d+$/.test(q)) return eq(orders.id, Number(q.replace("#", "")));
   const pattern = likePattern(q);
-  const number = /^#?\d+$/.test(q) ? Number(q.replace("#", "")) : null;
   const people = db
     .select({ id: users.id })
     .from(users)
@@ -69,7 +70,6 @@ function orderSearch(db: DbOrTx, q: string): SQL | undefined {
     .all()
     .map((s) => s.id);
   return or(
-    number !== null ? eq(orders.id, number) : undefined,
     people.length ? inArray(orders.buyerId, people) : undefined,
     storeIds.length ? inArray(orders.storeId, storeIds) : undefined,
     sql`${orders.productName} LIKE ${pattern} ESCAPE '\\'`,
