@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { allFinancialRows, defaultRange, toFinancialRowJson } from "~/models/admin/financial.server";
+import { defaultRange, financialRowsJson } from "~/models/admin/financial.server";
 import { FinancialRangeSchema } from "~/schemas/admin";
 import { apiError, requireApiAdmin } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
@@ -18,5 +18,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const issue = parsed.error.issues[0]!;
     return apiError(400, `${issue.path.join(".")}: ${issue.message}`);
   }
-  return Response.json(allFinancialRows({ db: getDb(), range: parsed.data }).map(toFinancialRowJson));
+  return Response.json(financialRowsJson({ db: getDb(), range: parsed.data }));
 }

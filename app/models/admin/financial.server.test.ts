@@ -14,9 +14,11 @@ import {
   allFinancialRows,
   defaultRange,
   financialCsv,
+  financialRowsJson,
   getFinancialOverview,
   listFinancialRows,
   revenuePerDay,
+  toFinancialRowJson,
 } from "./financial.server";
 import { formatMargin } from "./format";
 import { saveSettings, toSettingsForm, toSettingsJson } from "./settings.server";
@@ -52,6 +54,7 @@ describe("financial report", () => {
       `${digital.id},2026-05-11T00:00:00.000Z,12.50,1.25,10.00%,Pending`,
       "",
     ]);
+    expect(financialRowsJson({ db, range })).toEqual(allFinancialRows({ db, range }).map(toFinancialRowJson));
     expect(revenuePerDay({ db, range })).toEqual([
       { day: "2026-05-10", revenueCents: 8999, sales: 1 },
       { day: "2026-05-11", revenueCents: 1250, sales: 1 },

@@ -69,10 +69,20 @@ function orderSearch(db: DbOrTx, q: string): SQL | undefined {
     .limit(1000)
     .all()
     .map((s) => s.id);
+  // Product names are searched in the products table (thousands of rows, not the orders' hundred thousands), so
+  // every term below is an indexed lookup on orders and SQLite answers the OR by a union of index searches.
+  const productIds = db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`${products.name} LIKE ${pattern} ESCAPE '\\'`)
+    .limit(1000)
+    .all()
+    .map((p) => p.id);
+  if (!people.length && !storeIds.length && !productIds.length) return sql`0`;
   return or(
     people.length ? inArray(orders.buyerId, people) : undefined,
     storeIds.length ? inArray(orders.storeId, storeIds) : undefined,
-    sql`${orders.productName} LIKE ${pattern} ESCAPE '\\'`,
+    productIds.length ? inArray(orders.productId, productIds) : undefined,
   );
 }
 
