@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { defaultRange, financialRowsJson } from "~/models/admin/financial.server";
 import { FinancialRangeSchema } from "~/schemas/admin";
@@ -19,4 +19,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return apiError(400, `${issue.path.join(".")}: ${issue.message}`);
   }
   return Response.json(financialRowsJson({ db: getDb(), range: parsed.data }));
+}
+
+/** Other methods: 401/403 first, like every admin path, then 405. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireApiAdmin(request);
+  return apiError(405, "Use GET");
 }

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { getStoreIdOfOwner, listStoreProducts, PRODUCT_SORTS, toAdminProductJson } from "~/models/admin/stores.server";
 import { pageHeaders, parseApiTableQuery } from "~/models/admin/table";
@@ -18,4 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseApiTableQuery(params, { sorts: PRODUCT_SORTS, defaultSort: "id", defaultDir: "asc" });
   const page = listStoreProducts({ db, storeId, query });
   return Response.json(page.rows.map(toAdminProductJson), { headers: pageHeaders(page) });
+}
+
+/** Other methods: 401/403 first, like every admin path, then 405. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireApiAdmin(request);
+  return apiError(405, "Use GET");
 }

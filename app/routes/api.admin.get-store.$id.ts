@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { getAdminStore, toAdminStoreJson } from "~/models/admin/stores.server";
 import { apiError, requireApiAdmin } from "~/utils/api.server";
@@ -11,4 +11,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = getAdminStore({ db: getDb(), storeId: idParam(params.id, "Store not found") });
   if (!view) return apiError(404, "Store not found");
   return Response.json(toAdminStoreJson(view));
+}
+
+/** Other methods: 401/403 first, like every admin path, then 405. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireApiAdmin(request);
+  return apiError(405, "Use GET");
 }

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { getAdminUser, toAdminUserJson } from "~/models/admin/users.server";
 import { apiError, requireApiAdmin } from "~/utils/api.server";
@@ -11,4 +11,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = getAdminUser({ db: getDb(), userId: idParam(params.id, "User not found") });
   if (!view) return apiError(404, "User not found");
   return Response.json(toAdminUserJson(view));
+}
+
+/** Other methods: 401/403 first, like every admin path, then 405. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireApiAdmin(request);
+  return apiError(405, "Use GET");
 }

@@ -38,6 +38,9 @@ test("every admin call answers 401 to visitors and 403 to a seller, and nothing 
     const forbidden = await send(seller);
     expect(forbidden.status(), `${method} ${path}`).toBe(403);
     expect(await forbidden.json()).toEqual({ error: "Administrator access required" });
+    // The other method is refused the same way before anything else.
+    const other = method === "GET" ? await request.post(path, { headers: seller, data: {} }) : await request.get(path, { headers: seller });
+    expect(other.status(), `${method === "GET" ? "POST" : "GET"} ${path}`).toBe(403);
   }
   expect(readDb("SELECT * FROM platform_settings")).toEqual(settingsBefore);
 });
