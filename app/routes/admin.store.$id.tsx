@@ -115,11 +115,11 @@ export default function AdminStore() {
       </h1>
       <p className="mt-1 text-sm text-slate-700">
         Store #{store.id} of{" "}
-        <Link to={`/admin/user/${owner.id}`} className="text-brand-700 hover:underline">
+        <Link to={`/admin/user/${owner.id}`} className="text-brand-700 underline">
           {owner.firstName} {owner.lastName}
         </Link>{" "}
         ({owner.email}) · payouts {store.onboarded ? "onboarded" : "not onboarded"} ·{" "}
-        <Link to={`/store/${owner.id}`} className="text-brand-700 hover:underline">
+        <Link to={`/store/${owner.id}`} className="text-brand-700 underline">
           public store page
         </Link>
       </p>

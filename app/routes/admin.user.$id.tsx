@@ -94,7 +94,7 @@ export default function AdminUser() {
           <>
             {" "}
             ·{" "}
-            <Link to={`/admin/store/${user.store_id}`} className="text-brand-700 hover:underline">
+            <Link to={`/admin/store/${user.store_id}`} className="text-brand-700 underline">
               store {user.store_name}
             </Link>
           </>
