@@ -65,7 +65,7 @@ export default function AdminOrders() {
               </td>
               <td className={cell}>
                 <Link to={`/admin/store/${o.storeId}`} className="hover:underline">
-                  {o.storeName}
+                  {o.storeName.trim() || `Store #${o.storeId}`}
                 </Link>
               </td>
               <td className={cell}>

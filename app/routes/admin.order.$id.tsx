@@ -217,7 +217,7 @@ export default function AdminOrder() {
             <dt className="text-slate-600">Store</dt>
             <dd>
               <Link to={`/admin/store/${store.id}`} className="text-brand-700 hover:underline">
-                {store.name}
+                {store.name.trim() || `Store #${store.id}`}
               </Link>
             </dd>
           </dl>

@@ -111,7 +111,7 @@ export default function AdminStore() {
         </Link>
       </p>
       <h1 id="store-heading" className="mt-2 text-2xl font-bold tracking-tight">
-        {store.name}
+        {store.name.trim() || `Store #${store.id}`}
       </h1>
       <p className="mt-1 text-sm text-slate-700">
         Store #{store.id} of{" "}

@@ -45,7 +45,7 @@ export default function AdminStores() {
               <td className={cell}>{s.id}</td>
               <td className={cell}>
                 <Link to={`/admin/store/${s.id}`} className="font-medium text-brand-700 hover:underline">
-                  {s.name}
+                  {s.name.trim() || `Store #${s.id}`}
                 </Link>
               </td>
               <td className={cell}>{s.email}</td>

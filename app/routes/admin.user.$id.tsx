@@ -95,7 +95,7 @@ export default function AdminUser() {
             {" "}
             ·{" "}
             <Link to={`/admin/store/${user.store_id}`} className="text-brand-700 underline">
-              store {user.store_name}
+              store {user.store_name?.trim() || `#${user.store_id}`}
             </Link>
           </>
         ) : null}

@@ -60,7 +60,7 @@ export default function AdminUsers() {
               <td className={cell}>
                 {u.storeId ? (
                   <Link to={`/admin/store/${u.storeId}`} className="hover:underline">
-                    {u.storeName}
+                    {u.storeName?.trim() || `Store #${u.storeId}`}
                   </Link>
                 ) : (
                   ""

@@ -32,13 +32,22 @@ export async function newShop(request: APIRequestContext, tag: string) {
   try {
     const storeName = `Admin Test Store ${tag} ${seller.id}`;
     const storeId = Number(db.prepare("INSERT INTO stores (user_id, name, bio) VALUES (?, ?, 'Test store')").run(seller.id, storeName).lastInsertRowid);
-    const product = (name: string, price: number, type: string, delivery: string | null) =>
-      Number(
+    // Listed like a real design (an image, an old date), so the catalogue's own specs still see the seed's
+    // newest products first and every card with its media.
+    const media = (db.prepare("SELECT media FROM product_media ORDER BY id LIMIT 1").get() as { media: string }).media;
+    const created = Date.UTC(2020, 0, 1);
+    const product = (name: string, price: number, type: string, delivery: string | null) => {
+      const id = Number(
         db
-          .prepare("INSERT INTO products (store_id, name, description, price_cents, type, delivery, category1, category2, parcel_size) VALUES (?, ?, 'A design', ?, ?, ?, 'women', 'tops', ?)")
-          .run(storeId, name, price, type, delivery, type === "Pattern" ? null : "Small").lastInsertRowid,
+          .prepare(
+            "INSERT INTO products (store_id, name, description, price_cents, type, delivery, category1, category2, parcel_size, size_chart, created_at, updated_at) VALUES (?, ?, 'A design', ?, ?, ?, 'women', 'tops', ?, ?, ?, ?)",
+          )
+          .run(storeId, name, price, type, delivery, type === "Pattern" ? null : "Small", media, created, created).lastInsertRowid,
       );
-    const printed = product(`Printed Blouse Pattern ${seller.id}`, PRICES.printed, "Pattern", "Print");
+      db.prepare("INSERT INTO product_media (product_id, media, position) VALUES (?, ?, 0)").run(id, media);
+      return id;
+    };
+    const printed = product(`Printed Blouse ${seller.id} Pattern`, PRICES.printed, "Pattern", "Print");
     const dress = product(`Linen Dress ${seller.id}`, PRICES.dress, "Ready", null);
     const dressM = Number(db.prepare("INSERT INTO variants (product_id, name, value, inventory) VALUES (?, 'Size', 'M', 20)").run(dress).lastInsertRowid);
     const tote = product(`Market Tote ${seller.id}`, PRICES.tote, "Made", null);

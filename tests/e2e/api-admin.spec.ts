@@ -75,7 +75,7 @@ test("orders: search, the admin view with spec 3's names, ship, refund once (als
     SellerLastName: "Seller",
     Selleremail: shop.seller.email,
     productId: shop.printed,
-    productName: `Printed Blouse Pattern ${shop.seller.id}`,
+    productName: `Printed Blouse ${shop.seller.id} Pattern`,
     orderType: "Pattern (Print)",
     label_url: null,
     shippingInfo: { first_name: "Bo", last_name: "Lastname", street: "7 Admin Way", city: "Denver", state: "CO", postal_code: "80202", country: "US" },
