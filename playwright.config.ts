@@ -7,12 +7,17 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 /** A second app server on Stripe (against the fake Stripe API) for the "stripe" project. */
 const stripePort = port + 3;
 const fakeStripePort = port + 2;
+/** The fake EasyPost API for the "stripe" server, which buys its labels there (tests/fakes/easypost-server.ts). */
+const fakeEasyPostPort = port + 4;
 export const STRIPE_WEBHOOK_SECRET = "whsec_e2e_fake_secret";
+/** The app servers' cookie secret; tests/e2e/fixtures.ts signs session cookies with it. */
+export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789";
 /** A fresh data folder per run (scripts/test.sh empties it); the tests read its mail outbox. */
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `patternhouse-e2e-${port}`);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 process.env.E2E_STRIPE_DATA_DIR = path.join(E2E_DATA_DIR, "stripe");
 process.env.E2E_FAKE_STRIPE_URL = `http://127.0.0.1:${fakeStripePort}`;
+process.env.E2E_FAKE_EASYPOST_URL = `http://127.0.0.1:${fakeEasyPostPort}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -63,7 +68,7 @@ export default defineConfig({
         PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: E2E_DATA_DIR,
-        SESSION_SECRET: "e2e-session-secret-0123456789",
+        SESSION_SECRET: E2E_SESSION_SECRET,
         ADMIN_EMAIL: "admin@patternhouse.test",
         ADMIN_PASSWORD: "demo-admin-pass",
         PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -73,6 +78,14 @@ export default defineConfig({
     {
       command: `npx tsx tests/fakes/stripe-server.ts ${fakeStripePort}`,
       url: `http://127.0.0.1:${fakeStripePort}/__fake/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `npx tsx tests/fakes/easypost-server.ts ${fakeEasyPostPort}`,
+      url: `http://127.0.0.1:${fakeEasyPostPort}/__fake/health`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: "ignore",
@@ -89,12 +102,14 @@ export default defineConfig({
         PORT: String(stripePort),
         HOST: "127.0.0.1",
         DATA_DIR: process.env.E2E_STRIPE_DATA_DIR,
-        SESSION_SECRET: "e2e-session-secret-0123456789",
+        SESSION_SECRET: E2E_SESSION_SECRET,
         PUBLIC_URL: `http://127.0.0.1:${stripePort}`,
         NODE_ENV: "production",
         STRIPE_SECRET_KEY: "sk_test_e2e_fake",
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort}`,
+        EASYPOST_API_KEY: "EZTK_fake_test_key",
+        EASYPOST_API_URL: `http://127.0.0.1:${fakeEasyPostPort}/v2/`,
       },
     },
   ],

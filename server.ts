@@ -21,11 +21,20 @@ import { deleteExpiredSessions } from "./app/models/accounts/sessions.server";
 import { ensureAdmin } from "./app/models/accounts/users.server";
 import { getDb } from "./app/utils/db.server";
 import { getEnv } from "./app/utils/env.server";
+import { configuredOrigin } from "./app/utils/mail.server";
+import { sweepRateLimits } from "./app/utils/rate-limit.server";
 import { seedDemoData } from "./db/seed";
 import { createHtmlMicroCache } from "./server/html-cache";
+import { sameOriginGuard } from "./server/same-origin";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = getEnv();
+
+if (!env.PUBLIC_URL) {
+  console.warn(
+    `[config] PUBLIC_URL is not set: links in emails and payment return addresses will point to ${configuredOrigin(env)}. Set PUBLIC_URL to the site's public address in production.`,
+  );
+}
 
 const db = getDb();
 if (env.SEED === "demo") {
@@ -39,8 +48,13 @@ if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
 }
 
 // Expired sessions are deleted at start and every six hours.
+// Ended rate-limit windows go at the same times.
 deleteExpiredSessions({ db });
-setInterval(() => deleteExpiredSessions({ db }), 6 * 60 * 60 * 1000).unref();
+sweepRateLimits({ db });
+setInterval(() => {
+  deleteExpiredSessions({ db });
+  sweepRateLimits({ db });
+}, 6 * 60 * 60 * 1000).unref();
 
 // Open checkouts past their expiry are settled with their provider and their reserved stock released;
 // visitor carts older than their cookie go too.
@@ -85,6 +99,9 @@ app.use(
     strictTransportSecurity: env.PUBLIC_URL?.startsWith("https:") ? undefined : false,
   }),
 );
+
+// Every state-changing request, to any path, must come from this site (server/same-origin.ts).
+app.use(sameOriginGuard({ publicUrl: env.PUBLIC_URL }));
 
 app.get("/healthz", (_req, res) => {
   try {

@@ -7,7 +7,9 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
+import { useEffect } from "react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FlashNote } from "~/components/flash";
@@ -34,6 +36,10 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+/** The header's unread count is fresh again when the reader leaves a conversation they just read. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname.startsWith("/message/");
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await getUser(request);
@@ -43,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cartCount = countCartItems({ db, owner: await getCartOwner(request) });
   return data(
     {
-      user: user ? { id: user.id, firstName: user.firstName, role: user.role } : null,
+      user: user ? { id: user.id, firstName: user.firstName, role: user.role, unreadConversations: user.unreadConversations } : null,
       hasStore: Boolean(store),
       onboarded: Boolean(store?.stripeOnboarded),
       cartCount,
@@ -86,6 +92,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has taken over (browser tests wait for it before touching inputs).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -9,7 +9,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { DESIGN_CATEGORIES, subcategoriesFor } from "../app/utils/catalog";
-import { verifyPassword } from "../app/utils/crypto.server";
+import { validateDesign } from "../app/schemas/selling";
+import { decryptSecret, verifyPassword } from "../app/utils/crypto.server";
+import { loadDataKey } from "../app/utils/env.server";
 import { openDatabase, type Db } from "./client";
 import {
   files,
@@ -23,7 +25,7 @@ import {
   users,
   variants,
 } from "./schema";
-import { DEMO_ACCOUNTS, isDatabaseEmpty, seedDemoData } from "./seed";
+import { DEMO_ACCOUNTS, DEMO_ACCOUNT_NUMBER, isDatabaseEmpty, seedDemoData } from "./seed";
 
 const tempDirs: string[] = [];
 
@@ -200,6 +202,48 @@ describe("seedDemoData", () => {
     expect(store).toMatchObject({ stripeOnboarded: true, stripeAccountId: "acct_local_demo" });
     const own = db.select().from(products).where(eq(products.storeId, store.id)).all();
     expect(own.length).toBeGreaterThan(5);
+  });
+
+  test("the demo seller can edit every design it owns: each passes the design form's rules; the buyer has no store", () => {
+    const seller = db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.seller.email)).get()!;
+    const store = db.select().from(stores).where(eq(stores.userId, seller.id)).get()!;
+    const own = db.select().from(products).where(eq(products.storeId, store.id)).all();
+    for (const p of own) {
+      const rows = db.select().from(variants).where(eq(variants.productId, p.id)).all();
+      const checked = validateDesign({
+        name: p.name,
+        desc: p.description,
+        price: (p.priceCents / 100).toFixed(2),
+        type: p.type,
+        delivery: p.delivery ?? undefined,
+        category1: p.category1,
+        category2: p.category2,
+        terms: p.terms,
+        parcel_size: p.parcelSize ?? undefined,
+        variants: rows.map((v) => ({ id: String(v.id), value: v.value, sku: v.sku, inventory: String(v.inventory) })),
+      });
+      expect(checked.ok ? null : checked.errors, `${p.id} ${p.name}`).toBeNull();
+      const media = db.select().from(productMedia).where(eq(productMedia.productId, p.id)).all();
+      expect(media.length, p.name).toBeGreaterThanOrEqual(1);
+      expect(media.length, p.name).toBeLessThanOrEqual(10);
+      expect(p.sizeChart, p.name).toBeTruthy();
+      if (p.type === "Pattern") expect(p.patternFile, p.name).toBeTruthy();
+    }
+    const buyer = db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.buyer.email)).get()!;
+    expect(db.select().from(stores).where(eq(stores.userId, buyer.id)).get()).toBeUndefined();
+  });
+
+  test("bank account numbers are stored encrypted with the data folder's key, never plain", () => {
+    const key = loadDataKey({ DATA_KEY: undefined, DATA_DIR: dataDir });
+    const withPayout = db.select().from(stores).all().filter((s) => s.accountLast4 !== "");
+    expect(withPayout.length).toBeGreaterThan(0);
+    for (const s of withPayout) {
+      expect(s.accountNumber).not.toContain(DEMO_ACCOUNT_NUMBER);
+      expect(decryptSecret(s.accountNumber, key)).toBe(DEMO_ACCOUNT_NUMBER);
+      expect(s.accountLast4).toBe("6789");
+    }
+    db.$client.pragma("wal_checkpoint(TRUNCATE)");
+    expect(fs.readFileSync(path.join(dataDir, "db.sqlite")).includes(Buffer.from(DEMO_ACCOUNT_NUMBER))).toBe(false);
   });
 
   test("seeding again does nothing", async () => {

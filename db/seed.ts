@@ -19,7 +19,8 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import sharp from "sharp";
 
 import type { Category1 } from "../app/utils/catalog";
-import { hashPassword } from "../app/utils/crypto.server";
+import { encryptSecret, hashPassword } from "../app/utils/crypto.server";
+import { loadDataKey } from "../app/utils/env.server";
 import type { Db } from "./client";
 import {
   files,
@@ -39,6 +40,9 @@ export const DEMO_ACCOUNTS = {
   seller: { email: "seller@patternhouse.test", password: "demo-seller-pass" },
   admin: { email: "admin@patternhouse.test", password: "demo-admin-pass" },
 } as const;
+
+/** The demo stores' (fake) bank account number; stored encrypted. */
+export const DEMO_ACCOUNT_NUMBER = "000123456789";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -63,6 +67,9 @@ export async function seedDemoData({
     hashPassword(DEMO_ACCOUNTS.admin.password),
   ]);
   const uploads = new Uploads(path.join(dataDir, "uploads"));
+  // The key the app itself uses for this data folder (DATA_KEY, or DATA_DIR/data-key): bank account numbers
+  // are stored encrypted, never plain.
+  const dataKey = loadDataKey({ DATA_KEY: process.env.DATA_KEY?.trim() || undefined, DATA_DIR: dataDir });
   try {
     const assets = await renderAssets();
     const ctx: SeedContext = { rng: mulberry32(SEED), now: Date.now(), uploads, assets };
@@ -70,7 +77,7 @@ export async function seedDemoData({
     const seeded = db.transaction((tx) => {
       // Another process may have seeded while the files were being rendered.
       if (!isDatabaseEmpty(tx)) return false;
-      writePlan(tx, plan, uploads.rows);
+      writePlan(tx, plan, uploads.rows, dataKey);
       return true;
     });
     if (!seeded) uploads.removeWritten();
@@ -1244,7 +1251,7 @@ const LOS_ANGELES_STUDIO = {
   country: "US",
 };
 
-function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[]) {
+function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[], dataKey: Buffer) {
   const userBase = lastId(tx, "users") + 1;
   const storeBase = lastId(tx, "stores") + 1;
   const productBase = lastId(tx, "products") + 1;
@@ -1295,7 +1302,8 @@ function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[]) {
         s.stripe === "onboarded"
           ? {
               accountName: `${owner.firstName} ${owner.lastName}`,
-              accountNumber: "000123456789",
+              accountNumber: encryptSecret(DEMO_ACCOUNT_NUMBER, dataKey),
+              accountLast4: DEMO_ACCOUNT_NUMBER.slice(-4),
               accountRouting: "110000000",
             }
           : {};

@@ -58,29 +58,35 @@ export function CartRowItem({ row }: { row: CartRow }) {
 
 /** Subtotal, the printing-and-shipping line (pss per printed-pattern unit) and the total. */
 export function CartTotals({
+  lines,
   subtotalCents,
   shippingCents,
   totalCents,
   pssCents,
 }: {
+  lines: { type: string; delivery: string | null }[];
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
   pssCents: number;
 }) {
+  // The line only means something when the cart holds a printed pattern (shown even if the fee is 0).
+  const hasPrinted = lines.some((l) => l.type === "Pattern" && l.delivery === "Print");
   return (
     <dl className="space-y-2 text-sm">
       <div className="flex justify-between">
         <dt>Subtotal</dt>
         <dd data-testid="subtotal">{formatCents(subtotalCents)}</dd>
       </div>
-      <div className="flex justify-between">
-        <dt>
-          Printing and shipping
-          <span className="block text-xs text-slate-500">{formatCents(pssCents)} per printed pattern</span>
-        </dt>
-        <dd data-testid="shipping">{formatCents(shippingCents)}</dd>
-      </div>
+      {hasPrinted ? (
+        <div className="flex justify-between">
+          <dt>
+            Printing and shipping
+            <span className="block text-xs text-slate-500">{formatCents(pssCents)} per printed pattern</span>
+          </dt>
+          <dd data-testid="shipping">{formatCents(shippingCents)}</dd>
+        </div>
+      ) : null}
       <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
         <dt>Total</dt>
         <dd data-testid="total">{formatCents(totalCents)}</dd>

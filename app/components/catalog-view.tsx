@@ -37,6 +37,8 @@ export function CatalogView({
         {pageCount > 1 ? ` · page ${query.page} of ${pageCount}` : ""}
       </p>
       <div className={`mt-4 transition-opacity ${loading ? "opacity-60" : ""}`}>
+        {/* Card titles are h3: this h2 keeps the heading levels in order for screen readers. */}
+        <h2 className="sr-only">Products</h2>
         <ProductGrid products={items} empty={empty} />
       </div>
       <Pagination page={query.page} pageCount={pageCount} href={(page) => catalogSearch(query, { page })} />
@@ -46,8 +48,13 @@ export function CatalogView({
 
 function CategoryBar({ query }: { query: CatalogQuery }) {
   return (
-    <nav aria-label="Categories" className="mt-4 overflow-x-auto border-b border-slate-200">
-      <ul className="flex gap-1 whitespace-nowrap">
+    // On narrow screens the bar scrolls sideways: a fade and a visible thin scrollbar at the right
+    // edge show that more categories follow.
+    <nav
+      aria-label="Categories"
+      className="relative mt-4 border-b border-slate-200 after:pointer-events-none after:absolute after:inset-y-0 after:right-0 after:w-10 after:bg-gradient-to-l after:from-white after:to-transparent lg:after:hidden"
+    >
+      <ul className="flex gap-1 overflow-x-auto whitespace-nowrap pr-8 [scrollbar-width:thin] lg:pr-0">
         {CATEGORY1.map((c) => {
           const active = c.id === query.category1;
           return (

@@ -1,4 +1,7 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useId } from "react";
+import type { z } from "zod";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
@@ -61,4 +64,25 @@ export function Spinner({ show }: { show: boolean }) {
       className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-white/60 border-t-transparent"
     />
   );
+}
+
+type ZodFormOptions<S extends z.ZodTypeAny> = Parameters<typeof useForm<z.input<S>, z.output<S>>>[0];
+
+/**
+ * The one conform setup of every form: the zod schema gives the browser constraints and the client
+ * validation (on submit, then on input), and the action's `{ result: submission.reply() }` comes back in.
+ */
+export function useZodForm<S extends z.ZodTypeAny>(
+  schema: S,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+  options: { id: string; defaultValue?: ZodFormOptions<S>["defaultValue"] },
+) {
+  return useForm<z.input<S>, z.output<S>>({
+    ...options,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
 }

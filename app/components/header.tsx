@@ -1,6 +1,9 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type RefObject } from "react";
 
-export type HeaderUser = { firstName: string; role: "user" | "admin" };
+import { useUnreadConversations } from "~/components/messaging";
+
+export type HeaderUser = { firstName: string; role: "user" | "admin"; unreadConversations?: number };
 
 const SHOP_LINKS = [
   { to: "/", label: "Shop Now" },
@@ -31,6 +34,7 @@ export function Header({
   onboarded: boolean;
 }) {
   const { pathname } = useLocation();
+  const unread = useUnreadConversations(user?.unreadConversations ?? 0);
   const inStoreArea = STORE_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
   const secondary = [
     ...(onboarded ? [] : [{ to: "/become-seller", label: "Become a Seller" }]),
@@ -40,7 +44,9 @@ export function Header({
     `rounded-md px-2 py-1 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"}`;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    // No backdrop blur (or transform, filter) here: it would make the header the containing block of
+    // the fixed mobile menu, which would then be clipped to the header's 64 px instead of the screen.
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         <Link to="/" className="text-lg font-bold tracking-tight text-brand-700">
           Patternhouse
@@ -61,9 +67,14 @@ export function Header({
           <CartLink count={cartCount} />
           <div className="hidden md:block">
             {user ? (
-              <details className="relative">
-                <summary className="btn-secondary cursor-pointer list-none" aria-label="Profile menu">
+              <ProfileMenu>
+                <summary className="btn-secondary cursor-pointer list-none" aria-label={`${user.firstName}, Profile menu`}>
                   {user.firstName}
+                  {unread ? (
+                    <span className="rounded-full bg-brand-600 px-1.5 text-xs font-semibold leading-5 text-white" aria-hidden="true">
+                      {unread}
+                    </span>
+                  ) : null}
                   <span aria-hidden="true">▾</span>
                 </summary>
                 <ul className="absolute right-0 mt-2 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
@@ -77,6 +88,7 @@ export function Header({
                         aria-current={l.to === "/store-settings" && inStoreArea ? "page" : undefined}
                       >
                         {l.label}
+                        {l.to === "/messages" ? <UnreadBadge count={unread} /> : null}
                       </Link>
                     </li>
                   ))}
@@ -84,7 +96,7 @@ export function Header({
                     <LogoutButton className="block w-full px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50" />
                   </li>
                 </ul>
-              </details>
+              </ProfileMenu>
             ) : (
               <div className="flex items-center gap-2">
                 <Link to="/login" className="btn-secondary">
@@ -96,7 +108,7 @@ export function Header({
               </div>
             )}
           </div>
-          <MobileMenu user={user} secondary={secondary} />
+          <MobileMenu user={user} secondary={secondary} unread={unread} />
         </div>
       </div>
     </header>
@@ -125,6 +137,17 @@ function CartLink({ count }: { count: number }) {
   );
 }
 
+/** The number of unread conversations beside Messages (counted with the session's user, see getSessionUser). */
+function UnreadBadge({ count }: { count: number }) {
+  if (!count) return null;
+  return (
+    <span data-testid="unread-count" className="ml-2 rounded-full bg-brand-600 px-1.5 text-xs font-semibold leading-5 text-white">
+      {count}
+      <span className="sr-only"> unread</span>
+    </span>
+  );
+}
+
 function LogoutButton({ className }: { className: string }) {
   return (
     <Form method="post" action="/logout">
@@ -135,11 +158,73 @@ function LogoutButton({ className }: { className: string }) {
   );
 }
 
-/** Full-screen menu for small screens; a <details> element, so it opens without JavaScript. */
-function MobileMenu({ user, secondary }: { user: HeaderUser | null; secondary: { to: string; label: string }[] }) {
-  const linkClass = "block rounded-md px-3 py-3 text-lg font-medium text-slate-800 hover:bg-slate-50";
+const FOCUSABLE = 'summary, a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * With JavaScript, a <details> menu closes with Escape (focus back on its summary) and after a
+ * navigation; with `trapFocus`, Tab and Shift+Tab cycle inside it while it is open. Without
+ * JavaScript the <details> still opens and closes by itself.
+ */
+function useDisclosure(ref: RefObject<HTMLDetailsElement>, { trapFocus }: { trapFocus: boolean }) {
+  const { key } = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [key, ref]);
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!details.open) return;
+      const summary = details.querySelector("summary");
+      if (event.key === "Escape") {
+        event.preventDefault();
+        details.open = false;
+        summary?.focus();
+        return;
+      }
+      if (!trapFocus || event.key !== "Tab") return;
+      const items = [...details.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === summary);
+      if (items.length === 0) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    details.addEventListener("keydown", onKeyDown);
+    return () => details.removeEventListener("keydown", onKeyDown);
+  }, [ref, trapFocus]);
+}
+
+function ProfileMenu({ children }: { children: React.ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDisclosure(ref, { trapFocus: false });
   return (
-    <details className="md:hidden">
+    <details ref={ref} className="relative">
+      {children}
+    </details>
+  );
+}
+
+/** Full-screen menu for small screens; a <details> element, so it opens without JavaScript. */
+function MobileMenu({
+  user,
+  secondary,
+  unread,
+}: {
+  user: HeaderUser | null;
+  secondary: { to: string; label: string }[];
+  unread: number;
+}) {
+  const linkClass = "block rounded-md px-3 py-3 text-lg font-medium text-slate-800 hover:bg-slate-50";
+  const ref = useRef<HTMLDetailsElement>(null);
+  useDisclosure(ref, { trapFocus: true });
+  return (
+    <details ref={ref} className="md:hidden">
       <summary className="relative z-50 cursor-pointer list-none rounded-md p-2 text-slate-700" aria-label="Menu">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M4 6h16M4 12h16M4 18h16" />
@@ -163,6 +248,7 @@ function MobileMenu({ user, secondary }: { user: HeaderUser | null; secondary: {
                 <li key={l.to}>
                   <Link to={l.to} className={linkClass}>
                     {l.label}
+                    {l.to === "/messages" ? <UnreadBadge count={unread} /> : null}
                   </Link>
                 </li>
               ))}

@@ -16,7 +16,10 @@ export type ProductCardData = {
 };
 
 /** Spec 2.3: image, name, price and the store avatar linking to the store. */
-export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+/** `fetchpriority` spelled for React 18, which passes lowercase attributes through unchanged. */
+export const HIGH_PRIORITY = { fetchpriority: "high" } as Record<string, string>;
+
+export function ProductCard({ product, eager = false, first = false }: { product: ProductCardData; eager?: boolean; first?: boolean }) {
   const href = product.myself ? `/edit-product/${product.id}` : `/product/${product.id}`;
   const storeHref = product.myself ? "/store-settings" : `/store/${product.storeOwner}`;
   return (
@@ -32,6 +35,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
             alt=""
             loading={eager ? "eager" : "lazy"}
             decoding="async"
+            {...(first ? HIGH_PRIORITY : {})}
             className="aspect-[4/5] h-auto w-full object-cover"
           />
         ) : (
@@ -65,7 +69,7 @@ export function ProductGrid({ products, empty }: { products: ProductCardData[]; 
   return (
     <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
       {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} eager={i < 3} />
+        <ProductCard key={p.id} product={p} eager={i < 3} first={i === 0} />
       ))}
     </ul>
   );

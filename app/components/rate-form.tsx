@@ -1,21 +1,14 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 
-import { ErrorList, Spinner } from "~/components/forms";
+import { ErrorList, Spinner, useZodForm } from "~/components/forms";
 import { RateSchema } from "~/schemas/buying";
 
 /** Rate the product of an order: 1 to 5 stars and a comment (shown while the order is not yet reviewed). */
 export function RateForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "rate";
-  const [form, fields] = useForm({
-    id: "rate",
-    lastResult,
-    constraint: getZodConstraint(RateSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RateSchema }),
-  });
+  const [form, fields] = useZodForm(RateSchema, lastResult, { id: "rate" });
   return (
     <section aria-labelledby="rate-title" className="card p-6">
       <h2 id="rate-title" className="text-lg font-semibold">

@@ -1,13 +1,20 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link } from "@remix-run/react";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
 
-import { ErrorList } from "~/components/forms";
+import { ErrorList, Spinner, useZodForm } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
 import { SendMessageSchema } from "~/schemas/messages";
 
+/** How long the dialog shows 'Message sent' before going to /messages (spec 9: 1 s). */
+const REDIRECT_AFTER_MS = 1000;
+
+type SendAnswer = { result: SubmissionResult<string[]>; sent: boolean };
+
 /**
- * The store page's 'Send a message' dialog: a disclosure, so it opens without JavaScript.
- * Sending stays off until messaging exists; the form and its validation are already here.
+ * The store page's 'Send a message' dialog: a disclosure, so it opens without JavaScript. Without JavaScript the
+ * form posts to the store page, which goes on to /messages; with it, a fetcher sends, the dialog says the message
+ * was sent and moves to /messages after 1 second.
  */
 export function SendMessageDialog({
   loggedIn,
@@ -20,34 +27,45 @@ export function SendMessageDialog({
   cancelHref: string;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const [form, fields] = useForm({
-    id: "send-message",
-    lastResult,
-    constraint: getZodConstraint(SendMessageSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SendMessageSchema }),
-  });
+  const fetcher = useFetcher<SendAnswer>();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const sent = fetcher.data?.sent === true;
+  const sending = fetcher.state !== "idle";
+  const [form, fields] = useZodForm(SendMessageSchema, fetcher.data?.result ?? lastResult, { id: "send-message" });
+  useEffect(() => {
+    if (!sent) return;
+    const timer = setTimeout(() => navigate("/messages"), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [sent, navigate]);
+  const FormComponent = hydrated ? fetcher.Form : Form;
   return (
-    <details className="rounded-md border border-slate-200" open={Boolean(lastResult)}>
+    <details className="rounded-md border border-slate-200" open={Boolean(lastResult) || sent || undefined}>
       <summary className="cursor-pointer px-4 py-2 text-sm font-semibold">Send a message</summary>
       <div className="border-t border-slate-200 p-4">
-        {loggedIn ? (
-          <Form method="post" {...getFormProps(form)} className="space-y-3">
+        {!loggedIn ? (
+          <p className="text-sm">
+            Please login to send messages.{" "}
+            <Link to={loginHref} className="font-medium text-brand-700 hover:underline">
+              Log in
+            </Link>
+          </p>
+        ) : sent ? (
+          <p role="status" className="text-sm font-medium text-emerald-700">
+            Message sent! Taking you to your messages…
+          </p>
+        ) : (
+          <FormComponent method="post" {...getFormProps(form)} className="space-y-3">
             <input type="hidden" name="intent" value="message" />
+            {hydrated ? <input type="hidden" name="js" value="1" /> : null}
             <label htmlFor={fields.message.id} className="label">
               Message
             </label>
-            <textarea
-              {...getTextareaProps(fields.message)}
-              rows={4}
-              className="input"
-              aria-describedby={`${fields.message.errorId} message-note`}
-            />
+            <textarea {...getTextareaProps(fields.message)} rows={4} className="input" />
             <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-            <ErrorList id={form.errorId} errors={form.errors} />
-            <p id="message-note" className="text-sm text-slate-600">
-              Messaging opens soon: sending is not available yet.
-            </p>
+            <div id={form.errorId} aria-live="polite">
+              <ErrorList errors={form.errors} />
+            </div>
             <div className="flex gap-2">
               <Link
                 to={cancelHref}
@@ -60,18 +78,12 @@ export function SendMessageDialog({
               >
                 Cancel
               </Link>
-              <button type="submit" className="btn" disabled>
+              <button type="submit" className="btn" disabled={sending}>
+                <Spinner show={sending} />
                 Send
               </button>
             </div>
-          </Form>
-        ) : (
-          <p className="text-sm">
-            Please login to send messages.{" "}
-            <Link to={loginHref} className="font-medium text-brand-700 hover:underline">
-              Log in
-            </Link>
-          </p>
+          </FormComponent>
         )}
       </div>
     </details>

@@ -1,7 +1,8 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { invariantResponse } from "~/utils/invariant";
 
 export async function loader() {
-  throw new Response("Not found", { status: 404 });
+  invariantResponse(false, "Not found", { status: 404 });
 }
 
 export default function NotFound() {

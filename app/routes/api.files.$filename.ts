@@ -19,7 +19,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const stat = file && record ? await statFile(file) : null;
   if (!file || !record || !stat) return apiError(404, "File not found");
 
-  if (record.kind !== "media") {
+  // Media and avatars are public; patterns, résumés and labels are private.
+  if (record.kind !== "media" && record.kind !== "avatar") {
     const user = await getUser(request);
     if (!authorizePrivateFileRead({ db, user, file: record })) {
       return user ? apiError(403, "You may not download this file") : apiError(401, "Authentication required");

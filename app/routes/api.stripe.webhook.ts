@@ -25,5 +25,6 @@ export async function action({ request }: ActionFunctionArgs) {
     signature: request.headers.get("Stripe-Signature"),
     origin: publicOrigin(request),
   });
-  return Response.json(outcome.body, { status: outcome.status });
+  if (!outcome.ok) return Response.json({ received: false, error: "Invalid signature" }, { status: 400 });
+  return Response.json({ received: true, result: outcome.result });
 }

@@ -4,7 +4,7 @@ import { changePassword } from "~/models/accounts/profile.server";
 import { ApiChangePasswordSchema } from "~/schemas/profile";
 import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
-import { getCookieSession, tokenFromAuthorization } from "~/utils/session.server";
+import { currentSessionToken } from "~/utils/session.server";
 
 export async function loader() {
   return apiError(405, "Use POST");
@@ -20,7 +20,7 @@ export async function action({ request }: ActionFunctionArgs) {
     user,
     oldPassword: body.old_password,
     newPassword: body.new_password,
-    keepToken: tokenFromAuthorization(request) ?? (await getCookieSession(request)).get("token"),
+    keepToken: await currentSessionToken(request),
   });
   if (!result.ok) return apiError(400, result.error);
   return Response.json({ success: true, message: "Password changed successfully!" });

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { ADD_TO_CART_MESSAGES, replaceCart } from "~/models/buying/cart.server";
-import { CHECKOUT_MESSAGES, createCheckout } from "~/models/buying/checkout.server";
+import { replaceCart } from "~/models/buying/cart.server";
+import { createCheckout } from "~/models/buying/checkout.server";
+import { BUYING_ERRORS } from "~/models/buying/errors";
 import { ApiCheckoutSchema } from "~/schemas/buying";
 import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
@@ -24,14 +25,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (items) {
     const replaced = replaceCart({ db, userId: user.id, items });
     if (!replaced.ok) {
-      const status = replaced.error === "out-of-stock" ? 409 : 400;
-      return apiError(status, ADD_TO_CART_MESSAGES[replaced.error], { productId: replaced.productId });
+      const { status, message } = BUYING_ERRORS.addToCart[replaced.error];
+      return apiError(status, message, { productId: replaced.productId });
     }
   }
   const result = await createCheckout({ db, user, origin: publicOrigin(request) });
   if (!result.ok) {
-    const status = result.error === "provider-failed" ? 502 : result.error === "out-of-stock" || result.error === "superseded" ? 409 : 400;
-    return apiError(status, CHECKOUT_MESSAGES[result.error], result.item ? { item: result.item } : undefined);
+    const { status, message } = BUYING_ERRORS.checkout[result.error];
+    return apiError(status, message, result.item ? { item: result.item } : undefined);
   }
   const { checkout } = result;
   return Response.json({

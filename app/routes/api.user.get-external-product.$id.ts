@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { externalProductJson, getExternalProduct } from "~/models/catalog/products.server";
 import { idParam } from "~/utils/api-params.server";
@@ -9,5 +9,5 @@ import { getDb } from "~/utils/db.server";
 export async function loader({ params }: LoaderFunctionArgs) {
   const found = getExternalProduct({ db: getDb(), productId: idParam(params.id, "Product not found") });
   if (!found) return apiError(404, "Product not found");
-  return json(externalProductJson(found));
+  return Response.json(externalProductJson(found));
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { sweepExpiredCheckouts } from "~/models/buying/checkout.server";
-import { listBuyerOrdersJson } from "~/models/buying/orders.server";
+import { listBuyerOrders, toBuyerOrderJson } from "~/models/buying/orders.server";
 import { requireApiUser } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 
@@ -10,5 +10,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
   const db = getDb();
   await sweepExpiredCheckouts({ db, userId: user.id });
-  return Response.json(listBuyerOrdersJson({ db, userId: user.id }));
+  return Response.json(listBuyerOrders({ db, userId: user.id }).map(toBuyerOrderJson));
 }

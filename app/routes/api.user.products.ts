@@ -1,10 +1,10 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { productListItemJson } from "~/models/catalog/listing.server";
 import { listProducts } from "~/models/catalog/listing.server";
 import { PAGE_SIZE, parseCatalogQuery } from "~/schemas/catalog";
 import { getDb } from "~/utils/db.server";
-import { getUser } from "~/utils/session.server";
+import { getApiUser } from "~/utils/session.server";
 
 const MAX_LIMIT = 100;
 
@@ -16,9 +16,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = parseCatalogQuery(params, { category1: "all", sort: "newest" });
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(Number(params.get("limit"))) || PAGE_SIZE));
-  const user = await getUser(request);
+  const user = await getApiUser(request);
   const list = listProducts({ db: getDb(), query, viewerId: user?.id, pageSize: limit });
-  return json(list.items.map(productListItemJson), {
+  return Response.json(list.items.map(productListItemJson), {
     headers: {
       "X-Total-Count": String(list.total),
       "X-Page": String(list.page),

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { RATE_MESSAGES, rateOrder } from "~/models/buying/orders.server";
+import { BUYING_ERRORS } from "~/models/buying/errors";
+import { rateOrder } from "~/models/buying/orders.server";
 import { ApiRateSchema } from "~/schemas/buying";
 import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
@@ -23,8 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
     productIds: body.products,
   });
   if (!result.ok) {
-    const status = result.error === "not-found" ? 404 : result.error === "already-reviewed" ? 409 : 400;
-    return apiError(status, RATE_MESSAGES[result.error]);
+    const { status, message } = BUYING_ERRORS.rate[result.error];
+    return apiError(status, message);
   }
   return Response.json({ success: true });
 }

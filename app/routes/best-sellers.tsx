@@ -9,7 +9,13 @@ export const loader = ({ request }: LoaderFunctionArgs) => loadCatalogPage(reque
 
 export const headers = serverTimingHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Best selling designs · Patternhouse" }];
+export const meta: MetaFunction = () => [
+  { title: "Best selling designs · Patternhouse" },
+  {
+    name: "description",
+    content: "The best selling apparel, accessories, home goods and pet items from independent designers on Patternhouse.",
+  },
+];
 
 export default function BestSellers() {
   const data = useLoaderData<typeof loader>();

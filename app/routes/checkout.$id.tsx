@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CheckoutSummaryCard } from "~/components/checkout-summary";
 import { getCheckoutSummary } from "~/models/buying/checkout.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/invariant";
 import { requireUser } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Order summary · Patternhouse" }];
@@ -12,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Order summary · Patternhouse
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const summary = getCheckoutSummary({ db: getDb(), userId: user.id, checkoutId: Number(params.id) });
-  if (!summary) throw new Response("Not found", { status: 404 });
+  invariantResponse(summary, "Not found", { status: 404 });
   return { summary };
 }
 

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
+import { BUYING_ERRORS } from "~/models/buying/errors";
 import { getDb } from "~/utils/db.server";
 import { statFile, uploadPath } from "~/utils/files.server";
+import { invariantResponse } from "~/utils/invariant";
 import { sendFile } from "~/utils/send-file.server";
 import { requireUser } from "~/utils/session.server";
 
@@ -11,12 +13,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const result = downloadOrderPattern({ db: getDb(), userId: user.id, orderId: Number(params.orderId) });
   if (!result.ok) {
-    const text = result.status === 410 ? "This order was refunded; its pattern is no longer available." : "Not found";
-    throw new Response(text, { status: result.status === 403 ? 404 : result.status });
+    const { status, message } = BUYING_ERRORS.download[result.error];
+    invariantResponse(false, message, { status });
   }
   const file = uploadPath(result.file.name);
   const stat = file ? await statFile(file) : null;
-  if (!file || !stat) throw new Response("Not found", { status: 404 });
+  invariantResponse(file && stat, "Not found", { status: 404 });
   return sendFile(request, file, stat, {
     contentType: result.file.contentType,
     cacheControl: "private, no-store",

@@ -1,19 +1,19 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 
 import { AuthCard, LegalLine } from "~/components/auth-card";
-import { ErrorList, Field, Spinner } from "~/components/forms";
+import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
 import { LOGIN_ERRORS } from "~/models/accounts/login.server";
 import { LoginSchema } from "~/schemas/auth";
 import { authenticator, LoginError } from "~/utils/auth.server";
-import { getUser, safeRedirect, startUserSession } from "~/utils/session.server";
+import { requireAnonymous, safeRedirect, startUserSession } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Patternhouse" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getUser(request)) throw redirect("/");
+  await requireAnonymous(request);
   return null;
 }
 
@@ -21,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   try {
     const user = await authenticator.authenticate("form", request);
@@ -29,25 +29,18 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(safeRedirect(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
-    return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), {
+    return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, {
       status: LOGIN_ERRORS[error.code].status,
     });
   }
 }
 
 export default function LoginPage() {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === "/login";
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  });
+  const [form, fields] = useZodForm(LoginSchema, lastResult, { id: "login" });
   const redirectTo = searchParams.get("redirectTo") ?? "";
 
   return (

@@ -6,6 +6,7 @@ import { Spinner } from "~/components/forms";
 import { getCheckoutSummary } from "~/models/buying/checkout.server";
 import { cancelLocalCheckout, openLocalCheckout, payLocalCheckout } from "~/models/payments/local-checkout.server";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/invariant";
 import { publicOrigin } from "~/utils/mail.server";
 import { redirectWithFlash, requireUser } from "~/utils/session.server";
 
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const state = openLocalCheckout({ db, userId: user.id, checkoutId });
   if (!state.ok) {
     const { error } = state;
-    if (error === "not-found") throw new Response("Not found", { status: 404 });
+    invariantResponse(error !== "not-found", "Not found", { status: 404 });
     if (error === "paid") throw await redirectWithFlash(request, "/purchases", { kind: "success", message: ENDED.paid });
     throw await redirectWithFlash(request, "/cart", { kind: "error", message: ENDED[error] });
   }
@@ -39,12 +40,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = (await request.formData()).get("intent");
   if (intent === "cancel") {
     const result = cancelLocalCheckout({ db, userId: user.id, checkoutId });
-    if (!result.ok && result.error === "not-found") throw new Response("Not found", { status: 404 });
+    invariantResponse(result.ok || result.error !== "not-found", "Not found", { status: 404 });
     return redirectWithFlash(request, "/cart", { kind: "error", message: "Payment cancelled. Your cart is unchanged." });
   }
   const result = await payLocalCheckout({ db, userId: user.id, checkoutId, origin: publicOrigin(request) });
   if (result.ok) return redirectWithFlash(request, "/purchases/success", { kind: "success", message: "Payment received. Thank you for your order!" });
-  if (result.error === "not-found") throw new Response("Not found", { status: 404 });
+  invariantResponse(result.error !== "not-found", "Not found", { status: 404 });
   if (result.error === "paid") return redirectWithFlash(request, "/purchases", { kind: "success", message: ENDED.paid });
   return redirectWithFlash(request, "/cart", { kind: "error", message: ENDED[result.error] });
 }

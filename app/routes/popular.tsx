@@ -9,7 +9,13 @@ export const loader = ({ request }: LoaderFunctionArgs) => loadCatalogPage(reque
 
 export const headers = serverTimingHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Popular patterns · Patternhouse" }];
+export const meta: MetaFunction = () => [
+  { title: "Popular patterns · Patternhouse" },
+  {
+    name: "description",
+    content: "The sewing patterns buyers love most on Patternhouse: download them or have them printed and shipped.",
+  },
+];
 
 export default function Popular() {
   const data = useLoaderData<typeof loader>();

@@ -8,6 +8,7 @@ import { getExternalProduct } from "~/models/catalog/products.server";
 import { getBuyerSettings } from "~/models/platform/settings.server";
 import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/invariant";
 import { fileUrl, imageSrcSet } from "~/utils/media";
 import { formatCents } from "~/utils/money";
 import { getUser } from "~/utils/session.server";
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const productId = Number(params.id);
   const db = getDb();
   const found = Number.isSafeInteger(productId) && productId > 0 ? getExternalProduct({ db, productId }) : null;
-  if (!found) throw new Response("Not found", { status: 404 });
+  invariantResponse(found, "Not found", { status: 404 });
   const user = await getUser(request);
   const { product, store, owner } = found;
   const printed = product.type === "Pattern" && product.delivery === "Print";
@@ -55,7 +56,7 @@ export default function ProductPage() {
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
       <div className="grid gap-8 md:grid-cols-2">
-        <MediaCarousel media={media} label={product.name} />
+        <MediaCarousel media={media} label={product.name} priority />
         <div className="space-y-4">
           <h1 className="text-2xl font-bold tracking-tight">{product.name}</h1>
           <p className="text-sm text-slate-600">

@@ -4,11 +4,14 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { Thumbnail } from "~/components/cart-rows";
 import { RateForm } from "~/components/rate-form";
-import { getBuyerOrder, isDownloadable, RATE_MESSAGES, rateOrder } from "~/models/buying/orders.server";
+import { BUYING_ERRORS } from "~/models/buying/errors";
+import { getBuyerOrder, isDownloadable, rateOrder } from "~/models/buying/orders.server";
+import { orderCounterpart } from "~/models/messaging/messages.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { RateSchema } from "~/schemas/buying";
 import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/invariant";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireUser } from "~/utils/session.server";
 
@@ -17,12 +20,12 @@ export const meta: MetaFunction = () => [{ title: "Purchase · Patternhouse" }];
 async function loadOwnOrder(request: Request, id: string | undefined) {
   const user = await requireUser(request);
   const order = getBuyerOrder({ db: getDb(), userId: user.id, orderId: Number(id) });
-  if (!order) throw new Response("Not found", { status: 404 });
+  invariantResponse(order, "Not found", { status: 404 });
   return { user, order };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { order } = await loadOwnOrder(request, params.id);
+  const { user, order } = await loadOwnOrder(request, params.id);
   const supportEmail = getPlatformSettings({ db: getDb() }).email || "support@patternhouse.local";
   return {
     order: {
@@ -45,6 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       reviewed: order.reviewed,
       media: order.media[0] ?? null,
     },
+    messageSellerHref: orderCounterpart({ db: getDb(), orderId: order.id, userId: user.id })?.href ?? null,
     refundHref: `mailto:${supportEmail}?subject=${encodeURIComponent(`Refund request for order #${order.id}`)}`,
   };
 }
@@ -52,15 +56,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, order } = await loadOwnOrder(request, params.id);
   const submission = parseWithZod(await request.formData(), { schema: RateSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = rateOrder({ db: getDb(), userId: user.id, orderId: order.id, ...submission.value });
-  if (!result.ok) return data(submission.reply({ formErrors: [RATE_MESSAGES[result.error]] }), { status: 400 });
+  if (!result.ok) {
+    const { status, message } = BUYING_ERRORS.rate[result.error];
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status });
+  }
   return redirectWithFlash(request, `/purchase/${order.id}`, { kind: "success", message: "Thank you for your rating!" });
 }
 
 export default function PurchasePage() {
-  const { order, refundHref } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { order, refundHref, messageSellerHref } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
       <Link to="/purchases" className="text-sm text-slate-600 hover:text-brand-700">
@@ -105,7 +112,12 @@ export default function PurchasePage() {
       ) : (
         <RateForm lastResult={lastResult} />
       )}
-      <p className="text-sm">
+      <p className="flex flex-wrap gap-4 text-sm">
+        {messageSellerHref ? (
+          <Link to={messageSellerHref} className="text-brand-700 hover:underline">
+            Message the seller
+          </Link>
+        ) : null}
         <a href={refundHref} className="text-brand-700 hover:underline">
           Request a refund
         </a>

@@ -22,17 +22,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : false;
   const open = await pendingPayments({ db, userId: user.id });
   const filter = FILTERS.find((f) => f.toLowerCase() === status);
-  const orders = listBuyerOrders({ db, userId: user.id })
-    .filter((o) => !filter || o.status === filter)
-    .map((o) => ({
-      id: o.id,
-      name: o.productName,
-      status: o.status,
-      date: o.createdAt.toISOString().slice(0, 10),
-      amountCents: o.amountCents,
-      shippingCents: o.shippingCents,
-      taxCents: o.taxCents,
-    }));
+  const orders = listBuyerOrders({ db, userId: user.id, status: filter }).map((o) => ({
+    id: o.id,
+    name: o.productName,
+    status: o.status,
+    date: o.createdAt.toISOString().slice(0, 10),
+    amountCents: o.amountCents,
+    shippingCents: o.shippingCents,
+    taxCents: o.taxCents,
+  }));
   return { orders, confirming: confirming && open > 0, filter: filter ?? null };
 }
 
@@ -73,7 +71,9 @@ export default function PurchasesPage() {
                 <th className="py-2 pr-4 text-right">Amount</th>
                 <th className="py-2 pr-4 text-right">Shipping</th>
                 <th className="py-2 pr-4 text-right">Tax</th>
-                <th className="py-2" />
+                <th className="py-2 text-right">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

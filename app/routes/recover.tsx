@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 import { AuthCard } from "~/components/auth-card";
 import { Note } from "~/components/flash";
-import { Field, Spinner } from "~/components/forms";
+import { Field, Spinner, useZodForm } from "~/components/forms";
 import { requestRecovery } from "~/models/accounts/recovery.server";
 import { RecoverSchema } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
@@ -28,13 +28,7 @@ export default function RecoverPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const [form, fields] = useForm({
-    id: "recover",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(RecoverSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RecoverSchema }),
-  });
+  const [form, fields] = useZodForm(RecoverSchema, actionData?.result, { id: "recover" });
   const [showSent, setShowSent] = useState(Boolean(actionData?.sent));
   useEffect(() => {
     setShowSent(Boolean(actionData?.sent));

@@ -1,20 +1,20 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 
 import { AuthCard, LegalLine } from "~/components/auth-card";
-import { ErrorList, Field, Spinner } from "~/components/forms";
+import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
 import { registerUser } from "~/models/accounts/users.server";
 import { RegisterSchema } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
 import { AUTH_MESSAGES } from "~/utils/messages";
-import { getUser, safeRedirect, startUserSession } from "~/utils/session.server";
+import { requireAnonymous, safeRedirect, startUserSession } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Register · Patternhouse" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getUser(request)) throw redirect("/");
+  await requireAnonymous(request);
   return null;
 }
 
@@ -24,10 +24,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     const mismatch = submission.error?.confirmPassword?.includes(AUTH_MESSAGES.passwordsDoNotMatch);
     return data(
-      submission.reply({
-        hideFields: ["password", "confirmPassword"],
-        formErrors: mismatch ? [AUTH_MESSAGES.passwordMismatch] : undefined,
-      }),
+      {
+        result: submission.reply({
+          hideFields: ["password", "confirmPassword"],
+          formErrors: mismatch ? [AUTH_MESSAGES.passwordMismatch] : undefined,
+        }),
+      },
       { status: 400 },
     );
   }
@@ -35,11 +37,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await registerUser({ db: getDb(), email, password, firstName, lastName });
   if (!result.ok) {
     return data(
-      submission.reply({
-        fieldErrors: { email: [AUTH_MESSAGES.duplicateEmail] },
-        formErrors: [AUTH_MESSAGES.registrationFailed],
-        hideFields: ["password", "confirmPassword"],
-      }),
+      {
+        result: submission.reply({
+          fieldErrors: { email: [AUTH_MESSAGES.duplicateEmail] },
+          formErrors: [AUTH_MESSAGES.registrationFailed],
+          hideFields: ["password", "confirmPassword"],
+        }),
+      },
       { status: 400 },
     );
   }
@@ -51,18 +55,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === "/register";
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult,
-    constraint: getZodConstraint(RegisterSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-  });
+  const [form, fields] = useZodForm(RegisterSchema, lastResult, { id: "register" });
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const failed = Boolean(form.errors?.length);
 

@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { AuthCard } from "~/components/auth-card";
 import { Note } from "~/components/flash";
-import { ErrorList, Field, Spinner } from "~/components/forms";
+import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
 import { isPasswordResetUsable, resetPassword } from "~/models/accounts/password-reset.server";
 import { ResetPasswordSchema } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
@@ -23,30 +23,22 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   }
   const { token, password } = submission.value;
   const done = await resetPassword({ db: getDb(), token, password });
   if (!done) {
-    return data(submission.reply({ formErrors: [AUTH_MESSAGES.resetLinkInvalid], hideFields: ["password", "confirmPassword"] }), {
-      status: 400,
-    });
+    const result = submission.reply({ formErrors: [AUTH_MESSAGES.resetLinkInvalid], hideFields: ["password", "confirmPassword"] });
+    return data({ result }, { status: 400 });
   }
   return redirectWithFlash(request, "/login", { kind: "success", message: AUTH_MESSAGES.passwordReset });
 }
 
 export default function ResetPasswordPage() {
   const { token, usable } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-  });
+  const [form, fields] = useZodForm(ResetPasswordSchema, lastResult, { id: "reset-password" });
 
   if (!usable) {
     return (

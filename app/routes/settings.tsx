@@ -1,33 +1,84 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 
-import { ErrorList, Field, Spinner } from "~/components/forms";
+import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
-import { changePassword, toProfile, updateProfile, type Profile } from "~/models/accounts/profile.server";
+import { Avatar } from "~/components/messaging";
+import {
+  changePassword,
+  toProfile,
+  toPublicProfile,
+  updateProfile,
+  updatePublicProfile,
+  type Profile,
+} from "~/models/accounts/profile.server";
+import { setMessageEmails } from "~/models/messaging/notifications.server";
+import { MessageEmailsSchema, PublicProfileSchema } from "~/schemas/messages";
 import { ChangePasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { COUNTRIES } from "~/utils/countries";
 import { getDb } from "~/utils/db.server";
-import { getCookieSession, redirectWithFlash, requireUser, safeRedirect, tokenFromAuthorization } from "~/utils/session.server";
+import { currentSessionToken, redirectWithFlash, requireUser, safeRedirect } from "~/utils/session.server";
+import { readMultipart, UploadRequestError } from "~/utils/uploads.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile · Patternhouse" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { profile: toProfile(user), email: user.email };
+  return { profile: toProfile(user), publicProfile: toPublicProfile(user), email: user.email };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
+  // One reader for every form here: the public profile's avatar streams to a temp file within the 25 MB limit.
+  const upload = await readMultipart(request, { maxFiles: 1 }).catch((error: unknown) => {
+    if (error instanceof UploadRequestError) throw new Response(error.message, { status: error.status });
+    throw error;
+  });
+  try {
+    return await handleSettings(request, user, upload);
+  } finally {
+    await upload.cleanup();
+  }
+}
+
+async function handleSettings(request: Request, user: Awaited<ReturnType<typeof requireUser>>, upload: Awaited<ReturnType<typeof readMultipart>>) {
+  const formData = upload.fields;
   const db = getDb();
+  if (formData.get("intent") === "public") {
+    const submission = parseWithZod(formData, { schema: PublicProfileSchema });
+    const tooLarge = upload.problems.find((p) => p.field === "avatar");
+    if (submission.status !== "success" || tooLarge) {
+      return data(
+        { intent: "public" as const, result: submission.reply({ fieldErrors: tooLarge ? { avatar: [tooLarge.message] } : undefined }) },
+        { status: 400 },
+      );
+    }
+    const result = await updatePublicProfile({
+      db,
+      userId: user.id,
+      input: submission.value,
+      avatar: upload.files.find((f) => f.field === "avatar") ?? null,
+      removeAvatar: formData.get("removeAvatar") === "on",
+    });
+    if (!result.ok) {
+      return data({ intent: "public" as const, result: submission.reply({ fieldErrors: { [result.field]: [result.message] } }) }, { status: 400 });
+    }
+    return redirectWithFlash(request, "/settings", { kind: "success", message: "Profile updated successfully!" });
+  }
+  if (formData.get("intent") === "notifications") {
+    const submission = parseWithZod(formData, { schema: MessageEmailsSchema });
+    if (submission.status !== "success") return data({ intent: "notifications" as const, result: submission.reply() }, { status: 400 });
+    setMessageEmails({ db, userId: user.id, enabled: submission.value.messageEmails === "on" });
+    return redirectWithFlash(request, "/settings", { kind: "success", message: "Notification settings saved." });
+  }
   if (formData.get("intent") === "password") {
     const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
     if (submission.status !== "success") {
       return data({ intent: "password", result: submission.reply({ resetForm: false }) }, { status: 400 });
     }
-    const keepToken = tokenFromAuthorization(request) ?? (await getCookieSession(request)).get("token");
+    const keepToken = await currentSessionToken(request);
     const result = await changePassword({
       db,
       user,
@@ -50,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { profile, email } = useLoaderData<typeof loader>();
+  const { profile, publicProfile, email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -59,8 +110,102 @@ export default function SettingsPage() {
       <div className="mt-8 grid gap-10 lg:grid-cols-[3fr_2fr]">
         <AddressForm profile={profile} lastResult={actionData?.intent === "profile" ? actionData.result : undefined} />
         <PasswordForm lastResult={actionData?.intent === "password" ? actionData.result : undefined} />
+        <PublicProfileForm
+          name={profile.first_name}
+          publicProfile={publicProfile}
+          lastResult={actionData?.intent === "public" ? actionData.result : undefined}
+        />
+        <MessageEmailsForm enabled={publicProfile.messageEmails} />
       </div>
     </div>
+  );
+}
+
+type PublicProfile = ReturnType<typeof useLoaderData<typeof loader>>["publicProfile"];
+
+/** Avatar, phone and a short bio (spec 2.3's avatar/phone/bio form, now working); the avatar is shown in messages. */
+function PublicProfileForm({
+  name,
+  publicProfile,
+  lastResult,
+}: {
+  name: string;
+  publicProfile: PublicProfile;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "public";
+  const [form, fields] = useZodForm(PublicProfileSchema, lastResult, {
+    id: "public-profile",
+    defaultValue: { bio: publicProfile.bio },
+  });
+  const avatarErrors = (lastResult?.error as Record<string, string[] | null> | undefined)?.avatar ?? undefined;
+  return (
+    <section aria-labelledby="public-heading" className="card p-6">
+      <h2 id="public-heading" className="text-lg font-semibold">
+        Public profile
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Your avatar and bio are shown beside your messages.</p>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="public" />
+        <div className="flex items-center gap-4">
+          <Avatar name={name || "?"} avatar={publicProfile.avatar} size={64} />
+          {publicProfile.avatar ? (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="removeAvatar" /> Remove avatar
+            </label>
+          ) : null}
+        </div>
+        <Field
+          label="Avatar (an image, up to 25 MB)"
+          inputProps={{ id: "avatar", name: "avatar", type: "file", accept: "image/jpeg,image/png,image/gif,image/webp,image/bmp" }}
+          errors={avatarErrors}
+        />
+        <p className="text-sm">
+          <span className="label">Phone</span>{" "}
+          <span data-testid="public-phone">{publicProfile.phone || "not set"}</span>
+          <span className="block text-xs text-slate-500">Private; edited with your shipping address above (one phone per account).</span>
+        </p>
+        <div>
+          <label htmlFor={fields.bio.id} className="label">
+            Bio
+          </label>
+          <textarea
+            {...getTextareaProps(fields.bio)}
+            rows={3}
+            className="input mt-1"
+            aria-invalid={fields.bio.errors ? true : undefined}
+            aria-describedby={fields.bio.errors ? fields.bio.errorId : undefined}
+          />
+          <ErrorList id={fields.bio.errorId} errors={fields.bio.errors} />
+        </div>
+        <button type="submit" className="btn" disabled={submitting}>
+          <Spinner show={submitting} />
+          Save
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** The per-user switch for new-message emails (at most one per conversation every 15 minutes). */
+function MessageEmailsForm({ enabled }: { enabled: boolean }) {
+  return (
+    <section aria-labelledby="notifications-heading" className="card p-6">
+      <h2 id="notifications-heading" className="text-lg font-semibold">
+        Notifications
+      </h2>
+      <Form method="post" className="mt-4 space-y-4" key={String(enabled)}>
+        <input type="hidden" name="intent" value="notifications" />
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="messageEmails" defaultChecked={enabled} className="mt-0.5" />
+          <span>Email me when I receive a new message (at most one email per conversation every 15 minutes)</span>
+        </label>
+        <button type="submit" className="btn-secondary">
+          Save notification settings
+        </button>
+      </Form>
+    </section>
   );
 }
 
@@ -68,15 +213,7 @@ function AddressForm({ profile, lastResult }: { profile: Profile; lastResult?: S
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
-  const [form, fields] = useForm({
-    id: "profile",
-    lastResult,
-    constraint: getZodConstraint(ProfileSchema),
-    defaultValue: { ...profile, zip: profile.postal_code },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
-  });
+  const [form, fields] = useZodForm(ProfileSchema, lastResult, { id: "profile", defaultValue: { ...profile, zip: profile.postal_code } });
   const text = (field: (typeof fields)["city"], label: string, autoComplete: string, className?: string) => (
     <Field
       label={label}
@@ -126,14 +263,7 @@ function AddressForm({ profile, lastResult }: { profile: Profile; lastResult?: S
 function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
-  const [form, fields] = useForm({
-    id: "password",
-    lastResult,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-  });
+  const [form, fields] = useZodForm(ChangePasswordSchema, lastResult, { id: "password" });
   return (
     <section aria-labelledby="password-heading" className="card p-6">
       <h2 id="password-heading" className="text-lg font-semibold">

@@ -9,8 +9,11 @@ import { SendMessageDialog } from "~/components/send-message";
 import { FOLLOW_ERRORS, setFollowing } from "~/models/catalog/follows.server";
 import { toCardData } from "~/models/catalog/listing.server";
 import { getStorePage } from "~/models/catalog/stores.server";
+import { MESSAGE_ERRORS, sendMessageAndNotify } from "~/models/messaging/messages.server";
 import { SendMessageSchema } from "~/schemas/messages";
 import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/invariant";
+import { publicOrigin } from "~/utils/mail.server";
 import { fileUrl } from "~/utils/media";
 import { getUser, redirectWithFlash, requireUser } from "~/utils/session.server";
 
@@ -18,7 +21,7 @@ type Viewer = "owner" | "user" | "visitor";
 
 function ownerIdOf(params: { id?: string }): number {
   const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  invariantResponse(Number.isSafeInteger(id) && id > 0, "Not found", { status: 404 });
   return id;
 }
 
@@ -27,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
   const found = getStorePage({ db: getDb(), ownerId, viewerId: user?.id, page });
-  if (!found) throw new Response("Not found", { status: 404 });
+  invariantResponse(found, "Not found", { status: 404 });
   const { store, designs } = found;
   return {
     ownerId,
@@ -56,21 +59,35 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(back);
   }
   if (intent === "message") {
+    // The store is messaged through its owner: `to` is the owner's user id (decision 050).
     const submission = parseWithZod(formData, { schema: SendMessageSchema });
-    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-    // Messaging is another piece of work: nothing is sent, and the page says so.
-    return data(submission.reply({ formErrors: ["Messaging opens soon: your message was not sent."] }), { status: 503 });
+    if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+    const result = await sendMessageAndNotify({
+      db: getDb(),
+      senderId: user.id,
+      to: ownerId,
+      content: submission.value.message,
+      origin: publicOrigin(request),
+    });
+    if (!result.ok) {
+      const { status, text } = MESSAGE_ERRORS[result.error];
+      return data({ result: submission.reply({ formErrors: [text] }), sent: false }, { status });
+    }
+    // With JavaScript the dialog says so and moves on after 1 second; without, straight to /messages.
+    if (formData.get("js") === "1") return { result: submission.reply({ resetForm: true }), sent: true };
+    return redirect("/messages");
   }
-  throw new Response("Unknown intent", { status: 400 });
+  invariantResponse(false, "Unknown intent", { status: 400 });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.store.name || "Store"} · Patternhouse` : "Store not found · Patternhouse" },
+  { name: "description", content: data?.store.bio ?? "" },
 ];
 
 export default function StorePage() {
   const { ownerId, store, media, followersCount, isFollowing, viewer, designs } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
   const here = `/store/${ownerId}`;
   const loginHref = `/login?redirectTo=${encodeURIComponent(here)}`;
   const name = store.name.trim() || "Store Name Unavailable";
@@ -96,7 +113,12 @@ export default function StorePage() {
       <p className="mt-4 max-w-3xl whitespace-pre-line text-slate-700">{store.bio.trim() || "No bio available"}</p>
       {viewer !== "owner" ? (
         <div className="mt-4 max-w-xl">
-          <SendMessageDialog loggedIn={viewer === "user"} loginHref={loginHref} cancelHref={here} lastResult={lastResult} />
+          <SendMessageDialog
+            loggedIn={viewer === "user"}
+            loginHref={loginHref}
+            cancelHref={here}
+            lastResult={actionData?.result}
+          />
         </div>
       ) : null}
       <h2 className="mt-8 text-lg font-semibold">Designs</h2>

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { jsonId, jsonInt } from "~/schemas/json";
+
 const id = z.coerce.number({ invalid_type_error: "Invalid id" }).int().positive();
 
 /** The product page's Add to Cart form (intent=add, productId, variantId, quantity). */
@@ -22,23 +24,34 @@ export const RateSchema = z.object({
   comment: z.string().trim().max(1000, "The comment is too long (1000 characters at most)").optional().default(""),
 });
 
-/** POST /api/user/rate-product {id, rating, comment, products}. */
-export const ApiRateSchema = RateSchema.extend({
-  id,
+/** POST /api/user/rate-product {id, rating, comment, products}: JSON types (ids and rating are integers). */
+const strictRating = jsonInt("rating")
+  .min(1, "Choose a rating from 1 to 5 stars")
+  .max(5, "Choose a rating from 1 to 5 stars");
+export const ApiRateSchema = z.object({
+  id: jsonId("id"),
+  rating: strictRating,
+  comment: z.string({ invalid_type_error: "comment must be text" }).trim().max(1000, "The comment is too long (1000 characters at most)").optional().default(""),
   products: z
-    .array(z.union([id, z.object({ id }).transform((p) => p.id), z.object({ productId: id }).transform((p) => p.productId)]))
+    .array(
+      z.union([
+        jsonId("products"),
+        z.object({ id: jsonId("id") }).transform((p) => p.id),
+        z.object({ productId: jsonId("productId") }).transform((p) => p.productId),
+      ]),
+    )
     .optional(),
 });
 
 const apiItem = z
   .object({
-    productId: id.optional(),
-    id: id.optional(),
-    variantId: id.nullish(),
-    quantity: z.coerce.number().int().min(1).max(99).default(1),
+    productId: jsonId("productId").optional(),
+    id: jsonId("id").optional(),
+    variantId: jsonId("variantId").nullish(),
+    quantity: jsonInt("quantity").min(1, "quantity must be at least 1").max(99, "quantity can be at most 99").default(1),
   })
   .refine((i) => i.productId ?? i.id, { message: "productId is required" })
   .transform((i) => ({ productId: (i.productId ?? i.id)!, variantId: i.variantId ?? null, quantity: i.quantity }));
 
 /** POST /api/user/checkout {items?}: with items the cart becomes those lines first; without, the cart is used. */
-export const ApiCheckoutSchema = z.object({ items: z.array(apiItem).max(50).optional() });
+export const ApiCheckoutSchema = z.object({ items: z.array(apiItem, { invalid_type_error: "items must be a list" }).max(50).optional() });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import { apiError, parseBody, readBody } from "~/utils/api.server";
+import { apiError, JSON_ONLY_MESSAGE, parseBody, readBody } from "~/utils/api.server";
 
 function jsonRequest(body: string, contentType = "application/json") {
   return new Request("http://localhost/api/test", {
@@ -38,10 +38,21 @@ describe("readBody", () => {
     expect(await readBody(jsonRequest('{"a":1,"b":"x"}'))).toEqual({ a: 1, b: "x" });
   });
 
-  it("reads JSON without a Content-Type", async () => {
+  it("refuses a JSON text without a Content-Type with a 415 { error }", async () => {
     const request = new Request("http://localhost/", { method: "POST", body: '{"a":1}' });
     request.headers.delete("Content-Type");
-    expect(await readBody(request)).toEqual({ a: 1 });
+    const { status, body } = await thrownResponse(() => readBody(request));
+    expect(status).toBe(415);
+    expect(body.error).toBe(JSON_ONLY_MESSAGE);
+  });
+
+  it("refuses text/plain even when it holds valid JSON (a cross-site form can send it)", async () => {
+    const { status } = await thrownResponse(() => readBody(jsonRequest('{"a":1}', "text/plain")));
+    expect(status).toBe(415);
+  });
+
+  it("reads application/json with a charset", async () => {
+    expect(await readBody(jsonRequest('{"a":1}', "application/json; charset=utf-8"))).toEqual({ a: 1 });
   });
 
   it("rejects malformed JSON with a 400 { error }", async () => {
@@ -62,21 +73,26 @@ describe("readBody", () => {
     expect(await readBody(new Request("http://localhost/", { method: "POST" }))).toEqual({});
   });
 
-  it("reads a urlencoded form", async () => {
+  it("refuses a urlencoded form with a 415", async () => {
     const request = new Request("http://localhost/", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ email: "a@example.com", password: "p w&d=" }).toString(),
     });
-    expect(await readBody(request)).toEqual({ email: "a@example.com", password: "p w&d=" });
+    const { status, body } = await thrownResponse(() => readBody(request));
+    expect(status).toBe(415);
+    expect(body.error).toBe(JSON_ONLY_MESSAGE);
   });
 
-  it("reads the string fields of a multipart form", async () => {
-    const form = new FormData();
-    form.set("name", "Jo");
-    form.set("file", new Blob(["data"]), "a.txt");
-    const request = new Request("http://localhost/", { method: "POST", body: form });
-    expect(await readBody(request)).toEqual({ name: "Jo" });
+  it("refuses multipart unless the route allows it, then reads its string fields", async () => {
+    const multipart = () => {
+      const form = new FormData();
+      form.set("name", "Jo");
+      form.set("file", new Blob(["data"]), "a.txt");
+      return new Request("http://localhost/", { method: "POST", body: form });
+    };
+    expect((await thrownResponse(() => readBody(multipart()))).status).toBe(415);
+    expect(await readBody(multipart(), { multipart: true })).toEqual({ name: "Jo" });
   });
 });
 
@@ -103,14 +119,13 @@ describe("parseBody", () => {
     expect(typeof body.error).toBe("string");
   });
 
-  it("validates urlencoded forms too", async () => {
+  it("refuses urlencoded forms before validating", async () => {
     const request = new Request("http://localhost/", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: "password=secret",
     });
-    const { status, body } = await thrownResponse(() => parseBody(request, Schema));
-    expect(status).toBe(400);
-    expect(body.error).toContain("email");
+    const { status } = await thrownResponse(() => parseBody(request, Schema));
+    expect(status).toBe(415);
   });
 });

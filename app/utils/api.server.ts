@@ -1,19 +1,31 @@
-import { json } from "@remix-run/node";
 import type { z } from "zod";
 
-import type { User } from "../../db/schema";
-import { getUser } from "~/utils/session.server";
+import type { Store, User } from "../../db/schema";
+import { getStoreByOwner } from "~/models/catalog/stores.server";
+import { getDb } from "~/utils/db.server";
+import { getApiUser } from "~/utils/session.server";
 
 /** A JSON error response: `{ error }` with a 4xx status. */
 export function apiError(status: number, error: string, extra?: Record<string, unknown>) {
-  return json({ error, ...extra }, { status });
+  return Response.json({ error, ...extra }, { status });
 }
 
-/** JSON face: a missing, unknown or revoked token gets 401. */
+/**
+ * JSON face: a missing, unknown or revoked token gets 401. Only the `Authorization` header counts;
+ * the session cookie is never read here, so another site cannot act through a visitor's browser.
+ */
 export async function requireApiUser(request: Request): Promise<User> {
-  const user = await getUser(request);
+  const user = await getApiUser(request);
   if (!user) throw apiError(401, "Authentication required");
   return user;
+}
+
+/** JSON face: 401 for visitors, 403 `{ error: "Please setup your store first" }` for users without a store. */
+export async function requireApiSeller(request: Request): Promise<{ user: User; store: Store }> {
+  const user = await requireApiUser(request);
+  const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
+  if (!store) throw apiError(403, "Please setup your store first");
+  return { user, store };
 }
 
 /** JSON face: 401 for visitors, 403 for logged-in users who are not administrators. */
@@ -23,10 +35,26 @@ export async function requireApiAdmin(request: Request): Promise<User> {
   return user;
 }
 
-/** Reads a JSON body (or a urlencoded form) as a plain object; malformed input is a 400. */
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+export const JSON_ONLY_MESSAGE = "Send the request body as JSON (Content-Type: application/json)";
+
+/** The media type of a Content-Type header, lowercased, without parameters. */
+function mediaType(request: Request) {
+  return (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+}
+
+export type BodyOptions = {
+  /** Also accept `multipart/form-data` (the routes spec 7 defines with file uploads). */
+  multipart?: boolean;
+};
+
+/**
+ * Reads a JSON body as a plain object; malformed input is a 400. Only `application/json` is read
+ * (or `multipart/form-data` where the route allows it); any other type with a body is a 415, so a
+ * form or `text/plain` post from another page is never taken as API input. An empty body is `{}`.
+ */
+export async function readBody(request: Request, options: BodyOptions = {}): Promise<Record<string, unknown>> {
+  const type = mediaType(request);
+  if (options.multipart && type === "multipart/form-data") {
     const form = await request.formData().catch(() => {
       throw apiError(400, "The request body could not be read");
     });
@@ -34,6 +62,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   }
   const text = await request.text();
   if (!text.trim()) return {};
+  if (type !== "application/json") throw apiError(415, JSON_ONLY_MESSAGE);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -47,8 +76,12 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 }
 
 /** Validates a body with a zod schema; the first problem becomes the 400's `error`. */
-export async function parseBody<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
-  const result = schema.safeParse(await readBody(request));
+export async function parseBody<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+  options: BodyOptions = {},
+): Promise<z.infer<S>> {
+  const result = schema.safeParse(await readBody(request, options));
   if (!result.success) {
     const issue = result.error.issues[0];
     const field = issue?.path.join(".");

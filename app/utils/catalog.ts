@@ -1,4 +1,6 @@
 /** Category, availability and label constants of spec section 9, shared by server and client. */
+// Type-only: the tuples are defined once in db/schema.ts, and the client bundle does not pull the schema in.
+import type { DELIVERIES, PARCEL_SIZES, PRODUCT_TYPES } from "../../db/schema";
 
 export const CATEGORY1 = [
   { id: "all", label: "All" },
@@ -58,8 +60,9 @@ export const AVAILABILITIES = [
   { id: "Pattern", label: "Patterns", type: "Pattern" },
 ] as const;
 
-export type ProductType = "Pattern" | "Made" | "Ready";
-export type Delivery = "Digital" | "Print";
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+export type Delivery = (typeof DELIVERIES)[number];
+export type ParcelSize = (typeof PARCEL_SIZES)[number];
 
 /** The product type label of spec section 9. */
 export function productTypeLabel(type: ProductType, delivery: Delivery | null | undefined): string {
@@ -71,11 +74,12 @@ export function productTypeLabel(type: ProductType, delivery: Delivery | null | 
   return type === "Made" ? "Made to Order Apparel" : "Ready to Ship Apparel";
 }
 
-export const PARCEL_SIZES = [
-  { id: "Small", maxWeight: "1 lb", maxDimensions: "10x10x10 in" },
-  { id: "Medium", maxWeight: "2.5 lb", maxDimensions: "15x15x15 in" },
-  { id: "Large", maxWeight: "5 lb", maxDimensions: "20x20x20 in" },
-] as const;
+/** What each parcel size (db/schema.ts PARCEL_SIZES) may hold. */
+export const PARCEL_SIZE_DETAILS: Record<ParcelSize, { maxWeight: string; maxDimensions: string }> = {
+  Small: { maxWeight: "1 lb", maxDimensions: "10x10x10 in" },
+  Medium: { maxWeight: "2.5 lb", maxDimensions: "15x15x15 in" },
+  Large: { maxWeight: "5 lb", maxDimensions: "20x20x20 in" },
+};
 
 export const MAX_UPLOAD_BYTES = 26_214_400;
 export const MAX_MEDIA = 10;

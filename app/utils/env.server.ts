@@ -21,11 +21,22 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.string().email().optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8).optional()),
   SESSION_SECRET: optionalText.pipe(z.string().min(16).optional()),
+  /** 32-byte key (base64 or hex) for data encrypted at rest; generated once into DATA_DIR/data-key when unset. */
+  DATA_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => decodeKey(v) !== null, "must be 32 bytes as base64 or 64 hex characters")
+      .optional(),
+  ),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Only for tests: where the stripe SDK sends its requests (a fake Stripe on loopback). */
   STRIPE_API_URL: optionalText.pipe(z.string().url().optional()),
   SMTP_URL: optionalText.pipe(z.string().url().optional()),
+  /** Buys carrier labels through EasyPost when set; otherwise the local PDF address label. */
+  EASYPOST_API_KEY: optionalText,
+  /** Only for tests: the fake EasyPost API the SDK talks to, e.g. http://127.0.0.1:4340/v2/. */
+  EASYPOST_API_URL: optionalText.pipe(z.string().url().optional()),
   MAIL_FROM: z.string().default("Patternhouse <no-reply@patternhouse.local>"),
   PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
   SEED: z.enum(["demo", "none"]).default("demo"),
@@ -35,6 +46,8 @@ const EnvSchema = z.object({
   HTML_CACHE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number().min(0).max(60).default(2)),
   /** Failed logins allowed per address in the rate-limit window. */
   LOGIN_MAX_FAILURES: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).default(5)),
+  /** Minutes a login rate-limit window lasts (failures per address and account). */
+  LOGIN_WINDOW_MINUTES: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(24 * 60).default(15)),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
@@ -67,6 +80,42 @@ function loadOrCreateSecret(dataDir: string): string {
   const secret = crypto.randomBytes(32).toString("hex");
   fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;
+}
+
+/** A 32-byte key written as 64 hex characters or base64; null when it is neither. */
+export function decodeKey(value: string): Buffer | null {
+  const text = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, "hex");
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(text)) {
+    const bytes = Buffer.from(text.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+    if (bytes.length === 32) return bytes;
+  }
+  return null;
+}
+
+/** The key for data encrypted at rest: DATA_KEY, or one generated on first use and kept in DATA_DIR. */
+export function loadDataKey(env: Pick<Env, "DATA_KEY" | "DATA_DIR"> = getEnv()): Buffer {
+  if (env.DATA_KEY) {
+    const key = decodeKey(env.DATA_KEY);
+    if (key) return key;
+  }
+  const file = path.join(env.DATA_DIR, "data-key");
+  try {
+    const key = decodeKey(fs.readFileSync(file, "utf8"));
+    if (key) return key;
+  } catch {
+    // not there yet
+  }
+  const key = crypto.randomBytes(32);
+  try {
+    fs.writeFileSync(file, key.toString("hex") + "\n", { mode: 0o600, flag: "wx" });
+    return key;
+  } catch {
+    // another process wrote it first: use theirs
+    const theirs = decodeKey(fs.readFileSync(file, "utf8"));
+    if (!theirs) throw new Error(`${file} does not hold a 32-byte key`);
+    return theirs;
+  }
 }
 
 declare global {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { createOutboxMailer, createSmtpMailer } from "~/utils/mail.server";
+import { configuredOrigin, createOutboxMailer, createSmtpMailer } from "~/utils/mail.server";
 
 describe("createOutboxMailer", () => {
   let dir: string;
@@ -102,5 +102,16 @@ describe("createSmtpMailer", () => {
     expect(message.raw).toMatch(/^Subject: Welcome to Patternhouse\r?$/m);
     expect(message.raw).toMatch(/^To: ivy@example\.com\r?$/m);
     expect(message.raw).toContain("Hello Ivy");
+  });
+});
+
+describe("configuredOrigin (links in emails)", () => {
+  it("is PUBLIC_URL's origin when set", () => {
+    expect(configuredOrigin({ PUBLIC_URL: "https://shop.example/", PORT: 3000 })).toBe("https://shop.example");
+    expect(configuredOrigin({ PUBLIC_URL: "https://shop.example:8443/x", PORT: 3000 })).toBe("https://shop.example:8443");
+  });
+
+  it("is http://localhost:PORT when PUBLIC_URL is unset, whatever the request said", () => {
+    expect(configuredOrigin({ PUBLIC_URL: undefined, PORT: 4123 })).toBe("http://localhost:4123");
   });
 });

@@ -62,9 +62,18 @@ export async function sendMail(mail: Mail): Promise<boolean> {
   }
 }
 
-/** The absolute origin for links in emails: PUBLIC_URL, or the request's own origin. */
-export function publicOrigin(request: Request): string {
-  return getEnv().PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+/**
+ * The absolute origin for links in emails and for the payment provider's return addresses:
+ * PUBLIC_URL, or `http://localhost:PORT` when it is unset (the server says so at start). Never the
+ * request's Host or X-Forwarded-Host, which a client chooses. The request parameter is kept for
+ * the callers' convenience and ignored.
+ */
+export function publicOrigin(_request?: Request): string {
+  return configuredOrigin(getEnv());
+}
+
+export function configuredOrigin(env: { PUBLIC_URL?: string; PORT: number }): string {
+  return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
 }
 
 /** Escapes text for an HTML email body. */

@@ -16,3 +16,6 @@ export const AUTH_MESSAGES = {
   resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
   passwordReset: "Your password has been changed. You can now log in with your new password.",
 } as const;
+
+/** Spec 2.3, /help: the success text (hidden after 4.5 s with JavaScript). */
+export const HELP_SENT = "Your request has been sent successfully.";

@@ -1,56 +1,70 @@
-import { describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
-import { createFailureLimiter } from "~/utils/rate-limit.server";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { openDatabase, type Db } from "../../db/client";
+import { clear, hit, peek, release, sweepRateLimits } from "~/utils/rate-limit.server";
+import { createTestDb } from "../../tests/unit/helpers";
 
 const WINDOW = 15 * 60 * 1000;
 const T0 = 1_900_000_000_000;
 
-describe("createFailureLimiter", () => {
-  it("blocks after max failures within the window", () => {
-    const limiter = createFailureLimiter({ max: 3, windowMs: WINDOW });
-    expect(limiter.isBlocked("a", T0)).toBe(false);
-    limiter.fail("a", T0);
-    limiter.fail("a", T0 + 1000);
-    expect(limiter.isBlocked("a", T0 + 2000)).toBe(false);
-    limiter.fail("a", T0 + 2000);
-    expect(limiter.isBlocked("a", T0 + 2000)).toBe(true);
-    expect(limiter.isBlocked("a", T0 + WINDOW - 1)).toBe(true);
+describe("hit / peek / release / clear (SQLite counters)", () => {
+  it("allows up to the limit in a window, then refuses; counts stop at limit + 1", () => {
+    const db = createTestDb();
+    const results = Array.from({ length: 8 }, (_, i) => hit({ db, key: "k", limit: 3, windowMs: WINDOW, now: T0 + i }));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false, false, false, false, false]);
+    expect(results.map((r) => r.count)).toEqual([1, 2, 3, 4, 4, 4, 4, 4]);
+    expect(new Set(results.map((r) => r.resetAt))).toEqual(new Set([T0 + WINDOW]));
+    expect(peek({ db, key: "k", limit: 3, now: T0 + 10 })).toEqual({ allowed: false, count: 4, resetAt: T0 + WINDOW });
     // Keys are independent.
-    expect(limiter.isBlocked("b", T0 + 2000)).toBe(false);
+    expect(hit({ db, key: "other", limit: 3, windowMs: WINDOW, now: T0 }).count).toBe(1);
   });
 
-  it("unblocks once the window has passed", () => {
-    const limiter = createFailureLimiter({ max: 2, windowMs: WINDOW });
-    limiter.fail("a", T0);
-    limiter.fail("a", T0 + 10);
-    expect(limiter.isBlocked("a", T0 + 10)).toBe(true);
-    expect(limiter.isBlocked("a", T0 + WINDOW)).toBe(false);
-    // A new window starts from scratch.
-    limiter.fail("a", T0 + WINDOW + 1);
-    expect(limiter.isBlocked("a", T0 + WINDOW + 1)).toBe(false);
+  it("starts a new window once the old one has ended", () => {
+    const db = createTestDb();
+    for (let i = 0; i < 5; i++) hit({ db, key: "k", limit: 2, windowMs: WINDOW, now: T0 });
+    expect(peek({ db, key: "k", limit: 2, now: T0 + WINDOW })).toEqual({ allowed: true, count: 0, resetAt: T0 + WINDOW });
+    const fresh = hit({ db, key: "k", limit: 2, windowMs: WINDOW, now: T0 + WINDOW });
+    expect(fresh).toEqual({ allowed: true, count: 1, resetAt: T0 + 2 * WINDOW });
   });
 
-  it("does not block when failures are spread over separate windows", () => {
-    const limiter = createFailureLimiter({ max: 2, windowMs: WINDOW });
-    limiter.fail("a", T0);
-    limiter.fail("a", T0 + WINDOW + 1);
-    expect(limiter.isBlocked("a", T0 + WINDOW + 2)).toBe(false);
+  it("release takes one attempt back; clear forgets the key; sweep drops ended windows", () => {
+    const db = createTestDb();
+    hit({ db, key: "k", limit: 2, windowMs: WINDOW, now: T0 });
+    hit({ db, key: "k", limit: 2, windowMs: WINDOW, now: T0 });
+    release({ db, key: "k", now: T0 });
+    expect(peek({ db, key: "k", limit: 2, now: T0 }).count).toBe(1);
+    clear({ db, key: "k" });
+    expect(peek({ db, key: "k", limit: 2, now: T0 }).count).toBe(0);
+    hit({ db, key: "old", limit: 2, windowMs: 10, now: T0 });
+    hit({ db, key: "new", limit: 2, windowMs: WINDOW, now: T0 });
+    sweepRateLimits({ db, now: T0 + 10 });
+    expect(db.$client.prepare("SELECT key FROM rate_limits ORDER BY key").all()).toEqual([{ key: "new" }]);
   });
 
-  it("reset clears the key", () => {
-    const limiter = createFailureLimiter({ max: 1, windowMs: WINDOW });
-    limiter.fail("a", T0);
-    limiter.fail("b", T0);
-    expect(limiter.isBlocked("a", T0)).toBe(true);
-    limiter.reset("a");
-    expect(limiter.isBlocked("a", T0)).toBe(false);
-    expect(limiter.isBlocked("b", T0)).toBe(true);
-  });
+  describe("two connections to one file (two processes' view)", () => {
+    let dir: string | undefined;
+    const dbs: Db[] = [];
+    afterEach(() => {
+      for (const db of dbs.splice(0)) db.$client.close();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    });
 
-  it("uses the current time by default", () => {
-    const limiter = createFailureLimiter({ max: 1, windowMs: WINDOW });
-    limiter.fail("a");
-    expect(limiter.isBlocked("a")).toBe(true);
-    expect(limiter.isBlocked("a", Date.now() + WINDOW + 1)).toBe(false);
+    it("shares one count: the limit holds over both", () => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), "rate-limit-"));
+      const file = path.join(dir, "db.sqlite");
+      const a = openDatabase(file);
+      const b = openDatabase(file, { migrate: false });
+      dbs.push(a, b);
+      const allowed = Array.from({ length: 10 }, (_, i) => hit({ db: i % 2 ? b : a, key: "login:x", limit: 5, windowMs: WINDOW, now: T0 }).allowed);
+      expect(allowed.filter(Boolean)).toHaveLength(5);
+      expect(allowed.slice(0, 5)).toEqual([true, true, true, true, true]);
+      expect(peek({ db: b, key: "login:x", limit: 5, now: T0 }).allowed).toBe(false);
+      clear({ db: a, key: "login:x" });
+      expect(hit({ db: b, key: "login:x", limit: 5, windowMs: WINDOW, now: T0 }).count).toBe(1);
+    });
   });
 });

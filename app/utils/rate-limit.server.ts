@@ -1,33 +1,65 @@
 /**
- * A fixed-window failure counter kept in memory (one process serves the app). Used to refuse
- * logins from an address after repeated failures.
+ * Rate limits counted in SQLite (table `rate_limits`), so they hold under concurrent requests and
+ * across processes that share the database file. One generic fixed-window counter for every
+ * feature (logins, messages, help requests...):
+ *
+ *   const { allowed } = hit({ db, key: `messages:${userId}`, limit: 20, windowMs: 60_000 });
+ *   if (!allowed) return 429;
+ *
+ * `hit` counts the attempt and answers in ONE statement (an upsert with RETURNING), so two requests
+ * can never both read "4 of 5" and both go through; count it BEFORE the work it protects. Keys are
+ * free text: prefix them with the feature (`login:account:...`, `messages:...`). A window starts
+ * at the first hit and the count restarts once `resetAt` has passed. Counts stop growing at
+ * `limit + 1`, so a flood costs one row and refused attempts do not extend anything.
+ * See docs/decisions/036-rate-limits-in-sqlite.md.
  */
-export function createFailureLimiter({ max, windowMs }: { max: number; windowMs: number }) {
-  const entries = new Map<string, { count: number; resetAt: number }>();
+import { sql } from "drizzle-orm";
 
-  function current(key: string, now: number) {
-    const entry = entries.get(key);
-    if (entry && entry.resetAt <= now) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
+import type { DbOrTx } from "~/utils/db.server";
 
-  return {
-    isBlocked(key: string, now = Date.now()) {
-      return (current(key, now)?.count ?? 0) >= max;
-    },
-    fail(key: string, now = Date.now()) {
-      const entry = current(key, now) ?? { count: 0, resetAt: now + windowMs };
-      entry.count += 1;
-      entries.set(key, entry);
-      if (entries.size > 10_000) {
-        for (const [k, v] of entries) if (v.resetAt <= now) entries.delete(k);
-      }
-    },
-    reset(key: string) {
-      entries.delete(key);
-    },
-  };
+export type RateLimitState = {
+  /** Whether this attempt is within the limit. */
+  allowed: boolean;
+  /** Attempts counted in the current window, this one included (at most limit + 1). */
+  count: number;
+  /** When the window ends (ms since the epoch). */
+  resetAt: number;
+};
+
+type HitArgs = { db: DbOrTx; key: string; limit: number; windowMs: number; now?: number };
+
+/** Counts one attempt for `key` and says whether it is allowed (count <= limit). Atomic. */
+export function hit({ db, key, limit, windowMs, now = Date.now() }: HitArgs): RateLimitState {
+  const reset = now + windowMs;
+  const row = db.get<{ count: number; reset_at: number }>(sql`
+    INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, ${reset})
+    ON CONFLICT(key) DO UPDATE SET
+      count = CASE WHEN reset_at <= ${now} THEN 1 ELSE MIN(count + 1, ${limit + 1}) END,
+      reset_at = CASE WHEN reset_at <= ${now} THEN ${reset} ELSE reset_at END
+    RETURNING count, reset_at`);
+  return { allowed: row.count <= limit, count: row.count, resetAt: row.reset_at };
+}
+
+/** The current state of `key` without counting anything (count 0 when there is no open window). */
+export function peek({ db, key, limit, now = Date.now() }: Omit<HitArgs, "windowMs">): RateLimitState {
+  const row = db.get<{ count: number; reset_at: number } | undefined>(
+    sql`SELECT count, reset_at FROM rate_limits WHERE key = ${key} AND reset_at > ${now}`,
+  );
+  const count = row?.count ?? 0;
+  return { allowed: count < limit, count, resetAt: row?.reset_at ?? now };
+}
+
+/** Takes back one counted attempt (e.g. it turned out not to be a failure). */
+export function release({ db, key, now = Date.now() }: { db: DbOrTx; key: string; now?: number }) {
+  db.run(sql`UPDATE rate_limits SET count = MAX(count - 1, 0) WHERE key = ${key} AND reset_at > ${now}`);
+}
+
+/** Forgets `key` (e.g. the account's failures after a successful login). */
+export function clear({ db, key }: { db: DbOrTx; key: string }) {
+  db.run(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+}
+
+/** Deletes windows that have ended (run now and then; correctness does not depend on it). */
+export function sweepRateLimits({ db, now = Date.now() }: { db: DbOrTx; now?: number }) {
+  db.run(sql`DELETE FROM rate_limits WHERE reset_at <= ${now}`);
 }

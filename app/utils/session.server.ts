@@ -1,11 +1,13 @@
 import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
 
-import type { User } from "../../db/schema";
-import { createSession, getSessionUser, revokeSession } from "~/models/accounts/sessions.server";
+import type { Store, User } from "../../db/schema";
+import { createSession, getSessionUser, revokeSession, type SessionUser } from "~/models/accounts/sessions.server";
 import { joinVisitorCart, type CartOwner } from "~/models/buying/cart.server";
+import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { randomToken } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { invariantResponse } from "~/utils/invariant";
 
 export type Flash = { kind: "success" | "error"; message: string };
 
@@ -62,15 +64,37 @@ export function tokenFromAuthorization(request: Request): string | null {
   return token || null;
 }
 
-const userCache = new WeakMap<Request, Promise<User | null>>();
+/** The session token a request carries: the Authorization header's, else the cookie's (kept on a password change). */
+export async function currentSessionToken(request: Request): Promise<string | null> {
+  return tokenFromAuthorization(request) ?? (await getCookieSession(request)).get("token") ?? null;
+}
 
-/** The logged-in user of a request, from the Authorization header or the session cookie. */
-export function getUser(request: Request): Promise<User | null> {
+const userCache = new WeakMap<Request, Promise<SessionUser | null>>();
+const apiUserCache = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/**
+ * The user of a JSON API request: from the `Authorization` header only. The cookie is ignored, so
+ * a page on another site cannot use a visitor's browser session against the API.
+ */
+export function getApiUser(request: Request): Promise<SessionUser | null> {
+  let cached = apiUserCache.get(request);
+  if (!cached) {
+    const token = tokenFromAuthorization(request);
+    cached = token ? Promise.resolve(getSessionUser({ db: getDb(), token })) : Promise.resolve(null);
+    apiUserCache.set(request, cached);
+  }
+  return cached;
+}
+
+/**
+ * The logged-in user of a page request (HTML face), with their unread conversations: the session cookie, or an
+ * `Authorization` header (scripts following the payment link of spec 7). The JSON API uses getApiUser instead.
+ */
+export function getUser(request: Request): Promise<SessionUser | null> {
   let cached = userCache.get(request);
   if (!cached) {
     cached = (async () => {
-      const headerToken = tokenFromAuthorization(request);
-      const token = headerToken ?? (await getCookieSession(request)).get("token");
+      const token = await currentSessionToken(request);
       if (!token) return null;
       return getSessionUser({ db: getDb(), token });
     })();
@@ -92,18 +116,64 @@ export async function requireUser(request: Request): Promise<User> {
   return user;
 }
 
+/** HTML face: a logged-in user visiting /login or /register goes home. */
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getUser(request)) throw redirect("/");
+}
+
+/**
+ * HTML face: a seller is a user with a store. Visitors go to /login (and back afterwards), users without a
+ * store to /store-settings to open one.
+ */
+export async function requireSeller(request: Request): Promise<{ user: User; store: Store }> {
+  const user = await requireUser(request);
+  const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
+  if (!store) throw redirect("/store-settings");
+  return { user, store };
+}
+
 /** HTML face: visitors go to /login, logged-in non-admins get 403. */
 export async function requireAdmin(request: Request): Promise<User> {
   const user = await requireUser(request);
-  if (user.role !== "admin") throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  invariantResponse(user.role === "admin", "Forbidden", { status: 403, statusText: "Forbidden" });
   return user;
 }
 
-/** Only local paths may be redirected to after login (no open redirect). */
+/**
+ * Only a path on this site may be redirected to (no open redirect). Anything else, and anything
+ * that a browser or a proxy could read as another host, falls back: control characters (tabs and
+ * newlines are dropped by browsers inside URLs), backslashes (read as slashes), `//` and `/\`,
+ * and the same tricks percent-encoded (`/%2F%2Fevil.com`, `%5C`, `%09`). Never throws.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (to.length > 2048) return fallback;
+  if (!to.startsWith("/") || to.startsWith("//")) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(to)) return fallback;
+  // Look through (repeated) percent-encoding for the same characters and a second leading slash.
+  let decoded = to;
+  for (let i = 0; i < 3; i++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      break; // a stray `%` is not a trick by itself
+    }
+    if (next === decoded) break;
+    decoded = next;
+    // eslint-disable-next-line no-control-regex
+    if (decoded.startsWith("//") || /[\u0000-\u001f\u007f\\]/.test(decoded)) return fallback;
+  }
+  // A final check with the URL parser: the target must stay on a dummy origin.
+  try {
+    const base = "http://safe-redirect.invalid";
+    if (new URL(to, base).origin !== base) return fallback;
+    // Non-ASCII characters are percent-encoded: a raw one in a Location header would be a 500.
+    return to.replace(/[^\p{ASCII}]+/gu, (c) => encodeURIComponent(c));
+  } catch {
+    return fallback;
+  }
 }
 
 /**

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 
-import { expectedFee, pattern, readDb, settings } from "./buying-db";
-import { openTestDb } from "./db";
+import { expectedFee, openTestDb, pattern, readDb, settings } from "./db";
 import { uniqueEmail } from "./utils";
 
 const ADDRESS = {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { apparelWithStock, expectedFee, pattern, readDb, settings } from "./buying-db";
+import { apparelWithStock, expectedFee, pattern, readDb, settings } from "./db";
 import { uniqueEmail, waitForMail } from "./utils";
 import { formatCents } from "~/utils/money";
 
@@ -157,10 +157,15 @@ test("a variant is required and out-of-stock variants are refused", async ({ pag
   const [soldOut] = readDb<{ product_id: number; id: number }>(
     "SELECT v.product_id, v.id FROM variants v JOIN products p ON p.id = v.product_id WHERE p.type <> 'Pattern' AND v.inventory = 0 LIMIT 1",
   );
-  // Forged posts (the page's own form disables and requires these) are refused on the server.
+  // Forged posts (the page's own form disables and requires these) are refused on the server. They are
+  // sent as the page's own form would be, with its Origin (the cross-site check refuses cookie posts without one).
   await page.goto(`/product/${soldOut!.product_id}`);
   const post = async (form: Record<string, string>) =>
-    page.request.post("/cart", { form: { intent: "add", productId: String(soldOut!.product_id), ...form }, maxRedirects: 0 });
+    page.request.post("/cart", {
+      headers: { Origin: new URL(page.url()).origin },
+      form: { intent: "add", productId: String(soldOut!.product_id), ...form },
+      maxRedirects: 0,
+    });
   const missing = await post({});
   expect(missing.status()).toBe(302);
   expect(missing.headers()["location"]).toBe(`/product/${soldOut!.product_id}`);

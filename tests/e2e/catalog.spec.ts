@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 import { queryOne } from "./db";
-import { DEMO, login } from "./utils";
+import { expect, test } from "./fixtures";
+import { DEMO } from "./utils";
 
 const grid = (page: Page) => page.locator("main ul.grid > li");
 const prices = async (page: Page) =>
@@ -91,9 +92,9 @@ test("cards show image, name, price and a store avatar linking to the store", as
   await expect(card.getByRole("link", { name: /^Store: / })).toHaveAttribute("href", /^\/store\/\d+$/);
 });
 
-test("the viewer's own cards link to the editor and the store settings", async ({ page }) => {
-  await login(page, DEMO.seller);
-  await expect(page).toHaveURL("/");
+test("the viewer's own cards link to the editor and the store settings", async ({ page, loginAs }) => {
+  await loginAs(DEMO.seller.email, page);
+  await page.goto("/");
   await page.goto("/?category1=all&q=Thimble");
   const card = grid(page).first();
   await expect(card.locator("h3 a")).toHaveAttribute("href", /^\/edit-product\/\d+$/);

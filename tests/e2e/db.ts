@@ -1,4 +1,7 @@
-/** Direct access to the test server's database (WAL: safe beside the running server) for fixtures. */
+/**
+ * The one e2e database helper: direct access to the test server's database (WAL: safe beside the running
+ * server) for fixtures and for assertions on what is stored.
+ */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -50,4 +53,64 @@ export function addStore({ email, name, bio }: { email: string; name: string; bi
   } finally {
     db.close();
   }
+}
+
+/** Read-only rows, for the buying specs' fixtures and assertions. */
+export function readDb<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new Database(path.join(DATA_DIR, "marketplace.db"), { readonly: true, fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+export type Settings = {
+  pss_cents: number;
+  margin_bp: number;
+  min_fee_cents: number;
+  margin_pattern_bp: number;
+  min_fee_pattern_cents: number;
+  flat_fee_cents: number;
+};
+
+export const settings = () => readDb<Settings>("SELECT * FROM platform_settings WHERE id = 1")[0]!;
+
+/** The design notes' fee rule, written out again independently of the app's code. */
+export function expectedFee(s: Settings, priceCents: number, type: string, delivery: string | null, quantity = 1): number {
+  const pct = (bp: number) => Math.floor((priceCents * bp + 5000) / 10000);
+  let fee =
+    type === "Pattern" ? Math.max(pct(s.margin_pattern_bp), s.min_fee_pattern_cents) : Math.max(pct(s.margin_bp), s.min_fee_cents);
+  if (type === "Pattern" && delivery === "Print") fee += s.flat_fee_cents;
+  return Math.min(fee, priceCents) * quantity;
+}
+
+type Candidate = { id: number; name: string; price_cents: number; variant_id: number | null; value: string | null; inventory: number | null };
+
+/** Apparel with a variant that has stock; `offset` keeps parallel projects on different products. */
+export function apparelWithStock(offset: number): Candidate {
+  return readDb<Candidate>(
+    `SELECT p.id, p.name, p.price_cents, v.id AS variant_id, v.value, v.inventory
+       FROM products p JOIN variants v ON v.product_id = p.id
+      WHERE p.type IN ('Ready', 'Made') AND p.removed_at IS NULL AND v.inventory >= 3
+        AND v.id = (SELECT v2.id FROM variants v2 WHERE v2.product_id = p.id AND v2.inventory >= 3 ORDER BY v2.position LIMIT 1)
+      ORDER BY p.id LIMIT 1 OFFSET ?`,
+    offset,
+  )[0]!;
+}
+
+export function pattern(delivery: "Digital" | "Print", offset: number): Candidate {
+  return readDb<Candidate>(
+    `SELECT p.id, p.name, p.price_cents,
+            (SELECT v.id FROM variants v WHERE v.product_id = p.id ORDER BY v.position LIMIT 1) AS variant_id,
+            (SELECT v.value FROM variants v WHERE v.product_id = p.id ORDER BY v.position LIMIT 1) AS value,
+            NULL AS inventory
+       FROM products p
+      WHERE p.type = 'Pattern' AND p.delivery = ? AND p.removed_at IS NULL
+        AND (p.delivery = 'Print' OR p.pattern_file IS NOT NULL)
+      ORDER BY p.id LIMIT 1 OFFSET ?`,
+    delivery,
+    offset,
+  )[0]!;
 }

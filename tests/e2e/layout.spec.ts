@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
-
-import { DEMO, login } from "./utils";
+import { expect, test } from "./fixtures";
+import { DEMO } from "./utils";
 
 test("the header has every link of the spec for a visitor", async ({ page }) => {
   await page.goto("/");
@@ -29,9 +28,9 @@ test("the home page lists demo products linking to their pages", async ({ page }
   expect(await links.count()).toBeGreaterThan(8);
 });
 
-test("the profile menu of a logged-in onboarded seller hides Become a Seller", async ({ page }) => {
-  await login(page, DEMO.seller);
-  await expect(page).toHaveURL("/");
+test("the profile menu of a logged-in onboarded seller hides Become a Seller", async ({ page, loginAs }) => {
+  await loginAs(DEMO.seller.email, page);
+  await page.goto("/");
   await page.getByLabel("Profile menu").click();
   const banner = page.getByRole("banner");
   for (const [name, href] of [

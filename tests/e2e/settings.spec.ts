@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { uniqueEmail } from "./utils";
 
-import { register, uniqueEmail } from "./utils";
-
-test("the profile screen saves the address and changes the password", async ({ page }) => {
+test("the profile screen saves the address and changes the password", async ({ page, createUser, loginAs }) => {
   const password = "settings-pass-1";
-  await register(page, { email: uniqueEmail("settings"), password });
+  const user = await createUser({ email: uniqueEmail("settings"), password });
+  await loginAs(user.id, page);
   await page.goto("/settings");
   await expect(page.getByLabel("First name")).toHaveValue("Robin");
 

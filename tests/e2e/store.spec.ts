@@ -1,7 +1,6 @@
-import { expect, test } from "@playwright/test";
-
 import { addStore, queryOne } from "./db";
-import { register, uniqueEmail } from "./utils";
+import { expect, test } from "./fixtures";
+import { uniqueEmail } from "./utils";
 
 const demoStore = () =>
   queryOne<{ owner: number; name: string; bio: string }>(
@@ -25,9 +24,9 @@ test("a visitor sees the store and the login prompts", async ({ page }) => {
   await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/store/${store.owner}`)}`);
 });
 
-test("a logged-in user follows and unfollows a store and sees the count change", async ({ page }) => {
+test("a logged-in user follows and unfollows a store and sees the count change", async ({ page, createUser, loginAs }) => {
   const store = demoStore();
-  await register(page, { email: uniqueEmail("follow"), password: "follow-pass-1" });
+  await loginAs((await createUser({ email: uniqueEmail("follow") })).id, page);
   await page.goto(`/store/${store.owner}`);
   const followers = page.getByTestId("followers");
   const before = Number((await followers.textContent())!.split(" ")[0]);
@@ -39,23 +38,22 @@ test("a logged-in user follows and unfollows a store and sees the count change",
   await expect(followers).toHaveText(`${before} ${before === 1 ? "follower" : "followers"}`);
 });
 
-test("the message dialog has its form, with sending honestly switched off", async ({ page }) => {
+test("the message dialog has its form: a required textarea of up to 2,000 characters, Cancel and Send", async ({ page, createUser, loginAs }) => {
   const store = demoStore();
-  await register(page, { email: uniqueEmail("msg"), password: "message-pass-1" });
+  await loginAs((await createUser({ email: uniqueEmail("msg") })).id, page);
   await page.goto(`/store/${store.owner}`);
   await page.getByText("Send a message").click();
   const message = page.getByRole("textbox", { name: "Message" });
   await expect(message).toHaveAttribute("required", "");
   await expect(message).toHaveAttribute("maxlength", "2000");
-  await expect(page.getByText("Messaging opens soon")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Send", exact: true })).toBeEnabled();
   await page.getByRole("link", { name: "Cancel" }).click();
   await expect(message).toBeHidden();
 });
 
-test("fallbacks: 'Store Name Unavailable', 'No bio available', 'No products found'; unknown store is 404", async ({ page }) => {
+test("fallbacks: 'Store Name Unavailable', 'No bio available', 'No products found'; unknown store is 404", async ({ page, createUser, loginAs }) => {
   const email = uniqueEmail("emptystore");
-  await register(page, { email, password: "empty-store-1" });
+  await loginAs((await createUser({ email })).id, page);
   const owner = addStore({ email, name: "", bio: "" });
   await page.goto(`/store/${owner}`);
   await expect(page.getByRole("heading", { level: 1, name: "Store Name Unavailable" })).toBeVisible();

@@ -60,3 +60,8 @@ export async function logout(page: Page) {
   await page.getByRole("banner").getByRole("button", { name: "Logout" }).first().click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toBeVisible();
 }
+
+/** With JavaScript on, waits until React has hydrated the page (so it will not replace inputs being filled). */
+export async function whenHydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}

@@ -1,7 +1,9 @@
 /**
  * A fake Stripe API on 127.0.0.1 for tests: the real `stripe` SDK talks to it through its host, port and
  * protocol options. It knows Checkout Sessions (create with idempotency keys, retrieve, expire) and lets a test
- * complete a session and build the matching webhook event.
+ * complete a session and build the matching webhook event; Connect accounts (create, retrieve) and account links;
+ * transfers (recording idempotency keys; it can be told to refuse them or to fail the next attempts with a 500);
+ * and refunds (idempotent, refusable).
  */
 import crypto from "node:crypto";
 import http from "node:http";
@@ -13,6 +15,7 @@ export type FakeSession = {
   mode: "payment";
   status: "open" | "complete" | "expired";
   payment_status: "unpaid" | "paid";
+  payment_intent: string | null;
   amount_subtotal: number;
   amount_total: number;
   currency: "usd";
@@ -24,11 +27,7 @@ export type FakeSession = {
   expires_at: number;
   url: string | null;
   line_items: { name: string; unit_amount: number; quantity: number }[];
-  payment_intent: string | null;
 };
-
-export type FakeRefund = { id: string; object: "refund"; amount: number; payment_intent: string; status: "succeeded"; metadata: Record<string, string> };
-export type FakeTransfer = { id: string; object: "transfer"; amount: number; currency: string; destination: string; metadata: Record<string, string> };
 
 /** Stripe's form encoding (a[b][0][c]=1) back into nested objects and arrays. */
 function parseForm(body: string): Record<string, unknown> {
@@ -46,14 +45,33 @@ function parseForm(body: string): Record<string, unknown> {
 
 const list = (value: unknown) => Object.values((value ?? {}) as Record<string, unknown>) as Record<string, unknown>[];
 
+export type FakeAccount = {
+  id: string;
+  object: "account";
+  type: "express";
+  country: string;
+  email: string | null;
+  metadata: Record<string, string>;
+  controller: Record<string, unknown>;
+  capabilities: Record<string, string>;
+  details_submitted: boolean;
+  payouts_enabled: boolean;
+  charges_enabled: boolean;
+};
+export type FakeAccountLink = { object: "account_link"; url: string; account: string; refresh_url: string; return_url: string; type: string; expires_at: number };
+export type FakeTransfer = { id: string; object: "transfer"; amount: number; currency: string; destination: string; metadata: Record<string, string> };
+export type FakeRefund = { id: string; object: "refund"; amount: number | null; payment_intent: string; status: "succeeded"; metadata: Record<string, string> };
+
 export async function startFakeStripe() {
   const sessions = new Map<string, FakeSession>();
-  const idempotent = new Map<string, string>();
-  const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
-  const refunds = new Map<string, FakeRefund>();
+  const accounts = new Map<string, FakeAccount>();
+  const accountLinks: FakeAccountLink[] = [];
   const transfers = new Map<string, FakeTransfer>();
-  /** Stripe refuses to refund more than a payment intent's charge. */
-  const paidIntents = new Map<string, number>();
+  const refunds = new Map<string, FakeRefund>();
+  /** Idempotency keys to the object they created, per path (Stripe scopes keys per endpoint and account). */
+  const idempotent = new Map<string, string>();
+  const behaviour = { refuseTransfers: null as string | null, failTransfers: 0, refuseRefunds: null as string | null };
+  const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
 
   const server = http.createServer((req, res) => {
     let body = "";
@@ -68,9 +86,92 @@ export async function startFakeStripe() {
       };
       const fail = (status: number, message: string) => send(status, { error: { type: "invalid_request_error", message } });
       if (!String(req.headers.authorization ?? "").startsWith("Bearer sk_test_")) return fail(401, "Invalid API Key provided");
+      const replay = key ? idempotent.get(`${path} ${key}`) : undefined;
+
+      if (req.method === "POST" && path === "/v1/accounts") {
+        if (replay) return send(200, accounts.get(replay));
+        const form = parseForm(body);
+        const id = `acct_${crypto.randomBytes(8).toString("hex")}`;
+        const account: FakeAccount = {
+          id,
+          object: "account",
+          type: "express",
+          country: String(form.country ?? "US"),
+          email: (form.email as string) ?? null,
+          metadata: (form.metadata as Record<string, string>) ?? {},
+          controller: (form.controller as Record<string, unknown>) ?? {},
+          capabilities: Object.fromEntries(Object.keys((form.capabilities as object) ?? {}).map((c) => [c, "inactive"])),
+          details_submitted: false,
+          payouts_enabled: false,
+          charges_enabled: false,
+        };
+        accounts.set(id, account);
+        if (key) idempotent.set(`${path} ${key}`, id);
+        return send(200, account);
+      }
+      const accountMatch = path.match(/^\/v1\/accounts\/([^/]+)$/);
+      if (accountMatch && req.method === "GET") {
+        const account = accounts.get(accountMatch[1]!);
+        return account ? send(200, account) : fail(404, `No such account: '${accountMatch[1]}'`);
+      }
+      if (req.method === "POST" && path === "/v1/account_links") {
+        const form = parseForm(body);
+        if (!accounts.has(String(form.account))) return fail(400, `No such account: '${form.account}'`);
+        const link: FakeAccountLink = {
+          object: "account_link",
+          url: `https://connect.stripe.test/setup/e/${form.account}/${crypto.randomBytes(8).toString("hex")}`,
+          account: String(form.account),
+          refresh_url: String(form.refresh_url),
+          return_url: String(form.return_url),
+          type: String(form.type),
+          expires_at: Math.floor(Date.now() / 1000) + 300,
+        };
+        accountLinks.push(link);
+        return send(200, link);
+      }
+      if (req.method === "POST" && path === "/v1/transfers") {
+        if (replay) return send(200, transfers.get(replay));
+        if (behaviour.failTransfers > 0) {
+          behaviour.failTransfers -= 1;
+          res.writeHead(500, { "Content-Type": "application/json" });
+          return res.end(JSON.stringify({ error: { type: "api_error", message: "Something went wrong on Stripe's end." } }));
+        }
+        const form = parseForm(body);
+        if (behaviour.refuseTransfers) return fail(400, behaviour.refuseTransfers);
+        const destination = accounts.get(String(form.destination));
+        if (!destination) return fail(400, `No such destination: '${form.destination}'`);
+        const transfer: FakeTransfer = {
+          id: `tr_${crypto.randomBytes(8).toString("hex")}`,
+          object: "transfer",
+          amount: Number(form.amount),
+          currency: String(form.currency),
+          destination: destination.id,
+          metadata: (form.metadata as Record<string, string>) ?? {},
+        };
+        transfers.set(transfer.id, transfer);
+        if (key) idempotent.set(`${path} ${key}`, transfer.id);
+        return send(200, transfer);
+      }
+      if (req.method === "POST" && path === "/v1/refunds") {
+        if (replay) return send(200, refunds.get(replay));
+        const form = parseForm(body);
+        if (behaviour.refuseRefunds) return fail(400, behaviour.refuseRefunds);
+        if (!form.payment_intent) return fail(400, "One of charge or payment_intent is required");
+        const refund: FakeRefund = {
+          id: `re_${crypto.randomBytes(8).toString("hex")}`,
+          object: "refund",
+          amount: form.amount === undefined ? null : Number(form.amount),
+          payment_intent: String(form.payment_intent),
+          status: "succeeded",
+          metadata: (form.metadata as Record<string, string>) ?? {},
+        };
+        refunds.set(refund.id, refund);
+        if (key) idempotent.set(`${path} ${key}`, refund.id);
+        return send(200, refund);
+      }
 
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
-        if (key && idempotent.has(key)) return send(200, sessions.get(idempotent.get(key)!));
+        if (replay) return send(200, sessions.get(replay));
         const form = parseForm(body);
         const lines = list(form.line_items).map((l) => {
           const price = l.price_data as Record<string, unknown>;
@@ -88,6 +189,7 @@ export async function startFakeStripe() {
           mode: "payment",
           status: "open",
           payment_status: "unpaid",
+          payment_intent: null,
           amount_subtotal: total,
           amount_total: total,
           currency: "usd",
@@ -99,32 +201,10 @@ export async function startFakeStripe() {
           expires_at: Number(form.expires_at),
           url: `https://checkout.stripe.test/c/pay/${id}`,
           line_items: lines,
-          payment_intent: null,
         };
         sessions.set(id, session);
-        if (key) idempotent.set(key, id);
+        if (key) idempotent.set(`${path} ${key}`, id);
         return send(200, session);
-      }
-      // Refunds and transfers: created once per idempotency key, as Stripe does.
-      if (req.method === "POST" && (path === "/v1/refunds" || path === "/v1/transfers")) {
-        const store: Map<string, FakeRefund | FakeTransfer> = path === "/v1/refunds" ? refunds : transfers;
-        if (key && idempotent.has(key)) return send(200, store.get(idempotent.get(key)!));
-        const form = parseForm(body);
-        const amount = Number(form.amount);
-        let created: FakeRefund | FakeTransfer;
-        if (path === "/v1/refunds") {
-          const intent = String(form.payment_intent ?? "");
-          const left = paidIntents.get(intent);
-          if (left === undefined) return fail(404, `No such payment_intent: '${intent}'`);
-          if (amount > left) return fail(400, `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge ($${left / 100})`);
-          paidIntents.set(intent, left - amount);
-          created = { id: `re_${crypto.randomBytes(12).toString("hex")}`, object: "refund", amount, payment_intent: intent, status: "succeeded", metadata: (form.metadata as Record<string, string>) ?? {} };
-        } else {
-          created = { id: `tr_${crypto.randomBytes(12).toString("hex")}`, object: "transfer", amount, currency: String(form.currency), destination: String(form.destination), metadata: (form.metadata as Record<string, string>) ?? {} };
-        }
-        store.set(created.id, created);
-        if (key) idempotent.set(key, created.id);
-        return send(200, created);
       }
       const match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/);
       const session = match ? sessions.get(match[1]!) : undefined;
@@ -145,15 +225,23 @@ export async function startFakeStripe() {
   return {
     url: `http://127.0.0.1:${port}`,
     sessions,
-    requests,
-    refunds,
+    accounts,
+    accountLinks,
     transfers,
+    refunds,
+    requests,
+    /** Switches: refuse transfers or refunds with a message (null: accept), fail the next n transfer attempts with a 500. */
+    behaviour,
+    /** The seller finished (or not) Stripe's hosted onboarding. */
+    onboard(id: string, { details_submitted = true, payouts_enabled = true } = {}) {
+      const account = accounts.get(id)!;
+      Object.assign(account, { details_submitted, payouts_enabled, charges_enabled: payouts_enabled });
+      return account;
+    },
     /** The buyer paid on Stripe's page. */
     complete(id: string) {
       const session = sessions.get(id)!;
-      const intent = session.payment_intent ?? `pi_${crypto.randomBytes(12).toString("hex")}`;
-      Object.assign(session, { status: "complete", payment_status: "paid", url: null, payment_intent: intent });
-      paidIntents.set(intent, session.amount_total);
+      Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: session.payment_intent ?? `pi_${crypto.randomBytes(10).toString("hex")}`, url: null });
       return session;
     },
     /** Stripe expired it (its expires_at passed). */
@@ -163,7 +251,7 @@ export async function startFakeStripe() {
       return session;
     },
     /** A webhook event body as Stripe sends it. */
-    event(type: string, session: FakeSession, id = `evt_${crypto.randomBytes(12).toString("hex")}`) {
+    event(type: string, session: FakeSession | FakeAccount, id = `evt_${crypto.randomBytes(12).toString("hex")}`) {
       return JSON.stringify({
         id,
         object: "event",

@@ -4,11 +4,10 @@ import path from "node:path";
 
 import { eq } from "drizzle-orm";
 
-import { parseEnv } from "~/utils/env.server";
-
 import type { Db } from "../../db/client";
 import { files, platformSettings, products, stores, users, variants, type User } from "../../db/schema";
 import { makeUser } from "./helpers";
+import { parseEnv } from "~/utils/env.server";
 
 export const SETTINGS = {
   pssCents: 1000,
@@ -35,7 +34,8 @@ export async function makeBuyer(db: Db, overrides: { email?: string } = {}): Pro
  * bag without variants, a Digital pattern with a file, a Print pattern with (unlimited) sizes.
  */
 export async function makeShop(db: Db) {
-  db.insert(platformSettings).values({ id: 1, ...SETTINGS }).onConflictDoNothing().run();
+  // Migration 0003 created the one settings row: the fixture sets its fees.
+  db.update(platformSettings).set(SETTINGS).where(eq(platformSettings.id, 1)).run();
   const seller = await makeUser(db, { firstName: "Sally" });
   const store = db.insert(stores).values({ userId: seller.id, name: "Sally's Studio" }).returning().get();
   const product = (values: Omit<typeof products.$inferInsert, "storeId" | "description" | "category1" | "category2">) =>
@@ -49,7 +49,7 @@ export async function makeShop(db: Db) {
     db.insert(variants).values({ productId: dress.id, value, inventory: i === 0 ? 1 : 0 }).returning().get(),
   );
   const bag = product({ name: "Canvas Tote", priceCents: 4550, type: "Made" });
-  db.insert(files).values({ name: "abc123.dxf", originalName: "tote.dxf", contentType: "application/dxf", size: 10, kind: "pattern", ownerId: seller.id }).run();
+  db.insert(files).values({ name: "abc123.dxf", originalName: "tote.dxf", contentType: "application/dxf", size: 10, kind: "pattern", ownerId: seller.id }).onConflictDoNothing().run();
   const digital = product({ name: "Tote Pattern", priceCents: 1250, type: "Pattern", delivery: "Digital", patternFile: "abc123.dxf" });
   const printed = product({ name: "Printed Shirt Pattern", priceCents: 2000, type: "Pattern", delivery: "Print" });
   const printedS = db.insert(variants).values({ productId: printed.id, value: "S", inventory: 0 }).returning().get();

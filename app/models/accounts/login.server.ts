@@ -4,7 +4,7 @@ import { normalizeEmail, verifyLogin } from "~/models/accounts/users.server";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { AUTH_MESSAGES } from "~/utils/messages";
-import { createFailureLimiter } from "~/utils/rate-limit.server";
+import { clear, hit, release } from "~/utils/rate-limit.server";
 
 export type LoginErrorCode = "unknown-email" | "wrong-password" | "inactive" | "rate-limited";
 
@@ -16,45 +16,59 @@ export const LOGIN_ERRORS: Record<LoginErrorCode, { status: 400 | 401 | 403 | 42
   "rate-limited": { status: 429, message: AUTH_MESSAGES.tooManyAttempts },
 };
 
-let limiters: { perAccount: ReturnType<typeof createFailureLimiter>; perAddress: ReturnType<typeof createFailureLimiter> } | undefined;
-function getLimiters() {
-  const max = getEnv().LOGIN_MAX_FAILURES;
-  const windowMs = 15 * 60 * 1000;
-  limiters ??= {
-    // One address guessing one account's password...
-    perAccount: createFailureLimiter({ max, windowMs }),
-    // ...or many accounts' passwords.
-    perAddress: createFailureLimiter({ max: max * 10, windowMs }),
-  };
-  return limiters;
+export type LoginLimits = {
+  /** Failed attempts allowed per address and account in a window (LOGIN_MAX_FAILURES). */
+  maxFailures: number;
+  /** The window (LOGIN_WINDOW_MINUTES). */
+  windowMs: number;
+};
+
+function limitsFromEnv(): LoginLimits {
+  const env = getEnv();
+  return { maxFailures: env.LOGIN_MAX_FAILURES, windowMs: env.LOGIN_WINDOW_MINUTES * 60 * 1000 };
 }
 
 /**
- * Checks email and password. Failed attempts are counted per client address and account; past the
- * limit attempts are refused for the rest of the window.
+ * Checks email and password. Every attempt is counted in SQLite BEFORE the (slow) password check,
+ * atomically, so parallel requests and several processes cannot get past the limit: one address
+ * gets `maxFailures` tries at one account and ten times that over all accounts per window; past
+ * that, attempts are refused without checking the password. A successful login clears the
+ * account's counter; a success or an inactive account does not count as a failure.
  */
 export async function attemptLogin({
   db,
   email,
   password,
   clientKey,
+  limits = limitsFromEnv(),
+  now = Date.now(),
 }: {
   db: Db;
   email: string;
   password: string;
   clientKey: string;
+  limits?: LoginLimits;
+  now?: number;
 }): Promise<{ ok: true; user: User } | { ok: false; error: LoginErrorCode }> {
-  const { perAccount, perAddress } = getLimiters();
-  const accountKey = `${clientKey}|${normalizeEmail(email)}`;
-  if (perAccount.isBlocked(accountKey) || perAddress.isBlocked(clientKey)) return { ok: false, error: "rate-limited" };
-  const result = await verifyLogin({ db, email, password });
-  if (!result.ok) {
-    if (result.error !== "inactive") {
-      perAccount.fail(accountKey);
-      perAddress.fail(clientKey);
-    }
-    return { ok: false, error: result.error };
+  // One address guessing one account's password...
+  const accountKey = `login:account:${clientKey}|${normalizeEmail(email)}`;
+  // ...or many accounts' passwords.
+  const addressKey = `login:address:${clientKey}`;
+  const { windowMs, maxFailures } = limits;
+  if (!hit({ db, key: accountKey, limit: maxFailures, windowMs, now }).allowed) return { ok: false, error: "rate-limited" };
+  if (!hit({ db, key: addressKey, limit: maxFailures * 10, windowMs, now }).allowed) {
+    release({ db, key: accountKey, now });
+    return { ok: false, error: "rate-limited" };
   }
-  perAccount.reset(accountKey);
-  return { ok: true, user: result.user };
+  const result = await verifyLogin({ db, email, password });
+  if (result.ok) {
+    clear({ db, key: accountKey });
+    release({ db, key: addressKey });
+    return { ok: true, user: result.user };
+  }
+  if (result.error === "inactive") {
+    release({ db, key: accountKey });
+    release({ db, key: addressKey });
+  }
+  return { ok: false, error: result.error };
 }

@@ -4,6 +4,7 @@ import { sessions, users, type User } from "../../../db/schema";
 import type { ProfileInput } from "~/schemas/profile";
 import { hashPassword, sha256, verifyPassword } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
+import { deleteUnreferencedFiles, inspectFile, storeFile, type TempFile } from "~/utils/uploads.server";
 
 /** Spec 3, Profile. */
 export type Profile = {
@@ -83,5 +84,47 @@ export async function changePassword({
       .where(keepToken ? and(eq(sessions.userId, user.id), ne(sessions.tokenHash, sha256(keepToken))) : eq(sessions.userId, user.id))
       .run();
   });
+  return { ok: true };
+}
+
+/** The profile's face (issue 14): avatar and bio shown beside the user's messages; the phone stays private. */
+export function toPublicProfile(user: User) {
+  return { avatar: user.avatar, phone: user.phone, bio: user.bio, messageEmails: user.messageEmails };
+}
+
+export type PublicProfileResult = { ok: true } | { ok: false; field: "avatar"; message: string };
+
+/**
+ * Saves the bio and, when given, a new avatar: an image checked by its content and re-encoded (metadata
+ * dropped) like every other image, stored as a public file of kind "avatar". `removeAvatar` clears it. The
+ * replaced avatar file is deleted once nothing refers to it.
+ */
+export async function updatePublicProfile({
+  db,
+  userId,
+  input,
+  avatar,
+  removeAvatar = false,
+}: {
+  db: Db;
+  userId: number;
+  input: { bio: string };
+  avatar: TempFile | null;
+  removeAvatar?: boolean;
+}): Promise<PublicProfileResult> {
+  let stored: string | null = null;
+  if (avatar) {
+    const checked = await inspectFile(avatar, ["image"]);
+    if (!checked.ok) return { ok: false, field: "avatar", message: checked.message };
+    try {
+      stored = (await storeFile({ db, temp: avatar, inspected: checked.file, kind: "avatar", ownerId: userId })).name;
+    } catch {
+      return { ok: false, field: "avatar", message: `${avatar.originalName} could not be read as an image.` };
+    }
+  }
+  const previous = db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).get()?.avatar ?? null;
+  const nextAvatar = stored ?? (removeAvatar ? null : previous);
+  db.update(users).set({ bio: input.bio, avatar: nextAvatar }).where(eq(users.id, userId)).run();
+  if (previous && previous !== nextAvatar) await deleteUnreferencedFiles({ db, names: [previous] });
   return { ok: true };
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 
 import { sessions, users, type User } from "../../../db/schema";
+import { unreadConversationsSql } from "~/models/messaging/conversations.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
 
@@ -31,17 +32,23 @@ export function createSession({
   return token;
 }
 
-/** The active user behind a token, or null (unknown, expired or revoked token, or an inactive account). */
-export function getSessionUser({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }): User | null {
+/** A session's user, with the number of conversations they have not read (the header's Messages count). */
+export type SessionUser = User & { unreadConversations: number };
+
+/**
+ * The active user behind a token, or null (unknown, expired or revoked token, or an inactive account). The unread
+ * conversations are counted in the same statement (a subquery), so no page pays a second query for the header.
+ */
+export function getSessionUser({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }): SessionUser | null {
   if (!token) return null;
   const row = db
-    .select({ user: users })
+    .select({ user: users, unread: unreadConversationsSql(users.id) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
     .get();
   if (!row || row.user.status !== "Active") return null;
-  return row.user;
+  return { ...row.user, unreadConversations: row.unread };
 }
 
 export function revokeSession({ db, token }: { db: Db; token: string }) {

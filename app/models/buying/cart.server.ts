@@ -4,7 +4,7 @@ import { cartItems, carts, products, variants } from "../../../db/schema";
 import { mediaOf } from "~/models/catalog/media.server";
 import { deliveryLine, tracksStock } from "~/models/catalog/product-types";
 import { getPlatformSettings } from "~/models/platform/settings.server";
-import { productTypeLabel } from "~/utils/catalog";
+import { productTypeLabel, type Delivery, type ProductType } from "~/utils/catalog";
 import { sha256 } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
 import type { DbOrTx } from "~/utils/db.server";
@@ -40,12 +40,6 @@ export function countCartItems({ db, owner }: { db: Db; owner: CartOwner | null 
 }
 
 export type AddToCartError = "not-found" | "variant-required" | "out-of-stock";
-export const ADD_TO_CART_MESSAGES: Record<AddToCartError, string> = {
-  "not-found": "This product is no longer available.",
-  "variant-required": "Please select a variant for each option.",
-  "out-of-stock": "Sorry, this variant is out of stock.",
-};
-
 type LineInput = { productId: number; variantId?: number | null; quantity?: number };
 type AddResult = { ok: true } | { ok: false; error: AddToCartError };
 
@@ -180,8 +174,8 @@ export type CartLine = {
   id: number;
   productId: number;
   name: string;
-  type: "Pattern" | "Made" | "Ready";
-  delivery: "Digital" | "Print" | null;
+  type: ProductType;
+  delivery: Delivery | null;
   typeLabel: string;
   deliveryLine: string;
   variants: { name: string; value: string }[];

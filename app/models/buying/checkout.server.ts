@@ -21,15 +21,6 @@ export const RESERVATION_TTL_MS = 30 * 60 * 1000;
 
 export type CheckoutError = "incomplete-profile" | "empty-cart" | "unavailable" | "out-of-stock" | "provider-failed" | "superseded";
 
-export const CHECKOUT_MESSAGES: Record<CheckoutError, string> = {
-  "incomplete-profile": "Please complete your profile (shipping address and phone) before checking out.",
-  "empty-cart": "Your cart is empty. Start shopping!",
-  unavailable: "An item in your cart is no longer available. Please remove it and try again.",
-  "out-of-stock": "Sorry, an item in your cart is out of stock now. Please update your cart and try again.",
-  "provider-failed": "The payment provider could not be reached. Please try again in a moment.",
-  superseded: "This checkout was replaced by a newer one. Please use the latest checkout.",
-};
-
 export type CheckoutResult = { ok: true; checkout: Checkout } | { ok: false; error: CheckoutError; item?: string };
 
 class OutOfStock extends Error {
@@ -183,7 +174,9 @@ export async function settleWithProvider({
     const provider = getPaymentProvider(checkout.provider);
     const state = await provider.expireSession(checkout.providerSessionId);
     if (state === "paid") {
-      await fulfilAndMail({ db, checkoutId: checkout.id });
+      // The payment intent is kept for refunds; the sweep's expire answer does not carry it.
+      const paid = await provider.getSession(checkout.providerSessionId).catch(() => null);
+      await fulfilAndMail({ db, checkoutId: checkout.id, paymentIntentId: paid?.paymentIntentId ?? null });
       return "paid";
     }
     if (state === "open") return "open";

@@ -5,8 +5,9 @@
  */
 import { and, desc, eq, ne } from "drizzle-orm";
 
-import { downloads, files, orders, products } from "../../../db/schema";
+import { downloads, orders, products } from "../../../db/schema";
 import { getBuyerOrder, isDownloadable } from "~/models/buying/orders.server";
+import { getFileRecord } from "~/models/platform/files.server";
 import type { Db } from "~/utils/db.server";
 
 /** The newest order through which this user bought the product behind a pattern file, if any. */
@@ -32,16 +33,17 @@ export function logDownload({ db, userId, orderId, file }: { db: Db; userId: num
   db.insert(downloads).values({ userId, orderId, file }).run();
 }
 
-export type OrderDownload = { ok: true; file: typeof files.$inferSelect } | { ok: false; status: 404 | 403 | 410 };
+export type DownloadError = "not-found" | "refunded";
+export type OrderDownload = { ok: true; file: NonNullable<ReturnType<typeof getFileRecord>> } | { ok: false; error: DownloadError };
 
 /** The buyer's authorised download of an order's pattern; logs it. Another user's order is a 404. */
 export function downloadOrderPattern({ db, userId, orderId }: { db: Db; userId: number; orderId: number }): OrderDownload {
   const order = getBuyerOrder({ db, userId, orderId });
-  if (!order) return { ok: false, status: 404 };
-  if (!isDownloadable(order)) return { ok: false, status: order.status === "Refunded" ? 410 : 403 };
-  if (!order.patternFile) return { ok: false, status: 404 };
-  const file = db.select().from(files).where(eq(files.name, order.patternFile)).get();
-  if (!file) return { ok: false, status: 404 };
+  if (!order) return { ok: false, error: "not-found" };
+  if (!isDownloadable(order)) return { ok: false, error: order.status === "Refunded" ? "refunded" : "not-found" };
+  if (!order.patternFile) return { ok: false, error: "not-found" };
+  const file = getFileRecord({ db, name: order.patternFile });
+  if (!file) return { ok: false, error: "not-found" };
   logDownload({ db, userId, orderId, file: file.name });
   return { ok: true, file };
 }

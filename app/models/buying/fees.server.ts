@@ -10,6 +10,7 @@
  * (docs/decisions/020-buying-and-payments.md).
  */
 import type { PlatformSettings } from "../../../db/schema";
+import type { Delivery, ProductType } from "~/utils/catalog";
 
 export type FeeSettings = Pick<
   PlatformSettings,
@@ -19,8 +20,8 @@ export type FeeSettings = Pick<
 export type FeeInput = {
   unitPriceCents: number;
   quantity?: number;
-  type: "Pattern" | "Made" | "Ready";
-  delivery: "Digital" | "Print" | null;
+  type: ProductType;
+  delivery: Delivery | null;
 };
 
 /** price x basis points / 10000, rounded half up, in integers only. */

@@ -13,7 +13,6 @@ import {
   paymentEvents,
   products,
   stores,
-  transactions,
   users,
   variants,
   type Order,
@@ -22,6 +21,7 @@ import { clearCart } from "~/models/buying/cart.server";
 import { lineFeeCents } from "~/models/buying/fees.server";
 import { tracksStock } from "~/models/catalog/product-types";
 import { getPlatformSettings } from "~/models/platform/settings.server";
+import { creditSale } from "~/models/selling/ledger.server";
 import type { Db } from "~/utils/db.server";
 import type { DbOrTx, Tx } from "~/utils/db.server";
 
@@ -60,11 +60,14 @@ export function fulfilCheckout({
   db,
   checkoutId,
   event,
+  paymentIntentId = null,
   now = new Date(),
 }: {
   db: Db;
   checkoutId: number;
   event?: ProviderEvent;
+  /** Stripe's payment intent of the paid session, kept for refunds. */
+  paymentIntentId?: string | null;
   now?: Date;
 }): FulfilResult {
   return db.transaction(
@@ -72,7 +75,7 @@ export function fulfilCheckout({
       if (!recordEvent(tx, event)) return { status: "duplicate-event" };
       const paid = tx
         .update(checkouts)
-        .set({ status: "paid", paidAt: now })
+        .set({ status: "paid", paidAt: now, paymentIntentId })
         .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "open")))
         .returning()
         .get();
@@ -112,23 +115,7 @@ export function fulfilCheckout({
           })
           .returning()
           .get();
-        const credit = amountCents - feeCents;
-        tx.insert(transactions)
-          .values({
-            storeId: product.storeId,
-            txType: "Sale",
-            orderId: order.id,
-            amountCents: credit,
-            feeCents,
-            shippingCents: line.shippingCents,
-            status: "Completed",
-            createdAt: now,
-          })
-          .run();
-        tx.update(stores)
-          .set({ balanceCents: sql`${stores.balanceCents} + ${credit}` })
-          .where(eq(stores.id, product.storeId))
-          .run();
+        creditSale({ tx, order, now });
         tx.update(products)
           .set({ sold: sql`${products.sold} + ${line.quantity}` })
           .where(eq(products.id, product.id))

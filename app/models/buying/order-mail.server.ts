@@ -23,14 +23,16 @@ export async function fulfilAndMail({
   db,
   checkoutId,
   event,
+  paymentIntentId,
   origin,
 }: {
   db: Db;
   checkoutId: number;
   event?: ProviderEvent;
+  paymentIntentId?: string | null;
   origin?: string;
 }): Promise<FulfilResult> {
-  const result = fulfilCheckout({ db, checkoutId, event });
+  const result = fulfilCheckout({ db, checkoutId, event, paymentIntentId });
   if (result.status === "fulfilled") await sendOrderMails({ db, orders: result.orders, origin: linkOrigin(origin) });
   return result;
 }

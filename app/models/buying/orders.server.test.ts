@@ -7,8 +7,9 @@ import { createTestDb } from "../../../tests/unit/helpers";
 import { addToCart } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
 import { downloadOrderPattern, findBuyerOrderForFile } from "~/models/buying/downloads.server";
+import { BUYING_ERRORS } from "~/models/buying/errors";
 import { fulfilCheckout } from "~/models/buying/fulfilment.server";
-import { getBuyerOrder, listBuyerOrdersJson, rateOrder } from "~/models/buying/orders.server";
+import { getBuyerOrder, listBuyerOrders, rateOrder, toBuyerOrderJson } from "~/models/buying/orders.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 
 beforeAll(() => {
@@ -31,7 +32,7 @@ async function boughtPattern() {
 describe("buyer orders", () => {
   it("shows the buyer view of spec 3 and hides other users' orders", async () => {
     const { db, buyer, stranger, order } = await boughtPattern();
-    const [json] = listBuyerOrdersJson({ db, userId: buyer.id });
+    const [json] = listBuyerOrders({ db, userId: buyer.id }).map(toBuyerOrderJson);
     expect(json).toMatchObject({
       orderId: order.id,
       amount: 12.5,
@@ -49,19 +50,21 @@ describe("buyer orders", () => {
     });
     expect(typeof json!.orderDate).toBe("string");
     expect(getBuyerOrder({ db, userId: stranger.id, orderId: order.id })).toBeUndefined();
-    expect(listBuyerOrdersJson({ db, userId: stranger.id })).toEqual([]);
+    expect(listBuyerOrders({ db, userId: stranger.id })).toEqual([]);
   });
 
   it("lets only the paid, not refunded buyer download the pattern, and logs each download", async () => {
     const { db, buyer, stranger, order } = await boughtPattern();
-    expect(downloadOrderPattern({ db, userId: stranger.id, orderId: order.id })).toEqual({ ok: false, status: 404 });
+    expect(downloadOrderPattern({ db, userId: stranger.id, orderId: order.id })).toEqual({ ok: false, error: "not-found" });
+    expect(BUYING_ERRORS.download["not-found"].status).toBe(404);
     expect(findBuyerOrderForFile({ db, userId: stranger.id, fileName: "abc123.dxf" })).toBeUndefined();
     const ok = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id });
     expect(ok.ok && ok.file.name).toBe("abc123.dxf");
     expect(findBuyerOrderForFile({ db, userId: buyer.id, fileName: "abc123.dxf" })).toBe(order.id);
     expect(db.select().from(downloads).all()).toMatchObject([{ userId: buyer.id, orderId: order.id, file: "abc123.dxf" }]);
     db.update(orders).set({ status: "Refunded" }).where(eq(orders.id, order.id)).run();
-    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order.id })).toEqual({ ok: false, status: 410 });
+    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order.id })).toEqual({ ok: false, error: "refunded" });
+    expect(BUYING_ERRORS.download.refunded.status).toBe(410);
     expect(findBuyerOrderForFile({ db, userId: buyer.id, fileName: "abc123.dxf" })).toBeUndefined();
     expect(db.select().from(downloads).all()).toHaveLength(1);
   });

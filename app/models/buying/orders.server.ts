@@ -1,28 +1,48 @@
 /** The buyer's side of orders: list, detail (own orders only), the JSON buyer view and rating. */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 
 import { orders, products, reviews, users, type Order } from "../../../db/schema";
 import { mediaOf } from "~/models/catalog/media.server";
 import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 
-export function listBuyerOrders({ db, userId }: { db: Db; userId: number }): Order[] {
-  return db.select().from(orders).where(eq(orders.buyerId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).all();
-}
-
 export type BuyerOrder = Order & { media: string[]; patternFile: string | null };
 
-/** One of the buyer's own orders; another user's order id is simply not found. */
-export function getBuyerOrder({ db, userId, orderId }: { db: Db; userId: number; orderId: number }): BuyerOrder | undefined {
-  const row = db
+/**
+ * The buyer's orders, newest first, optionally of one status or one id: the one query of both faces
+ * (/purchases and get-orders, /purchase/{id} and get-order). Another user's orders are never found.
+ */
+export function listBuyerOrders({
+  db,
+  userId,
+  status,
+  orderId,
+}: {
+  db: Db;
+  userId: number;
+  status?: Order["status"];
+  orderId?: number;
+}): BuyerOrder[] {
+  const rows = db
     .select({ order: orders, patternFile: products.patternFile })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
-    .where(and(eq(orders.id, orderId), eq(orders.buyerId, userId)))
-    .get();
-  if (!row) return undefined;
-  const media = mediaOf(db, [row.order.productId]).get(row.order.productId) ?? [];
-  return { ...row.order, media, patternFile: row.patternFile };
+    .where(
+      and(
+        eq(orders.buyerId, userId),
+        status ? eq(orders.status, status) : undefined,
+        orderId !== undefined ? eq(orders.id, orderId) : undefined,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .all();
+  const media = mediaOf(db, rows.map((r) => r.order.productId));
+  return rows.map((r) => ({ ...r.order, media: media.get(r.order.productId) ?? [], patternFile: r.patternFile }));
+}
+
+/** One of the buyer's own orders; another user's order id is simply not found. */
+export function getBuyerOrder({ db, userId, orderId }: { db: Db; userId: number; orderId: number }): BuyerOrder | undefined {
+  return listBuyerOrders({ db, userId, orderId })[0];
 }
 
 /** A digital pattern the buyer may download: paid (every order is) and not refunded. */
@@ -61,23 +81,6 @@ export function toBuyerOrderJson(order: BuyerOrder) {
     tracking_url: order.trackingUrl,
     reviewed: order.reviewed,
   };
-}
-
-/** The list rows with their media, for the JSON face. */
-export function listBuyerOrdersJson({ db, userId }: { db: Db; userId: number }) {
-  const list = listBuyerOrders({ db, userId });
-  if (list.length === 0) return [];
-  const productIds = [...new Set(list.map((o) => o.productId))];
-  const files = new Map(
-    db
-      .select({ id: products.id, patternFile: products.patternFile })
-      .from(products)
-      .where(inArray(products.id, productIds))
-      .all()
-      .map((p) => [p.id, p.patternFile]),
-  );
-  const media = mediaOf(db, productIds);
-  return list.map((o) => toBuyerOrderJson({ ...o, media: media.get(o.productId) ?? [], patternFile: files.get(o.productId) ?? null }));
 }
 
 export type RateError = "not-found" | "already-reviewed" | "wrong-product";
@@ -128,8 +131,3 @@ export function rateOrder({
   );
 }
 
-export const RATE_MESSAGES: Record<RateError, string> = {
-  "not-found": "Order not found",
-  "already-reviewed": "You have already rated this order.",
-  "wrong-product": "That product is not part of this order.",
-};

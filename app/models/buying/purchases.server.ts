@@ -26,7 +26,7 @@ export async function returnFromPayment({ db, userId, origin }: { db: Db; userId
   try {
     const session = await getPaymentProvider("stripe").getSession(latest.providerSessionId);
     if (session.state === "paid" && session.amountTotalCents === latest.totalCents) {
-      await fulfilAndMail({ db, checkoutId: latest.id, origin });
+      await fulfilAndMail({ db, checkoutId: latest.id, paymentIntentId: session.paymentIntentId, origin });
       return { confirming: false };
     }
   } catch (error) {

@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 
 import { stores } from "../../../db/schema";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
-import type { Db } from "~/utils/db.server";
 import { FOLLOW_ERRORS, setFollowing } from "~/models/catalog/follows.server";
 import { getStorePage } from "~/models/catalog/stores.server";
+import type { Db } from "~/utils/db.server";
 
 let db: Db;
 beforeEach(() => {

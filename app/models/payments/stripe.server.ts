@@ -53,7 +53,12 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     },
     async getSession(sessionId) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
-      return { state: stateOf(session), amountTotalCents: session.amount_total };
+      const intent = session.payment_intent;
+      return {
+        state: stateOf(session),
+        amountTotalCents: session.amount_total,
+        paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+      };
     },
     async expireSession(sessionId) {
       try {

@@ -19,7 +19,7 @@ export interface PaymentProvider {
     origin: string;
   }): Promise<{ sessionId: string; url: string }>;
   /** The session's state, with the amount paid when it is paid. */
-  getSession(sessionId: string): Promise<{ state: SessionState; amountTotalCents: number | null }>;
+  getSession(sessionId: string): Promise<{ state: SessionState; amountTotalCents: number | null; paymentIntentId?: string | null }>;
   /** Ends an open session so it can no longer be paid; answers the state it ended in. */
   expireSession(sessionId: string): Promise<SessionState>;
 }

@@ -8,7 +8,13 @@ export const loader = ({ request }: LoaderFunctionArgs) => loadCatalogPage(reque
 
 export const headers = serverTimingHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Shop designs, patterns and apparel · Patternhouse" }];
+export const meta: MetaFunction = () => [
+  { title: "Shop designs, patterns and apparel · Patternhouse" },
+  {
+    name: "description",
+    content: "Sewing patterns from independent designers, as downloadable files or printed and shipped, plus made-to-order and ready-to-ship apparel, accessories, home goods and pet items.",
+  },
+];
 
 export default function Explore() {
   const data = useLoaderData<typeof loader>();

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { FOLLOW_ERRORS, setFollowing } from "~/models/catalog/follows.server";
-import { apiError, requireApiUser, requireMethod } from "~/utils/api.server";
 import { idParam } from "~/utils/api-params.server";
+import { apiError, requireApiUser, requireMethod } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 
 /**

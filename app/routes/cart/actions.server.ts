@@ -2,8 +2,9 @@
 import { data, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 
-import { ADD_TO_CART_MESSAGES, addToCart, removeCartItem } from "~/models/buying/cart.server";
-import { CHECKOUT_MESSAGES, createCheckout } from "~/models/buying/checkout.server";
+import { addToCart, removeCartItem } from "~/models/buying/cart.server";
+import { createCheckout } from "~/models/buying/checkout.server";
+import { BUYING_ERRORS } from "~/models/buying/errors";
 import { AddToCartSchema, RemoveFromCartSchema } from "~/schemas/buying";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
@@ -17,13 +18,13 @@ export async function addAction(request: Request, formData: FormData) {
   const productId = Number(formData.get("productId"));
   const back = Number.isInteger(productId) && productId > 0 ? `/product/${productId}` : "/";
   if (submission.status !== "success") {
-    const message = submission.error?.variantId ? ADD_TO_CART_MESSAGES["variant-required"] : "Please check the quantity and try again.";
+    const message = submission.error?.variantId ? BUYING_ERRORS.addToCart["variant-required"].message : "Please check the quantity and try again.";
     return redirectWithFlash(request, back, { kind: "error", message });
   }
   const { owner, session } = await ensureCartOwner(request);
   const result = addToCart({ db: getDb(), owner, ...submission.value });
   // A refused add leaves a new visitor without a cart, so the token is only kept on success.
-  if (!result.ok) return redirectWithFlash(request, back, { kind: "error", message: ADD_TO_CART_MESSAGES[result.error] });
+  if (!result.ok) return redirectWithFlash(request, back, { kind: "error", message: BUYING_ERRORS.addToCart[result.error].message });
   const headers = session ? { "Set-Cookie": await commitCookieSession(request, session) } : undefined;
   return redirect(`/cart?added=${submission.value.productId}`, { headers });
 }
@@ -43,6 +44,6 @@ export async function checkoutAction(request: Request) {
   const result = await createCheckout({ db: getDb(), user, origin: publicOrigin(request) });
   if (result.ok) return redirect(`/checkout/${result.checkout.id}`);
   const problem = result.error === "incomplete-profile" ? "profile" : "other";
-  const message = result.item ? `${CHECKOUT_MESSAGES[result.error]} (${result.item})` : CHECKOUT_MESSAGES[result.error];
-  return data<CheckoutProblem>({ problem, message }, { status: result.error === "provider-failed" ? 502 : 400 });
+  const { status, message } = BUYING_ERRORS.checkout[result.error];
+  return data<CheckoutProblem>({ problem, message: result.item ? `${message} (${result.item})` : message }, { status });
 }

@@ -38,6 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return data({ problem: "other" as const, message: "Unknown action" }, { status: 400 });
 }
 
+const cartHeading = () => document.getElementById("cart-heading");
+
 export default function CartPage() {
   const { cart, loggedIn, profileComplete, added } = useLoaderData<typeof loader>();
   const problem = useActionData<typeof action>();
@@ -47,8 +49,10 @@ export default function CartPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      {added ? <AddedToCartDialog productId={added.productId} productName={added.name} /> : null}
-      <h1 className="text-2xl font-bold tracking-tight">Your cart</h1>
+      {added ? <AddedToCartDialog productId={added.productId} productName={added.name} returnFocusTo={cartHeading} /> : null}
+      <h1 id="cart-heading" tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none">
+        Your cart
+      </h1>
       {empty ? (
         <p className="mt-8 text-slate-600">
           Your cart is empty.{" "}

@@ -1,0 +1,420 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+
+import { ErrorList, Field, Spinner, useFieldIds, type ListOfErrors } from "./forms";
+import { FileField, TextArea } from "./form-fields";
+import { MediaThumb } from "./media-thumb";
+import { useHydrated } from "./use-hydrated";
+import { DELIVERY_OPTIONS, DESC_MAX, MIN_PRICE, NAME_MAX, PRODUCT_TYPE_OPTIONS } from "~/schemas/selling";
+import {
+  DEFAULT_SUBCATEGORIES,
+  DESIGN_CATEGORIES,
+  HOME_SUBCATEGORIES,
+  PARCEL_SIZE_DETAILS,
+  type ParcelSize,
+  PETS_SUBCATEGORIES,
+  subcategoriesFor,
+} from "~/utils/catalog";
+import { fileUrl } from "~/utils/media";
+
+export type DesignFormProps = {
+  mode: "create" | "edit";
+  productId: number | null;
+  values: {
+    name: string;
+    desc: string;
+    price: string;
+    type: string;
+    delivery: string;
+    category1: string;
+    category2: string;
+    terms: string;
+    parcel_size: string;
+    variants: { id: string; value: string; sku: string; inventory: string; was?: string }[];
+    keep: { id: number; position: string; remove: boolean }[];
+  };
+  errors: Record<string, string[]>;
+  media: { id: number; media: string }[];
+  sizeChart: string | null;
+  patternFile: string | null;
+  notice: string | null;
+  filesDropped: boolean;
+  /** A re-render key: changes with every answer of the action, so the fields show what it returned. */
+  formKey: string;
+};
+
+const SUBCATEGORY_GROUPS = [
+  { label: "Women, Men, Gender Neutral, Teens, Kids", categories: ["women", "men", "gender-neutral", "Teens", "Kids"], items: DEFAULT_SUBCATEGORIES },
+  { label: "Home", categories: ["Home"], items: HOME_SUBCATEGORIES },
+  { label: "Pets", categories: ["Pets"], items: PETS_SUBCATEGORIES },
+] as const;
+
+const IMAGE_ACCEPT = "image/jpeg,image/png,image/gif,image/webp,image/bmp";
+const MEDIA_ACCEPT = `${IMAGE_ACCEPT},video/mp4,video/webm,video/quicktime`;
+
+/**
+ * The design form of /create-design and /edit-product/{id} (spec 5). Without JavaScript every section is
+ * shown, with headings saying which availability it belongs to; with JavaScript the sections that do not
+ * apply are hidden, the subcategories follow the category and the characters-left counter counts live.
+ */
+export function DesignForm(props: DesignFormProps) {
+  // A new answer of the action starts the form afresh from the values it returned.
+  return <DesignFormFields key={props.formKey} {...props} />;
+}
+
+function DesignFormFields(props: DesignFormProps) {
+  const { mode, values, errors, media, sizeChart, patternFile } = props;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const [type, setType] = useState(values.type);
+  const [category1, setCategory1] = useState(values.category1);
+  const [descLength, setDescLength] = useState(values.desc.length);
+  const mediaById = new Map(media.map((m) => [m.id, m.media]));
+  const showPattern = !hydrated || type === "Pattern" || type === "";
+  const showApparel = !hydrated || type !== "Pattern";
+  const groups = hydrated && category1 ? SUBCATEGORY_GROUPS.filter((g) => (g.categories as readonly string[]).includes(category1)) : SUBCATEGORY_GROUPS;
+  const hasErrors = Object.keys(errors).length > 0;
+
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="space-y-8"
+      aria-describedby={hasErrors ? "design-form-errors" : undefined}
+    >
+      {hasErrors ? (
+        <div id="design-form-errors" role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          <p>Please correct the fields marked below. Nothing was saved.</p>
+          {props.filesDropped ? <p>Files you chose were not kept: choose them again before saving.</p> : null}
+          <ErrorList errors={errors.form} />
+        </div>
+      ) : props.notice ? (
+        <p role="status" className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+          {props.notice}
+          {props.filesDropped ? " Files you chose were not kept: choose them again before saving." : null}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="details-heading" className="card space-y-4 p-6">
+        <h2 id="details-heading" className="text-lg font-semibold">
+          Design details
+        </h2>
+        <Field
+          label="Name"
+          inputProps={{ name: "name", defaultValue: values.name, required: true, maxLength: NAME_MAX }}
+          hint={`At most ${NAME_MAX} characters.`}
+          errors={errors.name}
+        />
+        <TextArea
+          label="Description"
+          name="desc"
+          rows={4}
+          required
+          maxLength={DESC_MAX}
+          defaultValue={values.desc}
+          onChange={(e) => setDescLength(e.currentTarget.value.length)}
+          errors={errors.desc}
+          footerId="desc-counter"
+          footer={
+            <p id="desc-counter" className="mt-1 text-xs text-slate-500" aria-live="polite">
+              {Math.max(0, DESC_MAX - descLength)} characters left (at most {DESC_MAX})
+            </p>
+          }
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Price ($)"
+            inputProps={{ name: "price", type: "number", min: MIN_PRICE, step: "0.01", defaultValue: values.price, required: true, inputMode: "decimal" }}
+            hint={`At least $${MIN_PRICE}.00.`}
+            errors={errors.price}
+          />
+          <Select
+            label="Availability"
+            name="type"
+            defaultValue={values.type}
+            onChange={(e) => setType(e.currentTarget.value)}
+            errors={errors.type}
+            required
+          >
+            {PRODUCT_TYPE_OPTIONS.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+          <Select
+            label="Category"
+            name="category1"
+            defaultValue={values.category1}
+            onChange={(e) => setCategory1(e.currentTarget.value)}
+            errors={errors.category1}
+            required
+          >
+            {DESIGN_CATEGORIES.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </Select>
+          <Select
+            label="Subcategory"
+            name="category2"
+            defaultValue={hydrated && category1 && !subcategoriesFor(category1).some((c) => c.id === values.category2) ? "" : values.category2}
+            key={hydrated ? category1 : "all"}
+            errors={errors.category2}
+            required
+          >
+            {groups.map((g) => (
+              <optgroup key={g.label} label={g.label}>
+                {g.items.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </Select>
+        </div>
+        <TextArea label="Terms & Conditions (optional)" name="terms" rows={3} maxLength={2000} defaultValue={values.terms} errors={errors.terms} />
+      </section>
+
+      <section aria-labelledby="media-heading" className="card space-y-4 p-6">
+        <h2 id="media-heading" className="text-lg font-semibold">
+          Images and videos
+        </h2>
+        <p className="text-sm text-slate-600">At least one and at most 10 images or videos; change the numbers to reorder them.</p>
+        {values.keep.length ? (
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+            {values.keep.map((row, i) => {
+              const name = mediaById.get(row.id);
+              if (!name) return null;
+              return (
+                <li key={row.id} className="space-y-2">
+                  <MediaThumb name={name} className="h-28 w-full" />
+                  <input type="hidden" name={`keep[${i}].id`} value={row.id} />
+                  <label className="flex items-center gap-2 text-sm">
+                    Position
+                    <input type="number" name={`keep[${i}].position`} defaultValue={row.position} min={1} max={99} className="input w-16" />
+                  </label>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" name={`keep[${i}].remove`} defaultChecked={row.remove} /> Remove
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        <FileField
+          label={media.length ? "Add images or videos" : "Images or videos"}
+          name="media"
+          multiple
+          accept={MEDIA_ACCEPT}
+          hint="JPEG, PNG, GIF, WebP, BMP, MP4, WebM or MOV; each file at most 25MB."
+          errors={errors.media}
+        />
+        <div>
+          <h3 className="text-sm font-semibold">Size chart</h3>
+          {sizeChart ? (
+            <a href={fileUrl(sizeChart)} className="mt-2 inline-block">
+              <img src={fileUrl(sizeChart, 200)} alt="Current size chart" width={160} height={120} className="h-32 w-auto rounded-md border border-slate-200" />
+            </a>
+          ) : null}
+          <FileField
+            label={sizeChart ? "Replace size chart image" : "Size chart image"}
+            name="sizeChart"
+            accept={IMAGE_ACCEPT}
+            hint="Required. An image, at most 25MB."
+            errors={errors.sizeChart}
+          />
+        </div>
+      </section>
+
+      {showPattern ? (
+        <section aria-labelledby="pattern-heading" className="card space-y-4 p-6">
+          <h2 id="pattern-heading" className="text-lg font-semibold">
+            Pattern {hydrated ? null : <span className="text-sm font-normal text-slate-500">(patterns only)</span>}
+          </h2>
+          <fieldset>
+            <legend className="label">Delivery</legend>
+            <div className="mt-2 space-y-2 text-sm">
+              {DELIVERY_OPTIONS.map((o) => (
+                <label key={o.id} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="delivery"
+                    value={o.id}
+                    defaultChecked={values.delivery === o.id}
+                    aria-invalid={errors.delivery ? true : undefined}
+                    aria-describedby={errors.delivery ? "delivery-error" : undefined}
+                  />
+                  {o.label}
+                </label>
+              ))}
+            </div>
+            <ErrorList id="delivery-error" errors={errors.delivery} />
+          </fieldset>
+          <div>
+            {patternFile ? (
+              <p className="text-sm">
+                Current pattern file:{" "}
+                <a href={fileUrl(patternFile)} className="text-brand-700 underline">
+                  download DXF
+                </a>
+              </p>
+            ) : null}
+            <FileField
+              label={patternFile ? "Upload a new version of the pattern (DXF)" : "Pattern file (DXF)"}
+              name="pattern"
+              accept=".dxf,application/dxf,image/vnd.dxf"
+              hint="Required for a pattern. A DXF file with the pattern pieces, at most 25MB. It stays private: only you and paying buyers can download it."
+              errors={errors.pattern}
+            />
+          </div>
+        </section>
+      ) : null}
+
+      {showApparel ? (
+        <section aria-labelledby="apparel-heading" className="card space-y-4 p-6">
+          <h2 id="apparel-heading" className="text-lg font-semibold">
+            Shipping and sizes{" "}
+            {hydrated ? null : <span className="text-sm font-normal text-slate-500">(made-to-order and ready-to-ship apparel only)</span>}
+          </h2>
+          <fieldset>
+            <legend className="label">Parcel size</legend>
+            <div className="mt-2 space-y-2 text-sm">
+              {(Object.keys(PARCEL_SIZE_DETAILS) as ParcelSize[]).map((id) => ({ id, ...PARCEL_SIZE_DETAILS[id] })).map((p) => (
+                <label key={p.id} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="parcel_size"
+                    value={p.id}
+                    defaultChecked={values.parcel_size === p.id}
+                    aria-invalid={errors.parcel_size ? true : undefined}
+                    aria-describedby={errors.parcel_size ? "parcel-error" : undefined}
+                  />
+                  {p.id}: up to {p.maxWeight}, {p.maxDimensions}
+                </label>
+              ))}
+            </div>
+            <ErrorList id="parcel-error" errors={errors.parcel_size} />
+          </fieldset>
+          <VariantRows rows={values.variants} errors={errors} />
+        </section>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="submit" name="intent" value="save" className="btn" disabled={submitting}>
+          <Spinner show={submitting && navigation.formData?.get("intent") === "save"} />
+          {mode === "create" ? "Create Design" : "Save"}
+        </button>
+        {mode === "edit" && props.productId ? (
+          <Link to={`/edit-product/${props.productId}?remove=1`} className="btn-secondary text-red-700">
+            Remove
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+function VariantRows({ rows, errors }: { rows: DesignFormProps["values"]["variants"]; errors: Record<string, string[]> }) {
+  return (
+    <fieldset>
+      <legend className="label">Sizes</legend>
+      <p className="text-xs text-slate-500">Each size with its SKU (optional) and the quantity in stock (a whole number, 0 if none).</p>
+      <ErrorList errors={errors.variants} />
+      {rows.length ? (
+        <table className="mt-2 w-full text-sm">
+          <thead>
+            <tr className="text-left text-slate-600">
+              <th className="py-1 pr-2 font-medium">Option</th>
+              <th className="py-1 pr-2 font-medium">Size</th>
+              <th className="py-1 pr-2 font-medium">SKU</th>
+              <th className="py-1 pr-2 font-medium">Quantity</th>
+              <th className="py-1 font-medium">
+                <span className="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <tr key={i} className="align-top">
+                <td className="py-1 pr-2 text-slate-600">
+                  Size
+                  <input type="hidden" name={`variants[${i}].id`} value={row.id} />
+                  {row.id && row.was ? <input type="hidden" name={`variants[${i}].was`} value={row.was} /> : null}
+                </td>
+                <td className="py-1 pr-2">
+                  <CellInput label={`Size ${i + 1}`} name={`variants[${i}].value`} defaultValue={row.value} maxLength={30} errors={errors[`variants[${i}].value`]} />
+                </td>
+                <td className="py-1 pr-2">
+                  <CellInput label={`SKU ${i + 1}`} name={`variants[${i}].sku`} defaultValue={row.sku} maxLength={64} errors={errors[`variants[${i}].sku`]} />
+                </td>
+                <td className="py-1 pr-2">
+                  <CellInput
+                    label={`Quantity ${i + 1}`}
+                    name={`variants[${i}].inventory`}
+                    defaultValue={row.inventory}
+                    type="number"
+                    min={0}
+                    step={1}
+                    errors={errors[`variants[${i}].inventory`]}
+                  />
+                </td>
+                <td className="py-1">
+                  <button type="submit" name="intent" value={`remove-variant-${i}`} formNoValidate className="btn-secondary">
+                    Remove<span className="sr-only"> size {i + 1}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">No sizes: the design is sold without a size choice.</p>
+      )}
+      <button type="submit" name="intent" value="add-variant" formNoValidate className="btn-secondary mt-3">
+        Add size
+      </button>
+    </fieldset>
+  );
+}
+
+function CellInput({
+  label,
+  errors,
+  ...props
+}: { label: string; errors?: ListOfErrors } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const { id, errorId, aria } = useFieldIds(undefined, errors);
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input {...props} id={id} className="input" {...aria} />
+      <ErrorList id={errorId} errors={errors} />
+    </>
+  );
+}
+
+function Select({
+  label,
+  errors,
+  children,
+  ...props
+}: { label: string; errors?: ListOfErrors; children: React.ReactNode } & React.SelectHTMLAttributes<HTMLSelectElement>) {
+  const { id, errorId, aria } = useFieldIds(undefined, errors);
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select {...props} id={id} className="input mt-1" {...aria}>
+        <option value="">Select…</option>
+        {children}
+      </select>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}

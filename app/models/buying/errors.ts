@@ -1,0 +1,49 @@
+/**
+ * The buying domain's error codes, with the status and text both faces answer: the HTML actions and the JSON
+ * routes read this one table, so they cannot drift. Model functions return the codes only.
+ */
+import type { AddToCartError } from "~/models/buying/cart.server";
+import type { CheckoutError } from "~/models/buying/checkout.server";
+import type { DownloadError } from "~/models/buying/downloads.server";
+import type { RateError } from "~/models/buying/orders.server";
+
+type Answer = { status: 400 | 404 | 409 | 410 | 502; message: string };
+
+/** The texts of some codes, all answered with one status. */
+function answers<C extends string>(status: Answer["status"], messages: Record<C, string>): Record<C, Answer> {
+  return Object.fromEntries(Object.entries<string>(messages).map(([code, message]) => [code, { status, message }])) as Record<C, Answer>;
+}
+
+export const BUYING_ERRORS: {
+  addToCart: Record<AddToCartError, Answer>;
+  checkout: Record<CheckoutError, Answer>;
+  rate: Record<RateError, Answer>;
+  download: Record<DownloadError, Answer>;
+} = {
+  addToCart: {
+    ...answers(400, { "not-found": "This product is no longer available.", "variant-required": "Please select a variant for each option." }),
+    ...answers(409, { "out-of-stock": "Sorry, this variant is out of stock." }),
+  },
+  checkout: {
+    ...answers(400, {
+      "incomplete-profile": "Please complete your profile (shipping address and phone) before checking out.",
+      "empty-cart": "Your cart is empty. Start shopping!",
+      unavailable: "An item in your cart is no longer available. Please remove it and try again.",
+    }),
+    ...answers(409, {
+      "out-of-stock": "Sorry, an item in your cart is out of stock now. Please update your cart and try again.",
+      superseded: "This checkout was replaced by a newer one. Please use the latest checkout.",
+    }),
+    ...answers(502, { "provider-failed": "The payment provider could not be reached. Please try again in a moment." }),
+  },
+  rate: {
+    ...answers(404, { "not-found": "Order not found" }),
+    ...answers(409, { "already-reviewed": "You have already rated this order." }),
+    ...answers(400, { "wrong-product": "That product is not part of this order." }),
+  },
+  download: {
+    // Another user's order, a printed pattern or an order without a file: simply not found.
+    ...answers(404, { "not-found": "Not found" }),
+    ...answers(410, { refunded: "This order was refunded; its pattern is no longer available." }),
+  },
+};

@@ -1,0 +1,167 @@
+import { and, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
+
+import { conversations, stores, users } from "../../../db/schema";
+import type { Db, DbOrTx } from "~/utils/db.server";
+
+/** How a user is named in messages (spec: username): first name and last initial, e.g. "Ada L.". */
+export function displayName(user: { firstName: string; lastName: string }): string {
+  const initial = user.lastName.trim().slice(0, 1);
+  return `${user.firstName.trim()}${initial ? ` ${initial}.` : ""}`.trim() || "Patternhouse user";
+}
+
+/** One conversation per pair of users, stored with the smaller id first (conversations_ordered_pair). */
+export function pairOf(one: number, other: number): { userA: number; userB: number } {
+  return one < other ? { userA: one, userB: other } : { userA: other, userB: one };
+}
+
+/**
+ * The number of conversations with a message the user has not read, as a correlated subquery on `userId`
+ * (a column or a value), so the root query that reads the session's user counts them in the same statement.
+ * Sending counts as reading (the sender's read mark moves with each message they send).
+ */
+export function unreadConversationsSql(userId: SQL | number | typeof users.id): SQL<number> {
+  return sql<number>`(SELECT count(*) FROM conversations uc
+    WHERE (uc.user_a = ${userId} AND uc.last_message_at > coalesce(uc.a_read_at, 0))
+       OR (uc.user_b = ${userId} AND uc.last_message_at > coalesce(uc.b_read_at, 0)))`;
+}
+
+export function countUnreadConversations({ db, userId }: { db: Db; userId: number }): number {
+  return db.get<{ n: number }>(sql`SELECT ${unreadConversationsSql(userId)} AS n`).n;
+}
+
+const otherIdOf = (userId: number) =>
+  sql<number>`CASE WHEN ${conversations.userA} = ${userId} THEN ${conversations.userB} ELSE ${conversations.userA} END`;
+
+/** Another user as shown in conversations: the user's avatar, or their store's logo when they have none. */
+export type Participant = { id: number; username: string; avatar: string | null; bio: string; storeName: string | null };
+
+export type ConversationListItem = {
+  id: number;
+  other: Participant;
+  lastMessage: string;
+  lastMessageAt: Date;
+  unread: boolean;
+};
+
+/** The user's conversations, most recent first, with the other participant and the last message. */
+export function listConversations({ db, userId }: { db: Db; userId: number }): ConversationListItem[] {
+  const rows = db
+    .select({
+      id: conversations.id,
+      lastMessageAt: conversations.lastMessageAt,
+      readAt: sql<number | null>`CASE WHEN ${conversations.userA} = ${userId} THEN ${conversations.aReadAt} ELSE ${conversations.bReadAt} END`,
+      otherId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      bio: users.bio,
+      avatar: sql<string | null>`coalesce(${users.avatar}, ${stores.avatar})`,
+      storeName: stores.name,
+      lastMessage: sql<string>`coalesce((SELECT m.content FROM messages m WHERE m.conversation_id = ${conversations.id}
+        ORDER BY m.created_at DESC, m.id DESC LIMIT 1), '')`,
+    })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, otherIdOf(userId)))
+    .leftJoin(stores, eq(stores.userId, users.id))
+    .where(and(or(eq(conversations.userA, userId), eq(conversations.userB, userId)), isNotNull(conversations.lastMessageAt)))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .all();
+  return rows.map((r) => ({
+    id: r.id,
+    other: { id: r.otherId, username: displayName(r), avatar: r.avatar, bio: r.bio, storeName: r.storeName },
+    lastMessage: r.lastMessage,
+    lastMessageAt: r.lastMessageAt!,
+    unread: r.lastMessageAt!.getTime() > (r.readAt ?? 0),
+  }));
+}
+
+export type ConversationView = {
+  id: number;
+  other: Participant;
+  /** When the viewer had last read it before this visit (null: never). */
+  readAt: Date | null;
+};
+
+/** A conversation the user takes part in, with the other participant; undefined for anybody else's. */
+export function getConversation({
+  db,
+  conversationId,
+  userId,
+}: {
+  db: Db;
+  conversationId: number;
+  userId: number;
+}): ConversationView | undefined {
+  if (!Number.isSafeInteger(conversationId) || conversationId <= 0) return undefined;
+  const row = db
+    .select({
+      id: conversations.id,
+      readAt: sql<number | null>`CASE WHEN ${conversations.userA} = ${userId} THEN ${conversations.aReadAt} ELSE ${conversations.bReadAt} END`,
+      otherId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      bio: users.bio,
+      avatar: sql<string | null>`coalesce(${users.avatar}, ${stores.avatar})`,
+      storeName: stores.name,
+    })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, otherIdOf(userId)))
+    .leftJoin(stores, eq(stores.userId, users.id))
+    .where(and(eq(conversations.id, conversationId), or(eq(conversations.userA, userId), eq(conversations.userB, userId))))
+    .get();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    other: { id: row.otherId, username: displayName(row), avatar: row.avatar, bio: row.bio, storeName: row.storeName },
+    readAt: row.readAt === null ? null : new Date(row.readAt),
+  };
+}
+
+/** Marks the conversation read for the user (only for a participant; anybody else changes nothing). */
+export function markConversationRead({
+  db,
+  conversationId,
+  userId,
+  now = new Date(),
+}: {
+  db: Db;
+  conversationId: number;
+  userId: number;
+  now?: Date;
+}): boolean {
+  const at = now.getTime();
+  const result = db.run(sql`UPDATE conversations
+    SET a_read_at = CASE WHEN user_a = ${userId} THEN ${at} ELSE a_read_at END,
+        b_read_at = CASE WHEN user_b = ${userId} THEN ${at} ELSE b_read_at END
+    WHERE id = ${conversationId} AND (user_a = ${userId} OR user_b = ${userId})`);
+  return result.changes > 0;
+}
+
+/** The conversation between two users, if they have one. */
+export function findConversation({ db, userId, otherId }: { db: DbOrTx; userId: number; otherId: number }) {
+  const { userA, userB } = pairOf(userId, otherId);
+  return db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.userA, userA), eq(conversations.userB, userB)))
+    .get();
+}
+
+/** A user as a conversation participant (for a new conversation's page). */
+export function getParticipant({ db, userId }: { db: Db; userId: number }): Participant | undefined {
+  const row = db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      bio: users.bio,
+      status: users.status,
+      avatar: sql<string | null>`coalesce(${users.avatar}, ${stores.avatar})`,
+      storeName: stores.name,
+    })
+    .from(users)
+    .leftJoin(stores, eq(stores.userId, users.id))
+    .where(eq(users.id, userId))
+    .get();
+  if (!row || row.status !== "Active") return undefined;
+  return { id: row.id, username: displayName(row), avatar: row.avatar, bio: row.bio, storeName: row.storeName };
+}

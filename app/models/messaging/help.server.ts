@@ -1,0 +1,158 @@
+import { desc, eq, sql } from "drizzle-orm";
+
+import { helpRequests, platformSettings, users } from "../../../db/schema";
+import type { Db } from "~/utils/db.server";
+import { hit } from "~/utils/rate-limit.server";
+import { escapeHtml, sendMail } from "~/utils/mail.server";
+import { inspectFile, storeFile, type TempFile } from "~/utils/uploads.server";
+import { MESSAGE_LIMITS } from "./limits.server";
+
+export { HELP_SENT } from "~/utils/messages";
+export const HELP_TOO_MANY = `You can send at most ${MESSAGE_LIMITS.helpRequestsPerHour} requests an hour. Please try again later.`;
+
+export type HelpRequestInput = {
+  name: string;
+  email: string;
+  message: string;
+  socialMedia?: string;
+  website?: string;
+};
+
+/**
+ * Counts one help request from a client address (5 an hour, in SQLite so it holds across processes). Only a
+ * request that passed every check counts, so a typo does not use up an attempt.
+ */
+export function hitHelpRateLimit({ db, clientKey, now = Date.now() }: { db: Db; clientKey: string; now?: number }): boolean {
+  return hit({ db, key: `help:${clientKey}`, limit: MESSAGE_LIMITS.helpRequestsPerHour, windowMs: 60 * 60_000, now }).allowed;
+}
+
+/** Stores a help or become-a-seller request; the résumé is a private file already stored (files.name). */
+export function createHelpRequest({
+  db,
+  input,
+  userId,
+  resumeFile,
+}: {
+  db: Db;
+  input: HelpRequestInput;
+  userId: number | null;
+  resumeFile: string | null;
+}) {
+  return db
+    .insert(helpRequests)
+    .values({
+      userId,
+      name: input.name,
+      email: input.email,
+      message: input.message,
+      socialMedia: input.socialMedia ?? "",
+      website: input.website ?? "",
+      resumeFile,
+    })
+    .returning()
+    .get();
+}
+
+export type HelpRequest = ReturnType<typeof createHelpRequest>;
+
+/**
+ * Where help requests are announced: the platform's email (platform settings), or, while none is set,
+ * every administrator.
+ */
+export function helpRecipients({ db }: { db: Db }): string[] {
+  const email = db.select({ email: platformSettings.email }).from(platformSettings).where(eq(platformSettings.id, 1)).get()?.email.trim();
+  if (email) return [email];
+  return db.select({ email: users.email }).from(users).where(eq(users.role, "admin")).all().map((u) => u.email);
+}
+
+/** Emails the platform about a new request, with a link to it in the admin area (not the résumé itself). */
+export async function notifyPlatformOfHelpRequest({ db, request, origin }: { db: Db; request: HelpRequest; origin: string }) {
+  const link = `${origin}/admin/help/${request.id}`;
+  const lines = [
+    `${request.name} <${request.email}> sent a request${request.userId ? ` (user #${request.userId})` : ""}:`,
+    "",
+    request.message,
+    "",
+    ...(request.socialMedia ? [`Social media: ${request.socialMedia}`] : []),
+    ...(request.website ? [`Website: ${request.website}`] : []),
+    ...(request.resumeFile ? ["A portfolio / résumé is attached in the admin area."] : []),
+    `Open it: ${link}`,
+  ];
+  for (const to of helpRecipients({ db })) {
+    await sendMail({
+      to,
+      subject: `Help request #${request.id} from ${request.name}`,
+      text: lines.join("\n"),
+      html: lines.map((l) => (l ? `<p style="white-space:pre-line">${escapeHtml(l)}</p>` : "")).join(""),
+    });
+  }
+}
+
+export const HELP_PAGE_SIZE = 20;
+
+/** The administrators' list, newest first, paginated. */
+export function listHelpRequests({ db, page = 1 }: { db: Db; page?: number }) {
+  const total = db.get<{ n: number }>(sql`SELECT count(*) AS n FROM help_requests`).n;
+  const pageCount = Math.max(1, Math.ceil(total / HELP_PAGE_SIZE));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const items = db
+    .select()
+    .from(helpRequests)
+    .orderBy(desc(helpRequests.createdAt), desc(helpRequests.id))
+    .limit(HELP_PAGE_SIZE)
+    .offset((current - 1) * HELP_PAGE_SIZE)
+    .all();
+  return { items, page: current, pageCount, total };
+}
+
+export function getHelpRequest({ db, id }: { db: Db; id: number }) {
+  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  return db.select().from(helpRequests).where(eq(helpRequests.id, id)).get();
+}
+
+/** What a help request's résumé may be (spec: portfolio / résumé): PDF, DOC/DOCX or an image, checked by content. */
+export const RESUME_ACCEPT = ["document", "image"] as const;
+
+export type SubmitHelpResult =
+  | { ok: true; request: HelpRequest }
+  | { ok: false; status: 400 | 429; field: "resume" | null; message: string };
+
+/**
+ * Both faces of /help: checks the résumé's content, counts the request against the address's limit, keeps the
+ * résumé as a private file (kind "resume", no owner: only administrators may read it), stores the request and
+ * emails the platform.
+ */
+export async function submitHelpRequest({
+  db,
+  input,
+  resume,
+  userId,
+  clientKey,
+  origin,
+}: {
+  db: Db;
+  input: HelpRequestInput;
+  resume: TempFile | null;
+  userId: number | null;
+  clientKey: string;
+  origin: string;
+}): Promise<SubmitHelpResult> {
+  let inspected = null;
+  if (resume) {
+    const checked = await inspectFile(resume, RESUME_ACCEPT);
+    if (!checked.ok) return { ok: false, status: 400, field: "resume", message: checked.message };
+    inspected = checked.file;
+  }
+  if (!hitHelpRateLimit({ db, clientKey })) return { ok: false, status: 429, field: null, message: HELP_TOO_MANY };
+  let resumeFile: string | null = null;
+  if (resume && inspected) {
+    try {
+      resumeFile = (await storeFile({ db, temp: resume, inspected, kind: "resume", ownerId: null })).name;
+    } catch {
+      return { ok: false, status: 400, field: "resume", message: `${resume.originalName} could not be read.` };
+    }
+  }
+  const request = createHelpRequest({ db, input, userId, resumeFile });
+  await notifyPlatformOfHelpRequest({ db, request, origin });
+  return { ok: true, request };
+}

@@ -1,0 +1,497 @@
+/**
+ * Reading a garment pattern DXF into pieces (decision 060).
+ *
+ * AAMA/ASTM D6673 files (Gerber, Lectra, Optitex, CLO, Valentina): each piece is a BLOCK placed by an INSERT, with
+ * numbered layers: 1 boundary (cut line), 2 turn points, 3 curve points, 4 notches, 5 grade reference, 6 mirror
+ * line, 7 grain line, 8 internal lines, 11 internal cut-outs, 13 drill holes, 14 sew lines, 15 annotation; piece
+ * facts are TEXT such as 'Piece Name: FRONT', 'Size: 42', 'Sample Size: 40', 'Units: METRIC'. A graded file holds one
+ * block per piece and size. A plain DXF from a drawing program has no blocks: all its entities are one piece whose
+ * boundary is the largest closed outline (a closed polyline or circle, or LINE/ARC/open polyline segments that
+ * join into a loop). Units come from $INSUNITS (1 in, 4 mm, 5 cm) or the 'Units:' text; when neither says,
+ * millimetres are assumed and `unitsAssumed` is set. Every coordinate of the result is in millimetres.
+ */
+import DxfParser from "dxf-parser";
+
+import { arcPoints, bboxOf, bulgePoints, chainIntoRings, distance, polygonArea, round, sortSizes } from "./geometry";
+import type { Pattern, PatternPiece, PatternUnits, Pt, ReadPatternError, ReadPatternResult } from "./types";
+
+export const READ_PATTERN_MESSAGES: Record<ReadPatternError, string> = {
+  not_dxf: "This file is not a readable DXF file.",
+  no_entities: "This DXF file has no drawing in it (no entities were found).",
+  no_boundary: "No closed piece outline (layer 1 boundary) was found in this DXF.",
+};
+
+/** Shown to the seller when `unitsAssumed` is true. */
+export const UNITS_ASSUMED_MESSAGE =
+  "This DXF file does not say which units it uses, so we read it in millimetres. If the pieces look too small or too large, export it again with its units set.";
+
+const MM_PER_UNIT: Record<PatternUnits, number> = { mm: 1, cm: 10, in: 25.4 };
+const INSUNITS: Record<number, PatternUnits> = { 1: "in", 4: "mm", 5: "cm" };
+/** Ends closer than this (mm) are one point when joining segments into an outline. */
+const JOIN_TOLERANCE_MM = 0.1;
+const MAX_INSERT_DEPTH = 4;
+
+type RawPoint = { x: number; y: number; bulge?: number; splineControlPoint?: boolean };
+type RawEntity = {
+  type: string;
+  layer?: string;
+  vertices?: RawPoint[];
+  shape?: boolean;
+  isPolyfaceMesh?: boolean;
+  is3dPolygonMesh?: boolean;
+  center?: RawPoint;
+  radius?: number;
+  startAngle?: number;
+  endAngle?: number;
+  position?: RawPoint;
+  startPoint?: RawPoint;
+  text?: string;
+  name?: string;
+  xScale?: number;
+  yScale?: number;
+  rotation?: number;
+  controlPoints?: RawPoint[];
+  fitPoints?: RawPoint[];
+};
+type RawBlock = { name?: string; position?: RawPoint; entities?: RawEntity[] };
+type RawDxf = { header?: Record<string, unknown>; entities?: RawEntity[]; blocks?: Record<string, RawBlock> };
+
+/** Affine transform: x' = a x + c y + e, y' = b x + d y + f. */
+type Xf = { a: number; b: number; c: number; d: number; e: number; f: number };
+const apply = (t: Xf, p: RawPoint): Pt => [t.a * p.x + t.c * p.y + t.e, t.b * p.x + t.d * p.y + t.f];
+const compose = (t: Xf, u: Xf): Xf => ({
+  a: t.a * u.a + t.c * u.b,
+  b: t.b * u.a + t.d * u.b,
+  c: t.a * u.c + t.c * u.d,
+  d: t.b * u.c + t.d * u.d,
+  e: t.a * u.e + t.c * u.f + t.e,
+  f: t.b * u.e + t.d * u.f + t.f,
+});
+const scaleXf = (s: number): Xf => ({ a: s, b: 0, c: 0, d: s, e: 0, f: 0 });
+
+/** INSERT: translate(position) · rotate(rotation) · scale(xScale, yScale) · translate(-block base point). */
+function insertXf(insert: RawEntity, block: RawBlock): Xf {
+  const sx = finite(insert.xScale, 1) || 1;
+  const sy = finite(insert.yScale, 1) || 1;
+  const rot = (finite(insert.rotation, 0) * Math.PI) / 180;
+  const cos = Math.cos(rot);
+  const sin = Math.sin(rot);
+  const bx = finite(block.position?.x, 0);
+  const by = finite(block.position?.y, 0);
+  const px = finite(insert.position?.x, 0);
+  const py = finite(insert.position?.y, 0);
+  const a = cos * sx;
+  const b = sin * sx;
+  const c = -sin * sy;
+  const d = cos * sy;
+  return { a, b, c, d, e: px - (a * bx + c * by), f: py - (b * bx + d * by) };
+}
+
+function finite(n: unknown, fallback: number): number {
+  return typeof n === "number" && Number.isFinite(n) ? n : fallback;
+}
+
+function fail(error: ReadPatternError): ReadPatternResult {
+  return { ok: false, error, message: READ_PATTERN_MESSAGES[error] };
+}
+
+/** Text of the upload. Binary content (NUL bytes, binary DXF, images) is refused before parsing. */
+function decode(input: string | Uint8Array | ArrayBuffer): string | null {
+  if (typeof input === "string") return input.includes("\u0000") ? null : input;
+  const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
+  const head = bytes.subarray(0, Math.min(bytes.length, 8192));
+  if (head.includes(0)) return null;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    // Older DXF (before AutoCAD 2007) are in the drawing's code page, usually Windows-1252.
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
+/**
+ * dxf-parser loops forever on a few malformed inputs (a POLYLINE not followed by VERTEX/SEQEND, a stray entity in
+ * a LAYER or VPORT table, an LWPOLYLINE announcing more vertices than the file has or with an unknown group right
+ * after a vertex's x). One pass over the group pairs
+ * refuses those, and anything whose group codes are not integers, before the parser sees it.
+ */
+const LWPOLYLINE_VERTEX_CODES = new Set([0, 10, 20, 30, 40, 41, 42]);
+
+function safeForParser(lines: string[]): boolean {
+  let sawSection = false;
+  let inPolyline = false;
+  let table: string | null = null;
+  let expectTableName = false;
+  let inLwpolyline = false;
+  let afterX = false;
+  const maxVertices = lines.length / 4;
+  for (let i = 0; i + 1 < lines.length; i += 2) {
+    const codeLine = lines[i].trim();
+    const code = Number(codeLine);
+    if (codeLine === "" || !Number.isInteger(code)) return false;
+    // In an LWPOLYLINE, a vertex's x (10) followed by a group the vertex reader does not know makes it rewind
+    // onto that same x forever.
+    if (afterX && !LWPOLYLINE_VERTEX_CODES.has(code)) return false;
+    afterX = inLwpolyline && code === 10;
+    if (code !== 0) {
+      if (expectTableName && code === 2) {
+        table = lines[i + 1].trim();
+        expectTableName = false;
+      } else if (inLwpolyline && code === 90 && !(Number(lines[i + 1]) <= maxVertices)) return false;
+      continue;
+    }
+    const value = lines[i + 1].trim();
+    inLwpolyline = value === "LWPOLYLINE";
+    if (value === "EOF") break;
+    if (inPolyline) {
+      if (value === "SEQEND") inPolyline = false;
+      else if (value !== "VERTEX") return false;
+      continue;
+    }
+    if (table !== null) {
+      if (value === "ENDTAB") table = null;
+      else if ((table === "LAYER" || table === "VPORT") && value !== table) return false;
+      continue;
+    }
+    if (value === "SECTION") sawSection = true;
+    else if (value === "POLYLINE") inPolyline = true;
+    else if (value === "TABLE") expectTableName = true;
+  }
+  return sawSection && !inPolyline;
+}
+
+function parseDxf(text: string): RawDxf | null {
+  const lines = text.split(/\r\n|\r|\n/);
+  if (!safeForParser(lines)) return null;
+  // dxf-parser writes to the console about odd groups of damaged files; it is synchronous, so muting the console
+  // for its duration cannot hide anything else.
+  const { error, log } = console;
+  console.error = console.log = () => {};
+  try {
+    const parsed = new DxfParser().parseSync(text) as unknown as RawDxf | null;
+    return parsed && typeof parsed === "object" ? parsed : null;
+  } catch {
+    return null;
+  } finally {
+    console.error = error;
+    console.log = log;
+  }
+}
+
+/** One entity's geometry after transformation to mm. */
+type Geometry = { layer: number | null; rings: Pt[][]; paths: Pt[][]; points: Pt[]; texts: string[] };
+
+function layerNumber(layer: string | undefined): number | null {
+  const m = /^\s*(\d+)\s*$/.exec(layer ?? "");
+  return m ? Number(m[1]) : null;
+}
+
+function polylinePoints(vertices: RawPoint[], closed: boolean, xf: Xf): Pt[] {
+  const out: Pt[] = [];
+  const vs = vertices.filter((v) => Number.isFinite(v?.x) && Number.isFinite(v?.y) && !v.splineControlPoint);
+  for (let i = 0; i < vs.length; i++) {
+    const p = apply(xf, vs[i]);
+    out.push(p);
+    const next = i + 1 < vs.length ? vs[i + 1] : closed ? vs[0] : null;
+    const bulge = vs[i].bulge;
+    if (next && bulge) {
+      // Bulges are defined in the block's coordinates: compute there, then transform.
+      for (const q of bulgePoints([vs[i].x, vs[i].y], [next.x, next.y], bulge)) out.push(apply(xf, { x: q[0], y: q[1] }));
+    }
+  }
+  return out;
+}
+
+function addPath(g: Geometry, pts: Pt[], closedFlag: boolean) {
+  if (pts.length < 2) return;
+  const closesOnItself = pts.length > 3 && distance(pts[0], pts[pts.length - 1]) <= JOIN_TOLERANCE_MM;
+  if (closedFlag || closesOnItself) {
+    const ring = closesOnItself ? pts.slice(0, -1) : pts;
+    if (ring.length >= 3) g.rings.push(ring);
+    else g.paths.push(pts);
+  } else g.paths.push(pts);
+}
+
+/** Collects the geometry of entities (recursing into INSERTs of blocks) into per-entity records. */
+function collect(entities: RawEntity[], xf: Xf, blocks: Record<string, RawBlock>, out: Geometry[], depth: number) {
+  for (const e of entities) {
+    if (!e || typeof e !== "object") continue;
+    const g: Geometry = { layer: layerNumber(e.layer), rings: [], paths: [], points: [], texts: [] };
+    switch (e.type) {
+      case "LINE":
+        if (e.vertices && e.vertices.length >= 2) addPath(g, [apply(xf, e.vertices[0]), apply(xf, e.vertices[1])], false);
+        break;
+      case "LWPOLYLINE":
+      case "POLYLINE":
+        if (e.vertices && !e.isPolyfaceMesh && !e.is3dPolygonMesh) addPath(g, polylinePoints(e.vertices, !!e.shape, xf), !!e.shape);
+        break;
+      case "ARC":
+        if (e.center && e.radius && e.radius > 0) {
+          const start = finite(e.startAngle, 0);
+          let sweep = finite(e.endAngle, 2 * Math.PI) - start;
+          while (sweep <= 0) sweep += 2 * Math.PI;
+          const pts = arcPoints([e.center.x, e.center.y], e.radius, start, sweep);
+          addPath(g, pts.map(([x, y]) => apply(xf, { x, y })), false);
+        }
+        break;
+      case "CIRCLE":
+        if (e.center && e.radius && e.radius > 0) {
+          const pts = arcPoints([e.center.x, e.center.y], e.radius, 0, 2 * Math.PI).slice(0, -1);
+          g.rings.push(pts.map(([x, y]) => apply(xf, { x, y })));
+          g.points.push(apply(xf, e.center));
+        }
+        break;
+      case "SPLINE": {
+        const pts = (e.fitPoints?.length ? e.fitPoints : e.controlPoints) ?? [];
+        addPath(g, pts.map((p) => apply(xf, p)), !!e.shape);
+        break;
+      }
+      case "POINT":
+        if (e.position) g.points.push(apply(xf, e.position));
+        break;
+      case "TEXT":
+      case "MTEXT":
+      case "ATTDEF":
+        if (typeof e.text === "string") g.texts.push(e.text);
+        break;
+      case "INSERT": {
+        const block = e.name ? blocks[e.name] : undefined;
+        if (block?.entities && depth < MAX_INSERT_DEPTH) collect(block.entities, compose(xf, insertXf(e, block)), blocks, out, depth + 1);
+        break;
+      }
+    }
+    if (g.rings.length || g.paths.length || g.points.length || g.texts.length) out.push(g);
+  }
+}
+
+/** 'Piece Name: FRONT' → { key: "piece name", value: "FRONT" }. */
+function fact(text: string): { key: string; value: string } | null {
+  const m = /^\s*([A-Za-z][A-Za-z ]*?)\s*:\s*(.*?)\s*$/.exec(text.replace(/\\P/g, " "));
+  return m ? { key: m[1].toLowerCase().replace(/\s+/g, " "), value: m[2] } : null;
+}
+
+function allTexts(dxf: RawDxf): string[] {
+  const texts: string[] = [];
+  const walk = (entities: RawEntity[] | undefined) => {
+    for (const e of entities ?? []) if ((e?.type === "TEXT" || e?.type === "MTEXT") && typeof e.text === "string") texts.push(e.text);
+  };
+  walk(dxf.entities);
+  for (const block of Object.values(dxf.blocks ?? {})) walk(block?.entities);
+  return texts;
+}
+
+function unitsOf(dxf: RawDxf, texts: string[]): { units: PatternUnits; assumed: boolean } {
+  const ins = dxf.header?.$INSUNITS;
+  if (typeof ins === "number" && INSUNITS[ins]) return { units: INSUNITS[ins], assumed: false };
+  for (const t of texts) {
+    const f = fact(t);
+    if (f?.key !== "units") continue;
+    const v = f.value.toUpperCase();
+    if (v.startsWith("METRIC") || v === "MM") return { units: "mm", assumed: false };
+    if (v === "CM") return { units: "cm", assumed: false };
+    if (v.startsWith("ENGLISH") || v === "IN" || v === "INCH" || v === "INCHES") return { units: "in", assumed: false };
+  }
+  return { units: "mm", assumed: true };
+}
+
+function pointSegmentDistance(p: Pt, a: Pt, b: Pt): number {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
+  return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
+}
+
+function distanceToRing(p: Pt, ring: Pt[]): number {
+  let best = Infinity;
+  for (let i = 0; i < ring.length; i++) best = Math.min(best, pointSegmentDistance(p, ring[i], ring[(i + 1) % ring.length]));
+  return best;
+}
+
+const rp = (p: Pt): Pt => [round(p[0]), round(p[1])];
+const rpath = (pts: Pt[]): Pt[] => pts.map(rp);
+
+type Candidate = { key: string; fallbackName: string; geometry: Geometry[] };
+
+/** Builds one piece from its geometry; null when no closed boundary can be found. */
+function buildPiece(c: Candidate, astm: boolean): Omit<PatternPiece, "size"> & { sizeText?: string } | null {
+  let name: string | undefined;
+  let sizeText: string | undefined;
+  let quantity = 1;
+  for (const g of c.geometry) {
+    for (const t of g.texts) {
+      const f = fact(t);
+      if (!f || !f.value) continue;
+      if (f.key === "piece name" && name === undefined) name = f.value;
+      else if (f.key === "size" && sizeText === undefined) sizeText = f.value;
+      else if (f.key === "quantity" && /^\d{1,2}$/.test(f.value) && Number(f.value) > 0) quantity = Number(f.value);
+    }
+  }
+  const onLayer = (n: number) => c.geometry.filter((g) => g.layer === n);
+  const boundaryRings = (gs: Geometry[]) => {
+    const rings = gs.flatMap((g) => g.rings);
+    return rings.length ? rings : chainIntoRings(gs.flatMap((g) => g.paths), JOIN_TOLERANCE_MM);
+  };
+  const layer1 = onLayer(1);
+  let rings = astm && layer1.length ? boundaryRings(layer1) : [];
+  if (!rings.length) rings = boundaryRings(c.geometry);
+  let boundary: Pt[] | null = null;
+  let area = 0;
+  for (const ring of rings) {
+    const a = polygonArea(ring);
+    if (a > area) {
+      area = a;
+      boundary = ring;
+    }
+  }
+  if (!boundary || area < 1) return null;
+
+  const piece: Omit<PatternPiece, "size"> & { sizeText?: string } = {
+    name: name ?? c.fallbackName,
+    quantity,
+    boundary: rpath(boundary),
+    notches: [],
+    internal: [],
+    sewLines: [],
+    drill: [],
+    bbox: bboxOf(boundary),
+    area: round(area, 1),
+    sizeText,
+  };
+  const b = piece.bbox;
+  piece.bbox = { minX: round(b.minX), minY: round(b.minY), maxX: round(b.maxX), maxY: round(b.maxY), width: round(b.width), height: round(b.height) };
+  if (!astm) {
+    // A plain drawing: every other line is an internal line.
+    for (const g of c.geometry) {
+      for (const r of g.rings) if (r !== boundary) piece.internal.push(rpath([...r, r[0]]));
+      for (const p of g.paths) piece.internal.push(rpath(p));
+    }
+    return capped(piece);
+  }
+  let grainLength = 0;
+  for (const g of c.geometry) {
+    const lines = [...g.paths, ...g.rings.filter((r) => r !== boundary).map((r) => [...r, r[0]])];
+    switch (g.layer) {
+      case 4:
+        for (const p of g.points) piece.notches.push(rp(p));
+        for (const l of lines) {
+          const start = l[0];
+          const end = l[l.length - 1];
+          piece.notches.push(rp(distanceToRing(start, boundary) <= distanceToRing(end, boundary) ? start : end));
+        }
+        break;
+      case 7:
+        for (const l of lines) {
+          const len = distance(l[0], l[l.length - 1]);
+          if (len > grainLength) {
+            grainLength = len;
+            piece.grain = [rp(l[0]), rp(l[l.length - 1])];
+          }
+        }
+        break;
+      case 6:
+      case 8:
+      case 11:
+        for (const l of lines) piece.internal.push(rpath(l));
+        break;
+      case 13:
+        for (const p of g.points) piece.drill.push(rp(p));
+        break;
+      case 14:
+        for (const l of lines) piece.sewLines.push(rpath(l));
+        break;
+    }
+  }
+  return capped(piece);
+}
+
+/** Keeps a stored pattern bounded: a drawing with hatching or thousands of stray lines keeps its first lines only. */
+const MAX_PATHS = 2000;
+const MAX_MARKS = 5000;
+function capped<T extends Omit<PatternPiece, "size">>(piece: T): T {
+  piece.internal = piece.internal.slice(0, MAX_PATHS);
+  piece.sewLines = piece.sewLines.slice(0, MAX_PATHS);
+  piece.notches = piece.notches.slice(0, MAX_MARKS);
+  piece.drill = piece.drill.slice(0, MAX_MARKS);
+  return piece;
+}
+
+/**
+ * Reads a DXF upload into a pattern. Never throws: a file that cannot be used gets an error code and the message
+ * to show at the upload field.
+ */
+export function readPattern(input: string | Uint8Array | ArrayBuffer): ReadPatternResult {
+  const text = decode(input);
+  if (text === null || !/^\s*0\s*$/m.test(text.slice(0, 65536))) return fail("not_dxf");
+  const dxf = parseDxf(text);
+  if (!dxf) return fail("not_dxf");
+  const blocks = dxf.blocks ?? {};
+  const entities = (dxf.entities ?? []).filter((e) => e && typeof e === "object");
+
+  const texts = allTexts(dxf);
+  const { units, assumed } = unitsOf(dxf, texts);
+  let sampleSize: string | undefined;
+  for (const t of texts) {
+    const f = fact(t);
+    if (f?.key === "sample size" && f.value) {
+      sampleSize = f.value;
+      break;
+    }
+  }
+  const toMm = scaleXf(MM_PER_UNIT[units]);
+
+  const isPieceBlock = (name: string | undefined) => !!name && !name.startsWith("*") && !!blocks[name]?.entities?.length;
+  const inserts = entities.filter((e) => e.type === "INSERT" && isPieceBlock(e.name));
+  const candidates: Candidate[] = [];
+  let astm = false;
+  if (inserts.length) {
+    astm = true;
+    inserts.forEach((ins, i) => {
+      const block = blocks[ins.name!];
+      const geometry: Geometry[] = [];
+      collect(block.entities!, compose(toMm, insertXf(ins, block)), blocks, geometry, 1);
+      candidates.push({ key: `${ins.name}#${i}`, fallbackName: ins.name!, geometry });
+    });
+  } else {
+    const drawable = entities.filter((e) => e.type !== "INSERT");
+    const pieceBlocks = Object.values(blocks).filter((b) => isPieceBlock(b.name));
+    if (!drawable.some((e) => e.type !== "TEXT" && e.type !== "MTEXT") && pieceBlocks.length) {
+      // Blocks that are defined but never inserted: each is a piece at its own coordinates.
+      astm = true;
+      for (const b of pieceBlocks) {
+        const geometry: Geometry[] = [];
+        collect(b.entities!, toMm, blocks, geometry, 1);
+        candidates.push({ key: b.name!, fallbackName: b.name!, geometry });
+      }
+    } else if (drawable.length) {
+      const geometry: Geometry[] = [];
+      collect(drawable, toMm, blocks, geometry, 0);
+      candidates.push({ key: "plain", fallbackName: "Piece 1", geometry });
+    }
+  }
+  if (!candidates.some((c) => c.geometry.some((g) => g.rings.length || g.paths.length || g.points.length))) {
+    return fail("no_entities");
+  }
+
+  const pieces: PatternPiece[] = [];
+  const seen = new Set<string>();
+  for (const c of candidates) {
+    const built = buildPiece(c, astm);
+    if (!built) continue;
+    const { sizeText, ...rest } = built;
+    const size = sizeText ?? sampleSize ?? "One size";
+    const dedupeKey = `${c.key.split("#")[0]}\u0000${rest.name}\u0000${size}`;
+    if (seen.has(dedupeKey)) continue; // the same block inserted twice (e.g. a marker) is one piece
+    seen.add(dedupeKey);
+    pieces.push({ ...rest, size });
+  }
+  if (!pieces.length) return fail("no_boundary");
+
+  const sizes = sortSizes(pieces.map((p) => p.size));
+  const order = new Map(sizes.map((s, i) => [s, i]));
+  const indexed = pieces.map((p, i) => ({ p, i }));
+  indexed.sort((a, b) => order.get(a.p.size)! - order.get(b.p.size)! || a.i - b.i);
+  const pattern: Pattern = { units, unitsAssumed: assumed, sizes, pieces: indexed.map((x) => x.p) };
+  if (sampleSize !== undefined) pattern.sampleSize = sampleSize;
+  return { ok: true, pattern };
+}

@@ -1,0 +1,80 @@
+/**
+ * Fabric needed for one size, for 45 in (1143 mm) and 60 in (1524 mm) wide fabric (decision 060).
+ *
+ * Method:
+ * 1. Every piece of the size, as many times as its quantity, is reduced to its bounding box plus a 10 mm gap.
+ * 2. Packing: the boxes are shelf-packed across the usable width (fabric width less 10 mm of selvedge on each
+ *    side), tallest first, grain along the length. Twice: turning a piece 90° only when it fits no other way, and
+ *    also turning every piece that lies flatter turned; the shorter of the two counts. The packed length is the
+ *    sum of the shelf heights.
+ * 3. Cross-check by area: the pieces' total area divided by the usable width is the length with perfect nesting;
+ *    no real layout does better than 85 % of that, so the estimate is never below area / width / 0.85.
+ * 4. Margin: 10 % is added for shrinkage, straightening the grain and matching, and the result is rounded up to
+ *    the next 0.1 m and 0.1 yd. Pieces wider than the fabric even when turned are flagged (`fits: false`): they
+ *    need a wider fabric or a fold, and the figure is only a lower bound.
+ * The result is labelled as an estimate wherever it is shown.
+ */
+import { shelfPack } from "./geometry";
+import type { Pattern } from "./types";
+
+export const FABRIC_WIDTHS = [
+  { label: "45 in", inches: 45, widthMm: 1143, cm: 115 },
+  { label: "60 in", inches: 60, widthMm: 1524, cm: 150 },
+] as const;
+export const FABRIC_MARGIN_PERCENT = 10;
+const SELVEDGE_MM = 10;
+const GAP_MM = 10;
+const BEST_EFFICIENCY = 0.85;
+const MM_PER_YARD = 914.4;
+
+export type FabricLine = {
+  /** '45 in' or '60 in'. */
+  label: string;
+  widthMm: number;
+  /** Length to buy, margin included, rounded up to 0.1. */
+  metres: number;
+  yards: number;
+  /** Packed length of the bounding boxes, in mm, before the margin. */
+  packedMm: number;
+  /** Total area / usable width, in mm (perfect nesting), before the margin. */
+  areaMm: number;
+  /** False when a piece is wider than the fabric even turned. */
+  fits: boolean;
+};
+
+export type FabricEstimate = {
+  size: string;
+  pieceCount: number;
+  /** Total area of the pieces to cut (quantities counted), mm². */
+  totalAreaMm2: number;
+  marginPercent: number;
+  fabrics: FabricLine[];
+};
+
+const up1 = (n: number) => Math.ceil(n * 10 - 1e-9) / 10;
+
+export function fabricEstimate(pattern: Pattern, size: string): FabricEstimate | null {
+  const pieces = pattern.pieces.filter((p) => p.size === size);
+  if (!pieces.length) return null;
+  const cut = pieces.flatMap((p) => Array.from({ length: Math.max(1, p.quantity ?? 1) }, () => p));
+  const totalArea = cut.reduce((s, p) => s + p.area, 0);
+  const fabrics = FABRIC_WIDTHS.map(({ label, widthMm }) => {
+    const usable = widthMm - 2 * SELVEDGE_MM;
+    const boxes = cut.map((p) => ({ item: p, width: p.bbox.width + GAP_MM, height: p.bbox.height + GAP_MM }));
+    const packings = (["fit", "flat"] as const).map((rotate) => shelfPack(boxes, usable + GAP_MM, { rotate }));
+    const packed = packings[0].height <= packings[1].height ? packings[0] : packings[1];
+    const fits = packed.placed.every((pl) => pl.width <= usable + GAP_MM + 1e-6);
+    const areaMm = totalArea / usable;
+    const lengthMm = Math.max(packed.height, areaMm / BEST_EFFICIENCY) * (1 + FABRIC_MARGIN_PERCENT / 100);
+    return {
+      label,
+      widthMm,
+      metres: up1(lengthMm / 1000),
+      yards: up1(lengthMm / MM_PER_YARD),
+      packedMm: Math.round(packed.height),
+      areaMm: Math.round(areaMm),
+      fits,
+    };
+  });
+  return { size, pieceCount: pieces.length, totalAreaMm2: Math.round(totalArea), marginPercent: FABRIC_MARGIN_PERCENT, fabrics };
+}

@@ -1,0 +1,168 @@
+/**
+ * SVG previews of a pattern (decision 060): the pieces of one size side by side, drawn from the boundary, grain line
+ * and notches only (enough to judge the design, not to cut it: no sew lines, no internal lines, scaled down to
+ * 800 px wide, marked 'Preview'). compareSvg draws a new version's outlines over the previous ones for the seller.
+ * Coordinates are rounded to 0.1 px and outlines simplified to 0.4 px, so a 10-piece preview stays a few KB.
+ */
+import { bboxOf, shelfPack, simplifyRing } from "./geometry";
+import { matchPieces, piecesOfSize } from "./pieces";
+import type { BBox, Pattern, PatternPiece, Pt } from "./types";
+
+export const PREVIEW_WIDTH = 800;
+const MARGIN = 16; // px around the drawing
+const GAP_MM = 30; // between pieces
+const TOLERANCE_PX = 0.4;
+
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+const n1 = (v: number) => String(Math.round(v * 10) / 10);
+
+type Slot = { key: string; box: BBox; x: number; y: number };
+type Layout = { slots: Map<string, Slot>; scale: number; width: number; height: number };
+
+/**
+ * Shelf-packs boxes (mm) into a band about 1.6 times as wide as it is tall, and the scale that fits it into the
+ * preview width. Slot x/y are the top-left corner in px.
+ */
+function layout(items: { key: string; box: BBox }[], captionPx: number): Layout {
+  const totalArea = items.reduce((s, it) => s + (it.box.width + GAP_MM) * (it.box.height + GAP_MM), 0);
+  const widest = Math.max(0, ...items.map((it) => it.box.width));
+  const bandWidth = Math.max(widest, Math.sqrt(totalArea * 1.6));
+  const packed = shelfPack(
+    items.map((it) => ({ item: it, width: it.box.width, height: it.box.height })),
+    bandWidth,
+    { gap: GAP_MM },
+  );
+  const scale = (PREVIEW_WIDTH - 2 * MARGIN) / Math.max(packed.width, 1);
+  const slots = new Map<string, Slot>();
+  for (const p of packed.placed) slots.set(p.item.key, { key: p.item.key, box: p.item.box, x: MARGIN + p.x * scale, y: MARGIN + p.y * scale });
+  return { slots, scale, width: PREVIEW_WIDTH, height: Math.ceil(packed.height * scale + 2 * MARGIN + captionPx) };
+}
+
+/** Maps a piece point (mm, y up) into its slot (px, y down), aligned on the slot box's top-left. */
+function projector(slot: Slot, scale: number) {
+  return ([x, y]: Pt): Pt => [slot.x + (x - slot.box.minX) * scale, slot.y + (slot.box.maxY - y) * scale];
+}
+
+function ringPath(ring: Pt[], project: (p: Pt) => Pt): string {
+  const pts = simplifyRing(ring.map(project), TOLERANCE_PX);
+  return `M${pts.map(([x, y]) => `${n1(x)} ${n1(y)}`).join("L")}Z`;
+}
+
+function grainSvg(grain: [Pt, Pt], project: (p: Pt) => Pt): string {
+  const a = project(grain[0]);
+  const b = project(grain[1]);
+  const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+  if (len < 1) return "";
+  const ux = (b[0] - a[0]) / len;
+  const uy = (b[1] - a[1]) / len;
+  const head = Math.min(8, len / 4);
+  const arrow = (tip: Pt, dx: number, dy: number) =>
+    `M${n1(tip[0] - dx * head - dy * head * 0.5)} ${n1(tip[1] - dy * head + dx * head * 0.5)}L${n1(tip[0])} ${n1(tip[1])}L${n1(
+      tip[0] - dx * head + dy * head * 0.5,
+    )} ${n1(tip[1] - dy * head - dx * head * 0.5)}`;
+  return `<path d="M${n1(a[0])} ${n1(a[1])}L${n1(b[0])} ${n1(b[1])}${arrow(b, ux, uy)}${arrow(a, -ux, -uy)}" fill="none" stroke="#555" stroke-width="1"/>`;
+}
+
+function notchesSvg(piece: PatternPiece, project: (p: Pt) => Pt): string {
+  if (!piece.notches.length) return "";
+  const c = project([(piece.bbox.minX + piece.bbox.maxX) / 2, (piece.bbox.minY + piece.bbox.maxY) / 2]);
+  const d = piece.notches
+    .map((n) => {
+      const p = project(n);
+      const len = Math.hypot(c[0] - p[0], c[1] - p[1]) || 1;
+      const tick = 5;
+      return `M${n1(p[0])} ${n1(p[1])}L${n1(p[0] + ((c[0] - p[0]) / len) * tick)} ${n1(p[1] + ((c[1] - p[1]) / len) * tick)}`;
+    })
+    .join("");
+  return `<path d="${d}" stroke="#222" stroke-width="1.5"/>`;
+}
+
+function label(slot: Slot, scale: number, text: string): string {
+  const w = slot.box.width * scale;
+  const h = slot.box.height * scale;
+  const size = Math.max(9, Math.min(14, w / Math.max(text.length, 1) / 0.6));
+  return `<text x="${n1(slot.x + w / 2)}" y="${n1(slot.y + h / 2)}" font-size="${n1(size)}" text-anchor="middle" dominant-baseline="middle" fill="#222">${escapeXml(text)}</text>`;
+}
+
+function svgOpen(width: number, height: number, title: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="t" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui,sans-serif"><title id="t">${escapeXml(title)}</title><rect width="100%" height="100%" fill="#fff"/>`;
+}
+
+function watermark(width: number, height: number): string {
+  const size = Math.max(28, Math.min(120, Math.min(width, height) / 4));
+  return `<text x="${n1(width / 2)}" y="${n1(height / 2)}" font-size="${n1(size)}" font-weight="700" text-anchor="middle" dominant-baseline="middle" fill="#b00" fill-opacity=".18" transform="rotate(-30 ${n1(width / 2)} ${n1(height / 2)})" pointer-events="none">Preview</text>`;
+}
+
+function emptySvg(title: string, message: string): string {
+  return `${svgOpen(PREVIEW_WIDTH, 120, title)}<text x="400" y="60" font-size="16" text-anchor="middle" fill="#555">${escapeXml(message)}</text></svg>`;
+}
+
+export type PreviewOptions = { title?: string };
+
+/**
+ * The pieces of one size side by side with their names, grain lines (arrows) and notches, and a 'Preview'
+ * watermark. An unknown size gives a small SVG saying there is nothing to show.
+ */
+export function previewSvg(pattern: Pattern, size: string, options: PreviewOptions = {}): string {
+  const pieces = piecesOfSize(pattern, size);
+  const count = `${pieces.length} ${pieces.length === 1 ? "piece" : "pieces"}`;
+  const title = `${options.title ? `${options.title}: ` : ""}pattern pieces, size ${size} (${count}), preview`;
+  if (!pieces.length) return emptySvg(title, `No pieces in size ${size}.`);
+  const items = pieces.map((p, i) => ({ key: String(i), box: p.bbox }));
+  const lay = layout(items, 0);
+  let body = "";
+  pieces.forEach((piece, i) => {
+    const slot = lay.slots.get(String(i))!;
+    const project = projector(slot, lay.scale);
+    body += `<g><path d="${ringPath(piece.boundary, project)}" fill="#f4efe6" stroke="#222" stroke-width="1.2"/>`;
+    if (piece.grain) body += grainSvg(piece.grain, project);
+    body += notchesSvg(piece, project);
+    body += `${label(slot, lay.scale, piece.name)}</g>`;
+  });
+  return `${svgOpen(lay.width, lay.height, title)}${body}${watermark(lay.width, lay.height)}</svg>`;
+}
+
+/**
+ * A new version's outlines (solid, dark) over the previous version's (dashed, grey) for one size, so a seller sees
+ * what changed before publishing. Pieces are matched by name and aligned on their bounding boxes' lower-left
+ * corner (hem and centre line in most exports); a piece only in the old file is labelled 'removed', one only in
+ * the new file 'new'.
+ */
+export function compareSvg(oldPattern: Pattern, newPattern: Pattern, size: string): string {
+  const olds = piecesOfSize(oldPattern, size);
+  const news = piecesOfSize(newPattern, size);
+  const title = `Pattern changes, size ${size}: previous outline dashed grey, new outline solid`;
+  if (!olds.length && !news.length) return emptySvg(title, `No pieces in size ${size}.`);
+  const pairs = matchPieces([news, olds]).map(({ name, pieces: [after, before] }) => ({ name, before, after }));
+  // A slot holds both outlines, each moved so its box starts at (0, 0).
+  const items = pairs.map((pair, i) => {
+    const w = Math.max(pair.before?.bbox.width ?? 0, pair.after?.bbox.width ?? 0);
+    const h = Math.max(pair.before?.bbox.height ?? 0, pair.after?.bbox.height ?? 0);
+    return { key: String(i), box: bboxOf([[0, 0], [w, h]] as Pt[]) };
+  });
+  const legendPx = 28;
+  const lay = layout(items, legendPx);
+  let body = "";
+  pairs.forEach((pair, i) => {
+    const slot = lay.slots.get(String(i))!;
+    const draw = (piece: PatternPiece, attrs: string) => {
+      const shifted = piece.boundary.map(([x, y]): Pt => [x - piece.bbox.minX, y - piece.bbox.minY]);
+      return `<path d="${ringPath(shifted, projector(slot, lay.scale))}" ${attrs}/>`;
+    };
+    body += "<g>";
+    if (pair.before) body += draw(pair.before, `fill="none" stroke="#999" stroke-width="1.2" stroke-dasharray="5 4"`);
+    if (pair.after) body += draw(pair.after, `fill="#f4efe6" fill-opacity=".6" stroke="#111" stroke-width="1.4"`);
+    const suffix = !pair.before ? " (new)" : !pair.after ? " (removed)" : "";
+    body += `${label(slot, lay.scale, pair.name + suffix)}</g>`;
+  });
+  const y = lay.height - legendPx / 2;
+  const legend =
+    `<g font-size="12" fill="#222"><path d="M${MARGIN} ${y}h28" stroke="#999" stroke-width="1.2" stroke-dasharray="5 4"/>` +
+    `<text x="${MARGIN + 34}" y="${y}" dominant-baseline="middle">Previous version</text>` +
+    `<path d="M${MARGIN + 160} ${y}h28" stroke="#111" stroke-width="1.4"/>` +
+    `<text x="${MARGIN + 194}" y="${y}" dominant-baseline="middle">New version</text></g>`;
+  return `${svgOpen(lay.width, lay.height, title)}${body}${legend}</svg>`;
+}

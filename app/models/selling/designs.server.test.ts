@@ -1,0 +1,217 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import type { Db } from "../../../db/client";
+import { files, patternVersions, productMedia, products, stores, variants } from "../../../db/schema";
+import { createTestDb, makeUser } from "../../../tests/unit/helpers";
+import { getOwnProduct, listOwnProducts, ownProductJson, removeOwnProduct, saveDesign } from "./designs.server";
+
+const DXF = fs.readFileSync(path.join(__dirname, "../../../tests/fixtures/bodice-block.dxf"));
+let dataDir: string;
+let db: Db;
+let seller: { userId: number; storeId: number };
+
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "designs-test-"));
+  process.env.DATA_DIR = dataDir;
+  process.env.SESSION_SECRET = "designs-test-secret-0123456789";
+  globalThis.__env = undefined;
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+async function newSeller() {
+  const user = await makeUser(db);
+  const store = db.insert(stores).values({ userId: user.id, name: `S${user.id}`, bio: "b" }).returning().get();
+  return { userId: user.id, storeId: store.id };
+}
+
+beforeEach(async () => {
+  db = createTestDb();
+  seller = await newSeller();
+});
+
+let n = 0;
+/** A temp file as the multipart reader leaves it. */
+async function temp(field: string, originalName: string, bytes: Buffer | Promise<Buffer>) {
+  n += 1;
+  const file = path.join(dataDir, `t${n}.part`);
+  fs.writeFileSync(file, await bytes);
+  return { field, originalName, declaredType: "", path: file, size: fs.statSync(file).size };
+}
+const image = (color = "#b91c1c") => sharp({ create: { width: 30, height: 20, channels: 3, background: color } }).png().toBuffer();
+const uploaded = (name: string) => fs.existsSync(path.join(dataDir, "uploads", name));
+
+const ready = {
+  name: "Camp shirt",
+  desc: "Linen camp shirt.",
+  price: "45.50",
+  type: "Ready",
+  category1: "men",
+  category2: "tops",
+  parcel_size: "Medium",
+  variants: [
+    { value: "S", sku: "S1", inventory: "2" },
+    { value: "M", inventory: "" },
+  ],
+};
+
+describe("saveDesign", () => {
+  it("creates a design with its files and sizes, then edits media, size chart and sizes", async () => {
+    const created = await saveDesign({
+      db,
+      storeId: seller.storeId,
+      ownerId: seller.userId,
+      raw: ready,
+      keepMedia: [],
+      files: { media: [await temp("media", "a.png", image()), await temp("media", "b.png", image("#000"))], sizeChart: await temp("sizeChart", "c.png", image("#fff")) },
+    });
+    if (!created.ok) throw new Error(JSON.stringify(created));
+    expect(created).toMatchObject({ created: true, product: { priceCents: 4550, type: "Ready", delivery: null, parcelSize: "Medium" } });
+    const found = getOwnProduct({ db, storeId: seller.storeId, productId: created.product.id })!;
+    const json = ownProductJson(found);
+    expect(json).toMatchObject({ name: "Camp shirt", desc: "Linen camp shirt.", price: 45.5, category1: "men", category2: "tops", parcel_size: "Medium" });
+    expect(json.variants.map((v) => [v.name, v.value, v.sku, v.inventory])).toEqual([
+      ["Size", "S", "S1", 2],
+      ["Size", "M", "", 0],
+    ]);
+    expect(db.select().from(files).all().map((f) => f.kind)).toEqual(["media", "media", "media"]);
+    const [first, second] = found.media;
+
+    // Keep only the second image, replace the size chart, change one size and drop the other.
+    const oldChart = found.product.sizeChart!;
+    const updated = await saveDesign({
+      db,
+      storeId: seller.storeId,
+      ownerId: seller.userId,
+      productId: created.product.id,
+      raw: { ...ready, price: "40", variants: [{ id: String(found.variants[1]!.id), value: "M", inventory: "5" }, { value: "XL", inventory: "1" }] },
+      keepMedia: [second!.id],
+      files: { media: [], sizeChart: await temp("sizeChart", "c2.png", image("#eee")) },
+    });
+    expect(updated).toMatchObject({ ok: true, created: false, product: { priceCents: 4000 } });
+    const after = getOwnProduct({ db, storeId: seller.storeId, productId: created.product.id })!;
+    expect(after.media).toEqual([{ id: second!.id, media: second!.media }]);
+    expect(uploaded(first!.media)).toBe(false);
+    expect(uploaded(oldChart)).toBe(false);
+    expect(after.variants.map((v) => [v.id === found.variants[1]!.id, v.value, v.inventory])).toEqual([
+      [true, "M", 5],
+      [false, "XL", 1],
+    ]);
+    expect(listOwnProducts({ db, storeId: seller.storeId }).map((p) => p.image)).toEqual([second!.media]);
+  });
+
+  it("a form save moves the stock by what was typed, so units reserved meanwhile are not sold twice", async () => {
+    const created = await saveDesign({
+      db,
+      storeId: seller.storeId,
+      ownerId: seller.userId,
+      raw: { ...ready, variants: [{ value: "S", inventory: "5" }] },
+      keepMedia: [],
+      files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()) },
+    });
+    if (!created.ok) throw new Error("setup");
+    const [size] = getOwnProduct({ db, storeId: seller.storeId, productId: created.product.id })!.variants;
+    // The form showed 5; a checkout reserves 2 meanwhile; the seller types 8 (3 more).
+    db.update(variants).set({ inventory: 3 }).where(eq(variants.id, size!.id)).run();
+    const saved = await saveDesign({
+      db,
+      storeId: seller.storeId,
+      ownerId: seller.userId,
+      productId: created.product.id,
+      raw: { ...ready, variants: [{ id: String(size!.id), value: "S", inventory: "8", was: "5" }] },
+      keepMedia: null,
+      files: { media: [] },
+    });
+    expect(saved.ok).toBe(true);
+    expect(db.select().from(variants).where(eq(variants.id, size!.id)).get()?.inventory).toBe(6);
+  });
+
+  it("checks every rule before storing anything; a refused request leaves no file or row", async () => {
+    const uploads = path.join(dataDir, "uploads");
+    const before = fs.existsSync(uploads) ? fs.readdirSync(uploads) : [];
+    const result = await saveDesign({
+      db,
+      storeId: seller.storeId,
+      ownerId: seller.userId,
+      raw: { ...ready, type: "Pattern", delivery: "", price: "4.99", name: "x".repeat(51) },
+      keepMedia: [],
+      files: {
+        media: [await temp("media", "ok.png", image()), await temp("media", "note.png", Buffer.from("plain text"))],
+        pattern: await temp("pattern", "fake.dxf", image()),
+        problems: [{ field: "sizeChart", fileName: "big.png", message: "big.png is too large. Maximum file size is 25MB." }],
+      },
+    });
+    expect(result).toEqual({
+      ok: false,
+      status: 400,
+      errors: {
+        name: ["Name can be at most 50 characters"],
+        price: ["Price must be at least 5"],
+        delivery: ["Delivery is required for a pattern"],
+        sizeChart: ["big.png is too large. Maximum file size is 25MB."],
+        media: ["note.png is not an image (JPEG, PNG, GIF, WebP or BMP) or a video (MP4, WebM or MOV)."],
+        pattern: ["fake.dxf is not a DXF pattern file with at least one entity."],
+      },
+    });
+    expect(db.select().from(products).all()).toEqual([]);
+    expect(db.select().from(files).all()).toEqual([]);
+    expect(fs.existsSync(uploads) ? fs.readdirSync(uploads) : []).toEqual(before);
+  });
+
+  it("keeps each DXF as a pattern version and the pattern file private", async () => {
+    const raw = { ...ready, type: "Pattern", delivery: "Digital", variants: [] };
+    const base = { db, storeId: seller.storeId, ownerId: seller.userId, raw };
+    const created = await saveDesign({
+      ...base,
+      keepMedia: [],
+      files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()), pattern: await temp("pattern", "v1.dxf", DXF) },
+    });
+    if (!created.ok) throw new Error(JSON.stringify(created));
+    expect(created.product).toMatchObject({ type: "Pattern", delivery: "Digital", parcelSize: null });
+    const v1 = created.product.patternFile!;
+    expect(db.select().from(files).where(eq(files.name, v1)).get()).toMatchObject({ kind: "pattern", originalName: "v1.dxf" });
+    const edited = await saveDesign({ ...base, productId: created.product.id, keepMedia: null, files: { media: [], pattern: await temp("pattern", "v2.dxf", DXF) } });
+    if (!edited.ok) throw new Error(JSON.stringify(edited));
+    const versions = db.select().from(patternVersions).where(eq(patternVersions.productId, created.product.id)).all();
+    expect(versions.map((v) => [v.version, v.file, v.data])).toEqual([
+      [1, v1, "{}"],
+      [2, edited.product.patternFile, "{}"],
+    ]);
+    expect(uploaded(v1)).toBe(true);
+    // Saving again without a new file keeps the current pattern.
+    const again = await saveDesign({ ...base, productId: created.product.id, keepMedia: null, files: { media: [] } });
+    expect(again.ok && again.product.patternFile).toBe(edited.product.patternFile);
+  });
+
+  it("answers 404 for another seller's design and never touches it", async () => {
+    const other = await newSeller();
+    const created = await saveDesign({
+      db,
+      storeId: other.storeId,
+      ownerId: other.userId,
+      raw: ready,
+      keepMedia: [],
+      files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()) },
+    });
+    if (!created.ok) throw new Error("setup");
+    const id = created.product.id;
+    expect(getOwnProduct({ db, storeId: seller.storeId, productId: id })).toBeNull();
+    expect(await saveDesign({ db, storeId: seller.storeId, ownerId: seller.userId, productId: id, raw: ready, keepMedia: null, files: { media: [] } })).toEqual({
+      ok: false,
+      status: 404,
+    });
+    expect(removeOwnProduct({ db, storeId: seller.storeId, productId: id })).toBe(false);
+    expect(removeOwnProduct({ db, storeId: other.storeId, productId: id })).toBe(true);
+    // Removed: gone from the seller's lists, the row (and its media) stays for orders.
+    expect(listOwnProducts({ db, storeId: other.storeId })).toEqual([]);
+    expect(getOwnProduct({ db, storeId: other.storeId, productId: id })).toBeNull();
+    expect(db.select().from(products).where(eq(products.id, id)).get()?.removedAt).toBeInstanceOf(Date);
+    expect(db.select().from(productMedia).where(eq(productMedia.productId, id)).all()).toHaveLength(1);
+    expect(db.select().from(variants).where(eq(variants.productId, id)).all()).toHaveLength(2);
+  });
+});

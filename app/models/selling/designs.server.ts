@@ -1,0 +1,328 @@
+/**
+ * The seller's own designs (spec 2.4 /my-designs, /create-design, /edit-product/{id}; 3 Own product;
+ * 5 Design and Variants; 7.3 get-own-products, get-product, update-product, remove-product).
+ * Every function is scoped by the seller's store: another seller's product is simply not found.
+ */
+import { and, asc, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
+
+import {
+  checkoutLines,
+  orders,
+  patternVersions,
+  productMedia,
+  products,
+  variants,
+  type Product,
+} from "../../../db/schema";
+import { mediaOf } from "~/models/catalog/media.server";
+import { DESIGN_MESSAGES, validateDesign, type FieldErrors, type RawDesign } from "~/schemas/selling";
+import type { Db } from "~/utils/db.server";
+import {
+  MAX_MEDIA,
+  deleteUnreferencedFiles,
+  discardFiles,
+  inspectFile,
+  storeFile,
+  type FileProblem,
+  type TempFile,
+} from "~/utils/uploads.server";
+
+/** The seller's designs that are on sale (removed ones are gone from every list), newest first. */
+export function listOwnProducts({ db, storeId }: { db: Db; storeId: number }) {
+  const rows = db
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      type: products.type,
+      delivery: products.delivery,
+      sold: products.sold,
+    })
+    .from(products)
+    .where(and(eq(products.storeId, storeId), isNull(products.removedAt)))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .all();
+  const media = mediaOf(db, rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, media: media.get(r.id) ?? [], image: media.get(r.id)?.[0] ?? null }));
+}
+
+/** One of the seller's designs with its media and variants; null for anyone else's or a removed one. */
+export function getOwnProduct({ db, storeId, productId }: { db: Db; storeId: number; productId: number }) {
+  const product = db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt)))
+    .get();
+  if (!product) return null;
+  const media = db
+    .select({ id: productMedia.id, media: productMedia.media })
+    .from(productMedia)
+    .where(eq(productMedia.productId, productId))
+    .orderBy(asc(productMedia.position), asc(productMedia.id))
+    .all();
+  const variantRows = db
+    .select({ id: variants.id, name: variants.name, value: variants.value, sku: variants.sku, inventory: variants.inventory })
+    .from(variants)
+    .where(eq(variants.productId, productId))
+    .orderBy(asc(variants.position), asc(variants.id))
+    .all();
+  return { product, media, variants: variantRows };
+}
+export type OwnProduct = NonNullable<ReturnType<typeof getOwnProduct>>;
+
+/** Spec 3, Own product (the JSON face's field names); price in dollars. */
+export function ownProductJson({ product, media, variants: rows }: OwnProduct) {
+  return {
+    id: product.id,
+    name: product.name,
+    desc: product.description,
+    price: product.priceCents / 100,
+    type: product.type,
+    category1: product.category1,
+    category2: product.category2,
+    terms: product.terms,
+    pattern_url: product.patternFile,
+    delivery: product.delivery,
+    parcel_size: product.parcelSize,
+    size_chart: product.sizeChart,
+    media,
+    variants: rows.map((v) => ({ id: v.id, name: v.name, value: v.value, sku: v.sku, inventory: v.inventory })),
+  };
+}
+
+export type DesignFiles = {
+  /** New images or videos, appended after the kept media. */
+  media: TempFile[];
+  sizeChart?: TempFile | null;
+  pattern?: TempFile | null;
+  /** Files refused while reading the request (too large, too many): reported at their fields. */
+  problems?: FileProblem[];
+};
+
+export type DesignFieldNames = { media: string; sizeChart: string; pattern: string };
+
+export type SaveDesignResult =
+  | { ok: true; product: Product; created: boolean }
+  | { ok: false; status: 400; errors: FieldErrors }
+  | { ok: false; status: 404 };
+
+/**
+ * Creates (no productId) or updates one of the seller's designs: every rule of spec 5 is checked, all files
+ * included, before anything is stored; a refused request stores nothing and changes nothing. Media no
+ * longer used afterwards (removed items, a replaced size chart) are deleted; pattern files are kept as
+ * versions (a new DXF becomes the next `pattern_versions` row).
+ */
+export async function saveDesign({
+  db,
+  storeId,
+  ownerId,
+  productId,
+  raw,
+  keepMedia,
+  files,
+  fieldNames = { media: "media", sizeChart: "sizeChart", pattern: "pattern" },
+}: {
+  db: Db;
+  storeId: number;
+  ownerId: number;
+  productId?: number | null;
+  raw: RawDesign;
+  /** The current media to keep, in the new order; null keeps them all. */
+  keepMedia: number[] | null;
+  files: DesignFiles;
+  fieldNames?: DesignFieldNames;
+}): Promise<SaveDesignResult> {
+  const existing = productId ? getOwnProduct({ db, storeId, productId }) : null;
+  if (productId && !existing) return { ok: false, status: 404 };
+
+  const validated = validateDesign(raw);
+  const errors: FieldErrors = validated.ok ? {} : { ...validated.errors };
+  const add = (field: string, message: string) => {
+    const list = (errors[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  };
+  for (const p of files.problems ?? []) add(fieldFor(p.field, fieldNames), p.message);
+  const type = validated.ok ? validated.value.type : typeof raw.type === "string" ? raw.type : undefined;
+
+  // Media: at least one when none exist, at most 10.
+  const currentMedia = existing?.media ?? [];
+  const keep = keepMedia === null ? currentMedia.map((m) => m.id) : keepMedia.filter((id) => currentMedia.some((m) => m.id === id));
+  const refusedMedia = (files.problems ?? []).filter((p) => fieldFor(p.field, fieldNames) === fieldNames.media).length;
+  const mediaCount = keep.length + files.media.length + refusedMedia;
+  if (mediaCount === 0) add(fieldNames.media, DESIGN_MESSAGES.mediaRequired);
+  if (mediaCount > MAX_MEDIA) add(fieldNames.media, DESIGN_MESSAGES.mediaTooMany);
+  const checkedMedia = await Promise.all(files.media.map((f) => inspectFile(f, ["image", "video"])));
+  checkedMedia.forEach((c) => !c.ok && add(fieldNames.media, c.message));
+
+  // Size chart image: mandatory.
+  const hasChartProblem = (files.problems ?? []).some((p) => fieldFor(p.field, fieldNames) === fieldNames.sizeChart);
+  const checkedChart = files.sizeChart ? await inspectFile(files.sizeChart, ["image"]) : null;
+  if (checkedChart && !checkedChart.ok) add(fieldNames.sizeChart, checkedChart.message);
+  if (!files.sizeChart && !existing?.product.sizeChart && !hasChartProblem) add(fieldNames.sizeChart, DESIGN_MESSAGES.sizeChartRequired);
+
+  // Pattern file (DXF): mandatory for a Pattern; ignored for apparel.
+  const isPattern = type === "Pattern";
+  const hasPatternProblem = (files.problems ?? []).some((p) => fieldFor(p.field, fieldNames) === fieldNames.pattern);
+  const patternTemp = isPattern ? (files.pattern ?? null) : null;
+  const checkedPattern = patternTemp ? await inspectFile(patternTemp, ["dxf"]) : null;
+  if (checkedPattern && !checkedPattern.ok) add(fieldNames.pattern, checkedPattern.message);
+  if (isPattern && !patternTemp && !existing?.product.patternFile && !hasPatternProblem) {
+    add(fieldNames.pattern, DESIGN_MESSAGES.patternRequired);
+  }
+
+  if (!validated.ok || Object.keys(errors).length) return { ok: false, status: 400, errors };
+  const input = validated.value;
+
+  // Everything is valid: store the files, then write the rows in one transaction.
+  const stored: string[] = [];
+  const mediaNames: string[] = [];
+  let chartName: string | null = null;
+  let patternName: string | null = null;
+  let failing = fieldNames.media;
+  try {
+    for (const [i, file] of files.media.entries()) {
+      const checked = checkedMedia[i]!;
+      if (!checked.ok) continue;
+      const name = (await storeFile({ db, temp: file, inspected: checked.file, kind: "media", ownerId })).name;
+      stored.push(name);
+      mediaNames.push(name);
+    }
+    failing = fieldNames.sizeChart;
+    if (files.sizeChart && checkedChart?.ok) {
+      chartName = (await storeFile({ db, temp: files.sizeChart, inspected: checkedChart.file, kind: "media", ownerId })).name;
+      stored.push(chartName);
+    }
+    failing = fieldNames.pattern;
+    if (patternTemp && checkedPattern?.ok) {
+      patternName = (await storeFile({ db, temp: patternTemp, inspected: checkedPattern.file, kind: "pattern", ownerId })).name;
+      stored.push(patternName);
+    }
+  } catch {
+    await discardFiles({ db, names: stored });
+    return { ok: false, status: 400, errors: { [failing]: ["This file could not be read as an image or video."] } };
+  }
+
+  let outcome: { product: Product; unused: string[] } | null;
+  try {
+    outcome = db.transaction(
+      (tx) => {
+        const now = new Date();
+        const before = productId
+          ? tx
+              .select()
+              .from(products)
+              .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt)))
+              .get()
+          : undefined;
+        if (productId && !before) return null;
+        const columns = {
+          name: input.name,
+          description: input.desc,
+          priceCents: input.priceCents,
+          type: input.type,
+          delivery: input.delivery,
+          category1: input.category1,
+          category2: input.category2,
+          terms: input.terms,
+          parcelSize: input.parcel_size,
+          sizeChart: chartName ?? before?.sizeChart ?? null,
+          patternFile: input.type === "Pattern" ? (patternName ?? before?.patternFile ?? null) : (before?.patternFile ?? null),
+          updatedAt: now,
+        };
+        const product = before
+          ? tx.update(products).set(columns).where(eq(products.id, before.id)).returning().get()
+          : tx.insert(products).values({ storeId, ...columns }).returning().get();
+
+        const unused: string[] = [];
+        if (before?.sizeChart && chartName) unused.push(before.sizeChart);
+
+        // Media: drop the removed ones, order the kept ones, append the new ones.
+        const rows = tx.select().from(productMedia).where(eq(productMedia.productId, product.id)).all();
+        const keepIds = keep.filter((id) => rows.some((r) => r.id === id));
+        const removed = rows.filter((r) => !keepIds.includes(r.id));
+        if (removed.length) tx.delete(productMedia).where(inArray(productMedia.id, removed.map((r) => r.id))).run();
+        unused.push(...removed.map((r) => r.media));
+        keepIds.forEach((id, position) => tx.update(productMedia).set({ position }).where(eq(productMedia.id, id)).run());
+        mediaNames.forEach((media, i) => tx.insert(productMedia).values({ productId: product.id, media, position: keepIds.length + i }).run());
+
+        if (input.type !== "Pattern") writeVariants(tx, product.id, input.variants);
+
+        if (patternName) {
+          const last = tx.select({ v: max(patternVersions.version) }).from(patternVersions).where(eq(patternVersions.productId, product.id)).get();
+          tx.insert(patternVersions).values({ productId: product.id, version: (last?.v ?? 0) + 1, file: patternName, data: "{}" }).run();
+        }
+        return { product, unused };
+      },
+      { behavior: "immediate" },
+    );
+  } catch (error) {
+    await discardFiles({ db, names: stored });
+    throw error;
+  }
+  if (!outcome) {
+    await discardFiles({ db, names: stored });
+    return { ok: false, status: 404 };
+  }
+  await deleteUnreferencedFiles({ db, names: outcome.unused });
+  return { ok: true, product: outcome.product, created: !productId };
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Makes the product's variants the given rows, in order: rows with the id of one of its variants update it,
+ * others are new. A variant that is gone from the list is deleted, unless orders or checkouts refer to it:
+ * then it stays with no stock (it can no longer be bought, and the orders keep their variant).
+ */
+function writeVariants(tx: Tx, productId: number, rows: { id?: number; value: string; sku: string; inventory: number; was?: number }[]) {
+  const current = tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, productId)).all();
+  const currentIds = new Set(current.map((v) => v.id));
+  const keptIds = new Set<number>();
+  rows.forEach((row, position) => {
+    const values = { name: "Size", value: row.value, sku: row.sku, inventory: row.inventory, position };
+    if (row.id && currentIds.has(row.id) && !keptIds.has(row.id)) {
+      keptIds.add(row.id);
+      // With the stock the form showed, move by the difference: reservations made meanwhile stay counted.
+      const inventory =
+        row.was === undefined ? row.inventory : sql`max(0, ${variants.inventory} + ${row.inventory - row.was})`;
+      tx.update(variants).set({ ...values, inventory }).where(eq(variants.id, row.id)).run();
+    } else {
+      tx.insert(variants).values({ productId, ...values }).run();
+    }
+  });
+  const gone = [...currentIds].filter((id) => !keptIds.has(id));
+  if (!gone.length) return;
+  const referenced = new Set(
+    [
+      ...tx.select({ id: orders.variantId }).from(orders).where(inArray(orders.variantId, gone)).all(),
+      ...tx.select({ id: checkoutLines.variantId }).from(checkoutLines).where(inArray(checkoutLines.variantId, gone)).all(),
+    ].map((r) => r.id),
+  );
+  const deletable = gone.filter((id) => !referenced.has(id));
+  if (deletable.length) tx.delete(variants).where(inArray(variants.id, deletable)).run();
+  const kept = gone.filter((id) => referenced.has(id));
+  if (kept.length) {
+    tx.update(variants)
+      .set({ inventory: 0, position: rows.length })
+      .where(inArray(variants.id, kept))
+      .run();
+  }
+}
+
+function fieldFor(field: string, names: DesignFieldNames): string {
+  if (field === "images") return names.media;
+  return field;
+}
+
+/**
+ * Removes one of the seller's designs from sale: it disappears from the catalogue, the store and the
+ * seller's lists, while orders that reference it stay intact (the row is kept, marked removed).
+ */
+export function removeOwnProduct({ db, storeId, productId }: { db: Db; storeId: number; productId: number }): boolean {
+  const result = db
+    .update(products)
+    .set({ removedAt: new Date() })
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt)))
+    .run();
+  return result.changes === 1;
+}

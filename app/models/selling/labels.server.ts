@@ -1,0 +1,187 @@
+/**
+ * 'Get shipping label' on /sale/{id} (and the administrator's order page), wired to the label providers of
+ * app/models/shipping/ as labels.server.ts there prescribes: authorize, never buy twice (an order with a label
+ * keeps it), call the provider outside any transaction, then store the result with a conditional update.
+ * - Local PDF: written to the file store as a private file of kind "label" owned by the seller (served to them and
+ *   to admins by GET /api/files/{name}; the seller's page links /sale/{id}/label, which is 404 for other stores).
+ * - EasyPost: the carrier's label URL, shipment id, tracking and carrier on the order, and the cost as one Label
+ *   ledger row, in the same immediate transaction. A printed pattern's label (the platform ships it) is the
+ *   platform's cost: no ledger row.
+ *
+ * Exported:
+ *   getShippingLabel({ db, orderId, actor: { storeId } | { admin: true }, provider?, now? }): Promise<LabelUseResult>
+ */
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+
+import { and, eq, isNull } from "drizzle-orm";
+
+import { files, orders, platformSettings, products, stores, users, type Order } from "../../../db/schema";
+import { shippingInfoOf, type ShipActor } from "~/models/selling/orders.server";
+import { debitLabel } from "~/models/selling/ledger.server";
+import type { Address } from "~/models/shipping/addresses";
+import { getLabelProvider, labelReference, type LabelProvider } from "~/models/shipping/labels.server";
+import { isParcelSize } from "~/models/shipping/parcels";
+import { CARRIERS, trackingUrl, type Carrier } from "~/schemas/selling";
+import type { Db } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { uploadsDir } from "~/utils/files.server";
+
+export type LabelUseError = "not-found" | "refunded" | "digital" | "platform-ships" | "incomplete-from-address" | "incomplete-to-address" | "label-provider-error";
+export type LabelUseResult = { ok: true; order: Order; existing: boolean } | { ok: false; error: LabelUseError; message?: string };
+
+export const LABEL_MESSAGES: Record<LabelUseError, string> = {
+  "not-found": "Order not found",
+  refunded: "This order was refunded: no label.",
+  digital: "Digital patterns are downloaded, not shipped: no label.",
+  "platform-ships": "Printed patterns are printed and shipped by the platform.",
+  "incomplete-from-address": "Your profile address is incomplete: complete it in Settings to print the sender's address.",
+  "incomplete-to-address": "The buyer's shipping address is incomplete.",
+  "label-provider-error": "The shipping label could not be bought. Please try again later.",
+};
+
+export function defaultLabelProvider(): LabelProvider {
+  const env = getEnv();
+  return getLabelProvider({ easypostApiKey: env.EASYPOST_API_KEY, easypostApiUrl: env.EASYPOST_API_URL });
+}
+
+/** Requests for the same order's label in this process share one provider call (a double click buys once). */
+const inFlight = new Map<number, Promise<LabelUseResult>>();
+
+export function getShippingLabel(args: { db: Db; orderId: number; actor: ShipActor; provider?: LabelProvider; now?: Date }): Promise<LabelUseResult> {
+  const running = inFlight.get(args.orderId);
+  if (running) return running;
+  const job = buyAndStore(args).finally(() => inFlight.delete(args.orderId));
+  inFlight.set(args.orderId, job);
+  return job;
+}
+
+async function buyAndStore({
+  db,
+  orderId,
+  actor,
+  provider = defaultLabelProvider(),
+  now = new Date(),
+}: {
+  db: Db;
+  orderId: number;
+  actor: ShipActor;
+  provider?: LabelProvider;
+  now?: Date;
+}): Promise<LabelUseResult> {
+  const scope = "storeId" in actor ? and(eq(orders.id, orderId), eq(orders.storeId, actor.storeId)) : eq(orders.id, orderId);
+  const row = db
+    .select({ order: orders, parcelSize: products.parcelSize, seller: users })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(stores, eq(stores.id, orders.storeId))
+    .innerJoin(users, eq(users.id, stores.userId))
+    .where(scope)
+    .get();
+  if (!row) return { ok: false, error: "not-found" };
+  const { order, seller } = row;
+  if (order.labelUrl) return { ok: true, order, existing: true };
+  if (order.status === "Refunded") return { ok: false, error: "refunded" };
+  if (order.productType === "Pattern" && order.delivery === "Digital") return { ok: false, error: "digital" };
+  const platformShips = order.productType === "Pattern";
+  if ("storeId" in actor && platformShips) return { ok: false, error: "platform-ships" };
+
+  const from: Address = platformShips ? platformAddress(db) : sellerAddress(seller);
+  const result = await provider.buyLabel({
+    orderId: order.id,
+    from,
+    to: shippingInfoOf(order),
+    parcelSize: isParcelSize(row.parcelSize) ? row.parcelSize : "Small",
+    reference: labelReference(order.id),
+  });
+  if (!result.ok) {
+    if (result.error === "label-provider-error") console.error(`[labels] order ${order.id}: ${result.message}`);
+    return { ok: false, error: result.error, message: result.message };
+  }
+
+  if (result.pdf) {
+    const name = `${crypto.randomBytes(16).toString("hex")}.pdf`;
+    const file = path.join(uploadsDir(), name);
+    await fs.mkdir(uploadsDir(), { recursive: true });
+    await fs.writeFile(file, result.pdf);
+    const stored = db.transaction(
+      (tx) => {
+        const updated = tx
+          .update(orders)
+          .set({ labelUrl: `/api/files/${name}` })
+          .where(and(eq(orders.id, order.id), isNull(orders.labelUrl)))
+          .returning()
+          .get();
+        if (!updated) return undefined;
+        tx.insert(files)
+          .values({ name, originalName: `label-order-${order.id}.pdf`, contentType: "application/pdf", size: result.pdf!.byteLength, kind: "label", ownerId: seller.id })
+          .run();
+        return updated;
+      },
+      { behavior: "immediate" },
+    );
+    if (!stored) {
+      await fs.rm(file, { force: true });
+      return { ok: true, order: db.select().from(orders).where(eq(orders.id, order.id)).get()!, existing: true };
+    }
+    return { ok: true, order: stored, existing: false };
+  }
+
+  const carrier = CARRIERS.find((c) => c.toLowerCase() === result.carrier?.toLowerCase()) as Carrier | undefined;
+  const stored = db.transaction(
+    (tx) => {
+      const updated = tx
+        .update(orders)
+        .set({
+          labelUrl: result.labelUrl!,
+          labelShipmentId: result.providerShipmentId ?? null,
+          tracking: result.trackingNumber ?? order.tracking,
+          carrier: carrier ?? result.carrier ?? order.carrier,
+          trackingUrl: result.trackingNumber && carrier ? trackingUrl(carrier, result.trackingNumber) : order.trackingUrl,
+        })
+        .where(and(eq(orders.id, order.id), isNull(orders.labelUrl)))
+        .returning()
+        .get();
+      if (!updated) return undefined;
+      if (!platformShips && result.costCents > 0) debitLabel({ tx, orderId: order.id, costCents: result.costCents, now });
+      return updated;
+    },
+    { behavior: "immediate" },
+  );
+  if (!stored) {
+    console.error(`[labels] order ${order.id}: a second label was bought while another was stored (shipment ${result.providerShipmentId})`);
+    return { ok: true, order: db.select().from(orders).where(eq(orders.id, order.id)).get()!, existing: true };
+  }
+  return { ok: true, order: stored, existing: false };
+}
+
+function sellerAddress(seller: typeof users.$inferSelect): Address {
+  return {
+    first_name: seller.firstName,
+    last_name: seller.lastName,
+    street: seller.street,
+    street2: seller.street2,
+    city: seller.city,
+    state: seller.state,
+    postal_code: seller.postalCode,
+    country: seller.country,
+    phone: seller.phone,
+    email: seller.email,
+  };
+}
+
+function platformAddress(db: Db): Address {
+  const s = db.select().from(platformSettings).where(eq(platformSettings.id, 1)).get()!;
+  return {
+    shipping_name: s.shippingName,
+    street: s.street,
+    street2: s.street2,
+    city: s.city,
+    state: s.state,
+    postal_code: s.postalCode,
+    country: s.country,
+    phone: s.phone,
+    email: s.email,
+  };
+}

@@ -1,0 +1,346 @@
+/**
+ * The seller ledger: every row of `transactions` and every change of `stores.balance_cents` is written here,
+ * each in one `behavior: "immediate"` transaction (or inside the caller's one, for a Sale) with conditional
+ * updates, so money moves once also when requests race. The balance is the sum of the store's non-rejected rows.
+ *
+ * Exported functions (amounts in integer cents; credits positive, debits negative in the rows):
+ *
+ *   creditSale({ tx, order, now? }): Transaction | null
+ *     Inside the fulfilment's transaction: credits price minus fee for a new order (null if it was credited).
+ *   debitRefund({ db | tx, orderId, now? }): { ok: true; refund: Transaction } | { ok: false; error: "not-found" | "already-refunded" | "no-sale" }
+ *     Debits exactly what the order's Sale credited (the balance may go negative: the store then owes).
+ *     Does not change the order's status: the refund use case does that in its own transaction (or pass `tx`).
+ *   requestWithdrawal({ db, storeId, now? }): { ok: true; transfer: Transaction } | { ok: false; error: WithdrawalError }
+ *     The whole balance becomes one Pending Transfer debit (conditional update: never below zero).
+ *   claimTransfer({ db, transferId, now? }): { ok: true; transfer: Transaction; store: Store } | { ok: false; error: SettleError }
+ *     Marks a Pending transfer as being paid out (processed_at set while still Pending), before the provider call.
+ *   completeTransfer({ db, transferId, stripeTransferId?, adminId?, now? }): { ok: true; transfer } | { ok: false; error: SettleError }
+ *   rejectTransfer({ db, transferId, reason, adminId?, claimed?, now? }): { ok: true; transfer } | { ok: false; error: SettleError }
+ *     Rejected gives the money back to the balance.
+ *   debitLabel({ db | tx, orderId, costCents, now? }): { ok: true; label: Transaction } | { ok: false; error: "not-found" | "already-charged" }
+ *     A bought shipping label's cost, once per order.
+ *   adjustBalance({ db, storeId, amountCents, reason, adminId, now? }): { ok: true; adjustment: Transaction } | { ok: false; error: "not-found" | "invalid" }
+ *     An administrator's correction, never an overwrite.
+ *   ledgerBalance({ db, storeId }): number
+ *     The sum of the store's non-rejected rows (what balance_cents caches).
+ */
+import { and, eq, gt, ne, sql } from "drizzle-orm";
+
+import { orders, stores, transactions, type Order, type Store, type Transaction } from "../../../db/schema";
+import type { Db, Tx } from "~/utils/db.server";
+
+const IMMEDIATE = { behavior: "immediate" } as const;
+
+function changeBalance(tx: Tx, storeId: number, deltaCents: number) {
+  tx.update(stores)
+    .set({ balanceCents: sql`${stores.balanceCents} + ${deltaCents}` })
+    .where(eq(stores.id, storeId))
+    .run();
+}
+
+/** A new order's Sale: price minus fee, credited inside the fulfilment's own immediate transaction. */
+export function creditSale({ tx, order, now = new Date() }: { tx: Tx; order: Order; now?: Date }): Transaction | null {
+  const credit = order.amountCents - order.feeCents;
+  const row = tx
+    .insert(transactions)
+    .values({
+      storeId: order.storeId,
+      txType: "Sale",
+      orderId: order.id,
+      amountCents: credit,
+      taxCents: order.taxCents,
+      feeCents: order.feeCents,
+      shippingCents: order.shippingCents,
+      status: "Completed",
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning()
+    .get();
+  if (!row) return null;
+  changeBalance(tx, order.storeId, credit);
+  return row;
+}
+
+export type RefundDebitError = "not-found" | "already-refunded" | "no-sale";
+
+/** Debits what the order's Sale credited. Pass `tx` to run inside the caller's transaction (the refund use case). */
+export function debitRefund({
+  db,
+  tx: outer,
+  orderId,
+  now = new Date(),
+}: {
+  db?: Db;
+  tx?: Tx;
+  orderId: number;
+  now?: Date;
+}): { ok: true; refund: Transaction } | { ok: false; error: RefundDebitError } {
+  const run = (tx: Tx) => {
+    const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
+    if (!order) return { ok: false as const, error: "not-found" as const };
+    const sale = tx
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.orderId, orderId), eq(transactions.txType, "Sale")))
+      .get();
+    if (!sale) return { ok: false as const, error: "no-sale" as const };
+    const refund = tx
+      .insert(transactions)
+      .values({
+        storeId: sale.storeId,
+        txType: "Refund",
+        orderId,
+        amountCents: -sale.amountCents,
+        taxCents: sale.taxCents,
+        feeCents: sale.feeCents,
+        shippingCents: sale.shippingCents,
+        status: "Completed",
+        processedAt: now,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning()
+      .get();
+    if (!refund) return { ok: false as const, error: "already-refunded" as const };
+    changeBalance(tx, sale.storeId, -sale.amountCents);
+    return { ok: true as const, refund };
+  };
+  if (outer) return run(outer);
+  if (!db) throw new Error("debitRefund needs db or tx");
+  return db.transaction(run, IMMEDIATE);
+}
+
+export type WithdrawalError = "not-found" | "not-onboarded" | "not-enough-balance";
+
+/**
+ * A withdrawal: the whole balance becomes one Pending Transfer debit. The debit is a conditional update on the
+ * balance read in the same immediate transaction, so concurrent requests make exactly one transfer.
+ */
+export function requestWithdrawal({
+  db,
+  storeId,
+  now = new Date(),
+}: {
+  db: Db;
+  storeId: number;
+  now?: Date;
+}): { ok: true; transfer: Transaction } | { ok: false; error: WithdrawalError } {
+  return db.transaction((tx) => {
+    const store = tx.select().from(stores).where(eq(stores.id, storeId)).get();
+    if (!store) return { ok: false as const, error: "not-found" as const };
+    if (!store.stripeOnboarded) return { ok: false as const, error: "not-onboarded" as const };
+    const amount = store.balanceCents;
+    if (amount <= 0) return { ok: false as const, error: "not-enough-balance" as const };
+    const debited = tx
+      .update(stores)
+      .set({ balanceCents: sql`${stores.balanceCents} - ${amount}` })
+      .where(and(eq(stores.id, storeId), eq(stores.balanceCents, amount), gt(stores.balanceCents, 0)))
+      .run();
+    if (debited.changes !== 1) return { ok: false as const, error: "not-enough-balance" as const };
+    const transfer = tx
+      .insert(transactions)
+      .values({ storeId, txType: "Transfer", amountCents: -amount, status: "Pending", createdAt: now })
+      .returning()
+      .get();
+    return { ok: true as const, transfer };
+  }, IMMEDIATE);
+}
+
+export type SettleError = "not-found" | "not-pending" | "in-progress";
+type SettleResult = { ok: true; transfer: Transaction } | { ok: false; error: SettleError };
+
+function pendingTransfer(tx: Tx, transferId: number): Transaction | { error: SettleError } {
+  const transfer = tx
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, transferId), eq(transactions.txType, "Transfer")))
+    .get();
+  if (!transfer) return { error: "not-found" };
+  if (transfer.status !== "Pending") return { error: "not-pending" };
+  return transfer;
+}
+
+/**
+ * Starts a payout: a Pending transfer is claimed (processed_at set, status still Pending) so that it can no longer
+ * be rejected while the provider is being paid. Claiming again is allowed: a payout with an unknown outcome is
+ * retried with the same idempotency key.
+ */
+export function claimTransfer({
+  db,
+  transferId,
+  now = new Date(),
+}: {
+  db: Db;
+  transferId: number;
+  now?: Date;
+}): { ok: true; transfer: Transaction; store: Store } | { ok: false; error: SettleError } {
+  return db.transaction((tx) => {
+    const found = pendingTransfer(tx, transferId);
+    if ("error" in found) return { ok: false as const, error: found.error };
+    const transfer = tx
+      .update(transactions)
+      .set({ processedAt: found.processedAt ?? now })
+      .where(and(eq(transactions.id, transferId), eq(transactions.status, "Pending")))
+      .returning()
+      .get()!;
+    const store = tx.select().from(stores).where(eq(stores.id, transfer.storeId)).get()!;
+    return { ok: true as const, transfer, store };
+  }, IMMEDIATE);
+}
+
+/** The payout went through: Pending becomes Completed (the money already left the balance at the request). */
+export function completeTransfer({
+  db,
+  transferId,
+  stripeTransferId = null,
+  adminId = null,
+  now = new Date(),
+}: {
+  db: Db;
+  transferId: number;
+  stripeTransferId?: string | null;
+  adminId?: number | null;
+  now?: Date;
+}): SettleResult {
+  return db.transaction((tx) => {
+    const found = pendingTransfer(tx, transferId);
+    if ("error" in found) return { ok: false as const, error: found.error };
+    const transfer = tx
+      .update(transactions)
+      .set({ status: "Completed", stripeTransferId, adminId, processedAt: now })
+      .where(and(eq(transactions.id, transferId), eq(transactions.status, "Pending")))
+      .returning()
+      .get();
+    if (!transfer) return { ok: false as const, error: "not-pending" as const };
+    return { ok: true as const, transfer };
+  }, IMMEDIATE);
+}
+
+/**
+ * Rejected by an administrator or refused by the provider: the transfer is marked Rejected with the reason and
+ * its amount returns to the balance. An administrator cannot reject a transfer whose payout is under way
+ * (`claimed: true` is only passed by the payout itself, after the provider refused).
+ */
+export function rejectTransfer({
+  db,
+  transferId,
+  reason,
+  adminId = null,
+  claimed = false,
+  now = new Date(),
+}: {
+  db: Db;
+  transferId: number;
+  reason: string;
+  adminId?: number | null;
+  claimed?: boolean;
+  now?: Date;
+}): SettleResult {
+  return db.transaction((tx) => {
+    const found = pendingTransfer(tx, transferId);
+    if ("error" in found) return { ok: false as const, error: found.error };
+    if (found.processedAt && !claimed) return { ok: false as const, error: "in-progress" as const };
+    const transfer = tx
+      .update(transactions)
+      .set({ status: "Rejected", reason, adminId, processedAt: now })
+      .where(and(eq(transactions.id, transferId), eq(transactions.status, "Pending")))
+      .returning()
+      .get();
+    if (!transfer) return { ok: false as const, error: "not-pending" as const };
+    changeBalance(tx, transfer.storeId, -transfer.amountCents);
+    return { ok: true as const, transfer };
+  }, IMMEDIATE);
+}
+
+/**
+ * A bought shipping label's cost, debited once per order (the unique order + type index holds it). Pass `tx` to
+ * run inside the caller's transaction (the label is stored on the order in the same one).
+ */
+export function debitLabel({
+  db,
+  tx: outer,
+  orderId,
+  costCents,
+  now = new Date(),
+}: {
+  db?: Db;
+  tx?: Tx;
+  orderId: number;
+  costCents: number;
+  now?: Date;
+}): { ok: true; label: Transaction } | { ok: false; error: "not-found" | "already-charged" } {
+  const run = (tx: Tx) => {
+    const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
+    if (!order) return { ok: false as const, error: "not-found" as const };
+    const label = tx
+      .insert(transactions)
+      .values({
+        storeId: order.storeId,
+        txType: "Label",
+        orderId,
+        amountCents: -costCents,
+        shippingCents: costCents,
+        status: "Completed",
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning()
+      .get();
+    if (!label) return { ok: false as const, error: "already-charged" as const };
+    changeBalance(tx, order.storeId, -costCents);
+    return { ok: true as const, label };
+  };
+  if (outer) return run(outer);
+  if (!db) throw new Error("debitLabel needs db or tx");
+  return db.transaction(run, IMMEDIATE);
+}
+
+/** An administrator's balance change: an Adjustment row with the reason and the administrator, never an overwrite. */
+export function adjustBalance({
+  db,
+  storeId,
+  amountCents,
+  reason,
+  adminId,
+  now = new Date(),
+}: {
+  db: Db;
+  storeId: number;
+  amountCents: number;
+  reason: string;
+  adminId: number;
+  now?: Date;
+}): { ok: true; adjustment: Transaction } | { ok: false; error: "not-found" | "invalid" } {
+  if (!Number.isInteger(amountCents) || amountCents === 0 || !reason.trim()) return { ok: false, error: "invalid" };
+  return db.transaction((tx) => {
+    const store = tx.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId)).get();
+    if (!store) return { ok: false as const, error: "not-found" as const };
+    const adjustment = tx
+      .insert(transactions)
+      .values({
+        storeId,
+        txType: "Adjustment",
+        amountCents,
+        status: "Completed",
+        reason: reason.trim(),
+        adminId,
+        processedAt: now,
+        createdAt: now,
+      })
+      .returning()
+      .get();
+    changeBalance(tx, storeId, amountCents);
+    return { ok: true as const, adjustment };
+  }, IMMEDIATE);
+}
+
+/** The sum of the store's non-rejected ledger rows: what stores.balance_cents caches. */
+export function ledgerBalance({ db, storeId }: { db: Db | Tx; storeId: number }): number {
+  const row = db
+    .select({ total: sql<number>`coalesce(sum(${transactions.amountCents}), 0)` })
+    .from(transactions)
+    .where(and(eq(transactions.storeId, storeId), ne(transactions.status, "Rejected")))
+    .get();
+  return Number(row?.total ?? 0);
+}

@@ -1,0 +1,253 @@
+/**
+ * The seller's side of orders (spec 2.4 /my-orders, /sale/{id}; 3 Order (seller view); 4 Shipping): every query is
+ * scoped by the store, so another store's order is simply not found.
+ *
+ * Exported:
+ *   listStoreOrders({ db, storeId, status?, page?, pageSize? }): { orders: Order[]; total; page; pageCount }
+ *   getStoreOrder({ db, storeId, orderId }): StoreOrder | undefined
+ *   shipOrder({ db, orderId, actor: { storeId } | { admin: true }, tracking, carrier, now? }): Promise<ShipResult>
+ *     Sets tracking, carrier, tracking link and Shipped (again: updates the tracking); Refunded and Digital orders
+ *     cannot ship; printed patterns are shipped by the platform (admins only). The buyer is emailed.
+ *   toSellerOrderJson(order: StoreOrder): the spec's seller view
+ */
+import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
+
+import { files, orders, products, stores, users, type Order } from "../../../db/schema";
+import { toBuyerOrderJson } from "~/models/buying/orders.server";
+import { mediaOf } from "~/models/catalog/media.server";
+import { trackingUrl, type Carrier } from "~/schemas/selling";
+import type { Db } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { sendMail } from "~/utils/mail.server";
+import { centsToDollars } from "~/utils/money";
+
+export type OrderStatus = Order["status"];
+
+export function listStoreOrders({
+  db,
+  storeId,
+  status,
+  page = 1,
+  pageSize = 20,
+}: {
+  db: Db;
+  storeId: number;
+  status?: OrderStatus | null;
+  page?: number;
+  pageSize?: number;
+}) {
+  const where = status ? and(eq(orders.storeId, storeId), eq(orders.status, status)) : eq(orders.storeId, storeId);
+  const total = db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const rows = db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize)
+    .all();
+  return { orders: rows, total, page: current, pageCount };
+}
+
+/** Every order of the store, newest first, in the seller view (GET /api/user/get-own-orders). */
+export function listStoreOrdersJson({ db, storeId }: { db: Db; storeId: number }) {
+  const list = db.select().from(orders).where(eq(orders.storeId, storeId)).orderBy(desc(orders.createdAt), desc(orders.id)).all();
+  if (list.length === 0) return [];
+  const productIds = [...new Set(list.map((o) => o.productId))];
+  const productRows = new Map(
+    db
+      .select({ id: products.id, patternFile: products.patternFile, parcelSize: products.parcelSize })
+      .from(products)
+      .where(inArray(products.id, productIds))
+      .all()
+      .map((p) => [p.id, p]),
+  );
+  const buyers = new Map(
+    db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(list.map((o) => o.buyerId))]))
+      .all()
+      .map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]),
+  );
+  const media = mediaOf(db, productIds);
+  return list.map((o) => {
+    const product = productRows.get(o.productId);
+    const digital = o.productType === "Pattern" && o.delivery === "Digital";
+    return toSellerOrderJson({
+      ...o,
+      media: media.get(o.productId) ?? [],
+      patternFile: digital ? (product?.patternFile ?? null) : null,
+      patternFileName: null,
+      parcelSize: product?.parcelSize ?? null,
+      buyerName: buyers.get(o.buyerId) ?? "",
+    });
+  });
+}
+
+export type StoreOrder = Order & {
+  media: string[];
+  patternFile: string | null;
+  patternFileName: string | null;
+  parcelSize: string | null;
+  buyerName: string;
+};
+
+/** One order of the store with what the sale screen shows; another store's order is undefined. */
+export function getStoreOrder({ db, storeId, orderId }: { db: Db; storeId: number; orderId: number }): StoreOrder | undefined {
+  if (!Number.isInteger(orderId) || orderId <= 0) return undefined;
+  const row = db
+    .select({ order: orders, patternFile: products.patternFile, parcelSize: products.parcelSize, firstName: users.firstName, lastName: users.lastName })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(users, eq(users.id, orders.buyerId))
+    .where(and(eq(orders.id, orderId), eq(orders.storeId, storeId)))
+    .get();
+  if (!row) return undefined;
+  const media = mediaOf(db, [row.order.productId]).get(row.order.productId) ?? [];
+  const digital = row.order.productType === "Pattern" && row.order.delivery === "Digital";
+  const patternFile = digital ? row.patternFile : null;
+  const file = patternFile ? db.select({ originalName: files.originalName }).from(files).where(eq(files.name, patternFile)).get() : undefined;
+  return {
+    ...row.order,
+    media,
+    patternFile,
+    patternFileName: file?.originalName ?? null,
+    parcelSize: row.parcelSize,
+    buyerName: `${row.firstName} ${row.lastName}`.trim(),
+  };
+}
+
+export type ShippingInfo = {
+  shipping_name: string;
+  first_name: string;
+  last_name: string;
+  street: string;
+  street2: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+};
+
+/** The address snapshotted at purchase, in the spec's field names. */
+export function shippingInfoOf(order: Pick<Order, "shippingInfo">): ShippingInfo {
+  let raw: Record<string, unknown> = {};
+  try {
+    raw = JSON.parse(order.shippingInfo) as Record<string, unknown>;
+  } catch {
+    raw = {};
+  }
+  const text = (...keys: string[]) => {
+    for (const key of keys) if (typeof raw[key] === "string") return raw[key] as string;
+    return "";
+  };
+  const first = text("first_name", "firstName");
+  const last = text("last_name", "lastName");
+  return {
+    shipping_name: text("shipping_name", "name") || `${first} ${last}`.trim(),
+    first_name: first,
+    last_name: last,
+    street: text("street"),
+    street2: text("street2"),
+    city: text("city"),
+    state: text("state"),
+    postal_code: text("postal_code", "postalCode", "zip"),
+    country: text("country"),
+  };
+}
+
+/** Spec 3, Order (seller view): the buyer view plus fee, productType, shippingInfo and label_url. */
+export function toSellerOrderJson(order: StoreOrder) {
+  return {
+    ...toBuyerOrderJson({ ...order, patternFile: order.patternFile }),
+    fee: centsToDollars(order.feeCents),
+    revenue: centsToDollars(order.amountCents - order.feeCents),
+    productType: order.productType,
+    shippingInfo: shippingInfoOf(order),
+    label_url: order.labelUrl,
+    shipped_at: order.shippedAt?.toISOString() ?? null,
+  };
+}
+
+export type ShipActor = { storeId: number } | { admin: true };
+export type ShipError = "not-found" | "refunded" | "digital" | "platform-ships";
+export type ShipResult = { ok: true; order: Order; updated: boolean } | { ok: false; error: ShipError };
+
+export const SHIP_MESSAGES: Record<ShipError, string> = {
+  "not-found": "Order not found",
+  refunded: "This order was refunded and cannot be shipped.",
+  digital: "Digital patterns are downloaded, not shipped.",
+  "platform-ships": "Printed patterns are printed and shipped by the platform.",
+};
+
+/** Whether the seller (not the platform) ships this order: apparel only. */
+export function sellerShips(order: Pick<Order, "productType">): boolean {
+  return order.productType !== "Pattern";
+}
+
+/**
+ * Ships an order (spec 4: a seller or an administrator gives tracking and carrier). Shipping again updates the
+ * tracking. One conditional update: an order refunded meanwhile is not touched. The buyer gets an email.
+ */
+export async function shipOrder({
+  db,
+  orderId,
+  actor,
+  tracking,
+  carrier,
+  now = new Date(),
+}: {
+  db: Db;
+  orderId: number;
+  actor: ShipActor;
+  tracking: string;
+  carrier: Carrier;
+  now?: Date;
+}): Promise<ShipResult> {
+  const scope = "storeId" in actor ? and(eq(orders.id, orderId), eq(orders.storeId, actor.storeId)) : eq(orders.id, orderId);
+  const result = db.transaction(
+    (tx): ShipResult => {
+      const order = tx.select().from(orders).where(scope).get();
+      if (!order) return { ok: false, error: "not-found" };
+      if (order.status === "Refunded") return { ok: false, error: "refunded" };
+      if (order.productType === "Pattern" && order.delivery === "Digital") return { ok: false, error: "digital" };
+      if ("storeId" in actor && !sellerShips(order)) return { ok: false, error: "platform-ships" };
+      const updated = tx
+        .update(orders)
+        .set({ status: "Shipped", tracking, carrier, trackingUrl: trackingUrl(carrier, tracking), shippedAt: order.shippedAt ?? now })
+        .where(and(eq(orders.id, orderId), ne(orders.status, "Refunded")))
+        .returning()
+        .get();
+      if (!updated) return { ok: false, error: "refunded" };
+      return { ok: true, order: updated, updated: order.status === "Shipped" };
+    },
+    { behavior: "immediate" },
+  );
+  if (result.ok) await mailBuyer(db, result.order, result.updated);
+  return result;
+}
+
+async function mailBuyer(db: Db, order: Order, updated: boolean) {
+  const buyer = db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, order.buyerId)).get();
+  const store = db.select({ name: stores.name }).from(stores).where(eq(stores.id, order.storeId)).get();
+  if (!buyer) return;
+  const env = getEnv();
+  const origin = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  await sendMail({
+    to: buyer.email,
+    subject: updated ? `Tracking updated for order #${order.id}` : `Your order #${order.id} has shipped`,
+    text: [
+      `Hi ${buyer.firstName},`,
+      "",
+      `${order.productName} from ${store?.name ?? "the store"} ${updated ? "has new tracking details" : "is on its way"}.`,
+      `Carrier: ${order.carrier}`,
+      `Tracking number: ${order.tracking}`,
+      ...(order.trackingUrl ? [`Track your parcel: ${order.trackingUrl}`] : []),
+      "",
+      `Your order: ${origin}/purchase/${order.id}`,
+    ].join("\n"),
+  });
+}

@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import type { Db } from "../../../db/client";
+import { files, stores } from "../../../db/schema";
+import { createTestDb, makeUser } from "../../../tests/unit/helpers";
+import { PayoutSchema } from "~/schemas/selling";
+import { decryptSecret } from "~/utils/crypto.server";
+import { ownStoreJson, payoutDetails, saveStore } from "./stores.server";
+
+let dataDir: string;
+let db: Db;
+let userId: number;
+
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stores-test-"));
+  process.env.DATA_DIR = dataDir;
+  process.env.SESSION_SECRET = "stores-test-secret-0123456789";
+  globalThis.__env = undefined;
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+beforeEach(async () => {
+  db = createTestDb();
+  userId = (await makeUser(db)).id;
+});
+
+let n = 0;
+async function temp(field: string, originalName: string, bytes: Buffer | Promise<Buffer>) {
+  n += 1;
+  const file = path.join(dataDir, `s${n}.part`);
+  fs.writeFileSync(file, await bytes);
+  return { field, originalName, declaredType: "", path: file, size: fs.statSync(file).size };
+}
+const image = (color = "#1d4ed8") => sharp({ create: { width: 20, height: 20, channels: 3, background: color } }).png().toBuffer();
+const payout = (v: Record<string, string>) => PayoutSchema.parse(v);
+
+describe("saveStore", () => {
+  it("creates the store on the first save, encrypts the account number and shows it masked", async () => {
+    const first = await saveStore({
+      db,
+      userId,
+      input: { name: "Needle & Co", bio: "Patterns." },
+      payout: payout({ accountname: "N", accountnumber: "000111222333", accountrouting: "110000000", accounttype: "savings" }),
+      logo: await temp("avatar", "logo.png", image()),
+      media: { keep: null },
+      newMedia: [await temp("images", "a.png", image("#000")), await temp("images", "b.png", image("#fff"))],
+    });
+    if (!first.ok) throw new Error(JSON.stringify(first));
+    expect(first.created).toBe(true);
+    const row = db.select().from(stores).where(eq(stores.userId, userId)).get()!;
+    expect(row.accountNumber).not.toContain("000111222333");
+    expect(decryptSecret(row.accountNumber)).toBe("000111222333");
+    expect(row.accountLast4).toBe("2333");
+    expect(payoutDetails(row)).toEqual({ accountname: "N", accountnumber: "****2333", accountrouting: "110000000", accounttype: "savings" });
+    expect(payoutDetails(row, { reveal: true }).accountnumber).toBe("000111222333");
+    const json = ownStoreJson({ db, store: row });
+    expect(json.media).toHaveLength(2);
+    expect(JSON.stringify(json)).not.toContain("000111222333");
+
+    // The masked number sent back keeps the stored one; a new logo replaces (and deletes) the old one.
+    const oldLogo = row.avatar!;
+    const second = await saveStore({
+      db,
+      userId,
+      input: { name: "Needle & Co", bio: "More patterns." },
+      payout: payout({ accountname: "N", accountnumber: "****2333", accountrouting: "110000000", accounttype: "checking" }),
+      logo: await temp("avatar", "logo2.png", image("#f00")),
+      media: { keep: [json.media[1]!.id] },
+      newMedia: [],
+    });
+    expect(second).toMatchObject({ ok: true, created: false });
+    const after = db.select().from(stores).where(eq(stores.userId, userId)).get()!;
+    expect(decryptSecret(after.accountNumber)).toBe("000111222333");
+    expect(after.accountType).toBe("checking");
+    expect(fs.existsSync(path.join(dataDir, "uploads", oldLogo))).toBe(false);
+    expect(db.select().from(files).where(eq(files.name, oldLogo)).get()).toBeUndefined();
+    expect(ownStoreJson({ db, store: after }).media.map((m) => m.id)).toEqual([json.media[1]!.id]);
+  });
+
+  it("refuses more than 10 media, a masked number that is not the stored one and a logo that is not an image", async () => {
+    const result = await saveStore({
+      db,
+      userId,
+      input: { name: "S", bio: "B" },
+      payout: payout({ accountname: "N", accountnumber: "****9999", accountrouting: "110000000", accounttype: "checking" }),
+      logo: await temp("avatar", "logo.png", Buffer.from("not an image")),
+      media: { keep: null },
+      newMedia: await Promise.all(Array.from({ length: 11 }, (_, i) => temp("images", `${i}.png`, image()))),
+    });
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        images: ["A store can have at most 10 images or videos"],
+        accountnumber: ["Account number must be 4 to 17 digits"],
+        avatar: ["logo.png is not an image (JPEG, PNG, GIF, WebP or BMP)."],
+      },
+    });
+    expect(db.select().from(stores).all()).toEqual([]);
+    expect(db.select().from(files).all()).toEqual([]);
+  });
+
+  it("payout details come complete or not at all", () => {
+    expect(PayoutSchema.safeParse({ accountname: "N", accountnumber: "", accountrouting: "" }).success).toBe(false);
+    expect(PayoutSchema.safeParse({ accountrouting: "12345" }).success).toBe(false);
+    expect(PayoutSchema.parse({})).toEqual({ accountname: "", accountnumber: "", accountrouting: "", accounttype: "checking" });
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * The seller's own store (spec 2.4 /store-settings, 3 Store and pdetails, 7.3 get-own-store and
+ * update-store). Creating the store is its first save. The bank account number is stored encrypted
+ * (AES-256-GCM) with its last 4 digits beside it for the masked display.
+ */
+import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
+
+import { follows, products, storeMedia, stores, type Store } from "../../../db/schema";
+import { getStoreByOwner } from "~/models/catalog/stores.server";
+import { MASKED_ACCOUNT, STORE_MESSAGES, type FieldErrors, type PayoutInput, type StoreInput } from "~/schemas/selling";
+import { decryptSecret, encryptSecret } from "~/utils/crypto.server";
+import type { Db } from "~/utils/db.server";
+import {
+  MAX_MEDIA,
+  deleteUnreferencedFiles,
+  discardFiles,
+  inspectFile,
+  storeFile,
+  type FileProblem,
+  type TempFile,
+} from "~/utils/uploads.server";
+
+export function getStoreMedia({ db, storeId }: { db: Db; storeId: number }) {
+  return db
+    .select({ id: storeMedia.id, media: storeMedia.media })
+    .from(storeMedia)
+    .where(eq(storeMedia.storeId, storeId))
+    .orderBy(asc(storeMedia.position), asc(storeMedia.id))
+    .all();
+}
+
+/** `****6789`: the only form in which the account number leaves the owner's own edit field. */
+export function maskAccount(last4: string): string {
+  return last4 ? `****${last4}` : "";
+}
+
+/** Spec 3, pdetails. The account number is masked unless `reveal` (the owner's own edit field). */
+export function payoutDetails(store: Store, { reveal = false }: { reveal?: boolean } = {}) {
+  return {
+    accountname: store.accountName,
+    accountnumber: reveal ? decryptSecret(store.accountNumber) : maskAccount(store.accountLast4),
+    accountrouting: store.accountRouting,
+    accounttype: store.accountType,
+  };
+}
+
+/** GET /api/user/get-own-store: spec 3 Store, plus the payout details (masked) and the onboarding state. */
+export function ownStoreJson({ db, store }: { db: Db; store: Store }) {
+  const designs = db
+    .select({ id: products.id, name: products.name, price: products.priceCents, type: products.type })
+    .from(products)
+    .where(and(eq(products.storeId, store.id), isNull(products.removedAt)))
+    .orderBy(asc(products.createdAt))
+    .all();
+  const followers = db.select({ n: count() }).from(follows).where(eq(follows.storeId, store.id)).get()?.n ?? 0;
+  return {
+    store: { id: store.id, name: store.name, avatar: store.avatar, bio: store.bio, userid: store.userId },
+    media: getStoreMedia({ db, storeId: store.id }),
+    designs: designs.map((d) => ({ ...d, price: d.price / 100 })),
+    followersCount: { count: followers },
+    isFollowing: { count: 0 },
+    pdetails: payoutDetails(store),
+    onboarded: store.stripeOnboarded,
+  };
+}
+
+export type StoreMediaPlan = {
+  /** The current media to keep, in the new order; null keeps them all as they are. */
+  keep: number[] | null;
+};
+
+export type SaveStoreArgs = {
+  db: Db;
+  userId: number;
+  input: StoreInput;
+  payout: PayoutInput | null;
+  /** A new logo (replaces the current one). */
+  logo?: TempFile | null;
+  removeLogo?: boolean;
+  media: StoreMediaPlan;
+  /** New images or videos, appended after the kept ones. */
+  newMedia: TempFile[];
+  /** Files refused while reading the request (too large): reported at their fields, nothing is saved. */
+  problems?: FileProblem[];
+  /** Field names for errors (the HTML form and the JSON face name the file parts differently). */
+  fields?: { logo: string; media: string };
+};
+
+export type SaveStoreResult = { ok: true; store: Store; created: boolean } | { ok: false; errors: FieldErrors };
+
+/**
+ * Creates or updates the user's store. Every file is checked before anything is stored; a refused request
+ * stores nothing. Files no longer used afterwards (a replaced logo, removed media) are deleted.
+ */
+export async function saveStore(args: SaveStoreArgs): Promise<SaveStoreResult> {
+  const { db, userId, input, payout, logo, newMedia } = args;
+  const fields = args.fields ?? { logo: "avatar", media: "images" };
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  for (const p of args.problems ?? []) add(p.field, p.message);
+
+  const existing = getStoreByOwner({ db, ownerId: userId });
+  const current = existing ? getStoreMedia({ db, storeId: existing.id }) : [];
+  const currentIds = new Set(current.map((m) => m.id));
+  const keep = args.media.keep === null ? current.map((m) => m.id) : args.media.keep.filter((id) => currentIds.has(id));
+  if (keep.length + newMedia.length + (args.problems?.filter((p) => p.field === fields.media).length ?? 0) > MAX_MEDIA) {
+    add(fields.media, STORE_MESSAGES.mediaTooMany);
+  }
+
+  if (payout && MASKED_ACCOUNT.test(payout.accountnumber) && !(existing?.accountLast4 && payout.accountnumber.endsWith(existing.accountLast4))) {
+    add("accountnumber", STORE_MESSAGES.accountNumber);
+  }
+
+  const checkedLogo = logo ? await inspectFile(logo, ["image"]) : null;
+  if (checkedLogo && !checkedLogo.ok) add(fields.logo, checkedLogo.message);
+  const checkedMedia = await Promise.all(newMedia.map((f) => inspectFile(f, ["image", "video"])));
+  checkedMedia.forEach((c) => {
+    if (!c.ok) add(fields.media, c.message);
+  });
+  if (Object.keys(errors).length) return { ok: false, errors };
+
+  const stored: string[] = [];
+  let logoName: string | null = null;
+  const mediaNames: string[] = [];
+  let failing = fields.logo;
+  try {
+    if (logo && checkedLogo?.ok) {
+      logoName = (await storeFile({ db, temp: logo, inspected: checkedLogo.file, kind: "media", ownerId: userId })).name;
+      stored.push(logoName);
+    }
+    failing = fields.media;
+    for (const [i, file] of newMedia.entries()) {
+      const checked = checkedMedia[i]!;
+      if (!checked.ok) continue;
+      const name = (await storeFile({ db, temp: file, inspected: checked.file, kind: "media", ownerId: userId })).name;
+      stored.push(name);
+      mediaNames.push(name);
+    }
+  } catch {
+    await discardFiles({ db, names: stored });
+    return { ok: false, errors: { [failing]: [UNREADABLE] } };
+  }
+
+  const payoutValues = payout ? payoutColumns(payout, existing) : {};
+  let result: { store: Store; created: boolean; unused: string[] };
+  try {
+    result = db.transaction(
+      (tx) => {
+        const before = tx.select().from(stores).where(eq(stores.userId, userId)).get();
+        const avatar = logoName ?? (args.removeLogo ? null : (before?.avatar ?? null));
+        const store = before
+          ? tx
+              .update(stores)
+              .set({ name: input.name, bio: input.bio, avatar, ...payoutValues })
+              .where(eq(stores.id, before.id))
+              .returning()
+              .get()
+          : tx
+              .insert(stores)
+              .values({ userId, name: input.name, bio: input.bio, avatar, ...payoutValues })
+              .returning()
+              .get();
+        const rows = tx.select().from(storeMedia).where(eq(storeMedia.storeId, store.id)).all();
+        const keepIds = keep.filter((id) => rows.some((r) => r.id === id));
+        const removed = rows.filter((r) => !keepIds.includes(r.id));
+        if (removed.length) tx.delete(storeMedia).where(inArray(storeMedia.id, removed.map((r) => r.id))).run();
+        keepIds.forEach((id, position) => tx.update(storeMedia).set({ position }).where(eq(storeMedia.id, id)).run());
+        mediaNames.forEach((media, i) =>
+          tx.insert(storeMedia).values({ storeId: store.id, media, position: keepIds.length + i }).run(),
+        );
+        const total = tx.select({ n: count() }).from(storeMedia).where(eq(storeMedia.storeId, store.id)).get()?.n ?? 0;
+        if (total > MAX_MEDIA) throw new TooManyMedia();
+        const unused = [...removed.map((r) => r.media)];
+        if (before?.avatar && before.avatar !== avatar) unused.push(before.avatar);
+        return { store, created: !before, unused };
+      },
+      { behavior: "immediate" },
+    );
+  } catch (error) {
+    await discardFiles({ db, names: stored });
+    if (error instanceof TooManyMedia) return { ok: false, errors: { [fields.media]: [STORE_MESSAGES.mediaTooMany] } };
+    throw error;
+  }
+  await deleteUnreferencedFiles({ db, names: result.unused });
+  return { ok: true, store: result.store, created: result.created };
+}
+
+class TooManyMedia extends Error {}
+
+/** A file whose magic bytes say image but that sharp cannot decode. */
+export const UNREADABLE = "This file could not be read as an image or video.";
+
+/** The payout columns to write: a masked number (as shown back) keeps the stored one; blanks clear them. */
+function payoutColumns(payout: PayoutInput, existing: Store | undefined) {
+  const number = payout.accountnumber;
+  if (!payout.accountname && !number && !payout.accountrouting) {
+    return { accountName: "", accountNumber: "", accountLast4: "", accountRouting: "", accountType: payout.accounttype };
+  }
+  const keepNumber = MASKED_ACCOUNT.test(number) && existing && number.endsWith(existing.accountLast4);
+  return {
+    accountName: payout.accountname,
+    accountRouting: payout.accountrouting,
+    accountType: payout.accounttype,
+    ...(keepNumber ? {} : { accountNumber: encryptSecret(number), accountLast4: number.slice(-4) }),
+  };
+}

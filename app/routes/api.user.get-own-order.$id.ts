@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { getStoreOrder, toSellerOrderJson } from "~/models/selling/orders.server";
+import { apiError, requireApiSeller } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+
+/** GET /api/user/get-own-order/{id} -> one order of the caller's store (seller view); another store's is 404. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { store } = await requireApiSeller(request);
+  const order = getStoreOrder({ db: getDb(), storeId: store.id, orderId: Number(params.id) });
+  if (!order) return apiError(404, "Order not found");
+  return Response.json(toSellerOrderJson(order));
+}

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { listStoreOrdersJson } from "~/models/selling/orders.server";
+import { requireApiSeller } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+
+/** GET /api/user/get-own-orders -> the store's orders, newest first, in the seller view. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { store } = await requireApiSeller(request);
+  return Response.json(listStoreOrdersJson({ db: getDb(), storeId: store.id }));
+}

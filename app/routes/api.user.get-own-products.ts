@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { listOwnProducts } from "~/models/selling/designs.server";
+import { requireApiSeller } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+
+/** GET /api/user/get-own-products: the caller's designs on sale, as spec 3 product list items (myself true). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, store } = await requireApiSeller(request);
+  const db = getDb();
+  const rows = listOwnProducts({ db, storeId: store.id });
+  return Response.json(
+    rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      price: r.priceCents / 100,
+      media: r.media,
+      store_owner: user.id,
+      store_name: store.name,
+      store_avatar: store.avatar,
+      myself: true,
+      type: r.type,
+      delivery: r.delivery,
+      sold: r.sold,
+    })),
+  );
+}

@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { getStoreOrder, SHIP_MESSAGES, shipOrder, toSellerOrderJson } from "~/models/selling/orders.server";
+import { ApiShipSchema } from "~/schemas/selling";
+import { apiError, parseBody, requireApiSeller, requireMethod } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+
+export async function loader() {
+  return apiError(405, "Use POST");
+}
+
+/** POST /api/user/ship-order {id, tracking, carrier} -> {success, order}; 404 not the store's, 409 refunded or not shippable. */
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const { store } = await requireApiSeller(request);
+  const body = await parseBody(request, ApiShipSchema);
+  const db = getDb();
+  const result = await shipOrder({ db, orderId: body.id, actor: { storeId: store.id }, tracking: body.tracking, carrier: body.carrier });
+  if (!result.ok) return apiError(result.error === "not-found" ? 404 : 409, SHIP_MESSAGES[result.error]);
+  return Response.json({ success: true, order: toSellerOrderJson(getStoreOrder({ db, storeId: store.id, orderId: body.id })!) });
+}

@@ -1,0 +1,76 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { getOwnProduct, ownProductJson, saveDesign } from "~/models/selling/designs.server";
+import { PRODUCT_MESSAGES } from "~/schemas/selling";
+import { fieldErrorResponse, jsonPart, keepList, readApiForm } from "~/utils/api-form.server";
+import { apiError, requireApiSeller, requireMethod } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+import { MAX_MEDIA } from "~/utils/uploads.server";
+
+export async function loader() {
+  return apiError(405, "Use POST");
+}
+
+/**
+ * POST /api/user/update-product, multipart (spec 7.3): `product` (JSON {name, desc, price, type, category1,
+ * category2, terms, parcel_size, delivery}), `id` (absent: create), `delivery`, `variants` (JSON [{id?, name,
+ * value, sku, inventory}]), `media` (JSON: the current media to keep, in order; absent keeps all), files
+ * `images` (or `media`) for new media, `sizeChart` and `pattern` (DXF).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const { user, store } = await requireApiSeller(request);
+  const db = getDb();
+  const form = await readApiForm(request, { maxFiles: MAX_MEDIA + 5 });
+  try {
+    const rawId = form.fields.get("id");
+    const productId = rawId === null || rawId === "" ? null : Number(rawId);
+    if (productId !== null && (!Number.isSafeInteger(productId) || productId <= 0)) return apiError(404, "Product not found");
+    const product = jsonPart(form.fields, "product");
+    if (product === undefined) return apiError(400, "product is required", { field: "product" });
+    if (typeof product !== "object" || product === null || Array.isArray(product)) {
+      return apiError(400, "product must be a JSON object", { field: "product" });
+    }
+    const p = product as Record<string, unknown>;
+    const variants = jsonPart(form.fields, "variants");
+    // Unchanged sizes: each keeps its stock as it is at the moment of writing (a difference of 0).
+    const currentVariants = (id: number) =>
+      (getOwnProduct({ db, storeId: store.id, productId: id })?.variants ?? []).map((v) => ({ ...v, was: v.inventory }));
+    const delivery = form.fields.get("delivery");
+    const result = await saveDesign({
+      db,
+      storeId: store.id,
+      ownerId: user.id,
+      productId,
+      raw: {
+        name: p.name,
+        desc: p.desc,
+        price: p.price,
+        type: p.type,
+        delivery: typeof delivery === "string" && delivery !== "" ? delivery : p.delivery,
+        category1: p.category1,
+        category2: p.category2,
+        terms: p.terms,
+        parcel_size: p.parcel_size,
+        // Absent variants leave an existing design's sizes as they are.
+        variants: variants !== undefined ? variants : productId ? currentVariants(productId) : [],
+      },
+      keepMedia: productId ? keepList(jsonPart(form.fields, "media")) : [],
+      files: {
+        media: form.files.filter((f) => f.field === "images" || f.field === "media"),
+        sizeChart: form.files.find((f) => f.field === "sizeChart") ?? null,
+        pattern: form.files.find((f) => f.field === "pattern") ?? null,
+        problems: form.problems.map((pr) => (pr.field === "media" ? { ...pr, field: "images" } : pr)),
+      },
+      fieldNames: { media: "images", sizeChart: "sizeChart", pattern: "pattern" },
+    });
+    if (!result.ok) return result.status === 404 ? apiError(404, "Product not found") : fieldErrorResponse(result.errors);
+    const saved = getOwnProduct({ db, storeId: store.id, productId: result.product.id })!;
+    return Response.json(
+      { success: true, message: result.created ? PRODUCT_MESSAGES.created : PRODUCT_MESSAGES.updated, product: ownProductJson(saved) },
+      { status: result.created ? 201 : 200 },
+    );
+  } finally {
+    await form.cleanup();
+  }
+}

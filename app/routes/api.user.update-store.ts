@@ -1,0 +1,58 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { getStoreByOwner } from "~/models/catalog/stores.server";
+import { ownStoreJson, saveStore } from "~/models/selling/stores.server";
+import { PayoutSchema, STORE_MESSAGES, StoreSchema } from "~/schemas/selling";
+import { fieldErrorResponse, jsonPart, keepList, readApiForm, zodErrors } from "~/utils/api-form.server";
+import { apiError, requireApiUser, requireMethod } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+import { MAX_MEDIA } from "~/utils/uploads.server";
+
+export async function loader() {
+  return apiError(405, "Use POST");
+}
+
+/**
+ * POST /api/user/update-store, multipart: `store` (JSON {name, bio}), `pdetails` (JSON {accountname,
+ * accountnumber, accountrouting, accounttype}), `media` (JSON: the current media to keep, in order, as
+ * [{id}] or ids; absent keeps them all), files `avatar` (logo), `images` and `bio_video` (new media).
+ * The first call creates the store.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const user = await requireApiUser(request);
+  const db = getDb();
+  const form = await readApiForm(request, { maxFiles: MAX_MEDIA + 6 });
+  try {
+    const existing = getStoreByOwner({ db, ownerId: user.id });
+    const storePart = (jsonPart(form.fields, "store") ?? {}) as Record<string, unknown>;
+    const store = StoreSchema.safeParse({
+      name: storePart.name ?? (existing ? existing.name : undefined),
+      bio: storePart.bio ?? (existing ? existing.bio : undefined),
+    });
+    if (!store.success) return fieldErrorResponse(zodErrors(store.error.issues));
+    const pdetails = jsonPart(form.fields, "pdetails");
+    const payout = pdetails === undefined ? null : PayoutSchema.safeParse(pdetails);
+    if (payout && !payout.success) return fieldErrorResponse(zodErrors(payout.error.issues));
+    const keep = keepList(jsonPart(form.fields, "media"));
+    const result = await saveStore({
+      db,
+      userId: user.id,
+      input: store.data,
+      payout: payout?.data ?? null,
+      logo: form.files.find((f) => f.field === "avatar") ?? null,
+      removeLogo: storePart.avatar === null,
+      media: { keep },
+      newMedia: form.files.filter((f) => f.field === "images" || f.field === "bio_video"),
+      problems: form.problems.map((p) => (p.field === "bio_video" ? { ...p, field: "images" } : p)),
+      fields: { logo: "avatar", media: "images" },
+    });
+    if (!result.ok) return fieldErrorResponse(result.errors);
+    return Response.json(
+      { success: true, message: STORE_MESSAGES.settingsUpdated, ...ownStoreJson({ db, store: result.store }) },
+      { status: result.created ? 201 : 200 },
+    );
+  } finally {
+    await form.cleanup();
+  }
+}

@@ -1,0 +1,63 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+
+import { DesignForm } from "~/components/design-form";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { IncompleteProfile, StoreFirst } from "~/components/seller-notices";
+import { SellerPage } from "~/components/seller-tabs";
+import { isProfileComplete } from "~/models/accounts/profile.server";
+import { getStoreByOwner } from "~/models/catalog/stores.server";
+import { EMPTY_DESIGN } from "~/schemas/selling";
+import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/invariant";
+import { requireUser } from "~/utils/session.server";
+
+import { designAction } from "./edit-product.$id/design-action.server";
+
+export const meta: MetaFunction = () => [{ title: "Upload Design · Patternhouse" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
+  return { hasStore: Boolean(store), profileComplete: isProfileComplete(user) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
+  invariantResponse(store, "Please setup your store first", { status: 403 });
+  return designAction({ request, user, store, productId: null });
+}
+
+export default function CreateDesignPage() {
+  const { hasStore, profileComplete } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (!hasStore) {
+    return (
+      <SellerPage title="Upload Design">
+        <StoreFirst />
+      </SellerPage>
+    );
+  }
+  return (
+    <SellerPage title="Upload Design">
+      {profileComplete ? null : <IncompleteProfile />}
+      <DesignForm
+        mode="create"
+        productId={null}
+        values={actionData?.values ?? EMPTY_DESIGN}
+        errors={actionData?.errors ?? {}}
+        media={[]}
+        sizeChart={null}
+        patternFile={null}
+        notice={actionData?.notice ?? null}
+        filesDropped={actionData?.filesDropped ?? false}
+        formKey={actionData ? JSON.stringify(actionData) : "new"}
+      />
+    </SellerPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

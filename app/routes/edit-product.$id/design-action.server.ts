@@ -1,0 +1,140 @@
+/** The design form's request handling, shared by /create-design and /edit-product/{id} (one screen, two modes). */
+import { data } from "@remix-run/node";
+
+import type { Store, User } from "../../../db/schema";
+import { isProfileComplete } from "~/models/accounts/profile.server";
+import { getOwnProduct, removeOwnProduct, saveDesign, type OwnProduct } from "~/models/selling/designs.server";
+import { MAX_VARIANTS, PRODUCT_MESSAGES, type DesignFormValues, type FieldErrors } from "~/schemas/selling";
+import { getDb } from "~/utils/db.server";
+import { formRows, keepRows, keptInOrder } from "~/utils/form-rows";
+import { redirectWithFlash } from "~/utils/session.server";
+import { invariantResponse } from "~/utils/invariant";
+import { MAX_MEDIA, UploadRequestError, readMultipart } from "~/utils/uploads.server";
+
+/** The form's values of a stored design. */
+export function designFormValues({ product, media, variants }: OwnProduct): DesignFormValues {
+  return {
+    name: product.name,
+    desc: product.description,
+    price: (product.priceCents / 100).toFixed(2),
+    type: product.type,
+    delivery: product.delivery ?? "",
+    category1: product.category1,
+    category2: product.category2,
+    terms: product.terms,
+    parcel_size: product.parcelSize ?? "",
+    variants: variants.map((v) => ({ id: String(v.id), value: v.value, sku: v.sku, inventory: String(v.inventory), was: String(v.inventory) })),
+    keep: media.map((m, i) => ({ id: m.id, position: String(i + 1), remove: false })),
+  };
+}
+
+/** What the screen shows of a stored design besides the form values. */
+export function designFiles(found: OwnProduct | null) {
+  return {
+    media: found?.media ?? [],
+    sizeChart: found?.product.sizeChart ?? null,
+    patternFile: found?.product.patternFile ?? null,
+  };
+}
+
+type ActionAnswer = { values: DesignFormValues; errors: FieldErrors; filesDropped: boolean; notice: string | null };
+
+/**
+ * POST of the design form. Intents: `add-variant` and `remove-variant-{i}` show the form again with one
+ * row more or less (nothing is saved: this is how rows are added without JavaScript); `remove` removes the
+ * design; anything else saves it.
+ */
+export async function designAction({
+  request,
+  user,
+  store,
+  productId,
+}: {
+  request: Request;
+  user: User;
+  store: Store;
+  productId: number | null;
+}) {
+  const db = getDb();
+  let form;
+  try {
+    form = await readMultipart(request, { maxFiles: MAX_MEDIA + 5 });
+  } catch (error) {
+    if (error instanceof UploadRequestError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+  try {
+    const fields = form.fields;
+    const intent = String(fields.get("intent") ?? "save");
+
+    if (intent === "remove") {
+      invariantResponse(productId && removeOwnProduct({ db, storeId: store.id, productId }), "Not Found", { status: 404 });
+      return redirectWithFlash(request, "/my-designs", { kind: "success", message: PRODUCT_MESSAGES.removed });
+    }
+    if (productId && !getOwnProduct({ db, storeId: store.id, productId })) throw new Response("Not Found", { status: 404 });
+
+    const values = submittedValues(fields);
+    const filesDropped = form.files.length > 0 || form.problems.length > 0;
+    const answer = (status: number, errors: FieldErrors, notice: string | null = null) =>
+      data<ActionAnswer>({ values, errors, filesDropped, notice }, { status });
+
+    if (intent === "add-variant") {
+      if (values.variants.length >= MAX_VARIANTS) return answer(400, { variants: [`A design can have at most ${MAX_VARIANTS} sizes`] });
+      values.variants.push({ id: "", value: "", sku: "", inventory: "0" });
+      return answer(200, {}, "A size row was added. Nothing is saved until you press Save.");
+    }
+    const removeRow = /^remove-variant-(\d+)$/.exec(intent);
+    if (removeRow) {
+      values.variants.splice(Number(removeRow[1]), 1);
+      return answer(200, {}, "The size row was removed. Nothing is saved until you press Save.");
+    }
+
+    // A row left entirely blank (as the empty form offers one) is no size.
+    values.variants = values.variants.filter((v) => v.id || v.value.trim() || v.sku.trim() || !["", "0"].includes(v.inventory.trim()));
+    if (!productId && !isProfileComplete(user)) return answer(400, { form: [PRODUCT_MESSAGES.incompleteProfile] });
+
+    const result = await saveDesign({
+      db,
+      storeId: store.id,
+      ownerId: user.id,
+      productId,
+      raw: { ...values, variants: values.variants },
+      keepMedia: productId ? keptInOrder(values.keep) : [],
+      files: {
+        media: form.files.filter((f) => f.field === "media"),
+        sizeChart: form.files.find((f) => f.field === "sizeChart") ?? null,
+        pattern: form.files.find((f) => f.field === "pattern") ?? null,
+        problems: form.problems,
+      },
+    });
+    if (!result.ok) {
+      if (result.status === 404) throw new Response("Not Found", { status: 404 });
+      return answer(400, result.errors);
+    }
+    return redirectWithFlash(request, `/edit-product/${result.product.id}`, {
+      kind: "success",
+      message: result.created ? PRODUCT_MESSAGES.created : PRODUCT_MESSAGES.updated,
+    });
+  } finally {
+    await form.cleanup();
+  }
+}
+
+function submittedValues(fields: FormData): DesignFormValues {
+  const get = (name: string) => String(fields.get(name) ?? "");
+  return {
+    name: get("name"),
+    desc: get("desc"),
+    price: get("price"),
+    type: get("type"),
+    delivery: get("delivery"),
+    category1: get("category1"),
+    category2: get("category2"),
+    terms: get("terms"),
+    parcel_size: get("parcel_size"),
+    variants: formRows(fields, "variants")
+      .slice(0, MAX_VARIANTS + 1)
+      .map((row) => ({ id: row.id ?? "", value: row.value ?? "", sku: row.sku ?? "", inventory: row.inventory ?? "", was: row.was ?? "" })),
+    keep: keepRows(fields),
+  };
+}

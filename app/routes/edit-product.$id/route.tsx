@@ -1,0 +1,92 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+
+import { DesignForm } from "~/components/design-form";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { MediaThumb } from "~/components/media-thumb";
+import { SellerPage } from "~/components/seller-tabs";
+import { getOwnProduct } from "~/models/selling/designs.server";
+import { getDb } from "~/utils/db.server";
+import { requireSeller } from "~/utils/session.server";
+
+import { designAction, designFiles, designFormValues } from "./design-action.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Edit ${data.values.name} · Patternhouse` : "Edit design · Patternhouse" },
+];
+
+function productIdOf(param: string | undefined): number {
+  const id = Number(param);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { store } = await requireSeller(request);
+  const productId = productIdOf(params.id);
+  const found = getOwnProduct({ db: getDb(), storeId: store.id, productId });
+  if (!found) throw new Response("Not Found", { status: 404 });
+  const confirmRemove = new URL(request.url).searchParams.has("remove");
+  return { productId, values: designFormValues(found), ...designFiles(found), confirmRemove };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, store } = await requireSeller(request);
+  return designAction({ request, user, store, productId: productIdOf(params.id) });
+}
+
+export default function EditProductPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (loaded.confirmRemove) {
+    return (
+      <SellerPage title="Remove design">
+        <section aria-labelledby="remove-heading" className="card max-w-xl space-y-4 p-6">
+          <h2 id="remove-heading" className="text-lg font-semibold">
+            Remove “{loaded.values.name}”?
+          </h2>
+          {loaded.media[0] ? <MediaThumb name={loaded.media[0].media} /> : null}
+          <p className="text-sm text-slate-700">
+            The design disappears from the shop and your store. Orders that include it stay as they are, and buyers keep
+            their downloads.
+          </p>
+          <Form method="post" encType="multipart/form-data" className="flex flex-wrap gap-3">
+            <button type="submit" name="intent" value="remove" className="btn bg-red-700 hover:bg-red-800">
+              Yes, remove design
+            </button>
+            <Link to={`/edit-product/${loaded.productId}`} className="btn-secondary">
+              Cancel
+            </Link>
+          </Form>
+        </section>
+      </SellerPage>
+    );
+  }
+  return (
+    <SellerPage
+      title="Edit design"
+      actions={
+        <Link to={`/product/${loaded.productId}`} className="text-sm text-brand-700 underline">
+          View in the shop
+        </Link>
+      }
+    >
+      <DesignForm
+        mode="edit"
+        productId={loaded.productId}
+        values={actionData?.values ?? loaded.values}
+        errors={actionData?.errors ?? {}}
+        media={loaded.media}
+        sizeChart={loaded.sizeChart}
+        patternFile={loaded.patternFile}
+        notice={actionData?.notice ?? null}
+        filesDropped={actionData?.filesDropped ?? false}
+        formKey={actionData ? JSON.stringify(actionData) : JSON.stringify(loaded.values)}
+      />
+    </SellerPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,60 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ProductGrid } from "~/components/product-card";
+import { IncompleteProfile, StoreFirst } from "~/components/seller-notices";
+import { SellerPage } from "~/components/seller-tabs";
+import { isProfileComplete } from "~/models/accounts/profile.server";
+import { getStoreByOwner } from "~/models/catalog/stores.server";
+import { listOwnProducts } from "~/models/selling/designs.server";
+import { getDb } from "~/utils/db.server";
+import { requireUser } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "My Designs · Patternhouse" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const store = getStoreByOwner({ db, ownerId: user.id });
+  const designs = store
+    ? listOwnProducts({ db, storeId: store.id }).map((p) => ({
+        id: p.id,
+        name: p.name,
+        priceCents: p.priceCents,
+        image: p.image,
+        storeOwner: user.id,
+        storeName: store.name,
+        storeAvatar: store.avatar,
+        myself: true,
+      }))
+    : [];
+  return { hasStore: Boolean(store), profileComplete: isProfileComplete(user), designs };
+}
+
+export default function MyDesignsPage() {
+  const { hasStore, profileComplete, designs } = useLoaderData<typeof loader>();
+  return (
+    <SellerPage
+      title="My Designs"
+      actions={
+        <Link to="/create-design" className="btn">
+          Upload Design
+        </Link>
+      }
+    >
+      {!hasStore ? (
+        <StoreFirst />
+      ) : (
+        <>
+          {profileComplete ? null : <IncompleteProfile redirectTo="/my-designs" />}
+          <ProductGrid products={designs} empty="No designs found" />
+        </>
+      )}
+    </SellerPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

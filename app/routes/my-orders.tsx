@@ -1,0 +1,109 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+
+import { Pagination } from "~/components/pagination";
+import { SellerTabs } from "~/components/seller-tabs";
+import { listStoreOrders } from "~/models/selling/orders.server";
+import { ORDER_FILTERS } from "~/schemas/selling";
+import { getDb } from "~/utils/db.server";
+import { formatCents } from "~/utils/money";
+import { requireSeller } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Orders · Patternhouse" }];
+
+const PAGE_SIZE = 20;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { store } = await requireSeller(request);
+  const url = new URL(request.url);
+  const filter = ORDER_FILTERS.find((f) => f.toLowerCase() === url.searchParams.get("status")?.toLowerCase()) ?? null;
+  const page = Number(url.searchParams.get("page") ?? 1);
+  const result = listStoreOrders({ db: getDb(), storeId: store.id, status: filter, page, pageSize: PAGE_SIZE });
+  return {
+    filter,
+    page: result.page,
+    pageCount: result.pageCount,
+    total: result.total,
+    orders: result.orders.map((o) => ({
+      id: o.id,
+      date: o.createdAt.toISOString().slice(0, 10),
+      name: o.productName,
+      variant: (JSON.parse(o.variants) as { name: string; value: string }[]).map((v) => `${v.name}: ${v.value}`).join(", "),
+      quantity: o.quantity,
+      amountCents: o.amountCents,
+      status: o.status,
+      digital: o.productType === "Pattern" && o.delivery === "Digital",
+    })),
+  };
+}
+
+function href(filter: string | null, page = 1) {
+  const params = new URLSearchParams();
+  if (filter) params.set("status", filter.toLowerCase());
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/my-orders?${query}` : "/my-orders";
+}
+
+export default function MyOrdersPage() {
+  const { orders, filter, page, pageCount } = useLoaderData<typeof loader>();
+  const tab = (active: boolean) =>
+    `rounded-md px-3 py-1 text-sm ${active ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-600 hover:text-brand-700"}`;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
+      <SellerTabs />
+      <h1 className="text-2xl font-bold tracking-tight">Orders</h1>
+      <nav aria-label="Order status" className="flex flex-wrap gap-2">
+        <Link to={href(null)} className={tab(filter === null)} aria-current={filter === null ? "page" : undefined}>
+          All
+        </Link>
+        {ORDER_FILTERS.map((f) => (
+          <Link key={f} to={href(f)} className={tab(filter === f)} aria-current={filter === f ? "page" : undefined}>
+            {f}
+          </Link>
+        ))}
+      </nav>
+      {orders.length === 0 ? (
+        <p className="text-slate-600">No orders found</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-slate-500">
+              <tr>
+                <th className="py-2 pr-4">Order</th>
+                <th className="py-2 pr-4">Date</th>
+                <th className="py-2 pr-4">Product</th>
+                <th className="py-2 pr-4">Variant</th>
+                <th className="py-2 pr-4 text-right">Quantity</th>
+                <th className="py-2 pr-4 text-right">Amount</th>
+                <th className="py-2">Status</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {orders.map((o) => (
+                <tr key={o.id} data-testid="sale-row">
+                  <td className="py-3 pr-4 font-medium">
+                    <Link to={`/sale/${o.id}`} className="text-brand-700 hover:underline" aria-label={`Order ${o.id}`}>
+                      #{o.id}
+                    </Link>
+                  </td>
+                  <td className="py-3 pr-4">{o.date}</td>
+                  <td className="py-3 pr-4">
+                    <Link to={`/sale/${o.id}`} className="hover:text-brand-700">
+                      {o.name}
+                    </Link>
+                  </td>
+                  <td className="py-3 pr-4">{o.variant || "—"}</td>
+                  <td className="py-3 pr-4 text-right">{o.quantity}</td>
+                  <td className="py-3 pr-4 text-right">{formatCents(o.amountCents)}</td>
+                  <td className="py-3">{o.digital && o.status === "Pending" ? "Ready for Download" : o.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pageCount={pageCount} href={(p) => href(filter, p)} />
+    </div>
+  );
+}

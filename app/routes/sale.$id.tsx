@@ -1,0 +1,331 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+
+import { Thumbnail } from "~/components/cart-rows";
+import { Note } from "~/components/flash";
+import { ErrorList, Field, Spinner, useFieldIds } from "~/components/forms";
+import { SellerTabs } from "~/components/seller-tabs";
+import { useHydrated } from "~/components/use-hydrated";
+import { orderCounterpart } from "~/models/messaging/messages.server";
+import { getShippingLabel, LABEL_MESSAGES } from "~/models/selling/labels.server";
+import { getStoreOrder, SHIP_MESSAGES, sellerShips, shipOrder, shippingInfoOf } from "~/models/selling/orders.server";
+import { CARRIERS, ShipSchema } from "~/schemas/selling";
+import { productTypeLabel } from "~/utils/catalog";
+import { getDb } from "~/utils/db.server";
+import { invariantResponse } from "~/utils/invariant";
+import { formatCents } from "~/utils/money";
+import { redirectWithFlash, requireSeller } from "~/utils/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Sale · Patternhouse" }];
+
+async function loadSale(request: Request, id: string | undefined) {
+  const { store } = await requireSeller(request);
+  const order = getStoreOrder({ db: getDb(), storeId: store.id, orderId: Number(id) });
+  invariantResponse(order, "Not found", { status: 404 });
+  return { store, order };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { store, order } = await loadSale(request, params.id);
+  const buyer = orderCounterpart({ db: getDb(), orderId: order.id, userId: store.userId });
+  const digital = order.productType === "Pattern" && order.delivery === "Digital";
+  const printed = order.productType === "Pattern" && order.delivery === "Print";
+  return {
+    order: {
+      id: order.id,
+      productId: order.productId,
+      name: order.productName,
+      typeLabel: productTypeLabel(order.productType, order.delivery),
+      variants: JSON.parse(order.variants) as { name: string; value: string }[],
+      quantity: order.quantity,
+      date: order.createdAt.toISOString().slice(0, 10),
+      status: order.status,
+      amountCents: order.amountCents,
+      feeCents: order.feeCents,
+      revenueCents: order.amountCents - order.feeCents,
+      shippingCents: order.shippingCents,
+      buyerName: order.buyerName,
+      shippingInfo: shippingInfoOf(order),
+      tracking: order.tracking,
+      carrier: order.carrier,
+      trackingUrl: order.trackingUrl,
+      shippedAt: order.shippedAt?.toISOString().slice(0, 10) ?? null,
+      labelUrl: order.labelUrl,
+      parcelSize: order.parcelSize,
+      media: order.media[0] ?? null,
+      digital,
+      printed,
+      patternFile: order.patternFile,
+      patternFileName: order.patternFileName,
+      canShip: sellerShips(order) && order.status !== "Refunded",
+    },
+    messageBuyerHref: buyer?.href ?? null,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { store, order } = await loadSale(request, params.id);
+  const formData = await request.formData();
+  if (formData.get("intent") === "label") {
+    const label = await getShippingLabel({ db: getDb(), orderId: order.id, actor: { storeId: store.id } });
+    if (!label.ok) return data({ labelError: LABEL_MESSAGES[label.error] }, { status: label.error === "label-provider-error" ? 502 : 400 });
+    return redirectWithFlash(request, `/sale/${order.id}`, { kind: "success", message: "Your shipping label is ready." });
+  }
+  const submission = parseWithZod(formData, { schema: ShipSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await shipOrder({ db: getDb(), orderId: order.id, actor: { storeId: store.id }, ...submission.value });
+  if (!result.ok) return data(submission.reply({ formErrors: [SHIP_MESSAGES[result.error]] }), { status: 400 });
+  return redirectWithFlash(request, `/sale/${order.id}`, {
+    kind: "success",
+    message: result.updated ? "Tracking updated successfully!" : "Order shipped successfully!",
+  });
+}
+
+type SaleView = ReturnType<typeof useLoaderData<typeof loader>>["order"];
+
+export default function SalePage() {
+  const { order, messageBuyerHref } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && "status" in actionData ? actionData : undefined;
+  const labelError = actionData && "labelError" in actionData ? actionData.labelError : null;
+  const address = order.shippingInfo;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+      <SellerTabs />
+      <Link to="/my-orders" className="text-sm text-slate-600 hover:text-brand-700">
+        ← Orders
+      </Link>
+      <section className="card flex flex-col gap-6 p-6 sm:flex-row" aria-labelledby="sale-title">
+        <Thumbnail media={order.media} alt={order.name} />
+        <div className="flex-1 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 id="sale-title" className="text-xl font-bold tracking-tight">
+              Order #{order.id}
+            </h1>
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700" data-testid="sale-status">
+              {order.digital && order.status === "Pending" ? "Ready for Download" : order.status}
+            </span>
+          </div>
+          <p className="text-sm text-slate-600">{order.date}</p>
+          <p className="font-medium">
+            <Link to={`/product/${order.productId}`} className="hover:text-brand-700">
+              {order.name}
+            </Link>
+          </p>
+          <p className="text-sm text-slate-600">
+            {[...order.variants.map((v) => `${v.name}: ${v.value}`), order.typeLabel, `Quantity ${order.quantity}`].join(" · ")}
+          </p>
+          {messageBuyerHref ? (
+            <p className="pt-2 text-sm">
+              <Link to={messageBuyerHref} className="font-medium text-brand-700 hover:underline">
+                Message the buyer
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      </section>
+
+      <section className="card p-6" aria-labelledby="amounts-title">
+        <h2 id="amounts-title" className="text-lg font-semibold">
+          Amounts
+        </h2>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+          <dt className="text-slate-500">Amount</dt>
+          <dd data-testid="sale-amount">{formatCents(order.amountCents)}</dd>
+          <dt className="text-slate-500">Platform fee</dt>
+          <dd data-testid="sale-fee">{formatCents(order.feeCents)}</dd>
+          <dt className="text-slate-500">Revenue</dt>
+          <dd data-testid="sale-revenue" className="font-semibold">
+            {formatCents(order.revenueCents)}
+          </dd>
+          <dt className="text-slate-500">Shipping charged</dt>
+          <dd data-testid="sale-shipping">{formatCents(order.shippingCents)}</dd>
+        </dl>
+      </section>
+
+      {order.digital ? (
+        <section className="card p-6" aria-labelledby="file-title">
+          <h2 id="file-title" className="text-lg font-semibold">
+            Pattern file
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">A Downloadable Pattern: the buyer downloads this file; nothing ships.</p>
+          {order.patternFile ? (
+            <a href={`/api/files/${order.patternFile}`} className="btn-secondary mt-3" download>
+              Download {order.patternFileName ?? "the pattern file"}
+            </a>
+          ) : (
+            <p className="mt-2 text-sm text-red-700">This design has no pattern file: upload one on the design form.</p>
+          )}
+        </section>
+      ) : (
+        <>
+          <section className="card p-6" aria-labelledby="address-title">
+            <h2 id="address-title" className="text-lg font-semibold">
+              Shipping details
+            </h2>
+            <address className="mt-3 text-sm not-italic" data-testid="sale-address">
+              {address.shipping_name || order.buyerName}
+              <br />
+              {address.street}
+              {address.street2 ? (
+                <>
+                  <br />
+                  {address.street2}
+                </>
+              ) : null}
+              <br />
+              {[address.city, address.state, address.postal_code].filter(Boolean).join(", ")}
+              <br />
+              {address.country}
+            </address>
+            {order.printed ? (
+              <p className="mt-3 rounded-md bg-sky-50 p-3 text-sm text-sky-900">
+                A Printed Pattern: the platform prints and ships it from Los Angeles. You do not ship this order.
+              </p>
+            ) : order.parcelSize ? (
+              <p className="mt-3 text-sm text-slate-600">Parcel size: {order.parcelSize}</p>
+            ) : null}
+          </section>
+          <TrackingSection order={order} labelError={labelError} />
+          {order.canShip ? <ShipForm order={order} lastResult={lastResult} /> : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function TrackingSection({ order, labelError }: { order: SaleView; labelError: string | null }) {
+  return (
+    <section className="card p-6" aria-labelledby="tracking-title">
+      <h2 id="tracking-title" className="text-lg font-semibold">
+        Tracking
+      </h2>
+      {order.tracking ? (
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+          <dt className="text-slate-500">Carrier</dt>
+          <dd data-testid="sale-carrier">{order.carrier}</dd>
+          <dt className="text-slate-500">Tracking number</dt>
+          <dd data-testid="sale-tracking">{order.tracking}</dd>
+          {order.shippedAt ? (
+            <>
+              <dt className="text-slate-500">Shipped</dt>
+              <dd>{order.shippedAt}</dd>
+            </>
+          ) : null}
+          {order.trackingUrl ? (
+            <>
+              <dt className="text-slate-500">Link</dt>
+              <dd>
+                <a href={order.trackingUrl} className="text-brand-700 hover:underline" rel="noreferrer noopener" target="_blank">
+                  Track on the carrier's site
+                </a>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">Not shipped yet.</p>
+      )}
+      {order.labelUrl ? (
+        <p className="mt-4 text-sm">
+          <a href={`/sale/${order.id}/label`} className="btn-secondary" target="_blank" rel="noreferrer noopener">
+            Download shipping label
+          </a>
+        </p>
+      ) : order.canShip ? (
+        <Form method="post" className="mt-4 space-y-2">
+          <button type="submit" name="intent" value="label" className="btn-secondary" aria-describedby={labelError ? "label-error" : undefined}>
+            Get shipping label
+          </button>
+          {labelError ? (
+            <Note kind="error" id="label-error">
+              {labelError}
+            </Note>
+          ) : null}
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+/** The ship form: a <dialog> opened by a button with JavaScript, a plain section without. */
+function ShipForm({ order, lastResult }: { order: SaleView; lastResult?: SubmissionResult<string[]> }) {
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
+  const [form, fields] = useForm({
+    id: "ship",
+    lastResult,
+    constraint: getZodConstraint(ShipSchema),
+    defaultValue: { tracking: order.tracking ?? "", carrier: order.carrier ?? "" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ShipSchema }),
+  });
+  const carrierIds = useFieldIds(fields.carrier.id, fields.carrier.errors);
+  const hasErrors = Boolean(lastResult?.error && Object.keys(lastResult.error).length);
+  useEffect(() => {
+    if (hydrated && hasErrors && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [hydrated, hasErrors]);
+  const title = order.tracking ? "Update tracking" : "Ship order";
+  const body = (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <input type="hidden" name="intent" value="ship" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <Field label="Tracking number" inputProps={{ ...getInputProps(fields.tracking, { type: "text" }), autoComplete: "off" }} errors={fields.tracking.errors} />
+      <div>
+        <label htmlFor={carrierIds.id} className="label">
+          Carrier
+        </label>
+        <select {...getSelectProps(fields.carrier)} id={carrierIds.id} className="input mt-1" {...carrierIds.aria}>
+          <option value="">Select…</option>
+          {CARRIERS.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        <ErrorList id={carrierIds.errorId} errors={fields.carrier.errors} />
+      </div>
+      <div className="flex gap-3">
+        <button type="submit" className="btn" disabled={submitting}>
+          <Spinner show={submitting} />
+          {order.tracking ? "Update Tracking" : "Mark as Shipped"}
+        </button>
+        {hydrated ? (
+          <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </Form>
+  );
+  if (!hydrated) {
+    return (
+      <section id="ship-order" className="card p-6" aria-labelledby="ship-title">
+        <h2 id="ship-title" className="text-lg font-semibold">
+          {title}
+        </h2>
+        {body}
+      </section>
+    );
+  }
+  return (
+    <section className="card flex items-center justify-between gap-4 p-6" aria-label="Shipping">
+      <p className="text-sm text-slate-600">{order.tracking ? "Shipped. Wrong tracking number?" : "Ready to send? Enter the tracking number."}</p>
+      <button type="button" className="btn" onClick={() => dialog.current?.showModal()}>
+        {title}
+      </button>
+      <dialog ref={dialog} aria-labelledby="ship-title" className="card w-full max-w-md p-6 backdrop:bg-slate-900/40">
+        <h2 id="ship-title" className="text-lg font-semibold">
+          {title}
+        </h2>
+        {body}
+      </dialog>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { data } from "@remix-run/node";
+
+import type { User } from "../../../db/schema";
+import { saveStore } from "~/models/selling/stores.server";
+import { PayoutSchema, STORE_MESSAGES, StoreSchema, type FieldErrors } from "~/schemas/selling";
+import { getDb } from "~/utils/db.server";
+import { keepRows, keptInOrder, type KeepRow } from "~/utils/form-rows";
+import { redirectWithFlash } from "~/utils/session.server";
+import { MAX_MEDIA, UploadRequestError, readMultipart } from "~/utils/uploads.server";
+
+/** What the form shows again after a refused save: what was typed, and the errors at their fields. */
+export type StoreFormValues = {
+  name: string;
+  bio: string;
+  accountname: string;
+  accountnumber: string;
+  accountrouting: string;
+  accounttype: string;
+  removeLogo: boolean;
+  keep: KeepRow[];
+};
+
+function issuesToErrors(issues: { path: (string | number)[]; message: string }[], errors: FieldErrors) {
+  for (const issue of issues) (errors[issue.path.join(".") || "form"] ??= []).push(issue.message);
+}
+
+/** POST /store-settings: creates the store on its first save, then updates it. */
+export async function storeSettingsAction(request: Request, user: User) {
+  let form;
+  try {
+    form = await readMultipart(request, { maxFiles: MAX_MEDIA + 6 });
+  } catch (error) {
+    if (error instanceof UploadRequestError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+  try {
+    const fields = form.fields;
+    const get = (name: string) => String(fields.get(name) ?? "");
+    const keep = keepRows(fields);
+    const values: StoreFormValues = {
+      name: get("name"),
+      bio: get("bio"),
+      accountname: get("accountname"),
+      accountnumber: get("accountnumber"),
+      accountrouting: get("accountrouting"),
+      accounttype: get("accounttype") || "checking",
+      removeLogo: fields.get("removeLogo") === "on",
+      keep,
+    };
+    const errors: FieldErrors = {};
+    const store = StoreSchema.safeParse(values);
+    if (!store.success) issuesToErrors(store.error.issues, errors);
+    const payout = PayoutSchema.safeParse(values);
+    if (!payout.success) issuesToErrors(payout.error.issues, errors);
+    const logo = form.files.find((f) => f.field === "avatar") ?? null;
+    const images = form.files.filter((f) => f.field === "images");
+    if (!store.success || !payout.success) {
+      for (const p of form.problems) (errors[p.field] ??= []).push(p.message);
+      return data({ values, errors, filesDropped: form.files.length > 0 }, { status: 400 });
+    }
+    const result = await saveStore({
+      db: getDb(),
+      userId: user.id,
+      input: store.data,
+      payout: payout.data,
+      logo,
+      removeLogo: values.removeLogo,
+      media: { keep: keptInOrder(keep) },
+      newMedia: images,
+      problems: form.problems,
+      fields: { logo: "avatar", media: "images" },
+    });
+    if (!result.ok) {
+      return data({ values, errors: result.errors, filesDropped: form.files.length > 0 }, { status: 400 });
+    }
+    return redirectWithFlash(request, "/store-settings", { kind: "success", message: STORE_MESSAGES.settingsUpdated });
+  } finally {
+    await form.cleanup();
+  }
+}

@@ -1,0 +1,237 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ErrorList, Field, Spinner } from "~/components/forms";
+import { FileField, TextArea } from "~/components/form-fields";
+import { MediaThumb } from "~/components/media-thumb";
+import { SellerPage } from "~/components/seller-tabs";
+import { getStoreByOwner } from "~/models/catalog/stores.server";
+import { getStoreMedia, payoutDetails } from "~/models/selling/stores.server";
+import { getDb } from "~/utils/db.server";
+import { fileUrl } from "~/utils/media";
+import { requireUser } from "~/utils/session.server";
+import { MAX_MEDIA } from "~/utils/uploads.server";
+
+import { storeSettingsAction, type StoreFormValues } from "./actions.server";
+
+export const meta: MetaFunction = () => [{ title: "Store Settings · Patternhouse" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const store = getStoreByOwner({ db, ownerId: user.id });
+  if (!store) return { store: null, media: [], values: null, onboarded: false };
+  const media = getStoreMedia({ db, storeId: store.id });
+  const payout = payoutDetails(store, { reveal: true });
+  const values: StoreFormValues = {
+    name: store.name,
+    bio: store.bio,
+    ...payout,
+    removeLogo: false,
+    keep: media.map((m, i) => ({ id: m.id, position: String(i + 1), remove: false })),
+  };
+  return {
+    store: { id: store.id, name: store.name, avatar: store.avatar, userId: store.userId, last4: store.accountLast4 },
+    media,
+    values,
+    onboarded: store.stripeOnboarded,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  return storeSettingsAction(request, user);
+}
+
+const EMPTY: StoreFormValues = {
+  name: "",
+  bio: "",
+  accountname: "",
+  accountnumber: "",
+  accountrouting: "",
+  accounttype: "checking",
+  removeLogo: false,
+  keep: [],
+};
+
+export default function StoreSettingsPage() {
+  const { store, media, values: saved, onboarded } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const values = actionData?.values ?? saved ?? EMPTY;
+  const errors: Record<string, string[]> = actionData?.errors ?? {};
+  const mediaById = new Map(media.map((m) => [m.id, m.media]));
+
+  const body = (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="space-y-8"
+      // A new answer (refused save) or newly saved values start the form afresh from them.
+      key={actionData ? JSON.stringify(actionData) : JSON.stringify(saved)}
+      aria-describedby={Object.keys(errors).length ? "store-form-errors" : undefined}
+    >
+      {Object.keys(errors).length ? (
+        <p id="store-form-errors" role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          Please correct the fields marked below. Nothing was saved.
+          {actionData?.filesDropped ? " Files you chose were not kept: choose them again." : null}
+        </p>
+      ) : null}
+      <section aria-labelledby="store-heading" className="card space-y-4 p-6">
+        <h2 id="store-heading" className="text-lg font-semibold">
+          Store
+        </h2>
+        <Field
+          label="Store name"
+          inputProps={{ name: "name", defaultValue: values.name, required: true, maxLength: 60, autoComplete: "organization" }}
+          errors={errors.name}
+        />
+        <TextArea label="Bio" name="bio" defaultValue={values.bio} required maxLength={1000} rows={4} errors={errors.bio} />
+        <div>
+          <span className="label">Logo</span>
+          <div className="mt-2 flex items-center gap-4">
+            {store?.avatar ? (
+              <img src={fileUrl(store.avatar, 200)} alt="Current logo" width={64} height={64} className="h-16 w-16 rounded-full object-cover" />
+            ) : (
+              <span className="block h-16 w-16 rounded-full bg-slate-200" aria-hidden="true" />
+            )}
+            {store?.avatar ? (
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="removeLogo" defaultChecked={values.removeLogo} /> Remove logo
+              </label>
+            ) : null}
+          </div>
+          <FileField
+            label={store?.avatar ? "Replace logo" : "Upload a logo"}
+            name="avatar"
+            accept="image/jpeg,image/png,image/gif,image/webp,image/bmp"
+            hint="JPEG, PNG, GIF, WebP or BMP, at most 25MB."
+            errors={errors.avatar}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="media-heading" className="card space-y-4 p-6">
+        <h2 id="media-heading" className="text-lg font-semibold">
+          Images and videos
+        </h2>
+        <p className="text-sm text-slate-600">
+          Up to {MAX_MEDIA} images or videos for your store page. Change the numbers to reorder them.
+        </p>
+        {values.keep.length ? (
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+            {values.keep.map((row, i) => {
+              const name = mediaById.get(row.id);
+              if (!name) return null;
+              return (
+                <li key={row.id} className="space-y-2">
+                  <MediaThumb name={name} className="h-28 w-full" />
+                  <input type="hidden" name={`keep[${i}].id`} value={row.id} />
+                  <label className="flex items-center gap-2 text-sm">
+                    Position
+                    <input
+                      type="number"
+                      name={`keep[${i}].position`}
+                      defaultValue={row.position}
+                      min={1}
+                      max={99}
+                      className="input w-16"
+                    />
+                  </label>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" name={`keep[${i}].remove`} defaultChecked={row.remove} /> Remove
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        <FileField
+          label="Add images or videos"
+          name="images"
+          multiple
+          accept="image/jpeg,image/png,image/gif,image/webp,image/bmp,video/mp4,video/webm,video/quicktime"
+          hint="Each file at most 25MB."
+          errors={errors.images}
+        />
+      </section>
+
+      <section aria-labelledby="payout-heading" className="card space-y-4 p-6">
+        <h2 id="payout-heading" className="text-lg font-semibold">
+          Payout details
+        </h2>
+        <p className="text-sm text-slate-600">
+          The bank account your balance is transferred to. The account number is stored encrypted and shown to others only as
+          its last 4 digits{store?.last4 ? ` (****${store.last4})` : ""}.
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Account name"
+            inputProps={{ name: "accountname", defaultValue: values.accountname, maxLength: 100, autoComplete: "off" }}
+            errors={errors.accountname}
+          />
+          <Field
+            label="Account number"
+            inputProps={{ name: "accountnumber", defaultValue: values.accountnumber, inputMode: "numeric", autoComplete: "off", maxLength: 20 }}
+            errors={errors.accountnumber}
+          />
+          <Field
+            label="Routing number"
+            inputProps={{ name: "accountrouting", defaultValue: values.accountrouting, inputMode: "numeric", autoComplete: "off", maxLength: 9 }}
+            errors={errors.accountrouting}
+          />
+          <fieldset>
+            <legend className="label">Account type</legend>
+            <div className="mt-2 flex gap-6 text-sm">
+              {(["checking", "savings"] as const).map((t) => (
+                <label key={t} className="flex items-center gap-2">
+                  <input type="radio" name="accounttype" value={t} defaultChecked={values.accounttype === t} />
+                  {t === "checking" ? "Checking" : "Savings"}
+                </label>
+              ))}
+            </div>
+            <ErrorList errors={errors.accounttype} />
+          </fieldset>
+        </div>
+        <div className="rounded-md bg-slate-50 p-4 text-sm">
+          {store ? (
+            <>
+              <Link to="/my-finance-stripe" className="font-medium text-brand-700 underline">
+                Set up payment details
+              </Link>
+              <p className="mt-1 text-slate-600">
+                {onboarded
+                  ? "Your payout account is set up with our payment provider."
+                  : "Opens the payment provider's onboarding, where you confirm your identity and bank account to receive payouts."}
+              </p>
+            </>
+          ) : (
+            <p className="text-slate-600">Save your store first; then you can set up payment details with our payment provider.</p>
+          )}
+        </div>
+      </section>
+
+      <button type="submit" className="btn" disabled={submitting}>
+        <Spinner show={submitting} />
+        Save
+      </button>
+    </Form>
+  );
+
+  return (
+    <SellerPage title={store ? "Store Settings" : "Open your store"}>
+      {store ? null : (
+        <p className="mb-6 text-slate-700">
+          Give your store a name and a bio, add a logo and pictures, and save: your store opens and you can upload designs.
+        </p>
+      )}
+      {body}
+    </SellerPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,9 @@
+/**
+ * Throws a Response (caught by the nearest ErrorBoundary, or sent as is from a resource route) unless the
+ * condition holds: the one way loaders and actions say 404, 403 or 400.
+ *
+ *   invariantResponse(order, "Not found", { status: 404 });
+ */
+export function invariantResponse(condition: unknown, message: string, init: ResponseInit = { status: 400 }): asserts condition {
+  if (!condition) throw new Response(message, init);
+}

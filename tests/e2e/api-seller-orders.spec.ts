@@ -1,0 +1,182 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+
+import { openTestDb } from "./db";
+import { readDb } from "./db";
+import { addDesigns, addPaidOrders, createSeller, type Seller } from "./selling-db";
+import { uniqueEmail } from "./utils";
+
+const auth = (token: string) => ({ headers: { Authorization: token } });
+
+async function buyer(request: APIRequestContext) {
+  const email = uniqueEmail("api-buyer");
+  const response = await request.post("/api/auth/register", { data: { email, password: "api-buyer-pass-1", firstname: "Ann", lastname: "Buyer" } });
+  const { token } = await response.json();
+  const [row] = readDb<{ id: number }>("SELECT id FROM users WHERE email = ?", email);
+  return { token: token as string, id: row!.id };
+}
+
+async function sellerWithOrders(request: APIRequestContext, options?: { onboarded?: boolean }) {
+  const seller = await createSeller(request, options);
+  const designs = addDesigns(seller);
+  const b = await buyer(request);
+  const [readyOrder, digitalOrder] = addPaidOrders(seller, b.id, [designs.ready, designs.digital]);
+  return { seller, designs, buyer: b, readyOrder: readyOrder!, digitalOrder: digitalOrder! };
+}
+
+/** A cookie session for the HTML face, through the login form. */
+async function htmlLogin(request: APIRequestContext, seller: Seller) {
+  const response = await request.post("/login", { form: { email: seller.email, password: seller.password, redirectTo: "/" }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+}
+
+test("the seller's orders in the seller view; shipping validates, updates and refuses refunded orders", async ({ request }) => {
+  const { seller, readyOrder, digitalOrder, buyer: b } = await sellerWithOrders(request);
+  const list = await request.get("/api/user/get-own-orders", auth(seller.token));
+  expect(list.status()).toBe(200);
+  const orders = (await list.json()) as { orderId: number }[];
+  expect(orders.map((o) => o.orderId)).toEqual([digitalOrder, readyOrder].sort((x, y) => y - x));
+
+  const one = await (await request.get(`/api/user/get-own-order/${readyOrder}`, auth(seller.token))).json();
+  expect(one).toMatchObject({ orderId: readyOrder, amount: 45, fee: 5, productType: "Ready", status: "Pending", label_url: null });
+  expect(one.shippingInfo).toEqual({
+    shipping_name: "Pat Buyer",
+    first_name: "Pat",
+    last_name: "Buyer",
+    street: "1 Main St",
+    street2: "",
+    city: "Springfield",
+    state: "IL",
+    postal_code: "62701",
+    country: "US",
+  });
+  const digital = await (await request.get(`/api/user/get-own-order/${digitalOrder}`, auth(seller.token))).json();
+  expect(digital).toMatchObject({ productType: "Pattern", delivery: "Digital", items: [{ pattern_url: expect.stringMatching(/\.dxf$/) }] });
+
+  // Tracking and carrier are required.
+  const missingTracking = await request.post("/api/user/ship-order", { data: { id: readyOrder, carrier: "UPS" }, ...auth(seller.token) });
+  expect(missingTracking.status()).toBe(400);
+  expect((await missingTracking.json()).error).toMatch(/^tracking: /);
+  const missingCarrier = await request.post("/api/user/ship-order", { data: { id: readyOrder, tracking: "1Z999AA10123456784" }, ...auth(seller.token) });
+  expect(missingCarrier.status()).toBe(400);
+  expect((await missingCarrier.json()).error).toBe("carrier: Carrier is required");
+  const badCarrier = await request.post("/api/user/ship-order", { data: { id: readyOrder, tracking: "1Z9", carrier: "Pigeon" }, ...auth(seller.token) });
+  expect(badCarrier.status()).toBe(400);
+
+  const shipped = await request.post("/api/user/ship-order", { data: { id: readyOrder, tracking: "1Z999AA10123456784", carrier: "UPS" }, ...auth(seller.token) });
+  expect(shipped.status()).toBe(200);
+  expect((await shipped.json()).order).toMatchObject({ status: "Shipped", tracking: "1Z999AA10123456784", carrier: "UPS", tracking_url: "https://www.ups.com/track?tracknum=1Z999AA10123456784" });
+  const again = await request.post("/api/user/ship-order", { data: { id: readyOrder, tracking: "782345678901", carrier: "FedEx" }, ...auth(seller.token) });
+  expect((await again.json()).order).toMatchObject({ status: "Shipped", tracking: "782345678901", tracking_url: "https://www.fedex.com/fedextrack/?trknbr=782345678901" });
+  // The buyer's own view shows it.
+  expect(await (await request.get(`/api/user/get-order/${readyOrder}`, auth(b.token))).json()).toMatchObject({ status: "Shipped", carrier: "FedEx" });
+  expect((await request.post("/api/user/ship-order", { data: { id: digitalOrder, tracking: "X1", carrier: "USPS" }, ...auth(seller.token) })).status()).toBe(409);
+
+  const db = openTestDb();
+  try {
+    db.prepare("UPDATE orders SET status = 'Refunded' WHERE id = ?").run(readyOrder);
+  } finally {
+    db.close();
+  }
+  const refunded = await request.post("/api/user/ship-order", { data: { id: readyOrder, tracking: "X2", carrier: "USPS" }, ...auth(seller.token) });
+  expect(refunded.status()).toBe(409);
+  expect(await refunded.json()).toEqual({ error: "This order was refunded and cannot be shipped." });
+});
+
+test("another seller's order, sale, label and transactions are 404; visitors get 401 or /login; buyers without a store 404", async ({ request, playwright }) => {
+  const a = await sellerWithOrders(request);
+  const b = await sellerWithOrders(request);
+  const other = await request.get(`/api/user/get-own-order/${a.readyOrder}`, auth(b.seller.token));
+  expect(other.status()).toBe(404);
+  expect(await other.json()).toEqual({ error: "Order not found" });
+  const ship = await request.post("/api/user/ship-order", { data: { id: a.readyOrder, tracking: "X1", carrier: "USPS" }, ...auth(b.seller.token) });
+  expect(ship.status()).toBe(404);
+  const bTxs = await (await request.get("/api/user/get-txs", auth(b.seller.token))).json();
+  const aTxIds = readDb<{ id: number }>("SELECT id FROM transactions WHERE store_id = ?", a.seller.storeId).map((t) => t.id);
+  expect(bTxs.txs.map((t: { id: number }) => t.id).some((id: number) => aTxIds.includes(id))).toBe(false);
+  expect(bTxs.txs.map((t: { order_id: number }) => t.order_id).sort()).toEqual([b.readyOrder, b.digitalOrder].sort());
+
+  // The HTML face, with B's cookie session.
+  const html = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { Origin: test.info().project.use.baseURL! } });
+  await htmlLogin(html, b.seller);
+  expect((await html.get(`/sale/${b.readyOrder}`)).status()).toBe(200);
+  expect((await html.get(`/sale/${a.readyOrder}`)).status()).toBe(404);
+  expect((await html.get(`/sale/${a.readyOrder}/label`)).status()).toBe(404);
+  expect((await html.post(`/sale/${a.readyOrder}`, { form: { intent: "label" } })).status()).toBe(404);
+  expect((await html.post(`/sale/${a.readyOrder}`, { form: { intent: "ship", tracking: "X1", carrier: "USPS" } })).status()).toBe(404);
+  expect(readDb<{ status: string; label_url: string | null }>("SELECT status, label_url FROM orders WHERE id = ?", a.readyOrder)[0]).toEqual({ status: "Pending", label_url: null });
+  const csv = await (await html.get("/my-finance/transactions.csv")).text();
+  expect(csv.trim().split("\r\n")).toHaveLength(3);
+  await html.dispose();
+
+  // Visitors.
+  for (const path of ["/api/user/get-own-orders", `/api/user/get-own-order/${a.readyOrder}`, "/api/user/get-txs", "/api/user/stripe-onboarded", "/api/user/get-stripe-account-link", "/api/user/stripe-onboarding"]) {
+    expect((await request.get(path)).status(), path).toBe(401);
+  }
+  for (const path of ["/api/user/ship-order", "/api/user/withdraw-balance"]) {
+    expect((await request.post(path, { data: {} })).status(), path).toBe(401);
+  }
+  const visitor = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { Origin: test.info().project.use.baseURL! } });
+  for (const path of ["/my-orders", `/sale/${a.readyOrder}`, "/my-finance", "/my-finance-stripe", "/my-finance/transactions.csv"]) {
+    const response = await visitor.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers()["location"], path).toMatch(/^\/login\?redirectTo=/);
+  }
+  await visitor.dispose();
+
+  // A user without a store.
+  const plain = await buyer(request);
+  const noStore = await request.get("/api/user/get-own-orders", auth(plain.token));
+  expect(noStore.status()).toBe(403);
+  expect(await noStore.json()).toEqual({ error: "Please setup your store first" });
+  expect(await (await request.get("/api/user/stripe-onboarded", auth(plain.token))).json()).toEqual({ onboarded: false });
+});
+
+test("ten parallel withdrawals leave exactly one Pending transfer and a zero balance", async ({ request }) => {
+  const { seller } = await sellerWithOrders(request);
+  const notOnboarded = await request.post("/api/user/withdraw-balance", auth(seller.token));
+  expect(notOnboarded.status()).toBe(409);
+  expect(await notOnboarded.json()).toEqual({ error: "Please finish setting up your payouts before withdrawing." });
+
+  // Local onboarding through the JSON face: the account link is the app's test page.
+  expect(await (await request.get("/api/user/stripe-onboarded", auth(seller.token))).json()).toEqual({ onboarded: false });
+  const onboarding = await (await request.get("/api/user/stripe-onboarding", auth(seller.token))).json();
+  expect(onboarding.account.accountLink.url).toMatch(/\/my-finance-stripe\/test-onboarding$/);
+  expect(await (await request.get("/api/user/get-stripe-account-link", auth(seller.token))).json()).toEqual({ url: onboarding.account.accountLink.url });
+  const db = openTestDb();
+  try {
+    db.prepare("UPDATE stores SET stripe_onboarded = 1 WHERE id = ?").run(seller.storeId);
+  } finally {
+    db.close();
+  }
+  expect(await (await request.get("/api/user/stripe-onboarded", auth(seller.token))).json()).toEqual({ onboarded: true });
+
+  const before = await (await request.get("/api/user/get-txs", auth(seller.token))).json();
+  expect(before.balance).toBe(50); // (45 - 5) + (15 - 5)
+  expect(before.txs[0]).toEqual({
+    id: expect.any(Number),
+    tx_type: "Sale",
+    order_id: expect.any(Number),
+    amount: 10,
+    tax: 0,
+    fee: 5,
+    shipping: 0,
+    status: "Completed",
+    tx_dt: expect.any(String),
+    reason: null,
+  });
+  const responses = await Promise.all(Array.from({ length: 10 }, () => request.post("/api/user/withdraw-balance", auth(seller.token))));
+  const statuses = responses.map((r) => r.status());
+  expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+  expect(statuses.filter((s) => s === 400)).toHaveLength(9);
+  const refused = responses.find((r) => r.status() === 400)!;
+  expect(await refused.json()).toEqual({ error: "You don't have enough balance to withdraw" });
+  const created = await responses.find((r) => r.status() === 201)!.json();
+  expect(created.transfer).toMatchObject({ tx_type: "Transfer", amount: -50, status: "Pending", order_id: null });
+
+  const transfers = readDb<{ amount_cents: number; status: string }>("SELECT amount_cents, status FROM transactions WHERE store_id = ? AND tx_type = 'Transfer'", seller.storeId);
+  expect(transfers).toEqual([{ amount_cents: -5000, status: "Pending" }]);
+  expect(readDb<{ balance_cents: number }>("SELECT balance_cents FROM stores WHERE id = ?", seller.storeId)[0]!.balance_cents).toBe(0);
+  const after = await (await request.get("/api/user/get-txs", auth(seller.token))).json();
+  expect(after.balance).toBe(0);
+  expect(after.txs).toHaveLength(3);
+});

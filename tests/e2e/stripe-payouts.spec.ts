@@ -1,0 +1,191 @@
+/**
+ * Payouts on the Stripe path end to end: the production server with STRIPE_* set, Connect onboarding and transfers
+ * through the real SDK against the fake Stripe API process, account.updated signed with the SDK's test helper.
+ */
+import path from "node:path";
+
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import Database from "better-sqlite3";
+import Stripe from "stripe";
+
+import { STRIPE_WEBHOOK_SECRET } from "../../playwright.config";
+import { uniqueEmail } from "./utils";
+
+const FAKE = process.env.E2E_FAKE_STRIPE_URL!;
+const signer = new Stripe("sk_test_signer");
+
+function stripeDb() {
+  const db = new Database(path.join(process.env.E2E_STRIPE_DATA_DIR!, "marketplace.db"));
+  db.pragma("busy_timeout = 5000");
+  return db;
+}
+
+function query<T>(sql: string, ...params: unknown[]): T[] {
+  const db = stripeDb();
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** A seller with a store and a credit on its balance, written straight into the Stripe server's database. */
+async function seller(request: APIRequestContext) {
+  const email = uniqueEmail("payout");
+  const password = "payout-pass-1";
+  const { token } = await (await request.post("/api/auth/register", { data: { email, password, firstname: "Pay", lastname: "Out" } })).json();
+  const db = stripeDb();
+  try {
+    const { id } = db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number };
+    const storeId = Number(db.prepare("INSERT INTO stores (user_id, name, bio) VALUES (?, 'Payout Studio', 'bio')").run(id).lastInsertRowid);
+    return { email, password, storeId, auth: { Authorization: token as string } };
+  } finally {
+    db.close();
+  }
+}
+
+function credit(storeId: number, cents: number) {
+  const db = stripeDb();
+  try {
+    db.transaction(() => {
+      db.prepare("INSERT INTO transactions (store_id, tx_type, amount_cents, status, reason) VALUES (?, 'Adjustment', ?, 'Completed', 'e2e credit')").run(storeId, cents);
+      db.prepare("UPDATE stores SET balance_cents = balance_cents + ? WHERE id = ?").run(cents, storeId);
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+async function webhook(request: APIRequestContext, type: string, object: unknown) {
+  const payload = JSON.stringify({ id: `evt_${Date.now()}_${Math.random().toString(16).slice(2)}`, object: "event", type, data: { object }, created: Math.floor(Date.now() / 1000), livemode: false });
+  const signature = signer.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET });
+  const response = await request.post("/api/stripe/webhook", { data: payload, headers: { "Content-Type": "application/json", "Stripe-Signature": signature } });
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+test("Connect onboarding, account.updated, an auto-approved transfer paid once, a refused one returned", async ({ request, playwright, baseURL }) => {
+  const s = await seller(request);
+  // The account and a link to Stripe's hosted onboarding; the HTML start and refresh mint new links.
+  const onboarding = await (await request.get("/api/user/stripe-onboarding", { headers: s.auth })).json();
+  expect(onboarding.account.id).toMatch(/^acct_/);
+  expect(onboarding.account.accountLink.url).toMatch(/^https:\/\/connect\.stripe\.test\/setup\/e\/acct_/);
+  expect(query<{ stripe_account_id: string }>("SELECT stripe_account_id FROM stores WHERE id = ?", s.storeId)[0]!.stripe_account_id).toBe(onboarding.account.id);
+  const html = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  expect((await html.post("/login", { form: { email: s.email, password: s.password, redirectTo: "/" }, maxRedirects: 0 })).status()).toBe(302);
+  const start = await html.post("/my-finance-stripe", { form: { intent: "start" }, maxRedirects: 0 });
+  expect(start.status()).toBe(302);
+  expect(start.headers()["location"]).toMatch(new RegExp(`^https://connect\\.stripe\\.test/setup/e/${onboarding.account.id}/`));
+  const refresh = await html.get("/my-finance-stripe?refresh=1", { maxRedirects: 0 });
+  expect(refresh.status()).toBe(302);
+  expect(refresh.headers()["location"]).not.toBe(start.headers()["location"]);
+  expect(await (await html.get("/my-finance-stripe")).text()).toContain("Your payout setup is not finished yet.");
+  expect((await html.get("/my-finance-stripe/test-onboarding")).status()).toBe(404); // no local test page with Stripe
+  credit(s.storeId, 2500);
+  expect((await request.post("/api/user/withdraw-balance", { headers: s.auth })).status()).toBe(409);
+
+  // The seller finishes onboarding at Stripe; account.updated flips the flag.
+  const account = await (await request.post(`${FAKE}/__fake/onboard/${onboarding.account.id}`)).json();
+  expect(await webhook(request, "account.updated", account)).toEqual({ received: true, result: "updated" });
+  expect(await (await request.get("/api/user/stripe-onboarded", { headers: s.auth })).json()).toEqual({ onboarded: true });
+  expect(await (await html.get("/my-finance-stripe")).text()).toContain("Your payouts are set up.");
+
+  // Auto-approved: paid out at once through transfers.create, with the transfer's id in the idempotency key.
+  const db = stripeDb();
+  db.prepare("UPDATE platform_settings SET auto_approve_transfers = 1 WHERE id = 1").run();
+  db.close();
+  try {
+    const paid = await request.post("/api/user/withdraw-balance", { headers: s.auth });
+    expect(paid.status()).toBe(201);
+    const { transfer } = await paid.json();
+    expect(transfer).toMatchObject({ tx_type: "Transfer", amount: -25, status: "Completed" });
+    const log = await (await request.get(`${FAKE}/__fake/transfers`)).json();
+    const mine = log.requests.filter((r: { idempotencyKey: string }) => r.idempotencyKey?.startsWith(`transfer-${transfer.id}-`));
+    expect(mine).toHaveLength(1);
+    const stripeTransferId = query<{ stripe_transfer_id: string }>("SELECT stripe_transfer_id FROM transactions WHERE id = ?", transfer.id)[0]!.stripe_transfer_id;
+    expect(log.transfers.find((t: { id: string }) => t.id === stripeTransferId)).toMatchObject({ amount: 2500, destination: onboarding.account.id });
+    expect(query<{ balance_cents: number }>("SELECT balance_cents FROM stores WHERE id = ?", s.storeId)[0]!.balance_cents).toBe(0);
+    // A retried request finds nothing to withdraw and calls Stripe no more.
+    expect((await request.post("/api/user/withdraw-balance", { headers: s.auth })).status()).toBe(400);
+
+    // Stripe refuses: the transfer is Rejected with the reason and the money is back.
+    credit(s.storeId, 1200);
+    await request.post(`${FAKE}/__fake/behaviour`, { data: { refuseTransfers: "Your destination account needs to have at least one of the following capabilities enabled: transfers" } });
+    try {
+      const refused = await (await request.post("/api/user/withdraw-balance", { headers: s.auth })).json();
+      expect(refused.transfer).toMatchObject({ status: "Rejected", amount: -12, reason: expect.stringContaining("capabilities") });
+    } finally {
+      await request.post(`${FAKE}/__fake/behaviour`, { data: { refuseTransfers: null } });
+    }
+    expect(query<{ balance_cents: number }>("SELECT balance_cents FROM stores WHERE id = ?", s.storeId)[0]!.balance_cents).toBe(1200);
+  } finally {
+    const reset = stripeDb();
+    reset.prepare("UPDATE platform_settings SET auto_approve_transfers = 0 WHERE id = 1").run();
+    reset.close();
+  }
+  await html.dispose();
+});
+
+test("EasyPost: 'Get shipping label' buys the carrier label once and debits its cost in the ledger", async ({ request, playwright, baseURL }) => {
+  const EASYPOST = process.env.E2E_FAKE_EASYPOST_URL!;
+  const s = await seller(request);
+  const db = stripeDb();
+  let orderId: number;
+  try {
+    orderId = db.transaction(() => {
+      const { user_id: userId } = db.prepare("SELECT user_id FROM stores WHERE id = ?").get(s.storeId) as { user_id: number };
+      db.prepare("UPDATE users SET street = '9 Studio Way', city = 'Los Angeles', state = 'CA', postal_code = '90012', country = 'US', phone = '+1 213 555 0100' WHERE id = ?").run(userId);
+      const product = Number(
+        db
+          .prepare("INSERT INTO products (store_id, name, description, price_cents, type, category1, category2, parcel_size) VALUES (?, 'Wool Coat', 'Warm', 12000, 'Ready', 'women', 'jackets', 'Medium')")
+          .run(s.storeId).lastInsertRowid,
+      );
+      const address = JSON.stringify({ first_name: "Lee", last_name: "Buyer", street: "1 Main St", street2: "", city: "Springfield", state: "IL", postal_code: "62701", country: "US" });
+      const checkout = Number(
+        db
+          .prepare("INSERT INTO checkouts (user_id, provider, status, subtotal_cents, shipping_cents, total_cents, shipping_address, expires_at) VALUES (?, 'local', 'paid', 12000, 0, 12000, ?, ?)")
+          .run(userId, address, Date.now()).lastInsertRowid,
+      );
+      const order = Number(
+        db
+          .prepare(
+            "INSERT INTO orders (checkout_id, buyer_id, store_id, product_id, product_name, product_type, quantity, amount_cents, fee_cents, shipping_info) VALUES (?, ?, ?, ?, 'Wool Coat', 'Ready', 1, 12000, 1800, ?)",
+          )
+          .run(checkout, userId, s.storeId, product, address).lastInsertRowid,
+      );
+      db.prepare("INSERT INTO transactions (store_id, tx_type, order_id, amount_cents, fee_cents) VALUES (?, 'Sale', ?, 10200, 1800)").run(s.storeId, order);
+      db.prepare("UPDATE stores SET balance_cents = 10200 WHERE id = ?").run(s.storeId);
+      return order;
+    })();
+  } finally {
+    db.close();
+  }
+  const buys = async () =>
+    ((await (await request.get(`${EASYPOST}/__fake/calls`)).json()) as { method: string; path: string }[]).filter((c) => c.method === "POST" && /\/buy$/.test(c.path)).length;
+  const before = await buys();
+
+  const html = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  expect((await html.post("/login", { form: { email: s.email, password: s.password, redirectTo: "/" }, maxRedirects: 0 })).status()).toBe(302);
+  const first = await html.post(`/sale/${orderId}`, { form: { intent: "label" }, maxRedirects: 0 });
+  expect(first.status()).toBe(302);
+  const second = await html.post(`/sale/${orderId}`, { form: { intent: "label" }, maxRedirects: 0 });
+  expect(second.status()).toBe(302);
+  expect((await buys()) - before).toBe(1);
+
+  const [order] = query<{ label_url: string; label_shipment_id: string; tracking: string; carrier: string; status: string }>("SELECT * FROM orders WHERE id = ?", orderId);
+  expect(order!.label_url).toMatch(/^https?:\/\//);
+  expect(order!.label_shipment_id).toMatch(/^shp_/);
+  expect(order).toMatchObject({ carrier: "USPS", status: "Pending" });
+  expect(order!.tracking).toBeTruthy();
+  const labels = query<{ amount_cents: number }>("SELECT amount_cents FROM transactions WHERE order_id = ? AND tx_type = 'Label'", orderId);
+  expect(labels).toHaveLength(1);
+  expect(labels[0]!.amount_cents).toBeLessThan(0);
+  expect(query<{ balance_cents: number }>("SELECT balance_cents FROM stores WHERE id = ?", s.storeId)[0]!.balance_cents).toBe(10200 + labels[0]!.amount_cents);
+  const page = await (await html.get(`/sale/${orderId}`)).text();
+  expect(page).toContain("Download shipping label");
+  expect(page).toContain(order!.tracking);
+  const download = await html.get(`/sale/${orderId}/label`, { maxRedirects: 0 });
+  expect(download.status()).toBe(302);
+  expect(download.headers()["location"]).toBe(order!.label_url);
+  await html.dispose();
+});

@@ -1,0 +1,36 @@
+import { eq } from "drizzle-orm";
+
+import type { Db } from "../../db/client";
+import { orders, stores } from "../../db/schema";
+import { addToCart } from "../../app/models/buying/cart.server";
+import { createCheckout } from "../../app/models/buying/checkout.server";
+import { payLocalCheckout } from "../../app/models/payments/local-checkout.server";
+import { createLocalProvider } from "../../app/models/payments/local.server";
+import { makeBuyer, makeShop } from "./buying-fixtures";
+
+/**
+ * makeShop's store after a paid local checkout of the Ready dress (M), two Made totes, the Digital pattern and a
+ * printed pattern: four Pending orders and four Sale rows (7649 + 7734 + 1125 + 1300 = 17808 cents of balance).
+ */
+export async function makeSoldShop(db: Db, { onboarded = true }: { onboarded?: boolean } = {}) {
+  const shop = await makeShop(db);
+  const buyer = await makeBuyer(db);
+  const owner = { userId: buyer.id };
+  addToCart({ db, owner, productId: shop.dress.id, variantId: shop.dressM.id });
+  addToCart({ db, owner, productId: shop.bag.id, quantity: 2 });
+  addToCart({ db, owner, productId: shop.digital.id });
+  addToCart({ db, owner, productId: shop.printed.id, variantId: shop.printedS.id });
+  const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider() });
+  if (!result.ok) throw new Error(result.error);
+  const paid = await payLocalCheckout({ db, userId: buyer.id, checkoutId: result.checkout.id, origin: "http://shop.test" });
+  if (!paid.ok) throw new Error("payment failed");
+  if (onboarded) db.update(stores).set({ stripeOnboarded: true }).where(eq(stores.id, shop.store.id)).run();
+  const [dressOrder, bagOrder, digitalOrder, printedOrder] = db.select().from(orders).where(eq(orders.checkoutId, result.checkout.id)).orderBy(orders.id).all();
+  return { ...shop, buyer, dressOrder: dressOrder!, bagOrder: bagOrder!, digitalOrder: digitalOrder!, printedOrder: printedOrder! };
+}
+
+export const SOLD_BALANCE = 7649 + 7734 + 1125 + 1300;
+
+export function balanceOf(db: Db, storeId: number) {
+  return db.select({ balance: stores.balanceCents }).from(stores).where(eq(stores.id, storeId)).get()!.balance;
+}
