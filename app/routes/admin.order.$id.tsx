@@ -1,19 +1,19 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 
 import { AuditLog, toAuditView } from "~/components/admin/audit-log";
 import { Note } from "~/components/flash";
-import { ErrorList, Field, Spinner } from "~/components/forms";
+import { ErrorList, Field, Spinner, useFieldIds } from "~/components/forms";
 import { listAudit } from "~/models/admin/audit.server";
 import { canRefund, getAdminOrder, isPhysical, saleCreditCents, shippingInfoOf } from "~/models/admin/orders.server";
 import { REFUND_MESSAGES, refundAmountCents, refundOrder } from "~/models/admin/refunds.server";
-import { SHIP_MESSAGES, shipOrderAsAdmin } from "~/models/admin/shipping.server";
+import { SHIP_MESSAGES, SHIP_STATUS, shipOrderAsAdmin } from "~/models/admin/shipping.server";
 import { isDownloadable } from "~/models/buying/orders.server";
 import { getStripe } from "~/models/payments/providers.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
-import { ShipSchema } from "~/schemas/admin";
+import { CARRIERS, ShipSchema } from "~/schemas/admin";
 import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
@@ -93,9 +93,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ intent: "ship" as const, result: submission.reply(), error: null }, { status: 400 });
     const result = await shipOrderAsAdmin({ db, orderId, adminId: admin.id, ...submission.value });
     if (!result.ok) {
-      return data({ intent: "ship" as const, result: submission.reply({ formErrors: [SHIP_MESSAGES[result.error]] }), error: null }, { status: result.error === "not-found" ? 404 : 409 });
+      return data({ intent: "ship" as const, result: submission.reply({ formErrors: [SHIP_MESSAGES[result.error]] }), error: null }, { status: SHIP_STATUS[result.error] });
     }
-    return redirectWithFlash(request, `/admin/order/${orderId}`, { kind: "success", message: `Order #${orderId} is marked as shipped.` });
+    const message = result.updated ? `The tracking of order #${orderId} is updated.` : `Order #${orderId} is marked as shipped.`;
+    return redirectWithFlash(request, `/admin/order/${orderId}`, { kind: "success", message });
   }
   if (intent === "refund") {
     const result = await refundOrder({ db, orderId, adminId: admin.id, stripe: getStripe() });
@@ -278,7 +279,9 @@ export default function AdminOrder() {
               </Link>
             )}
           </div>
-          {order.status === "Pending" ? <ShipForm lastResult={actionData?.intent === "ship" ? actionData.result : undefined} /> : null}
+          {order.status === "Pending" || order.status === "Shipped" ? (
+            <ShipForm update={order.status === "Shipped"} lastResult={actionData?.intent === "ship" ? actionData.result : undefined} />
+          ) : null}
         </section>
       ) : null}
 
@@ -334,7 +337,7 @@ function RefundConfirm({ refundCents, creditCents, orderId }: { refundCents: num
   );
 }
 
-function ShipForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+function ShipForm({ update, lastResult }: { update: boolean; lastResult?: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "ship";
   const [form, fields] = useForm({
@@ -345,20 +348,28 @@ function ShipForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | nu
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ShipSchema }),
   });
+  const carrierIds = useFieldIds(fields.carrier.id, fields.carrier.errors);
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
       <input type="hidden" name="intent" value="ship" />
       <Field label="Tracking number" inputProps={{ ...getInputProps(fields.tracking, { type: "text" }) }} errors={fields.tracking.errors} />
-      <Field label="Carrier" inputProps={{ ...getInputProps(fields.carrier, { type: "text" }), list: "carriers" }} errors={fields.carrier.errors} />
-      <datalist id="carriers">
-        <option value="USPS" />
-        <option value="UPS" />
-        <option value="FedEx" />
-        <option value="DHL" />
-      </datalist>
+      <div>
+        <label htmlFor={carrierIds.id} className="label">
+          Carrier
+        </label>
+        <select {...getSelectProps(fields.carrier)} id={carrierIds.id} className="input mt-1" {...carrierIds.aria}>
+          <option value="">Select…</option>
+          {CARRIERS.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        <ErrorList id={carrierIds.errorId} errors={fields.carrier.errors} />
+      </div>
       <button type="submit" className="btn" disabled={submitting}>
         <Spinner show={submitting} />
-        Ship
+        {update ? "Update tracking" : "Ship"}
       </button>
       <div id={form.errorId} className="sm:col-span-3" aria-live="polite">
         <ErrorList errors={form.errors} />

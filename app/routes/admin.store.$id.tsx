@@ -5,10 +5,9 @@ import { AuditLog, toAuditView } from "~/components/admin/audit-log";
 import { cell, EmptyRow, PlainHeader, SortHeader, TableFooter, TableFrame, TableToolbar } from "~/components/admin/table";
 import { Note } from "~/components/flash";
 import { listAudit } from "~/models/admin/audit.server";
-import { approveTransfer, rejectTransfer, TRANSFER_MESSAGES } from "~/models/admin/payouts.server";
+import { approveTransfer, rejectTransfer, TRANSFER_MESSAGES, TRANSFER_STATUS } from "~/models/admin/payouts.server";
 import { getAdminStore, listStoreProducts, PRODUCT_SORTS, REMOVE_PRODUCT_MESSAGES, removeProductAsAdmin } from "~/models/admin/stores.server";
 import { parseTableQuery, tableState } from "~/models/admin/table";
-import { getStripe } from "~/models/payments/providers.server";
 import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
@@ -82,10 +81,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "approve" || intent === "reject") {
     const result =
       intent === "approve"
-        ? await approveTransfer({ db, transferId: targetId, storeId, adminId: admin.id, stripe: getStripe() })
-        : rejectTransfer({ db, transferId: targetId, storeId, adminId: admin.id, reason: String(formData.get("reason") ?? "") });
-    if (!result.ok) return data({ error: TRANSFER_MESSAGES[result.error] }, { status: result.error === "not-found" ? 404 : 409 });
+        ? await approveTransfer({ db, transferId: targetId, storeId, adminId: admin.id })
+        : await rejectTransfer({ db, transferId: targetId, storeId, adminId: admin.id, reason: String(formData.get("reason") ?? "") });
+    if (!result.ok) return data({ error: TRANSFER_MESSAGES[result.error] }, { status: TRANSFER_STATUS[result.error] });
     const amount = formatCents(-result.transfer.amountCents);
+    if (intent === "approve" && result.transfer.status === "Rejected") {
+      return redirectWithFlash(request, back, {
+        kind: "error",
+        message: `The payment provider refused transfer #${targetId} of ${amount} (${result.transfer.reason}); it is rejected and the money is back in the balance.`,
+      });
+    }
     return redirectWithFlash(request, back, {
       kind: "success",
       message: intent === "approve" ? `Transfer #${targetId} of ${amount} approved and paid out.` : `Transfer #${targetId} of ${amount} rejected; the money is back in the balance.`,

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { approveTransfer, rejectTransfer, TRANSFER_MESSAGES, TRANSFER_STATUS } from "~/models/admin/payouts.server";
 import { toTransactionJson } from "~/models/admin/stores.server";
-import { getStripe } from "~/models/payments/providers.server";
 import { HandleTransferSchema } from "~/schemas/admin";
 import { apiError, parseBody, requireApiAdmin, requireMethod } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
@@ -20,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const args = { db, transferId: body.id, storeId: body.storeid, adminId: admin.id };
   const result =
-    body.status === "Completed" ? await approveTransfer({ ...args, stripe: getStripe() }) : rejectTransfer({ ...args, reason: body.reason });
+    body.status === "Completed" ? await approveTransfer(args) : await rejectTransfer({ ...args, reason: body.reason });
   if (!result.ok) return apiError(TRANSFER_STATUS[result.error], TRANSFER_MESSAGES[result.error]);
   return Response.json({ success: true, transfer: toTransactionJson(result.transfer) });
 }

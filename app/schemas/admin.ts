@@ -24,13 +24,8 @@ const required = (label: string, max = 100) =>
       .max(max, `${label} is too long (${max} characters at most)`),
   );
 
-/** Spec 5, Shipping dialog: tracking and carrier required. */
-export const ShipSchema = z.object({
-  tracking: required("Tracking number", 100),
-  carrier: required("Carrier", 50),
-});
-
-export const ApiShipSchema = ShipSchema.extend({ id });
+/** Spec 5, Shipping dialog: the seller side's schema (tracking and one of the carriers), the API's integer id. */
+export { ApiShipSchema, CARRIERS, ShipSchema } from "./selling";
 
 /** Dollars with at most two decimals, 0 or more, to cents. */
 export const dollarsField = (label: string) =>

@@ -4,7 +4,7 @@
  */
 import { expect, type APIRequestContext, type Browser, type TestInfo } from "@playwright/test";
 
-import { readDb } from "./buying-db";
+import { readDb } from "./db";
 import { openTestDb } from "./db";
 import { DEMO, uniqueEmail } from "./utils";
 

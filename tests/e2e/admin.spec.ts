@@ -20,7 +20,7 @@ import {
   sameKindOfContext,
   uniqueDay,
 } from "./admin-fixtures";
-import { expectedFee, readDb, settings } from "./buying-db";
+import { expectedFee, readDb, settings } from "./db";
 import { DEMO, login, waitForMail } from "./utils";
 
 async function asAdmin(page: Page) {
@@ -73,7 +73,7 @@ test("finds a buyer's order by its number, shows every field, the label notice, 
   await expect(page.getByText("Tracking number is required")).toBeVisible();
   await expect(page.getByText("Carrier is required")).toBeVisible();
   await page.getByLabel("Tracking number").fill("9400 1000 0000 0000 0001");
-  await page.getByLabel("Carrier").fill("USPS");
+  await page.getByLabel("Carrier").selectOption("USPS");
   await page.getByRole("button", { name: "Ship" }).click();
   await expect(page.getByText(`Order #${order!.id} is marked as shipped.`)).toBeVisible();
   await expect(page.getByTestId("order-status")).toHaveText("Shipped");
@@ -82,6 +82,14 @@ test("finds a buyer's order by its number, shows every field, the label notice, 
     { status: "Shipped", tracking: "9400 1000 0000 0000 0001", carrier: "USPS" },
   ]);
   expect((await waitForMail(buyer.email)).subject).toBe(`Your order #${order!.id} has shipped`);
+  // A second ship updates the tracking (the seller side's rule), the order stays Shipped once.
+  await page.getByLabel("Tracking number").fill("1Z999AA10123456784");
+  await page.getByLabel("Carrier").selectOption("UPS");
+  await page.getByRole("button", { name: "Update tracking" }).click();
+  await expect(page.getByText(`The tracking of order #${order!.id} is updated.`)).toBeVisible();
+  expect(readDb("SELECT status, tracking, carrier FROM orders WHERE id = ?", order!.id)).toEqual([
+    { status: "Shipped", tracking: "1Z999AA10123456784", carrier: "UPS" },
+  ]);
 });
 
 test("refunds an order after a confirmation: emails, the seller's ledger and balance to the cent; never twice", async ({ page, request }) => {

@@ -5,7 +5,7 @@
 import { expect, test } from "@playwright/test";
 
 import { adminAuth, backdate, balanceOf, buy, credit, newAccount, newShop, pendingTransfer, PRICES, uniqueDay } from "./admin-fixtures";
-import { readDb } from "./buying-db";
+import { readDb } from "./db";
 import { DEMO, waitForMail } from "./utils";
 
 const CALLS: [method: "GET" | "POST", path: string][] = [
@@ -88,7 +88,12 @@ test("orders: search, the admin view with spec 3's names, ship, refund once (als
   expect((await missing.json()).error).toMatch(/^tracking: Tracking number is required/);
   const shipped = await request.post("/api/admin/ship-order", { headers: admin, data: { id: printed.id, tracking: "1Z999", carrier: "UPS" } });
   expect(await shipped.json()).toMatchObject({ success: true, order: { status: "Shipped", tracking: "1Z999", carrier: "UPS", tracking_url: "https://www.ups.com/track?tracknum=1Z999" } });
-  expect((await request.post("/api/admin/ship-order", { headers: admin, data: { id: printed.id, tracking: "1Z999", carrier: "UPS" } })).status()).toBe(409);
+  // Shipping again updates the tracking (the seller side's shipOrder), it does not ship twice.
+  const reshipped = await request.post("/api/admin/ship-order", { headers: admin, data: { id: printed.id, tracking: "9400111", carrier: "USPS" } });
+  expect(reshipped.status()).toBe(200);
+  expect(await reshipped.json()).toMatchObject({ success: true, order: { status: "Shipped", tracking: "9400111", carrier: "USPS" } });
+  expect(readDb("SELECT status, tracking, carrier FROM orders WHERE id = ?", printed.id)).toEqual([{ status: "Shipped", tracking: "9400111", carrier: "USPS" }]);
+  expect((await request.post("/api/admin/ship-order", { headers: admin, data: { id: printed.id, tracking: "1Z999", carrier: "Pigeon" } })).status()).toBe(400);
 
   const before = balanceOf(shop.storeId);
   const credited = PRICES.dress - dress.fee_cents;

@@ -6,6 +6,7 @@ const ACTION_LABELS: Record<string, string> = {
   refund: "Refunded",
   "approve-transfer": "Approved a transfer",
   "reject-transfer": "Rejected a transfer",
+  "payout-refused": "Approved a transfer the payment provider refused",
   "remove-product": "Removed a product",
   "edit-user": "Edited the user",
   "adjust-balance": "Adjusted the balance",

@@ -15,6 +15,7 @@ export type AuditAction =
   | "refund"
   | "approve-transfer"
   | "reject-transfer"
+  | "payout-refused"
   | "remove-product"
   | "edit-user"
   | "adjust-balance"

@@ -1,23 +1,22 @@
 /**
  * An administrator's decision on a Pending withdrawal (spec 4, Transfer): Approve pays it out (Completed),
- * Reject gives the money back to the store's balance (Rejected).
+ * Reject gives the money back to the store's balance (Rejected). Both go through the seller side's one payout
+ * function, `settleTransfer` (app/models/selling/payouts.server.ts: the ledger's claim, the provider call keyed by
+ * the transfer, Completed, or Rejected with the provider's reason and the money back; the seller is emailed).
  *
- * Approve follows the design notes' payout rule: (1) claim the transfer in one immediate transaction (a
- * conditional update of processed_at on a Pending, unclaimed row: one request wins, so approving twice pays once),
- * (2) pay out through Stripe `transfers.create` to the store's connected account with the transfer's id as
- * idempotency key, or, with the local provider, record it as paid by the platform, (3) mark it Completed with the
- * Stripe transfer id. A Stripe failure releases the claim: the transfer stays Pending and can be approved again
- * or rejected.
- *
- * NOTE for the lead: `approveTransfer` / `rejectTransfer` duplicate the selling issue's payout function
- * (app/models/selling); fold them into it when both are merged.
+ * Around it, the administrator's rules: the transfer must belong to the store the request names (another store's
+ * is 404); Stripe payouts need an onboarded store (409, nothing changes); an approval first takes an exclusive
+ * claim on the row (a conditional update of processed_at on a Pending, unclaimed transfer), so approving twice at
+ * once calls the provider once and the other request gets "in-progress"; when the provider's outcome is unknown
+ * the claim is released (the transfer stays Pending and the next approval retries with the same idempotency key).
+ * Every decision is written to the audit log.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type Stripe from "stripe";
+import { and, eq, isNull } from "drizzle-orm";
 
 import { stores, transactions, type Transaction } from "../../../db/schema";
+import { getPayoutProvider, settleTransfer, type PayoutProvider } from "~/models/selling/payouts.server";
 import type { Db } from "~/utils/db.server";
-import { recordAudit } from "./audit.server";
+import { recordAudit, type AuditAction } from "./audit.server";
 
 export type TransferError = "not-found" | "not-pending" | "in-progress" | "not-onboarded" | "provider-failed";
 
@@ -26,7 +25,7 @@ export const TRANSFER_MESSAGES: Record<TransferError, string> = {
   "not-pending": "This transfer has already been processed.",
   "in-progress": "This transfer is already being paid out.",
   "not-onboarded": "The store has not finished payout onboarding with the payment provider.",
-  "provider-failed": "The payment provider could not pay out this transfer. It stays Pending; please try again.",
+  "provider-failed": "The payment provider could not be reached to pay out this transfer. It stays Pending; please try again.",
 };
 
 export const TRANSFER_STATUS: Record<TransferError, number> = {
@@ -37,6 +36,7 @@ export const TRANSFER_STATUS: Record<TransferError, number> = {
   "provider-failed": 502,
 };
 
+/** ok with a Completed transfer, or with a Rejected one when the provider refused the payout (the money is back). */
 export type TransferResult = { ok: true; transfer: Transaction } | { ok: false; error: TransferError };
 
 function findTransfer(db: Db, transferId: number, storeId?: number) {
@@ -53,10 +53,25 @@ function findTransfer(db: Db, transferId: number, storeId?: number) {
     .get();
 }
 
-function whyNot(db: Db, transferId: number, storeId?: number): TransferError {
-  const row = findTransfer(db, transferId, storeId);
+function whyNot(db: Db, transferId: number): TransferError {
+  const row = findTransfer(db, transferId);
   if (!row) return "not-found";
   return row.status === "Pending" ? "in-progress" : "not-pending";
+}
+
+function audit(db: Db, adminId: number, transfer: Transaction, action: AuditAction, details: Record<string, unknown>, now: Date) {
+  db.transaction(
+    (tx) =>
+      recordAudit(tx, {
+        adminId,
+        action,
+        targetType: "store",
+        targetId: transfer.storeId,
+        details: { transferId: transfer.id, amountCents: -transfer.amountCents, ...details },
+        now,
+      }),
+    { behavior: "immediate" },
+  );
 }
 
 export async function approveTransfer({
@@ -64,7 +79,7 @@ export async function approveTransfer({
   transferId,
   storeId,
   adminId,
-  stripe,
+  provider = getPayoutProvider(),
   now = new Date(),
 }: {
   db: Db;
@@ -72,83 +87,50 @@ export async function approveTransfer({
   /** When given, the transfer must belong to this store (the API's storeid). */
   storeId?: number;
   adminId: number;
-  stripe: Stripe | null;
+  provider?: PayoutProvider;
   now?: Date;
 }): Promise<TransferResult> {
+  const found = findTransfer(db, transferId, storeId);
+  if (!found) return { ok: false, error: "not-found" };
+  if (found.status !== "Pending") return { ok: false, error: "not-pending" };
+  if (provider.name === "stripe") {
+    const store = db.select().from(stores).where(eq(stores.id, found.storeId)).get()!;
+    if (!store.stripeAccountId || !store.stripeOnboarded) return { ok: false, error: "not-onboarded" };
+  }
+  // The administrator's exclusive claim: one approval reaches the provider.
   const claimed = db.transaction(
     (tx) =>
       tx
         .update(transactions)
         .set({ processedAt: now, adminId })
-        .where(
-          and(
-            eq(transactions.id, transferId),
-            eq(transactions.txType, "Transfer"),
-            eq(transactions.status, "Pending"),
-            isNull(transactions.processedAt),
-            storeId === undefined ? undefined : eq(transactions.storeId, storeId),
-          ),
-        )
+        .where(and(eq(transactions.id, transferId), eq(transactions.status, "Pending"), isNull(transactions.processedAt)))
         .returning()
         .get(),
     { behavior: "immediate" },
   );
-  if (!claimed) return { ok: false, error: whyNot(db, transferId, storeId) };
-  const store = db.select().from(stores).where(eq(stores.id, claimed.storeId)).get()!;
-  const releaseClaim = () =>
-    db.update(transactions)
-      .set({ processedAt: null, adminId: null })
-      .where(and(eq(transactions.id, transferId), eq(transactions.status, "Pending")))
-      .run();
-  let stripeTransferId: string | null = null;
-  if (stripe) {
-    if (!store.stripeAccountId || !store.stripeOnboarded) {
-      releaseClaim();
-      return { ok: false, error: "not-onboarded" };
-    }
-    try {
-      const transfer = await stripe.transfers.create(
-        {
-          amount: -claimed.amountCents,
-          currency: "usd",
-          destination: store.stripeAccountId,
-          metadata: { transferId: String(claimed.id), storeId: String(store.id) },
-        },
-        { idempotencyKey: `transfer-${claimed.id}` },
-      );
-      stripeTransferId = transfer.id;
-    } catch (error) {
-      console.error(`[payout] transfer ${claimed.id}:`, error);
-      releaseClaim();
+  if (!claimed) return { ok: false, error: whyNot(db, transferId) };
+  const settled = await settleTransfer({ db, transferId, decision: "approve", adminId, provider, now });
+  if (!settled.ok) {
+    const error = settled.error;
+    if (error === "provider-unavailable") {
+      db.update(transactions)
+        .set({ processedAt: null, adminId: null })
+        .where(and(eq(transactions.id, transferId), eq(transactions.status, "Pending")))
+        .run();
       return { ok: false, error: "provider-failed" };
     }
+    return { ok: false, error };
   }
-  const completed = db.transaction(
-    (tx) => {
-      const row = tx
-        .update(transactions)
-        .set({ status: "Completed", stripeTransferId, processedAt: now, adminId })
-        .where(and(eq(transactions.id, transferId), eq(transactions.status, "Pending")))
-        .returning()
-        .get();
-      if (!row) return undefined;
-      recordAudit(tx, {
-        adminId,
-        action: "approve-transfer",
-        targetType: "store",
-        targetId: row.storeId,
-        details: { transferId: row.id, amountCents: -row.amountCents, stripeTransferId, provider: stripe ? "stripe" : "local" },
-        now,
-      });
-      return row;
-    },
-    { behavior: "immediate" },
-  );
-  if (!completed) return { ok: false, error: "not-pending" };
-  return { ok: true, transfer: completed };
+  const transfer = settled.transfer;
+  if (transfer.status === "Completed") {
+    audit(db, adminId, transfer, "approve-transfer", { stripeTransferId: transfer.stripeTransferId, provider: provider.name }, now);
+  } else {
+    audit(db, adminId, transfer, "payout-refused", { reason: transfer.reason, provider: provider.name }, now);
+  }
+  return { ok: true, transfer };
 }
 
-export function rejectTransfer({
+export async function rejectTransfer({
   db,
   transferId,
   storeId,
@@ -162,41 +144,17 @@ export function rejectTransfer({
   adminId: number;
   reason?: string;
   now?: Date;
-}): TransferResult {
-  const result = db.transaction(
-    (tx) => {
-      const row = tx
-        .update(transactions)
-        .set({ status: "Rejected", processedAt: now, adminId, reason: reason?.trim() || "Rejected by the administrator" })
-        .where(
-          and(
-            eq(transactions.id, transferId),
-            eq(transactions.txType, "Transfer"),
-            eq(transactions.status, "Pending"),
-            isNull(transactions.processedAt),
-            storeId === undefined ? undefined : eq(transactions.storeId, storeId),
-          ),
-        )
-        .returning()
-        .get();
-      if (!row) return undefined;
-      // The withdrawal debited the balance when it was requested: the money returns.
-      tx.update(stores)
-        .set({ balanceCents: sql`${stores.balanceCents} - ${row.amountCents}` })
-        .where(eq(stores.id, row.storeId))
-        .run();
-      recordAudit(tx, {
-        adminId,
-        action: "reject-transfer",
-        targetType: "store",
-        targetId: row.storeId,
-        details: { transferId: row.id, amountCents: -row.amountCents, reason: row.reason },
-        now,
-      });
-      return row;
-    },
-    { behavior: "immediate" },
-  );
-  if (!result) return { ok: false, error: whyNot(db, transferId, storeId) };
-  return { ok: true, transfer: result };
+}): Promise<TransferResult> {
+  if (!findTransfer(db, transferId, storeId)) return { ok: false, error: "not-found" };
+  const settled = await settleTransfer({
+    db,
+    transferId,
+    decision: "reject",
+    reason: reason?.trim() || "Rejected by the administrator",
+    adminId,
+    now,
+  });
+  if (!settled.ok) return { ok: false, error: settled.error === "provider-unavailable" ? "provider-failed" : settled.error };
+  audit(db, adminId, settled.transfer, "reject-transfer", { reason: settled.transfer.reason }, now);
+  return { ok: true, transfer: settled.transfer };
 }

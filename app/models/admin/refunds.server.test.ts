@@ -37,7 +37,7 @@ describe("refundOrder (local provider)", () => {
     expect(balanceOf(db, shop.store.id)).toBe(before - 1125);
     const refund = ledgerOf(db, shop.store.id).find((t) => t.txType === "Refund")!;
     expect(refund).toMatchObject({ orderId: digital.id, amountCents: -1125, feeCents: 125, adminId: admin.id, status: "Completed" });
-    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: digital.id })).toEqual({ ok: false, status: 410 });
+    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: digital.id })).toEqual({ ok: false, error: "refunded" });
     expect(orderById(db, dress.id).status).toBe("Pending");
     const audit = db.select().from(auditLog).where(eq(auditLog.targetId, digital.id)).all();
     expect(audit).toHaveLength(1);

@@ -9,15 +9,12 @@
  *    of printing and shipping and its tax, with an idempotency key fixed per order (a retry after a crash gets the
  *    same refund back); the local provider records a local refund id;
  * 3. settle: one immediate transaction sets the order Refunded with the provider's refund id, writes the seller's
- *    `Refund` ledger row debiting exactly what the `Sale` credited (UNIQUE (order_id, tx_type) backs "once"),
- *    lowers the store's balance (it may go below zero: the store then owes the platform) and records the audit
- *    entry. Digital downloads stop because a Refunded order no longer grants the file.
+ *    `Refund` ledger row through the ledger's `debitRefund` (exactly what the `Sale` credited; UNIQUE
+ *    (order_id, tx_type) backs "once"), which lowers the store's balance (it may go below zero: the store then
+ *    owes the platform), and records the audit entry. Digital downloads stop because a Refunded order no longer grants the file.
  * A provider failure releases the claim and changes nothing.
- *
- * NOTE for the lead: the ledger debit (`writeRefundDebit`) duplicates the selling issue's ledger module
- * (app/models/selling/ledger.server.ts); fold it into that module's Refund function when both are merged.
  */
-import { and, eq, isNull, like, or, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, like, or, lt } from "drizzle-orm";
 import type Stripe from "stripe";
 
 import { checkouts, orders, stores, transactions, users, type Order } from "../../../db/schema";
@@ -25,6 +22,7 @@ import type { Db, Tx } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
+import { debitRefund } from "~/models/selling/ledger.server";
 import { recordAudit } from "./audit.server";
 import { canRefund } from "./orders.server";
 
@@ -112,34 +110,15 @@ async function paymentIntentOf(db: Db, stripe: Stripe, checkoutId: number): Prom
 }
 
 /**
- * The seller's Refund debit: exactly what the order's Sale credited (price minus fee), negative, with the fee and
- * shipping of the sale for the record. The store's balance may go below zero.
+ * The seller's Refund debit through the ledger's one `debitRefund` (exactly what the Sale credited; the balance
+ * may go below zero), inside the settle transaction, marked with the administrator. An order without a Sale row
+ * credited nothing, so nothing is debited.
  */
-export function writeRefundDebit(tx: Tx, { order, adminId, now }: { order: Order; adminId: number; now: Date }): number {
-  const sale = tx
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.orderId, order.id), eq(transactions.txType, "Sale")))
-    .get();
-  const credited = sale?.amountCents ?? order.amountCents - order.feeCents;
-  tx.insert(transactions)
-    .values({
-      storeId: order.storeId,
-      txType: "Refund",
-      orderId: order.id,
-      amountCents: -credited,
-      feeCents: sale?.feeCents ?? order.feeCents,
-      shippingCents: sale?.shippingCents ?? order.shippingCents,
-      status: "Completed",
-      adminId,
-      createdAt: now,
-    })
-    .run();
-  tx.update(stores)
-    .set({ balanceCents: sql`${stores.balanceCents} - ${credited}` })
-    .where(eq(stores.id, order.storeId))
-    .run();
-  return credited;
+function debitSeller(tx: Tx, { orderId, adminId, now }: { orderId: number; adminId: number; now: Date }): number {
+  const debit = debitRefund({ tx, orderId, now });
+  if (!debit.ok) return 0;
+  tx.update(transactions).set({ adminId }).where(eq(transactions.id, debit.refund.id)).run();
+  return -debit.refund.amountCents;
 }
 
 export async function refundOrder({
@@ -189,7 +168,7 @@ export async function refundOrder({
         .returning()
         .get();
       if (!updated) return undefined;
-      const debitCents = writeRefundDebit(tx, { order: updated, adminId, now });
+      const debitCents = debitSeller(tx, { orderId: updated.id, adminId, now });
       recordAudit(tx, {
         adminId,
         action: "refund",

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { auditLog, stores } from "../../../db/schema";
 import { UpdateUserSchema, type UpdateUserInput } from "~/schemas/admin";
-import { decryptText } from "~/utils/secret-box.server";
+import { decryptSecret } from "~/utils/crypto.server";
 import { balanceOf, fulfil, ledgerOf, paidShop } from "../../../tests/unit/admin-fixtures";
 import { useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
@@ -67,7 +67,7 @@ describe("updateAdminUser", () => {
     const store = db.select().from(stores).where(eq(stores.id, storeId)).get()!;
     expect(store.accountLast4).toBe("6789");
     expect(store.accountNumber).not.toContain("000123456789");
-    expect(decryptText(store.accountNumber)).toBe("000123456789");
+    expect(decryptSecret(store.accountNumber)).toBe("000123456789");
     // Saving the same balance again changes nothing in the ledger.
     updateAdminUser({ db, adminId: admin.id, userId: shop.seller.id, input: formOf(getAdminUser({ db, userId: shop.seller.id })!) });
     expect(ledgerOf(db, storeId).filter((t) => t.txType === "Adjustment")).toHaveLength(1);

@@ -2,18 +2,17 @@
  * The administrator's users: the users table, one user's edit form (spec 7.4: names, email, phone, address,
  * status, payout details, balance) and its save. Setting a user Inactive or Suspended ends their sessions at once.
  * A changed balance is never an overwrite: it becomes an `Adjustment` ledger row with its reason and the
- * administrator (design notes, Money).
- *
- * NOTE for the lead: the Adjustment row written here duplicates the selling issue's ledger module
- * (app/models/selling/ledger.server.ts, Adjustment); fold `writeAdjustment` into it when both are merged.
+ * administrator, written by the ledger's `adjustBalance` inside the save's transaction (design notes, Money).
+ * A typed account number is stored encrypted with `encryptSecret` (app/utils/crypto.server.ts).
  */
 import { asc, desc, eq, sql } from "drizzle-orm";
 
-import { sessions, stores, transactions, users, type Store, type User } from "../../../db/schema";
+import { sessions, stores, users, type Store, type User } from "../../../db/schema";
 import type { UpdateUserInput } from "~/schemas/admin";
 import type { Db, Tx } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
-import { encryptText } from "~/utils/secret-box.server";
+import { encryptSecret } from "~/utils/crypto.server";
+import { adjustBalance } from "~/models/selling/ledger.server";
 import { normalizeEmail } from "~/models/accounts/users.server";
 import { changes, recordAudit } from "./audit.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
@@ -152,20 +151,6 @@ export const UPDATE_USER_STATUS: Record<UpdateUserError, number> = {
   "own-account": 400,
 };
 
-/** The administrator's balance correction: a signed ledger row with its reason and author; never an overwrite. */
-export function writeAdjustment(
-  tx: Tx,
-  { storeId, deltaCents, reason, adminId, now }: { storeId: number; deltaCents: number; reason: string; adminId: number; now: Date },
-) {
-  tx.insert(transactions)
-    .values({ storeId, txType: "Adjustment", amountCents: deltaCents, status: "Completed", reason, adminId, createdAt: now })
-    .run();
-  tx.update(stores)
-    .set({ balanceCents: sql`${stores.balanceCents} + ${deltaCents}` })
-    .where(eq(stores.id, storeId))
-    .run();
-}
-
 export type UpdateUserResult =
   | { ok: true; user: User; adjustmentCents: number; sessionsEnded: number }
   | { ok: false; error: UpdateUserError };
@@ -228,7 +213,7 @@ export function updateAdminUser({
           // A typed account number replaces the stored one (encrypted); a blank field keeps it.
           const numberValues =
             input.accountnumber !== undefined
-              ? { accountNumber: encryptText(input.accountnumber), accountLast4: input.accountnumber.slice(-4) }
+              ? { accountNumber: encryptSecret(input.accountnumber), accountLast4: input.accountnumber.slice(-4) }
               : {};
           if (input.accountnumber !== undefined) {
             storeChanges.accountNumber = { from: store.accountLast4 ? `****${store.accountLast4}` : "", to: `****${input.accountnumber.slice(-4)}` };
@@ -237,7 +222,7 @@ export function updateAdminUser({
             tx.update(stores).set({ ...storeValues, ...numberValues }).where(eq(stores.id, store.id)).run();
           }
           if (deltaCents !== 0) {
-            writeAdjustment(tx, { storeId: store.id, deltaCents, reason: input.reason!, adminId, now });
+            adjustBalance({ tx, storeId: store.id, amountCents: deltaCents, reason: input.reason!, adminId, now });
             recordAudit(tx, {
               adminId,
               action: "adjust-balance",
