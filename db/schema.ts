@@ -421,6 +421,12 @@ export const orders = sqliteTable(
     index("orders_product_idx").on(t.productId),
     index("orders_created_idx").on(t.createdAt),
     index("orders_status_idx").on(t.status, t.createdAt),
+    // The admin tables (issue 13): the financial report's range scan covered (sums, rows, days without a table
+    // lookup), and the orders table's sorts by amount, fee and product name.
+    index("orders_financial_idx").on(t.createdAt, t.amountCents, t.feeCents, t.status),
+    index("orders_amount_idx").on(t.amountCents),
+    index("orders_fee_idx").on(t.feeCents),
+    index("orders_product_name_idx").on(t.productName),
     check("orders_fee_within_amount", sql`${t.feeCents} >= 0 AND ${t.feeCents} <= ${t.amountCents}`),
   ],
 );

@@ -6,9 +6,10 @@
  * prepares data and returns one), and who looks at it.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
 import { pattern } from "./db";
+import { credit, newShop, pendingTransfer } from "./admin-fixtures";
 import { addFromProductPage, newCustomer, type Customer } from "./customers";
 import { queryOne } from "./db";
 import { DEMO } from "./utils";
@@ -17,7 +18,7 @@ type Who = "visitor" | "buyer" | "seller" | "admin" | "customer";
 type Screen = {
   name: string;
   /** A path, or a function that sets things up (with an API request context) and returns the path. */
-  path: string | ((ctx: { customer: Customer }) => string);
+  path: string | ((ctx: { customer: Customer; api: APIRequestContext }) => string | Promise<string>);
   as: Who;
   /** Something to do on the page before checking (open a menu, a dialog...). */
   prepare?: (page: Page) => Promise<void>;
@@ -64,7 +65,27 @@ const SCREENS: Screen[] = [
   { name: "my designs", path: "/my-designs", as: "seller" },
   { name: "create design", path: "/create-design", as: "seller" },
   { name: "edit design", path: () => `/edit-product/${sellerProductId()}`, as: "seller" },
+  { name: "admin orders", path: "/admin", as: "admin" },
+  { name: "admin orders, searched and sorted", path: "/admin?q=dress&sort=amount&dir=asc&size=20", as: "admin" },
+  { name: "admin order", path: async ({ api }) => `/admin/order/${(await newCustomer(api)).orderId}`, as: "admin" },
+  { name: "admin order, refund confirmation", path: async ({ api }) => `/admin/order/${(await newCustomer(api)).orderId}?refund=confirm`, as: "admin" },
+  { name: "admin order, label notice", path: async ({ api }) => `/admin/order/${(await newCustomer(api)).orderId}?label=missing`, as: "admin" },
+  { name: "admin stores", path: "/admin/stores", as: "admin" },
+  { name: "admin store with a pending transfer", path: ({ api }) => adminStoreWithTransfer(api), as: "admin" },
+  { name: "admin users", path: "/admin/users?q=admin", as: "admin" },
+  { name: "admin user", path: () => `/admin/user/${sellerOwnerId()}`, as: "admin" },
+  { name: "admin financial", path: "/admin/financial", as: "admin" },
+  { name: "admin financial, bad dates", path: "/admin/financial?start_date=2026-13-01&end_date=2026-01-01", as: "admin" },
+  { name: "admin settings", path: "/admin/settings", as: "admin" },
 ];
+
+/** A new store with a sale's credit and a Pending withdrawal (the Approve and Reject controls show). */
+async function adminStoreWithTransfer(api: APIRequestContext) {
+  const shop = await newShop(api, "a11y");
+  credit(shop.storeId, 2000);
+  pendingTransfer(shop.storeId, 1500);
+  return `/admin/store/${shop.storeId}`;
+}
 
 function sellerProductId() {
   return queryOne<{ id: number }>(
@@ -101,7 +122,7 @@ for (const screen of SCREENS) {
     const { page, close } = await pageFor(testInfo, projectPage, browser, baseURL!);
     const api = await playwright.request.newContext({ baseURL });
     const customer = screen.as === "customer" ? await newCustomer(api) : { email: "", password: "", token: "", orderId: 0 };
-    const path = typeof screen.path === "string" ? screen.path : screen.path({ customer });
+    const path = typeof screen.path === "string" ? screen.path : await screen.path({ customer, api });
     await api.dispose();
     if (screen.as === "customer") await logIn(page, customer, baseURL!);
     else if (screen.as !== "visitor") await logIn(page, DEMO[screen.as], baseURL!);

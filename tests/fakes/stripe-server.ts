@@ -4,6 +4,7 @@
  * `POST /__fake/complete/{sessionId}` (the buyer paid on Stripe's page) with the session,
  * `POST /__fake/onboard/{accountId}` (the seller finished Stripe's hosted onboarding) with the account,
  * `GET /__fake/transfers` (the transfers and the recorded transfer requests with their idempotency keys) and
+ * `GET /__fake/requests` (every request the app made: method, path, idempotency key) and
  * `POST /__fake/behaviour` with JSON {refuseTransfers?, failTransfers?, refuseRefunds?}.
  */
 import http from "node:http";
@@ -33,6 +34,11 @@ http
     if (req.method === "GET" && req.url === "/__fake/transfers") {
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ transfers: [...fake.transfers.values()], requests: fake.requests.filter((r) => r.path === "/v1/transfers") }));
+      return;
+    }
+    if (req.method === "GET" && req.url === "/__fake/requests") {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(fake.requests));
       return;
     }
     if (req.method === "POST" && req.url === "/__fake/behaviour") {

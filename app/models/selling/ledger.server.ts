@@ -19,8 +19,8 @@
  *     Rejected gives the money back to the balance.
  *   debitLabel({ db | tx, orderId, costCents, now? }): { ok: true; label: Transaction } | { ok: false; error: "not-found" | "already-charged" }
  *     A bought shipping label's cost, once per order.
- *   adjustBalance({ db, storeId, amountCents, reason, adminId, now? }): { ok: true; adjustment: Transaction } | { ok: false; error: "not-found" | "invalid" }
- *     An administrator's correction, never an overwrite.
+ *   adjustBalance({ db | tx, storeId, amountCents, reason, adminId, now? }): { ok: true; adjustment: Transaction } | { ok: false; error: "not-found" | "invalid" }
+ *     An administrator's correction, never an overwrite (pass `tx` to run inside the caller's transaction).
  *   ledgerBalance({ db, storeId }): number
  *     The sum of the store's non-rejected rows (what balance_cents caches).
  */
@@ -299,13 +299,15 @@ export function debitLabel({
 /** An administrator's balance change: an Adjustment row with the reason and the administrator, never an overwrite. */
 export function adjustBalance({
   db,
+  tx: outer,
   storeId,
   amountCents,
   reason,
   adminId,
   now = new Date(),
 }: {
-  db: Db;
+  db?: Db;
+  tx?: Tx;
   storeId: number;
   amountCents: number;
   reason: string;
@@ -313,7 +315,7 @@ export function adjustBalance({
   now?: Date;
 }): { ok: true; adjustment: Transaction } | { ok: false; error: "not-found" | "invalid" } {
   if (!Number.isInteger(amountCents) || amountCents === 0 || !reason.trim()) return { ok: false, error: "invalid" };
-  return db.transaction((tx) => {
+  const run = (tx: Tx) => {
     const store = tx.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId)).get();
     if (!store) return { ok: false as const, error: "not-found" as const };
     const adjustment = tx
@@ -332,7 +334,10 @@ export function adjustBalance({
       .get();
     changeBalance(tx, storeId, amountCents);
     return { ok: true as const, adjustment };
-  }, IMMEDIATE);
+  };
+  if (outer) return run(outer);
+  if (!db) throw new Error("adjustBalance needs db or tx");
+  return db.transaction(run, IMMEDIATE);
 }
 
 /** The sum of the store's non-rejected ledger rows: what stores.balance_cents caches. */

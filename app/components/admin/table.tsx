@@ -1,0 +1,142 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+
+import { Pagination } from "~/components/pagination";
+import { PAGE_SIZES, type SortDir } from "~/models/admin/table";
+
+/** The current URL's query with some values replaced (null removes one). */
+export function useHref() {
+  const location = useLocation();
+  return (changes: Record<string, string | number | null>) => {
+    const params = new URLSearchParams(location.search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === "") params.delete(key);
+      else params.set(key, String(value));
+    }
+    const search = params.toString();
+    return `${location.pathname}${search ? `?${search}` : ""}`;
+  };
+}
+
+export type TableState = { q: string; sort: string; dir: SortDir; page: number; size: number; pageCount: number; total: number };
+
+/**
+ * The search box and page size of a table: a GET form, so it works without JavaScript and the state stays in the
+ * URL. Sorting is kept; the page goes back to 1. `keep` carries other filters (dates) along.
+ */
+export function TableToolbar({
+  state,
+  searchLabel,
+  searchPlaceholder,
+  keep = {},
+  search = true,
+}: {
+  state: TableState;
+  searchLabel?: string;
+  searchPlaceholder?: string;
+  keep?: Record<string, string>;
+  search?: boolean;
+}) {
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
+      {Object.entries({ ...keep, sort: state.sort, dir: state.dir }).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {search ? (
+        <div className="min-w-[16rem] flex-1">
+          <label htmlFor="table-q" className="label">
+            {searchLabel ?? "Search"}
+          </label>
+          <input id="table-q" name="q" type="search" defaultValue={state.q} placeholder={searchPlaceholder} className="input mt-1" />
+        </div>
+      ) : null}
+      <div>
+        <label htmlFor="table-size" className="label">
+          Rows per page
+        </label>
+        <select id="table-size" name="size" defaultValue={String(state.size)} className="input mt-1">
+          {PAGE_SIZES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn">
+        {search ? "Search" : "Apply"}
+      </button>
+      {search && state.q ? (
+        <Link to="?" className="btn-secondary">
+          Clear
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+/** A column header that sorts by its column: a link (asc first, then toggling), with aria-sort. */
+export function SortHeader({ label, column, state, className }: { label: string; column: string; state: TableState; className?: string }) {
+  const href = useHref();
+  const active = state.sort === column;
+  const nextDir: SortDir = active ? (state.dir === "asc" ? "desc" : "asc") : "asc";
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (state.dir === "asc" ? "ascending" : "descending") : "none"}
+      className={`px-3 py-2 text-left font-semibold ${className ?? ""}`}
+    >
+      <Link to={href({ sort: column, dir: nextDir, page: null })} className="inline-flex items-center gap-1 hover:underline">
+        {label}
+        <span aria-hidden="true" className="text-xs text-slate-500">
+          {active ? (state.dir === "asc" ? "▲" : "▼") : "↕"}
+        </span>
+        <span className="sr-only">{active ? `, sorted ${state.dir === "asc" ? "ascending" : "descending"}; click to reverse` : ", click to sort"}</span>
+      </Link>
+    </th>
+  );
+}
+
+export function PlainHeader({ label, className }: { label: string; className?: string }) {
+  return (
+    <th scope="col" className={`px-3 py-2 text-left font-semibold ${className ?? ""}`}>
+      {label}
+    </th>
+  );
+}
+
+/** "Showing 11–20 of 53" and the page links. */
+export function TableFooter({ state, noun }: { state: TableState; noun: string }) {
+  const href = useHref();
+  const first = state.total === 0 ? 0 : (state.page - 1) * state.size + 1;
+  const last = Math.min(state.total, state.page * state.size);
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+      <p aria-live="polite">
+        Showing {first}–{last} of {state.total.toLocaleString("en-US")} {noun}
+      </p>
+      <Pagination page={state.page} pageCount={state.pageCount} href={(p) => href({ page: p })} />
+    </div>
+  );
+}
+
+export function TableFrame({ caption, children }: { caption: string; children: React.ReactNode }) {
+  return (
+    <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-3 py-6 text-center text-slate-600">
+        {text}
+      </td>
+    </tr>
+  );
+}
+
+export const cell = "px-3 py-2 align-top";

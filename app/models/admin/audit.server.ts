@@ -1,0 +1,84 @@
+/**
+ * The audit log: every administrator action (ship, refund, approve, reject, remove product, edit user, save
+ * settings) with who, when and what changed. Written inside the action's own transaction, so an action and its
+ * record commit together.
+ */
+import { and, desc, eq } from "drizzle-orm";
+
+import { auditLog, users } from "../../../db/schema";
+import type { DbOrTx } from "~/utils/db.server";
+
+export type AuditTarget = "order" | "store" | "user" | "settings";
+
+export type AuditAction =
+  | "ship"
+  | "refund"
+  | "approve-transfer"
+  | "reject-transfer"
+  | "payout-refused"
+  | "remove-product"
+  | "edit-user"
+  | "adjust-balance"
+  | "save-settings";
+
+export function recordAudit(
+  db: DbOrTx,
+  entry: { adminId: number; action: AuditAction; targetType: AuditTarget; targetId: number; details: object; now?: Date },
+) {
+  db.insert(auditLog)
+    .values({
+      adminId: entry.adminId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      details: JSON.stringify(entry.details),
+      createdAt: entry.now ?? new Date(),
+    })
+    .run();
+}
+
+export type AuditRow = {
+  id: number;
+  action: string;
+  adminEmail: string | null;
+  details: Record<string, unknown>;
+  createdAt: Date;
+};
+
+/** The newest entries about one target, with the administrator's email. */
+export function listAudit({
+  db,
+  targetType,
+  targetId,
+  limit = 50,
+}: {
+  db: DbOrTx;
+  targetType: AuditTarget;
+  targetId: number;
+  limit?: number;
+}): AuditRow[] {
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      adminEmail: users.email,
+      details: auditLog.details,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.adminId))
+    .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit)
+    .all()
+    .map((row) => ({ ...row, details: JSON.parse(row.details) as Record<string, unknown> }));
+}
+
+/** Only the fields whose value changed, as {field: {from, to}}. */
+export function changes<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, to] of Object.entries(after)) {
+    if (to !== undefined && before[key] !== to) out[key] = { from: before[key], to };
+  }
+  return out;
+}

@@ -1,0 +1,300 @@
+/**
+ * The administrator's orders: the searchable, sortable, paged table of /admin and get-orders, the full admin view
+ * of one order (spec 3, Order admin view) and the audit trail shown with it.
+ */
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+
+import { checkouts, orders, products, stores, transactions, users, type Order } from "../../../db/schema";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import { centsToDollars } from "~/utils/money";
+import { isDownloadable } from "~/models/buying/orders.server";
+import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
+
+export const ORDER_SORTS = ["id", "date", "product", "amount", "fee", "status"] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+const ORDER_SORT_COLUMNS = {
+  id: orders.id,
+  date: orders.createdAt,
+  product: orders.productName,
+  amount: orders.amountCents,
+  fee: orders.feeCents,
+  status: orders.status,
+} as const;
+
+const sellers = alias(users, "sellers");
+
+export type AdminOrderRow = {
+  id: number;
+  createdAt: Date;
+  productName: string;
+  productType: Order["productType"];
+  delivery: Order["delivery"];
+  amountCents: number;
+  shippingCents: number;
+  feeCents: number;
+  status: Order["status"];
+  buyerEmail: string;
+  buyerName: string;
+  storeId: number;
+  storeName: string;
+};
+
+/**
+ * The search of the orders table: an order number (exactly), or a buyer's or seller's email or name, a store or a
+ * product name (contained). People and stores are looked up first (small tables), so the orders are filtered by id lists.
+ */
+function orderSearch(db: DbOrTx, q: string): SQL | undefined {
+  if (!q) return undefined;
+  // An order number ("1042" or "#1042") finds that order.
+  if (/^#?\d+$/.test(q)) return eq(orders.id, Number(q.replace("#", "")));
+  const pattern = likePattern(q);
+  const people = db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      or(
+        sql`${users.email} LIKE ${pattern} ESCAPE '\\'`,
+        sql`(${users.firstName} || ' ' || ${users.lastName}) LIKE ${pattern} ESCAPE '\\'`,
+      ),
+    )
+    .limit(1000)
+    .all()
+    .map((u) => u.id);
+  const storeIds = db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(or(sql`${stores.name} LIKE ${pattern} ESCAPE '\\'`, people.length ? inArray(stores.userId, people) : undefined))
+    .limit(1000)
+    .all()
+    .map((s) => s.id);
+  // Product names are searched in the products table (thousands of rows, not the orders' hundred thousands), so
+  // every term below is an indexed lookup on orders and SQLite answers the OR by a union of index searches.
+  const productIds = db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`${products.name} LIKE ${pattern} ESCAPE '\\'`)
+    .limit(1000)
+    .all()
+    .map((p) => p.id);
+  if (!people.length && !storeIds.length && !productIds.length) return sql`0`;
+  return or(
+    people.length ? inArray(orders.buyerId, people) : undefined,
+    storeIds.length ? inArray(orders.storeId, storeIds) : undefined,
+    productIds.length ? inArray(orders.productId, productIds) : undefined,
+  );
+}
+
+/** One page of the orders table. The page's ids are found first, then only those rows are joined. */
+export function listAdminOrders({ db, query }: { db: Db; query: TableQuery<OrderSort> }): TablePage<AdminOrderRow> {
+  const where = orderSearch(db, query.q);
+  const total = db.select({ n: sql<number>`count(*)` }).from(orders).where(where).get()!.n;
+  const { page, pageCount, offset } = pageWindow(total, query.page, query.size);
+  const column = ORDER_SORT_COLUMNS[query.sort];
+  const order = query.dir === "asc" ? [asc(column), asc(orders.id)] : [desc(column), desc(orders.id)];
+  const ids = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.size)
+    .offset(offset)
+    .all()
+    .map((r) => r.id);
+  const rows = ids.length ? selectOrderRows(db, ids) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: ids.map((id) => byId.get(id)!), total, page, pageCount, size: query.size };
+}
+
+function selectOrderRows(db: DbOrTx, ids: number[]): AdminOrderRow[] {
+  return db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      productName: orders.productName,
+      productType: orders.productType,
+      delivery: orders.delivery,
+      amountCents: orders.amountCents,
+      shippingCents: orders.shippingCents,
+      feeCents: orders.feeCents,
+      status: orders.status,
+      buyerEmail: users.email,
+      buyerName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      storeId: stores.id,
+      storeName: stores.name,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.buyerId))
+    .innerJoin(stores, eq(stores.id, orders.storeId))
+    .where(inArray(orders.id, ids))
+    .all();
+}
+
+export type AdminOrder = {
+  order: Order;
+  buyer: { id: number; firstName: string; lastName: string; email: string };
+  seller: { id: number; firstName: string; lastName: string; email: string };
+  store: { id: number; name: string };
+  patternFile: string | null;
+  checkout: { id: number; provider: "stripe" | "local"; paymentIntentId: string | null };
+};
+
+/** Every field of one order for the administrator (any order; an unknown id is undefined). */
+export function getAdminOrder({ db, orderId }: { db: DbOrTx; orderId: number }): AdminOrder | undefined {
+  const row = db
+    .select({
+      order: orders,
+      buyer: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      seller: { id: sellers.id, firstName: sellers.firstName, lastName: sellers.lastName, email: sellers.email },
+      store: { id: stores.id, name: stores.name },
+      patternFile: products.patternFile,
+      checkout: { id: checkouts.id, provider: checkouts.provider, paymentIntentId: checkouts.paymentIntentId },
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.buyerId))
+    .innerJoin(stores, eq(stores.id, orders.storeId))
+    .innerJoin(sellers, eq(sellers.id, stores.userId))
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+    .where(eq(orders.id, orderId))
+    .get();
+  return row ?? undefined;
+}
+
+/** What a shipping address snapshot holds (checkout's JSON). */
+export type ShippingInfo = {
+  shipping_name?: string;
+  first_name?: string;
+  last_name?: string;
+  street?: string;
+  street2?: string;
+  city?: string;
+  state?: string;
+  postal_code?: string;
+  country?: string;
+  phone?: string;
+};
+
+export function shippingInfoOf(order: Pick<Order, "shippingInfo">): ShippingInfo {
+  try {
+    const info = JSON.parse(order.shippingInfo) as Record<string, unknown>;
+    const text = (key: string) => (typeof info[key] === "string" ? (info[key] as string) : undefined);
+    return {
+      shipping_name: text("shipping_name") ?? text("name"),
+      first_name: text("first_name") ?? text("firstName"),
+      last_name: text("last_name") ?? text("lastName"),
+      street: text("street"),
+      street2: text("street2"),
+      city: text("city"),
+      state: text("state"),
+      postal_code: text("postal_code") ?? text("postalCode") ?? text("zip"),
+      country: text("country"),
+      phone: text("phone"),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** Whether an order is shipped at all: apparel and printed patterns; digital patterns never ship. */
+export function isPhysical(order: Pick<Order, "productType" | "delivery">): boolean {
+  return !(order.productType === "Pattern" && order.delivery === "Digital");
+}
+
+export function canRefund(order: Pick<Order, "status">): boolean {
+  return order.status === "Pending" || order.status === "Shipped";
+}
+
+/** Spec 3, Order (admin view): the buyer and seller views plus the people, product and pattern fields. */
+export function toAdminOrderJson(view: AdminOrder) {
+  const { order, buyer, seller, store } = view;
+  const info = shippingInfoOf(order);
+  return {
+    orderId: order.id,
+    orderDate: order.createdAt.toISOString(),
+    amount: centsToDollars(order.amountCents),
+    shipping: centsToDollars(order.shippingCents),
+    tax: centsToDollars(order.taxCents),
+    fee: centsToDollars(order.feeCents),
+    status: order.status,
+    type: order.productType,
+    delivery: order.delivery,
+    quantity: order.quantity,
+    items: [
+      {
+        name: order.productName,
+        type: order.productType,
+        delivery: order.delivery,
+        pattern_url: view.patternFile,
+        tracking: order.tracking,
+      },
+    ],
+    variants: order.variants,
+    tracking: order.tracking,
+    carrier: order.carrier,
+    tracking_url: order.trackingUrl,
+    reviewed: order.reviewed,
+    productType: order.productType,
+    shippingInfo: {
+      shipping_name: info.shipping_name ?? `${info.first_name ?? ""} ${info.last_name ?? ""}`.trim(),
+      first_name: info.first_name ?? "",
+      last_name: info.last_name ?? "",
+      street: info.street ?? "",
+      street2: info.street2 ?? "",
+      city: info.city ?? "",
+      state: info.state ?? "",
+      postal_code: info.postal_code ?? "",
+      country: info.country ?? "",
+    },
+    label_url: order.labelUrl,
+    buyerId: buyer.id,
+    buyerFirstName: buyer.firstName,
+    BuyerLastname: buyer.lastName,
+    buyerEmail: buyer.email,
+    SellerFirstName: seller.firstName,
+    SellerLastName: seller.lastName,
+    Selleremail: seller.email,
+    storeId: store.id,
+    storeName: store.name,
+    productId: order.productId,
+    productName: order.productName,
+    orderType: order.delivery ? `${order.productType} (${order.delivery})` : order.productType,
+    pattern_url: view.patternFile,
+    downloadable: isDownloadable(order),
+    refundId: order.providerRefundId?.startsWith("pending:") ? null : order.providerRefundId,
+    shippedAt: order.shippedAt?.toISOString() ?? null,
+    refundedAt: order.refundedAt?.toISOString() ?? null,
+  };
+}
+
+/** Rows of the table for the JSON face. */
+export function toAdminOrderRowJson(row: AdminOrderRow) {
+  return {
+    orderId: row.id,
+    orderDate: row.createdAt.toISOString(),
+    productName: row.productName,
+    type: row.productType,
+    delivery: row.delivery,
+    amount: centsToDollars(row.amountCents),
+    shipping: centsToDollars(row.shippingCents),
+    fee: centsToDollars(row.feeCents),
+    status: row.status,
+    buyerEmail: row.buyerEmail,
+    buyerName: row.buyerName,
+    storeId: row.storeId,
+    storeName: row.storeName,
+  };
+}
+
+
+
+/** What the order's Sale credited the seller (price minus fee): what a refund debits. */
+export function saleCreditCents({ db, order }: { db: DbOrTx; order: Pick<Order, "id" | "amountCents" | "feeCents"> }): number {
+  const sale = db
+    .select({ amountCents: transactions.amountCents })
+    .from(transactions)
+    .where(and(eq(transactions.orderId, order.id), eq(transactions.txType, "Sale")))
+    .get();
+  return sale?.amountCents ?? order.amountCents - order.feeCents;
+}

@@ -1,0 +1,233 @@
+/**
+ * An administrator's refund of one order (spec 4: Pending or Shipped orders only).
+ *
+ * Three steps, so that the provider is asked once and the money moves once, also when two administrators (or a
+ * double click) refund at the same moment:
+ * 1. claim: one immediate transaction marks the order as being refunded (a conditional update of
+ *    provider_refund_id from NULL to a `pending:` marker; only one request can win it);
+ * 2. the provider: Stripe `refunds.create` on the checkout's payment intent for this order's amount, its share
+ *    of printing and shipping and its tax, with an idempotency key fixed per order (a retry after a crash gets the
+ *    same refund back); the local provider records a local refund id;
+ * 3. settle: one immediate transaction sets the order Refunded with the provider's refund id, writes the seller's
+ *    `Refund` ledger row through the ledger's `debitRefund` (exactly what the `Sale` credited; UNIQUE
+ *    (order_id, tx_type) backs "once"), which lowers the store's balance (it may go below zero: the store then
+ *    owes the platform), and records the audit entry. Digital downloads stop because a Refunded order no longer grants the file.
+ * A provider failure releases the claim and changes nothing.
+ */
+import { and, eq, isNull, like, or, lt } from "drizzle-orm";
+import type Stripe from "stripe";
+
+import { checkouts, orders, stores, transactions, users, type Order } from "../../../db/schema";
+import type { Db, Tx } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { sendMail } from "~/utils/mail.server";
+import { formatCents } from "~/utils/money";
+import { debitRefund } from "~/models/selling/ledger.server";
+import { recordAudit } from "./audit.server";
+import { canRefund } from "./orders.server";
+
+/** A claim older than this (a crashed request) may be taken over; the idempotency key keeps it one refund. */
+const CLAIM_STALE_MS = 5 * 60 * 1000;
+
+export type RefundError = "not-found" | "already-refunded" | "not-refundable" | "in-progress" | "provider-failed";
+
+export const REFUND_MESSAGES: Record<RefundError, string> = {
+  "not-found": "Order not found",
+  "already-refunded": "This order has already been refunded.",
+  "not-refundable": "Only Pending or Shipped orders can be refunded.",
+  "in-progress": "A refund of this order is already in progress.",
+  "provider-failed": "The payment provider could not refund this order. Nothing was changed; please try again.",
+};
+
+export const REFUND_STATUS: Record<RefundError, number> = {
+  "not-found": 404,
+  "already-refunded": 409,
+  "not-refundable": 409,
+  "in-progress": 409,
+  "provider-failed": 502,
+};
+
+export type RefundResult =
+  | { ok: true; order: Order; refundId: string; refundedCents: number; debitCents: number }
+  | { ok: false; error: RefundError };
+
+/** What the buyer gets back for one order: its amount, its printing and shipping and its tax. */
+export function refundAmountCents(order: Pick<Order, "amountCents" | "shippingCents" | "taxCents">): number {
+  return order.amountCents + order.shippingCents + order.taxCents;
+}
+
+export function refundIdempotencyKey(order: Pick<Order, "id" | "createdAt">): string {
+  return `refund-order-${order.id}-${order.createdAt.getTime()}`;
+}
+
+function claim(db: Db, orderId: number, now: Date): { ok: true; order: Order; marker: string } | { ok: false; error: RefundError } {
+  return db.transaction(
+    (tx) => {
+      const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
+      if (!order) return { ok: false as const, error: "not-found" as const };
+      if (order.status === "Refunded") return { ok: false as const, error: "already-refunded" as const };
+      if (!canRefund(order)) return { ok: false as const, error: "not-refundable" as const };
+      const marker = `pending:${now.getTime()}`;
+      const staleBefore = `pending:${now.getTime() - CLAIM_STALE_MS}`;
+      const won = tx
+        .update(orders)
+        .set({ providerRefundId: marker })
+        .where(
+          and(
+            eq(orders.id, orderId),
+            or(eq(orders.status, "Pending"), eq(orders.status, "Shipped")),
+            or(
+              isNull(orders.providerRefundId),
+              and(like(orders.providerRefundId, "pending:%"), lt(orders.providerRefundId, staleBefore)),
+            ),
+          ),
+        )
+        .run();
+      if (won.changes === 0) return { ok: false as const, error: "in-progress" as const };
+      return { ok: true as const, order, marker };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+function release(db: Db, orderId: number, marker: string) {
+  db.update(orders)
+    .set({ providerRefundId: null })
+    .where(and(eq(orders.id, orderId), eq(orders.providerRefundId, marker)))
+    .run();
+}
+
+/** The payment intent of a Stripe checkout: stored at payment, else asked of Stripe from the session. */
+async function paymentIntentOf(db: Db, stripe: Stripe, checkoutId: number): Promise<string> {
+  const checkout = db.select().from(checkouts).where(eq(checkouts.id, checkoutId)).get()!;
+  if (checkout.paymentIntentId) return checkout.paymentIntentId;
+  if (!checkout.providerSessionId) throw new Error(`checkout ${checkoutId} has no Stripe session`);
+  const session = await stripe.checkout.sessions.retrieve(checkout.providerSessionId);
+  const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+  if (!intent) throw new Error(`Stripe session ${checkout.providerSessionId} has no payment intent`);
+  db.update(checkouts).set({ paymentIntentId: intent }).where(eq(checkouts.id, checkoutId)).run();
+  return intent;
+}
+
+/**
+ * The seller's Refund debit through the ledger's one `debitRefund` (exactly what the Sale credited; the balance
+ * may go below zero), inside the settle transaction, marked with the administrator. An order without a Sale row
+ * credited nothing, so nothing is debited.
+ */
+function debitSeller(tx: Tx, { orderId, adminId, now }: { orderId: number; adminId: number; now: Date }): number {
+  const debit = debitRefund({ tx, orderId, now });
+  if (!debit.ok) return 0;
+  tx.update(transactions).set({ adminId }).where(eq(transactions.id, debit.refund.id)).run();
+  return -debit.refund.amountCents;
+}
+
+export async function refundOrder({
+  db,
+  orderId,
+  adminId,
+  stripe,
+  now = new Date(),
+}: {
+  db: Db;
+  orderId: number;
+  adminId: number;
+  /** The Stripe client when Stripe is configured; a Stripe checkout cannot be refunded without it. */
+  stripe: Stripe | null;
+  now?: Date;
+}): Promise<RefundResult> {
+  const claimed = claim(db, orderId, now);
+  if (!claimed.ok) return claimed;
+  const { order, marker } = claimed;
+  const checkout = db.select({ provider: checkouts.provider }).from(checkouts).where(eq(checkouts.id, order.checkoutId)).get()!;
+  const refundedCents = refundAmountCents(order);
+  let refundId: string;
+  try {
+    if (checkout.provider === "stripe") {
+      if (!stripe) throw new Error("STRIPE_SECRET_KEY is not set: a Stripe payment cannot be refunded");
+      const paymentIntent = await paymentIntentOf(db, stripe, order.checkoutId);
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: refundedCents, metadata: { orderId: String(order.id) } },
+        { idempotencyKey: refundIdempotencyKey(order) },
+      );
+      if (refund.status === "failed" || refund.status === "canceled") throw new Error(`Stripe refund ${refund.id} is ${refund.status}`);
+      refundId = refund.id;
+    } else {
+      refundId = `local_refund_${order.id}`;
+    }
+  } catch (error) {
+    console.error(`[refund] order ${order.id}:`, error);
+    release(db, order.id, marker);
+    return { ok: false, error: "provider-failed" };
+  }
+  const settled = db.transaction(
+    (tx) => {
+      const updated = tx
+        .update(orders)
+        .set({ status: "Refunded", providerRefundId: refundId, refundedAt: now })
+        .where(and(eq(orders.id, order.id), eq(orders.providerRefundId, marker)))
+        .returning()
+        .get();
+      if (!updated) return undefined;
+      const debitCents = debitSeller(tx, { orderId: updated.id, adminId, now });
+      recordAudit(tx, {
+        adminId,
+        action: "refund",
+        targetType: "order",
+        targetId: order.id,
+        details: { from: order.status, refundId, refundedCents, debitCents, provider: checkout.provider },
+        now,
+      });
+      return { order: updated, debitCents };
+    },
+    { behavior: "immediate" },
+  );
+  // Another request took over a claim it judged stale: it settles, this one changes nothing.
+  if (!settled) return { ok: false, error: "in-progress" };
+  await sendRefundMails({ db, order: settled.order, refundedCents, debitCents: settled.debitCents });
+  return { ok: true, order: settled.order, refundId, refundedCents, debitCents: settled.debitCents };
+}
+
+async function sendRefundMails({ db, order, refundedCents, debitCents }: { db: Db; order: Order; refundedCents: number; debitCents: number }) {
+  const origin = (getEnv().PUBLIC_URL ?? `http://localhost:${getEnv().PORT}`).replace(/\/$/, "");
+  const buyer = db.select().from(users).where(eq(users.id, order.buyerId)).get();
+  const seller = db
+    .select({ email: users.email, firstName: users.firstName, storeName: stores.name, balanceCents: stores.balanceCents })
+    .from(stores)
+    .innerJoin(users, eq(users.id, stores.userId))
+    .where(eq(stores.id, order.storeId))
+    .get();
+  if (buyer) {
+    await sendMail({
+      to: buyer.email,
+      subject: `Your order #${order.id} has been refunded`,
+      text: [
+        `Hi ${buyer.firstName},`,
+        "",
+        `Your order #${order.id} (${order.quantity} x ${order.productName}) has been refunded.`,
+        `${formatCents(refundedCents)} goes back to the card you paid with; it usually shows within 5 to 10 days.`,
+        order.productType === "Pattern" && order.delivery === "Digital" ? "The pattern download of this order has ended." : "",
+        "",
+        `Your purchases: ${origin}/purchases`,
+      ]
+        .filter((line, i, all) => line !== "" || all[i - 1] !== "")
+        .join("\n"),
+    });
+  }
+  if (seller) {
+    await sendMail({
+      to: seller.email,
+      subject: `Order #${order.id} was refunded`,
+      text: [
+        `Hi ${seller.firstName},`,
+        "",
+        `Order #${order.id} (${order.quantity} x ${order.productName}) of ${seller.storeName} was refunded to the buyer by the Patternhouse team.`,
+        `${formatCents(debitCents)} (what the sale credited you) was debited from your balance, which is now ${formatCents(seller.balanceCents)}.`,
+        seller.balanceCents < 0 ? "Your balance is negative: you owe this amount to the platform, and withdrawals are paused until it is positive again." : "",
+        "",
+        `Your finance: ${origin}/my-finance`,
+      ]
+        .filter((line, i, all) => line !== "" || all[i - 1] !== "")
+        .join("\n"),
+    });
+  }
+}

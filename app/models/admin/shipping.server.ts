@@ -1,0 +1,48 @@
+/**
+ * The administrator ships an order (spec 4, Shipping: tracking and carrier). The platform prints and ships paper
+ * patterns from the address in the platform settings; an administrator may also mark an apparel order shipped on
+ * the seller's behalf. This is the seller side's one `shipOrder` (app/models/selling/orders.server.ts) with the
+ * administrator as actor: digital patterns and refunded orders never ship, shipping again updates the tracking,
+ * the buyer is emailed. The administrator's action is written to the audit log.
+ */
+import { shipOrder, SHIP_MESSAGES, type ShipError, type ShipResult } from "~/models/selling/orders.server";
+import type { Carrier } from "~/schemas/selling";
+import type { Db } from "~/utils/db.server";
+import { recordAudit } from "./audit.server";
+
+export { SHIP_MESSAGES };
+
+export const SHIP_STATUS: Record<ShipError, number> = { "not-found": 404, refunded: 409, digital: 409, "platform-ships": 409 };
+
+export async function shipOrderAsAdmin({
+  db,
+  orderId,
+  adminId,
+  tracking,
+  carrier,
+  now = new Date(),
+}: {
+  db: Db;
+  orderId: number;
+  adminId: number;
+  tracking: string;
+  carrier: Carrier;
+  now?: Date;
+}): Promise<ShipResult> {
+  const result = await shipOrder({ db, orderId, actor: { admin: true }, tracking, carrier, now });
+  if (result.ok) {
+    db.transaction(
+      (tx) =>
+        recordAudit(tx, {
+          adminId,
+          action: "ship",
+          targetType: "order",
+          targetId: orderId,
+          details: { tracking, carrier, updated: result.updated },
+          now,
+        }),
+      { behavior: "immediate" },
+    );
+  }
+  return result;
+}

@@ -1,0 +1,287 @@
+/**
+ * The administrator's stores: the stores table (id, name, email, sales, balance, txs), one store's detail with its
+ * revenue (sales minus refunds, spec 9), its products table with Remove, its pending transfers and its ledger.
+ */
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+
+import { products, stores, transactions, users, type Transaction } from "../../../db/schema";
+import type { Db } from "~/utils/db.server";
+import { centsToDollars } from "~/utils/money";
+import { recordAudit } from "./audit.server";
+import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
+
+export const STORE_SORTS = ["id", "name", "email", "sales", "balance", "txs"] as const;
+export type StoreSort = (typeof STORE_SORTS)[number];
+
+const salesCents = sql<number>`(SELECT coalesce(sum(o.amount_cents), 0) FROM orders o WHERE o.store_id = ${stores.id})`;
+const refundsCents = sql<number>`(SELECT coalesce(sum(o.amount_cents), 0) FROM orders o WHERE o.store_id = ${stores.id} AND o.status = 'Refunded')`;
+const txCount = sql<number>`(SELECT count(*) FROM transactions t WHERE t.store_id = ${stores.id})`;
+
+export type AdminStoreRow = {
+  id: number;
+  name: string;
+  ownerId: number;
+  email: string;
+  salesCents: number;
+  balanceCents: number;
+  txs: number;
+};
+
+export function listAdminStores({ db, query }: { db: Db; query: TableQuery<StoreSort> }): TablePage<AdminStoreRow> {
+  const pattern = likePattern(query.q);
+  const where = query.q
+    ? sql`(${stores.name} LIKE ${pattern} ESCAPE '\\' OR ${users.email} LIKE ${pattern} ESCAPE '\\' OR ${stores.id} = ${Number(query.q) || -1})`
+    : undefined;
+  const total = db
+    .select({ n: sql<number>`count(*)` })
+    .from(stores)
+    .innerJoin(users, eq(users.id, stores.userId))
+    .where(where)
+    .get()!.n;
+  const { page, pageCount, offset } = pageWindow(total, query.page, query.size);
+  const columns = {
+    id: stores.id,
+    name: sql`${stores.name} COLLATE NOCASE`,
+    email: users.email,
+    sales: salesCents,
+    balance: stores.balanceCents,
+    txs: txCount,
+  }[query.sort];
+  const rows = db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      ownerId: stores.userId,
+      email: users.email,
+      salesCents,
+      balanceCents: stores.balanceCents,
+      txs: txCount,
+    })
+    .from(stores)
+    .innerJoin(users, eq(users.id, stores.userId))
+    .where(where)
+    .orderBy(query.dir === "asc" ? asc(columns) : desc(columns), query.dir === "asc" ? asc(stores.id) : desc(stores.id))
+    .limit(query.size)
+    .offset(offset)
+    .all();
+  return { rows, total, page, pageCount, size: query.size };
+}
+
+export function toAdminStoreRowJson(row: AdminStoreRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    owner: row.ownerId,
+    email: row.email,
+    sales: centsToDollars(row.salesCents),
+    balance: centsToDollars(row.balanceCents),
+    txs: row.txs,
+  };
+}
+
+export type AdminStore = {
+  store: typeof stores.$inferSelect;
+  owner: { id: number; firstName: string; lastName: string; email: string };
+  salesCents: number;
+  refundsCents: number;
+  revenueCents: number;
+  orderCount: number;
+  txCount: number;
+  pendingTransfers: Transaction[];
+  recentTransactions: Transaction[];
+};
+
+/** One store with its figures, its Pending transfers (oldest first) and its 20 newest ledger rows. */
+export function getAdminStore({ db, storeId }: { db: Db; storeId: number }): AdminStore | undefined {
+  const row = db
+    .select({
+      store: stores,
+      owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      salesCents,
+      refundsCents,
+      orderCount: sql<number>`(SELECT count(*) FROM orders o WHERE o.store_id = ${stores.id})`,
+      txCount,
+    })
+    .from(stores)
+    .innerJoin(users, eq(users.id, stores.userId))
+    .where(eq(stores.id, storeId))
+    .get();
+  if (!row) return undefined;
+  const pendingTransfers = db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.storeId, storeId), eq(transactions.txType, "Transfer"), eq(transactions.status, "Pending")))
+    .orderBy(asc(transactions.createdAt), asc(transactions.id))
+    .all();
+  const recentTransactions = db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.storeId, storeId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(20)
+    .all();
+  return { ...row, revenueCents: row.salesCents - row.refundsCents, pendingTransfers, recentTransactions };
+}
+
+export function getStoreIdOfOwner({ db, ownerId }: { db: Db; ownerId: number }): number | undefined {
+  return db.select({ id: stores.id }).from(stores).where(eq(stores.userId, ownerId)).get()?.id;
+}
+
+/** Spec 3, Transaction: id, tx_type, order_id, amount, tax, fee, shipping, status, tx_dt (dollars). */
+export function toTransactionJson(tx: Transaction) {
+  return {
+    id: tx.id,
+    tx_type: tx.txType,
+    order_id: tx.orderId,
+    amount: centsToDollars(tx.amountCents),
+    tax: centsToDollars(tx.taxCents),
+    fee: centsToDollars(tx.feeCents),
+    shipping: centsToDollars(tx.shippingCents),
+    status: tx.status,
+    reason: tx.reason,
+    tx_dt: tx.createdAt.toISOString(),
+  };
+}
+
+export function toAdminStoreJson(view: AdminStore) {
+  return {
+    id: view.store.id,
+    name: view.store.name,
+    owner: view.owner.id,
+    email: view.owner.email,
+    first_name: view.owner.firstName,
+    last_name: view.owner.lastName,
+    sales: centsToDollars(view.salesCents),
+    refunds: centsToDollars(view.refundsCents),
+    revenue: centsToDollars(view.revenueCents),
+    orders: view.orderCount,
+    balance: centsToDollars(view.store.balanceCents),
+    onboarded: view.store.stripeOnboarded,
+    pendingTransfers: view.pendingTransfers.map(toTransactionJson),
+    txs: view.recentTransactions.map(toTransactionJson),
+  };
+}
+
+export const PRODUCT_SORTS = ["id", "name", "price", "sold", "created"] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export type AdminProductRow = {
+  id: number;
+  name: string;
+  type: string;
+  delivery: string | null;
+  priceCents: number;
+  sold: number;
+  removedAt: Date | null;
+  createdAt: Date;
+};
+
+/** A store's products, removed ones included (marked), for the admin products table. */
+export function listStoreProducts({
+  db,
+  storeId,
+  query,
+}: {
+  db: Db;
+  storeId: number;
+  query: TableQuery<ProductSort>;
+}): TablePage<AdminProductRow> {
+  const where = and(
+    eq(products.storeId, storeId),
+    query.q ? sql`${products.name} LIKE ${likePattern(query.q)} ESCAPE '\\'` : undefined,
+  );
+  const total = db.select({ n: sql<number>`count(*)` }).from(products).where(where).get()!.n;
+  const { page, pageCount, offset } = pageWindow(total, query.page, query.size);
+  const column = {
+    id: products.id,
+    name: sql`${products.name} COLLATE NOCASE`,
+    price: products.priceCents,
+    sold: products.sold,
+    created: products.createdAt,
+  }[query.sort];
+  const rows = db
+    .select({
+      id: products.id,
+      name: products.name,
+      type: products.type,
+      delivery: products.delivery,
+      priceCents: products.priceCents,
+      sold: products.sold,
+      removedAt: products.removedAt,
+      createdAt: products.createdAt,
+    })
+    .from(products)
+    .where(where)
+    .orderBy(query.dir === "asc" ? asc(column) : desc(column), asc(products.id))
+    .limit(query.size)
+    .offset(offset)
+    .all();
+  return { rows, total, page, pageCount, size: query.size };
+}
+
+export function toAdminProductJson(row: AdminProductRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    price: centsToDollars(row.priceCents),
+    type: row.type,
+    delivery: row.delivery,
+    sold: row.sold,
+    removed: row.removedAt !== null,
+    created: row.createdAt.toISOString(),
+  };
+}
+
+export type RemoveProductError = "not-found" | "already-removed";
+export const REMOVE_PRODUCT_MESSAGES: Record<RemoveProductError, string> = {
+  "not-found": "Product not found",
+  "already-removed": "This product has already been removed.",
+};
+
+/**
+ * Removes a product from the catalogue: it disappears from every listing, cart and checkout, while the orders that
+ * bought it stay intact (they keep their own snapshot and the row stays for them).
+ */
+export function removeProductAsAdmin({
+  db,
+  productId,
+  storeId,
+  adminId,
+  now = new Date(),
+}: {
+  db: Db;
+  productId: number;
+  /** When given, the product must belong to this store. */
+  storeId?: number;
+  adminId: number;
+  now?: Date;
+}): { ok: true; storeId: number } | { ok: false; error: RemoveProductError } {
+  return db.transaction(
+    (tx) => {
+      const product = tx
+        .select()
+        .from(products)
+        .where(and(eq(products.id, productId), storeId === undefined ? undefined : eq(products.storeId, storeId)))
+        .get();
+      if (!product) return { ok: false as const, error: "not-found" as const };
+      const removed = tx
+        .update(products)
+        .set({ removedAt: now, updatedAt: now })
+        .where(and(eq(products.id, productId), isNull(products.removedAt)))
+        .run();
+      if (removed.changes === 0) return { ok: false as const, error: "already-removed" as const };
+      recordAudit(tx, {
+        adminId,
+        action: "remove-product",
+        targetType: "store",
+        targetId: product.storeId,
+        details: { productId, name: product.name },
+        now,
+      });
+      return { ok: true as const, storeId: product.storeId };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+

@@ -1,0 +1,250 @@
+/**
+ * The administrator's users: the users table, one user's edit form (spec 7.4: names, email, phone, address,
+ * status, payout details, balance) and its save. Setting a user Inactive or Suspended ends their sessions at once.
+ * A changed balance is never an overwrite: it becomes an `Adjustment` ledger row with its reason and the
+ * administrator, written by the ledger's `adjustBalance` inside the save's transaction (design notes, Money).
+ * A typed account number is stored encrypted with `encryptSecret` (app/utils/crypto.server.ts).
+ */
+import { asc, desc, eq, sql } from "drizzle-orm";
+
+import { sessions, stores, users, type Store, type User } from "../../../db/schema";
+import type { UpdateUserInput } from "~/schemas/admin";
+import type { Db, Tx } from "~/utils/db.server";
+import { centsToDollars } from "~/utils/money";
+import { encryptSecret } from "~/utils/crypto.server";
+import { adjustBalance } from "~/models/selling/ledger.server";
+import { normalizeEmail } from "~/models/accounts/users.server";
+import { changes, recordAudit } from "./audit.server";
+import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
+
+export const USER_SORTS = ["id", "name", "email", "status", "balance", "created"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+export type AdminUserRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  status: User["status"];
+  role: User["role"];
+  storeId: number | null;
+  storeName: string | null;
+  balanceCents: number | null;
+  createdAt: Date;
+};
+
+export function listAdminUsers({ db, query }: { db: Db; query: TableQuery<UserSort> }): TablePage<AdminUserRow> {
+  const pattern = likePattern(query.q);
+  const where = query.q
+    ? sql`(${users.email} LIKE ${pattern} ESCAPE '\\' OR (${users.firstName} || ' ' || ${users.lastName}) LIKE ${pattern} ESCAPE '\\' OR ${users.id} = ${Number(query.q) || -1})`
+    : undefined;
+  const total = db.select({ n: sql<number>`count(*)` }).from(users).where(where).get()!.n;
+  const { page, pageCount, offset } = pageWindow(total, query.page, query.size);
+  const column = {
+    id: users.id,
+    name: sql`${users.lastName} COLLATE NOCASE, ${users.firstName} COLLATE NOCASE`,
+    email: users.email,
+    status: users.status,
+    balance: sql`coalesce(${stores.balanceCents}, 0)`,
+    created: users.createdAt,
+  }[query.sort];
+  const rows = db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+      status: users.status,
+      role: users.role,
+      storeId: stores.id,
+      storeName: stores.name,
+      balanceCents: stores.balanceCents,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(stores, eq(stores.userId, users.id))
+    .where(where)
+    .orderBy(query.dir === "asc" ? asc(column) : desc(column), query.dir === "asc" ? asc(users.id) : desc(users.id))
+    .limit(query.size)
+    .offset(offset)
+    .all();
+  return { rows, total, page, pageCount, size: query.size };
+}
+
+export type AdminUser = { user: User; store: Store | undefined };
+
+export function getAdminUser({ db, userId }: { db: Db | Tx; userId: number }): AdminUser | undefined {
+  const user = db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) return undefined;
+  return { user, store: db.select().from(stores).where(eq(stores.userId, userId)).get() };
+}
+
+/** Spec 3, Admin user, with the address and payout extras of the edit form (the account number masked). */
+export function toAdminUserJson({ user, store }: AdminUser) {
+  return {
+    user_id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    street: user.street,
+    street2: user.street2,
+    city: user.city,
+    state: user.state,
+    postal_code: user.postalCode,
+    country: user.country,
+    status: user.status,
+    role: user.role,
+    balance: store ? centsToDollars(store.balanceCents) : 0,
+    store_id: store?.id ?? null,
+    store_name: store?.name ?? null,
+    accountname: store?.accountName ?? "",
+    accountnumber_last4: store?.accountLast4 ?? "",
+    accountrouting: store?.accountRouting ?? "",
+    accounttype: store?.accountType ?? null,
+    created: user.createdAt.toISOString(),
+  };
+}
+
+export function toAdminUserRowJson(row: AdminUserRow) {
+  return {
+    user_id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    status: row.status,
+    role: row.role,
+    store_id: row.storeId,
+    store_name: row.storeName,
+    balance: centsToDollars(row.balanceCents ?? 0),
+    created: row.createdAt.toISOString(),
+  };
+}
+
+export type UpdateUserError = "not-found" | "duplicate-email" | "reason-required" | "no-store" | "own-account";
+
+export const UPDATE_USER_MESSAGES: Record<UpdateUserError, string> = {
+  "not-found": "User not found",
+  "duplicate-email": "An account with this email address already exists, please login or use a different email address.",
+  "reason-required": "Give a reason for the balance change",
+  "no-store": "This user has no store, so there is no balance or payout account to change",
+  "own-account": "You cannot deactivate or suspend your own account",
+};
+
+/** Which field each error belongs to on the form. */
+export const UPDATE_USER_FIELDS: Record<UpdateUserError, string | null> = {
+  "not-found": null,
+  "duplicate-email": "email",
+  "reason-required": "reason",
+  "no-store": "balance",
+  "own-account": "status",
+};
+
+export const UPDATE_USER_STATUS: Record<UpdateUserError, number> = {
+  "not-found": 404,
+  "duplicate-email": 409,
+  "reason-required": 400,
+  "no-store": 400,
+  "own-account": 400,
+};
+
+export type UpdateUserResult =
+  | { ok: true; user: User; adjustmentCents: number; sessionsEnded: number }
+  | { ok: false; error: UpdateUserError };
+
+export function updateAdminUser({
+  db,
+  adminId,
+  userId,
+  input,
+  now = new Date(),
+}: {
+  db: Db;
+  adminId: number;
+  userId: number;
+  input: UpdateUserInput;
+  now?: Date;
+}): UpdateUserResult {
+  try {
+    return db.transaction(
+      (tx): UpdateUserResult => {
+        const current = getAdminUser({ db: tx, userId });
+        if (!current) return { ok: false, error: "not-found" };
+        const { user, store } = current;
+        if (userId === adminId && input.status !== "Active") return { ok: false, error: "own-account" };
+        const email = normalizeEmail(input.email);
+        if (email !== user.email) {
+          const taken = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+          if (taken && taken.id !== userId) return { ok: false, error: "duplicate-email" };
+        }
+        const deltaCents = input.balance === undefined || !store ? 0 : input.balance - store.balanceCents;
+        if (!store && input.balance !== undefined && input.balance !== 0) return { ok: false, error: "no-store" };
+        const payoutGiven = Boolean(input.accountname || input.accountnumber || input.accountrouting);
+        if (!store && payoutGiven) return { ok: false, error: "no-store" };
+        if (deltaCents !== 0 && !input.reason) return { ok: false, error: "reason-required" };
+
+        const userValues = {
+          firstName: input.first_name,
+          lastName: input.last_name,
+          email,
+          phone: input.phone,
+          street: input.street,
+          street2: input.street2,
+          city: input.city,
+          state: input.state,
+          status: input.status,
+          ...(input.postal_code !== undefined ? { postalCode: input.postal_code } : {}),
+          ...(input.country !== undefined ? { country: input.country } : {}),
+        };
+        const userChanges = changes(user as unknown as Record<string, unknown>, userValues);
+        const updated = tx.update(users).set(userValues).where(eq(users.id, userId)).returning().get();
+
+        const storeChanges: Record<string, { from: unknown; to: unknown }> = {};
+        if (store) {
+          const storeValues = {
+            ...(input.accountname !== undefined ? { accountName: input.accountname } : {}),
+            ...(input.accountrouting !== undefined ? { accountRouting: input.accountrouting } : {}),
+            ...(input.accounttype !== undefined ? { accountType: input.accounttype } : {}),
+          };
+          Object.assign(storeChanges, changes(store as unknown as Record<string, unknown>, storeValues));
+          // A typed account number replaces the stored one (encrypted); a blank field keeps it.
+          const numberValues =
+            input.accountnumber !== undefined
+              ? { accountNumber: encryptSecret(input.accountnumber), accountLast4: input.accountnumber.slice(-4) }
+              : {};
+          if (input.accountnumber !== undefined) {
+            storeChanges.accountNumber = { from: store.accountLast4 ? `****${store.accountLast4}` : "", to: `****${input.accountnumber.slice(-4)}` };
+          }
+          if (Object.keys(storeValues).length + Object.keys(numberValues).length > 0) {
+            tx.update(stores).set({ ...storeValues, ...numberValues }).where(eq(stores.id, store.id)).run();
+          }
+          if (deltaCents !== 0) {
+            adjustBalance({ tx, storeId: store.id, amountCents: deltaCents, reason: input.reason!, adminId, now });
+            recordAudit(tx, {
+              adminId,
+              action: "adjust-balance",
+              targetType: "user",
+              targetId: userId,
+              details: { storeId: store.id, from: store.balanceCents, to: store.balanceCents + deltaCents, deltaCents, reason: input.reason },
+              now,
+            });
+          }
+        }
+        let sessionsEnded = 0;
+        if (input.status !== "Active") sessionsEnded = tx.delete(sessions).where(eq(sessions.userId, userId)).run().changes;
+        const changed = { ...userChanges, ...storeChanges };
+        if (Object.keys(changed).length > 0) {
+          recordAudit(tx, { adminId, action: "edit-user", targetType: "user", targetId: userId, details: { changes: changed, sessionsEnded }, now });
+        }
+        return { ok: true, user: updated, adjustmentCents: deltaCents, sessionsEnded };
+      },
+      { behavior: "immediate" },
+    );
+  } catch (error) {
+    if (error instanceof Error && /UNIQUE/.test(error.message) && /email/.test(error.message)) return { ok: false, error: "duplicate-email" };
+    throw error;
+  }
+}

@@ -1,0 +1,379 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+
+import { AuditLog, toAuditView } from "~/components/admin/audit-log";
+import { Note } from "~/components/flash";
+import { ErrorList, Field, Spinner, useFieldIds } from "~/components/forms";
+import { listAudit } from "~/models/admin/audit.server";
+import { canRefund, getAdminOrder, isPhysical, saleCreditCents, shippingInfoOf } from "~/models/admin/orders.server";
+import { REFUND_MESSAGES, refundAmountCents, refundOrder } from "~/models/admin/refunds.server";
+import { SHIP_MESSAGES, SHIP_STATUS, shipOrderAsAdmin } from "~/models/admin/shipping.server";
+import { isDownloadable } from "~/models/buying/orders.server";
+import { getStripe } from "~/models/payments/providers.server";
+import { getPlatformSettings } from "~/models/platform/settings.server";
+import { CARRIERS, ShipSchema } from "~/schemas/admin";
+import { productTypeLabel } from "~/utils/catalog";
+import { getDb } from "~/utils/db.server";
+import { formatCents } from "~/utils/money";
+import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
+
+const LABEL_MISSING = "Shipping label is not available yet. Please try again later or contact support.";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Order #${data?.order.id ?? ""} · Admin · Patternhouse` }];
+
+function orderIdOf(param: string | undefined): number {
+  const id = Number(param);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  const orderId = orderIdOf(params.id);
+  const view = getAdminOrder({ db, orderId });
+  if (!view) throw new Response("Not found", { status: 404 });
+  const { order } = view;
+  const settings = getPlatformSettings({ db });
+  return {
+    order: {
+      id: order.id,
+      date: order.createdAt.toISOString().replace("T", " ").slice(0, 16),
+      status: order.status,
+      productId: order.productId,
+      productName: order.productName,
+      productType: order.productType,
+      delivery: order.delivery,
+      typeLabel: productTypeLabel(order.productType, order.delivery),
+      variants: JSON.parse(order.variants) as { name: string; value: string }[],
+      quantity: order.quantity,
+      amountCents: order.amountCents,
+      shippingCents: order.shippingCents,
+      taxCents: order.taxCents,
+      feeCents: order.feeCents,
+      creditCents: saleCreditCents({ db, order }),
+      refundCents: refundAmountCents(order),
+      tracking: order.tracking,
+      carrier: order.carrier,
+      trackingUrl: order.trackingUrl,
+      labelUrl: order.labelUrl,
+      refundId: order.providerRefundId?.startsWith("pending:") ? null : order.providerRefundId,
+      refundPending: Boolean(order.providerRefundId?.startsWith("pending:")),
+      shippedAt: order.shippedAt?.toISOString().slice(0, 16).replace("T", " ") ?? null,
+      refundedAt: order.refundedAt?.toISOString().slice(0, 16).replace("T", " ") ?? null,
+      shipping: shippingInfoOf(order),
+      physical: isPhysical(order),
+      printed: order.productType === "Pattern" && order.delivery === "Print",
+      downloadable: isDownloadable(order),
+      refundable: canRefund(order),
+    },
+    buyer: view.buyer,
+    seller: view.seller,
+    store: view.store,
+    patternFile: view.patternFile,
+    provider: view.checkout.provider,
+    shipFrom: {
+      name: settings.shippingName,
+      lines: [settings.street, settings.street2, `${settings.city}, ${settings.state} ${settings.postalCode}`, settings.country].filter((l) => l.trim()),
+    },
+    audit: toAuditView(listAudit({ db, targetType: "order", targetId: order.id })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const db = getDb();
+  const orderId = orderIdOf(params.id);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "ship") {
+    const submission = parseWithZod(formData, { schema: ShipSchema });
+    if (submission.status !== "success") return data({ intent: "ship" as const, result: submission.reply(), error: null }, { status: 400 });
+    const result = await shipOrderAsAdmin({ db, orderId, adminId: admin.id, ...submission.value });
+    if (!result.ok) {
+      return data({ intent: "ship" as const, result: submission.reply({ formErrors: [SHIP_MESSAGES[result.error]] }), error: null }, { status: SHIP_STATUS[result.error] });
+    }
+    const message = result.updated ? `The tracking of order #${orderId} is updated.` : `Order #${orderId} is marked as shipped.`;
+    return redirectWithFlash(request, `/admin/order/${orderId}`, { kind: "success", message });
+  }
+  if (intent === "refund") {
+    const result = await refundOrder({ db, orderId, adminId: admin.id, stripe: getStripe() });
+    if (!result.ok) {
+      return data({ intent: "refund" as const, result: null, error: REFUND_MESSAGES[result.error] }, { status: result.error === "not-found" ? 404 : result.error === "provider-failed" ? 502 : 409 });
+    }
+    return redirectWithFlash(request, `/admin/order/${orderId}`, {
+      kind: "success",
+      message: `Order #${orderId} was refunded: ${formatCents(result.refundedCents)} back to the buyer.`,
+    });
+  }
+  return data({ intent: null, result: null, error: "Unknown action" }, { status: 400 });
+}
+
+export default function AdminOrder() {
+  const { order, buyer, seller, store, patternFile, provider, shipFrom, audit } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const confirming = searchParams.get("refund") === "confirm" && order.refundable;
+  const labelAsked = searchParams.get("label") === "missing";
+  const s = order.shipping;
+  return (
+    <article aria-labelledby="order-heading">
+      <p className="text-sm">
+        <Link to="/admin" className="text-brand-700 hover:underline">
+          ← All orders
+        </Link>
+      </p>
+      <h1 id="order-heading" className="mt-2 text-2xl font-bold tracking-tight">
+        Order #{order.id}
+      </h1>
+      <p className="mt-1 text-slate-700">
+        Status: <strong data-testid="order-status">{order.status}</strong>
+        {order.status === "Pending" && order.downloadable ? " (Ready for Download)" : ""}
+      </p>
+      {actionData?.error ? (
+        <div className="mt-4">
+          <Note kind="error">{actionData.error}</Note>
+        </div>
+      ) : null}
+      {labelAsked && !order.labelUrl ? (
+        <div className="mt-4">
+          <Note kind="error">{LABEL_MISSING}</Note>
+        </div>
+      ) : null}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="details-heading" className="card p-6">
+          <h2 id="details-heading" className="text-lg font-semibold">
+            Order details
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-600">Date</dt>
+            <dd>{order.date} UTC</dd>
+            <dt className="text-slate-600">Product</dt>
+            <dd>
+              {order.productName} (#{order.productId})
+            </dd>
+            <dt className="text-slate-600">Type</dt>
+            <dd>{order.typeLabel}</dd>
+            <dt className="text-slate-600">Variant</dt>
+            <dd>{order.variants.length ? order.variants.map((v) => `${v.name}: ${v.value}`).join(", ") : "None"}</dd>
+            <dt className="text-slate-600">Quantity</dt>
+            <dd>{order.quantity}</dd>
+            <dt className="text-slate-600">Amount</dt>
+            <dd>{formatCents(order.amountCents)}</dd>
+            <dt className="text-slate-600">Printing and shipping</dt>
+            <dd>{formatCents(order.shippingCents)}</dd>
+            <dt className="text-slate-600">Tax</dt>
+            <dd>{formatCents(order.taxCents)}</dd>
+            <dt className="text-slate-600">Platform fee</dt>
+            <dd>{formatCents(order.feeCents)}</dd>
+            <dt className="text-slate-600">Seller credit</dt>
+            <dd>{formatCents(order.creditCents)}</dd>
+            <dt className="text-slate-600">Payment</dt>
+            <dd>{provider === "stripe" ? "Stripe" : "Local test provider"}</dd>
+            {order.refundId ? (
+              <>
+                <dt className="text-slate-600">Refund</dt>
+                <dd>
+                  {order.refundId} on {order.refundedAt} UTC
+                </dd>
+              </>
+            ) : null}
+            <dt className="text-slate-600">Pattern file</dt>
+            <dd>
+              {patternFile ? (
+                <a href={`/api/files/${patternFile}`} className="text-brand-700 hover:underline">
+                  Download pattern file
+                </a>
+              ) : (
+                "None"
+              )}
+            </dd>
+          </dl>
+        </section>
+
+        <section aria-labelledby="people-heading" className="card p-6">
+          <h2 id="people-heading" className="text-lg font-semibold">
+            Buyer and seller
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-600">Buyer</dt>
+            <dd>
+              <Link to={`/admin/user/${buyer.id}`} className="text-brand-700 hover:underline">
+                {buyer.firstName} {buyer.lastName}
+              </Link>
+            </dd>
+            <dt className="text-slate-600">Buyer email</dt>
+            <dd>{buyer.email}</dd>
+            <dt className="text-slate-600">Seller</dt>
+            <dd>
+              <Link to={`/admin/user/${seller.id}`} className="text-brand-700 hover:underline">
+                {seller.firstName} {seller.lastName}
+              </Link>
+            </dd>
+            <dt className="text-slate-600">Seller email</dt>
+            <dd>{seller.email}</dd>
+            <dt className="text-slate-600">Store</dt>
+            <dd>
+              <Link to={`/admin/store/${store.id}`} className="text-brand-700 hover:underline">
+                {store.name.trim() || `Store #${store.id}`}
+              </Link>
+            </dd>
+          </dl>
+          <h3 className="mt-4 font-semibold">Shipping details</h3>
+          {order.physical ? (
+            <address className="mt-1 text-sm not-italic">
+              {[s.shipping_name ?? `${s.first_name ?? ""} ${s.last_name ?? ""}`.trim(), s.street, s.street2, `${s.city ?? ""}, ${s.state ?? ""} ${s.postal_code ?? ""}`, s.country, s.phone]
+                .filter((l) => l && l.trim() && l.trim() !== ",")
+                .map((l) => (
+                  <span key={l} className="block">
+                    {l}
+                  </span>
+                ))}
+            </address>
+          ) : (
+            <p className="mt-1 text-sm text-slate-600">Digital download: nothing to ship.</p>
+          )}
+          {order.tracking ? (
+            <p className="mt-3 text-sm">
+              Tracking: {order.carrier} {order.tracking}
+              {order.trackingUrl ? (
+                <>
+                  {" "}
+                  (
+                  <a href={order.trackingUrl} rel="noreferrer noopener" className="text-brand-700 hover:underline">
+                    track
+                  </a>
+                  )
+                </>
+              ) : null}
+              {order.shippedAt ? `, shipped ${order.shippedAt} UTC` : ""}
+            </p>
+          ) : null}
+        </section>
+      </div>
+
+      {order.physical ? (
+        <section aria-labelledby="shipping-heading" className="card mt-6 p-6">
+          <h2 id="shipping-heading" className="text-lg font-semibold">
+            Shipping
+          </h2>
+          {order.printed ? (
+            <p className="mt-1 text-sm text-slate-600">
+              Printed by the platform; ships from {shipFrom.name ? `${shipFrom.name}, ` : ""}
+              {shipFrom.lines.join(", ") || "the address in the platform settings"}.
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-slate-600">Apparel ships from the seller; mark it shipped here on their behalf.</p>
+          )}
+          <div className="mt-3">
+            {order.labelUrl ? (
+              <a href={order.labelUrl} className="btn-secondary">
+                Shipping label
+              </a>
+            ) : (
+              <Link to="?label=missing" className="btn-secondary">
+                Shipping label
+              </Link>
+            )}
+          </div>
+          {order.status === "Pending" || order.status === "Shipped" ? (
+            <ShipForm update={order.status === "Shipped"} lastResult={actionData?.intent === "ship" ? actionData.result : undefined} />
+          ) : null}
+        </section>
+      ) : null}
+
+      <section aria-labelledby="refund-heading" className="card mt-6 p-6">
+        <h2 id="refund-heading" className="text-lg font-semibold">
+          Refund
+        </h2>
+        {order.status === "Refunded" ? (
+          <p className="mt-1 text-sm">This order was refunded on {order.refundedAt} UTC.</p>
+        ) : !order.refundable ? (
+          <p className="mt-1 text-sm text-slate-600">Only Pending or Shipped orders can be refunded.</p>
+        ) : order.refundPending ? (
+          <p className="mt-1 text-sm">A refund of this order is in progress.</p>
+        ) : confirming ? (
+          <RefundConfirm refundCents={order.refundCents} creditCents={order.creditCents} orderId={order.id} />
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-slate-600">
+              Gives the buyer {formatCents(order.refundCents)} back and debits the seller {formatCents(order.creditCents)}.
+            </p>
+            <Link to="?refund=confirm" className="btn mt-3">
+              Refund
+            </Link>
+          </>
+        )}
+      </section>
+
+      <AuditLog entries={audit} />
+    </article>
+  );
+}
+
+function RefundConfirm({ refundCents, creditCents, orderId }: { refundCents: number; creditCents: number; orderId: number }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "refund";
+  return (
+    <Form method="post" action={`/admin/order/${orderId}`} className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-4" aria-labelledby="refund-confirm">
+      <p id="refund-confirm" className="font-medium">
+        Refund order #{orderId}? The buyer gets {formatCents(refundCents)} back, the seller&apos;s balance is debited{" "}
+        {formatCents(creditCents)}, and a digital pattern can no longer be downloaded. This cannot be undone.
+      </p>
+      <input type="hidden" name="intent" value="refund" />
+      <div className="mt-3 flex gap-3">
+        <button type="submit" className="btn" disabled={submitting}>
+          <Spinner show={submitting} />
+          Yes, refund
+        </button>
+        <Link to={`/admin/order/${orderId}`} className="btn-secondary">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function ShipForm({ update, lastResult }: { update: boolean; lastResult?: SubmissionResult<string[]> | null }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "ship";
+  const [form, fields] = useForm({
+    id: "ship",
+    lastResult,
+    constraint: getZodConstraint(ShipSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ShipSchema }),
+  });
+  const carrierIds = useFieldIds(fields.carrier.id, fields.carrier.errors);
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <input type="hidden" name="intent" value="ship" />
+      <Field label="Tracking number" inputProps={{ ...getInputProps(fields.tracking, { type: "text" }) }} errors={fields.tracking.errors} />
+      <div>
+        <label htmlFor={carrierIds.id} className="label">
+          Carrier
+        </label>
+        <select {...getSelectProps(fields.carrier)} id={carrierIds.id} className="input mt-1" {...carrierIds.aria}>
+          <option value="">Select…</option>
+          {CARRIERS.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+        <ErrorList id={carrierIds.errorId} errors={fields.carrier.errors} />
+      </div>
+      <button type="submit" className="btn" disabled={submitting}>
+        <Spinner show={submitting} />
+        {update ? "Update tracking" : "Ship"}
+      </button>
+      <div id={form.errorId} className="sm:col-span-3" aria-live="polite">
+        <ErrorList errors={form.errors} />
+      </div>
+    </Form>
+  );
+}

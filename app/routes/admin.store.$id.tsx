@@ -1,0 +1,309 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+
+import { AuditLog, toAuditView } from "~/components/admin/audit-log";
+import { cell, EmptyRow, PlainHeader, SortHeader, TableFooter, TableFrame, TableToolbar } from "~/components/admin/table";
+import { Note } from "~/components/flash";
+import { listAudit } from "~/models/admin/audit.server";
+import { approveTransfer, rejectTransfer, TRANSFER_MESSAGES, TRANSFER_STATUS } from "~/models/admin/payouts.server";
+import { getAdminStore, listStoreProducts, PRODUCT_SORTS, REMOVE_PRODUCT_MESSAGES, removeProductAsAdmin } from "~/models/admin/stores.server";
+import { parseTableQuery, tableState } from "~/models/admin/table";
+import { productTypeLabel } from "~/utils/catalog";
+import { getDb } from "~/utils/db.server";
+import { formatCents } from "~/utils/money";
+import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.store.name ?? "Store"} · Admin · Patternhouse` }];
+
+function idOf(param: string | undefined): number {
+  const id = Number(param);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const db = getDb();
+  const storeId = idOf(params.id);
+  const view = getAdminStore({ db, storeId });
+  if (!view) throw new Response("Not found", { status: 404 });
+  const query = parseTableQuery(new URL(request.url).searchParams, { sorts: PRODUCT_SORTS, defaultSort: "id", defaultDir: "asc" });
+  const products = listStoreProducts({ db, storeId, query });
+  return {
+    store: { id: view.store.id, name: view.store.name, balanceCents: view.store.balanceCents, onboarded: view.store.stripeOnboarded },
+    owner: view.owner,
+    figures: {
+      salesCents: view.salesCents,
+      refundsCents: view.refundsCents,
+      revenueCents: view.revenueCents,
+      orderCount: view.orderCount,
+      txCount: view.txCount,
+    },
+    pendingTransfers: view.pendingTransfers.map((t) => ({
+      id: t.id,
+      amountCents: -t.amountCents,
+      requested: t.createdAt.toISOString().slice(0, 16).replace("T", " "),
+      inProgress: t.processedAt !== null,
+    })),
+    transactions: view.recentTransactions.map((t) => ({
+      id: t.id,
+      type: t.txType,
+      orderId: t.orderId,
+      amountCents: t.amountCents,
+      status: t.status,
+      reason: t.reason,
+      date: t.createdAt.toISOString().slice(0, 10),
+    })),
+    products: {
+      state: tableState(query, products),
+      rows: products.rows.map((p) => ({
+        id: p.id,
+        name: p.name,
+        typeLabel: productTypeLabel(p.type as "Pattern" | "Made" | "Ready", p.delivery as "Digital" | "Print" | null),
+        priceCents: p.priceCents,
+        sold: p.sold,
+        removed: p.removedAt !== null,
+      })),
+    },
+    audit: toAuditView(listAudit({ db, targetType: "store", targetId: storeId })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const db = getDb();
+  const storeId = idOf(params.id);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const targetId = Number(formData.get("id"));
+  const back = `/admin/store/${storeId}${new URL(request.url).search}`;
+  if (!Number.isSafeInteger(targetId) || targetId <= 0) return data({ error: "Choose an item first." }, { status: 400 });
+  if (intent === "approve" || intent === "reject") {
+    const result =
+      intent === "approve"
+        ? await approveTransfer({ db, transferId: targetId, storeId, adminId: admin.id })
+        : await rejectTransfer({ db, transferId: targetId, storeId, adminId: admin.id, reason: String(formData.get("reason") ?? "") });
+    if (!result.ok) return data({ error: TRANSFER_MESSAGES[result.error] }, { status: TRANSFER_STATUS[result.error] });
+    const amount = formatCents(-result.transfer.amountCents);
+    if (intent === "approve" && result.transfer.status === "Rejected") {
+      return redirectWithFlash(request, back, {
+        kind: "error",
+        message: `The payment provider refused transfer #${targetId} of ${amount} (${result.transfer.reason}); it is rejected and the money is back in the balance.`,
+      });
+    }
+    return redirectWithFlash(request, back, {
+      kind: "success",
+      message: intent === "approve" ? `Transfer #${targetId} of ${amount} approved and paid out.` : `Transfer #${targetId} of ${amount} rejected; the money is back in the balance.`,
+    });
+  }
+  if (intent === "remove") {
+    const result = removeProductAsAdmin({ db, productId: targetId, storeId, adminId: admin.id });
+    if (!result.ok) return data({ error: REMOVE_PRODUCT_MESSAGES[result.error] }, { status: result.error === "not-found" ? 404 : 409 });
+    return redirectWithFlash(request, back, { kind: "success", message: `Product #${targetId} was removed from the catalogue.` });
+  }
+  return data({ error: "Unknown action" }, { status: 400 });
+}
+
+export default function AdminStore() {
+  const { store, owner, figures, pendingTransfers, transactions, products, audit } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const state = products.state;
+  return (
+    <article aria-labelledby="store-heading">
+      <p className="text-sm">
+        <Link to="/admin/stores" className="text-brand-700 hover:underline">
+          ← All stores
+        </Link>
+      </p>
+      <h1 id="store-heading" className="mt-2 text-2xl font-bold tracking-tight">
+        {store.name.trim() || `Store #${store.id}`}
+      </h1>
+      <p className="mt-1 text-sm text-slate-700">
+        Store #{store.id} of{" "}
+        <Link to={`/admin/user/${owner.id}`} className="text-brand-700 underline">
+          {owner.firstName} {owner.lastName}
+        </Link>{" "}
+        ({owner.email}) · payouts {store.onboarded ? "onboarded" : "not onboarded"} ·{" "}
+        <Link to={`/store/${owner.id}`} className="text-brand-700 underline">
+          public store page
+        </Link>
+      </p>
+      {actionData?.error ? (
+        <div className="mt-4">
+          <Note kind="error">{actionData.error}</Note>
+        </div>
+      ) : null}
+
+      <section aria-labelledby="figures-heading" className="card mt-6 p-6">
+        <h2 id="figures-heading" className="text-lg font-semibold">
+          Figures
+        </h2>
+        <dl className="mt-3 grid gap-4 sm:grid-cols-3 lg:grid-cols-6">
+          {[
+            ["Sales", formatCents(figures.salesCents)],
+            ["Refunds", formatCents(figures.refundsCents)],
+            ["Revenue", formatCents(figures.revenueCents)],
+            ["Balance", formatCents(store.balanceCents)],
+            ["Orders", String(figures.orderCount)],
+            ["Transactions", String(figures.txCount)],
+          ].map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-sm text-slate-600">{label}</dt>
+              <dd className={`text-xl font-semibold ${label === "Balance" && store.balanceCents < 0 ? "text-red-700" : ""}`}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {store.balanceCents < 0 ? (
+          <p className="mt-3 text-sm text-red-700">The store owes the platform {formatCents(-store.balanceCents)}; withdrawals are refused until the balance is positive.</p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="transfers-heading" className="card mt-6 p-6">
+        <h2 id="transfers-heading" className="text-lg font-semibold">
+          Pending transfers
+        </h2>
+        {pendingTransfers.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No pending transfers.</p>
+        ) : (
+          <TableFrame caption="Pending transfers">
+            <thead className="bg-slate-50">
+              <tr>
+                <PlainHeader label="Transfer" />
+                <PlainHeader label="Requested" />
+                <PlainHeader label="Amount" />
+                <PlainHeader label="Actions" />
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {pendingTransfers.map((t) => (
+                <tr key={t.id}>
+                  <td className={cell}>#{t.id}</td>
+                  <td className={cell}>{t.requested} UTC</td>
+                  <td className={cell}>{formatCents(t.amountCents)}</td>
+                  <td className={cell}>
+                    {t.inProgress ? (
+                      "Being paid out"
+                    ) : (
+                      <div className="flex flex-wrap items-end gap-3">
+                        <Form method="post">
+                          <input type="hidden" name="intent" value="approve" />
+                          <input type="hidden" name="id" value={t.id} />
+                          <button type="submit" className="btn" aria-label={`Approve transfer #${t.id}`}>
+                            Approve
+                          </button>
+                        </Form>
+                        <Form method="post" className="flex items-end gap-2">
+                          <input type="hidden" name="intent" value="reject" />
+                          <input type="hidden" name="id" value={t.id} />
+                          <div>
+                            <label htmlFor={`reason-${t.id}`} className="label">
+                              Reason (optional)
+                            </label>
+                            <input id={`reason-${t.id}`} name="reason" className="input mt-1" maxLength={300} />
+                          </div>
+                          <button type="submit" className="btn-secondary" aria-label={`Reject transfer #${t.id}`}>
+                            Reject
+                          </button>
+                        </Form>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableFrame>
+        )}
+      </section>
+
+      <section aria-labelledby="products-heading" className="card mt-6 p-6">
+        <h2 id="products-heading" className="text-lg font-semibold">
+          Products
+        </h2>
+        <div className="mt-3">
+          <TableToolbar state={state} searchLabel="Search products" searchPlaceholder="Product name" />
+        </div>
+        <TableFrame caption="Products">
+          <thead className="bg-slate-50">
+            <tr>
+              <SortHeader label="ID" column="id" state={state} />
+              <SortHeader label="Name" column="name" state={state} />
+              <PlainHeader label="Type" />
+              <SortHeader label="Price" column="price" state={state} />
+              <SortHeader label="Sold" column="sold" state={state} />
+              <PlainHeader label="Status" />
+              <PlainHeader label="Actions" />
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {products.rows.length === 0 ? <EmptyRow colSpan={7} text="No products." /> : null}
+            {products.rows.map((p) => (
+              <tr key={p.id}>
+                <td className={cell}>{p.id}</td>
+                <td className={cell}>
+                  {p.removed ? (
+                    p.name
+                  ) : (
+                    <Link to={`/product/${p.id}`} className="text-brand-700 hover:underline">
+                      {p.name}
+                    </Link>
+                  )}
+                </td>
+                <td className={cell}>{p.typeLabel}</td>
+                <td className={cell}>{formatCents(p.priceCents)}</td>
+                <td className={cell}>{p.sold}</td>
+                <td className={cell}>{p.removed ? "Removed" : "Listed"}</td>
+                <td className={cell}>
+                  {p.removed ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="id" value={p.id} />
+                      <button type="submit" className="btn-secondary" aria-label={`Remove ${p.name}`}>
+                        Remove
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableFrame>
+        <TableFooter state={state} noun="products" />
+      </section>
+
+      <section aria-labelledby="ledger-heading" className="card mt-6 p-6">
+        <h2 id="ledger-heading" className="text-lg font-semibold">
+          Recent transactions
+        </h2>
+        <TableFrame caption="Recent transactions">
+          <thead className="bg-slate-50">
+            <tr>
+              <PlainHeader label="ID" />
+              <PlainHeader label="Date" />
+              <PlainHeader label="Type" />
+              <PlainHeader label="Order" />
+              <PlainHeader label="Amount" />
+              <PlainHeader label="Status" />
+              <PlainHeader label="Reason" />
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {transactions.length === 0 ? <EmptyRow colSpan={7} text="No transactions yet." /> : null}
+            {transactions.map((t) => (
+              <tr key={t.id}>
+                <td className={cell}>{t.id}</td>
+                <td className={cell}>{t.date}</td>
+                <td className={cell}>{t.type}</td>
+                <td className={cell}>{t.orderId ? <Link to={`/admin/order/${t.orderId}`} className="text-brand-700 hover:underline">#{t.orderId}</Link> : ""}</td>
+                <td className={`${cell} ${t.amountCents < 0 ? "text-red-700" : ""}`}>{formatCents(t.amountCents)}</td>
+                <td className={cell}>{t.status}</td>
+                <td className={cell}>{t.reason ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableFrame>
+      </section>
+
+      <AuditLog entries={audit} />
+    </article>
+  );
+}

@@ -1,0 +1,180 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
+import { AuditLog, toAuditView } from "~/components/admin/audit-log";
+import { ErrorList, Field, Spinner } from "~/components/forms";
+import { listAudit } from "~/models/admin/audit.server";
+import { getAdminUser, toAdminUserJson, UPDATE_USER_FIELDS, UPDATE_USER_MESSAGES, UPDATE_USER_STATUS, updateAdminUser } from "~/models/admin/users.server";
+import { UpdateUserSchema } from "~/schemas/admin";
+import { getDb } from "~/utils/db.server";
+import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.email ?? "User"} · Admin · Patternhouse` }];
+
+function idOf(param: string | undefined): number {
+  const id = Number(param);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const db = getDb();
+  const userId = idOf(params.id);
+  const view = getAdminUser({ db, userId });
+  if (!view) throw new Response("Not found", { status: 404 });
+  return {
+    user: toAdminUserJson(view),
+    balanceCents: view.store?.balanceCents ?? null,
+    isSelf: admin.id === userId,
+    audit: toAuditView(listAudit({ db, targetType: "user", targetId: userId })),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const userId = idOf(params.id);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: UpdateUserSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["accountnumber"] }), { status: 400 });
+  const result = updateAdminUser({ db: getDb(), adminId: admin.id, userId, input: submission.value });
+  if (!result.ok) {
+    const field = UPDATE_USER_FIELDS[result.error];
+    const message = UPDATE_USER_MESSAGES[result.error];
+    return data(
+      submission.reply(field ? { fieldErrors: { [field]: [message] }, hideFields: ["accountnumber"] } : { formErrors: [message], hideFields: ["accountnumber"] }),
+      { status: UPDATE_USER_STATUS[result.error] },
+    );
+  }
+  const notes = [`User ${result.user.email} saved.`];
+  if (result.adjustmentCents !== 0) notes.push("The balance change was recorded as an adjustment.");
+  if (result.sessionsEnded > 0) notes.push(`${result.sessionsEnded} open session${result.sessionsEnded === 1 ? "" : "s"} ended.`);
+  return redirectWithFlash(request, `/admin/user/${userId}`, { kind: "success", message: notes.join(" ") });
+}
+
+export default function AdminUser() {
+  const { user, balanceCents, isSelf, audit } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const hasStore = user.store_id !== null;
+  const [form, fields] = useForm({
+    id: "user",
+    lastResult,
+    constraint: getZodConstraint(UpdateUserSchema),
+    defaultValue: {
+      ...user,
+      accountnumber: "",
+      accounttype: user.accounttype ?? "",
+      balance: balanceCents === null ? "" : (balanceCents / 100).toFixed(2),
+      reason: "",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateUserSchema }),
+  });
+  const text = (field: (typeof fields)["city"], label: string, className?: string, type: "text" | "email" | "tel" = "text") => (
+    <Field label={label} className={className} inputProps={{ ...getInputProps(field, { type }) }} errors={field.errors} />
+  );
+  return (
+    <article aria-labelledby="user-heading">
+      <p className="text-sm">
+        <Link to="/admin/users" className="text-brand-700 hover:underline">
+          ← All users
+        </Link>
+      </p>
+      <h1 id="user-heading" className="mt-2 text-2xl font-bold tracking-tight">
+        {user.first_name} {user.last_name}
+      </h1>
+      <p className="mt-1 text-sm text-slate-700">
+        User #{user.user_id} · {user.role === "admin" ? "administrator" : "user"} · joined {user.created.slice(0, 10)}
+        {hasStore ? (
+          <>
+            {" "}
+            ·{" "}
+            <Link to={`/admin/store/${user.store_id}`} className="text-brand-700 underline">
+              store {user.store_name?.trim() || `#${user.store_id}`}
+            </Link>
+          </>
+        ) : null}
+      </p>
+      <Form method="post" {...getFormProps(form)} className="card mt-6 grid gap-4 p-6 sm:grid-cols-2">
+        <h2 className="text-lg font-semibold sm:col-span-2">Account</h2>
+        {text(fields.first_name, "First name")}
+        {text(fields.last_name, "Last name")}
+        {text(fields.email, "Email", undefined, "email")}
+        {text(fields.phone, "Phone", undefined, "tel")}
+        {text(fields.street, "Street", "sm:col-span-2")}
+        {text(fields.street2, "Street 2", "sm:col-span-2")}
+        {text(fields.city, "City")}
+        {text(fields.state, "State")}
+        {text(fields.postal_code, "Zip")}
+        {text(fields.country, "Country")}
+        <div>
+          <label htmlFor={fields.status.id} className="label">
+            Status
+          </label>
+          <select
+            {...getSelectProps(fields.status)}
+            className="input mt-1"
+            aria-invalid={fields.status.errors ? true : undefined}
+            aria-describedby={fields.status.errors ? `${fields.status.id}-error` : `${fields.status.id}-hint`}
+          >
+            <option value="Active">Active</option>
+            <option value="Inactive">Inactive</option>
+            <option value="Suspended">Suspended</option>
+          </select>
+          <p id={`${fields.status.id}-hint`} className="mt-1 text-xs text-slate-500">
+            Inactive or Suspended ends the user&apos;s sessions at once and blocks login.{isSelf ? " You cannot deactivate yourself." : ""}
+          </p>
+          <ErrorList id={`${fields.status.id}-error`} errors={fields.status.errors} />
+        </div>
+
+        <h2 className="mt-4 text-lg font-semibold sm:col-span-2">Payout details and balance</h2>
+        {hasStore ? (
+          <>
+            {text(fields.accountname, "Account name")}
+            <Field
+              label="Account number"
+              inputProps={{ ...getInputProps(fields.accountnumber, { type: "text" }), inputMode: "numeric", autoComplete: "off", placeholder: user.accountnumber_last4 ? `••••${user.accountnumber_last4}` : "" }}
+              hint={user.accountnumber_last4 ? `Stored number ends in ${user.accountnumber_last4}; leave blank to keep it.` : "No account number stored."}
+              errors={fields.accountnumber.errors}
+            />
+            {text(fields.accountrouting, "Routing number")}
+            <div>
+              <label htmlFor={fields.accounttype.id} className="label">
+                Account type
+              </label>
+              <select {...getSelectProps(fields.accounttype)} className="input mt-1">
+                <option value="checking">checking</option>
+                <option value="savings">savings</option>
+              </select>
+              <ErrorList errors={fields.accounttype.errors} />
+            </div>
+            <Field
+              label="Balance ($)"
+              inputProps={{ ...getInputProps(fields.balance, { type: "text" }), inputMode: "decimal" }}
+              hint="A change is recorded as an Adjustment in the store's ledger, never an overwrite."
+              errors={fields.balance.errors}
+            />
+            <Field label="Reason for a balance change" inputProps={{ ...getInputProps(fields.reason, { type: "text" }) }} errors={fields.reason.errors} />
+          </>
+        ) : (
+          <p className="text-sm text-slate-600 sm:col-span-2">This user has no store: no payout details or balance.</p>
+        )}
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn" disabled={submitting}>
+            <Spinner show={submitting} />
+            Save User
+          </button>
+          <div id={form.errorId} aria-live="polite">
+            <ErrorList errors={form.errors} />
+          </div>
+        </div>
+      </Form>
+      <AuditLog entries={audit} />
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+
+import { getAdminUser, toAdminUserJson, UPDATE_USER_FIELDS, UPDATE_USER_MESSAGES, UPDATE_USER_STATUS, updateAdminUser } from "~/models/admin/users.server";
+import { ApiUpdateUserSchema } from "~/schemas/admin";
+import { apiError, parseBody, requireApiAdmin, requireMethod } from "~/utils/api.server";
+import { getDb } from "~/utils/db.server";
+
+export async function loader({ request }: ActionFunctionArgs) {
+  await requireApiAdmin(request);
+  return apiError(405, "Use POST");
+}
+
+/**
+ * POST /api/admin/update-user {id, first_name, last_name, email, phone, street, street2, city, state, status,
+ * accountname, accountnumber, accountrouting, accounttype, balance, reason?} -> {success, user}.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, "POST");
+  const admin = await requireApiAdmin(request);
+  const body = await parseBody(request, ApiUpdateUserSchema);
+  const db = getDb();
+  const result = updateAdminUser({ db, adminId: admin.id, userId: body.id, input: body });
+  if (!result.ok) {
+    const field = UPDATE_USER_FIELDS[result.error];
+    return apiError(UPDATE_USER_STATUS[result.error], UPDATE_USER_MESSAGES[result.error], field ? { field } : undefined);
+  }
+  return Response.json({ success: true, user: toAdminUserJson(getAdminUser({ db, userId: body.id })!) });
+}
