@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function AdminHelpRequest() {
   const r = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
+    <div className="max-w-3xl">
       <Link to="/admin/help" className="text-sm text-slate-600 hover:text-brand-700">
         ← Help requests
       </Link>

@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminHelpList() {
   const { items, page, pageCount, total } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div className="max-w-6xl">
       <h1 className="text-2xl font-bold tracking-tight">Help requests</h1>
       <p className="mt-1 text-sm text-slate-600">
         {total} {total === 1 ? "request" : "requests"}, newest first

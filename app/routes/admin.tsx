@@ -16,6 +16,7 @@ const NAV = [
   { to: "/admin/users", label: "Users", match: (p: string) => p.startsWith("/admin/users") || p.startsWith("/admin/user/") },
   { to: "/admin/financial", label: "Financial", match: (p: string) => p.startsWith("/admin/financial") },
   { to: "/admin/settings", label: "Settings", match: (p: string) => p.startsWith("/admin/settings") },
+  { to: "/admin/help", label: "Help requests", match: (p: string) => p.startsWith("/admin/help") },
 ] as const;
 
 export default function AdminLayout() {

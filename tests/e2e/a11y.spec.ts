@@ -11,7 +11,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { pattern } from "./db";
 import { credit, newShop, pendingTransfer } from "./admin-fixtures";
 import { addFromProductPage, newCustomer, type Customer } from "./customers";
-import { queryOne } from "./db";
+import { queryOne, readDb } from "./db";
 import { DEMO } from "./utils";
 
 type Who = "visitor" | "buyer" | "seller" | "admin" | "customer";
@@ -77,7 +77,35 @@ const SCREENS: Screen[] = [
   { name: "admin financial", path: "/admin/financial", as: "admin" },
   { name: "admin financial, bad dates", path: "/admin/financial?start_date=2026-13-01&end_date=2026-01-01", as: "admin" },
   { name: "admin settings", path: "/admin/settings", as: "admin" },
+  { name: "admin help requests", path: "/admin/help", as: "admin" },
+  { name: "seller orders", path: "/my-orders", as: "seller" },
+  { name: "a sale", path: async ({ api }) => `/sale/${await demoSellerSale(api)}`, as: "seller" },
+  { name: "seller finance", path: "/my-finance", as: "seller" },
+  { name: "a conversation", path: ({ customer, api }) => conversationWithSeller(customer, api), as: "customer" },
 ];
+
+/** The newest order of the demo seller's store (one is made by a new customer when there is none). */
+async function demoSellerSale(api: APIRequestContext): Promise<number> {
+  const newest = () =>
+    readDb<{ id: number }>(
+      "SELECT o.id FROM orders o JOIN stores s ON s.id = o.store_id JOIN users u ON u.id = s.user_id WHERE u.email = ? ORDER BY o.id DESC LIMIT 1",
+      DEMO.seller.email,
+    )[0]?.id;
+  const found = newest();
+  if (found) return found;
+  await newCustomer(api);
+  return newest()!;
+}
+
+/** The customer writes to the demo seller; the conversation's page is the screen. */
+async function conversationWithSeller(customer: Customer, api: APIRequestContext) {
+  const sent = await api.post("/api/user/send-message", {
+    headers: { Authorization: customer.token },
+    data: { to: sellerOwnerId(), message: "Is the pattern nested in one file?" },
+  });
+  expect(sent.status()).toBe(201);
+  return `/message/${sent.headers()["x-conversation-id"]}`;
+}
 
 /** A new store with a sale's credit and a Pending withdrawal (the Approve and Reject controls show). */
 async function adminStoreWithTransfer(api: APIRequestContext) {
