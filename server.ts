@@ -22,6 +22,7 @@ import { ensureAdmin } from "./app/models/accounts/users.server";
 import { getDb } from "./app/utils/db.server";
 import { getEnv } from "./app/utils/env.server";
 import { seedDemoData } from "./db/seed";
+import { runsPeriodicJobs } from "./server/cluster";
 import { createHtmlMicroCache } from "./server/html-cache";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -38,13 +39,17 @@ if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
   console.log(`[admin] ${admin.email} is an administrator`);
 }
 
+// The periodic jobs run in one process only (with WEB_CONCURRENCY > 1, the first worker: server/cluster.ts).
+const jobs = runsPeriodicJobs();
+
 // Expired sessions are deleted at start and every six hours.
-deleteExpiredSessions({ db });
-setInterval(() => deleteExpiredSessions({ db }), 6 * 60 * 60 * 1000).unref();
+if (jobs) deleteExpiredSessions({ db });
+if (jobs) setInterval(() => deleteExpiredSessions({ db }), 6 * 60 * 60 * 1000).unref();
 
 // Open checkouts past their expiry are settled with their provider and their reserved stock released;
 // visitor carts older than their cookie go too.
 const sweeper = setInterval(() => {
+  if (!jobs) return;
   sweepExpiredCheckouts({ db }).catch((error) => console.error("[checkout] sweep failed:", error));
   deleteStaleVisitorCarts({ db });
 }, 60_000);

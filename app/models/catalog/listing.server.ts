@@ -6,7 +6,7 @@ import type { ProductCardData } from "~/components/product-card";
 import { mediaOf } from "~/models/catalog/media.server";
 import { PAGE_SIZE, type CatalogQuery, type SortId } from "~/schemas/catalog";
 import { AVAILABILITIES, type Delivery, type ProductType } from "~/utils/catalog";
-import type { Db } from "~/utils/db.server";
+import { untilDataChanges, type Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 
 /** best-sellers: everything but patterns; popular: only patterns (spec 2.3). */
@@ -98,7 +98,10 @@ export function listProducts({
     match ? sql`${products.id} IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})` : undefined,
   );
 
-  const total = db.select({ n: count() }).from(products).where(where).get()?.n ?? 0;
+  // Counting a large catalogue costs more than the page itself: reused until the data changes.
+  const counting = db.select({ n: count() }).from(products).where(where);
+  const countSql = counting.toSQL();
+  const total = untilDataChanges(db, `${countSql.sql}\n${JSON.stringify(countSql.params)}`, () => counting.get()?.n ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
   const rows = db
