@@ -6,6 +6,7 @@ import "./app/utils/production-default";
 
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -24,6 +25,7 @@ import { getEnv } from "./app/utils/env.server";
 import { seedDemoData } from "./db/seed";
 import { runsPeriodicJobs } from "./server/cluster";
 import { createHtmlMicroCache } from "./server/html-cache";
+import { memoizeRouteMatching } from "./server/route-matching";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = getEnv();
@@ -54,6 +56,9 @@ const sweeper = setInterval(() => {
   deleteStaleVisitorCarts({ db });
 }, 60_000);
 sweeper.unref();
+
+// Route matching once per pathname (server/route-matching.ts).
+memoizeRouteMatching(createRequire(import.meta.url)("@remix-run/router"));
 
 const build = (await import(pathToFileURL(path.join(root, "build", "index.js")).href)) as ServerBuild;
 

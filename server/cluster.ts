@@ -30,7 +30,7 @@ export function workerCount(value = process.env.WEB_CONCURRENCY): number {
 }
 
 /** Whether this process runs the periodic jobs: always, unless the supervisor gave them to another worker. */
-export function runsPeriodicJobs(env = process.env): boolean {
+export function runsPeriodicJobs(env: Record<string, string | undefined> = process.env): boolean {
   return env.PERIODIC_JOBS !== "off";
 }
 

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, createSession, redirect, type Session } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage, createSession, redirect, type Cookie, type Session } from "@remix-run/node";
 
 import type { Store, User } from "../../db/schema";
 import { createSession as createSessionRow, getSessionUser, getSessionViewer, revokeSession } from "~/models/accounts/sessions.server";
@@ -25,16 +25,47 @@ let storage: ReturnType<typeof createCookieSessionStorage<SessionData, FlashData
 
 function getStorage() {
   storage ??= createCookieSessionStorage<SessionData, FlashData>({
-    cookie: {
-      name: "__session",
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secrets: [getEnv().SESSION_SECRET],
-      maxAge: 60 * 60 * 24 * 30,
-    },
+    cookie: rememberParsed(
+      createCookie("__session", {
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        secrets: [getEnv().SESSION_SECRET],
+        maxAge: 60 * 60 * 24 * 30,
+      }),
+    ),
   });
   return storage;
+}
+
+/**
+ * The same cookie, but a Cookie header seen recently is not verified and decoded again (an HMAC and two
+ * hashes per request otherwise): the answer for one header string is always the same. Each caller gets
+ * its own copy of the value.
+ */
+function rememberParsed(cookie: Cookie, max = 2000): Cookie {
+  const parsed = new Map<string, string>();
+  return {
+    get name() {
+      return cookie.name;
+    },
+    get isSigned() {
+      return cookie.isSigned;
+    },
+    get expires() {
+      return cookie.expires;
+    },
+    async parse(header, options) {
+      if (!header || options) return cookie.parse(header, options);
+      const known = parsed.get(header);
+      if (known !== undefined) return JSON.parse(known);
+      const value = await cookie.parse(header);
+      parsed.set(header, JSON.stringify(value ?? null));
+      if (parsed.size > max) parsed.delete(parsed.keys().next().value as string);
+      return value;
+    },
+    serialize: (value, options) => cookie.serialize(value, options),
+  };
 }
 
 export type CookieSession = Session<SessionData, FlashData>;
