@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 
 import autocannon from "autocannon";
+import Database from "better-sqlite3";
 
 import { SECRET, seed } from "./fixtures.mjs";
 
@@ -109,8 +110,8 @@ function get(url, headers = {}) {
 async function checkWho(data) {
   const page = await get(servers.one + "/", { cookie: data.buyerCookie });
   const html = page.body.toString("utf8");
-  if (page.headers["x-cache"] === "HIT" || !html.includes(data.buyer.firstName) || !html.includes("Log out")) {
-    throw new Error("the buyer's cookie does not log in");
+  if (page.headers["x-cache"] === "HIT" || !html.includes(data.buyer.firstName) || !html.includes('action="/logout"')) {
+    throw new Error(`the buyer's cookie does not log in (status ${page.status}, X-Cache ${page.headers["x-cache"]})`);
   }
   const cart = (await get(servers.one + "/cart", { cookie: data.visitorCookie })).body.toString("utf8");
   if (cart.includes("Your cart is empty")) throw new Error("the visitor's cart cookie shows an empty cart");
@@ -129,19 +130,26 @@ async function firstVisit(pathname) {
   return { html: page.body.length, js: await sizeOf(scripts), css: await sizeOf(styles), scripts: new Set(scripts).size };
 }
 
-/** Median database time (Server-Timing `db`) and whole-request time of 30 sequential requests. */
-async function timing(pathname, headers, n = 30) {
-  const db = [];
-  const total = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    const res = await get(servers.one + pathname, headers);
-    total.push(performance.now() - t0);
-    const m = /db;dur=([\d.]+)/.exec(res.headers["server-timing"] ?? "");
-    if (m) db.push(Number(m[1]));
-  }
-  const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : NaN);
-  return { db: median(db), total: median(total) };
+/**
+ * Median database time (Server-Timing `db`) and whole-request time of 30 sequential requests. Cold: another
+ * connection writes before each request, so nothing read from the database can be reused (untilDataChanges).
+ */
+async function timing(pathname, headers, touch, n = 30) {
+  const run = async (cold) => {
+    const db = [];
+    const total = [];
+    for (let i = 0; i < n; i++) {
+      if (cold) touch();
+      const t0 = performance.now();
+      const res = await get(servers.one + pathname, headers);
+      total.push(performance.now() - t0);
+      const m = /db;dur=([\d.]+)/.exec(res.headers["server-timing"] ?? "");
+      if (m) db.push(Number(m[1]));
+    }
+    const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : NaN);
+    return { db: median(db), total: median(total) };
+  };
+  return { cold: await run(true), warm: await run(false) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -196,11 +204,16 @@ async function runPhase(products, large) {
     }
   }
   const buyer = { cookie: data.buyerCookie };
+  const writer = new Database(data.dbFile);
+  // A real change (SQLite does not count an update that writes the same value).
+  const write = writer.prepare("UPDATE sessions SET expires_at = expires_at + 1 WHERE user_agent = 'bench'");
+  const touch = () => write.run();
   const timings = {
-    "/": await timing("/", buyer),
-    [SEARCH]: await timing(SEARCH, buyer),
-    "/api/user/products": await timing("/api/user/products", {}),
+    "/": await timing("/", buyer, touch),
+    [SEARCH]: await timing(SEARCH, buyer, touch),
+    "/api/user/products": await timing("/api/user/products", {}, touch),
   };
+  writer.close();
   const bytes = large ? null : { "/": await firstVisit("/"), [`/product/${data.productId}`]: await firstVisit(`/product/${data.productId}`) };
   const loadAfter = load1();
   await stopAll();
@@ -244,9 +257,15 @@ for (const p of phases) {
       `| ${r.name} | ${r.who} | ${r.connections} | ${r.one.rps.toFixed(0)} | ${r.one.p50} ms | ${r.one.p99} ms | ${r.many.rps.toFixed(0)} | ${r.many.p50} ms | ${r.many.p99} ms | ${baseCells} | ${ratio(r.one, b)} | ${ratio(r.many, b)} | ${r.one.errors + r.many.errors + (r.baseShared ? 0 : b?.errors ?? 0)} | ${r.loadAvg.toFixed(1)} |`,
     );
   }
-  lines.push("", "Database time (Server-Timing `db`, median of 30 sequential requests, 1 process; pages as the logged-in buyer):", "");
-  lines.push("| Path | Database | Whole request |", "|---|---:|---:|");
-  for (const [path_, t] of Object.entries(p.timings)) lines.push(`| \`${path_}\` | ${t.db.toFixed(2)} ms | ${t.total.toFixed(1)} ms |`);
+  lines.push(
+    "",
+    "Database time (Server-Timing `db`, median of 30 sequential requests to 1 process; pages as the logged-in buyer). Cold: another connection wrote just before each request, so the catalogue was read afresh; warm: unchanged data, the page is reused (untilDataChanges):",
+    "",
+  );
+  lines.push("| Path | Database, cold | Whole request, cold | Database, warm | Whole request, warm |", "|---|---:|---:|---:|---:|");
+  for (const [path_, t] of Object.entries(p.timings)) {
+    lines.push(`| \`${path_}\` | ${t.cold.db.toFixed(2)} ms | ${t.cold.total.toFixed(1)} ms | ${t.warm.db.toFixed(2)} ms | ${t.warm.total.toFixed(1)} ms |`);
+  }
   if (p.bytes) {
     lines.push("", "First visit (a visitor), gzipped:", "");
     lines.push("| Page | HTML | JavaScript (files) | CSS | Budget |", "|---|---:|---:|---:|---|");
@@ -261,23 +280,23 @@ for (const p of phases) {
 // Targets of issue 11, judged on the multi-process figures (and the single process for reference).
 const small = phases[0];
 const find = (p, pred, c) => p.rows.find((r) => r.connections === c && pred(r));
-const isBuyer = (pathStart) => (r) => r.who === "buyer" && r.path.startsWith(pathStart);
 const mark = (ok) => (ok ? "met" : "MISSED");
 lines.push("## Targets (issue 11)", "");
 for (const [label, pred] of [
-  ["explore (buyer)", isBuyer("/")],
-  ["product (buyer)", isBuyer("/product/")],
+  ["explore (buyer)", (r) => r.who === "buyer" && r.path === "/"],
+  ["product (buyer)", (r) => r.who === "buyer" && r.path.startsWith("/product/")],
 ]) {
-  const r10 = find(small, (r) => pred(r) && !r.path.startsWith("/api") && (label.startsWith("explore") ? r.path === "/" : true), 10);
-  const r50 = find(small, (r) => pred(r) && (label.startsWith("explore") ? r.path === "/" : true), 50);
+  const r10 = find(small, pred, 10);
+  const r50 = find(small, pred, 50);
   for (const [key, procs] of [
     ["many", `${WORKERS} processes`],
     ["one", "1 process"],
   ]) {
     const x10 = r10[key];
     const x50 = r50[key];
+    const q = x10.rps / r10.base.rps;
     lines.push(
-      `- ${label}, ${procs}: ${(x10.rps / r10.base.rps).toFixed(2)} of the baseline at 10 connections (≥ 0.15: ${mark(x10.rps / r10.base.rps >= 0.15)}), p99 ${x10.p99} ms (< 100: ${mark(x10.p99 < 100)}); at 50 p99 ${x50.p99} ms (< 500: ${mark(x50.p99 < 500)}), ${x50.errors} errors.`,
+      `- ${label}, ${procs}: ${q.toFixed(2)} of the baseline at 10 connections (≥ 0.15: ${mark(q >= 0.15)}), p99 ${x10.p99} ms (< 100: ${mark(x10.p99 < 100)}); at 50 p99 ${x50.p99} ms (< 500: ${mark(x50.p99 < 500)}), ${x50.errors} errors.`,
     );
   }
 }
@@ -296,13 +315,15 @@ const large = phases[1];
 if (large) {
   for (const pathname of ["/", SEARCH]) {
     const t = large.timings[pathname];
-    lines.push(`- ${large.data.productCount.toLocaleString("en-US")} products, \`${pathname}\`: ${t.db.toFixed(2)} ms of database time (< 10 ms: ${mark(t.db < 10)}).`);
+    lines.push(
+      `- ${large.data.productCount.toLocaleString("en-US")} products, \`${pathname}\`: ${t.cold.db.toFixed(2)} ms of database time read afresh, ${t.warm.db.toFixed(2)} ms reused (< 10 ms: ${mark(t.cold.db < 10)}).`,
+    );
   }
   for (const [label, pathname] of [
     ["explore (buyer)", "/"],
     ["JSON listing", "/api/user/products"],
   ]) {
-    const a = find(small, (r) => r.path === pathname && r.who !== "visitor (HTML cache)" && r.who !== "visitor with a cart", 10);
+    const a = find(small, (r) => r.path === pathname && (r.who === "buyer" || pathname.startsWith("/api/")), 10);
     const b = find(large, (r) => r.path === pathname, 10);
     const qa = a.many.rps / a.base.rps;
     const qb = b.many.rps / b.base.rps;

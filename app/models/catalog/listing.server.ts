@@ -87,6 +87,27 @@ export function listProducts({
   storeId?: number;
   pageSize?: number;
 }): ProductListPage {
+  // A page of the catalogue is the same for everyone until the data changes (only `myself` depends on the
+  // viewer): reused across requests, so a busy listing costs no query at all (untilDataChanges).
+  const key = JSON.stringify([scope, storeId ?? null, pageSize, query.category1, query.category2, query.category3, query.q, query.sort, query.page]);
+  const found = untilDataChanges(db, `listProducts ${key}`, () => readPage({ db, query, scope, storeId, pageSize }));
+  const items = found.rows.map((r) => ({ ...r, media: [...r.media], myself: viewerId != null && r.storeOwner === viewerId }));
+  return { items, total: found.total, page: found.page, pageCount: found.pageCount };
+}
+
+function readPage({
+  db,
+  query,
+  scope,
+  storeId,
+  pageSize,
+}: {
+  db: Db;
+  query: Pick<CatalogQuery, "category1" | "category2" | "category3" | "q" | "sort" | "page">;
+  scope: ListScope;
+  storeId?: number;
+  pageSize: number;
+}) {
   const types = typesFor(scope, query.category3);
   const match = ftsQuery(query.q);
   const where = and(
@@ -98,10 +119,7 @@ export function listProducts({
     match ? sql`${products.id} IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})` : undefined,
   );
 
-  // Counting a large catalogue costs more than the page itself: reused until the data changes.
-  const counting = db.select({ n: count() }).from(products).where(where);
-  const countSql = counting.toSQL();
-  const total = untilDataChanges(db, `${countSql.sql}\n${JSON.stringify(countSql.params)}`, () => counting.get()?.n ?? 0);
+  const total = db.select({ n: count() }).from(products).where(where).get()?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
   const rows = db
@@ -125,14 +143,8 @@ export function listProducts({
     .all();
 
   const media = mediaOf(db, rows.map((r) => r.id));
-  const items = rows.map((r) => ({
-    ...r,
-    media: media.get(r.id) ?? [],
-    myself: viewerId != null && r.storeOwner === viewerId,
-  }));
-  return { items, total, page, pageCount };
+  return { rows: rows.map((r) => ({ ...r, media: media.get(r.id) ?? [] })), total, page, pageCount };
 }
-
 
 /** Product (list item, JSON face; prices in dollars): id, name, price, media, store_owner, store_name, store_avatar, myself, type. */
 export function productListItemJson(p: ProductListItem) {
