@@ -62,3 +62,23 @@ describe("memoized route matching", () => {
     expect(b[0]!.params).toBe(b[1]!.params);
   });
 });
+
+describe("installed on the real package", () => {
+  it("is what Remix's server match calls through the package's exports", () => {
+    const require = createRequire(import.meta.url);
+    const router = require("@remix-run/router") as Parameters<typeof memoizeRouteMatching>[0];
+    const before = router.matchRoutes;
+    memoizeRouteMatching(router);
+    expect(router.matchRoutes).not.toBe(before);
+    const { matchServerRoutes } = require("@remix-run/server-runtime/dist/routeMatching.js") as {
+      matchServerRoutes: (routes: Route[], pathname: string) => { params: Record<string, string>; route: Route }[] | null;
+    };
+    const routes = tree();
+    for (let i = 0; i < 2; i++) {
+      const found = matchServerRoutes(routes, "/product/16");
+      expect(found?.map((m) => m.route.id)).toEqual(["root", "routes/product.$id"]);
+      expect(found?.[1]?.params).toEqual({ id: "16" });
+      expect(found?.[1]?.route).toBe(routes[0]!.children![1]);
+    }
+  });
+});
