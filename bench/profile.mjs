@@ -34,15 +34,16 @@ for (let up = false; !up; await sleep(200)) {
 }
 const headers = who === "buyer" ? { cookie: data.buyerCookie } : who === "cart" ? { cookie: data.visitorCookie } : undefined;
 const results = [];
+let served = 0;
 for (const p of paths) {
   const r = await autocannon({ url: `http://127.0.0.1:${PORT}${p}`, connections: CONNECTIONS, duration: SECONDS, headers });
+  served += r.requests.total;
   results.push(`${p}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.non2xx + r.errors} errors`);
 }
-const requests = await new Promise((resolve) => {
+await new Promise((resolve) => {
   child.once("exit", resolve);
   child.kill("SIGTERM");
-}).then(() => null);
-void requests;
+});
 
 const file = fs.readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"));
 const profile = JSON.parse(fs.readFileSync(path.join(profDir, file), "utf8"));
@@ -94,7 +95,7 @@ for (const [id, t] of self) {
   fns.set(key, (fns.get(key) ?? 0) + t);
 }
 // Inclusive time of a few named functions (each sample counted once per function).
-const MARKERS = ["matchRoutes", "flattenRoutes", "rankRouteBranches", "renderToPipeableStream", "encode", "loader", "handleDocumentRequest", "getUser", "getCookieSession", "parse", "unsign", "listProducts", "compression", "gzip"];
+const MARKERS = ["matchRoutes", "flattenRoutes", "rankRouteBranches", "renderToPipeableStream", "encode", "loader", "handleDocumentRequest", "handleResourceRequest", "getViewer", "getSessionViewer", "getUser", "getCookieSession", "parse", "unsign", "listProducts", "readPage", "compression", "helmetMiddleware", "sendRemixResponse", "createRemixRequest"];
 const inclusive = new Map();
 profile.samples.forEach((id, i) => {
   const seen = new Set();
@@ -111,12 +112,19 @@ profile.samples.forEach((id, i) => {
   }
 });
 const pct = (t) => `${((100 * t) / total).toFixed(1)} %`;
+const perRequest = (t) => `${(t / 1000 / Math.max(1, served)).toFixed(2)} ms`;
 const out = [];
-out.push(`Load: ${results.join("; ")}`, `Busy CPU ${(total / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s`, "", "| Area (self time) | Share of busy CPU |", "|---|---:|");
-for (const [a, t] of [...areas].sort((x, y) => y[1] - x[1])) out.push(`| ${a} | ${pct(t)} |`);
-out.push("", "| Function (self time) | Share |", "|---|---:|");
-for (const [f, t] of [...fns].sort((x, y) => y[1] - x[1]).slice(0, 30)) out.push(`| \`${f}\` | ${pct(t)} |`);
-out.push("", "| Function (inclusive) | Share |", "|---|---:|");
-for (const [f, t] of [...inclusive].sort((x, y) => y[1] - x[1]).slice(0, 30)) out.push(`| \`${f}\` | ${pct(t)} |`);
+out.push(
+  `Load (${who}, ${CONNECTIONS} connections): ${results.join("; ")}`,
+  `Busy CPU ${(total / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s, ${served} requests: ${perRequest(total)} of CPU per request`,
+  "",
+  "| Area (self time) | Share of busy CPU | Per request |",
+  "|---|---:|---:|",
+);
+for (const [a, t] of [...areas].sort((x, y) => y[1] - x[1])) if (t / total >= 0.002) out.push(`| ${a} | ${pct(t)} | ${perRequest(t)} |`);
+out.push("", "| Function (self time) | Share | Per request |", "|---|---:|---:|");
+for (const [f, t] of [...fns].sort((x, y) => y[1] - x[1]).slice(0, 25)) out.push(`| \`${f}\` | ${pct(t)} | ${perRequest(t)} |`);
+out.push("", "| Function (inclusive) | Share | Per request |", "|---|---:|---:|");
+for (const [f, t] of [...inclusive].sort((x, y) => y[1] - x[1]).slice(0, 25)) if (t / total >= 0.002) out.push(`| \`${f}\` | ${pct(t)} | ${perRequest(t)} |`);
 console.log(out.join("\n"));
 fs.rmSync(data.dataDir, { recursive: true, force: true });
