@@ -78,6 +78,8 @@ async function startServers(data) {
   await start(["build/server.js"], { ...appEnv, PORT: String(APP_PORT), WEB_CONCURRENCY: "1" }, APP_PORT, "/healthz");
   await start(["build/server.js"], { ...appEnv, PORT: String(CLUSTER_PORT), WEB_CONCURRENCY: String(WORKERS) }, CLUSTER_PORT, "/healthz");
   await start(["bench/baseline.mjs", data.dbFile, String(BASE_PORT)], {}, BASE_PORT, "/");
+  // The cluster answers once its first worker listens; the others start after it.
+  await sleep(3000);
 }
 const servers = {
   one: `http://127.0.0.1:${APP_PORT}`,
