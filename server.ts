@@ -6,6 +6,7 @@ import "./app/utils/production-default";
 
 import crypto from "node:crypto";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -24,8 +25,10 @@ import { getEnv } from "./app/utils/env.server";
 import { configuredOrigin } from "./app/utils/mail.server";
 import { sweepRateLimits } from "./app/utils/rate-limit.server";
 import { seedDemoData } from "./db/seed";
+import { runsPeriodicJobs } from "./server/cluster";
 import { createHtmlMicroCache } from "./server/html-cache";
 import { sameOriginGuard } from "./server/same-origin";
+import { memoizeRouteMatching } from "./server/route-matching";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = getEnv();
@@ -47,22 +50,31 @@ if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
   console.log(`[admin] ${admin.email} is an administrator`);
 }
 
+// The periodic jobs run in one process only (with WEB_CONCURRENCY > 1, the first worker: server/cluster.ts).
+const jobs = runsPeriodicJobs();
+
 // Expired sessions are deleted at start and every six hours.
 // Ended rate-limit windows go at the same times.
-deleteExpiredSessions({ db });
-sweepRateLimits({ db });
-setInterval(() => {
+if (jobs) {
   deleteExpiredSessions({ db });
   sweepRateLimits({ db });
-}, 6 * 60 * 60 * 1000).unref();
+  setInterval(() => {
+    deleteExpiredSessions({ db });
+    sweepRateLimits({ db });
+  }, 6 * 60 * 60 * 1000).unref();
+}
 
 // Open checkouts past their expiry are settled with their provider and their reserved stock released;
 // visitor carts older than their cookie go too.
 const sweeper = setInterval(() => {
+  if (!jobs) return;
   sweepExpiredCheckouts({ db }).catch((error) => console.error("[checkout] sweep failed:", error));
   deleteStaleVisitorCarts({ db });
 }, 60_000);
 sweeper.unref();
+
+// Route matching once per pathname (server/route-matching.ts).
+memoizeRouteMatching(createRequire(import.meta.url)("@remix-run/router"));
 
 const build = (await import(pathToFileURL(path.join(root, "build", "index.js")).href)) as ServerBuild;
 

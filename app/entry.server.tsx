@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -8,6 +8,37 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React writes a page in many ~2 KB pieces, all in one tick; each piece would travel through a web stream
+ * and become its own write on the socket. This joins what arrives within one tick into one piece, so a page
+ * without deferred data goes out in one write (and later Suspense chunks still stream).
+ */
+class CoalesceTicks extends Transform {
+  private pending: Buffer[] = [];
+  private scheduled = false;
+
+  _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.pending.push(chunk);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.release());
+    }
+    callback();
+  }
+
+  _flush(callback: TransformCallback) {
+    this.release();
+    callback();
+  }
+
+  private release() {
+    this.scheduled = false;
+    if (this.pending.length === 0) return;
+    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    this.pending = [];
+  }
+}
 
 export default function handleRequest(
   request: Request,
@@ -29,7 +60,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new CoalesceTicks();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

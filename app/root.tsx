@@ -15,13 +15,9 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FlashNote } from "~/components/flash";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
-import { countCartItems } from "~/models/buying/cart.server";
-import { getStoreByOwner } from "~/models/catalog/stores.server";
 import stylesheet from "~/tailwind.css";
-import { getDb } from "~/utils/db.server";
 import { useNonce } from "~/utils/nonce";
-import { getCartOwner } from "~/utils/session.server";
-import { commitCookieSession, getCookieSession, getUser } from "~/utils/session.server";
+import { commitCookieSession, getCookieSession, getViewer } from "~/utils/session.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -41,18 +37,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, default
   defaultShouldRevalidate || currentUrl.pathname.startsWith("/message/");
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const db = getDb();
-  const user = await getUser(request);
-  const session = await getCookieSession(request);
+  // One query for who is asking (user, store flags, cart count); the cookie is parsed once per request.
+  const [viewer, session] = await Promise.all([getViewer(request), getCookieSession(request)]);
   const flash = session.get("flash") ?? null;
-  const store = user ? getStoreByOwner({ db, ownerId: user.id }) : undefined;
-  const cartCount = countCartItems({ db, owner: await getCartOwner(request) });
+  const { user } = viewer;
   return data(
     {
       user: user ? { id: user.id, firstName: user.firstName, role: user.role, unreadConversations: user.unreadConversations } : null,
-      hasStore: Boolean(store),
-      onboarded: Boolean(store?.stripeOnboarded),
-      cartCount,
+      hasStore: viewer.hasStore,
+      onboarded: viewer.onboarded,
+      cartCount: viewer.cartCount,
       flash,
     },
     flash ? { headers: { "Set-Cookie": await commitCookieSession(request, session) } } : undefined,

@@ -1,4 +1,5 @@
-// Bundles server.ts for production and pre-compresses the fingerprinted client assets.
+// Bundles the server for production and pre-compresses the fingerprinted client assets:
+// build/server.js (server/main.ts: one process, or a node:cluster supervisor) runs build/app.js (server.ts).
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -6,8 +7,8 @@ import zlib from "node:zlib";
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server.ts"],
-  outfile: "build/server.js",
+  entryPoints: { server: "server/main.ts", app: "server.ts" },
+  outdir: "build",
   bundle: true,
   platform: "node",
   format: "esm",

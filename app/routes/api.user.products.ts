@@ -17,12 +17,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseCatalogQuery(params, { category1: "all", sort: "newest" });
   const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(Number(params.get("limit"))) || PAGE_SIZE));
   const user = await getApiUser(request);
+  const started = performance.now();
   const list = listProducts({ db: getDb(), query, viewerId: user?.id, pageSize: limit });
+  const dbMs = performance.now() - started;
   return Response.json(list.items.map(productListItemJson), {
     headers: {
       "X-Total-Count": String(list.total),
       "X-Page": String(list.page),
       "X-Page-Count": String(list.pageCount),
+      "Server-Timing": `db;dur=${dbMs.toFixed(1)}`,
     },
   });
 }

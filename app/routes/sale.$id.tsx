@@ -71,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "label") {
     const label = await getShippingLabel({ db: getDb(), orderId: order.id, actor: { storeId: store.id } });
-    if (!label.ok) return data({ labelError: LABEL_MESSAGES[label.error] }, { status: label.error === "label-provider-error" ? 502 : 400 });
+    if (!label.ok) return data({ labelError: LABEL_MESSAGES[label.error] }, { status: label.error === "label-provider-error" ? 502 : label.error === "label-in-progress" ? 409 : 400 });
     return redirectWithFlash(request, `/sale/${order.id}`, { kind: "success", message: "Your shipping label is ready." });
   }
   const submission = parseWithZod(formData, { schema: ShipSchema });

@@ -18,3 +18,28 @@ export function getDb(): Db {
 /** The handle a Drizzle transaction callback receives; model helpers accept it or the database. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+type Memo = { version: string; values: Map<string, unknown> };
+const memos = new WeakMap<object, Memo>();
+
+/**
+ * A value read from the database (e.g. a count over the whole catalogue), reused until the data changes:
+ * any write by this connection (total_changes) or commit by another connection or process (data_version)
+ * starts afresh, so the answer is always what the query would return now. Never inside a transaction.
+ */
+export function untilDataChanges<T>(db: Db, key: string, compute: () => T): T {
+  const client = db.$client;
+  if (client.inTransaction) return compute();
+  const state = client.prepare("SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v").get() as { c: number; v: number };
+  const version = `${state.c}:${state.v}`;
+  let memo = memos.get(client);
+  if (!memo || memo.version !== version) {
+    memo = { version, values: new Map() };
+    memos.set(client, memo);
+  }
+  if (memo.values.has(key)) return memo.values.get(key) as T;
+  const value = compute();
+  if (memo.values.size >= 1000) memo.values.clear();
+  memo.values.set(key, value);
+  return value;
+}

@@ -1,8 +1,8 @@
-import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage, createSession, redirect, type Cookie, type Session } from "@remix-run/node";
 
 import type { Store, User } from "../../db/schema";
-import { createSession, getSessionUser, revokeSession, type SessionUser } from "~/models/accounts/sessions.server";
-import { joinVisitorCart, type CartOwner } from "~/models/buying/cart.server";
+import { createSession as createSessionRow, getSessionUser, getSessionViewer, revokeSession, type SessionUser } from "~/models/accounts/sessions.server";
+import { countCartItems, joinVisitorCart, type CartOwner } from "~/models/buying/cart.server";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { randomToken } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
@@ -25,22 +25,67 @@ let storage: ReturnType<typeof createCookieSessionStorage<SessionData, FlashData
 
 function getStorage() {
   storage ??= createCookieSessionStorage<SessionData, FlashData>({
-    cookie: {
-      name: "__session",
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secrets: [getEnv().SESSION_SECRET],
-      maxAge: 60 * 60 * 24 * 30,
-    },
+    cookie: rememberParsed(
+      createCookie("__session", {
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        secrets: [getEnv().SESSION_SECRET],
+        maxAge: 60 * 60 * 24 * 30,
+      }),
+    ),
   });
   return storage;
 }
 
+/**
+ * The same cookie, but a Cookie header seen recently is not verified and decoded again (an HMAC and two
+ * hashes per request otherwise): the answer for one header string is always the same. Each caller gets
+ * its own copy of the value.
+ */
+function rememberParsed(cookie: Cookie, max = 2000): Cookie {
+  const parsed = new Map<string, string>();
+  return {
+    get name() {
+      return cookie.name;
+    },
+    get isSigned() {
+      return cookie.isSigned;
+    },
+    get expires() {
+      return cookie.expires;
+    },
+    async parse(header, options) {
+      if (!header || options) return cookie.parse(header, options);
+      const known = parsed.get(header);
+      if (known !== undefined) return JSON.parse(known);
+      const value = await cookie.parse(header);
+      parsed.set(header, JSON.stringify(value ?? null));
+      if (parsed.size > max) parsed.delete(parsed.keys().next().value as string);
+      return value;
+    },
+    serialize: (value, options) => cookie.serialize(value, options),
+  };
+}
+
 export type CookieSession = Session<SessionData, FlashData>;
 
-export function getCookieSession(request: Request): Promise<CookieSession> {
-  return getStorage().getSession(request.headers.get("Cookie"));
+const cookieData = new WeakMap<Request, Promise<CookieSession["data"]>>();
+
+/**
+ * The request's cookie session. The cookie is parsed and its signature checked once per request; every call
+ * gets its own session object (reading a flash takes it out of that object only).
+ */
+export async function getCookieSession(request: Request): Promise<CookieSession> {
+  let data = cookieData.get(request);
+  if (!data) {
+    data = getStorage()
+      .getSession(request.headers.get("Cookie"))
+      .then((session) => session.data);
+    cookieData.set(request, data);
+  }
+  // The parsed data holds the flash under its internal key, as the storage would pass it.
+  return createSession<SessionData, FlashData>((await data) as SessionData);
 }
 
 /** The cookie is Secure whenever the request came over https (directly or through a trusted proxy). */
@@ -69,8 +114,34 @@ export async function currentSessionToken(request: Request): Promise<string | nu
   return tokenFromAuthorization(request) ?? (await getCookieSession(request)).get("token") ?? null;
 }
 
+/** What the header of every page shows: the user (or null), their store flags, and the cart's item count. */
+export type Viewer = { user: SessionUser | null; hasStore: boolean; onboarded: boolean; cartCount: number };
+
 const userCache = new WeakMap<Request, Promise<SessionUser | null>>();
 const apiUserCache = new WeakMap<Request, Promise<SessionUser | null>>();
+const viewerCache = new WeakMap<Request, Promise<Viewer>>();
+
+/**
+ * The root loader's data about who is asking, in one query for a logged-in user (a visitor's cart count is
+ * one more, only when the cookie carries a cart token). The user it finds is the one getUser answers for
+ * the rest of the request.
+ */
+export function getViewer(request: Request): Promise<Viewer> {
+  let cached = viewerCache.get(request);
+  if (!cached) {
+    cached = (async () => {
+      const db = getDb();
+      const token = await currentSessionToken(request);
+      const viewer = token ? getSessionViewer({ db, token }) : null;
+      if (viewer) return viewer;
+      const visitorToken = (await getCookieSession(request)).get("cartToken");
+      return { user: null, hasStore: false, onboarded: false, cartCount: visitorToken ? countCartItems({ db, owner: { visitorToken } }) : 0 };
+    })();
+    viewerCache.set(request, cached);
+    if (!userCache.has(request)) userCache.set(request, cached.then((v) => v.user));
+  }
+  return cached;
+}
 
 /**
  * The user of a JSON API request: from the `Authorization` header only. The cookie is ignored, so
@@ -185,7 +256,7 @@ export async function startUserSession(request: Request, user: User, flash?: Fla
   const session = await getCookieSession(request);
   const previous = session.get("token");
   if (previous) revokeSession({ db, token: previous });
-  const token = createSession({ db, userId: user.id, userAgent: request.headers.get("User-Agent") });
+  const token = createSessionRow({ db, userId: user.id, userAgent: request.headers.get("User-Agent") });
   session.set("token", token);
   mergeVisitorCart(session, user);
   if (flash) session.flash("flash", flash);

@@ -2,13 +2,16 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Db } from "../../../db/client";
-import { sessions, users } from "../../../db/schema";
+import { sessions, stores, users } from "../../../db/schema";
+import { makeShop } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
+import { addToCart } from "~/models/buying/cart.server";
 import { sha256 } from "~/utils/crypto.server";
 import {
   SESSION_TTL_MS,
   createSession,
   getSessionUser,
+  getSessionViewer,
   revokeSession,
   revokeUserSessions,
 } from "~/models/accounts/sessions.server";
@@ -102,5 +105,43 @@ describe("sessions", () => {
     expect(text).toContain(sha256(token));
     expect(text).not.toContain(password);
     expect(text).not.toContain(token);
+  });
+});
+
+describe("getSessionViewer (the root loader's one query)", () => {
+  it("answers the user, no store and an empty cart for a new account", async () => {
+    const user = await makeUser(db);
+    const token = createSession({ db, userId: user.id });
+    expect(getSessionViewer({ db, token })).toEqual({ user: getSessionUser({ db, token }), hasStore: false, onboarded: false, cartCount: 0 });
+  });
+
+  it("counts the units in the user's cart and reads the store's onboarded flag", async () => {
+    const shop = await makeShop(db);
+    const buyer = await makeUser(db);
+    addToCart({ db, owner: { userId: buyer.id }, productId: shop.bag.id, quantity: 2 });
+    addToCart({ db, owner: { userId: buyer.id }, productId: shop.dress.id, variantId: shop.dressM.id });
+    const buyerView = getSessionViewer({ db, token: createSession({ db, userId: buyer.id }) });
+    expect(buyerView).toMatchObject({ hasStore: false, onboarded: false, cartCount: 3 });
+    expect(buyerView?.user.id).toBe(buyer.id);
+
+    const sellerToken = createSession({ db, userId: shop.seller.id });
+    expect(getSessionViewer({ db, token: sellerToken })).toMatchObject({ hasStore: true, onboarded: false, cartCount: 0 });
+    db.update(stores).set({ stripeOnboarded: true }).where(eq(stores.id, shop.store.id)).run();
+    expect(getSessionViewer({ db, token: sellerToken })).toMatchObject({ hasStore: true, onboarded: true });
+  });
+
+  it("is null for the tokens getSessionUser refuses: unknown, expired, revoked, inactive account", async () => {
+    const user = await makeUser(db);
+    const start = new Date("2030-01-01T00:00:00Z");
+    const old = createSession({ db, userId: user.id, now: start });
+    expect(getSessionViewer({ db, token: "" })).toBeNull();
+    expect(getSessionViewer({ db, token: "not-a-real-token" })).toBeNull();
+    expect(getSessionViewer({ db, token: old, now: new Date(start.getTime() + SESSION_TTL_MS + 1) })).toBeNull();
+    const token = createSession({ db, userId: user.id });
+    revokeSession({ db, token });
+    expect(getSessionViewer({ db, token })).toBeNull();
+    const live = createSession({ db, userId: user.id });
+    db.update(users).set({ status: "Suspended" }).where(eq(users.id, user.id)).run();
+    expect(getSessionViewer({ db, token: live })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 
-import { sessions, users, type User } from "../../../db/schema";
+import { cartItems, carts, sessions, stores, users, type User } from "../../../db/schema";
 import { unreadConversationsSql } from "~/models/messaging/conversations.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
@@ -49,6 +49,32 @@ export function getSessionUser({ db, token, now = new Date() }: { db: Db; token:
     .get();
   if (!row || row.user.status !== "Active") return null;
   return { ...row.user, unreadConversations: row.unread };
+}
+
+/** What every page's header shows about a logged-in user. */
+export type SessionViewer = { user: SessionUser; hasStore: boolean; onboarded: boolean; cartCount: number };
+
+/**
+ * The session's active user (with their unread conversations), their store's onboarded flag and their cart's item count, in one indexed
+ * query (the root loader's; getSessionUser's rules: unknown, expired or revoked token, or an inactive account
+ * give null).
+ */
+export function getSessionViewer({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }): SessionViewer | null {
+  if (!token) return null;
+  const row = db
+    .select({
+      user: users,
+      unread: unreadConversationsSql(users.id),
+      onboarded: sql<number | null>`(SELECT ${stores.stripeOnboarded} FROM ${stores} WHERE ${stores.userId} = ${users.id})`,
+      cartCount: sql<number>`(SELECT coalesce(sum(${cartItems.quantity}), 0) FROM ${cartItems}
+        JOIN ${carts} ON ${carts.id} = ${cartItems.cartId} WHERE ${carts.userId} = ${users.id})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
+    .get();
+  if (!row || row.user.status !== "Active") return null;
+  return { user: { ...row.user, unreadConversations: row.unread }, hasStore: row.onboarded !== null, onboarded: Boolean(row.onboarded), cartCount: Number(row.cartCount) };
 }
 
 export function revokeSession({ db, token }: { db: Db; token: string }) {

@@ -6,7 +6,7 @@ import type { ProductCardData } from "~/components/product-card";
 import { mediaOf } from "~/models/catalog/media.server";
 import { PAGE_SIZE, type CatalogQuery, type SortId } from "~/schemas/catalog";
 import { AVAILABILITIES, type Delivery, type ProductType } from "~/utils/catalog";
-import type { Db } from "~/utils/db.server";
+import { untilDataChanges, type Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 
 /** best-sellers: everything but patterns; popular: only patterns (spec 2.3). */
@@ -87,6 +87,27 @@ export function listProducts({
   storeId?: number;
   pageSize?: number;
 }): ProductListPage {
+  // A page of the catalogue is the same for everyone until the data changes (only `myself` depends on the
+  // viewer): reused across requests, so a busy listing costs no query at all (untilDataChanges).
+  const key = JSON.stringify([scope, storeId ?? null, pageSize, query.category1, query.category2, query.category3, query.q, query.sort, query.page]);
+  const found = untilDataChanges(db, `listProducts ${key}`, () => readPage({ db, query, scope, storeId, pageSize }));
+  const items = found.rows.map((r) => ({ ...r, media: [...r.media], myself: viewerId != null && r.storeOwner === viewerId }));
+  return { items, total: found.total, page: found.page, pageCount: found.pageCount };
+}
+
+function readPage({
+  db,
+  query,
+  scope,
+  storeId,
+  pageSize,
+}: {
+  db: Db;
+  query: Pick<CatalogQuery, "category1" | "category2" | "category3" | "q" | "sort" | "page">;
+  scope: ListScope;
+  storeId?: number;
+  pageSize: number;
+}) {
   const types = typesFor(scope, query.category3);
   const match = ftsQuery(query.q);
   const where = and(
@@ -122,14 +143,8 @@ export function listProducts({
     .all();
 
   const media = mediaOf(db, rows.map((r) => r.id));
-  const items = rows.map((r) => ({
-    ...r,
-    media: media.get(r.id) ?? [],
-    myself: viewerId != null && r.storeOwner === viewerId,
-  }));
-  return { items, total, page, pageCount };
+  return { rows: rows.map((r) => ({ ...r, media: media.get(r.id) ?? [] })), total, page, pageCount };
 }
-
 
 /** Product (list item, JSON face; prices in dollars): id, name, price, media, store_owner, store_name, store_avatar, myself, type. */
 export function productListItemJson(p: ProductListItem) {

@@ -72,4 +72,29 @@ describe("shipping labels on the seller's orders", () => {
     expect(await getShippingLabel({ db, orderId: shop.bagOrder.id, actor: { storeId: shop.store.id }, provider })).toMatchObject({ ok: true, existing: true });
     expect(fake.callsTo("buy").length - before).toBe(1);
   });
+
+  it("across processes: a fresh claim on the order makes a second buyer wait, a stale one is taken over, a failure releases it", async () => {
+    const { db, shop } = await shopWithSellerAddress();
+    const provider = getLabelProvider({ easypostApiKey: FAKE_EASYPOST_API_KEY, easypostApiUrl: fake.apiUrl });
+    const seller = { storeId: shop.store.id };
+    const now = new Date();
+    const before = fake.callsTo("buy").length;
+    // Another process claimed the order a moment ago and is talking to EasyPost.
+    db.update(orders).set({ labelShipmentId: `claim:${now.getTime() - 1000}` }).where(eq(orders.id, shop.bagOrder.id)).run();
+    expect(await getShippingLabel({ db, orderId: shop.bagOrder.id, actor: seller, provider, now })).toEqual({ ok: false, error: "label-in-progress" });
+    expect(fake.callsTo("buy").length - before).toBe(0);
+
+    // A provider failure gives the claim back, so the next try can buy.
+    const failing = { name: "easypost" as const, buyLabel: async () => ({ ok: false as const, error: "label-provider-error" as const, message: "down" }) };
+    expect(await getShippingLabel({ db, orderId: shop.dressOrder.id, actor: seller, provider: failing, now })).toMatchObject({ ok: false, error: "label-provider-error" });
+    expect(db.select().from(orders).where(eq(orders.id, shop.dressOrder.id)).get()!.labelShipmentId).toBeNull();
+
+    // The first process died: three minutes later its claim is taken over and the label bought once.
+    const later = new Date(now.getTime() + 3 * 60 * 1000);
+    const bought = await getShippingLabel({ db, orderId: shop.bagOrder.id, actor: seller, provider, now: later });
+    expect(bought).toMatchObject({ ok: true, existing: false });
+    expect(fake.callsTo("buy").length - before).toBe(1);
+    expect(db.select().from(orders).where(eq(orders.id, shop.bagOrder.id)).get()!.labelShipmentId).toMatch(/^shp_/);
+    expect(db.select().from(transactions).where(eq(transactions.txType, "Label")).all()).toHaveLength(1);
+  });
 });

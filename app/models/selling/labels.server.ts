@@ -15,7 +15,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { files, orders, platformSettings, products, stores, users, type Order } from "../../../db/schema";
 import { shippingInfoOf, type ShipActor } from "~/models/selling/orders.server";
@@ -28,7 +28,7 @@ import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { uploadsDir } from "~/utils/files.server";
 
-export type LabelUseError = "not-found" | "refunded" | "digital" | "platform-ships" | "incomplete-from-address" | "incomplete-to-address" | "label-provider-error";
+export type LabelUseError = "not-found" | "refunded" | "digital" | "platform-ships" | "incomplete-from-address" | "incomplete-to-address" | "label-provider-error" | "label-in-progress";
 export type LabelUseResult = { ok: true; order: Order; existing: boolean } | { ok: false; error: LabelUseError; message?: string };
 
 export const LABEL_MESSAGES: Record<LabelUseError, string> = {
@@ -39,14 +39,21 @@ export const LABEL_MESSAGES: Record<LabelUseError, string> = {
   "incomplete-from-address": "Your profile address is incomplete: complete it in Settings to print the sender's address.",
   "incomplete-to-address": "The buyer's shipping address is incomplete.",
   "label-provider-error": "The shipping label could not be bought. Please try again later.",
+  "label-in-progress": "A label for this order is being made right now. Please try again in a moment.",
 };
+
+/** A claim older than this belongs to a process that died mid-purchase and may be taken over. */
+const CLAIM_TTL_MS = 2 * 60 * 1000;
 
 export function defaultLabelProvider(): LabelProvider {
   const env = getEnv();
   return getLabelProvider({ easypostApiKey: env.EASYPOST_API_KEY, easypostApiUrl: env.EASYPOST_API_URL });
 }
 
-/** Requests for the same order's label in this process share one provider call (a double click buys once). */
+/**
+ * Requests for the same order's label in this process share one provider call (a double click buys once); across
+ * processes (WEB_CONCURRENCY > 1) the order row is claimed in SQLite before the provider is called.
+ */
 const inFlight = new Map<number, Promise<LabelUseResult>>();
 
 export function getShippingLabel(args: { db: Db; orderId: number; actor: ShipActor; provider?: LabelProvider; now?: Date }): Promise<LabelUseResult> {
@@ -87,15 +94,30 @@ async function buyAndStore({
   const platformShips = order.productType === "Pattern";
   if ("storeId" in actor && platformShips) return { ok: false, error: "platform-ships" };
 
+  // Claim the order (label_shipment_id holds 'claim:<ms>' until the label is stored): another process asking
+  // meanwhile is told to retry instead of buying a second label.
+  const claim = `claim:${now.getTime()}`;
+  const claimed = db.run(sql`UPDATE orders SET label_shipment_id = ${claim}
+    WHERE id = ${order.id} AND label_url IS NULL AND (label_shipment_id IS NULL
+      OR (label_shipment_id LIKE 'claim:%' AND CAST(substr(label_shipment_id, 7) AS INTEGER) < ${now.getTime() - CLAIM_TTL_MS}))`);
+  if (claimed.changes === 0) return { ok: false, error: "label-in-progress" };
+  const release = () => db.update(orders).set({ labelShipmentId: null }).where(and(eq(orders.id, order.id), eq(orders.labelShipmentId, claim))).run();
+
   const from: Address = platformShips ? platformAddress(db) : sellerAddress(seller);
-  const result = await provider.buyLabel({
-    orderId: order.id,
-    from,
-    to: shippingInfoOf(order),
-    parcelSize: isParcelSize(row.parcelSize) ? row.parcelSize : "Small",
-    reference: labelReference(order.id),
-  });
+  const result = await provider
+    .buyLabel({
+      orderId: order.id,
+      from,
+      to: shippingInfoOf(order),
+      parcelSize: isParcelSize(row.parcelSize) ? row.parcelSize : "Small",
+      reference: labelReference(order.id),
+    })
+    .catch((error: unknown) => {
+      release();
+      throw error;
+    });
   if (!result.ok) {
+    release();
     if (result.error === "label-provider-error") console.error(`[labels] order ${order.id}: ${result.message}`);
     return { ok: false, error: result.error, message: result.message };
   }
@@ -109,7 +131,7 @@ async function buyAndStore({
       (tx) => {
         const updated = tx
           .update(orders)
-          .set({ labelUrl: `/api/files/${name}` })
+          .set({ labelUrl: `/api/files/${name}`, labelShipmentId: null })
           .where(and(eq(orders.id, order.id), isNull(orders.labelUrl)))
           .returning()
           .get();

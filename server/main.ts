@@ -1,0 +1,17 @@
+/**
+ * The entry of build/server.js: with WEB_CONCURRENCY > 1 it supervises that many workers
+ * (server/cluster.ts), otherwise it is the app itself (server.ts, bundled as build/app.js).
+ */
+import cluster from "node:cluster";
+import { fileURLToPath } from "node:url";
+
+import { superviseWorkers, workerCount } from "./cluster";
+
+const app = new URL("./app.js", import.meta.url);
+const count = workerCount();
+
+if (cluster.isPrimary && count > 1) {
+  superviseWorkers({ count, exec: fileURLToPath(app) });
+} else {
+  await import(app.href);
+}
