@@ -21,7 +21,7 @@ export function Avatar({ name, avatar, size = 40 }: { name: string; avatar: stri
 export function MessageDate({ iso }: { iso: string }) {
   const hydrated = useHydrated();
   return (
-    <time dateTime={iso} title={iso} className="text-xs text-slate-500">
+    <time dateTime={iso} title={iso} className="text-xs text-slate-600">
       {formatMessageDate(iso, { utc: !hydrated })}
     </time>
   );

@@ -9,7 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
 import { pattern } from "./db";
-import { credit, newShop, pendingTransfer } from "./admin-fixtures";
+import { credit, newAccount, newShop, pendingTransfer } from "./admin-fixtures";
 import { addFromProductPage, newCustomer, type Customer } from "./customers";
 import { queryOne, readDb } from "./db";
 import { DEMO } from "./utils";
@@ -81,7 +81,7 @@ const SCREENS: Screen[] = [
   { name: "seller orders", path: "/my-orders", as: "seller" },
   { name: "a sale", path: async ({ api }) => `/sale/${await demoSellerSale(api)}`, as: "seller" },
   { name: "seller finance", path: "/my-finance", as: "seller" },
-  { name: "a conversation", path: ({ customer, api }) => conversationWithSeller(customer, api), as: "customer" },
+  { name: "a conversation", path: ({ customer, api }) => newConversation(customer, api), as: "customer" },
 ];
 
 /** The newest order of the demo seller's store (one is made by a new customer when there is none). */
@@ -97,11 +97,12 @@ async function demoSellerSale(api: APIRequestContext): Promise<number> {
   return newest()!;
 }
 
-/** The customer writes to the demo seller; the conversation's page is the screen. */
-async function conversationWithSeller(customer: Customer, api: APIRequestContext) {
+/** The customer writes to a new user (not a demo account, whose unread count other specs read); the conversation's page is the screen. */
+async function newConversation(customer: Customer, api: APIRequestContext) {
+  const other = await newAccount(api, "a11y-recipient", "Rita", "Reply");
   const sent = await api.post("/api/user/send-message", {
     headers: { Authorization: customer.token },
-    data: { to: sellerOwnerId(), message: "Is the pattern nested in one file?" },
+    data: { to: other.id, message: "Is the pattern nested in one file?" },
   });
   expect(sent.status()).toBe(201);
   return `/message/${sent.headers()["x-conversation-id"]}`;
