@@ -5,14 +5,16 @@
  * last two years with their checkouts and Sale rows), starts the built server on it (port 4541; a second instance
  * with HTTP compression off on 4542, to show what gzip costs on the big JSON answer) and measures with autocannon
  * at 10 connections: /admin page 1 and page 5,000, /admin/users with a search, and /api/admin/get-financial over a
- * year. The administrator's token goes in the Authorization header (no cookie, so nothing is micro-cached).
- * Writes bench/ADMIN-RESULTS.md. Not wired into `npm run bench` yet.
+ * year, and the HTML cases again on a third instance with WEB_CONCURRENCY=2 (port 4543). The administrator's token
+ * goes in the Authorization header (no cookie, so nothing is micro-cached). Writes bench/ADMIN-RESULTS.md;
+ * `npm run bench` (bench/run.mjs) runs it after the browsing benchmark and adds its table to bench/RESULTS.md.
  *
  * Env: ADMIN_BENCH_SECONDS (default 6), ADMIN_BENCH_SKIP_BUILD=1, ADMIN_BENCH_ORDERS, ADMIN_BENCH_USERS.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -29,6 +31,7 @@ const PRODUCTS = 2_500;
 const SECONDS = Number(process.env.ADMIN_BENCH_SECONDS ?? 6);
 const PORT = 4541;
 const PORT_PLAIN = 4542;
+const PORT_CLUSTER = 4543;
 const log = (...args: unknown[]) => console.log("[bench:admin]", ...args);
 
 const children: ChildProcess[] = [];
@@ -130,6 +133,8 @@ async function start(port: number, extra: Record<string, string>) {
 }
 await start(PORT, {});
 await start(PORT_PLAIN, { HTTP_COMPRESSION: "off" });
+await start(PORT_CLUSTER, { WEB_CONCURRENCY: "2" });
+await sleep(3000); // the cluster's second worker starts after the first listens
 
 const ymd = (t: number) => new Date(t).toISOString().slice(0, 10);
 const yearAgo = new Date(now);
@@ -141,7 +146,7 @@ const CASES = [
   { name: "/api/admin/get-financial over a year", path: `/api/admin/get-financial?start_date=${ymd(yearAgo.getTime())}&end_date=${ymd(now)}` },
 ];
 
-type Row = { name: string; port: number; p50: number; p99: number; rps: number; bytes: number; non2xx: number };
+type Row = { name: string; port: number; load: number; p50: number; p99: number; rps: number; bytes: number; non2xx: number };
 const rows: Row[] = [];
 async function measure(name: string, port: number, urlPath: string) {
   const headers = { Authorization: token, "Accept-Encoding": "gzip" };
@@ -150,17 +155,18 @@ async function measure(name: string, port: number, urlPath: string) {
   const bytes = (await probe.arrayBuffer()).byteLength;
   await autocannon({ url: `http://127.0.0.1:${port}${urlPath}`, connections: 10, duration: 1, headers }); // warm-up
   const result = await autocannon({ url: `http://127.0.0.1:${port}${urlPath}`, connections: 10, duration: SECONDS, headers });
-  const row = { name, port, p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), bytes, non2xx: result.non2xx };
+  const row = { name, port, load: os.loadavg()[0]!, p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), bytes, non2xx: result.non2xx };
   rows.push(row);
   log(`${name} [${port}]: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, ${row.bytes} bytes, non-2xx ${row.non2xx}`);
 }
 for (const c of CASES) await measure(c.name, PORT, c.path);
 await measure(`${CASES[3]!.name}, no compression`, PORT_PLAIN, CASES[3]!.path);
+for (const c of CASES.slice(0, 3)) await measure(`${c.name}, 2 processes`, PORT_CLUSTER, c.path);
 
 const table = [
-  "| Case | Port | p50 (ms) | p99 (ms) | req/s | body bytes | non-2xx |",
-  "|---|---|---|---|---|---|---|",
-  ...rows.map((r) => `| ${r.name} | ${r.port} | ${r.p50} | ${r.p99} | ${r.rps} | ${r.bytes} | ${r.non2xx} |`),
+  "| Case | Port | p50 (ms) | p99 (ms) | req/s | body bytes | non-2xx | p99 < 50 ms | Load |",
+  "|---|---|---|---|---|---|---|---|---|",
+  ...rows.map((r) => `| ${r.name} | ${r.port} | ${r.p50} | ${r.p99} | ${r.rps} | ${r.bytes} | ${r.non2xx} | ${r.p99 < 50 ? "met" : "MISSED"} | ${r.load.toFixed(1)} |`),
 ].join("\n");
 fs.writeFileSync(
   path.join(root, "bench", "ADMIN-RESULTS.md"),

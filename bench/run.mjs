@@ -366,6 +366,15 @@ try {
   lines.push("", "## Pattern files", "", `bench/patterns.ts failed or missed a target: ${String(error.stdout ?? error.message).trim()}`);
 }
 
+// Administration (issue 13): bench/admin.ts on its own scratch database of 100,000 orders and 10,000 users.
+try {
+  execFileSync(path.join(root, "node_modules", ".bin", "tsx"), ["bench/admin.ts"], { cwd: root, stdio: "inherit", env: { ...process.env, ADMIN_BENCH_SKIP_BUILD: "1" } });
+  const admin = fs.readFileSync(path.join(root, "bench", "ADMIN-RESULTS.md"), "utf8").trim();
+  lines.push("", admin.replace(/^# Admin benchmark/m, "## Administration (issue 13)"));
+} catch (error) {
+  lines.push("", "## Administration (issue 13)", "", `bench/admin.ts failed: ${String(error.message).trim()}`);
+}
+
 // The hand-written reading of the numbers (bench/NOTES.md) follows the generated tables.
 const notes = path.join(root, "bench", "NOTES.md");
 if (fs.existsSync(notes)) lines.push("", fs.readFileSync(notes, "utf8").trim());

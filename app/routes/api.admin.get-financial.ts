@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { defaultRange, financialRowsJson } from "~/models/admin/financial.server";
 import { FinancialRangeSchema } from "~/schemas/admin";
 import { apiError, requireApiAdmin } from "~/utils/api.server";
+import { cachedJsonResponse } from "~/utils/cached-json.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /api/admin/get-financial?start_date=YYYY-MM-DD&end_date=YYYY-MM-DD -> [{order_id, amount, fee, status}]. */
@@ -18,7 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const issue = parsed.error.issues[0]!;
     return apiError(400, `${issue.path.join(".")}: ${issue.message}`);
   }
-  return Response.json(financialRowsJson({ db: getDb(), range: parsed.data }));
+  const db = getDb();
+  const range = parsed.data;
+  return cachedJsonResponse(request, db, `get-financial ${range.start_date} ${range.end_date}`, () => financialRowsJson({ db, range }));
 }
 
 /** Other methods: 401/403 first, like every admin path, then 405. */

@@ -20,6 +20,15 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 type Memo = { version: string; values: Map<string, unknown> };
+
+/**
+ * What the data of this connection looks like now, as a string that changes on any write by this connection
+ * (total_changes) and on any commit by another connection or process (data_version).
+ */
+export function dataVersion(db: Db): string {
+  const state = db.$client.prepare("SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v").get() as { c: number; v: number };
+  return `${state.c}:${state.v}`;
+}
 const memos = new WeakMap<object, Memo>();
 
 /**
@@ -30,8 +39,7 @@ const memos = new WeakMap<object, Memo>();
 export function untilDataChanges<T>(db: Db, key: string, compute: () => T): T {
   const client = db.$client;
   if (client.inTransaction) return compute();
-  const state = client.prepare("SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v").get() as { c: number; v: number };
-  const version = `${state.c}:${state.v}`;
+  const version = dataVersion(db);
   let memo = memos.get(client);
   if (!memo || memo.version !== version) {
     memo = { version, values: new Map() };

@@ -1,0 +1,34 @@
+import { gzipSync } from "node:zlib";
+
+import { dataVersion, type Db } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+
+type Entry = { version: string; json: string; gzip?: Uint8Array<ArrayBuffer> };
+
+/** The few large answers kept (a year of the financial report is ~3 MB of JSON, ~0.4 MB gzipped). */
+const MAX_ENTRIES = 4;
+const entries = new Map<string, Entry>();
+
+/**
+ * A large JSON answer built once and reused, serialised and gzipped, until the data changes (dataVersion): the
+ * same report asked again costs no query, no JSON.stringify and no compression. Answers gzip themselves when the
+ * client accepts it and the app compresses (HTTP_COMPRESSION=on); the compression middleware leaves an encoded
+ * body alone. At most MAX_ENTRIES answers are kept, the least recently used dropped.
+ */
+export function cachedJsonResponse(request: Request, db: Db, key: string, compute: () => unknown): Response {
+  const version = dataVersion(db);
+  let entry = entries.get(key);
+  if (!entry || entry.version !== version) entry = { version, json: JSON.stringify(compute()) };
+  entries.delete(key);
+  entries.set(key, entry);
+  while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+
+  const headers = new Headers({ "Content-Type": "application/json; charset=utf-8", Vary: "Accept-Encoding" });
+  const acceptsGzip = /\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "");
+  if (acceptsGzip && getEnv().HTTP_COMPRESSION === "on" && entry.json.length >= 1024) {
+    entry.gzip ??= new Uint8Array(gzipSync(entry.json, { level: 6 }));
+    headers.set("Content-Encoding", "gzip");
+    return new Response(entry.gzip, { headers });
+  }
+  return new Response(entry.json, { headers });
+}
