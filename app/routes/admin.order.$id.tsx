@@ -18,23 +18,18 @@ import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
+import { idParam, invariantResponse } from "~/utils/invariant";
 
 const LABEL_MISSING = "Shipping label is not available yet. Please try again later or contact support.";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Order #${data?.order.id ?? ""} · Admin · Patternhouse` }];
 
-function orderIdOf(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const db = getDb();
-  const orderId = orderIdOf(params.id);
+  const orderId = idParam(params.id);
   const view = getAdminOrder({ db, orderId });
-  if (!view) throw new Response("Not found", { status: 404 });
+  invariantResponse(view, "Not found", { status: 404 });
   const { order } = view;
   const settings = getPlatformSettings({ db });
   return {
@@ -85,7 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
-  const orderId = orderIdOf(params.id);
+  const orderId = idParam(params.id);
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "ship") {

@@ -12,21 +12,16 @@ import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
+import { idParam, invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.store.name ?? "Store"} · Admin · Patternhouse` }];
-
-function idOf(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-  return id;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const db = getDb();
-  const storeId = idOf(params.id);
+  const storeId = idParam(params.id);
   const view = getAdminStore({ db, storeId });
-  if (!view) throw new Response("Not found", { status: 404 });
+  invariantResponse(view, "Not found", { status: 404 });
   const query = parseTableQuery(new URL(request.url).searchParams, { sorts: PRODUCT_SORTS, defaultSort: "id", defaultDir: "asc" });
   const products = listStoreProducts({ db, storeId, query });
   return {
@@ -72,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
-  const storeId = idOf(params.id);
+  const storeId = idParam(params.id);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const targetId = Number(formData.get("id"));

@@ -10,21 +10,16 @@ import { getAdminUser, toAdminUserJson, UPDATE_USER_FIELDS, UPDATE_USER_MESSAGES
 import { UpdateUserSchema } from "~/schemas/admin";
 import { getDb } from "~/utils/db.server";
 import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
+import { idParam, invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.email ?? "User"} · Admin · Patternhouse` }];
-
-function idOf(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-  return id;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
-  const userId = idOf(params.id);
+  const userId = idParam(params.id);
   const view = getAdminUser({ db, userId });
-  if (!view) throw new Response("Not found", { status: 404 });
+  invariantResponse(view, "Not found", { status: 404 });
   return {
     user: toAdminUserJson(view),
     balanceCents: view.store?.balanceCents ?? null,
@@ -35,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const userId = idOf(params.id);
+  const userId = idParam(params.id);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: UpdateUserSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["accountnumber"] }), { status: 400 });

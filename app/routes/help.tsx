@@ -14,7 +14,7 @@ import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { HELP_SENT } from "~/utils/messages";
 import { getUser } from "~/utils/session.server";
-import { readMultipart, UploadRequestError } from "~/utils/uploads.server";
+import { readPageMultipart } from "~/utils/uploads.server";
 
 /** The form's fields: the shared schema and, for visitors, the résumé file (checked on the server by content). */
 const HelpFormSchema = HelpSchema.extend({ resume: z.any().optional() });
@@ -35,13 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await getUser(request);
-  let upload;
-  try {
-    upload = await readMultipart(request, { maxFiles: 1 });
-  } catch (error) {
-    if (error instanceof UploadRequestError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  const upload = await readPageMultipart(request, { maxFiles: 1 });
   try {
     const submission = parseWithZod(upload.fields, { schema: HelpSchema });
     const tooLarge = upload.problems.find((p) => p.field === "resume");

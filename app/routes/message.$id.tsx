@@ -12,6 +12,7 @@ import { SendMessageSchema } from "~/schemas/messages";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { requireUser } from "~/utils/session.server";
+import { invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.other.username} · Messages · Patternhouse` : "Conversation not found · Patternhouse" },
@@ -20,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 async function loadConversation(request: Request, id: string | undefined) {
   const user = await requireUser(request);
   const conversation = getConversation({ db: getDb(), conversationId: Number(id), userId: user.id });
-  if (!conversation) throw new Response("Not found", { status: 404 });
+  invariantResponse(conversation, "Not found", { status: 404 });
   return { user, conversation };
 }
 

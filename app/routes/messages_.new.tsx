@@ -11,6 +11,7 @@ import { ComposeMessageSchema } from "~/schemas/messages";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { requireUser } from "~/utils/session.server";
+import { invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction = () => [{ title: "New message · Patternhouse" }];
 
@@ -24,10 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const to = Number(url.searchParams.get("to"));
   const db = getDb();
   const other = Number.isSafeInteger(to) && to > 0 && to !== user.id ? getParticipant({ db, userId: to }) : undefined;
-  if (!other) throw new Response("Not found", { status: 404 });
+  invariantResponse(other, "Not found", { status: 404 });
   const orderParam = url.searchParams.get("order");
   const order = orderParam ? orderBetween({ db, orderId: Number(orderParam), userId: user.id, otherId: other.id }) : null;
-  if (order === undefined) throw new Response("Not found", { status: 404 });
+  invariantResponse(order !== undefined, "Not found", { status: 404 });
   return {
     other,
     order: order ? { id: order.id, productName: order.productName, back: order.buyerId === user.id ? `/purchase/${order.id}` : `/sale/${order.id}` } : null,

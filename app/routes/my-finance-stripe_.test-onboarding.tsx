@@ -5,6 +5,7 @@ import { completeLocalOnboarding } from "~/models/selling/onboarding.server";
 import { getStripe } from "~/models/payments/providers.server";
 import { getDb } from "~/utils/db.server";
 import { requireSeller } from "~/utils/session.server";
+import { invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction = () => [{ title: "Test payout onboarding · Patternhouse" }];
 
@@ -14,14 +15,14 @@ export const meta: MetaFunction = () => [{ title: "Test payout onboarding · Pat
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store } = await requireSeller(request);
-  if (getStripe()) throw new Response("Not found", { status: 404 });
+  invariantResponse(!getStripe(), "Not found", { status: 404 });
   return { storeName: store.name, onboarded: store.stripeOnboarded };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { store } = await requireSeller(request);
   const result = completeLocalOnboarding({ db: getDb(), storeId: store.id });
-  if (!result.ok) throw new Response("Not found", { status: 404 });
+  invariantResponse(result.ok, "Not found", { status: 404 });
   return redirect("/my-finance-stripe");
 }
 

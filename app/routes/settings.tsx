@@ -20,7 +20,7 @@ import { ChangePasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { COUNTRIES } from "~/utils/countries";
 import { getDb } from "~/utils/db.server";
 import { currentSessionToken, redirectWithFlash, requireUser, safeRedirect } from "~/utils/session.server";
-import { readMultipart, UploadRequestError } from "~/utils/uploads.server";
+import { readPageMultipart } from "~/utils/uploads.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile · Patternhouse" }];
 
@@ -32,10 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   // One reader for every form here: the public profile's avatar streams to a temp file within the 25 MB limit.
-  const upload = await readMultipart(request, { maxFiles: 1 }).catch((error: unknown) => {
-    if (error instanceof UploadRequestError) throw new Response(error.message, { status: error.status });
-    throw error;
-  });
+  const upload = await readPageMultipart(request, { maxFiles: 1 });
   try {
     return await handleSettings(request, user, upload);
   } finally {
@@ -43,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-async function handleSettings(request: Request, user: Awaited<ReturnType<typeof requireUser>>, upload: Awaited<ReturnType<typeof readMultipart>>) {
+async function handleSettings(request: Request, user: Awaited<ReturnType<typeof requireUser>>, upload: Awaited<ReturnType<typeof readPageMultipart>>) {
   const formData = upload.fields;
   const db = getDb();
   if (formData.get("intent") === "public") {

@@ -7,3 +7,10 @@
 export function invariantResponse(condition: unknown, message: string, init: ResponseInit = { status: 400 }): asserts condition {
   if (!condition) throw new Response(message, init);
 }
+
+/** A route's `$id` as a positive whole number, or a 404 (a malformed id finds nothing, as an unknown one). */
+export function idParam(param: string | undefined, message = "Not found"): number {
+  const id = Number(param);
+  invariantResponse(param && Number.isSafeInteger(id) && id > 0, message, { status: 404 });
+  return id;
+}

@@ -37,6 +37,7 @@ import {
 } from "../../db/schema";
 import type { Db } from "./db.server";
 import { getEnv } from "./env.server";
+import { invariantResponse } from "./invariant";
 import { isValidFileName, uploadsDir } from "./files.server";
 
 /** Spec 9: 26214400 bytes (25 MB) per file. */
@@ -94,6 +95,19 @@ export type ReadMultipartOptions = {
 
 export function tempUploadsDir(dataDir = getEnv().DATA_DIR) {
   return path.join(dataDir, "tmp");
+}
+
+/**
+ * readMultipart for a page's action: a request the reader refuses (not multipart, too large, too many files) is
+ * thrown as its 400/413 Response for the route's error boundary; anything else is rethrown as is.
+ */
+export async function readPageMultipart(request: Request, options: ReadMultipartOptions = {}): Promise<MultipartResult> {
+  try {
+    return await readMultipart(request, options);
+  } catch (error) {
+    if (error instanceof UploadRequestError) invariantResponse(false, error.message, { status: error.status });
+    throw error;
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { getDb } from "~/utils/db.server";
 import { formRows, keepRows, keptInOrder } from "~/utils/form-rows";
 import { redirectWithFlash } from "~/utils/session.server";
 import { invariantResponse } from "~/utils/invariant";
-import { MAX_MEDIA, UploadRequestError, readMultipart } from "~/utils/uploads.server";
+import { MAX_MEDIA, readPageMultipart } from "~/utils/uploads.server";
 
 /** The form's values of a stored design. */
 export function designFormValues({ product, media, variants }: OwnProduct): DesignFormValues {
@@ -56,13 +56,7 @@ export async function designAction({
   productId: number | null;
 }) {
   const db = getDb();
-  let form;
-  try {
-    form = await readMultipart(request, { maxFiles: MAX_MEDIA + 5 });
-  } catch (error) {
-    if (error instanceof UploadRequestError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  const form = await readPageMultipart(request, { maxFiles: MAX_MEDIA + 5 });
   try {
     const fields = form.fields;
     const intent = String(fields.get("intent") ?? "save");
@@ -71,7 +65,7 @@ export async function designAction({
       invariantResponse(productId && removeOwnProduct({ db, storeId: store.id, productId }), "Not Found", { status: 404 });
       return redirectWithFlash(request, "/my-designs", { kind: "success", message: PRODUCT_MESSAGES.removed });
     }
-    if (productId && !getOwnProduct({ db, storeId: store.id, productId })) throw new Response("Not Found", { status: 404 });
+    invariantResponse(!productId || getOwnProduct({ db, storeId: store.id, productId }), "Not Found", { status: 404 });
 
     const values = submittedValues(fields);
     const filesDropped = form.files.length > 0 || form.problems.length > 0;
@@ -109,7 +103,7 @@ export async function designAction({
       patternNote: String(fields.get("pattern_note") ?? ""),
     });
     if (!result.ok) {
-      if (result.status === 404) throw new Response("Not Found", { status: 404 });
+      invariantResponse(result.status !== 404, "Not Found", { status: 404 });
       return answer(400, result.errors);
     }
     return redirectWithFlash(request, `/edit-product/${result.product.id}`, {

@@ -9,6 +9,7 @@ import { sellerPatternSummary } from "~/models/patterns/versions.server";
 import { getOwnProduct } from "~/models/selling/designs.server";
 import { getDb } from "~/utils/db.server";
 import { requireSeller } from "~/utils/session.server";
+import { idParam, invariantResponse } from "~/utils/invariant";
 
 import { designAction, designFiles, designFormValues } from "./design-action.server";
 
@@ -16,17 +17,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.values.name} · Patternhouse` : "Edit design · Patternhouse" },
 ];
 
-function productIdOf(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not Found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { store } = await requireSeller(request);
-  const productId = productIdOf(params.id);
+  const productId = idParam(params.id, "Not Found");
   const found = getOwnProduct({ db: getDb(), storeId: store.id, productId });
-  if (!found) throw new Response("Not Found", { status: 404 });
+  invariantResponse(found, "Not Found", { status: 404 });
   const confirmRemove = new URL(request.url).searchParams.has("remove");
   const pattern = found.product.type === "Pattern" ? sellerPatternSummary({ db: getDb(), productId }) : null;
   return { productId, values: designFormValues(found), ...designFiles(found), pattern, confirmRemove };
@@ -34,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, store } = await requireSeller(request);
-  return designAction({ request, user, store, productId: productIdOf(params.id) });
+  return designAction({ request, user, store, productId: idParam(params.id, "Not Found") });
 }
 
 export default function EditProductPage() {

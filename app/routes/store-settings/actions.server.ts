@@ -6,7 +6,7 @@ import { PayoutSchema, STORE_MESSAGES, StoreSchema, type FieldErrors } from "~/s
 import { getDb } from "~/utils/db.server";
 import { keepRows, keptInOrder, type KeepRow } from "~/utils/form-rows";
 import { redirectWithFlash } from "~/utils/session.server";
-import { MAX_MEDIA, UploadRequestError, readMultipart } from "~/utils/uploads.server";
+import { MAX_MEDIA, readPageMultipart } from "~/utils/uploads.server";
 
 /** What the form shows again after a refused save: what was typed, and the errors at their fields. */
 export type StoreFormValues = {
@@ -26,13 +26,7 @@ function issuesToErrors(issues: { path: (string | number)[]; message: string }[]
 
 /** POST /store-settings: creates the store on its first save, then updates it. */
 export async function storeSettingsAction(request: Request, user: User) {
-  let form;
-  try {
-    form = await readMultipart(request, { maxFiles: MAX_MEDIA + 6 });
-  } catch (error) {
-    if (error instanceof UploadRequestError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  const form = await readPageMultipart(request, { maxFiles: MAX_MEDIA + 6 });
   try {
     const fields = form.fields;
     const get = (name: string) => String(fields.get(name) ?? "");
