@@ -6,6 +6,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 
 import { products, stores, transactions, users, type Transaction } from "../../../db/schema";
 import type { Db } from "~/utils/db.server";
+import { toTransactionJson } from "~/models/selling/finance.server";
 import { centsToDollars } from "~/utils/money";
 import { recordAudit } from "./audit.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
@@ -125,22 +126,6 @@ export function getAdminStore({ db, storeId }: { db: Db; storeId: number }): Adm
 
 export function getStoreIdOfOwner({ db, ownerId }: { db: Db; ownerId: number }): number | undefined {
   return db.select({ id: stores.id }).from(stores).where(eq(stores.userId, ownerId)).get()?.id;
-}
-
-/** Spec 3, Transaction: id, tx_type, order_id, amount, tax, fee, shipping, status, tx_dt (dollars). */
-export function toTransactionJson(tx: Transaction) {
-  return {
-    id: tx.id,
-    tx_type: tx.txType,
-    order_id: tx.orderId,
-    amount: centsToDollars(tx.amountCents),
-    tax: centsToDollars(tx.taxCents),
-    fee: centsToDollars(tx.feeCents),
-    shipping: centsToDollars(tx.shippingCents),
-    status: tx.status,
-    reason: tx.reason,
-    tx_dt: tx.createdAt.toISOString(),
-  };
 }
 
 export function toAdminStoreJson(view: AdminStore) {

@@ -77,6 +77,13 @@ export function toBuyerOrderJson(order: BuyerOrder) {
         tracking: order.tracking,
       },
     ],
+    ...orderTrackingJson(order),
+  };
+}
+
+/** The end every face's order JSON shares: the chosen variants, the shipment's tracking, whether it is reviewed. */
+export function orderTrackingJson(order: Pick<Order, "variants" | "tracking" | "carrier" | "trackingUrl" | "reviewed">) {
+  return {
     variants: order.variants,
     tracking: order.tracking,
     carrier: order.carrier,
