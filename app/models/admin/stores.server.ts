@@ -6,6 +6,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 
 import { products, stores, transactions, users, type Transaction } from "../../../db/schema";
 import type { Db } from "~/utils/db.server";
+import { productListColumns } from "~/models/catalog/products.server";
 import { toTransactionJson } from "~/models/selling/finance.server";
 import { centsToDollars } from "~/utils/money";
 import { recordAudit } from "./audit.server";
@@ -186,11 +187,7 @@ export function listStoreProducts({
   }[query.sort];
   const rows = db
     .select({
-      id: products.id,
-      name: products.name,
-      type: products.type,
-      delivery: products.delivery,
-      priceCents: products.priceCents,
+      ...productListColumns,
       sold: products.sold,
       removedAt: products.removedAt,
       createdAt: products.createdAt,

@@ -17,7 +17,7 @@ import {
   type Product,
 } from "../../../db/schema";
 import { mediaOf } from "~/models/catalog/media.server";
-import { variantsOf } from "~/models/catalog/products.server";
+import { productListColumns, variantsOf } from "~/models/catalog/products.server";
 import { readPattern } from "~/models/patterns/dxf.server";
 import type { Pattern } from "~/models/patterns/types";
 import { notifyPatternUpdate } from "~/models/patterns/updates.server";
@@ -37,11 +37,7 @@ import {
 export function listOwnProducts({ db, storeId }: { db: Db; storeId: number }) {
   const rows = db
     .select({
-      id: products.id,
-      name: products.name,
-      priceCents: products.priceCents,
-      type: products.type,
-      delivery: products.delivery,
+      ...productListColumns,
       sold: products.sold,
     })
     .from(products)
