@@ -1,30 +1,23 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Db } from "../../../db/client";
 import { checkouts, files, orders, patternVersions, productMedia, products, stores, variants } from "../../../db/schema";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
+import { pngImage, withUploadDir } from "../../../tests/unit/upload-fixtures";
 import { getOwnProduct, listOwnProducts, MAX_PATTERN_NOTE, ownProductJson, PATTERN_NOTE_TOO_LONG, removeOwnProduct, saveDesign } from "./designs.server";
 import { READ_PATTERN_MESSAGES, readPattern } from "~/models/patterns/dxf.server";
 import { makeAstmDxf, makeOpenOutlineDxf } from "~/models/patterns/fixtures.server";
 
 const DXF = fs.readFileSync(path.join(__dirname, "../../../tests/fixtures/bodice-block.dxf"));
-let dataDir: string;
 let db: Db;
 let seller: { userId: number; storeId: number };
 
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "designs-test-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.SESSION_SECRET = "designs-test-secret-0123456789";
-  globalThis.__env = undefined;
-});
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const data = withUploadDir("designs");
+const temp = data.temp;
 
 async function newSeller() {
   const user = await makeUser(db);
@@ -37,16 +30,8 @@ beforeEach(async () => {
   seller = await newSeller();
 });
 
-let n = 0;
-/** A temp file as the multipart reader leaves it. */
-async function temp(field: string, originalName: string, bytes: Buffer | Promise<Buffer>) {
-  n += 1;
-  const file = path.join(dataDir, `t${n}.part`);
-  fs.writeFileSync(file, await bytes);
-  return { field, originalName, declaredType: "", path: file, size: fs.statSync(file).size };
-}
-const image = (color = "#b91c1c") => sharp({ create: { width: 30, height: 20, channels: 3, background: color } }).png().toBuffer();
-const uploaded = (name: string) => fs.existsSync(path.join(dataDir, "uploads", name));
+const image = (color = "#b91c1c") => pngImage(color, 30, 20);
+const uploaded = (name: string) => fs.existsSync(path.join(data.dir, "uploads", name));
 
 const ready = {
   name: "Camp shirt",
@@ -134,7 +119,7 @@ describe("saveDesign", () => {
   });
 
   it("checks every rule before storing anything; a refused request leaves no file or row", async () => {
-    const uploads = path.join(dataDir, "uploads");
+    const uploads = path.join(data.dir, "uploads");
     const before = fs.existsSync(uploads) ? fs.readdirSync(uploads) : [];
     const result = await saveDesign({
       db,
@@ -247,7 +232,7 @@ describe("saveDesign", () => {
     };
     const paid = await buyOnce("Pending");
     const refunded = await buyOnce("Refunded");
-    const outbox = path.join(dataDir, "outbox");
+    const outbox = path.join(data.dir, "outbox");
     const mails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8"))) : []);
     const before = mails().length;
     const edited = await saveDesign({
