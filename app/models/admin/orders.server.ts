@@ -8,7 +8,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { checkouts, orders, products, stores, transactions, users, type Order } from "../../../db/schema";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
-import { isDownloadable, orderTrackingJson } from "~/models/buying/orders.server";
+import { isDownloadable, orderAmountsJson, orderTrackingJson } from "~/models/buying/orders.server";
 import { shippingInfoOf } from "~/models/selling/orders.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
 
@@ -211,11 +211,7 @@ export function canRefund(order: Pick<Order, "status">): boolean {
 export function toAdminOrderJson(view: AdminOrder) {
   const { order, buyer, seller, store } = view;
   return {
-    orderId: order.id,
-    orderDate: order.createdAt.toISOString(),
-    amount: centsToDollars(order.amountCents),
-    shipping: centsToDollars(order.shippingCents),
-    tax: centsToDollars(order.taxCents),
+    ...orderAmountsJson(order),
     fee: centsToDollars(order.feeCents),
     status: order.status,
     type: order.productType,

@@ -55,11 +55,7 @@ export function isDownloadable(order: Pick<Order, "productType" | "delivery" | "
 export function toBuyerOrderJson(order: BuyerOrder) {
   const patternUrl = isDownloadable(order) ? order.patternFile : null;
   return {
-    orderId: order.id,
-    orderDate: order.createdAt.toISOString(),
-    amount: centsToDollars(order.amountCents),
-    shipping: centsToDollars(order.shippingCents),
-    tax: centsToDollars(order.taxCents),
+    ...orderAmountsJson(order),
     status: order.status,
     type: order.productType,
     delivery: order.delivery,
@@ -78,6 +74,17 @@ export function toBuyerOrderJson(order: BuyerOrder) {
       },
     ],
     ...orderTrackingJson(order),
+  };
+}
+
+/** The start every face's order JSON shares: the order, its date and its amounts in dollars. */
+export function orderAmountsJson(order: Pick<Order, "id" | "createdAt" | "amountCents" | "shippingCents" | "taxCents">) {
+  return {
+    orderId: order.id,
+    orderDate: order.createdAt.toISOString(),
+    amount: centsToDollars(order.amountCents),
+    shipping: centsToDollars(order.shippingCents),
+    tax: centsToDollars(order.taxCents),
   };
 }
 
