@@ -46,13 +46,22 @@ const ready = {
     { value: "M", inventory: "" },
   ],
 };
+/** The arguments that make a save the test seller's own. */
+const own = () => ({ db, storeId: seller.storeId, ownerId: seller.userId });
+
+const patternDesign = { ...ready, type: "Pattern", delivery: "Digital", variants: [] };
+
+/** A new pattern design's files: one image, a size chart and the DXF. */
+const patternFiles = async (name: string, dxf: Buffer) => ({
+  media: [await temp("media", "a.png", image())],
+  sizeChart: await temp("sizeChart", "c.png", image()),
+  pattern: await temp("pattern", name, dxf),
+});
 
 describe("saveDesign", () => {
   it("creates a design with its files and sizes, then edits media, size chart and sizes", async () => {
     const created = await saveDesign({
-      db,
-      storeId: seller.storeId,
-      ownerId: seller.userId,
+      ...own(),
       raw: ready,
       keepMedia: [],
       files: { media: [await temp("media", "a.png", image()), await temp("media", "b.png", image("#000"))], sizeChart: await temp("sizeChart", "c.png", image("#fff")) },
@@ -72,9 +81,7 @@ describe("saveDesign", () => {
     // Keep only the second image, replace the size chart, change one size and drop the other.
     const oldChart = found.product.sizeChart!;
     const updated = await saveDesign({
-      db,
-      storeId: seller.storeId,
-      ownerId: seller.userId,
+      ...own(),
       productId: created.product.id,
       raw: { ...ready, price: "40", variants: [{ id: String(found.variants[1]!.id), value: "M", inventory: "5" }, { value: "XL", inventory: "1" }] },
       keepMedia: [second!.id],
@@ -94,9 +101,7 @@ describe("saveDesign", () => {
 
   it("a form save moves the stock by what was typed, so units reserved meanwhile are not sold twice", async () => {
     const created = await saveDesign({
-      db,
-      storeId: seller.storeId,
-      ownerId: seller.userId,
+      ...own(),
       raw: { ...ready, variants: [{ value: "S", inventory: "5" }] },
       keepMedia: [],
       files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()) },
@@ -106,9 +111,7 @@ describe("saveDesign", () => {
     // The form showed 5; a checkout reserves 2 meanwhile; the seller types 8 (3 more).
     db.update(variants).set({ inventory: 3 }).where(eq(variants.id, size!.id)).run();
     const saved = await saveDesign({
-      db,
-      storeId: seller.storeId,
-      ownerId: seller.userId,
+      ...own(),
       productId: created.product.id,
       raw: { ...ready, variants: [{ id: String(size!.id), value: "S", inventory: "8", was: "5" }] },
       keepMedia: null,
@@ -122,9 +125,7 @@ describe("saveDesign", () => {
     const uploads = path.join(data.dir, "uploads");
     const before = fs.existsSync(uploads) ? fs.readdirSync(uploads) : [];
     const result = await saveDesign({
-      db,
-      storeId: seller.storeId,
-      ownerId: seller.userId,
+      ...own(),
       raw: { ...ready, type: "Pattern", delivery: "", price: "4.99", name: "x".repeat(51) },
       keepMedia: [],
       files: {
@@ -151,13 +152,8 @@ describe("saveDesign", () => {
   });
 
   it("keeps each DXF as a pattern version and the pattern file private", async () => {
-    const raw = { ...ready, type: "Pattern", delivery: "Digital", variants: [] };
-    const base = { db, storeId: seller.storeId, ownerId: seller.userId, raw };
-    const created = await saveDesign({
-      ...base,
-      keepMedia: [],
-      files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()), pattern: await temp("pattern", "v1.dxf", DXF) },
-    });
+    const base = { ...own(), raw: patternDesign };
+    const created = await saveDesign({ ...base, keepMedia: [], files: await patternFiles("v1.dxf", DXF) });
     if (!created.ok) throw new Error(JSON.stringify(created));
     expect(created.product).toMatchObject({ type: "Pattern", delivery: "Digital", parcelSize: null });
     const v1 = created.product.patternFile!;
@@ -187,14 +183,11 @@ describe("saveDesign", () => {
   });
 
   it("refuses a DXF without a closed outline at the field, and a too long change note, storing nothing", async () => {
-    const raw = { ...ready, type: "Pattern", delivery: "Digital", variants: [] };
     const refused = await saveDesign({
-      db,
-      storeId: seller.storeId,
-      ownerId: seller.userId,
-      raw,
+      ...own(),
+      raw: patternDesign,
       keepMedia: [],
-      files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()), pattern: await temp("pattern", "open.dxf", Buffer.from(makeOpenOutlineDxf())) },
+      files: await patternFiles("open.dxf", Buffer.from(makeOpenOutlineDxf())),
       patternNote: "x".repeat(MAX_PATTERN_NOTE + 1),
     });
     expect(refused).toEqual({
@@ -207,13 +200,8 @@ describe("saveDesign", () => {
   });
 
   it("emails every buyer of the pattern about a new version with the note and a link to the purchase", async () => {
-    const raw = { ...ready, type: "Pattern", delivery: "Digital", variants: [] };
-    const base = { db, storeId: seller.storeId, ownerId: seller.userId, raw };
-    const created = await saveDesign({
-      ...base,
-      keepMedia: [],
-      files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()), pattern: await temp("pattern", "v1.dxf", Buffer.from(makeAstmDxf({ sizes: ["S", "M"] }))) },
-    });
+    const base = { ...own(), raw: patternDesign };
+    const created = await saveDesign({ ...base, keepMedia: [], files: await patternFiles("v1.dxf", Buffer.from(makeAstmDxf({ sizes: ["S", "M"] }))) });
     if (!created.ok) throw new Error(JSON.stringify(created));
     expect(created.patternVersion).toEqual({ version: 1, unitsAssumed: false });
     const buyOnce = async (status: "Pending" | "Refunded") => {
@@ -225,7 +213,7 @@ describe("saveDesign", () => {
         .get();
       const order = db
         .insert(orders)
-        .values({ checkoutId: checkout.id, buyerId: buyer.id, storeId: seller.storeId, productId: created.product.id, productName: raw.name, productType: "Pattern", delivery: "Digital", quantity: 1, amountCents: 100, feeCents: 10, status })
+        .values({ checkoutId: checkout.id, buyerId: buyer.id, storeId: seller.storeId, productId: created.product.id, productName: patternDesign.name, productType: "Pattern", delivery: "Digital", quantity: 1, amountCents: 100, feeCents: 10, status })
         .returning()
         .get();
       return { buyer, order };
@@ -245,7 +233,7 @@ describe("saveDesign", () => {
     expect(edited.ok && edited.patternVersion).toEqual({ version: 2, unitsAssumed: false });
     const sent = mails().slice(before);
     expect(sent.map((m) => m.to)).toEqual([paid.buyer.email]);
-    expect(sent[0]).toMatchObject({ subject: `Pattern updated: ${raw.name}` });
+    expect(sent[0]).toMatchObject({ subject: `Pattern updated: ${patternDesign.name}` });
     expect(sent[0].text).toContain("Added size L");
     expect(sent[0].text).toContain(`/purchase/${paid.order.id}`);
     expect(sent.some((m) => m.to === refunded.buyer.email)).toBe(false);
@@ -264,7 +252,7 @@ describe("saveDesign", () => {
     if (!created.ok) throw new Error("setup");
     const id = created.product.id;
     expect(getOwnProduct({ db, storeId: seller.storeId, productId: id })).toBeNull();
-    expect(await saveDesign({ db, storeId: seller.storeId, ownerId: seller.userId, productId: id, raw: ready, keepMedia: null, files: { media: [] } })).toEqual({
+    expect(await saveDesign({ ...own(), productId: id, raw: ready, keepMedia: null, files: { media: [] } })).toEqual({
       ok: false,
       status: 404,
     });
