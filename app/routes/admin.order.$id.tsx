@@ -7,7 +7,7 @@ import { AuditLog, toAuditView } from "~/components/admin/audit-log";
 import { Note } from "~/components/flash";
 import { ErrorList, Field, Spinner, useFieldIds } from "~/components/forms";
 import { listAudit } from "~/models/admin/audit.server";
-import { canRefund, getAdminOrder, isPhysical, saleCreditCents, shippingInfoOf } from "~/models/admin/orders.server";
+import { canRefund, getAdminOrder, isPhysical, saleCreditCents, shippingAddressOf } from "~/models/admin/orders.server";
 import { REFUND_MESSAGES, refundAmountCents, refundOrder } from "~/models/admin/refunds.server";
 import { SHIP_MESSAGES, SHIP_STATUS, shipOrderAsAdmin } from "~/models/admin/shipping.server";
 import { isDownloadable } from "~/models/buying/orders.server";
@@ -58,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       refundPending: Boolean(order.providerRefundId?.startsWith("pending:")),
       shippedAt: order.shippedAt?.toISOString().slice(0, 16).replace("T", " ") ?? null,
       refundedAt: order.refundedAt?.toISOString().slice(0, 16).replace("T", " ") ?? null,
-      shipping: shippingInfoOf(order),
+      shipping: shippingAddressOf(order),
       physical: isPhysical(order),
       printed: order.productType === "Pattern" && order.delivery === "Print",
       downloadable: isDownloadable(order),

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { approveTransfer, rejectTransfer, TRANSFER_MESSAGES, TRANSFER_STATUS } from "~/models/admin/payouts.server";
-import { toTransactionJson } from "~/models/admin/stores.server";
+import { toTransactionJson } from "~/models/selling/finance.server";
 import { HandleTransferSchema } from "~/schemas/admin";
 import { apiError, parseBody, requireApiAdmin, requireMethod } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";

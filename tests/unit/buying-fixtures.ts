@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { files, platformSettings, products, stores, users, variants, type User } from "../../db/schema";
 import { makeUser } from "./helpers";
+import { addToCart } from "~/models/buying/cart.server";
 import { parseEnv } from "~/utils/env.server";
 
 export const SETTINGS = {
@@ -54,6 +55,18 @@ export async function makeShop(db: Db) {
   const printed = product({ name: "Printed Shirt Pattern", priceCents: 2000, type: "Pattern", delivery: "Print" });
   const printedS = db.insert(variants).values({ productId: printed.id, value: "S", inventory: 0 }).returning().get();
   return { seller, store, dress, dressM: dressM!, dressL: dressL!, bag, digital, printed, printedS };
+}
+
+/** makeShop's store and a buyer whose cart holds the Ready dress (M), two Made totes, the Digital pattern and a printed pattern (S). */
+export async function makeFullCart(db: Db) {
+  const shop = await makeShop(db);
+  const buyer = await makeBuyer(db);
+  const owner = { userId: buyer.id };
+  addToCart({ db, owner, productId: shop.dress.id, variantId: shop.dressM.id });
+  addToCart({ db, owner, productId: shop.bag.id, quantity: 2 });
+  addToCart({ db, owner, productId: shop.digital.id });
+  addToCart({ db, owner, productId: shop.printed.id, variantId: shop.printedS.id });
+  return { shop, buyer };
 }
 
 export function inventoryOf(db: Db, variantId: number) {

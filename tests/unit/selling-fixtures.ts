@@ -2,24 +2,17 @@ import { eq } from "drizzle-orm";
 
 import type { Db } from "../../db/client";
 import { orders, stores } from "../../db/schema";
-import { addToCart } from "../../app/models/buying/cart.server";
 import { createCheckout } from "../../app/models/buying/checkout.server";
 import { payLocalCheckout } from "../../app/models/payments/local-checkout.server";
 import { createLocalProvider } from "../../app/models/payments/local.server";
-import { makeBuyer, makeShop } from "./buying-fixtures";
+import { makeFullCart } from "./buying-fixtures";
 
 /**
  * makeShop's store after a paid local checkout of the Ready dress (M), two Made totes, the Digital pattern and a
  * printed pattern: four Pending orders and four Sale rows (7649 + 7734 + 1125 + 1300 = 17808 cents of balance).
  */
 export async function makeSoldShop(db: Db, { onboarded = true }: { onboarded?: boolean } = {}) {
-  const shop = await makeShop(db);
-  const buyer = await makeBuyer(db);
-  const owner = { userId: buyer.id };
-  addToCart({ db, owner, productId: shop.dress.id, variantId: shop.dressM.id });
-  addToCart({ db, owner, productId: shop.bag.id, quantity: 2 });
-  addToCart({ db, owner, productId: shop.digital.id });
-  addToCart({ db, owner, productId: shop.printed.id, variantId: shop.printedS.id });
+  const { shop, buyer } = await makeFullCart(db);
   const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider() });
   if (!result.ok) throw new Error(result.error);
   const paid = await payLocalCheckout({ db, userId: buyer.id, checkoutId: result.checkout.id, origin: "http://shop.test" });

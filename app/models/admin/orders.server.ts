@@ -8,7 +8,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { checkouts, orders, products, stores, transactions, users, type Order } from "../../../db/schema";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
-import { isDownloadable } from "~/models/buying/orders.server";
+import { isDownloadable, orderAmountsJson, orderTrackingJson } from "~/models/buying/orders.server";
+import { shippingInfoOf } from "~/models/selling/orders.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
 
 export const ORDER_SORTS = ["id", "date", "product", "amount", "fee", "status"] as const;
@@ -162,8 +163,8 @@ export function getAdminOrder({ db, orderId }: { db: DbOrTx; orderId: number }):
   return row ?? undefined;
 }
 
-/** What a shipping address snapshot holds (checkout's JSON). */
-export type ShippingInfo = {
+/** What a shipping address snapshot holds (checkout's JSON), each field as stored, for the admin's order page. */
+export type ShippingAddress = {
   shipping_name?: string;
   first_name?: string;
   last_name?: string;
@@ -176,7 +177,7 @@ export type ShippingInfo = {
   phone?: string;
 };
 
-export function shippingInfoOf(order: Pick<Order, "shippingInfo">): ShippingInfo {
+export function shippingAddressOf(order: Pick<Order, "shippingInfo">): ShippingAddress {
   try {
     const info = JSON.parse(order.shippingInfo) as Record<string, unknown>;
     const text = (key: string) => (typeof info[key] === "string" ? (info[key] as string) : undefined);
@@ -209,13 +210,8 @@ export function canRefund(order: Pick<Order, "status">): boolean {
 /** Spec 3, Order (admin view): the buyer and seller views plus the people, product and pattern fields. */
 export function toAdminOrderJson(view: AdminOrder) {
   const { order, buyer, seller, store } = view;
-  const info = shippingInfoOf(order);
   return {
-    orderId: order.id,
-    orderDate: order.createdAt.toISOString(),
-    amount: centsToDollars(order.amountCents),
-    shipping: centsToDollars(order.shippingCents),
-    tax: centsToDollars(order.taxCents),
+    ...orderAmountsJson(order),
     fee: centsToDollars(order.feeCents),
     status: order.status,
     type: order.productType,
@@ -230,23 +226,9 @@ export function toAdminOrderJson(view: AdminOrder) {
         tracking: order.tracking,
       },
     ],
-    variants: order.variants,
-    tracking: order.tracking,
-    carrier: order.carrier,
-    tracking_url: order.trackingUrl,
-    reviewed: order.reviewed,
+    ...orderTrackingJson(order),
     productType: order.productType,
-    shippingInfo: {
-      shipping_name: info.shipping_name ?? `${info.first_name ?? ""} ${info.last_name ?? ""}`.trim(),
-      first_name: info.first_name ?? "",
-      last_name: info.last_name ?? "",
-      street: info.street ?? "",
-      street2: info.street2 ?? "",
-      city: info.city ?? "",
-      state: info.state ?? "",
-      postal_code: info.postal_code ?? "",
-      country: info.country ?? "",
-    },
+    shippingInfo: shippingInfoOf(order),
     label_url: order.labelUrl,
     buyerId: buyer.id,
     buyerFirstName: buyer.firstName,

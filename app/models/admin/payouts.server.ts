@@ -74,6 +74,16 @@ function audit(db: Db, adminId: number, transfer: Transaction, action: AuditActi
   );
 }
 
+/** An administrator's decision on a pending transfer. */
+type TransferDecision = {
+  db: Db;
+  transferId: number;
+  /** When given, the transfer must belong to this store (the API's storeid). */
+  storeId?: number;
+  adminId: number;
+  now?: Date;
+};
+
 export async function approveTransfer({
   db,
   transferId,
@@ -81,15 +91,7 @@ export async function approveTransfer({
   adminId,
   provider = getPayoutProvider(),
   now = new Date(),
-}: {
-  db: Db;
-  transferId: number;
-  /** When given, the transfer must belong to this store (the API's storeid). */
-  storeId?: number;
-  adminId: number;
-  provider?: PayoutProvider;
-  now?: Date;
-}): Promise<TransferResult> {
+}: TransferDecision & { provider?: PayoutProvider }): Promise<TransferResult> {
   const found = findTransfer(db, transferId, storeId);
   if (!found) return { ok: false, error: "not-found" };
   if (found.status !== "Pending") return { ok: false, error: "not-pending" };
@@ -137,14 +139,7 @@ export async function rejectTransfer({
   adminId,
   reason,
   now = new Date(),
-}: {
-  db: Db;
-  transferId: number;
-  storeId?: number;
-  adminId: number;
-  reason?: string;
-  now?: Date;
-}): Promise<TransferResult> {
+}: TransferDecision & { reason?: string }): Promise<TransferResult> {
   if (!findTransfer(db, transferId, storeId)) return { ok: false, error: "not-found" };
   const settled = await settleTransfer({
     db,

@@ -6,6 +6,8 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 
 import { products, stores, transactions, users, type Transaction } from "../../../db/schema";
 import type { Db } from "~/utils/db.server";
+import { productListColumns } from "~/models/catalog/products.server";
+import { toTransactionJson } from "~/models/selling/finance.server";
 import { centsToDollars } from "~/utils/money";
 import { recordAudit } from "./audit.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
@@ -127,22 +129,6 @@ export function getStoreIdOfOwner({ db, ownerId }: { db: Db; ownerId: number }):
   return db.select({ id: stores.id }).from(stores).where(eq(stores.userId, ownerId)).get()?.id;
 }
 
-/** Spec 3, Transaction: id, tx_type, order_id, amount, tax, fee, shipping, status, tx_dt (dollars). */
-export function toTransactionJson(tx: Transaction) {
-  return {
-    id: tx.id,
-    tx_type: tx.txType,
-    order_id: tx.orderId,
-    amount: centsToDollars(tx.amountCents),
-    tax: centsToDollars(tx.taxCents),
-    fee: centsToDollars(tx.feeCents),
-    shipping: centsToDollars(tx.shippingCents),
-    status: tx.status,
-    reason: tx.reason,
-    tx_dt: tx.createdAt.toISOString(),
-  };
-}
-
 export function toAdminStoreJson(view: AdminStore) {
   return {
     id: view.store.id,
@@ -201,11 +187,7 @@ export function listStoreProducts({
   }[query.sort];
   const rows = db
     .select({
-      id: products.id,
-      name: products.name,
-      type: products.type,
-      delivery: products.delivery,
-      priceCents: products.priceCents,
+      ...productListColumns,
       sold: products.sold,
       removedAt: products.removedAt,
       createdAt: products.createdAt,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { checkouts, orders, paymentEvents, products, stores, transactions } from "../../../db/schema";
-import { inventoryOf, makeBuyer, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { inventoryOf, makeBuyer, makeFullCart, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { addToCart, countCartItems } from "~/models/buying/cart.server";
 import { closeOpenCheckouts, createCheckout, sweepExpiredCheckouts } from "~/models/buying/checkout.server";
@@ -21,14 +21,7 @@ const origin = "http://shop.test";
 
 async function cartOfEverything() {
   const db = createTestDb();
-  const shop = await makeShop(db);
-  const buyer = await makeBuyer(db);
-  const owner = { userId: buyer.id };
-  addToCart({ db, owner, productId: shop.dress.id, variantId: shop.dressM.id });
-  addToCart({ db, owner, productId: shop.bag.id, quantity: 2 });
-  addToCart({ db, owner, productId: shop.digital.id });
-  addToCart({ db, owner, productId: shop.printed.id, variantId: shop.printedS.id });
-  return { db, shop, buyer };
+  return { db, ...(await makeFullCart(db)) };
 }
 
 describe("checkout and fulfilment", () => {

@@ -55,11 +55,7 @@ export function isDownloadable(order: Pick<Order, "productType" | "delivery" | "
 export function toBuyerOrderJson(order: BuyerOrder) {
   const patternUrl = isDownloadable(order) ? order.patternFile : null;
   return {
-    orderId: order.id,
-    orderDate: order.createdAt.toISOString(),
-    amount: centsToDollars(order.amountCents),
-    shipping: centsToDollars(order.shippingCents),
-    tax: centsToDollars(order.taxCents),
+    ...orderAmountsJson(order),
     status: order.status,
     type: order.productType,
     delivery: order.delivery,
@@ -77,6 +73,24 @@ export function toBuyerOrderJson(order: BuyerOrder) {
         tracking: order.tracking,
       },
     ],
+    ...orderTrackingJson(order),
+  };
+}
+
+/** The start every face's order JSON shares: the order, its date and its amounts in dollars. */
+export function orderAmountsJson(order: Pick<Order, "id" | "createdAt" | "amountCents" | "shippingCents" | "taxCents">) {
+  return {
+    orderId: order.id,
+    orderDate: order.createdAt.toISOString(),
+    amount: centsToDollars(order.amountCents),
+    shipping: centsToDollars(order.shippingCents),
+    tax: centsToDollars(order.taxCents),
+  };
+}
+
+/** The end every face's order JSON shares: the chosen variants, the shipment's tracking, whether it is reviewed. */
+export function orderTrackingJson(order: Pick<Order, "variants" | "tracking" | "carrier" | "trackingUrl" | "reviewed">) {
+  return {
     variants: order.variants,
     tracking: order.tracking,
     carrier: order.carrier,

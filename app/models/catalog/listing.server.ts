@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizz
 import { products, stores } from "../../../db/schema";
 import type { ProductCardData } from "~/components/product-card";
 import { mediaOf } from "~/models/catalog/media.server";
+import { productListColumns } from "~/models/catalog/products.server";
 import { PAGE_SIZE, type CatalogQuery, type SortId } from "~/schemas/catalog";
 import { AVAILABILITIES, type Delivery, type ProductType } from "~/utils/catalog";
 import { untilDataChanges, type Db } from "~/utils/db.server";
@@ -124,11 +125,7 @@ function readPage({
   const page = Math.min(query.page, pageCount);
   const rows = db
     .select({
-      id: products.id,
-      name: products.name,
-      priceCents: products.priceCents,
-      type: products.type,
-      delivery: products.delivery,
+      ...productListColumns,
       storeId: stores.id,
       storeOwner: stores.userId,
       storeName: stores.name,

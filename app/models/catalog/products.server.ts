@@ -6,6 +6,15 @@ import { mediaOf } from "~/models/catalog/media.server";
 import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 
+/** The columns of a product in a list (the catalogue's cards, the seller's designs, the admin's products). */
+export const productListColumns = {
+  id: products.id,
+  name: products.name,
+  priceCents: products.priceCents,
+  type: products.type,
+  delivery: products.delivery,
+};
+
 /** A product's variants in their order (one query for the buyer's and the seller's views). */
 export function variantsOf(db: Db, productId: number) {
   return db

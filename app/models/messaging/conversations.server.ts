@@ -35,6 +35,27 @@ const otherIdOf = (userId: number) =>
 /** Another user as shown in conversations: the user's avatar, or their store's logo when they have none. */
 export type Participant = { id: number; username: string; avatar: string | null; bio: string; storeName: string | null };
 
+/** The user's read mark and the other participant's columns (`users`, joined with their store if any). */
+const participantColumns = (userId: number) => ({
+  readAt: sql<number | null>`CASE WHEN ${conversations.userA} = ${userId} THEN ${conversations.aReadAt} ELSE ${conversations.bReadAt} END`,
+  otherId: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  bio: users.bio,
+  avatar: sql<string | null>`coalesce(${users.avatar}, ${stores.avatar})`,
+  storeName: stores.name,
+});
+
+type ParticipantRow = { otherId: number; firstName: string; lastName: string; bio: string; avatar: string | null; storeName: string | null };
+
+const toParticipant = (row: ParticipantRow): Participant => ({
+  id: row.otherId,
+  username: displayName(row),
+  avatar: row.avatar,
+  bio: row.bio,
+  storeName: row.storeName,
+});
+
 export type ConversationListItem = {
   id: number;
   other: Participant;
@@ -49,13 +70,7 @@ export function listConversations({ db, userId }: { db: Db; userId: number }): C
     .select({
       id: conversations.id,
       lastMessageAt: conversations.lastMessageAt,
-      readAt: sql<number | null>`CASE WHEN ${conversations.userA} = ${userId} THEN ${conversations.aReadAt} ELSE ${conversations.bReadAt} END`,
-      otherId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      bio: users.bio,
-      avatar: sql<string | null>`coalesce(${users.avatar}, ${stores.avatar})`,
-      storeName: stores.name,
+      ...participantColumns(userId),
       lastMessage: sql<string>`coalesce((SELECT m.content FROM messages m WHERE m.conversation_id = ${conversations.id}
         ORDER BY m.created_at DESC, m.id DESC LIMIT 1), '')`,
     })
@@ -67,7 +82,7 @@ export function listConversations({ db, userId }: { db: Db; userId: number }): C
     .all();
   return rows.map((r) => ({
     id: r.id,
-    other: { id: r.otherId, username: displayName(r), avatar: r.avatar, bio: r.bio, storeName: r.storeName },
+    other: toParticipant(r),
     lastMessage: r.lastMessage,
     lastMessageAt: r.lastMessageAt!,
     unread: r.lastMessageAt!.getTime() > (r.readAt ?? 0),
@@ -95,13 +110,7 @@ export function getConversation({
   const row = db
     .select({
       id: conversations.id,
-      readAt: sql<number | null>`CASE WHEN ${conversations.userA} = ${userId} THEN ${conversations.aReadAt} ELSE ${conversations.bReadAt} END`,
-      otherId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      bio: users.bio,
-      avatar: sql<string | null>`coalesce(${users.avatar}, ${stores.avatar})`,
-      storeName: stores.name,
+      ...participantColumns(userId),
     })
     .from(conversations)
     .innerJoin(users, eq(users.id, otherIdOf(userId)))
@@ -111,7 +120,7 @@ export function getConversation({
   if (!row) return undefined;
   return {
     id: row.id,
-    other: { id: row.otherId, username: displayName(row), avatar: row.avatar, bio: row.bio, storeName: row.storeName },
+    other: toParticipant(row),
     readAt: row.readAt === null ? null : new Date(row.readAt),
   };
 }

@@ -148,6 +148,18 @@ function writeHeader(w: DxfWriter, acadver: string, insunits: number | null) {
   w.g(0, "ENDSEC");
 }
 
+/** A DXF as drawing programs save it: the header and one ENTITIES section (no blocks) that `entities` writes. */
+function entitiesOnlyDxf(acadver: string, insunits: number | null, entities: (w: DxfWriter) => void): string {
+  const w = new DxfWriter(4);
+  writeHeader(w, acadver, insunits);
+  w.g(0, "SECTION");
+  w.g(2, "ENTITIES");
+  entities(w);
+  w.g(0, "ENDSEC");
+  w.g(0, "EOF");
+  return w.text();
+}
+
 function writeLayers(w: DxfWriter, layers: string[]) {
   w.g(0, "SECTION");
   w.g(2, "TABLES");
@@ -327,28 +339,23 @@ export function makePlainDxf(options: PlainDxfOptions = {}): string {
   const units = options.units === undefined ? "mm" : options.units;
   const width = options.width ?? 300;
   const height = options.height ?? 200;
-  const w = new DxfWriter(4);
-  writeHeader(w, "AC1015", units === null ? null : { mm: 4, cm: 5, in: 1 }[units]);
-  w.g(0, "SECTION");
-  w.g(2, "ENTITIES");
-  const x0 = 50;
-  const y0 = 40;
-  writePolyline(w, "LWPOLYLINE", "0", [
-    [x0, y0],
-    [x0 + width, y0],
-    [x0 + width, y0 + height],
-    [x0, y0 + height],
-  ], true);
-  writePolyline(w, "LWPOLYLINE", "0", [
-    [x0 + width * 0.2, y0 + height * 0.2],
-    [x0 + width * 0.4, y0 + height * 0.2],
-    [x0 + width * 0.4, y0 + height * 0.4],
-    [x0 + width * 0.2, y0 + height * 0.4],
-  ], true);
-  writeLine(w, "0", [x0 + width / 2, y0], [x0 + width / 2, y0 + height]);
-  w.g(0, "ENDSEC");
-  w.g(0, "EOF");
-  return w.text();
+  return entitiesOnlyDxf("AC1015", units === null ? null : { mm: 4, cm: 5, in: 1 }[units], (w) => {
+    const x0 = 50;
+    const y0 = 40;
+    writePolyline(w, "LWPOLYLINE", "0", [
+      [x0, y0],
+      [x0 + width, y0],
+      [x0 + width, y0 + height],
+      [x0, y0 + height],
+    ], true);
+    writePolyline(w, "LWPOLYLINE", "0", [
+      [x0 + width * 0.2, y0 + height * 0.2],
+      [x0 + width * 0.4, y0 + height * 0.2],
+      [x0 + width * 0.4, y0 + height * 0.4],
+      [x0 + width * 0.2, y0 + height * 0.4],
+    ], true);
+    writeLine(w, "0", [x0 + width / 2, y0], [x0 + width / 2, y0 + height]);
+  });
 }
 
 /**
@@ -356,40 +363,30 @@ export function makePlainDxf(options: PlainDxfOptions = {}): string {
  * and sides as LINEs, closed on top by a half circle ARC of radius 100 (area 20000 + 5000π mm²).
  */
 export function makeSegmentsDxf(): string {
-  const w = new DxfWriter(4);
-  writeHeader(w, "AC1009", 4);
-  w.g(0, "SECTION");
-  w.g(2, "ENTITIES");
-  writeLine(w, "1", [200, 0], [200, 100]);
-  w.g(0, "ARC");
-  w.g(8, "1");
-  w.point(100, 100);
-  w.g(40, 100);
-  w.g(50, 0);
-  w.g(51, 180);
-  writeLine(w, "1", [200, 0], [0, 0]);
-  writeLine(w, "1", [0, 100], [0, 0]);
-  w.g(0, "ENDSEC");
-  w.g(0, "EOF");
-  return w.text();
+  return entitiesOnlyDxf("AC1009", 4, (w) => {
+    writeLine(w, "1", [200, 0], [200, 100]);
+    w.g(0, "ARC");
+    w.g(8, "1");
+    w.point(100, 100);
+    w.g(40, 100);
+    w.g(50, 0);
+    w.g(51, 180);
+    writeLine(w, "1", [200, 0], [0, 0]);
+    writeLine(w, "1", [0, 100], [0, 0]);
+  });
 }
 
 /** A DXF whose lines never close into an outline: an open polyline (three sides of a square) and a stray LINE. */
 export function makeOpenOutlineDxf(): string {
-  const w = new DxfWriter(4);
-  writeHeader(w, "AC1015", 4);
-  w.g(0, "SECTION");
-  w.g(2, "ENTITIES");
-  writePolyline(w, "LWPOLYLINE", "1", [
-    [0, 0],
-    [100, 0],
-    [100, 100],
-    [0, 100],
-  ], false);
-  writeLine(w, "1", [0, 90], [0, 10]);
-  w.g(0, "ENDSEC");
-  w.g(0, "EOF");
-  return w.text();
+  return entitiesOnlyDxf("AC1015", 4, (w) => {
+    writePolyline(w, "LWPOLYLINE", "1", [
+      [0, 0],
+      [100, 0],
+      [100, 100],
+      [0, 100],
+    ], false);
+    writeLine(w, "1", [0, 90], [0, 10]);
+  });
 }
 
 const DEMO_SIZE_RUNS = [

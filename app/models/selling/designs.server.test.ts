@@ -1,30 +1,23 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Db } from "../../../db/client";
 import { checkouts, files, orders, patternVersions, productMedia, products, stores, variants } from "../../../db/schema";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
+import { pngImage, withUploadDir } from "../../../tests/unit/upload-fixtures";
 import { getOwnProduct, listOwnProducts, MAX_PATTERN_NOTE, ownProductJson, PATTERN_NOTE_TOO_LONG, removeOwnProduct, saveDesign } from "./designs.server";
 import { READ_PATTERN_MESSAGES, readPattern } from "~/models/patterns/dxf.server";
 import { makeAstmDxf, makeOpenOutlineDxf } from "~/models/patterns/fixtures.server";
 
 const DXF = fs.readFileSync(path.join(__dirname, "../../../tests/fixtures/bodice-block.dxf"));
-let dataDir: string;
 let db: Db;
 let seller: { userId: number; storeId: number };
 
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "designs-test-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.SESSION_SECRET = "designs-test-secret-0123456789";
-  globalThis.__env = undefined;
-});
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const data = withUploadDir("designs");
+const temp = data.temp;
 
 async function newSeller() {
   const user = await makeUser(db);
@@ -37,16 +30,8 @@ beforeEach(async () => {
   seller = await newSeller();
 });
 
-let n = 0;
-/** A temp file as the multipart reader leaves it. */
-async function temp(field: string, originalName: string, bytes: Buffer | Promise<Buffer>) {
-  n += 1;
-  const file = path.join(dataDir, `t${n}.part`);
-  fs.writeFileSync(file, await bytes);
-  return { field, originalName, declaredType: "", path: file, size: fs.statSync(file).size };
-}
-const image = (color = "#b91c1c") => sharp({ create: { width: 30, height: 20, channels: 3, background: color } }).png().toBuffer();
-const uploaded = (name: string) => fs.existsSync(path.join(dataDir, "uploads", name));
+const image = (color = "#b91c1c") => pngImage(color, 30, 20);
+const uploaded = (name: string) => fs.existsSync(path.join(data.dir, "uploads", name));
 
 const ready = {
   name: "Camp shirt",
@@ -61,13 +46,22 @@ const ready = {
     { value: "M", inventory: "" },
   ],
 };
+/** The arguments that make a save the test seller's own. */
+const own = () => ({ db, storeId: seller.storeId, ownerId: seller.userId });
+
+const patternDesign = { ...ready, type: "Pattern", delivery: "Digital", variants: [] };
+
+/** A new pattern design's files: one image, a size chart and the DXF. */
+const patternFiles = async (name: string, dxf: Buffer) => ({
+  media: [await temp("media", "a.png", image())],
+  sizeChart: await temp("sizeChart", "c.png", image()),
+  pattern: await temp("pattern", name, dxf),
+});
 
 describe("saveDesign", () => {
   it("creates a design with its files and sizes, then edits media, size chart and sizes", async () => {
     const created = await saveDesign({
-      db,
-      storeId: seller.storeId,
-      ownerId: seller.userId,
+      ...own(),
       raw: ready,
       keepMedia: [],
       files: { media: [await temp("media", "a.png", image()), await temp("media", "b.png", image("#000"))], sizeChart: await temp("sizeChart", "c.png", image("#fff")) },
@@ -87,9 +81,7 @@ describe("saveDesign", () => {
     // Keep only the second image, replace the size chart, change one size and drop the other.
     const oldChart = found.product.sizeChart!;
     const updated = await saveDesign({
-      db,
-      storeId: seller.storeId,
-      ownerId: seller.userId,
+      ...own(),
       productId: created.product.id,
       raw: { ...ready, price: "40", variants: [{ id: String(found.variants[1]!.id), value: "M", inventory: "5" }, { value: "XL", inventory: "1" }] },
       keepMedia: [second!.id],
@@ -109,9 +101,7 @@ describe("saveDesign", () => {
 
   it("a form save moves the stock by what was typed, so units reserved meanwhile are not sold twice", async () => {
     const created = await saveDesign({
-      db,
-      storeId: seller.storeId,
-      ownerId: seller.userId,
+      ...own(),
       raw: { ...ready, variants: [{ value: "S", inventory: "5" }] },
       keepMedia: [],
       files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()) },
@@ -121,9 +111,7 @@ describe("saveDesign", () => {
     // The form showed 5; a checkout reserves 2 meanwhile; the seller types 8 (3 more).
     db.update(variants).set({ inventory: 3 }).where(eq(variants.id, size!.id)).run();
     const saved = await saveDesign({
-      db,
-      storeId: seller.storeId,
-      ownerId: seller.userId,
+      ...own(),
       productId: created.product.id,
       raw: { ...ready, variants: [{ id: String(size!.id), value: "S", inventory: "8", was: "5" }] },
       keepMedia: null,
@@ -134,12 +122,10 @@ describe("saveDesign", () => {
   });
 
   it("checks every rule before storing anything; a refused request leaves no file or row", async () => {
-    const uploads = path.join(dataDir, "uploads");
+    const uploads = path.join(data.dir, "uploads");
     const before = fs.existsSync(uploads) ? fs.readdirSync(uploads) : [];
     const result = await saveDesign({
-      db,
-      storeId: seller.storeId,
-      ownerId: seller.userId,
+      ...own(),
       raw: { ...ready, type: "Pattern", delivery: "", price: "4.99", name: "x".repeat(51) },
       keepMedia: [],
       files: {
@@ -166,13 +152,8 @@ describe("saveDesign", () => {
   });
 
   it("keeps each DXF as a pattern version and the pattern file private", async () => {
-    const raw = { ...ready, type: "Pattern", delivery: "Digital", variants: [] };
-    const base = { db, storeId: seller.storeId, ownerId: seller.userId, raw };
-    const created = await saveDesign({
-      ...base,
-      keepMedia: [],
-      files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()), pattern: await temp("pattern", "v1.dxf", DXF) },
-    });
+    const base = { ...own(), raw: patternDesign };
+    const created = await saveDesign({ ...base, keepMedia: [], files: await patternFiles("v1.dxf", DXF) });
     if (!created.ok) throw new Error(JSON.stringify(created));
     expect(created.product).toMatchObject({ type: "Pattern", delivery: "Digital", parcelSize: null });
     const v1 = created.product.patternFile!;
@@ -202,14 +183,11 @@ describe("saveDesign", () => {
   });
 
   it("refuses a DXF without a closed outline at the field, and a too long change note, storing nothing", async () => {
-    const raw = { ...ready, type: "Pattern", delivery: "Digital", variants: [] };
     const refused = await saveDesign({
-      db,
-      storeId: seller.storeId,
-      ownerId: seller.userId,
-      raw,
+      ...own(),
+      raw: patternDesign,
       keepMedia: [],
-      files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()), pattern: await temp("pattern", "open.dxf", Buffer.from(makeOpenOutlineDxf())) },
+      files: await patternFiles("open.dxf", Buffer.from(makeOpenOutlineDxf())),
       patternNote: "x".repeat(MAX_PATTERN_NOTE + 1),
     });
     expect(refused).toEqual({
@@ -222,13 +200,8 @@ describe("saveDesign", () => {
   });
 
   it("emails every buyer of the pattern about a new version with the note and a link to the purchase", async () => {
-    const raw = { ...ready, type: "Pattern", delivery: "Digital", variants: [] };
-    const base = { db, storeId: seller.storeId, ownerId: seller.userId, raw };
-    const created = await saveDesign({
-      ...base,
-      keepMedia: [],
-      files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()), pattern: await temp("pattern", "v1.dxf", Buffer.from(makeAstmDxf({ sizes: ["S", "M"] }))) },
-    });
+    const base = { ...own(), raw: patternDesign };
+    const created = await saveDesign({ ...base, keepMedia: [], files: await patternFiles("v1.dxf", Buffer.from(makeAstmDxf({ sizes: ["S", "M"] }))) });
     if (!created.ok) throw new Error(JSON.stringify(created));
     expect(created.patternVersion).toEqual({ version: 1, unitsAssumed: false });
     const buyOnce = async (status: "Pending" | "Refunded") => {
@@ -240,14 +213,14 @@ describe("saveDesign", () => {
         .get();
       const order = db
         .insert(orders)
-        .values({ checkoutId: checkout.id, buyerId: buyer.id, storeId: seller.storeId, productId: created.product.id, productName: raw.name, productType: "Pattern", delivery: "Digital", quantity: 1, amountCents: 100, feeCents: 10, status })
+        .values({ checkoutId: checkout.id, buyerId: buyer.id, storeId: seller.storeId, productId: created.product.id, productName: patternDesign.name, productType: "Pattern", delivery: "Digital", quantity: 1, amountCents: 100, feeCents: 10, status })
         .returning()
         .get();
       return { buyer, order };
     };
     const paid = await buyOnce("Pending");
     const refunded = await buyOnce("Refunded");
-    const outbox = path.join(dataDir, "outbox");
+    const outbox = path.join(data.dir, "outbox");
     const mails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8"))) : []);
     const before = mails().length;
     const edited = await saveDesign({
@@ -260,7 +233,7 @@ describe("saveDesign", () => {
     expect(edited.ok && edited.patternVersion).toEqual({ version: 2, unitsAssumed: false });
     const sent = mails().slice(before);
     expect(sent.map((m) => m.to)).toEqual([paid.buyer.email]);
-    expect(sent[0]).toMatchObject({ subject: `Pattern updated: ${raw.name}` });
+    expect(sent[0]).toMatchObject({ subject: `Pattern updated: ${patternDesign.name}` });
     expect(sent[0].text).toContain("Added size L");
     expect(sent[0].text).toContain(`/purchase/${paid.order.id}`);
     expect(sent.some((m) => m.to === refunded.buyer.email)).toBe(false);
@@ -279,7 +252,7 @@ describe("saveDesign", () => {
     if (!created.ok) throw new Error("setup");
     const id = created.product.id;
     expect(getOwnProduct({ db, storeId: seller.storeId, productId: id })).toBeNull();
-    expect(await saveDesign({ db, storeId: seller.storeId, ownerId: seller.userId, productId: id, raw: ready, keepMedia: null, files: { media: [] } })).toEqual({
+    expect(await saveDesign({ ...own(), productId: id, raw: ready, keepMedia: null, files: { media: [] } })).toEqual({
       ok: false,
       status: 404,
     });

@@ -17,31 +17,19 @@ import {
   type Product,
 } from "../../../db/schema";
 import { mediaOf } from "~/models/catalog/media.server";
-import { variantsOf } from "~/models/catalog/products.server";
+import { productListColumns, variantsOf } from "~/models/catalog/products.server";
 import { readPattern } from "~/models/patterns/dxf.server";
 import type { Pattern } from "~/models/patterns/types";
 import { notifyPatternUpdate } from "~/models/patterns/updates.server";
 import { DESIGN_MESSAGES, validateDesign, type FieldErrors, type RawDesign } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
-import {
-  MAX_MEDIA,
-  deleteUnreferencedFiles,
-  discardFiles,
-  inspectFile,
-  storeFile,
-  type FileProblem,
-  type TempFile,
-} from "~/utils/uploads.server";
+import { MAX_MEDIA, deleteUnreferencedFiles, discardFiles, inspectFile, storeFile, type FileProblem, type TempFile } from "~/utils/uploads.server";
 
 /** The seller's designs that are on sale (removed ones are gone from every list), newest first. */
 export function listOwnProducts({ db, storeId }: { db: Db; storeId: number }) {
   const rows = db
     .select({
-      id: products.id,
-      name: products.name,
-      priceCents: products.priceCents,
-      type: products.type,
-      delivery: products.delivery,
+      ...productListColumns,
       sold: products.sold,
     })
     .from(products)

@@ -56,7 +56,9 @@ export function defaultLabelProvider(): LabelProvider {
  */
 const inFlight = new Map<number, Promise<LabelUseResult>>();
 
-export function getShippingLabel(args: { db: Db; orderId: number; actor: ShipActor; provider?: LabelProvider; now?: Date }): Promise<LabelUseResult> {
+type ShippingLabelArgs = { db: Db; orderId: number; actor: ShipActor; provider?: LabelProvider; now?: Date };
+
+export function getShippingLabel(args: ShippingLabelArgs): Promise<LabelUseResult> {
   const running = inFlight.get(args.orderId);
   if (running) return running;
   const job = buyAndStore(args).finally(() => inFlight.delete(args.orderId));
@@ -64,19 +66,7 @@ export function getShippingLabel(args: { db: Db; orderId: number; actor: ShipAct
   return job;
 }
 
-async function buyAndStore({
-  db,
-  orderId,
-  actor,
-  provider = defaultLabelProvider(),
-  now = new Date(),
-}: {
-  db: Db;
-  orderId: number;
-  actor: ShipActor;
-  provider?: LabelProvider;
-  now?: Date;
-}): Promise<LabelUseResult> {
+async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider(), now = new Date() }: ShippingLabelArgs): Promise<LabelUseResult> {
   const scope = "storeId" in actor ? and(eq(orders.id, orderId), eq(orders.storeId, actor.storeId)) : eq(orders.id, orderId);
   const row = db
     .select({ order: orders, parcelSize: products.parcelSize, seller: users })

@@ -161,6 +161,19 @@ function pendingTransfer(tx: Tx, transferId: number): Transaction | { error: Set
   return transfer;
 }
 
+/** Writes `set` on the transfer only while it is still Pending; undefined when another request settled it first. */
+function updatePending(tx: Tx, transferId: number, set: Partial<typeof transactions.$inferInsert>): Transaction | undefined {
+  return tx
+    .update(transactions)
+    .set(set)
+    .where(and(eq(transactions.id, transferId), eq(transactions.status, "Pending")))
+    .returning()
+    .get();
+}
+
+/** One pending transfer to claim, complete or reject. */
+type TransferArgs = { db: Db; transferId: number; now?: Date };
+
 /**
  * Starts a payout: a Pending transfer is claimed (processed_at set, status still Pending) so that it can no longer
  * be rejected while the provider is being paid. Claiming again is allowed: a payout with an unknown outcome is
@@ -170,20 +183,11 @@ export function claimTransfer({
   db,
   transferId,
   now = new Date(),
-}: {
-  db: Db;
-  transferId: number;
-  now?: Date;
-}): { ok: true; transfer: Transaction; store: Store } | { ok: false; error: SettleError } {
+}: TransferArgs): { ok: true; transfer: Transaction; store: Store } | { ok: false; error: SettleError } {
   return db.transaction((tx) => {
     const found = pendingTransfer(tx, transferId);
     if ("error" in found) return { ok: false as const, error: found.error };
-    const transfer = tx
-      .update(transactions)
-      .set({ processedAt: found.processedAt ?? now })
-      .where(and(eq(transactions.id, transferId), eq(transactions.status, "Pending")))
-      .returning()
-      .get()!;
+    const transfer = updatePending(tx, transferId, { processedAt: found.processedAt ?? now })!;
     const store = tx.select().from(stores).where(eq(stores.id, transfer.storeId)).get()!;
     return { ok: true as const, transfer, store };
   }, IMMEDIATE);
@@ -196,22 +200,11 @@ export function completeTransfer({
   stripeTransferId = null,
   adminId = null,
   now = new Date(),
-}: {
-  db: Db;
-  transferId: number;
-  stripeTransferId?: string | null;
-  adminId?: number | null;
-  now?: Date;
-}): SettleResult {
+}: TransferArgs & { stripeTransferId?: string | null; adminId?: number | null }): SettleResult {
   return db.transaction((tx) => {
     const found = pendingTransfer(tx, transferId);
     if ("error" in found) return { ok: false as const, error: found.error };
-    const transfer = tx
-      .update(transactions)
-      .set({ status: "Completed", stripeTransferId, adminId, processedAt: now })
-      .where(and(eq(transactions.id, transferId), eq(transactions.status, "Pending")))
-      .returning()
-      .get();
+    const transfer = updatePending(tx, transferId, { status: "Completed", stripeTransferId, adminId, processedAt: now });
     if (!transfer) return { ok: false as const, error: "not-pending" as const };
     return { ok: true as const, transfer };
   }, IMMEDIATE);
@@ -229,24 +222,12 @@ export function rejectTransfer({
   adminId = null,
   claimed = false,
   now = new Date(),
-}: {
-  db: Db;
-  transferId: number;
-  reason: string;
-  adminId?: number | null;
-  claimed?: boolean;
-  now?: Date;
-}): SettleResult {
+}: TransferArgs & { reason: string; adminId?: number | null; claimed?: boolean }): SettleResult {
   return db.transaction((tx) => {
     const found = pendingTransfer(tx, transferId);
     if ("error" in found) return { ok: false as const, error: found.error };
     if (found.processedAt && !claimed) return { ok: false as const, error: "in-progress" as const };
-    const transfer = tx
-      .update(transactions)
-      .set({ status: "Rejected", reason, adminId, processedAt: now })
-      .where(and(eq(transactions.id, transferId), eq(transactions.status, "Pending")))
-      .returning()
-      .get();
+    const transfer = updatePending(tx, transferId, { status: "Rejected", reason, adminId, processedAt: now });
     if (!transfer) return { ok: false as const, error: "not-pending" as const };
     changeBalance(tx, transfer.storeId, -transfer.amountCents);
     return { ok: true as const, transfer };

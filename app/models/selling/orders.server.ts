@@ -13,6 +13,7 @@
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 
 import { files, orders, products, stores, users, type Order } from "../../../db/schema";
+import type { Profile } from "~/models/accounts/profile.server";
 import { toBuyerOrderJson } from "~/models/buying/orders.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { trackingUrl, type Carrier } from "~/schemas/selling";
@@ -120,17 +121,8 @@ export function getStoreOrder({ db, storeId, orderId }: { db: Db; storeId: numbe
   };
 }
 
-export type ShippingInfo = {
-  shipping_name: string;
-  first_name: string;
-  last_name: string;
-  street: string;
-  street2: string;
-  city: string;
-  state: string;
-  postal_code: string;
-  country: string;
-};
+/** The buyer's profile address as snapshotted at purchase (without the phone), and the name to ship to. */
+export type ShippingInfo = Omit<Profile, "phone"> & { shipping_name: string };
 
 /** The address snapshotted at purchase, in the spec's field names. */
 export function shippingInfoOf(order: Pick<Order, "shippingInfo">): ShippingInfo {

@@ -1,42 +1,28 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Db } from "../../../db/client";
 import { files, stores } from "../../../db/schema";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
+import { pngImage, withUploadDir } from "../../../tests/unit/upload-fixtures";
 import { PayoutSchema } from "~/schemas/selling";
 import { decryptSecret } from "~/utils/crypto.server";
 import { ownStoreJson, payoutDetails, saveStore } from "./stores.server";
 
-let dataDir: string;
 let db: Db;
 let userId: number;
 
-beforeAll(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stores-test-"));
-  process.env.DATA_DIR = dataDir;
-  process.env.SESSION_SECRET = "stores-test-secret-0123456789";
-  globalThis.__env = undefined;
-});
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const data = withUploadDir("stores");
+const temp = data.temp;
 beforeEach(async () => {
   db = createTestDb();
   userId = (await makeUser(db)).id;
 });
 
-let n = 0;
-async function temp(field: string, originalName: string, bytes: Buffer | Promise<Buffer>) {
-  n += 1;
-  const file = path.join(dataDir, `s${n}.part`);
-  fs.writeFileSync(file, await bytes);
-  return { field, originalName, declaredType: "", path: file, size: fs.statSync(file).size };
-}
-const image = (color = "#1d4ed8") => sharp({ create: { width: 20, height: 20, channels: 3, background: color } }).png().toBuffer();
+const image = (color = "#1d4ed8") => pngImage(color, 20, 20);
 const payout = (v: Record<string, string>) => PayoutSchema.parse(v);
 
 describe("saveStore", () => {
@@ -77,7 +63,7 @@ describe("saveStore", () => {
     const after = db.select().from(stores).where(eq(stores.userId, userId)).get()!;
     expect(decryptSecret(after.accountNumber)).toBe("000111222333");
     expect(after.accountType).toBe("checking");
-    expect(fs.existsSync(path.join(dataDir, "uploads", oldLogo))).toBe(false);
+    expect(fs.existsSync(path.join(data.dir, "uploads", oldLogo))).toBe(false);
     expect(db.select().from(files).where(eq(files.name, oldLogo)).get()).toBeUndefined();
     expect(ownStoreJson({ db, store: after }).media.map((m) => m.id)).toEqual([json.media[1]!.id]);
   });

@@ -10,15 +10,7 @@ import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { MASKED_ACCOUNT, STORE_MESSAGES, type FieldErrors, type PayoutInput, type StoreInput } from "~/schemas/selling";
 import { decryptSecret, encryptSecret } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
-import {
-  MAX_MEDIA,
-  deleteUnreferencedFiles,
-  discardFiles,
-  inspectFile,
-  storeFile,
-  type FileProblem,
-  type TempFile,
-} from "~/utils/uploads.server";
+import { MAX_MEDIA, deleteUnreferencedFiles, discardFiles, inspectFile, storeFile, type FileProblem, type TempFile } from "~/utils/uploads.server";
 
 export function getStoreMedia({ db, storeId }: { db: Db; storeId: number }) {
   return db

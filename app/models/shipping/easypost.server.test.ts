@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { FAKE_EASYPOST_API_KEY, type FakeEasyPost, startFakeEasyPost } from "../../../tests/fakes/easypost";
 import { createEasyPostLabelProvider, dollarsToCents } from "./easypost.server";
+import { BUYER_ADDRESS, SELLER_ADDRESS } from "./fixtures";
 import { type LabelInput, getLabelProvider, labelReference } from "./labels.server";
 
 let fake: FakeEasyPost;
@@ -17,28 +18,9 @@ beforeEach(() => fake.reset());
 
 const input: LabelInput = {
   orderId: 77,
-  from: {
-    first_name: "Ada",
-    last_name: "Lovelace",
-    street: "12 Seam Street",
-    street2: "Studio 4",
-    city: "Portland",
-    state: "OR",
-    postal_code: "97201",
-    country: "us",
-    phone: "503 555 0100",
-  },
-  to: {
-    first_name: "Grace",
-    last_name: "Hopper",
-    street: "400 Bobbin Avenue",
-    street2: "",
-    city: "Los Angeles",
-    state: "CA",
-    postal_code: "90001",
-    country: "US",
-    phone: "213 555 0199",
-  },
+  // A lower-case country as a profile may hold it: the label upper-cases it.
+  from: { ...SELLER_ADDRESS, country: "us" },
+  to: BUYER_ADDRESS,
   parcelSize: "Small",
   reference: labelReference(77),
 };

@@ -4,6 +4,7 @@ import { PDFDocument, StandardFonts } from "@cantoo/pdf-lib";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 
+import { BUYER_ADDRESS, SELLER_ADDRESS } from "./fixtures";
 import type { LabelInput } from "./labels.server";
 import { code39Bars, createLocalLabelProvider, renderLocalLabel, toWinAnsi } from "./local-label.server";
 
@@ -11,28 +12,8 @@ const NOW = new Date("2026-11-23T10:00:00Z");
 
 const input: LabelInput = {
   orderId: 1042,
-  from: {
-    first_name: "Ada",
-    last_name: "Lovelace",
-    street: "12 Seam Street",
-    street2: "Studio 4",
-    city: "Portland",
-    state: "OR",
-    postal_code: "97201",
-    country: "US",
-    phone: "503 555 0100",
-  },
-  to: {
-    first_name: "Grace",
-    last_name: "Hopper",
-    street: "400 Bobbin Avenue",
-    street2: "",
-    city: "Los Angeles",
-    state: "CA",
-    postal_code: "90001",
-    country: "US",
-    phone: "213 555 0199",
-  },
+  from: SELLER_ADDRESS,
+  to: BUYER_ADDRESS,
   parcelSize: "Small",
 };
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { PARCEL_SIZES } from "../../../db/schema";
 import { addressLines, addresseeName, checkLabelAddresses } from "./addresses";
+import { BUYER_ADDRESS } from "./fixtures";
 import { PARCEL_LIMITS, PARCEL_SIZE_NAMES, describeParcel, isParcelSize } from "./parcels";
 
 describe("parcel sizes (spec 9)", () => {
@@ -24,17 +25,8 @@ describe("parcel sizes (spec 9)", () => {
 });
 
 describe("addresses on a label", () => {
-  const snapshot = {
-    first_name: " Grace ",
-    last_name: "Hopper",
-    street: "400 Bobbin Avenue",
-    street2: "",
-    city: "Los Angeles",
-    state: "CA",
-    postal_code: "90001",
-    country: "us",
-    phone: "",
-  };
+  // The order snapshot as a profile may hold it: spaces around the name, a lower-case country, no phone.
+  const snapshot = { ...BUYER_ADDRESS, first_name: " Grace ", country: "us", phone: "" };
 
   it("print the order snapshot's name, or the platform address's shipping name", () => {
     expect(addressLines(snapshot)).toEqual(["Grace Hopper", "400 Bobbin Avenue", "Los Angeles, CA 90001", "US"]);
