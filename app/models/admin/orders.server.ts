@@ -6,7 +6,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 
 import { checkouts, orders, products, stores, transactions, users, type Order } from "../../../db/schema";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { untilDataChanges, type Db, type DbOrTx } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { isDownloadable, orderAmountsJson, orderTrackingJson } from "~/models/buying/orders.server";
 import { shippingInfoOf } from "~/models/selling/orders.server";
@@ -88,7 +88,12 @@ function orderSearch(db: DbOrTx, q: string): SQL | undefined {
 }
 
 /** One page of the orders table. The page's ids are found first, then only those rows are joined. */
+/** One page of the admin's orders table; the same page asked again costs no query until the data changes. */
 export function listAdminOrders({ db, query }: { db: Db; query: TableQuery<OrderSort> }): TablePage<AdminOrderRow> {
+  return untilDataChanges(db, `admin orders ${JSON.stringify(query)}`, () => readAdminOrdersPage(db, query));
+}
+
+function readAdminOrdersPage(db: Db, query: TableQuery<OrderSort>): TablePage<AdminOrderRow> {
   const where = orderSearch(db, query.q);
   const total = db.select({ n: sql<number>`count(*)` }).from(orders).where(where).get()!.n;
   const { page, pageCount, offset } = pageWindow(total, query.page, query.size);

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 
 import { products, stores, transactions, users, type Transaction } from "../../../db/schema";
-import type { Db } from "~/utils/db.server";
+import { untilDataChanges, type Db } from "~/utils/db.server";
 import { productListColumns } from "~/models/catalog/products.server";
 import { toTransactionJson } from "~/models/selling/finance.server";
 import { centsToDollars } from "~/utils/money";
@@ -29,7 +29,12 @@ export type AdminStoreRow = {
   txs: number;
 };
 
+/** One page of the admin's stores table; the same page asked again costs no query until the data changes. */
 export function listAdminStores({ db, query }: { db: Db; query: TableQuery<StoreSort> }): TablePage<AdminStoreRow> {
+  return untilDataChanges(db, `admin stores ${JSON.stringify(query)}`, () => readAdminStoresPage(db, query));
+}
+
+function readAdminStoresPage(db: Db, query: TableQuery<StoreSort>): TablePage<AdminStoreRow> {
   const pattern = likePattern(query.q);
   const where = query.q
     ? sql`(${stores.name} LIKE ${pattern} ESCAPE '\\' OR ${users.email} LIKE ${pattern} ESCAPE '\\' OR ${stores.id} = ${Number(query.q) || -1})`

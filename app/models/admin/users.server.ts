@@ -9,7 +9,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 
 import { sessions, stores, users, type Store, type User } from "../../../db/schema";
 import type { UpdateUserInput } from "~/schemas/admin";
-import type { Db, Tx } from "~/utils/db.server";
+import { untilDataChanges, type Db, type Tx } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { encryptSecret } from "~/utils/crypto.server";
 import { adjustBalance } from "~/models/selling/ledger.server";
@@ -34,7 +34,12 @@ export type AdminUserRow = {
   createdAt: Date;
 };
 
+/** One page of the admin's users table; the same page asked again costs no query until the data changes. */
 export function listAdminUsers({ db, query }: { db: Db; query: TableQuery<UserSort> }): TablePage<AdminUserRow> {
+  return untilDataChanges(db, `admin users ${JSON.stringify(query)}`, () => readAdminUsersPage(db, query));
+}
+
+function readAdminUsersPage(db: Db, query: TableQuery<UserSort>): TablePage<AdminUserRow> {
   const pattern = likePattern(query.q);
   const where = query.q
     ? sql`(${users.email} LIKE ${pattern} ESCAPE '\\' OR (${users.firstName} || ' ' || ${users.lastName}) LIKE ${pattern} ESCAPE '\\' OR ${users.id} = ${Number(query.q) || -1})`
