@@ -1,19 +1,45 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { Transform, type TransformCallback } from "node:stream";
+
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToString } from "react-dom/server";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
 
 import { NonceProvider } from "~/utils/nonce";
 
 export const streamTimeout = 5_000;
 
 /**
- * Pages here have no deferred data (no `defer`, no Suspense), so there is nothing to stream: the document is
- * rendered in one synchronous pass and sent as one body. This skips the stream plumbing a streamed render pays
- * per request (a Node stream, a web ReadableStream over it, a read and a socket write per chunk), which CPU
- * profiles showed costing more than the rendering it carried (bench/NOTES.md). Bots, JavaScript-less clients
- * and browsers all get the whole document at once. Should a route ever `defer`, go back to
- * renderToPipeableStream (Remix's default entry).
+ * React writes a page in many ~2 KB pieces, all in one tick; each piece would travel through a web stream
+ * and become its own write on the socket. This joins what arrives within one tick into one piece, so a page
+ * without deferred data goes out in one write (and later Suspense chunks still stream).
  */
+class CoalesceTicks extends Transform {
+  private pending: Buffer[] = [];
+  private scheduled = false;
+
+  _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.pending.push(chunk);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.release());
+    }
+    callback();
+  }
+
+  _flush(callback: TransformCallback) {
+    this.release();
+    callback();
+  }
+
+  private release() {
+    this.scheduled = false;
+    if (this.pending.length === 0) return;
+    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    this.pending = [];
+  }
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -22,14 +48,35 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  const html = renderToString(
-    <NonceProvider value={nonce}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-    </NonceProvider>,
-  );
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const body = html.startsWith("<!DOCTYPE") ? html : `<!DOCTYPE html>${html}`;
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  // Bots and JavaScript-less clients get the whole document at once; browsers get it streamed.
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new CoalesceTicks();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
