@@ -1,5 +1,5 @@
 // CPU time per request, the figure least disturbed by other work on the machine: `node bench/cpu.mjs`.
-// Seeds a scratch database (BENCH_PRODUCTS, 10000), starts build/app.js (one process, as deployed) and the
+// Seeds a scratch database (BENCH_PRODUCTS, 10000), starts build/server.js (one process, as deployed) and the
 // baseline, sends CPU_REQUESTS (1000) requests per path with autocannon (4 connections) and reads each
 // server's user+system CPU time from /proc before and after. Build first (npm run build).
 import { spawn } from "node:child_process";
@@ -36,7 +36,7 @@ const cpuMs = (pid) => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 };
-const appPid = await start([process.env.APP_ENTRY ?? "build/app.js"], { PORT: String(APP_PORT), HOST: "127.0.0.1", DATA_DIR: data.dataDir, SEED: "none", NODE_ENV: "production", SESSION_SECRET: SECRET }, APP_PORT, "/healthz");
+const appPid = await start([process.env.APP_ENTRY ?? "build/server.js"], { WEB_CONCURRENCY: "1", PORT: String(APP_PORT), HOST: "127.0.0.1", DATA_DIR: data.dataDir, SEED: "none", NODE_ENV: "production", SESSION_SECRET: SECRET }, APP_PORT, "/healthz");
 const basePid = await start(["bench/baseline.mjs", data.dbFile, String(BASE_PORT)], {}, BASE_PORT, "/");
 
 async function measure(pid, url, headers) {

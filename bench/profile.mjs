@@ -1,6 +1,6 @@
 // CPU profile of the built app under load: `node bench/profile.mjs [path ...]` (default: explore and a
 // product page as the logged-in buyer). Seeds a scratch database (BENCH_PRODUCTS, 10000), runs
-// build/app.js as one process under `node --cpu-prof`, loads each path with autocannon (PROFILE_SECONDS,
+// build/server.js as one process under `node --cpu-prof`, loads each path with autocannon (PROFILE_SECONDS,
 // 10 s, PROFILE_CONNECTIONS, 10), stops the server and prints the self time by area and the top functions.
 // PROFILE_WHO=visitor loads without cookies (and with HTML_CACHE_SECONDS=0). Build first (npm run build).
 import { spawn } from "node:child_process";
@@ -24,9 +24,9 @@ const who = process.env.PROFILE_WHO ?? "buyer";
 const data = await seed(root, PRODUCTS);
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", `/product/${data.productId}`];
 const profDir = path.join(data.dataDir, "profile");
-const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profDir}`, "build/app.js"], {
+const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profDir}`, "build/server.js"], {
   cwd: root,
-  env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: data.dataDir, SEED: "none", NODE_ENV: "production", SESSION_SECRET: SECRET, HTML_CACHE_SECONDS: "0" },
+  env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: data.dataDir, SEED: "none", NODE_ENV: "production", SESSION_SECRET: SECRET, HTML_CACHE_SECONDS: "0", WEB_CONCURRENCY: "1" },
   stdio: ["ignore", "ignore", "inherit"],
 });
 for (let up = false; !up; await sleep(200)) {

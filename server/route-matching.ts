@@ -2,8 +2,8 @@
  * Route matching computed once per pathname. @remix-run/router's matchRoutes flattens and ranks every
  * route module and compiles a regular expression per branch on each call, and a page request calls it
  * 3-4 times (Remix's server match, the static handler, React Router's render, lazy route discovery's
- * partial manifest). The calls made through the package's exports (all but the static handler's) are
- * answered from a cache keyed by the pathname and the shape of the route tree; each answer is rebuilt on
+ * partial manifest). The calls made through the package's exports (and the static handler's, which
+ * server/router-patch.ts forwards to the export) are answered from a cache keyed by the pathname and the shape of the route tree; each answer is rebuilt on
  * the caller's own route objects, so a tree rebuilt per request (React Router's) is matched correctly.
  * node_modules is untouched: server.ts replaces the export at start (bench/NOTES.md, decision 070).
  */
@@ -13,9 +13,10 @@ type RouteMatch = { params: Params; pathname: string; pathnameBase: string; rout
 type MatchRoutes = (routes: RouteLike[], location: string | { pathname?: string }, basename?: string) => RouteMatch[] | null;
 type Stored = { params: Params; matches: { trail: number[]; pathname: string; pathnameBase: string }[] } | null;
 
-export function memoizeRouteMatching(router: { matchRoutes: MatchRoutes }, maxEntries = 5000) {
-  const original = router.matchRoutes;
-  if ((original as { memoized?: boolean }).memoized) return;
+export function memoizeRouteMatching(router: { matchRoutes: MatchRoutes; __matchRoutesOriginal?: MatchRoutes }, maxEntries = 5000) {
+  if ((router.matchRoutes as { memoized?: boolean }).memoized) return;
+  // With server/router-patch.ts applied, the package's own calls forward to the export: call the original.
+  const original = router.__matchRoutesOriginal ?? router.matchRoutes;
   const shapes = new WeakMap<RouteLike[], string>();
   const cache = new Map<string, Stored>();
 
