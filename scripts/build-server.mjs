@@ -1,5 +1,6 @@
 // Bundles the server for production and pre-compresses the fingerprinted client assets:
-// build/server.js (server/main.ts: one process, or a node:cluster supervisor) runs build/app.js (server.ts).
+// build/server.js (server/main.ts: the supervisor) runs build/app.js (server.ts) in its workers; the pattern worker
+// pool (app/models/patterns/pool.server.ts) runs build/pattern-worker.js in its threads.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -7,7 +8,7 @@ import zlib from "node:zlib";
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { server: "server/main.ts", app: "server.ts" },
+  entryPoints: { server: "server/main.ts", app: "server.ts", "pattern-worker": "app/models/patterns/worker.ts" },
   outdir: "build",
   bundle: true,
   platform: "node",

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { buildOrderDownload } from "~/models/patterns/downloads.server";
+import { patternWorkFailure } from "~/models/patterns/errors";
 import { authorizePrivateFileRead, privateFileAccess } from "~/models/platform/file-access.server";
 import { getFileRecord } from "~/models/platform/files.server";
 import { apiError } from "~/utils/api.server";
@@ -28,7 +29,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const access = record.kind === "pattern" && user ? privateFileAccess({ db, user, file: record }) : null;
     if (user && access?.allowed && access.buyerOrderId !== null) {
       const download = downloadOrderPattern({ db, userId: user.id, orderId: access.buyerOrderId });
-      const built = download.ok && download.file.name === record.name ? await buildOrderDownload({ db, access: download, format: "dxf", sizes: [] }) : null;
+      let built;
+      try {
+        built = download.ok && download.file.name === record.name ? await buildOrderDownload({ db, access: download, format: "dxf", sizes: [] }) : null;
+      } catch (error) {
+        const failure = patternWorkFailure(error);
+        if (!failure) throw error;
+        return Response.json({ error: failure.message }, { status: failure.status, headers: failure.headers });
+      }
+      if (built && "refused" in built) return apiError(422, built.refused);
       const builtStat = built ? await statFile(built.path) : null;
       if (!built || !builtStat) return apiError(404, "File not found");
       return sendFile(request, built.path, builtStat, {

@@ -16,6 +16,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!found) return apiError(404, "Product not found");
   const json = externalProductJson(found);
   if (found.product.type !== "Pattern") return Response.json(json);
-  const pattern = patternJson(found.product.id, productPatternFacts({ db, productId: found.product.id }));
+  const pattern = patternJson(found.product.id, await productPatternFacts({ db, productId: found.product.id }));
   return Response.json({ ...json, pattern });
 }

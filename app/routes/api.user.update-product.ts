@@ -65,7 +65,11 @@ export async function action({ request }: ActionFunctionArgs) {
       patternNote: typeof form.fields.get("pattern_note") === "string" ? String(form.fields.get("pattern_note")) : "",
       fieldNames: { media: "images", sizeChart: "sizeChart", pattern: "pattern" },
     });
-    if (!result.ok) return result.status === 404 ? apiError(404, "Product not found") : fieldErrorResponse(result.errors);
+    if (!result.ok) {
+      if (result.status === 404) return apiError(404, "Product not found");
+      if (result.status === 503) return fieldErrorResponse(result.errors, { status: 503, retryAfter: result.retryAfter });
+      return fieldErrorResponse(result.errors);
+    }
     const saved = getOwnProduct({ db, storeId: store.id, productId: result.product.id })!;
     return Response.json(
       { success: true, message: result.created ? PRODUCT_MESSAGES.created : PRODUCT_MESSAGES.updated, product: ownProductJson(saved) },

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { buildOrderDownload, isDownloadFormat } from "~/models/patterns/downloads.server";
+import { orPatternWorkFailure } from "~/models/patterns/errors";
 import { getDb } from "~/utils/db.server";
 import { statFile } from "~/utils/files.server";
 import { invariantResponse } from "~/utils/invariant";
@@ -30,7 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const { status, message } = BUYING_ERRORS.download[access.error];
     invariantResponse(false, message, { status });
   }
-  const built = await buildOrderDownload({ db, access, format, sizes: url.searchParams.getAll("size") });
+  const built = await orPatternWorkFailure(buildOrderDownload({ db, access, format, sizes: url.searchParams.getAll("size") }));
+  if (built && "refused" in built) invariantResponse(false, built.refused, { status: 422 });
   const stat = built ? await statFile(built.path) : null;
   invariantResponse(built && stat, "Not found", { status: 404 });
   return sendFile(request, built.path, stat, {

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
+import { orPatternWorkFailure } from "~/models/patterns/errors";
 import { productPreview } from "~/models/patterns/preview-cache.server";
 import { getDb } from "~/utils/db.server";
 
@@ -11,7 +12,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const productId = Number(params.id);
   if (!Number.isSafeInteger(productId) || productId <= 0) return new Response("Not found", { status: 404 });
-  const result = productPreview({ db: getDb(), productId, size: url.searchParams.get("size") });
+  const result = await orPatternWorkFailure(productPreview({ db: getDb(), productId, size: url.searchParams.get("size") }));
   if (!result.ok) {
     return new Response(result.error === "unknown-size" ? "This pattern has no such size." : "Not found", {
       status: 404,

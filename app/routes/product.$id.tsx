@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const { product, store, owner } = found;
   const printed = product.type === "Pattern" && product.delivery === "Print";
-  const facts = product.type === "Pattern" ? productPatternFacts({ db, productId }) : null;
+  const facts = product.type === "Pattern" ? await productPatternFacts({ db, productId }) : null;
   const asked = new URL(request.url).searchParams.get("size");
   const size = facts ? (asked && facts.sizes.includes(asked) ? asked : facts.defaultSize) : null;
   return {

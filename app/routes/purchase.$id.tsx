@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const supportEmail = getPlatformSettings({ db }).email || "support@patternhouse.local";
   const versions = isDownloadable(order) ? listVersions({ db, productId: order.productId }) : [];
-  const facts = versions[0] ? versionFacts({ db, version: versions[0] }) : null;
+  const facts = versions[0] ? await versionFacts({ db, version: versions[0] }) : null;
   return {
     order: {
       id: order.id,

@@ -42,10 +42,12 @@ export function jsonPart(fields: FormData, name: string): unknown {
   }
 }
 
-/** The first field error as the 400's `{ error, field, errors }`. */
-export function fieldErrorResponse(errors: Record<string, string[]>) {
+/** The first field error as the 400's `{ error, field, errors }` (or a 503 with Retry-After when the server was busy). */
+export function fieldErrorResponse(errors: Record<string, string[]>, busy?: { status: 503; retryAfter: number }) {
   const [field, messages] = Object.entries(errors)[0] ?? ["", ["Invalid request"]];
-  return apiError(400, messages[0] ?? "Invalid request", { field, errors });
+  const response = apiError(busy?.status ?? 400, messages[0] ?? "Invalid request", { field, errors });
+  if (busy) response.headers.set("Retry-After", String(busy.retryAfter));
+  return response;
 }
 
 /** Zod issues as field errors. */

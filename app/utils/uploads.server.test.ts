@@ -192,9 +192,11 @@ describe("inspectFile", () => {
       ok: false,
       message: "movie.png is not an image (JPEG, PNG, GIF, WebP or BMP) or a video (MP4, WebM or MOV).",
     });
-    // a DXF without any entity
-    const empty = Buffer.from("0\nSECTION\n2\nENTITIES\n0\nENDSEC\n0\nEOF\n");
-    expect(await inspect("empty.dxf", empty, ["dxf"])).toMatchObject({ ok: false });
+    // A binary DXF is named as such; NUL bytes are never text. (What a text DXF holds is the pattern reader's
+    // judgement, in its worker pool: models/patterns/read.server.ts.)
+    const binary = Buffer.concat([Buffer.from("AutoCAD Binary DXF\r\n\u001a\u0000"), Buffer.alloc(64, 1)]);
+    expect(await inspect("cad.dxf", binary, ["dxf"])).toEqual({ ok: false, message: "cad.dxf is a binary DXF. Export it again as an ASCII (text) DXF." });
+    expect(await inspect("nul.dxf", Buffer.from("0\nSECTION\u0000\n"), ["dxf"])).toMatchObject({ ok: false });
     expect(await inspect("empty.png", new Uint8Array(), ["image"])).toEqual({ ok: false, message: "empty.png is empty." });
   });
 });

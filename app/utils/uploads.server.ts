@@ -7,8 +7,9 @@
  *    later field still arrives and the form can be shown again with what was typed. A too-large file is a
  *    per-file error, never a thrown exception. Text fields come back as a FormData for `parseWithZod`.
  * 2. `inspectFile` checks the content against what the field accepts: images and videos by their magic
- *    bytes (file-type), PDF by `%PDF-`, DOC/DOCX by file-type, DXF by parsing it (dxf-parser) and
- *    requiring at least one entity. The file's own name or declared type is never trusted.
+ *    bytes (file-type), PDF by `%PDF-`, DOC/DOCX by file-type, DXF as text that no other type claims (the
+ *    pattern reader, in its worker pool, then reads it once: models/patterns/read.server.ts). The file's own
+ *    name or declared type is never trusted.
  * 3. `storeFile` puts an accepted file into the file store (`${DATA_DIR}/uploads/<32 hex>.<ext>`) with a
  *    `files` row; images are re-encoded by sharp (orientation applied, EXIF and other metadata dropped).
  * 4. `cleanup()` of a parse removes its temp files; `discardFiles` removes stored files (and their rows)
@@ -20,7 +21,6 @@ import path from "node:path";
 
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { eq, inArray, or, sql } from "drizzle-orm";
-import DxfParser from "dxf-parser";
 import { fileTypeFromFile } from "file-type";
 import sharp from "sharp";
 
@@ -324,8 +324,12 @@ export async function inspectFile(
       return { ok: true, file: { kind: "document", ext: "pdf", contentType: "application/pdf" } };
     }
   }
-  if (accept.includes("dxf") && !detected && (await hasDxfEntities(file.path))) {
-    return { ok: true, file: { kind: "dxf", ext: "dxf", contentType: "application/dxf" } };
+  if (accept.includes("dxf") && !detected) {
+    const head = await readHead(file.path, 8192);
+    if (head.toString("latin1").startsWith("AutoCAD Binary DXF")) {
+      return { ok: false, message: `${file.originalName} is a binary DXF. Export it again as an ASCII (text) DXF.` };
+    }
+    if (!head.includes(0)) return { ok: true, file: { kind: "dxf", ext: "dxf", contentType: "application/dxf" } };
   }
   return refuse;
 }
@@ -334,28 +338,20 @@ function documentType(mime: string) {
   return mime === "application/x-cfb" ? "application/msword" : mime;
 }
 
-async function startsWith(file: string, prefix: string): Promise<boolean> {
+/** The first `length` bytes of a file (fewer when it is shorter). */
+async function readHead(file: string, length: number): Promise<Buffer> {
   const handle = await fs.promises.open(file, "r");
   try {
-    const buffer = Buffer.alloc(prefix.length);
-    const { bytesRead } = await handle.read(buffer, 0, prefix.length, 0);
-    return bytesRead === prefix.length && buffer.toString("latin1") === prefix;
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
 }
 
-/** True when the file parses as an ASCII DXF with at least one entity. */
-export async function hasDxfEntities(file: string): Promise<boolean> {
-  try {
-    const text = await fs.promises.readFile(file, "utf8");
-    // A DXF is text of group-code / value lines; bail out early on anything binary.
-    if (text.includes("\u0000")) return false;
-    const dxf = new DxfParser().parseSync(text);
-    return Boolean(dxf && Array.isArray(dxf.entities) && dxf.entities.length > 0);
-  } catch {
-    return false;
-  }
+async function startsWith(file: string, prefix: string): Promise<boolean> {
+  return (await readHead(file, prefix.length)).toString("latin1") === prefix;
 }
 
 export type FileKind = (typeof FILE_KINDS)[number];

@@ -3,15 +3,18 @@
  * (the current one by default) once authorised by downloadOrderPattern: the original DXF (stamped for buyers) and
  * the print PDFs (A4, US Letter, A0 copy-shop, projector) of the chosen sizes, stamped on every page. Generated
  * files are cached on disk under DATA_DIR/cache/patterns/downloads per order (or 'own' for unstamped copies),
- * version, format, size selection and stamp; concurrent requests for one file share one build.
+ * version, format, size selection and stamp; concurrent requests for one file share one build. Every build runs in
+ * the pattern worker pool (decision 090): PatternBusyError and PatternLimitError reach the route, which answers
+ * 503 with Retry-After; a print file of more than MAX_PRINT_PAGES pages is refused before it is drawn.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-import { buildPrintPdf, type PrintFormat } from "./pdf.server";
-import { stampDxf } from "./stamp.server";
-import { ensureParsed } from "./versions.server";
+import { formatCount, MAX_PRINT_PAGES } from "./limits";
+import type { PrintFormat } from "./pdf.server";
+import { runPatternTask } from "./pool.server";
+import { loadPattern } from "./versions.server";
 import type { OrderDownload } from "~/models/buying/downloads.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { cacheDir, uploadPath } from "~/utils/files.server";
@@ -40,8 +43,10 @@ export function orderDownloadLinks(orderId: number, version?: number): { format:
 }
 
 export type BuiltDownload = { path: string; contentType: string; fileName: string };
+/** A print file that would have more pages than a print file may have: the buyer is told to choose fewer sizes. */
+export type RefusedDownload = { refused: string };
 
-const building = new Map<string, Promise<void>>();
+const building = new Map<string, Promise<unknown>>();
 const hash = (text: string) => crypto.createHash("sha256").update(text).digest("hex").slice(0, 12);
 const slug = (text: string) =>
   text
@@ -50,17 +55,24 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, "")
     .slice(0, 60) || "pattern";
 
-/** Writes `target` once (atomically); concurrent callers wait for the same build. */
-async function cached(target: string, build: () => Promise<Uint8Array> | Uint8Array): Promise<void> {
-  if (fs.existsSync(target)) return;
-  const running = building.get(target);
+/**
+ * Writes `target` once (atomically): `build` writes a temp file next to it (in the worker pool), which becomes the
+ * target when the build says so; a failed or refused build leaves nothing behind. Concurrent callers share a build.
+ */
+async function cached<T>(target: string, build: (temp: string) => Promise<T>, done: (result: T) => boolean): Promise<T | undefined> {
+  if (fs.existsSync(target)) return undefined;
+  const running = building.get(target) as Promise<T> | undefined;
   if (running) return running;
   const job = (async () => {
-    const bytes = await build();
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
-    await fs.promises.writeFile(temp, bytes);
-    await fs.promises.rename(temp, target);
+    try {
+      const result = await build(temp);
+      if (done(result)) await fs.promises.rename(temp, target);
+      return result;
+    } finally {
+      await fs.promises.rm(temp, { force: true });
+    }
   })().finally(() => building.delete(target));
   building.set(target, job);
   return job;
@@ -83,7 +95,7 @@ export async function buildOrderDownload({
   format: DownloadFormat;
   sizes: string[];
   dataDir?: string;
-}): Promise<BuiltDownload | null> {
+}): Promise<BuiltDownload | RefusedDownload | null> {
   const source = uploadPath(access.file.name, dataDir);
   if (!source || !fs.existsSync(source)) return null;
   const versionPart = access.version ? `v${access.version.version}` : "";
@@ -96,25 +108,30 @@ export async function buildOrderDownload({
     const named = versionPart ? fileName.replace(/(\.dxf)?$/i, `-${versionPart}.dxf`) : fileName;
     if (!access.stamp) return { path: source, contentType: "application/dxf", fileName: named };
     const target = path.join(dir, `${owner}-${access.file.name.slice(0, 32)}.dxf`);
-    await cached(target, async () => stampDxf(new Uint8Array(await fs.promises.readFile(source)), access.stamp!));
+    await cached(target, (temp) => runPatternTask({ kind: "stamp", source, stamp: access.stamp!, target: temp }), () => true);
     return { path: target, contentType: "application/dxf", fileName: named };
   }
 
   if (!access.version) return null;
-  const pattern = ensureParsed({ db, versionId: access.version.id });
-  if (!pattern) return null;
+  const loaded = await loadPattern({ db, versionId: access.version.id });
+  if (!loaded) return null;
+  const { pattern } = loaded;
   const chosen = pattern.sizes.filter((s) => sizes.includes(s));
   const all = chosen.length === 0 || chosen.length === pattern.sizes.length;
   const sizesPart = all ? "all" : hash(chosen.join("\u0000"));
   const target = path.join(dir, `${owner}-p${access.order.productId}-${versionPart}-${access.version.id}-${format}-${sizesPart}.pdf`);
-  await cached(target, () =>
-    buildPrintPdf(pattern, {
-      format: format as PrintFormat,
-      sizes: all ? [] : chosen,
-      stamp: access.stamp,
-      title: `${access.order.productName} (version ${access.version!.version})`,
-    }),
-  );
+  const options = {
+    format: format as PrintFormat,
+    sizes: all ? [] : chosen,
+    stamp: access.stamp,
+    title: `${access.order.productName} (version ${access.version.version})`,
+  };
+  const printed = await cached(target, (temp) => runPatternTask({ kind: "print", data: loaded.data, options, target: temp }), (r) => r.ok);
+  if (printed && !printed.ok) {
+    return {
+      refused: `This print file would have ${formatCount(printed.pages)} pages, more than the ${formatCount(MAX_PRINT_PAGES)} a print file may have. Choose fewer sizes, or the A0 copy-shop file.`,
+    };
+  }
   const sizeName = all ? "all-sizes" : slug(chosen.join("-"));
   return { path: target, contentType: "application/pdf", fileName: `${base}-${versionPart}-${format.toLowerCase()}-${sizeName}.pdf` };
 }

@@ -13,15 +13,40 @@
 import DxfParser from "dxf-parser";
 
 import { arcPoints, bboxOf, bulgePoints, chainIntoRings, distance, polygonArea, round, sortSizes } from "./geometry";
+import {
+  formatCount,
+  MAX_COORDINATE,
+  MAX_EXPANDED_ENTITIES,
+  MAX_EXPANDED_POINTS,
+  MAX_FILE_ENTITIES,
+  MAX_FILE_VERTICES,
+  MAX_PIECE_MM,
+  MAX_PIECES,
+  MIN_PIECE_MM,
+} from "./limits";
 import type { Pattern, PatternPiece, PatternUnits, Pt, ReadPatternError, ReadPatternResult } from "./types";
 
-export const READ_PATTERN_MESSAGES: Record<ReadPatternError, string> = {
+export const READ_PATTERN_MESSAGES: Record<"not_dxf" | "no_entities" | "no_boundary", string> = {
   not_dxf: "This file is not a readable DXF file.",
   no_entities: "This DXF file has no drawing in it (no entities were found).",
   no_boundary: "No closed piece outline (layer 1 boundary) was found in this DXF.",
 };
 
 /** Shown to the seller when `unitsAssumed` is true. */
+/** The start of every refusal for size or complexity, at upload and from the worker pool's limits. */
+export const TOO_COMPLEX_PREFIX = "This DXF is too large or too complex to read";
+
+/** A bound of limits.ts broken while reading: the reading stops at once with this refusal. */
+class PatternLimitError extends Error {
+  constructor(
+    readonly code: Extract<ReadPatternError, "too_complex" | "bad_number" | "piece_size">,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+const tooComplex = (what: string) => new PatternLimitError("too_complex", `${TOO_COMPLEX_PREFIX}: ${what}.`);
+
 export const UNITS_ASSUMED_MESSAGE =
   "This DXF file does not say which units it uses, so we read it in millimetres. If the pieces look too small or too large, export it again with its units set.";
 
@@ -91,7 +116,7 @@ function finite(n: unknown, fallback: number): number {
   return typeof n === "number" && Number.isFinite(n) ? n : fallback;
 }
 
-function fail(error: ReadPatternError): ReadPatternResult {
+function fail(error: keyof typeof READ_PATTERN_MESSAGES): ReadPatternResult {
   return { ok: false, error, message: READ_PATTERN_MESSAGES[error] };
 }
 
@@ -112,66 +137,99 @@ function decode(input: string | Uint8Array | ArrayBuffer): string | null {
 /**
  * dxf-parser loops forever on a few malformed inputs (a POLYLINE not followed by VERTEX/SEQEND, a stray entity in
  * a LAYER or VPORT table, an LWPOLYLINE announcing more vertices than the file has or with an unknown group right
- * after a vertex's x). One pass over the group pairs
- * refuses those, and anything whose group codes are not integers, before the parser sees it.
+ * after a vertex's x). One pass over the group pairs refuses those, and anything whose group codes are not integers,
+ * before the parser sees it. The same pass counts entities and vertices against limits.ts and checks every
+ * coordinate, radius, scale, bulge and angle for a finite, bounded number, so a file that would need too much memory
+ * or holds `inf`/`NaN`/1e300 is refused before anything big is allocated.
  */
 const LWPOLYLINE_VERTEX_CODES = new Set([0, 10, 20, 30, 40, 41, 42]);
+/** Group codes whose value is a real number the reader uses: coordinates (10-38), radius, scales and bulge (40-42), angles (50-51). */
+const isCheckedNumber = (code: number) => (code >= 10 && code <= 38) || (code >= 40 && code <= 42) || code === 50 || code === 51;
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-function safeForParser(lines: string[]): boolean {
+/** Null when the parser can be given these lines; else what is damaged, for the seller. */
+function scanForParser(lines: string[]): string | null {
   let sawSection = false;
   let inPolyline = false;
   let table: string | null = null;
   let expectTableName = false;
   let inLwpolyline = false;
   let afterX = false;
+  let entities = 0;
+  let vertices = 0;
   const maxVertices = lines.length / 4;
   for (let i = 0; i + 1 < lines.length; i += 2) {
     const codeLine = lines[i].trim();
     const code = Number(codeLine);
-    if (codeLine === "" || !Number.isInteger(code)) return false;
+    if (codeLine === "" || !Number.isInteger(code)) return `line ${i + 1} should be a group code, not "${codeLine.slice(0, 20)}"`;
     // In an LWPOLYLINE, a vertex's x (10) followed by a group the vertex reader does not know makes it rewind
     // onto that same x forever.
-    if (afterX && !LWPOLYLINE_VERTEX_CODES.has(code)) return false;
+    if (afterX && !LWPOLYLINE_VERTEX_CODES.has(code)) return `an LWPOLYLINE vertex on line ${i - 1} is followed by an unknown group ${code}`;
     afterX = inLwpolyline && code === 10;
     if (code !== 0) {
+      if (isCheckedNumber(code)) checkNumber(lines[i + 1], i + 2);
+      if (code === 10 && ++vertices > MAX_FILE_VERTICES) {
+        throw tooComplex(`it has more than ${formatCount(MAX_FILE_VERTICES)} vertices, the most a pattern file may have`);
+      }
       if (expectTableName && code === 2) {
         table = lines[i + 1].trim();
         expectTableName = false;
-      } else if (inLwpolyline && code === 90 && !(Number(lines[i + 1]) <= maxVertices)) return false;
+      } else if (inLwpolyline && code === 90 && !(Number(lines[i + 1]) <= maxVertices)) {
+        return `an LWPOLYLINE on line ${i + 1} announces more vertices than the file has`;
+      }
       continue;
+    }
+    if (++entities > MAX_FILE_ENTITIES) {
+      throw tooComplex(`it has more than ${formatCount(MAX_FILE_ENTITIES)} entities, the most a pattern file may have`);
     }
     const value = lines[i + 1].trim();
     inLwpolyline = value === "LWPOLYLINE";
     if (value === "EOF") break;
     if (inPolyline) {
       if (value === "SEQEND") inPolyline = false;
-      else if (value !== "VERTEX") return false;
+      else if (value !== "VERTEX") return `a POLYLINE is followed by ${value.slice(0, 20)} on line ${i + 2} instead of its vertices`;
       continue;
     }
     if (table !== null) {
       if (value === "ENDTAB") table = null;
-      else if ((table === "LAYER" || table === "VPORT") && value !== table) return false;
+      else if ((table === "LAYER" || table === "VPORT") && value !== table) return `a ${value.slice(0, 20)} stands in the ${table} table on line ${i + 2}`;
       continue;
     }
     if (value === "SECTION") sawSection = true;
     else if (value === "POLYLINE") inPolyline = true;
     else if (value === "TABLE") expectTableName = true;
   }
-  return sawSection && !inPolyline;
+  if (!sawSection) return "it has no SECTION";
+  return inPolyline ? "a POLYLINE has no SEQEND" : null;
 }
 
-function parseDxf(text: string): RawDxf | null {
+function checkNumber(raw: string, line: number) {
+  const value = raw.trim();
+  const n = Number(value);
+  if (!NUMBER.test(value) || !Number.isFinite(n)) {
+    throw new PatternLimitError("bad_number", `This DXF has a number that cannot be drawn: "${value.slice(0, 20)}" on line ${line}.`);
+  }
+  if (Math.abs(n) > MAX_COORDINATE) {
+    throw new PatternLimitError(
+      "bad_number",
+      `This DXF has a coordinate of ${value.slice(0, 24)} on line ${line}, beyond the ${MAX_COORDINATE.toExponential()} a drawing may use.`,
+    );
+  }
+}
+
+function parseDxf(text: string): { dxf: RawDxf | null; damage?: string } {
   const lines = text.split(/\r\n|\r|\n/);
-  if (!safeForParser(lines)) return null;
+  const damage = scanForParser(lines);
+  if (damage) return { dxf: null, damage };
   // dxf-parser writes to the console about odd groups of damaged files; it is synchronous, so muting the console
   // for its duration cannot hide anything else.
   const { error, log } = console;
   console.error = console.log = () => {};
   try {
     const parsed = new DxfParser().parseSync(text) as unknown as RawDxf | null;
-    return parsed && typeof parsed === "object" ? parsed : null;
+    return { dxf: parsed && typeof parsed === "object" ? parsed : null };
   } catch {
-    return null;
+    return { dxf: null };
   } finally {
     console.error = error;
     console.log = log;
@@ -212,10 +270,40 @@ function addPath(g: Geometry, pts: Pt[], closedFlag: boolean) {
   } else g.paths.push(pts);
 }
 
+/** What one reading has expanded so far: every copy of a block's entities counts (limits.ts). */
+type Budget = { entities: number; points: number };
+
+/** Counts an entity's points against the budget and refuses non-finite or far-out results of transforms. */
+function spend(g: Geometry, budget: Budget) {
+  const check = (p: Pt) => {
+    if (!(Math.abs(p[0]) <= MAX_COORDINATE && Math.abs(p[1]) <= MAX_COORDINATE)) {
+      const where = Number.isFinite(p[0]) && Number.isFinite(p[1]) ? `${Math.max(Math.abs(p[0]), Math.abs(p[1])).toExponential(1)} mm` : "a point that is not a number";
+      throw new PatternLimitError("bad_number", `This DXF places a drawing at ${where} once its blocks are inserted (their position or scale), beyond the ${MAX_COORDINATE.toExponential()} mm a drawing may use.`);
+    }
+  };
+  let n = g.points.length;
+  g.points.forEach(check);
+  for (const list of [g.rings, g.paths]) {
+    for (const path of list) {
+      n += path.length;
+      path.forEach(check);
+    }
+  }
+  budget.points += n;
+  if (budget.points > MAX_EXPANDED_POINTS) {
+    throw tooComplex(`its outlines expand to more than ${formatCount(MAX_EXPANDED_POINTS)} points, the most a pattern may have`);
+  }
+}
+
 /** Collects the geometry of entities (recursing into INSERTs of blocks) into per-entity records. */
-function collect(entities: RawEntity[], xf: Xf, blocks: Record<string, RawBlock>, out: Geometry[], depth: number) {
+function collect(entities: RawEntity[], xf: Xf, blocks: Record<string, RawBlock>, out: Geometry[], depth: number, budget: Budget) {
   for (const e of entities) {
     if (!e || typeof e !== "object") continue;
+    if (++budget.entities > MAX_EXPANDED_ENTITIES) {
+      throw tooComplex(
+        `its blocks expand to more than ${formatCount(MAX_EXPANDED_ENTITIES)} entities (each INSERT copies its block), the most a pattern may have`,
+      );
+    }
     const g: Geometry = { layer: layerNumber(e.layer), rings: [], paths: [], points: [], texts: [] };
     switch (e.type) {
       case "LINE":
@@ -256,10 +344,11 @@ function collect(entities: RawEntity[], xf: Xf, blocks: Record<string, RawBlock>
         break;
       case "INSERT": {
         const block = e.name ? blocks[e.name] : undefined;
-        if (block?.entities && depth < MAX_INSERT_DEPTH) collect(block.entities, compose(xf, insertXf(e, block)), blocks, out, depth + 1);
+        if (block?.entities && depth < MAX_INSERT_DEPTH) collect(block.entities, compose(xf, insertXf(e, block)), blocks, out, depth + 1, budget);
         break;
       }
     }
+    spend(g, budget);
     if (g.rings.length || g.paths.length || g.points.length || g.texts.length) out.push(g);
   }
 }
@@ -344,7 +433,8 @@ function buildPiece(c: Candidate, astm: boolean): Omit<PatternPiece, "size"> & {
       boundary = ring;
     }
   }
-  if (!boundary || area < 1) return null;
+  // A tiny outline is kept here: checkPieceSize refuses it with a message about units, which is what it means.
+  if (!boundary || !(area > 1e-9)) return null;
 
   const piece: Omit<PatternPiece, "size"> & { sizeText?: string } = {
     name: name ?? c.fallbackName,
@@ -405,6 +495,34 @@ function buildPiece(c: Candidate, astm: boolean): Omit<PatternPiece, "size"> & {
   return capped(piece);
 }
 
+const UNIT_NAMES: Record<PatternUnits, string> = { mm: "millimetres", cm: "centimetres", in: "inches" };
+
+function lengthText(mm: number): string {
+  if (mm >= 1000) return `${formatCount(mm / 1000)} m`;
+  if (mm >= 10) return `${formatCount(mm)} mm`;
+  return `${round(mm, 2)} mm`;
+}
+
+/**
+ * A piece longer than MAX_PIECE_MM or shorter than MIN_PIECE_MM is not a garment piece read in the right units:
+ * refused before anything is laid out or printed at that size, with the unit the file was read in.
+ */
+function checkPieceSize(piece: Pick<PatternPiece, "name" | "bbox">, units: PatternUnits, assumed: boolean) {
+  const longest = Math.max(piece.bbox.width, piece.bbox.height);
+  if (longest <= MAX_PIECE_MM && longest >= MIN_PIECE_MM) return;
+  const read = assumed
+    ? "The file does not say its units, so it was read in millimetres"
+    : `The file says it is in ${UNIT_NAMES[units]}`;
+  const fix = "if it was drawn in another unit, export it again with its units set.";
+  const name = piece.name.slice(0, 60);
+  throw new PatternLimitError(
+    "piece_size",
+    longest > MAX_PIECE_MM
+      ? `Piece "${name}" would be ${lengthText(longest)} long, and a pattern piece can be at most ${lengthText(MAX_PIECE_MM)}. ${read}: ${fix}`
+      : `Piece "${name}" would be only ${lengthText(longest)} across, and a pattern piece must be at least ${lengthText(MIN_PIECE_MM)}. ${read}: ${fix}`,
+  );
+}
+
 /** Keeps a stored pattern bounded: a drawing with hatching or thousands of stray lines keeps its first lines only. */
 const MAX_PATHS = 2000;
 const MAX_MARKS = 5000;
@@ -421,10 +539,21 @@ function capped<T extends Omit<PatternPiece, "size">>(piece: T): T {
  * to show at the upload field.
  */
 export function readPattern(input: string | Uint8Array | ArrayBuffer): ReadPatternResult {
+  try {
+    return readGuarded(input);
+  } catch (error) {
+    if (error instanceof PatternLimitError) return { ok: false, error: error.code, message: error.message };
+    throw error;
+  }
+}
+
+function readGuarded(input: string | Uint8Array | ArrayBuffer): ReadPatternResult {
   const text = decode(input);
   if (text === null || !/^\s*0\s*$/m.test(text.slice(0, 65536))) return fail("not_dxf");
-  const dxf = parseDxf(text);
+  const { dxf, damage } = parseDxf(text);
+  if (damage) return { ok: false, error: "not_dxf", message: `${READ_PATTERN_MESSAGES.not_dxf.slice(0, -1)}: ${damage}.` };
   if (!dxf) return fail("not_dxf");
+  const budget: Budget = { entities: 0, points: 0 };
   const blocks = dxf.blocks ?? {};
   const entities = (dxf.entities ?? []).filter((e) => e && typeof e === "object");
 
@@ -449,7 +578,7 @@ export function readPattern(input: string | Uint8Array | ArrayBuffer): ReadPatte
     inserts.forEach((ins, i) => {
       const block = blocks[ins.name!];
       const geometry: Geometry[] = [];
-      collect(block.entities!, compose(toMm, insertXf(ins, block)), blocks, geometry, 1);
+      collect(block.entities!, compose(toMm, insertXf(ins, block)), blocks, geometry, 1, budget);
       candidates.push({ key: `${ins.name}#${i}`, fallbackName: ins.name!, geometry });
     });
   } else {
@@ -460,12 +589,12 @@ export function readPattern(input: string | Uint8Array | ArrayBuffer): ReadPatte
       astm = true;
       for (const b of pieceBlocks) {
         const geometry: Geometry[] = [];
-        collect(b.entities!, toMm, blocks, geometry, 1);
+        collect(b.entities!, toMm, blocks, geometry, 1, budget);
         candidates.push({ key: b.name!, fallbackName: b.name!, geometry });
       }
     } else if (drawable.length) {
       const geometry: Geometry[] = [];
-      collect(drawable, toMm, blocks, geometry, 0);
+      collect(drawable, toMm, blocks, geometry, 0, budget);
       candidates.push({ key: "plain", fallbackName: "Piece 1", geometry });
     }
   }
@@ -483,7 +612,9 @@ export function readPattern(input: string | Uint8Array | ArrayBuffer): ReadPatte
     const dedupeKey = `${c.key.split("#")[0]}\u0000${rest.name}\u0000${size}`;
     if (seen.has(dedupeKey)) continue; // the same block inserted twice (e.g. a marker) is one piece
     seen.add(dedupeKey);
+    checkPieceSize(rest, units, assumed);
     pieces.push({ ...rest, size });
+    if (pieces.length > MAX_PIECES) throw tooComplex(`it has more than ${formatCount(MAX_PIECES)} pieces, the most a pattern may have`);
   }
   if (!pieces.length) return fail("no_boundary");
 

@@ -10,8 +10,8 @@ import zlib from "node:zlib";
 import { and, eq, isNull } from "drizzle-orm";
 
 import { products } from "../../../db/schema";
-import { previewSvg } from "./preview.server";
-import { ensureParsed, getLatestVersion, versionFacts } from "./versions.server";
+import { runPatternTask } from "./pool.server";
+import { getLatestVersion, loadPattern, versionFacts } from "./versions.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { cacheDir } from "~/utils/files.server";
 
@@ -26,9 +26,10 @@ const sizeKey = (size: string) => Buffer.from(size, "utf8").toString("hex").slic
 
 /**
  * The preview of a listed Pattern product's current version, one size (default: the sample or middle size).
- * A removed product, another type or a product without a readable pattern is not found.
+ * A removed product, another type or a product without a readable pattern is not found. The SVG is drawn in the
+ * worker pool (PatternBusyError, PatternLimitError are thrown for the route to answer 503).
  */
-export function productPreview({
+export async function productPreview({
   db,
   productId,
   size,
@@ -38,7 +39,7 @@ export function productPreview({
   productId: number;
   size?: string | null;
   dataDir?: string;
-}): { ok: true; preview: PreviewResource } | { ok: false; error: PreviewError } {
+}): Promise<{ ok: true; preview: PreviewResource } | { ok: false; error: PreviewError }> {
   const product = db
     .select({ name: products.name })
     .from(products)
@@ -46,7 +47,7 @@ export function productPreview({
     .get();
   if (!product) return { ok: false, error: "not-found" };
   const version = getLatestVersion({ db, productId });
-  const facts = version ? versionFacts({ db, version }) : null;
+  const facts = version ? await versionFacts({ db, version }) : null;
   if (!version || !facts) return { ok: false, error: "not-found" };
   const chosen = size || facts.defaultSize;
   if (!facts.sizes.includes(chosen)) return { ok: false, error: "unknown-size" };
@@ -63,13 +64,13 @@ export function productPreview({
   if (fs.existsSync(file)) {
     svg = fs.readFileSync(file);
   } else {
-    const pattern = ensureParsed({ db, versionId: version.id });
-    if (!pattern) return { ok: false, error: "not-found" };
-    svg = Buffer.from(previewSvg(pattern, chosen, { title: product.name }), "utf8");
-    fs.mkdirSync(dir, { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, svg);
-    fs.renameSync(temp, file);
+    const loaded = await loadPattern({ db, versionId: version.id });
+    if (!loaded) return { ok: false, error: "not-found" };
+    svg = Buffer.from(await runPatternTask({ kind: "preview", data: loaded.data, size: chosen, title: product.name }), "utf8");
+    await fs.promises.mkdir(dir, { recursive: true });
+    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    await fs.promises.writeFile(temp, svg);
+    await fs.promises.rename(temp, file);
   }
   const preview: PreviewResource = { etag: `"p${key}"`, version: version.version, size: chosen, svg, gzip: zlib.gzipSync(svg, { level: 9 }) };
   memory.set(key, preview);

@@ -47,6 +47,10 @@ export type Pattern = {
   pieces: PatternPiece[];
 };
 
-export type ReadPatternError = "not_dxf" | "no_entities" | "no_boundary";
+/**
+ * Why a DXF was refused. The first three have fixed texts (READ_PATTERN_MESSAGES); the others name what was wrong
+ * and the limit it broke (limits.ts), so their message is built when the file is read.
+ */
+export type ReadPatternError = "not_dxf" | "no_entities" | "no_boundary" | "too_complex" | "bad_number" | "piece_size";
 
 export type ReadPatternResult = { ok: true; pattern: Pattern } | { ok: false; error: ReadPatternError; message: string };

@@ -66,14 +66,14 @@ describe("pattern versions", () => {
     expect(getLatestVersion({ db, productId: shop.digital.id })).toMatchObject({ version: 1, file });
     const v1 = getLatestVersion({ db, productId: shop.digital.id })!;
     expect(db.select().from(patternVersions).get()!.data).toBe("{}");
-    const pattern = ensureParsed({ db, versionId: v1.id })!;
+    const pattern = (await ensureParsed({ db, versionId: v1.id }))!;
     expect(pattern.sizes).toEqual(["S", "M", "L"]);
     expect(pattern.pieces).toHaveLength(9);
     const stored = JSON.parse(db.select().from(patternVersions).get()!.data);
     expect(stored.sizes).toEqual(["S", "M", "L"]);
     // Removing the file does not matter any more: the stored pattern is used.
     fs.rmSync(uploadPath(file)!);
-    expect(ensureParsed({ db, versionId: v1.id })!.pieces).toHaveLength(9);
+    expect((await ensureParsed({ db, versionId: v1.id }))!.pieces).toHaveLength(9);
 
     const second = storeDxf(db, shop.seller.id, makeAstmDxf({ pieces: PIECES.slice(0, 2), sizes: ["M"], units: "in" }));
     db.insert(patternVersions).values({ productId: shop.digital.id, version: 2, file: second, note: "Longer back" }).run();
@@ -88,17 +88,17 @@ describe("pattern versions", () => {
     const { db, shop } = await boughtGradedPattern();
     const bad = storeDxf(db, shop.seller.id, "0\nSECTION\n2\nENTITIES\n0\nENDSEC\n0\nEOF\n");
     const row = db.insert(patternVersions).values({ productId: shop.digital.id, version: 2, file: bad }).returning().get();
-    expect(ensureParsed({ db, versionId: row.id })).toBeNull();
-    expect(productPatternFacts({ db, productId: shop.digital.id })).toBeNull();
+    expect(await ensureParsed({ db, versionId: row.id })).toBeNull();
+    expect(await productPatternFacts({ db, productId: shop.digital.id })).toBeNull();
   });
 
   it("tells the product page's facts: sizes, pieces, fabric estimates for 45 and 60 in, the version line", async () => {
     const { db, shop } = await boughtGradedPattern();
-    const facts = productPatternFacts({ db, productId: shop.digital.id })!;
+    const facts = (await productPatternFacts({ db, productId: shop.digital.id }))!;
     expect(facts).toMatchObject({ version: 1, versionLine: "Version 1, updated 04/03/2026", units: "mm", sizes: ["S", "M", "L"], pieceCount: 3, defaultSize: "M" });
     expect(facts.pieceNames.M).toEqual(["FRONT", "BACK", "POCKET"]);
     expect(facts.fabric.map((f) => f.size)).toEqual(["S", "M", "L"]);
-    const pattern = ensureParsed({ db, versionId: facts.versionId })!;
+    const pattern = (await ensureParsed({ db, versionId: facts.versionId }))!;
     for (const row of facts.fabric) {
       const [narrow, wide] = row.fabrics;
       expect([narrow!.label, wide!.label]).toEqual(["45 in", "60 in"]);
@@ -123,7 +123,7 @@ describe("pattern versions", () => {
 
   it("serves the preview of one size, cached, gzipped, with an ETag per version and size", async () => {
     const { db, shop } = await boughtGradedPattern();
-    const m = productPreview({ db, productId: shop.digital.id, size: null });
+    const m = await productPreview({ db, productId: shop.digital.id, size: null });
     expect(m.ok).toBe(true);
     if (!m.ok) return;
     expect(m.preview.size).toBe("M");
@@ -132,14 +132,21 @@ describe("pattern versions", () => {
     expect(svg).toContain("FRONT");
     expect(svg).toContain("Preview");
     expect(zlib.gunzipSync(m.preview.gzip).toString("utf8")).toBe(svg);
-    const l = productPreview({ db, productId: shop.digital.id, size: "L" });
+    const l = await productPreview({ db, productId: shop.digital.id, size: "L" });
     expect(l.ok && l.preview.etag).not.toBe(m.preview.etag);
-    expect(productPreview({ db, productId: shop.digital.id, size: "XXL" })).toEqual({ ok: false, error: "unknown-size" });
-    expect(productPreview({ db, productId: shop.bag.id })).toEqual({ ok: false, error: "not-found" });
+    expect(await productPreview({ db, productId: shop.digital.id, size: "XXL" })).toEqual({ ok: false, error: "unknown-size" });
+    expect(await productPreview({ db, productId: shop.bag.id })).toEqual({ ok: false, error: "not-found" });
     db.update(products).set({ removedAt: new Date() }).where(eq(products.id, shop.digital.id)).run();
-    expect(productPreview({ db, productId: shop.digital.id })).toEqual({ ok: false, error: "not-found" });
+    expect(await productPreview({ db, productId: shop.digital.id })).toEqual({ ok: false, error: "not-found" });
   });
 });
+
+/** buildOrderDownload, failing the test on a refused print file. */
+async function built(args: Parameters<typeof buildOrderDownload>[0]) {
+  const result = await buildOrderDownload(args);
+  if (result && "refused" in result) throw new Error(result.refused);
+  return result;
+}
 
 describe("pattern downloads", () => {
   it("lets the buyer download stamped files, the seller and admins originals, and nobody else", async () => {
@@ -154,31 +161,31 @@ describe("pattern downloads", () => {
     if (!asBuyer.ok) throw new Error(asBuyer.error);
     expect(asBuyer.stamp).toBe(`Order #${order.id} · ${buyer.email}`);
     expect(asBuyer.version?.version).toBe(1);
-    const stamped = await buildOrderDownload({ db, access: asBuyer, format: "dxf", sizes: [] });
+    const stamped = await built({ db, access: asBuyer, format: "dxf", sizes: [] });
     const text = fs.readFileSync(stamped!.path, "latin1");
     expect(text.startsWith(`999\nOrder #${order.id} · ${buyer.email}`.replace("·", "\\U+00B7"))).toBe(true);
     expect(text).toMatch(new RegExp(`0\\nTEXT\\n8\\n15\\n[\\s\\S]*?1\\nOrder #${order.id}`));
     expect(readPattern(text).ok).toBe(true);
     expect(stamped!.fileName).toBe("dress-v1.dxf");
 
-    const pdf = await buildOrderDownload({ db, access: asBuyer, format: "A4", sizes: ["M"] });
+    const pdf = await built({ db, access: asBuyer, format: "A4", sizes: ["M"] });
     expect(pdf!.contentType).toBe("application/pdf");
     expect(pdf!.fileName).toBe("tote-pattern-v1-a4-m.pdf");
     const bytes = fs.readFileSync(pdf!.path);
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     // Cached per order, version, format and sizes: the same request is the same file, untouched.
     const mtime = fs.statSync(pdf!.path).mtimeMs;
-    const again = await buildOrderDownload({ db, access: asBuyer, format: "A4", sizes: ["M"] });
+    const again = await built({ db, access: asBuyer, format: "A4", sizes: ["M"] });
     expect(again!.path).toBe(pdf!.path);
     expect(fs.statSync(again!.path).mtimeMs).toBe(mtime);
-    const all = await buildOrderDownload({ db, access: asBuyer, format: "A4", sizes: [] });
+    const all = await built({ db, access: asBuyer, format: "A4", sizes: [] });
     expect(all!.path).not.toBe(pdf!.path);
 
     for (const userId of [shop.seller.id, admin.id]) {
       const own = downloadOrderPattern({ db, userId, orderId: order.id });
       if (!own.ok) throw new Error(own.error);
       expect(own.stamp).toBeNull();
-      const original = await buildOrderDownload({ db, access: own, format: "dxf", sizes: [] });
+      const original = await built({ db, access: own, format: "dxf", sizes: [] });
       expect(fs.readFileSync(original!.path, "latin1")).toBe(dxf);
     }
     // Only the buyer's reads are logged.

@@ -10,10 +10,10 @@ import fs from "node:fs";
 import { and, desc, eq } from "drizzle-orm";
 
 import { patternVersions, type PatternVersion } from "../../../db/schema";
-import { readPattern, UNITS_ASSUMED_MESSAGE } from "./dxf.server";
+import { UNITS_ASSUMED_MESSAGE } from "./dxf.server";
 import { fabricEstimate, FABRIC_MARGIN_PERCENT } from "./fabric.server";
 import { defaultSize, pieceCount, piecesOfSize } from "./pieces";
-import { compareSvg } from "./preview.server";
+import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.server";
 import type { Pattern, PatternUnits } from "./types";
 import type { DbOrTx } from "~/utils/db.server";
 import { uploadPath } from "~/utils/files.server";
@@ -63,7 +63,7 @@ export function getVersion({ db, productId, version }: { db: DbOrTx; productId: 
 const PARSED_CACHE_MAX = 16;
 const FACTS_CACHE_MAX = 500;
 /** Per database handle (tests open many databases whose ids repeat), bounded, least recently used out first. */
-const caches = new WeakMap<object, { parsed: Map<number, Pattern>; facts: Map<number, PatternFacts> }>();
+const caches = new WeakMap<object, { parsed: Map<number, { pattern: Pattern; data: string }>; facts: Map<number, PatternFacts> }>();
 function cachesOf(db: DbOrTx) {
   let entry = caches.get(db);
   if (!entry) {
@@ -86,17 +86,19 @@ function isPattern(value: unknown): value is Pattern {
 }
 
 /**
- * The pattern of a version: the stored one, or (data '{}') read from its DXF in the file store once and stored.
- * Null when the file is missing or cannot be read as a pattern (the upload form refuses those, so only a damaged
- * store gets here). A few recently used patterns stay in memory.
+ * A version's pattern as stored (JSON text) and parsed: the stored one, or (data '{}') read from its DXF in the
+ * worker pool once and stored. Null when the file is missing or cannot be read as a pattern within the limits (the
+ * upload form refuses those, so only a damaged store or an older upload gets here). Throws PatternBusyError when
+ * the pool is full. A few recently used patterns stay in memory.
  */
-export function ensureParsed({ db, versionId }: { db: DbOrTx; versionId: number }): Pattern | null {
+export async function loadPattern({ db, versionId }: { db: DbOrTx; versionId: number }): Promise<{ pattern: Pattern; data: string } | null> {
   const parsedCache = cachesOf(db).parsed;
   const cached = parsedCache.get(versionId);
   if (cached) return remember(parsedCache, versionId, cached, PARSED_CACHE_MAX);
   const row = db.select({ data: patternVersions.data, file: patternVersions.file }).from(patternVersions).where(eq(patternVersions.id, versionId)).get();
   if (!row) return null;
   let pattern: Pattern | null = null;
+  let data = row.data;
   try {
     const stored: unknown = JSON.parse(row.data);
     if (isPattern(stored)) pattern = stored;
@@ -106,12 +108,21 @@ export function ensureParsed({ db, versionId }: { db: DbOrTx; versionId: number 
   if (!pattern) {
     const file = uploadPath(row.file);
     if (!file || !fs.existsSync(file)) return null;
-    const result = readPattern(fs.readFileSync(file));
-    if (!result.ok) return null;
+    const result = await runPatternTask({ kind: "read", file }).catch((error: unknown) => {
+      if (error instanceof PatternLimitError) return null;
+      throw error;
+    });
+    if (!result?.ok) return null;
     pattern = result.pattern;
-    db.update(patternVersions).set({ data: JSON.stringify(pattern) }).where(eq(patternVersions.id, versionId)).run();
+    data = JSON.stringify(pattern);
+    db.update(patternVersions).set({ data }).where(eq(patternVersions.id, versionId)).run();
   }
-  return remember(parsedCache, versionId, pattern, PARSED_CACHE_MAX);
+  return remember(parsedCache, versionId, { pattern, data }, PARSED_CACHE_MAX);
+}
+
+/** The pattern of a version (loadPattern without its stored text). */
+export async function ensureParsed({ db, versionId }: { db: DbOrTx; versionId: number }): Promise<Pattern | null> {
+  return (await loadPattern({ db, versionId }))?.pattern ?? null;
 }
 
 /** DD/MM/YYYY (UTC), the spec's date format. */
@@ -144,11 +155,15 @@ export type PatternFacts = {
 
 
 /** The facts of a version (null when its file cannot be read); computed once per version and kept in memory. */
-export function versionFacts({ db, version }: { db: DbOrTx; version: VersionSummary }): PatternFacts | null {
+export async function versionFacts({ db, version }: { db: DbOrTx; version: VersionSummary }): Promise<PatternFacts | null> {
   const factsCache = cachesOf(db).facts;
   const cached = factsCache.get(version.id);
   if (cached) return remember(factsCache, version.id, cached, FACTS_CACHE_MAX);
-  const pattern = ensureParsed({ db, versionId: version.id });
+  // A full pool (an older version read for the first time) leaves the facts out of this one answer only.
+  const pattern = await ensureParsed({ db, versionId: version.id }).catch((error: unknown) => {
+    if (error instanceof PatternBusyError) return null;
+    throw error;
+  });
   if (!pattern || !pattern.sizes.length) return null;
   const facts: PatternFacts = {
     versionId: version.id,
@@ -173,7 +188,7 @@ export function versionFacts({ db, version }: { db: DbOrTx; version: VersionSumm
 }
 
 /** The facts of a product's current pattern version, or null (not a pattern, no version, unreadable file). */
-export function productPatternFacts({ db, productId }: { db: DbOrTx; productId: number }): PatternFacts | null {
+export async function productPatternFacts({ db, productId }: { db: DbOrTx; productId: number }): Promise<PatternFacts | null> {
   const version = getLatestVersion({ db, productId });
   return version ? versionFacts({ db, version }) : null;
 }
@@ -201,11 +216,11 @@ export function patternJson(productId: number, facts: PatternFacts | null) {
  * The seller's view of a product's current pattern (the edit screen): what was read, the units note, the preview
  * and, from version 2 on, the changes against the previous version. The caller has checked ownership.
  */
-export function sellerPatternSummary({ db, productId }: { db: DbOrTx; productId: number }) {
+export async function sellerPatternSummary({ db, productId }: { db: DbOrTx; productId: number }) {
   const [latest, previous] = listVersions({ db, productId });
   if (!latest) return null;
-  const facts = versionFacts({ db, version: latest });
-  const pattern = facts ? ensureParsed({ db, versionId: latest.id }) : null;
+  const facts = await versionFacts({ db, version: latest });
+  const pattern = facts ? await ensureParsed({ db, versionId: latest.id }) : null;
   if (!facts || !pattern) {
     return { versionLine: `Version ${latest.version}`, pieceCount: 0, sizes: [], previewUrl: "", compareUrl: null, previousVersion: null, unitsNote: null, unreadable: true };
   }
@@ -221,13 +236,17 @@ export function sellerPatternSummary({ db, productId }: { db: DbOrTx; productId:
   };
 }
 
-/** The current version's outline over the previous one (compareSvg), one size (default: the preview's); or null. */
-export function compareLatestVersions({ db, productId, size }: { db: DbOrTx; productId: number; size?: string | null }): string | null {
+/**
+ * The current version's outline over the previous one (compareSvg, drawn in the worker pool), one size (default:
+ * the preview's); or null. Throws PatternBusyError or PatternLimitError from the pool.
+ */
+export async function compareLatestVersions({ db, productId, size }: { db: DbOrTx; productId: number; size?: string | null }): Promise<string | null> {
   const [latest, previous] = listVersions({ db, productId });
   if (!latest || !previous) return null;
-  const now = ensureParsed({ db, versionId: latest.id });
-  const before = ensureParsed({ db, versionId: previous.id });
+  const now = await loadPattern({ db, versionId: latest.id });
+  const before = await loadPattern({ db, versionId: previous.id });
   if (!now || !before) return null;
-  const chosen = size && (now.sizes.includes(size) || before.sizes.includes(size)) ? size : (defaultSize(now) ?? now.sizes[0]);
-  return chosen ? compareSvg(before, now, chosen) : null;
+  const chosen =
+    size && (now.pattern.sizes.includes(size) || before.pattern.sizes.includes(size)) ? size : (defaultSize(now.pattern) ?? now.pattern.sizes[0]);
+  return chosen ? runPatternTask({ kind: "compare", before: before.data, now: now.data, size: chosen }) : null;
 }

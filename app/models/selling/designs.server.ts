@@ -3,8 +3,6 @@
  * 5 Design and Variants; 7.3 get-own-products, get-product, update-product, remove-product).
  * Every function is scoped by the seller's store: another seller's product is simply not found.
  */
-import fs from "node:fs";
-
 import { and, asc, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 
 import {
@@ -18,7 +16,7 @@ import {
 } from "../../../db/schema";
 import { mediaOf } from "~/models/catalog/media.server";
 import { productListColumns, variantsOf } from "~/models/catalog/products.server";
-import { readPattern } from "~/models/patterns/dxf.server";
+import { readPatternUpload } from "~/models/patterns/read.server";
 import type { Pattern } from "~/models/patterns/types";
 import { notifyPatternUpdate } from "~/models/patterns/updates.server";
 import { DESIGN_MESSAGES, validateDesign, type FieldErrors, type RawDesign } from "~/schemas/selling";
@@ -96,6 +94,8 @@ export const PATTERN_NOTE_TOO_LONG = `The change note can be at most ${MAX_PATTE
 export type SaveDesignResult =
   | { ok: true; product: Product; created: boolean; patternVersion: { version: number; unitsAssumed: boolean } | null }
   | { ok: false; status: 400; errors: FieldErrors }
+  /** The pattern worker pool was full: nothing was judged wrong with the files; ask again after `retryAfter` s. */
+  | { ok: false; status: 503; errors: FieldErrors; retryAfter: number }
   | { ok: false; status: 404 };
 
 /**
@@ -161,12 +161,17 @@ export async function saveDesign({
   const patternTemp = isPattern ? (files.pattern ?? null) : null;
   const checkedPattern = patternTemp ? await inspectFile(patternTemp, ["dxf"]) : null;
   if (checkedPattern && !checkedPattern.ok) add(fieldNames.pattern, checkedPattern.message);
-  // The DXF is read once here (decision 060): a file without a usable outline is refused at the field.
+  // The DXF is read once here, in the worker pool and within its limits (decisions 060, 090): a file without a
+  // usable outline, or too large or too complex, is refused at the field; the reading is what gets stored.
   let pattern: Pattern | null = null;
+  let retryAfter: number | undefined;
   if (patternTemp && checkedPattern?.ok) {
-    const read = readPattern(await fs.promises.readFile(patternTemp.path));
+    const read = await readPatternUpload(patternTemp.path);
     if (read.ok) pattern = read.pattern;
-    else add(fieldNames.pattern, read.message);
+    else {
+      add(fieldNames.pattern, read.message);
+      retryAfter = read.retryAfter;
+    }
   }
   const note = patternNote.trim();
   if (note.length > MAX_PATTERN_NOTE) add("pattern_note", PATTERN_NOTE_TOO_LONG);
@@ -174,6 +179,7 @@ export async function saveDesign({
     add(fieldNames.pattern, DESIGN_MESSAGES.patternRequired);
   }
 
+  if (retryAfter !== undefined) return { ok: false, status: 503, errors, retryAfter };
   if (!validated.ok || Object.keys(errors).length) return { ok: false, status: 400, errors };
   const input = validated.value;
 

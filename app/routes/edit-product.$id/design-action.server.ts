@@ -69,8 +69,8 @@ export async function designAction({
 
     const values = submittedValues(fields);
     const filesDropped = form.files.length > 0 || form.problems.length > 0;
-    const answer = (status: number, errors: FieldErrors, notice: string | null = null) =>
-      data<ActionAnswer>({ values, errors, filesDropped, notice }, { status });
+    const answer = (status: number, errors: FieldErrors, notice: string | null = null, headers?: HeadersInit) =>
+      data<ActionAnswer>({ values, errors, filesDropped, notice }, { status, headers });
 
     if (intent === "add-variant") {
       if (values.variants.length >= MAX_VARIANTS) return answer(400, { variants: [`A design can have at most ${MAX_VARIANTS} sizes`] });
@@ -104,6 +104,7 @@ export async function designAction({
     });
     if (!result.ok) {
       invariantResponse(result.status !== 404, "Not Found", { status: 404 });
+      if (result.status === 503) return answer(503, result.errors, null, { "Retry-After": String(result.retryAfter) });
       return answer(400, result.errors);
     }
     return redirectWithFlash(request, `/edit-product/${result.product.id}`, {

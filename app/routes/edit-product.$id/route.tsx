@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = getOwnProduct({ db: getDb(), storeId: store.id, productId });
   invariantResponse(found, "Not Found", { status: 404 });
   const confirmRemove = new URL(request.url).searchParams.has("remove");
-  const pattern = found.product.type === "Pattern" ? sellerPatternSummary({ db: getDb(), productId }) : null;
+  const pattern = found.product.type === "Pattern" ? await sellerPatternSummary({ db: getDb(), productId }) : null;
   return { productId, values: designFormValues(found), ...designFiles(found), pattern, confirmRemove };
 }
 

@@ -1,0 +1,32 @@
+/**
+ * The bounds of pattern work (decision 090). A DXF, a preview or a print file beyond one of these is refused with a
+ * message that names the limit, before the work that would need the memory or the time is done. Real CAD exports
+ * stay far below every one of them: the largest file of the AccuMark/CLO corpus (shared/cad-dxf) has 34,000
+ * entities, 27,000 vertices, 255 pieces, pieces from 105 mm to 3 m and 145 A4 pages.
+ */
+
+/** Entities in the file as written (every `0` group of every section), counted before parsing. */
+export const MAX_FILE_ENTITIES = 150_000;
+/** Vertices in the file as written (`10` groups), counted before parsing. */
+export const MAX_FILE_VERTICES = 500_000;
+/** Entities after blocks are expanded: each INSERT counts its block's entities again (copies, not depth). */
+export const MAX_EXPANDED_ENTITIES = 200_000;
+/** Points after expansion, arcs and bulges turned into segments. */
+export const MAX_EXPANDED_POINTS = 2_000_000;
+/** Pieces (one per block and size) in one file. */
+export const MAX_PIECES = 2_000;
+/** A coordinate beyond this (in the file's units, and in mm after transforms) is not a drawing of a garment. */
+export const MAX_COORDINATE = 1e9;
+/** A piece longer than this (mm) is a units problem: the widest real pattern pieces (a train, a tablecloth) fit. */
+export const MAX_PIECE_MM = 5_000;
+/** A piece whose longest side is shorter than this (mm) is a units problem: a button tab is 15 mm. */
+export const MIN_PIECE_MM = 5;
+/** Pages of one print file (the tiles plus the overview page). */
+export const MAX_PRINT_PAGES = 1_000;
+
+/** Time a pattern task may run in the worker pool before its worker is stopped. */
+export const TASK_TIME_LIMIT_MS = { read: 10_000, preview: 10_000, compare: 10_000, print: 30_000, stamp: 10_000 } as const;
+/** Heap of one pool worker (MB): a task that needs more is stopped and the worker replaced. */
+export const WORKER_HEAP_MB = 512;
+
+export const formatCount = (n: number) => Math.round(n).toLocaleString("en-US");

@@ -1,0 +1,44 @@
+import { afterAll, describe, expect, it } from "vitest";
+
+import { PatternBusyError, PatternLimitError, PatternPool } from "./pool.server";
+
+describe("the pattern worker pool", () => {
+  const pool = new PatternPool({ threads: 1, maxQueue: 2, heapMb: 64, timeLimitMs: { test: 1_500 } });
+  afterAll(() => pool.destroy());
+
+  it("runs a task in a worker thread and answers with its result", async () => {
+    await expect(pool.run({ kind: "test", behave: "echo", value: "hello" })).resolves.toBe("hello");
+  });
+
+  it("stops a task that spins past its time limit, replaces the thread and keeps working", async () => {
+    const started = Date.now();
+    const error = await pool.run({ kind: "test", behave: "spin" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PatternLimitError);
+    expect((error as PatternLimitError).limit).toBe("time");
+    expect((error as Error).message).toBe("it took longer than 1.5 seconds");
+    expect(Date.now() - started).toBeLessThan(15_000);
+    await expect(pool.run({ kind: "test", behave: "echo", value: "after" })).resolves.toBe("after");
+  });
+
+  it("stops a task that needs more memory than the heap limit without taking the process down", async () => {
+    const error = await pool.run({ kind: "test", behave: "allocate" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PatternLimitError);
+    expect((error as PatternLimitError).limit).toBe("memory");
+    expect((error as Error).message).toBe("it needed more than the 64 MB of memory a pattern may use");
+    await expect(pool.run({ kind: "test", behave: "echo", value: "still here" })).resolves.toBe("still here");
+  });
+
+  it("passes a task's own error through", async () => {
+    await expect(pool.run({ kind: "test", behave: "throw", value: "bad input" })).rejects.toThrow("bad input");
+  });
+
+  it("refuses at once when the queue is full, and the queued tasks still run", async () => {
+    const running = pool.run({ kind: "test", behave: "spin" }).catch((e: unknown) => e);
+    // Wait until the spinning task has a thread, so the next two wait in the queue.
+    await new Promise((r) => setTimeout(r, 300));
+    const queued = [pool.run({ kind: "test", behave: "echo", value: "a" }), pool.run({ kind: "test", behave: "echo", value: "b" })];
+    await expect(pool.run({ kind: "test", behave: "echo", value: "c" })).rejects.toBeInstanceOf(PatternBusyError);
+    expect(await running).toBeInstanceOf(PatternLimitError);
+    await expect(Promise.all(queued)).resolves.toEqual(["a", "b"]);
+  });
+});

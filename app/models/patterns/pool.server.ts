@@ -1,0 +1,153 @@
+/**
+ * The pattern worker pool (decision 090). Reading DXF files, previews, comparisons, print PDFs and stamped DXF
+ * copies run in worker threads (piscina), never on the thread that answers requests:
+ *
+ * - **Size.** PATTERN_WORKERS threads (default: one fewer than the cores, at least one); one is kept, the others
+ *   stop after 30 s idle. They run at a lower CPU priority (nice +10), so pages keep their core while files are built.
+ * - **Queue.** At most PATTERN_QUEUE tasks wait (default 4 per thread); one more is refused at once with
+ *   PatternBusyError (503 and Retry-After), and a task that waited 30 s for a thread is given up the same way.
+ * - **Time.** Each task has its own limit (limits.ts), counted from the moment a thread starts it: a task over it
+ *   has its thread terminated (piscina replaces it) and fails with PatternLimitError.
+ * - **Memory.** Each thread has a heap of WORKER_HEAP_MB: a task that needs more ends its thread (V8 stops only
+ *   that thread) and fails with PatternLimitError.
+ *
+ * In production the worker is build/pattern-worker.js next to the bundle that imports this module; under Vitest
+ * and tsx it is worker.ts, loaded through tsx.
+ */
+import os from "node:os";
+import { MessageChannel } from "node:worker_threads";
+
+import { Piscina } from "piscina";
+
+import { TASK_TIME_LIMIT_MS, WORKER_HEAP_MB } from "./limits";
+import type { PatternTask, PatternTaskResult } from "./worker";
+
+/** How long a refused caller is told to wait before trying again (seconds). */
+export const RETRY_AFTER_SECONDS = 10;
+const QUEUE_WAIT_MS = 30_000;
+
+/** The pool is full: answer 503 with Retry-After. */
+export class PatternBusyError extends Error {
+  readonly retryAfter = RETRY_AFTER_SECONDS;
+  constructor() {
+    super("Pattern files are being prepared for many people right now. Please try again in a few seconds.");
+  }
+}
+
+/** A task went over its time or memory limit: its thread was replaced. */
+export class PatternLimitError extends Error {
+  constructor(
+    readonly limit: "time" | "memory",
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+type PoolOptions = { threads?: number; maxQueue?: number; heapMb?: number; timeLimitMs?: Partial<Record<PatternTask["kind"], number>> };
+
+function positiveInt(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n >= 1 && n <= 64 ? n : fallback;
+}
+
+function workerFile(): { filename: string; execArgv: string[] } {
+  const here = import.meta.url;
+  if (/\.tsx?$/.test(new URL(here).pathname)) return { filename: new URL("./worker.ts", here).href, execArgv: ["--import", "tsx"] };
+  return { filename: new URL("./pattern-worker.js", here).href, execArgv: [] };
+}
+
+export class PatternPool {
+  readonly threads: number;
+  readonly maxQueue: number;
+  private readonly pool: Piscina;
+  private readonly timeLimits: Record<PatternTask["kind"], number>;
+  private readonly heapMb: number;
+  /** Counters for the benchmark and the logs. */
+  readonly stats = { completed: 0, refusedBusy: 0, overTime: 0, overMemory: 0 };
+
+  constructor(options: PoolOptions = {}) {
+    this.threads = options.threads ?? positiveInt(process.env.PATTERN_WORKERS, Math.max(1, os.availableParallelism() - 1));
+    this.maxQueue = options.maxQueue ?? positiveInt(process.env.PATTERN_QUEUE, this.threads * 4);
+    this.heapMb = options.heapMb ?? WORKER_HEAP_MB;
+    this.timeLimits = { ...TASK_TIME_LIMIT_MS, test: 2_000, ...options.timeLimitMs };
+    const { filename, execArgv } = workerFile();
+    this.pool = new Piscina({
+      filename,
+      execArgv,
+      // At least one thread stays: with none, piscina starts no new thread for tasks queued behind one it terminated.
+      minThreads: 1,
+      maxThreads: this.threads,
+      maxQueue: this.maxQueue,
+      idleTimeout: 30_000,
+      niceIncrement: 10,
+      resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    });
+  }
+
+  /** Tasks waiting for a thread. */
+  get queueSize() {
+    return this.pool.queueSize;
+  }
+
+  async run<K extends PatternTask["kind"]>(task: Extract<PatternTask, { kind: K }>): Promise<PatternTaskResult[K]> {
+    if (this.pool.queueSize >= this.maxQueue) {
+      this.stats.refusedBusy++;
+      throw new PatternBusyError();
+    }
+    const limit = this.timeLimits[task.kind];
+    const abort = new AbortController();
+    const { port1, port2 } = new MessageChannel();
+    let reason: "queue" | "time" | null = null;
+    let timer = setTimeout(() => {
+      reason = "queue";
+      abort.abort();
+    }, QUEUE_WAIT_MS);
+    port1.once("message", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        reason = "time";
+        abort.abort();
+      }, limit);
+    });
+    try {
+      const result = (await this.pool.run({ task, started: port2 }, { transferList: [port2], signal: abort.signal })) as PatternTaskResult[K];
+      this.stats.completed++;
+      return result;
+    } catch (error) {
+      if (reason === "time") {
+        this.stats.overTime++;
+        throw new PatternLimitError("time", `it took longer than ${limit / 1000} seconds`);
+      }
+      if (reason === "queue" || (error instanceof Error && /queue is at limit/i.test(error.message))) {
+        this.stats.refusedBusy++;
+        throw new PatternBusyError();
+      }
+      if ((error as { code?: string })?.code === "ERR_WORKER_OUT_OF_MEMORY") {
+        this.stats.overMemory++;
+        throw new PatternLimitError("memory", `it needed more than the ${this.heapMb} MB of memory a pattern may use`);
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      port1.close();
+    }
+  }
+
+  async destroy() {
+    await this.pool.destroy();
+  }
+}
+
+let shared: PatternPool | undefined;
+
+/** The process's pool, created on first use. */
+export function patternPool(): PatternPool {
+  shared ??= new PatternPool();
+  return shared;
+}
+
+/** Runs one task on the process's pool. */
+export function runPatternTask<K extends PatternTask["kind"]>(task: Extract<PatternTask, { kind: K }>): Promise<PatternTaskResult[K]> {
+  return patternPool().run(task);
+}

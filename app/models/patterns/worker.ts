@@ -1,0 +1,79 @@
+/**
+ * The pattern worker (decision 090): every piece of pattern work that may take long or much memory runs here, in a
+ * thread of the pool in pool.server.ts, never on the thread that answers requests. It is bundled on its own as
+ * build/pattern-worker.js. Inputs are plain data (paths, stored pattern JSON); outputs are plain data or a file
+ * written to the path the caller chose, so nothing large is copied between threads.
+ */
+import fs from "node:fs";
+import type { MessagePort } from "node:worker_threads";
+
+import { readPattern } from "./dxf.server";
+import { buildPrintPdf, printLayout, type PrintOptions } from "./pdf.server";
+import { compareSvg, previewSvg } from "./preview.server";
+import { stampDxf } from "./stamp.server";
+import { MAX_PRINT_PAGES } from "./limits";
+import type { Pattern, ReadPatternResult } from "./types";
+
+export type PatternTask =
+  /** Reads a DXF upload (the upload check and the stored reading are this one call). */
+  | { kind: "read"; file: string }
+  | { kind: "preview"; data: string; size: string; title: string }
+  | { kind: "compare"; before: string; now: string; size: string }
+  /** Writes the print PDF to `target`; refuses a file of more than MAX_PRINT_PAGES pages. */
+  | { kind: "print"; data: string; options: PrintOptions; target: string }
+  /** Writes the stamped copy of the DXF at `source` to `target`. */
+  | { kind: "stamp"; source: string; stamp: string; target: string }
+  /** For the pool's own tests: spins, allocates or throws as told. */
+  | { kind: "test"; behave: "spin" | "allocate" | "throw" | "echo"; value?: string };
+
+export type PatternTaskResult = {
+  read: ReadPatternResult;
+  preview: string;
+  compare: string;
+  print: { ok: true; pages: number } | { ok: false; pages: number };
+  stamp: { ok: true };
+  test: string;
+};
+
+function run(task: PatternTask): unknown {
+  switch (task.kind) {
+    case "read":
+      return readPattern(fs.readFileSync(task.file));
+    case "preview":
+      return previewSvg(JSON.parse(task.data) as Pattern, task.size, { title: task.title });
+    case "compare":
+      return compareSvg(JSON.parse(task.before) as Pattern, JSON.parse(task.now) as Pattern, task.size);
+    case "print":
+      return print(task);
+    case "stamp":
+      fs.writeFileSync(task.target, stampDxf(new Uint8Array(fs.readFileSync(task.source)), task.stamp));
+      return { ok: true };
+    case "test":
+      return testTask(task);
+  }
+}
+
+async function print(task: Extract<PatternTask, { kind: "print" }>) {
+  const pattern = JSON.parse(task.data) as Pattern;
+  const { pages } = printLayout(pattern, task.options);
+  if (pages > MAX_PRINT_PAGES) return { ok: false, pages };
+  fs.writeFileSync(task.target, await buildPrintPdf(pattern, task.options));
+  return { ok: true, pages };
+}
+
+function testTask(task: Extract<PatternTask, { kind: "test" }>): string {
+  if (task.behave === "spin") for (;;);
+  if (task.behave === "allocate") {
+    const kept: number[][] = [];
+    for (;;) kept.push(new Array(1_000_000).fill(kept.length));
+  }
+  if (task.behave === "throw") throw new Error(task.value ?? "thrown in the worker");
+  return task.value ?? "";
+}
+
+/** Piscina's entry: the first message tells the pool the task has started, so its time limit counts from here. */
+export default async function patternWorker({ task, started }: { task: PatternTask; started: MessagePort }) {
+  started.postMessage("started");
+  started.close();
+  return run(task);
+}
