@@ -16,6 +16,7 @@ import { getPlatformSettings } from "~/models/platform/settings.server";
 import { CARRIERS, ShipSchema } from "~/schemas/admin";
 import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
@@ -81,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
   const orderId = idParam(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "ship") {
     const submission = parseWithZod(formData, { schema: ShipSchema });

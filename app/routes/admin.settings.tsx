@@ -9,6 +9,7 @@ import { listAudit } from "~/models/admin/audit.server";
 import { getAdminSettings, saveSettings, toSettingsForm } from "~/models/admin/settings.server";
 import { SaveSettingsSchema } from "~/schemas/admin";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Admin · Patternhouse" }];
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: SaveSettingsSchema });
+  const submission = parseWithZod(await readForm(request), { schema: SaveSettingsSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   saveSettings({ db: getDb(), adminId: admin.id, input: submission.value });
   return redirectWithFlash(request, "/admin/settings", { kind: "success", message: "Settings saved. New sales use them from now on." });

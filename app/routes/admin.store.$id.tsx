@@ -10,6 +10,7 @@ import { getAdminStore, listStoreProducts, PRODUCT_SORTS, REMOVE_PRODUCT_MESSAGE
 import { parseTableQuery, tableState } from "~/models/admin/table";
 import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
@@ -68,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
   const storeId = idParam(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const targetId = Number(formData.get("id"));
   const back = `/admin/store/${storeId}${new URL(request.url).search}`;

@@ -9,6 +9,7 @@ import { listAudit } from "~/models/admin/audit.server";
 import { getAdminUser, toAdminUserJson, UPDATE_USER_FIELDS, UPDATE_USER_MESSAGES, UPDATE_USER_STATUS, updateAdminUser } from "~/models/admin/users.server";
 import { UpdateUserSchema } from "~/schemas/admin";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 
@@ -31,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const userId = idParam(params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: UpdateUserSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["accountnumber"] }), { status: 400 });
   const result = updateAdminUser({ db: getDb(), adminId: admin.id, userId, input: submission.value });

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getStripe } from "~/models/payments/providers.server";
 import { handleStripeWebhook } from "~/models/payments/webhook.server";
 import { apiError, requireMethod } from "~/utils/api.server";
+import { BodyTooLargeError, MAX_JSON_BYTES, readText } from "~/utils/body.server";
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/mail.server";
@@ -17,11 +18,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const stripe = getStripe();
   const secret = getEnv().STRIPE_WEBHOOK_SECRET;
   if (!stripe || !secret) return apiError(404, "Stripe is not configured");
+  // Stripe's events are a few KB; 1 MiB bounds what an unsigned stranger can make the server hold.
+  const payload = await readText(request, MAX_JSON_BYTES).catch((error: unknown) => {
+    if (error instanceof BodyTooLargeError) throw apiError(413, error.message);
+    throw error;
+  });
+  if (payload === null) return apiError(400, "The request body could not be read");
   const outcome = await handleStripeWebhook({
     db: getDb(),
     stripe,
     secret,
-    payload: await request.text(),
+    payload,
     signature: request.headers.get("Stripe-Signature"),
     origin: publicOrigin(request),
   });

@@ -8,6 +8,7 @@ import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
 import { LOGIN_ERRORS } from "~/models/accounts/login.server";
 import { LoginSchema } from "~/schemas/auth";
 import { authenticator, LoginError } from "~/utils/auth.server";
+import { readForm } from "~/utils/forms.server";
 import { requireAnonymous, safeRedirect, startUserSession } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Patternhouse" }];
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readForm(request.clone());
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

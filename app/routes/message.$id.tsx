@@ -10,6 +10,7 @@ import { getConversation, markConversationRead } from "~/models/messaging/conver
 import { listMessages, MESSAGE_ERRORS, sendMessageAndNotify } from "~/models/messaging/messages.server";
 import { SendMessageSchema } from "~/schemas/messages";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/forms.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { requireUser } from "~/utils/session.server";
 import { invariantResponse } from "~/utils/invariant";
@@ -54,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, conversation } = await loadConversation(request, params.id);
   const db = getDb();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const here = `/message/${conversation.id}`;
   if (intent === "block" || intent === "unblock") {

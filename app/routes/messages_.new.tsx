@@ -9,6 +9,7 @@ import { getParticipant } from "~/models/messaging/conversations.server";
 import { MESSAGE_ERRORS, orderBetween, sendMessageAndNotify } from "~/models/messaging/messages.server";
 import { ComposeMessageSchema } from "~/schemas/messages";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/forms.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { requireUser } from "~/utils/session.server";
 import { invariantResponse } from "~/utils/invariant";
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ComposeMessageSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ComposeMessageSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await sendMessageAndNotify({
     db: getDb(),

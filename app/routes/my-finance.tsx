@@ -9,6 +9,7 @@ import { SellerTabs } from "~/components/seller-tabs";
 import { bestSellingDesigns, getFinanceSummary, listTransactions, salesSeries } from "~/models/selling/finance.server";
 import { WITHDRAW_MESSAGES, withdrawBalance } from "~/models/selling/payouts.server";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireSeller } from "~/utils/session.server";
 
@@ -45,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { store } = await requireSeller(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "withdraw") return data({ error: "Unknown action" }, { status: 400 });
   const result = await withdrawBalance({ db: getDb(), storeId: store.id });
   if (!result.ok) return data({ error: WITHDRAW_MESSAGES[result.error] }, { status: 400 });

@@ -6,6 +6,7 @@ import { Spinner } from "~/components/forms";
 import { getCheckoutSummary } from "~/models/buying/checkout.server";
 import { cancelLocalCheckout, openLocalCheckout, payLocalCheckout } from "~/models/payments/local-checkout.server";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
 import { publicOrigin } from "~/utils/mail.server";
 import { redirectWithFlash, requireUser } from "~/utils/session.server";
@@ -37,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const checkoutId = Number(params.id);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   if (intent === "cancel") {
     const result = cancelLocalCheckout({ db, userId: user.id, checkoutId });
     invariantResponse(result.ok || result.error !== "not-found", "Not found", { status: 404 });

@@ -13,6 +13,7 @@ import { getPlatformSettings } from "~/models/platform/settings.server";
 import { RateSchema } from "~/schemas/buying";
 import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireUser } from "~/utils/session.server";
@@ -73,7 +74,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, order } = await loadOwnOrder(request, params.id);
-  const submission = parseWithZod(await request.formData(), { schema: RateSchema });
+  const submission = parseWithZod(await readForm(request), { schema: RateSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = rateOrder({ db: getDb(), userId: user.id, orderId: order.id, ...submission.value });
   if (!result.ok) {

@@ -10,13 +10,14 @@ import { Field, Spinner, useZodForm } from "~/components/forms";
 import { requestRecovery } from "~/models/accounts/recovery.server";
 import { RecoverSchema } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/forms.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { AUTH_MESSAGES } from "~/utils/messages";
 
 export const meta: MetaFunction = () => [{ title: "Recover your password · Patternhouse" }];
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: RecoverSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   await requestRecovery({ db: getDb(), origin: publicOrigin(request), email: submission.value.email });

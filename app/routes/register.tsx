@@ -8,6 +8,7 @@ import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
 import { registerUser } from "~/models/accounts/users.server";
 import { RegisterSchema } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/forms.server";
 import { AUTH_MESSAGES } from "~/utils/messages";
 import { requireAnonymous, safeRedirect, startUserSession } from "~/utils/session.server";
 
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: RegisterSchema });
   if (submission.status !== "success") {
     const mismatch = submission.error?.confirmPassword?.includes(AUTH_MESSAGES.passwordsDoNotMatch);

@@ -9,6 +9,7 @@ import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
 import { isPasswordResetUsable, resetPassword } from "~/models/accounts/password-reset.server";
 import { ResetPasswordSchema } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/forms.server";
 import { AUTH_MESSAGES } from "~/utils/messages";
 import { redirectWithFlash } from "~/utils/session.server";
 
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });

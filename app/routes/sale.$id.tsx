@@ -15,6 +15,7 @@ import { getStoreOrder, SHIP_MESSAGES, sellerShips, shipOrder, shippingInfoOf } 
 import { CARRIERS, ShipSchema } from "~/schemas/selling";
 import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireSeller } from "~/utils/session.server";
@@ -68,7 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { store, order } = await loadSale(request, params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "label") {
     const label = await getShippingLabel({ db: getDb(), orderId: order.id, actor: { storeId: store.id } });
     if (!label.ok) return data({ labelError: LABEL_MESSAGES[label.error] }, { status: label.error === "label-provider-error" ? 502 : label.error === "label-in-progress" ? 409 : 400 });

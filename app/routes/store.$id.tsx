@@ -12,6 +12,7 @@ import { getStorePage } from "~/models/catalog/stores.server";
 import { MESSAGE_ERRORS, sendMessageAndNotify } from "~/models/messaging/messages.server";
 import { SendMessageSchema } from "~/schemas/messages";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
 import { publicOrigin } from "~/utils/mail.server";
 import { fileUrl } from "~/utils/media";
@@ -50,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const ownerId = ownerIdOf(params);
   const user = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const back = `/store/${ownerId}`;
   if (intent === "follow" || intent === "unfollow") {

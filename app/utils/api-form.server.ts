@@ -1,5 +1,6 @@
 /** The JSON face's multipart forms (spec 7.3): text parts holding JSON, and file parts. */
 import { apiError } from "~/utils/api.server";
+import { BodyTooLargeError, MAX_JSON_BYTES, readText } from "~/utils/body.server";
 import { UploadRequestError, readMultipart, type MultipartResult, type ReadMultipartOptions } from "~/utils/uploads.server";
 
 /**
@@ -9,9 +10,13 @@ import { UploadRequestError, readMultipart, type MultipartResult, type ReadMulti
 export async function readApiForm(request: Request, options?: ReadMultipartOptions): Promise<MultipartResult> {
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/json")) {
+    const text = await readText(request, MAX_JSON_BYTES).catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError) throw apiError(413, error.message);
+      throw error;
+    });
     let body: unknown;
     try {
-      body = JSON.parse(await request.text());
+      body = JSON.parse(text ?? "");
     } catch {
       throw apiError(400, "The request body is not valid JSON");
     }

@@ -2,6 +2,7 @@ import type { z } from "zod";
 
 import type { Store, User } from "../../db/schema";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
+import { BodyTooLargeError, MAX_JSON_BYTES, readBytes } from "~/utils/body.server";
 import { getDb } from "~/utils/db.server";
 import { getApiUser } from "~/utils/session.server";
 
@@ -54,13 +55,18 @@ export type BodyOptions = {
  */
 export async function readBody(request: Request, options: BodyOptions = {}): Promise<Record<string, unknown>> {
   const type = mediaType(request);
+  const bytes = await readBytes(request, MAX_JSON_BYTES).catch((error: unknown) => {
+    if (error instanceof BodyTooLargeError) throw apiError(413, error.message);
+    throw error;
+  });
+  if (!bytes) throw apiError(400, "The request body could not be read");
   if (options.multipart && type === "multipart/form-data") {
-    const form = await request.formData().catch(() => {
+    const form = await new Response(new Uint8Array(bytes), { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData().catch(() => {
       throw apiError(400, "The request body could not be read");
     });
     return Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
   }
-  const text = await request.text();
+  const text = new TextDecoder().decode(bytes);
   if (!text.trim()) return {};
   if (type !== "application/json") throw apiError(415, JSON_ONLY_MESSAGE);
   let body: unknown;

@@ -16,6 +16,7 @@ import {
   readMultipart,
   storeFile,
   sweepStaleTempFiles,
+  TempFileWriter,
   tooLargeMessage,
   type AcceptKind,
 } from "./uploads.server";
@@ -198,6 +199,62 @@ describe("inspectFile", () => {
     expect(await inspect("cad.dxf", binary, ["dxf"])).toEqual({ ok: false, message: "cad.dxf is a binary DXF. Export it again as an ASCII (text) DXF." });
     expect(await inspect("nul.dxf", Buffer.from("0\nSECTION\u0000\n"), ["dxf"])).toMatchObject({ ok: false });
     expect(await inspect("empty.png", new Uint8Array(), ["image"])).toEqual({ ok: false, message: "empty.png is empty." });
+  });
+});
+
+describe("streams that cannot throw outside a request", () => {
+  it("a full disk is a recorded failure of the write, never an 'error' event nobody listens to", async () => {
+    const writer = new TempFileWriter("/dev/full", "w");
+    for (let i = 0; i < 4; i++) await writer.write(Buffer.alloc(64 * 1024, 1));
+    await writer.close();
+    expect(writer.failed).toMatchObject({ code: "ENOSPC" });
+  });
+
+  it("abandoning a file with writes pending raises nothing", async () => {
+    const file = path.join(dataDir, "abandoned.part");
+    const writer = new TempFileWriter(file);
+    const pending = Array.from({ length: 50 }, () => writer.write(Buffer.alloc(256 * 1024, 2)));
+    await writer.abandon();
+    await Promise.all(pending);
+    expect(writer.failed).toBeNull();
+  });
+
+  it("a body that breaks off midway (a client gone) is a 400 and leaves no temp file", async () => {
+    const boundary = "----hostile";
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="pattern"; filename="p.dxf"\r\nContent-Type: application/dxf\r\n\r\n`;
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode(head));
+        else if (sent < 20) controller.enqueue(new Uint8Array(128 * 1024).fill(48));
+        else controller.error(new Error("socket hang up"));
+        sent++;
+      },
+    });
+    const request = new Request("http://localhost/upload", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      duplex: "half",
+    } as RequestInit);
+    await expect(readMultipart(request, { tempDir: tempDir() })).rejects.toMatchObject({ status: 400, message: "The form could not be read" });
+    expect(fs.readdirSync(tempDir())).toEqual([]);
+  });
+
+  it("ten files over the limit at once are each refused, and every temp file is gone", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        readMultipart(multipartRequest([["note", `n${i}`], ["pattern", { name: `big${i}.dxf`, bytes: new Uint8Array(MAX_FILE_BYTES + 1) }]]), {
+          tempDir: tempDir(),
+        }),
+      ),
+    );
+    for (const [i, r] of results.entries()) {
+      expect(r.problems).toEqual([{ field: "pattern", fileName: `big${i}.dxf`, message: tooLargeMessage(`big${i}.dxf`) }]);
+      expect(r.fields.get("note")).toBe(`n${i}`);
+      await r.cleanup();
+    }
+    expect(fs.readdirSync(tempDir())).toEqual([]);
   });
 });
 

@@ -35,6 +35,7 @@ import {
   users,
   type FILE_KINDS,
 } from "../../db/schema";
+import { BodyTooLargeError, MAX_FORM_BYTES, readBytes } from "./body.server";
 import type { Db } from "./db.server";
 import { getEnv } from "./env.server";
 import { invariantResponse } from "./invariant";
@@ -127,13 +128,15 @@ export async function readMultipart(request: Request, options: ReadMultipartOpti
   };
 
   if (!/^multipart\/form-data/i.test(contentType)) {
-    const declared = Number(request.headers.get("Content-Length") ?? "0");
-    if (declared > maxBodyBytes) throw new UploadRequestError("The request is too large", 413);
-    const fields = await request.formData().catch(() => {
-      throw new UploadRequestError("The form could not be read", 400);
+    // A form without files (urlencoded), no body, or a type no form sends: read bounded; only urlencoded has fields.
+    const bytes = await readBytes(request, Math.min(maxBodyBytes, MAX_FORM_BYTES)).catch((error: unknown) => {
+      if (error instanceof BodyTooLargeError) throw new UploadRequestError("The request is too large", 413);
+      throw error;
     });
-    for (const [key, value] of [...fields.entries()]) {
-      if (typeof value !== "string") fields.delete(key);
+    if (!bytes) throw new UploadRequestError("The form could not be read", 400);
+    const fields = new FormData();
+    if (/^application\/x-www-form-urlencoded/i.test(contentType)) {
+      for (const [key, value] of new URLSearchParams(new TextDecoder().decode(bytes))) fields.append(key, value);
     }
     return { fields, files: [], problems: [], cleanup };
   }
@@ -178,33 +181,32 @@ export async function readMultipart(request: Request, options: ReadMultipartOpti
     }
     const tempPath = path.join(tempDir, `${crypto.randomBytes(16).toString("hex")}.part`);
     partial.push(tempPath);
-    const out = fs.createWriteStream(tempPath, { flags: "wx" });
+    const out = new TempFileWriter(tempPath);
     let size = 0;
     let tooLarge = false;
     try {
       for await (const chunk of data) {
         count(chunk.byteLength);
         size += chunk.byteLength;
-        if (tooLarge) continue;
+        if (tooLarge || out.failed) continue;
         if (size > maxFileBytes) {
           // Stop keeping this file at once; the rest of its bytes are read and dropped.
           tooLarge = true;
-          out.destroy();
+          await out.abandon();
           continue;
         }
-        if (!out.write(chunk)) await new Promise<void>((resolve) => out.once("drain", resolve));
+        await out.write(chunk);
       }
     } finally {
-      if (!out.destroyed) {
-        await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-      } else if (!out.closed) {
-        await new Promise<void>((resolve) => out.once("close", () => resolve()));
-      }
+      // Also when the body fails midway (a client that disconnects): the file is closed before it is removed.
+      await out.close();
     }
-    if (tooLarge) {
+    if (tooLarge || out.failed) {
       await fs.promises.rm(tempPath, { force: true });
       partial.splice(partial.indexOf(tempPath), 1);
-      problems.push({ field: name, fileName: originalName, message: tooLargeMessage(originalName) });
+      const message = tooLarge ? tooLargeMessage(originalName) : `${originalName} could not be stored right now. Please try again later.`;
+      if (out.failed) console.error(`[uploads] writing a temp file failed: ${out.failed.message}`);
+      problems.push({ field: name, fileName: originalName, message });
       return undefined;
     }
     partial.splice(partial.indexOf(tempPath), 1);
@@ -221,6 +223,51 @@ export async function readMultipart(request: Request, options: ReadMultipartOpti
     throw new UploadRequestError("The form could not be read", 400);
   }
   return { fields, files: temps, problems, cleanup };
+}
+
+/**
+ * A temp file written chunk by chunk whose errors never escape: a failed write (a full disk) or a write pending
+ * when the file is abandoned is recorded in `failed` (or ignored when abandoned), never an unhandled 'error' event,
+ * which would take the whole process down.
+ */
+export class TempFileWriter {
+  private readonly out: fs.WriteStream;
+  failed: Error | null = null;
+  private abandoned = false;
+
+  /** `flags`: "wx" (a new file) unless a test writes to a device such as /dev/full. */
+  constructor(file: string, flags = "wx") {
+    this.out = fs.createWriteStream(file, { flags });
+    this.out.on("error", (error) => {
+      if (!this.abandoned) this.failed ??= error;
+    });
+  }
+
+  /** Writes a chunk, waiting for the file to take it; resolves (with `failed` set) on an error. */
+  write(chunk: Uint8Array): Promise<void> {
+    if (this.failed || this.abandoned || this.out.destroyed) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const ok = this.out.write(chunk, () => resolve());
+      // The callback runs once the chunk is written, or with the error: either way the loop goes on.
+      if (!ok) this.out.once("drain", () => resolve());
+    });
+  }
+
+  /** Drops the file: pending writes are cancelled without an error reaching anyone. */
+  async abandon(): Promise<void> {
+    this.abandoned = true;
+    this.out.destroy();
+    await this.close();
+  }
+
+  /** Ends the file (flushing it) or, when destroyed, waits until its descriptor is closed. */
+  close(): Promise<void> {
+    if (this.out.closed) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.out.once("close", () => resolve());
+      if (!this.out.destroyed) this.out.end();
+    });
+  }
 }
 
 const swept = new Set<string>();

@@ -9,6 +9,7 @@ import { getCartView } from "~/models/buying/cart.server";
 import { sweepExpiredCheckouts } from "~/models/buying/checkout.server";
 import { addAction, checkoutAction, removeAction } from "~/routes/cart/actions.server";
 import { getDb } from "~/utils/db.server";
+import { readForm } from "~/utils/forms.server";
 import { getCartOwner } from "~/utils/session.server";
 import { getUser } from "~/utils/session.server";
 
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "add") return addAction(request, formData);
   if (intent === "remove") return removeAction(request, formData);
