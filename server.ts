@@ -6,11 +6,11 @@ import "./app/utils/production-default";
 
 import crypto from "node:crypto";
 import fs from "node:fs";
+import type http from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -26,7 +26,9 @@ import { configuredOrigin } from "./app/utils/mail.server";
 import { sweepRateLimits } from "./app/utils/rate-limit.server";
 import { seedDemoData } from "./db/seed";
 import { runsPeriodicJobs } from "./server/cluster";
+import { installCrashGuard } from "./server/crash-guard";
 import { createHtmlMicroCache } from "./server/html-cache";
+import { createRequestHandler } from "./server/remix-handler";
 import { sameOriginGuard } from "./server/same-origin";
 import { memoizeRouteMatching } from "./server/route-matching";
 
@@ -55,13 +57,15 @@ const jobs = runsPeriodicJobs();
 
 // Expired sessions are deleted at start and every six hours.
 // Ended rate-limit windows go at the same times.
+const housekeeping = jobs
+  ? setInterval(() => {
+      deleteExpiredSessions({ db });
+      sweepRateLimits({ db });
+    }, 6 * 60 * 60 * 1000).unref()
+  : undefined;
 if (jobs) {
   deleteExpiredSessions({ db });
   sweepRateLimits({ db });
-  setInterval(() => {
-    deleteExpiredSessions({ db });
-    sweepRateLimits({ db });
-  }, 6 * 60 * 60 * 1000).unref();
 }
 
 // Open checkouts past their expiry are settled with their provider and their reserved stock released;
@@ -78,8 +82,20 @@ memoizeRouteMatching(createRequire(import.meta.url)("@remix-run/router"));
 
 const build = (await import(pathToFileURL(path.join(root, "build", "index.js")).href)) as ServerBuild;
 
+// An uncaught exception or unhandled rejection: logged, its request answered 500, this worker replaced once its
+// other requests finish (server/crash-guard.ts; the supervisor is server/cluster.ts).
+let server: http.Server | undefined;
+const guard = installCrashGuard({
+  server: () => server,
+  onDrain: () => {
+    clearInterval(sweeper);
+    clearInterval(housekeeping);
+  },
+});
+
 const app = express();
 app.disable("x-powered-by");
+app.use(guard.track);
 // Behind a reverse proxy on the same host, trust its X-Forwarded-* headers (https, client address).
 app.set("trust proxy", "loopback");
 
@@ -171,9 +187,17 @@ app.all(
   }),
 );
 
-const server = app.listen(env.PORT, env.HOST, () => {
+// An error thrown in a middleware before Remix (Remix answers its own errors): logged, a 500, the worker kept.
+app.use(((error, _req, res, _next) => {
+  console.error("[server] request failed:", error instanceof Error ? error.stack : error);
+  if (res.headersSent) return res.destroy();
+  res.status(500).type("text/plain").set("Cache-Control", "no-store").send(`Something went wrong. Error id: ${String(res.getHeader("X-Request-Id") ?? "")}`);
+}) as express.ErrorRequestHandler);
+
+const listening = app.listen(env.PORT, env.HOST, () => {
   console.log(`Patternhouse listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
 });
+server = listening;
 
 let closing = false;
 function shutdown(signal: string) {
@@ -181,13 +205,14 @@ function shutdown(signal: string) {
   closing = true;
   console.log(`[server] ${signal}: finishing open requests`);
   clearInterval(sweeper);
-  server.close(() => {
+  clearInterval(housekeeping);
+  listening.close(() => {
     db.$client.close();
     process.exit(0);
   });
-  server.closeIdleConnections();
+  listening.closeIdleConnections();
   setTimeout(() => {
-    server.closeAllConnections();
+    listening.closeAllConnections();
     process.exit(0);
   }, 10_000).unref();
 }

@@ -36,7 +36,7 @@ const cpuMs = (pid) => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 };
-const appPid = await start([process.env.APP_ENTRY ?? "build/server.js"], { WEB_CONCURRENCY: "1", PORT: String(APP_PORT), HOST: "127.0.0.1", DATA_DIR: data.dataDir, SEED: "none", NODE_ENV: "production", SESSION_SECRET: SECRET }, APP_PORT, "/healthz");
+const appPid = await start([process.env.APP_ENTRY ?? "build/server.js"], { WEB_CONCURRENCY: "1", SUPERVISE: "off", PORT: String(APP_PORT), HOST: "127.0.0.1", DATA_DIR: data.dataDir, SEED: "none", NODE_ENV: "production", SESSION_SECRET: SECRET }, APP_PORT, "/healthz");
 const basePid = await start(["bench/baseline.mjs", data.dbFile, String(BASE_PORT)], {}, BASE_PORT, "/");
 
 async function measure(pid, url, headers) {

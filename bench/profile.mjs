@@ -26,7 +26,7 @@ const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", `/pro
 const profDir = path.join(data.dataDir, "profile");
 const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profDir}`, "build/server.js"], {
   cwd: root,
-  env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: data.dataDir, SEED: "none", NODE_ENV: "production", SESSION_SECRET: SECRET, HTML_CACHE_SECONDS: "0", WEB_CONCURRENCY: "1" },
+  env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: data.dataDir, SEED: "none", NODE_ENV: "production", SESSION_SECRET: SECRET, HTML_CACHE_SECONDS: "0", WEB_CONCURRENCY: "1", SUPERVISE: "off" },
   stdio: ["ignore", "ignore", "inherit"],
 });
 for (let up = false; !up; await sleep(200)) {

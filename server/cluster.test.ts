@@ -2,7 +2,7 @@ import os from "node:os";
 
 import { describe, expect, it } from "vitest";
 
-import { runsPeriodicJobs, workerCount } from "./cluster";
+import { restartDelay, runsPeriodicJobs, workerCount } from "./cluster";
 
 describe("WEB_CONCURRENCY", () => {
   it("is one process when unset or empty", () => {
@@ -26,5 +26,11 @@ describe("periodic jobs", () => {
     expect(runsPeriodicJobs({})).toBe(true);
     expect(runsPeriodicJobs({ PERIODIC_JOBS: "on" })).toBe(true);
     expect(runsPeriodicJobs({ PERIODIC_JOBS: "off" })).toBe(false);
+  });
+});
+
+describe("restarts", () => {
+  it("start a dead worker again at once, then back off while it keeps dying quickly", () => {
+    expect([0, 1, 2, 3, 4, 5, 12].map(restartDelay)).toEqual([0, 0, 500, 1000, 2000, 4000, 30_000]);
   });
 });

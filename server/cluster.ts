@@ -1,7 +1,6 @@
 /**
- * One process per core with node:cluster (docs/decisions/070-processes-and-rendering-path.md).
- * WEB_CONCURRENCY says how many processes serve the app: 1 (the default) runs the app in this process,
- * as before; N > 1 makes this process a small supervisor that forks N workers sharing the port.
+ * Supervised processes with node:cluster (decisions 070 and 090). `npm start` runs a small supervisor that forks
+ * WEB_CONCURRENCY workers (default 1) sharing the port, and starts again any that dies.
  *
  * - The first worker migrates, seeds and creates the administrator (server.ts) and is the only one that
  *   runs the periodic jobs (expired sessions, checkouts, visitor carts): it starts with PERIODIC_JOBS=on,
@@ -11,8 +10,7 @@
  * - SIGTERM/SIGINT are passed on to every worker, which finishes its open requests (server.ts).
  *
  * Per-process state stays correct: the visitors' HTML micro-cache is a per-process copy of public pages;
- * image variants are written atomically. The login rate limiter is in memory until issue 8 moves it to
- * SQLite: until then each process counts its own failures, which is why the default stays 1.
+ * image variants are written atomically; rate limits and claims are in SQLite.
  */
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
@@ -34,18 +32,59 @@ export function runsPeriodicJobs(env: Record<string, string | undefined> = proce
   return env.PERIODIC_JOBS !== "off";
 }
 
-/** Runs the supervisor: forks `count` workers executing `exec` and keeps them running. */
+/** Messages a worker sends its supervisor. */
+export type WorkerMessage = { type: "draining"; reason: string };
+
+/**
+ * The delay before a worker that died is started again: at once for a first death (or after a run of a minute or
+ * more), then doubling from half a second with every further quick death in a row, at most 30 s, so a crash loop
+ * does not spin a core.
+ */
+export function restartDelay(quickDeathsInARow: number): number {
+  if (quickDeathsInARow <= 1) return 0;
+  return Math.min(30_000, 500 * 2 ** (quickDeathsInARow - 2));
+}
+
+/** A run shorter than this counts as a quick death for the back-off. */
+const STABLE_RUN_MS = 60_000;
+
+/**
+ * Runs the supervisor: forks `count` workers executing `exec` and keeps them running (decision 090).
+ *
+ * - A worker that dies (a crash, out of memory, `kill -9`) is started again, at once or after restartDelay.
+ * - A worker that says it is draining (an uncaught exception or unhandled rejection: server/crash-guard.ts) gets
+ *   its replacement at once and finishes its open requests; its own exit then needs no replacement.
+ * - When no worker has ever listened, a death is a bad configuration: the supervisor stops with exit code 1
+ *   rather than loop.
+ */
 export function superviseWorkers({ count, exec }: { count: number; exec: string }) {
+  // One worker accepts its connections itself. Round-robin (the primary accepts and hands each connection over)
+  // spreads the load over several workers, but a connection handed to a worker at the moment it is killed is never
+  // answered nor closed: with one worker there is nothing to spread, so that risk is not taken.
+  if (count === 1) cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec });
   let stopping = false;
-  let jobsWorker: Worker | undefined;
-  const listened = new WeakSet<Worker>();
-  const restarts: number[] = [];
+  let everListened = false;
+  let quickDeaths = 0;
+  const jobsWorkers = new WeakSet<Worker>();
+  const startedAt = new WeakMap<Worker, number>();
+  /** Workers already replaced because they are draining. */
+  const replaced = new WeakSet<Worker>();
 
   function fork(jobs: boolean): Worker {
     const worker = cluster.fork({ PERIODIC_JOBS: jobs ? "on" : "off" });
-    if (jobs) jobsWorker = worker;
-    worker.once("listening", () => listened.add(worker));
+    if (jobs) jobsWorkers.add(worker);
+    startedAt.set(worker, Date.now());
+    worker.once("listening", () => {
+      everListened = true;
+    });
+    worker.on("message", (message: WorkerMessage) => {
+      if (message?.type !== "draining" || replaced.has(worker) || stopping) return;
+      replaced.add(worker);
+      console.error(`[cluster] worker ${worker.process.pid} is draining (${message.reason}); starting its replacement`);
+      // The jobs move to the replacement; the draining worker stops its timers itself.
+      fork(jobsWorkers.has(worker));
+    });
     return worker;
   }
 
@@ -64,29 +103,30 @@ export function superviseWorkers({ count, exec }: { count: number; exec: string 
 
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
-    const wasJobs = worker === jobsWorker;
-    if (!listened.has(worker)) {
-      console.error(`[cluster] worker ${worker.process.pid} exited (${signal ?? code}) before it listened; stopping`);
+    if (replaced.has(worker)) {
+      console.error(`[cluster] worker ${worker.process.pid} finished draining and exited (${signal ?? code})`);
+      return;
+    }
+    if (!everListened) {
+      console.error(`[cluster] worker ${worker.process.pid} exited (${signal ?? code}) before the site ever listened; stopping`);
       stop("SIGTERM", 1);
       return;
     }
-    const now = Date.now();
-    restarts.push(now);
-    while (restarts.length && restarts[0]! < now - 60_000) restarts.shift();
-    if (restarts.length > 10) {
-      console.error("[cluster] more than 10 workers died within a minute; stopping");
-      stop("SIGTERM", 1);
-      return;
-    }
-    console.error(`[cluster] worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    fork(wasJobs);
+    const ran = Date.now() - (startedAt.get(worker) ?? 0);
+    quickDeaths = ran < STABLE_RUN_MS ? quickDeaths + 1 : 0;
+    const delay = restartDelay(quickDeaths);
+    console.error(`[cluster] worker ${worker.process.pid} exited (${signal ?? code}) after ${Math.round(ran / 1000)} s; starting another${delay ? ` in ${delay / 1000} s` : ""}`);
+    const jobs = jobsWorkers.has(worker);
+    setTimeout(() => {
+      if (!stopping) fork(jobs);
+    }, delay);
   });
 
   // The first worker prepares the database (and the session secret file) alone; the others follow.
   const first = fork(true);
   first.once("listening", () => {
     for (let i = 1; i < count; i++) fork(false);
-    console.log(`[cluster] ${count} workers`);
+    console.log(`[cluster] ${count} worker${count === 1 ? "" : "s"}, supervised`);
   });
 
   process.on("SIGTERM", () => stop("SIGTERM"));

@@ -1,6 +1,7 @@
 /**
- * The entry of build/server.js: with WEB_CONCURRENCY > 1 it supervises that many workers
- * (server/cluster.ts), otherwise it is the app itself (server.ts, bundled as build/app.js).
+ * The entry of build/server.js: the primary process supervises WEB_CONCURRENCY workers (server/cluster.ts, at
+ * least one, started again when one dies); each worker runs the app (server.ts, bundled as build/app.js).
+ * SUPERVISE=off runs the app in this process alone (for profiling).
  */
 import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
@@ -11,7 +12,7 @@ import { forwardRouterMatchingOnLoad } from "./router-patch";
 const app = new URL("./app.js", import.meta.url);
 const count = workerCount();
 
-if (cluster.isPrimary && count > 1) {
+if (cluster.isPrimary && process.env.SUPERVISE !== "off") {
   // Each worker runs this file too, so the route-matching rewrite is installed before its app loads.
   superviseWorkers({ count, exec: fileURLToPath(import.meta.url) });
 } else {

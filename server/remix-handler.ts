@@ -1,0 +1,135 @@
+/**
+ * Express in front of the Remix build (decision 090): what @remix-run/express's createRequestHandler does, with one
+ * difference in how the request body is handed over. The adapter gives Remix the socket's own stream, and when an
+ * action stops reading early (a refused upload, a 401 before the body, a 413) the stream is cancelled, which destroys
+ * the socket: the client's next request on that kept-alive connection is reset, and a client still sending may
+ * never read the answer. Here the body is a web stream fed from the socket; cancelling it only stops feeding it,
+ * and whatever the client still sends is read and dropped, so the answer arrives whole and the connection stays
+ * usable. A body that keeps coming long after the answer (past DRAIN_LIMIT_BYTES or DRAIN_LIMIT_MS) is cut off.
+ */
+import type http from "node:http";
+
+import { createRequestHandler as createRemixHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
+import type express from "express";
+
+const DRAIN_LIMIT_BYTES = 256 * 1024 * 1024;
+const DRAIN_LIMIT_MS = 30_000;
+/** Bytes the body stream buffers before the socket is paused. */
+const BODY_HIGH_WATER = 256 * 1024;
+
+function headersOf(incoming: http.IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(incoming)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  return headers;
+}
+
+/** The request's URL as the adapter builds it: X-Forwarded-Host's or Host's port, `trust proxy` respected. */
+function urlOf(req: express.Request): string {
+  const portOf = (value: string | undefined) => Number.parseInt(value?.split(":")[1] ?? "", 10);
+  const forwarded = portOf(req.get("X-Forwarded-Host"));
+  const own = portOf(req.get("host"));
+  const port = Number.isSafeInteger(forwarded) ? forwarded : Number.isSafeInteger(own) ? own : "";
+  return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`).href;
+}
+
+/**
+ * The body as a web stream that never destroys the socket; see the top of this file. `stop()` detaches it from the
+ * socket (after the answer): nothing is queued or paused any more.
+ */
+function bodyOf(req: express.Request): { stream: ReadableStream<Uint8Array>; stop: () => void } {
+  let open = true;
+  let close = () => {};
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        close = () => {
+          if (!open) return;
+          open = false;
+          controller.error(new Error("The request was answered before its body was read"));
+        };
+        req.on("data", (chunk: Buffer) => {
+          if (!open) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once("end", () => {
+          if (open) controller.close();
+          open = false;
+        });
+        req.once("error", (error) => {
+          if (open) controller.error(error);
+          open = false;
+        });
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        // Nobody reads on: drop the rest (the socket keeps flowing), never destroy it.
+        open = false;
+        req.resume();
+      },
+    },
+    { highWaterMark: BODY_HIGH_WATER, size: (chunk) => chunk.byteLength },
+  );
+  return { stream, stop: () => close() };
+}
+
+/** After the answer is sent, reads and drops what is left of the body, within limits; past them, closes. */
+function drainAfterAnswer(req: express.Request, res: express.Response, stopBody: () => void) {
+  res.once("finish", () => {
+    if (req.complete || req.destroyed) return;
+    stopBody();
+    let dropped = 0;
+    const timer = setTimeout(() => req.destroy(), DRAIN_LIMIT_MS);
+    timer.unref();
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.byteLength;
+      if (dropped > DRAIN_LIMIT_BYTES) req.destroy();
+    });
+    req.once("close", () => clearTimeout(timer));
+    req.resume();
+  });
+}
+
+export function createRequestHandler({
+  build,
+  mode,
+  getLoadContext,
+}: {
+  build: ServerBuild;
+  mode: string;
+  getLoadContext: (req: express.Request, res: express.Response) => AppLoadContext;
+}): express.RequestHandler {
+  const handle = createRemixHandler(build, mode);
+  return async (req, res, next) => {
+    try {
+      const controller = new AbortController();
+      let finished = false;
+      res.once("finish", () => (finished = true));
+      // The client went away before the answer was written: loaders and actions are told.
+      res.once("close", () => {
+        if (!finished) controller.abort();
+      });
+      const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: headersOf(req.headers), signal: controller.signal };
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        const body = bodyOf(req);
+        init.body = body.stream;
+        init.duplex = "half";
+        drainAfterAnswer(req, res, body.stop);
+      }
+      const response = await handle(new Request(urlOf(req), init), getLoadContext(req, res));
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [key, value] of response.headers.entries()) res.append(key, value);
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
