@@ -6,7 +6,6 @@ import "./app/utils/production-default";
 
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type http from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -84,9 +83,9 @@ const build = (await import(pathToFileURL(path.join(root, "build", "index.js")).
 
 // An uncaught exception or unhandled rejection: logged, its request answered 500, this worker replaced once its
 // other requests finish (server/crash-guard.ts; the supervisor is server/cluster.ts).
-let server: http.Server | undefined;
 const guard = installCrashGuard({
-  server: () => server,
+  // Called only after a fatal error, by then `listening` (below) exists.
+  server: () => listening,
   onDrain: () => {
     clearInterval(sweeper);
     clearInterval(housekeeping);
@@ -197,7 +196,6 @@ app.use(((error, _req, res, _next) => {
 const listening = app.listen(env.PORT, env.HOST, () => {
   console.log(`Patternhouse listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
 });
-server = listening;
 
 let closing = false;
 function shutdown(signal: string) {

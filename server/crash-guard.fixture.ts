@@ -7,7 +7,6 @@ import express from "express";
 
 import { installCrashGuard } from "./crash-guard";
 
-let server: ReturnType<express.Express["listen"]> | undefined;
 const guard = installCrashGuard({
   server: () => server,
   onDrain: () => console.log("drain: timers stopped"),
@@ -33,7 +32,7 @@ app.get("/throw-later", () => {
 app.get("/reject-later", () => {
   setTimeout(() => void Promise.reject(new Error("rejected and never awaited")), 10);
 });
-server = app.listen(0, "127.0.0.1", () => {
-  const address = server!.address();
+const server = app.listen(0, "127.0.0.1", () => {
+  const address = server.address();
   console.log(`port ${typeof address === "object" && address ? address.port : 0}`);
 });
