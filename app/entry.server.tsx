@@ -81,5 +81,8 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // Remix's own answers to a client's mistake (405: a POST to a page without an action, 404) are not server errors.
+  const status = (error as { status?: unknown; internal?: unknown } | null)?.status;
+  if ((error as { internal?: unknown } | null)?.internal === true && typeof status === "number" && status < 500) return;
   console.error(error);
 }

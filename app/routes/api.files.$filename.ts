@@ -73,3 +73,8 @@ function attachment(originalName: string): string {
   const ascii = originalName.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(originalName)}`;
 }
+
+/** Only GET is served here: any other method gets 405 `{ error }`. */
+export function action() {
+  return apiError(405, "Use GET");
+}

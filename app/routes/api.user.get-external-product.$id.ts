@@ -19,3 +19,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const pattern = patternJson(found.product.id, await productPatternFacts({ db, productId: found.product.id }));
   return Response.json({ ...json, pattern });
 }
+
+/** Only GET is served here: any other method gets 405 `{ error }`. */
+export function action() {
+  return apiError(405, "Use GET");
+}

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { listConversations } from "~/models/messaging/conversations.server";
-import { requireApiUser } from "~/utils/api.server";
+import { apiError, requireApiUser } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 
 /**
@@ -21,4 +21,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       unread: c.unread,
     })),
   );
+}
+
+/** Only GET is served here: any other method gets 405 `{ error }`. */
+export function action() {
+  return apiError(405, "Use GET");
 }

@@ -20,3 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   markConversationRead({ db, conversationId, userId: user.id });
   return Response.json(messages);
 }
+
+/** Only GET is served here: any other method gets 405 `{ error }`. */
+export function action() {
+  return apiError(405, "Use GET");
+}

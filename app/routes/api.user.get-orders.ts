@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { sweepExpiredCheckouts } from "~/models/buying/checkout.server";
 import { listBuyerOrders, toBuyerOrderJson } from "~/models/buying/orders.server";
-import { requireApiUser } from "~/utils/api.server";
+import { apiError, requireApiUser } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /api/user/get-orders -> the buyer's orders, newest first (spec 3, Order buyer view). */
@@ -11,4 +11,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   await sweepExpiredCheckouts({ db, userId: user.id });
   return Response.json(listBuyerOrders({ db, userId: user.id }).map(toBuyerOrderJson));
+}
+
+/** Only GET is served here: any other method gets 405 `{ error }`. */
+export function action() {
+  return apiError(405, "Use GET");
 }

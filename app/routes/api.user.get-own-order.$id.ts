@@ -11,3 +11,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!order) return apiError(404, "Order not found");
   return Response.json(toSellerOrderJson(order));
 }
+
+/** Only GET is served here: any other method gets 405 `{ error }`. */
+export function action() {
+  return apiError(405, "Use GET");
+}

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { listOwnProducts } from "~/models/selling/designs.server";
-import { requireApiSeller } from "~/utils/api.server";
+import { apiError, requireApiSeller } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /api/user/get-own-products: the caller's designs on sale, as spec 3 product list items (myself true). */
@@ -24,4 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sold: r.sold,
     })),
   );
+}
+
+/** Only GET is served here: any other method gets 405 `{ error }`. */
+export function action() {
+  return apiError(405, "Use GET");
 }

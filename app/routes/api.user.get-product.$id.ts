@@ -13,3 +13,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!found) return apiError(404, "Product not found");
   return Response.json(ownProductJson(found));
 }
+
+/** Only GET is served here: any other method gets 405 `{ error }`. */
+export function action() {
+  return apiError(405, "Use GET");
+}

@@ -15,3 +15,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!found) return apiError(404, "Store not found");
   return Response.json(storeJson(found));
 }
+
+/** Only GET is served here: any other method gets 405 `{ error }`. */
+export function action() {
+  return apiError(405, "Use GET");
+}

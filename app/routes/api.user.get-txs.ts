@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { listAllTransactions, toTransactionJson } from "~/models/selling/finance.server";
-import { requireApiSeller } from "~/utils/api.server";
+import { apiError, requireApiSeller } from "~/utils/api.server";
 import { centsToDollars } from "~/utils/money";
 import { getDb } from "~/utils/db.server";
 
@@ -10,4 +10,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { store } = await requireApiSeller(request);
   const txs = listAllTransactions({ db: getDb(), storeId: store.id }).map(toTransactionJson);
   return Response.json({ balance: centsToDollars(store.balanceCents), txs });
+}
+
+/** Only GET is served here: any other method gets 405 `{ error }`. */
+export function action() {
+  return apiError(405, "Use GET");
 }

@@ -5,6 +5,7 @@ import { listProducts } from "~/models/catalog/listing.server";
 import { PAGE_SIZE, parseCatalogQuery } from "~/schemas/catalog";
 import { getDb } from "~/utils/db.server";
 import { getApiUser } from "~/utils/session.server";
+import { apiError } from "~/utils/api.server";
 
 const MAX_LIMIT = 100;
 
@@ -28,4 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "Server-Timing": `db;dur=${dbMs.toFixed(1)}`,
     },
   });
+}
+
+/** Only GET is served here: any other method gets 405 `{ error }`. */
+export function action() {
+  return apiError(405, "Use GET");
 }

@@ -12,3 +12,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!link.ok) return apiError(502, "The payment provider could not be reached");
   return Response.json({ account: link.account });
 }
+
+/** Only GET is served here: any other method gets 405 `{ error }`. */
+export function action() {
+  return apiError(405, "Use GET");
+}
