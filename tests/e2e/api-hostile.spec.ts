@@ -189,9 +189,9 @@ function routeUrls(): string[] {
   for (const entry of fs.readdirSync(dir)) {
     const name = entry.replace(/\.(tsx?|jsx?)$/, "");
     const segments = name
-      .replace(/\[\.\]/g, "\u0000")
+      .replaceAll("[.]", "\u0000")
       .split(".")
-      .map((s) => s.replace(/\u0000/g, "."))
+      .map((s) => s.replaceAll("\u0000", "."))
       .filter((s) => s !== "_index" && !/^\(\$\w+\)$/.test(s))
       .map((s) => (s === "$" ? "anything" : s.startsWith("$") ? "1" : s.replace(/_$/, "").replace(/^\$\w+/, "1")));
     urls.add(`/${segments.join("/")}`);
