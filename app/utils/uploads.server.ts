@@ -243,14 +243,12 @@ export class TempFileWriter {
     });
   }
 
-  /** Writes a chunk, waiting for the file to take it; resolves (with `failed` set) on an error. */
+  /** Writes a chunk and waits until the file has it; resolves (with `failed` set) on an error. */
   write(chunk: Uint8Array): Promise<void> {
     if (this.failed || this.abandoned || this.out.destroyed) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const ok = this.out.write(chunk, () => resolve());
-      // The callback runs once the chunk is written, or with the error: either way the loop goes on.
-      if (!ok) this.out.once("drain", () => resolve());
-    });
+    // The callback runs once the chunk is written, or with the error: either way the loop goes on, one chunk in
+    // flight at a time (the body is not read faster than the disk takes it).
+    return new Promise<void>((resolve) => this.out.write(chunk, () => resolve()));
   }
 
   /** Drops the file: pending writes are cancelled without an error reaching anyone. */

@@ -1,7 +1,8 @@
 /**
- * No file or body can take the marketplace down (issue 18, decision 090): the hostile corpus posted to the running
+ * No file or body can take the marketplace down (issue 18, decision 090): the hostile corpus posted to a running
  * server, which refuses each with a 400 naming the problem, stores nothing, leaves no temp file and keeps answering
- * other requests while it does.
+ * other requests while it does. The server is this spec's own (own-server.ts): its temp folder and its load are
+ * this spec's alone.
  */
 import fs from "node:fs";
 import net from "node:net";
@@ -9,10 +10,10 @@ import path from "node:path";
 
 import { expect, test, type APIRequestContext } from "@playwright/test";
 
-import { queryOne } from "./db";
+import { openTestDb } from "./db";
 import { sessionCookieFor } from "./fixtures";
-import { countRows, createSeller, png } from "./seller-fixtures";
-import { DATA_DIR } from "./utils";
+import { startOwnServer, type OwnServer } from "./own-server";
+import { countRowsIn, createSeller as createSharedSeller, png } from "./seller-fixtures";
 import {
   bigDxf,
   binaryDxf,
@@ -27,8 +28,28 @@ import {
 // Each case uploads up to 25 MB and watches the server while it does: one at a time, with room on a busy machine.
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const tempFiles = () => (fs.existsSync(path.join(DATA_DIR, "tmp")) ? fs.readdirSync(path.join(DATA_DIR, "tmp")) : []);
-const stored = () => countRows("SELECT (SELECT COUNT(*) FROM products) + (SELECT COUNT(*) FROM files) + (SELECT COUNT(*) FROM pattern_versions) AS n");
+const PORT = Number(process.env.E2E_PORT ?? 4310) + 8;
+test.use({ baseURL: `http://127.0.0.1:${PORT}` });
+let own: OwnServer;
+test.beforeAll(async () => {
+  own = await startOwnServer({ port: PORT });
+});
+test.afterAll(async () => {
+  await own.stop();
+});
+
+const createSeller = () => createSharedSeller({ dataDir: own.dataDir });
+const tempFiles = () => (fs.existsSync(path.join(own.dataDir, "tmp")) ? fs.readdirSync(path.join(own.dataDir, "tmp")) : []);
+/** What a seller has stored: products, files and pattern versions (other tests run beside these, so per seller). */
+const stored = (seller: { id: number; storeId: number }) =>
+  countRowsIn(
+    own.dataDir,
+    `SELECT (SELECT COUNT(*) FROM products WHERE store_id = ?) + (SELECT COUNT(*) FROM files WHERE owner_id = ?)
+      + (SELECT COUNT(*) FROM pattern_versions v JOIN products p ON p.id = v.product_id WHERE p.store_id = ?) AS n`,
+    seller.storeId,
+    seller.id,
+    seller.storeId,
+  );
 
 type Case = { label: string; bytes: Buffer; error: string | RegExp };
 
@@ -73,7 +94,7 @@ async function watch(request: APIRequestContext, done: Promise<unknown>) {
 test("each hostile DXF gets a 400 naming the problem at `pattern`, stores nothing, and the site answers meanwhile", async ({ request }) => {
   const seller = createSeller();
   for (const c of CASES) {
-    const before = stored();
+    const before = stored(seller);
     const upload = request.post("/api/user/update-product", { headers: { Authorization: seller.token }, multipart: await productForm(c.bytes), timeout: 60_000 });
     const answers = await watch(request, upload);
     const res = await upload;
@@ -83,7 +104,7 @@ test("each hostile DXF gets a 400 naming the problem at `pattern`, stores nothin
     if (typeof c.error === "string") expect(body.error, c.label).toContain(c.error);
     else expect(body.error, c.label).toMatch(c.error);
     expect(answers.every((a) => a.status === 200), c.label).toBe(true);
-    expect(stored(), c.label).toBe(before);
+    expect(stored(seller), c.label).toBe(before);
     expect(tempFiles(), c.label).toEqual([]);
     const slowest = Math.max(0, ...answers.map((a) => a.ms));
     test.info().annotations.push({ type: "while refusing", description: `${c.label}: ${answers.length} answers, slowest ${slowest} ms` });
@@ -95,14 +116,16 @@ test("a self-inserting block reads as one piece and is accepted", async ({ reque
   const res = await request.post("/api/user/update-product", { headers: { Authorization: seller.token }, multipart: await productForm(Buffer.from(selfInsertingBlock())) });
   expect(res.status()).toBe(201);
   const { id } = (await res.json()).product;
-  const { data } = queryOne<{ data: string }>("SELECT data FROM pattern_versions WHERE product_id = ? ORDER BY version DESC LIMIT 1", id);
+  const db = openTestDb(own.dataDir);
+  const { data } = db.prepare("SELECT data FROM pattern_versions WHERE product_id = ? ORDER BY version DESC LIMIT 1").get(id) as { data: string };
+  db.close();
   expect(JSON.parse(data).pieces).toHaveLength(1);
 });
 
 test("ten 25 MiB + 1 byte uploads at once: each refused at its field, the server up, no temp file left", async ({ request }) => {
   const seller = createSeller();
   const huge = Buffer.alloc(26_214_400 + 1, 48);
-  const before = stored();
+  const before = stored(seller);
   const results = await Promise.all(
     Array.from({ length: 10 }, async () => {
       const res = await request.post("/api/user/update-product", { headers: { Authorization: seller.token }, multipart: await productForm(huge), timeout: 90_000 });
@@ -111,7 +134,7 @@ test("ten 25 MiB + 1 byte uploads at once: each refused at its field, the server
   );
   for (const r of results) expect(r).toEqual({ status: 400, body: expect.objectContaining({ error: "pattern.dxf is too large. Maximum file size is 25MB.", field: "pattern" }) });
   expect((await request.get("/healthz")).status()).toBe(200);
-  expect(stored()).toBe(before);
+  expect(stored(seller)).toBe(before);
   expect(tempFiles()).toEqual([]);
 });
 
@@ -201,7 +224,7 @@ function routeUrls(): string[] {
 
 test("a POST with no body, or a body of a type the route does not read, never gets a 500, on any route", async ({ request, baseURL }) => {
   const seller = createSeller();
-  const { name, value } = await sessionCookieFor(seller.id);
+  const { name, value } = await sessionCookieFor(seller.id, own.dataDir);
   const urls = routeUrls().filter((u) => u !== "/logout");
   expect(urls.length).toBeGreaterThan(90);
   const bodies: { label: string; headers: Record<string, string>; data?: string }[] = [

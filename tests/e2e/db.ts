@@ -10,8 +10,9 @@ import Database from "better-sqlite3";
 
 import { DATA_DIR } from "./utils";
 
-export function openTestDb() {
-  const db = new Database(path.join(DATA_DIR, "marketplace.db"));
+/** The shared test server's database, or that of a server a spec started itself (own-server.ts). */
+export function openTestDb(dataDir = DATA_DIR) {
+  const db = new Database(path.join(dataDir, "marketplace.db"));
   db.pragma("busy_timeout = 5000");
   return db;
 }

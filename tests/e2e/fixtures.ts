@@ -38,8 +38,8 @@ const cookies = createCookieSessionStorage<{ token: string }>({
 });
 
 /** Inserts a session row for a user (by id or email) and returns the Cookie value that carries its token. */
-export async function sessionCookieFor(user: number | string): Promise<{ name: string; value: string; token: string }> {
-  const db = openTestDb();
+export async function sessionCookieFor(user: number | string, dataDir?: string): Promise<{ name: string; value: string; token: string }> {
+  const db = openTestDb(dataDir);
   let userId: number;
   const token = randomToken();
   try {

@@ -23,9 +23,9 @@ export function jpeg(color = "#0f766e", width = 64, height = 48): Promise<Buffer
 export type TestUser = { id: number; email: string; token: string };
 
 /** A user with a complete profile (or not) and a session; returns the raw token for `Authorization`. */
-export function createUser({ completeProfile = true, prefix = "seller" } = {}): TestUser {
+export function createUser({ completeProfile = true, prefix = "seller", dataDir }: { completeProfile?: boolean; prefix?: string; dataDir?: string } = {}): TestUser {
   const email = uniqueEmail(prefix);
-  const db = openTestDb();
+  const db = openTestDb(dataDir);
   try {
     const profile = completeProfile
       ? { phone: "+1 555 0100", street: "1 Main St", city: "Austin", state: "TX", postal: "73301", country: "US" }
@@ -49,9 +49,9 @@ export function createUser({ completeProfile = true, prefix = "seller" } = {}): 
 }
 
 /** A user with a store (opened straight in the database). */
-export function createSeller(options: { completeProfile?: boolean } = {}): TestUser & { storeId: number } {
+export function createSeller(options: { completeProfile?: boolean; dataDir?: string } = {}): TestUser & { storeId: number } {
   const user = createUser(options);
-  const db = openTestDb();
+  const db = openTestDb(options.dataDir);
   try {
     const { id } = db.prepare("INSERT INTO stores (user_id, name, bio) VALUES (?, ?, ?) RETURNING id").get(user.id, `Atelier ${user.id}`, "Patterns and dresses.") as {
       id: number;
@@ -63,7 +63,12 @@ export function createSeller(options: { completeProfile?: boolean } = {}): TestU
 }
 
 export function countRows(sql: string, ...params: unknown[]): number {
-  const db = openTestDb();
+  return countRowsIn(undefined, sql, ...params);
+}
+
+/** countRows in another server's data folder (own-server.ts). */
+export function countRowsIn(dataDir: string | undefined, sql: string, ...params: unknown[]): number {
+  const db = openTestDb(dataDir);
   try {
     return (db.prepare(sql).get(...params) as { n: number }).n;
   } finally {

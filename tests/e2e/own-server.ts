@@ -1,0 +1,52 @@
+/**
+ * A server of the spec's own (build/server.js, as `npm start` runs it) on its own port and data folder, for specs
+ * that kill it or load it hard, so the shared test server and the specs running beside them are never disturbed.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { E2E_SESSION_SECRET } from "../../playwright.config";
+
+export type OwnServer = { base: string; dataDir: string; primary: ChildProcess; log: () => string; stop: () => Promise<void> };
+
+/** Polls /healthz until it answers 200; the milliseconds it took, or null past the timeout. */
+export async function healthy(base: string, timeoutMs: number): Promise<number | null> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1_000) })
+      .then((r) => r.status === 200)
+      .catch(() => false);
+    if (ok) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
+}
+
+export async function startOwnServer({ port, seed = "none" }: { port: number; seed?: "none" | "demo" }): Promise<OwnServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-own-"));
+  const base = `http://127.0.0.1:${port}`;
+  let output = "";
+  const primary = spawn(process.execPath, ["build/server.js"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED: seed, NODE_ENV: "production", SESSION_SECRET: E2E_SESSION_SECRET, PUBLIC_URL: base },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  primary.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  primary.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  if ((await healthy(base, 60_000)) === null) throw new Error(`the server on ${base} did not come up:\n${output}`);
+  return {
+    base,
+    dataDir,
+    primary,
+    log: () => output,
+    stop: async () => {
+      if (primary.exitCode === null && primary.signalCode === null) {
+        const exited = new Promise((r) => primary.once("exit", r));
+        primary.kill("SIGTERM");
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
