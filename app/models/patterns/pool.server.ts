@@ -70,7 +70,7 @@ export class PatternPool {
     this.threads = options.threads ?? positiveInt(process.env.PATTERN_WORKERS, Math.max(1, os.availableParallelism() - 1));
     this.maxQueue = options.maxQueue ?? positiveInt(process.env.PATTERN_QUEUE, this.threads * 4);
     this.heapMb = options.heapMb ?? WORKER_HEAP_MB;
-    this.timeLimits = { ...TASK_TIME_LIMIT_MS, test: 2_000, ...options.timeLimitMs };
+    this.timeLimits = { ...TASK_TIME_LIMIT_MS, readJson: TASK_TIME_LIMIT_MS.read, test: 2_000, ...options.timeLimitMs };
     const { filename, execArgv } = workerFile();
     this.pool = new Piscina({
       filename,

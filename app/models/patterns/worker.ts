@@ -17,6 +17,8 @@ import type { Pattern, ReadPatternResult } from "./types";
 export type PatternTask =
   /** Reads a DXF upload (the upload check and the stored reading are this one call). */
   | { kind: "read"; file: string }
+  /** The same, answering the reading as the JSON text that is stored (no object graph to copy between threads). */
+  | { kind: "readJson"; file: string }
   | { kind: "preview"; data: string; size: string; title: string }
   | { kind: "compare"; before: string; now: string; size: string }
   /** Writes the print PDF to `target`; refuses a file of more than MAX_PRINT_PAGES pages. */
@@ -26,8 +28,12 @@ export type PatternTask =
   /** For the pool's own tests: spins, allocates or throws as told. */
   | { kind: "test"; behave: "spin" | "allocate" | "throw" | "echo"; value?: string };
 
+/** A reading as stored: the pattern's JSON and what the upload answer needs of it. */
+export type ReadPatternJson = { ok: true; data: string; unitsAssumed: boolean } | Extract<ReadPatternResult, { ok: false }>;
+
 export type PatternTaskResult = {
   read: ReadPatternResult;
+  readJson: ReadPatternJson;
   preview: string;
   compare: string;
   print: { ok: true; pages: number } | { ok: false; pages: number };
@@ -39,6 +45,10 @@ function run(task: PatternTask): unknown {
   switch (task.kind) {
     case "read":
       return readPattern(fs.readFileSync(task.file));
+    case "readJson": {
+      const result = readPattern(fs.readFileSync(task.file));
+      return result.ok ? { ok: true, data: JSON.stringify(result.pattern), unitsAssumed: result.pattern.unitsAssumed } : result;
+    }
     case "preview":
       return previewSvg(JSON.parse(task.data) as Pattern, task.size, { title: task.title });
     case "compare":

@@ -17,7 +17,6 @@ import {
 import { mediaOf } from "~/models/catalog/media.server";
 import { productListColumns, variantsOf } from "~/models/catalog/products.server";
 import { readPatternUpload } from "~/models/patterns/read.server";
-import type { Pattern } from "~/models/patterns/types";
 import { notifyPatternUpdate } from "~/models/patterns/updates.server";
 import { DESIGN_MESSAGES, validateDesign, type FieldErrors, type RawDesign } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
@@ -163,11 +162,11 @@ export async function saveDesign({
   if (checkedPattern && !checkedPattern.ok) add(fieldNames.pattern, checkedPattern.message);
   // The DXF is read once here, in the worker pool and within its limits (decisions 060, 090): a file without a
   // usable outline, or too large or too complex, is refused at the field; the reading is what gets stored.
-  let pattern: Pattern | null = null;
+  let pattern: { data: string; unitsAssumed: boolean } | null = null;
   let retryAfter: number | undefined;
   if (patternTemp && checkedPattern?.ok) {
     const read = await readPatternUpload(patternTemp.path);
-    if (read.ok) pattern = read.pattern;
+    if (read.ok) pattern = read;
     else {
       add(fieldNames.pattern, read.message);
       retryAfter = read.retryAfter;
@@ -262,7 +261,7 @@ export async function saveDesign({
           const last = tx.select({ v: max(patternVersions.version) }).from(patternVersions).where(eq(patternVersions.productId, product.id)).get();
           version = (last?.v ?? 0) + 1;
           tx.insert(patternVersions)
-            .values({ productId: product.id, version, file: patternName, note, data: pattern ? JSON.stringify(pattern) : "{}" })
+            .values({ productId: product.id, version, file: patternName, note, data: pattern?.data ?? "{}" })
             .run();
         }
         return { product, unused, version };
