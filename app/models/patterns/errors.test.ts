@@ -15,6 +15,8 @@ describe("answers when the pattern pool cannot do the work", () => {
       message: "This pattern file could not be prepared: it took longer than 30 seconds. Please try again later, or choose fewer sizes.",
       headers: { "Retry-After": "60" },
     });
+    const full = Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+    expect(patternWorkFailure(full)).toMatchObject({ status: 503, message: "This file cannot be prepared right now. Please try again later." });
     expect(patternWorkFailure(new Error("anything else"))).toBeNull();
   });
 

@@ -8,9 +8,13 @@ export type PatternWorkFailure = { status: 503; message: string; headers: Record
 
 const headers = (seconds: number) => ({ "Retry-After": String(seconds), "Cache-Control": "no-store" });
 
-/** 503 with Retry-After for a full pool or a task over its limits; null for any other error (rethrow it). */
+/** 503 with Retry-After for a full pool, a task over its limits or a full disk; null for any other error (rethrow it). */
 export function patternWorkFailure(error: unknown): PatternWorkFailure | null {
   if (error instanceof PatternBusyError) return { status: 503, message: error.message, headers: headers(error.retryAfter) };
+  if ((error as { code?: unknown } | null)?.code === "ENOSPC") {
+    console.error("[patterns] the disk is full: a pattern file could not be written");
+    return { status: 503, message: "This file cannot be prepared right now. Please try again later.", headers: headers(RETRY_AFTER_SECONDS * 6) };
+  }
   if (error instanceof PatternLimitError) {
     return {
       status: 503,
