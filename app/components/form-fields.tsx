@@ -1,6 +1,7 @@
 import { useState } from "react";
 
 import { ErrorList, useFieldIds, type ListOfErrors } from "./forms";
+import { MAX_FILE_BYTES } from "~/utils/upload-limits";
 
 /** A labelled textarea with its errors announced; `footer` sits under it (e.g. a characters-left counter). */
 export function TextArea({
@@ -25,7 +26,6 @@ export function TextArea({
 }
 
 /** Spec 9: 26214400 bytes per file (the server enforces it while reading; this only saves a pointless upload). */
-const MAX_FILE_BYTES = 26_214_400;
 
 /**
  * A labelled file input with a hint and its errors announced. With JavaScript a file over 25MB is refused as soon

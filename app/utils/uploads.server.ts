@@ -41,10 +41,9 @@ import { getEnv } from "./env.server";
 import { invariantResponse } from "./invariant";
 import { isValidFileName, uploadsDir } from "./files.server";
 
-/** Spec 9: 26214400 bytes (25 MB) per file. */
-export const MAX_FILE_BYTES = 26_214_400;
-/** Spec 9: up to 10 media per design and per store. */
-export const MAX_MEDIA = 10;
+import { MAX_FILE_BYTES } from "./upload-limits";
+
+export { MAX_FILE_BYTES, MAX_MEDIA } from "./upload-limits";
 
 export function tooLargeMessage(fileName: string) {
   return `${fileName} is too large. Maximum file size is 25MB.`;

@@ -8,7 +8,7 @@ import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { follows, products, storeMedia, stores, type Store } from "../../../db/schema";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { MASKED_ACCOUNT, STORE_MESSAGES, type FieldErrors, type PayoutInput, type StoreInput } from "~/schemas/selling";
-import { decryptSecret, encryptSecret } from "~/utils/crypto.server";
+import { encryptSecret } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
 import { MAX_MEDIA, deleteUnreferencedFiles, discardFiles, inspectFile, storeFile, type FileProblem, type TempFile } from "~/utils/uploads.server";
 
@@ -26,11 +26,11 @@ export function maskAccount(last4: string): string {
   return last4 ? `****${last4}` : "";
 }
 
-/** Spec 3, pdetails. The account number is masked unless `reveal` (the owner's own edit field). */
-export function payoutDetails(store: Store, { reveal = false }: { reveal?: boolean } = {}) {
+/** Spec 3, pdetails. The account number is always masked: the full number never leaves the server. */
+export function payoutDetails(store: Store) {
   return {
     accountname: store.accountName,
-    accountnumber: reveal ? decryptSecret(store.accountNumber) : maskAccount(store.accountLast4),
+    accountnumber: maskAccount(store.accountLast4),
     accountrouting: store.accountRouting,
     accounttype: store.accountType,
   };

@@ -48,9 +48,11 @@ export async function storeSettingsAction(request: Request, user: User) {
     if (!payout.success) issuesToErrors(payout.error.issues, errors);
     const logo = form.files.find((f) => f.field === "avatar") ?? null;
     const images = form.files.filter((f) => f.field === "images");
+    // A refused save shows the form again, but never a typed account number: only its masked last digits.
+    const shown = { ...values, accountnumber: /^\d{4,}$/.test(values.accountnumber.replace(/[\s-]/g, "")) ? "" : values.accountnumber };
     if (!store.success || !payout.success) {
       for (const p of form.problems) (errors[p.field] ??= []).push(p.message);
-      return data({ values, errors, filesDropped: form.files.length > 0 }, { status: 400 });
+      return data({ values: shown, errors, filesDropped: form.files.length > 0 }, { status: 400 });
     }
     const result = await saveStore({
       db: getDb(),
@@ -65,7 +67,7 @@ export async function storeSettingsAction(request: Request, user: User) {
       fields: { logo: "avatar", media: "images" },
     });
     if (!result.ok) {
-      return data({ values, errors: result.errors, filesDropped: form.files.length > 0 }, { status: 400 });
+      return data({ values: shown, errors: result.errors, filesDropped: form.files.length > 0 }, { status: 400 });
     }
     return redirectWithFlash(request, "/store-settings", { kind: "success", message: STORE_MESSAGES.settingsUpdated });
   } finally {
