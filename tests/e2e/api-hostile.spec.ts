@@ -26,7 +26,7 @@ import {
 } from "../fixtures/hostile-dxf";
 
 // Each case uploads up to 25 MB and watches the server while it does: one at a time, with room on a busy machine.
-test.describe.configure({ mode: "serial", timeout: 120_000 });
+test.describe.configure({ mode: "serial", timeout: 300_000 });
 
 const PORT = Number(process.env.E2E_PORT ?? 4310) + 8;
 test.use({ baseURL: `http://127.0.0.1:${PORT}` });

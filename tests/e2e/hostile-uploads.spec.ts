@@ -8,7 +8,7 @@ import { readDb } from "./db";
 import { createSeller, png } from "./seller-fixtures";
 import { bigDxf, binaryDxf, insertFanOut, polylineWithoutVertices, square, vertexOf } from "../fixtures/hostile-dxf";
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const FILES: { name: string; buffer: Buffer; error: string }[] = [
   { name: "hang.dxf", buffer: Buffer.from(polylineWithoutVertices()), error: "This file is not a readable DXF file: a POLYLINE is followed by LINE on line 14 instead of its vertices." },
@@ -35,7 +35,7 @@ test("hostile pattern files are refused at the pattern field; what was typed sta
     await page.getByLabel("Size chart image").setInputFiles({ name: "chart.png", mimeType: "image/png", buffer: await png("#ffffff", 120, 80) });
     await page.getByLabel("Pattern file (DXF)").setInputFiles({ name: file.name, mimeType: "application/dxf", buffer: file.buffer });
     await page.getByRole("button", { name: "Create Design" }).click();
-    await expect(page.getByText(file.error, { exact: false }), file.name).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(file.error, { exact: false }), file.name).toBeVisible({ timeout: 90_000 });
     await expect(page.getByLabel("Pattern file (DXF)")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Hostile Dress");
     expect(readDb("SELECT id FROM products WHERE store_id = ?", seller.storeId), file.name).toEqual([]);

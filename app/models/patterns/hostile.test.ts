@@ -33,7 +33,7 @@ describe("the reader's guards refuse hostile DXF files with a message that names
     });
   });
 
-  it("INSERTs that fan out into millions of copies, counted as copies and stopped at the limit", () => {
+  it("INSERTs that fan out into millions of copies, counted as copies and stopped at the limit", { timeout: 60_000 }, () => {
     const text = insertFanOut();
     expect(text.length).toBeLessThan(5_000);
     const started = performance.now();
@@ -79,12 +79,12 @@ describe("the reader's guards refuse hostile DXF files with a message that names
     expect(self.ok && self.pattern.pieces[0]!.bbox).toMatchObject({ width: 300, height: 400 });
   });
 
-  it("a piece of 100,000 vertices is within the limits and reads", () => {
+  it("a piece of 100,000 vertices is within the limits and reads", { timeout: 60_000 }, () => {
     const result = readPattern(manyVertexPiece(100_000));
     expect(result.ok && result.pattern.pieces[0]!.boundary.length).toBeGreaterThan(99_000);
   });
 
-  it("a 24 MB DXF of lines is refused by counting, before it is parsed", () => {
+  it("a 24 MB DXF of lines is refused by counting, before it is parsed", { timeout: 60_000 }, () => {
     const text = bigDxf(24);
     expect(text.length).toBeGreaterThan(24 * 1024 * 1024);
     expect(refused(readPattern(text))).toEqual({
@@ -111,7 +111,8 @@ describe("hostile files through the worker pool", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("reads each hostile file to a refusal in a worker, and the pool keeps answering", async () => {
+  // A low-priority thread on a busy machine: seconds per file, so this test has room (it asserts results, not time).
+  it("reads each hostile file to a refusal in a worker, and the pool keeps answering", { timeout: 180_000 }, async () => {
     const files = {
       hang: write("hang.dxf", polylineWithoutVertices()),
       fanOut: write("fan.dxf", insertFanOut()),

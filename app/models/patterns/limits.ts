@@ -24,7 +24,11 @@ export const MIN_PIECE_MM = 5;
 /** Pages of one print file (the tiles plus the overview page). */
 export const MAX_PRINT_PAGES = 1_000;
 
-/** Time a pattern task may run in the worker pool before its worker is stopped. */
+/**
+ * CPU time a pattern task may use in the worker pool before its thread is stopped (wall time where the thread's CPU
+ * time cannot be read). CPU, not wall time: the threads run at a lower priority, so on a busy machine a task takes
+ * several times its CPU time (a 24 MB refusal: 1.6 s on a quiet machine, over 10 s with both cores busy).
+ */
 export const TASK_TIME_LIMIT_MS = { read: 10_000, preview: 10_000, compare: 10_000, print: 30_000, stamp: 10_000 } as const;
 /** Heap of one pool worker (MB): a task that needs more is stopped and the worker replaced. */
 export const WORKER_HEAP_MB = 512;

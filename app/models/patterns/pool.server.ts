@@ -6,14 +6,17 @@
  *   stop after 30 s idle. They run at a lower CPU priority (nice +10), so pages keep their core while files are built.
  * - **Queue.** At most PATTERN_QUEUE tasks wait (default 4 per thread); one more is refused at once with
  *   PatternBusyError (503 and Retry-After), and a task that waited 30 s for a thread is given up the same way.
- * - **Time.** Each task has its own limit (limits.ts), counted from the moment a thread starts it: a task over it
- *   has its thread terminated (piscina replaces it) and fails with PatternLimitError.
+ * - **Time.** Each task has its own limit of CPU time (limits.ts), read from /proc for its thread from the moment
+ *   the thread starts it: a task over it has its thread terminated (piscina replaces it) and fails with
+ *   PatternLimitError. A thread so starved of CPU that its wall time reaches 6 times the limit (at least a minute)
+ *   is stopped as busy (503): the machine is overloaded, the file may be fine. Without /proc the limit is wall time.
  * - **Memory.** Each thread has a heap of WORKER_HEAP_MB: a task that needs more ends its thread (V8 stops only
  *   that thread) and fails with PatternLimitError.
  *
  * In production the worker is build/pattern-worker.js next to the bundle that imports this module; under Vitest
  * and tsx it is worker.ts, loaded through tsx.
  */
+import fs from "node:fs";
 import os from "node:os";
 import { MessageChannel } from "node:worker_threads";
 
@@ -25,6 +28,24 @@ import type { PatternTask, PatternTaskResult } from "./worker";
 /** How long a refused caller is told to wait before trying again (seconds). */
 export const RETRY_AFTER_SECONDS = 10;
 const QUEUE_WAIT_MS = 30_000;
+/** How often a running task's CPU time is read. */
+const CPU_POLL_MS = 100;
+/** A task whose wall time reaches this many times its CPU limit is starved: the machine is too busy. */
+const STARVED_FACTOR = 6;
+/** Linux's clock ticks per second (USER_HZ), the unit of /proc's utime and stime. */
+const CLOCK_TICKS = 100;
+
+/** CPU time (user + system, ms) of one of this process's threads, from /proc; null where there is no /proc. */
+export function threadCpuMs(tid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "latin1");
+    // Fields after the command name in parentheses: state is 3rd, utime 14th, stime 15th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
 
 /** The pool is full: answer 503 with Retry-After. */
 export class PatternBusyError extends Error {
@@ -98,17 +119,28 @@ export class PatternPool {
     const limit = this.timeLimits[task.kind];
     const abort = new AbortController();
     const { port1, port2 } = new MessageChannel();
-    let reason: "queue" | "time" | null = null;
-    let timer = setTimeout(() => {
-      reason = "queue";
+    let reason: "queue" | "time" | "starved" | null = null;
+    const stop = (why: typeof reason) => {
+      reason = why;
       abort.abort();
-    }, QUEUE_WAIT_MS);
-    port1.once("message", () => {
+    };
+    let timer = setTimeout(() => stop("queue"), QUEUE_WAIT_MS);
+    let watch: ReturnType<typeof setInterval> | undefined;
+    port1.once("message", ({ tid }: { tid: number }) => {
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        reason = "time";
-        abort.abort();
-      }, limit);
+      const cpu = tid > 0 ? threadCpuMs(tid) : null;
+      if (cpu === null) {
+        // No per-thread CPU clock (not Linux): the limit is wall time.
+        timer = setTimeout(() => stop("time"), limit);
+        return;
+      }
+      // The limit is the thread's own CPU time, so a busy machine does not make a file "too complex"; a thread
+      // starved of CPU for STARVED_FACTOR times the limit means the machine is overloaded: busy, try later.
+      watch = setInterval(() => {
+        const used = threadCpuMs(tid);
+        if (used !== null && used - cpu >= limit) stop("time");
+      }, CPU_POLL_MS);
+      timer = setTimeout(() => stop("starved"), Math.max(60_000, limit * STARVED_FACTOR));
     });
     try {
       const result = (await this.pool.run({ task, started: port2 }, { transferList: [port2], signal: abort.signal })) as PatternTaskResult[K];
@@ -119,7 +151,7 @@ export class PatternPool {
         this.stats.overTime++;
         throw new PatternLimitError("time", `it took longer than ${limit / 1000} seconds`);
       }
-      if (reason === "queue" || (error instanceof Error && /queue is at limit/i.test(error.message))) {
+      if (reason === "queue" || reason === "starved" || (error instanceof Error && /queue is at limit/i.test(error.message))) {
         this.stats.refusedBusy++;
         throw new PatternBusyError();
       }
@@ -130,6 +162,7 @@ export class PatternPool {
       throw error;
     } finally {
       clearTimeout(timer);
+      clearInterval(watch);
       port1.close();
     }
   }

@@ -81,9 +81,19 @@ function testTask(task: Extract<PatternTask, { kind: "test" }>): string {
   return task.value ?? "";
 }
 
-/** Piscina's entry: the first message tells the pool the task has started, so its time limit counts from here. */
+/** This thread's id for the kernel (Linux), so the pool can read its CPU time; 0 elsewhere. */
+function threadId(): number {
+  try {
+    return Number(fs.readFileSync("/proc/thread-self/stat", "latin1").split(" ")[0]) || 0;
+  } catch {
+    return 0;
+  }
+}
+const tid = threadId();
+
+/** Piscina's entry: the first message tells the pool the task has started (and on which thread), so its limit counts from here. */
 export default async function patternWorker({ task, started }: { task: PatternTask; started: MessagePort }) {
-  started.postMessage("started");
+  started.postMessage({ tid });
   started.close();
   return run(task);
 }
