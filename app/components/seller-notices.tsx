@@ -6,7 +6,7 @@ import { PRODUCT_MESSAGES } from "~/schemas/selling";
 export function StoreFirst() {
   return (
     <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
-      Please setup your store first.{" "}
+      <span>Please setup your store first</span>{" "}
       <Link to="/store-settings" className="font-medium underline">
         Set up your store
       </Link>

@@ -45,7 +45,7 @@ export function SendMessageDialog({
       <div className="border-t border-slate-200 p-4">
         {!loggedIn ? (
           <p className="text-sm">
-            Please login to send messages.{" "}
+            <span>Please login to send messages</span>{" "}
             <Link to={loginHref} className="font-medium text-brand-700 hover:underline">
               Log in
             </Link>

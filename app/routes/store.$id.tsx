@@ -142,7 +142,7 @@ function FollowControl({ viewer, isFollowing, loginHref }: { viewer: Viewer; isF
   if (viewer === "visitor") {
     return (
       <p className="text-sm">
-        Please login to follow this store.{" "}
+        <span>Please login to follow this store</span>{" "}
         <Link to={loginHref} className="font-medium text-brand-700 hover:underline">
           Log in
         </Link>

@@ -27,7 +27,7 @@ test("a new user becomes a seller, lists a pattern and a ready design, edits and
 
   // Before anything: no store yet.
   await page.goto("/my-designs");
-  await expect(page.getByText("Please setup your store first")).toBeVisible();
+  await expect(page.getByText("Please setup your store first", { exact: true })).toBeVisible();
 
   // Complete the profile.
   await page.goto("/settings");
@@ -282,7 +282,7 @@ test("the demo seller edits its seeded designs; the demo buyer has no store", as
   await login(page, DEMO.buyer);
   await expect(page).toHaveURL("/");
   await page.goto("/my-designs");
-  await expect(page.getByText("Please setup your store first")).toBeVisible();
+  await expect(page.getByText("Please setup your store first", { exact: true })).toBeVisible();
 });
 
 test("store images are added, reordered and removed on the store settings form", async ({ page }) => {

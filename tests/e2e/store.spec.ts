@@ -14,13 +14,14 @@ test("a visitor sees the store and the login prompts", async ({ page }) => {
   await expect(page.getByText(store.bio)).toBeVisible();
   await expect(page.getByTestId("followers")).toHaveText(/^\d+ followers?$/);
   await expect(page.getByRole("list", { name: `${store.name} gallery` }).locator("img").first()).toBeVisible();
-  await expect(page.getByText("Please login to follow this store")).toBeVisible();
+  // Spec texts are exact (issue 19, item 14): no full stop added.
+  await expect(page.getByText("Please login to follow this store", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Follow" })).toHaveCount(0);
   expect(await page.locator("main ul.grid > li").count()).toBeGreaterThan(0);
 
   await page.getByText("Send a message").click();
-  await expect(page.getByText("Please login to send messages")).toBeVisible();
-  await page.getByText("Please login to follow this store").getByRole("link", { name: "Log in" }).click();
+  await expect(page.getByText("Please login to send messages", { exact: true })).toBeVisible();
+  await page.getByText("Please login to follow this store").locator("xpath=..").getByRole("link", { name: "Log in" }).click();
   await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/store/${store.owner}`)}`);
 });
 
