@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { cell, EmptyRow, PlainHeader, SortHeader, TableFooter, TableFrame, TableToolbar } from "~/components/admin/table";
 import { listAdminOrders, ORDER_SORTS } from "~/models/admin/orders.server";
 import { parseTableQuery, tableState } from "~/models/admin/table";
-import { productTypeLabel } from "~/utils/catalog";
+import { orderStatusLabel, productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
 import { requireAdmin } from "~/utils/session.server";
@@ -75,7 +75,7 @@ export default function AdminOrders() {
               </td>
               <td className={cell}>{formatCents(o.amountCents)}</td>
               <td className={cell}>{formatCents(o.feeCents)}</td>
-              <td className={cell}>{o.status}</td>
+              <td className={cell}>{orderStatusLabel(o)}</td>
             </tr>
           ))}
         </tbody>

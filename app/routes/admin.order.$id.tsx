@@ -14,7 +14,7 @@ import { isDownloadable } from "~/models/buying/orders.server";
 import { getStripe } from "~/models/payments/providers.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { CARRIERS, ShipSchema } from "~/schemas/admin";
-import { productTypeLabel } from "~/utils/catalog";
+import { orderStatusLabel, productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
@@ -125,8 +125,7 @@ export default function AdminOrder() {
         Order #{order.id}
       </h1>
       <p className="mt-1 text-slate-700">
-        Status: <strong data-testid="order-status">{order.status}</strong>
-        {order.status === "Pending" && order.downloadable ? " (Ready for Download)" : ""}
+        Status: <strong data-testid="order-status">{orderStatusLabel(order)}</strong>
       </p>
       {actionData?.error ? (
         <div className="mt-4">

@@ -11,7 +11,7 @@ import { DOWNLOAD_FORMAT_LABELS, orderDownloadLinks } from "~/models/patterns/do
 import { listVersions, versionFacts } from "~/models/patterns/versions.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { RateSchema } from "~/schemas/buying";
-import { productTypeLabel } from "~/utils/catalog";
+import { orderStatusLabel, productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
@@ -46,6 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       shippingCents: order.shippingCents,
       taxCents: order.taxCents,
       status: order.status,
+      statusLabel: orderStatusLabel(order),
       digital: order.productType === "Pattern" && order.delivery === "Digital",
       downloadable: isDownloadable(order),
       tracking: order.tracking,
@@ -100,7 +101,9 @@ export default function PurchasePage() {
               Order #{order.id}
             </h1>
             <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800">PAID</span>
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{order.status}</span>
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700" data-testid="order-status">
+              {order.statusLabel}
+            </span>
           </div>
           <p className="text-sm text-slate-600">
             {order.quantity} {order.quantity === 1 ? "item" : "items"} · {order.date}

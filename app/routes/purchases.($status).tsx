@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { listBuyerOrders } from "~/models/buying/orders.server";
 import { pendingPayments, returnFromPayment } from "~/models/buying/purchases.server";
+import { orderStatusLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const orders = listBuyerOrders({ db, userId: user.id, status: filter }).map((o) => ({
     id: o.id,
     name: o.productName,
-    status: o.status,
+    status: orderStatusLabel(o),
     date: o.createdAt.toISOString().slice(0, 10),
     amountCents: o.amountCents,
     shippingCents: o.shippingCents,

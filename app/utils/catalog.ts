@@ -74,6 +74,11 @@ export function productTypeLabel(type: ProductType, delivery: Delivery | null | 
   return type === "Made" ? "Made to Order Apparel" : "Ready to Ship Apparel";
 }
 
+/** The status an order shows (spec 9): a downloadable pattern reads 'Ready for Download' unless it was refunded. */
+export function orderStatusLabel(order: { productType: ProductType; delivery: Delivery | null | undefined; status: string }): string {
+  return order.productType === "Pattern" && order.delivery === "Digital" && order.status !== "Refunded" ? "Ready for Download" : order.status;
+}
+
 /** What each parcel size (db/schema.ts PARCEL_SIZES) may hold. */
 export const PARCEL_SIZE_DETAILS: Record<ParcelSize, { maxWeight: string; maxDimensions: string }> = {
   Small: { maxWeight: "1 lb", maxDimensions: "10x10x10 in" },

@@ -101,10 +101,14 @@ test("a visitor buys apparel, a printed and a digital pattern on the local provi
   await expect(page.getByText("PAID", { exact: true })).toBeVisible();
   await expect(page.getByText("Awaiting Shipment")).toBeVisible();
 
-  // The digital pattern: download, then rate.
+  // The digital pattern: 'Ready for Download' (never 'Pending') in the list and on its page (issue 19, item 5);
+  // download, then rate.
   await page.goto("/purchases");
+  const digitalRow = page.getByRole("row").filter({ has: page.getByRole("link", { name: `Details of order ${digitalOrder.id}` }) });
+  await expect(digitalRow).toContainText("Ready for Download");
+  await expect(digitalRow).not.toContainText("Pending");
   await page.getByRole("link", { name: `Details of order ${digitalOrder.id}` }).click();
-  await expect(page.getByText("Ready for Download")).toBeVisible();
+  await expect(page.getByTestId("order-status")).toHaveText("Ready for Download");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download pattern" }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.dxf$/);
   await page.goto(`/purchase/${digitalOrder.id}`);
