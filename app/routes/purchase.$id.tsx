@@ -5,7 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Thumbnail } from "~/components/cart-rows";
 import { RateForm } from "~/components/rate-form";
 import { BUYING_ERRORS } from "~/models/buying/errors";
-import { getBuyerOrder, isDownloadable, rateOrder } from "~/models/buying/orders.server";
+import { canRate, getBuyerOrder, isDownloadable, rateOrder } from "~/models/buying/orders.server";
 import { orderCounterpart } from "~/models/messaging/messages.server";
 import { DOWNLOAD_FORMAT_LABELS, orderDownloadLinks } from "~/models/patterns/downloads.server";
 import { listVersions, versionFacts } from "~/models/patterns/versions.server";
@@ -53,6 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       carrier: order.carrier,
       trackingUrl: order.trackingUrl,
       reviewed: order.reviewed,
+      canRate: canRate(order),
       media: order.media[0] ?? null,
     },
     files: isDownloadable(order)
@@ -132,8 +133,10 @@ export default function PurchasePage() {
       {order.digital ? null : <TrackingSection order={order} />}
       {order.reviewed ? (
         <p className="text-sm text-slate-600">You rated this product. Thank you!</p>
-      ) : (
+      ) : order.canRate ? (
         <RateForm lastResult={lastResult} />
+      ) : order.status === "Refunded" ? null : (
+        <p className="text-sm text-slate-600">You can rate this product once your order has shipped.</p>
       )}
       <p className="flex flex-wrap gap-4 text-sm">
         {messageSellerHref ? (

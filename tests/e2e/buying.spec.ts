@@ -100,6 +100,9 @@ test("a visitor buys apparel, a printed and a digital pattern on the local provi
   await page.goto(`/purchase/${dressOrder.id}`);
   await expect(page.getByText("PAID", { exact: true })).toBeVisible();
   await expect(page.getByText("Awaiting Shipment")).toBeVisible();
+  // Not rated before it has shipped (issue 19, item 9).
+  await expect(page.getByRole("button", { name: "Submit Rating" })).toHaveCount(0);
+  await expect(page.getByText("You can rate this product once your order has shipped.")).toBeVisible();
 
   // The digital pattern: 'Ready for Download' (never 'Pending') in the list and on its page (issue 19, item 5);
   // download, then rate.

@@ -38,7 +38,10 @@ export const BUYING_ERRORS: {
   },
   rate: {
     ...answers(404, { "not-found": "Order not found" }),
-    ...answers(409, { "already-reviewed": "You have already rated this order." }),
+    ...answers(409, {
+      "already-reviewed": "You have already rated this order.",
+      "not-delivered": "You can rate this product once your order has shipped.",
+    }),
     ...answers(400, { "wrong-product": "That product is not part of this order." }),
   },
   download: {

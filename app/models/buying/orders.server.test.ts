@@ -69,6 +69,20 @@ describe("buyer orders", () => {
     expect(db.select().from(downloads).all()).toHaveLength(1);
   });
 
+  it("rates what was shipped once it has shipped, a download once paid, nothing refunded (issue 19, item 9)", async () => {
+    const { db, buyer, order } = await boughtPattern();
+    for (const [patch, expected] of [
+      [{ productType: "Ready", delivery: null, status: "Pending" }, { ok: false, error: "not-delivered" }],
+      [{ productType: "Pattern", delivery: "Print", status: "Pending" }, { ok: false, error: "not-delivered" }],
+      [{ productType: "Pattern", delivery: "Digital", status: "Refunded" }, { ok: false, error: "not-delivered" }],
+      [{ productType: "Ready", delivery: null, status: "Shipped" }, { ok: true }],
+    ] as const) {
+      db.update(orders).set(patch).where(eq(orders.id, order.id)).run();
+      expect(rateOrder({ db, userId: buyer.id, orderId: order.id, rating: 3, comment: "" }), JSON.stringify(patch)).toEqual(expected);
+    }
+    expect(BUYING_ERRORS.rate["not-delivered"]).toEqual({ status: 409, message: "You can rate this product once your order has shipped." });
+  });
+
   it("rates an own order once and adds the review to the product", async () => {
     const { db, shop, buyer, stranger, order } = await boughtPattern();
     expect(rateOrder({ db, userId: stranger.id, orderId: order.id, rating: 5, comment: "x" })).toEqual({ ok: false, error: "not-found" });

@@ -99,7 +99,15 @@ export function orderTrackingJson(order: Pick<Order, "variants" | "tracking" | "
   };
 }
 
-export type RateError = "not-found" | "already-reviewed" | "wrong-product";
+export type RateError = "not-found" | "already-reviewed" | "wrong-product" | "not-delivered";
+
+/**
+ * Whether the buyer can rate an order yet: a download once it is paid (and not refunded), anything shipped once it
+ * is Shipped (issue 19: not while it still waits for shipment, nor after a refund).
+ */
+export function canRate(order: Pick<Order, "productType" | "delivery" | "status">): boolean {
+  return isDownloadable(order) || order.status === "Shipped";
+}
 
 /** Rates an own order once: 1 to 5 stars and a comment; the review joins the product, the order is reviewed. */
 export function rateOrder({
@@ -124,6 +132,7 @@ export function rateOrder({
       if (productIds?.length && productIds.some((id) => id !== order.productId)) {
         return { ok: false as const, error: "wrong-product" as const };
       }
+      if (!canRate(order)) return { ok: false as const, error: "not-delivered" as const };
       const marked = tx
         .update(orders)
         .set({ reviewed: true })
