@@ -6,7 +6,7 @@ import { BUYING_ERRORS } from "~/models/buying/errors";
 import { ApiCheckoutSchema } from "~/schemas/buying";
 import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
-import { publicOrigin } from "~/utils/mail.server";
+import { clientUrl, publicOrigin } from "~/utils/mail.server";
 
 export async function loader() {
   return apiError(405, "Use POST");
@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
     amount_subtotal: checkout.subtotalCents,
     amount_shipping: checkout.shippingCents,
     amount_total: checkout.totalCents,
-    url: checkout.url,
+    url: checkout.url ? clientUrl(checkout.url, request) : checkout.url,
     expires_at: checkout.expiresAt.toISOString(),
   });
 }

@@ -3,14 +3,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createOnboardingLink } from "~/models/selling/onboarding.server";
 import { apiError, requireApiSeller } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
-import { publicOrigin } from "~/utils/mail.server";
+import { clientUrl, publicOrigin } from "~/utils/mail.server";
 
 /** GET /api/user/stripe-onboarding -> {account: {id, onboarded, accountLink: {url}}}: creates the account once. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store } = await requireApiSeller(request);
   const link = await createOnboardingLink({ db: getDb(), storeId: store.id, origin: publicOrigin(request) });
   if (!link.ok) return apiError(502, "The payment provider could not be reached");
-  return Response.json({ account: link.account });
+  return Response.json({ account: { ...link.account, accountLink: { url: clientUrl(link.account.accountLink.url, request) } } });
 }
 
 /** Only GET is served here: any other method gets 405 `{ error }`. */

@@ -72,6 +72,15 @@ export function publicOrigin(_request?: Request): string {
   return configuredOrigin(getEnv());
 }
 
+/**
+ * A URL the JSON face hands its client: a path of this site (the local payment and onboarding pages) made absolute
+ * on the address the client itself called; a provider's absolute URL unchanged. Emails and provider return URLs use
+ * publicOrigin instead.
+ */
+export function clientUrl(url: string, request: Request): string {
+  return new URL(url, new URL(request.url).origin).href;
+}
+
 export function configuredOrigin(env: { PUBLIC_URL?: string; PORT: number }): string {
   return env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
 }

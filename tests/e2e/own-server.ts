@@ -24,12 +24,15 @@ export async function healthy(base: string, timeoutMs: number): Promise<number |
   return null;
 }
 
-export async function startOwnServer({ port, seed = "none" }: { port: number; seed?: "none" | "demo" }): Promise<OwnServer> {
+/** `publicUrl: null` starts it as a deployer who has not set PUBLIC_URL yet. */
+export async function startOwnServer({ port, seed = "none", publicUrl }: { port: number; seed?: "none" | "demo"; publicUrl?: string | null }): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-own-"));
   const base = `http://127.0.0.1:${port}`;
   let output = "";
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED: seed, NODE_ENV: "production", SESSION_SECRET: E2E_SESSION_SECRET, PUBLIC_URL: publicUrl === undefined ? base : (publicUrl ?? "") };
+  if (publicUrl === null) delete env.PUBLIC_URL;
   const primary = spawn(process.execPath, ["build/server.js"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED: seed, NODE_ENV: "production", SESSION_SECRET: E2E_SESSION_SECRET, PUBLIC_URL: base },
+    env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   primary.stdout!.on("data", (d: Buffer) => (output += d.toString()));

@@ -99,7 +99,7 @@ describe("the reader's guards refuse hostile DXF files with a message that names
 });
 
 describe("hostile files through the worker pool", () => {
-  const pool = new PatternPool({ threads: 1, maxQueue: 8 });
+  const pool = new PatternPool({ threads: 1, maxQueue: 8, queueWaitMs: 600_000 });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hostile-"));
   const write = (name: string, text: string) => {
     const file = path.join(dir, name);

@@ -5,7 +5,8 @@ import { PatternBusyError, PatternLimitError, PatternPool, threadCpuMs } from ".
 // The threads run at a lower priority: on a busy machine a 1.5 s CPU limit takes many seconds of wall time, so each
 // test has room; they assert outcomes, never durations.
 describe("the pattern worker pool", { timeout: 120_000 }, () => {
-  const pool = new PatternPool({ threads: 1, maxQueue: 2, heapMb: 64, timeLimitMs: { test: 1_500 } });
+  // Queued tasks wait as long as it takes: on a busy machine the spinning task ahead of them runs for many seconds.
+  const pool = new PatternPool({ threads: 1, maxQueue: 2, heapMb: 64, timeLimitMs: { test: 1_500 }, queueWaitMs: 600_000 });
   afterAll(() => pool.destroy());
 
   it("runs a task in a worker thread and answers with its result", async () => {

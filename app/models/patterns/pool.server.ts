@@ -65,7 +65,14 @@ export class PatternLimitError extends Error {
   }
 }
 
-type PoolOptions = { threads?: number; maxQueue?: number; heapMb?: number; timeLimitMs?: Partial<Record<PatternTask["kind"], number>> };
+type PoolOptions = {
+  threads?: number;
+  maxQueue?: number;
+  heapMb?: number;
+  timeLimitMs?: Partial<Record<PatternTask["kind"], number>>;
+  /** How long a task may wait for a thread before it is answered as busy (QUEUE_WAIT_MS). */
+  queueWaitMs?: number;
+};
 
 function positiveInt(value: string | undefined, fallback: number): number {
   const n = Number(value);
@@ -84,6 +91,7 @@ export class PatternPool {
   private readonly pool: Piscina;
   private readonly timeLimits: Record<PatternTask["kind"], number>;
   private readonly heapMb: number;
+  private readonly queueWaitMs: number;
   /** Counters for the benchmark and the logs. */
   readonly stats = { completed: 0, refusedBusy: 0, overTime: 0, overMemory: 0 };
 
@@ -91,6 +99,7 @@ export class PatternPool {
     this.threads = options.threads ?? positiveInt(process.env.PATTERN_WORKERS, Math.max(1, os.availableParallelism() - 1));
     this.maxQueue = options.maxQueue ?? positiveInt(process.env.PATTERN_QUEUE, this.threads * 4);
     this.heapMb = options.heapMb ?? WORKER_HEAP_MB;
+    this.queueWaitMs = options.queueWaitMs ?? QUEUE_WAIT_MS;
     this.timeLimits = { ...TASK_TIME_LIMIT_MS, readJson: TASK_TIME_LIMIT_MS.read, test: 2_000, ...options.timeLimitMs };
     const { filename, execArgv } = workerFile();
     this.pool = new Piscina({
@@ -124,7 +133,7 @@ export class PatternPool {
       reason = why;
       abort.abort();
     };
-    let timer = setTimeout(() => stop("queue"), QUEUE_WAIT_MS);
+    let timer = setTimeout(() => stop("queue"), this.queueWaitMs);
     let watch: ReturnType<typeof setInterval> | undefined;
     port1.once("message", ({ tid }: { tid: number }) => {
       clearTimeout(timer);

@@ -9,8 +9,9 @@ import { randomToken } from "~/utils/crypto.server";
 export function createLocalProvider(): PaymentProvider {
   return {
     name: "local",
-    async createSession({ checkout, origin }) {
-      return { sessionId: `local_${checkout.id}_${randomToken().slice(0, 12)}`, url: `${origin}/pay/${checkout.id}` };
+    async createSession({ checkout }) {
+      // A path: the test payment page is this site's own, so the browser stays on the address it came by (issue 19).
+      return { sessionId: `local_${checkout.id}_${randomToken().slice(0, 12)}`, url: `/pay/${checkout.id}` };
     },
     async getSession() {
       // Only our own checkout row knows; an unpaid local session is open until it expires.

@@ -46,7 +46,7 @@ export async function createOnboardingLink({
   const store = db.select().from(stores).where(eq(stores.id, storeId)).get();
   if (!store) return { ok: false, error: "not-found" };
   if (!stripe) {
-    return { ok: true, account: { id: `local_${store.id}`, onboarded: store.stripeOnboarded, accountLink: { url: `${origin}${localOnboardingPath}` } } };
+    return { ok: true, account: { id: `local_${store.id}`, onboarded: store.stripeOnboarded, accountLink: { url: localOnboardingPath } } };
   }
   try {
     let accountId = store.stripeAccountId;
