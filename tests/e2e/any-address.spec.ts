@@ -12,6 +12,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4310) + 7;
 let own: OwnServer;
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
+// eslint-disable-next-line no-empty-pattern
 test.beforeAll(async ({}, info) => {
   // js and no-js each start their own server: two ports.
   own = await startOwnServer({ port: PORT + (info.project.name === "no-js" ? 10 : 0), seed: "demo", publicUrl: null });
