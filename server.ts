@@ -6,7 +6,6 @@ import "./app/utils/production-default";
 
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -29,7 +28,6 @@ import { installCrashGuard } from "./server/crash-guard";
 import { createHtmlMicroCache } from "./server/html-cache";
 import { createRequestHandler } from "./server/remix-handler";
 import { sameOriginGuard } from "./server/same-origin";
-import { memoizeRouteMatching } from "./server/route-matching";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = getEnv();
@@ -76,8 +74,6 @@ const sweeper = setInterval(() => {
 }, 60_000);
 sweeper.unref();
 
-// Route matching once per pathname (server/route-matching.ts).
-memoizeRouteMatching(createRequire(import.meta.url)("@remix-run/router"));
 
 const build = (await import(pathToFileURL(path.join(root, "build", "index.js")).href)) as ServerBuild;
 

@@ -7,15 +7,12 @@ import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 
 import { superviseWorkers, workerCount } from "./cluster";
-import { forwardRouterMatchingOnLoad } from "./router-patch";
 
 const app = new URL("./app.js", import.meta.url);
 const count = workerCount();
 
 if (cluster.isPrimary && process.env.SUPERVISE !== "off") {
-  // Each worker runs this file too, so the route-matching rewrite is installed before its app loads.
   superviseWorkers({ count, exec: fileURLToPath(import.meta.url) });
 } else {
-  forwardRouterMatchingOnLoad();
   await import(app.href);
 }
