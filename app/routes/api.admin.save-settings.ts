@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { saveSettings, toSettingsJson } from "~/models/admin/settings.server";
-import { SaveSettingsSchema } from "~/schemas/admin";
+import { ApiSaveSettingsSchema } from "~/schemas/admin";
 import { apiError, parseBody, requireApiAdmin, requireMethod } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 
@@ -14,6 +14,6 @@ export async function loader({ request }: ActionFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const admin = await requireApiAdmin(request);
-  const body = await parseBody(request, SaveSettingsSchema);
+  const body = await parseBody(request, ApiSaveSettingsSchema);
   return Response.json(toSettingsJson(saveSettings({ db: getDb(), adminId: admin.id, input: body })));
 }

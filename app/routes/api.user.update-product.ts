@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { getOwnProduct, ownProductJson, saveDesign } from "~/models/selling/designs.server";
 import { PRODUCT_MESSAGES } from "~/schemas/selling";
-import { fieldErrorResponse, jsonPart, keepList, readApiForm } from "~/utils/api-form.server";
+import { jsonTypeErrors } from "~/schemas/json";
+import { fieldErrorResponse, jsonPart, keepList, numberField, readApiForm } from "~/utils/api-form.server";
 import { apiError, requireApiSeller, requireMethod } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 import { MAX_MEDIA } from "~/utils/uploads.server";
@@ -23,8 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const form = await readApiForm(request, { maxFiles: MAX_MEDIA + 5 });
   try {
-    const rawId = form.fields.get("id");
-    const productId = rawId === null || rawId === "" ? null : Number(rawId);
+    const rawId = numberField(form, "id", "id");
+    const productId = rawId === undefined ? null : Number(rawId);
     if (productId !== null && (!Number.isSafeInteger(productId) || productId <= 0)) return apiError(404, "Product not found");
     const product = jsonPart(form.fields, "product");
     if (product === undefined) return apiError(400, "product is required", { field: "product" });
@@ -33,6 +34,12 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const p = product as Record<string, unknown>;
     const variants = jsonPart(form.fields, "variants");
+    // The JSON parts' numbers are JSON numbers (a price of "12" is refused at its field, as in every JSON call).
+    const typeErrors = {
+      ...jsonTypeErrors(p, { price: "number" }),
+      ...(Array.isArray(variants) ? Object.assign({}, ...variants.map((row, i) => jsonTypeErrors(row, { id: "id", inventory: "int" }, `variants[${i}].`))) : {}),
+    };
+    if (Object.keys(typeErrors).length) return fieldErrorResponse(typeErrors);
     // Unchanged sizes: each keeps its stock as it is at the moment of writing (a difference of 0).
     const currentVariants = (id: number) =>
       (getOwnProduct({ db, storeId: store.id, productId: id })?.variants ?? []).map((v) => ({ ...v, was: v.inventory }));

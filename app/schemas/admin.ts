@@ -5,12 +5,15 @@
 import { z } from "zod";
 
 import { USER_STATUSES } from "../../db/schema";
+import { jsonId, withJsonTypes } from "./json";
 
-/** JSON bodies may carry numbers where forms carry text. */
+/**
+ * A JSON body's numbers reach the form schemas as text (the form's own fields are text). Which fields must be JSON
+ * numbers is said once per JSON call, by `withJsonTypes` (app/schemas/json.ts): a money field sent as `"100"` is a
+ * 400 naming it, never read as text.
+ */
 const asText = (v: unknown) => (typeof v === "number" ? String(v) : v);
 const blankAsUnset = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
-
-export const id = z.preprocess(asText, z.coerce.number({ invalid_type_error: "Invalid id" }).int().positive());
 
 const text = (label: string, max = 100) =>
   z.preprocess(asText, z.string().trim().max(max, `${label} is too long (${max} characters at most)`)).optional().default("");
@@ -80,6 +83,20 @@ export const SaveSettingsSchema = z.object({
 });
 export type SaveSettingsInput = z.infer<typeof SaveSettingsSchema>;
 
+/**
+ * POST /api/admin/save-settings: the form's schema, with the fees and margins as JSON numbers (as get-settings
+ * answers them). `auto_approve_transfers` is a flag, not an amount: "0"/"1" as get-settings reads it, 0/1 or a
+ * boolean.
+ */
+export const ApiSaveSettingsSchema = withJsonTypes(SaveSettingsSchema, {
+  pss: "number",
+  flat_fee: "number",
+  margin: "number",
+  min_fee: "number",
+  margin_pattern: "number",
+  min_fee_pattern: "number",
+});
+
 const signedDollars = z.preprocess(
   (v) => blankAsUnset(asText(v)),
   z
@@ -119,18 +136,19 @@ export const UpdateUserSchema = z.object({
 });
 export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
 
-export const ApiUpdateUserSchema = UpdateUserSchema.extend({ id });
+/** POST /api/admin/update-user: the form's fields, the user's id and the balance as JSON numbers (dollars). */
+export const ApiUpdateUserSchema = withJsonTypes(UpdateUserSchema.extend({ id: jsonId("id") }), { balance: "number" });
 
-/** POST /api/admin/handle-transfer {status, id, storeid}. */
+/** POST /api/admin/handle-transfer {status, id, storeid}: the transfer and the store it must belong to. */
 export const HandleTransferSchema = z.object({
   status: z.enum(["Completed", "Rejected"], { errorMap: () => ({ message: "status must be Completed or Rejected" }) }),
-  id,
-  storeid: id.optional(),
+  id: jsonId("id"),
+  storeid: jsonId("storeid"),
   reason: z.preprocess(asText, z.string().trim().max(300)).optional(),
 });
 
 /** POST /api/admin/remove-product {id, owner}: owner is the store owner's user id. */
-export const RemoveProductSchema = z.object({ id, owner: id.optional() });
+export const RemoveProductSchema = z.object({ id: jsonId("id"), owner: jsonId("owner").optional() });
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (v: string) => {

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { jsonId } from "./json";
+
 const messageText = z
   .string({ required_error: "Please write a message", invalid_type_error: "Please write a message" })
   .trim()
@@ -21,15 +23,9 @@ export const ComposeMessageSchema = z.object({
  * everywhere), `message` the text, `order_id` optionally the order the message is about.
  */
 export const ApiSendMessageSchema = z.object({
-  to: z.preprocess(
-    (v) => (v === undefined || v === null || v === "" ? undefined : typeof v === "string" ? Number(v) : v),
-    z
-      .number({ required_error: "to is required", invalid_type_error: "to must be a user id" })
-      .int("to must be a user id")
-      .positive("to must be a user id"),
-  ),
+  to: jsonId("to"),
   message: messageText,
-  order_id: z.coerce.number().int().positive().optional().nullable(),
+  order_id: jsonId("order_id").nullish(),
 });
 
 const optionalText = (max: number, label: string) =>

@@ -1,13 +1,17 @@
 /** The JSON face's multipart forms (spec 7.3): text parts holding JSON, and file parts. */
+import { jsonKindError, type JsonKind } from "~/schemas/json";
 import { apiError } from "~/utils/api.server";
 import { BodyTooLargeError, MAX_JSON_BYTES, readText } from "~/utils/body.server";
 import { UploadRequestError, readMultipart, type MultipartResult, type ReadMultipartOptions } from "~/utils/uploads.server";
+
+/** A multipart form, or a JSON body read as one; `json` keeps the JSON body's own values (null for a form). */
+export type ApiForm = MultipartResult & { json: Record<string, unknown> | null };
 
 /**
  * Reads a multipart (or urlencoded) body; a JSON body becomes text fields holding each top-level value
  * (objects as JSON), so the same code reads both. The caller must `cleanup()` in a `finally`.
  */
-export async function readApiForm(request: Request, options?: ReadMultipartOptions): Promise<MultipartResult> {
+export async function readApiForm(request: Request, options?: ReadMultipartOptions): Promise<ApiForm> {
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/json")) {
     const text = await readText(request, MAX_JSON_BYTES).catch((error: unknown) => {
@@ -26,10 +30,10 @@ export async function readApiForm(request: Request, options?: ReadMultipartOptio
       if (value === undefined || value === null) continue;
       fields.append(key, typeof value === "object" ? JSON.stringify(value) : String(value));
     }
-    return { fields, files: [], problems: [], cleanup: async () => {} };
+    return { fields, files: [], problems: [], cleanup: async () => {}, json: body as Record<string, unknown> };
   }
   try {
-    return await readMultipart(request, options);
+    return { ...(await readMultipart(request, options)), json: null };
   } catch (error) {
     if (error instanceof UploadRequestError) throw apiError(error.status, error.message);
     throw error;
@@ -62,11 +66,38 @@ export function zodErrors(issues: { path: (string | number)[]; message: string }
   return errors;
 }
 
-/** `media` as [{id, media}] or [id]: the ids to keep, in order; undefined keeps all. */
+/**
+ * A top-level number of the form: a text part holding digits in a multipart form (every part is text there), a JSON
+ * number in a JSON body (`"49"` is a 400 naming the field). Undefined when absent or blank.
+ */
+export function numberField(form: ApiForm, name: string, kind: JsonKind): number | string | undefined {
+  if (form.json) {
+    const value = form.json[name];
+    if (value === undefined || value === null || value === "") return undefined;
+    const problem = jsonKindError(name, kind, value);
+    if (problem) throw apiError(400, problem, { field: name, errors: { [name]: [problem] } });
+    return value as number;
+  }
+  const value = form.fields.get(name);
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+/**
+ * `media` as [{id, media}] or [id]: the ids to keep, in order; undefined keeps all. Each id is a positive JSON
+ * integer: anything else is a 400 naming it (never silently dropped, which would delete that media).
+ */
 export function keepList(value: unknown): number[] | null {
   if (value === undefined) return null;
   if (!Array.isArray(value)) throw apiError(400, "media must be a JSON list of {id}", { field: "media" });
-  return value
-    .map((item) => Number(typeof item === "object" && item !== null ? (item as { id?: unknown }).id : item))
-    .filter((id) => Number.isSafeInteger(id) && id > 0);
+  return value.map((item, i) => {
+    const isObject = typeof item === "object" && item !== null;
+    const what = isObject ? `media.${i}.id` : `media.${i}`;
+    const id = isObject ? (item as { id?: unknown }).id : item;
+    const problem =
+      id === undefined || id === null
+        ? `${what} is required`
+        : (jsonKindError(what, "id", id) ?? (Number.isSafeInteger(id) && Number(id) > 0 ? null : `${what} must be a positive whole number`));
+    if (problem) throw apiError(400, problem, { field: "media", errors: { media: [problem] } });
+    return id as number;
+  });
 }

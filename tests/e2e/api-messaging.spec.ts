@@ -39,7 +39,7 @@ test.describe("JSON face of messaging", () => {
     // Reading marked it read.
     expect((await (await request.get("/api/user/get-messages-list", { headers: seller.auth })).json())[0].unread).toBe(false);
 
-    const reply = await request.post("/api/user/send-message", { headers: seller.auth, data: { to: String(buyer.id), message: "Yes, fully lined." } });
+    const reply = await request.post("/api/user/send-message", { headers: seller.auth, data: { to: buyer.id, message: "Yes, fully lined." } });
     expect(reply.status()).toBe(201);
     expect((await reply.json()).map((m: { from_username: string }) => m.from_username)).toEqual(["Ada A.", "Sela S."]);
     const buyerList = await (await request.get("/api/user/get-messages-list", { headers: buyer.auth })).json();
@@ -66,7 +66,9 @@ test.describe("JSON face of messaging", () => {
       [{ to: other.id, message: "x".repeat(2001) }, 400, "message: A message can have at most 2000 characters"],
       [{ to: sender.id, message: "me" }, 400, "You cannot send a message to yourself"],
       [{ to: 99_999_999, message: "anyone?" }, 404, "This user does not exist"],
-      [{ to: "abc", message: "hi" }, 400, "to: to must be a user id"],
+      [{ to: "abc", message: "hi" }, 400, "to: to must be a JSON number, not a string"],
+      [{ to: String(other.id), message: "hi" }, 400, "to: to must be a JSON number, not a string"],
+      [{ to: 1.5, message: "hi" }, 400, "to: to must be a whole number"],
       [{ message: "hi" }, 400, "to: to is required"],
       [{ to: other.id, message: "about an order", order_id: 99_999_999 }, 404, "This order is not between you and this user"],
     ];

@@ -96,7 +96,7 @@ test("a new seller opens a store and lists a pattern and a ready design through 
   expect(JSON.parse(versions[0]!.data)).toMatchObject({ units: "mm", unitsAssumed: true, sizes: ["One size"], pieces: [{ name: "Piece 1", area: 59200 }] });
 
   const ready = await post(request, "/api/user/update-product", token, [
-    ["product", JSON.stringify({ name: "Linen apron", desc: "Cross-back apron in washed linen.", price: "42", type: "Ready", category1: "Home", category2: "kitchen", parcel_size: "Small" })],
+    ["product", JSON.stringify({ name: "Linen apron", desc: "Cross-back apron in washed linen.", price: 42, type: "Ready", category1: "Home", category2: "kitchen", parcel_size: "Small" })],
     ["variants", JSON.stringify([{ name: "Size", value: "S", sku: "AP-S", inventory: 3 }, { value: "M", sku: "AP-M", inventory: 5 }, { value: "L", inventory: 0 }])],
     ["sizeChart", file("chart.png", "image/png", await png("#f5f5f4"))],
     ["images", file("apron.png", "image/png", await png("#a16207"))],
@@ -185,7 +185,8 @@ test("bad input gets 400 {error} and nothing is stored", async ({ request }) => 
     { label: "price 4.99", parts: [["product", JSON.stringify({ ...base, price: 4.99 })], ["sizeChart", chart], ["images", image]], error: "Price must be at least 5" },
     { label: "price -1", parts: [["product", JSON.stringify({ ...base, price: -1 })], ["sizeChart", chart], ["images", image]], error: "Price must be at least 5" },
     { label: "price 1e9", parts: [["product", JSON.stringify({ ...base, price: 1e9 })], ["sizeChart", chart], ["images", image]], error: "Price can be at most 100,000" },
-    { label: "price abc", parts: [["product", JSON.stringify({ ...base, price: "abc" })], ["sizeChart", chart], ["images", image]], error: "Price must be a number" },
+    { label: "price abc", parts: [["product", JSON.stringify({ ...base, price: "abc" })], ["sizeChart", chart], ["images", image]], error: "price must be a JSON number, not a string" },
+    { label: "price true", parts: [["product", JSON.stringify({ ...base, price: true })], ["sizeChart", chart], ["images", image]], error: "price must be a number" },
     { label: "51-character name", parts: [["product", JSON.stringify({ ...base, name: "x".repeat(51) })], ["sizeChart", chart], ["images", image]], error: "Name can be at most 50 characters" },
     {
       label: "pattern without a file",

@@ -35,8 +35,8 @@ describe("approveTransfer / rejectTransfer", () => {
     expect(result.ok && result.transfer).toMatchObject({ status: "Completed", adminId: admin.id, stripeTransferId: null });
     expect(balanceOf(db, storeId)).toBe(0);
     expect(db.select().from(auditLog).where(eq(auditLog.action, "approve-transfer")).all()).toHaveLength(1);
-    expect(await approveTransfer({ db, transferId: transfer.id, adminId: admin.id, provider: local })).toEqual({ ok: false, error: "not-pending" });
-    expect(await rejectTransfer({ db, transferId: transfer.id, adminId: admin.id })).toEqual({ ok: false, error: "not-pending" });
+    expect(await approveTransfer({ db, transferId: transfer.id, storeId, adminId: admin.id, provider: local })).toEqual({ ok: false, error: "not-pending" });
+    expect(await rejectTransfer({ db, transferId: transfer.id, storeId, adminId: admin.id })).toEqual({ ok: false, error: "not-pending" });
   });
 
   it("rejects: Rejected with a reason, the money returns to the balance, once", async () => {
@@ -44,7 +44,7 @@ describe("approveTransfer / rejectTransfer", () => {
     const result = await rejectTransfer({ db, transferId: transfer.id, storeId, adminId: admin.id, reason: "Bank details do not match" });
     expect(result.ok && result.transfer).toMatchObject({ status: "Rejected", reason: "Bank details do not match" });
     expect(balanceOf(db, storeId)).toBe(amount);
-    expect(await rejectTransfer({ db, transferId: transfer.id, adminId: admin.id })).toEqual({ ok: false, error: "not-pending" });
+    expect(await rejectTransfer({ db, transferId: transfer.id, storeId, adminId: admin.id })).toEqual({ ok: false, error: "not-pending" });
     expect(balanceOf(db, storeId)).toBe(amount);
   });
 

@@ -78,8 +78,8 @@ function audit(db: Db, adminId: number, transfer: Transaction, action: AuditActi
 type TransferDecision = {
   db: Db;
   transferId: number;
-  /** When given, the transfer must belong to this store (the API's storeid). */
-  storeId?: number;
+  /** The store the transfer must belong to (the API's storeid, the store screen's id): another store's is not found. */
+  storeId: number;
   adminId: number;
   now?: Date;
 };
