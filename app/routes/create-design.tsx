@@ -7,6 +7,7 @@ import { IncompleteProfile, StoreFirst } from "~/components/seller-notices";
 import { SellerPage } from "~/components/seller-tabs";
 import { isProfileComplete } from "~/models/accounts/profile.server";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
+import { NO_STORE } from "~/models/selling/errors";
 import { EMPTY_DESIGN } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/invariant";
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
-  invariantResponse(store, "Please setup your store first", { status: 403 });
+  invariantResponse(store, NO_STORE.message, { status: NO_STORE.status });
   return designAction({ request, user, store, productId: null });
 }
 

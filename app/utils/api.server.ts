@@ -2,6 +2,7 @@ import type { z } from "zod";
 
 import type { Store, User } from "../../db/schema";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
+import { NO_STORE } from "~/models/selling/errors";
 import { BodyTooLargeError, MAX_JSON_BYTES, readBytes } from "~/utils/body.server";
 import { getDb } from "~/utils/db.server";
 import { getApiUser } from "~/utils/session.server";
@@ -21,11 +22,14 @@ export async function requireApiUser(request: Request): Promise<User> {
   return user;
 }
 
-/** JSON face: 401 for visitors, 403 `{ error: "Please setup your store first" }` for users without a store. */
+/**
+ * JSON face: 401 for visitors, 404 `{ error: "Please setup your store first" }` for users without a store (NO_STORE,
+ * never 403: the spec's client logs out on a 403).
+ */
 export async function requireApiSeller(request: Request): Promise<{ user: User; store: Store }> {
   const user = await requireApiUser(request);
   const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
-  if (!store) throw apiError(403, "Please setup your store first");
+  if (!store) throw apiError(NO_STORE.status, NO_STORE.message);
   return { user, store };
 }
 

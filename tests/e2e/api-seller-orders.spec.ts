@@ -126,7 +126,7 @@ test("another seller's order, sale, label and transactions are 404; visitors get
   // A user without a store.
   const plain = await buyer(request);
   const noStore = await request.get("/api/user/get-own-orders", auth(plain.token));
-  expect(noStore.status()).toBe(403);
+  expect(noStore.status()).toBe(404);
   expect(await noStore.json()).toEqual({ error: "Please setup your store first" });
   expect(await (await request.get("/api/user/stripe-onboarded", auth(plain.token))).json()).toEqual({ onboarded: false });
 });

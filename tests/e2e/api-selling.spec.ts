@@ -46,7 +46,7 @@ test("a new seller opens a store and lists a pattern and a ready design through 
   expect(profile.status()).toBe(200);
 
   expect((await get(request, "/api/auth/setup", token)).body).toEqual({ hasStoreSetup: false });
-  expect(await get(request, "/api/user/get-own-store", token)).toEqual({ status: 403, body: { error: "Please setup your store first" } });
+  expect(await get(request, "/api/user/get-own-store", token)).toEqual({ status: 404, body: { error: "Please setup your store first" } });
 
   const created = await post(request, "/api/user/update-store", token, [
     ["store", JSON.stringify({ name: "Loom & Line", bio: "Zero-waste patterns from Portland." })],
@@ -261,7 +261,7 @@ test("seller B gets 404 on seller A's product; store calls only ever reach one's
   // Visitors and users without a store.
   expect((await request.get("/api/user/get-own-store")).status()).toBe(401);
   const buyer = createUser({ prefix: "buyer" });
-  expect(await get(request, `/api/user/get-product/${id}`, buyer.token)).toEqual({ status: 403, body: { error: "Please setup your store first" } });
+  expect(await get(request, `/api/user/get-product/${id}`, buyer.token)).toEqual({ status: 404, body: { error: "Please setup your store first" } });
 });
 
 test("the database file holds no plain bank account number", async ({ request }) => {
