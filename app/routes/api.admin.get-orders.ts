@@ -1,16 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-import { listAdminOrders, ORDER_SORTS, toAdminOrderRowJson } from "~/models/admin/orders.server";
+import { listAdminOrderViews, ORDER_SORTS, toAdminOrderJson } from "~/models/admin/orders.server";
 import { pageHeaders, parseApiTableQuery } from "~/models/admin/table";
 import { apiError, requireApiAdmin } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 
-/** GET /api/admin/get-orders?q=&sort=&dir=&page=&limit= -> orders, newest first (paged, X-Total-Count). */
+/**
+ * GET /api/admin/get-orders?q=&sort=&dir=&page=&limit= -> orders, newest first (paged, X-Total-Count), each in the
+ * admin view of spec 3, exactly as get-order answers it.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
   const query = parseApiTableQuery(new URL(request.url).searchParams, { sorts: ORDER_SORTS, defaultSort: "id" });
-  const page = listAdminOrders({ db: getDb(), query });
-  return Response.json(page.rows.map(toAdminOrderRowJson), { headers: pageHeaders(page) });
+  const page = listAdminOrderViews({ db: getDb(), query });
+  return Response.json(page.rows.map(toAdminOrderJson), { headers: pageHeaders(page) });
 }
 
 /** Other methods: 401/403 first, like every admin path, then 405. */

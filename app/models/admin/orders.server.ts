@@ -8,7 +8,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { checkouts, orders, products, stores, transactions, users, type Order } from "../../../db/schema";
 import { untilDataChanges, type Db, type DbOrTx } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
-import { isDownloadable, orderAmountsJson, orderTrackingJson } from "~/models/buying/orders.server";
+import { isDownloadable, toBuyerOrderJson } from "~/models/buying/orders.server";
+import { mediaOf } from "~/models/catalog/media.server";
 import { shippingInfoOf } from "~/models/selling/orders.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
 
@@ -144,11 +145,18 @@ export type AdminOrder = {
   store: { id: number; name: string };
   patternFile: string | null;
   checkout: { id: number; provider: "stripe" | "local"; paymentIntentId: string | null };
+  /** The product's media (file names), as the buyer view's items show them. */
+  media: string[];
 };
 
-/** Every field of one order for the administrator (any order; an unknown id is undefined). */
-export function getAdminOrder({ db, orderId }: { db: DbOrTx; orderId: number }): AdminOrder | undefined {
-  const row = db
+/**
+ * Every field of these orders for the administrator (any order), by id; unknown ids are absent. One joined query
+ * and one media query for the whole list, however long: a page of get-orders costs what one order costs.
+ */
+export function getAdminOrders({ db, orderIds }: { db: DbOrTx; orderIds: number[] }): Map<number, AdminOrder> {
+  const views = new Map<number, AdminOrder>();
+  if (!orderIds.length) return views;
+  const rows = db
     .select({
       order: orders,
       buyer: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
@@ -163,9 +171,26 @@ export function getAdminOrder({ db, orderId }: { db: DbOrTx; orderId: number }):
     .innerJoin(sellers, eq(sellers.id, stores.userId))
     .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(checkouts, eq(checkouts.id, orders.checkoutId))
-    .where(eq(orders.id, orderId))
-    .get();
-  return row ?? undefined;
+    .where(orderIds.length === 1 ? eq(orders.id, orderIds[0]!) : inArray(orders.id, orderIds))
+    .all();
+  const media = mediaOf(db, rows.map((r) => r.order.productId));
+  for (const row of rows) views.set(row.order.id, { ...row, media: media.get(row.order.productId) ?? [] });
+  return views;
+}
+
+/** Every field of one order for the administrator (any order; an unknown id is undefined). */
+export function getAdminOrder({ db, orderId }: { db: DbOrTx; orderId: number }): AdminOrder | undefined {
+  return getAdminOrders({ db, orderIds: [orderId] }).get(orderId);
+}
+
+/**
+ * One page of the orders table (search, sort and paging of `listAdminOrders`) with each row the full admin view:
+ * GET /api/admin/get-orders answers each row as get-order answers that order.
+ */
+export function listAdminOrderViews({ db, query }: { db: Db; query: TableQuery<OrderSort> }): TablePage<AdminOrder> {
+  const page = listAdminOrders({ db, query });
+  const views = getAdminOrders({ db, orderIds: page.rows.map((r) => r.id) });
+  return { ...page, rows: page.rows.flatMap((r) => views.get(r.id) ?? []) };
 }
 
 /** What a shipping address snapshot holds (checkout's JSON), each field as stored, for the admin's order page. */
@@ -212,30 +237,24 @@ export function canRefund(order: Pick<Order, "status">): boolean {
   return order.status === "Pending" || order.status === "Shipped";
 }
 
-/** Spec 3, Order (admin view): the buyer and seller views plus the people, product and pattern fields. */
+/**
+ * Spec 3, Order (admin view): the buyer view (its items with their mediaUrls and, for the administrator who prints
+ * printed patterns, the pattern file of any pattern), the seller view's fee, productType, shippingInfo and
+ * label_url, and the people, product and pattern fields. The one view of get-order, every get-orders row and the
+ * orders that ship-order and refund-order answer.
+ */
 export function toAdminOrderJson(view: AdminOrder) {
   const { order, buyer, seller, store } = view;
+  const buyerView = toBuyerOrderJson({ ...order, media: view.media, patternFile: view.patternFile });
   return {
-    ...orderAmountsJson(order),
+    ...buyerView,
+    items: buyerView.items.map((item) => ({ ...item, pattern_url: view.patternFile })),
     fee: centsToDollars(order.feeCents),
-    status: order.status,
-    type: order.productType,
-    delivery: order.delivery,
-    quantity: order.quantity,
-    items: [
-      {
-        name: order.productName,
-        type: order.productType,
-        delivery: order.delivery,
-        pattern_url: view.patternFile,
-        tracking: order.tracking,
-      },
-    ],
-    ...orderTrackingJson(order),
     productType: order.productType,
     shippingInfo: shippingInfoOf(order),
     label_url: order.labelUrl,
     buyerId: buyer.id,
+    buyerName: `${buyer.firstName} ${buyer.lastName}`.trim(),
     buyerFirstName: buyer.firstName,
     BuyerLastname: buyer.lastName,
     buyerEmail: buyer.email,
@@ -244,7 +263,6 @@ export function toAdminOrderJson(view: AdminOrder) {
     Selleremail: seller.email,
     storeId: store.id,
     storeName: store.name,
-    productId: order.productId,
     productName: order.productName,
     orderType: order.delivery ? `${order.productType} (${order.delivery})` : order.productType,
     pattern_url: view.patternFile,
@@ -254,27 +272,6 @@ export function toAdminOrderJson(view: AdminOrder) {
     refundedAt: order.refundedAt?.toISOString() ?? null,
   };
 }
-
-/** Rows of the table for the JSON face. */
-export function toAdminOrderRowJson(row: AdminOrderRow) {
-  return {
-    orderId: row.id,
-    orderDate: row.createdAt.toISOString(),
-    productName: row.productName,
-    type: row.productType,
-    delivery: row.delivery,
-    amount: centsToDollars(row.amountCents),
-    shipping: centsToDollars(row.shippingCents),
-    fee: centsToDollars(row.feeCents),
-    status: row.status,
-    buyerEmail: row.buyerEmail,
-    buyerName: row.buyerName,
-    storeId: row.storeId,
-    storeName: row.storeName,
-  };
-}
-
-
 
 /** What the order's Sale credited the seller (price minus fee): what a refund debits. */
 export function saleCreditCents({ db, order }: { db: DbOrTx; order: Pick<Order, "id" | "amountCents" | "feeCents"> }): number {

@@ -26,6 +26,10 @@ export type AdminUserRow = {
   lastName: string;
   email: string;
   phone: string;
+  street: string;
+  street2: string;
+  city: string;
+  state: string;
   status: User["status"];
   role: User["role"];
   storeId: number | null;
@@ -61,6 +65,10 @@ function readAdminUsersPage(db: Db, query: TableQuery<UserSort>): TablePage<Admi
       lastName: users.lastName,
       email: users.email,
       phone: users.phone,
+      street: users.street,
+      street2: users.street2,
+      city: users.city,
+      state: users.state,
       status: users.status,
       role: users.role,
       storeId: stores.id,
@@ -113,6 +121,7 @@ export function toAdminUserJson({ user, store }: AdminUser) {
   };
 }
 
+/** Spec 3, Admin user: a row of get-users. */
 export function toAdminUserRowJson(row: AdminUserRow) {
   return {
     user_id: row.id,
@@ -120,6 +129,10 @@ export function toAdminUserRowJson(row: AdminUserRow) {
     last_name: row.lastName,
     email: row.email,
     phone: row.phone,
+    street: row.street,
+    street2: row.street2,
+    city: row.city,
+    state: row.state,
     status: row.status,
     role: row.role,
     store_id: row.storeId,
