@@ -125,7 +125,7 @@ test("a margin saved through the JSON face applies to the next sale only", async
   const product = pattern(5);
   const first = await buyOnStripe(request, auth, product.id);
   try {
-    const saved = await request.post("/api/admin/save-settings", { headers: admin, data: { ...saveNames(original), margin_pattern: "33" } });
+    const saved = await request.post("/api/admin/save-settings", { headers: admin, data: { ...saveNames(original), margin_pattern: 33 } });
     expect(await saved.json()).toMatchObject({ margin_paper_pattern: 33 });
     const second = await buyOnStripe(request, auth, product.id);
     expect(second.fee_cents).toBe(patternFee(product.price_cents, 3300, Number(original.min_fee_paper_pattern) * 100));
