@@ -68,12 +68,12 @@ export function zodErrors(issues: { path: (string | number)[]; message: string }
 
 /**
  * A top-level number of the form: a text part holding digits in a multipart form (every part is text there), a JSON
- * number in a JSON body (`"49"` is a 400 naming the field). Undefined when absent or blank.
+ * number in a JSON body (`"49"` or `""` is a 400 naming the field). Undefined when absent (or a blank part, or null).
  */
 export function numberField(form: ApiForm, name: string, kind: JsonKind): number | string | undefined {
   if (form.json) {
     const value = form.json[name];
-    if (value === undefined || value === null || value === "") return undefined;
+    if (value === undefined || value === null) return undefined;
     const problem = jsonKindError(name, kind, value);
     if (problem) throw apiError(400, problem, { field: name, errors: { [name]: [problem] } });
     return value as number;

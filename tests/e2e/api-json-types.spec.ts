@@ -172,6 +172,9 @@ test("update-product and update-store refuse price, quantities and ids sent as s
   const asJson = await request.post("/api/user/update-product", { headers: auth, data: { id: String(id), product: { ...base, price: 20 } } });
   expect(asJson.status()).toBe(400);
   expect(await asJson.json()).toMatchObject({ error: "id must be a JSON number, not a string", field: "id" });
+  const blank = await request.post("/api/user/update-product", { headers: auth, data: { id: "", product: { ...base, price: 20 } } });
+  expect(blank.status()).toBe(400);
+  expect(products()).toEqual([{ n: 1 }]);
   expect(stored()).toEqual(before);
   const typed = await request.post("/api/user/update-product", { headers: auth, data: { id, product: { ...base, price: 20 } } });
   expect(typed.status()).toBe(200);
