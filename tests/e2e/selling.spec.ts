@@ -48,7 +48,7 @@ test("a new user becomes a seller, lists a pattern and a ready design, edits and
   await expect(page).toHaveURL("/store-settings");
   await expect(page.getByRole("navigation", { name: "Seller" }).getByRole("link")).toHaveText(["My Designs", "Orders", "Store Settings", "Finance"]);
 
-  const storeName = `Stitch Studio ${Date.now().toString(36)}`;
+  const storeName = `Stitch Studio ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   await page.getByLabel("Store name").fill(storeName);
   await page.getByLabel("Bio").fill("Modern dress patterns, graded in 8 sizes.");
   await page.getByLabel("Upload a logo").setInputFiles(upload("logo.png", "image/png", await png("#1e3a8a")));
