@@ -135,7 +135,11 @@ export const stores = sqliteTable(
     accountType: text("account_type", { enum: PAYOUT_ACCOUNT_TYPES }).notNull().default("checking"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("stores_user_unique").on(t.userId)],
+  (t) => [
+    uniqueIndex("stores_user_unique").on(t.userId),
+    // Store names are unique whatever their case and surrounding spaces (decision 092); unnamed stores do not count.
+    uniqueIndex("stores_name_unique").on(sql`lower(trim(${t.name}))`).where(sql`trim(${t.name}) <> ''`),
+  ],
 );
 
 export const storeMedia = sqliteTable(

@@ -292,6 +292,10 @@ describe("seedDemoData", () => {
       expect(await seedDemoData({ db: extra.db, dataDir: extra.dataDir, extraProducts: 500 })).toEqual({ seeded: true });
       expect(rowCount(extra.db, products)).toBe(demoProducts + 500);
       expect(rowCount(extra.db, stores)).toBe(demoStores + 40);
+      // Store names are unique whatever their case and surrounding spaces (decision 092), the demo ones included.
+      const names = extra.db.select({ name: stores.name }).from(stores).all().map((s) => s.name.trim().toLowerCase());
+      expect(new Set(names).size).toBe(names.length);
+      expect(names).not.toContain("");
 
       // Deterministic: the demo part is the same data with or without the extra products.
       const summary = (d: Db) =>

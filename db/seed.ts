@@ -1017,8 +1017,8 @@ function extraStoreSeeds(count: number): StoreSeed[] {
         street: `${100 + i * 7} Market St`,
         ...place,
       },
-      // 10 x 8 combinations: distinct for the first 80 stores.
-      name: `${first[i % first.length]} ${second[Math.floor(i / first.length) % second.length]}`,
+      // 10 x 8 combinations, then numbered: store names are unique (decision 092).
+      name: `${first[i % first.length]} ${second[Math.floor(i / first.length) % second.length]}${i < first.length * second.length ? "" : ` ${Math.floor(i / (first.length * second.length)) + 1}`}`,
       bio: `Independent designer in ${place.city}, ${place.state}. Patterns and small-batch pieces, cut and sewn by hand.`,
       color: i,
       focus,

@@ -23,12 +23,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: RegisterSchema });
   if (submission.status !== "success") {
+    // One message per error: the server's mismatch text (spec 8) replaces the browser check's (spec 5) at the field.
     const mismatch = submission.error?.confirmPassword?.includes(AUTH_MESSAGES.passwordsDoNotMatch);
     return data(
       {
         result: submission.reply({
           hideFields: ["password", "confirmPassword"],
-          formErrors: mismatch ? [AUTH_MESSAGES.passwordMismatch] : undefined,
+          fieldErrors: mismatch ? { confirmPassword: [AUTH_MESSAGES.passwordMismatch] } : undefined,
         }),
       },
       { status: 400 },
@@ -37,11 +38,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const { email, password, firstName, lastName, redirectTo } = submission.value;
   const result = await registerUser({ db: getDb(), email, password, firstName, lastName });
   if (!result.ok) {
+    // The duplicate email's own text (it asks to log in: the login link stays below the form).
     return data(
       {
         result: submission.reply({
           fieldErrors: { email: [AUTH_MESSAGES.duplicateEmail] },
-          formErrors: [AUTH_MESSAGES.registrationFailed],
           hideFields: ["password", "confirmPassword"],
         }),
       },
@@ -62,7 +63,6 @@ export default function RegisterPage() {
   const submitting = navigation.state === "submitting" && navigation.formAction === "/register";
   const [form, fields] = useZodForm(RegisterSchema, lastResult, { id: "register" });
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const failed = Boolean(form.errors?.length);
 
   return (
     <AuthCard title="Create your account">
@@ -101,23 +101,18 @@ export default function RegisterPage() {
           Register
         </button>
       </Form>
-      <div className="mt-6 text-center text-sm text-slate-600" aria-live="polite">
-        {failed ? (
-          <div id={form.errorId}>
-            <ErrorList errors={form.errors} />
-          </div>
-        ) : (
-          <p>
-            Already have an account?{" "}
-            <Link
-              to={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"}
-              className="font-medium text-brand-700 hover:underline"
-            >
-              Log in
-            </Link>
-          </p>
-        )}
+      <div id={form.errorId} className="mt-4 text-center" aria-live="polite">
+        <ErrorList errors={form.errors} />
       </div>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link
+          to={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          Log in
+        </Link>
+      </p>
       <LegalLine />
     </AuthCard>
   );

@@ -238,6 +238,8 @@ export function firstError(errors: FieldErrors): string {
 export const STORE_MESSAGES = {
   nameRequired: "Store name is required",
   nameTooLong: "Store name can be at most 60 characters",
+  /** Another store has the name, in any case and with or without surrounding spaces (decision 092). */
+  nameTaken: "This store name is already taken. Please choose another one.",
   bioRequired: "Bio is required",
   bioTooLong: "Bio can be at most 1000 characters",
   accountNameTooLong: "Account name can be at most 100 characters",

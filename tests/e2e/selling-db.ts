@@ -23,7 +23,8 @@ export async function createSeller(request: APIRequestContext, { onboarded = fal
     db.prepare(
       "UPDATE users SET street = '12 Loom Lane', city = 'Portland', state = 'OR', postal_code = '97201', country = 'US', phone = '+1 503 555 0100' WHERE id = ?",
     ).run(userId);
-    const storeName = `Studio ${email.slice(7, 20)}`;
+    // Store names are unique (decision 092): the whole unique address part, not a slice two sellers may share.
+    const storeName = `Studio ${email.split("@")[0]}`;
     const store = db.prepare("INSERT INTO stores (user_id, name, bio, stripe_onboarded) VALUES (?, ?, 'New designs', ?)").run(userId, storeName, onboarded ? 1 : 0);
     return { email, password, token, userId, storeId: Number(store.lastInsertRowid), storeName };
   } finally {

@@ -37,7 +37,8 @@ async function seller(request: APIRequestContext) {
   const db = stripeDb();
   try {
     const { id } = db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number };
-    const storeId = Number(db.prepare("INSERT INTO stores (user_id, name, bio) VALUES (?, 'Payout Studio', 'bio')").run(id).lastInsertRowid);
+    // Store names are unique (decision 092).
+    const storeId = Number(db.prepare("INSERT INTO stores (user_id, name, bio) VALUES (?, ?, 'bio')").run(id, `Payout Studio ${id}`).lastInsertRowid);
     return { email, password, storeId, auth: { Authorization: token as string } };
   } finally {
     db.close();

@@ -38,7 +38,10 @@ export async function makeShop(db: Db) {
   // Migration 0003 created the one settings row: the fixture sets its fees.
   db.update(platformSettings).set(SETTINGS).where(eq(platformSettings.id, 1)).run();
   const seller = await makeUser(db, { firstName: "Sally" });
-  const store = db.insert(stores).values({ userId: seller.id, name: "Sally's Studio" }).returning().get();
+  // Store names are unique (decision 092): a second shop in the same database gets its owner's id.
+  const taken = db.select({ id: stores.id }).from(stores).where(eq(stores.name, "Sally's Studio")).get();
+  const name = taken ? `Sally's Studio ${seller.id}` : "Sally's Studio";
+  const store = db.insert(stores).values({ userId: seller.id, name }).returning().get();
   const product = (values: Omit<typeof products.$inferInsert, "storeId" | "description" | "category1" | "category2">) =>
     db
       .insert(products)

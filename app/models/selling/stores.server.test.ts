@@ -8,7 +8,7 @@ import type { Db } from "../../../db/client";
 import { files, stores } from "../../../db/schema";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { pngImage, withUploadDir } from "../../../tests/unit/upload-fixtures";
-import { PayoutSchema } from "~/schemas/selling";
+import { PayoutSchema, STORE_MESSAGES } from "~/schemas/selling";
 import { decryptSecret } from "~/utils/crypto.server";
 import { ownStoreJson, payoutDetails, saveStore } from "./stores.server";
 
@@ -93,5 +93,50 @@ describe("saveStore", () => {
     expect(PayoutSchema.safeParse({ accountname: "N", accountnumber: "", accountrouting: "" }).success).toBe(false);
     expect(PayoutSchema.safeParse({ accountrouting: "12345" }).success).toBe(false);
     expect(PayoutSchema.parse({})).toEqual({ accountname: "", accountnumber: "", accountrouting: "", accounttype: "checking" });
+  });
+});
+
+describe("store names are unique, whatever their case and surrounding spaces", () => {
+  const save = (owner: number, name: string, extra: Partial<Parameters<typeof saveStore>[0]> = {}) =>
+    saveStore({ db, userId: owner, input: { name, bio: "Bio." }, payout: null, media: { keep: null }, newMedia: [], ...extra });
+
+  it("refuses a name another store has, at the name field, when opening a store and when renaming one", async () => {
+    expect(STORE_MESSAGES.nameTaken).toBe("This store name is already taken. Please choose another one.");
+    expect(await save(userId, "Stitch & Seam Atelier")).toMatchObject({ ok: true, created: true });
+    const second = (await makeUser(db)).id;
+    const refused = await save(second, "  STITCH & seam atelier ", { logo: await temp("avatar", "logo.png", image()) });
+    expect(refused).toEqual({ ok: false, errors: { name: [STORE_MESSAGES.nameTaken] } });
+    expect(db.select().from(stores).where(eq(stores.userId, second)).get()).toBeUndefined();
+    expect(db.select().from(files).all()).toEqual([]);
+
+    expect(await save(second, "Seam Ripper Supply")).toMatchObject({ ok: true, created: true });
+    expect(await save(second, "stitch & seam ATELIER")).toEqual({ ok: false, errors: { name: [STORE_MESSAGES.nameTaken] } });
+    expect(db.select({ name: stores.name }).from(stores).where(eq(stores.userId, second)).get()).toEqual({ name: "Seam Ripper Supply" });
+    // A store may keep its own name, or change only its case.
+    expect(await save(userId, "STITCH & SEAM ATELIER")).toMatchObject({ ok: true, created: false });
+  });
+
+  it("two stores saving one new name at the same time: one gets it, the other the field error", async () => {
+    const other = (await makeUser(db)).id;
+    // Files make each save wait for the disk between its first check and its write.
+    const results = await Promise.all([
+      save(userId, "Bias Binding Co", { logo: await temp("avatar", "a.png", image("#000")) }),
+      save(other, "bias binding co", { logo: await temp("avatar", "b.png", image("#fff")) }),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, errors: { name: [STORE_MESSAGES.nameTaken] } }]);
+    expect(db.select().from(stores).all()).toHaveLength(1);
+    // Only the saved store's logo is kept.
+    expect(db.select().from(files).all()).toHaveLength(1);
+  });
+
+  it("the database refuses a duplicate written past the model (case, spaces); unnamed stores do not count", async () => {
+    const insert = (owner: number, name: string) => db.insert(stores).values({ userId: owner, name }).run();
+    const [b, c, d] = [(await makeUser(db)).id, (await makeUser(db)).id, (await makeUser(db)).id];
+    insert(userId, "Okafor Atelier");
+    expect(() => insert(b, " okafor ATELIER ")).toThrow(/UNIQUE constraint failed/);
+    insert(c, "");
+    insert(d, "");
+    expect(db.select().from(stores).all()).toHaveLength(3);
   });
 });

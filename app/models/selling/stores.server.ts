@@ -3,7 +3,7 @@
  * update-store). Creating the store is its first save. The bank account number is stored encrypted
  * (AES-256-GCM) with its last 4 digits beside it for the masked display.
  */
-import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 
 import { follows, products, storeMedia, stores, type Store } from "../../../db/schema";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
@@ -99,6 +99,9 @@ export async function saveStore(args: SaveStoreArgs): Promise<SaveStoreResult> {
     add(fields.media, STORE_MESSAGES.mediaTooMany);
   }
 
+  // Checked first for a quick answer; checked again in the write's transaction, which decides a race.
+  if (isStoreNameTaken({ db, name: input.name, ownerId: userId })) add("name", STORE_MESSAGES.nameTaken);
+
   if (payout && MASKED_ACCOUNT.test(payout.accountnumber) && !(existing?.accountLast4 && payout.accountnumber.endsWith(existing.accountLast4))) {
     add("accountnumber", STORE_MESSAGES.accountNumber);
   }
@@ -139,6 +142,7 @@ export async function saveStore(args: SaveStoreArgs): Promise<SaveStoreResult> {
     result = db.transaction(
       (tx) => {
         const before = tx.select().from(stores).where(eq(stores.userId, userId)).get();
+        if (isStoreNameTaken({ db: tx, name: input.name, ownerId: userId })) throw new NameTaken();
         const avatar = logoName ?? (args.removeLogo ? null : (before?.avatar ?? null));
         const store = before
           ? tx
@@ -171,6 +175,8 @@ export async function saveStore(args: SaveStoreArgs): Promise<SaveStoreResult> {
   } catch (error) {
     await discardFiles({ db, names: stored });
     if (error instanceof TooManyMedia) return { ok: false, errors: { [fields.media]: [STORE_MESSAGES.mediaTooMany] } };
+    // The unique index has the last word, also over a writer that skipped the check.
+    if (error instanceof NameTaken || isNameIndexViolation(error)) return { ok: false, errors: { name: [STORE_MESSAGES.nameTaken] } };
     throw error;
   }
   await deleteUnreferencedFiles({ db, names: result.unused });
@@ -178,6 +184,28 @@ export async function saveStore(args: SaveStoreArgs): Promise<SaveStoreResult> {
 }
 
 class TooManyMedia extends Error {}
+class NameTaken extends Error {}
+
+/** The key the unique index `stores_name_unique` (migration 0006) compares: lower(trim(name)), unnamed stores aside. */
+const nameKey = sql`lower(trim(${stores.name}))`;
+
+/**
+ * Whether another owner's store has this name, whatever its case and surrounding spaces (decision 092). SQLite's
+ * lower() folds ASCII letters only, as the index does: the check and the index always agree.
+ */
+export function isStoreNameTaken({ db, name, ownerId }: { db: Pick<Db, "select">; name: string; ownerId: number }): boolean {
+  if (name.trim() === "") return false;
+  const found = db
+    .select({ id: stores.id })
+    .from(stores)
+    .where(and(sql`${nameKey} = lower(trim(${name}))`, sql`trim(${stores.name}) <> ''`, ne(stores.userId, ownerId)))
+    .get();
+  return Boolean(found);
+}
+
+function isNameIndexViolation(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed/.test(error.message) && /stores_name_unique|stores\.name/.test(error.message);
+}
 
 /** A file whose magic bytes say image but that sharp cannot decode. */
 export const UNREADABLE = "This file could not be read as an image or video.";

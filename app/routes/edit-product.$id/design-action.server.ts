@@ -72,15 +72,18 @@ export async function designAction({
     const answer = (status: number, errors: FieldErrors, notice: string | null = null, headers?: HeadersInit) =>
       data<ActionAnswer>({ values, errors, filesDropped, notice }, { status, headers });
 
+    // Only a page without JavaScript gets here for a size row (with JavaScript rows are added in the page):
+    // the files it sent cannot be put back into its file inputs, so the notice names them.
+    const chosen = [...form.files, ...form.problems].map((f) => f.field);
     if (intent === "add-variant") {
       if (values.variants.length >= MAX_VARIANTS) return answer(400, { variants: [`A design can have at most ${MAX_VARIANTS} sizes`] });
       values.variants.push({ id: "", value: "", sku: "", inventory: "0" });
-      return answer(200, {}, "A size row was added. Nothing is saved until you press Save.");
+      return answer(200, {}, `A size row was added. Nothing is saved until you press Save.${filesNotKept(chosen, "add")}`);
     }
     const removeRow = /^remove-variant-(\d+)$/.exec(intent);
     if (removeRow) {
       values.variants.splice(Number(removeRow[1]), 1);
-      return answer(200, {}, "The size row was removed. Nothing is saved until you press Save.");
+      return answer(200, {}, `The size row was removed. Nothing is saved until you press Save.${filesNotKept(chosen, "remove")}`);
     }
 
     // A row left entirely blank (as the empty form offers one) is no size.
@@ -114,6 +117,21 @@ export async function designAction({
   } finally {
     await form.cleanup();
   }
+}
+
+/** The design form's file inputs, as the notice names them. */
+const FILE_INPUTS: [field: string, label: string][] = [
+  ["media", "images or videos"],
+  ["sizeChart", "size chart image"],
+  ["pattern", "pattern file"],
+];
+
+/** Says which chosen files a round trip lost (a browser cannot refill a file input); empty when none were chosen. */
+function filesNotKept(fields: string[], step: "add" | "remove"): string {
+  const labels = FILE_INPUTS.filter(([field]) => fields.includes(field)).map(([, label]) => label);
+  if (!labels.length) return "";
+  const list = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+  return ` The page reloaded to ${step} it, so the files you chose were not kept: choose your ${list} again.`;
 }
 
 function submittedValues(fields: FormData): DesignFormValues {

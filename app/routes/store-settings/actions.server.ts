@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 
 import type { User } from "../../../db/schema";
-import { saveStore } from "~/models/selling/stores.server";
+import { isStoreNameTaken, saveStore } from "~/models/selling/stores.server";
 import { PayoutSchema, STORE_MESSAGES, StoreSchema, type FieldErrors } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { keepRows, keptInOrder, type KeepRow } from "~/utils/form-rows";
@@ -52,6 +52,8 @@ export async function storeSettingsAction(request: Request, user: User) {
     const shown = { ...values, accountnumber: /^\d{4,}$/.test(values.accountnumber.replace(/[\s-]/g, "")) ? "" : values.accountnumber };
     if (!store.success || !payout.success) {
       for (const p of form.problems) (errors[p.field] ??= []).push(p.message);
+      // A taken name is said with the other errors, not only after they are fixed.
+      if (!errors.name && isStoreNameTaken({ db: getDb(), name: values.name, ownerId: user.id })) errors.name = [STORE_MESSAGES.nameTaken];
       return data({ values: shown, errors, filesDropped: form.files.length > 0 }, { status: 400 });
     }
     const result = await saveStore({
