@@ -164,13 +164,6 @@ if (env.HTTP_COMPRESSION === "on") {
   );
 }
 
-// Remix flushes the compressor after every streamed chunk, which halves the gzip ratio of an HTML
-// page sent in many small pieces. Pages here have no deferred data, so let zlib fill its window.
-app.use((_req, res, next) => {
-  (res as express.Response & { flush?: () => void }).flush = () => {};
-  next();
-});
-
 app.use(createHtmlMicroCache({ ttlMs: env.HTML_CACHE_SECONDS * 1000 }));
 
 app.all(
