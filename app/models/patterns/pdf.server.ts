@@ -48,6 +48,7 @@ import {
 } from "@cantoo/pdf-lib";
 
 import { shelfPack } from "./geometry";
+import { distinctParts, placeLabel, twoLines, type LabelLine, type PlacedLabel } from "./labels";
 import { matchPieces, piecesOfSize } from "./pieces";
 import { encodableText } from "./stamp.server";
 import type { Pattern, PatternPiece, Pt } from "./types";
@@ -205,6 +206,108 @@ function place(placed: { item: Omit<Slot, "cx" | "cy">; x: number; y: number; wi
 
 const f = (v: number) => (Math.round(v * 100) / 100).toString();
 
+type PieceLines = { outline: Pt[]; internal: Pt[][]; sew: Pt[][]; grain: Pt[][]; notches: Pt[][]; drill: Pt[][] };
+
+/**
+ * What is drawn of a piece in its slot, in sheet millimetres (y up): cut line, internal and sew lines, the grain
+ * line with an arrow at each end, notches as 6 mm ticks towards the piece's middle, drill holes as 6 mm crosses.
+ */
+function pieceLines(piece: PatternPiece, slot: Slot): PieceLines {
+  const dx = slot.cx - (piece.bbox.minX + piece.bbox.maxX) / 2;
+  const dy = slot.cy - (piece.bbox.minY + piece.bbox.maxY) / 2;
+  const at = ([x, y]: Pt): Pt => [x + dx, y + dy];
+  const grain: Pt[][] = [];
+  if (piece.grain) {
+    const [a, b] = piece.grain;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    const ux = (b[0] - a[0]) / len;
+    const uy = (b[1] - a[1]) / len;
+    const head = Math.min(8, len / 4);
+    grain.push([a, b]);
+    for (const [tip, sx] of [
+      [b, 1],
+      [a, -1],
+    ] as [Pt, number][]) {
+      grain.push([
+        [tip[0] - sx * ux * head - uy * head * 0.4, tip[1] - sx * uy * head + ux * head * 0.4],
+        tip,
+        [tip[0] - sx * ux * head + uy * head * 0.4, tip[1] - sx * uy * head - ux * head * 0.4],
+      ]);
+    }
+  }
+  const centre: Pt = [(piece.bbox.minX + piece.bbox.maxX) / 2, (piece.bbox.minY + piece.bbox.maxY) / 2];
+  const notches = piece.notches.map((n): Pt[] => {
+    const len = Math.hypot(centre[0] - n[0], centre[1] - n[1]) || 1;
+    return [n, [n[0] + ((centre[0] - n[0]) / len) * 6, n[1] + ((centre[1] - n[1]) / len) * 6]];
+  });
+  const drill = piece.drill.flatMap(([x, y]): Pt[][] => [
+    [
+      [x - 3, y],
+      [x + 3, y],
+    ],
+    [
+      [x, y - 3],
+      [x, y + 3],
+    ],
+  ]);
+  const move = (lines: Pt[][]) => lines.map((l) => l.map(at));
+  return {
+    outline: piece.boundary.map(at),
+    internal: move(piece.internal),
+    sew: move(piece.sewLines),
+    grain: move(grain),
+    notches: move(notches),
+    drill: move(drill),
+  };
+}
+
+/**
+ * A slot's label (decision 062): the piece name in bold, 'Cut N' when more than one, and the sizes, inside the
+ * smallest size's outline and clear of every size's lines; the name on two lines, or its part after the style
+ * number, or cut short with an ellipsis when the piece is small; 14 pt down to 5 pt (projector: 22 pt to 8 pt).
+ */
+function printLabel(
+  slot: Slot,
+  { sizesText, distinct, font, bold, projector }: { sizesText: string; distinct: string | null; font: PDFFont; bold: PDFFont; projector: boolean },
+): PlacedLabel | null {
+  const present = slot.pieces.filter((p): p is PatternPiece => !!p);
+  if (!present.length) return null;
+  const home = present.reduce((a, b) => (b.area < a.area ? b : a));
+  const obstacles: Pt[][] = [];
+  let ring: Pt[] = [];
+  for (const piece of present) {
+    const lines = pieceLines(piece, slot);
+    if (piece === home) ring = lines.outline;
+    else obstacles.push([...lines.outline, lines.outline[0]]);
+    obstacles.push(...lines.internal, ...lines.sew, ...lines.grain, ...lines.notches, ...lines.drill);
+  }
+  const small = projector ? 16 / 22 : 10 / 14;
+  const name = (text: string): LabelLine => ({ text, scale: 1, bold: true });
+  const extra: LabelLine[] = slot.quantity > 1 ? [{ text: `Cut ${slot.quantity}`, scale: small }] : [];
+  const sizes: LabelLine = { text: sizesText, scale: small };
+  const wrapped = twoLines(slot.name);
+  const variants = [{ lines: [name(slot.name), ...extra, sizes], weight: 1 }];
+  if (wrapped) variants.push({ lines: [...wrapped.map(name), ...extra, sizes], weight: 0.85 });
+  variants.push({ lines: [name(slot.name), ...extra], weight: 0.7 });
+  if (distinct) variants.push({ lines: [name(`…${distinct}`), ...extra], weight: 0.6 });
+  const chars = Array.from(distinct ?? slot.name);
+  return placeLabel({
+    ring,
+    obstacles,
+    variants,
+    short: (k) => [name(`${distinct ? "…" : ""}${chars.slice(0, k).join("").trimEnd()}…`), ...extra],
+    shortLength: chars.length,
+    measure: (line) => {
+      const fnt = line.bold ? bold : font;
+      return fnt.widthOfTextAtSize(encodableText(line.text, fnt), 1);
+    },
+    minSize: (projector ? 8 : 5) / K,
+    maxSize: (projector ? 22 : 14) / K,
+    margin: projector ? 1.5 : 0.6,
+    yUp: true,
+  });
+}
+
 /** Content stream of the sheet: every size in its optional content group, then labels and tiling marks. */
 function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector: boolean, dark: boolean, tiled: boolean): string {
   const out: string[] = [];
@@ -218,74 +321,47 @@ function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector:
     for (const slot of lay.slots) {
       const piece = slot.pieces[si];
       if (!piece) continue;
-      const dx = slot.cx - (piece.bbox.minX + piece.bbox.maxX) / 2;
-      const dy = slot.cy - (piece.bbox.minY + piece.bbox.maxY) / 2;
-      const X = (p: Pt) => f((p[0] + dx) * K);
-      const Y = (p: Pt) => f((p[1] + dy) * K);
+      const drawn = pieceLines(piece, slot);
       const path = (pts: Pt[], close: boolean) => {
         if (pts.length < 2) return;
-        out.push(`${X(pts[0])} ${Y(pts[0])} m`);
-        for (let i = 1; i < pts.length; i++) out.push(`${X(pts[i])} ${Y(pts[i])} l`);
+        out.push(`${f(pts[0][0] * K)} ${f(pts[0][1] * K)} m`);
+        for (let i = 1; i < pts.length; i++) out.push(`${f(pts[i][0] * K)} ${f(pts[i][1] * K)} l`);
         out.push(close ? "s" : "S");
       };
       out.push(`${cut} w [] 0 d`);
-      path(piece.boundary, true);
+      path(drawn.outline, true);
       out.push(`${f(cut * 0.6)} w`);
-      for (const line of piece.internal) path(line, false);
+      for (const line of drawn.internal) path(line, false);
       out.push(`${sew} w ${dash} d`);
-      for (const line of piece.sewLines) path(line, false);
+      for (const line of drawn.sew) path(line, false);
       out.push(`${f(cut * 0.8)} w [] 0 d`);
-      if (piece.grain) {
-        const [a, b2] = piece.grain;
-        path([a, b2], false);
-        const len = Math.hypot(b2[0] - a[0], b2[1] - a[1]) || 1;
-        const ux = (b2[0] - a[0]) / len;
-        const uy = (b2[1] - a[1]) / len;
-        const head = Math.min(8, len / 4);
-        for (const [tip, sx] of [
-          [b2, 1],
-          [a, -1],
-        ] as [Pt, number][]) {
-          path(
-            [
-              [tip[0] - sx * ux * head - uy * head * 0.4, tip[1] - sx * uy * head + ux * head * 0.4],
-              tip,
-              [tip[0] - sx * ux * head + uy * head * 0.4, tip[1] - sx * uy * head - ux * head * 0.4],
-            ],
-            false,
-          );
-        }
-      }
-      const centre: Pt = [(piece.bbox.minX + piece.bbox.maxX) / 2, (piece.bbox.minY + piece.bbox.maxY) / 2];
+      for (const line of drawn.grain) path(line, false);
       out.push(`${cut} w`);
-      for (const n of piece.notches) {
-        const len = Math.hypot(centre[0] - n[0], centre[1] - n[1]) || 1;
-        path([n, [n[0] + ((centre[0] - n[0]) / len) * 6, n[1] + ((centre[1] - n[1]) / len) * 6]], false);
-      }
+      for (const line of drawn.notches) path(line, false);
       out.push(`${f(cut * 0.6)} w`);
-      for (const [x, y] of piece.drill) {
-        path([[x - 3, y], [x + 3, y]], false);
-        path([[x, y - 3], [x, y + 3]], false);
-      }
+      for (const line of drawn.drill) path(line, false);
     }
     out.push("Q EMC");
   });
 
-  // Piece labels, once per slot, outside the layers.
+  // Piece labels, once per slot, outside the layers: inside the smallest size, clear of every size's lines.
   const ink = dark ? "1 g" : "0 g";
   const sizesText = lay.sizes.length > 1 ? `Sizes ${lay.sizes[0]}-${lay.sizes[lay.sizes.length - 1]}` : `Size ${lay.sizes[0] ?? ""}`;
-  for (const slot of lay.slots) {
-    const x = (slot.cx + 6) * K;
-    let y = slot.cy * K + 8;
-    const lines: [PDFFont, string, number][] = [[bold, slot.name, projector ? 22 : 14]];
-    if (slot.quantity > 1) lines.push([font, `Cut ${slot.quantity}`, projector ? 16 : 10]);
-    lines.push([font, sizesText, projector ? 16 : 10]);
-    for (const [fnt, text, size] of lines) {
-      const hex = fnt.encodeText(encodableText(text, fnt)).toString();
-      out.push(`BT ${ink} /${fnt === bold ? "F2" : "F1"} ${size} Tf ${f(x)} ${f(y)} Td ${hex} Tj ET`);
-      y -= size * 1.25;
+  const distinct = distinctParts(lay.slots.map((s) => s.name));
+  lay.slots.forEach((slot, i) => {
+    const placed = printLabel(slot, { sizesText, distinct: distinct[i], font, bold, projector });
+    if (!placed) return;
+    const c = Math.cos(placed.angle);
+    const sn = Math.sin(placed.angle);
+    for (const line of placed.lines) {
+      // Baseline start: from the block's centre, down to the line's baseline, back half the line's width.
+      const x = placed.centre[0] + sn * line.down - c * (line.width / 2);
+      const y = placed.centre[1] - c * line.down - sn * (line.width / 2);
+      const fnt = line.bold ? bold : font;
+      const hex = fnt.encodeText(encodableText(line.text, fnt)).toString();
+      out.push(`BT ${ink} /${line.bold ? "F2" : "F1"} ${f(line.size * K)} Tf ${f(c)} ${f(sn)} ${f(-sn)} ${f(c)} ${f(x * K)} ${f(y * K)} Tm ${hex} Tj ET`);
     }
-  }
+  });
 
   if (tiled && (lay.cols > 1 || lay.rows > 1)) {
     const [pw, ph] = [lay.pageWidthMm, lay.pageHeightMm];

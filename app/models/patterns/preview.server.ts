@@ -5,6 +5,7 @@
  * Coordinates are rounded to 0.1 px and outlines simplified to 0.4 px, so a 10-piece preview stays a few KB.
  */
 import { bboxOf, shelfPack, simplifyRing } from "./geometry";
+import { distinctParts, placeLabel, svgTextWidth, twoLines } from "./labels";
 import { matchPieces, piecesOfSize } from "./pieces";
 import type { BBox, Pattern, PatternPiece, Pt } from "./types";
 
@@ -46,45 +47,84 @@ function projector(slot: Slot, scale: number) {
   return ([x, y]: Pt): Pt => [slot.x + (x - slot.box.minX) * scale, slot.y + (slot.box.maxY - y) * scale];
 }
 
-function ringPath(ring: Pt[], project: (p: Pt) => Pt): string {
-  const pts = simplifyRing(ring.map(project), TOLERANCE_PX);
-  return `M${pts.map(([x, y]) => `${n1(x)} ${n1(y)}`).join("L")}Z`;
+const r1 = (v: number) => Math.round(v * 10) / 10;
+const roundPts = (pts: Pt[]): Pt[] => pts.map(([x, y]): Pt => [r1(x), r1(y)]);
+
+/** A ring as drawn: projected, simplified and rounded (the label is placed against exactly these points). */
+function drawnRing(ring: Pt[], project: (p: Pt) => Pt): Pt[] {
+  return roundPts(simplifyRing(ring.map(project), TOLERANCE_PX));
 }
 
-function grainSvg(grain: [Pt, Pt], project: (p: Pt) => Pt): string {
+const ringPath = (pts: Pt[]) => `M${pts.map(([x, y]) => `${n1(x)} ${n1(y)}`).join("L")}Z`;
+const linesPath = (lines: Pt[][]) => lines.map((l) => `M${l.map(([x, y]) => `${n1(x)} ${n1(y)}`).join("L")}`).join("");
+
+/** The grain line as drawn: the shaft and an arrow head at each end. */
+function grainLines(grain: [Pt, Pt], project: (p: Pt) => Pt): Pt[][] {
   const a = project(grain[0]);
   const b = project(grain[1]);
   const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-  if (len < 1) return "";
+  if (len < 1) return [];
   const ux = (b[0] - a[0]) / len;
   const uy = (b[1] - a[1]) / len;
   const head = Math.min(8, len / 4);
-  const arrow = (tip: Pt, dx: number, dy: number) =>
-    `M${n1(tip[0] - dx * head - dy * head * 0.5)} ${n1(tip[1] - dy * head + dx * head * 0.5)}L${n1(tip[0])} ${n1(tip[1])}L${n1(
-      tip[0] - dx * head + dy * head * 0.5,
-    )} ${n1(tip[1] - dy * head - dx * head * 0.5)}`;
-  return `<path d="M${n1(a[0])} ${n1(a[1])}L${n1(b[0])} ${n1(b[1])}${arrow(b, ux, uy)}${arrow(a, -ux, -uy)}" fill="none" stroke="#555" stroke-width="1"/>`;
+  const arrow = (tip: Pt, dx: number, dy: number): Pt[] => [
+    [tip[0] - dx * head - dy * head * 0.5, tip[1] - dy * head + dx * head * 0.5],
+    tip,
+    [tip[0] - dx * head + dy * head * 0.5, tip[1] - dy * head - dx * head * 0.5],
+  ];
+  return [[a, b], arrow(b, ux, uy), arrow(a, -ux, -uy)].map(roundPts);
 }
 
-function notchesSvg(piece: PatternPiece, project: (p: Pt) => Pt): string {
-  if (!piece.notches.length) return "";
+/** Notches as drawn: short ticks from the outline towards the piece's middle. */
+function notchLines(piece: PatternPiece, project: (p: Pt) => Pt): Pt[][] {
   const c = project([(piece.bbox.minX + piece.bbox.maxX) / 2, (piece.bbox.minY + piece.bbox.maxY) / 2]);
-  const d = piece.notches
-    .map((n) => {
-      const p = project(n);
-      const len = Math.hypot(c[0] - p[0], c[1] - p[1]) || 1;
-      const tick = 5;
-      return `M${n1(p[0])} ${n1(p[1])}L${n1(p[0] + ((c[0] - p[0]) / len) * tick)} ${n1(p[1] + ((c[1] - p[1]) / len) * tick)}`;
-    })
-    .join("");
-  return `<path d="${d}" stroke="#222" stroke-width="1.5"/>`;
+  return piece.notches.map((n) => {
+    const p = project(n);
+    const len = Math.hypot(c[0] - p[0], c[1] - p[1]) || 1;
+    const tick = 5;
+    return roundPts([p, [p[0] + ((c[0] - p[0]) / len) * tick, p[1] + ((c[1] - p[1]) / len) * tick]]);
+  });
 }
 
-function label(slot: Slot, scale: number, text: string): string {
-  const w = slot.box.width * scale;
-  const h = slot.box.height * scale;
-  const size = Math.max(9, Math.min(14, w / Math.max(text.length, 1) / 0.6));
-  return `<text x="${n1(slot.x + w / 2)}" y="${n1(slot.y + h / 2)}" font-size="${n1(size)}" text-anchor="middle" dominant-baseline="middle" fill="#222">${escapeXml(text)}</text>`;
+const LABEL_MAX_PX = 14;
+const LABEL_MIN_PX = 7;
+/** Half the widest stroke (notches, 1.5 px), the coordinates' rounding and a hair of white. */
+const LABEL_MARGIN_PX = 1.5;
+
+/**
+ * A piece's name (and a comparison's ' (new)' or ' (removed)') inside its drawn outline, clear of the lines drawn
+ * on it (decision 062): up to 14 px, on one line or two, horizontal unless turning it along a long piece makes it
+ * much larger; when the whole name does not fit at 7 px (or only much smaller than its distinct part), the part
+ * after the style number ('…FR'); then the name cut short with an ellipsis; nothing when not one letter fits.
+ */
+function label(outline: Pt[], lines: Pt[][], name: string, distinct: string | null, suffix = ""): string {
+  const text = name + suffix;
+  const wrapped = twoLines(text);
+  const line = (t: string) => [{ text: t, scale: 1 }];
+  const variants = [{ lines: line(text), weight: 1 }];
+  if (wrapped) variants.push({ lines: wrapped.map((t) => ({ text: t, scale: 1 })), weight: 0.8 });
+  if (distinct) variants.push({ lines: line(`…${distinct}${suffix}`), weight: 0.6 });
+  const chars = Array.from(distinct ?? name);
+  const placed = placeLabel({
+    ring: outline,
+    obstacles: lines,
+    variants,
+    short: (k) => line(`${distinct ? "…" : ""}${chars.slice(0, k).join("").trimEnd()}…${suffix}`),
+    shortLength: chars.length,
+    measure: (l) => svgTextWidth(l.text),
+    minSize: LABEL_MIN_PX,
+    maxSize: LABEL_MAX_PX,
+    margin: LABEL_MARGIN_PX,
+    yUp: false,
+  });
+  if (!placed) return "";
+  const [cx, cy] = placed.centre;
+  const degrees = Math.round(((placed.angle * 180) / Math.PI) * 10) / 10;
+  const turn = degrees ? ` transform="rotate(${degrees} ${n1(cx)} ${n1(cy)})"` : "";
+  const size = Math.floor(placed.size * 10) / 10;
+  const open = `<text font-size="${size}" text-anchor="middle" fill="#222"${turn}`;
+  if (placed.lines.length === 1) return `${open} x="${n1(cx)}" y="${n1(cy + placed.lines[0].down)}">${escapeXml(placed.lines[0].text)}</text>`;
+  return `${open}>${placed.lines.map((l) => `<tspan x="${n1(cx)}" y="${n1(cy + l.down)}">${escapeXml(l.text)}</tspan>`).join("")}</text>`;
 }
 
 function svgOpen(width: number, height: number, title: string): string {
@@ -113,14 +153,18 @@ export function previewSvg(pattern: Pattern, size: string, options: PreviewOptio
   if (!pieces.length) return emptySvg(title, `No pieces in size ${size}.`);
   const items = pieces.map((p, i) => ({ key: String(i), box: p.bbox }));
   const lay = layout(items, 0);
+  const distinct = distinctParts(pieces.map((p) => p.name));
   let body = "";
   pieces.forEach((piece, i) => {
     const slot = lay.slots.get(String(i))!;
     const project = projector(slot, lay.scale);
-    body += `<g><path d="${ringPath(piece.boundary, project)}" fill="#f4efe6" stroke="#222" stroke-width="1.2"/>`;
-    if (piece.grain) body += grainSvg(piece.grain, project);
-    body += notchesSvg(piece, project);
-    body += `${label(slot, lay.scale, piece.name)}</g>`;
+    const outline = drawnRing(piece.boundary, project);
+    const grain = piece.grain ? grainLines(piece.grain, project) : [];
+    const notches = notchLines(piece, project);
+    body += `<g><path d="${ringPath(outline)}" fill="#f4efe6" stroke="#222" stroke-width="1.2"/>`;
+    if (grain.length) body += `<path d="${linesPath(grain)}" fill="none" stroke="#555" stroke-width="1"/>`;
+    if (notches.length) body += `<path d="${linesPath(notches)}" stroke="#222" stroke-width="1.5"/>`;
+    body += `${label(outline, [...grain, ...notches], piece.name, distinct[i])}</g>`;
   });
   return `${svgOpen(lay.width, lay.height, title)}${body}${watermark(lay.width, lay.height)}</svg>`;
 }
@@ -145,18 +189,31 @@ export function compareSvg(oldPattern: Pattern, newPattern: Pattern, size: strin
   });
   const legendPx = 28;
   const lay = layout(items, legendPx);
+  // A piece's distinct part is taken within its own version (the two may be different styles).
+  const partOf = (list: PatternPiece[]) => {
+    const parts = distinctParts(list.map((p) => p.name));
+    return new Map(list.map((p, i) => [p.name, parts[i]]));
+  };
+  const newParts = partOf(news);
+  const oldParts = partOf(olds);
   let body = "";
   pairs.forEach((pair, i) => {
     const slot = lay.slots.get(String(i))!;
-    const draw = (piece: PatternPiece, attrs: string) => {
-      const shifted = piece.boundary.map(([x, y]): Pt => [x - piece.bbox.minX, y - piece.bbox.minY]);
-      return `<path d="${ringPath(shifted, projector(slot, lay.scale))}" ${attrs}/>`;
-    };
+    const outline = (piece: PatternPiece) =>
+      drawnRing(
+        piece.boundary.map(([x, y]): Pt => [x - piece.bbox.minX, y - piece.bbox.minY]),
+        projector(slot, lay.scale),
+      );
+    const before = pair.before && outline(pair.before);
+    const after = pair.after && outline(pair.after);
     body += "<g>";
-    if (pair.before) body += draw(pair.before, `fill="none" stroke="#999" stroke-width="1.2" stroke-dasharray="5 4"`);
-    if (pair.after) body += draw(pair.after, `fill="#f4efe6" fill-opacity=".6" stroke="#111" stroke-width="1.4"`);
+    if (before) body += `<path d="${ringPath(before)}" fill="none" stroke="#999" stroke-width="1.2" stroke-dasharray="5 4"/>`;
+    if (after) body += `<path d="${ringPath(after)}" fill="#f4efe6" fill-opacity=".6" stroke="#111" stroke-width="1.4"/>`;
     const suffix = !pair.before ? " (new)" : !pair.after ? " (removed)" : "";
-    body += `${label(slot, lay.scale, pair.name + suffix)}</g>`;
+    // Inside the new outline (the old one for a removed piece), clear of the other one.
+    const home = (after ?? before)!;
+    const other = after && before ? [[...before, before[0]]] : [];
+    body += `${label(home, other, pair.name, (pair.after ? newParts : oldParts).get(pair.name) ?? null, suffix)}</g>`;
   });
   const y = lay.height - legendPx / 2;
   const legend =
