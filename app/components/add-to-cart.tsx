@@ -1,15 +1,27 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 
-import { variantLabel, type ProductType } from "~/utils/catalog";
+import { isDownloadPattern } from "~/models/catalog/product-types";
+import { variantLabel, type Delivery, type ProductType } from "~/utils/catalog";
 
 type VariantOption = { id: number; name: string; value: string; inventory: number };
 
 /**
  * The Add to Cart form (contract with the cart): POST /cart with intent=add, productId, the chosen
- * variantId and a quantity. Out-of-stock options are disabled; one option must be chosen.
+ * variantId and a quantity. Out-of-stock options are disabled; one option must be chosen. A downloadable
+ * pattern is one licence per buyer: it has no quantity field (the cart adds 1).
  */
-export function AddToCartForm({ productId, type, variants }: { productId: number; type: ProductType; variants: VariantOption[] }) {
+export function AddToCartForm({
+  productId,
+  type,
+  delivery,
+  variants,
+}: {
+  productId: number;
+  type: ProductType;
+  delivery: Delivery | null;
+  variants: VariantOption[];
+}) {
   const [missing, setMissing] = useState(false);
   const groupName = variants[0]?.name ?? "Size";
   const soldOut = variants.length > 0 && variants.every((v) => variantLabel(v, type).disabled);
@@ -44,10 +56,12 @@ export function AddToCartForm({ productId, type, variants }: { productId: number
         </fieldset>
       ) : null}
       <div className="flex items-end gap-3">
-        <label className="w-24">
-          <span className="label">Quantity</span>
-          <input type="number" name="quantity" min={1} max={99} defaultValue={1} className="input mt-1" />
-        </label>
+        {isDownloadPattern(type, delivery) ? null : (
+          <label className="w-24">
+            <span className="label">Quantity</span>
+            <input type="number" name="quantity" min={1} max={99} defaultValue={1} className="input mt-1" />
+          </label>
+        )}
         <button type="submit" className="btn flex-1" disabled={soldOut}>
           Add to Cart
         </button>

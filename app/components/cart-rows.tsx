@@ -13,6 +13,8 @@ export type CartRow = {
   lineCents: number;
   media: string | null;
   available: boolean;
+  /** A downloadable pattern the buyer already owns: the order to download it from. */
+  ownedOrderId?: number | null;
 };
 
 export function Thumbnail({ media, alt }: { media: string | null; alt: string }) {
@@ -41,6 +43,15 @@ export function CartRowItem({ row }: { row: CartRow }) {
         <p className="text-xs text-slate-500">{row.deliveryLine}</p>
         {row.quantity > 1 ? <p className="text-sm text-slate-600">Quantity: {row.quantity}</p> : null}
         {row.available ? null : <p className="text-sm font-medium text-red-700">No longer available in this quantity</p>}
+        {row.ownedOrderId ? (
+          <p className="text-sm font-medium text-red-700" data-testid="owned-note">
+            You already own this pattern: remove it from your cart and{" "}
+            <Link to={`/purchase/${row.ownedOrderId}`} className="underline">
+              download it from your purchase
+            </Link>
+            .
+          </p>
+        ) : null}
       </div>
       <div className="flex flex-col items-end justify-between">
         <span className="font-semibold">{formatCents(row.lineCents)}</span>

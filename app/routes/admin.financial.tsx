@@ -15,6 +15,7 @@ import { formatMargin, twoDecimals } from "~/models/admin/format";
 import { parseTableQuery, tableState } from "~/models/admin/table";
 import { FinancialRangeSchema } from "~/schemas/admin";
 import { getDb } from "~/utils/db.server";
+import { formatCents } from "~/utils/money";
 import { requireAdmin } from "~/utils/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Financial · Admin · Patternhouse" }];
@@ -118,6 +119,11 @@ export default function AdminFinancial() {
             </div>
           ))}
         </dl>
+        <p className="mt-3 text-sm text-slate-600" data-testid="overview-refunded">
+          {overview.refunded === 0
+            ? "No order of this range was refunded."
+            : `Refunded and not counted above: ${overview.refunded} ${overview.refunded === 1 ? "order" : "orders"} of this range, ${formatCents(overview.refundedCents)}.`}
+        </p>
         <RevenueChart days={days} />
       </section>
 

@@ -5,7 +5,7 @@ import { AuditLog, toAuditView } from "~/components/admin/audit-log";
 import { cell, EmptyRow, PlainHeader, SortHeader, TableFooter, TableFrame, TableToolbar } from "~/components/admin/table";
 import { Note } from "~/components/flash";
 import { listAudit } from "~/models/admin/audit.server";
-import { approveTransfer, rejectTransfer, TRANSFER_MESSAGES, TRANSFER_STATUS } from "~/models/admin/payouts.server";
+import { approvalPlan, approveTransfer, rejectTransfer, TRANSFER_MESSAGES, TRANSFER_STATUS } from "~/models/admin/payouts.server";
 import { getAdminStore, listStoreProducts, PRODUCT_SORTS, REMOVE_PRODUCT_MESSAGES, removeProductAsAdmin } from "~/models/admin/stores.server";
 import { parseTableQuery, tableState } from "~/models/admin/table";
 import { productTypeLabel } from "~/utils/catalog";
@@ -31,8 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     figures: {
       salesCents: view.salesCents,
       refundsCents: view.refundsCents,
-      revenueCents: view.revenueCents,
       orderCount: view.orderCount,
+      refundedCount: view.refundedCount,
       txCount: view.txCount,
     },
     pendingTransfers: view.pendingTransfers.map((t) => ({
@@ -40,6 +40,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       amountCents: -t.amountCents,
       requested: t.createdAt.toISOString().slice(0, 16).replace("T", " "),
       inProgress: t.processedAt !== null,
+      // What approving pays now: what the store owes is repaid out of the transfer first.
+      plan: approvalPlan({ transfer: t, balanceCents: view.store.balanceCents }),
     })),
     transactions: view.recentTransactions.map((t) => ({
       id: t.id,
@@ -75,12 +77,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/admin/store/${storeId}${new URL(request.url).search}`;
   if (!Number.isSafeInteger(targetId) || targetId <= 0) return data({ error: "Choose an item first." }, { status: 400 });
   if (intent === "approve" || intent === "reject") {
+    // The payout the screen showed: if the balance moved since, the approval is refused rather than paying another sum.
+    const expected = Number(formData.get("expect"));
+    const expectPayoutCents = formData.get("expect") !== null && Number.isSafeInteger(expected) ? expected : undefined;
     const result =
       intent === "approve"
-        ? await approveTransfer({ db, transferId: targetId, storeId, adminId: admin.id })
+        ? await approveTransfer({ db, transferId: targetId, storeId, adminId: admin.id, expectPayoutCents })
         : await rejectTransfer({ db, transferId: targetId, storeId, adminId: admin.id, reason: String(formData.get("reason") ?? "") });
     if (!result.ok) return data({ error: TRANSFER_MESSAGES[result.error] }, { status: TRANSFER_STATUS[result.error] });
     const amount = formatCents(-result.transfer.amountCents);
+    if (intent === "approve" && result.transfer.status === "Completed" && result.nettedCents > 0) {
+      return redirectWithFlash(request, back, {
+        kind: "success",
+        message: `Transfer #${targetId} approved: ${amount} paid out. ${formatCents(result.nettedCents)} of the ${formatCents(result.requestedCents)} requested repaid what the store owed.`,
+      });
+    }
     if (intent === "approve" && result.transfer.status === "Rejected") {
       return redirectWithFlash(request, back, {
         kind: "error",
@@ -136,21 +147,27 @@ export default function AdminStore() {
         </h2>
         <dl className="mt-3 grid gap-4 sm:grid-cols-3 lg:grid-cols-6">
           {[
-            ["Sales", formatCents(figures.salesCents)],
-            ["Refunds", formatCents(figures.refundsCents)],
-            ["Revenue", formatCents(figures.revenueCents)],
-            ["Balance", formatCents(store.balanceCents)],
-            ["Orders", String(figures.orderCount)],
-            ["Transactions", String(figures.txCount)],
-          ].map(([label, value]) => (
+            ["Sales", formatCents(figures.salesCents), "figure-sales"],
+            ["Refunded", formatCents(figures.refundsCents), "figure-refunded"],
+            ["Balance", formatCents(store.balanceCents), "figure-balance"],
+            ["Orders", String(figures.orderCount), "figure-orders"],
+            ["Refunded orders", String(figures.refundedCount), "figure-refunded-orders"],
+            ["Transactions", String(figures.txCount), "figure-txs"],
+          ].map(([label, value, testId]) => (
             <div key={label}>
               <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className={`text-xl font-semibold ${label === "Balance" && store.balanceCents < 0 ? "text-red-700" : ""}`}>{value}</dd>
+              <dd className={`text-xl font-semibold ${label === "Balance" && store.balanceCents < 0 ? "text-red-700" : ""}`} data-testid={testId}>
+                {value}
+              </dd>
             </div>
           ))}
         </dl>
+        <p className="mt-2 text-xs text-slate-500">Sales and orders leave refunded orders out (sales are the revenue: sales minus refunds).</p>
         {store.balanceCents < 0 ? (
-          <p className="mt-3 text-sm text-red-700">The store owes the platform {formatCents(-store.balanceCents)}; withdrawals are refused until the balance is positive.</p>
+          <p className="mt-3 text-sm text-red-700">
+            The store owes the platform {formatCents(-store.balanceCents)}; withdrawals are refused until the balance is positive, and
+            approving a pending transfer repays the debt out of it first.
+          </p>
         ) : null}
       </section>
 
@@ -167,6 +184,7 @@ export default function AdminStore() {
                 <PlainHeader label="Transfer" />
                 <PlainHeader label="Requested" />
                 <PlainHeader label="Amount" />
+                <PlainHeader label="Approving pays" />
                 <PlainHeader label="Actions" />
               </tr>
             </thead>
@@ -176,18 +194,50 @@ export default function AdminStore() {
                   <td className={cell}>#{t.id}</td>
                   <td className={cell}>{t.requested} UTC</td>
                   <td className={cell}>{formatCents(t.amountCents)}</td>
+                  <td className={cell} data-testid={`approval-plan-${t.id}`}>
+                    {t.inProgress ? (
+                      formatCents(t.amountCents)
+                    ) : t.plan.debtCents === 0 ? (
+                      formatCents(t.plan.payoutCents)
+                    ) : t.plan.payoutCents > 0 ? (
+                      <>
+                        <strong>{formatCents(t.plan.payoutCents)}</strong>
+                        <br />
+                        <span className="text-red-700">
+                          {formatCents(t.plan.requestedCents)} requested minus the {formatCents(t.plan.debtCents)} the store owes; the balance
+                          goes back to $0.00
+                        </span>
+                      </>
+                    ) : (
+                      <span className="text-red-700">
+                        Nothing: the store owes {formatCents(t.plan.debtCents)}, as much as this transfer or more. Reject it to repay the
+                        debt with its amount.
+                      </span>
+                    )}
+                  </td>
                   <td className={cell}>
                     {t.inProgress ? (
                       "Being paid out"
                     ) : (
                       <div className="flex flex-wrap items-end gap-3">
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="approve" />
-                          <input type="hidden" name="id" value={t.id} />
-                          <button type="submit" className="btn" aria-label={`Approve transfer #${t.id}`}>
-                            Approve
-                          </button>
-                        </Form>
+                        {t.plan.payoutCents > 0 ? (
+                          <Form method="post">
+                            <input type="hidden" name="intent" value="approve" />
+                            <input type="hidden" name="id" value={t.id} />
+                            <input type="hidden" name="expect" value={t.plan.payoutCents} />
+                            <button
+                              type="submit"
+                              className="btn"
+                              aria-label={
+                                t.plan.debtCents > 0
+                                  ? `Approve transfer #${t.id}: pay ${formatCents(t.plan.payoutCents)}`
+                                  : `Approve transfer #${t.id}`
+                              }
+                            >
+                              Approve
+                            </button>
+                          </Form>
+                        ) : null}
                         <Form method="post" className="flex items-end gap-2">
                           <input type="hidden" name="intent" value="reject" />
                           <input type="hidden" name="id" value={t.id} />

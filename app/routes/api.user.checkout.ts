@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { replaceCart } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
-import { BUYING_ERRORS } from "~/models/buying/errors";
+import { BUYING_ERRORS, namedMessage } from "~/models/buying/errors";
 import { ApiCheckoutSchema } from "~/schemas/buying";
 import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
@@ -25,8 +25,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (items) {
     const replaced = replaceCart({ db, userId: user.id, items });
     if (!replaced.ok) {
-      const { status, message } = BUYING_ERRORS.addToCart[replaced.error];
-      return apiError(status, message, { productId: replaced.productId });
+      const { ok: _ok, error, item, ...details } = replaced;
+      const { status, message } = BUYING_ERRORS.addToCart[error];
+      // A pattern the buyer owns is named, with the order to download it from.
+      if (details.orderId) return apiError(status, namedMessage(message, item), { ...details, purchase_url: `/purchase/${details.orderId}` });
+      return apiError(status, message, details);
     }
   }
   const result = await createCheckout({ db, user, origin: publicOrigin(request) });

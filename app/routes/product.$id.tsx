@@ -4,6 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AddToCartForm } from "~/components/add-to-cart";
 import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
+import { ownedPatternOrders } from "~/models/buying/downloads.server";
+import { isDownloadPattern } from "~/models/catalog/product-types";
 import { getExternalProduct } from "~/models/catalog/products.server";
 import { previewUrl, productPatternFacts } from "~/models/patterns/versions.server";
 import { getBuyerSettings } from "~/models/platform/settings.server";
@@ -32,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       description: product.description,
       terms: product.terms,
       type: product.type,
+      delivery: product.delivery,
       typeLabel: productTypeLabel(product.type, product.delivery),
       priceCents: product.priceCents,
       sold: product.sold,
@@ -44,6 +47,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     reviews: found.reviews.map((r) => ({ ...r, date: r.createdAt.toISOString().slice(0, 10), createdAt: undefined })),
     rating: found.rating,
     myself: user?.id === store.userId,
+    // A downloadable pattern the viewer already owns is not offered again: its purchase has the download.
+    ownedOrderId:
+      user && isDownloadPattern(product.type, product.delivery)
+        ? (ownedPatternOrders({ db, userId: user.id, productIds: [product.id] }).get(product.id) ?? null)
+        : null,
     pattern:
       facts && size
         ? {
@@ -142,7 +150,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const TAB_CLASS = "border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700";
 
 export default function ProductPage() {
-  const { product, media, variants, store, reviews, rating, myself, pattern } = useLoaderData<typeof loader>();
+  const { product, media, variants, store, reviews, rating, myself, ownedOrderId, pattern } = useLoaderData<typeof loader>();
   const storeUrl = `/store/${store.owner}`;
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
@@ -170,7 +178,16 @@ export default function ProductPage() {
               This is your design. <Link to={`/edit-product/${product.id}`} className="font-medium text-brand-700 hover:underline">Edit product</Link>
             </p>
           ) : null}
-          <AddToCartForm productId={product.id} type={product.type} variants={variants} />
+          {ownedOrderId ? (
+            <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+              You already own this pattern.{" "}
+              <Link to={`/purchase/${ownedOrderId}`} className="font-medium underline">
+                Go to your download
+              </Link>
+            </p>
+          ) : (
+            <AddToCartForm productId={product.id} type={product.type} delivery={product.delivery} variants={variants} />
+          )}
           {product.sizeChart ? (
             <figure>
               <figcaption className="label">Size chart</figcaption>

@@ -21,6 +21,7 @@ import {
   toFinancialRowJson,
 } from "./financial.server";
 import { formatMargin } from "./format";
+import { refundOrder } from "./refunds.server";
 import { saveSettings, toSettingsForm, toSettingsJson } from "./settings.server";
 import { parseTableQuery } from "./table";
 
@@ -41,7 +42,14 @@ describe("financial report", () => {
     db.update(orders).set({ createdAt: new Date("2026-05-11T00:00:00Z") }).where(eq(orders.id, digital.id)).run();
     db.update(orders).set({ createdAt: new Date("2026-05-12T00:00:00Z") }).where(eq(orders.id, printed.id)).run();
     const range = { start_date: "2026-05-10", end_date: "2026-05-11" };
-    expect(getFinancialOverview({ db, range })).toEqual({ sales: 2, revenueCents: 8999 + 1250, gpCents: 1350 + 125, costCents: 8999 + 1250 - 1475 });
+    expect(getFinancialOverview({ db, range })).toEqual({
+      sales: 2,
+      revenueCents: 8999 + 1250,
+      gpCents: 1350 + 125,
+      costCents: 8999 + 1250 - 1475,
+      refunded: 0,
+      refundedCents: 0,
+    });
     const page = listFinancialRows({ db, range, query: parseTableQuery(new URLSearchParams("sort=margin&dir=desc"), { sorts: ["id", "margin"], defaultSort: "id" }) });
     expect(page.rows.map((r) => r.orderId)).toEqual([dress.id, digital.id]);
     expect(formatMargin(1350, 8999)).toBe("15.00%");
@@ -58,6 +66,38 @@ describe("financial report", () => {
     expect(revenuePerDay({ db, range })).toEqual([
       { day: "2026-05-10", revenueCents: 8999, sales: 1 },
       { day: "2026-05-11", revenueCents: 1250, sales: 1 },
+    ]);
+  });
+});
+
+describe("a refund takes the sale out of the report (issue 19, item 20)", () => {
+  it("counts, sums, lists, exports and charts only orders that were not refunded; the refunds are told apart", async () => {
+    const db = createTestDb();
+    const { admin, checkout } = await paidShop(db);
+    const { dress, digital, printed } = fulfil(db, checkout.id);
+    for (const [order, at] of [[dress, "2026-06-01T10:00:00Z"], [digital, "2026-06-01T11:00:00Z"], [printed, "2026-06-02T10:00:00Z"]] as const) {
+      db.update(orders).set({ createdAt: new Date(at) }).where(eq(orders.id, order.id)).run();
+    }
+    const refunded = await refundOrder({ db, orderId: dress.id, adminId: admin.id, stripe: null });
+    expect(refunded.ok).toBe(true);
+    const range = { start_date: "2026-06-01", end_date: "2026-06-02" };
+    expect(getFinancialOverview({ db, range })).toEqual({
+      sales: 2,
+      revenueCents: 1250 + 2000,
+      gpCents: 125 + 700,
+      costCents: 1250 + 2000 - 825,
+      refunded: 1,
+      refundedCents: 8999,
+    });
+    const page = listFinancialRows({ db, range, query: parseTableQuery(new URLSearchParams(""), { sorts: ["id"], defaultSort: "id" }) });
+    expect(page.rows.map((r) => r.orderId).sort()).toEqual([digital.id, printed.id].sort());
+    expect(page.total).toBe(2);
+    expect(allFinancialRows({ db, range }).map((r) => r.orderId)).toEqual([digital.id, printed.id]);
+    expect(financialCsv(allFinancialRows({ db, range }))).not.toContain(`\r\n${dress.id},`);
+    expect(financialRowsJson({ db, range }).map((r) => r.order_id)).toEqual([digital.id, printed.id]);
+    expect(revenuePerDay({ db, range })).toEqual([
+      { day: "2026-06-01", revenueCents: 1250, sales: 1 },
+      { day: "2026-06-02", revenueCents: 2000, sales: 1 },
     ]);
   });
 });

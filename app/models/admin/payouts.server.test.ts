@@ -1,14 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { auditLog, stores, transactions } from "../../../db/schema";
+import { auditLog, orders, stores, transactions } from "../../../db/schema";
 import { startFakeStripe } from "../../../tests/fakes/stripe";
 import { balanceOf, fulfil, paidShop, pendingTransfer } from "../../../tests/unit/admin-fixtures";
 import { useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { createStripeClient } from "~/models/payments/stripe.server";
-import { createLocalPayouts, createStripePayouts, transferIdempotencyKey } from "~/models/selling/payouts.server";
+import { ledgerBalance, payoutPlan } from "~/models/selling/ledger.server";
+import { createLocalPayouts, createStripePayouts, settleTransfer, transferIdempotencyKey } from "~/models/selling/payouts.server";
 import { approveTransfer, rejectTransfer } from "./payouts.server";
+import { refundOrder } from "./refunds.server";
 
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {
@@ -115,3 +117,128 @@ describe("approveTransfer / rejectTransfer", () => {
     expect(retried.ok && retried.transfer.status).toBe("Completed");
   });
 });
+
+/** A payout provider that records what it was asked to pay, and can be held until `release()`. */
+function recordingProvider() {
+  const paid: number[] = [];
+  let release = () => {};
+  let held: Promise<void> | null = null;
+  return {
+    paid,
+    hold() {
+      held = new Promise((resolve) => (release = resolve));
+    },
+    release: () => release(),
+    provider: {
+      name: "local" as const,
+      async payOut({ transfer }: { transfer: { amountCents: number } }) {
+        if (held) await held;
+        paid.push(-transfer.amountCents);
+        return { ok: true as const, providerTransferId: null };
+      },
+    },
+  };
+}
+
+describe("a transfer approved while the store owes the platform (issue 19, item 7)", () => {
+  // paidShop's sales credit the store 7649 (dress), 1125 (digital pattern) and 1300 (printed pattern): 10074.
+  it("nets the debt: pays the rest, the balance is back to zero, the ledger and the seller say why", async () => {
+    const { db, admin, storeId, amount, transfer, ...shop } = await shopWithTransfer();
+    const { digital } = ordersOf(db, shop.checkout.id);
+    expect((await refundOrder({ db, orderId: digital, adminId: admin.id, stripe: null })).ok).toBe(true);
+    expect(balanceOf(db, storeId)).toBe(-1125);
+    const spy = recordingProvider();
+    const result = await approveTransfer({ db, transferId: transfer.id, storeId, adminId: admin.id, provider: spy.provider });
+    expect(result).toMatchObject({ ok: true, nettedCents: 1125, requestedCents: amount });
+    expect(spy.paid).toEqual([amount - 1125]);
+    const row = db.select().from(transactions).where(eq(transactions.id, transfer.id)).get()!;
+    expect(row).toMatchObject({ status: "Completed", amountCents: -(amount - 1125), adminId: admin.id });
+    expect(row.reason).toBe("$11.25 of the $100.74 requested repaid what the store owed the platform; $89.49 was paid out.");
+    expect(balanceOf(db, storeId)).toBe(0);
+    expect(ledgerBalance({ db, storeId })).toBe(0);
+    const audit = db.select().from(auditLog).where(eq(auditLog.action, "approve-transfer")).get()!;
+    expect(JSON.parse(audit.details)).toMatchObject({ transferId: transfer.id, amountCents: amount - 1125, nettedCents: 1125, requestedCents: amount });
+  });
+
+  it("refuses when the store owes as much as the transfer or more: nothing is paid, nothing changes; Reject still works", async () => {
+    const { db, admin, storeId, amount, transfer, ...shop } = await shopWithTransfer();
+    const bought = ordersOf(db, shop.checkout.id);
+    for (const orderId of [bought.dress, bought.digital, bought.printed]) {
+      expect((await refundOrder({ db, orderId, adminId: admin.id, stripe: null })).ok).toBe(true);
+    }
+    expect(balanceOf(db, storeId)).toBe(-amount);
+    const spy = recordingProvider();
+    expect(await approveTransfer({ db, transferId: transfer.id, storeId, adminId: admin.id, provider: spy.provider })).toEqual({ ok: false, error: "store-owes" });
+    expect(spy.paid).toEqual([]);
+    expect(db.select().from(transactions).where(eq(transactions.id, transfer.id)).get()).toMatchObject({
+      status: "Pending",
+      amountCents: -amount,
+      processedAt: null,
+    });
+    expect(balanceOf(db, storeId)).toBe(-amount);
+    expect((await rejectTransfer({ db, transferId: transfer.id, storeId, adminId: admin.id })).ok).toBe(true);
+    expect(balanceOf(db, storeId)).toBe(0);
+    expect(ledgerBalance({ db, storeId })).toBe(0);
+  });
+
+  it("an approval made from a screen that showed another payout is refused until it is looked at again", async () => {
+    const { db, admin, storeId, amount, transfer, ...shop } = await shopWithTransfer();
+    expect(payoutPlan({ requestedCents: amount, balanceCents: balanceOf(db, storeId) })).toEqual({ requestedCents: amount, debtCents: 0, payoutCents: amount });
+    await refundOrder({ db, orderId: ordersOf(db, shop.checkout.id).digital, adminId: admin.id, stripe: null });
+    const spy = recordingProvider();
+    const stale = await approveTransfer({ db, transferId: transfer.id, storeId, adminId: admin.id, provider: spy.provider, expectPayoutCents: amount });
+    expect(stale).toEqual({ ok: false, error: "amount-changed" });
+    expect(spy.paid).toEqual([]);
+    expect(balanceOf(db, storeId)).toBe(-1125);
+    const plan = payoutPlan({ requestedCents: amount, balanceCents: balanceOf(db, storeId) });
+    expect(plan).toEqual({ requestedCents: amount, debtCents: 1125, payoutCents: amount - 1125 });
+    const fresh = await approveTransfer({ db, transferId: transfer.id, storeId, adminId: admin.id, provider: spy.provider, expectPayoutCents: plan.payoutCents });
+    expect(fresh.ok).toBe(true);
+    expect(spy.paid).toEqual([amount - 1125]);
+  });
+
+  it("races: two approvals and a refund at once pay once, and the ledger stays the balance", async () => {
+    const { db, admin, storeId, amount, transfer, ...shop } = await shopWithTransfer();
+    const spy = recordingProvider();
+    spy.hold();
+    const approvals = [1, 2].map(() => approveTransfer({ db, transferId: transfer.id, storeId, adminId: admin.id, provider: spy.provider }));
+    // The refund lands while the claimed payout is with the provider: a refund after the payout (the store owes).
+    const refund = await refundOrder({ db, orderId: ordersOf(db, shop.checkout.id).digital, adminId: admin.id, stripe: null });
+    spy.release();
+    const results = await Promise.all(approvals);
+    expect(refund.ok).toBe(true);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(spy.paid).toEqual([amount]);
+    expect(balanceOf(db, storeId)).toBe(-1125);
+    expect(ledgerBalance({ db, storeId })).toBe(-1125);
+  });
+
+  it("an automatic approval (auto_approve_transfers) nets the same way", async () => {
+    const { db, admin, storeId, amount, transfer, ...shop } = await shopWithTransfer();
+    await refundOrder({ db, orderId: ordersOf(db, shop.checkout.id).digital, adminId: admin.id, stripe: null });
+    const spy = recordingProvider();
+    const settled = await settleTransfer({ db, transferId: transfer.id, decision: "approve", provider: spy.provider });
+    expect(settled.ok && settled.transfer).toMatchObject({ status: "Completed", amountCents: -(amount - 1125) });
+    expect(spy.paid).toEqual([amount - 1125]);
+    expect(balanceOf(db, storeId)).toBe(0);
+    expect(ledgerBalance({ db, storeId })).toBe(0);
+  });
+
+  it("Stripe is asked for the netted amount", async () => {
+    const { db, admin, storeId, amount, transfer, ...shop } = await shopWithTransfer();
+    const client = createStripeClient({ secretKey: "sk_test_admin", apiUrl: fake.url });
+    const account = await client.accounts.create({ type: "express" });
+    db.update(stores).set({ stripeAccountId: account.id, stripeOnboarded: true }).where(eq(stores.id, storeId)).run();
+    await refundOrder({ db, orderId: ordersOf(db, shop.checkout.id).digital, adminId: admin.id, stripe: null });
+    const result = await approveTransfer({ db, transferId: transfer.id, storeId, adminId: admin.id, provider: createStripePayouts(client) });
+    expect(result.ok && result.transfer.status).toBe("Completed");
+    const paid = fake.transfers.get(result.ok ? result.transfer.stripeTransferId! : "")!;
+    expect(paid).toMatchObject({ amount: amount - 1125, destination: account.id, metadata: { transferId: String(transfer.id) } });
+  });
+});
+
+function ordersOf(db: ReturnType<typeof createTestDb>, checkoutId: number) {
+  const rows = db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).all();
+  const byName = (name: string) => rows.find((o) => o.productName === name)!.id;
+  return { dress: byName("Wrap Dress"), digital: byName("Tote Pattern"), printed: byName("Printed Shirt Pattern") };
+}

@@ -9,22 +9,32 @@
  * claim on the row (a conditional update of processed_at on a Pending, unclaimed transfer), so approving twice at
  * once calls the provider once and the other request gets "in-progress"; when the provider's outcome is unknown
  * the claim is released (the transfer stays Pending and the next approval retries with the same idempotency key).
+ * A store that owes the platform (its balance below zero, e.g. a refund after it asked to withdraw) repays the debt
+ * out of the transfer first: the claim's transaction nets it (the ledger's netDebtIntoTransfer), so approving pays
+ * the rest and the balance is back to zero; when the debt is the whole transfer or more, approving is refused
+ * ("store-owes") and nothing changes. The approve screen shows that plan and sends the payout it showed: if the
+ * balance moved since, the approval is refused ("amount-changed") instead of paying something else (decision 082).
  * Every decision is written to the audit log.
  */
 import { and, eq, isNull } from "drizzle-orm";
 
 import { stores, transactions, type Transaction } from "../../../db/schema";
+import { netDebtIntoTransfer, payoutPlan } from "~/models/selling/ledger.server";
 import { getPayoutProvider, settleTransfer, type PayoutProvider } from "~/models/selling/payouts.server";
-import type { Db } from "~/utils/db.server";
+import type { Db, DbOrTx } from "~/utils/db.server";
 import { recordAudit, type AuditAction } from "./audit.server";
 
-export type TransferError = "not-found" | "not-pending" | "in-progress" | "not-onboarded" | "provider-failed";
+export type TransferError = "not-found" | "not-pending" | "in-progress" | "not-onboarded" | "store-owes" | "amount-changed" | "provider-failed";
 
 export const TRANSFER_MESSAGES: Record<TransferError, string> = {
   "not-found": "Transfer not found",
   "not-pending": "This transfer has already been processed.",
   "in-progress": "This transfer is already being paid out.",
   "not-onboarded": "The store has not finished payout onboarding with the payment provider.",
+  "store-owes":
+    "The store owes the platform as much as this transfer or more (its balance is below zero, e.g. after a refund), so approving would pay nothing out. Reject the transfer instead: its amount goes back to the balance and repays the debt.",
+  "amount-changed":
+    "What approving pays has changed since this page was loaded: the store's balance moved (a refund or a sale). Nothing was paid; check the new figures and approve again.",
   "provider-failed": "The payment provider could not be reached to pay out this transfer. It stays Pending; please try again.",
 };
 
@@ -33,13 +43,20 @@ export const TRANSFER_STATUS: Record<TransferError, number> = {
   "not-pending": 409,
   "in-progress": 409,
   "not-onboarded": 409,
+  "store-owes": 409,
+  "amount-changed": 409,
   "provider-failed": 502,
 };
 
-/** ok with a Completed transfer, or with a Rejected one when the provider refused the payout (the money is back). */
-export type TransferResult = { ok: true; transfer: Transaction } | { ok: false; error: TransferError };
+/**
+ * ok with a Completed transfer, or with a Rejected one when the provider refused the payout (the money is back);
+ * `nettedCents` of the `requestedCents` repaid what the store owed (the transfer's amount is what was paid).
+ */
+export type TransferResult =
+  | { ok: true; transfer: Transaction; requestedCents: number; nettedCents: number }
+  | { ok: false; error: TransferError };
 
-function findTransfer(db: Db, transferId: number, storeId?: number) {
+function findTransfer(db: DbOrTx, transferId: number, storeId?: number) {
   return db
     .select()
     .from(transactions)
@@ -53,7 +70,7 @@ function findTransfer(db: Db, transferId: number, storeId?: number) {
     .get();
 }
 
-function whyNot(db: Db, transferId: number): TransferError {
+function whyNot(db: DbOrTx, transferId: number): TransferError {
   const row = findTransfer(db, transferId);
   if (!row) return "not-found";
   return row.status === "Pending" ? "in-progress" : "not-pending";
@@ -84,14 +101,26 @@ type TransferDecision = {
   now?: Date;
 };
 
+/** What approving a Pending transfer would pay now, for the approve screen (the ledger's plan on today's balance). */
+export function approvalPlan({ transfer, balanceCents }: { transfer: Pick<Transaction, "amountCents">; balanceCents: number }) {
+  return payoutPlan({ requestedCents: -transfer.amountCents, balanceCents });
+}
+
+type ClaimOutcome = { ok: true; requestedCents: number; nettedCents: number } | { ok: false; error: TransferError };
+
 export async function approveTransfer({
   db,
   transferId,
   storeId,
   adminId,
   provider = getPayoutProvider(),
+  expectPayoutCents,
   now = new Date(),
-}: TransferDecision & { provider?: PayoutProvider }): Promise<TransferResult> {
+}: TransferDecision & {
+  provider?: PayoutProvider;
+  /** The payout the approve screen showed: refused ("amount-changed") when approving now would pay another amount. */
+  expectPayoutCents?: number;
+}): Promise<TransferResult> {
   const found = findTransfer(db, transferId, storeId);
   if (!found) return { ok: false, error: "not-found" };
   if (found.status !== "Pending") return { ok: false, error: "not-pending" };
@@ -99,18 +128,25 @@ export async function approveTransfer({
     const store = db.select().from(stores).where(eq(stores.id, found.storeId)).get()!;
     if (!store.stripeAccountId || !store.stripeOnboarded) return { ok: false, error: "not-onboarded" };
   }
-  // The administrator's exclusive claim: one approval reaches the provider.
+  // The administrator's exclusive claim: one approval reaches the provider. In the same immediate transaction, what
+  // the store owes is netted out of the transfer (a refund racing this approval lands before it, or after the payout).
   const claimed = db.transaction(
-    (tx) =>
-      tx
-        .update(transactions)
-        .set({ processedAt: now, adminId })
-        .where(and(eq(transactions.id, transferId), eq(transactions.status, "Pending"), isNull(transactions.processedAt)))
-        .returning()
-        .get(),
+    (tx): ClaimOutcome => {
+      const unclaimed = and(eq(transactions.id, transferId), eq(transactions.status, "Pending"), isNull(transactions.processedAt));
+      const row = tx.select().from(transactions).where(unclaimed).get();
+      if (!row) return { ok: false, error: whyNot(tx, transferId) };
+      const { balanceCents } = tx.select({ balanceCents: stores.balanceCents }).from(stores).where(eq(stores.id, row.storeId)).get()!;
+      const plan = approvalPlan({ transfer: row, balanceCents });
+      if (plan.payoutCents <= 0) return { ok: false, error: "store-owes" };
+      if (expectPayoutCents !== undefined && plan.payoutCents !== expectPayoutCents) return { ok: false, error: "amount-changed" };
+      const claim = tx.update(transactions).set({ processedAt: now, adminId }).where(unclaimed).returning().get()!;
+      const netted = netDebtIntoTransfer(tx, claim);
+      if (!netted.ok) throw new Error(`transfer ${transferId}: the plan and the netting disagree`);
+      return { ok: true, requestedCents: plan.requestedCents, nettedCents: plan.debtCents };
+    },
     { behavior: "immediate" },
   );
-  if (!claimed) return { ok: false, error: whyNot(db, transferId) };
+  if (!claimed.ok) return claimed;
   const settled = await settleTransfer({ db, transferId, decision: "approve", adminId, provider, now });
   if (!settled.ok) {
     const error = settled.error;
@@ -124,12 +160,13 @@ export async function approveTransfer({
     return { ok: false, error };
   }
   const transfer = settled.transfer;
+  const netting = claimed.nettedCents > 0 ? { requestedCents: claimed.requestedCents, nettedCents: claimed.nettedCents } : {};
   if (transfer.status === "Completed") {
-    audit(db, adminId, transfer, "approve-transfer", { stripeTransferId: transfer.stripeTransferId, provider: provider.name }, now);
+    audit(db, adminId, transfer, "approve-transfer", { stripeTransferId: transfer.stripeTransferId, provider: provider.name, ...netting }, now);
   } else {
-    audit(db, adminId, transfer, "payout-refused", { reason: transfer.reason, provider: provider.name }, now);
+    audit(db, adminId, transfer, "payout-refused", { reason: transfer.reason, provider: provider.name, ...netting }, now);
   }
-  return { ok: true, transfer };
+  return { ok: true, transfer, requestedCents: claimed.requestedCents, nettedCents: claimed.nettedCents };
 }
 
 export async function rejectTransfer({
@@ -151,5 +188,5 @@ export async function rejectTransfer({
   });
   if (!settled.ok) return { ok: false, error: settled.error === "provider-unavailable" ? "provider-failed" : settled.error };
   audit(db, adminId, settled.transfer, "reject-transfer", { reason: settled.transfer.reason }, now);
-  return { ok: true, transfer: settled.transfer };
+  return { ok: true, transfer: settled.transfer, requestedCents: -settled.transfer.amountCents, nettedCents: 0 };
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { auditLog, checkouts, transactions } from "../../../db/schema";
+import { auditLog, checkouts, products, transactions } from "../../../db/schema";
 import { startFakeStripe } from "../../../tests/fakes/stripe";
 import { balanceOf, fulfil, ledgerOf, orderById, paidShop, pendingTransfer } from "../../../tests/unit/admin-fixtures";
 import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
@@ -71,6 +71,18 @@ describe("refundOrder (local provider)", () => {
     const result = await refundOrder({ db, orderId: dress.id, adminId: admin.id, stripe: null });
     expect(result.ok).toBe(true);
     expect(balanceOf(db, shop.store.id)).toBe(-(8999 - 1350));
+  });
+
+  it("takes the refunded units out of the product's sold count, once (issue 19, item 20)", async () => {
+    const db = createTestDb();
+    const { shop, admin, checkout } = await paidShop(db);
+    const { printed } = fulfil(db, checkout.id);
+    const soldOf = (id: number) => db.select({ sold: products.sold }).from(products).where(eq(products.id, id)).get()!.sold;
+    db.update(products).set({ sold: 7 }).where(eq(products.id, shop.printed.id)).run(); // 6 earlier sales and this one
+    await Promise.all([1, 2].map(() => refundOrder({ db, orderId: printed.id, adminId: admin.id, stripe: null })));
+    expect(soldOf(shop.printed.id)).toBe(7 - printed.quantity);
+    expect(await refundOrder({ db, orderId: printed.id, adminId: admin.id, stripe: null })).toEqual({ ok: false, error: "already-refunded" });
+    expect(soldOf(shop.printed.id)).toBe(6);
   });
 
   it("refuses unknown orders", async () => {

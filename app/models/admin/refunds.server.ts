@@ -11,13 +11,14 @@
  * 3. settle: one immediate transaction sets the order Refunded with the provider's refund id, writes the seller's
  *    `Refund` ledger row through the ledger's `debitRefund` (exactly what the `Sale` credited; UNIQUE
  *    (order_id, tx_type) backs "once"), which lowers the store's balance (it may go below zero: the store then
- *    owes the platform), and records the audit entry. Digital downloads stop because a Refunded order no longer grants the file.
+ *    owes the platform), takes the order's units out of the product's sold count, and records the audit entry.
+ *    Digital downloads stop because a Refunded order no longer grants the file.
  * A provider failure releases the claim and changes nothing.
  */
-import { and, eq, isNull, like, or, lt } from "drizzle-orm";
+import { and, eq, isNull, like, or, lt, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 
-import { checkouts, orders, stores, transactions, users, type Order } from "../../../db/schema";
+import { checkouts, orders, products, stores, transactions, users, type Order } from "../../../db/schema";
 import type { Db, Tx } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
@@ -168,6 +169,11 @@ export async function refundOrder({
         .returning()
         .get();
       if (!updated) return undefined;
+      // The refund takes the sale out of the product's sold count (the catalogue's sold, best sellers, popular).
+      tx.update(products)
+        .set({ sold: sql`max(${products.sold} - ${updated.quantity}, 0)` })
+        .where(eq(products.id, updated.productId))
+        .run();
       const debitCents = debitSeller(tx, { orderId: updated.id, adminId, now });
       recordAudit(tx, {
         adminId,

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { makeBuyer, makeShop } from "../../../tests/unit/buying-fixtures";
+import { eq } from "drizzle-orm";
+
+import { cartItems } from "../../../db/schema";
+import { fulfil, paidShop } from "../../../tests/unit/admin-fixtures";
+import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
+import { refundOrder } from "~/models/admin/refunds.server";
 import { addToCart, countCartItems, deleteStaleVisitorCarts, findCartId, getCartView, joinVisitorCart, removeCartItem, replaceCart } from "~/models/buying/cart.server";
+import { createCheckout } from "~/models/buying/checkout.server";
+import { createLocalProvider } from "~/models/payments/local.server";
 
 describe("cart", () => {
   it("needs a variant when the product has some, and refuses out-of-stock ones", async () => {
@@ -73,7 +80,7 @@ describe("cart", () => {
     const buyer = await makeBuyer(db);
     addToCart({ db, owner: { userId: buyer.id }, productId: shop.bag.id });
     const refused = replaceCart({ db, userId: buyer.id, items: [{ productId: shop.digital.id }, { productId: shop.dress.id }] });
-    expect(refused).toEqual({ ok: false, error: "variant-required", productId: shop.dress.id });
+    expect(refused).toEqual({ ok: false, error: "variant-required", productId: shop.dress.id, item: "Wrap Dress" });
     expect(getCartView({ db, owner: { userId: buyer.id } }).lines.map((l) => l.name)).toEqual(["Canvas Tote"]);
     expect(replaceCart({ db, userId: buyer.id, items: [{ productId: shop.digital.id }] })).toEqual({ ok: true });
     expect(getCartView({ db, owner: { userId: buyer.id } }).lines.map((l) => l.name)).toEqual(["Tote Pattern"]);
@@ -91,5 +98,99 @@ describe("stale visitor carts", () => {
     const later = new Date(Date.now() + 32 * 24 * 60 * 60 * 1000);
     expect(deleteStaleVisitorCarts({ db, now: later })).toBe(1);
     expect(countCartItems({ db, owner: { userId: buyer.id } })).toBe(1);
+  });
+});
+
+describe("a downloadable pattern is one licence per buyer (issue 19, item 6)", () => {
+  useTestEnv();
+
+  it("stays at quantity 1 when added twice, and a quantity above 1 is refused", async () => {
+    const db = createTestDb();
+    const shop = await makeShop(db);
+    const owner = { visitorToken: "twice" };
+    expect(addToCart({ db, owner, productId: shop.digital.id })).toEqual({ ok: true });
+    expect(addToCart({ db, owner, productId: shop.digital.id })).toEqual({ ok: true, alreadyInCart: true });
+    expect(addToCart({ db, owner, productId: shop.digital.id, quantity: 2 })).toEqual({ ok: false, error: "single-licence" });
+    const view = getCartView({ db, owner });
+    expect(view.lines.map((l) => [l.name, l.quantity, l.lineCents])).toEqual([["Tote Pattern", 1, 1250]]);
+    expect(view.totalCents).toBe(1250);
+    expect(countCartItems({ db, owner })).toBe(1);
+    // Printed patterns are physical copies: several are fine.
+    expect(addToCart({ db, owner, productId: shop.printed.id, variantId: shop.printedS.id, quantity: 2 })).toEqual({ ok: true });
+  });
+
+  it("a line stored with a higher quantity (before this rule, or a pattern turned Digital) counts and costs once", async () => {
+    const db = createTestDb();
+    const shop = await makeShop(db);
+    const owner = { visitorToken: "old-line" };
+    addToCart({ db, owner, productId: shop.digital.id });
+    db.update(cartItems).set({ quantity: 3 }).run();
+    expect(getCartView({ db, owner }).lines.map((l) => [l.quantity, l.lineCents])).toEqual([[1, 1250]]);
+    expect(countCartItems({ db, owner })).toBe(1);
+  });
+
+  it("a buyer who owns it (paid, not refunded) is told so with the order; after a refund it can be bought again", async () => {
+    const db = createTestDb();
+    const { shop, buyer, admin, checkout } = await paidShop(db);
+    const { digital } = fulfil(db, checkout.id);
+    const owner = { userId: buyer.id };
+    expect(addToCart({ db, owner, productId: shop.digital.id })).toEqual({ ok: false, error: "already-owned", orderId: digital.id });
+    expect(getCartView({ db, owner }).lines).toEqual([]);
+    // A printed copy of another pattern, or apparel, is not a licence: no such rule.
+    expect(addToCart({ db, owner, productId: shop.bag.id })).toEqual({ ok: true });
+    // The JSON checkout's items: refused, naming the product and the order; the cart stays as it was.
+    expect(replaceCart({ db, userId: buyer.id, items: [{ productId: shop.digital.id }] })).toEqual({
+      ok: false,
+      error: "already-owned",
+      productId: shop.digital.id,
+      item: "Tote Pattern",
+      orderId: digital.id,
+    });
+    expect(getCartView({ db, owner }).lines.map((l) => l.name)).toEqual(["Canvas Tote"]);
+    const refunded = await refundOrder({ db, orderId: digital.id, adminId: admin.id, stripe: null });
+    expect(refunded.ok).toBe(true);
+    expect(addToCart({ db, owner, productId: shop.digital.id })).toEqual({ ok: true });
+  });
+
+  it("the JSON checkout's items: the same pattern twice is one line of quantity 1, a quantity of 2 is refused", async () => {
+    const db = createTestDb();
+    const shop = await makeShop(db);
+    const buyer = await makeBuyer(db);
+    expect(replaceCart({ db, userId: buyer.id, items: [{ productId: shop.digital.id, quantity: 2 }] })).toEqual({
+      ok: false,
+      error: "single-licence",
+      productId: shop.digital.id,
+      item: "Tote Pattern",
+    });
+    expect(replaceCart({ db, userId: buyer.id, items: [{ productId: shop.digital.id }, { productId: shop.digital.id }] })).toEqual({ ok: true });
+    expect(getCartView({ db, owner: { userId: buyer.id } }).lines.map((l) => [l.name, l.quantity])).toEqual([["Tote Pattern", 1]]);
+  });
+
+  it("joining a visitor cart at login keeps one licence, and marks a pattern the buyer already owns", async () => {
+    const db = createTestDb();
+    const { shop, buyer, checkout } = await paidShop(db);
+    const shop2 = await makeShop(db);
+    const { digital } = fulfil(db, checkout.id);
+    addToCart({ db, owner: { userId: buyer.id }, productId: shop2.digital.id });
+    addToCart({ db, owner: { visitorToken: "v-owned" }, productId: shop2.digital.id });
+    addToCart({ db, owner: { visitorToken: "v-owned" }, productId: shop.digital.id });
+    joinVisitorCart({ db, userId: buyer.id, visitorToken: "v-owned" });
+    const lines = getCartView({ db, owner: { userId: buyer.id } }).lines;
+    expect(lines.map((l) => [l.productId, l.quantity, l.ownedOrderId])).toEqual([
+      [shop2.digital.id, 1, null],
+      [shop.digital.id, 1, digital.id],
+    ]);
+    expect(countCartItems({ db, owner: { userId: buyer.id } })).toBe(2);
+  });
+
+  it("a checkout of a cart holding a pattern the buyer owns is refused, naming it", async () => {
+    const db = createTestDb();
+    const { shop, buyer, checkout } = await paidShop(db);
+    fulfil(db, checkout.id);
+    addToCart({ db, owner: { visitorToken: "v-checkout" }, productId: shop.digital.id });
+    joinVisitorCart({ db, userId: buyer.id, visitorToken: "v-checkout" });
+    const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider() });
+    expect(result).toEqual({ ok: false, error: "already-owned", item: "Tote Pattern" });
+    expect(db.select().from(cartItems).where(eq(cartItems.productId, shop.digital.id)).all()).toHaveLength(1);
   });
 });

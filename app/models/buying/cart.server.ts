@@ -1,8 +1,9 @@
 import { and, asc, eq, gte, isNull, lt, lte, notExists, sql } from "drizzle-orm";
 
 import { cartItems, carts, products, variants } from "../../../db/schema";
+import { ownedPatternOrders } from "~/models/buying/downloads.server";
 import { mediaOf } from "~/models/catalog/media.server";
-import { deliveryLine, tracksStock } from "~/models/catalog/product-types";
+import { deliveryLine, isDownloadPattern, tracksStock } from "~/models/catalog/product-types";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { productTypeLabel, type Delivery, type ProductType } from "~/utils/catalog";
 import { sha256 } from "~/utils/crypto.server";
@@ -27,21 +28,32 @@ function getOrCreateCartId(db: DbOrTx, owner: CartOwner): number {
   return db.insert(carts).values(values).returning({ id: carts.id }).get().id;
 }
 
+/** A line's quantity as sold: a downloadable pattern is one licence whatever the stored row says. */
+const soldQuantity = sql<number>`CASE WHEN ${products.type} = 'Pattern' AND ${products.delivery} = 'Digital' THEN min(${cartItems.quantity}, 1) ELSE ${cartItems.quantity} END`;
+
 /** Units in the cart (the header badge). */
 export function countCartItems({ db, owner }: { db: Db; owner: CartOwner | null }): number {
   if (!owner) return 0;
   const row = db
-    .select({ count: sql<number>`coalesce(sum(${cartItems.quantity}), 0)` })
+    .select({ count: sql<number>`coalesce(sum(${soldQuantity}), 0)` })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .innerJoin(products, eq(products.id, cartItems.productId))
     .where(ownerWhere(owner))
     .get();
   return Number(row?.count ?? 0);
 }
 
-export type AddToCartError = "not-found" | "variant-required" | "out-of-stock";
+export type AddToCartError = "not-found" | "variant-required" | "out-of-stock" | "single-licence" | "already-owned";
 type LineInput = { productId: number; variantId?: number | null; quantity?: number };
-type AddResult = { ok: true } | { ok: false; error: AddToCartError };
+/**
+ * ok, or ok with `alreadyInCart` when a downloadable pattern was in the cart already (nothing changed); refused with
+ * a code, and with the buyer's order of it when the buyer already owns the pattern.
+ */
+export type AddResult =
+  | { ok: true; alreadyInCart?: true }
+  | { ok: false; error: Exclude<AddToCartError, "already-owned"> }
+  | { ok: false; error: "already-owned"; orderId: number };
 
 function addLine(tx: DbOrTx, owner: CartOwner, { productId, variantId, quantity = 1 }: LineInput): AddResult {
   const product = tx.select().from(products).where(eq(products.id, productId)).get();
@@ -49,20 +61,24 @@ function addLine(tx: DbOrTx, owner: CartOwner, { productId, variantId, quantity 
   const options = tx.select().from(variants).where(eq(variants.productId, productId)).all();
   const variant = options.find((v) => v.id === variantId);
   if (options.length > 0 && !variant) return { ok: false, error: "variant-required" };
+  // A downloadable pattern is one licence per buyer (whatever size was chosen: the file holds them all).
+  const licence = isDownloadPattern(product.type, product.delivery);
+  if (licence && quantity > 1) return { ok: false, error: "single-licence" };
+  if (licence && "userId" in owner) {
+    const orderId = ownedPatternOrders({ db: tx, userId: owner.userId, productIds: [productId] }).get(productId);
+    if (orderId !== undefined) return { ok: false, error: "already-owned", orderId };
+  }
   const cartId = findCartId({ db: tx, owner });
+  // The same line: the product and variant; for a licence, the product in any size.
+  const sameVariant = licence ? undefined : variant ? eq(cartItems.variantId, variant.id) : sql`${cartItems.variantId} is null`;
   const line = cartId
     ? tx
         .select()
         .from(cartItems)
-        .where(
-          and(
-            eq(cartItems.cartId, cartId),
-            eq(cartItems.productId, productId),
-            variant ? eq(cartItems.variantId, variant.id) : sql`${cartItems.variantId} is null`,
-          ),
-        )
+        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId), sameVariant))
         .get()
     : undefined;
+  if (licence && line) return { ok: true, alreadyInCart: true };
   const wanted = (line?.quantity ?? 0) + quantity;
   if (variant && tracksStock(product.type) && variant.inventory < wanted) return { ok: false, error: "out-of-stock" };
   if (line) tx.update(cartItems).set({ quantity: wanted }).where(eq(cartItems.id, line.id)).run();
@@ -80,14 +96,17 @@ export function addToCart({ db, owner, ...input }: { db: Db; owner: CartOwner } 
 
 class CartLineRefused extends Error {
   constructor(
-    public code: AddToCartError,
+    public refusal: Extract<AddResult, { ok: false }>,
     public productId: number,
   ) {
-    super(code);
+    super(refusal.error);
   }
 }
 
-/** The JSON checkout's `items`: the cart becomes exactly these lines, or stays as it was if one is refused. */
+/**
+ * The JSON checkout's `items`: the cart becomes exactly these lines, or stays as it was if one is refused. A
+ * downloadable pattern listed twice is one line of quantity 1.
+ */
 export function replaceCart({
   db,
   userId,
@@ -96,21 +115,24 @@ export function replaceCart({
   db: Db;
   userId: number;
   items: LineInput[];
-}): { ok: true } | { ok: false; error: AddToCartError; productId: number } {
+}): { ok: true } | { ok: false; error: AddToCartError; productId: number; item?: string; orderId?: number } {
   try {
     db.transaction(
       (tx) => {
         clearCart({ db: tx, userId });
         for (const item of items) {
           const result = addLine(tx, { userId }, item);
-          if (!result.ok) throw new CartLineRefused(result.error, item.productId);
+          if (!result.ok) throw new CartLineRefused(result, item.productId);
         }
       },
       { behavior: "immediate" },
     );
     return { ok: true };
   } catch (error) {
-    if (error instanceof CartLineRefused) return { ok: false, error: error.code, productId: error.productId };
+    if (error instanceof CartLineRefused) {
+      const item = db.select({ name: products.name }).from(products).where(eq(products.id, error.productId)).get()?.name;
+      return { ...error.refusal, productId: error.productId, ...(item === undefined ? {} : { item }) };
+    }
     throw error;
   }
 }
@@ -135,25 +157,38 @@ export function clearCart({ db, userId, before }: { db: DbOrTx; userId: number; 
     .run();
 }
 
-/** At login, the visitor's cart joins the account's cart (same lines add up) and disappears. */
+/**
+ * At login, the visitor's cart joins the account's cart (same lines add up) and disappears. A downloadable pattern
+ * stays one line of quantity 1; one the buyer already owns stays in the cart, where the cart shows it as owned with
+ * the link to its download (and checkout refuses it), so nothing disappears unexplained.
+ */
 export function joinVisitorCart({ db, userId, visitorToken }: { db: Db; userId: number; visitorToken: string }) {
   db.transaction(
     (tx) => {
       const visitorCartId = findCartId({ db: tx, owner: { visitorToken } });
       if (!visitorCartId) return;
-      const items = tx.select().from(cartItems).where(eq(cartItems.cartId, visitorCartId)).all();
+      const items = tx
+        .select({ item: cartItems, type: products.type, delivery: products.delivery })
+        .from(cartItems)
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(eq(cartItems.cartId, visitorCartId))
+        .all();
       if (items.length > 0) {
         const cartId = getOrCreateCartId(tx, { userId });
         const existing = tx.select().from(cartItems).where(eq(cartItems.cartId, cartId)).all();
-        for (const item of items) {
-          const same = existing.find((e) => e.productId === item.productId && e.variantId === item.variantId);
+        for (const { item, type, delivery } of items) {
+          const licence = isDownloadPattern(type, delivery);
+          const same = existing.find((e) => e.productId === item.productId && (licence || e.variantId === item.variantId));
           if (same) {
+            if (licence) continue;
             tx.update(cartItems)
               .set({ quantity: same.quantity + item.quantity })
               .where(eq(cartItems.id, same.id))
               .run();
           } else {
-            tx.insert(cartItems).values({ cartId, productId: item.productId, variantId: item.variantId, quantity: item.quantity }).run();
+            const quantity = licence ? 1 : item.quantity;
+            const row = tx.insert(cartItems).values({ cartId, productId: item.productId, variantId: item.variantId, quantity }).returning().get();
+            existing.push(row);
           }
         }
       }
@@ -189,6 +224,8 @@ export type CartLine = {
   removed: boolean;
   /** Still buyable in this quantity (not removed, enough stock). */
   available: boolean;
+  /** A downloadable pattern the buyer already owns: the order to download it from (checkout refuses the line). */
+  ownedOrderId: number | null;
 };
 
 export type CartView = { lines: CartLine[]; subtotalCents: number; shippingCents: number; totalCents: number; pssCents: number };
@@ -208,8 +245,14 @@ export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
     .all();
   const media = mediaOf(db, rows.map((r) => r.product.id));
-  const lines = rows.map(({ item, product, variant }): CartLine => {
+  const owned =
+    owner && "userId" in owner
+      ? ownedPatternOrders({ db, userId: owner.userId, productIds: rows.filter((r) => isDownloadPattern(r.product.type, r.product.delivery)).map((r) => r.product.id) })
+      : new Map<number, number>();
+  const lines = rows.map(({ item: stored, product, variant }): CartLine => {
     const printed = product.type === "Pattern" && product.delivery === "Print";
+    // One licence, also for a row stored before this rule or a pattern its seller has since turned Digital.
+    const item = isDownloadPattern(product.type, product.delivery) ? { ...stored, quantity: Math.min(stored.quantity, 1) } : stored;
     const inStock = !variant || !tracksStock(product.type) || variant.inventory >= item.quantity;
     return {
       id: item.id,
@@ -228,6 +271,7 @@ export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null
       media: media.get(product.id)?.[0] ?? null,
       removed: Boolean(product.removedAt),
       available: !product.removedAt && inStock,
+      ownedOrderId: owned.get(product.id) ?? null,
     };
   });
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineCents, 0);

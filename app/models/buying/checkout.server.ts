@@ -19,7 +19,14 @@ import type { Db } from "~/utils/db.server";
 /** How long a payment session (and its stock reservation) lives: Stripe's minimum, 30 minutes. */
 export const RESERVATION_TTL_MS = 30 * 60 * 1000;
 
-export type CheckoutError = "incomplete-profile" | "empty-cart" | "unavailable" | "out-of-stock" | "provider-failed" | "superseded";
+export type CheckoutError =
+  | "incomplete-profile"
+  | "empty-cart"
+  | "unavailable"
+  | "already-owned"
+  | "out-of-stock"
+  | "provider-failed"
+  | "superseded";
 
 export type CheckoutResult = { ok: true; checkout: Checkout } | { ok: false; error: CheckoutError; item?: string };
 
@@ -49,6 +56,10 @@ function reserve(db: Db, user: User, now: Date) {
       if (cart.lines.length === 0) return { ok: false as const, error: "empty-cart" as const };
       const gone = cart.lines.find((l) => l.removed);
       if (gone) return { ok: false as const, error: "unavailable" as const, item: gone.name };
+      // A downloadable pattern the buyer already owns is not sold again (read in this transaction: a purchase
+      // completed in another tab counts).
+      const owned = cart.lines.find((l) => l.ownedOrderId !== null);
+      if (owned) return { ok: false as const, error: "already-owned" as const, item: owned.name };
       for (const line of cart.lines) {
         if (line.variantId === null || !tracksStock(line.type)) continue;
         const taken = tx

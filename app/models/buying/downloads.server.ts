@@ -4,13 +4,13 @@
  * uses the file may read it. Every buyer download is logged (who, when, which order) for refund disputes.
  * The files themselves (stamped DXF, print PDFs) are built by patterns/downloads.server.ts.
  */
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, ne } from "drizzle-orm";
 
 import { downloads, orders, products, stores, users } from "../../../db/schema";
 import { isDownloadable } from "~/models/buying/orders.server";
 import { getLatestVersion, getVersion, type VersionSummary } from "~/models/patterns/versions.server";
 import { getFileRecord } from "~/models/platform/files.server";
-import type { Db } from "~/utils/db.server";
+import type { Db, DbOrTx } from "~/utils/db.server";
 
 /** The newest order through which this user bought the product behind a pattern file, if any. */
 export function findBuyerOrderForFile({ db, userId, fileName }: { db: Db; userId: number; fileName: string }) {
@@ -29,6 +29,31 @@ export function findBuyerOrderForFile({ db, userId, fileName }: { db: Db; userId
     )
     .orderBy(desc(orders.id))
     .get()?.orderId;
+}
+
+/**
+ * The buyer's licences among these products: product id -> the newest paid, not refunded Digital order of it.
+ * A buyer who owns a downloadable pattern is sent to that order's download instead of buying it again.
+ */
+export function ownedPatternOrders({ db, userId, productIds }: { db: DbOrTx; userId: number; productIds: number[] }): Map<number, number> {
+  if (productIds.length === 0) return new Map();
+  const rows = db
+    .select({ productId: orders.productId, orderId: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.buyerId, userId),
+        inArray(orders.productId, productIds),
+        eq(orders.productType, "Pattern"),
+        eq(orders.delivery, "Digital"),
+        ne(orders.status, "Refunded"),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .all();
+  const owned = new Map<number, number>();
+  for (const row of rows) if (!owned.has(row.productId)) owned.set(row.productId, row.orderId);
+  return owned;
 }
 
 export function logDownload({ db, userId, orderId, file }: { db: Db; userId: number; orderId: number | null; file: string }) {

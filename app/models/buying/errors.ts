@@ -21,8 +21,15 @@ export const BUYING_ERRORS: {
   download: Record<DownloadError, Answer>;
 } = {
   addToCart: {
-    ...answers(400, { "not-found": "This product is no longer available.", "variant-required": "Please select a variant for each option." }),
-    ...answers(409, { "out-of-stock": "Sorry, this variant is out of stock." }),
+    ...answers(400, {
+      "not-found": "This product is no longer available.",
+      "variant-required": "Please select a variant for each option.",
+      "single-licence": "A downloadable pattern is one licence per buyer: its quantity is always 1.",
+    }),
+    ...answers(409, {
+      "out-of-stock": "Sorry, this variant is out of stock.",
+      "already-owned": "You already own this pattern: download it from your purchase instead of buying it again.",
+    }),
   },
   checkout: {
     ...answers(400, {
@@ -31,6 +38,7 @@ export const BUYING_ERRORS: {
       unavailable: "An item in your cart is no longer available. Please remove it and try again.",
     }),
     ...answers(409, {
+      "already-owned": "You already own a downloadable pattern in your cart. Remove it and download it from your purchases.",
       "out-of-stock": "Sorry, an item in your cart is out of stock now. Please update your cart and try again.",
       superseded: "This checkout was replaced by a newer one. Please use the latest checkout.",
     }),
@@ -50,3 +58,8 @@ export const BUYING_ERRORS: {
     ...answers(410, { refunded: "This order was refunded; its pattern is no longer available." }),
   },
 };
+
+/** A refusal that names the product: "<message> (<name>)", as the cart shows it and the JSON face answers it. */
+export function namedMessage(message: string, item: string | undefined): string {
+  return item ? `${message} (${item})` : message;
+}

@@ -13,7 +13,13 @@
  *   requestWithdrawal({ db, storeId, now? }): { ok: true; transfer: Transaction } | { ok: false; error: WithdrawalError }
  *     The whole balance becomes one Pending Transfer debit (conditional update: never below zero).
  *   claimTransfer({ db, transferId, now? }): { ok: true; transfer: Transaction; store: Store } | { ok: false; error: SettleError }
- *     Marks a Pending transfer as being paid out (processed_at set while still Pending), before the provider call.
+ *     Marks a Pending transfer as being paid out (processed_at set while still Pending), before the provider call;
+ *     a first claim nets what the store owes into it (netDebtIntoTransfer).
+ *   payoutPlan({ requestedCents, balanceCents }): { requestedCents; debtCents; payoutCents }
+ *     What paying a Pending transfer pays now: the amount requested less what the store owes (a balance below zero).
+ *   netDebtIntoTransfer(tx, transfer, now?): { ok: true; transfer; plan } | { ok: false; error: "store-owes"; plan }
+ *     Inside a claim's transaction, before any payout attempt: the transfer shrinks by the debt and the balance
+ *     rises by it (back to zero), with the reason on the row; refused when the debt is the whole transfer or more.
  *   completeTransfer({ db, transferId, stripeTransferId?, adminId?, now? }): { ok: true; transfer } | { ok: false; error: SettleError }
  *   rejectTransfer({ db, transferId, reason, adminId?, claimed?, now? }): { ok: true; transfer } | { ok: false; error: SettleError }
  *     Rejected gives the money back to the balance.
@@ -147,7 +153,50 @@ export function requestWithdrawal({
   }, IMMEDIATE);
 }
 
-export type SettleError = "not-found" | "not-pending" | "in-progress";
+export type PayoutPlan = { requestedCents: number; debtCents: number; payoutCents: number };
+
+/**
+ * What paying a Pending transfer of `requestedCents` pays now (issue 19, item 7; decision 082): a store whose
+ * balance is below zero owes the platform (a refund, a label or an adjustment after it withdrew), and that debt is
+ * repaid out of the transfer first. `payoutCents` <= 0 means nothing would be left to pay.
+ */
+export function payoutPlan({ requestedCents, balanceCents }: { requestedCents: number; balanceCents: number }): PayoutPlan {
+  const debtCents = Math.max(0, -balanceCents);
+  return { requestedCents, debtCents, payoutCents: requestedCents - debtCents };
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * Nets what the store owes into a Pending transfer, inside the caller's immediate transaction and before the
+ * transfer is ever sent to a provider (so a retry never changes what was asked of the provider): the transfer's
+ * debit shrinks by the debt and the balance rises by as much (back to zero), so the ledger still sums to the
+ * balance; the reason says so on the row. Refused ("store-owes") when the debt is as large as the transfer or
+ * larger: nothing would be paid, and Reject (the amount back on the balance) is the way to repay it.
+ */
+export function netDebtIntoTransfer(
+  tx: Tx,
+  transfer: Transaction,
+): { ok: true; transfer: Transaction; plan: PayoutPlan } | { ok: false; error: "store-owes"; plan: PayoutPlan } {
+  const store = tx.select({ balanceCents: stores.balanceCents }).from(stores).where(eq(stores.id, transfer.storeId)).get()!;
+  const plan = payoutPlan({ requestedCents: -transfer.amountCents, balanceCents: store.balanceCents });
+  if (plan.debtCents === 0) return { ok: true, transfer, plan };
+  if (plan.payoutCents <= 0) return { ok: false, error: "store-owes", plan };
+  const netted = tx
+    .update(transactions)
+    .set({
+      amountCents: -plan.payoutCents,
+      reason: `${dollars(plan.debtCents)} of the ${dollars(plan.requestedCents)} requested repaid what the store owed the platform; ${dollars(plan.payoutCents)} was paid out.`,
+    })
+    .where(and(eq(transactions.id, transfer.id), eq(transactions.status, "Pending"), eq(transactions.amountCents, transfer.amountCents)))
+    .returning()
+    .get();
+  if (!netted) throw new Error(`transfer ${transfer.id} changed inside its own claim`);
+  changeBalance(tx, transfer.storeId, plan.debtCents);
+  return { ok: true, transfer: netted, plan };
+}
+
+export type SettleError = "not-found" | "not-pending" | "in-progress" | "store-owes";
 type SettleResult = { ok: true; transfer: Transaction } | { ok: false; error: SettleError };
 
 function pendingTransfer(tx: Tx, transferId: number): Transaction | { error: SettleError } {
@@ -176,8 +225,9 @@ type TransferArgs = { db: Db; transferId: number; now?: Date };
 
 /**
  * Starts a payout: a Pending transfer is claimed (processed_at set, status still Pending) so that it can no longer
- * be rejected while the provider is being paid. Claiming again is allowed: a payout with an unknown outcome is
- * retried with the same idempotency key.
+ * be rejected while the provider is being paid. The first claim nets what the store owes into it (an
+ * administrator's approval claims, and nets, before it calls this). Claiming again is allowed: a payout with an
+ * unknown outcome is retried with the same idempotency key and the same amount.
  */
 export function claimTransfer({
   db,
@@ -187,6 +237,10 @@ export function claimTransfer({
   return db.transaction((tx) => {
     const found = pendingTransfer(tx, transferId);
     if ("error" in found) return { ok: false as const, error: found.error };
+    if (!found.processedAt) {
+      const netted = netDebtIntoTransfer(tx, found);
+      if (!netted.ok) return { ok: false as const, error: netted.error };
+    }
     const transfer = updatePending(tx, transferId, { processedAt: found.processedAt ?? now })!;
     const store = tx.select().from(stores).where(eq(stores.id, transfer.storeId)).get()!;
     return { ok: true as const, transfer, store };

@@ -79,12 +79,14 @@ export function getPayoutProvider(): PayoutProvider {
   return stripe ? createStripePayouts(stripe) : createLocalPayouts();
 }
 
-export type SettleTransferError = "not-found" | "not-pending" | "in-progress" | "provider-unavailable";
+export type SettleTransferError = "not-found" | "not-pending" | "in-progress" | "store-owes" | "provider-unavailable";
 export type SettleTransferResult = { ok: true; transfer: Transaction } | { ok: false; error: SettleTransferError };
 
 /**
- * Ends a Pending transfer. approve: paid out through the provider, Completed (or Rejected with the provider's
- * reason, the money back on the balance); reject: Rejected with the reason, the money back. The seller is emailed.
+ * Ends a Pending transfer. approve: what the store owes is netted out of it first (ledger's netDebtIntoTransfer;
+ * "store-owes" when nothing would be left), then paid out through the provider, Completed (or Rejected with the
+ * provider's reason, the money back on the balance); reject: Rejected with the reason, the money back. The seller
+ * is emailed.
  */
 export async function settleTransfer({
   db,
@@ -162,8 +164,12 @@ async function mailSeller(db: Db, transfer: Transaction) {
       completed
         ? `The transfer #${transfer.id} of ${amount} from ${seller.storeName} to your bank account is completed.`
         : `The transfer #${transfer.id} of ${amount} from ${seller.storeName} was rejected: ${transfer.reason ?? "no reason given"}. The amount is back on your balance.`,
+      // A completed transfer's reason says how much of it repaid what the store owed.
+      completed && transfer.reason ? transfer.reason : "",
       "",
       `Your finances: ${origin}/my-finance`,
-    ].join("\n"),
+    ]
+      .filter((line, i, all) => line !== "" || all[i - 1] !== "")
+      .join("\n"),
   });
 }

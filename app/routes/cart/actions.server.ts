@@ -13,6 +13,9 @@ import { commitCookieSession, getUser, redirectWithFlash } from "~/utils/session
 
 export type CheckoutProblem = { problem: "login" | "profile" | "other"; message: string };
 
+const OWNED_NOTE = "You already own this pattern, so it was not added to your cart. Download it here.";
+const IN_CART_NOTE = "This pattern is already in your cart. A downloadable pattern is one licence per buyer, so its quantity stays 1.";
+
 export async function addAction(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: AddToCartSchema });
   const productId = Number(formData.get("productId"));
@@ -23,8 +26,14 @@ export async function addAction(request: Request, formData: FormData) {
   }
   const { owner, session } = await ensureCartOwner(request);
   const result = addToCart({ db: getDb(), owner, ...submission.value });
+  // A downloadable pattern the buyer owns: to its download, with the reason.
+  if (!result.ok && result.error === "already-owned") {
+    return redirectWithFlash(request, `/purchase/${result.orderId}`, { kind: "success", message: OWNED_NOTE });
+  }
   // A refused add leaves a new visitor without a cart, so the token is only kept on success.
   if (!result.ok) return redirectWithFlash(request, back, { kind: "error", message: BUYING_ERRORS.addToCart[result.error].message });
+  // One licence per buyer: added again, it stays one line of quantity 1 (the cart, and so its cookie, exists).
+  if (result.alreadyInCart) return redirectWithFlash(request, "/cart", { kind: "success", message: IN_CART_NOTE });
   const headers = session ? { "Set-Cookie": await commitCookieSession(request, session) } : undefined;
   return redirect(`/cart?added=${submission.value.productId}`, { headers });
 }
