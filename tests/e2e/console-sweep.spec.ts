@@ -11,7 +11,7 @@
  * To hold a new screen to it, add it to the role's list below: a name, a path (or a function returning one, called
  * when the screen is visited), the document's status when it is not 200, and optionally a client-only interaction.
  */
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
 import { buy, credit, newAccount, newShop, pendingTransfer, type Account } from "./admin-fixtures";
 import { apparelWithStock, pattern, queryOne } from "./db";
@@ -158,9 +158,12 @@ async function sweep(role: string, context: BrowserContext, baseURL: string, scr
           await screen.then(page).catch((error: Error) => found.push(`the interaction failed: ${error.message.split("\n")[0]}`));
         }
         await watcher.quiet();
-        // A round trip to the page: every console message it logged before this has been delivered.
-        await page.evaluate(() => document.readyState);
-        found.push(...watcher.take());
+        // A round trip to the page (so every console message it logged before has been delivered): images that
+        // loaded but cannot be shown.
+        const broken = await page.evaluate(() =>
+          [...document.images].filter((i) => i.complete && i.currentSrc && i.naturalWidth === 0).map((i) => i.currentSrc),
+        );
+        found.push(...watcher.take(), ...broken.map((src) => `broken image: ${src.replace(origin, "")}`));
         expect.soft(found, `${label}: console errors or warnings, page errors, hydration warnings, failed requests`).toEqual([]);
       });
     }
@@ -397,6 +400,7 @@ function catalogScreens(): Screen[] {
   const product = (name: string, where: string): Screen => ({
     name: `product (${name})`,
     path: () => `/product/${queryOne<{ id: number }>(`SELECT id FROM products p WHERE removed_at IS NULL AND ${where} ORDER BY id LIMIT 1`).id}`,
+    then: browseProduct,
     phone: true,
   });
   return [
@@ -424,6 +428,35 @@ async function addToCart(page: Page, variant?: string | null) {
   if (variant) await page.getByLabel(new RegExp(`^${variant.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\(|$)`)).check();
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByRole("dialog", { name: "Item added to cart" })).toBeVisible();
+}
+
+/** The media carousel's next image, and a pattern's piece preview (scrolled to, then in another size). */
+async function browseProduct(page: Page) {
+  const next = page.getByRole("button", { name: "Next image" });
+  if (await next.count()) await next.click();
+  const preview = page.getByRole("img", { name: /^Preview of the pattern pieces/ });
+  if (!(await preview.count())) return;
+  await preview.scrollIntoViewIfNeeded();
+  await loaded(preview);
+  const other = page.getByRole("navigation", { name: "Preview size" }).locator("a:not([aria-current])").first();
+  if (!(await other.count())) return;
+  const size = await other.innerText();
+  await other.click();
+  await expect(page).toHaveURL(new RegExp(`[?&]size=${encodeURIComponent(size)}`));
+  await expect(preview).toHaveAttribute("alt", new RegExp(`size ${size}:`));
+  await loaded(preview);
+}
+
+/** Resolves once an image has loaded or failed (a lazy one once scrolled into view). */
+async function loaded(image: Locator) {
+  await image.evaluate(
+    (img: HTMLImageElement) =>
+      img.complete ||
+      new Promise((resolve) => {
+        img.addEventListener("load", resolve, { once: true });
+        img.addEventListener("error", resolve, { once: true });
+      }),
+  );
 }
 
 async function openDetails(page: Page, summary: string | RegExp, shows: string) {
@@ -454,7 +487,8 @@ async function navigate(page: Page, links: [name: string | RegExp, path: string]
     if ((await link.count()) === 0) await openMenu(page);
     await link.first().click();
     await expect(page).toHaveURL(new URL(path, page.url()).href);
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // The header's menus close after a navigation; the next link is looked for once they have.
+    await expect(page.getByRole("banner").locator("details[open]")).toHaveCount(0);
   }
 }
 
