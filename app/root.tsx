@@ -56,6 +56,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const root = useRouteLoaderData<typeof loader>("root");
+  // Marks the document once React has taken over, also when an error boundary renders the page (browser tests
+  // wait for it before touching inputs, and the console sweep before reading what the page reported).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en" className="h-full">
       <head>
@@ -86,10 +91,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Marks the document once React has taken over (browser tests wait for it before touching inputs).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return <Outlet />;
 }
 

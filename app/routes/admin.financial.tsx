@@ -13,7 +13,7 @@ import {
 } from "~/models/admin/financial.server";
 import { formatMargin, twoDecimals } from "~/models/admin/format";
 import { parseTableQuery, tableState } from "~/models/admin/table";
-import { FinancialRangeSchema } from "~/schemas/admin";
+import { FinancialRangeSchema, isDateValue } from "~/schemas/admin";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
 import { requireAdmin } from "~/utils/session.server";
@@ -24,8 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const defaults = defaultRange();
-  // What was typed stays shown (unlike the spec's note); a bad value gets its error and the defaults are used.
+  // What was typed stays shown (unlike the spec's note); a bad value gets its error and the defaults are used. A
+  // date input cannot show a value that is not a real YYYY-MM-DD date (the browser drops it), so that one is empty.
   const typed = { start_date: params.get("start_date") ?? defaults.start_date, end_date: params.get("end_date") ?? defaults.end_date };
+  const shown = { start_date: isDateValue(typed.start_date) ? typed.start_date : "", end_date: isDateValue(typed.end_date) ? typed.end_date : "" };
   const parsed = FinancialRangeSchema.safeParse(typed);
   const errors: Partial<Record<keyof DateRange, string[]>> = {};
   if (!parsed.success) {
@@ -39,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseTableQuery(params, { sorts: FINANCIAL_SORTS, defaultSort: "id" });
   const page = listFinancialRows({ db, range, query });
   return {
-    typed,
+    shown,
     range,
     errors,
     overview: page.overview,
@@ -50,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminFinancial() {
-  const { typed, range, errors, overview, state, rows, days } = useLoaderData<typeof loader>();
+  const { shown, range, errors, overview, state, rows, days } = useLoaderData<typeof loader>();
   const csv = `/admin/financial.csv?${new URLSearchParams(range).toString()}`;
   return (
     <div className="space-y-6">
@@ -69,7 +71,7 @@ export default function AdminFinancial() {
               id="start_date"
               name="start_date"
               type="date"
-              defaultValue={typed.start_date}
+              defaultValue={shown.start_date}
               className="input mt-1"
               aria-invalid={errors.start_date ? true : undefined}
               aria-describedby={errors.start_date ? "start_date-error" : undefined}
@@ -84,7 +86,7 @@ export default function AdminFinancial() {
               id="end_date"
               name="end_date"
               type="date"
-              defaultValue={typed.end_date}
+              defaultValue={shown.end_date}
               className="input mt-1"
               aria-invalid={errors.end_date ? true : undefined}
               aria-describedby={errors.end_date ? "end_date-error" : undefined}

@@ -155,6 +155,8 @@ const isRealDate = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 };
+/** A value a date input can show (anything else it drops, with a console warning). */
+export const isDateValue = (v: string) => DATE.test(v) && isRealDate(v);
 
 /** The financial filter: YYYY-MM-DD dates, start not after end. */
 export const FinancialRangeSchema = z
