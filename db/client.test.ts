@@ -2,12 +2,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { eq, sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { makeShop } from "../tests/unit/buying-fixtures";
+import { makeUser } from "../tests/unit/helpers";
 import { openDatabase, type Db } from "./client";
-import { users } from "./schema";
-import { untilDataChanges } from "~/utils/db.server";
+import { reviews, users } from "./schema";
+import { SESSION_TTL_MS, createSession, getSessionUser, getSessionViewer, revokeSession } from "~/models/accounts/sessions.server";
+import { getExternalProduct } from "~/models/catalog/products.server";
+import { dataVersion, untilDataChanges } from "~/utils/db.server";
 
 const opened: Db[] = [];
 afterEach(() => opened.splice(0).forEach((db) => db.$client.close()));
@@ -19,29 +24,50 @@ function open(file = ":memory:") {
 const addUser = (db: Db, email: string) =>
   db.insert(users).values({ email, passwordHash: "x", firstName: "A", lastName: "B" }).returning().get();
 
-describe("reused statements", () => {
-  it("gives rows as objects again after Drizzle used the same SQL for raw rows", () => {
+describe("the database handle", () => {
+  it("is better-sqlite3's own: prepare() is not replaced (issue 20: no dependency changed at run time)", () => {
     const db = open();
-    const user = addUser(db, "a@example.test");
-    // Drizzle's select reads raw rows (arrays) and maps them; db.get of the same text reads objects.
-    const viaBuilder = db.select({ id: users.id }).from(users).where(eq(users.id, user.id)).get();
-    const text = db.select({ id: users.id }).from(users).where(eq(users.id, user.id)).toSQL().sql;
-    const plain = db.$client.prepare(text).get(user.id);
-    expect(viaBuilder).toEqual({ id: user.id });
-    expect(plain).toEqual({ id: user.id });
-    expect(db.$client.prepare(text)).toBe(db.$client.prepare(text));
+    expect(Object.hasOwn(db.$client, "prepare")).toBe(false);
+    expect(db.$client.prepare).toBe(Database.prototype.prepare);
   });
 
-  it("never hands out a statement that is still iterating", () => {
+  it("compiles the hot queries once (Drizzle's prepared queries): a repeated call prepares nothing", async () => {
     const db = open();
-    addUser(db, "a@example.test");
-    addUser(db, "b@example.test");
-    const seen: string[] = [];
-    for (const row of db.$client.prepare("SELECT email FROM users ORDER BY id").iterate() as Iterable<{ email: string }>) {
-      const inner = db.$client.prepare("SELECT email FROM users ORDER BY id").all() as { email: string }[];
-      seen.push(`${row.email}:${inner.length}`);
-    }
-    expect(seen).toEqual(["a@example.test:2", "b@example.test:2"]);
+    const { dress } = await makeShop(db);
+    const buyer = await makeUser(db);
+    const token = createSession({ db, userId: buyer.id });
+    const run = () => ({
+      viewer: getSessionViewer({ db, token }),
+      user: getSessionUser({ db, token }),
+      version: dataVersion(db),
+      product: getExternalProduct({ db, productId: dress.id }),
+    });
+    const first = run();
+    const prepare = vi.spyOn(db.$client, "prepare");
+    const again = run();
+    expect(prepare).not.toHaveBeenCalled();
+    expect(again).toEqual(first);
+    expect(again.viewer?.user.id).toBe(buyer.id);
+    expect(again.user?.email).toBe(buyer.email);
+    expect(again.product?.product.name).toBe("Wrap Dress");
+    expect(again.product?.variants.map((v) => v.value)).toEqual(["M", "L"]);
+  });
+
+  it("a prepared query reads what is there now and binds each call's own values", async () => {
+    const db = open();
+    const { dress, bag } = await makeShop(db);
+    const [a, b] = [await makeUser(db), await makeUser(db)];
+    const [tokenA, tokenB] = [createSession({ db, userId: a.id }), createSession({ db, userId: b.id })];
+    expect(getSessionViewer({ db, token: tokenA })?.user.id).toBe(a.id);
+    expect(getSessionViewer({ db, token: tokenB })?.user.id).toBe(b.id);
+    // Expired for a clock a month and a day ahead; revoked for everyone.
+    expect(getSessionViewer({ db, token: tokenA, now: new Date(Date.now() + SESSION_TTL_MS + 86_400_000) })).toBeNull();
+    revokeSession({ db, token: tokenA });
+    expect(getSessionUser({ db, token: tokenA })).toBeNull();
+    expect(getSessionUser({ db, token: tokenB })?.id).toBe(b.id);
+    expect(getExternalProduct({ db, productId: bag.id })?.product.name).toBe("Canvas Tote");
+    db.insert(reviews).values({ productId: dress.id, star: 4, name: "Ann", comment: "Fits" }).run();
+    expect(getExternalProduct({ db, productId: dress.id })?.rating).toEqual({ average: 4, count: 1 });
   });
 });
 

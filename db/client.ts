@@ -37,31 +37,5 @@ export function openDatabase(filename: string, options: { migrate?: boolean } = 
     if (broken.length > 0) throw new Error(`Migrations left ${broken.length} broken foreign keys`);
   }
   sqlite.pragma("foreign_keys = ON");
-  reuseStatements(sqlite);
   return db;
-}
-
-/**
- * better-sqlite3 compiles the SQL on every prepare(), and Drizzle prepares every query it runs: keep the
- * compiled statements of the last `max` distinct SQL texts. A reused statement is put back in its plain
- * mode (Drizzle switches some to raw rows), and one still busy iterating is never handed out twice.
- */
-export function reuseStatements(sqlite: Database.Database, max = 500) {
-  const prepare = sqlite.prepare.bind(sqlite);
-  const cache = new Map<string, Database.Statement>();
-  sqlite.prepare = ((source: string) => {
-    const cached = cache.get(source);
-    if (cached && !cached.busy) {
-      cache.delete(source);
-      cache.set(source, cached);
-      if (cached.reader) cached.raw(false).pluck(false).expand(false);
-      return cached;
-    }
-    const statement = prepare(source);
-    if (!cached) {
-      cache.set(source, statement);
-      if (cache.size > max) cache.delete(cache.keys().next().value as string);
-    }
-    return statement;
-  }) as Database.Database["prepare"];
 }

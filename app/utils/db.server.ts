@@ -22,11 +22,32 @@ export type DbOrTx = Db | Tx;
 type Memo = { version: string; values: Map<string, unknown> };
 
 /**
+ * A query prepared once per database handle: `prepare(db)` builds it with Drizzle's `.prepare()` (placeholders via
+ * `sql.placeholder`), so Drizzle writes the SQL and SQLite compiles it once, and each call only binds its values.
+ * For the statements (nearly) every page runs: the session's viewer, the product page, dataVersion.
+ */
+export function preparedPerDb<Q>(prepare: (db: Db) => Q): (db: Db) => Q {
+  const byDb = new WeakMap<Db, Q>();
+  return (db) => {
+    let query = byDb.get(db);
+    if (query === undefined) {
+      query = prepare(db);
+      byDb.set(db, query);
+    }
+    return query;
+  };
+}
+
+const dataVersionQuery = preparedPerDb((db) =>
+  db.$client.prepare<[], { c: number; v: number }>("SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v"),
+);
+
+/**
  * What the data of this connection looks like now, as a string that changes on any write by this connection
  * (total_changes) and on any commit by another connection or process (data_version).
  */
 export function dataVersion(db: Db): string {
-  const state = db.$client.prepare("SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v").get() as { c: number; v: number };
+  const state = dataVersionQuery(db).get()!;
   return `${state.c}:${state.v}`;
 }
 const memos = new WeakMap<object, Memo>();

@@ -3,7 +3,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { cartItems, carts, sessions, stores, users, type User } from "../../../db/schema";
 import { unreadConversationsSql } from "~/models/messaging/conversations.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import { preparedPerDb, type Db } from "~/utils/db.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -35,18 +35,23 @@ export function createSession({
 /** A session's user, with the number of conversations they have not read (the header's Messages count). */
 export type SessionUser = User & { unreadConversations: number };
 
+// Every page asks for the session: its queries are prepared once (preparedPerDb), the token hash and the clock bound.
+const sessionUserQuery = preparedPerDb((db) =>
+  db
+    .select({ user: users, unread: unreadConversationsSql(users.id) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("nowMs"))))
+    .prepare(),
+);
+
 /**
  * The active user behind a token, or null (unknown, expired or revoked token, or an inactive account). The unread
  * conversations are counted in the same statement (a subquery), so no page pays a second query for the header.
  */
 export function getSessionUser({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }): SessionUser | null {
   if (!token) return null;
-  const row = db
-    .select({ user: users, unread: unreadConversationsSql(users.id) })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
-    .get();
+  const row = sessionUserQuery(db).get({ tokenHash: sha256(token), nowMs: now.getTime() });
   if (!row || row.user.status !== "Active") return null;
   return { ...row.user, unreadConversations: row.unread };
 }
@@ -54,14 +59,8 @@ export function getSessionUser({ db, token, now = new Date() }: { db: Db; token:
 /** What every page's header shows about a logged-in user. */
 export type SessionViewer = { user: SessionUser; hasStore: boolean; onboarded: boolean; cartCount: number };
 
-/**
- * The session's active user (with their unread conversations), their store's onboarded flag and their cart's item count, in one indexed
- * query (the root loader's; getSessionUser's rules: unknown, expired or revoked token, or an inactive account
- * give null).
- */
-export function getSessionViewer({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }): SessionViewer | null {
-  if (!token) return null;
-  const row = db
+const sessionViewerQuery = preparedPerDb((db) =>
+  db
     .select({
       user: users,
       unread: unreadConversationsSql(users.id),
@@ -71,8 +70,18 @@ export function getSessionViewer({ db, token, now = new Date() }: { db: Db; toke
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
-    .get();
+    .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("nowMs"))))
+    .prepare(),
+);
+
+/**
+ * The session's active user (with their unread conversations), their store's onboarded flag and their cart's item count, in one indexed
+ * query (the root loader's; getSessionUser's rules: unknown, expired or revoked token, or an inactive account
+ * give null).
+ */
+export function getSessionViewer({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }): SessionViewer | null {
+  if (!token) return null;
+  const row = sessionViewerQuery(db).get({ tokenHash: sha256(token), nowMs: now.getTime() });
   if (!row || row.user.status !== "Active") return null;
   return { user: { ...row.user, unreadConversations: row.unread }, hasStore: row.onboarded !== null, onboarded: Boolean(row.onboarded), cartCount: Number(row.cartCount) };
 }

@@ -1,9 +1,8 @@
 /** A product as buyers see it (spec 3, External product). */
-import { and, asc, avg, count, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, isNull, sql } from "drizzle-orm";
 
-import { products, reviews, stores, users, variants } from "../../../db/schema";
-import { mediaOf } from "~/models/catalog/media.server";
-import type { Db } from "~/utils/db.server";
+import { productMedia, products, reviews, stores, users, variants } from "../../../db/schema";
+import { preparedPerDb, type Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 
 /** The columns of a product in a list (the catalogue's cards, the seller's designs, the admin's products). */
@@ -15,18 +14,18 @@ export const productListColumns = {
   delivery: products.delivery,
 };
 
-/** A product's variants in their order (one query for the buyer's and the seller's views). */
-export function variantsOf(db: Db, productId: number) {
-  return db
+// The product page's queries, prepared once per database (preparedPerDb): the product's id is their one placeholder.
+const productIdParam = sql.placeholder("productId");
+const variantsQuery = preparedPerDb((db) =>
+  db
     .select({ id: variants.id, name: variants.name, value: variants.value, sku: variants.sku, inventory: variants.inventory })
     .from(variants)
-    .where(eq(variants.productId, productId))
+    .where(eq(variants.productId, productIdParam))
     .orderBy(asc(variants.position), asc(variants.id))
-    .all();
-}
-
-export function getExternalProduct({ db, productId }: { db: Db; productId: number }) {
-  const row = db
+    .prepare(),
+);
+const productQuery = preparedPerDb((db) =>
+  db
     .select({
       product: products,
       store: { id: stores.id, userId: stores.userId, name: stores.name, avatar: stores.avatar },
@@ -35,23 +34,47 @@ export function getExternalProduct({ db, productId }: { db: Db; productId: numbe
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .innerJoin(users, eq(users.id, stores.userId))
-    .where(and(eq(products.id, productId), isNull(products.removedAt)))
-    .get();
-  if (!row) return null;
-
-  const media = (mediaOf(db, [productId]).get(productId) ?? []).map((file) => ({ media: file }));
-  const variantRows = variantsOf(db, productId).map(({ sku: _sku, ...v }) => v);
-  const reviewRows = db
+    .where(and(eq(products.id, productIdParam), isNull(products.removedAt)))
+    .prepare(),
+);
+/** One product's media, in mediaOf's order. */
+const mediaQuery = preparedPerDb((db) =>
+  db
+    .select({ media: productMedia.media })
+    .from(productMedia)
+    .where(eq(productMedia.productId, productIdParam))
+    .orderBy(asc(productMedia.position), asc(productMedia.id))
+    .prepare(),
+);
+const reviewsQuery = preparedPerDb((db) =>
+  db
     .select({ id: reviews.id, star: reviews.star, name: reviews.name, comment: reviews.comment, createdAt: reviews.createdAt })
     .from(reviews)
-    .where(eq(reviews.productId, productId))
+    .where(eq(reviews.productId, productIdParam))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .all();
-  const summary = db
+    .prepare(),
+);
+const ratingQuery = preparedPerDb((db) =>
+  db
     .select({ average: avg(reviews.star), count: count() })
     .from(reviews)
-    .where(eq(reviews.productId, productId))
-    .get();
+    .where(eq(reviews.productId, productIdParam))
+    .prepare(),
+);
+
+/** A product's variants in their order (one query for the buyer's and the seller's views). */
+export function variantsOf(db: Db, productId: number) {
+  return variantsQuery(db).all({ productId });
+}
+
+export function getExternalProduct({ db, productId }: { db: Db; productId: number }) {
+  const row = productQuery(db).get({ productId });
+  if (!row) return null;
+
+  const media = mediaQuery(db).all({ productId });
+  const variantRows = variantsOf(db, productId).map(({ sku: _sku, ...v }) => v);
+  const reviewRows = reviewsQuery(db).all({ productId });
+  const summary = ratingQuery(db).get({ productId });
 
   return {
     ...row,
