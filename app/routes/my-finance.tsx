@@ -113,6 +113,7 @@ export default function MyFinancePage() {
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 sm:col-span-3">
             Your store owes the platform {formatCents(-summary.balanceCents)} after a refund. New sales pay it back first; withdrawals
             are possible again once the balance is above zero.
+            {summary.pendingTransferCents > 0 ? " Your pending transfer repays it first when it is paid out: you receive the rest." : null}
           </p>
         ) : null}
       </section>

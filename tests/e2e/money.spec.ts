@@ -8,6 +8,9 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { adminAuth, backdate, balanceOf, buy, cents, newAccount, newShop, pendingTransfer, uniqueDay } from "./admin-fixtures";
 import { pattern, readDb } from "./db";
 import { DEMO, login, uniqueEmail, waitForMail } from "./utils";
+
+// Each test walks several pages (and a payment) on a machine shared by several servers.
+test.describe.configure({ timeout: 90_000 });
 import { formatCents } from "~/utils/money";
 
 type Pattern = ReturnType<typeof pattern>;

@@ -105,7 +105,8 @@ test("a margin changed on the settings screen (no JavaScript) applies to the nex
     await expect(page.getByText("Settings saved. New sales use them from now on.")).toBeVisible();
     await expect(page.getByLabel("Margin (%) For Pattern")).toHaveValue(String(newMargin));
 
-    const second = await buyOnStripe(request, auth, product.id);
+    // Another buyer: a downloadable pattern is one licence per buyer (issue 19, item 6).
+    const second = await buyOnStripe(request, await buyer(request), product.id);
     const expected = patternFee(product.price_cents, newMargin * 100, Number(original.min_fee_paper_pattern) * 100);
     expect(second.fee_cents).toBe(expected);
     expect(readDb("SELECT fee_cents FROM orders WHERE id = ?", first.id)).toEqual([{ fee_cents: first.fee_cents }]);
@@ -127,7 +128,7 @@ test("a margin saved through the JSON face applies to the next sale only", async
   try {
     const saved = await request.post("/api/admin/save-settings", { headers: admin, data: { ...saveNames(original), margin_pattern: 33 } });
     expect(await saved.json()).toMatchObject({ margin_paper_pattern: 33 });
-    const second = await buyOnStripe(request, auth, product.id);
+    const second = await buyOnStripe(request, await buyer(request), product.id);
     expect(second.fee_cents).toBe(patternFee(product.price_cents, 3300, Number(original.min_fee_paper_pattern) * 100));
     expect(readDb("SELECT fee_cents FROM orders WHERE id = ?", first.id)).toEqual([{ fee_cents: first.fee_cents }]);
   } finally {
