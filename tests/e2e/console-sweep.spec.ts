@@ -39,6 +39,18 @@ const VIEWPORTS = [
 /** What a console message, a page error or a request says that fails a screen. */
 const HYDRATION = /hydrat|did not match|server-rendered|Minified React error #(418|419|420|421|422|423|425)\b/i;
 
+/** What React's production build means by its hydration error numbers. */
+const REACT_ERRORS: Record<string, string> = {
+  "418": "the server HTML did not match what the browser rendered",
+  "419": "the server could not finish this Suspense boundary",
+  "421": "a Suspense boundary received an update before it finished hydrating",
+  "422": "an error while hydrating this Suspense boundary, rendered on the client instead",
+  "423": "an error while hydrating, the whole root rendered on the client instead",
+  "425": "text content did not match the server HTML",
+};
+const explained = (text: string) =>
+  text.replace(/Minified React error #(\d+);.*$/, (whole, n: string) => (REACT_ERRORS[n] ? `React error #${n}: ${REACT_ERRORS[n]}` : whole));
+
 /**
  * Watches a browser context: console messages, page errors, own-origin responses of 400 and up, failed requests,
  * and the requests still in flight (so a screen is done when the page is quiet, without a fixed wait).
@@ -63,12 +75,13 @@ function watch(context: BrowserContext, origin: string) {
     // The browser's own line for the deliberate 404 document.
     if (type === "error" && /^Failed to load resource/.test(text) && isExpected(where)) return;
     if (type === "error" || type === "warning" || HYDRATION.test(text)) {
-      add(`${HYDRATION.test(text) ? "hydration " : ""}console.${type}: ${text}${where ? ` (at ${where.replace(origin, "")})` : ""}`);
+      // The first line: a logged error's stack names only minified chunks.
+      add(`${HYDRATION.test(text) ? "hydration " : ""}console.${type}: ${explained(text.split("\n")[0]!)}${where ? ` (at ${where.replace(origin, "")})` : ""}`);
     }
   });
   context.on("weberror", (error) => {
     const e = error.error();
-    add(`${HYDRATION.test(e.message) ? "hydration " : ""}page error: ${e.name}: ${e.message}`);
+    add(`${HYDRATION.test(e.message) ? "hydration " : ""}page error: ${e.name}: ${explained(e.message)}`);
   });
   context.on("request", (request) => {
     // Video is streamed in ranges the browser may leave open; nothing else should stay pending.
@@ -113,9 +126,11 @@ function watch(context: BrowserContext, origin: string) {
     take() {
       onProblem = null;
       onQuiet = [];
-      const found = problems;
+      // Each distinct message once, with how often it came (React reports a mismatch once per node).
+      const counts = new Map<string, number>();
+      for (const p of problems) counts.set(p, (counts.get(p) ?? 0) + 1);
       problems = [];
-      return found;
+      return [...counts].map(([p, n]) => (n > 1 ? `${p} (${n} times)` : p));
     },
   };
 }
