@@ -61,8 +61,8 @@ test.describe("accounts", () => {
   });
 
   test("register errors: one message per error, and the login link stays", async ({ page, javaScriptEnabled }) => {
-    // Two registrations (argon2) and four page loads: more than the default on a busy machine.
-    test.setTimeout(60_000);
+    // Two registrations (argon2) and several page loads: more than the default on a busy machine.
+    test.slow();
     const main = page.getByRole("main");
     const loginLink = main.getByRole("link", { name: "Log in" });
     await page.goto("/register");
