@@ -47,11 +47,11 @@ describe("requireSeller (HTML face)", () => {
 });
 
 describe("requireApiSeller (JSON face)", () => {
-  it("answers 401 to visitors, 403 'Please setup your store first' to users without a store", async () => {
+  it("answers 401 to visitors, 404 'Please setup your store first' to users without a store", async () => {
     expect((await thrown(() => requireApiSeller(requestAs()))).status).toBe(401);
     const user = await makeUser(db);
     const noStore = await thrown(() => requireApiSeller(requestAs(user)));
-    expect(noStore.status).toBe(403);
+    expect(noStore.status).toBe(404);
     expect(await noStore.json()).toEqual({ error: "Please setup your store first" });
     db.insert(stores).values({ userId: user.id, name: "Dart Loft" }).run();
     expect((await requireApiSeller(requestAs(user))).store.userId).toBe(user.id);
