@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 
 import { Pagination } from "~/components/pagination";
+import { TableScroll } from "~/components/table-scroll";
 import { PAGE_SIZES, type SortDir } from "~/models/admin/table";
 
 /** The current URL's query with some values replaced (null removes one). */
@@ -82,7 +83,7 @@ export function SortHeader({ label, column, state, className }: { label: string;
     <th
       scope="col"
       aria-sort={active ? (state.dir === "asc" ? "ascending" : "descending") : "none"}
-      className={`px-3 py-2 text-left font-semibold ${className ?? ""}`}
+      className={`whitespace-nowrap px-3 py-2 text-left font-semibold ${className ?? ""}`}
     >
       <Link to={href({ sort: column, dir: nextDir, page: null })} className="inline-flex items-center gap-1 hover:underline">
         {label}
@@ -97,7 +98,7 @@ export function SortHeader({ label, column, state, className }: { label: string;
 
 export function PlainHeader({ label, className }: { label: string; className?: string }) {
   return (
-    <th scope="col" className={`px-3 py-2 text-left font-semibold ${className ?? ""}`}>
+    <th scope="col" className={`whitespace-nowrap px-3 py-2 text-left font-semibold ${className ?? ""}`}>
       {label}
     </th>
   );
@@ -118,14 +119,15 @@ export function TableFooter({ state, noun }: { state: TableState; noun: string }
   );
 }
 
+/** An admin table in its own scroll region (a phone scrolls the table, never the page). */
 export function TableFrame({ caption, children }: { caption: string; children: React.ReactNode }) {
   return (
-    <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
+    <TableScroll label={caption} className="mt-4 rounded-lg border border-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -140,3 +142,5 @@ export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
 }
 
 export const cell = "px-3 py-2 align-top";
+/** A cell of a date or an amount, kept on one line ("2026-11-25" would break at its hyphens on a phone). */
+export const nowrapCell = `${cell} whitespace-nowrap`;
