@@ -1,7 +1,9 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 
 import { Pagination } from "~/components/pagination";
 import { TableScroll } from "~/components/table-scroll";
+import { useHydrated } from "~/components/use-hydrated";
 import { PAGE_SIZES, type SortDir } from "~/models/admin/table";
 
 /** The current URL's query with some values replaced (null removes one). */
@@ -23,6 +25,10 @@ export type TableState = { q: string; sort: string; dir: SortDir; page: number; 
 /**
  * The search box and page size of a table: a GET form, so it works without JavaScript and the state stays in the
  * URL. Sorting is kept; the page goes back to 1. `keep` carries other filters (dates) along.
+ *
+ * 'Rows per page' applies as soon as it changes when JavaScript runs (it submits this form, so a typed search goes
+ * along); without JavaScript the Search or Apply button submits it. Apply only applies the page size, so it is not
+ * shown once JavaScript runs. The fields follow the URL (back and forward, links), not only the first render.
  */
 export function TableToolbar({
   state,
@@ -37,6 +43,16 @@ export function TableToolbar({
   keep?: Record<string, string>;
   search?: boolean;
 }) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const query = useRef<HTMLInputElement>(null);
+  const size = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (query.current) query.current.value = state.q;
+  }, [state.q]);
+  useEffect(() => {
+    if (size.current) size.current.value = String(state.size);
+  }, [state.size]);
   return (
     <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
       {Object.entries({ ...keep, sort: state.sort, dir: state.dir }).map(([name, value]) => (
@@ -47,14 +63,21 @@ export function TableToolbar({
           <label htmlFor="table-q" className="label">
             {searchLabel ?? "Search"}
           </label>
-          <input id="table-q" name="q" type="search" defaultValue={state.q} placeholder={searchPlaceholder} className="input mt-1" />
+          <input ref={query} id="table-q" name="q" type="search" defaultValue={state.q} placeholder={searchPlaceholder} className="input mt-1" />
         </div>
       ) : null}
       <div>
         <label htmlFor="table-size" className="label">
           Rows per page
         </label>
-        <select id="table-size" name="size" defaultValue={String(state.size)} className="input mt-1">
+        <select
+          ref={size}
+          id="table-size"
+          name="size"
+          defaultValue={String(state.size)}
+          className="input mt-1"
+          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+        >
           {PAGE_SIZES.map((s) => (
             <option key={s} value={s}>
               {s}
@@ -62,9 +85,15 @@ export function TableToolbar({
           ))}
         </select>
       </div>
-      <button type="submit" className="btn">
-        {search ? "Search" : "Apply"}
-      </button>
+      {search ? (
+        <button type="submit" className="btn">
+          Search
+        </button>
+      ) : hydrated ? null : (
+        <button type="submit" className="btn">
+          Apply
+        </button>
+      )}
       {search && state.q ? (
         <Link to="?" className="btn-secondary">
           Clear
