@@ -9,11 +9,11 @@ export function CheckoutSummaryCard({ summary }: { summary: CheckoutSummary }) {
       <ul className="divide-y divide-slate-200 text-sm">
         {summary.lines.map((l) => (
           <li key={l.id} className="flex justify-between gap-4 py-2">
-            <span>
+            <span className="min-w-0">
               {l.quantity} × {l.name}
               <span className="block text-xs text-slate-500">{[l.variant, l.typeLabel].filter(Boolean).join(" · ")}</span>
             </span>
-            <span>{formatCents(l.lineCents)}</span>
+            <span className="shrink-0">{formatCents(l.lineCents)}</span>
           </li>
         ))}
       </ul>

@@ -14,7 +14,7 @@ export function SellerTabs() {
   const { pathname } = useLocation();
   return (
     <nav aria-label="Seller" className="border-b border-slate-200">
-      <ul className="-mb-px flex gap-1 overflow-x-auto">
+      <ul className="-mb-px flex flex-wrap gap-1">
         {TABS.map((tab) => {
           const active = [tab.to, ...tab.also].some((base) => under(pathname, base));
           return (

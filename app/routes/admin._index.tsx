@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { cell, EmptyRow, PlainHeader, SortHeader, TableFooter, TableFrame, TableToolbar } from "~/components/admin/table";
+import { cell, EmptyRow, nowrapCell, PlainHeader, SortHeader, TableFooter, TableFrame, TableToolbar } from "~/components/admin/table";
 import { listAdminOrders, ORDER_SORTS } from "~/models/admin/orders.server";
 import { parseTableQuery, tableState } from "~/models/admin/table";
 import { orderStatusLabel, productTypeLabel } from "~/utils/catalog";
@@ -57,7 +57,7 @@ export default function AdminOrders() {
                   #{o.id}
                 </Link>
               </td>
-              <td className={cell}>{o.date}</td>
+              <td className={nowrapCell}>{o.date}</td>
               <td className={cell}>
                 {o.buyerName}
                 <br />

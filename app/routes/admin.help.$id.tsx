@@ -41,7 +41,7 @@ export default function AdminHelpRequest() {
         ← Help requests
       </Link>
       <h1 className="mt-4 text-2xl font-bold tracking-tight">Help request #{r.id}</h1>
-      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+      <dl className="mt-6 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 text-sm">
         <dt className="text-slate-500">Received (UTC)</dt>
         <dd>{r.date}</dd>
         <dt className="text-slate-500">Name</dt>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { Pagination } from "~/components/pagination";
+import { TableScroll } from "~/components/table-scroll";
 import { listHelpRequests } from "~/models/messaging/help.server";
 import { getDb } from "~/utils/db.server";
 import { formatMessageDate } from "~/utils/dates";
@@ -40,7 +41,7 @@ export default function AdminHelpList() {
       {items.length === 0 ? (
         <p className="mt-8 text-slate-600">No help requests yet.</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
+        <TableScroll label="Help requests" className="mt-6">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-500">
               <tr>
@@ -72,7 +73,7 @@ export default function AdminHelpList() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination page={page} pageCount={pageCount} href={(p) => `?page=${p}`} />
     </div>

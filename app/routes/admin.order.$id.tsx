@@ -138,12 +138,12 @@ export default function AdminOrder() {
         </div>
       ) : null}
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section aria-labelledby="details-heading" className="card p-6">
           <h2 id="details-heading" className="text-lg font-semibold">
             Order details
           </h2>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-600">Date</dt>
             <dd>{order.date} UTC</dd>
             <dt className="text-slate-600">Product</dt>
@@ -193,7 +193,7 @@ export default function AdminOrder() {
           <h2 id="people-heading" className="text-lg font-semibold">
             Buyer and seller
           </h2>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-600">Buyer</dt>
             <dd>
               <Link to={`/admin/user/${buyer.id}`} className="text-brand-700 hover:underline">

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { AuditLog, toAuditView } from "~/components/admin/audit-log";
-import { cell, EmptyRow, PlainHeader, SortHeader, TableFooter, TableFrame, TableToolbar } from "~/components/admin/table";
+import { cell, EmptyRow, nowrapCell, PlainHeader, SortHeader, TableFooter, TableFrame, TableToolbar } from "~/components/admin/table";
 import { Note } from "~/components/flash";
 import { listAudit } from "~/models/admin/audit.server";
 import { approvalPlan, approveTransfer, rejectTransfer, TRANSFER_MESSAGES, TRANSFER_STATUS } from "~/models/admin/payouts.server";
@@ -337,7 +337,7 @@ export default function AdminStore() {
             {transactions.map((t) => (
               <tr key={t.id}>
                 <td className={cell}>{t.id}</td>
-                <td className={cell}>{t.date}</td>
+                <td className={nowrapCell}>{t.date}</td>
                 <td className={cell}>{t.type}</td>
                 <td className={cell}>{t.orderId ? <Link to={`/admin/order/${t.orderId}`} className="text-brand-700 hover:underline">#{t.orderId}</Link> : ""}</td>
                 <td className={`${cell} ${t.amountCents < 0 ? "text-red-700" : ""}`}>{formatCents(t.amountCents)}</td>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { cell, EmptyRow, PlainHeader, SortHeader, TableFooter, TableFrame, TableToolbar } from "~/components/admin/table";
+import { cell, EmptyRow, nowrapCell, PlainHeader, SortHeader, TableFooter, TableFrame, TableToolbar } from "~/components/admin/table";
 import { parseTableQuery, tableState } from "~/models/admin/table";
 import { listAdminUsers, USER_SORTS } from "~/models/admin/users.server";
 import { getDb } from "~/utils/db.server";
@@ -67,7 +67,7 @@ export default function AdminUsers() {
                 )}
               </td>
               <td className={cell}>{u.balanceCents === null ? "" : formatCents(u.balanceCents)}</td>
-              <td className={cell}>{u.joined}</td>
+              <td className={nowrapCell}>{u.joined}</td>
             </tr>
           ))}
         </tbody>

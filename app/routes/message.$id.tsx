@@ -99,7 +99,7 @@ export default function ConversationPage() {
       </Link>
       <header className="mt-4 flex flex-wrap items-center gap-4">
         <Avatar name={other.username} avatar={other.avatar} size={64} />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-48">
           <h1 className="text-2xl font-bold tracking-tight">{other.username}</h1>
           {other.storeName !== null ? (
             <Link to={`/store/${other.id}`} className="text-sm text-brand-700 hover:underline">

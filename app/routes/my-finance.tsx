@@ -6,6 +6,7 @@ import { Spinner } from "~/components/forms";
 import { Pagination } from "~/components/pagination";
 import { SalesChart } from "~/components/sales-chart";
 import { SellerTabs } from "~/components/seller-tabs";
+import { TableScroll } from "~/components/table-scroll";
 import { bestSellingDesigns, getFinanceSummary, listTransactions, salesSeries } from "~/models/selling/finance.server";
 import { WITHDRAW_MESSAGES, withdrawBalance } from "~/models/selling/payouts.server";
 import { getDb } from "~/utils/db.server";
@@ -137,10 +138,10 @@ export default function MyFinancePage() {
           <ol className="mt-3 space-y-1 text-sm" data-testid="best-sellers">
             {best.map((b) => (
               <li key={b.productId} className="flex justify-between gap-4">
-                <Link to={`/product/${b.productId}`} className="hover:text-brand-700">
+                <Link to={`/product/${b.productId}`} className="min-w-0 hover:text-brand-700">
                   {b.name}
                 </Link>
-                <span className="text-slate-600">
+                <span className="shrink-0 text-slate-600">
                   {b.units} sold · {formatCents(b.amountCents)}
                 </span>
               </li>
@@ -161,7 +162,7 @@ export default function MyFinancePage() {
         {txs.length === 0 ? (
           <p className="mt-4 text-slate-600">No transactions yet</p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
+          <TableScroll label="Transactions" className="mt-4">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-500">
                 <tr>
@@ -203,7 +204,7 @@ export default function MyFinancePage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
         <Pagination page={page} pageCount={pageCount} href={(p) => (p > 1 ? `/my-finance?page=${p}` : "/my-finance")} />
       </section>

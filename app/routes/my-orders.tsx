@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { Pagination } from "~/components/pagination";
 import { SellerTabs } from "~/components/seller-tabs";
+import { TableScroll } from "~/components/table-scroll";
 import { listStoreOrders } from "~/models/selling/orders.server";
 import { ORDER_FILTERS } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
@@ -66,7 +67,7 @@ export default function MyOrdersPage() {
       {orders.length === 0 ? (
         <p className="text-slate-600">No orders found</p>
       ) : (
-        <div className="overflow-x-auto">
+        <TableScroll label="Orders">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-500">
               <tr>
@@ -101,7 +102,7 @@ export default function MyOrdersPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination page={page} pageCount={pageCount} href={(p) => href(filter, p)} />
     </div>

@@ -154,7 +154,7 @@ export default function ProductPage() {
   const storeUrl = `/store/${store.owner}`;
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
-      <div className="grid gap-8 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
         <MediaCarousel media={media} label={product.name} priority />
         <div className="space-y-4">
           <h1 className="text-2xl font-bold tracking-tight">{product.name}</h1>

@@ -120,7 +120,7 @@ export default function PurchasePage() {
           Items
         </h2>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
-          <div>
+          <div className="min-w-0">
             <Link to={`/product/${order.productId}`} className="font-medium hover:text-brand-700">
               {order.name}
             </Link>
@@ -266,7 +266,7 @@ function TrackingSection({ order }: { order: OrderView }) {
         Tracking
       </h2>
       {order.tracking ? (
-        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
           <dt className="text-slate-500">Carrier</dt>
           <dd>{order.carrier}</dd>
           <dt className="text-slate-500">Tracking number</dt>

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { TableScroll } from "~/components/table-scroll";
 import { listBuyerOrders } from "~/models/buying/orders.server";
 import { pendingPayments, returnFromPayment } from "~/models/buying/purchases.server";
 import { orderStatusLabel } from "~/utils/catalog";
@@ -61,7 +62,7 @@ export default function PurchasesPage() {
       {orders.length === 0 ? (
         <p className="mt-8 text-slate-600">No purchases found</p>
       ) : (
-        <div className="mt-6 overflow-x-auto">
+        <TableScroll label="My purchases" className="mt-6">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-slate-500">
               <tr>
@@ -96,7 +97,7 @@ export default function PurchasesPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </div>
   );

@@ -133,7 +133,7 @@ export default function SalePage() {
         <h2 id="amounts-title" className="text-lg font-semibold">
           Amounts
         </h2>
-        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+        <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm">
           <dt className="text-slate-500">Amount</dt>
           <dd data-testid="sale-amount">{formatCents(order.amountCents)}</dd>
           <dt className="text-slate-500">Platform fee</dt>
@@ -205,7 +205,7 @@ function TrackingSection({ order, labelError }: { order: SaleView; labelError: s
         Tracking
       </h2>
       {order.tracking ? (
-        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+        <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm">
           <dt className="text-slate-500">Carrier</dt>
           <dd data-testid="sale-carrier">{order.carrier}</dd>
           <dt className="text-slate-500">Tracking number</dt>

@@ -1,3 +1,4 @@
+import { TableScroll } from "~/components/table-scroll";
 import { formatCents } from "~/utils/money";
 
 /**
@@ -53,31 +54,33 @@ export function RevenueChart({ days }: { days: { day: string; revenueCents: numb
       </svg>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-brand-700">Revenue per day as a table</summary>
-        <table className="mt-2 min-w-[20rem] text-left">
-          <caption className="sr-only">Revenue per day</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="pr-6">
-                Day
-              </th>
-              <th scope="col" className="pr-6">
-                Sales
-              </th>
-              <th scope="col">Revenue</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.day}>
-                <th scope="row" className="pr-6 font-normal">
-                  {d.day}
+        <TableScroll label="Revenue per day" className="mt-2">
+          <table className="min-w-[20rem] text-left">
+            <caption className="sr-only">Revenue per day</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="pr-6">
+                  Day
                 </th>
-                <td className="pr-6">{d.sales}</td>
-                <td>{formatCents(d.revenueCents)}</td>
+                <th scope="col" className="pr-6">
+                  Sales
+                </th>
+                <th scope="col">Revenue</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {days.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row" className="pr-6 font-normal">
+                    {d.day}
+                  </th>
+                  <td className="pr-6">{d.sales}</td>
+                  <td>{formatCents(d.revenueCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </details>
     </figure>
   );

@@ -1,6 +1,9 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 
 import { Pagination } from "~/components/pagination";
+import { TableScroll } from "~/components/table-scroll";
+import { useHydrated } from "~/components/use-hydrated";
 import { PAGE_SIZES, type SortDir } from "~/models/admin/table";
 
 /** The current URL's query with some values replaced (null removes one). */
@@ -22,6 +25,10 @@ export type TableState = { q: string; sort: string; dir: SortDir; page: number; 
 /**
  * The search box and page size of a table: a GET form, so it works without JavaScript and the state stays in the
  * URL. Sorting is kept; the page goes back to 1. `keep` carries other filters (dates) along.
+ *
+ * 'Rows per page' applies as soon as it changes when JavaScript runs (it submits this form, so a typed search goes
+ * along); without JavaScript the Search or Apply button submits it. Apply only applies the page size, so it is not
+ * shown once JavaScript runs. The fields follow the URL (back and forward, links), not only the first render.
  */
 export function TableToolbar({
   state,
@@ -36,6 +43,16 @@ export function TableToolbar({
   keep?: Record<string, string>;
   search?: boolean;
 }) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const query = useRef<HTMLInputElement>(null);
+  const size = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (query.current) query.current.value = state.q;
+  }, [state.q]);
+  useEffect(() => {
+    if (size.current) size.current.value = String(state.size);
+  }, [state.size]);
   return (
     <Form method="get" className="flex flex-wrap items-end gap-3" role="search">
       {Object.entries({ ...keep, sort: state.sort, dir: state.dir }).map(([name, value]) => (
@@ -46,14 +63,21 @@ export function TableToolbar({
           <label htmlFor="table-q" className="label">
             {searchLabel ?? "Search"}
           </label>
-          <input id="table-q" name="q" type="search" defaultValue={state.q} placeholder={searchPlaceholder} className="input mt-1" />
+          <input ref={query} id="table-q" name="q" type="search" defaultValue={state.q} placeholder={searchPlaceholder} className="input mt-1" />
         </div>
       ) : null}
       <div>
         <label htmlFor="table-size" className="label">
           Rows per page
         </label>
-        <select id="table-size" name="size" defaultValue={String(state.size)} className="input mt-1">
+        <select
+          ref={size}
+          id="table-size"
+          name="size"
+          defaultValue={String(state.size)}
+          className="input mt-1"
+          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+        >
           {PAGE_SIZES.map((s) => (
             <option key={s} value={s}>
               {s}
@@ -61,9 +85,15 @@ export function TableToolbar({
           ))}
         </select>
       </div>
-      <button type="submit" className="btn">
-        {search ? "Search" : "Apply"}
-      </button>
+      {search ? (
+        <button type="submit" className="btn">
+          Search
+        </button>
+      ) : hydrated ? null : (
+        <button type="submit" className="btn">
+          Apply
+        </button>
+      )}
       {search && state.q ? (
         <Link to="?" className="btn-secondary">
           Clear
@@ -82,7 +112,7 @@ export function SortHeader({ label, column, state, className }: { label: string;
     <th
       scope="col"
       aria-sort={active ? (state.dir === "asc" ? "ascending" : "descending") : "none"}
-      className={`px-3 py-2 text-left font-semibold ${className ?? ""}`}
+      className={`whitespace-nowrap px-3 py-2 text-left font-semibold ${className ?? ""}`}
     >
       <Link to={href({ sort: column, dir: nextDir, page: null })} className="inline-flex items-center gap-1 hover:underline">
         {label}
@@ -97,7 +127,7 @@ export function SortHeader({ label, column, state, className }: { label: string;
 
 export function PlainHeader({ label, className }: { label: string; className?: string }) {
   return (
-    <th scope="col" className={`px-3 py-2 text-left font-semibold ${className ?? ""}`}>
+    <th scope="col" className={`whitespace-nowrap px-3 py-2 text-left font-semibold ${className ?? ""}`}>
       {label}
     </th>
   );
@@ -118,14 +148,15 @@ export function TableFooter({ state, noun }: { state: TableState; noun: string }
   );
 }
 
+/** An admin table in its own scroll region (a phone scrolls the table, never the page). */
 export function TableFrame({ caption, children }: { caption: string; children: React.ReactNode }) {
   return (
-    <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
+    <TableScroll label={caption} className="mt-4 rounded-lg border border-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
@@ -140,3 +171,5 @@ export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
 }
 
 export const cell = "px-3 py-2 align-top";
+/** A cell of a date or an amount, kept on one line ("2026-11-25" would break at its hyphens on a phone). */
+export const nowrapCell = `${cell} whitespace-nowrap`;

@@ -62,7 +62,7 @@ export default function CartPage() {
           </Link>
         </p>
       ) : (
-        <div className="mt-6 grid gap-10 lg:grid-cols-[2fr_1fr]">
+        <div className="mt-6 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <ul className="divide-y divide-slate-200" aria-label="Cart items">
             {cart.lines.map((row) => (
               <CartRowItem key={row.id} row={row} />

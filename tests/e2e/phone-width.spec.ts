@@ -1,0 +1,252 @@
+/**
+ * Issue 19, item 15: on a 390 px phone no screen scrolls sideways. A wide table scrolls inside its own region; the
+ * page itself is never wider than the screen. Every screen of the spec is opened, in the js and no-js projects, as
+ * the visitor, buyer, seller or administrator who uses it, with data that is hard on a layout: long names, long
+ * unbroken words (an e-mail, a Welsh town, a product named like a file, a tracking number, a URL) and tables of
+ * many columns.
+ *
+ * Each screen's full-page screenshot is saved with its test result (test-results/), to look at what a phone shows.
+ */
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+import { adminAuth, buy, credit, newAccount, newShop, pendingTransfer, type Account, type Shop } from "./admin-fixtures";
+import { openTestDb, readDb } from "./db";
+import { test } from "./fixtures";
+import { uniqueAddress } from "./messaging-fixtures";
+import { DEMO, whenHydrated } from "./utils";
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+const LONG = {
+  firstName: "Maximiliana-Konstanze",
+  lastName: "Vandenberghe-Oyelaran-Whitfield",
+  street: "1234 Extraordinarily Long Boulevard of the Seamstresses",
+  street2: "Apartment 5678, Building C, Entrance From The Courtyard",
+  // A real town, and one word.
+  city: "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch",
+  // Design names are at most 50 characters; a seller may paste a file name.
+  printed: "Zweireihiger_Wollmantel_mit_Kapuze_Schnittmuster",
+  dress: "Reversible Quilted Patchwork Wrap Dress, Pockets",
+  tote: "Oversized Canvas Market Tote With Leather Handles",
+  variant: "Extra-Large-Tall-EU-46-48-Petite",
+  tracking: "1Z999AA10123456784TRACKINGNUMBER0042",
+  carrier: "DHL",
+  url: "https://www.example-pattern-forum.test/threads/how-to-grade-the-zweireihiger-wollmantel-between-sizes-without-distorting-the-collar?page=3&highlight=grading",
+} as const;
+
+type World = {
+  buyer: Account;
+  shop: Shop;
+  orders: { printed: number; dress: number; tote: number };
+  conversationId: number;
+  helpId: number;
+  checkoutId: number;
+  storeOwnerId: number;
+};
+
+/** One world per worker: a long-named buyer and store, three orders (one shipped, one refunded), a message, a help request. */
+let world: Promise<World> | undefined;
+
+async function buildWorld(api: APIRequestContext): Promise<World> {
+  const buyer = await newAccount(api, "phone-buyer", LONG.firstName, LONG.lastName);
+  const shop = await newShop(api, "phone");
+  const db = openTestDb();
+  try {
+    const email = `maximiliana.konstanze.vandenberghe-oyelaran.${buyer.id}@longmail-example.test`;
+    db.prepare("UPDATE users SET email = ?, street = ?, street2 = ?, city = ?, phone = '+1 (303) 555-0100 ext. 98765' WHERE id = ?").run(
+      email,
+      LONG.street,
+      LONG.street2,
+      LONG.city,
+      buyer.id,
+    );
+    buyer.email = email;
+    db.prepare("UPDATE users SET email = ?, first_name = ?, last_name = ? WHERE id = ?").run(
+      `konstantinos.papadopoulos-abernathy.${shop.seller.id}@atelier-mail-example.test`,
+      "Konstantinos",
+      "Papadopoulos-Abernathy",
+      shop.seller.id,
+    );
+    db.prepare("UPDATE stores SET name = ?, bio = ? WHERE id = ?").run(
+      `Papadopoulos-Abernathy Slow-Fashion Atelier & Haberdashery ${shop.storeId}`,
+      `Made-to-measure coats and patterns. Questions about grading: ${LONG.url}`,
+      shop.storeId,
+    );
+    db.prepare("UPDATE products SET name = ? WHERE id = ?").run(LONG.printed, shop.printed);
+    db.prepare("UPDATE products SET name = ? WHERE id = ?").run(LONG.dress, shop.dress);
+    db.prepare("UPDATE products SET name = ? WHERE id = ?").run(LONG.tote, shop.tote);
+    db.prepare("UPDATE variants SET value = ? WHERE id = ?").run(LONG.variant, shop.dressM);
+  } finally {
+    db.close();
+  }
+  const [printed, dress, tote] = await buy(api, buyer, [
+    { productId: shop.printed, quantity: 2 },
+    { productId: shop.dress, variantId: shop.dressM },
+    { productId: shop.tote },
+  ]);
+  const orders = { printed: printed!.id, dress: dress!.id, tote: tote!.id };
+  const shipped = await api.post("/api/user/ship-order", { headers: shop.seller.auth, data: { id: orders.dress, tracking: LONG.tracking, carrier: LONG.carrier } });
+  expect(shipped.status(), await shipped.text()).toBeLessThan(300);
+  const admin = await adminAuth(api);
+  const refunded = await api.post(`/api/admin/refund-order/${orders.tote}`, { headers: admin });
+  expect(refunded.status(), await refunded.text()).toBeLessThan(300);
+  credit(shop.storeId, 12_345_67);
+  pendingTransfer(shop.storeId, 10_000_00);
+
+  const sent = await api.post("/api/user/send-message", {
+    headers: buyer.auth,
+    data: { to: shop.seller.id, message: `Hello! Does the coat pattern include seam allowances? I read ${LONG.url} and am unsure.` },
+  });
+  expect(sent.status()).toBe(201);
+  const conversationId = Number(sent.headers()["x-conversation-id"]);
+  const reply = await api.post("/api/user/send-message", {
+    headers: shop.seller.auth,
+    data: { to: buyer.id, message: `Yes, 1.5 cm everywhere: ${LONG.url}` },
+  });
+  expect(reply.status()).toBe(201);
+
+  const helpEmail = `maximiliana.help.${buyer.id}@longmail-example.test`;
+  const help = await api.post("/api/user/send-help-request", {
+    headers: { "X-Forwarded-For": uniqueAddress() },
+    data: { name: `${LONG.firstName} ${LONG.lastName}`, email: helpEmail, message: `My download stops halfway: ${LONG.url}`, social_media: LONG.url, website: LONG.url },
+  });
+  expect(help.status(), await help.text()).toBe(201);
+  const helpId = readDb<{ id: number }>("SELECT id FROM help_requests WHERE email = ?", helpEmail)[0]!.id;
+
+  // An open checkout (its summary and the local payment page), then a full cart.
+  const checkout = await api.post("/api/user/checkout", { headers: buyer.auth, data: { items: [{ productId: shop.printed, quantity: 3 }, { productId: shop.tote }] } });
+  expect(checkout.status()).toBe(200);
+  const checkoutId = Number(new URL((await checkout.json()).url).pathname.split("/").pop());
+  const cartDb = openTestDb();
+  try {
+    const cart = cartDb.prepare("INSERT INTO carts (user_id) VALUES (?) ON CONFLICT DO UPDATE SET user_id = user_id RETURNING id").get(buyer.id) as { id: number };
+    const item = cartDb.prepare("INSERT INTO cart_items (cart_id, product_id, variant_id, quantity) VALUES (?, ?, ?, ?)");
+    item.run(cart.id, shop.printed, null, 2);
+    item.run(cart.id, shop.dress, shop.dressM, 1);
+    item.run(cart.id, shop.tote, null, 3);
+  } finally {
+    cartDb.close();
+  }
+  return { buyer, shop, orders, conversationId, helpId, checkoutId, storeOwnerId: shop.seller.id };
+}
+
+type Who = "visitor" | "buyer" | "seller" | "admin";
+/** A disclosure (a `<details>`) opened by its summary, with and without JavaScript. */
+const open = (summary: string | RegExp) => (page: Page) => page.locator("summary").filter({ hasText: summary }).first().click();
+
+const SCREENS: { name: string; as: Who; path: (w: World) => string; prepare?: (page: Page) => Promise<void> }[] = [
+  // Visitor
+  { name: "explore", as: "visitor", path: () => "/" },
+  { name: "explore, searched", as: "visitor", path: () => "/?q=Zweireihiger" },
+  { name: "explore, filters open", as: "visitor", path: () => "/", prepare: open(/^Filters/) },
+  { name: "phone menu open", as: "visitor", path: () => "/", prepare: (page) => page.getByLabel("Menu", { exact: true }).click() },
+  { name: "popular", as: "visitor", path: () => "/popular" },
+  { name: "best sellers", as: "visitor", path: () => "/best-sellers" },
+  { name: "product, printed pattern", as: "visitor", path: (w) => `/product/${w.shop.printed}` },
+  { name: "product with a variant", as: "visitor", path: (w) => `/product/${w.shop.dress}` },
+  { name: "store", as: "visitor", path: (w) => `/store/${w.storeOwnerId}` },
+  { name: "login", as: "visitor", path: () => "/login" },
+  { name: "register", as: "visitor", path: () => "/register" },
+  { name: "recover", as: "visitor", path: () => "/recover" },
+  { name: "reset password", as: "visitor", path: () => "/reset-password?token=not-a-real-token" },
+  { name: "help", as: "visitor", path: () => "/help" },
+  { name: "become a seller", as: "visitor", path: () => "/become-seller" },
+  { name: "terms", as: "visitor", path: () => "/terms" },
+  { name: "privacy", as: "visitor", path: () => "/privacy" },
+  { name: "empty cart", as: "visitor", path: () => "/cart" },
+  { name: "not found", as: "visitor", path: () => "/no-such-page" },
+  // Buyer
+  { name: "profile", as: "buyer", path: () => "/settings" },
+  { name: "phone menu open", as: "buyer", path: () => "/settings", prepare: (page) => page.getByLabel("Menu", { exact: true }).click() },
+  { name: "cart", as: "buyer", path: () => "/cart" },
+  { name: "order summary", as: "buyer", path: (w) => `/checkout/${w.checkoutId}` },
+  { name: "local payment page", as: "buyer", path: (w) => `/pay/${w.checkoutId}` },
+  { name: "purchases", as: "buyer", path: () => "/purchases" },
+  { name: "purchases, shipped", as: "buyer", path: () => "/purchases/shipped" },
+  { name: "a shipped purchase", as: "buyer", path: (w) => `/purchase/${w.orders.dress}` },
+  { name: "a printed purchase", as: "buyer", path: (w) => `/purchase/${w.orders.printed}` },
+  { name: "a refunded purchase", as: "buyer", path: (w) => `/purchase/${w.orders.tote}` },
+  { name: "messages", as: "buyer", path: () => "/messages" },
+  { name: "a conversation", as: "buyer", path: (w) => `/message/${w.conversationId}` },
+  { name: "a new message", as: "buyer", path: (w) => `/messages/new?to=${w.storeOwnerId}` },
+  // Seller
+  { name: "my designs", as: "seller", path: () => "/my-designs" },
+  { name: "seller orders", as: "seller", path: () => "/my-orders" },
+  { name: "a sale", as: "seller", path: (w) => `/sale/${w.orders.dress}` },
+  { name: "a printed sale", as: "seller", path: (w) => `/sale/${w.orders.printed}` },
+  { name: "store settings", as: "seller", path: () => "/store-settings" },
+  { name: "seller finance", as: "seller", path: () => "/my-finance" },
+  { name: "payouts", as: "seller", path: () => "/my-finance-stripe" },
+  { name: "create design", as: "seller", path: () => "/create-design" },
+  { name: "edit design", as: "seller", path: (w) => `/edit-product/${w.shop.dress}` },
+  { name: "own store", as: "seller", path: (w) => `/store/${w.storeOwnerId}` },
+  { name: "seller messages", as: "seller", path: () => "/messages" },
+  { name: "seller conversation", as: "seller", path: (w) => `/message/${w.conversationId}` },
+  // Administrator
+  { name: "admin orders", as: "admin", path: () => "/admin" },
+  { name: "admin orders, searched, 30 rows", as: "admin", path: (w) => `/admin?q=${encodeURIComponent(w.buyer.email)}&sort=amount&dir=asc&size=30` },
+  { name: "admin order, shipped", as: "admin", path: (w) => `/admin/order/${w.orders.dress}` },
+  { name: "admin order, printed", as: "admin", path: (w) => `/admin/order/${w.orders.printed}` },
+  { name: "admin stores", as: "admin", path: () => "/admin/stores" },
+  { name: "admin store", as: "admin", path: (w) => `/admin/store/${w.shop.storeId}` },
+  { name: "admin users", as: "admin", path: () => "/admin/users" },
+  { name: "admin users, searched", as: "admin", path: () => "/admin/users?q=maximiliana" },
+  { name: "admin user", as: "admin", path: (w) => `/admin/user/${w.buyer.id}` },
+  { name: "admin financial", as: "admin", path: () => "/admin/financial" },
+  { name: "admin financial, revenue per day table open", as: "admin", path: () => "/admin/financial", prepare: open("Revenue per day as a table") },
+  { name: "admin settings", as: "admin", path: () => "/admin/settings" },
+  { name: "admin help requests", as: "admin", path: () => "/admin/help" },
+  { name: "admin help request", as: "admin", path: (w) => `/admin/help/${w.helpId}` },
+];
+
+/** What sticks out past the right edge, outside a region that scrolls it, for the failure message. */
+function widest(page: Page) {
+  return page.evaluate(() => {
+    const clipped = (el: Element) => {
+      if (["absolute", "fixed"].includes(getComputedStyle(el).position)) return false;
+      for (let a = el.parentElement; a; a = a.parentElement) if (getComputedStyle(a).overflowX !== "visible") return true;
+      return false;
+    };
+    const out: string[] = [];
+    for (const el of document.querySelectorAll("body *")) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.right > window.innerWidth + 0.5 && !clipped(el)) {
+        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 4).join(".")}`;
+        out.push(`${name} (${getComputedStyle(el).position}) right=${Math.round(box.right)}: ${(el.textContent ?? "").trim().slice(0, 40)}`);
+      }
+    }
+    return out.slice(-8);
+  });
+}
+
+for (const who of ["visitor", "buyer", "seller", "admin"] as const) {
+  test(`on a 390 px phone no screen of a ${who} scrolls sideways`, async ({ page, playwright, baseURL, loginAs }, testInfo) => {
+    test.setTimeout(180_000);
+    world ??= (async () => {
+      const api = await playwright.request.newContext({ baseURL });
+      try {
+        return await buildWorld(api);
+      } finally {
+        await api.dispose();
+      }
+    })();
+    const w = await world;
+    if (who === "buyer") await loginAs(w.buyer.id);
+    if (who === "seller") await loginAs(w.shop.seller.id);
+    if (who === "admin") await loginAs(DEMO.admin.email);
+    for (const screen of SCREENS.filter((s) => s.as === who)) {
+      await test.step(screen.name, async () => {
+        const path = screen.path(w);
+        const response = await page.goto(path);
+        expect(response!.status(), path).toBeLessThan(screen.name === "not found" ? 500 : 400);
+        if (testInfo.project.name !== "no-js") await whenHydrated(page);
+        if (screen.prepare) await screen.prepare(page);
+        const shot = testInfo.outputPath(`${screen.name.replace(/\W+/g, "-")}.png`);
+        await page.screenshot({ path: shot, fullPage: true });
+        await testInfo.attach(`${who}, ${screen.name}`, { path: shot, contentType: "image/png" });
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+        expect.soft(scrollWidth, `${screen.name}: ${path} is ${scrollWidth} px wide:\n${(await widest(page)).join("\n")}`).toBeLessThanOrEqual(innerWidth);
+      });
+    }
+  });
+}
