@@ -7,7 +7,6 @@ export default tseslint.config(
     ignores: [
       "node_modules",
       "build",
-      "public/build",
       "data",
       "test-results",
       "playwright-report",

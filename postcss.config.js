@@ -1,3 +1,3 @@
 export default {
-  plugins: { autoprefixer: {} },
+  plugins: { tailwindcss: {}, autoprefixer: {} },
 };

@@ -1,11 +1,14 @@
 /**
- * The production server: Express in front of the Remix build. Migrates, seeds and creates the
- * configured administrator before it listens.
+ * The server: Express in front of the Remix build. Migrates, seeds and creates the configured administrator before it
+ * listens. Bundled as build/app.js (scripts/build-server.mjs) it serves the production build (build/server/index.js,
+ * build/client); run from source (`npm run dev`: `tsx server.ts`) it serves the app through Vite's dev server in
+ * middleware mode, with hot reloading (docs/decisions/093-house-second-pass.md).
  */
 import "./app/utils/production-default";
 
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -29,7 +32,9 @@ import { createHtmlMicroCache } from "./server/html-cache";
 import { createRequestHandler } from "./server/remix-handler";
 import { sameOriginGuard } from "./server/same-origin";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** Run from source (tsx server.ts): the development server, with Vite. Bundled (build/app.js): production. */
+const fromSource = import.meta.url.endsWith(".ts");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), fromSource ? "." : "..");
 const env = getEnv();
 
 if (!env.PUBLIC_URL) {
@@ -75,7 +80,19 @@ const sweeper = setInterval(() => {
 sweeper.unref();
 
 
-const build = (await import(pathToFileURL(path.join(root, "build", "index.js")).href)) as ServerBuild;
+const app = express();
+const listening = http.createServer(app);
+
+// Development: Vite in middleware mode compiles the app on request and reloads what changed (its hot-reload socket
+// shares this server's port); the Remix build is loaded through Vite on every request. Production: the built files.
+const vite = fromSource
+  ? await import("vite").then(({ createServer }) =>
+      createServer({ root, server: { middlewareMode: true, hmr: { server: listening } }, appType: "custom" }),
+    )
+  : undefined;
+const build = vite
+  ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+  : ((await import(pathToFileURL(path.join(root, "build", "server", "index.js")).href)) as ServerBuild);
 
 // An uncaught exception or unhandled rejection: logged, its request answered 500, this worker replaced once its
 // other requests finish (server/crash-guard.ts; the supervisor is server/cluster.ts).
@@ -88,7 +105,6 @@ const guard = installCrashGuard({
   },
 });
 
-const app = express();
 app.disable("x-powered-by");
 app.use(guard.track);
 // Behind a reverse proxy on the same host, trust its X-Forwarded-* headers (https, client address).
@@ -136,15 +152,18 @@ app.get("/healthz", (_req, res) => {
   }
 });
 
-// Fingerprinted assets: pre-compressed at build time (scripts/build-server.mjs), cached for a year.
-app.use("/build", precompressed(path.join(root, "public", "build")));
-app.use(
-  "/build",
-  express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y", index: false }),
-);
-// Other public files (favicon): only paths that name a file reach the file system.
-const publicFiles = express.static(path.join(root, "public"), { maxAge: "1h", index: false });
-app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+if (vite) {
+  // The app's modules, Vite's client and the public files, as Vite serves them in development.
+  app.use(vite.middlewares);
+} else {
+  // Fingerprinted assets: pre-compressed at build time (scripts/build-server.mjs), cached for a year.
+  const assets = path.join(root, "build", "client", "assets");
+  app.use("/assets", precompressed(assets));
+  app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y", index: false }));
+  // Other public files (favicon; Vite copies public/ to build/client): only paths that name a file reach the disk.
+  const publicFiles = express.static(path.join(root, "build", "client"), { maxAge: "1h", index: false });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+}
 
 // Dynamic responses (HTML, JSON) are gzipped on the fly; files and media are not. Brotli costs twice
 // gzip's CPU per page here for 1 % fewer bytes, so it is kept for the pre-compressed assets
@@ -164,7 +183,8 @@ if (env.HTTP_COMPRESSION === "on") {
   );
 }
 
-app.use(createHtmlMicroCache({ ttlMs: env.HTML_CACHE_SECONDS * 1000 }));
+// In development every request renders afresh, so an edit shows at once.
+if (!vite) app.use(createHtmlMicroCache({ ttlMs: env.HTML_CACHE_SECONDS * 1000 }));
 
 app.all(
   "*",
@@ -182,7 +202,7 @@ app.use(((error, _req, res, _next) => {
   res.status(500).type("text/plain").set("Cache-Control", "no-store").send(`Something went wrong. Error id: ${String(res.getHeader("X-Request-Id") ?? "")}`);
 }) as express.ErrorRequestHandler);
 
-const listening = app.listen(env.PORT, env.HOST, () => {
+listening.listen(env.PORT, env.HOST, () => {
   console.log(`Patternhouse listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
 });
 
@@ -194,6 +214,7 @@ function shutdown(signal: string) {
   clearInterval(sweeper);
   clearInterval(housekeeping);
   listening.close(() => {
+    void vite?.close();
     db.$client.close();
     process.exit(0);
   });

@@ -15,7 +15,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FlashNote } from "~/components/flash";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
-import stylesheet from "~/tailwind.css";
+import stylesheet from "~/tailwind.css?url";
 import { useNonce } from "~/utils/nonce";
 import { commitCookieSession, getCookieSession, getViewer } from "~/utils/session.server";
 

@@ -72,7 +72,7 @@ function area(frame) {
   if (/helmet/.test(url)) return "helmet";
   if (/node_modules\/(express|body-parser|send|finalhandler|router|path-to-regexp|qs|on-finished|serve-static|accepts|negotiator|mime|type-is|content-type|cookie|proxy-addr|fresh|etag|range-parser|parseurl|depd|encodeurl|escape-html|vary|statuses|safe-buffer)\//.test(url)) return "Express";
   if (/better-sqlite3|drizzle-orm/.test(url)) return "database (drizzle, better-sqlite3)";
-  if (/\/build\/index\.js/.test(url)) return "app code (routes, components, loaders)";
+  if (/\/build\/server\/index\.js/.test(url)) return "app code (routes, components, loaders)";
   if (/\/build\/app\.js/.test(url)) return "server.ts (middleware, HTML cache)";
   if (/zod/.test(url)) return "zod";
   if (/^node:|internal\//.test(url) || url === "") return "Node (HTTP, streams, crypto, natives)";

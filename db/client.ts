@@ -14,8 +14,9 @@ export function migrationsFolder(): string {
   const fromEnv = process.env.MIGRATIONS_DIR;
   if (fromEnv) return fromEnv;
   const here = path.dirname(fileURLToPath(import.meta.url));
-  // db/client.ts -> ../drizzle ; build/*.js -> ../drizzle
-  return path.resolve(here, "..", "drizzle");
+  // db/client.ts -> ../drizzle ; build/*.js -> ../drizzle ; build/server/index.js (Vite's server build) -> ../../drizzle
+  const up = path.basename(here) === "server" && path.basename(path.dirname(here)) === "build" ? "../.." : "..";
+  return path.resolve(here, up, "drizzle");
 }
 
 /**

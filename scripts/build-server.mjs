@@ -1,6 +1,8 @@
+// Runs after `remix vite:build` (build/client: the browser's assets; build/server/index.js: the Remix server build).
 // Bundles the server for production and pre-compresses the fingerprinted client assets:
 // build/server.js (server/main.ts: the supervisor) runs build/app.js (server.ts) in its workers; the pattern worker
-// pool (app/models/patterns/pool.server.ts) runs build/pattern-worker.js in its threads.
+// pool (app/models/patterns/pool.server.ts, inside build/server/index.js) runs build/server/pattern-worker.js in its
+// threads.
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -8,7 +10,7 @@ import zlib from "node:zlib";
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { server: "server/main.ts", app: "server.ts", "pattern-worker": "app/models/patterns/worker.ts" },
+  entryPoints: { server: "server/main.ts", app: "server.ts", "server/pattern-worker": "app/models/patterns/worker.ts" },
   outdir: "build",
   bundle: true,
   platform: "node",
@@ -42,5 +44,5 @@ function walk(dir) {
     }
   }
 }
-walk("public/build");
+walk("build/client/assets");
 console.log(`[build] server bundled; ${count} assets pre-compressed`);

@@ -122,7 +122,8 @@ export function createRequestHandler({
   mode,
   getLoadContext,
 }: {
-  build: ServerBuild;
+  /** The server build, or (in development, through Vite) a function that loads it afresh for each request. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext: (req: express.Request, res: express.Response) => AppLoadContext;
 }): express.RequestHandler {

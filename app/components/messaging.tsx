@@ -34,6 +34,6 @@ export function MessageDate({ iso }: { iso: string }) {
  */
 export function useUnreadConversations(fromSession: number): number {
   const matches = useMatches();
-  const reading = matches.some((m) => m.id === "routes/message.$id" && (m.data as { wasUnread?: boolean } | undefined)?.wasUnread);
+  const reading = matches.some((m) => m.id === "routes/_messaging+/message.$id" && (m.data as { wasUnread?: boolean } | undefined)?.wasUnread);
   return Math.max(0, fromSession - (reading ? 1 : 0));
 }

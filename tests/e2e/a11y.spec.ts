@@ -142,7 +142,7 @@ async function logIn(page: Page, account: { email: string; password: string }, b
 async function pageFor(testInfo: { project: { name: string } }, page: Page, browser: import("@playwright/test").Browser, baseURL: string) {
   if (testInfo.project.name !== "no-js") return { page, close: async () => {} };
   const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
-  await context.route(/\/build\/.*\.js$/, (route) => route.abort());
+  await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
   return { page: await context.newPage(), close: () => context.close() };
 }
 

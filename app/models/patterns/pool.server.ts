@@ -13,8 +13,8 @@
  * - **Memory.** Each thread has a heap of WORKER_HEAP_MB: a task that needs more ends its thread (V8 stops only
  *   that thread) and fails with PatternLimitError.
  *
- * In production the worker is build/pattern-worker.js next to the bundle that imports this module; under Vitest
- * and tsx it is worker.ts, loaded through tsx.
+ * In production the worker is build/server/pattern-worker.js next to the Remix server build that imports this
+ * module; under Vitest, tsx and Vite's dev server it is worker.ts, loaded through tsx.
  */
 import fs from "node:fs";
 import os from "node:os";

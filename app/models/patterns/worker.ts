@@ -1,7 +1,7 @@
 /**
  * The pattern worker (decision 090): every piece of pattern work that may take long or much memory runs here, in a
  * thread of the pool in pool.server.ts, never on the thread that answers requests. It is bundled on its own as
- * build/pattern-worker.js. Inputs are plain data (paths, stored pattern JSON); outputs are plain data or a file
+ * build/server/pattern-worker.js. Inputs are plain data (paths, stored pattern JSON); outputs are plain data or a file
  * written to the path the caller chose, so nothing large is copied between threads.
  */
 import fs from "node:fs";

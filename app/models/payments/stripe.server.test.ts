@@ -10,7 +10,7 @@ import { createTestDb } from "../../../tests/unit/helpers";
 import { addToCart, countCartItems } from "~/models/buying/cart.server";
 import { createCheckout, sweepExpiredCheckouts } from "~/models/buying/checkout.server";
 import { returnFromPayment } from "~/models/buying/purchases.server";
-import { action as webhookRoute } from "~/routes/api.stripe.webhook";
+import { action as webhookRoute } from "~/routes/_api+/api.stripe.webhook";
 
 const SECRET = "whsec_test_secret";
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;

@@ -8,7 +8,7 @@ import { startFakeStripe } from "../../../tests/fakes/stripe";
 import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { balanceOf, makeSoldShop, SOLD_BALANCE } from "../../../tests/unit/selling-fixtures";
-import { action as webhookRoute } from "~/routes/api.stripe.webhook";
+import { action as webhookRoute } from "~/routes/_api+/api.stripe.webhook";
 import { createOnboardingLink, refreshOnboarded } from "~/models/selling/onboarding.server";
 import { createLocalPayouts, settleTransfer, transferIdempotencyKey, withdrawBalance } from "~/models/selling/payouts.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { followApiAction } from "~/routes/api.user.follow-store.$id/follow.server";
+import { followApiAction } from "~/routes/_api+/_user+/follow.server";
 import { apiError } from "~/utils/api.server";
 
 /** POST /api/user/follow-store/{id}, id = the owner's user id. */

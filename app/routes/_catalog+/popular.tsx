@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { CatalogView } from "~/components/catalog-view";
-import { loadCatalogPage, serverTimingHeaders } from "~/routes/_index/catalog-page.server";
+import { loadCatalogPage, serverTimingHeaders } from "~/routes/_catalog+/catalog-page.server";
 
 /** Only patterns. */
 export const loader = ({ request }: LoaderFunctionArgs) => loadCatalogPage(request, "popular");

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 
-import type { User } from "../../../db/schema";
+import type { User } from "../../../../db/schema";
 import { isStoreNameTaken, saveStore } from "~/models/selling/stores.server";
 import { PayoutSchema, STORE_MESSAGES, StoreSchema, type FieldErrors } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";

@@ -11,7 +11,7 @@ import { getDb } from "~/utils/db.server";
 import { requireSeller } from "~/utils/session.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 
-import { designAction, designFiles, designFormValues } from "./design-action.server";
+import { designAction, designFiles, designFormValues } from "../design-action.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.values.name} · Patternhouse` : "Edit design · Patternhouse" },

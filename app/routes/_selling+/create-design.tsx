@@ -13,7 +13,7 @@ import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/invariant";
 import { requireUser } from "~/utils/session.server";
 
-import { designAction } from "./edit-product.$id/design-action.server";
+import { designAction } from "./design-action.server";
 
 export const meta: MetaFunction = () => [{ title: "Upload Design · Patternhouse" }];
 

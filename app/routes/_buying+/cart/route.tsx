@@ -7,7 +7,7 @@ import { Spinner } from "~/components/forms";
 import { isProfileComplete } from "~/models/accounts/profile.server";
 import { getCartView } from "~/models/buying/cart.server";
 import { sweepExpiredCheckouts } from "~/models/buying/checkout.server";
-import { addAction, checkoutAction, removeAction } from "~/routes/cart/actions.server";
+import { addAction, checkoutAction, removeAction } from "~/routes/_buying+/cart/actions.server";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { getCartOwner } from "~/utils/session.server";
