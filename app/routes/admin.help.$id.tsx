@@ -7,7 +7,7 @@ import { getDb } from "~/utils/db.server";
 import { formatMessageDate } from "~/utils/dates";
 import { fileUrl } from "~/utils/media";
 import { invariantResponse } from "~/utils/invariant";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/auth/guards.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Help request #${data.id} · Admin · Patternhouse` : "Help request not found · Patternhouse" },

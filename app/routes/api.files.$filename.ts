@@ -9,7 +9,7 @@ import { apiError } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 import { isImageWidth, resizedImage, statFile, uploadPath } from "~/utils/files.server";
 import { sendFile } from "~/utils/send-file.server";
-import { getUser } from "~/utils/session.server";
+import { getUser } from "~/auth/viewer.server";
 
 const PUBLIC_CACHE = "public, max-age=31536000, immutable";
 

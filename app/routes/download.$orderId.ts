@@ -8,7 +8,7 @@ import { getDb } from "~/utils/db.server";
 import { statFile } from "~/utils/files.server";
 import { invariantResponse } from "~/utils/invariant";
 import { sendFile } from "~/utils/send-file.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/auth/guards.server";
 
 /**
  * GET /download/{orderId}?format=dxf|A4|Letter|A0|projector&size=M&size=L&version=N: an authorised pattern download

@@ -6,7 +6,7 @@ import { getDb } from "~/utils/db.server";
 import { statFile, uploadPath } from "~/utils/files.server";
 import { sendFile } from "~/utils/send-file.server";
 import { invariantResponse } from "~/utils/invariant";
-import { requireSeller } from "~/utils/session.server";
+import { requireSeller } from "~/auth/guards.server";
 
 /** GET /sale/{id}/label: the order's shipping label for its seller (another store's order is 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { getOwnProduct, removeOwnProduct, saveDesign, type OwnProduct } from "~/
 import { MAX_VARIANTS, PRODUCT_MESSAGES, type DesignFormValues, type FieldErrors } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { formRows, keepRows, keptInOrder } from "~/utils/form-rows";
-import { redirectWithFlash } from "~/utils/session.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { invariantResponse } from "~/utils/invariant";
 import { MAX_MEDIA, readPageMultipart } from "~/utils/uploads.server";
 
