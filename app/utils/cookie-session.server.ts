@@ -4,6 +4,7 @@
  */
 import { createCookie, createCookieSessionStorage, createSession, type Cookie, type Session } from "@remix-run/node";
 
+import { createCache } from "~/utils/cache.server";
 import { getEnv } from "~/utils/env.server";
 
 export type Flash = { kind: "success" | "error"; message: string };
@@ -49,7 +50,7 @@ function getStorage() {
  * its own copy of the value.
  */
 function rememberParsed(cookie: Cookie, max = 2000): Cookie {
-  const parsed = new Map<string, string>();
+  const parsed = createCache<string>({ max });
   return {
     get name() {
       return cookie.name;
@@ -66,7 +67,6 @@ function rememberParsed(cookie: Cookie, max = 2000): Cookie {
       if (known !== undefined) return JSON.parse(known);
       const value = await cookie.parse(header);
       parsed.set(header, JSON.stringify(value ?? null));
-      if (parsed.size > max) parsed.delete(parsed.keys().next().value as string);
       return value;
     },
     serialize: (value, options) => cookie.serialize(value, options),
