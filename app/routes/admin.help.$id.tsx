@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { getHelpRequest } from "~/models/messaging/help.server";
-import { getFileRecord } from "~/models/platform/files.server";
+import { getFileRecord } from "~/models/files/store.server";
 import { getDb } from "~/utils/db.server";
 import { formatMessageDate } from "~/utils/dates";
 import { fileUrl } from "~/utils/media";

@@ -7,7 +7,7 @@ import { clientKeyOf } from "~/auth/login.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { getApiUser } from "~/auth/viewer.server";
-import { readMultipart, UploadRequestError, type MultipartResult } from "~/utils/uploads.server";
+import { readMultipart, UploadRequestError, type MultipartResult } from "~/utils/multipart.server";
 
 /**
  * POST /api/user/send-help-request, for visitors and users: multipart with a JSON part `stuff` {name, message,

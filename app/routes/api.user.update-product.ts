@@ -7,7 +7,7 @@ import { fieldErrorResponse, jsonPart, keepList, numberField, readApiForm } from
 import { apiError, requireMethod } from "~/utils/api.server";
 import { requireApiSeller } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
-import { MAX_MEDIA } from "~/utils/uploads.server";
+import { MAX_MEDIA } from "~/utils/upload-limits";
 
 export async function loader() {
   return apiError(405, "Use POST");

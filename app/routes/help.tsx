@@ -14,7 +14,7 @@ import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { HELP_SENT } from "~/utils/messages";
 import { getUser } from "~/auth/viewer.server";
-import { readPageMultipart } from "~/utils/uploads.server";
+import { readPageMultipart } from "~/utils/multipart.server";
 
 /** The form's fields: the shared schema and, for visitors, the résumé file (checked on the server by content). */
 const HelpFormSchema = HelpSchema.extend({ resume: z.any().optional() });

@@ -3,8 +3,8 @@ import { redirect } from "@remix-run/node";
 
 import { getStoreOrder } from "~/models/selling/orders.server";
 import { getDb } from "~/utils/db.server";
-import { statFile, uploadPath } from "~/utils/files.server";
-import { sendFile } from "~/utils/send-file.server";
+import { statFile, uploadPath } from "~/models/files/store.server";
+import { sendFile } from "~/models/files/serve.server";
 import { invariantResponse } from "~/utils/invariant";
 import { requireSeller } from "~/auth/guards.server";
 

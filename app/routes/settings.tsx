@@ -23,7 +23,7 @@ import { currentSessionToken } from "~/utils/cookie-session.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireUser } from "~/auth/guards.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { readPageMultipart } from "~/utils/uploads.server";
+import { readPageMultipart } from "~/utils/multipart.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile · Patternhouse" }];
 

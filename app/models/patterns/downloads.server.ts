@@ -16,7 +16,7 @@ import type { PrintFormat } from "./pdf.server";
 import { runPatternTask } from "./pool.server";
 import { loadPattern } from "./versions.server";
 import type { DbOrTx } from "~/utils/db.server";
-import { cacheDir, uploadPath } from "~/utils/files.server";
+import { cacheDir, uploadPath } from "~/models/files/store.server";
 
 export const DOWNLOAD_FORMATS = ["dxf", "A4", "Letter", "A0", "projector"] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];

@@ -14,7 +14,7 @@ import { runPatternTask } from "./pool.server";
 import { getLatestVersion, loadPattern, versionFacts } from "./versions.server";
 import { createCache } from "~/utils/cache.server";
 import type { DbOrTx } from "~/utils/db.server";
-import { cacheDir } from "~/utils/files.server";
+import { cacheDir } from "~/models/files/store.server";
 
 export type PreviewResource = { etag: string; version: number; size: string; svg: Buffer; gzip: Buffer };
 export type PreviewError = "not-found" | "unknown-size";

@@ -19,7 +19,7 @@ import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { fulfilCheckout } from "~/models/buying/fulfilment.server";
 import { toBuyerOrderJson, getBuyerOrder } from "~/models/buying/orders.server";
 import { createLocalProvider } from "~/models/payments/local.server";
-import { uploadPath } from "~/utils/files.server";
+import { uploadPath } from "~/models/files/store.server";
 
 let dataDir = "";
 beforeAll(() => {

@@ -27,7 +27,7 @@ import { isParcelSize } from "~/models/shipping/parcels";
 import { CARRIERS, trackingUrl, type Carrier } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { uploadsDir } from "~/utils/files.server";
+import { uploadsDir } from "~/models/files/store.server";
 
 export type LabelUseError = "not-found" | "refunded" | "digital" | "platform-ships" | "incomplete-from-address" | "incomplete-to-address" | "label-provider-error" | "label-in-progress";
 export type LabelUseResult = { ok: true; order: Order; existing: boolean } | { ok: false; error: LabelUseError; message?: string };

@@ -9,7 +9,8 @@ import { getDb } from "~/utils/db.server";
 import { formRows, keepRows, keptInOrder } from "~/utils/form-rows";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { invariantResponse } from "~/utils/invariant";
-import { MAX_MEDIA, readPageMultipart } from "~/utils/uploads.server";
+import { MAX_MEDIA } from "~/utils/upload-limits";
+import { readPageMultipart } from "~/utils/multipart.server";
 
 /** The form's values of a stored design. */
 export function designFormValues({ product, media, variants }: OwnProduct): DesignFormValues {
