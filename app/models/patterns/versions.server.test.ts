@@ -10,7 +10,7 @@ import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixt
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { buildOrderDownload, orderDownloadLinks } from "./downloads.server";
 import { readPattern } from "./dxf.server";
-import { makeAstmDxf } from "./fixtures.server";
+import { makeAstmDxf } from "./demo.server";
 import { productPreview } from "./preview-cache.server";
 import { ensureParsed, formatDay, getLatestVersion, listVersions, patternJson, productPatternFacts } from "./versions.server";
 import { addToCart } from "~/models/buying/cart.server";
