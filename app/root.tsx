@@ -17,7 +17,8 @@ import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import stylesheet from "~/tailwind.css?url";
 import { useNonce } from "~/utils/nonce";
-import { commitCookieSession, getCookieSession, getViewer } from "~/utils/session.server";
+import { commitCookieSession, getCookieSession } from "~/utils/cookie-session.server";
+import { getViewer } from "~/auth/viewer.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

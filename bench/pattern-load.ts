@@ -18,7 +18,7 @@ import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 
-import { DEFAULT_SIZES, makeAstmDxf } from "../app/models/patterns/fixtures.server";
+import { DEFAULT_SIZES, makeAstmDxf } from "../app/models/patterns/demo.server";
 import { bigDxf } from "../tests/fixtures/hostile-dxf";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -7,7 +7,7 @@ import { performance } from "node:perf_hooks";
 
 import { readPattern } from "../app/models/patterns/dxf.server";
 import { fabricEstimate } from "../app/models/patterns/fabric.server";
-import { DEFAULT_SIZES, makeAstmDxf } from "../app/models/patterns/fixtures.server";
+import { DEFAULT_SIZES, makeAstmDxf } from "../app/models/patterns/demo.server";
 import { buildPrintPdf } from "../app/models/patterns/pdf.server";
 import { previewSvg } from "../app/models/patterns/preview.server";
 import { stampDxf } from "../app/models/patterns/stamp.server";

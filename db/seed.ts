@@ -19,7 +19,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import sharp from "sharp";
 
 import { readPattern } from "../app/models/patterns/dxf.server";
-import { makeDemoPatternDxf } from "../app/models/patterns/fixtures.server";
+import { makeDemoPatternDxf } from "../app/models/patterns/demo.server";
 import type { Category1 } from "../app/utils/catalog";
 import { encryptSecret, hashPassword } from "../app/utils/crypto.server";
 import { loadDataKey } from "../app/utils/env.server";

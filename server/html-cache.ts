@@ -7,7 +7,9 @@
  */
 import type { NextFunction, Request, Response } from "express";
 
-type Entry = { body: Buffer; nonce: string; headers: Record<string, string>; expiresAt: number };
+import { createCache } from "../app/utils/cache.server";
+
+type Entry = { body: Buffer; nonce: string; headers: Record<string, string> };
 
 /** Headers that belong to one response and are not replayed from the cache. */
 const PER_RESPONSE = new Set([
@@ -33,7 +35,7 @@ export function createHtmlMicroCache({
   maxEntries?: number;
   now?: () => number;
 }) {
-  const entries = new Map<string, Entry>();
+  const entries = createCache<Entry>({ max: maxEntries, ttlMs, now });
 
   function cacheable(req: Request) {
     return (
@@ -47,24 +49,17 @@ export function createHtmlMicroCache({
     );
   }
 
-  function remember(key: string, entry: Entry) {
-    entries.delete(key);
-    entries.set(key, entry);
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-  }
-
   return function htmlMicroCache(req: Request, res: Response, next: NextFunction) {
     if (!cacheable(req)) return next();
     const key = req.originalUrl;
     const nonce = String(res.locals.cspNonce ?? "");
     const hit = entries.get(key);
-    if (hit && hit.expiresAt > now()) {
+    if (hit) {
       res.status(200).set(hit.headers).set("X-Cache", "HIT");
       const body = hit.nonce ? hit.body.toString("utf8").replaceAll(hit.nonce, nonce) : hit.body;
       res.send(body);
       return;
     }
-    if (hit) entries.delete(key);
 
     // Render as usual, keeping a copy of what goes out.
     res.setHeader("X-Cache", "MISS");
@@ -87,7 +82,7 @@ export function createHtmlMicroCache({
         for (const [name, value] of Object.entries(res.getHeaders())) {
           if (value !== undefined && !PER_RESPONSE.has(name)) headers[name] = Array.isArray(value) ? value.join(", ") : String(value);
         }
-        remember(key, { body: Buffer.concat(chunks), nonce, headers, expiresAt: now() + ttlMs });
+        entries.set(key, { body: Buffer.concat(chunks), nonce, headers });
       }
       return end(chunk, ...rest);
     }) as Response["end"];

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-import type { Flash } from "~/utils/session.server";
+import type { Flash } from "~/utils/cookie-session.server";
 
 /** A one-time note after a redirect. Without JavaScript it stays; with it, it vanishes after `ms`. */
 export function FlashNote({ flash, ms = 3000 }: { flash: Flash | null; ms?: number }) {

@@ -2,7 +2,7 @@
 import { jsonKindError, type JsonKind } from "~/schemas/json";
 import { apiError } from "~/utils/api.server";
 import { BodyTooLargeError, MAX_JSON_BYTES, readText } from "~/utils/body.server";
-import { UploadRequestError, readMultipart, type MultipartResult, type ReadMultipartOptions } from "~/utils/uploads.server";
+import { UploadRequestError, readMultipart, type MultipartResult, type ReadMultipartOptions } from "~/utils/multipart.server";
 
 /** A multipart form, or a JSON body read as one; `json` keeps the JSON body's own values (null for a form). */
 export type ApiForm = MultipartResult & { json: Record<string, unknown> | null };

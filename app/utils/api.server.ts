@@ -1,43 +1,10 @@
 import type { z } from "zod";
 
-import type { Store, User } from "../../db/schema";
-import { getStoreByOwner } from "~/models/catalog/stores.server";
-import { NO_STORE } from "~/models/selling/errors";
 import { BodyTooLargeError, MAX_JSON_BYTES, readBytes } from "~/utils/body.server";
-import { getDb } from "~/utils/db.server";
-import { getApiUser } from "~/utils/session.server";
 
 /** A JSON error response: `{ error }` with a 4xx status. */
 export function apiError(status: number, error: string, extra?: Record<string, unknown>) {
   return Response.json({ error, ...extra }, { status });
-}
-
-/**
- * JSON face: a missing, unknown or revoked token gets 401. Only the `Authorization` header counts;
- * the session cookie is never read here, so another site cannot act through a visitor's browser.
- */
-export async function requireApiUser(request: Request): Promise<User> {
-  const user = await getApiUser(request);
-  if (!user) throw apiError(401, "Authentication required");
-  return user;
-}
-
-/**
- * JSON face: 401 for visitors, 404 `{ error: "Please setup your store first" }` for users without a store (NO_STORE,
- * never 403: the spec's client logs out on a 403).
- */
-export async function requireApiSeller(request: Request): Promise<{ user: User; store: Store }> {
-  const user = await requireApiUser(request);
-  const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
-  if (!store) throw apiError(NO_STORE.status, NO_STORE.message);
-  return { user, store };
-}
-
-/** JSON face: 401 for visitors, 403 for logged-in users who are not administrators. */
-export async function requireApiAdmin(request: Request): Promise<User> {
-  const user = await requireApiUser(request);
-  if (user.role !== "admin") throw apiError(403, "Administrator access required");
-  return user;
 }
 
 export const JSON_ONLY_MESSAGE = "Send the request body as JSON (Content-Type: application/json)";

@@ -1,13 +1,14 @@
 import { gzipSync } from "node:zlib";
 
+import { createCache } from "~/utils/cache.server";
 import { dataVersion, type Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 
-type Entry = { version: string; json: string; gzip?: Uint8Array<ArrayBuffer> };
+type Entry = { json: string; gzip?: Uint8Array<ArrayBuffer> };
 
 /** The few large answers kept (a year of the financial report is ~3 MB of JSON, ~0.4 MB gzipped). */
 const MAX_ENTRIES = 4;
-const entries = new Map<string, Entry>();
+const entries = createCache<Entry>({ max: MAX_ENTRIES });
 
 /**
  * A large JSON answer built once and reused, serialised and gzipped, until the data changes (dataVersion): the
@@ -16,12 +17,7 @@ const entries = new Map<string, Entry>();
  * body alone. At most MAX_ENTRIES answers are kept, the least recently used dropped.
  */
 export function cachedJsonResponse(request: Request, db: Db, key: string, compute: () => unknown): Response {
-  const version = dataVersion(db);
-  let entry = entries.get(key);
-  if (!entry || entry.version !== version) entry = { version, json: JSON.stringify(compute()) };
-  entries.delete(key);
-  entries.set(key, entry);
-  while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  const entry = entries.getOrSet(key, () => ({ json: JSON.stringify(compute()) }), { version: dataVersion(db) });
 
   const headers = new Headers({ "Content-Type": "application/json; charset=utf-8", Vary: "Accept-Encoding" });
   const acceptsGzip = /\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "");

@@ -1,6 +1,7 @@
 import path from "node:path";
 
 import { openDatabase, type Db } from "../../db/client";
+import { createCache, type Cache } from "~/utils/cache.server";
 import { getEnv } from "~/utils/env.server";
 
 export type { Db };
@@ -18,8 +19,6 @@ export function getDb(): Db {
 /** The handle a Drizzle transaction callback receives; model helpers accept it or the database. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
-
-type Memo = { version: string; values: Map<string, unknown> };
 
 /**
  * A query prepared once per database handle: `prepare(db)` builds it with Drizzle's `.prepare()` (placeholders via
@@ -50,7 +49,8 @@ export function dataVersion(db: Db): string {
   const state = dataVersionQuery(db).get()!;
   return `${state.c}:${state.v}`;
 }
-const memos = new WeakMap<object, Memo>();
+/** One cache of read answers per database connection (tests open many). */
+const memos = new WeakMap<object, Cache<unknown>>();
 
 /**
  * A value read from the database (e.g. a count over the whole catalogue), reused until the data changes:
@@ -60,15 +60,10 @@ const memos = new WeakMap<object, Memo>();
 export function untilDataChanges<T>(db: Db, key: string, compute: () => T): T {
   const client = db.$client;
   if (client.inTransaction) return compute();
-  const version = dataVersion(db);
   let memo = memos.get(client);
-  if (!memo || memo.version !== version) {
-    memo = { version, values: new Map() };
+  if (!memo) {
+    memo = createCache<unknown>({ max: 1000 });
     memos.set(client, memo);
   }
-  if (memo.values.has(key)) return memo.values.get(key) as T;
-  const value = compute();
-  if (memo.values.size >= 1000) memo.values.clear();
-  memo.values.set(key, value);
-  return value;
+  return memo.getOrSet(key, compute, { version: dataVersion(db) }) as T;
 }

@@ -4,7 +4,7 @@
  * read is the same; never a 500. A body past MAX_FORM_BYTES is a 413.
  */
 import { BodyTooLargeError, MAX_FORM_BYTES, readBytes, readText } from "./body.server";
-import { readMultipart, UploadRequestError } from "./uploads.server";
+import { readMultipart, UploadRequestError } from "./multipart.server";
 
 const mediaType = (request: Request) => (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
 

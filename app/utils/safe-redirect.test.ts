@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { safeRedirect } from "~/utils/session.server";
+import { safeRedirect } from "~/utils/safe-redirect";
 
 describe("safeRedirect", () => {
   it.each(["/", "/settings", "/purchases/paid?page=2", "/product/12#reviews", "/search?q=a%20b", "/?q=100%"])(

@@ -1,70 +1,38 @@
 /**
- * Playwright fixtures for specs that are not about logging in: `createUser` inserts an account, `loginAs`
- * starts a session by inserting its row (only the token's hash, as the app does) and setting the signed
- * `__session` cookie the app would have set. Specs about login itself keep going through the form.
+ * Playwright fixtures for specs that are not about logging in: `createUser` registers an account with the app's
+ * model, `loginAs` starts a session with the app's model (only the token's hash is stored) and sets the signed
+ * `__session` cookie the app's own session storage mints. Specs about login itself keep going through the form.
  */
 import crypto from "node:crypto";
 
 import { test as base, type BrowserContext, type Page } from "@playwright/test";
-import { createCookieSessionStorage } from "@remix-run/node";
 
-import { E2E_SESSION_SECRET } from "../../playwright.config";
-import { openTestDb } from "./db";
+import { sessionCookie, withAppDb } from "./app";
 import { uniqueEmail } from "./utils";
-import { hashPassword, randomToken, sha256 } from "~/utils/crypto.server";
+import { createSession } from "~/models/accounts/sessions.server";
+import { findUserByEmail, getUserById, registerUser } from "~/models/accounts/users.server";
 
 export type TestUser = { id: number; email: string; password: string; firstName: string; lastName: string };
 
-/** Inserts an active account (the password hashed like the app's). */
+/** Registers an active account through the app's model (the password hashed as the app does). */
 export async function createUser(
   { email = uniqueEmail("fixture"), password = `pw-${crypto.randomBytes(6).toString("hex")}`, firstName = "Robin", lastName = "Tester" }: Partial<
     Omit<TestUser, "id">
   > = {},
 ): Promise<TestUser> {
-  const passwordHash = await hashPassword(password);
-  const db = openTestDb();
-  try {
-    const { id } = db
-      .prepare("INSERT INTO users (email, password_hash, first_name, last_name, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
-      .get(email.toLowerCase(), passwordHash, firstName, lastName, Date.now()) as { id: number };
-    return { id, email: email.toLowerCase(), password, firstName, lastName };
-  } finally {
-    db.close();
-  }
+  const result = await withAppDb((db) => registerUser({ db, email, password, firstName, lastName }));
+  if (!result.ok) throw new Error(`createUser: ${result.error} for ${email}`);
+  return { id: result.user.id, email: result.user.email, password, firstName, lastName };
 }
 
-const cookies = createCookieSessionStorage<{ token: string }>({
-  cookie: { name: "__session", httpOnly: true, sameSite: "lax", path: "/", secrets: [E2E_SESSION_SECRET] },
-});
-
-/** Inserts a session row for a user (by id or email) and returns the Cookie value that carries its token. */
+/** Starts a session for a user (by id or email) with the app's model and returns the Cookie value that carries its token. */
 export async function sessionCookieFor(user: number | string, dataDir?: string): Promise<{ name: string; value: string; token: string }> {
-  const db = openTestDb(dataDir);
-  let userId: number;
-  const token = randomToken();
-  try {
-    const row = (
-      typeof user === "number" ? db.prepare("SELECT id FROM users WHERE id = ?").get(user) : db.prepare("SELECT id FROM users WHERE email = ?").get(user.toLowerCase())
-    ) as { id: number } | undefined;
-    if (!row) throw new Error(`loginAs: no user ${user}`);
-    userId = row.id;
-    const now = Date.now();
-    db.prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at, user_agent) VALUES (?, ?, ?, ?, ?)").run(
-      sha256(token),
-      userId,
-      now,
-      now + 30 * 24 * 60 * 60 * 1000,
-      "playwright fixture",
-    );
-  } finally {
-    db.close();
-  }
-  const session = await cookies.getSession();
-  session.set("token", token);
-  const header = await cookies.commitSession(session);
-  const pair = header.slice(0, header.indexOf(";"));
-  const eq = pair.indexOf("=");
-  return { name: pair.slice(0, eq), value: pair.slice(eq + 1), token };
+  const token = await withAppDb((db) => {
+    const found = typeof user === "number" ? getUserById({ db, userId: user }) : findUserByEmail({ db, email: user });
+    if (!found) throw new Error(`loginAs: no user ${user}`);
+    return createSession({ db, userId: found.id, userAgent: "playwright fixture" });
+  }, dataDir);
+  return { ...(await sessionCookie(token)), token };
 }
 
 type Fixtures = {

@@ -3,14 +3,11 @@ import fs from "node:fs/promises";
 import path from "node:path";
 
 import { expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
-import { createCookie } from "@remix-run/node";
 import sharp from "sharp";
 
+import { sessionCookie } from "./app";
 import { readDb } from "./db";
 import { DATA_DIR, uniqueEmail } from "./utils";
-
-/** The e2e servers' SESSION_SECRET (playwright.config.ts). */
-const SESSION_SECRET = "e2e-session-secret-0123456789";
 
 export type TestUser = { id: number; email: string; password: string; token: string; auth: { Authorization: string } };
 
@@ -28,11 +25,10 @@ export async function newUser(
   return { id, email, password, token, auth: { Authorization: token } };
 }
 
-/** Logs a browser context in with a user's token: the app's signed session cookie, as a login would set it. */
+/** Logs a browser context in with a user's token: the app's signed session cookie, minted by its session storage. */
 export async function signIn(context: BrowserContext, baseURL: string, user: TestUser) {
-  const header = await createCookie("__session", { secrets: [SESSION_SECRET], path: "/" }).serialize({ token: user.token });
-  const value = header.split(";")[0]!.slice("__session=".length);
-  await context.addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+  const { name, value } = await sessionCookie(user.token);
+  await context.addCookies([{ name, value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
 type OutboxMail = { to: string; subject: string; text: string; html?: string; date: string };

@@ -9,7 +9,8 @@ import { addPaidOrder, queryOne, readDb } from "./db";
 import { expect, sessionCookieFor, test } from "./fixtures";
 import { createSeller, png } from "./seller-fixtures";
 import { waitForMail } from "./utils";
-import { makeAstmDxf, makeOpenOutlineDxf } from "~/models/patterns/fixtures.server";
+import { makeAstmDxf } from "~/models/patterns/demo.server";
+import { makeOpenOutlineDxf } from "../fixtures/dxf";
 
 type StoredPattern = { sizes: string[]; pieces: { name: string; size: string }[] };
 

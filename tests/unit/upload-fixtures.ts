@@ -5,7 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll } from "vitest";
 
-import type { TempFile } from "~/utils/uploads.server";
+import type { TempFile } from "~/utils/multipart.server";
 
 /**
  * A data folder of the test file's own (DATA_DIR: uploads/ and outbox/ go beneath it), made before its tests

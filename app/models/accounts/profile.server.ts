@@ -4,7 +4,9 @@ import { sessions, users, type User } from "../../../db/schema";
 import type { ProfileInput } from "~/schemas/profile";
 import { hashPassword, sha256, verifyPassword } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
-import { deleteUnreferencedFiles, inspectFile, storeFile, type TempFile } from "~/utils/uploads.server";
+import { deleteUnreferencedFiles, storeFile } from "~/models/files/store.server";
+import { type TempFile } from "~/utils/multipart.server";
+import { inspectFile } from "~/models/files/inspect.server";
 
 /** Spec 3, Profile. */
 export type Profile = {

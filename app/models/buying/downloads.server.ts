@@ -9,7 +9,7 @@ import { and, desc, eq, inArray, ne } from "drizzle-orm";
 import { downloads, orders, products, stores, users } from "../../../db/schema";
 import { isDownloadable } from "~/models/buying/orders.server";
 import { getLatestVersion, getVersion, type VersionSummary } from "~/models/patterns/versions.server";
-import { getFileRecord } from "~/models/platform/files.server";
+import { getFileRecord } from "~/models/files/store.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
 
 /** The newest order through which this user bought the product behind a pattern file, if any. */

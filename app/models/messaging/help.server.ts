@@ -4,7 +4,9 @@ import { helpRequests, platformSettings, users } from "../../../db/schema";
 import type { Db } from "~/utils/db.server";
 import { hit } from "~/utils/rate-limit.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
-import { inspectFile, storeFile, type TempFile } from "~/utils/uploads.server";
+import { inspectFile } from "~/models/files/inspect.server";
+import { storeFile } from "~/models/files/store.server";
+import { type TempFile } from "~/utils/multipart.server";
 import { MESSAGE_LIMITS } from "./limits.server";
 
 export { HELP_SENT } from "~/utils/messages";

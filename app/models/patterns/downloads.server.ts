@@ -15,9 +15,8 @@ import { formatCount, MAX_PRINT_PAGES } from "./limits";
 import type { PrintFormat } from "./pdf.server";
 import { runPatternTask } from "./pool.server";
 import { loadPattern } from "./versions.server";
-import type { OrderDownload } from "~/models/buying/downloads.server";
 import type { DbOrTx } from "~/utils/db.server";
-import { cacheDir, uploadPath } from "~/utils/files.server";
+import { cacheDir, uploadPath } from "~/models/files/store.server";
 
 export const DOWNLOAD_FORMATS = ["dxf", "A4", "Letter", "A0", "projector"] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
@@ -45,6 +44,17 @@ export function orderDownloadLinks(orderId: number, version?: number): { format:
 export type BuiltDownload = { path: string; contentType: string; fileName: string };
 /** A print file that would have more pages than a print file may have: the buyer is told to choose fewer sizes. */
 export type RefusedDownload = { refused: string };
+
+/**
+ * What an authorised download is built from: buying/downloads.server.ts (downloadOrderPattern) answers it. Declared
+ * here, where it is used, so that patterns does not import buying back (buying depends on patterns, not the reverse).
+ */
+export type DownloadSource = {
+  file: { name: string; originalName: string };
+  order: { id: number; productId: number; productName: string };
+  version: { id: number; version: number } | null;
+  stamp: string | null;
+};
 
 const building = new Map<string, Promise<unknown>>();
 const hash = (text: string) => crypto.createHash("sha256").update(text).digest("hex").slice(0, 12);
@@ -91,7 +101,7 @@ export async function buildOrderDownload({
   dataDir,
 }: {
   db: DbOrTx;
-  access: Extract<OrderDownload, { ok: true }>;
+  access: DownloadSource;
   format: DownloadFormat;
   sizes: string[];
   dataDir?: string;

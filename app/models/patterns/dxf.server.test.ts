@@ -3,15 +3,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 
 import { readPattern, READ_PATTERN_MESSAGES } from "./dxf.server";
-import {
-  DEFAULT_SIZES,
-  gradeFactors,
-  makeAstmDxf,
-  makeOpenOutlineDxf,
-  makePlainDxf,
-  makeSegmentsDxf,
-  type FixturePiece,
-} from "./fixtures.server";
+import { DEFAULT_SIZES, gradeFactors, makeAstmDxf, type FixturePiece } from "./demo.server";
+import { makeOpenOutlineDxf, makePlainDxf, makeSegmentsDxf } from "../../../tests/fixtures/dxf";
 import { polygonArea } from "./geometry";
 import type { Pattern, ReadPatternResult } from "./types";
 

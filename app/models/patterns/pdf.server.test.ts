@@ -5,7 +5,8 @@ import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 
 import { readPattern } from "./dxf.server";
-import { DEFAULT_SIZES, makeAstmDxf, makePlainDxf, type FixturePiece } from "./fixtures.server";
+import { DEFAULT_SIZES, makeAstmDxf, type FixturePiece } from "./demo.server";
+import { makePlainDxf } from "../../../tests/fixtures/dxf";
 import { buildPrintPdf, printLayout, PT_PER_MM, rowLabel } from "./pdf.server";
 import { stampPdf } from "./stamp.server";
 import type { Pattern } from "./types";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { readPattern } from "./dxf.server";
-import { makeAstmDxf, makeDemoPatternDxf } from "./fixtures.server";
+import { makeAstmDxf, makeDemoPatternDxf } from "./demo.server";
 import { printLayout } from "./pdf.server";
 import { defaultSize, matchPieces, pieceCount, piecesOfSize } from "./pieces";
 import type { Pattern } from "./types";

@@ -12,14 +12,16 @@ import { and, eq, isNull } from "drizzle-orm";
 import { products } from "../../../db/schema";
 import { runPatternTask } from "./pool.server";
 import { getLatestVersion, loadPattern, versionFacts } from "./versions.server";
+import { createCache } from "~/utils/cache.server";
 import type { DbOrTx } from "~/utils/db.server";
-import { cacheDir } from "~/utils/files.server";
+import { cacheDir } from "~/models/files/store.server";
 
 export type PreviewResource = { etag: string; version: number; size: string; svg: Buffer; gzip: Buffer };
 export type PreviewError = "not-found" | "unknown-size";
 
 const MEMORY_MAX = 200;
-const memory = new Map<string, PreviewResource>();
+/** The key holds the version id, so a new version is a new entry: no data-version check needed. */
+const memory = createCache<PreviewResource>({ max: MEMORY_MAX });
 
 /** Hex of the size's UTF-8 bytes: any size text becomes a safe file name and ETag part. */
 const sizeKey = (size: string) => Buffer.from(size, "utf8").toString("hex").slice(0, 64);
@@ -53,11 +55,7 @@ export async function productPreview({
   if (!facts.sizes.includes(chosen)) return { ok: false, error: "unknown-size" };
   const key = `v${version.id}-${version.createdAt.getTime().toString(36)}-${sizeKey(chosen)}`;
   const hit = memory.get(key);
-  if (hit) {
-    memory.delete(key);
-    memory.set(key, hit);
-    return { ok: true, preview: hit };
-  }
+  if (hit) return { ok: true, preview: hit };
   const dir = path.join(cacheDir(dataDir), "patterns");
   const file = path.join(dir, `preview-${key}.svg`);
   let svg: Buffer;
@@ -74,6 +72,5 @@ export async function productPreview({
   }
   const preview: PreviewResource = { etag: `"p${key}"`, version: version.version, size: chosen, svg, gzip: zlib.gzipSync(svg, { level: 9 }) };
   memory.set(key, preview);
-  while (memory.size > MEMORY_MAX) memory.delete(memory.keys().next().value as string);
   return { ok: true, preview };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { readPattern } from "./dxf.server";
 import { fabricEstimate } from "./fabric.server";
-import { DEFAULT_SIZES, makeAstmDxf, type FixturePiece } from "./fixtures.server";
+import { DEFAULT_SIZES, makeAstmDxf, type FixturePiece } from "./demo.server";
 import { compareSvg, escapeXml, previewSvg } from "./preview.server";
 import type { Pattern } from "./types";
 

@@ -2,7 +2,8 @@ import DxfParser from "dxf-parser";
 import { describe, expect, it } from "vitest";
 
 import { readPattern } from "./dxf.server";
-import { makeAstmDxf, makePlainDxf } from "./fixtures.server";
+import { makeAstmDxf } from "./demo.server";
+import { makePlainDxf } from "../../../tests/fixtures/dxf";
 import { dxfEscape, stampDxf, stampLine } from "./stamp.server";
 
 const STAMP = "Order #123 · buyer@example.com";

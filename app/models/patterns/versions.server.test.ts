@@ -10,7 +10,7 @@ import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixt
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { buildOrderDownload, orderDownloadLinks } from "./downloads.server";
 import { readPattern } from "./dxf.server";
-import { makeAstmDxf } from "./fixtures.server";
+import { makeAstmDxf } from "./demo.server";
 import { productPreview } from "./preview-cache.server";
 import { ensureParsed, formatDay, getLatestVersion, listVersions, patternJson, productPatternFacts } from "./versions.server";
 import { addToCart } from "~/models/buying/cart.server";
@@ -19,7 +19,7 @@ import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { fulfilCheckout } from "~/models/buying/fulfilment.server";
 import { toBuyerOrderJson, getBuyerOrder } from "~/models/buying/orders.server";
 import { createLocalProvider } from "~/models/payments/local.server";
-import { uploadPath } from "~/utils/files.server";
+import { uploadPath } from "~/models/files/store.server";
 
 let dataDir = "";
 beforeAll(() => {

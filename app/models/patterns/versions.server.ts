@@ -16,7 +16,7 @@ import { defaultSize, pieceCount, piecesOfSize } from "./pieces";
 import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.server";
 import type { Pattern, PatternUnits } from "./types";
 import type { DbOrTx } from "~/utils/db.server";
-import { uploadPath } from "~/utils/files.server";
+import { uploadPath } from "~/models/files/store.server";
 
 /** A version without its (possibly large) stored pattern. */
 export type VersionSummary = Omit<PatternVersion, "data">;

@@ -10,7 +10,8 @@ import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { pngImage, withUploadDir } from "../../../tests/unit/upload-fixtures";
 import { getOwnProduct, listOwnProducts, MAX_PATTERN_NOTE, ownProductJson, PATTERN_NOTE_TOO_LONG, removeOwnProduct, saveDesign } from "./designs.server";
 import { READ_PATTERN_MESSAGES, readPattern } from "~/models/patterns/dxf.server";
-import { makeAstmDxf, makeOpenOutlineDxf } from "~/models/patterns/fixtures.server";
+import { makeAstmDxf } from "~/models/patterns/demo.server";
+import { makeOpenOutlineDxf } from "../../../tests/fixtures/dxf";
 
 const DXF = fs.readFileSync(path.join(__dirname, "../../../tests/fixtures/bodice-block.dxf"));
 let db: Db;

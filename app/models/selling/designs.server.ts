@@ -20,7 +20,10 @@ import { readPatternUpload } from "~/models/patterns/read.server";
 import { notifyPatternUpdate } from "~/models/patterns/updates.server";
 import { DESIGN_MESSAGES, validateDesign, type FieldErrors, type RawDesign } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
-import { MAX_MEDIA, deleteUnreferencedFiles, discardFiles, inspectFile, storeFile, type FileProblem, type TempFile } from "~/utils/uploads.server";
+import { MAX_MEDIA } from "~/utils/upload-limits";
+import { deleteUnreferencedFiles, discardFiles, storeFile } from "~/models/files/store.server";
+import { type FileProblem, type TempFile } from "~/utils/multipart.server";
+import { inspectFile } from "~/models/files/inspect.server";
 
 /** The seller's designs that are on sale (removed ones are gone from every list), newest first. */
 export function listOwnProducts({ db, storeId }: { db: Db; storeId: number }) {

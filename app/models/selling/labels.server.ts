@@ -21,12 +21,13 @@ import { files, orders, platformSettings, products, stores, users, type Order } 
 import { shippingInfoOf, type ShipActor } from "~/models/selling/orders.server";
 import { debitLabel } from "~/models/selling/ledger.server";
 import type { Address } from "~/models/shipping/addresses";
-import { getLabelProvider, labelReference, type LabelProvider } from "~/models/shipping/labels.server";
+import type { LabelProvider } from "~/models/shipping/label-provider";
+import { getLabelProvider, labelReference } from "~/models/shipping/labels.server";
 import { isParcelSize } from "~/models/shipping/parcels";
 import { CARRIERS, trackingUrl, type Carrier } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { uploadsDir } from "~/utils/files.server";
+import { uploadsDir } from "~/models/files/store.server";
 
 export type LabelUseError = "not-found" | "refunded" | "digital" | "platform-ships" | "incomplete-from-address" | "incomplete-to-address" | "label-provider-error" | "label-in-progress";
 export type LabelUseResult = { ok: true; order: Order; existing: boolean } | { ok: false; error: LabelUseError; message?: string };

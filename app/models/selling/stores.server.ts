@@ -10,7 +10,10 @@ import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { MASKED_ACCOUNT, STORE_MESSAGES, type FieldErrors, type PayoutInput, type StoreInput } from "~/schemas/selling";
 import { encryptSecret } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
-import { MAX_MEDIA, deleteUnreferencedFiles, discardFiles, inspectFile, storeFile, type FileProblem, type TempFile } from "~/utils/uploads.server";
+import { MAX_MEDIA } from "~/utils/upload-limits";
+import { deleteUnreferencedFiles, discardFiles, storeFile } from "~/models/files/store.server";
+import { type FileProblem, type TempFile } from "~/utils/multipart.server";
+import { inspectFile } from "~/models/files/inspect.server";
 
 export function getStoreMedia({ db, storeId }: { db: Db; storeId: number }) {
   return db

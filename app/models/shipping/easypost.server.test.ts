@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FAKE_EASYPOST_API_KEY, type FakeEasyPost, startFakeEasyPost } from "../../../tests/fakes/easypost";
 import { createEasyPostLabelProvider, dollarsToCents } from "./easypost.server";
 import { BUYER_ADDRESS, SELLER_ADDRESS } from "./fixtures";
-import { type LabelInput, getLabelProvider, labelReference } from "./labels.server";
+import type { LabelInput } from "./label-provider";
+import { getLabelProvider, labelReference } from "./labels.server";
 
 let fake: FakeEasyPost;
 beforeAll(async () => {

@@ -7,7 +7,7 @@
 import EasyPostClient from "@easypost/api";
 
 import { type Address, addresseeName, checkLabelAddresses } from "./addresses";
-import type { LabelInput, LabelProvider, LabelResult } from "./labels.server";
+import type { LabelInput, LabelProvider, LabelResult } from "./label-provider";
 import { PARCEL_LIMITS } from "./parcels";
 
 /**

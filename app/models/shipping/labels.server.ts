@@ -21,46 +21,9 @@
  *       (order_id, tx_type) backs "exactly once per order". A printed pattern's label (platform ships it) is the
  *       platform's cost, not the seller's.
  */
-import type { Address } from "./addresses";
 import { createEasyPostLabelProvider } from "./easypost.server";
+import type { LabelProvider } from "./label-provider";
 import { createLocalLabelProvider } from "./local-label.server";
-import type { ParcelSize } from "./parcels";
-
-export type { Address } from "./addresses";
-export type { ParcelSize } from "./parcels";
-
-export type LabelInput = {
-  /** The order number shown to users (orders.id). */
-  orderId: number;
-  from: Address;
-  to: Address;
-  parcelSize: ParcelSize;
-  /** Sent to EasyPost as the shipment's reference; defaults to `order-<orderId>`. */
-  reference?: string;
-};
-
-export type LabelErrorCode = "incomplete-from-address" | "incomplete-to-address" | "label-provider-error";
-
-export type LabelResult =
-  | {
-      ok: true;
-      /** The rendered label (local provider). */
-      pdf?: Uint8Array;
-      /** The carrier's label, hosted by the provider (EasyPost). */
-      labelUrl?: string;
-      contentType: string;
-      trackingNumber: string | null;
-      carrier: string | null;
-      /** What the label cost the seller, in cents; 0 for the local label. */
-      costCents: number;
-      providerShipmentId?: string;
-    }
-  | { ok: false; error: LabelErrorCode; message: string };
-
-export type LabelProvider = {
-  name: "local" | "easypost";
-  buyLabel(input: LabelInput): Promise<LabelResult>;
-};
 
 export type LabelProviderConfig = {
   easypostApiKey?: string | null;

@@ -5,7 +5,7 @@ import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 
 import { BUYER_ADDRESS, SELLER_ADDRESS } from "./fixtures";
-import type { LabelInput } from "./labels.server";
+import type { LabelInput } from "./label-provider";
 import { code39Bars, createLocalLabelProvider, renderLocalLabel, toWinAnsi } from "./local-label.server";
 
 const NOW = new Date("2026-11-23T10:00:00Z");

@@ -7,7 +7,7 @@
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from "@cantoo/pdf-lib";
 
 import { type Address, addressLines, checkLabelAddresses } from "./addresses";
-import type { LabelInput, LabelProvider, LabelResult } from "./labels.server";
+import type { LabelInput, LabelProvider, LabelResult } from "./label-provider";
 import { describeParcel } from "./parcels";
 
 /** 4x6 in at 72 pt per inch. */

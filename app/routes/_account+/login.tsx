@@ -7,9 +7,11 @@ import { AuthCard, LegalLine } from "~/components/auth-card";
 import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
 import { LOGIN_ERRORS } from "~/models/accounts/login.server";
 import { LoginSchema } from "~/schemas/auth";
-import { authenticator, LoginError } from "~/utils/auth.server";
+import { authenticator, LoginError } from "~/auth/login.server";
 import { readForm } from "~/utils/forms.server";
-import { requireAnonymous, safeRedirect, startUserSession } from "~/utils/session.server";
+import { requireAnonymous } from "~/auth/guards.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { startUserSession } from "~/auth/login.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Patternhouse" }];
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 
-import { logout } from "~/utils/session.server";
+import { logout } from "~/auth/login.server";
 
 export async function loader() {
   return redirect("/");

@@ -10,7 +10,9 @@ import { RegisterSchema } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { AUTH_MESSAGES } from "~/utils/messages";
-import { requireAnonymous, safeRedirect, startUserSession } from "~/utils/session.server";
+import { requireAnonymous } from "~/auth/guards.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { startUserSession } from "~/auth/login.server";
 
 export const meta: MetaFunction = () => [{ title: "Register · Patternhouse" }];
 

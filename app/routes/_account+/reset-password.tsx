@@ -11,7 +11,7 @@ import { ResetPasswordSchema } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { AUTH_MESSAGES } from "~/utils/messages";
-import { redirectWithFlash } from "~/utils/session.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password · Patternhouse" }, { name: "robots", content: "noindex" }];
 

@@ -19,8 +19,11 @@ import { MessageEmailsSchema, PublicProfileSchema } from "~/schemas/messages";
 import { ChangePasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { COUNTRIES } from "~/utils/countries";
 import { getDb } from "~/utils/db.server";
-import { currentSessionToken, redirectWithFlash, requireUser, safeRedirect } from "~/utils/session.server";
-import { readPageMultipart } from "~/utils/uploads.server";
+import { currentSessionToken } from "~/utils/cookie-session.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { requireUser } from "~/auth/guards.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { readPageMultipart } from "~/utils/multipart.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile · Patternhouse" }];
 

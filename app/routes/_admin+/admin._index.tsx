@@ -7,7 +7,7 @@ import { parseTableQuery, tableState } from "~/models/admin/table";
 import { orderStatusLabel, productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders · Admin · Patternhouse" }];
 

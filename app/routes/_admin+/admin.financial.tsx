@@ -16,7 +16,7 @@ import { parseTableQuery, tableState } from "~/models/admin/table";
 import { FinancialRangeSchema, isDateValue } from "~/schemas/admin";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Financial · Admin · Patternhouse" }];
 

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { allFinancialRows, defaultRange, financialCsv } from "~/models/admin/financial.server";
 import { FinancialRangeSchema } from "~/schemas/admin";
 import { getDb } from "~/utils/db.server";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/auth/guards.server";
 
 /** GET /admin/financial.csv?start_date=&end_date= -> the report's rows as CSV (a download). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,12 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { getHelpRequest } from "~/models/messaging/help.server";
-import { getFileRecord } from "~/models/platform/files.server";
+import { getFileRecord } from "~/models/files/store.server";
 import { getDb } from "~/utils/db.server";
 import { formatMessageDate } from "~/utils/dates";
 import { fileUrl } from "~/utils/media";
 import { invariantResponse } from "~/utils/invariant";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/auth/guards.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Help request #${data.id} · Admin · Patternhouse` : "Help request not found · Patternhouse" },

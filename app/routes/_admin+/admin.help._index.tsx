@@ -6,7 +6,7 @@ import { TableScroll } from "~/components/table-scroll";
 import { listHelpRequests } from "~/models/messaging/help.server";
 import { getDb } from "~/utils/db.server";
 import { formatMessageDate } from "~/utils/dates";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Help requests · Admin · Patternhouse" }];
 

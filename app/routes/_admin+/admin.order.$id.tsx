@@ -18,7 +18,8 @@ import { orderStatusLabel, productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
-import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { requireAdmin } from "~/auth/guards.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 
 const LABEL_MISSING = "Shipping label is not available yet. Please try again later or contact support.";

@@ -10,7 +10,8 @@ import { getAdminSettings, saveSettings, toSettingsForm } from "~/models/admin/s
 import { SaveSettingsSchema } from "~/schemas/admin";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
-import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { requireAdmin } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Admin · Patternhouse" }];
 

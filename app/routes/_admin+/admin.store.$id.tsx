@@ -12,7 +12,8 @@ import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
-import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { requireAdmin } from "~/auth/guards.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.store.name ?? "Store"} · Admin · Patternhouse` }];

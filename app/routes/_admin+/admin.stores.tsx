@@ -6,7 +6,7 @@ import { listAdminStores, STORE_SORTS } from "~/models/admin/stores.server";
 import { parseTableQuery, tableState } from "~/models/admin/table";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Stores · Admin · Patternhouse" }];
 

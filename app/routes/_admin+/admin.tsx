@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLocation } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/auth/guards.server";
 
 /** Every admin screen sits in this layout; each child loader and action checks the admin role too. */
 export async function loader({ request }: LoaderFunctionArgs) {

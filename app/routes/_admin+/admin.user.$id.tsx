@@ -10,7 +10,8 @@ import { getAdminUser, toAdminUserJson, UPDATE_USER_FIELDS, UPDATE_USER_MESSAGES
 import { UpdateUserSchema } from "~/schemas/admin";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
-import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { requireAdmin } from "~/auth/guards.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.email ?? "User"} · Admin · Patternhouse` }];

@@ -6,7 +6,7 @@ import { parseTableQuery, tableState } from "~/models/admin/table";
 import { listAdminUsers, USER_SORTS } from "~/models/admin/users.server";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
-import { requireAdmin } from "~/utils/session.server";
+import { requireAdmin } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Users · Admin · Patternhouse" }];
 

@@ -3,13 +3,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { buildOrderDownload } from "~/models/patterns/downloads.server";
 import { patternWorkFailure } from "~/models/patterns/errors";
-import { authorizePrivateFileRead, privateFileAccess } from "~/models/platform/file-access.server";
-import { getFileRecord } from "~/models/platform/files.server";
+import { authorizePrivateFileRead, privateFileAccess } from "~/models/files/authorise.server";
+import { getFileRecord } from "~/models/files/store.server";
 import { apiError } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
-import { isImageWidth, resizedImage, statFile, uploadPath } from "~/utils/files.server";
-import { sendFile } from "~/utils/send-file.server";
-import { getUser } from "~/utils/session.server";
+import { isImageWidth, resizedImage } from "~/models/files/images.server";
+import { statFile, uploadPath } from "~/models/files/store.server";
+import { sendFile } from "~/models/files/serve.server";
+import { getUser } from "~/auth/viewer.server";
 
 const PUBLIC_CACHE = "public, max-age=31536000, immutable";
 

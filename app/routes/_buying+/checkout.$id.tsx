@@ -5,7 +5,7 @@ import { CheckoutSummaryCard } from "~/components/checkout-summary";
 import { getCheckoutSummary } from "~/models/buying/checkout.server";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/invariant";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Order summary · Patternhouse" }];
 

@@ -5,10 +5,10 @@ import { BUYING_ERRORS } from "~/models/buying/errors";
 import { buildOrderDownload, isDownloadFormat } from "~/models/patterns/downloads.server";
 import { orPatternWorkFailure } from "~/models/patterns/errors";
 import { getDb } from "~/utils/db.server";
-import { statFile } from "~/utils/files.server";
+import { statFile } from "~/models/files/store.server";
 import { invariantResponse } from "~/utils/invariant";
-import { sendFile } from "~/utils/send-file.server";
-import { requireUser } from "~/utils/session.server";
+import { sendFile } from "~/models/files/serve.server";
+import { requireUser } from "~/auth/guards.server";
 
 /**
  * GET /download/{orderId}?format=dxf|A4|Letter|A0|projector&size=M&size=L&version=N: an authorised pattern download

@@ -16,7 +16,8 @@ import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
 import { formatCents } from "~/utils/money";
-import { redirectWithFlash, requireUser } from "~/utils/session.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { requireUser } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Purchase · Patternhouse" }];
 

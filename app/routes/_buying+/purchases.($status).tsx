@@ -8,7 +8,7 @@ import { orderStatusLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "My purchases · Patternhouse" }];
 

@@ -5,7 +5,8 @@ import { listProducts, toCardData, type ListScope } from "~/models/catalog/listi
 import { parseCatalogQuery, type SortId } from "~/schemas/catalog";
 import { CATEGORY1 } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
-import { commitCookieSession, getCookieSession, getUser } from "~/utils/session.server";
+import { commitCookieSession, getCookieSession } from "~/utils/cookie-session.server";
+import { getUser } from "~/auth/viewer.server";
 
 /** Spec: active_menu defaults to 'Women'. */
 export const DEFAULT_ACTIVE_MENU = "women";

@@ -14,7 +14,7 @@ import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/invariant";
 import { fileUrl, imageSrcSet } from "~/utils/media";
 import { formatCents } from "~/utils/money";
-import { getUser } from "~/utils/session.server";
+import { getUser } from "~/auth/viewer.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const productId = Number(params.id);

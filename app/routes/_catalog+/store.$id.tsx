@@ -16,7 +16,9 @@ import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
 import { publicOrigin } from "~/utils/mail.server";
 import { fileUrl } from "~/utils/media";
-import { getUser, redirectWithFlash, requireUser } from "~/utils/session.server";
+import { getUser } from "~/auth/viewer.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { requireUser } from "~/auth/guards.server";
 
 type Viewer = "owner" | "user" | "visitor";
 

@@ -9,12 +9,12 @@ import { Note } from "~/components/flash";
 import { ErrorList, Field, Spinner } from "~/components/forms";
 import { submitHelpRequest } from "~/models/messaging/help.server";
 import { HelpSchema } from "~/schemas/messages";
-import { clientKeyOf } from "~/utils/auth.server";
+import { clientKeyOf } from "~/auth/login.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { HELP_SENT } from "~/utils/messages";
-import { getUser } from "~/utils/session.server";
-import { readPageMultipart } from "~/utils/uploads.server";
+import { getUser } from "~/auth/viewer.server";
+import { readPageMultipart } from "~/utils/multipart.server";
 
 /** The form's fields: the shared schema and, for visitors, the résumé file (checked on the server by content). */
 const HelpFormSchema = HelpSchema.extend({ resume: z.any().optional() });

@@ -12,7 +12,7 @@ import { SendMessageSchema } from "~/schemas/messages";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { publicOrigin } from "~/utils/mail.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/auth/guards.server";
 import { invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

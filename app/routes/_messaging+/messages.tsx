@@ -5,7 +5,7 @@ import { Avatar } from "~/components/messaging";
 import { listConversations } from "~/models/messaging/conversations.server";
 import { getDb } from "~/utils/db.server";
 import { timeAgo } from "~/utils/dates";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Messages · Patternhouse" }];
 

@@ -7,7 +7,7 @@ import { getPlatformSettings } from "~/models/platform/settings.server";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
 import { invariantResponse } from "~/utils/invariant";
-import { getUser } from "~/utils/session.server";
+import { getUser } from "~/auth/viewer.server";
 
 /** Optional focus of the page: which of the ways to sell comes first (`/become-seller/patterns`). */
 const MODES = ["patterns", "printing", "apparel"] as const;

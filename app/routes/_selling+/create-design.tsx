@@ -11,7 +11,7 @@ import { NO_STORE } from "~/models/selling/errors";
 import { EMPTY_DESIGN } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/invariant";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/auth/guards.server";
 
 import { designAction } from "./design-action.server";
 

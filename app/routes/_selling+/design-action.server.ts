@@ -7,9 +7,10 @@ import { getOwnProduct, removeOwnProduct, saveDesign, type OwnProduct } from "~/
 import { MAX_VARIANTS, PRODUCT_MESSAGES, type DesignFormValues, type FieldErrors } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { formRows, keepRows, keptInOrder } from "~/utils/form-rows";
-import { redirectWithFlash } from "~/utils/session.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { invariantResponse } from "~/utils/invariant";
-import { MAX_MEDIA, readPageMultipart } from "~/utils/uploads.server";
+import { MAX_MEDIA } from "~/utils/upload-limits";
+import { readPageMultipart } from "~/utils/multipart.server";
 
 /** The form's values of a stored design. */
 export function designFormValues({ product, media, variants }: OwnProduct): DesignFormValues {

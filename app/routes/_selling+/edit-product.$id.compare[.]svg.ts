@@ -4,7 +4,7 @@ import { orPatternWorkFailure } from "~/models/patterns/errors";
 import { compareLatestVersions } from "~/models/patterns/versions.server";
 import { getOwnProduct } from "~/models/selling/designs.server";
 import { getDb } from "~/utils/db.server";
-import { requireSeller } from "~/utils/session.server";
+import { requireSeller } from "~/auth/guards.server";
 
 /**
  * GET /edit-product/{id}/compare.svg?size=M: the current pattern version's outline over the previous one, for the

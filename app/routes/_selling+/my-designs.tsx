@@ -9,7 +9,7 @@ import { isProfileComplete } from "~/models/accounts/profile.server";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { listOwnProducts } from "~/models/selling/designs.server";
 import { getDb } from "~/utils/db.server";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "My Designs · Patternhouse" }];
 

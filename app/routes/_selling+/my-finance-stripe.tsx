@@ -6,7 +6,7 @@ import { SellerTabs } from "~/components/seller-tabs";
 import { createOnboardingLink, refreshOnboarded } from "~/models/selling/onboarding.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
-import { requireSeller } from "~/utils/session.server";
+import { requireSeller } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Payouts · Patternhouse" }];
 

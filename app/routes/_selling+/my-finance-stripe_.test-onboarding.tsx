@@ -4,7 +4,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { completeLocalOnboarding } from "~/models/selling/onboarding.server";
 import { getStripe } from "~/models/payments/providers.server";
 import { getDb } from "~/utils/db.server";
-import { requireSeller } from "~/utils/session.server";
+import { requireSeller } from "~/auth/guards.server";
 import { invariantResponse } from "~/utils/invariant";
 
 export const meta: MetaFunction = () => [{ title: "Test payout onboarding · Patternhouse" }];

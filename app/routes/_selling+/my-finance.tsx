@@ -12,7 +12,8 @@ import { WITHDRAW_MESSAGES, withdrawBalance } from "~/models/selling/payouts.ser
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
-import { redirectWithFlash, requireSeller } from "~/utils/session.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { requireSeller } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Finance · Patternhouse" }];
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { listAllTransactions, transactionsCsv } from "~/models/selling/finance.server";
 import { getDb } from "~/utils/db.server";
-import { requireSeller } from "~/utils/session.server";
+import { requireSeller } from "~/auth/guards.server";
 
 /** GET /my-finance/transactions.csv: the store's ledger rows as on /my-finance, all pages, as a download. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ import { listStoreOrders } from "~/models/selling/orders.server";
 import { ORDER_FILTERS } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
-import { requireSeller } from "~/utils/session.server";
+import { requireSeller } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Orders · Patternhouse" }];
 

@@ -18,7 +18,8 @@ import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
 import { formatCents } from "~/utils/money";
-import { redirectWithFlash, requireSeller } from "~/utils/session.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { requireSeller } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Sale · Patternhouse" }];
 

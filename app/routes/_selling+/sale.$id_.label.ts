@@ -3,10 +3,10 @@ import { redirect } from "@remix-run/node";
 
 import { getStoreOrder } from "~/models/selling/orders.server";
 import { getDb } from "~/utils/db.server";
-import { statFile, uploadPath } from "~/utils/files.server";
-import { sendFile } from "~/utils/send-file.server";
+import { statFile, uploadPath } from "~/models/files/store.server";
+import { sendFile } from "~/models/files/serve.server";
 import { invariantResponse } from "~/utils/invariant";
-import { requireSeller } from "~/utils/session.server";
+import { requireSeller } from "~/auth/guards.server";
 
 /** GET /sale/{id}/label: the order's shipping label for its seller (another store's order is 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
-import { apiError, requireApiAdmin } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiAdmin } from "~/auth/guards.server";
 
 /** Every /api/admin/* path: 401 for visitors and 403 for non-admins, before anything else. */
 async function notFound({ request }: LoaderFunctionArgs | ActionFunctionArgs) {

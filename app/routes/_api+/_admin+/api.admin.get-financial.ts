@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { defaultRange, financialRowsJson } from "~/models/admin/financial.server";
 import { FinancialRangeSchema } from "~/schemas/admin";
-import { apiError, requireApiAdmin } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiAdmin } from "~/auth/guards.server";
 import { cachedJsonResponse } from "~/utils/cached-json.server";
 import { getDb } from "~/utils/db.server";
 

@@ -1,14 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { getAdminOrder, toAdminOrderJson } from "~/models/admin/orders.server";
-import { apiError, requireApiAdmin } from "~/utils/api.server";
-import { idParam } from "~/utils/api-params.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiAdmin } from "~/auth/guards.server";
+import { apiIdParam } from "~/utils/api-params.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /api/admin/get-order/{id} -> the admin view of one order (spec 3). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireApiAdmin(request);
-  const view = getAdminOrder({ db: getDb(), orderId: idParam(params.id, "Order not found") });
+  const view = getAdminOrder({ db: getDb(), orderId: apiIdParam(params.id, "Order not found") });
   if (!view) return apiError(404, "Order not found");
   return Response.json(toAdminOrderJson(view));
 }

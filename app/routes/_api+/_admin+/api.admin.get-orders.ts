@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { listAdminOrderViews, ORDER_SORTS, toAdminOrderJson } from "~/models/admin/orders.server";
 import { pageHeaders, parseApiTableQuery } from "~/models/admin/table";
-import { apiError, requireApiAdmin } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiAdmin } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 /**

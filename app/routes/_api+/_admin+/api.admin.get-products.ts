@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { getStoreIdOfOwner, listStoreProducts, PRODUCT_SORTS, toAdminProductJson } from "~/models/admin/stores.server";
 import { pageHeaders, parseApiTableQuery } from "~/models/admin/table";
-import { apiError, requireApiAdmin } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiAdmin } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /api/admin/get-products?owner={ownerUserId} (or store={storeId}) -> the store's products, removed ones marked. */

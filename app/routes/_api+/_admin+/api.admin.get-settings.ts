@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { getAdminSettings, toSettingsJson } from "~/models/admin/settings.server";
-import { apiError, requireApiAdmin } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiAdmin } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /api/admin/get-settings -> the settings object under the read names of spec 3. */

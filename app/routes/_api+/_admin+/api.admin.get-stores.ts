@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { listAdminStores, STORE_SORTS, toAdminStoreRowJson } from "~/models/admin/stores.server";
 import { pageHeaders, parseApiTableQuery } from "~/models/admin/table";
-import { apiError, requireApiAdmin } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiAdmin } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /api/admin/get-stores?q=&sort=&dir=&page=&limit= -> [{id, name, owner, email, sales, balance, txs}]. */

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { pageHeaders, parseApiTableQuery } from "~/models/admin/table";
 import { listAdminUsers, toAdminUserRowJson, USER_SORTS } from "~/models/admin/users.server";
-import { apiError, requireApiAdmin } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiAdmin } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /api/admin/get-users?q=&sort=&dir=&page=&limit= -> users (paged, X-Total-Count). */

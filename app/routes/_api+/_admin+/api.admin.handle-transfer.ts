@@ -3,7 +3,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { approveTransfer, rejectTransfer, TRANSFER_MESSAGES, TRANSFER_STATUS } from "~/models/admin/payouts.server";
 import { toTransactionJson } from "~/models/selling/finance.server";
 import { HandleTransferSchema } from "~/schemas/admin";
-import { apiError, parseBody, requireApiAdmin, requireMethod } from "~/utils/api.server";
+import { apiError, parseBody, requireMethod } from "~/utils/api.server";
+import { requireApiAdmin } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 export async function loader({ request }: ActionFunctionArgs) {

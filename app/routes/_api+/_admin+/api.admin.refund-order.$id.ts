@@ -3,8 +3,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getAdminOrder, toAdminOrderJson } from "~/models/admin/orders.server";
 import { REFUND_MESSAGES, REFUND_STATUS, refundOrder } from "~/models/admin/refunds.server";
 import { getStripe } from "~/models/payments/providers.server";
-import { apiError, requireApiAdmin, requireMethod } from "~/utils/api.server";
-import { idParam } from "~/utils/api-params.server";
+import { apiError, requireMethod } from "~/utils/api.server";
+import { requireApiAdmin } from "~/auth/guards.server";
+import { apiIdParam } from "~/utils/api-params.server";
 import { centsToDollars } from "~/utils/money";
 import { getDb } from "~/utils/db.server";
 
@@ -18,7 +19,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const admin = await requireApiAdmin(request);
   const db = getDb();
-  const orderId = idParam(params.id, "Order not found");
+  const orderId = apiIdParam(params.id, "Order not found");
   const result = await refundOrder({ db, orderId, adminId: admin.id, stripe: getStripe() });
   if (!result.ok) return apiError(REFUND_STATUS[result.error], REFUND_MESSAGES[result.error]);
   return Response.json({

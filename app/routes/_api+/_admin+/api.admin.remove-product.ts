@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { getStoreIdOfOwner, REMOVE_PRODUCT_MESSAGES, removeProductAsAdmin } from "~/models/admin/stores.server";
 import { RemoveProductSchema } from "~/schemas/admin";
-import { apiError, parseBody, requireApiAdmin, requireMethod } from "~/utils/api.server";
+import { apiError, parseBody, requireMethod } from "~/utils/api.server";
+import { requireApiAdmin } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 export async function loader({ request }: ActionFunctionArgs) {

@@ -3,7 +3,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getAdminOrder, toAdminOrderJson } from "~/models/admin/orders.server";
 import { SHIP_MESSAGES, SHIP_STATUS, shipOrderAsAdmin } from "~/models/admin/shipping.server";
 import { ApiShipSchema } from "~/schemas/admin";
-import { apiError, parseBody, requireApiAdmin, requireMethod } from "~/utils/api.server";
+import { apiError, parseBody, requireMethod } from "~/utils/api.server";
+import { requireApiAdmin } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 export async function loader({ request }: ActionFunctionArgs) {

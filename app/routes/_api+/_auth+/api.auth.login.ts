@@ -4,7 +4,7 @@ import { attemptLogin, LOGIN_ERRORS } from "~/models/accounts/login.server";
 import { createSession } from "~/models/accounts/sessions.server";
 import { ApiLoginSchema } from "~/schemas/auth";
 import { apiError, parseBody, requireMethod } from "~/utils/api.server";
-import { clientKeyOf } from "~/utils/auth.server";
+import { clientKeyOf } from "~/auth/login.server";
 import { getDb } from "~/utils/db.server";
 
 export async function loader() {

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { getStoreByOwner } from "~/models/catalog/stores.server";
-import { apiError, requireApiUser } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiUser } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /api/auth/setup: whether the caller has set up a store. */

@@ -2,9 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { changePassword } from "~/models/accounts/profile.server";
 import { ApiChangePasswordSchema } from "~/schemas/profile";
-import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";
+import { apiError, parseBody, requireMethod } from "~/utils/api.server";
+import { requireApiUser } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
-import { currentSessionToken } from "~/utils/session.server";
+import { currentSessionToken } from "~/utils/cookie-session.server";
 
 export async function loader() {
   return apiError(405, "Use POST");

@@ -4,7 +4,8 @@ import { replaceCart } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
 import { BUYING_ERRORS, namedMessage } from "~/models/buying/errors";
 import { ApiCheckoutSchema } from "~/schemas/buying";
-import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";
+import { apiError, parseBody, requireMethod } from "~/utils/api.server";
+import { requireApiUser } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 import { clientUrl, publicOrigin } from "~/utils/mail.server";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { externalProductJson, getExternalProduct } from "~/models/catalog/products.server";
 import { patternJson, productPatternFacts } from "~/models/patterns/versions.server";
-import { idParam } from "~/utils/api-params.server";
+import { apiIdParam } from "~/utils/api-params.server";
 import { apiError } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 
@@ -12,7 +12,7 @@ import { getDb } from "~/utils/db.server";
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const db = getDb();
-  const found = getExternalProduct({ db, productId: idParam(params.id, "Product not found") });
+  const found = getExternalProduct({ db, productId: apiIdParam(params.id, "Product not found") });
   if (!found) return apiError(404, "Product not found");
   const json = externalProductJson(found);
   if (found.product.type !== "Pattern") return Response.json(json);

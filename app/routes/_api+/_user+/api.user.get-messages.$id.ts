@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { getConversation, markConversationRead } from "~/models/messaging/conversations.server";
 import { listMessages, toMessageJson } from "~/models/messaging/messages.server";
-import { apiError, requireApiUser } from "~/utils/api.server";
-import { idParam } from "~/utils/api-params.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiUser } from "~/auth/guards.server";
+import { apiIdParam } from "~/utils/api-params.server";
 import { getDb } from "~/utils/db.server";
 
 /**
@@ -12,7 +13,7 @@ import { getDb } from "~/utils/db.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request);
-  const conversationId = idParam(params.id, "Conversation not found");
+  const conversationId = apiIdParam(params.id, "Conversation not found");
   const db = getDb();
   const conversation = getConversation({ db, conversationId, userId: user.id });
   if (!conversation) return apiError(404, "Conversation not found");

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { getBuyerOrder, toBuyerOrderJson } from "~/models/buying/orders.server";
-import { apiError, requireApiUser } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiUser } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /api/user/get-order/{id} -> one own order; another user's order is 404. */

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { sweepExpiredCheckouts } from "~/models/buying/checkout.server";
 import { listBuyerOrders, toBuyerOrderJson } from "~/models/buying/orders.server";
-import { apiError, requireApiUser } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiUser } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /api/user/get-orders -> the buyer's orders, newest first (spec 3, Order buyer view). */

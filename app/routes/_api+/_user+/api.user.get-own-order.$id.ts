@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { getStoreOrder, toSellerOrderJson } from "~/models/selling/orders.server";
-import { apiError, requireApiSeller } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiSeller } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /api/user/get-own-order/{id} -> one order of the caller's store (seller view); another store's is 404. */

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { listOwnProducts } from "~/models/selling/designs.server";
-import { apiError, requireApiSeller } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiSeller } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /api/user/get-own-products: the caller's designs on sale, as spec 3 product list items (myself true). */

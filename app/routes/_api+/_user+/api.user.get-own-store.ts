@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { ownStoreJson } from "~/models/selling/stores.server";
-import { apiError, requireApiSeller } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiSeller } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /api/user/get-own-store: the caller's store (spec 3 Store) with its payout details masked. */

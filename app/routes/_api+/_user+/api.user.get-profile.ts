@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { toProfile } from "~/models/accounts/profile.server";
-import { apiError, requireApiUser } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiUser } from "~/auth/guards.server";
 
 /** GET /api/user/get-profile -> the profile of spec 3. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { listAllTransactions, toTransactionJson } from "~/models/selling/finance.server";
-import { apiError, requireApiSeller } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiSeller } from "~/auth/guards.server";
 import { centsToDollars } from "~/utils/money";
 import { getDb } from "~/utils/db.server";
 

@@ -4,7 +4,7 @@ import { productListItemJson } from "~/models/catalog/listing.server";
 import { listProducts } from "~/models/catalog/listing.server";
 import { PAGE_SIZE, parseCatalogQuery } from "~/schemas/catalog";
 import { getDb } from "~/utils/db.server";
-import { getApiUser } from "~/utils/session.server";
+import { getApiUser } from "~/auth/viewer.server";
 import { apiError } from "~/utils/api.server";
 
 const MAX_LIMIT = 100;

@@ -3,7 +3,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { rateOrder } from "~/models/buying/orders.server";
 import { ApiRateSchema } from "~/schemas/buying";
-import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";
+import { apiError, parseBody, requireMethod } from "~/utils/api.server";
+import { requireApiUser } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 export async function loader() {

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { removeOwnProduct } from "~/models/selling/designs.server";
 import { jsonId } from "~/schemas/json";
 import { PRODUCT_MESSAGES } from "~/schemas/selling";
-import { apiError, parseBody, requireApiSeller, requireMethod } from "~/utils/api.server";
+import { apiError, parseBody, requireMethod } from "~/utils/api.server";
+import { requireApiSeller } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 export async function loader() {

@@ -3,11 +3,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { HELP_SENT, submitHelpRequest } from "~/models/messaging/help.server";
 import { HelpSchema } from "~/schemas/messages";
 import { apiError, readBody, requireMethod } from "~/utils/api.server";
-import { clientKeyOf } from "~/utils/auth.server";
+import { clientKeyOf } from "~/auth/login.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
-import { getApiUser } from "~/utils/session.server";
-import { readMultipart, UploadRequestError, type MultipartResult } from "~/utils/uploads.server";
+import { getApiUser } from "~/auth/viewer.server";
+import { readMultipart, UploadRequestError, type MultipartResult } from "~/utils/multipart.server";
 
 /**
  * POST /api/user/send-help-request, for visitors and users: multipart with a JSON part `stuff` {name, message,

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { listMessages, MESSAGE_ERRORS, sendMessageAndNotify, toMessageJson } from "~/models/messaging/messages.server";
 import { ApiSendMessageSchema } from "~/schemas/messages";
-import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";
+import { apiError, parseBody, requireMethod } from "~/utils/api.server";
+import { requireApiUser } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
 

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { getStoreOrder, SHIP_MESSAGES, shipOrder, toSellerOrderJson } from "~/models/selling/orders.server";
 import { ApiShipSchema } from "~/schemas/selling";
-import { apiError, parseBody, requireApiSeller, requireMethod } from "~/utils/api.server";
+import { apiError, parseBody, requireMethod } from "~/utils/api.server";
+import { requireApiSeller } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 export async function loader() {

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { isOnboarded } from "~/models/selling/onboarding.server";
-import { apiError, requireApiUser } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiUser } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 /** GET /api/user/stripe-onboarded -> {onboarded}: the header's flag (false for a user without a store). */

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { createOnboardingLink } from "~/models/selling/onboarding.server";
-import { apiError, requireApiSeller } from "~/utils/api.server";
+import { apiError } from "~/utils/api.server";
+import { requireApiSeller } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 import { clientUrl, publicOrigin } from "~/utils/mail.server";
 

@@ -4,9 +4,10 @@ import { getOwnProduct, ownProductJson, saveDesign } from "~/models/selling/desi
 import { PRODUCT_MESSAGES } from "~/schemas/selling";
 import { jsonTypeErrors } from "~/schemas/json";
 import { fieldErrorResponse, jsonPart, keepList, numberField, readApiForm } from "~/utils/api-form.server";
-import { apiError, requireApiSeller, requireMethod } from "~/utils/api.server";
+import { apiError, requireMethod } from "~/utils/api.server";
+import { requireApiSeller } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
-import { MAX_MEDIA } from "~/utils/uploads.server";
+import { MAX_MEDIA } from "~/utils/upload-limits";
 
 export async function loader() {
   return apiError(405, "Use POST");

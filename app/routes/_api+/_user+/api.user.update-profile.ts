@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { updateProfile } from "~/models/accounts/profile.server";
 import { ApiProfileSchema } from "~/schemas/profile";
-import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";
+import { apiError, parseBody, requireMethod } from "~/utils/api.server";
+import { requireApiUser } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 export async function loader() {

@@ -4,9 +4,10 @@ import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { ownStoreJson, saveStore } from "~/models/selling/stores.server";
 import { PayoutSchema, STORE_MESSAGES, StoreSchema } from "~/schemas/selling";
 import { fieldErrorResponse, jsonPart, keepList, readApiForm, zodErrors } from "~/utils/api-form.server";
-import { apiError, requireApiUser, requireMethod } from "~/utils/api.server";
+import { apiError, requireMethod } from "~/utils/api.server";
+import { requireApiUser } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
-import { MAX_MEDIA } from "~/utils/uploads.server";
+import { MAX_MEDIA } from "~/utils/upload-limits";
 
 export async function loader() {
   return apiError(405, "Use POST");

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { toTransactionJson } from "~/models/selling/finance.server";
 import { WITHDRAW_MESSAGES, withdrawBalance } from "~/models/selling/payouts.server";
-import { apiError, requireApiSeller, requireMethod } from "~/utils/api.server";
+import { apiError, requireMethod } from "~/utils/api.server";
+import { requireApiSeller } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 export async function loader() {

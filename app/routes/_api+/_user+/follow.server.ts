@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { FOLLOW_ERRORS, setFollowing } from "~/models/catalog/follows.server";
-import { idParam } from "~/utils/api-params.server";
-import { apiError, requireApiUser, requireMethod } from "~/utils/api.server";
+import { apiIdParam } from "~/utils/api-params.server";
+import { apiError, requireMethod } from "~/utils/api.server";
+import { requireApiUser } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
 /**
@@ -12,7 +13,7 @@ import { getDb } from "~/utils/db.server";
 export async function followApiAction({ request, params }: ActionFunctionArgs, follow: boolean) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);
-  const ownerId = idParam(params.id, "Store not found");
+  const ownerId = apiIdParam(params.id, "Store not found");
   const result = setFollowing({ db: getDb(), userId: user.id, ownerId, follow });
   if (!result.ok) return apiError(FOLLOW_ERRORS[result.error].status, FOLLOW_ERRORS[result.error].message);
   return Response.json({

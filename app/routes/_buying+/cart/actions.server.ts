@@ -8,8 +8,10 @@ import { BUYING_ERRORS } from "~/models/buying/errors";
 import { AddToCartSchema, RemoveFromCartSchema } from "~/schemas/buying";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
-import { ensureCartOwner } from "~/utils/session.server";
-import { commitCookieSession, getUser, redirectWithFlash } from "~/utils/session.server";
+import { ensureCartOwner } from "~/auth/viewer.server";
+import { commitCookieSession } from "~/utils/cookie-session.server";
+import { getUser } from "~/auth/viewer.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 
 export type CheckoutProblem = { problem: "login" | "profile" | "other"; message: string };
 

@@ -10,8 +10,8 @@ import { sweepExpiredCheckouts } from "~/models/buying/checkout.server";
 import { addAction, checkoutAction, removeAction } from "~/routes/_buying+/cart/actions.server";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
-import { getCartOwner } from "~/utils/session.server";
-import { getUser } from "~/utils/session.server";
+import { getCartOwner } from "~/auth/viewer.server";
+import { getUser } from "~/auth/viewer.server";
 
 export const meta: MetaFunction = () => [{ title: "Cart · Patternhouse" }];
 

@@ -8,7 +8,7 @@ import { SellerPage } from "~/components/seller-tabs";
 import { sellerPatternSummary } from "~/models/patterns/versions.server";
 import { getOwnProduct } from "~/models/selling/designs.server";
 import { getDb } from "~/utils/db.server";
-import { requireSeller } from "~/utils/session.server";
+import { requireSeller } from "~/auth/guards.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 
 import { designAction, designFiles, designFormValues } from "../design-action.server";

@@ -5,8 +5,9 @@ import { isStoreNameTaken, saveStore } from "~/models/selling/stores.server";
 import { PayoutSchema, STORE_MESSAGES, StoreSchema, type FieldErrors } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { keepRows, keptInOrder, type KeepRow } from "~/utils/form-rows";
-import { redirectWithFlash } from "~/utils/session.server";
-import { MAX_MEDIA, readPageMultipart } from "~/utils/uploads.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { MAX_MEDIA } from "~/utils/upload-limits";
+import { readPageMultipart } from "~/utils/multipart.server";
 
 /** What the form shows again after a refused save: what was typed, and the errors at their fields. */
 export type StoreFormValues = {

@@ -10,7 +10,7 @@ import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { getStoreMedia, payoutDetails } from "~/models/selling/stores.server";
 import { getDb } from "~/utils/db.server";
 import { fileUrl } from "~/utils/media";
-import { requireUser } from "~/utils/session.server";
+import { requireUser } from "~/auth/guards.server";
 import { MAX_MEDIA } from "~/utils/upload-limits";
 
 import { storeSettingsAction, type StoreFormValues } from "./actions.server";

@@ -5,10 +5,11 @@ import { stores, type User } from "../../db/schema";
 import { useTestEnv } from "../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../tests/unit/helpers";
 import { createSession } from "~/models/accounts/sessions.server";
-import { requireApiSeller } from "~/utils/api.server";
+import { requireApiSeller } from "~/auth/guards.server";
 import type { Db } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/invariant";
-import { currentSessionToken, requireAnonymous, requireSeller } from "~/utils/session.server";
+import { currentSessionToken } from "~/utils/cookie-session.server";
+import { requireAnonymous, requireSeller } from "~/auth/guards.server";
 
 let db: Db;
 beforeAll(() => {

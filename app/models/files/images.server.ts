@@ -1,50 +1,19 @@
 /**
- * The local file store: uploads live in `${DATA_DIR}/uploads` under random names, resized image
- * variants in `${DATA_DIR}/cache/w{width}/`. Names are validated before any path is built, so no
- * request can reach outside these folders.
+ * Resized image variants of uploaded images, in `${DATA_DIR}/cache/w{width}/` (the storage root and the name
+ * checks are store.server.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
 
 import sharp from "sharp";
 
-import { getEnv } from "~/utils/env.server";
+import { cacheDir, statFile, uploadPath } from "./store.server";
 import { IMAGE_WIDTHS, type ImageWidth } from "~/utils/media";
-
-/** Random hex names with a short extension, exactly as uploads (and the seed) write them. */
-const FILE_NAME = /^[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
-
-
-export function isValidFileName(name: string): boolean {
-  return FILE_NAME.test(name);
-}
 
 export function isImageWidth(width: number): width is ImageWidth {
   return (IMAGE_WIDTHS as readonly number[]).includes(width);
 }
 
-export function uploadsDir(dataDir = getEnv().DATA_DIR): string {
-  return path.join(dataDir, "uploads");
-}
-
-export function cacheDir(dataDir = getEnv().DATA_DIR): string {
-  return path.join(dataDir, "cache");
-}
-
-/** The path of an uploaded file, or null when the name is malformed. */
-export function uploadPath(name: string, dataDir?: string): string | null {
-  if (!isValidFileName(name)) return null;
-  return path.join(uploadsDir(dataDir), name);
-}
-
-export async function statFile(file: string): Promise<fs.Stats | null> {
-  try {
-    const stat = await fs.promises.stat(file);
-    return stat.isFile() ? stat : null;
-  } catch {
-    return null;
-  }
-}
 
 const inFlight = new Map<string, Promise<string>>();
 

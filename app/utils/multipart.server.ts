@@ -1,49 +1,22 @@
 /**
- * Uploads, done once for every form that takes files (store settings, designs, help requests, avatars).
- *
- * 1. `readMultipart` streams a multipart body: every file part goes to a temp file under
- *    `${DATA_DIR}/tmp` while its bytes are counted, and stops being written the moment it passes the
- *    limit (26214400 bytes unless told otherwise); the rest of that part is read and dropped, so every
- *    later field still arrives and the form can be shown again with what was typed. A too-large file is a
- *    per-file error, never a thrown exception. Text fields come back as a FormData for `parseWithZod`.
- * 2. `inspectFile` checks the content against what the field accepts: images and videos by their magic
- *    bytes (file-type), PDF by `%PDF-`, DOC/DOCX by file-type, DXF as text that no other type claims (the
- *    pattern reader, in its worker pool, then reads it once: models/patterns/read.server.ts). The file's own
- *    name or declared type is never trusted.
- * 3. `storeFile` puts an accepted file into the file store (`${DATA_DIR}/uploads/<32 hex>.<ext>`) with a
- *    `files` row; images are re-encoded by sharp (orientation applied, EXIF and other metadata dropped).
- * 4. `cleanup()` of a parse removes its temp files; `discardFiles` removes stored files (and their rows)
- *    of a request that failed after storing, and `deleteUnreferencedFiles` those a save no longer uses.
+ * Multipart bodies, read once for every form that takes files (store settings, designs, help requests, avatars).
+ * `readMultipart` streams a multipart body: every file part goes to a temp file under `${DATA_DIR}/tmp` while its
+ * bytes are counted, and stops being written the moment it passes the limit (26214400 bytes unless told
+ * otherwise); the rest of that part is read and dropped, so every later field still arrives and the form can be
+ * shown again with what was typed. A too-large file is a per-file error, never a thrown exception. Text fields come
+ * back as a FormData for `parseWithZod`; `cleanup()` removes the temp files. What a file is, and storing it, is
+ * the files domain: app/models/files/ (inspect.server.ts, store.server.ts).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { eq, inArray, or, sql } from "drizzle-orm";
-import { fileTypeFromFile } from "file-type";
-import sharp from "sharp";
 
-import {
-  files,
-  helpRequests,
-  patternVersions,
-  productMedia,
-  products,
-  storeMedia,
-  stores,
-  users,
-  type FILE_KINDS,
-} from "../../db/schema";
-import { BodyTooLargeError, MAX_FORM_BYTES, readBytes } from "./body.server";
-import type { Db } from "./db.server";
-import { getEnv } from "./env.server";
-import { invariantResponse } from "./invariant";
-import { isValidFileName, uploadsDir } from "./files.server";
-
-import { MAX_FILE_BYTES } from "./upload-limits";
-
-export { MAX_FILE_BYTES, MAX_MEDIA } from "./upload-limits";
+import { BodyTooLargeError, MAX_FORM_BYTES, readBytes } from "~/utils/body.server";
+import { getEnv } from "~/utils/env.server";
+import { invariantResponse } from "~/utils/invariant";
+import { MAX_FILE_BYTES } from "~/utils/upload-limits";
 
 export function tooLargeMessage(fileName: string) {
   return `${fileName} is too large. Maximum file size is 25MB.`;
@@ -299,208 +272,4 @@ function cleanFileName(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex
   return base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
-}
-
-export type AcceptKind = "image" | "video" | "dxf" | "document";
-
-export type Inspected = {
-  kind: AcceptKind;
-  /** The extension the stored file gets (from the content, not from the client's name). */
-  ext: string;
-  contentType: string;
-};
-
-const IMAGE_TYPES: Record<string, string> = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/gif": "gif",
-  "image/webp": "webp",
-  "image/bmp": "bmp",
-};
-const VIDEO_TYPES: Record<string, string> = {
-  "video/mp4": "mp4",
-  "video/webm": "webm",
-  "video/quicktime": "mov",
-};
-const DOCUMENT_TYPES: Record<string, string> = {
-  "application/pdf": "pdf",
-  "application/x-cfb": "doc",
-  "application/msword": "doc",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
-};
-
-const EXPECTED: Record<AcceptKind, string> = {
-  image: "an image (JPEG, PNG, GIF, WebP or BMP)",
-  video: "a video (MP4, WebM or MOV)",
-  dxf: "a DXF pattern file with at least one entity",
-  document: "a PDF or Word document",
-};
-
-export function wrongContentMessage(fileName: string, accept: readonly AcceptKind[]) {
-  const list = accept.map((k) => EXPECTED[k]);
-  const what = list.length > 1 ? `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}` : list[0];
-  return `${fileName} is not ${what}.`;
-}
-
-/**
- * What a temp file really is, judged by its content, when that is one of the accepted kinds;
- * otherwise a message for its field.
- */
-export async function inspectFile(
-  file: Pick<TempFile, "path" | "originalName" | "size">,
-  accept: readonly AcceptKind[],
-): Promise<{ ok: true; file: Inspected } | { ok: false; message: string }> {
-  const refuse = { ok: false as const, message: wrongContentMessage(file.originalName, accept) };
-  if (file.size === 0) return { ok: false, message: `${file.originalName} is empty.` };
-  const detected = await fileTypeFromFile(file.path).catch(() => undefined);
-  const mime = detected?.mime ?? "";
-  if (accept.includes("image") && IMAGE_TYPES[mime]) {
-    return { ok: true, file: { kind: "image", ext: IMAGE_TYPES[mime], contentType: mime } };
-  }
-  if (accept.includes("video") && VIDEO_TYPES[mime]) {
-    return { ok: true, file: { kind: "video", ext: VIDEO_TYPES[mime], contentType: mime } };
-  }
-  if (accept.includes("document")) {
-    if (DOCUMENT_TYPES[mime]) {
-      return { ok: true, file: { kind: "document", ext: DOCUMENT_TYPES[mime], contentType: documentType(mime) } };
-    }
-    if (!detected && (await startsWith(file.path, "%PDF-"))) {
-      return { ok: true, file: { kind: "document", ext: "pdf", contentType: "application/pdf" } };
-    }
-  }
-  if (accept.includes("dxf") && !detected) {
-    const head = await readHead(file.path, 8192);
-    if (head.toString("latin1").startsWith("AutoCAD Binary DXF")) {
-      return { ok: false, message: `${file.originalName} is a binary DXF. Export it again as an ASCII (text) DXF.` };
-    }
-    if (!head.includes(0)) return { ok: true, file: { kind: "dxf", ext: "dxf", contentType: "application/dxf" } };
-  }
-  return refuse;
-}
-
-function documentType(mime: string) {
-  return mime === "application/x-cfb" ? "application/msword" : mime;
-}
-
-/** The first `length` bytes of a file (fewer when it is shorter). */
-async function readHead(file: string, length: number): Promise<Buffer> {
-  const handle = await fs.promises.open(file, "r");
-  try {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-async function startsWith(file: string, prefix: string): Promise<boolean> {
-  return (await readHead(file, prefix.length)).toString("latin1") === prefix;
-}
-
-export type FileKind = (typeof FILE_KINDS)[number];
-
-export type StoredFile = { name: string; originalName: string; contentType: string; size: number };
-
-/**
- * Puts an inspected temp file into the file store under a new random name and records it. Images are
- * re-encoded (orientation applied, metadata dropped; BMP becomes PNG). Throws when sharp cannot read an
- * image; the caller turns that into a field error.
- */
-export async function storeFile({
-  db,
-  temp,
-  inspected,
-  kind,
-  ownerId,
-  dataDir,
-}: {
-  db: Db;
-  temp: Pick<TempFile, "path" | "originalName">;
-  inspected: Inspected;
-  kind: FileKind;
-  ownerId: number | null;
-  dataDir?: string;
-}): Promise<StoredFile> {
-  const dir = uploadsDir(dataDir);
-  await fs.promises.mkdir(dir, { recursive: true });
-  let ext = inspected.ext;
-  let contentType = inspected.contentType;
-  if (inspected.kind === "image" && ext === "bmp") {
-    ext = "png";
-    contentType = "image/png";
-  }
-  const name = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
-  const target = path.join(dir, name);
-  if (inspected.kind === "image") {
-    await normaliseImage(temp.path, target, ext);
-  } else {
-    await moveFile(temp.path, target);
-  }
-  const size = (await fs.promises.stat(target)).size;
-  try {
-    db.insert(files).values({ name, originalName: temp.originalName, contentType, size, kind, ownerId }).run();
-  } catch (error) {
-    await fs.promises.rm(target, { force: true });
-    throw error;
-  }
-  return { name, originalName: temp.originalName, contentType, size };
-}
-
-async function normaliseImage(source: string, target: string, ext: string) {
-  const temp = `${target}.tmp`;
-  try {
-    const animated = ext === "gif" || ext === "webp";
-    let image = sharp(source, { animated, limitInputPixels: 100_000_000 }).rotate();
-    if (ext === "jpg") image = image.jpeg({ quality: 90, mozjpeg: true });
-    else if (ext === "png") image = image.png();
-    else if (ext === "gif") image = image.gif();
-    else image = image.webp({ quality: 90 });
-    await image.toFile(temp);
-    await fs.promises.rename(temp, target);
-  } catch (error) {
-    await fs.promises.rm(temp, { force: true });
-    throw error;
-  }
-}
-
-async function moveFile(source: string, target: string) {
-  try {
-    await fs.promises.rename(source, target);
-  } catch {
-    await fs.promises.copyFile(source, target);
-    await fs.promises.rm(source, { force: true });
-  }
-}
-
-/** Removes stored files and their rows (a request that failed after storing them). */
-export async function discardFiles({ db, names, dataDir }: { db: Db; names: string[]; dataDir?: string }) {
-  const valid = names.filter(isValidFileName);
-  if (valid.length === 0) return;
-  db.delete(files).where(inArray(files.name, valid)).run();
-  await Promise.all(valid.map((n) => fs.promises.rm(path.join(uploadsDir(dataDir), n), { force: true })));
-}
-
-/**
- * Deletes those of `names` that nothing refers to any more (store and product media, logos, size charts,
- * pattern files and versions, avatars, help-request resumes).
- */
-export async function deleteUnreferencedFiles({ db, names, dataDir }: { db: Db; names: string[]; dataDir?: string }) {
-  const unused: string[] = [];
-  for (const name of new Set(names.filter(isValidFileName))) {
-    const used =
-      db.select({ one: sql`1` }).from(productMedia).where(eq(productMedia.media, name)).get() ??
-      db.select({ one: sql`1` }).from(storeMedia).where(eq(storeMedia.media, name)).get() ??
-      db.select({ one: sql`1` }).from(stores).where(eq(stores.avatar, name)).get() ??
-      db
-        .select({ one: sql`1` })
-        .from(products)
-        .where(or(eq(products.sizeChart, name), eq(products.patternFile, name)))
-        .get() ??
-      db.select({ one: sql`1` }).from(patternVersions).where(eq(patternVersions.file, name)).get() ??
-      db.select({ one: sql`1` }).from(users).where(eq(users.avatar, name)).get() ??
-      db.select({ one: sql`1` }).from(helpRequests).where(eq(helpRequests.resumeFile, name)).get();
-    if (!used) unused.push(name);
-  }
-  await discardFiles({ db, names: unused, dataDir });
 }

@@ -6,7 +6,8 @@ import { createTestDb, makeUser } from "../../tests/unit/helpers";
 import { createSession } from "~/models/accounts/sessions.server";
 import { addToCart } from "~/models/buying/cart.server";
 import type { Db } from "~/utils/db.server";
-import { commitCookieSession, getCookieSession, getUser, getViewer } from "~/utils/session.server";
+import { commitCookieSession, getCookieSession } from "~/utils/cookie-session.server";
+import { getUser, getViewer } from "~/auth/viewer.server";
 
 let db: Db;
 beforeAll(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { isValidFileName, uploadPath } from "~/utils/files.server";
-import { parseRange } from "~/utils/send-file.server";
+import { isValidFileName, uploadPath } from "~/models/files/store.server";
+import { parseRange } from "~/models/files/serve.server";
 
 describe("parseRange", () => {
   it("reads a closed, an open and a suffix range", () => {

@@ -5,7 +5,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 
-import { resizedImage } from "~/utils/files.server";
+import { resizedImage } from "~/models/files/images.server";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "files-test-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

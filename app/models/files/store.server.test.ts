@@ -6,22 +6,14 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { openDatabase, type Db } from "../../db/client";
-import { files, productMedia, products, stores, users } from "../../db/schema";
-import {
-  MAX_FILE_BYTES,
-  deleteUnreferencedFiles,
-  discardFiles,
-  inspectFile,
-  readMultipart,
-  storeFile,
-  sweepStaleTempFiles,
-  TempFileWriter,
-  tooLargeMessage,
-  type AcceptKind,
-} from "./uploads.server";
+import { openDatabase, type Db } from "../../../db/client";
+import { files, productMedia, products, stores, users } from "../../../db/schema";
+import { inspectFile, type AcceptKind } from "~/models/files/inspect.server";
+import { deleteUnreferencedFiles, discardFiles, storeFile } from "~/models/files/store.server";
+import { readMultipart, sweepStaleTempFiles, TempFileWriter, tooLargeMessage } from "~/utils/multipart.server";
+import { MAX_FILE_BYTES } from "~/utils/upload-limits";
 
-const DXF = fs.readFileSync(path.join(__dirname, "../../tests/fixtures/bodice-block.dxf"));
+const DXF = fs.readFileSync(path.join(__dirname, "../../../tests/fixtures/bodice-block.dxf"));
 
 /** A real PNG (red 40 x 20). */
 function png(width = 40, height = 20) {

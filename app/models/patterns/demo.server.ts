@@ -1,7 +1,8 @@
 /**
- * Deterministic pattern DXF files for tests, the demo seed and the benchmark: ASTM/AAMA-style graded files (one
- * block per piece and size, placed by INSERTs, numbered layers, 'Piece Name:' texts), a plain drawing-program DXF
- * (no blocks, one LWPOLYLINE outline), an outline made of LINE and ARC segments, and a DXF without a closed outline.
+ * Deterministic pattern DXF files for the demo seed (makeDemoPatternDxf), the tests and the benchmark: ASTM/AAMA-
+ * style graded files (one block per piece and size, placed by INSERTs, numbered layers, 'Piece Name:' texts). The
+ * seed ships it, so it is app code; the test-only generators (plain drawing-program DXF, LINE/ARC segments, an
+ * open outline) are tests/fixtures/dxf.ts.
  */
 
 export type FixtureShape = "rect" | "bodice" | "sleeve" | "pocket";
@@ -61,7 +62,7 @@ export function gradeFactors(i: number, s: number, grade = 0.04): { fw: number; 
   return { fw: 1 + grade * (i - s), fh: 1 + (grade / 2) * (i - s) };
 }
 
-type P = [number, number];
+export type P = [number, number];
 
 function bezier(p0: P, p1: P, p2: P, p3: P, n: number): P[] {
   const out: P[] = [];
@@ -116,7 +117,7 @@ export function fixtureOutline(shape: FixtureShape, w: number, h: number): P[] {
   }
 }
 
-class DxfWriter {
+export class DxfWriter {
   lines: string[] = [];
   constructor(private digits: number) {}
   g(code: number, value: string | number) {
@@ -136,7 +137,7 @@ class DxfWriter {
   }
 }
 
-function writeHeader(w: DxfWriter, acadver: string, insunits: number | null) {
+export function writeHeader(w: DxfWriter, acadver: string, insunits: number | null) {
   w.g(0, "SECTION");
   w.g(2, "HEADER");
   w.g(9, "$ACADVER");
@@ -146,18 +147,6 @@ function writeHeader(w: DxfWriter, acadver: string, insunits: number | null) {
     w.g(70, String(insunits));
   }
   w.g(0, "ENDSEC");
-}
-
-/** A DXF as drawing programs save it: the header and one ENTITIES section (no blocks) that `entities` writes. */
-function entitiesOnlyDxf(acadver: string, insunits: number | null, entities: (w: DxfWriter) => void): string {
-  const w = new DxfWriter(4);
-  writeHeader(w, acadver, insunits);
-  w.g(0, "SECTION");
-  w.g(2, "ENTITIES");
-  entities(w);
-  w.g(0, "ENDSEC");
-  w.g(0, "EOF");
-  return w.text();
 }
 
 function writeLayers(w: DxfWriter, layers: string[]) {
@@ -177,7 +166,7 @@ function writeLayers(w: DxfWriter, layers: string[]) {
   w.g(0, "ENDSEC");
 }
 
-function writePolyline(w: DxfWriter, kind: "POLYLINE" | "LWPOLYLINE", layer: string, pts: P[], closed: boolean) {
+export function writePolyline(w: DxfWriter, kind: "POLYLINE" | "LWPOLYLINE", layer: string, pts: P[], closed: boolean) {
   if (kind === "LWPOLYLINE") {
     w.g(0, "LWPOLYLINE");
     w.g(8, layer);
@@ -203,7 +192,7 @@ function writePolyline(w: DxfWriter, kind: "POLYLINE" | "LWPOLYLINE", layer: str
   w.g(8, layer);
 }
 
-function writeLine(w: DxfWriter, layer: string, a: P, b: P) {
+export function writeLine(w: DxfWriter, layer: string, a: P, b: P) {
   w.g(0, "LINE");
   w.g(8, layer);
   w.point(a[0], a[1], 10);
@@ -321,72 +310,6 @@ export function makeAstmDxf(options: AstmDxfOptions = {}): string {
   w.g(0, "ENDSEC");
   w.g(0, "EOF");
   return w.text();
-}
-
-export type PlainDxfOptions = {
-  /** Written as $INSUNITS; null: no units anywhere (the reader assumes mm). Default "mm". */
-  units?: "mm" | "cm" | "in" | null;
-  /** Outline size in the file's units. Default 300 x 200. */
-  width?: number;
-  height?: number;
-};
-
-/**
- * A DXF as a drawing program writes it: no blocks, layer 0, a closed LWPOLYLINE outline (width x height), a
- * smaller closed LWPOLYLINE inside (a pocket placement) and a LINE (a fold line).
- */
-export function makePlainDxf(options: PlainDxfOptions = {}): string {
-  const units = options.units === undefined ? "mm" : options.units;
-  const width = options.width ?? 300;
-  const height = options.height ?? 200;
-  return entitiesOnlyDxf("AC1015", units === null ? null : { mm: 4, cm: 5, in: 1 }[units], (w) => {
-    const x0 = 50;
-    const y0 = 40;
-    writePolyline(w, "LWPOLYLINE", "0", [
-      [x0, y0],
-      [x0 + width, y0],
-      [x0 + width, y0 + height],
-      [x0, y0 + height],
-    ], true);
-    writePolyline(w, "LWPOLYLINE", "0", [
-      [x0 + width * 0.2, y0 + height * 0.2],
-      [x0 + width * 0.4, y0 + height * 0.2],
-      [x0 + width * 0.4, y0 + height * 0.4],
-      [x0 + width * 0.2, y0 + height * 0.4],
-    ], true);
-    writeLine(w, "0", [x0 + width / 2, y0], [x0 + width / 2, y0 + height]);
-  });
-}
-
-/**
- * An outline made of separate segments, out of order and partly reversed, in mm: a 200 x 100 rectangle's bottom
- * and sides as LINEs, closed on top by a half circle ARC of radius 100 (area 20000 + 5000π mm²).
- */
-export function makeSegmentsDxf(): string {
-  return entitiesOnlyDxf("AC1009", 4, (w) => {
-    writeLine(w, "1", [200, 0], [200, 100]);
-    w.g(0, "ARC");
-    w.g(8, "1");
-    w.point(100, 100);
-    w.g(40, 100);
-    w.g(50, 0);
-    w.g(51, 180);
-    writeLine(w, "1", [200, 0], [0, 0]);
-    writeLine(w, "1", [0, 100], [0, 0]);
-  });
-}
-
-/** A DXF whose lines never close into an outline: an open polyline (three sides of a square) and a stray LINE. */
-export function makeOpenOutlineDxf(): string {
-  return entitiesOnlyDxf("AC1015", 4, (w) => {
-    writePolyline(w, "LWPOLYLINE", "1", [
-      [0, 0],
-      [100, 0],
-      [100, 100],
-      [0, 100],
-    ], false);
-    writeLine(w, "1", [0, 90], [0, 10]);
-  });
 }
 
 const DEMO_SIZE_RUNS = [
