@@ -8,8 +8,10 @@ import { Note } from "~/components/flash";
 import { ErrorList, Field, Spinner, useFieldIds } from "~/components/forms";
 import { listAudit } from "~/models/admin/audit.server";
 import { canRefund, getAdminOrder, isPhysical, saleCreditCents, shippingAddressOf } from "~/models/admin/orders.server";
-import { REFUND_MESSAGES, refundAmountCents, refundOrder } from "~/models/admin/refunds.server";
-import { SHIP_MESSAGES, SHIP_STATUS, shipOrderAsAdmin } from "~/models/admin/shipping.server";
+import { ADMIN_ERRORS } from "~/models/admin/errors";
+import { refundAmountCents, refundOrder } from "~/models/admin/refunds.server";
+import { shipOrderAsAdmin } from "~/models/admin/shipping.server";
+import { SELLING_ERRORS } from "~/models/selling/errors";
 import { isDownloadable } from "~/models/buying/orders.server";
 import { getStripe } from "~/models/payments/providers.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
@@ -89,7 +91,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ intent: "ship" as const, result: submission.reply(), error: null }, { status: 400 });
     const result = await shipOrderAsAdmin({ db, orderId, adminId: admin.id, ...submission.value });
     if (!result.ok) {
-      return data({ intent: "ship" as const, result: submission.reply({ formErrors: [SHIP_MESSAGES[result.error]] }), error: null }, { status: SHIP_STATUS[result.error] });
+      return data({ intent: "ship" as const, result: submission.reply({ formErrors: [SELLING_ERRORS.ship[result.error].message] }), error: null }, { status: SELLING_ERRORS.ship[result.error].status });
     }
     const message = result.updated ? `The tracking of order #${orderId} is updated.` : `Order #${orderId} is marked as shipped.`;
     return redirectWithFlash(request, `/admin/order/${orderId}`, { kind: "success", message });
@@ -97,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "refund") {
     const result = await refundOrder({ db, orderId, adminId: admin.id, stripe: getStripe() });
     if (!result.ok) {
-      return data({ intent: "refund" as const, result: null, error: REFUND_MESSAGES[result.error] }, { status: result.error === "not-found" ? 404 : result.error === "provider-failed" ? 502 : 409 });
+      return data({ intent: "refund" as const, result: null, error: ADMIN_ERRORS.refund[result.error].message }, { status: ADMIN_ERRORS.refund[result.error].status });
     }
     return redirectWithFlash(request, `/admin/order/${orderId}`, {
       kind: "success",

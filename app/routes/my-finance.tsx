@@ -8,7 +8,8 @@ import { SalesChart } from "~/components/sales-chart";
 import { SellerTabs } from "~/components/seller-tabs";
 import { TableScroll } from "~/components/table-scroll";
 import { bestSellingDesigns, getFinanceSummary, listTransactions, salesSeries } from "~/models/selling/finance.server";
-import { WITHDRAW_MESSAGES, withdrawBalance } from "~/models/selling/payouts.server";
+import { SELLING_ERRORS } from "~/models/selling/errors";
+import { withdrawBalance } from "~/models/selling/payouts.server";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
@@ -50,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "withdraw") return data({ error: "Unknown action" }, { status: 400 });
   const result = await withdrawBalance({ db: getDb(), storeId: store.id });
-  if (!result.ok) return data({ error: WITHDRAW_MESSAGES[result.error] }, { status: 400 });
+  if (!result.ok) return data({ error: SELLING_ERRORS.withdraw[result.error].message }, { status: SELLING_ERRORS.withdraw[result.error].status });
   const amount = formatCents(-result.transfer.amountCents);
   const message =
     result.transfer.status === "Completed"

@@ -10,8 +10,9 @@ import { ErrorList, Field, Spinner, useFieldIds } from "~/components/forms";
 import { SellerTabs } from "~/components/seller-tabs";
 import { useHydrated } from "~/components/use-hydrated";
 import { orderCounterpart } from "~/models/messaging/messages.server";
-import { getShippingLabel, LABEL_MESSAGES } from "~/models/selling/labels.server";
-import { getStoreOrder, SHIP_MESSAGES, sellerShips, shipOrder, shippingInfoOf } from "~/models/selling/orders.server";
+import { SELLING_ERRORS } from "~/models/selling/errors";
+import { getShippingLabel } from "~/models/selling/labels.server";
+import { getStoreOrder, sellerShips, shipOrder, shippingInfoOf } from "~/models/selling/orders.server";
 import { CARRIERS, ShipSchema } from "~/schemas/selling";
 import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
@@ -72,13 +73,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   if (formData.get("intent") === "label") {
     const label = await getShippingLabel({ db: getDb(), orderId: order.id, actor: { storeId: store.id } });
-    if (!label.ok) return data({ labelError: LABEL_MESSAGES[label.error] }, { status: label.error === "label-provider-error" ? 502 : label.error === "label-in-progress" ? 409 : 400 });
+    if (!label.ok) {
+      const { status, message } = SELLING_ERRORS.label[label.error];
+      return data({ labelError: message }, { status });
+    }
     return redirectWithFlash(request, `/sale/${order.id}`, { kind: "success", message: "Your shipping label is ready." });
   }
   const submission = parseWithZod(formData, { schema: ShipSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await shipOrder({ db: getDb(), orderId: order.id, actor: { storeId: store.id }, ...submission.value });
-  if (!result.ok) return data(submission.reply({ formErrors: [SHIP_MESSAGES[result.error]] }), { status: 400 });
+  if (!result.ok) {
+    const { status, message } = SELLING_ERRORS.ship[result.error];
+    return data(submission.reply({ formErrors: [message] }), { status });
+  }
   return redirectWithFlash(request, `/sale/${order.id}`, {
     kind: "success",
     message: result.updated ? "Tracking updated successfully!" : "Order shipped successfully!",

@@ -5,6 +5,8 @@
 import { z } from "zod";
 
 import { USER_STATUSES } from "../../db/schema";
+import type { UpdateUserError } from "~/models/admin/users.server";
+
 import { jsonId, withJsonTypes } from "./json";
 
 /**
@@ -108,6 +110,15 @@ const signedDollars = z.preprocess(
 );
 
 /** The user edit form of spec 7.4 (names as the API's update-user), with the reason of a balance change. */
+/** Which field of the user form shows each refusal of `updateAdminUser` (the JSON face names it as `field`). */
+export const UPDATE_USER_ERROR_FIELDS: Record<UpdateUserError, "email" | "reason" | "balance" | "status" | null> = {
+  "not-found": null,
+  "duplicate-email": "email",
+  "reason-required": "reason",
+  "no-store": "balance",
+  "own-account": "status",
+};
+
 export const UpdateUserSchema = z.object({
   first_name: required("First name", 60),
   last_name: required("Last name", 60),

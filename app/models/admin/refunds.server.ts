@@ -32,22 +32,6 @@ const CLAIM_STALE_MS = 5 * 60 * 1000;
 
 export type RefundError = "not-found" | "already-refunded" | "not-refundable" | "in-progress" | "provider-failed";
 
-export const REFUND_MESSAGES: Record<RefundError, string> = {
-  "not-found": "Order not found",
-  "already-refunded": "This order has already been refunded.",
-  "not-refundable": "Only Pending or Shipped orders can be refunded.",
-  "in-progress": "A refund of this order is already in progress.",
-  "provider-failed": "The payment provider could not refund this order. Nothing was changed; please try again.",
-};
-
-export const REFUND_STATUS: Record<RefundError, number> = {
-  "not-found": 404,
-  "already-refunded": 409,
-  "not-refundable": 409,
-  "in-progress": 409,
-  "provider-failed": 502,
-};
-
 export type RefundResult =
   | { ok: true; order: Order; refundId: string; refundedCents: number; debitCents: number }
   | { ok: false; error: RefundError };

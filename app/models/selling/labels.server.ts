@@ -31,17 +31,6 @@ import { uploadsDir } from "~/utils/files.server";
 export type LabelUseError = "not-found" | "refunded" | "digital" | "platform-ships" | "incomplete-from-address" | "incomplete-to-address" | "label-provider-error" | "label-in-progress";
 export type LabelUseResult = { ok: true; order: Order; existing: boolean } | { ok: false; error: LabelUseError; message?: string };
 
-export const LABEL_MESSAGES: Record<LabelUseError, string> = {
-  "not-found": "Order not found",
-  refunded: "This order was refunded: no label.",
-  digital: "Digital patterns are downloaded, not shipped: no label.",
-  "platform-ships": "Printed patterns are printed and shipped by the platform.",
-  "incomplete-from-address": "Your profile address is incomplete: complete it in Settings to print the sender's address.",
-  "incomplete-to-address": "The buyer's shipping address is incomplete.",
-  "label-provider-error": "The shipping label could not be bought. Please try again later.",
-  "label-in-progress": "A label for this order is being made right now. Please try again in a moment.",
-};
-
 /** A claim older than this belongs to a process that died mid-purchase and may be taken over. */
 const CLAIM_TTL_MS = 2 * 60 * 1000;
 

@@ -168,13 +168,6 @@ export type ShipActor = { storeId: number } | { admin: true };
 export type ShipError = "not-found" | "refunded" | "digital" | "platform-ships";
 export type ShipResult = { ok: true; order: Order; updated: boolean } | { ok: false; error: ShipError };
 
-export const SHIP_MESSAGES: Record<ShipError, string> = {
-  "not-found": "Order not found",
-  refunded: "This order was refunded and cannot be shipped.",
-  digital: "Digital patterns are downloaded, not shipped.",
-  "platform-ships": "Printed patterns are printed and shipped by the platform.",
-};
-
 /** Whether the seller (not the platform) ships this order: apparel only. */
 export function sellerShips(order: Pick<Order, "productType">): boolean {
   return order.productType !== "Pattern";
