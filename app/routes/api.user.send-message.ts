@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { listMessages, MESSAGE_ERRORS, sendMessageAndNotify, toMessageJson } from "~/models/messaging/messages.server";
+import { MESSAGING_ERRORS } from "~/models/messaging/errors";
+import { listMessages, sendMessageAndNotify, toMessageJson } from "~/models/messaging/messages.server";
 import { ApiSendMessageSchema } from "~/schemas/messages";
 import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
@@ -25,8 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
     origin: publicOrigin(request),
   });
   if (!result.ok) {
-    const { status, text } = MESSAGE_ERRORS[result.error];
-    return apiError(status, text);
+    const { status, message } = MESSAGING_ERRORS.send[result.error];
+    return apiError(status, message);
   }
   const messages = listMessages({ db, conversationId: result.conversationId, viewerId: user.id }).map(toMessageJson);
   return Response.json(messages, {
