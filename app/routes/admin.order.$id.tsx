@@ -22,6 +22,7 @@ import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
+import { isoMinute } from "~/utils/dates";
 
 const LABEL_MISSING = "Shipping label is not available yet. Please try again later or contact support.";
 
@@ -38,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     order: {
       id: order.id,
-      date: order.createdAt.toISOString().replace("T", " ").slice(0, 16),
+      date: isoMinute(order.createdAt),
       status: order.status,
       productId: order.productId,
       productName: order.productName,
@@ -59,8 +60,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       labelUrl: order.labelUrl,
       refundId: order.providerRefundId?.startsWith("pending:") ? null : order.providerRefundId,
       refundPending: Boolean(order.providerRefundId?.startsWith("pending:")),
-      shippedAt: order.shippedAt?.toISOString().slice(0, 16).replace("T", " ") ?? null,
-      refundedAt: order.refundedAt?.toISOString().slice(0, 16).replace("T", " ") ?? null,
+      shippedAt: isoMinute(order.shippedAt),
+      refundedAt: isoMinute(order.refundedAt),
       shipping: shippingAddressOf(order),
       physical: isPhysical(order),
       printed: order.productType === "Pattern" && order.delivery === "Print",

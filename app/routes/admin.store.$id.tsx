@@ -15,6 +15,7 @@ import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
+import { isoDay, isoMinute } from "~/utils/dates";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.store.name ?? "Store"} · Admin · Patternhouse` }];
 
@@ -39,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     pendingTransfers: view.pendingTransfers.map((t) => ({
       id: t.id,
       amountCents: -t.amountCents,
-      requested: t.createdAt.toISOString().slice(0, 16).replace("T", " "),
+      requested: isoMinute(t.createdAt),
       inProgress: t.processedAt !== null,
       // What approving pays now: what the store owes is repaid out of the transfer first.
       plan: approvalPlan({ transfer: t, balanceCents: view.store.balanceCents }),
@@ -51,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       amountCents: t.amountCents,
       status: t.status,
       reason: t.reason,
-      date: t.createdAt.toISOString().slice(0, 10),
+      date: isoDay(t.createdAt),
     })),
     products: {
       state: tableState(query, products),

@@ -14,6 +14,7 @@ import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireSeller } from "~/utils/session.server";
+import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Finance · Patternhouse" }];
 
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const summary = getFinanceSummary({ db, storeId: store.id })!;
   const { txs, page: current, pageCount } = listTransactions({ db, storeId: store.id, page, pageSize: PAGE_SIZE });
   return {
-    summary: { ...summary, lastTransferAt: summary.lastTransferAt?.toISOString().slice(0, 10) ?? null },
+    summary: { ...summary, lastTransferAt: isoDay(summary.lastTransferAt) },
     txs: txs.map((t) => ({
       id: t.id,
       type: t.txType,
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       feeCents: t.feeCents,
       shippingCents: t.shippingCents,
       status: t.status,
-      date: t.createdAt.toISOString().slice(0, 10),
+      date: isoDay(t.createdAt),
       reason: t.reason,
     })),
     page: current,

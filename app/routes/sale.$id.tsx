@@ -14,12 +14,13 @@ import { SELLING_ERRORS } from "~/models/selling/errors";
 import { getShippingLabel } from "~/models/selling/labels.server";
 import { getStoreOrder, sellerShips, shipOrder, shippingInfoOf } from "~/models/selling/orders.server";
 import { CARRIERS, ShipSchema } from "~/schemas/selling";
-import { productTypeLabel } from "~/utils/catalog";
+import { productTypeLabel, isDownloadPattern } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireSeller } from "~/utils/session.server";
+import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Sale · Patternhouse" }];
 
@@ -33,7 +34,7 @@ async function loadSale(request: Request, id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { store, order } = await loadSale(request, params.id);
   const buyer = orderCounterpart({ db: getDb(), orderId: order.id, userId: store.userId });
-  const digital = order.productType === "Pattern" && order.delivery === "Digital";
+  const digital = isDownloadPattern(order.productType, order.delivery);
   const printed = order.productType === "Pattern" && order.delivery === "Print";
   return {
     order: {
@@ -43,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       typeLabel: productTypeLabel(order.productType, order.delivery),
       variants: JSON.parse(order.variants) as { name: string; value: string }[],
       quantity: order.quantity,
-      date: order.createdAt.toISOString().slice(0, 10),
+      date: isoDay(order.createdAt),
       status: order.status,
       amountCents: order.amountCents,
       feeCents: order.feeCents,
@@ -54,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       tracking: order.tracking,
       carrier: order.carrier,
       trackingUrl: order.trackingUrl,
-      shippedAt: order.shippedAt?.toISOString().slice(0, 10) ?? null,
+      shippedAt: isoDay(order.shippedAt),
       labelUrl: order.labelUrl,
       parcelSize: order.parcelSize,
       media: order.media[0] ?? null,

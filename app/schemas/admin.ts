@@ -8,6 +8,7 @@ import { USER_STATUSES } from "../../db/schema";
 import type { UpdateUserError } from "~/models/admin/users.server";
 
 import { jsonId, withJsonTypes } from "./json";
+import { isoDay } from "~/utils/dates";
 
 /**
  * A JSON body's numbers reach the form schemas as text (the form's own fields are text). Which fields must be JSON
@@ -164,7 +165,7 @@ export const RemoveProductSchema = z.object({ id: jsonId("id"), owner: jsonId("o
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  return !Number.isNaN(d.getTime()) && isoDay(d) === v;
 };
 /** A value a date input can show (anything else it drops, with a console warning). */
 export const isDateValue = (v: string) => DATE.test(v) && isRealDate(v);

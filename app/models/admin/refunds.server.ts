@@ -26,6 +26,7 @@ import { formatCents } from "~/utils/money";
 import { debitRefund } from "~/models/selling/ledger.server";
 import { recordAudit } from "./audit.server";
 import { canRefund } from "./orders.server";
+import { isDownloadPattern } from "~/utils/catalog";
 
 /** A claim older than this (a crashed request) may be taken over; the idempotency key keeps it one refund. */
 const CLAIM_STALE_MS = 5 * 60 * 1000;
@@ -195,7 +196,7 @@ async function sendRefundMails({ db, order, refundedCents, debitCents }: { db: D
         "",
         `Your order #${order.id} (${order.quantity} x ${order.productName}) has been refunded.`,
         `${formatCents(refundedCents)} goes back to the card you paid with; it usually shows within 5 to 10 days.`,
-        order.productType === "Pattern" && order.delivery === "Digital" ? "The pattern download of this order has ended." : "",
+        isDownloadPattern(order.productType, order.delivery) ? "The pattern download of this order has ended." : "",
         "",
         `Your purchases: ${origin}/purchases`,
       ]

@@ -27,6 +27,7 @@ import { CARRIERS, trackingUrl, type Carrier } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { uploadsDir } from "~/utils/files.server";
+import { isDownloadPattern } from "~/utils/catalog";
 
 export type LabelUseError = "not-found" | "refunded" | "digital" | "platform-ships" | "incomplete-from-address" | "incomplete-to-address" | "label-provider-error" | "label-in-progress";
 export type LabelUseResult = { ok: true; order: Order; existing: boolean } | { ok: false; error: LabelUseError; message?: string };
@@ -69,7 +70,7 @@ async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider
   const { order, seller } = row;
   if (order.labelUrl) return { ok: true, order, existing: true };
   if (order.status === "Refunded") return { ok: false, error: "refunded" };
-  if (order.productType === "Pattern" && order.delivery === "Digital") return { ok: false, error: "digital" };
+  if (isDownloadPattern(order.productType, order.delivery)) return { ok: false, error: "digital" };
   const platformShips = order.productType === "Pattern";
   if ("storeId" in actor && platformShips) return { ok: false, error: "platform-ships" };
 
