@@ -7,22 +7,21 @@ import { AuditLog, toAuditView } from "~/components/admin/audit-log";
 import { Note } from "~/components/flash";
 import { ErrorList, Field, Spinner, useFieldIds } from "~/components/forms";
 import { listAudit } from "~/models/admin/audit.server";
-import { canRefund, getAdminOrder, isPhysical, saleCreditCents, shippingAddressOf } from "~/models/admin/orders.server";
+import { getAdminOrder, saleCreditCents } from "~/models/admin/orders.server";
+import { toAdminOrderView, toShipFromView } from "~/models/admin/views.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
-import { refundAmountCents, refundOrder } from "~/models/admin/refunds.server";
+import { refundOrder } from "~/models/admin/refunds.server";
 import { shipOrderAsAdmin } from "~/models/admin/shipping.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
-import { isDownloadable } from "~/models/buying/orders.server";
 import { getStripe } from "~/models/payments/providers.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { CARRIERS, ShipSchema } from "~/schemas/admin";
-import { orderStatusLabel, productTypeLabel } from "~/utils/catalog";
+import { orderStatusLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireAdmin } from "~/utils/session.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
-import { isoMinute } from "~/utils/dates";
 
 const LABEL_MISSING = "Shipping label is not available yet. Please try again later or contact support.";
 
@@ -37,46 +36,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { order } = view;
   const settings = getPlatformSettings({ db });
   return {
-    order: {
-      id: order.id,
-      date: isoMinute(order.createdAt),
-      status: order.status,
-      productId: order.productId,
-      productName: order.productName,
-      productType: order.productType,
-      delivery: order.delivery,
-      typeLabel: productTypeLabel(order.productType, order.delivery),
-      variants: JSON.parse(order.variants) as { name: string; value: string }[],
-      quantity: order.quantity,
-      amountCents: order.amountCents,
-      shippingCents: order.shippingCents,
-      taxCents: order.taxCents,
-      feeCents: order.feeCents,
-      creditCents: saleCreditCents({ db, order }),
-      refundCents: refundAmountCents(order),
-      tracking: order.tracking,
-      carrier: order.carrier,
-      trackingUrl: order.trackingUrl,
-      labelUrl: order.labelUrl,
-      refundId: order.providerRefundId?.startsWith("pending:") ? null : order.providerRefundId,
-      refundPending: Boolean(order.providerRefundId?.startsWith("pending:")),
-      shippedAt: isoMinute(order.shippedAt),
-      refundedAt: isoMinute(order.refundedAt),
-      shipping: shippingAddressOf(order),
-      physical: isPhysical(order),
-      printed: order.productType === "Pattern" && order.delivery === "Print",
-      downloadable: isDownloadable(order),
-      refundable: canRefund(order),
-    },
+    order: toAdminOrderView(order, { creditCents: saleCreditCents({ db, order }) }),
     buyer: view.buyer,
     seller: view.seller,
     store: view.store,
     patternFile: view.patternFile,
     provider: view.checkout.provider,
-    shipFrom: {
-      name: settings.shippingName,
-      lines: [settings.street, settings.street2, `${settings.city}, ${settings.state} ${settings.postalCode}`, settings.country].filter((l) => l.trim()),
-    },
+    shipFrom: toShipFromView(settings),
     audit: toAuditView(listAudit({ db, targetType: "order", targetId: order.id })),
   };
 }

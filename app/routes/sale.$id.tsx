@@ -12,15 +12,14 @@ import { useHydrated } from "~/components/use-hydrated";
 import { orderCounterpart } from "~/models/messaging/messages.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
 import { getShippingLabel } from "~/models/selling/labels.server";
-import { getStoreOrder, sellerShips, shipOrder, shippingInfoOf } from "~/models/selling/orders.server";
+import { getStoreOrder, shipOrder } from "~/models/selling/orders.server";
+import { toSaleView } from "~/models/selling/views.server";
 import { CARRIERS, ShipSchema } from "~/schemas/selling";
-import { productTypeLabel, isDownloadPattern } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash, requireSeller } from "~/utils/session.server";
-import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Sale · Patternhouse" }];
 
@@ -34,37 +33,8 @@ async function loadSale(request: Request, id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { store, order } = await loadSale(request, params.id);
   const buyer = orderCounterpart({ db: getDb(), orderId: order.id, userId: store.userId });
-  const digital = isDownloadPattern(order.productType, order.delivery);
-  const printed = order.productType === "Pattern" && order.delivery === "Print";
   return {
-    order: {
-      id: order.id,
-      productId: order.productId,
-      name: order.productName,
-      typeLabel: productTypeLabel(order.productType, order.delivery),
-      variants: JSON.parse(order.variants) as { name: string; value: string }[],
-      quantity: order.quantity,
-      date: isoDay(order.createdAt),
-      status: order.status,
-      amountCents: order.amountCents,
-      feeCents: order.feeCents,
-      revenueCents: order.amountCents - order.feeCents,
-      shippingCents: order.shippingCents,
-      buyerName: order.buyerName,
-      shippingInfo: shippingInfoOf(order),
-      tracking: order.tracking,
-      carrier: order.carrier,
-      trackingUrl: order.trackingUrl,
-      shippedAt: isoDay(order.shippedAt),
-      labelUrl: order.labelUrl,
-      parcelSize: order.parcelSize,
-      media: order.media[0] ?? null,
-      digital,
-      printed,
-      patternFile: order.patternFile,
-      patternFileName: order.patternFileName,
-      canShip: sellerShips(order) && order.status !== "Refunded",
-    },
+    order: toSaleView(order),
     messageBuyerHref: buyer?.href ?? null,
   };
 }
