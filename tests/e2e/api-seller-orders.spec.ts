@@ -154,7 +154,7 @@ test("both faces answer a refused shipment, label and withdrawal with the same s
   const withdrawHtml = await html.post("/my-finance", { form: { intent: "withdraw" } });
   expect(withdrawHtml.status()).toBe(409);
   expect(await withdrawHtml.text()).toContain("Please finish setting up your payouts before withdrawing.");
-  expect(readDb<{ n: number }>("SELECT COUNT(*) AS n FROM transactions WHERE store_id = ? AND type = 'Transfer'", seller.storeId)[0]).toEqual({ n: 0 });
+  expect(readDb<{ n: number }>("SELECT COUNT(*) AS n FROM transactions WHERE store_id = ? AND tx_type = 'Transfer'", seller.storeId)[0]).toEqual({ n: 0 });
   await html.dispose();
 });
 

@@ -231,7 +231,7 @@ export function shippingAddressOf(order: Pick<Order, "shippingInfo">): ShippingA
 
 /** Whether an order is shipped at all: apparel and printed patterns; digital patterns never ship. */
 export function isPhysical(order: Pick<Order, "productType" | "delivery">): boolean {
-  return !(isDownloadPattern(order.productType, order.delivery));
+  return !isDownloadPattern(order.productType, order.delivery);
 }
 
 export function canRefund(order: Pick<Order, "status">): boolean {
