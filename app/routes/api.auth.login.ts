@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { ACCOUNTS_ERRORS } from "~/models/accounts/errors";
+import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
 import { attemptLogin } from "~/models/accounts/login.server";
 import { createSession } from "~/models/accounts/sessions.server";
 import { ApiLoginSchema } from "~/schemas/auth";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { helpAnswer } from "~/models/messaging/errors";
+import { helpAnswer } from "~/models/messaging/errors.server";
 import { HELP_SENT, submitHelpRequest } from "~/models/messaging/help.server";
 import { HELP_ERROR_FIELDS, HelpSchema } from "~/schemas/messages";
 import { apiError, readBody, requireMethod } from "~/utils/api.server";

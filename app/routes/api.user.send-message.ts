@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { MESSAGING_ERRORS } from "~/models/messaging/errors";
+import { MESSAGING_ERRORS } from "~/models/messaging/errors.server";
 import { listMessages, sendMessageAndNotify, toMessageJson } from "~/models/messaging/messages.server";
 import { ApiSendMessageSchema } from "~/schemas/messages";
 import { apiError, parseBody, requireApiUser, requireMethod } from "~/utils/api.server";

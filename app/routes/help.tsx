@@ -7,7 +7,7 @@ import { z } from "zod";
 
 import { Note } from "~/components/flash";
 import { ErrorList, Field, Spinner } from "~/components/forms";
-import { helpAnswer } from "~/models/messaging/errors";
+import { helpAnswer } from "~/models/messaging/errors.server";
 import { submitHelpRequest } from "~/models/messaging/help.server";
 import { HELP_ERROR_FIELDS, HelpSchema } from "~/schemas/messages";
 import { clientKeyOf } from "~/utils/auth.server";

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 
 import { AuthCard, LegalLine } from "~/components/auth-card";
 import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
-import { ACCOUNTS_ERRORS } from "~/models/accounts/errors";
+import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
 import { LoginSchema } from "~/schemas/auth";
 import { authenticator, LoginError } from "~/utils/auth.server";
 import { readForm } from "~/utils/forms.server";

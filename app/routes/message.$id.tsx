@@ -7,7 +7,7 @@ import { ErrorList, Spinner } from "~/components/forms";
 import { Avatar, MessageDate } from "~/components/messaging";
 import { blockUser, hasBlocked, unblockUser } from "~/models/messaging/blocks.server";
 import { getConversation, markConversationRead } from "~/models/messaging/conversations.server";
-import { MESSAGING_ERRORS } from "~/models/messaging/errors";
+import { MESSAGING_ERRORS } from "~/models/messaging/errors.server";
 import { listMessages, sendMessageAndNotify } from "~/models/messaging/messages.server";
 import { SendMessageSchema } from "~/schemas/messages";
 import { getDb } from "~/utils/db.server";

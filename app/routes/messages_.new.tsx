@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ErrorList, Spinner } from "~/components/forms";
 import { Avatar } from "~/components/messaging";
 import { getParticipant } from "~/models/messaging/conversations.server";
-import { MESSAGING_ERRORS } from "~/models/messaging/errors";
+import { MESSAGING_ERRORS } from "~/models/messaging/errors.server";
 import { orderBetween, sendMessageAndNotify } from "~/models/messaging/messages.server";
 import { ComposeMessageSchema } from "~/schemas/messages";
 import { getDb } from "~/utils/db.server";

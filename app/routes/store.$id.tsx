@@ -10,7 +10,7 @@ import { CATALOG_ERRORS } from "~/models/catalog/errors";
 import { setFollowing } from "~/models/catalog/follows.server";
 import { toCardData } from "~/models/catalog/listing.server";
 import { getStorePage } from "~/models/catalog/stores.server";
-import { MESSAGING_ERRORS } from "~/models/messaging/errors";
+import { MESSAGING_ERRORS } from "~/models/messaging/errors.server";
 import { sendMessageAndNotify } from "~/models/messaging/messages.server";
 import { SendMessageSchema } from "~/schemas/messages";
 import { getDb } from "~/utils/db.server";

@@ -2,7 +2,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
 import type { User } from "../../db/schema";
-import { ACCOUNTS_ERRORS } from "~/models/accounts/errors";
+import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
 import { attemptLogin, type LoginErrorCode } from "~/models/accounts/login.server";
 import { getDb } from "~/utils/db.server";
 

@@ -10,7 +10,7 @@ import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import type { Db } from "~/utils/db.server";
 import { HELP_ERROR_FIELDS } from "~/schemas/messages";
-import { helpAnswer } from "./errors";
+import { helpAnswer } from "./errors.server";
 import { helpRecipients, listHelpRequests, submitHelpRequest, type SubmitHelpResult } from "./help.server";
 
 let db: Db;
