@@ -3,16 +3,17 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
 import type { User } from "../../db/schema";
-import { attemptLogin, LOGIN_ERRORS, type LoginErrorCode } from "~/models/accounts/login.server";
+import { attemptLogin, type LoginErrorCode } from "~/models/accounts/login.server";
 import { createSession as createSessionRow, revokeSession } from "~/models/accounts/sessions.server";
 import { joinVisitorCart } from "~/models/buying/cart.server";
 import { commitCookieSession, destroyCookieSession, getCookieSession, type CookieSession, type Flash } from "~/utils/cookie-session.server";
 import { getDb } from "~/utils/db.server";
+import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
 
-/** A refused login, thrown through remix-auth; `code` keys the LOGIN_ERRORS table. */
+/** A refused login, thrown through remix-auth; `code` keys the ACCOUNTS_ERRORS.login table. */
 export class LoginError extends Error {
   constructor(public code: LoginErrorCode) {
-    super(LOGIN_ERRORS[code].message);
+    super(ACCOUNTS_ERRORS.login[code].message);
   }
 }
 

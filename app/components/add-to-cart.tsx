@@ -1,8 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 
-import { isDownloadPattern } from "~/models/catalog/product-types";
-import { variantLabel, type Delivery, type ProductType } from "~/utils/catalog";
+import { variantLabel, type Delivery, type ProductType, isDownloadPattern } from "~/utils/catalog";
 
 type VariantOption = { id: number; name: string; value: string; inventory: number };
 

@@ -5,7 +5,10 @@
 import { z } from "zod";
 
 import { USER_STATUSES } from "../../db/schema";
+import type { UpdateUserError } from "~/models/admin/users.server";
+
 import { jsonId, withJsonTypes } from "./json";
+import { isoDay } from "~/utils/dates";
 
 /**
  * A JSON body's numbers reach the form schemas as text (the form's own fields are text). Which fields must be JSON
@@ -108,6 +111,15 @@ const signedDollars = z.preprocess(
 );
 
 /** The user edit form of spec 7.4 (names as the API's update-user), with the reason of a balance change. */
+/** Which field of the user form shows each refusal of `updateAdminUser` (the JSON face names it as `field`). */
+export const UPDATE_USER_ERROR_FIELDS: Record<UpdateUserError, "email" | "reason" | "balance" | "status" | null> = {
+  "not-found": null,
+  "duplicate-email": "email",
+  "reason-required": "reason",
+  "no-store": "balance",
+  "own-account": "status",
+};
+
 export const UpdateUserSchema = z.object({
   first_name: required("First name", 60),
   last_name: required("Last name", 60),
@@ -153,7 +165,7 @@ export const RemoveProductSchema = z.object({ id: jsonId("id"), owner: jsonId("o
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isRealDate = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  return !Number.isNaN(d.getTime()) && isoDay(d) === v;
 };
 /** A value a date input can show (anything else it drops, with a console warning). */
 export const isDateValue = (v: string) => DATE.test(v) && isRealDate(v);

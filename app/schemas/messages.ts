@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import type { HelpError } from "~/models/messaging/help.server";
+
 import { jsonId } from "./json";
 
 const messageText = z
@@ -55,6 +57,9 @@ export const HelpSchema = z.object({
     .default(""),
 });
 export type HelpInput = z.infer<typeof HelpSchema>;
+
+/** Which field of the help form shows each refusal of `submitHelpRequest` (the JSON face prefixes the text with it). */
+export const HELP_ERROR_FIELDS: Record<HelpError, "resume" | null> = { "resume-refused": "resume", "too-many": null };
 
 /**
  * The /settings face of the profile: a short public bio (the avatar is a file, checked on the server). The phone

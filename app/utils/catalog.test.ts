@@ -4,6 +4,7 @@ import {
   DEFAULT_SUBCATEGORIES,
   HOME_SUBCATEGORIES,
   PETS_SUBCATEGORIES,
+  isDownloadPattern,
   isImageFile,
   productTypeLabel,
   subcategoriesFor,
@@ -46,5 +47,14 @@ describe("subcategoriesFor", () => {
     expect(subcategoriesFor("Home").map((s) => s.id)).toContain("bedding");
     expect(subcategoriesFor("Pets").map((s) => s.id)).toEqual(["clothing", "accessories"]);
     expect(subcategoriesFor("men").map((s) => s.id)).toContain("tops");
+  });
+});
+
+describe("the one 'is this a downloadable pattern' predicate (issue 20, item 3)", () => {
+  it("is a Pattern delivered Digital, nothing else", () => {
+    expect(isDownloadPattern("Pattern", "Digital")).toBe(true);
+    expect(isDownloadPattern("Pattern", "Print")).toBe(false);
+    expect(isDownloadPattern("Ready", null)).toBe(false);
+    expect(isDownloadPattern("Made", "Digital")).toBe(false);
   });
 });

@@ -74,9 +74,17 @@ export function productTypeLabel(type: ProductType, delivery: Delivery | null | 
   return type === "Made" ? "Made to Order Apparel" : "Ready to Ship Apparel";
 }
 
+/**
+ * A downloadable (Digital) pattern is a licence, not a parcel: one per buyer, always quantity 1, never shipped, and
+ * not sold again to a buyer who owns it (issue 19, item 6; decision 020). The one test of it (issue 20, item 3).
+ */
+export function isDownloadPattern(type: ProductType, delivery: Delivery | null | undefined): boolean {
+  return type === "Pattern" && delivery === "Digital";
+}
+
 /** The status an order shows (spec 9): a downloadable pattern reads 'Ready for Download' unless it was refunded. */
 export function orderStatusLabel(order: { productType: ProductType; delivery: Delivery | null | undefined; status: string }): string {
-  return order.productType === "Pattern" && order.delivery === "Digital" && order.status !== "Refunded" ? "Ready for Download" : order.status;
+  return isDownloadPattern(order.productType, order.delivery) && order.status !== "Refunded" ? "Ready for Download" : order.status;
 }
 
 /** What each parcel size (db/schema.ts PARCEL_SIZES) may hold. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatMessageDate, timeAgo } from "./dates";
+import { formatMessageDate, isoDay, isoMinute, timeAgo } from "./dates";
 
 describe("message dates", () => {
   it("formats DD/MM/YYYY HH:mm (UTC on the server)", () => {
@@ -17,5 +17,15 @@ describe("message dates", () => {
     expect(timeAgo(now - 24 * 3600_000, now)).toBe("1 day ago");
     expect(timeAgo(now - 14 * 24 * 3600_000, now)).toBe("2 weeks ago");
     expect(timeAgo(now - 400 * 24 * 3600_000, now)).toBe("1 year ago");
+  });
+});
+
+describe("the one date helper of the screens and the JSON views (issue 20, item 3)", () => {
+  it("a day is YYYY-MM-DD and a minute YYYY-MM-DD HH:mm, both in UTC; no date is null", () => {
+    const date = new Date(Date.UTC(2026, 10, 23, 23, 59, 59, 999));
+    expect(isoDay(date)).toBe("2026-11-23");
+    expect(isoMinute(date)).toBe("2026-11-23 23:59");
+    expect(isoDay(null)).toBeNull();
+    expect(isoMinute(undefined)).toBeNull();
   });
 });

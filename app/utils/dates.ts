@@ -1,4 +1,4 @@
-/** Dates as the messaging screens show them; shared by server and client. */
+/** Dates as the screens and the JSON views show them; shared by server and client. */
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -11,6 +11,16 @@ export function formatMessageDate(date: Date | string | number, { utc = true }: 
   return utc
     ? `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`
     : `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A day as the order and finance screens show it: YYYY-MM-DD in UTC (null for no date). */
+export function isoDay<D extends Date | null | undefined>(date: D): D extends Date ? string : string | null {
+  return (date ? date.toISOString().slice(0, 10) : null) as D extends Date ? string : string | null;
+}
+
+/** A minute as the admin screens show it: YYYY-MM-DD HH:mm in UTC (null for no date). */
+export function isoMinute<D extends Date | null | undefined>(date: D): D extends Date ? string : string | null {
+  return (date ? date.toISOString().slice(0, 16).replace("T", " ") : null) as D extends Date ? string : string | null;
 }
 
 const UNITS: [limitSeconds: number, seconds: number, name: string][] = [

@@ -131,6 +131,33 @@ test("another seller's order, sale, label and transactions are 404; visitors get
   expect(await (await request.get("/api/user/stripe-onboarded", auth(plain.token))).json()).toEqual({ onboarded: false });
 });
 
+test("both faces answer a refused shipment, label and withdrawal with the same status and text (issue 20, item 2)", async ({ request, playwright }) => {
+  const { seller, digitalOrder } = await sellerWithOrders(request);
+  const html = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { Origin: test.info().project.use.baseURL! } });
+  await htmlLogin(html, seller);
+
+  // A digital pattern is downloaded, not shipped: 409 with one text, JSON and HTML alike.
+  const shipJson = await request.post("/api/user/ship-order", { data: { id: digitalOrder, tracking: "X1", carrier: "USPS" }, ...auth(seller.token) });
+  expect(shipJson.status()).toBe(409);
+  expect(await shipJson.json()).toEqual({ error: "Digital patterns are downloaded, not shipped." });
+  const shipHtml = await html.post(`/sale/${digitalOrder}`, { form: { intent: "ship", tracking: "X1", carrier: "USPS" } });
+  expect(shipHtml.status()).toBe(409);
+  expect(await shipHtml.text()).toContain("Digital patterns are downloaded, not shipped.");
+  const labelHtml = await html.post(`/sale/${digitalOrder}`, { form: { intent: "label" } });
+  expect(labelHtml.status()).toBe(409);
+  expect(await labelHtml.text()).toContain("Digital patterns are downloaded, not shipped: no label.");
+
+  // Payouts not set up: 409 with one text, JSON and HTML alike.
+  const withdrawJson = await request.post("/api/user/withdraw-balance", auth(seller.token));
+  expect(withdrawJson.status()).toBe(409);
+  expect(await withdrawJson.json()).toEqual({ error: "Please finish setting up your payouts before withdrawing." });
+  const withdrawHtml = await html.post("/my-finance", { form: { intent: "withdraw" } });
+  expect(withdrawHtml.status()).toBe(409);
+  expect(await withdrawHtml.text()).toContain("Please finish setting up your payouts before withdrawing.");
+  expect(readDb<{ n: number }>("SELECT COUNT(*) AS n FROM transactions WHERE store_id = ? AND tx_type = 'Transfer'", seller.storeId)[0]).toEqual({ n: 0 });
+  await html.dispose();
+});
+
 test("ten parallel withdrawals leave exactly one Pending transfer and a zero balance", async ({ request }) => {
   const { seller } = await sellerWithOrders(request);
   const notOnboarded = await request.post("/api/user/withdraw-balance", auth(seller.token));

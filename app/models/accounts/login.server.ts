@@ -3,23 +3,9 @@ import type { User } from "../../../db/schema";
 import { normalizeEmail, verifyLogin } from "~/models/accounts/users.server";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { AUTH_MESSAGES, tooManyAttemptsText } from "~/utils/messages";
 import { clear, hit, release } from "~/utils/rate-limit.server";
 
 export type LoginErrorCode = "unknown-email" | "wrong-password" | "inactive" | "rate-limited";
-
-/** One table for both faces: the login page and POST /api/auth/login answer the same status and text. */
-export const LOGIN_ERRORS: Record<LoginErrorCode, { status: 400 | 401 | 403 | 429; message: string }> = {
-  "unknown-email": { status: 400, message: AUTH_MESSAGES.unknownEmail },
-  "wrong-password": { status: 401, message: AUTH_MESSAGES.wrongPassword },
-  inactive: { status: 403, message: AUTH_MESSAGES.inactive },
-  "rate-limited": {
-    status: 429,
-    get message() {
-      return tooManyAttemptsText(getEnv().LOGIN_WINDOW_MINUTES);
-    },
-  },
-};
 
 export type LoginLimits = {
   /** Failed attempts allowed per address and account in a window (LOGIN_MAX_FAILURES). */

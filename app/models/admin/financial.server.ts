@@ -12,14 +12,11 @@ import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { formatMargin, twoDecimals } from "./format";
 import { pageWindow, type TablePage, type TableQuery } from "./table";
+import { isoDay } from "~/utils/dates";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type DateRange = { start_date: string; end_date: string };
-
-function ymd(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
 
 /** Spec 2.5: start one month before today, end today (YYYY-MM-DD). 31 March goes back to the end of February. */
 export function defaultRange(now = new Date()): DateRange {
@@ -28,7 +25,7 @@ export function defaultRange(now = new Date()): DateRange {
   const d = now.getUTCDate();
   const lastOfPrevious = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const start = new Date(Date.UTC(y, m - 1, Math.min(d, lastOfPrevious)));
-  return { start_date: ymd(start), end_date: ymd(now) };
+  return { start_date: isoDay(start), end_date: isoDay(now) };
 }
 
 /** Orders created in the range (every status). */
@@ -168,7 +165,7 @@ export function revenuePerDay({ db, range }: { db: Db; range: DateRange }): DayR
   const out: DayRevenue[] = [];
   const end = new Date(`${range.end_date}T00:00:00.000Z`).getTime();
   for (let t = new Date(`${range.start_date}T00:00:00.000Z`).getTime(); t <= end && out.length < 1000; t += DAY_MS) {
-    const day = ymd(new Date(t));
+    const day = isoDay(new Date(t));
     out.push(found.get(day) ?? { day, revenueCents: 0, sales: 0 });
   }
   return out;

@@ -12,6 +12,7 @@ import { isDownloadable, toBuyerOrderJson } from "~/models/buying/orders.server"
 import { mediaOf } from "~/models/catalog/media.server";
 import { shippingInfoOf } from "~/models/selling/orders.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
+import { isDownloadPattern } from "~/utils/catalog";
 
 export const ORDER_SORTS = ["id", "date", "product", "amount", "fee", "status"] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
@@ -230,7 +231,7 @@ export function shippingAddressOf(order: Pick<Order, "shippingInfo">): ShippingA
 
 /** Whether an order is shipped at all: apparel and printed patterns; digital patterns never ship. */
 export function isPhysical(order: Pick<Order, "productType" | "delivery">): boolean {
-  return !(order.productType === "Pattern" && order.delivery === "Digital");
+  return !isDownloadPattern(order.productType, order.delivery);
 }
 
 export function canRefund(order: Pick<Order, "status">): boolean {

@@ -26,28 +26,6 @@ import { recordAudit, type AuditAction } from "./audit.server";
 
 export type TransferError = "not-found" | "not-pending" | "in-progress" | "not-onboarded" | "store-owes" | "amount-changed" | "provider-failed";
 
-export const TRANSFER_MESSAGES: Record<TransferError, string> = {
-  "not-found": "Transfer not found",
-  "not-pending": "This transfer has already been processed.",
-  "in-progress": "This transfer is already being paid out.",
-  "not-onboarded": "The store has not finished payout onboarding with the payment provider.",
-  "store-owes":
-    "The store owes the platform as much as this transfer or more (its balance is below zero, e.g. after a refund), so approving would pay nothing out. Reject the transfer instead: its amount goes back to the balance and repays the debt.",
-  "amount-changed":
-    "What approving pays has changed since this page was loaded: the store's balance moved (a refund or a sale). Nothing was paid; check the new figures and approve again.",
-  "provider-failed": "The payment provider could not be reached to pay out this transfer. It stays Pending; please try again.",
-};
-
-export const TRANSFER_STATUS: Record<TransferError, number> = {
-  "not-found": 404,
-  "not-pending": 409,
-  "in-progress": 409,
-  "not-onboarded": 409,
-  "store-owes": 409,
-  "amount-changed": 409,
-  "provider-failed": 502,
-};
-
 /**
  * ok with a Completed transfer, or with a Rejected one when the provider refused the payout (the money is back);
  * `nettedCents` of the `requestedCents` repaid what the store owed (the transfer's amount is what was paid).

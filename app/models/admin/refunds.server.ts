@@ -26,27 +26,12 @@ import { formatCents } from "~/utils/money";
 import { debitRefund } from "~/models/selling/ledger.server";
 import { recordAudit } from "./audit.server";
 import { canRefund } from "./orders.server";
+import { isDownloadPattern } from "~/utils/catalog";
 
 /** A claim older than this (a crashed request) may be taken over; the idempotency key keeps it one refund. */
 const CLAIM_STALE_MS = 5 * 60 * 1000;
 
 export type RefundError = "not-found" | "already-refunded" | "not-refundable" | "in-progress" | "provider-failed";
-
-export const REFUND_MESSAGES: Record<RefundError, string> = {
-  "not-found": "Order not found",
-  "already-refunded": "This order has already been refunded.",
-  "not-refundable": "Only Pending or Shipped orders can be refunded.",
-  "in-progress": "A refund of this order is already in progress.",
-  "provider-failed": "The payment provider could not refund this order. Nothing was changed; please try again.",
-};
-
-export const REFUND_STATUS: Record<RefundError, number> = {
-  "not-found": 404,
-  "already-refunded": 409,
-  "not-refundable": 409,
-  "in-progress": 409,
-  "provider-failed": 502,
-};
 
 export type RefundResult =
   | { ok: true; order: Order; refundId: string; refundedCents: number; debitCents: number }
@@ -211,7 +196,7 @@ async function sendRefundMails({ db, order, refundedCents, debitCents }: { db: D
         "",
         `Your order #${order.id} (${order.quantity} x ${order.productName}) has been refunded.`,
         `${formatCents(refundedCents)} goes back to the card you paid with; it usually shows within 5 to 10 days.`,
-        order.productType === "Pattern" && order.delivery === "Digital" ? "The pattern download of this order has ended." : "",
+        isDownloadPattern(order.productType, order.delivery) ? "The pattern download of this order has ended." : "",
         "",
         `Your purchases: ${origin}/purchases`,
       ]

@@ -3,16 +3,13 @@
  * patterns from the address in the platform settings; an administrator may also mark an apparel order shipped on
  * the seller's behalf. This is the seller side's one `shipOrder` (app/models/selling/orders.server.ts) with the
  * administrator as actor: digital patterns and refunded orders never ship, shipping again updates the tracking,
- * the buyer is emailed. The administrator's action is written to the audit log.
+ * the buyer is emailed. The administrator's action is written to the audit log. Both faces answer a refusal from
+ * `SELLING_ERRORS.ship` (app/models/selling/errors.ts).
  */
-import { shipOrder, SHIP_MESSAGES, type ShipError, type ShipResult } from "~/models/selling/orders.server";
+import { shipOrder, type ShipResult } from "~/models/selling/orders.server";
 import type { Carrier } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
 import { recordAudit } from "./audit.server";
-
-export { SHIP_MESSAGES };
-
-export const SHIP_STATUS: Record<ShipError, number> = { "not-found": 404, refunded: 409, digital: 409, "platform-ships": 409 };
 
 export async function shipOrderAsAdmin({
   db,

@@ -228,11 +228,6 @@ export function toAdminProductJson(row: AdminProductRow) {
 }
 
 export type RemoveProductError = "not-found" | "already-removed";
-export const REMOVE_PRODUCT_MESSAGES: Record<RemoveProductError, string> = {
-  "not-found": "Product not found",
-  "already-removed": "This product has already been removed.",
-};
-
 /**
  * Removes a product from the catalogue: it disappears from every listing, cart and checkout, while the orders that
  * bought it stay intact (they keep their own snapshot and the row stays for them).

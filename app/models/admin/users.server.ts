@@ -144,31 +144,6 @@ export function toAdminUserRowJson(row: AdminUserRow) {
 
 export type UpdateUserError = "not-found" | "duplicate-email" | "reason-required" | "no-store" | "own-account";
 
-export const UPDATE_USER_MESSAGES: Record<UpdateUserError, string> = {
-  "not-found": "User not found",
-  "duplicate-email": "An account with this email address already exists, please login or use a different email address.",
-  "reason-required": "Give a reason for the balance change",
-  "no-store": "This user has no store, so there is no balance or payout account to change",
-  "own-account": "You cannot deactivate or suspend your own account",
-};
-
-/** Which field each error belongs to on the form. */
-export const UPDATE_USER_FIELDS: Record<UpdateUserError, string | null> = {
-  "not-found": null,
-  "duplicate-email": "email",
-  "reason-required": "reason",
-  "no-store": "balance",
-  "own-account": "status",
-};
-
-export const UPDATE_USER_STATUS: Record<UpdateUserError, number> = {
-  "not-found": 404,
-  "duplicate-email": 409,
-  "reason-required": 400,
-  "no-store": 400,
-  "own-account": 400,
-};
-
 export type UpdateUserResult =
   | { ok: true; user: User; adjustmentCents: number; sessionsEnded: number }
   | { ok: false; error: UpdateUserError };

@@ -3,9 +3,9 @@ import { and, asc, eq, gte, isNull, lt, lte, notExists, sql } from "drizzle-orm"
 import { cartItems, carts, products, variants } from "../../../db/schema";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
 import { mediaOf } from "~/models/catalog/media.server";
-import { deliveryLine, isDownloadPattern, tracksStock } from "~/models/catalog/product-types";
+import { deliveryLine, tracksStock } from "~/models/catalog/product-types";
 import { getPlatformSettings } from "~/models/platform/settings.server";
-import { productTypeLabel, type Delivery, type ProductType } from "~/utils/catalog";
+import { productTypeLabel, type Delivery, type ProductType, isDownloadPattern } from "~/utils/catalog";
 import { sha256 } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
 import type { DbOrTx } from "~/utils/db.server";

@@ -6,13 +6,9 @@ import type { AddToCartError } from "~/models/buying/cart.server";
 import type { CheckoutError } from "~/models/buying/checkout.server";
 import type { DownloadError } from "~/models/buying/downloads.server";
 import type { RateError } from "~/models/buying/orders.server";
+import { answers, type ErrorAnswer } from "~/models/answers";
 
-type Answer = { status: 400 | 404 | 409 | 410 | 502; message: string };
-
-/** The texts of some codes, all answered with one status. */
-function answers<C extends string>(status: Answer["status"], messages: Record<C, string>): Record<C, Answer> {
-  return Object.fromEntries(Object.entries<string>(messages).map(([code, message]) => [code, { status, message }])) as Record<C, Answer>;
-}
+type Answer = ErrorAnswer;
 
 export const BUYING_ERRORS: {
   addToCart: Record<AddToCartError, Answer>;

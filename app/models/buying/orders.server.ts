@@ -6,6 +6,7 @@ import { mediaOf } from "~/models/catalog/media.server";
 import { orderDownloadLinks } from "~/models/patterns/downloads.server";
 import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
+import { isDownloadPattern } from "~/utils/catalog";
 
 export type BuyerOrder = Order & { media: string[]; patternFile: string | null };
 
@@ -48,7 +49,7 @@ export function getBuyerOrder({ db, userId, orderId }: { db: Db; userId: number;
 
 /** A digital pattern the buyer may download: paid (every order is) and not refunded. */
 export function isDownloadable(order: Pick<Order, "productType" | "delivery" | "status">): boolean {
-  return order.productType === "Pattern" && order.delivery === "Digital" && order.status !== "Refunded";
+  return isDownloadPattern(order.productType, order.delivery) && order.status !== "Refunded";
 }
 
 /** Spec 3, Order (buyer view). Amounts in dollars as the spec's screens show them. */

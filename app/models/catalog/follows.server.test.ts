@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 
 import { stores } from "../../../db/schema";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
-import { FOLLOW_ERRORS, setFollowing } from "~/models/catalog/follows.server";
+import { CATALOG_ERRORS } from "~/models/catalog/errors";
+import { setFollowing } from "~/models/catalog/follows.server";
 import { getStorePage } from "~/models/catalog/stores.server";
 import type { Db } from "~/utils/db.server";
 
@@ -20,9 +21,9 @@ describe("follows", () => {
     expect(setFollowing({ db, userId: fan.id, ownerId: owner.id, follow: true })).toEqual({ ok: true, followersCount: 1, isFollowing: true });
     expect(getStorePage({ db, ownerId: owner.id, viewerId: fan.id })).toMatchObject({ followersCount: 1, isFollowing: true });
     expect(setFollowing({ db, userId: owner.id, ownerId: owner.id, follow: true })).toEqual({ ok: false, error: "own-store" });
-    expect(FOLLOW_ERRORS["own-store"].status).toBe(400);
+    expect(CATALOG_ERRORS.follow["own-store"].status).toBe(400);
     expect(setFollowing({ db, userId: fan.id, ownerId: 9999, follow: true })).toEqual({ ok: false, error: "store-not-found" });
-    expect(FOLLOW_ERRORS["store-not-found"].status).toBe(404);
+    expect(CATALOG_ERRORS.follow["store-not-found"].status).toBe(404);
     setFollowing({ db, userId: fan.id, ownerId: owner.id, follow: false });
     expect(getStorePage({ db, ownerId: owner.id, viewerId: fan.id })).toMatchObject({ followersCount: 0, isFollowing: false });
     expect(getStorePage({ db, ownerId: fan.id })).toBeNull();

@@ -17,12 +17,6 @@ export function isFollowing({ db, storeId, userId }: { db: Db; storeId: number; 
 
 export type FollowError = "store-not-found" | "own-store";
 
-/** The texts (and JSON statuses) of the follow errors, shared by the store page and the JSON face. */
-export const FOLLOW_ERRORS: Record<FollowError, { status: 400 | 404; message: string }> = {
-  "store-not-found": { status: 404, message: "Store not found" },
-  "own-store": { status: 400, message: "You cannot follow your own store" },
-};
-
 export type FollowResult = { ok: true; followersCount: number; isFollowing: boolean } | { ok: false; error: FollowError };
 
 /**

@@ -14,11 +14,3 @@ export function deliveryLine(type: ProductType, delivery: Delivery | null | unde
 export function tracksStock(type: ProductType): boolean {
   return type !== "Pattern";
 }
-
-/**
- * A downloadable (Digital) pattern is a licence, not a parcel: one per buyer, always quantity 1, and not sold
- * again to a buyer who owns it (issue 19, item 6; decision 020).
- */
-export function isDownloadPattern(type: ProductType, delivery: Delivery | null | undefined): boolean {
-  return type === "Pattern" && delivery === "Digital";
-}

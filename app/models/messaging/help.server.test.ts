@@ -9,7 +9,9 @@ import { files, helpRequests, platformSettings, users } from "../../../db/schema
 import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import type { Db } from "~/utils/db.server";
-import { helpRecipients, listHelpRequests, submitHelpRequest } from "./help.server";
+import { HELP_ERROR_FIELDS } from "~/schemas/messages";
+import { helpAnswer } from "./errors.server";
+import { helpRecipients, listHelpRequests, submitHelpRequest, type SubmitHelpResult } from "./help.server";
 
 let db: Db;
 let dir: string;
@@ -25,6 +27,12 @@ function temp(name: string, bytes: Buffer) {
   return { field: "resume", originalName: name, declaredType: "application/pdf", path: file, size: bytes.length };
 }
 
+/** What both faces answer a result: the status and text of the error table, at the form's field. */
+function answerOf(result: SubmitHelpResult) {
+  if (result.ok) return result;
+  return { ok: false, ...helpAnswer(result), field: HELP_ERROR_FIELDS[result.error] };
+}
+
 const INPUT = { name: "Pat", email: "pat@example.test", message: "Can I sell printed patterns?", socialMedia: "@pat", website: "https://pat.example" };
 const PDF = Buffer.from("%PDF-1.4\n%%EOF\n", "latin1");
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(64)]);
@@ -33,7 +41,7 @@ describe("help requests", () => {
   it("stores the request with a private résumé and emails the platform address", async () => {
     db.insert(platformSettings).values({ id: 1, email: "studio@patternhouse.test" }).onConflictDoUpdate({ target: platformSettings.id, set: { email: "studio@patternhouse.test" } }).run();
     const result = await submitHelpRequest({ db, input: INPUT, resume: temp("cv.pdf", PDF), userId: null, clientKey: "1.2.3.4", origin: "https://ph.test" });
-    if (!result.ok) throw new Error(result.message);
+    if (!result.ok) throw new Error(helpAnswer(result).message);
     expect(result.request).toMatchObject({ name: "Pat", socialMedia: "@pat", website: "https://pat.example", userId: null });
     const file = db.select().from(files).where(eq(files.name, result.request.resumeFile!)).get();
     expect(file).toMatchObject({ kind: "resume", ownerId: null, contentType: "application/pdf", originalName: "cv.pdf" });
@@ -46,7 +54,7 @@ describe("help requests", () => {
 
   it("refuses an executable renamed .pdf and stores nothing", async () => {
     const result = await submitHelpRequest({ db, input: INPUT, resume: temp("cv.pdf", ELF), userId: null, clientKey: "1.2.3.4", origin: "https://ph.test" });
-    expect(result).toEqual({
+    expect(answerOf(result)).toEqual({
       ok: false,
       status: 400,
       field: "resume",
@@ -65,7 +73,7 @@ describe("help requests", () => {
   it("five requests an hour per address; other addresses are not affected", async () => {
     const send = (clientKey: string) => submitHelpRequest({ db, input: INPUT, resume: null, userId: null, clientKey, origin: "o" });
     for (let i = 0; i < 5; i++) expect((await send("9.9.9.9")).ok).toBe(true);
-    expect(await send("9.9.9.9")).toEqual({ ok: false, status: 429, field: null, message: "You can send at most 5 requests an hour. Please try again later." });
+    expect(answerOf(await send("9.9.9.9"))).toEqual({ ok: false, status: 429, field: null, message: "You can send at most 5 requests an hour. Please try again later." });
     expect((await send("8.8.8.8")).ok).toBe(true);
     expect(listHelpRequests({ db }).total).toBe(6);
   });

@@ -10,7 +10,6 @@ import { type TempFile } from "~/utils/multipart.server";
 import { MESSAGE_LIMITS } from "./limits.server";
 
 export { HELP_SENT } from "~/utils/messages";
-export const HELP_TOO_MANY = `You can send at most ${MESSAGE_LIMITS.helpRequestsPerHour} requests an hour. Please try again later.`;
 
 export type HelpRequestInput = {
   name: string;
@@ -115,9 +114,13 @@ export function getHelpRequest({ db, id }: { db: Db; id: number }) {
 /** What a help request's résumé may be (spec: portfolio / résumé): PDF, DOC/DOCX or an image, checked by content. */
 export const RESUME_ACCEPT = ["document", "image"] as const;
 
+export type HelpError = "resume-refused" | "too-many";
+
+/** A refusal is a code (MESSAGING_ERRORS.help); a refused résumé carries the file check's own words. */
 export type SubmitHelpResult =
   | { ok: true; request: HelpRequest }
-  | { ok: false; status: 400 | 429; field: "resume" | null; message: string };
+  | { ok: false; error: "resume-refused"; message: string }
+  | { ok: false; error: "too-many" };
 
 /**
  * Both faces of /help: checks the résumé's content, counts the request against the address's limit, keeps the
@@ -142,16 +145,16 @@ export async function submitHelpRequest({
   let inspected = null;
   if (resume) {
     const checked = await inspectFile(resume, RESUME_ACCEPT);
-    if (!checked.ok) return { ok: false, status: 400, field: "resume", message: checked.message };
+    if (!checked.ok) return { ok: false, error: "resume-refused", message: checked.message };
     inspected = checked.file;
   }
-  if (!hitHelpRateLimit({ db, clientKey })) return { ok: false, status: 429, field: null, message: HELP_TOO_MANY };
+  if (!hitHelpRateLimit({ db, clientKey })) return { ok: false, error: "too-many" };
   let resumeFile: string | null = null;
   if (resume && inspected) {
     try {
       resumeFile = (await storeFile({ db, temp: resume, inspected, kind: "resume", ownerId: null })).name;
     } catch {
-      return { ok: false, status: 400, field: "resume", message: `${resume.originalName} could not be read.` };
+      return { ok: false, error: "resume-refused", message: `${resume.originalName} could not be read.` };
     }
   }
   const request = createHelpRequest({ db, input, userId, resumeFile });

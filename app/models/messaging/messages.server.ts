@@ -22,26 +22,6 @@ export type SendMessageError =
   | "too-many-conversations"
   | "not-found";
 
-/** One table for both faces: the HTML pages show `text`, the JSON routes answer `status` with `{ error: text }`. */
-export const MESSAGE_ERRORS: Record<SendMessageError, { status: number; text: string }> = {
-  empty: { status: 400, text: "Please write a message" },
-  "too-long": { status: 400, text: `A message can have at most ${MAX_MESSAGE_LENGTH} characters` },
-  self: { status: 400, text: "You cannot send a message to yourself" },
-  "unknown-recipient": { status: 404, text: "This user does not exist" },
-  "order-not-found": { status: 404, text: "This order is not between you and this user" },
-  blocked: { status: 403, text: "This message cannot be delivered: the recipient does not accept messages from you." },
-  "blocked-by-you": { status: 403, text: "You have blocked this user. Unblock them to send a message." },
-  "too-many-messages": {
-    status: 429,
-    text: `You can send at most ${MESSAGE_LIMITS.messagesPerMinute} messages a minute. Please wait a moment and try again.`,
-  },
-  "too-many-conversations": {
-    status: 429,
-    text: `You can start at most ${MESSAGE_LIMITS.newConversationsPerHour} new conversations an hour. Please try again later.`,
-  },
-  "not-found": { status: 404, text: "Conversation not found" },
-};
-
 export type SendMessageResult =
   | { ok: true; conversationId: number; messageId: number; newConversation: boolean; notification: MessageNotification | null }
   | { ok: false; error: SendMessageError };

@@ -1,6 +1,54 @@
 /**
+ * The selling domain's error codes, with the status and text both faces answer (issue 20, item 2): the seller's
+ * HTML pages and the JSON routes read this one table, so they cannot drift. Model functions return the codes only.
+ */
+import { answers, type ErrorAnswer } from "~/models/answers";
+import type { LabelUseError } from "~/models/selling/labels.server";
+import type { ShipError } from "~/models/selling/orders.server";
+import type { WithdrawalError } from "~/models/selling/ledger.server";
+
+/**
  * What both faces answer a logged-in user without a store who makes a seller call (issue 19, decision 046): 404
  * with spec 5's text. Never 403: the spec's client logs the user out on any 403 (spec 4), and having no store is no
  * reason to end the session. `requireApiSeller` (every JSON seller call) and the Upload Design form's post read it.
  */
 export const NO_STORE = { status: 404, message: "Please setup your store first" } as const;
+
+export const SELLING_ERRORS: {
+  ship: Record<ShipError, ErrorAnswer>;
+  label: Record<LabelUseError, ErrorAnswer>;
+  withdraw: Record<WithdrawalError, ErrorAnswer>;
+} = {
+  /** Shipping an order, by its seller or an administrator (spec 4). */
+  ship: {
+    ...answers(404, { "not-found": "Order not found" }),
+    ...answers(409, {
+      refunded: "This order was refunded and cannot be shipped.",
+      digital: "Digital patterns are downloaded, not shipped.",
+      "platform-ships": "Printed patterns are printed and shipped by the platform.",
+    }),
+  },
+  /** Buying (or fetching again) an order's shipping label. */
+  label: {
+    ...answers(404, { "not-found": "Order not found" }),
+    ...answers(409, {
+      refunded: "This order was refunded: no label.",
+      digital: "Digital patterns are downloaded, not shipped: no label.",
+      "platform-ships": "Printed patterns are printed and shipped by the platform.",
+      "label-in-progress": "A label for this order is being made right now. Please try again in a moment.",
+    }),
+    ...answers(400, {
+      "incomplete-from-address": "Your profile address is incomplete: complete it in Settings to print the sender's address.",
+      "incomplete-to-address": "The buyer's shipping address is incomplete.",
+    }),
+    ...answers(502, { "label-provider-error": "The shipping label could not be bought. Please try again later." }),
+  },
+  /** Withdrawing the balance (spec 4). */
+  withdraw: {
+    ...answers(400, {
+      "not-found": NO_STORE.message,
+      "not-enough-balance": "You don't have enough balance to withdraw",
+    }),
+    ...answers(409, { "not-onboarded": "Please finish setting up your payouts before withdrawing." }),
+  },
+};

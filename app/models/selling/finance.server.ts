@@ -16,6 +16,7 @@ import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 import { orders, stores, transactions, type Transaction } from "../../../db/schema";
 import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
+import { isoDay } from "~/utils/dates";
 
 export function getFinanceSummary({ db, storeId }: { db: Db; storeId: number }) {
   const store = db.select().from(stores).where(eq(stores.id, storeId)).get();
@@ -106,7 +107,6 @@ export function transactionsCsv(txs: Transaction[]): string {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Orders and sales amount per day (UTC) over the last `days` days, today included; refunded orders excluded. */
 export function salesSeries({ db, storeId, days = 90, now = new Date() }: { db: Db; storeId: number; days?: number; now?: Date }) {

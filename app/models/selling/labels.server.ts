@@ -28,20 +28,10 @@ import { CARRIERS, trackingUrl, type Carrier } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { uploadsDir } from "~/models/files/store.server";
+import { isDownloadPattern } from "~/utils/catalog";
 
 export type LabelUseError = "not-found" | "refunded" | "digital" | "platform-ships" | "incomplete-from-address" | "incomplete-to-address" | "label-provider-error" | "label-in-progress";
 export type LabelUseResult = { ok: true; order: Order; existing: boolean } | { ok: false; error: LabelUseError; message?: string };
-
-export const LABEL_MESSAGES: Record<LabelUseError, string> = {
-  "not-found": "Order not found",
-  refunded: "This order was refunded: no label.",
-  digital: "Digital patterns are downloaded, not shipped: no label.",
-  "platform-ships": "Printed patterns are printed and shipped by the platform.",
-  "incomplete-from-address": "Your profile address is incomplete: complete it in Settings to print the sender's address.",
-  "incomplete-to-address": "The buyer's shipping address is incomplete.",
-  "label-provider-error": "The shipping label could not be bought. Please try again later.",
-  "label-in-progress": "A label for this order is being made right now. Please try again in a moment.",
-};
 
 /** A claim older than this belongs to a process that died mid-purchase and may be taken over. */
 const CLAIM_TTL_MS = 2 * 60 * 1000;
@@ -81,7 +71,7 @@ async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider
   const { order, seller } = row;
   if (order.labelUrl) return { ok: true, order, existing: true };
   if (order.status === "Refunded") return { ok: false, error: "refunded" };
-  if (order.productType === "Pattern" && order.delivery === "Digital") return { ok: false, error: "digital" };
+  if (isDownloadPattern(order.productType, order.delivery)) return { ok: false, error: "digital" };
   const platformShips = order.productType === "Pattern";
   if ("storeId" in actor && platformShips) return { ok: false, error: "platform-ships" };
 

@@ -21,6 +21,7 @@ import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { centsToDollars } from "~/utils/money";
+import { isDownloadPattern } from "~/utils/catalog";
 
 export type OrderStatus = Order["status"];
 
@@ -76,7 +77,7 @@ export function listStoreOrdersJson({ db, storeId }: { db: Db; storeId: number }
   const media = mediaOf(db, productIds);
   return list.map((o) => {
     const product = productRows.get(o.productId);
-    const digital = o.productType === "Pattern" && o.delivery === "Digital";
+    const digital = isDownloadPattern(o.productType, o.delivery);
     return toSellerOrderJson({
       ...o,
       media: media.get(o.productId) ?? [],
@@ -108,7 +109,7 @@ export function getStoreOrder({ db, storeId, orderId }: { db: Db; storeId: numbe
     .get();
   if (!row) return undefined;
   const media = mediaOf(db, [row.order.productId]).get(row.order.productId) ?? [];
-  const digital = row.order.productType === "Pattern" && row.order.delivery === "Digital";
+  const digital = isDownloadPattern(row.order.productType, row.order.delivery);
   const patternFile = digital ? row.patternFile : null;
   const file = patternFile ? db.select({ originalName: files.originalName }).from(files).where(eq(files.name, patternFile)).get() : undefined;
   return {
@@ -168,13 +169,6 @@ export type ShipActor = { storeId: number } | { admin: true };
 export type ShipError = "not-found" | "refunded" | "digital" | "platform-ships";
 export type ShipResult = { ok: true; order: Order; updated: boolean } | { ok: false; error: ShipError };
 
-export const SHIP_MESSAGES: Record<ShipError, string> = {
-  "not-found": "Order not found",
-  refunded: "This order was refunded and cannot be shipped.",
-  digital: "Digital patterns are downloaded, not shipped.",
-  "platform-ships": "Printed patterns are printed and shipped by the platform.",
-};
-
 /** Whether the seller (not the platform) ships this order: apparel only. */
 export function sellerShips(order: Pick<Order, "productType">): boolean {
   return order.productType !== "Pattern";
@@ -205,7 +199,7 @@ export async function shipOrder({
       const order = tx.select().from(orders).where(scope).get();
       if (!order) return { ok: false, error: "not-found" };
       if (order.status === "Refunded") return { ok: false, error: "refunded" };
-      if (order.productType === "Pattern" && order.delivery === "Digital") return { ok: false, error: "digital" };
+      if (isDownloadPattern(order.productType, order.delivery)) return { ok: false, error: "digital" };
       if ("storeId" in actor && !sellerShips(order)) return { ok: false, error: "platform-ships" };
       const updated = tx
         .update(orders)

@@ -138,12 +138,6 @@ export async function withdrawBalance({ db, storeId, now = new Date() }: { db: D
   return settled.ok ? settled : requested;
 }
 
-export const WITHDRAW_MESSAGES: Record<WithdrawalError, string> = {
-  "not-found": "Please setup your store first",
-  "not-onboarded": "Please finish setting up your payouts before withdrawing.",
-  "not-enough-balance": "You don't have enough balance to withdraw",
-};
-
 async function mailSeller(db: Db, transfer: Transaction) {
   const seller = db
     .select({ email: users.email, firstName: users.firstName, storeName: stores.name })

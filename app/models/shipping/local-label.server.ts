@@ -9,6 +9,7 @@ import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from "@ca
 import { type Address, addressLines, checkLabelAddresses } from "./addresses";
 import type { LabelInput, LabelProvider, LabelResult } from "./label-provider";
 import { describeParcel } from "./parcels";
+import { isoDay } from "~/utils/dates";
 
 /** 4x6 in at 72 pt per inch. */
 export const LABEL_WIDTH_PT = 288;
@@ -111,7 +112,6 @@ export function code39Bars(digits: string, narrow: number): { bars: [number, num
 }
 
 /** YYYY-MM-DD in UTC. */
-const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 type Fonts = { regular: PDFFont; bold: PDFFont };
 type Pen = { page: PDFPage; fonts: Fonts; y: number; scale: number };
@@ -195,7 +195,7 @@ async function drawLabel(doc: PDFDocument, input: LabelInput, now: Date, scale: 
   }
   pen.y -= barHeight + 6;
 
-  text(pen, `Date: ${isoDate(now)}`, { size: 9 });
+  text(pen, `Date: ${isoDay(now)}`, { size: 9 });
   page.drawText("Patternhouse", {
     x: LABEL_WIDTH_PT - MARGIN - fonts.regular.widthOfTextAtSize("Patternhouse", 7),
     y: MARGIN - 6,

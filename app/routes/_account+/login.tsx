@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 
 import { AuthCard, LegalLine } from "~/components/auth-card";
 import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
-import { LOGIN_ERRORS } from "~/models/accounts/login.server";
+import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
 import { LoginSchema } from "~/schemas/auth";
 import { authenticator, LoginError } from "~/auth/login.server";
 import { readForm } from "~/utils/forms.server";
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
     return data({ result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) }, {
-      status: LOGIN_ERRORS[error.code].status,
+      status: ACCOUNTS_ERRORS.login[error.code].status,
     });
   }
 }

@@ -8,6 +8,7 @@ import { orderStatusLabel, productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
 import { requireAdmin } from "~/auth/guards.server";
+import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Orders · Admin · Patternhouse" }];
 
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     state: tableState(query, page),
     rows: page.rows.map((r) => ({
       ...r,
-      date: r.createdAt.toISOString().slice(0, 10),
+      date: isoDay(r.createdAt),
       typeLabel: productTypeLabel(r.productType, r.delivery),
     })),
   };

@@ -7,14 +7,16 @@ import { AuditLog, toAuditView } from "~/components/admin/audit-log";
 import { Note } from "~/components/flash";
 import { ErrorList, Field, Spinner, useFieldIds } from "~/components/forms";
 import { listAudit } from "~/models/admin/audit.server";
-import { canRefund, getAdminOrder, isPhysical, saleCreditCents, shippingAddressOf } from "~/models/admin/orders.server";
-import { REFUND_MESSAGES, refundAmountCents, refundOrder } from "~/models/admin/refunds.server";
-import { SHIP_MESSAGES, SHIP_STATUS, shipOrderAsAdmin } from "~/models/admin/shipping.server";
-import { isDownloadable } from "~/models/buying/orders.server";
+import { getAdminOrder, saleCreditCents } from "~/models/admin/orders.server";
+import { toAdminOrderView, toShipFromView } from "~/models/admin/views.server";
+import { ADMIN_ERRORS } from "~/models/admin/errors";
+import { refundOrder } from "~/models/admin/refunds.server";
+import { shipOrderAsAdmin } from "~/models/admin/shipping.server";
+import { SELLING_ERRORS } from "~/models/selling/errors";
 import { getStripe } from "~/models/payments/providers.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { CARRIERS, ShipSchema } from "~/schemas/admin";
-import { orderStatusLabel, productTypeLabel } from "~/utils/catalog";
+import { orderStatusLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
@@ -35,46 +37,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { order } = view;
   const settings = getPlatformSettings({ db });
   return {
-    order: {
-      id: order.id,
-      date: order.createdAt.toISOString().replace("T", " ").slice(0, 16),
-      status: order.status,
-      productId: order.productId,
-      productName: order.productName,
-      productType: order.productType,
-      delivery: order.delivery,
-      typeLabel: productTypeLabel(order.productType, order.delivery),
-      variants: JSON.parse(order.variants) as { name: string; value: string }[],
-      quantity: order.quantity,
-      amountCents: order.amountCents,
-      shippingCents: order.shippingCents,
-      taxCents: order.taxCents,
-      feeCents: order.feeCents,
-      creditCents: saleCreditCents({ db, order }),
-      refundCents: refundAmountCents(order),
-      tracking: order.tracking,
-      carrier: order.carrier,
-      trackingUrl: order.trackingUrl,
-      labelUrl: order.labelUrl,
-      refundId: order.providerRefundId?.startsWith("pending:") ? null : order.providerRefundId,
-      refundPending: Boolean(order.providerRefundId?.startsWith("pending:")),
-      shippedAt: order.shippedAt?.toISOString().slice(0, 16).replace("T", " ") ?? null,
-      refundedAt: order.refundedAt?.toISOString().slice(0, 16).replace("T", " ") ?? null,
-      shipping: shippingAddressOf(order),
-      physical: isPhysical(order),
-      printed: order.productType === "Pattern" && order.delivery === "Print",
-      downloadable: isDownloadable(order),
-      refundable: canRefund(order),
-    },
+    order: toAdminOrderView(order, { creditCents: saleCreditCents({ db, order }) }),
     buyer: view.buyer,
     seller: view.seller,
     store: view.store,
     patternFile: view.patternFile,
     provider: view.checkout.provider,
-    shipFrom: {
-      name: settings.shippingName,
-      lines: [settings.street, settings.street2, `${settings.city}, ${settings.state} ${settings.postalCode}`, settings.country].filter((l) => l.trim()),
-    },
+    shipFrom: toShipFromView(settings),
     audit: toAuditView(listAudit({ db, targetType: "order", targetId: order.id })),
   };
 }
@@ -90,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ intent: "ship" as const, result: submission.reply(), error: null }, { status: 400 });
     const result = await shipOrderAsAdmin({ db, orderId, adminId: admin.id, ...submission.value });
     if (!result.ok) {
-      return data({ intent: "ship" as const, result: submission.reply({ formErrors: [SHIP_MESSAGES[result.error]] }), error: null }, { status: SHIP_STATUS[result.error] });
+      return data({ intent: "ship" as const, result: submission.reply({ formErrors: [SELLING_ERRORS.ship[result.error].message] }), error: null }, { status: SELLING_ERRORS.ship[result.error].status });
     }
     const message = result.updated ? `The tracking of order #${orderId} is updated.` : `Order #${orderId} is marked as shipped.`;
     return redirectWithFlash(request, `/admin/order/${orderId}`, { kind: "success", message });
@@ -98,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "refund") {
     const result = await refundOrder({ db, orderId, adminId: admin.id, stripe: getStripe() });
     if (!result.ok) {
-      return data({ intent: "refund" as const, result: null, error: REFUND_MESSAGES[result.error] }, { status: result.error === "not-found" ? 404 : result.error === "provider-failed" ? 502 : 409 });
+      return data({ intent: "refund" as const, result: null, error: ADMIN_ERRORS.refund[result.error].message }, { status: ADMIN_ERRORS.refund[result.error].status });
     }
     return redirectWithFlash(request, `/admin/order/${orderId}`, {
       kind: "success",

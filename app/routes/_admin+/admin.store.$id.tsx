@@ -5,8 +5,9 @@ import { AuditLog, toAuditView } from "~/components/admin/audit-log";
 import { cell, EmptyRow, nowrapCell, PlainHeader, SortHeader, TableFooter, TableFrame, TableToolbar } from "~/components/admin/table";
 import { Note } from "~/components/flash";
 import { listAudit } from "~/models/admin/audit.server";
-import { approvalPlan, approveTransfer, rejectTransfer, TRANSFER_MESSAGES, TRANSFER_STATUS } from "~/models/admin/payouts.server";
-import { getAdminStore, listStoreProducts, PRODUCT_SORTS, REMOVE_PRODUCT_MESSAGES, removeProductAsAdmin } from "~/models/admin/stores.server";
+import { ADMIN_ERRORS } from "~/models/admin/errors";
+import { approvalPlan, approveTransfer, rejectTransfer } from "~/models/admin/payouts.server";
+import { getAdminStore, listStoreProducts, PRODUCT_SORTS, removeProductAsAdmin } from "~/models/admin/stores.server";
 import { parseTableQuery, tableState } from "~/models/admin/table";
 import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
@@ -15,6 +16,7 @@ import { formatCents } from "~/utils/money";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
+import { isoDay, isoMinute } from "~/utils/dates";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.store.name ?? "Store"} · Admin · Patternhouse` }];
 
@@ -39,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     pendingTransfers: view.pendingTransfers.map((t) => ({
       id: t.id,
       amountCents: -t.amountCents,
-      requested: t.createdAt.toISOString().slice(0, 16).replace("T", " "),
+      requested: isoMinute(t.createdAt),
       inProgress: t.processedAt !== null,
       // What approving pays now: what the store owes is repaid out of the transfer first.
       plan: approvalPlan({ transfer: t, balanceCents: view.store.balanceCents }),
@@ -51,7 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       amountCents: t.amountCents,
       status: t.status,
       reason: t.reason,
-      date: t.createdAt.toISOString().slice(0, 10),
+      date: isoDay(t.createdAt),
     })),
     products: {
       state: tableState(query, products),
@@ -85,7 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       intent === "approve"
         ? await approveTransfer({ db, transferId: targetId, storeId, adminId: admin.id, expectPayoutCents })
         : await rejectTransfer({ db, transferId: targetId, storeId, adminId: admin.id, reason: String(formData.get("reason") ?? "") });
-    if (!result.ok) return data({ error: TRANSFER_MESSAGES[result.error] }, { status: TRANSFER_STATUS[result.error] });
+    if (!result.ok) return data({ error: ADMIN_ERRORS.transfer[result.error].message }, { status: ADMIN_ERRORS.transfer[result.error].status });
     const amount = formatCents(-result.transfer.amountCents);
     if (intent === "approve" && result.transfer.status === "Completed" && result.nettedCents > 0) {
       return redirectWithFlash(request, back, {
@@ -106,7 +108,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (intent === "remove") {
     const result = removeProductAsAdmin({ db, productId: targetId, storeId, adminId: admin.id });
-    if (!result.ok) return data({ error: REMOVE_PRODUCT_MESSAGES[result.error] }, { status: result.error === "not-found" ? 404 : 409 });
+    if (!result.ok) return data({ error: ADMIN_ERRORS.removeProduct[result.error].message }, { status: ADMIN_ERRORS.removeProduct[result.error].status });
     return redirectWithFlash(request, back, { kind: "success", message: `Product #${targetId} was removed from the catalogue.` });
   }
   return data({ error: "Unknown action" }, { status: 400 });

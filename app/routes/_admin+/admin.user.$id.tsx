@@ -6,8 +6,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuditLog, toAuditView } from "~/components/admin/audit-log";
 import { ErrorList, Field, Spinner } from "~/components/forms";
 import { listAudit } from "~/models/admin/audit.server";
-import { getAdminUser, toAdminUserJson, UPDATE_USER_FIELDS, UPDATE_USER_MESSAGES, UPDATE_USER_STATUS, updateAdminUser } from "~/models/admin/users.server";
-import { UpdateUserSchema } from "~/schemas/admin";
+import { ADMIN_ERRORS } from "~/models/admin/errors";
+import { getAdminUser, toAdminUserJson, updateAdminUser } from "~/models/admin/users.server";
+import { UPDATE_USER_ERROR_FIELDS, UpdateUserSchema } from "~/schemas/admin";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -38,11 +39,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["accountnumber"] }), { status: 400 });
   const result = updateAdminUser({ db: getDb(), adminId: admin.id, userId, input: submission.value });
   if (!result.ok) {
-    const field = UPDATE_USER_FIELDS[result.error];
-    const message = UPDATE_USER_MESSAGES[result.error];
+    const field = UPDATE_USER_ERROR_FIELDS[result.error];
+    const { status, message } = ADMIN_ERRORS.updateUser[result.error];
     return data(
       submission.reply(field ? { fieldErrors: { [field]: [message] }, hideFields: ["accountnumber"] } : { formErrors: [message], hideFields: ["accountnumber"] }),
-      { status: UPDATE_USER_STATUS[result.error] },
+      { status },
     );
   }
   const notes = [`User ${result.user.email} saved.`];

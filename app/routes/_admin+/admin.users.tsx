@@ -7,6 +7,7 @@ import { listAdminUsers, USER_SORTS } from "~/models/admin/users.server";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
 import { requireAdmin } from "~/auth/guards.server";
+import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Users · Admin · Patternhouse" }];
 
@@ -16,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = listAdminUsers({ db: getDb(), query });
   return {
     state: tableState(query, page),
-    rows: page.rows.map((u) => ({ ...u, joined: u.createdAt.toISOString().slice(0, 10) })),
+    rows: page.rows.map((u) => ({ ...u, joined: isoDay(u.createdAt) })),
   };
 }
 

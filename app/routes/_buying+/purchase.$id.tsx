@@ -11,13 +11,14 @@ import { DOWNLOAD_FORMAT_LABELS, orderDownloadLinks } from "~/models/patterns/do
 import { listVersions, versionFacts } from "~/models/patterns/versions.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { RateSchema } from "~/schemas/buying";
-import { orderStatusLabel, productTypeLabel } from "~/utils/catalog";
+import { orderStatusLabel, productTypeLabel, isDownloadPattern } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireUser } from "~/auth/guards.server";
+import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Purchase · Patternhouse" }];
 
@@ -42,13 +43,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       typeLabel: productTypeLabel(order.productType, order.delivery),
       variants: JSON.parse(order.variants) as { name: string; value: string }[],
       quantity: order.quantity,
-      date: order.createdAt.toISOString().slice(0, 10),
+      date: isoDay(order.createdAt),
       amountCents: order.amountCents,
       shippingCents: order.shippingCents,
       taxCents: order.taxCents,
       status: order.status,
       statusLabel: orderStatusLabel(order),
-      digital: order.productType === "Pattern" && order.delivery === "Digital",
+      digital: isDownloadPattern(order.productType, order.delivery),
       downloadable: isDownloadable(order),
       tracking: order.tracking,
       carrier: order.carrier,
@@ -64,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           printFormats: (["A4", "Letter", "A0", "projector"] as const).map((format) => ({ format, label: DOWNLOAD_FORMAT_LABELS[format] })),
           earlier: versions.slice(1).map((v) => ({
             version: v.version,
-            date: v.createdAt.toISOString().slice(0, 10),
+            date: isoDay(v.createdAt),
             note: v.note,
             links: orderDownloadLinks(order.id, v.version).filter((l) => l.format === "dxf" || l.format === "A4"),
           })),

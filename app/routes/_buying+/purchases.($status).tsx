@@ -9,6 +9,7 @@ import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
 import { requireUser } from "~/auth/guards.server";
+import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "My purchases · Patternhouse" }];
 
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     id: o.id,
     name: o.productName,
     status: orderStatusLabel(o),
-    date: o.createdAt.toISOString().slice(0, 10),
+    date: isoDay(o.createdAt),
     amountCents: o.amountCents,
     shippingCents: o.shippingCents,
     taxCents: o.taxCents,

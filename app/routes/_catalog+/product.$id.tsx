@@ -5,16 +5,16 @@ import { AddToCartForm } from "~/components/add-to-cart";
 import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
-import { isDownloadPattern } from "~/models/catalog/product-types";
 import { getExternalProduct } from "~/models/catalog/products.server";
 import { previewUrl, productPatternFacts } from "~/models/patterns/versions.server";
 import { getBuyerSettings } from "~/models/platform/settings.server";
-import { productTypeLabel } from "~/utils/catalog";
+import { productTypeLabel, isDownloadPattern } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/invariant";
 import { fileUrl, imageSrcSet } from "~/utils/media";
 import { formatCents } from "~/utils/money";
 import { getUser } from "~/auth/viewer.server";
+import { isoDay } from "~/utils/dates";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const productId = Number(params.id);
@@ -44,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     media: found.media.map((m) => m.media),
     variants: found.variants,
     store: { owner: store.userId, name: store.name, avatar: store.avatar, city: owner.city, country: owner.country },
-    reviews: found.reviews.map((r) => ({ ...r, date: r.createdAt.toISOString().slice(0, 10), createdAt: undefined })),
+    reviews: found.reviews.map((r) => ({ ...r, date: isoDay(r.createdAt), createdAt: undefined })),
     rating: found.rating,
     myself: user?.id === store.userId,
     // A downloadable pattern the viewer already owns is not offered again: its purchase has the download.

@@ -6,10 +6,12 @@ import { MediaCarousel } from "~/components/media-carousel";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-card";
 import { SendMessageDialog } from "~/components/send-message";
-import { FOLLOW_ERRORS, setFollowing } from "~/models/catalog/follows.server";
+import { CATALOG_ERRORS } from "~/models/catalog/errors";
+import { setFollowing } from "~/models/catalog/follows.server";
 import { toCardData } from "~/models/catalog/listing.server";
 import { getStorePage } from "~/models/catalog/stores.server";
-import { MESSAGE_ERRORS, sendMessageAndNotify } from "~/models/messaging/messages.server";
+import { MESSAGING_ERRORS } from "~/models/messaging/errors.server";
+import { sendMessageAndNotify } from "~/models/messaging/messages.server";
 import { SendMessageSchema } from "~/schemas/messages";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
@@ -58,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = `/store/${ownerId}`;
   if (intent === "follow" || intent === "unfollow") {
     const result = setFollowing({ db: getDb(), userId: user.id, ownerId, follow: intent === "follow" });
-    if (!result.ok) return redirectWithFlash(request, back, { kind: "error", message: FOLLOW_ERRORS[result.error].message });
+    if (!result.ok) return redirectWithFlash(request, back, { kind: "error", message: CATALOG_ERRORS.follow[result.error].message });
     return redirect(back);
   }
   if (intent === "message") {
@@ -73,8 +75,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       origin: publicOrigin(request),
     });
     if (!result.ok) {
-      const { status, text } = MESSAGE_ERRORS[result.error];
-      return data({ result: submission.reply({ formErrors: [text] }), sent: false }, { status });
+      const { status, message } = MESSAGING_ERRORS.send[result.error];
+      return data({ result: submission.reply({ formErrors: [message] }), sent: false }, { status });
     }
     // With JavaScript the dialog says so and moves on after 1 second; without, straight to /messages.
     if (formData.get("js") === "1") return { result: submission.reply({ resetForm: true }), sent: true };

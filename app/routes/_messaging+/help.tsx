@@ -7,8 +7,9 @@ import { z } from "zod";
 
 import { Note } from "~/components/flash";
 import { ErrorList, Field, Spinner } from "~/components/forms";
+import { helpAnswer } from "~/models/messaging/errors.server";
 import { submitHelpRequest } from "~/models/messaging/help.server";
-import { HelpSchema } from "~/schemas/messages";
+import { HELP_ERROR_FIELDS, HelpSchema } from "~/schemas/messages";
 import { clientKeyOf } from "~/auth/login.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
@@ -54,8 +55,10 @@ export async function action({ request }: ActionFunctionArgs) {
       origin: publicOrigin(request),
     });
     if (!result.ok) {
-      const errors = result.field ? { fieldErrors: { [result.field]: [result.message] } } : { formErrors: [result.message] };
-      return data(submission.reply(errors), { status: result.status });
+      const { status, message } = helpAnswer(result);
+      const field = HELP_ERROR_FIELDS[result.error];
+      const errors = field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
+      return data(submission.reply(errors), { status });
     }
     return redirect("/help?sent=1");
   } finally {

@@ -7,7 +7,8 @@ import { ErrorList, Spinner } from "~/components/forms";
 import { Avatar, MessageDate } from "~/components/messaging";
 import { blockUser, hasBlocked, unblockUser } from "~/models/messaging/blocks.server";
 import { getConversation, markConversationRead } from "~/models/messaging/conversations.server";
-import { listMessages, MESSAGE_ERRORS, sendMessageAndNotify } from "~/models/messaging/messages.server";
+import { MESSAGING_ERRORS } from "~/models/messaging/errors.server";
+import { listMessages, sendMessageAndNotify } from "~/models/messaging/messages.server";
 import { SendMessageSchema } from "~/schemas/messages";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
@@ -73,8 +74,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     origin: publicOrigin(request),
   });
   if (!result.ok) {
-    const { status, text } = MESSAGE_ERRORS[result.error];
-    return data(submission.reply({ formErrors: [text] }), { status });
+    const { status, message } = MESSAGING_ERRORS.send[result.error];
+    return data(submission.reply({ formErrors: [message] }), { status });
   }
   return redirect(here);
 }

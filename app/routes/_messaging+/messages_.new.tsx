@@ -6,7 +6,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ErrorList, Spinner } from "~/components/forms";
 import { Avatar } from "~/components/messaging";
 import { getParticipant } from "~/models/messaging/conversations.server";
-import { MESSAGE_ERRORS, orderBetween, sendMessageAndNotify } from "~/models/messaging/messages.server";
+import { MESSAGING_ERRORS } from "~/models/messaging/errors.server";
+import { orderBetween, sendMessageAndNotify } from "~/models/messaging/messages.server";
 import { ComposeMessageSchema } from "~/schemas/messages";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
@@ -49,8 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
     origin: publicOrigin(request),
   });
   if (!result.ok) {
-    const { status, text } = MESSAGE_ERRORS[result.error];
-    return data(submission.reply({ formErrors: [text] }), { status });
+    const { status, message } = MESSAGING_ERRORS.send[result.error];
+    return data(submission.reply({ formErrors: [message] }), { status });
   }
   return redirect(`/message/${result.conversationId}`);
 }

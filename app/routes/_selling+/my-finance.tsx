@@ -8,12 +8,14 @@ import { SalesChart } from "~/components/sales-chart";
 import { SellerTabs } from "~/components/seller-tabs";
 import { TableScroll } from "~/components/table-scroll";
 import { bestSellingDesigns, getFinanceSummary, listTransactions, salesSeries } from "~/models/selling/finance.server";
-import { WITHDRAW_MESSAGES, withdrawBalance } from "~/models/selling/payouts.server";
+import { SELLING_ERRORS } from "~/models/selling/errors";
+import { withdrawBalance } from "~/models/selling/payouts.server";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireSeller } from "~/auth/guards.server";
+import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Finance · Patternhouse" }];
 
@@ -26,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const summary = getFinanceSummary({ db, storeId: store.id })!;
   const { txs, page: current, pageCount } = listTransactions({ db, storeId: store.id, page, pageSize: PAGE_SIZE });
   return {
-    summary: { ...summary, lastTransferAt: summary.lastTransferAt?.toISOString().slice(0, 10) ?? null },
+    summary: { ...summary, lastTransferAt: isoDay(summary.lastTransferAt) },
     txs: txs.map((t) => ({
       id: t.id,
       type: t.txType,
@@ -36,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       feeCents: t.feeCents,
       shippingCents: t.shippingCents,
       status: t.status,
-      date: t.createdAt.toISOString().slice(0, 10),
+      date: isoDay(t.createdAt),
       reason: t.reason,
     })),
     page: current,
@@ -51,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "withdraw") return data({ error: "Unknown action" }, { status: 400 });
   const result = await withdrawBalance({ db: getDb(), storeId: store.id });
-  if (!result.ok) return data({ error: WITHDRAW_MESSAGES[result.error] }, { status: 400 });
+  if (!result.ok) return data({ error: SELLING_ERRORS.withdraw[result.error].message }, { status: SELLING_ERRORS.withdraw[result.error].status });
   const amount = formatCents(-result.transfer.amountCents);
   const message =
     result.transfer.status === "Completed"

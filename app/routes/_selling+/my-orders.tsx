@@ -9,6 +9,8 @@ import { ORDER_FILTERS } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
 import { requireSeller } from "~/auth/guards.server";
+import { isDownloadPattern } from "~/utils/catalog";
+import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Orders · Patternhouse" }];
 
@@ -27,13 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: result.total,
     orders: result.orders.map((o) => ({
       id: o.id,
-      date: o.createdAt.toISOString().slice(0, 10),
+      date: isoDay(o.createdAt),
       name: o.productName,
       variant: (JSON.parse(o.variants) as { name: string; value: string }[]).map((v) => `${v.name}: ${v.value}`).join(", "),
       quantity: o.quantity,
       amountCents: o.amountCents,
       status: o.status,
-      digital: o.productType === "Pattern" && o.delivery === "Digital",
+      digital: isDownloadPattern(o.productType, o.delivery),
     })),
   };
 }

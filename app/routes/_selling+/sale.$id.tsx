@@ -10,10 +10,11 @@ import { ErrorList, Field, Spinner, useFieldIds } from "~/components/forms";
 import { SellerTabs } from "~/components/seller-tabs";
 import { useHydrated } from "~/components/use-hydrated";
 import { orderCounterpart } from "~/models/messaging/messages.server";
-import { getShippingLabel, LABEL_MESSAGES } from "~/models/selling/labels.server";
-import { getStoreOrder, SHIP_MESSAGES, sellerShips, shipOrder, shippingInfoOf } from "~/models/selling/orders.server";
+import { SELLING_ERRORS } from "~/models/selling/errors";
+import { getShippingLabel } from "~/models/selling/labels.server";
+import { getStoreOrder, shipOrder } from "~/models/selling/orders.server";
+import { toSaleView } from "~/models/selling/views.server";
 import { CARRIERS, ShipSchema } from "~/schemas/selling";
-import { productTypeLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
@@ -33,37 +34,8 @@ async function loadSale(request: Request, id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { store, order } = await loadSale(request, params.id);
   const buyer = orderCounterpart({ db: getDb(), orderId: order.id, userId: store.userId });
-  const digital = order.productType === "Pattern" && order.delivery === "Digital";
-  const printed = order.productType === "Pattern" && order.delivery === "Print";
   return {
-    order: {
-      id: order.id,
-      productId: order.productId,
-      name: order.productName,
-      typeLabel: productTypeLabel(order.productType, order.delivery),
-      variants: JSON.parse(order.variants) as { name: string; value: string }[],
-      quantity: order.quantity,
-      date: order.createdAt.toISOString().slice(0, 10),
-      status: order.status,
-      amountCents: order.amountCents,
-      feeCents: order.feeCents,
-      revenueCents: order.amountCents - order.feeCents,
-      shippingCents: order.shippingCents,
-      buyerName: order.buyerName,
-      shippingInfo: shippingInfoOf(order),
-      tracking: order.tracking,
-      carrier: order.carrier,
-      trackingUrl: order.trackingUrl,
-      shippedAt: order.shippedAt?.toISOString().slice(0, 10) ?? null,
-      labelUrl: order.labelUrl,
-      parcelSize: order.parcelSize,
-      media: order.media[0] ?? null,
-      digital,
-      printed,
-      patternFile: order.patternFile,
-      patternFileName: order.patternFileName,
-      canShip: sellerShips(order) && order.status !== "Refunded",
-    },
+    order: toSaleView(order),
     messageBuyerHref: buyer?.href ?? null,
   };
 }
@@ -73,13 +45,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   if (formData.get("intent") === "label") {
     const label = await getShippingLabel({ db: getDb(), orderId: order.id, actor: { storeId: store.id } });
-    if (!label.ok) return data({ labelError: LABEL_MESSAGES[label.error] }, { status: label.error === "label-provider-error" ? 502 : label.error === "label-in-progress" ? 409 : 400 });
+    if (!label.ok) {
+      const { status, message } = SELLING_ERRORS.label[label.error];
+      return data({ labelError: message }, { status });
+    }
     return redirectWithFlash(request, `/sale/${order.id}`, { kind: "success", message: "Your shipping label is ready." });
   }
   const submission = parseWithZod(formData, { schema: ShipSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await shipOrder({ db: getDb(), orderId: order.id, actor: { storeId: store.id }, ...submission.value });
-  if (!result.ok) return data(submission.reply({ formErrors: [SHIP_MESSAGES[result.error]] }), { status: 400 });
+  if (!result.ok) {
+    const { status, message } = SELLING_ERRORS.ship[result.error];
+    return data(submission.reply({ formErrors: [message] }), { status });
+  }
   return redirectWithFlash(request, `/sale/${order.id}`, {
     kind: "success",
     message: result.updated ? "Tracking updated successfully!" : "Order shipped successfully!",

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { approveTransfer, rejectTransfer, TRANSFER_MESSAGES, TRANSFER_STATUS } from "~/models/admin/payouts.server";
+import { ADMIN_ERRORS } from "~/models/admin/errors";
+import { approveTransfer, rejectTransfer } from "~/models/admin/payouts.server";
 import { toTransactionJson } from "~/models/selling/finance.server";
 import { HandleTransferSchema } from "~/schemas/admin";
 import { apiError, parseBody, requireMethod } from "~/utils/api.server";
@@ -21,6 +22,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const args = { db, transferId: body.id, storeId: body.storeid, adminId: admin.id };
   const result =
     body.status === "Completed" ? await approveTransfer(args) : await rejectTransfer({ ...args, reason: body.reason });
-  if (!result.ok) return apiError(TRANSFER_STATUS[result.error], TRANSFER_MESSAGES[result.error]);
+  if (!result.ok) return apiError(ADMIN_ERRORS.transfer[result.error].status, ADMIN_ERRORS.transfer[result.error].message);
   return Response.json({ success: true, transfer: toTransactionJson(result.transfer) });
 }

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { getAdminOrder, toAdminOrderJson } from "~/models/admin/orders.server";
-import { REFUND_MESSAGES, REFUND_STATUS, refundOrder } from "~/models/admin/refunds.server";
+import { ADMIN_ERRORS } from "~/models/admin/errors";
+import { refundOrder } from "~/models/admin/refunds.server";
 import { getStripe } from "~/models/payments/providers.server";
 import { apiError, requireMethod } from "~/utils/api.server";
 import { requireApiAdmin } from "~/auth/guards.server";
@@ -21,7 +22,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const orderId = apiIdParam(params.id, "Order not found");
   const result = await refundOrder({ db, orderId, adminId: admin.id, stripe: getStripe() });
-  if (!result.ok) return apiError(REFUND_STATUS[result.error], REFUND_MESSAGES[result.error]);
+  if (!result.ok) return apiError(ADMIN_ERRORS.refund[result.error].status, ADMIN_ERRORS.refund[result.error].message);
   return Response.json({
     success: true,
     refund_id: result.refundId,

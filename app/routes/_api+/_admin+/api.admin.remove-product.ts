@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { getStoreIdOfOwner, REMOVE_PRODUCT_MESSAGES, removeProductAsAdmin } from "~/models/admin/stores.server";
+import { ADMIN_ERRORS } from "~/models/admin/errors";
+import { getStoreIdOfOwner, removeProductAsAdmin } from "~/models/admin/stores.server";
 import { RemoveProductSchema } from "~/schemas/admin";
 import { apiError, parseBody, requireMethod } from "~/utils/api.server";
 import { requireApiAdmin } from "~/auth/guards.server";
@@ -23,6 +24,6 @@ export async function action({ request }: ActionFunctionArgs) {
     if (storeId === undefined) return apiError(404, "Product not found");
   }
   const result = removeProductAsAdmin({ db, productId: body.id, storeId, adminId: admin.id });
-  if (!result.ok) return apiError(result.error === "not-found" ? 404 : 409, REMOVE_PRODUCT_MESSAGES[result.error]);
+  if (!result.ok) return apiError(ADMIN_ERRORS.removeProduct[result.error].status, ADMIN_ERRORS.removeProduct[result.error].message);
   return Response.json({ success: true });
 }

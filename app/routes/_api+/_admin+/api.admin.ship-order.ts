@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { getAdminOrder, toAdminOrderJson } from "~/models/admin/orders.server";
-import { SHIP_MESSAGES, SHIP_STATUS, shipOrderAsAdmin } from "~/models/admin/shipping.server";
+import { shipOrderAsAdmin } from "~/models/admin/shipping.server";
+import { SELLING_ERRORS } from "~/models/selling/errors";
 import { ApiShipSchema } from "~/schemas/admin";
 import { apiError, parseBody, requireMethod } from "~/utils/api.server";
 import { requireApiAdmin } from "~/auth/guards.server";
@@ -19,6 +20,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await parseBody(request, ApiShipSchema);
   const db = getDb();
   const result = await shipOrderAsAdmin({ db, orderId: body.id, adminId: admin.id, tracking: body.tracking, carrier: body.carrier });
-  if (!result.ok) return apiError(SHIP_STATUS[result.error], SHIP_MESSAGES[result.error]);
+  if (!result.ok) return apiError(SELLING_ERRORS.ship[result.error].status, SELLING_ERRORS.ship[result.error].message);
   return Response.json({ success: true, order: toAdminOrderJson(getAdminOrder({ db, orderId: body.id })!) });
 }

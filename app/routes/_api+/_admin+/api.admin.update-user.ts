@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { getAdminUser, toAdminUserJson, UPDATE_USER_FIELDS, UPDATE_USER_MESSAGES, UPDATE_USER_STATUS, updateAdminUser } from "~/models/admin/users.server";
-import { ApiUpdateUserSchema } from "~/schemas/admin";
+import { ADMIN_ERRORS } from "~/models/admin/errors";
+import { getAdminUser, toAdminUserJson, updateAdminUser } from "~/models/admin/users.server";
+import { ApiUpdateUserSchema, UPDATE_USER_ERROR_FIELDS } from "~/schemas/admin";
 import { apiError, parseBody, requireMethod } from "~/utils/api.server";
 import { requireApiAdmin } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
@@ -22,8 +23,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const result = updateAdminUser({ db, adminId: admin.id, userId: body.id, input: body });
   if (!result.ok) {
-    const field = UPDATE_USER_FIELDS[result.error];
-    return apiError(UPDATE_USER_STATUS[result.error], UPDATE_USER_MESSAGES[result.error], field ? { field } : undefined);
+    const field = UPDATE_USER_ERROR_FIELDS[result.error];
+    const { status, message } = ADMIN_ERRORS.updateUser[result.error];
+    return apiError(status, message, field ? { field } : undefined);
   }
   return Response.json({ success: true, user: toAdminUserJson(getAdminUser({ db, userId: body.id })!) });
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { attemptLogin, LOGIN_ERRORS } from "~/models/accounts/login.server";
+import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
+import { attemptLogin } from "~/models/accounts/login.server";
 import { createSession } from "~/models/accounts/sessions.server";
 import { ApiLoginSchema } from "~/schemas/auth";
 import { apiError, parseBody, requireMethod } from "~/utils/api.server";
@@ -17,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { email, password } = await parseBody(request, ApiLoginSchema);
   const db = getDb();
   const result = await attemptLogin({ db, email, password, clientKey: clientKeyOf(request) });
-  if (!result.ok) return apiError(LOGIN_ERRORS[result.error].status, LOGIN_ERRORS[result.error].message);
+  if (!result.ok) return apiError(ACCOUNTS_ERRORS.login[result.error].status, ACCOUNTS_ERRORS.login[result.error].message);
   const token = createSession({ db, userId: result.user.id, userAgent: request.headers.get("User-Agent") });
   return Response.json({ token });
 }

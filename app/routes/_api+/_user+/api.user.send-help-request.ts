@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
+import { helpAnswer } from "~/models/messaging/errors.server";
 import { HELP_SENT, submitHelpRequest } from "~/models/messaging/help.server";
-import { HelpSchema } from "~/schemas/messages";
+import { HELP_ERROR_FIELDS, HelpSchema } from "~/schemas/messages";
 import { apiError, readBody, requireMethod } from "~/utils/api.server";
 import { clientKeyOf } from "~/auth/login.server";
 import { getDb } from "~/utils/db.server";
@@ -56,7 +57,11 @@ export async function action({ request }: ActionFunctionArgs) {
       clientKey: clientKeyOf(request),
       origin: publicOrigin(request),
     });
-    if (!result.ok) return apiError(result.status, result.field ? `${result.field}: ${result.message}` : result.message);
+    if (!result.ok) {
+      const { status, message } = helpAnswer(result);
+      const field = HELP_ERROR_FIELDS[result.error];
+      return apiError(status, field ? `${field}: ${message}` : message);
+    }
     return Response.json({ success: true, message: HELP_SENT, id: result.request.id }, { status: 201 });
   } finally {
     await upload?.cleanup();

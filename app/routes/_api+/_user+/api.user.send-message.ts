@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { listMessages, MESSAGE_ERRORS, sendMessageAndNotify, toMessageJson } from "~/models/messaging/messages.server";
+import { MESSAGING_ERRORS } from "~/models/messaging/errors.server";
+import { listMessages, sendMessageAndNotify, toMessageJson } from "~/models/messaging/messages.server";
 import { ApiSendMessageSchema } from "~/schemas/messages";
 import { apiError, parseBody, requireMethod } from "~/utils/api.server";
 import { requireApiUser } from "~/auth/guards.server";
@@ -26,8 +27,8 @@ export async function action({ request }: ActionFunctionArgs) {
     origin: publicOrigin(request),
   });
   if (!result.ok) {
-    const { status, text } = MESSAGE_ERRORS[result.error];
-    return apiError(status, text);
+    const { status, message } = MESSAGING_ERRORS.send[result.error];
+    return apiError(status, message);
   }
   const messages = listMessages({ db, conversationId: result.conversationId, viewerId: user.id }).map(toMessageJson);
   return Response.json(messages, {

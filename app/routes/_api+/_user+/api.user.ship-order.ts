@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { getStoreOrder, SHIP_MESSAGES, shipOrder, toSellerOrderJson } from "~/models/selling/orders.server";
+import { SELLING_ERRORS } from "~/models/selling/errors";
+import { getStoreOrder, shipOrder, toSellerOrderJson } from "~/models/selling/orders.server";
 import { ApiShipSchema } from "~/schemas/selling";
 import { apiError, parseBody, requireMethod } from "~/utils/api.server";
 import { requireApiSeller } from "~/auth/guards.server";
@@ -17,6 +18,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await parseBody(request, ApiShipSchema);
   const db = getDb();
   const result = await shipOrder({ db, orderId: body.id, actor: { storeId: store.id }, tracking: body.tracking, carrier: body.carrier });
-  if (!result.ok) return apiError(result.error === "not-found" ? 404 : 409, SHIP_MESSAGES[result.error]);
+  if (!result.ok) return apiError(SELLING_ERRORS.ship[result.error].status, SELLING_ERRORS.ship[result.error].message);
   return Response.json({ success: true, order: toSellerOrderJson(getStoreOrder({ db, storeId: store.id, orderId: body.id })!) });
 }

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { toTransactionJson } from "~/models/selling/finance.server";
-import { WITHDRAW_MESSAGES, withdrawBalance } from "~/models/selling/payouts.server";
+import { SELLING_ERRORS } from "~/models/selling/errors";
+import { withdrawBalance } from "~/models/selling/payouts.server";
 import { apiError, requireMethod } from "~/utils/api.server";
 import { requireApiSeller } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
@@ -18,6 +19,6 @@ export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const { store } = await requireApiSeller(request);
   const result = await withdrawBalance({ db: getDb(), storeId: store.id });
-  if (!result.ok) return apiError(result.error === "not-onboarded" ? 409 : 400, WITHDRAW_MESSAGES[result.error]);
+  if (!result.ok) return apiError(SELLING_ERRORS.withdraw[result.error].status, SELLING_ERRORS.withdraw[result.error].message);
   return Response.json({ success: true, transfer: toTransactionJson(result.transfer) }, { status: 201 });
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { FOLLOW_ERRORS, setFollowing } from "~/models/catalog/follows.server";
+import { CATALOG_ERRORS } from "~/models/catalog/errors";
+import { setFollowing } from "~/models/catalog/follows.server";
 import { apiIdParam } from "~/utils/api-params.server";
 import { apiError, requireMethod } from "~/utils/api.server";
 import { requireApiUser } from "~/auth/guards.server";
@@ -15,7 +16,7 @@ export async function followApiAction({ request, params }: ActionFunctionArgs, f
   const user = await requireApiUser(request);
   const ownerId = apiIdParam(params.id, "Store not found");
   const result = setFollowing({ db: getDb(), userId: user.id, ownerId, follow });
-  if (!result.ok) return apiError(FOLLOW_ERRORS[result.error].status, FOLLOW_ERRORS[result.error].message);
+  if (!result.ok) return apiError(CATALOG_ERRORS.follow[result.error].status, CATALOG_ERRORS.follow[result.error].message);
   return Response.json({
     success: true,
     followersCount: { count: result.followersCount },

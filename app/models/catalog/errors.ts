@@ -1,0 +1,13 @@
+/**
+ * The catalog domain's error codes, with the status and text both faces answer (issue 20, item 2): the store page
+ * and the JSON face read this one table. Model functions return the codes only.
+ */
+import { answers, type ErrorAnswer } from "~/models/answers";
+import type { FollowError } from "~/models/catalog/follows.server";
+
+export const CATALOG_ERRORS: { follow: Record<FollowError, ErrorAnswer> } = {
+  follow: {
+    ...answers(404, { "store-not-found": "Store not found" }),
+    ...answers(400, { "own-store": "You cannot follow your own store" }),
+  },
+};

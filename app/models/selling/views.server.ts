@@ -1,0 +1,39 @@
+/**
+ * What the seller's pages show of a record (issue 20, item 3): the loaders call one model and map it here, next to
+ * the JSON view of the same order (`toSellerOrderJson`).
+ */
+import { sellerShips, shippingInfoOf, type StoreOrder } from "~/models/selling/orders.server";
+import { isDownloadPattern, productTypeLabel } from "~/utils/catalog";
+import { isoDay } from "~/utils/dates";
+
+/** One sale as its page shows it (spec 4, Orders, seller view): amounts in cents, dates as days (UTC). */
+export function toSaleView(order: StoreOrder) {
+  return {
+    id: order.id,
+    productId: order.productId,
+    name: order.productName,
+    typeLabel: productTypeLabel(order.productType, order.delivery),
+    variants: JSON.parse(order.variants) as { name: string; value: string }[],
+    quantity: order.quantity,
+    date: isoDay(order.createdAt),
+    status: order.status,
+    amountCents: order.amountCents,
+    feeCents: order.feeCents,
+    revenueCents: order.amountCents - order.feeCents,
+    shippingCents: order.shippingCents,
+    buyerName: order.buyerName,
+    shippingInfo: shippingInfoOf(order),
+    tracking: order.tracking,
+    carrier: order.carrier,
+    trackingUrl: order.trackingUrl,
+    shippedAt: isoDay(order.shippedAt),
+    labelUrl: order.labelUrl,
+    parcelSize: order.parcelSize,
+    media: order.media[0] ?? null,
+    digital: isDownloadPattern(order.productType, order.delivery),
+    printed: order.productType === "Pattern" && order.delivery === "Print",
+    patternFile: order.patternFile,
+    patternFileName: order.patternFileName,
+    canShip: sellerShips(order) && order.status !== "Refunded",
+  };
+}
