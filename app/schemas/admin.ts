@@ -5,7 +5,6 @@
 import { z } from "zod";
 
 import { USER_STATUSES } from "../../db/schema";
-import type { UpdateUserError } from "~/models/admin/users.server";
 
 import { jsonId, withJsonTypes } from "./json";
 import { isoDay } from "~/utils/dates";
@@ -112,6 +111,10 @@ const signedDollars = z.preprocess(
 
 /** The user edit form of spec 7.4 (names as the API's update-user), with the reason of a balance change. */
 /** Which field of the user form shows each refusal of `updateAdminUser` (the JSON face names it as `field`). */
+/** Why the admin user model refuses an update (the codes of ADMIN_ERRORS.updateUser); declared beside the form it
+ * validates so that schemas never import a model. */
+export type UpdateUserError = "not-found" | "duplicate-email" | "reason-required" | "no-store" | "own-account";
+
 export const UPDATE_USER_ERROR_FIELDS: Record<UpdateUserError, "email" | "reason" | "balance" | "status" | null> = {
   "not-found": null,
   "duplicate-email": "email",

@@ -1,6 +1,5 @@
 import { z } from "zod";
 
-import type { HelpError } from "~/models/messaging/help.server";
 
 import { jsonId } from "./json";
 
@@ -59,6 +58,10 @@ export const HelpSchema = z.object({
 export type HelpInput = z.infer<typeof HelpSchema>;
 
 /** Which field of the help form shows each refusal of `submitHelpRequest` (the JSON face prefixes the text with it). */
+/** Why a help request is refused (the codes of MESSAGING_ERRORS.help); declared beside the form, so that schemas
+ * never import a model. */
+export type HelpError = "resume-refused" | "too-many";
+
 export const HELP_ERROR_FIELDS: Record<HelpError, "resume" | null> = { "resume-refused": "resume", "too-many": null };
 
 /**

@@ -8,7 +8,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 
 import { sessions, stores, users, type Store, type User } from "../../../db/schema";
-import type { UpdateUserInput } from "~/schemas/admin";
+import type { UpdateUserError, UpdateUserInput } from "~/schemas/admin";
 import { untilDataChanges, type Db, type Tx } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { encryptSecret } from "~/utils/crypto.server";
@@ -142,7 +142,7 @@ export function toAdminUserRowJson(row: AdminUserRow) {
   };
 }
 
-export type UpdateUserError = "not-found" | "duplicate-email" | "reason-required" | "no-store" | "own-account";
+export type { UpdateUserError };
 
 export type UpdateUserResult =
   | { ok: true; user: User; adjustmentCents: number; sessionsEnded: number }

@@ -8,6 +8,7 @@ import { inspectFile } from "~/models/files/inspect.server";
 import { storeFile } from "~/models/files/store.server";
 import { type TempFile } from "~/utils/multipart.server";
 import { MESSAGE_LIMITS } from "./limits.server";
+import type { HelpError } from "~/schemas/messages";
 
 export { HELP_SENT } from "~/utils/messages";
 
@@ -114,7 +115,7 @@ export function getHelpRequest({ db, id }: { db: Db; id: number }) {
 /** What a help request's résumé may be (spec: portfolio / résumé): PDF, DOC/DOCX or an image, checked by content. */
 export const RESUME_ACCEPT = ["document", "image"] as const;
 
-export type HelpError = "resume-refused" | "too-many";
+export type { HelpError };
 
 /** A refusal is a code (MESSAGING_ERRORS.help); a refused résumé carries the file check's own words. */
 export type SubmitHelpResult =
