@@ -205,18 +205,23 @@ test("an answer sent before the body is read arrives whole, and the kept-alive c
   c.socket.destroy();
 });
 
-/** Every route of app/routes as a URL (ids as 1, optional segments left out). */
+/**
+ * Every route module as a URL (ids as 1, optional segments left out), from the route table that
+ * tests/unit/route-table.test.ts keeps equal to what the build serves.
+ */
 function routeUrls(): string[] {
-  const dir = path.join(process.cwd(), "app/routes");
+  type Route = { file: string; path: string | null; index: boolean; parent: string | null };
+  const table = JSON.parse(fs.readFileSync(path.join(process.cwd(), "tests/unit/route-table.json"), "utf8")) as Route[];
+  const byFile = new Map(table.map((r) => [r.file, r]));
+  const fullPath = (route: Route): string[] => {
+    const parent = route.parent ? byFile.get(route.parent) : undefined;
+    return [...(parent ? fullPath(parent) : []), ...(route.path ?? "").split("/")];
+  };
   const urls = new Set<string>();
-  for (const entry of fs.readdirSync(dir)) {
-    const name = entry.replace(/\.(tsx?|jsx?)$/, "");
-    const segments = name
-      .replaceAll("[.]", "\u0000")
-      .split(".")
-      .map((s) => s.replaceAll("\u0000", "."))
-      .filter((s) => s !== "_index" && !/^\(\$\w+\)$/.test(s))
-      .map((s) => (s === "$" ? "anything" : s.startsWith("$") ? "1" : s.replace(/_$/, "").replace(/^\$\w+/, "1")));
+  for (const route of table) {
+    const segments = fullPath(route)
+      .filter((s) => s !== "" && !s.endsWith("?"))
+      .map((s) => (s === "*" ? "anything" : s.startsWith(":") ? "1" : s));
     urls.add(`/${segments.join("/")}`);
   }
   return [...urls].sort();
