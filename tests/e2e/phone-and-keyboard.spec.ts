@@ -48,6 +48,7 @@ async function expectFullScreen(page: Page) {
 }
 
 test("on a 390 px phone every header link of a visitor is reachable from the open menu and can be followed", async ({ page }) => {
+  test.slow(); // a page load, the menu and a click per header link: many navigations on a shared machine
   await page.goto("/popular");
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
   await openMenu(page);
@@ -63,6 +64,7 @@ test("on a 390 px phone every header link of a visitor is reachable from the ope
 });
 
 test("on a 390 px phone a logged-in user reaches the profile links and Logout from the menu", async ({ page }) => {
+  test.slow(); // a page load, the menu and a click per header link: many navigations on a shared machine
   await login(page, DEMO.buyer);
   await expect(page).toHaveURL("/");
   for (const [name, url] of USER_LINKS) {
