@@ -183,6 +183,7 @@ test("visitors are asked to log in to become a seller and come back after loggin
 });
 
 test("a refused design keeps what was typed and shows each error at its field", async ({ page, javaScriptEnabled }) => {
+  test.slow(); // two 25 MB uploads
   const seller = createSeller();
   await page.context().setExtraHTTPHeaders({ Authorization: seller.token });
   await page.goto("/create-design");
