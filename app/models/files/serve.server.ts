@@ -1,7 +1,6 @@
 /** Sends a file from disk as a Response: ETag / 304, single HTTP ranges (206 / 416), streaming. */
 import fs from "node:fs";
-
-import { createReadableStreamFromReadable } from "@remix-run/node";
+import { Readable } from "node:stream";
 
 export type SendFileOptions = {
   contentType: string;
@@ -80,6 +79,6 @@ export function sendFile(request: Request, file: string, stat: fs.Stats, options
   const body =
     request.method === "HEAD" || length === 0
       ? null
-      : createReadableStreamFromReadable(fs.createReadStream(file, { start, end }));
+      : (Readable.toWeb(fs.createReadStream(file, { start, end })) as ReadableStream<Uint8Array>);
   return new Response(body, { status: range ? 206 : 200, headers });
 }
