@@ -39,6 +39,7 @@ describe("parseEnv", () => {
     expect(env.NODE_ENV).toBe("production");
     expect(env.SEED).toBe("demo");
     expect(env.LOGIN_MAX_FAILURES).toBe(5);
+    expect(env.LOGIN_MAX_FAILURES_PER_ADDRESS).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.ADMIN_EMAIL).toBeUndefined();
     expect(env.MAIL_FROM).toContain("no-reply@");
@@ -50,6 +51,13 @@ describe("parseEnv", () => {
     expect(path.isAbsolute(env.DATA_DIR)).toBe(true);
     expect(env.DATA_DIR).toBe(path.join(tmp, "nested", "data"));
     expect(fs.statSync(env.DATA_DIR).isDirectory()).toBe(true);
+  });
+
+  it("reads LOGIN_MAX_FAILURES_PER_ADDRESS and refuses a non-number", () => {
+    expect(parse({ DATA_DIR: tmp, LOGIN_MAX_FAILURES_PER_ADDRESS: "400" }).LOGIN_MAX_FAILURES_PER_ADDRESS).toBe(400);
+    expect(errorOf(() => parse({ DATA_DIR: tmp, LOGIN_MAX_FAILURES_PER_ADDRESS: "lots" })).message).toContain(
+      "LOGIN_MAX_FAILURES_PER_ADDRESS",
+    );
   });
 
   it("coerces PORT", () => {

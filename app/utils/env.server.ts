@@ -46,6 +46,11 @@ const EnvSchema = z.object({
   HTML_CACHE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number().min(0).max(60).default(2)),
   /** Failed logins allowed per address in the rate-limit window. */
   LOGIN_MAX_FAILURES: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).default(5)),
+  /**
+   * Failed logins allowed per address over all accounts in a window; unset, ten times LOGIN_MAX_FAILURES. Raise it
+   * when many people share one address (an office or school behind one NAT, or a test suite on loopback).
+   */
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).optional()),
   /** Minutes a login rate-limit window lasts (failures per address and account). */
   LOGIN_WINDOW_MINUTES: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(24 * 60).default(15)),
 });

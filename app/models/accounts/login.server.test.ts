@@ -83,4 +83,16 @@ describe("attemptLogin rate limit", () => {
     expect(spray.filter((r) => !r.ok && r.error === "unknown-email")).toHaveLength(50);
     expect(spray.filter((r) => !r.ok && r.error === "rate-limited")).toHaveLength(10);
   });
+
+  it("a configured address limit (many people behind one address) replaces ten times the account limit", async () => {
+    const [db] = fileDb();
+    const now = 1_900_000_000_000;
+    const limits: LoginLimits = { ...LIMITS, maxAddressFailures: 8 };
+    const spray = [];
+    for (let i = 0; i < 12; i++) {
+      spray.push(await attemptLogin({ db, email: `someone${i}@example.test`, password: "x", clientKey: "10.0.0.7", limits, now }));
+    }
+    expect(spray.filter((r) => !r.ok && r.error === "unknown-email")).toHaveLength(8);
+    expect(spray.filter((r) => !r.ok && r.error === "rate-limited")).toHaveLength(4);
+  });
 });

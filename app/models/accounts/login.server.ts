@@ -10,21 +10,28 @@ export type LoginErrorCode = "unknown-email" | "wrong-password" | "inactive" | "
 export type LoginLimits = {
   /** Failed attempts allowed per address and account in a window (LOGIN_MAX_FAILURES). */
   maxFailures: number;
+  /** Failed attempts allowed per address over all accounts (LOGIN_MAX_FAILURES_PER_ADDRESS; ten times maxFailures). */
+  maxAddressFailures?: number;
   /** The window (LOGIN_WINDOW_MINUTES). */
   windowMs: number;
 };
 
 function limitsFromEnv(): LoginLimits {
   const env = getEnv();
-  return { maxFailures: env.LOGIN_MAX_FAILURES, windowMs: env.LOGIN_WINDOW_MINUTES * 60 * 1000 };
+  return {
+    maxFailures: env.LOGIN_MAX_FAILURES,
+    maxAddressFailures: env.LOGIN_MAX_FAILURES_PER_ADDRESS ?? env.LOGIN_MAX_FAILURES * 10,
+    windowMs: env.LOGIN_WINDOW_MINUTES * 60 * 1000,
+  };
 }
 
 /**
  * Checks email and password. Every attempt is counted in SQLite BEFORE the (slow) password check,
  * atomically, so parallel requests and several processes cannot get past the limit: one address
- * gets `maxFailures` tries at one account and ten times that over all accounts per window; past
- * that, attempts are refused without checking the password. A successful login clears the
- * account's counter; a success or an inactive account does not count as a failure.
+ * gets `maxFailures` tries at one account and `maxAddressFailures` (ten times that unless configured)
+ * over all accounts per window; past that, attempts are refused without checking the password. A
+ * successful login clears the account's counter; a success or an inactive account does not count
+ * as a failure.
  */
 export async function attemptLogin({
   db,
@@ -46,8 +53,9 @@ export async function attemptLogin({
   // ...or many accounts' passwords.
   const addressKey = `login:address:${clientKey}`;
   const { windowMs, maxFailures } = limits;
+  const maxAddressFailures = limits.maxAddressFailures ?? maxFailures * 10;
   if (!hit({ db, key: accountKey, limit: maxFailures, windowMs, now }).allowed) return { ok: false, error: "rate-limited" };
-  if (!hit({ db, key: addressKey, limit: maxFailures * 10, windowMs, now }).allowed) {
+  if (!hit({ db, key: addressKey, limit: maxAddressFailures, windowMs, now }).allowed) {
     release({ db, key: accountKey, now });
     return { ok: false, error: "rate-limited" };
   }
