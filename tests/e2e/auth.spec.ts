@@ -4,6 +4,8 @@ import { login, logout, register, uniqueEmail, waitForMail } from "./utils";
 
 test.describe("accounts", () => {
   test("register, log out, log in, recover the password and log in with the new one", async ({ page }) => {
+    // Four password hashes (argon2) and two checks, a mail and a dozen page loads: slow on a busy machine.
+    test.slow();
     const email = uniqueEmail("recover");
     await register(page, { email, password: "first-password-1", firstName: "Robin" });
     const banner = page.getByRole("banner");
@@ -114,6 +116,8 @@ test.describe("accounts", () => {
   });
 
   test("repeated failed logins are refused with a clear message", async ({ page }) => {
+    // A registration and seven password checks (argon2): slow on a busy machine.
+    test.slow();
     const email = uniqueEmail("brute");
     await register(page, { email, password: "brute-password-1" });
     await logout(page);
