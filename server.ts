@@ -23,13 +23,17 @@ import { deleteExpiredSessions } from "./app/models/accounts/sessions.server";
 import { ensureAdmin } from "./app/models/accounts/users.server";
 import { getDb } from "./app/utils/db.server";
 import { getEnv } from "./app/utils/env.server";
+import { log, logError } from "./app/utils/log.server";
 import { configuredOrigin } from "./app/utils/mail.server";
+import { measureDataDir, renderMetrics, startProcessMetrics } from "./app/utils/metrics.server";
 import { sweepRateLimits } from "./app/utils/rate-limit.server";
 import { seedDemoData } from "./db/seed";
 import { runsPeriodicJobs } from "./server/cluster";
 import { installCrashGuard } from "./server/crash-guard";
 import { createHtmlMicroCache } from "./server/html-cache";
 import { createRequestHandler } from "./server/remix-handler";
+import { requestLog } from "./server/request-log";
+import { createRouteLabeller } from "./server/route-label";
 import { sameOriginGuard } from "./server/same-origin";
 
 /** Run from source (tsx server.ts): the development server, with Vite. Bundled (build/app.js): production. */
@@ -38,8 +42,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), fromSour
 const env = getEnv();
 
 if (!env.PUBLIC_URL) {
-  console.warn(
-    `[config] PUBLIC_URL is not set: links in emails and payment return addresses will point to ${configuredOrigin(env)}. Set PUBLIC_URL to the site's public address in production.`,
+  log.warn(
+    { event: "config" },
+    `PUBLIC_URL is not set: links in emails and payment return addresses will point to ${configuredOrigin(env)}. Set PUBLIC_URL to the site's public address in production.`,
   );
 }
 
@@ -47,11 +52,11 @@ const db = getDb();
 if (env.SEED === "demo") {
   const started = Date.now();
   const { seeded } = await seedDemoData({ db, dataDir: env.DATA_DIR });
-  if (seeded) console.log(`[seed] demo data seeded in ${Date.now() - started} ms`);
+  if (seeded) log.info({ event: "seed", ms: Date.now() - started }, "demo data seeded");
 }
 if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
   const admin = await ensureAdmin({ db, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
-  console.log(`[admin] ${admin.email} is an administrator`);
+  log.info({ event: "admin", userId: admin.id }, "the configured administrator is an administrator");
 }
 
 // The periodic jobs run in one process only (with WEB_CONCURRENCY > 1, the first worker: server/cluster.ts).
@@ -74,7 +79,7 @@ if (jobs) {
 // visitor carts older than their cookie go too.
 const sweeper = setInterval(() => {
   if (!jobs) return;
-  sweepExpiredCheckouts({ db }).catch((error) => console.error("[checkout] sweep failed:", error));
+  sweepExpiredCheckouts({ db }).catch((error) => logError({ event: "checkout-sweep" }, "sweeping expired checkouts failed", error));
   deleteStaleVisitorCarts({ db });
 }, 60_000);
 sweeper.unref();
@@ -91,8 +96,22 @@ const vite = fromSource
     )
   : undefined;
 const build = vite
-  ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
+  ? () =>
+      (vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>).then((latest) => {
+        if (latest.routes !== labelledRoutes) {
+          labelledRoutes = latest.routes;
+          routeLabel = createRouteLabeller(latest.routes);
+        }
+        return latest;
+      })
   : ((await import(pathToFileURL(path.join(root, "build", "server", "index.js")).href)) as ServerBuild);
+// The route a request went to, for its log line and metrics (server/route-label.ts); in development, of the build
+// Vite last loaded.
+let labelledRoutes: ServerBuild["routes"] | undefined;
+let routeLabel = typeof build === "function" ? (_path: string) => "dev" : createRouteLabeller(build.routes);
+
+startProcessMetrics();
+measureDataDir(env.DATA_DIR);
 
 // An uncaught exception or unhandled rejection: logged, its request answered 500, this worker replaced once its
 // other requests finish (server/crash-guard.ts; the supervisor is server/cluster.ts).
@@ -107,6 +126,7 @@ const guard = installCrashGuard({
 
 app.disable("x-powered-by");
 app.use(guard.track);
+app.use(requestLog({ routeOf: () => routeLabel }));
 // Behind a reverse proxy on the same host, trust its X-Forwarded-* headers (https, client address).
 app.set("trust proxy", "loopback");
 
@@ -147,9 +167,21 @@ app.get("/healthz", (_req, res) => {
     db.$client.prepare("select 1").get();
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   } catch (error) {
-    console.error("[healthz]", error);
+    logError({ event: "healthz" }, "the database did not answer", error);
     res.status(503).json({ status: "error" });
   }
+});
+
+// Prometheus metrics (app/utils/metrics.server.ts): with METRICS_TOKEN set, for `Authorization: Bearer <token>`
+// only; without it, for clients on this machine only (behind a proxy on the same host, req.ip is the real client).
+app.get("/metrics", async (req, res) => {
+  res.set("Cache-Control", "no-store");
+  if (!metricsAllowed(req)) {
+    res.status(401).json({ error: "Unauthorized" });
+    return;
+  }
+  const { body, contentType } = await renderMetrics();
+  res.type(contentType).send(body);
 });
 
 if (vite) {
@@ -197,20 +229,23 @@ app.all(
 
 // An error thrown in a middleware before Remix (Remix answers its own errors): logged, a 500, the worker kept.
 app.use(((error, _req, res, _next) => {
-  console.error("[server] request failed:", error instanceof Error ? error.stack : error);
+  logError({ event: "request-failed" }, "a request failed before the app answered", error);
   if (res.headersSent) return res.destroy();
   res.status(500).type("text/plain").set("Cache-Control", "no-store").send(`Something went wrong. Error id: ${String(res.getHeader("X-Request-Id") ?? "")}`);
 }) as express.ErrorRequestHandler);
 
 listening.listen(env.PORT, env.HOST, () => {
-  console.log(`Patternhouse listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`);
+  log.info(
+    { event: "listening", port: env.PORT },
+    `Patternhouse listening on http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`,
+  );
 });
 
 let closing = false;
 function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  console.log(`[server] ${signal}: finishing open requests`);
+  log.info({ event: "shutdown", signal }, "finishing open requests");
   clearInterval(sweeper);
   clearInterval(housekeeping);
   listening.close(() => {
@@ -226,6 +261,17 @@ function shutdown(signal: string) {
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));
+
+function metricsAllowed(req: express.Request): boolean {
+  const token = env.METRICS_TOKEN;
+  if (token) {
+    const given = Buffer.from(req.get("Authorization")?.replace(/^Bearer\s+/i, "") ?? "");
+    const wanted = Buffer.from(token);
+    return given.length === wanted.length && crypto.timingSafeEqual(given, wanted);
+  }
+  const ip = req.ip ?? "";
+  return ip === "127.0.0.1" || ip === "::1" || ip === "::ffff:127.0.0.1";
+}
 
 /** Serves `file.br` / `file.gz` next to a static file when the client accepts it. */
 function precompressed(dir: string): express.RequestHandler {

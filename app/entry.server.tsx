@@ -5,7 +5,10 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 
+import { log, logError } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
+import { currentRequest } from "~/utils/request-context.server";
+import { RequestIdContext } from "~/utils/request-id";
 
 export const streamTimeout = 5_000;
 
@@ -54,7 +57,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        <RequestIdContext.Provider value={{ current: currentRequest()?.id }}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </RequestIdContext.Provider>
       </NonceProvider>,
       {
         nonce,
@@ -71,7 +76,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error }, "rendering the page failed");
         },
       },
     );
@@ -84,5 +89,5 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // Remix's own answers to a client's mistake (405: a POST to a page without an action, 404) are not server errors.
   const status = (error as { status?: unknown; internal?: unknown } | null)?.status;
   if ((error as { internal?: unknown } | null)?.internal === true && typeof status === "number" && status < 500) return;
-  console.error(error);
+  logError({ path: new URL(request.url).pathname }, "a loader or action failed", error);
 }

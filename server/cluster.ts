@@ -15,6 +15,8 @@
 import cluster, { type Worker } from "node:cluster";
 import os from "node:os";
 
+import { log } from "../app/utils/log.server";
+
 /** WEB_CONCURRENCY: a whole number of processes, or "auto" for one per core. Unset or empty: 1. */
 export function workerCount(value = process.env.WEB_CONCURRENCY): number {
   const text = value?.trim() ?? "";
@@ -81,7 +83,7 @@ export function superviseWorkers({ count, exec }: { count: number; exec: string 
     worker.on("message", (message: WorkerMessage) => {
       if (message?.type !== "draining" || replaced.has(worker) || stopping) return;
       replaced.add(worker);
-      console.error(`[cluster] worker ${worker.process.pid} is draining (${message.reason}); starting its replacement`);
+      log.error({ event: "worker-restarted", workerPid: worker.process.pid, reason: message.reason }, "a worker is draining; starting its replacement");
       // The jobs move to the replacement; the draining worker stops its timers itself.
       fork(jobsWorkers.has(worker));
     });
@@ -104,18 +106,21 @@ export function superviseWorkers({ count, exec }: { count: number; exec: string 
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
     if (replaced.has(worker)) {
-      console.error(`[cluster] worker ${worker.process.pid} finished draining and exited (${signal ?? code})`);
+      log.warn({ event: "worker-exited", workerPid: worker.process.pid, code: signal ?? code }, "a worker finished draining and exited");
       return;
     }
     if (!everListened) {
-      console.error(`[cluster] worker ${worker.process.pid} exited (${signal ?? code}) before the site ever listened; stopping`);
+      log.fatal({ event: "worker-exited", workerPid: worker.process.pid, code: signal ?? code }, "a worker exited before the site ever listened; stopping");
       stop("SIGTERM", 1);
       return;
     }
     const ran = Date.now() - (startedAt.get(worker) ?? 0);
     quickDeaths = ran < STABLE_RUN_MS ? quickDeaths + 1 : 0;
     const delay = restartDelay(quickDeaths);
-    console.error(`[cluster] worker ${worker.process.pid} exited (${signal ?? code}) after ${Math.round(ran / 1000)} s; starting another${delay ? ` in ${delay / 1000} s` : ""}`);
+    log.error(
+      { event: "worker-restarted", workerPid: worker.process.pid, code: signal ?? code, ranSeconds: Math.round(ran / 1000), delayMs: delay },
+      "a worker exited; starting another",
+    );
     const jobs = jobsWorkers.has(worker);
     setTimeout(() => {
       if (!stopping) fork(jobs);
@@ -126,7 +131,7 @@ export function superviseWorkers({ count, exec }: { count: number; exec: string 
   const first = fork(true);
   first.once("listening", () => {
     for (let i = 1; i < count; i++) fork(false);
-    console.log(`[cluster] ${count} worker${count === 1 ? "" : "s"}, supervised`);
+    log.info({ event: "supervisor", workers: count }, `${count} worker${count === 1 ? "" : "s"}, supervised`);
   });
 
   process.on("SIGTERM", () => stop("SIGTERM"));

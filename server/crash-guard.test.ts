@@ -7,7 +7,11 @@ const fixture = path.join(__dirname, "crash-guard.fixture.ts");
 
 /** Starts the fixture app; resolves with its port, its output so far and its exit code when it exits. */
 function start(): Promise<{ port: number; child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", fixture], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", fixture], {
+    stdio: ["ignore", "pipe", "pipe"],
+    // The log is silent under Vitest (NODE_ENV=test); the fixture's must be read.
+    env: { ...process.env, LOG_LEVEL: "info", LOG_FORMAT: "json" },
+  });
   let output = "";
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return new Promise((resolve, reject) => {
@@ -44,8 +48,16 @@ describe("the crash guard", () => {
       expect(other.status).toBe(200);
       expect(await other.text()).toBe("slow done");
       expect(await app.exited).toBe(1);
-      expect(app.output()).toContain(`in request ${id}`);
-      expect(app.output()).toMatch(/(thrown outside any handler|rejected and never awaited)\n\s+at /);
+      // One JSON line names the request and carries the stack.
+      const line = app
+        .output()
+        .split("\n")
+        .find((l) => l.includes('"event":"worker-crashed"'));
+      expect(line).toBeTruthy();
+      const entry = JSON.parse(line!);
+      expect(entry.reqId).toBe(id);
+      expect(entry.level).toBe("error");
+      expect(entry.err.stack).toMatch(/(thrown outside any handler|rejected and never awaited)\n\s+at /);
       expect(app.output()).toContain("drain: timers stopped");
     });
   }

@@ -5,12 +5,14 @@
  * in a bad state, tells its supervisor (which starts a replacement at once), stops taking connections, finishes
  * its other open requests and exits. Open requests still running after `drainMs` get a 500 too.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import type http from "node:http";
 
 import type { RequestHandler } from "express";
+
+import { logError } from "../app/utils/log.server";
+import { requestContext as context } from "../app/utils/request-context.server";
 
 type RequestContext = { res: http.ServerResponse; id: string };
 
@@ -50,7 +52,6 @@ export function installCrashGuard({
   drainMs?: number;
   exit?: (code: number) => void;
 }): CrashGuard {
-  const context = new AsyncLocalStorage<RequestContext>();
   const open = new Set<RequestContext>();
   let draining = false;
 
@@ -73,7 +74,7 @@ export function installCrashGuard({
     try {
       onDrain();
     } catch (error) {
-      console.error("[crash-guard] stopping the worker's timers failed:", error);
+      logError({ event: "worker-draining" }, "stopping the worker's timers failed", error);
     }
     const s = server();
     s?.close();
@@ -87,8 +88,8 @@ export function installCrashGuard({
 
   function fatal(kind: string, error: unknown) {
     const ctx = context.getStore();
-    console.error(`[crash-guard] ${kind}${ctx ? ` in request ${ctx.id}` : ""}:`, error instanceof Error ? error.stack : error);
-    if (ctx) fail(ctx);
+    logError({ event: "worker-crashed", kind }, `${kind}: the worker will be replaced`, error);
+    if (ctx?.res) fail(ctx as RequestContext);
     drain(kind);
   }
 

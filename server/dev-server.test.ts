@@ -94,6 +94,6 @@ describe("npm run dev", () => {
     // (even with WEB_CONCURRENCY=2).
     expect(dev.exitCode).toBe(null);
     expect(output.match(/listening on/g)).toHaveLength(1);
-    expect(output).not.toContain("[cluster]");
+    expect(output).not.toContain("supervised");
   });
 });

@@ -15,6 +15,8 @@
  */
 import type { NextFunction, Request, Response } from "express";
 
+import { log } from "../app/utils/log.server";
+
 export const CROSS_SITE_MESSAGE =
   "This request came from another site and was refused. Go back to the page, reload it and try again.";
 
@@ -96,7 +98,7 @@ export function sameOriginGuard({ publicUrl }: { publicUrl?: string }) {
       cookie: req.get("cookie"),
     });
     if (verdict.allowed) return next();
-    console.warn(`[csrf] refused ${req.method} ${req.path}: ${verdict.reason}`);
+    log.warn({ event: "cross-site-refused", method: req.method, path: req.path, reason: verdict.reason }, "a cross-site request was refused");
     res.status(403).set("Cache-Control", "no-store");
     if (wantsJson(req)) return res.json({ error: CROSS_SITE_MESSAGE });
     return res.type("html").send(PAGE);

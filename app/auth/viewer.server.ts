@@ -8,6 +8,7 @@ import { countCartItems, type CartOwner } from "~/models/buying/cart.server";
 import { currentSessionToken, getCookieSession, tokenFromAuthorization, type CookieSession } from "~/utils/cookie-session.server";
 import { randomToken } from "~/utils/crypto.server";
 import { getDb } from "~/utils/db.server";
+import { noteRequestUser } from "~/utils/request-context.server";
 
 /** What the header of every page shows: the user (or null), their store flags, and the cart's item count. */
 export type Viewer = { user: SessionUser | null; hasStore: boolean; onboarded: boolean; cartCount: number };
@@ -28,7 +29,10 @@ export function getViewer(request: Request): Promise<Viewer> {
       const db = getDb();
       const token = await currentSessionToken(request);
       const viewer = token ? getSessionViewer({ db, token }) : null;
-      if (viewer) return viewer;
+      if (viewer) {
+        noteRequestUser(viewer.user?.id);
+        return viewer;
+      }
       const visitorToken = (await getCookieSession(request)).get("cartToken");
       return { user: null, hasStore: false, onboarded: false, cartCount: visitorToken ? countCartItems({ db, owner: { visitorToken } }) : 0 };
     })();
@@ -46,7 +50,9 @@ export function getApiUser(request: Request): Promise<SessionUser | null> {
   let cached = apiUserCache.get(request);
   if (!cached) {
     const token = tokenFromAuthorization(request);
-    cached = token ? Promise.resolve(getSessionUser({ db: getDb(), token })) : Promise.resolve(null);
+    const user = token ? getSessionUser({ db: getDb(), token }) : null;
+    noteRequestUser(user?.id);
+    cached = Promise.resolve(user);
     apiUserCache.set(request, cached);
   }
   return cached;
@@ -62,7 +68,9 @@ export function getUser(request: Request): Promise<SessionUser | null> {
     cached = (async () => {
       const token = await currentSessionToken(request);
       if (!token) return null;
-      return getSessionUser({ db: getDb(), token });
+      const user = getSessionUser({ db: getDb(), token });
+      noteRequestUser(user?.id);
+      return user;
     })();
     userCache.set(request, cached);
   }

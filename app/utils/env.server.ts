@@ -51,6 +51,8 @@ const EnvSchema = z.object({
    * when many people share one address (an office or school behind one NAT, or a test suite on loopback).
    */
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).optional()),
+  /** The token a metrics scraper sends (`Authorization: Bearer ...`) for GET /metrics; unset, loopback clients only. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** Minutes a login rate-limit window lasts (failures per address and account). */
   LOGIN_WINDOW_MINUTES: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(24 * 60).default(15)),
 });

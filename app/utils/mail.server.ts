@@ -5,6 +5,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 
 import { getEnv } from "~/utils/env.server";
+import { log, logError } from "~/utils/log.server";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
@@ -23,7 +24,7 @@ export function createOutboxMailer({ dir, from }: { dir: string; from: string })
         `${date.toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(4).toString("hex")}.json`,
       );
       await fs.writeFile(file, JSON.stringify({ from, ...mail, date: date.toISOString() }, null, 2));
-      console.log(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)} outbox=${path.basename(file)}`);
+      log.info({ event: "mail", subject: mail.subject, outbox: path.basename(file) }, "a mail was written to the outbox");
     },
   };
 }
@@ -34,7 +35,7 @@ export function createSmtpMailer({ url, from }: { url: string; from: string }): 
   return {
     async send(mail) {
       await transport.sendMail({ from, ...mail });
-      console.log(`[mail] to=${mail.to} subject=${JSON.stringify(mail.subject)} via=smtp`);
+      log.info({ event: "mail", subject: mail.subject, via: "smtp" }, "a mail was sent");
     },
   };
 }
@@ -57,7 +58,7 @@ export async function sendMail(mail: Mail): Promise<boolean> {
     await getMailer().send(mail);
     return true;
   } catch (error) {
-    console.error(`[mail] failed to send to ${mail.to}:`, error);
+    logError({ event: "mail-failed", subject: mail.subject }, "a mail could not be sent", error);
     return false;
   }
 }

@@ -17,6 +17,7 @@ import { BodyTooLargeError, MAX_FORM_BYTES, readBytes } from "~/utils/body.serve
 import { getEnv } from "~/utils/env.server";
 import { invariantResponse } from "~/utils/invariant";
 import { MAX_FILE_BYTES } from "~/utils/upload-limits";
+import { log, logError } from "~/utils/log.server";
 
 export function tooLargeMessage(fileName: string) {
   return `${fileName} is too large. Maximum file size is 25MB.`;
@@ -148,6 +149,7 @@ export async function readMultipart(request: Request, options: ReadMultipartOpti
     fileCount += 1;
     if (fileCount > maxFiles) {
       for await (const chunk of data) count(chunk.byteLength);
+      log.info({ event: "upload-refused", field: name, reason: "too-many-files" }, "an upload was refused");
       problems.push({ field: name, fileName: originalName, message: `Too many files: at most ${maxFiles} per request.` });
       return undefined;
     }
@@ -177,7 +179,8 @@ export async function readMultipart(request: Request, options: ReadMultipartOpti
       await fs.promises.rm(tempPath, { force: true });
       partial.splice(partial.indexOf(tempPath), 1);
       const message = tooLarge ? tooLargeMessage(originalName) : `${originalName} could not be stored right now. Please try again later.`;
-      if (out.failed) console.error(`[uploads] writing a temp file failed: ${out.failed.message}`);
+      if (tooLarge) log.info({ event: "upload-refused", field: name, reason: "too-large", bytes: size }, "an upload was refused");
+      if (out.failed) logError({ event: "upload-write-failed", reason: out.failed.message }, "writing an upload's temporary file failed");
       problems.push({ field: name, fileName: originalName, message });
       return undefined;
     }

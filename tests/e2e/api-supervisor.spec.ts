@@ -42,7 +42,8 @@ test("kill -9 of the serving process: the site answers again by itself", async (
     const home = await fetch(`${own.base}/`);
     expect(home.status).toBe(200);
   }
-  expect(own.log()).toMatch(/\[cluster\] worker \d+ exited \(SIGKILL\)/);
+  // The supervisor's log line for it: the event, the worker's pid and the signal.
+  expect(own.log()).toMatch(/"event":"worker-restarted","workerPid":\d+,"code":"SIGKILL"/);
 });
 
 test("SIGTERM stops the supervisor and its worker cleanly", async () => {

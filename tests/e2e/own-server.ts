@@ -25,12 +25,24 @@ export async function healthy(base: string, timeoutMs: number): Promise<number |
 }
 
 /** `publicUrl: null` starts it as a deployer who has not set PUBLIC_URL yet. */
-export async function startOwnServer({ port, seed = "none", publicUrl }: { port: number; seed?: "none" | "demo"; publicUrl?: string | null }): Promise<OwnServer> {
+export async function startOwnServer({
+  port,
+  seed = "none",
+  publicUrl,
+  env: extra = {},
+}: {
+  port: number;
+  seed?: "none" | "demo";
+  publicUrl?: string | null;
+  /** More environment for the server (e.g. METRICS_TOKEN). */
+  env?: Record<string, string>;
+}): Promise<OwnServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-own-"));
   const base = `http://127.0.0.1:${port}`;
   let output = "";
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED: seed, NODE_ENV: "production", SESSION_SECRET: E2E_SESSION_SECRET, PUBLIC_URL: publicUrl === undefined ? base : (publicUrl ?? "") };
   if (publicUrl === null) delete env.PUBLIC_URL;
+  Object.assign(env, extra);
   const primary = spawn(process.execPath, ["build/server.js"], {
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -2,6 +2,7 @@
 import { createPasswordReset } from "~/models/accounts/password-reset.server";
 import type { Db } from "~/utils/db.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
+import { log } from "~/utils/log.server";
 
 /**
  * Sends a recovery email with a single-use link valid for one hour. For an unknown address
@@ -10,7 +11,7 @@ import { escapeHtml, sendMail } from "~/utils/mail.server";
 export async function requestRecovery({ db, origin, email }: { db: Db; origin: string; email: string }) {
   const reset = createPasswordReset({ db, email });
   if (!reset) {
-    console.log("[auth] recovery requested for an unknown or inactive address");
+    log.info({ event: "recovery-unknown" }, "recovery requested for an unknown or inactive address");
     return;
   }
   const link = `${origin}/reset-password?token=${encodeURIComponent(reset.token)}`;

@@ -27,6 +27,7 @@ import { debitRefund } from "~/models/selling/ledger.server";
 import { recordAudit } from "./audit.server";
 import { canRefund } from "./orders.server";
 import { isDownloadPattern } from "~/utils/catalog";
+import { log, logError } from "~/utils/log.server";
 
 /** A claim older than this (a crashed request) may be taken over; the idempotency key keeps it one refund. */
 const CLAIM_STALE_MS = 5 * 60 * 1000;
@@ -141,7 +142,7 @@ export async function refundOrder({
       refundId = `local_refund_${order.id}`;
     }
   } catch (error) {
-    console.error(`[refund] order ${order.id}:`, error);
+    logError({ event: "refund-failed", orderId: order.id }, "the payment provider refused a refund", error);
     release(db, order.id, marker);
     return { ok: false, error: "provider-failed" };
   }
@@ -174,6 +175,7 @@ export async function refundOrder({
   );
   // Another request took over a claim it judged stale: it settles, this one changes nothing.
   if (!settled) return { ok: false, error: "in-progress" };
+  log.info({ event: "refund", orderId: order.id, refundedCents, debitCents: settled.debitCents, adminId }, "an order was refunded");
   await sendRefundMails({ db, order: settled.order, refundedCents, debitCents: settled.debitCents });
   return { ok: true, order: settled.order, refundId, refundedCents, debitCents: settled.debitCents };
 }

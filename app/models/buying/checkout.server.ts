@@ -15,6 +15,7 @@ import { getPaymentProvider } from "~/models/payments/providers.server";
 import type { PaymentProvider, SessionLine } from "~/models/payments/types";
 import { productTypeLabel } from "~/utils/catalog";
 import type { Db } from "~/utils/db.server";
+import { logError } from "~/utils/log.server";
 
 /** How long a payment session (and its stock reservation) lives: Stripe's minimum, 30 minutes. */
 export const RESERVATION_TTL_MS = 30 * 60 * 1000;
@@ -142,10 +143,12 @@ export async function createCheckout({
     if (saved) return { ok: true, checkout: saved };
     // A newer checkout (a double click) closed this one while the provider answered: its session must not stay payable.
     db.update(checkouts).set({ providerSessionId: session.sessionId }).where(eq(checkouts.id, checkout.id)).run();
-    await provider.expireSession(session.sessionId).catch((error) => console.error(`[checkout] could not expire ${session.sessionId}:`, error));
+    await provider
+      .expireSession(session.sessionId)
+      .catch((error) => logError({ event: "checkout-expire-failed", sessionId: session.sessionId }, "a payment session could not be expired", error));
     return { ok: false, error: "superseded" };
   } catch (error) {
-    console.error(`[checkout] provider ${provider.name} failed for checkout ${checkout.id}:`, error);
+    logError({ event: "checkout-provider-failed", provider: provider.name, checkoutId: checkout.id }, "the payment provider failed", error);
     releaseCheckout({ db, checkoutId: checkout.id, status: "cancelled" });
     return { ok: false, error: "provider-failed" };
   }
@@ -194,7 +197,7 @@ export async function settleWithProvider({
     releaseCheckout({ db, checkoutId: checkout.id, status: reason });
     return "released";
   } catch (error) {
-    console.error(`[checkout] could not settle checkout ${checkout.id} with ${checkout.provider}:`, error);
+    logError({ event: "checkout-settle-failed", provider: checkout.provider, checkoutId: checkout.id }, "a checkout could not be settled with its provider", error);
     return "open";
   }
 }

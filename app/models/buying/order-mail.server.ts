@@ -4,6 +4,7 @@ import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
+import { log } from "~/utils/log.server";
 
 /** Where links in emails point: PUBLIC_URL, else the given origin, else this server on localhost. */
 function linkOrigin(origin?: string) {
@@ -33,6 +34,12 @@ export async function fulfilAndMail({
   origin?: string;
 }): Promise<FulfilResult> {
   const result = fulfilCheckout({ db, checkoutId, event, paymentIntentId });
+  if (result.status === "fulfilled") {
+    log.info(
+      { event: "payment", checkoutId, orderIds: result.orders.map((o) => o.id), totalCents: result.orders.reduce((sum, o) => sum + o.amountCents + o.shippingCents + o.taxCents, 0) },
+      "a checkout was paid and its orders placed",
+    );
+  }
   if (result.status === "fulfilled") await sendOrderMails({ db, orders: result.orders, origin: linkOrigin(origin) });
   return result;
 }

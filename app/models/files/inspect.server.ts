@@ -6,6 +6,7 @@
 import fs from "node:fs";
 
 import { fileTypeFromFile } from "file-type";
+import { log } from "~/utils/log.server";
 
 export type AcceptKind = "image" | "video" | "dxf" | "document";
 
@@ -57,7 +58,7 @@ export async function inspectFile(
   accept: readonly AcceptKind[],
 ): Promise<{ ok: true; file: Inspected } | { ok: false; message: string }> {
   const refuse = { ok: false as const, message: wrongContentMessage(file.originalName, accept) };
-  if (file.size === 0) return { ok: false, message: `${file.originalName} is empty.` };
+  if (file.size === 0) return refused("empty", { ok: false, message: `${file.originalName} is empty.` });
   const detected = await fileTypeFromFile(file.path).catch(() => undefined);
   const mime = detected?.mime ?? "";
   if (accept.includes("image") && IMAGE_TYPES[mime]) {
@@ -77,11 +78,17 @@ export async function inspectFile(
   if (accept.includes("dxf") && !detected) {
     const head = await readHead(file.path, 8192);
     if (head.toString("latin1").startsWith("AutoCAD Binary DXF")) {
-      return { ok: false, message: `${file.originalName} is a binary DXF. Export it again as an ASCII (text) DXF.` };
+      return refused("binary-dxf", { ok: false, message: `${file.originalName} is a binary DXF. Export it again as an ASCII (text) DXF.` });
     }
     if (!head.includes(0)) return { ok: true, file: { kind: "dxf", ext: "dxf", contentType: "application/dxf" } };
   }
-  return refuse;
+  return refused(mime ? `content-${mime}` : "content-unknown", refuse);
+}
+
+/** A refused upload is an event in the log (not the file's name: a seller's own words). */
+function refused<T>(reason: string, answer: T): T {
+  log.info({ event: "upload-refused", reason }, "an upload was refused");
+  return answer;
 }
 
 function documentType(mime: string) {

@@ -23,6 +23,8 @@ import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 
 import { TASK_TIME_LIMIT_MS, WORKER_HEAP_MB } from "./limits";
+import { log } from "~/utils/log.server";
+import { measurePatternQueue, patternTaskDuration } from "~/utils/metrics.server";
 import type { PatternTask, PatternTaskResult } from "./worker";
 
 /** How long a refused caller is told to wait before trying again (seconds). */
@@ -151,25 +153,35 @@ export class PatternPool {
       }, CPU_POLL_MS);
       timer = setTimeout(() => stop("starved"), Math.max(60_000, limit * STARVED_FACTOR));
     });
+    const endTimer = patternTaskDuration.startTimer({ kind: task.kind });
+    let outcome = "error";
     try {
       const result = (await this.pool.run({ task, started: port2 }, { transferList: [port2], signal: abort.signal })) as PatternTaskResult[K];
       this.stats.completed++;
+      outcome = "ok";
       return result;
     } catch (error) {
       if (reason === "time") {
         this.stats.overTime++;
+        outcome = "over-time";
         throw new PatternLimitError("time", `it took longer than ${limit / 1000} seconds`);
       }
       if (reason === "queue" || reason === "starved" || (error instanceof Error && /queue is at limit/i.test(error.message))) {
         this.stats.refusedBusy++;
+        outcome = "busy";
         throw new PatternBusyError();
       }
       if ((error as { code?: string })?.code === "ERR_WORKER_OUT_OF_MEMORY") {
         this.stats.overMemory++;
+        outcome = "over-memory";
         throw new PatternLimitError("memory", `it needed more than the ${this.heapMb} MB of memory a pattern may use`);
       }
       throw error;
     } finally {
+      endTimer({ outcome });
+      if (outcome === "over-time" || outcome === "over-memory") {
+        log.warn({ event: "pattern-worker-stopped", kind: task.kind, outcome }, "a pattern task passed its limit; its worker thread was replaced");
+      }
       clearTimeout(timer);
       clearInterval(watch);
       port1.close();
@@ -185,7 +197,11 @@ let shared: PatternPool | undefined;
 
 /** The process's pool, created on first use. */
 export function patternPool(): PatternPool {
-  shared ??= new PatternPool();
+  if (!shared) {
+    const pool = new PatternPool();
+    measurePatternQueue(() => pool.queueSize);
+    shared = pool;
+  }
   return shared;
 }
 

@@ -14,6 +14,7 @@ import { releaseCheckout } from "~/models/buying/fulfilment.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
 import { applyAccountUpdate } from "~/models/selling/onboarding.server";
 import type { Db } from "~/utils/db.server";
+import { log, logError } from "~/utils/log.server";
 
 export type WebhookOutcome = { ok: true; result: string } | { ok: false; error: "invalid-signature" };
 
@@ -38,11 +39,11 @@ export async function handleStripeWebhook({
     if (!signature) throw new Error("missing Stripe-Signature header");
     event = stripe.webhooks.constructEvent(payload, signature, secret);
   } catch (error) {
-    console.warn("[stripe] webhook refused:", error instanceof Error ? error.message : error);
+    log.warn({ event: "webhook-refused", reason: error instanceof Error ? error.message : String(error) }, "a Stripe webhook was refused");
     return { ok: false, error: "invalid-signature" };
   }
   const result = await handleStripeEvent({ db, event, origin });
-  console.log(`[stripe] ${event.type} ${event.id}: ${result}`);
+  log.info({ event: "webhook", type: event.type, eventId: event.id, result }, "a Stripe webhook was handled");
   return { ok: true, result };
 }
 
@@ -56,7 +57,10 @@ export async function handleStripeEvent({ db, event, origin }: { db: Db; event: 
       // Delayed payment methods complete first and pay later (async_payment_succeeded).
       if (session.payment_status !== "paid") return "awaiting payment";
       if (session.amount_total !== checkout.totalCents) {
-        console.error(`[stripe] session ${session.id} paid ${session.amount_total}, checkout ${checkout.id} wants ${checkout.totalCents}`);
+        logError(
+          { event: "payment-mismatch", sessionId: session.id, paidCents: session.amount_total, checkoutId: checkout.id, wantedCents: checkout.totalCents },
+          "a Stripe session paid another amount than its checkout",
+        );
         return "amount mismatch";
       }
       const intent = session.payment_intent;
@@ -64,7 +68,10 @@ export async function handleStripeEvent({ db, event, origin }: { db: Db; event: 
       const result = await fulfilAndMail({ db, checkoutId: checkout.id, event: { id: event.id, type: event.type }, paymentIntentId, origin });
       if (result.status === "not-open" && result.checkoutStatus !== "paid") {
         // Cannot happen by design (sessions are expired at Stripe before release); if it does, a person must refund.
-        console.error(`[stripe] session ${session.id} was paid but checkout ${checkout.id} is ${result.checkoutStatus}: refund needed`);
+        logError(
+          { event: "payment-unplaced", sessionId: session.id, checkoutId: checkout.id, checkoutStatus: result.checkoutStatus },
+          "a Stripe session was paid but its checkout is closed: refund needed",
+        );
       }
       return result.status;
     }

@@ -29,6 +29,7 @@ import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { uploadsDir } from "~/models/files/store.server";
 import { isDownloadPattern } from "~/utils/catalog";
+import { logError } from "~/utils/log.server";
 
 export type LabelUseError = "not-found" | "refunded" | "digital" | "platform-ships" | "incomplete-from-address" | "incomplete-to-address" | "label-provider-error" | "label-in-progress";
 export type LabelUseResult = { ok: true; order: Order; existing: boolean } | { ok: false; error: LabelUseError; message?: string };
@@ -99,7 +100,7 @@ async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider
     });
   if (!result.ok) {
     release();
-    if (result.error === "label-provider-error") console.error(`[labels] order ${order.id}: ${result.message}`);
+    if (result.error === "label-provider-error") logError({ event: "label-failed", orderId: order.id, reason: result.message }, "the label provider refused a label");
     return { ok: false, error: result.error, message: result.message };
   }
 
@@ -153,7 +154,10 @@ async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider
     { behavior: "immediate" },
   );
   if (!stored) {
-    console.error(`[labels] order ${order.id}: a second label was bought while another was stored (shipment ${result.providerShipmentId})`);
+    logError(
+      { event: "label-duplicate", orderId: order.id, shipmentId: result.providerShipmentId },
+      "a second label was bought while another was stored",
+    );
     return { ok: true, order: db.select().from(orders).where(eq(orders.id, order.id)).get()!, existing: true };
   }
   return { ok: true, order: stored, existing: false };

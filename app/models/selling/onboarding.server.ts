@@ -18,6 +18,7 @@ import type Stripe from "stripe";
 import { paymentEvents, stores, users } from "../../../db/schema";
 import { getStripe } from "~/models/payments/providers.server";
 import type { Db } from "~/utils/db.server";
+import { logError } from "~/utils/log.server";
 
 export type OnboardingAccount = { id: string; onboarded: boolean; accountLink: { url: string } };
 export type OnboardingError = "not-found" | "provider-failed";
@@ -78,7 +79,7 @@ export async function createOnboardingLink({
     });
     return { ok: true, account: { id: accountId, onboarded: store.stripeOnboarded, accountLink: { url: link.url } } };
   } catch (error) {
-    console.error(`[onboarding] store ${storeId}: Stripe failed:`, error);
+    logError({ event: "onboarding-failed", storeId }, "Stripe failed to start onboarding", error);
     return { ok: false, error: "provider-failed" };
   }
 }
@@ -94,7 +95,7 @@ export async function refreshOnboarded({ db, storeId, stripe = getStripe() }: { 
     db.update(stores).set({ stripeOnboarded: onboarded }).where(eq(stores.id, storeId)).run();
     return onboarded;
   } catch (error) {
-    console.error(`[onboarding] store ${storeId}: could not read the Stripe account:`, error);
+    logError({ event: "onboarding-read-failed", storeId }, "the Stripe account could not be read", error);
     return store.stripeOnboarded;
   }
 }

@@ -23,6 +23,7 @@ import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
 import { claimTransfer, completeTransfer, rejectTransfer, requestWithdrawal, type WithdrawalError } from "./ledger.server";
+import { log, logError } from "~/utils/log.server";
 
 export type PayoutOutcome = { ok: true; providerTransferId: string | null } | { ok: false; reason: string };
 
@@ -116,13 +117,16 @@ export async function settleTransfer({
   try {
     outcome = await provider.payOut({ transfer: claimed.transfer, store: claimed.store });
   } catch (error) {
-    console.error(`[payouts] transfer ${transferId}: outcome unknown, stays Pending for a retry:`, error);
+    logError({ event: "payout-unknown", transferId }, "the payout provider did not answer: the transfer stays Pending for a retry", error);
     return { ok: false, error: "provider-unavailable" };
   }
   const settled = outcome.ok
     ? completeTransfer({ db, transferId, stripeTransferId: outcome.providerTransferId, adminId, now })
     : rejectTransfer({ db, transferId, reason: outcome.reason, adminId, claimed: true, now });
-  if (settled.ok) await mailSeller(db, settled.transfer);
+  if (settled.ok) {
+    log.info({ event: "payout", transferId, outcome: outcome.ok ? "paid" : "rejected", adminId }, "a transfer was settled");
+    await mailSeller(db, settled.transfer);
+  }
   return settled;
 }
 

@@ -1,0 +1,117 @@
+/**
+ * The structured log (decision 095): one JSON line per request (server/request-log.ts) and per notable event, on
+ * stdout (or LOG_FILE), at LOG_LEVEL. Every line written while answering a request carries its `reqId` and, once
+ * known, its `userId`. Secrets and personal data are cut out by key wherever they sit (REDACTED_KEYS) before a line
+ * is written. In development (`npm run dev`), or with LOG_FORMAT=pretty, lines are made readable by pino-pretty.
+ *
+ * Events are logged with an `event` field: `log.info({ event: "payment", orderId, amountCents }, "...")`.
+ */
+import { createRequire } from "node:module";
+
+import pino, { type DestinationStream, type Logger } from "pino";
+
+import { currentRequest } from "~/utils/request-context.server";
+
+/**
+ * Keys whose values never reach the log, at the top level and one or two levels down (pino's redaction paths):
+ * passwords, tokens, cookies, card and bank data, personal addresses.
+ */
+const REDACTED_KEYS = [
+  "password",
+  "newPassword",
+  "currentPassword",
+  "passwordHash",
+  "token",
+  "accessToken",
+  "authorization",
+  "cookie",
+  "set-cookie",
+  "accountNumber",
+  "routingNumber",
+  "iban",
+  "card",
+  "cardNumber",
+  "cvc",
+  "email",
+  "phone",
+  "street",
+  "secret",
+];
+export const REDACT_PATHS = REDACTED_KEYS.flatMap((key) => {
+  const k = /^[a-z][a-zA-Z]*$/.test(key) ? key : `["${key}"]`;
+  const dot = k.startsWith("[") ? "" : ".";
+  return [k, `*${dot}${k}`, `*.*${dot}${k}`];
+});
+
+export type LogOptions = {
+  level?: string;
+  format?: "json" | "pretty";
+  /** A file to append to instead of stdout. */
+  file?: string;
+  /** Tests: write here. */
+  destination?: DestinationStream;
+};
+
+export function createLogger({ level = "info", format = "json", file, destination }: LogOptions = {}): Logger {
+  const options: pino.LoggerOptions = {
+    level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    formatters: { level: (label) => ({ level: label }) },
+    mixin() {
+      const ctx = currentRequest();
+      if (!ctx) return {};
+      return ctx.userId === undefined ? { reqId: ctx.id } : { reqId: ctx.id, userId: ctx.userId };
+    },
+  };
+  if (destination) return pino(options, destination);
+  if (format === "pretty" && !file && hasPinoPretty()) {
+    return pino({ ...options, transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss.l", ignore: "pid" } } });
+  }
+  return pino(options, pino.destination({ dest: file ?? 1, sync: false, mkdir: Boolean(file) }));
+}
+
+/** pino-pretty is a development dependency: without it (npm ci --omit=dev), JSON. */
+function hasPinoPretty(): boolean {
+  try {
+    createRequire(import.meta.url).resolve("pino-pretty");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function fromEnv(): Logger {
+  const env = process.env;
+  const format = env.LOG_FORMAT === "pretty" || (env.LOG_FORMAT !== "json" && env.NODE_ENV === "development") ? "pretty" : "json";
+  const level = env.LOG_LEVEL || (env.NODE_ENV === "test" ? "silent" : "info");
+  if (!(level in pino.levels.values) && level !== "silent") {
+    throw new Error(
+      `Invalid environment configuration:\n  LOG_LEVEL: expected one of ${Object.keys(pino.levels.values).join(", ")} or silent, got "${level}"`,
+    );
+  }
+  return createLogger({ level, format, file: env.LOG_FILE || undefined });
+}
+
+// One logger for both bundles of the server (see request-context.server.ts).
+const KEY = Symbol.for("patternhouse.log");
+type Holder = { [KEY]?: Logger };
+
+/** The process's logger. */
+export const log: Logger = ((globalThis as Holder)[KEY] ??= fromEnv());
+
+/** The last errors logged by this process (newest first), for the administrator's health screen. */
+export function recentErrors(): { time: string; msg: string; reqId?: string }[] {
+  return errorRing.slice().reverse();
+}
+const RING = Symbol.for("patternhouse.log.errors");
+type RingHolder = { [RING]?: { time: string; msg: string; reqId?: string }[] };
+const errorRing = ((globalThis as RingHolder)[RING] ??= []);
+
+/** Logs an error (with its stack under `err`) and keeps it for the health screen. */
+export function logError(fields: Record<string, unknown>, msg: string, error?: unknown) {
+  log.error(error === undefined ? fields : { ...fields, err: error }, msg);
+  errorRing.push({ time: new Date().toISOString(), msg, reqId: currentRequest()?.id });
+  if (errorRing.length > 20) errorRing.shift();
+}

@@ -1,0 +1,119 @@
+/**
+ * Metrics in Prometheus' text format (decision 095), served at GET /metrics (server.ts; a token or loopback only).
+ * prom-client's default registry is one per process and shared by both bundles of the server (it is a package, not
+ * bundled); each metric is registered once, by whichever bundle asks first (`once`).
+ *
+ * With WEB_CONCURRENCY > 1 each worker answers with its own numbers (labelled by `pid` through the default metrics);
+ * the default is one worker.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+import client, { type Metric } from "prom-client";
+
+const { register } = client;
+
+function once<M extends Metric>(name: string, create: () => M): M {
+  return (register.getSingleMetric(name) as M | undefined) ?? create();
+}
+
+/** Process metrics: CPU, memory, garbage collection and the event loop's lag (nodejs_eventloop_lag_*). */
+export function startProcessMetrics() {
+  if (register.getSingleMetric("process_cpu_seconds_total")) return;
+  client.collectDefaultMetrics({ eventLoopMonitoringPrecision: 20 });
+}
+
+export const httpDuration = once(
+  "http_request_duration_seconds",
+  () =>
+    new client.Histogram({
+      name: "http_request_duration_seconds",
+      help: "Time from a request's arrival to its answer's end, by route (the Remix route file), method and status",
+      labelNames: ["route", "method", "status"] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    }),
+);
+
+export const patternTaskDuration = once(
+  "pattern_task_duration_seconds",
+  () =>
+    new client.Histogram({
+      name: "pattern_task_duration_seconds",
+      help: "Pattern work on the worker pool (read, preview, PDF...), queue wait included, by kind and outcome",
+      labelNames: ["kind", "outcome"] as const,
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    }),
+);
+
+/** What the gauges below read when scraped; set by whoever owns the thing measured. */
+type Sources = { patternQueue?: () => number; dataDir?: string };
+const SOURCES = Symbol.for("patternhouse.metrics.sources");
+const sources: Sources = ((globalThis as { [SOURCES]?: Sources })[SOURCES] ??= {});
+
+/** The pattern pool's queue, read at each scrape. */
+export function measurePatternQueue(read: () => number) {
+  sources.patternQueue = read;
+}
+
+/** The data folder whose database, WAL and mail outbox are measured. */
+export function measureDataDir(dataDir: string) {
+  sources.dataDir = dataDir;
+}
+
+function sizeOf(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+once(
+  "pattern_pool_queue_size",
+  () =>
+    new client.Gauge({
+      name: "pattern_pool_queue_size",
+      help: "Pattern tasks waiting for a worker thread",
+      collect() {
+        this.set(sources.patternQueue?.() ?? 0);
+      },
+    }),
+);
+
+once(
+  "database_size_bytes",
+  () =>
+    new client.Gauge({
+      name: "database_size_bytes",
+      help: "The SQLite database file and its write-ahead log",
+      labelNames: ["file"] as const,
+      collect() {
+        if (!sources.dataDir) return;
+        const db = path.join(sources.dataDir, "marketplace.db");
+        this.set({ file: "db" }, sizeOf(db));
+        this.set({ file: "wal" }, sizeOf(`${db}-wal`));
+      },
+    }),
+);
+
+once(
+  "mail_outbox_messages",
+  () =>
+    new client.Gauge({
+      name: "mail_outbox_messages",
+      help: "Messages in DATA_DIR/outbox (mail written to disk when no SMTP_URL is set)",
+      collect() {
+        if (!sources.dataDir) return;
+        try {
+          this.set(fs.readdirSync(path.join(sources.dataDir, "outbox")).length);
+        } catch {
+          this.set(0);
+        }
+      },
+    }),
+);
+
+/** The text a scrape gets, and its content type. */
+export async function renderMetrics(): Promise<{ body: string; contentType: string }> {
+  return { body: await register.metrics(), contentType: register.contentType };
+}
