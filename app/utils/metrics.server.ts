@@ -55,6 +55,11 @@ export function measurePatternQueue(read: () => number) {
   sources.patternQueue = read;
 }
 
+/** Pattern tasks waiting now (0 before the pool's first use). */
+export function patternQueueSize(): number {
+  return sources.patternQueue?.() ?? 0;
+}
+
 /** The data folder whose database, WAL and mail outbox are measured. */
 export function measureDataDir(dataDir: string) {
   sources.dataDir = dataDir;

@@ -3,6 +3,7 @@
  * a login, a store-settings save and a checkout; /metrics refused without its token and Prometheus text with it; the
  * request id in the answer's header is the one the log names.
  */
+import fs from "node:fs";
 import path from "node:path";
 
 import { expect, test } from "@playwright/test";
@@ -20,7 +21,11 @@ const PHONE = "+1 303 555 0177";
 let own: OwnServer;
 
 test.beforeAll(async () => {
-  own = await startOwnServer({ port: PORT, seed: "demo", env: { METRICS_TOKEN, LOG_LEVEL: "info" } });
+  own = await startOwnServer({
+    port: PORT,
+    seed: "demo",
+    env: { METRICS_TOKEN, LOG_LEVEL: "info", ADMIN_EMAIL: "health-admin@patternhouse.test", ADMIN_PASSWORD: "health-admin-pass-1" },
+  });
 });
 
 test.afterAll(async () => {
@@ -156,4 +161,37 @@ test("a server error: the 500 page names the request id of its header, and the l
     db.exec("ALTER TABLE product_media_gone RENAME TO product_media");
     db.close();
   }
+});
+
+test("the administrator's health screen says the version, uptime, disk, backups and the recent errors with their ids", async ({ request }) => {
+  const login = await request.post(`${own.base}/api/auth/login`, { data: { email: "health-admin@patternhouse.test", password: "health-admin-pass-1" } });
+  const { token } = (await login.json()) as { token: string };
+  // An error to show: the product page with a table gone, as above.
+  const db = new Database(path.join(own.dataDir, "marketplace.db"));
+  db.pragma("busy_timeout = 5000");
+  db.exec("ALTER TABLE product_media RENAME TO product_media_gone");
+  const failed = await request.get(`${own.base}/product/2`);
+  db.exec("ALTER TABLE product_media_gone RENAME TO product_media");
+  db.close();
+  expect(failed.status()).toBe(500);
+
+  const health = await request.get(`${own.base}/admin/health`, { headers: { Authorization: token } });
+  expect(health.status()).toBe(200);
+  const html = await health.text();
+  const version = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { version: string }).version;
+  expect(html).toContain(`<dd class="text-sm sm:col-span-2 text-slate-900">${version}</dd>`);
+  for (const label of ["Up for", "Disk left", "Database", "Last backup", "Mail outbox", "Pattern work waiting", "Recent errors"]) {
+    expect(html).toContain(label);
+  }
+  expect(html).toContain("Backups are not set up (BACKUP_URL is not set)");
+  expect(html).toMatch(/Disk left<\/dt><dd[^>]*>[\d.]+ [KMGT]?B of [\d.]+ [KMGT]?B</);
+  expect(html).toContain(failed.headers()["x-request-id"]);
+
+  // Nobody else sees it.
+  const buyer = await request.post(`${own.base}/api/auth/register`, {
+    data: { email: `health-buyer-${Date.now()}@patternhouse.test`, password: "health-buyer-pass-1", firstname: "No", lastname: "Admin" },
+  });
+  const other = await request.get(`${own.base}/admin/health`, { headers: { Authorization: ((await buyer.json()) as { token: string }).token }, maxRedirects: 0 });
+  expect([302, 403, 404]).toContain(other.status());
+  expect(await other.text()).not.toContain("Recent errors");
 });

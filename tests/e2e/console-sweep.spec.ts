@@ -396,6 +396,7 @@ test.describe("console-error sweep", () => {
             ["Financial", "/admin/financial"],
             ["Settings", "/admin/settings"],
             ["Help requests", "/admin/help"],
+            ["Health", "/admin/health"],
             ["Orders", "/admin"],
           ]),
       },
