@@ -12,7 +12,20 @@
  */
 import DxfParser from "dxf-parser";
 
-import { arcPoints, bboxOf, bulgePoints, chainIntoRings, distance, polygonArea, round, sortSizes } from "./geometry";
+import {
+  arcPoints,
+  bboxOf,
+  bsplinePoints,
+  bulgePoints,
+  chainIntoRings,
+  CURVE_TOLERANCE,
+  distance,
+  ellipsePoints,
+  fitSplinePoints,
+  polygonArea,
+  round,
+  sortSizes,
+} from "./geometry";
 import {
   formatCount,
   MAX_COORDINATE,
@@ -77,6 +90,12 @@ type RawEntity = {
   rotation?: number;
   controlPoints?: RawPoint[];
   fitPoints?: RawPoint[];
+  knotValues?: number[];
+  degreeOfSplineCurve?: number;
+  closed?: boolean;
+  periodic?: boolean;
+  majorAxisEndPoint?: RawPoint;
+  axisRatio?: number;
 };
 type RawBlock = { name?: string; position?: RawPoint; entities?: RawEntity[] };
 type RawDxf = { header?: Record<string, unknown>; entities?: RawEntity[]; blocks?: Record<string, RawBlock> };
@@ -92,6 +111,8 @@ const compose = (t: Xf, u: Xf): Xf => ({
   e: t.a * u.e + t.c * u.f + t.e,
   f: t.b * u.e + t.d * u.f + t.f,
 });
+/** How much a transform enlarges lengths (its mean scale). */
+const xfScale = (t: Xf) => Math.sqrt(Math.abs(t.a * t.d - t.b * t.c)) || 1;
 const scaleXf = (s: number): Xf => ({ a: s, b: 0, c: 0, d: s, e: 0, f: 0 });
 
 /** INSERT: translate(position) · rotate(rotation) · scale(xScale, yScale) · translate(-block base point). */
@@ -254,7 +275,7 @@ function polylinePoints(vertices: RawPoint[], closed: boolean, xf: Xf): Pt[] {
     const bulge = vs[i].bulge;
     if (next && bulge) {
       // Bulges are defined in the block's coordinates: compute there, then transform.
-      for (const q of bulgePoints([vs[i].x, vs[i].y], [next.x, next.y], bulge)) out.push(apply(xf, { x: q[0], y: q[1] }));
+      for (const q of bulgePoints([vs[i].x, vs[i].y], [next.x, next.y], bulge, CURVE_TOLERANCE / xfScale(xf))) out.push(apply(xf, { x: q[0], y: q[1] }));
     }
   }
   return out;
@@ -318,22 +339,40 @@ function collect(entities: RawEntity[], xf: Xf, blocks: Record<string, RawBlock>
           const start = finite(e.startAngle, 0);
           let sweep = finite(e.endAngle, 2 * Math.PI) - start;
           while (sweep <= 0) sweep += 2 * Math.PI;
-          const pts = arcPoints([e.center.x, e.center.y], e.radius, start, sweep);
+          const pts = arcPoints([e.center.x, e.center.y], e.radius, start, sweep, CURVE_TOLERANCE / xfScale(xf));
           addPath(g, pts.map(([x, y]) => apply(xf, { x, y })), false);
         }
         break;
       case "CIRCLE":
         if (e.center && e.radius && e.radius > 0) {
-          const pts = arcPoints([e.center.x, e.center.y], e.radius, 0, 2 * Math.PI).slice(0, -1);
+          const pts = arcPoints([e.center.x, e.center.y], e.radius, 0, 2 * Math.PI, CURVE_TOLERANCE / xfScale(xf)).slice(0, -1);
           g.rings.push(pts.map(([x, y]) => apply(xf, { x, y })));
           g.points.push(apply(xf, e.center));
         }
         break;
       case "SPLINE": {
-        const pts = (e.fitPoints?.length ? e.fitPoints : e.controlPoints) ?? [];
-        addPath(g, pts.map((p) => apply(xf, p)), !!e.shape);
+        // Curves are computed in the block's coordinates to 0.01 mm once transformed, then transformed.
+        const tol = CURVE_TOLERANCE / xfScale(xf);
+        const xy = (list: RawPoint[] | undefined) => (list ?? []).filter((p) => Number.isFinite(p?.x) && Number.isFinite(p?.y)).map((p): Pt => [p.x, p.y]);
+        const control = xy(e.controlPoints);
+        const fit = xy(e.fitPoints);
+        const closed = !!e.closed || !!e.periodic;
+        const curve =
+          (control.length >= 2 ? bsplinePoints(finite(e.degreeOfSplineCurve, 3), e.knotValues ?? [], control, undefined, tol) : null) ??
+          (fit.length >= 2 ? fitSplinePoints(fit, closed, tol) : control);
+        addPath(g, curve.map(([x, y]) => apply(xf, { x, y })), closed);
         break;
       }
+      case "ELLIPSE":
+        if (e.center && e.majorAxisEndPoint && finite(e.axisRatio, 0) > 0 && Math.hypot(e.majorAxisEndPoint.x, e.majorAxisEndPoint.y) > 0) {
+          const start = finite(e.startAngle, 0);
+          const end = finite(e.endAngle, 2 * Math.PI);
+          const whole = Math.abs(end - start - 2 * Math.PI) < 1e-9 || end === start;
+          const pts = ellipsePoints([e.center.x, e.center.y], [e.majorAxisEndPoint.x, e.majorAxisEndPoint.y], e.axisRatio!, start, whole ? start + 2 * Math.PI : end, CURVE_TOLERANCE / xfScale(xf));
+          addPath(g, pts.map(([x, y]) => apply(xf, { x, y })), whole);
+          if (whole) g.points.push(apply(xf, e.center));
+        }
+        break;
       case "POINT":
         if (e.position) g.points.push(apply(xf, e.position));
         break;
@@ -422,7 +461,14 @@ function buildPiece(c: Candidate, astm: boolean): Omit<PatternPiece, "size"> & {
     return rings.length ? rings : chainIntoRings(gs.flatMap((g) => g.paths), JOIN_TOLERANCE_MM);
   };
   const layer1 = onLayer(1);
-  let rings = astm && layer1.length ? boundaryRings(layer1) : [];
+  // ASTM exports repeat the cut line, internal lines and sew lines on layers 84, 85 and 87. Gerber writes its exact
+  // curves there (layer 1 holding the lines through their turn and curve points only, up to 1 mm off on a sleeve);
+  // CLO writes the coarser polygon of turn and curve points there and its curves on layer 1. So the layer drawn with
+  // more points is the one that follows the curve.
+  const pointsOn = (n: number) => onLayer(n).reduce((sum, g) => sum + g.paths.reduce((s, p) => s + p.length, 0) + g.rings.reduce((s, r) => s + r.length, 0), 0);
+  const exact = (n: number, plain: number) => astm && pointsOn(n) > pointsOn(plain);
+  let rings = exact(84, 1) ? boundaryRings(onLayer(84)) : [];
+  if (!rings.length && astm && layer1.length) rings = boundaryRings(layer1);
   if (!rings.length) rings = boundaryRings(c.geometry);
   let boundary: Pt[] | null = null;
   let area = 0;
@@ -459,9 +505,12 @@ function buildPiece(c: Candidate, astm: boolean): Omit<PatternPiece, "size"> & {
     return capped(piece);
   }
   let grainLength = 0;
+  const internalLayer = exact(85, 8) ? 85 : 8;
+  const sewLayer = exact(87, 14) ? 87 : 14;
   for (const g of c.geometry) {
     const lines = [...g.paths, ...g.rings.filter((r) => r !== boundary).map((r) => [...r, r[0]])];
-    switch (g.layer) {
+    const layer = g.layer === internalLayer ? 8 : g.layer === sewLayer ? 14 : g.layer === 8 || g.layer === 14 ? null : g.layer;
+    switch (layer) {
       case 4:
         for (const p of g.points) piece.notches.push(rp(p));
         for (const l of lines) {
