@@ -421,3 +421,141 @@ export function ellipsePoints(center: Pt, major: Pt, ratio: number, start: numbe
   const spans = Math.max(4, Math.ceil(sweep / (Math.PI / 4)));
   return sampleCurve(at, Array.from({ length: spans + 1 }, (_, i) => start + (sweep * i) / spans), tolerance);
 }
+
+/** Distance from p to the (infinite) line through a and b, signed: positive on its left. */
+function sideOf(p: Pt, a: Pt, b: Pt): number {
+  const len = distance(a, b) || 1;
+  return ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / len;
+}
+
+/** p mirrored across the line through a and b. */
+export function mirrorPoint(p: Pt, a: Pt, b: Pt): Pt {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const len2 = dx * dx + dy * dy || 1;
+  const t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2;
+  const fx = a[0] + t * dx;
+  const fy = a[1] + t * dy;
+  return [2 * fx - p[0], 2 * fy - p[1]];
+}
+
+/** The part of a ring on one side of the line through a and b (sign +1: its left), by Sutherland-Hodgman. */
+function clipToSide(ring: Pt[], a: Pt, b: Pt, sign: 1 | -1): Pt[] {
+  const out: Pt[] = [];
+  for (let i = 0; i < ring.length; i++) {
+    const p = ring[i];
+    const q = ring[(i + 1) % ring.length];
+    const dp = sign * sideOf(p, a, b);
+    const dq = sign * sideOf(q, a, b);
+    if (dp >= 0) out.push(p);
+    if ((dp > 0 && dq < 0) || (dp < 0 && dq > 0)) {
+      const t = dp / (dp - dq);
+      out.push([p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t]);
+    }
+  }
+  return out;
+}
+
+/**
+ * A half piece unfolded across its fold line: the outline (on the side of the line where nearly all of it lies,
+ * 95 % of its area: a graded size may overshoot its fold by a little) from the fold round to the fold, then its
+ * mirror image back. Null when the outline does not lie along the line (it is then not a fold but a line inside).
+ * `force`: the piece is known to be cut on the fold (its sample size is), so the larger side is kept however much
+ * of the outline crosses the line.
+ */
+export function unfoldRing(ring: Pt[], a: Pt, b: Pt, { tolerance = 1, force = false }: { tolerance?: number; force?: boolean } = {}): Pt[] | null {
+  if (ring.length < 3 || distance(a, b) <= tolerance) return null;
+  const total = polygonArea(ring);
+  const halves = ([1, -1] as const).map((sign) => clipToSide(ring, a, b, sign));
+  const clipped = polygonArea(halves[0]) >= polygonArea(halves[1]) ? halves[0] : halves[1];
+  if (clipped.length < 3 || polygonArea(clipped) < (force ? 0.5 : 0.95) * total) return null;
+  const n = clipped.length;
+  const on = clipped.map((p) => Math.abs(sideOf(p, a, b)) <= tolerance);
+  const off = on.filter((o) => !o).length;
+  if ((n - off < 2 && !force) || off === 0) return null;
+  // The one stretch of points off the fold, with the fold points at its two ends.
+  const start = on.findIndex((o, i) => o && !on[(i + 1) % n]);
+  const half: Pt[] = [];
+  if (start >= 0) {
+    half.push(clipped[start]);
+    let i = (start + 1) % n;
+    while (!on[i]) {
+      half.push(clipped[i]);
+      i = (i + 1) % n;
+    }
+    half.push(clipped[i]);
+  }
+  if (half.length - 2 !== off) {
+    // The kept side leaves the fold more than once (a size whose grading crosses its fold): the side and its mirror
+    // image, walked one after the other, still give the unfolded piece's box and (twice the side's) area.
+    return force ? [...clipped, ...clipped.slice().reverse().map((p) => mirrorPoint(p, a, b))] : null;
+  }
+  const mirrored = half.slice(1, -1).reverse().map((p) => mirrorPoint(p, a, b));
+  return [...half, ...mirrored];
+}
+
+/**
+ * Points placed on one outline (a sample size's notches) carried to the same places on another outline of the same
+ * piece (another size): by the matching outline point when both outlines have as many points (graded from the same
+ * points), else by the same share of the way round; each starts at the point nearest the other's first point (both
+ * centred) and goes the same way round.
+ */
+export function transferPoints(points: Pt[], from: Pt[], to: Pt[]): Pt[] {
+  if (from.length < 3 || to.length < 3) return [];
+  const bf = bboxOf(from);
+  const bt = bboxOf(to);
+  const shift: Pt = [(bt.minX + bt.maxX) / 2 - (bf.minX + bf.maxX) / 2, (bt.minY + bt.maxY) / 2 - (bf.minY + bf.maxY) / 2];
+  let target = signedArea(from) * signedArea(to) < 0 ? to.slice().reverse() : to;
+  const first: Pt = [from[0][0] + shift[0], from[0][1] + shift[1]];
+  let offset = 0;
+  let best = Infinity;
+  target.forEach((p, i) => {
+    const d = distance(p, first);
+    if (d < best) {
+      best = d;
+      offset = i;
+    }
+  });
+  target = [...target.slice(offset), ...target.slice(0, offset)];
+  const same = target.length === from.length;
+  const cumulative = (ring: Pt[]) => {
+    const c = [0];
+    for (let k = 0; k < ring.length; k++) c.push(c[k] + distance(ring[k], ring[(k + 1) % ring.length]));
+    return c;
+  };
+  const cf = cumulative(from);
+  const ct = cumulative(target);
+  return points.map((p) => {
+    let k = 0;
+    let t = 0;
+    let near = Infinity;
+    for (let j = 0; j < from.length; j++) {
+      const a = from[j];
+      const b = from[(j + 1) % from.length];
+      const dx = b[0] - a[0];
+      const dy = b[1] - a[1];
+      const len2 = dx * dx + dy * dy;
+      const u = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
+      const d = Math.hypot(p[0] - a[0] - u * dx, p[1] - a[1] - u * dy);
+      if (d < near) {
+        near = d;
+        k = j;
+        t = u;
+      }
+    }
+    if (same) {
+      const a = target[k];
+      const b = target[(k + 1) % target.length];
+      return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+    }
+    const share = (cf[k] + t * (cf[k + 1] - cf[k])) / cf[from.length];
+    const at = share * ct[target.length];
+    let j = 0;
+    while (j < target.length - 1 && ct[j + 1] < at) j++;
+    const seg = ct[j + 1] - ct[j];
+    const u = seg > 0 ? (at - ct[j]) / seg : 0;
+    const a = target[j];
+    const b = target[(j + 1) % target.length];
+    return [a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u];
+  });
+}

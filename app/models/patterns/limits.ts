@@ -21,6 +21,12 @@ export const MAX_COORDINATE = 1e9;
 export const MAX_PIECE_MM = 5_000;
 /** A piece whose longest side is shorter than this (mm) is a units problem: a button tab is 15 mm. */
 export const MIN_PIECE_MM = 5;
+/**
+ * A pattern whose largest piece is shorter than this (mm) in the units the file declares is read in a larger unit
+ * when that makes it plausible (decision 094): no garment's largest piece is under 5 cm, and a CAD export in
+ * centimetres that says METRIC would otherwise be a doll's pattern.
+ */
+export const PLAUSIBLE_PIECE_MM = 50;
 /** Pages of one print file (the tiles plus the overview page). */
 export const MAX_PRINT_PAGES = 1_000;
 
