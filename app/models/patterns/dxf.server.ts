@@ -12,7 +12,23 @@
  */
 import DxfParser from "dxf-parser";
 
-import { arcPoints, bboxOf, bulgePoints, chainIntoRings, distance, polygonArea, round, sortSizes } from "./geometry";
+import {
+  arcPoints,
+  bboxOf,
+  bsplinePoints,
+  bulgePoints,
+  chainIntoRings,
+  CURVE_TOLERANCE,
+  distance,
+  ellipsePoints,
+  fitSplinePoints,
+  polygonArea,
+  round,
+  sortSizes,
+  transferPoints,
+  unfoldRing,
+} from "./geometry";
+import { addFact, cutsOf, fabricCodes, statesAnything, type StatedFacts } from "./facts";
 import {
   formatCount,
   MAX_COORDINATE,
@@ -23,8 +39,9 @@ import {
   MAX_PIECE_MM,
   MAX_PIECES,
   MIN_PIECE_MM,
+  PLAUSIBLE_PIECE_MM,
 } from "./limits";
-import type { Pattern, PatternPiece, PatternUnits, Pt, ReadPatternError, ReadPatternResult } from "./types";
+import type { Pattern, PatternPiece, PatternUnits, Pt, ReadPatternError, ReadPatternOptions, ReadPatternResult, UnitsSource } from "./types";
 
 export const READ_PATTERN_MESSAGES: Record<"not_dxf" | "no_entities" | "no_boundary", string> = {
   not_dxf: "This file is not a readable DXF file.",
@@ -77,6 +94,12 @@ type RawEntity = {
   rotation?: number;
   controlPoints?: RawPoint[];
   fitPoints?: RawPoint[];
+  knotValues?: number[];
+  degreeOfSplineCurve?: number;
+  closed?: boolean;
+  periodic?: boolean;
+  majorAxisEndPoint?: RawPoint;
+  axisRatio?: number;
 };
 type RawBlock = { name?: string; position?: RawPoint; entities?: RawEntity[] };
 type RawDxf = { header?: Record<string, unknown>; entities?: RawEntity[]; blocks?: Record<string, RawBlock> };
@@ -92,6 +115,8 @@ const compose = (t: Xf, u: Xf): Xf => ({
   e: t.a * u.e + t.c * u.f + t.e,
   f: t.b * u.e + t.d * u.f + t.f,
 });
+/** How much a transform enlarges lengths (its mean scale). */
+const xfScale = (t: Xf) => Math.sqrt(Math.abs(t.a * t.d - t.b * t.c)) || 1;
 const scaleXf = (s: number): Xf => ({ a: s, b: 0, c: 0, d: s, e: 0, f: 0 });
 
 /** INSERT: translate(position) · rotate(rotation) · scale(xScale, yScale) · translate(-block base point). */
@@ -120,17 +145,52 @@ function fail(error: keyof typeof READ_PATTERN_MESSAGES): ReadPatternResult {
   return { ok: false, error, message: READ_PATTERN_MESSAGES[error] };
 }
 
-/** Text of the upload. Binary content (NUL bytes, binary DXF, images) is refused before parsing. */
+/**
+ * $DWGCODEPAGE of drawings before AutoCAD 2007 (AC1021, from which DXF text is UTF-8) -> the WHATWG encoding that
+ * decodes it (Node's TextDecoder, full ICU: GBK, Big5, Shift_JIS, EUC-KR and the Windows code pages).
+ */
+const CODE_PAGES: Record<string, string> = {
+  ANSI_874: "windows-874",
+  ANSI_932: "shift_jis",
+  ANSI_936: "gbk",
+  ANSI_949: "euc-kr",
+  ANSI_950: "big5",
+  ANSI_1250: "windows-1250",
+  ANSI_1251: "windows-1251",
+  ANSI_1252: "windows-1252",
+  ANSI_1253: "windows-1253",
+  ANSI_1254: "windows-1254",
+  ANSI_1255: "windows-1255",
+  ANSI_1256: "windows-1256",
+  ANSI_1257: "windows-1257",
+  ANSI_1258: "windows-1258",
+};
+
+/** A header variable's text value (group 1 or 3) from the first 64 KB, read as ASCII. */
+function headerText(bytes: Uint8Array, variable: string): string | null {
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, Math.min(bytes.length, 65536)));
+  const m = new RegExp(`(?:^|\\n)\\s*9\\s*\\r?\\n\\s*\\${variable}\\s*\\r?\\n\\s*[13]\\s*\\r?\\n([^\\r\\n]*)`).exec(head);
+  return m ? m[1].trim() : null;
+}
+
+/**
+ * Text of the upload. Binary content (NUL bytes, binary DXF, images) is refused before parsing. A drawing from before
+ * AutoCAD 2007 is in its $DWGCODEPAGE (Chinese CAD: ANSI_936, GBK); a later one, or one whose code page is unknown,
+ * is UTF-8 when it decodes as UTF-8, else Windows-1252.
+ */
 function decode(input: string | Uint8Array | ArrayBuffer): string | null {
   if (typeof input === "string") return input.includes("\u0000") ? null : input;
   const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
   const head = bytes.subarray(0, Math.min(bytes.length, 8192));
   if (head.includes(0)) return null;
+  const version = headerText(bytes, "$ACADVER") ?? "";
+  const codePage = CODE_PAGES[(headerText(bytes, "$DWGCODEPAGE") ?? "").toUpperCase()];
+  const unicode = /^AC(\d{4})$/.test(version) && Number(version.slice(2)) >= 1021;
+  if (codePage && codePage !== "windows-1252" && !unicode) return new TextDecoder(codePage).decode(bytes);
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    // Older DXF (before AutoCAD 2007) are in the drawing's code page, usually Windows-1252.
-    return new TextDecoder("windows-1252").decode(bytes);
+    return new TextDecoder(codePage ?? "windows-1252").decode(bytes);
   }
 }
 
@@ -254,7 +314,7 @@ function polylinePoints(vertices: RawPoint[], closed: boolean, xf: Xf): Pt[] {
     const bulge = vs[i].bulge;
     if (next && bulge) {
       // Bulges are defined in the block's coordinates: compute there, then transform.
-      for (const q of bulgePoints([vs[i].x, vs[i].y], [next.x, next.y], bulge)) out.push(apply(xf, { x: q[0], y: q[1] }));
+      for (const q of bulgePoints([vs[i].x, vs[i].y], [next.x, next.y], bulge, CURVE_TOLERANCE / xfScale(xf))) out.push(apply(xf, { x: q[0], y: q[1] }));
     }
   }
   return out;
@@ -318,29 +378,47 @@ function collect(entities: RawEntity[], xf: Xf, blocks: Record<string, RawBlock>
           const start = finite(e.startAngle, 0);
           let sweep = finite(e.endAngle, 2 * Math.PI) - start;
           while (sweep <= 0) sweep += 2 * Math.PI;
-          const pts = arcPoints([e.center.x, e.center.y], e.radius, start, sweep);
+          const pts = arcPoints([e.center.x, e.center.y], e.radius, start, sweep, CURVE_TOLERANCE / xfScale(xf));
           addPath(g, pts.map(([x, y]) => apply(xf, { x, y })), false);
         }
         break;
       case "CIRCLE":
         if (e.center && e.radius && e.radius > 0) {
-          const pts = arcPoints([e.center.x, e.center.y], e.radius, 0, 2 * Math.PI).slice(0, -1);
+          const pts = arcPoints([e.center.x, e.center.y], e.radius, 0, 2 * Math.PI, CURVE_TOLERANCE / xfScale(xf)).slice(0, -1);
           g.rings.push(pts.map(([x, y]) => apply(xf, { x, y })));
           g.points.push(apply(xf, e.center));
         }
         break;
       case "SPLINE": {
-        const pts = (e.fitPoints?.length ? e.fitPoints : e.controlPoints) ?? [];
-        addPath(g, pts.map((p) => apply(xf, p)), !!e.shape);
+        // Curves are computed in the block's coordinates to 0.01 mm once transformed, then transformed.
+        const tol = CURVE_TOLERANCE / xfScale(xf);
+        const xy = (list: RawPoint[] | undefined) => (list ?? []).filter((p) => Number.isFinite(p?.x) && Number.isFinite(p?.y)).map((p): Pt => [p.x, p.y]);
+        const control = xy(e.controlPoints);
+        const fit = xy(e.fitPoints);
+        const closed = !!e.closed || !!e.periodic;
+        const curve =
+          (control.length >= 2 ? bsplinePoints(finite(e.degreeOfSplineCurve, 3), e.knotValues ?? [], control, undefined, tol) : null) ??
+          (fit.length >= 2 ? fitSplinePoints(fit, closed, tol) : control);
+        addPath(g, curve.map(([x, y]) => apply(xf, { x, y })), closed);
         break;
       }
+      case "ELLIPSE":
+        if (e.center && e.majorAxisEndPoint && finite(e.axisRatio, 0) > 0 && Math.hypot(e.majorAxisEndPoint.x, e.majorAxisEndPoint.y) > 0) {
+          const start = finite(e.startAngle, 0);
+          const end = finite(e.endAngle, 2 * Math.PI);
+          const whole = Math.abs(end - start - 2 * Math.PI) < 1e-9 || end === start;
+          const pts = ellipsePoints([e.center.x, e.center.y], [e.majorAxisEndPoint.x, e.majorAxisEndPoint.y], e.axisRatio!, start, whole ? start + 2 * Math.PI : end, CURVE_TOLERANCE / xfScale(xf));
+          addPath(g, pts.map(([x, y]) => apply(xf, { x, y })), whole);
+          if (whole) g.points.push(apply(xf, e.center));
+        }
+        break;
       case "POINT":
         if (e.position) g.points.push(apply(xf, e.position));
         break;
       case "TEXT":
       case "MTEXT":
       case "ATTDEF":
-        if (typeof e.text === "string") g.texts.push(e.text);
+        if (typeof e.text === "string") g.texts.push(unescapeText(e.text));
         break;
       case "INSERT": {
         const block = e.name ? blocks[e.name] : undefined;
@@ -353,6 +431,9 @@ function collect(entities: RawEntity[], xf: Xf, blocks: Record<string, RawBlock>
   }
 }
 
+/** AutoCAD's \\U+XXXX escapes (any character, in any code page) as the characters they stand for. */
+const unescapeText = (text: string) => text.replace(/\\U\+([0-9A-Fa-f]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
 /** 'Piece Name: FRONT' → { key: "piece name", value: "FRONT" }. */
 function fact(text: string): { key: string; value: string } | null {
   const m = /^\s*([A-Za-z][A-Za-z ]*?)\s*:\s*(.*?)\s*$/.exec(text.replace(/\\P/g, " "));
@@ -362,25 +443,129 @@ function fact(text: string): { key: string; value: string } | null {
 function allTexts(dxf: RawDxf): string[] {
   const texts: string[] = [];
   const walk = (entities: RawEntity[] | undefined) => {
-    for (const e of entities ?? []) if ((e?.type === "TEXT" || e?.type === "MTEXT") && typeof e.text === "string") texts.push(e.text);
+    for (const e of entities ?? []) if ((e?.type === "TEXT" || e?.type === "MTEXT") && typeof e.text === "string") texts.push(unescapeText(e.text));
   };
   walk(dxf.entities);
   for (const block of Object.values(dxf.blocks ?? {})) walk(block?.entities);
   return texts;
 }
 
-function unitsOf(dxf: RawDxf, texts: string[]): { units: PatternUnits; assumed: boolean } {
+/** The units a file declares, where, and in its own words (for the seller); null when it says nothing. */
+type DeclaredUnits = { units: PatternUnits; source: "header" | "text"; said: string; weak?: boolean } | null;
+
+function unitsOf(dxf: RawDxf, texts: string[]): DeclaredUnits {
   const ins = dxf.header?.$INSUNITS;
-  if (typeof ins === "number" && INSUNITS[ins]) return { units: INSUNITS[ins], assumed: false };
+  if (typeof ins === "number" && INSUNITS[ins]) return { units: INSUNITS[ins], source: "header", said: UNIT_NAMES[INSUNITS[ins]] };
   for (const t of texts) {
     const f = fact(t);
     if (f?.key !== "units") continue;
-    const v = f.value.toUpperCase();
-    if (v.startsWith("METRIC") || v === "MM") return { units: "mm", assumed: false };
-    if (v === "CM") return { units: "cm", assumed: false };
-    if (v.startsWith("ENGLISH") || v === "IN" || v === "INCH" || v === "INCHES") return { units: "in", assumed: false };
+    const v = f.value.toUpperCase().trim();
+    const said = f.value.trim().slice(0, 20);
+    if (v.startsWith("METRIC") || v === "MM") return { units: "mm", source: "text", said };
+    if (v === "CM") return { units: "cm", source: "text", said };
+    if (v.startsWith("ENGLISH") || v === "IN" || v === "INCH" || v === "INCHES") return { units: "in", source: "text", said };
   }
-  return { units: "mm", assumed: true };
+  // $MEASUREMENT: 0 English, 1 metric (drawing programs write it; weaker than the two above).
+  const measurement = dxf.header?.$MEASUREMENT;
+  if (measurement === 0) return { units: "in", source: "header", said: "English units ($MEASUREMENT 0)", weak: true };
+  if (measurement === 1) return { units: "mm", source: "header", said: "metric units ($MEASUREMENT 1)", weak: true };
+  return null;
+}
+
+/** Lengths for a seller, in the unit a reading chose: "2.6 cm", "1.2 in", "25 mm". */
+function inUnit(mm: number, units: PatternUnits): string {
+  if (units === "mm") return `${formatCount(mm)} mm`;
+  return `${round(mm / MM_PER_UNIT[units], 1)} ${units}`;
+}
+
+/**
+ * The units a reading uses (decision 094). What the file declares, unless every piece would then be too small for a
+ * garment (the largest under PLAUSIBLE_PIECE_MM) while a larger unit makes them plausible: then that unit, with a
+ * warning for the seller. Sizes beyond the hard limits (MIN_PIECE_MM, MAX_PIECE_MM) are refused in the declared
+ * units by checkPieceSize, as before: a file that big or small is not one unit away from a garment.
+ */
+function chooseUnits(pieces: Pick<PatternPiece, "bbox">[], declared: DeclaredUnits): { units: PatternUnits; source: UnitsSource; warning?: string } {
+  const units = declared?.units ?? "mm";
+  const source: UnitsSource = declared?.source ?? "inferred";
+  const longest = (k: number) => Math.max(...pieces.map((p) => Math.max(p.bbox.width, p.bbox.height))) * k;
+  const shortest = (k: number) => Math.min(...pieces.map((p) => Math.max(p.bbox.width, p.bbox.height))) * k;
+  const within = (k: number) => longest(k) <= MAX_PIECE_MM && shortest(k) >= MIN_PIECE_MM;
+  if (!pieces.length || (within(1) && longest(1) >= PLAUSIBLE_PIECE_MM)) return { units, source };
+  // Too large for the hard limits: refused as declared, unless only $MEASUREMENT (a drawing template's default) said so.
+  const tooLarge = longest(1) > MAX_PIECE_MM;
+  if (!within(1) && !(declared?.weak && tooLarge)) return { units, source };
+  const all = Object.keys(MM_PER_UNIT) as PatternUnits[];
+  const candidates = tooLarge
+    ? all.filter((u) => MM_PER_UNIT[u] < MM_PER_UNIT[units]).sort((a, b) => MM_PER_UNIT[b] - MM_PER_UNIT[a])
+    : all.filter((u) => MM_PER_UNIT[u] > MM_PER_UNIT[units]).sort((a, b) => MM_PER_UNIT[a] - MM_PER_UNIT[b]);
+  for (const candidate of candidates) {
+    const k = MM_PER_UNIT[candidate] / MM_PER_UNIT[units];
+    if (!within(k) || longest(k) < PLAUSIBLE_PIECE_MM) continue;
+    const wide = Math.max(...pieces.map((p) => Math.min(p.bbox.width, p.bbox.height)));
+    const said = declared ? `the ${declared.source === "header" ? "header" : "file"} says ${declared.said}` : "the file does not say its units";
+    return {
+      units: candidate,
+      source: "inferred",
+      warning: `Read as ${UNIT_NAMES[candidate]}: ${said} but the pieces would be ${inUnit(wide, candidate)} wide. If that is wrong, choose the units on the edit screen.`,
+    };
+  }
+  return { units, source };
+}
+
+/** A piece's coordinates times k (a reading changing its units). */
+function scalePiece<T extends Omit<PatternPiece, "size">>(piece: T, k: number): T {
+  const sp = (p: Pt): Pt => [round(p[0] * k), round(p[1] * k)];
+  const sb = (b: PatternPiece["bbox"]) => ({ minX: round(b.minX * k), minY: round(b.minY * k), maxX: round(b.maxX * k), maxY: round(b.maxY * k), width: round(b.width * k), height: round(b.height * k) });
+  return {
+    ...piece,
+    boundary: piece.boundary.map(sp),
+    grain: piece.grain && [sp(piece.grain[0]), sp(piece.grain[1])],
+    notches: piece.notches.map(sp),
+    internal: piece.internal.map((l) => l.map(sp)),
+    sewLines: piece.sewLines.map((l) => l.map(sp)),
+    drill: piece.drill.map(sp),
+    bbox: sb(piece.bbox),
+    area: round(piece.area * k * k, 1),
+    fold: piece.fold && [sp(piece.fold[0]), sp(piece.fold[1])],
+    unfolded: piece.unfolded && { boundary: piece.unfolded.boundary.map(sp), bbox: sb(piece.unfolded.bbox), area: round(piece.unfolded.area * k * k, 1) },
+    ...("mirrors" in piece ? { mirrors: (piece.mirrors as [Pt, Pt][]).map(([a, b]) => [sp(a), sp(b)]) } : {}),
+  };
+}
+
+/**
+ * Gerber writes a piece's facts (quantity, annotation, category, fabric) and its notches in the sample size's block
+ * only: every size whose block states none takes the sample size's piece of the same name (and order), its notches
+ * carried to the same places on its own outline (transferPoints). The cuts then follow from the facts (facts.ts).
+ */
+function applyFacts(pieces: (PatternPiece & { stated: StatedFacts; mirrors: [Pt, Pt][] })[], sampleSize: string | undefined): PatternPiece[] {
+  const codes = fabricCodes(pieces.map((p) => p.stated));
+  const keyed = (list: typeof pieces) => {
+    const seen = new Map<string, number>();
+    return list.map((p) => {
+      const key = `${p.size}\u0000${p.name}`;
+      const n = seen.get(key) ?? 0;
+      seen.set(key, n + 1);
+      return { p, key: `${p.name}\u0000${n}` };
+    });
+  };
+  const all = keyed(pieces);
+  const sample = new Map(all.filter(({ p }) => p.size === sampleSize).map(({ p, key }) => [key, p]));
+  return all.map(({ p, key }) => {
+    const { stated, mirrors, ...piece } = p;
+    const source = sample.get(key);
+    const facts = !statesAnything(stated) && source ? source.stated : stated;
+    const cuts = cutsOf(facts, codes);
+    const out: PatternPiece = { ...piece, quantity: cuts[0].quantity, material: cuts[0].material, cuts };
+    if (facts.category !== undefined) out.category = facts.category;
+    if (source && source !== p && !piece.notches.length && source.notches.length) {
+      out.notches = transferPoints(source.notches, source.boundary, piece.boundary).map(rp);
+    }
+    if (source?.onFold && !out.onFold && mirrors.length) {
+      const longest = mirrors.reduce((a, b) => (distance(b[0], b[1]) > distance(a[0], a[1]) ? b : a));
+      unfold(out, longest, true);
+    }
+    return out;
+  });
 }
 
 function pointSegmentDistance(p: Pt, a: Pt, b: Pt): number {
@@ -403,17 +588,35 @@ const rpath = (pts: Pt[]): Pt[] => pts.map(rp);
 type Candidate = { key: string; fallbackName: string; geometry: Geometry[] };
 
 /** Builds one piece from its geometry; null when no closed boundary can be found. */
-function buildPiece(c: Candidate, astm: boolean): Omit<PatternPiece, "size"> & { sizeText?: string } | null {
+/** Marks a piece cut on the fold and unfolds it, when its outline lies along the fold (or `force`: see unfoldRing). */
+function unfold(piece: Omit<PatternPiece, "size">, fold: [Pt, Pt], force: boolean) {
+  if (distance(fold[0], fold[1]) <= 1) return;
+  const whole = unfoldRing(piece.boundary, fold[0], fold[1], { force });
+  if (!whole) return;
+  piece.onFold = true;
+  piece.fold = fold;
+  const bb = bboxOf(whole);
+  piece.unfolded = {
+    boundary: rpath(whole),
+    bbox: { minX: round(bb.minX), minY: round(bb.minY), maxX: round(bb.maxX), maxY: round(bb.maxY), width: round(bb.width), height: round(bb.height) },
+    area: round(polygonArea(whole), 1),
+  };
+}
+
+/** A piece as built from its block, with what the final pass needs: its stated facts and its mirror lines. */
+type BuiltPiece = Omit<PatternPiece, "size"> & { sizeText?: string; stated: StatedFacts; mirrors: [Pt, Pt][] };
+
+function buildPiece(c: Candidate, astm: boolean): BuiltPiece | null {
   let name: string | undefined;
   let sizeText: string | undefined;
-  let quantity = 1;
+  const stated: StatedFacts = {};
   for (const g of c.geometry) {
     for (const t of g.texts) {
       const f = fact(t);
       if (!f || !f.value) continue;
       if (f.key === "piece name" && name === undefined) name = f.value;
       else if (f.key === "size" && sizeText === undefined) sizeText = f.value;
-      else if (f.key === "quantity" && /^\d{1,2}$/.test(f.value) && Number(f.value) > 0) quantity = Number(f.value);
+      else addFact(stated, f.key, f.value);
     }
   }
   const onLayer = (n: number) => c.geometry.filter((g) => g.layer === n);
@@ -422,7 +625,14 @@ function buildPiece(c: Candidate, astm: boolean): Omit<PatternPiece, "size"> & {
     return rings.length ? rings : chainIntoRings(gs.flatMap((g) => g.paths), JOIN_TOLERANCE_MM);
   };
   const layer1 = onLayer(1);
-  let rings = astm && layer1.length ? boundaryRings(layer1) : [];
+  // ASTM exports repeat the cut line, internal lines and sew lines on layers 84, 85 and 87. Gerber writes its exact
+  // curves there (layer 1 holding the lines through their turn and curve points only, up to 1 mm off on a sleeve);
+  // CLO writes the coarser polygon of turn and curve points there and its curves on layer 1. So the layer drawn with
+  // more points is the one that follows the curve.
+  const pointsOn = (n: number) => onLayer(n).reduce((sum, g) => sum + g.paths.reduce((s, p) => s + p.length, 0) + g.rings.reduce((s, r) => s + r.length, 0), 0);
+  const exact = (n: number, plain: number) => astm && pointsOn(n) > pointsOn(plain);
+  let rings = exact(84, 1) ? boundaryRings(onLayer(84)) : [];
+  if (!rings.length && astm && layer1.length) rings = boundaryRings(layer1);
   if (!rings.length) rings = boundaryRings(c.geometry);
   let boundary: Pt[] | null = null;
   let area = 0;
@@ -436,9 +646,9 @@ function buildPiece(c: Candidate, astm: boolean): Omit<PatternPiece, "size"> & {
   // A tiny outline is kept here: checkPieceSize refuses it with a message about units, which is what it means.
   if (!boundary || !(area > 1e-9)) return null;
 
-  const piece: Omit<PatternPiece, "size"> & { sizeText?: string } = {
+  const piece: BuiltPiece = {
     name: name ?? c.fallbackName,
-    quantity,
+    quantity: 1,
     boundary: rpath(boundary),
     notches: [],
     internal: [],
@@ -447,6 +657,8 @@ function buildPiece(c: Candidate, astm: boolean): Omit<PatternPiece, "size"> & {
     bbox: bboxOf(boundary),
     area: round(area, 1),
     sizeText,
+    stated,
+    mirrors: [],
   };
   const b = piece.bbox;
   piece.bbox = { minX: round(b.minX), minY: round(b.minY), maxX: round(b.maxX), maxY: round(b.maxY), width: round(b.width), height: round(b.height) };
@@ -459,9 +671,12 @@ function buildPiece(c: Candidate, astm: boolean): Omit<PatternPiece, "size"> & {
     return capped(piece);
   }
   let grainLength = 0;
+  const internalLayer = exact(85, 8) ? 85 : 8;
+  const sewLayer = exact(87, 14) ? 87 : 14;
   for (const g of c.geometry) {
     const lines = [...g.paths, ...g.rings.filter((r) => r !== boundary).map((r) => [...r, r[0]])];
-    switch (g.layer) {
+    const layer = g.layer === internalLayer ? 8 : g.layer === sewLayer ? 14 : g.layer === 8 || g.layer === 14 ? null : g.layer;
+    switch (layer) {
       case 4:
         for (const p of g.points) piece.notches.push(rp(p));
         for (const l of lines) {
@@ -480,6 +695,13 @@ function buildPiece(c: Candidate, astm: boolean): Omit<PatternPiece, "size"> & {
         }
         break;
       case 6:
+        for (const l of lines) {
+          piece.internal.push(rpath(l));
+          const fold: [Pt, Pt] = [rp(l[0]), rp(l[l.length - 1])];
+          piece.mirrors.push(fold);
+          if (!piece.onFold) unfold(piece, fold, false);
+        }
+        break;
       case 8:
       case 11:
         for (const l of lines) piece.internal.push(rpath(l));
@@ -507,12 +729,14 @@ function lengthText(mm: number): string {
  * A piece longer than MAX_PIECE_MM or shorter than MIN_PIECE_MM is not a garment piece read in the right units:
  * refused before anything is laid out or printed at that size, with the unit the file was read in.
  */
-function checkPieceSize(piece: Pick<PatternPiece, "name" | "bbox">, units: PatternUnits, assumed: boolean) {
+function checkPieceSize(piece: Pick<PatternPiece, "name" | "bbox">, units: PatternUnits, assumed: boolean, chosenBySeller = false) {
   const longest = Math.max(piece.bbox.width, piece.bbox.height);
   if (longest <= MAX_PIECE_MM && longest >= MIN_PIECE_MM) return;
-  const read = assumed
-    ? "The file does not say its units, so it was read in millimetres"
-    : `The file says it is in ${UNIT_NAMES[units]}`;
+  const read = chosenBySeller
+    ? `It was read in ${UNIT_NAMES[units]}, the units chosen for it`
+    : assumed
+      ? "The file does not say its units, so it was read in millimetres"
+      : `The file says it is in ${UNIT_NAMES[units]}`;
   const fix = "if it was drawn in another unit, export it again with its units set.";
   const name = piece.name.slice(0, 60);
   throw new PatternLimitError(
@@ -538,16 +762,16 @@ function capped<T extends Omit<PatternPiece, "size">>(piece: T): T {
  * Reads a DXF upload into a pattern. Never throws: a file that cannot be used gets an error code and the message
  * to show at the upload field.
  */
-export function readPattern(input: string | Uint8Array | ArrayBuffer): ReadPatternResult {
+export function readPattern(input: string | Uint8Array | ArrayBuffer, options: ReadPatternOptions = {}): ReadPatternResult {
   try {
-    return readGuarded(input);
+    return readGuarded(input, options);
   } catch (error) {
     if (error instanceof PatternLimitError) return { ok: false, error: error.code, message: error.message };
     throw error;
   }
 }
 
-function readGuarded(input: string | Uint8Array | ArrayBuffer): ReadPatternResult {
+function readGuarded(input: string | Uint8Array | ArrayBuffer, options: ReadPatternOptions): ReadPatternResult {
   const text = decode(input);
   if (text === null || !/^\s*0\s*$/m.test(text.slice(0, 65536))) return fail("not_dxf");
   const { dxf, damage } = parseDxf(text);
@@ -558,7 +782,9 @@ function readGuarded(input: string | Uint8Array | ArrayBuffer): ReadPatternResul
   const entities = (dxf.entities ?? []).filter((e) => e && typeof e === "object");
 
   const texts = allTexts(dxf);
-  const { units, assumed } = unitsOf(dxf, texts);
+  const declared = unitsOf(dxf, texts);
+  // Pieces are first read in the units the seller chose, else the declared ones, else millimetres.
+  const readIn: PatternUnits = options.units ?? declared?.units ?? "mm";
   let sampleSize: string | undefined;
   for (const t of texts) {
     const f = fact(t);
@@ -567,7 +793,7 @@ function readGuarded(input: string | Uint8Array | ArrayBuffer): ReadPatternResul
       break;
     }
   }
-  const toMm = scaleXf(MM_PER_UNIT[units]);
+  const toMm = scaleXf(MM_PER_UNIT[readIn]);
 
   const isPieceBlock = (name: string | undefined) => !!name && !name.startsWith("*") && !!blocks[name]?.entities?.length;
   const inserts = entities.filter((e) => e.type === "INSERT" && isPieceBlock(e.name));
@@ -602,7 +828,7 @@ function readGuarded(input: string | Uint8Array | ArrayBuffer): ReadPatternResul
     return fail("no_entities");
   }
 
-  const pieces: PatternPiece[] = [];
+  let pieces: (PatternPiece & { stated: StatedFacts; mirrors: [Pt, Pt][] })[] = [];
   const seen = new Set<string>();
   for (const c of candidates) {
     const built = buildPiece(c, astm);
@@ -612,17 +838,30 @@ function readGuarded(input: string | Uint8Array | ArrayBuffer): ReadPatternResul
     const dedupeKey = `${c.key.split("#")[0]}\u0000${rest.name}\u0000${size}`;
     if (seen.has(dedupeKey)) continue; // the same block inserted twice (e.g. a marker) is one piece
     seen.add(dedupeKey);
-    checkPieceSize(rest, units, assumed);
     pieces.push({ ...rest, size });
     if (pieces.length > MAX_PIECES) throw tooComplex(`it has more than ${formatCount(MAX_PIECES)} pieces, the most a pattern may have`);
   }
   if (!pieces.length) return fail("no_boundary");
 
-  const sizes = sortSizes(pieces.map((p) => p.size));
+  const chosen = options.units ? { units: options.units, source: "seller" as const } : chooseUnits(pieces, declared);
+  const units = chosen.units;
+  if (units !== readIn) pieces = pieces.map((p) => scalePiece(p, MM_PER_UNIT[units] / MM_PER_UNIT[readIn]));
+  const assumed = !declared && !options.units;
+  for (const p of pieces) checkPieceSize(p, units, assumed, chosen.source === "seller");
+  const finished = applyFacts(pieces, sampleSize);
+
+  const sizes = sortSizes(finished.map((p) => p.size));
   const order = new Map(sizes.map((s, i) => [s, i]));
-  const indexed = pieces.map((p, i) => ({ p, i }));
+  const indexed = finished.map((p, i) => ({ p, i }));
   indexed.sort((a, b) => order.get(a.p.size)! - order.get(b.p.size)! || a.i - b.i);
-  const pattern: Pattern = { units, unitsAssumed: assumed, sizes, pieces: indexed.map((x) => x.p) };
+  const pattern: Pattern = {
+    units,
+    unitsAssumed: assumed && chosen.source === "inferred" && units === "mm",
+    unitsSource: chosen.source,
+    warnings: "warning" in chosen && chosen.warning ? [chosen.warning] : [],
+    sizes,
+    pieces: indexed.map((x) => x.p),
+  };
   if (sampleSize !== undefined) pattern.sampleSize = sampleSize;
   return { ok: true, pattern };
 }

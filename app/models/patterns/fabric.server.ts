@@ -2,7 +2,8 @@
  * Fabric needed for one size, for 45 in (1143 mm) and 60 in (1524 mm) wide fabric (decision 060).
  *
  * Method:
- * 1. Every piece of the size, as many times as its quantity, is reduced to its bounding box plus a 10 mm gap.
+ * 1. Every piece of the size cut from the material (decision 094: the main fabric unless asked for another), as many
+ *    times as it is cut from it and unfolded when cut on the fold, is reduced to its bounding box plus a 10 mm gap.
  * 2. Packing: the boxes are shelf-packed across the usable width (fabric width less 10 mm of selvedge on each
  *    side), tallest first, grain along the length. Twice: turning a piece 90° only when it fits no other way, and
  *    also turning every piece that lies flatter turned; the shorter of the two counts. The packed length is the
@@ -15,6 +16,7 @@
  * The result is labelled as an estimate wherever it is shown.
  */
 import { shelfPack } from "./geometry";
+import { cutsOf } from "./pieces";
 import type { Pattern } from "./types";
 
 export const FABRIC_WIDTHS = [
@@ -44,6 +46,8 @@ export type FabricLine = {
 
 export type FabricEstimate = {
   size: string;
+  /** The material estimated ('fabric', 'rib', 'interlining'...: PatternPiece.material). */
+  material: string;
   pieceCount: number;
   /** Total area of the pieces to cut (quantities counted), mm². */
   totalAreaMm2: number;
@@ -53,10 +57,31 @@ export type FabricEstimate = {
 
 const up1 = (n: number) => Math.ceil(n * 10 - 1e-9) / 10;
 
-export function fabricEstimate(pattern: Pattern, size: string): FabricEstimate | null {
-  const pieces = pattern.pieces.filter((p) => p.size === size);
-  if (!pieces.length) return null;
-  const cut = pieces.flatMap((p) => Array.from({ length: Math.max(1, p.quantity ?? 1) }, () => p));
+/** The main fabric: 'fabric' when a piece of the size is cut from it, else the material of most area. */
+export function mainMaterial(pattern: Pattern, size: string): string | null {
+  const areas = new Map<string, number>();
+  for (const p of pattern.pieces) {
+    if (p.size !== size) continue;
+    for (const c of cutsOf(p)) areas.set(c.material, (areas.get(c.material) ?? 0) + c.quantity * (p.unfolded?.area ?? p.area));
+  }
+  if (areas.has("fabric")) return "fabric";
+  return [...areas].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
+/**
+ * Fabric for one size and one material (decision 094): only the pieces cut from that material, each as many times
+ * as it is cut from it, unfolded when cut on the fold. Without `material`, the main fabric: interlining, lining or
+ * rib pieces are not in it (fabricEstimates gives one estimate per material).
+ */
+export function fabricEstimate(pattern: Pattern, size: string, material?: string): FabricEstimate | null {
+  const wanted = material ?? mainMaterial(pattern, size);
+  const pieces = pattern.pieces.filter((p) => p.size === size && cutsOf(p).some((c) => c.material === wanted));
+  if (!pieces.length || wanted === null) return null;
+  const cut = pieces.flatMap((p) => {
+    const count = cutsOf(p).reduce((s, c) => s + (c.material === wanted ? c.quantity : 0), 0);
+    const shape = p.unfolded ?? p;
+    return Array.from({ length: Math.max(1, count) }, () => ({ area: shape.area, bbox: shape.bbox }));
+  });
   const totalArea = cut.reduce((s, p) => s + p.area, 0);
   const fabrics = FABRIC_WIDTHS.map(({ label, widthMm }) => {
     const usable = widthMm - 2 * SELVEDGE_MM;
@@ -76,5 +101,14 @@ export function fabricEstimate(pattern: Pattern, size: string): FabricEstimate |
       fits,
     };
   });
-  return { size, pieceCount: pieces.length, totalAreaMm2: Math.round(totalArea), marginPercent: FABRIC_MARGIN_PERCENT, fabrics };
+  return { size, material: wanted, pieceCount: pieces.length, totalAreaMm2: Math.round(totalArea), marginPercent: FABRIC_MARGIN_PERCENT, fabrics };
+}
+
+/** One estimate per material the size's pieces are cut from, the main fabric first. */
+export function fabricEstimates(pattern: Pattern, size: string): FabricEstimate[] {
+  const main = mainMaterial(pattern, size);
+  if (main === null) return [];
+  const others = new Set(pattern.pieces.filter((p) => p.size === size).flatMap((p) => cutsOf(p).map((c) => c.material)));
+  others.delete(main);
+  return [main, ...[...others].sort()].map((m) => fabricEstimate(pattern, size, m)!).filter(Boolean);
 }

@@ -43,9 +43,15 @@ function arcSegments(radius: number, sweep: number): number {
   return Math.max(1, Math.min(byAngle, byError));
 }
 
-/** Points of an arc from angle a0 sweeping by `sweep` radians (positive = counter-clockwise), both ends included. */
-export function arcPoints(center: Pt, radius: number, a0: number, sweep: number): Pt[] {
-  const n = arcSegments(radius, sweep);
+/**
+ * Points of an arc from angle a0 sweeping by `sweep` radians (positive = counter-clockwise), both ends included.
+ * With `tolerance`, as many segments as keep every chord within it of the arc (the reader: 0.01 mm).
+ */
+export function arcPoints(center: Pt, radius: number, a0: number, sweep: number, tolerance?: number): Pt[] {
+  const n =
+    tolerance && tolerance > 0
+      ? Math.max(1, Math.min(4096, Math.ceil(Math.abs(sweep) / (2 * Math.acos(Math.max(-1, 1 - tolerance / Math.max(radius, tolerance)))))))
+      : arcSegments(radius, sweep);
   const out: Pt[] = [];
   for (let i = 0; i <= n; i++) {
     const a = a0 + (sweep * i) / n;
@@ -58,7 +64,7 @@ export function arcPoints(center: Pt, radius: number, a0: number, sweep: number)
  * The points strictly between p1 and p2 of a DXF polyline segment with a bulge (tan of a quarter of the included
  * angle; positive = counter-clockwise). Returns [] for a straight segment.
  */
-export function bulgePoints(p1: Pt, p2: Pt, bulge: number): Pt[] {
+export function bulgePoints(p1: Pt, p2: Pt, bulge: number, tolerance?: number): Pt[] {
   if (!bulge || !Number.isFinite(bulge)) return [];
   const dx = p2[0] - p1[0];
   const dy = p2[1] - p1[1];
@@ -67,7 +73,7 @@ export function bulgePoints(p1: Pt, p2: Pt, bulge: number): Pt[] {
   const center: Pt = [(p1[0] + p2[0]) / 2 - dy * k, (p1[1] + p2[1]) / 2 + dx * k];
   const radius = distance(center, p1);
   const a0 = Math.atan2(p1[1] - center[1], p1[0] - center[0]);
-  const pts = arcPoints(center, radius, a0, 4 * Math.atan(bulge));
+  const pts = arcPoints(center, radius, a0, 4 * Math.atan(bulge), tolerance);
   return pts.slice(1, -1);
 }
 
@@ -271,4 +277,285 @@ export function sortSizes(sizes: Iterable<string>): string[] {
 export function round(n: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(n * f) / f;
+}
+
+/** How far (in the drawing's units) a sampled curve may stray from the true curve between two of its points. */
+export const CURVE_TOLERANCE = 0.01;
+/** At most this many points for one curve, however long or wiggly (the reader's budget counts them too). */
+const MAX_CURVE_POINTS = 20_000;
+
+/**
+ * Samples a curve given as a function of a parameter on [t0, t1]: each of `spans` equal parts is halved until its
+ * middle (and quarter points) lie within `tolerance` of the chord, so flat stretches get few points and tight bends
+ * many. Both ends included.
+ */
+export function sampleCurve(at: (t: number) => Pt, breaks: number[], tolerance = CURVE_TOLERANCE): Pt[] {
+  const out: Pt[] = [at(breaks[0])];
+  const budget = { left: MAX_CURVE_POINTS };
+  const off = (p: Pt, a: Pt, b: Pt) => {
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    const len2 = dx * dx + dy * dy;
+    const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
+    return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
+  };
+  const refine = (ta: number, a: Pt, tb: number, b: Pt, depth: number) => {
+    const tm = (ta + tb) / 2;
+    const m = at(tm);
+    const flat =
+      depth >= 3 &&
+      (off(m, a, b) <= tolerance && off(at((ta + tm) / 2), a, b) <= tolerance && off(at((tm + tb) / 2), a, b) <= tolerance);
+    if (flat || depth >= 16 || budget.left <= 0) {
+      out.push(b);
+      budget.left--;
+      return;
+    }
+    refine(ta, a, tm, m, depth + 1);
+    refine(tm, m, tb, b, depth + 1);
+  };
+  for (let i = 0; i + 1 < breaks.length; i++) {
+    if (!(breaks[i + 1] > breaks[i])) continue;
+    refine(breaks[i], at(breaks[i]), breaks[i + 1], at(breaks[i + 1]), 0);
+  }
+  return out;
+}
+
+/**
+ * A B-spline (NURBS when `weights` are given) by its degree, knot vector and control points, evaluated with de Boor's
+ * algorithm over its whole domain [knots[degree], knots[n]]. Null when the definition does not hold together (knot
+ * count, degree, decreasing knots): the caller then draws the control points.
+ */
+export function bsplinePoints(degree: number, knots: number[], control: Pt[], weights?: number[], tolerance = CURVE_TOLERANCE): Pt[] | null {
+  const n = control.length;
+  const p = Math.floor(degree);
+  if (!(p >= 1 && p <= 10) || n < p + 1 || knots.length !== n + p + 1) return null;
+  for (let i = 1; i < knots.length; i++) if (!(knots[i] >= knots[i - 1])) return null;
+  const w = weights && weights.length === n && weights.every((x) => x > 0 && Number.isFinite(x)) ? weights : null;
+  const lo = knots[p];
+  const hi = knots[n];
+  if (!(hi > lo)) return null;
+  const at = (t: number): Pt => {
+    let k = p;
+    while (k < n - 1 && t >= knots[k + 1]) k++;
+    const d: [number, number, number][] = [];
+    for (let j = 0; j <= p; j++) {
+      const c = control[k - p + j];
+      const wj = w ? w[k - p + j] : 1;
+      d.push([c[0] * wj, c[1] * wj, wj]);
+    }
+    for (let r = 1; r <= p; r++) {
+      for (let j = p; j >= r; j--) {
+        const i = k - p + j;
+        const den = knots[i + p - r + 1] - knots[i];
+        const a = den === 0 ? 0 : (t - knots[i]) / den;
+        d[j] = [(1 - a) * d[j - 1][0] + a * d[j][0], (1 - a) * d[j - 1][1] + a * d[j][1], (1 - a) * d[j - 1][2] + a * d[j][2]];
+      }
+    }
+    return [d[p][0] / d[p][2], d[p][1] / d[p][2]];
+  };
+  const breaks = [...new Set(knots.slice(p, n + 1))];
+  return sampleCurve(at, breaks, tolerance);
+}
+
+/**
+ * The smooth curve through a SPLINE's fit points (when the file gives no control points). Each stretch between two
+ * fit points blends the arc of the circle through the point before, the two points, and the arc of the circle
+ * through the two points and the point after (circle-blended interpolation): tangent-continuous at every fit point,
+ * exact for points on a circle or a line, and never the straight segments between them.
+ */
+export function fitSplinePoints(points: Pt[], closed: boolean, tolerance = CURVE_TOLERANCE): Pt[] {
+  let pts = points.filter((q, i) => i === 0 || distance(q, points[i - 1]) > 1e-9);
+  if (closed && pts.length > 2 && distance(pts[0], pts[pts.length - 1]) <= 1e-9) pts = pts.slice(0, -1);
+  if (pts.length < 3) return closed && pts.length ? [...pts, pts[0]] : pts;
+  const m = pts.length;
+  const segs = closed ? m : m - 1;
+  const arcs = Array.from({ length: segs }, (_, i) => {
+    const a = pts[i];
+    const b = pts[(i + 1) % m];
+    const before = closed || i > 0 ? arcBetween(pts[(i - 1 + m) % m], a, b, a, b) : null;
+    const after = closed || i + 2 < m ? arcBetween(a, b, pts[(i + 2) % m], a, b) : null;
+    return { before: before ?? after!, after: after ?? before! };
+  });
+  const at = (t: number): Pt => {
+    const i = Math.min(segs - 1, Math.max(0, Math.floor(t)));
+    const u = t - i;
+    const w = u * u * (3 - 2 * u);
+    const p = arcs[i].before(u);
+    const q = arcs[i].after(u);
+    return [(1 - w) * p[0] + w * q[0], (1 - w) * p[1] + w * q[1]];
+  };
+  return sampleCurve(at, Array.from({ length: segs + 1 }, (_, i) => i), tolerance);
+}
+
+/** The arc from a to b of the circle through p, q, r (two of which are a and b), as a function of 0..1; a line when they are. */
+function arcBetween(p: Pt, q: Pt, r: Pt, a: Pt, b: Pt): (u: number) => Pt {
+  const line = (u: number): Pt => [a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u];
+  const d = 2 * (p[0] * (q[1] - r[1]) + q[0] * (r[1] - p[1]) + r[0] * (p[1] - q[1]));
+  const scale = Math.max(distance(p, q), distance(q, r), distance(p, r));
+  if (Math.abs(d) <= 1e-12 * scale * scale) return line;
+  const sq = (v: Pt) => v[0] * v[0] + v[1] * v[1];
+  const cx = (sq(p) * (q[1] - r[1]) + sq(q) * (r[1] - p[1]) + sq(r) * (p[1] - q[1])) / d;
+  const cy = (sq(p) * (r[0] - q[0]) + sq(q) * (p[0] - r[0]) + sq(r) * (q[0] - p[0])) / d;
+  const radius = Math.hypot(a[0] - cx, a[1] - cy);
+  // A circle of more than 1000 chord lengths is a line for every practical purpose (and safer to draw as one).
+  if (!Number.isFinite(radius) || radius > 1000 * scale) return line;
+  const a0 = Math.atan2(a[1] - cy, a[0] - cx);
+  let sweep = Math.atan2(b[1] - cy, b[0] - cx) - a0;
+  // The way round the circle that the three points go: counter-clockwise when they turn left.
+  const ccw = d > 0;
+  if (ccw) while (sweep <= 0) sweep += 2 * Math.PI;
+  else while (sweep >= 0) sweep -= 2 * Math.PI;
+  return (u) => [cx + radius * Math.cos(a0 + sweep * u), cy + radius * Math.sin(a0 + sweep * u)];
+}
+
+/**
+ * An ELLIPSE: centre, the end of its major axis relative to the centre, minor/major ratio, and the parameter range
+ * (radians, counter-clockwise; 0 to 2π for a whole ellipse).
+ */
+export function ellipsePoints(center: Pt, major: Pt, ratio: number, start: number, end: number, tolerance = CURVE_TOLERANCE): Pt[] {
+  let sweep = end - start;
+  while (sweep <= 0) sweep += 2 * Math.PI;
+  if (sweep > 2 * Math.PI) sweep = 2 * Math.PI;
+  const minor: Pt = [-major[1] * ratio, major[0] * ratio];
+  const at = (t: number): Pt => [center[0] + major[0] * Math.cos(t) + minor[0] * Math.sin(t), center[1] + major[1] * Math.cos(t) + minor[1] * Math.sin(t)];
+  const spans = Math.max(4, Math.ceil(sweep / (Math.PI / 4)));
+  return sampleCurve(at, Array.from({ length: spans + 1 }, (_, i) => start + (sweep * i) / spans), tolerance);
+}
+
+/** Distance from p to the (infinite) line through a and b, signed: positive on its left. */
+function sideOf(p: Pt, a: Pt, b: Pt): number {
+  const len = distance(a, b) || 1;
+  return ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / len;
+}
+
+/** p mirrored across the line through a and b. */
+export function mirrorPoint(p: Pt, a: Pt, b: Pt): Pt {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  const len2 = dx * dx + dy * dy || 1;
+  const t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2;
+  const fx = a[0] + t * dx;
+  const fy = a[1] + t * dy;
+  return [2 * fx - p[0], 2 * fy - p[1]];
+}
+
+/** The part of a ring on one side of the line through a and b (sign +1: its left), by Sutherland-Hodgman. */
+function clipToSide(ring: Pt[], a: Pt, b: Pt, sign: 1 | -1): Pt[] {
+  const out: Pt[] = [];
+  for (let i = 0; i < ring.length; i++) {
+    const p = ring[i];
+    const q = ring[(i + 1) % ring.length];
+    const dp = sign * sideOf(p, a, b);
+    const dq = sign * sideOf(q, a, b);
+    if (dp >= 0) out.push(p);
+    if ((dp > 0 && dq < 0) || (dp < 0 && dq > 0)) {
+      const t = dp / (dp - dq);
+      out.push([p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t]);
+    }
+  }
+  return out;
+}
+
+/**
+ * A half piece unfolded across its fold line: the outline (on the side of the line where nearly all of it lies,
+ * 95 % of its area: a graded size may overshoot its fold by a little) from the fold round to the fold, then its
+ * mirror image back. Null when the outline does not lie along the line (it is then not a fold but a line inside).
+ * `force`: the piece is known to be cut on the fold (its sample size is), so the larger side is kept however much
+ * of the outline crosses the line.
+ */
+export function unfoldRing(ring: Pt[], a: Pt, b: Pt, { tolerance = 1, force = false }: { tolerance?: number; force?: boolean } = {}): Pt[] | null {
+  if (ring.length < 3 || distance(a, b) <= tolerance) return null;
+  const total = polygonArea(ring);
+  const halves = ([1, -1] as const).map((sign) => clipToSide(ring, a, b, sign));
+  const clipped = polygonArea(halves[0]) >= polygonArea(halves[1]) ? halves[0] : halves[1];
+  if (clipped.length < 3 || polygonArea(clipped) < (force ? 0.5 : 0.95) * total) return null;
+  const n = clipped.length;
+  const on = clipped.map((p) => Math.abs(sideOf(p, a, b)) <= tolerance);
+  const off = on.filter((o) => !o).length;
+  if ((n - off < 2 && !force) || off === 0) return null;
+  // The one stretch of points off the fold, with the fold points at its two ends.
+  const start = on.findIndex((o, i) => o && !on[(i + 1) % n]);
+  const half: Pt[] = [];
+  if (start >= 0) {
+    half.push(clipped[start]);
+    let i = (start + 1) % n;
+    while (!on[i]) {
+      half.push(clipped[i]);
+      i = (i + 1) % n;
+    }
+    half.push(clipped[i]);
+  }
+  if (half.length - 2 !== off) {
+    // The kept side leaves the fold more than once (a size whose grading crosses its fold): the side and its mirror
+    // image, walked one after the other, still give the unfolded piece's box and (twice the side's) area.
+    return force ? [...clipped, ...clipped.slice().reverse().map((p) => mirrorPoint(p, a, b))] : null;
+  }
+  const mirrored = half.slice(1, -1).reverse().map((p) => mirrorPoint(p, a, b));
+  return [...half, ...mirrored];
+}
+
+/**
+ * Points placed on one outline (a sample size's notches) carried to the same places on another outline of the same
+ * piece (another size): by the matching outline point when both outlines have as many points (graded from the same
+ * points), else by the same share of the way round; each starts at the point nearest the other's first point (both
+ * centred) and goes the same way round.
+ */
+export function transferPoints(points: Pt[], from: Pt[], to: Pt[]): Pt[] {
+  if (from.length < 3 || to.length < 3) return [];
+  const bf = bboxOf(from);
+  const bt = bboxOf(to);
+  const shift: Pt = [(bt.minX + bt.maxX) / 2 - (bf.minX + bf.maxX) / 2, (bt.minY + bt.maxY) / 2 - (bf.minY + bf.maxY) / 2];
+  let target = signedArea(from) * signedArea(to) < 0 ? to.slice().reverse() : to;
+  const first: Pt = [from[0][0] + shift[0], from[0][1] + shift[1]];
+  let offset = 0;
+  let best = Infinity;
+  target.forEach((p, i) => {
+    const d = distance(p, first);
+    if (d < best) {
+      best = d;
+      offset = i;
+    }
+  });
+  target = [...target.slice(offset), ...target.slice(0, offset)];
+  const same = target.length === from.length;
+  const cumulative = (ring: Pt[]) => {
+    const c = [0];
+    for (let k = 0; k < ring.length; k++) c.push(c[k] + distance(ring[k], ring[(k + 1) % ring.length]));
+    return c;
+  };
+  const cf = cumulative(from);
+  const ct = cumulative(target);
+  return points.map((p) => {
+    let k = 0;
+    let t = 0;
+    let near = Infinity;
+    for (let j = 0; j < from.length; j++) {
+      const a = from[j];
+      const b = from[(j + 1) % from.length];
+      const dx = b[0] - a[0];
+      const dy = b[1] - a[1];
+      const len2 = dx * dx + dy * dy;
+      const u = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2));
+      const d = Math.hypot(p[0] - a[0] - u * dx, p[1] - a[1] - u * dy);
+      if (d < near) {
+        near = d;
+        k = j;
+        t = u;
+      }
+    }
+    if (same) {
+      const a = target[k];
+      const b = target[(k + 1) % target.length];
+      return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+    }
+    const share = (cf[k] + t * (cf[k + 1] - cf[k])) / cf[from.length];
+    const at = share * ct[target.length];
+    let j = 0;
+    while (j < target.length - 1 && ct[j + 1] < at) j++;
+    const seg = ct[j + 1] - ct[j];
+    const u = seg > 0 ? (at - ct[j]) / seg : 0;
+    const a = target[j];
+    const b = target[(j + 1) % target.length];
+    return [a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u];
+  });
 }

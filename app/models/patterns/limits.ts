@@ -21,6 +21,13 @@ export const MAX_COORDINATE = 1e9;
 export const MAX_PIECE_MM = 5_000;
 /** A piece whose longest side is shorter than this (mm) is a units problem: a button tab is 15 mm. */
 export const MIN_PIECE_MM = 5;
+/**
+ * A pattern whose largest piece is shorter than this (mm) in the units the file declares is read in a larger unit
+ * when that makes it plausible (decision 094): a garment's largest piece (a front, a leg) is longer than 10 cm, and a
+ * CAD export in centimetres that says METRIC would otherwise print a 25.6 x 70.3 mm bodice. A doll's pattern may be
+ * smaller: its seller chooses millimetres on the edit screen (readPattern's `units`).
+ */
+export const PLAUSIBLE_PIECE_MM = 100;
 /** Pages of one print file (the tiles plus the overview page). */
 export const MAX_PRINT_PAGES = 1_000;
 

@@ -1,5 +1,21 @@
 /** Finding pieces in a read pattern. Pure functions, no server code. */
-import type { Pattern, PatternPiece } from "./types";
+import type { Pattern, PatternPiece, PieceCut } from "./types";
+
+/** A piece's cuts; a pattern stored before decision 094 has its quantity of the main fabric. */
+export function cutsOf(piece: Pick<PatternPiece, "quantity" | "material" | "cuts">): PieceCut[] {
+  return piece.cuts?.length ? piece.cuts : [{ material: piece.material ?? "fabric", quantity: piece.quantity ?? 1 }];
+}
+
+/**
+ * What a label says about cutting the piece: "Cut 2", "Cut 1 on fold", "Cut 2 on fold", and for a piece cut from
+ * other materials as well, each of them: "Cut 1 fabric, 1 interlining". The main fabric is not named alone.
+ */
+export function cutText(piece: Pick<PatternPiece, "quantity" | "material" | "cuts" | "onFold">): string {
+  const cuts = cutsOf(piece);
+  const fold = piece.onFold ? " on fold" : "";
+  if (cuts.length === 1 && cuts[0].material === "fabric") return `Cut ${cuts[0].quantity}${fold}`;
+  return `Cut ${cuts.map((c) => `${c.quantity} ${c.material}`).join(", ")}${fold}`;
+}
 
 /** The pieces of one size, in file order. */
 export function piecesOfSize(pattern: Pattern, size: string): PatternPiece[] {

@@ -12,13 +12,16 @@ import { buildPrintPdf, printLayout, type PrintOptions } from "./pdf.server";
 import { compareSvg, previewSvg } from "./preview.server";
 import { stampDxf } from "./stamp.server";
 import { MAX_PRINT_PAGES } from "./limits";
-import type { Pattern, ReadPatternResult } from "./types";
+import type { Pattern, PatternUnits, ReadPatternResult } from "./types";
 
 export type PatternTask =
   /** Reads a DXF upload (the upload check and the stored reading are this one call). */
-  | { kind: "read"; file: string }
-  /** The same, answering the reading as the JSON text that is stored (no object graph to copy between threads). */
-  | { kind: "readJson"; file: string }
+  | { kind: "read"; file: string; units?: PatternUnits }
+  /**
+   * The same, answering the reading as the JSON text that is stored (no object graph to copy between threads).
+   * `units`: the seller's choice for this file (readPattern's option; the reading's unitsSource is then 'seller').
+   */
+  | { kind: "readJson"; file: string; units?: PatternUnits }
   | { kind: "preview"; data: string; size: string; title: string }
   | { kind: "compare"; before: string; now: string; size: string }
   /** Writes the print PDF to `target`; refuses a file of more than MAX_PRINT_PAGES pages. */
@@ -29,7 +32,7 @@ export type PatternTask =
   | { kind: "test"; behave: "spin" | "allocate" | "throw" | "echo"; value?: string };
 
 /** A reading as stored: the pattern's JSON and what the upload answer needs of it. */
-export type ReadPatternJson = { ok: true; data: string; unitsAssumed: boolean } | Extract<ReadPatternResult, { ok: false }>;
+export type ReadPatternJson = { ok: true; data: string; unitsAssumed: boolean; warnings: string[] } | Extract<ReadPatternResult, { ok: false }>;
 
 export type PatternTaskResult = {
   read: ReadPatternResult;
@@ -44,10 +47,12 @@ export type PatternTaskResult = {
 function run(task: PatternTask): unknown {
   switch (task.kind) {
     case "read":
-      return readPattern(fs.readFileSync(task.file));
+      return readPattern(fs.readFileSync(task.file), { units: task.units });
     case "readJson": {
-      const result = readPattern(fs.readFileSync(task.file));
-      return result.ok ? { ok: true, data: JSON.stringify(result.pattern), unitsAssumed: result.pattern.unitsAssumed } : result;
+      const result = readPattern(fs.readFileSync(task.file), { units: task.units });
+      return result.ok
+        ? { ok: true, data: JSON.stringify(result.pattern), unitsAssumed: result.pattern.unitsAssumed, warnings: result.pattern.warnings ?? [] }
+        : result;
     }
     case "preview":
       return previewSvg(JSON.parse(task.data) as Pattern, task.size, { title: task.title });
