@@ -3,12 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 
-import { AuditLog, toAuditView } from "~/components/admin/audit-log";
+import { AuditLog } from "~/components/admin/audit-log";
 import { Note } from "~/components/flash";
 import { ErrorList, Field, Spinner, useFieldIds } from "~/components/forms";
 import { listAudit } from "~/models/admin/audit.server";
 import { getAdminOrder, saleCreditCents } from "~/models/admin/orders.server";
-import { toAdminOrderView, toShipFromView } from "~/models/admin/views.server";
+import { toAdminOrderView, toShipFromView, toAuditView } from "~/models/admin/views.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { refundOrder } from "~/models/admin/refunds.server";
 import { shipOrderAsAdmin } from "~/models/admin/shipping.server";

@@ -3,11 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { AuditLog, toAuditView } from "~/components/admin/audit-log";
+import { AuditLog } from "~/components/admin/audit-log";
 import { ErrorList, Field, Spinner } from "~/components/forms";
-import { listAudit } from "~/models/admin/audit.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
-import { getAdminUser, toAdminUserJson, updateAdminUser } from "~/models/admin/users.server";
+import { getAdminUserPage, updateAdminUser } from "~/models/admin/users.server";
+import { toAdminUserView } from "~/models/admin/views.server";
 import { UPDATE_USER_ERROR_FIELDS, UpdateUserSchema } from "~/schemas/admin";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
@@ -19,16 +19,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const db = getDb();
-  const userId = idParam(params.id);
-  const view = getAdminUser({ db, userId });
-  invariantResponse(view, "Not found", { status: 404 });
-  return {
-    user: toAdminUserJson(view),
-    balanceCents: view.store?.balanceCents ?? null,
-    isSelf: admin.id === userId,
-    audit: toAuditView(listAudit({ db, targetType: "user", targetId: userId })),
-  };
+  const page = getAdminUserPage({ db: getDb(), userId: idParam(params.id) });
+  invariantResponse(page, "Not found", { status: 404 });
+  return toAdminUserView(page, { adminId: admin.id });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

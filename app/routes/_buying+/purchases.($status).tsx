@@ -2,14 +2,12 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { TableScroll } from "~/components/table-scroll";
-import { listBuyerOrders } from "~/models/buying/orders.server";
-import { pendingPayments, returnFromPayment } from "~/models/buying/purchases.server";
-import { orderStatusLabel } from "~/utils/catalog";
+import { listPurchases } from "~/models/buying/purchases.server";
+import { toPurchaseRowView } from "~/models/buying/views.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
 import { requireUser } from "~/auth/guards.server";
-import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "My purchases · Patternhouse" }];
 
@@ -17,24 +15,15 @@ const FILTERS = ["Pending", "Shipped", "Refunded"] as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const db = getDb();
   const status = params.status?.toLowerCase();
-  const confirming =
-    status === "success"
-      ? (await returnFromPayment({ db, userId: user.id, origin: publicOrigin(request) })).confirming
-      : false;
-  const open = await pendingPayments({ db, userId: user.id });
   const filter = FILTERS.find((f) => f.toLowerCase() === status);
-  const orders = listBuyerOrders({ db, userId: user.id, status: filter }).map((o) => ({
-    id: o.id,
-    name: o.productName,
-    status: orderStatusLabel(o),
-    date: isoDay(o.createdAt),
-    amountCents: o.amountCents,
-    shippingCents: o.shippingCents,
-    taxCents: o.taxCents,
-  }));
-  return { orders, confirming: confirming && open > 0, filter: filter ?? null };
+  const { orders, confirming } = await listPurchases({
+    db: getDb(),
+    userId: user.id,
+    status: filter,
+    returnedFrom: status === "success" ? publicOrigin(request) : null,
+  });
+  return { orders: orders.map(toPurchaseRowView), confirming, filter: filter ?? null };
 }
 
 export default function PurchasesPage() {

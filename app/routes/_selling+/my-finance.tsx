@@ -7,15 +7,16 @@ import { Pagination } from "~/components/pagination";
 import { SalesChart } from "~/components/sales-chart";
 import { SellerTabs } from "~/components/seller-tabs";
 import { TableScroll } from "~/components/table-scroll";
-import { bestSellingDesigns, getFinanceSummary, listTransactions, salesSeries } from "~/models/selling/finance.server";
+import { getFinancePage } from "~/models/selling/finance.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
 import { withdrawBalance } from "~/models/selling/payouts.server";
+import { toFinanceView } from "~/models/selling/views.server";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
+import { invariantResponse } from "~/utils/invariant";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireSeller } from "~/auth/guards.server";
-import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Finance · Patternhouse" }];
 
@@ -23,29 +24,10 @@ const PAGE_SIZE = 20;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store } = await requireSeller(request);
-  const db = getDb();
   const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
-  const summary = getFinanceSummary({ db, storeId: store.id })!;
-  const { txs, page: current, pageCount } = listTransactions({ db, storeId: store.id, page, pageSize: PAGE_SIZE });
-  return {
-    summary: { ...summary, lastTransferAt: isoDay(summary.lastTransferAt) },
-    txs: txs.map((t) => ({
-      id: t.id,
-      type: t.txType,
-      orderId: t.orderId,
-      amountCents: t.amountCents,
-      taxCents: t.taxCents,
-      feeCents: t.feeCents,
-      shippingCents: t.shippingCents,
-      status: t.status,
-      date: isoDay(t.createdAt),
-      reason: t.reason,
-    })),
-    page: current,
-    pageCount,
-    series: salesSeries({ db, storeId: store.id }),
-    best: bestSellingDesigns({ db, storeId: store.id }),
-  };
+  const finance = getFinancePage({ db: getDb(), storeId: store.id, page, pageSize: PAGE_SIZE });
+  invariantResponse(finance, "Not found", { status: 404 });
+  return toFinanceView(finance);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -5,12 +5,11 @@ import { Pagination } from "~/components/pagination";
 import { SellerTabs } from "~/components/seller-tabs";
 import { TableScroll } from "~/components/table-scroll";
 import { listStoreOrders } from "~/models/selling/orders.server";
+import { toStoreOrderRowView } from "~/models/selling/views.server";
 import { ORDER_FILTERS } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
 import { requireSeller } from "~/auth/guards.server";
-import { isDownloadPattern } from "~/utils/catalog";
-import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Orders · Patternhouse" }];
 
@@ -27,16 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: result.page,
     pageCount: result.pageCount,
     total: result.total,
-    orders: result.orders.map((o) => ({
-      id: o.id,
-      date: isoDay(o.createdAt),
-      name: o.productName,
-      variant: (JSON.parse(o.variants) as { name: string; value: string }[]).map((v) => `${v.name}: ${v.value}`).join(", "),
-      quantity: o.quantity,
-      amountCents: o.amountCents,
-      status: o.status,
-      digital: isDownloadPattern(o.productType, o.delivery),
-    })),
+    orders: result.orders.map(toStoreOrderRowView),
   };
 }
 
