@@ -111,13 +111,14 @@ export function toAdminStoreView(page: AdminStorePage, query: TableQuery<Product
 
 /**
  * The admin user page (spec 4, Users): the user as the JSON face answers it (`toAdminUserJson`, the form's
- * values), the store's balance in cents, whether it is the viewing administrator, the audit trail.
+ * values), the store's balance in cents, whether it is the viewing administrator, the day they joined (UTC), the audit trail.
  */
 export function toAdminUserView(page: AdminUserPage, { adminId }: { adminId: number }) {
   return {
     user: toAdminUserJson(page),
     balanceCents: page.store?.balanceCents ?? null,
     isSelf: adminId === page.user.id,
+    joined: isoDay(page.user.createdAt),
     audit: toAuditView(page.audit),
   };
 }

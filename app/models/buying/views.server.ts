@@ -2,6 +2,7 @@
  * What the buyer's pages show of a record (issue 20, item 3): the loaders call one model and map it here, next to
  * the JSON view of the same order (`toBuyerOrderJson`, which answers dollars and the contract's names).
  */
+import type { Order } from "../../../db/schema";
 import { canRate, isDownloadable, type BuyerOrder } from "~/models/buying/orders.server";
 import type { Purchase } from "~/models/buying/purchases.server";
 import { DOWNLOAD_FORMAT_LABELS, orderDownloadLinks } from "~/models/patterns/downloads.server";
@@ -10,6 +11,19 @@ import { isoDay } from "~/utils/dates";
 
 /** The formats a buyer prints a pattern in, as the purchase page offers them. */
 const PRINT_FORMATS = ["A4", "Letter", "A0", "projector"] as const;
+
+/** The line an order bought, as both sides' order pages show it (/purchase/{id}, /sale/{id}): the day (UTC). */
+export function toOrderLineView(order: Order) {
+  return {
+    id: order.id,
+    productId: order.productId,
+    name: order.productName,
+    typeLabel: productTypeLabel(order.productType, order.delivery),
+    variants: JSON.parse(order.variants) as { name: string; value: string }[],
+    quantity: order.quantity,
+    date: isoDay(order.createdAt),
+  };
+}
 
 /** One row of the buyer's purchases list (spec 4, My purchases): amounts in cents, the day (UTC). */
 export function toPurchaseRowView(order: BuyerOrder) {
@@ -32,13 +46,7 @@ export function toPurchaseView({ order, versions, facts, messageSellerHref, supp
   const downloadable = isDownloadable(order);
   return {
     order: {
-      id: order.id,
-      productId: order.productId,
-      name: order.productName,
-      typeLabel: productTypeLabel(order.productType, order.delivery),
-      variants: JSON.parse(order.variants) as { name: string; value: string }[],
-      quantity: order.quantity,
-      date: isoDay(order.createdAt),
+      ...toOrderLineView(order),
       amountCents: order.amountCents,
       shippingCents: order.shippingCents,
       taxCents: order.taxCents,

@@ -3,21 +3,16 @@
  * the JSON view of the same order (`toSellerOrderJson`).
  */
 import type { Order } from "../../../db/schema";
+import { toOrderLineView } from "~/models/buying/views.server";
 import type { FinancePage } from "~/models/selling/finance.server";
 import { sellerShips, shippingInfoOf, type StoreOrder } from "~/models/selling/orders.server";
-import { isDownloadPattern, productTypeLabel } from "~/utils/catalog";
+import { isDownloadPattern } from "~/utils/catalog";
 import { isoDay } from "~/utils/dates";
 
 /** One sale as its page shows it (spec 4, Orders, seller view): amounts in cents, dates as days (UTC). */
 export function toSaleView(order: StoreOrder) {
   return {
-    id: order.id,
-    productId: order.productId,
-    name: order.productName,
-    typeLabel: productTypeLabel(order.productType, order.delivery),
-    variants: JSON.parse(order.variants) as { name: string; value: string }[],
-    quantity: order.quantity,
-    date: isoDay(order.createdAt),
+    ...toOrderLineView(order),
     status: order.status,
     amountCents: order.amountCents,
     feeCents: order.feeCents,

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { AuditLog } from "~/components/admin/audit-log";
 import { cell, EmptyRow, nowrapCell, PlainHeader, SortHeader, TableFooter, TableFrame, TableToolbar } from "~/components/admin/table";
-import { Note } from "~/components/flash";
+import { AdminError, AdminPageTitle } from "~/components/admin/page-head";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { approveTransfer, rejectTransfer } from "~/models/admin/payouts.server";
 import { getAdminStorePage, PRODUCT_SORTS, removeProductAsAdmin } from "~/models/admin/stores.server";
@@ -76,14 +76,9 @@ export default function AdminStore() {
   const state = products.state;
   return (
     <article aria-labelledby="store-heading">
-      <p className="text-sm">
-        <Link to="/admin/stores" className="text-brand-700 hover:underline">
-          ← All stores
-        </Link>
-      </p>
-      <h1 id="store-heading" className="mt-2 text-2xl font-bold tracking-tight">
+      <AdminPageTitle id="store-heading" back={{ to: "/admin/stores", label: "All stores" }}>
         {store.name.trim() || `Store #${store.id}`}
-      </h1>
+      </AdminPageTitle>
       <p className="mt-1 text-sm text-slate-700">
         Store #{store.id} of{" "}
         <Link to={`/admin/user/${owner.id}`} className="text-brand-700 underline">
@@ -94,11 +89,7 @@ export default function AdminStore() {
           public store page
         </Link>
       </p>
-      {actionData?.error ? (
-        <div className="mt-4">
-          <Note kind="error">{actionData.error}</Note>
-        </div>
-      ) : null}
+      <AdminError message={actionData?.error} />
 
       <section aria-labelledby="figures-heading" className="card mt-6 p-6">
         <h2 id="figures-heading" className="text-lg font-semibold">

@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { AuditLog } from "~/components/admin/audit-log";
+import { AdminPageTitle } from "~/components/admin/page-head";
 import { ErrorList, Field, Spinner } from "~/components/forms";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { getAdminUserPage, updateAdminUser } from "~/models/admin/users.server";
@@ -46,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminUser() {
-  const { user, balanceCents, isSelf, audit } = useLoaderData<typeof loader>();
+  const { user, balanceCents, isSelf, joined, audit } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
@@ -71,16 +72,11 @@ export default function AdminUser() {
   );
   return (
     <article aria-labelledby="user-heading">
-      <p className="text-sm">
-        <Link to="/admin/users" className="text-brand-700 hover:underline">
-          ← All users
-        </Link>
-      </p>
-      <h1 id="user-heading" className="mt-2 text-2xl font-bold tracking-tight">
+      <AdminPageTitle id="user-heading" back={{ to: "/admin/users", label: "All users" }}>
         {user.first_name} {user.last_name}
-      </h1>
+      </AdminPageTitle>
       <p className="mt-1 text-sm text-slate-700">
-        User #{user.user_id} · {user.role === "admin" ? "administrator" : "user"} · joined {user.created.slice(0, 10)}
+        User #{user.user_id} · {user.role === "admin" ? "administrator" : "user"} · joined {joined}
         {hasStore ? (
           <>
             {" "}

@@ -2,8 +2,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { Thumbnail } from "~/components/cart-rows";
+import { OrderPanel } from "~/components/order-panel";
 import { RateForm } from "~/components/rate-form";
+import { TrackingLinkRow } from "~/components/tracking";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { getBuyerOrder, rateOrder } from "~/models/buying/orders.server";
 import { getPurchase } from "~/models/buying/purchases.server";
@@ -52,27 +53,15 @@ export default function PurchasePage() {
       <Link to="/purchases" className="text-sm text-slate-600 hover:text-brand-700">
         ← My purchases
       </Link>
-      <section className="card flex flex-col gap-6 p-6 sm:flex-row" aria-labelledby="order-title">
-        <Thumbnail media={order.media} alt={order.name} />
-        <div className="flex-1 space-y-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 id="order-title" className="text-xl font-bold tracking-tight">
-              Order #{order.id}
-            </h1>
-            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800">PAID</span>
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700" data-testid="order-status">
-              {order.statusLabel}
-            </span>
-          </div>
-          <p className="text-sm text-slate-600">
-            {order.quantity} {order.quantity === 1 ? "item" : "items"} · {order.date}
-          </p>
-          <p className="text-sm">
-            Amount {formatCents(order.amountCents)} · Shipping {formatCents(order.shippingCents)} · Tax {formatCents(order.taxCents)}
-          </p>
-          {order.status === "Pending" && !order.digital ? <p className="font-medium text-amber-700">Awaiting Shipment</p> : null}
-        </div>
-      </section>
+      <OrderPanel titleId="order-title" orderId={order.id} media={order.media} name={order.name} paid status={{ label: order.statusLabel, testId: "order-status" }}>
+        <p className="text-sm text-slate-600">
+          {order.quantity} {order.quantity === 1 ? "item" : "items"} · {order.date}
+        </p>
+        <p className="text-sm">
+          Amount {formatCents(order.amountCents)} · Shipping {formatCents(order.shippingCents)} · Tax {formatCents(order.taxCents)}
+        </p>
+        {order.status === "Pending" && !order.digital ? <p className="font-medium text-amber-700">Awaiting Shipment</p> : null}
+      </OrderPanel>
       <section className="card p-6" aria-labelledby="items-title">
         <h2 id="items-title" className="text-lg font-semibold">
           Items
@@ -229,16 +218,7 @@ function TrackingSection({ order }: { order: OrderView }) {
           <dd>{order.carrier}</dd>
           <dt className="text-slate-500">Tracking number</dt>
           <dd>{order.tracking}</dd>
-          {order.trackingUrl ? (
-            <>
-              <dt className="text-slate-500">Link</dt>
-              <dd>
-                <a href={order.trackingUrl} className="text-brand-700 hover:underline" rel="noreferrer noopener" target="_blank">
-                  Track on the carrier's site
-                </a>
-              </dd>
-            </>
-          ) : null}
+          <TrackingLinkRow url={order.trackingUrl} />
         </dl>
       ) : (
         <p className="mt-2 text-sm text-slate-600">No tracking information yet.</p>

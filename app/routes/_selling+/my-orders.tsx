@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { Pagination } from "~/components/pagination";
 import { SellerTabs } from "~/components/seller-tabs";
-import { TableScroll } from "~/components/table-scroll";
+import { ListTable } from "~/components/table-scroll";
 import { listStoreOrders } from "~/models/selling/orders.server";
 import { toStoreOrderRowView } from "~/models/selling/views.server";
 import { ORDER_FILTERS } from "~/schemas/selling";
@@ -14,6 +14,16 @@ import { requireSeller } from "~/auth/guards.server";
 export const meta: MetaFunction = () => [{ title: "Orders · Patternhouse" }];
 
 const PAGE_SIZE = 20;
+
+const ORDER_COLUMNS = [
+  { label: "Order" },
+  { label: "Date" },
+  { label: "Product" },
+  { label: "Variant" },
+  { label: "Quantity", right: true },
+  { label: "Amount", right: true },
+  { label: "Status" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store } = await requireSeller(request);
@@ -59,42 +69,27 @@ export default function MyOrdersPage() {
       {orders.length === 0 ? (
         <p className="text-slate-600">No orders found</p>
       ) : (
-        <TableScroll label="Orders">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-500">
-              <tr>
-                <th className="py-2 pr-4">Order</th>
-                <th className="py-2 pr-4">Date</th>
-                <th className="py-2 pr-4">Product</th>
-                <th className="py-2 pr-4">Variant</th>
-                <th className="py-2 pr-4 text-right">Quantity</th>
-                <th className="py-2 pr-4 text-right">Amount</th>
-                <th className="py-2">Status</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {orders.map((o) => (
-                <tr key={o.id} data-testid="sale-row">
-                  <td className="py-3 pr-4 font-medium">
-                    <Link to={`/sale/${o.id}`} className="text-brand-700 hover:underline" aria-label={`Order ${o.id}`}>
-                      #{o.id}
-                    </Link>
-                  </td>
-                  <td className="py-3 pr-4">{o.date}</td>
-                  <td className="py-3 pr-4">
-                    <Link to={`/sale/${o.id}`} className="hover:text-brand-700">
-                      {o.name}
-                    </Link>
-                  </td>
-                  <td className="py-3 pr-4">{o.variant || "—"}</td>
-                  <td className="py-3 pr-4 text-right">{o.quantity}</td>
-                  <td className="py-3 pr-4 text-right">{formatCents(o.amountCents)}</td>
-                  <td className="py-3">{o.digital && o.status === "Pending" ? "Ready for Download" : o.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ListTable label="Orders" columns={ORDER_COLUMNS}>
+          {orders.map((o) => (
+            <tr key={o.id} data-testid="sale-row">
+              <td className="py-3 pr-4 font-medium">
+                <Link to={`/sale/${o.id}`} className="text-brand-700 hover:underline" aria-label={`Order ${o.id}`}>
+                  #{o.id}
+                </Link>
+              </td>
+              <td className="py-3 pr-4">{o.date}</td>
+              <td className="py-3 pr-4">
+                <Link to={`/sale/${o.id}`} className="hover:text-brand-700">
+                  {o.name}
+                </Link>
+              </td>
+              <td className="py-3 pr-4">{o.variant || "—"}</td>
+              <td className="py-3 pr-4 text-right">{o.quantity}</td>
+              <td className="py-3 pr-4 text-right">{formatCents(o.amountCents)}</td>
+              <td className="py-3">{o.digital && o.status === "Pending" ? "Ready for Download" : o.status}</td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       <Pagination page={page} pageCount={pageCount} href={(p) => href(filter, p)} />
     </div>
