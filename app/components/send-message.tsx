@@ -1,8 +1,9 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 
-import { ErrorList, Spinner, useZodForm } from "~/components/forms";
+import { useZodForm } from "~/components/forms";
+import { MessageBox, SendButton } from "~/components/message-form";
 import { useHydrated } from "~/components/use-hydrated";
 import { SendMessageSchema } from "~/schemas/messages";
 
@@ -58,14 +59,7 @@ export function SendMessageDialog({
           <FormComponent method="post" {...getFormProps(form)} className="space-y-3">
             <input type="hidden" name="intent" value="message" />
             {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-            <label htmlFor={fields.message.id} className="label">
-              Message
-            </label>
-            <textarea {...getTextareaProps(fields.message)} rows={4} className="input" />
-            <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-            <div id={form.errorId} aria-live="polite">
-              <ErrorList errors={form.errors} />
-            </div>
+            <MessageBox form={form} field={fields.message} label="Message" rows={4} />
             <div className="flex gap-2">
               <Link
                 to={cancelHref}
@@ -78,10 +72,7 @@ export function SendMessageDialog({
               >
                 Cancel
               </Link>
-              <button type="submit" className="btn" disabled={sending}>
-                <Spinner show={sending} />
-                Send
-              </button>
+              <SendButton sending={sending}>Send</SendButton>
             </div>
           </FormComponent>
         )}

@@ -20,3 +20,29 @@ export function TableScroll({ label, className = "", children }: { label: string
     </div>
   );
 }
+
+/** A column of a ListTable: its header, right-aligned for amounts, or named for screen readers only. */
+export type ListColumn = { label: string; right?: boolean; srOnly?: boolean };
+
+/**
+ * The plain list table of the buyer's and seller's pages (purchases, orders, transactions): the scrolling frame,
+ * a header row of `columns` (every column but the last spaced from the next) and the rows given as children.
+ */
+export function ListTable({ label, className, columns, children }: { label: string; className?: string; columns: ListColumn[]; children: React.ReactNode }) {
+  return (
+    <TableScroll label={label} className={className}>
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-slate-500">
+          <tr>
+            {columns.map((column, i) => (
+              <th key={column.label} className={["py-2", i < columns.length - 1 ? "pr-4" : "", column.right ? "text-right" : ""].filter(Boolean).join(" ")}>
+                {column.srOnly ? <span className="sr-only">{column.label}</span> : column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { DESIGN_MESSAGES, validateDesign } from "./selling";
+import { DESIGN_API_FIELDS, DESIGN_FORM_FIELDS, DESIGN_MESSAGES, designFileKey, designProblemsAt, validateDesign } from "./selling";
 
 const valid = { name: "Tote", desc: "A tote.", price: "12.34", type: "Made", category1: "Home", category2: "kitchen", parcel_size: "Small" };
 
@@ -54,5 +54,21 @@ describe("validateDesign (spec 5)", () => {
       errors: { name: [DESIGN_MESSAGES.nameRequired], desc: [DESIGN_MESSAGES.descRequired], type: [DESIGN_MESSAGES.typeRequired] },
     });
     expect(validateDesign({ ...valid, type: "Pattern" })).toEqual({ ok: false, errors: { delivery: [DESIGN_MESSAGES.deliveryRequired] } });
+  });
+});
+
+describe("a refused design's problems at each face's fields", () => {
+  const problems = { media: ["m"], name: ["n"], patternNote: ["p"], "variants[0].value": ["v"] };
+  it("keeps the order (the JSON face answers the first) and renames only what a face names otherwise", () => {
+    expect(Object.entries(designProblemsAt(problems, DESIGN_FORM_FIELDS))).toEqual([
+      ["media", ["m"]],
+      ["name", ["n"]],
+      ["pattern_note", ["p"]],
+      ["variants[0].value", ["v"]],
+    ]);
+    expect(Object.keys(designProblemsAt(problems, DESIGN_API_FIELDS))).toEqual(["images", "name", "pattern_note", "variants[0].value"]);
+  });
+  it("reads spec 7.3's images as the design's media", () => {
+    expect(["images", "media", "sizeChart", "pattern"].map(designFileKey)).toEqual(["media", "media", "sizeChart", "pattern"]);
   });
 });

@@ -229,6 +229,26 @@ export function validateDesign(raw: RawDesign): { ok: true; value: DesignInput }
   };
 }
 
+/**
+ * Where each face shows a refused design's problems (`saveDesign` keys them by the design's own keys): the keys a
+ * face names otherwise; every other key is its field's name. The form posts the change note as `pattern_note`;
+ * the JSON face (spec 7.3) also sends new media as `images`.
+ */
+export const DESIGN_FORM_FIELDS: Record<string, string> = { patternNote: "pattern_note" };
+export const DESIGN_API_FIELDS: Record<string, string> = { media: "images", patternNote: "pattern_note" };
+
+/** A refused design's problems at a face's field names, in their order. */
+export function designProblemsAt(problems: FieldErrors, fields: Record<string, string>): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [key, messages] of Object.entries(problems)) (out[fields[key] ?? key] ??= []).push(...messages);
+  return out;
+}
+
+/** The design's key of a file field either face posts (`images`, spec 7.3's name for new media, is `media`). */
+export function designFileKey(field: string): string {
+  return field === "images" ? "media" : field;
+}
+
 /** The first field error as one line, for the JSON face's `{ error }`. */
 export function firstError(errors: FieldErrors): string {
   const [field, messages] = Object.entries(errors)[0] ?? ["", ["Invalid request"]];

@@ -52,7 +52,7 @@ export function jsonPart(fields: FormData, name: string): unknown {
 }
 
 /** The first field error as the 400's `{ error, field, errors }` (or a 503 with Retry-After when the server was busy). */
-export function fieldErrorResponse(errors: Record<string, string[]>, busy?: { status: 503; retryAfter: number }) {
+export function fieldErrorResponse(errors: Record<string, string[]>, busy?: { status: number; retryAfter: number }) {
   const [field, messages] = Object.entries(errors)[0] ?? ["", ["Invalid request"]];
   const response = apiError(busy?.status ?? 400, messages[0] ?? "Invalid request", { field, errors });
   if (busy) response.headers.set("Retry-After", String(busy.retryAfter));

@@ -47,7 +47,3 @@ export function AuditLog({ entries, title = "Audit log" }: { entries: AuditEntry
     </section>
   );
 }
-
-export function toAuditView(rows: { id: number; action: string; adminEmail: string | null; details: Record<string, unknown>; createdAt: Date }[]): AuditEntryView[] {
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-}

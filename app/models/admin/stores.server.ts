@@ -9,7 +9,7 @@ import { untilDataChanges, type Db } from "~/utils/db.server";
 import { productListColumns } from "~/models/catalog/products.server";
 import { toTransactionJson } from "~/models/selling/finance.server";
 import { centsToDollars } from "~/utils/money";
-import { recordAudit } from "./audit.server";
+import { listAudit, recordAudit } from "./audit.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
 
 export const STORE_SORTS = ["id", "name", "email", "sales", "balance", "txs"] as const;
@@ -275,3 +275,14 @@ export function removeProductAsAdmin({
 }
 
 
+
+/**
+ * The admin store page (/admin/store/{id}): the store with its figures, transfers and ledger rows
+ * (`getAdminStore`), one page of its products and its audit trail. Undefined for no such store.
+ */
+export function getAdminStorePage({ db, storeId, query }: { db: Db; storeId: number; query: TableQuery<ProductSort> }) {
+  const view = getAdminStore({ db, storeId });
+  if (!view) return undefined;
+  return { ...view, products: listStoreProducts({ db, storeId, query }), audit: listAudit({ db, targetType: "store", targetId: storeId }) };
+}
+export type AdminStorePage = NonNullable<ReturnType<typeof getAdminStorePage>>;

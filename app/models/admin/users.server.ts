@@ -14,7 +14,7 @@ import { centsToDollars } from "~/utils/money";
 import { encryptSecret } from "~/utils/crypto.server";
 import { adjustBalance } from "~/models/selling/ledger.server";
 import { normalizeEmail } from "~/models/accounts/users.server";
-import { changes, recordAudit } from "./audit.server";
+import { changes, listAudit, recordAudit } from "./audit.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
 
 export const USER_SORTS = ["id", "name", "email", "status", "balance", "created"] as const;
@@ -93,6 +93,14 @@ export function getAdminUser({ db, userId }: { db: Db | Tx; userId: number }): A
   if (!user) return undefined;
   return { user, store: db.select().from(stores).where(eq(stores.userId, userId)).get() };
 }
+
+/** The admin user page (/admin/user/{id}): the user, their store if any, and their audit trail. */
+export function getAdminUserPage({ db, userId }: { db: Db; userId: number }) {
+  const view = getAdminUser({ db, userId });
+  if (!view) return undefined;
+  return { ...view, audit: listAudit({ db, targetType: "user", targetId: userId }) };
+}
+export type AdminUserPage = NonNullable<ReturnType<typeof getAdminUserPage>>;
 
 /** Spec 3, Admin user, with the address and payout extras of the edit form (the account number masked). */
 export function toAdminUserJson({ user, store }: AdminUser) {

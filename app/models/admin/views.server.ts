@@ -3,11 +3,16 @@
  * and its JSON sibling (`toAdminOrderJson`, `toAdminUserJson`, …) read the same facts in one place.
  */
 import type { Order } from "../../../db/schema";
+import type { AuditRow } from "~/models/admin/audit.server";
 import { canRefund, isPhysical, shippingAddressOf } from "~/models/admin/orders.server";
+import { approvalPlan } from "~/models/admin/payouts.server";
 import { refundAmountCents } from "~/models/admin/refunds.server";
+import type { AdminStorePage, ProductSort } from "~/models/admin/stores.server";
+import { tableState, type TableQuery } from "~/models/admin/table";
+import { toAdminUserJson, type AdminUserPage } from "~/models/admin/users.server";
 import { isDownloadable } from "~/models/buying/orders.server";
 import { productTypeLabel } from "~/utils/catalog";
-import { isoMinute } from "~/utils/dates";
+import { isoDay, isoMinute } from "~/utils/dates";
 
 /** The order of the admin order page (spec 4, Orders): amounts in cents, dates to the minute (UTC). */
 export function toAdminOrderView(order: Order, { creditCents }: { creditCents: number }) {
@@ -50,5 +55,70 @@ export function toShipFromView(settings: { shippingName: string; street: string;
   return {
     name: settings.shippingName,
     lines: [settings.street, settings.street2, `${settings.city}, ${settings.state} ${settings.postalCode}`, settings.country].filter((l) => l.trim()),
+  };
+}
+
+/** An audit trail as the admin pages list it (AuditLog): the time as a full ISO string, the browser formats it. */
+export function toAuditView(rows: AuditRow[]) {
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * The admin store page (spec 4, Stores): its figures, its Pending transfers with what approving pays now (what the
+ * store owes is repaid out of the transfer first), its newest ledger rows, a page of its products, its audit trail.
+ */
+export function toAdminStoreView(page: AdminStorePage, query: TableQuery<ProductSort>) {
+  return {
+    store: { id: page.store.id, name: page.store.name, balanceCents: page.store.balanceCents, onboarded: page.store.stripeOnboarded },
+    owner: page.owner,
+    figures: {
+      salesCents: page.salesCents,
+      refundsCents: page.refundsCents,
+      orderCount: page.orderCount,
+      refundedCount: page.refundedCount,
+      txCount: page.txCount,
+    },
+    pendingTransfers: page.pendingTransfers.map((t) => ({
+      id: t.id,
+      amountCents: -t.amountCents,
+      requested: isoMinute(t.createdAt),
+      inProgress: t.processedAt !== null,
+      plan: approvalPlan({ transfer: t, balanceCents: page.store.balanceCents }),
+    })),
+    transactions: page.recentTransactions.map((t) => ({
+      id: t.id,
+      type: t.txType,
+      orderId: t.orderId,
+      amountCents: t.amountCents,
+      status: t.status,
+      reason: t.reason,
+      date: isoDay(t.createdAt),
+    })),
+    products: {
+      state: tableState(query, page.products),
+      rows: page.products.rows.map((p) => ({
+        id: p.id,
+        name: p.name,
+        typeLabel: productTypeLabel(p.type as "Pattern" | "Made" | "Ready", p.delivery as "Digital" | "Print" | null),
+        priceCents: p.priceCents,
+        sold: p.sold,
+        removed: p.removedAt !== null,
+      })),
+    },
+    audit: toAuditView(page.audit),
+  };
+}
+
+/**
+ * The admin user page (spec 4, Users): the user as the JSON face answers it (`toAdminUserJson`, the form's
+ * values), the store's balance in cents, whether it is the viewing administrator, the day they joined (UTC), the audit trail.
+ */
+export function toAdminUserView(page: AdminUserPage, { adminId }: { adminId: number }) {
+  return {
+    user: toAdminUserJson(page),
+    balanceCents: page.store?.balanceCents ?? null,
+    isSelf: adminId === page.user.id,
+    joined: isoDay(page.user.createdAt),
+    audit: toAuditView(page.audit),
   };
 }

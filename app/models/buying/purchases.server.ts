@@ -1,10 +1,14 @@
 import { and, desc, eq } from "drizzle-orm";
 
-import { checkouts } from "../../../db/schema";
+import { checkouts, type Order } from "../../../db/schema";
 import { clearCart } from "~/models/buying/cart.server";
 import { sweepExpiredCheckouts } from "~/models/buying/checkout.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
+import { getBuyerOrder, isDownloadable, listBuyerOrders } from "~/models/buying/orders.server";
+import { orderCounterpart } from "~/models/messaging/messages.server";
 import { getPaymentProvider } from "~/models/payments/providers.server";
+import { listVersions, versionFacts } from "~/models/patterns/versions.server";
+import { getPlatformSettings } from "~/models/platform/settings.server";
 import type { Db } from "~/utils/db.server";
 
 /**
@@ -44,3 +48,43 @@ export async function pendingPayments({ db, userId }: { db: Db; userId: number }
     .where(and(eq(checkouts.userId, userId), eq(checkouts.status, "open")))
     .all().length;
 }
+
+/**
+ * The buyer's purchases page (/purchases/{status}): their orders, newest first, of one status or all. Returning
+ * from the payment provider (`returnedFrom`: the site's origin, on /purchases/success) first settles that return;
+ * `confirming` says a payment is still being confirmed.
+ */
+export async function listPurchases({
+  db,
+  userId,
+  status,
+  returnedFrom,
+}: {
+  db: Db;
+  userId: number;
+  status?: Order["status"];
+  returnedFrom: string | null;
+}) {
+  const confirming = returnedFrom ? (await returnFromPayment({ db, userId, origin: returnedFrom })).confirming : false;
+  const open = await pendingPayments({ db, userId });
+  return { orders: listBuyerOrders({ db, userId, status }), confirming: confirming && open > 0 };
+}
+
+/**
+ * One of the buyer's orders as its page shows it (/purchase/{id}): the order, its pattern versions (newest first)
+ * and the facts of the newest while it can be downloaded, the link to message the seller, and the support address a
+ * refund is asked of. Undefined for anyone else's order.
+ */
+export async function getPurchase({ db, userId, orderId }: { db: Db; userId: number; orderId: number }) {
+  const order = getBuyerOrder({ db, userId, orderId });
+  if (!order) return undefined;
+  const versions = isDownloadable(order) ? listVersions({ db, productId: order.productId }) : [];
+  return {
+    order,
+    versions,
+    facts: versions[0] ? await versionFacts({ db, version: versions[0] }) : null,
+    messageSellerHref: orderCounterpart({ db, orderId: order.id, userId })?.href ?? null,
+    supportEmail: getPlatformSettings({ db }).email || "support@patternhouse.local",
+  };
+}
+export type Purchase = NonNullable<Awaited<ReturnType<typeof getPurchase>>>;

@@ -137,8 +137,8 @@ describe("saveDesign", () => {
     });
     expect(result).toEqual({
       ok: false,
-      status: 400,
-      errors: {
+      error: "invalid",
+      problems: {
         name: ["Name can be at most 50 characters"],
         price: ["Price must be at least 5"],
         delivery: ["Delivery is required for a pattern"],
@@ -193,8 +193,8 @@ describe("saveDesign", () => {
     });
     expect(refused).toEqual({
       ok: false,
-      status: 400,
-      errors: { pattern: [READ_PATTERN_MESSAGES.no_boundary], pattern_note: [PATTERN_NOTE_TOO_LONG] },
+      error: "invalid",
+      problems: { pattern: [READ_PATTERN_MESSAGES.no_boundary], patternNote: [PATTERN_NOTE_TOO_LONG] },
     });
     expect(db.select().from(products).all()).toEqual([]);
     expect(db.select().from(patternVersions).all()).toEqual([]);
@@ -240,7 +240,7 @@ describe("saveDesign", () => {
     expect(sent.some((m) => m.to === refunded.buyer.email)).toBe(false);
   });
 
-  it("answers 404 for another seller's design and never touches it", async () => {
+  it("answers not-found for another seller's design and never touches it", async () => {
     const other = await newSeller();
     const created = await saveDesign({
       db,
@@ -255,7 +255,7 @@ describe("saveDesign", () => {
     expect(getOwnProduct({ db, storeId: seller.storeId, productId: id })).toBeNull();
     expect(await saveDesign({ ...own(), productId: id, raw: ready, keepMedia: null, files: { media: [] } })).toEqual({
       ok: false,
-      status: 404,
+      error: "not-found",
     });
     expect(removeOwnProduct({ db, storeId: seller.storeId, productId: id })).toBe(false);
     expect(removeOwnProduct({ db, storeId: other.storeId, productId: id })).toBe(true);

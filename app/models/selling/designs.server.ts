@@ -83,22 +83,31 @@ export type DesignFiles = {
   media: TempFile[];
   sizeChart?: TempFile | null;
   pattern?: TempFile | null;
-  /** Files refused while reading the request (too large, too many): reported at their fields. */
+  /**
+   * Files refused while reading the request (too large, too many), by the design's key of their file (`media`,
+   * `sizeChart`, `pattern`; the face names its own fields so): reported under that key.
+   */
   problems?: FileProblem[];
 };
-
-export type DesignFieldNames = { media: string; sizeChart: string; pattern: string };
 
 /** The longest change note of a pattern version. */
 export const MAX_PATTERN_NOTE = 500;
 export const PATTERN_NOTE_TOO_LONG = `The change note can be at most ${MAX_PATTERN_NOTE} characters.`;
 
+/** Why a design is not saved (the codes of SELLING_ERRORS.design). */
+export type SaveDesignError = "invalid" | "busy" | "not-found";
+
+/**
+ * A refused save's `problems` are keyed by the design's own keys: its fields as `validateDesign` names them
+ * (`variants[1].inventory` for a row), its files `media`, `sizeChart` and `pattern`, and `patternNote`. Which form
+ * field or JSON field shows each is the face's business (DESIGN_FORM_FIELDS, DESIGN_API_FIELDS in schemas/selling).
+ */
 export type SaveDesignResult =
   | { ok: true; product: Product; created: boolean; patternVersion: { version: number; unitsAssumed: boolean } | null }
-  | { ok: false; status: 400; errors: FieldErrors }
+  | { ok: false; error: "invalid"; problems: FieldErrors }
   /** The pattern worker pool was full: nothing was judged wrong with the files; ask again after `retryAfter` s. */
-  | { ok: false; status: 503; errors: FieldErrors; retryAfter: number }
-  | { ok: false; status: 404 };
+  | { ok: false; error: "busy"; problems: FieldErrors; retryAfter: number }
+  | { ok: false; error: "not-found" };
 
 /**
  * Creates (no productId) or updates one of the seller's designs: every rule of spec 5 is checked, all files
@@ -115,7 +124,6 @@ export async function saveDesign({
   keepMedia,
   files,
   patternNote = "",
-  fieldNames = { media: "media", sizeChart: "sizeChart", pattern: "pattern" },
 }: {
   db: Db;
   storeId: number;
@@ -125,44 +133,44 @@ export async function saveDesign({
   /** The current media to keep, in the new order; null keeps them all. */
   keepMedia: number[] | null;
   files: DesignFiles;
-  /** The change note of a new pattern version, for its buyers (field `pattern_note`). */
+  /** The change note of a new pattern version, for its buyers. */
   patternNote?: string;
-  fieldNames?: DesignFieldNames;
 }): Promise<SaveDesignResult> {
   const existing = productId ? getOwnProduct({ db, storeId, productId }) : null;
-  if (productId && !existing) return { ok: false, status: 404 };
+  if (productId && !existing) return { ok: false, error: "not-found" };
 
   const validated = validateDesign(raw);
-  const errors: FieldErrors = validated.ok ? {} : { ...validated.errors };
-  const add = (field: string, message: string) => {
-    const list = (errors[field] ??= []);
+  const problems: FieldErrors = validated.ok ? {} : { ...validated.errors };
+  const add = (key: string, message: string) => {
+    const list = (problems[key] ??= []);
     if (!list.includes(message)) list.push(message);
   };
-  for (const p of files.problems ?? []) add(fieldFor(p.field, fieldNames), p.message);
+  const refusedFiles = files.problems ?? [];
+  for (const p of refusedFiles) add(p.field, p.message);
   const type = validated.ok ? validated.value.type : typeof raw.type === "string" ? raw.type : undefined;
 
   // Media: at least one when none exist, at most 10.
   const currentMedia = existing?.media ?? [];
   const keep = keepMedia === null ? currentMedia.map((m) => m.id) : keepMedia.filter((id) => currentMedia.some((m) => m.id === id));
-  const refusedMedia = (files.problems ?? []).filter((p) => fieldFor(p.field, fieldNames) === fieldNames.media).length;
+  const refusedMedia = refusedFiles.filter((p) => p.field === "media").length;
   const mediaCount = keep.length + files.media.length + refusedMedia;
-  if (mediaCount === 0) add(fieldNames.media, DESIGN_MESSAGES.mediaRequired);
-  if (mediaCount > MAX_MEDIA) add(fieldNames.media, DESIGN_MESSAGES.mediaTooMany);
+  if (mediaCount === 0) add("media", DESIGN_MESSAGES.mediaRequired);
+  if (mediaCount > MAX_MEDIA) add("media", DESIGN_MESSAGES.mediaTooMany);
   const checkedMedia = await Promise.all(files.media.map((f) => inspectFile(f, ["image", "video"])));
-  checkedMedia.forEach((c) => !c.ok && add(fieldNames.media, c.message));
+  checkedMedia.forEach((c) => !c.ok && add("media", c.message));
 
   // Size chart image: mandatory.
-  const hasChartProblem = (files.problems ?? []).some((p) => fieldFor(p.field, fieldNames) === fieldNames.sizeChart);
+  const hasChartProblem = refusedFiles.some((p) => p.field === "sizeChart");
   const checkedChart = files.sizeChart ? await inspectFile(files.sizeChart, ["image"]) : null;
-  if (checkedChart && !checkedChart.ok) add(fieldNames.sizeChart, checkedChart.message);
-  if (!files.sizeChart && !existing?.product.sizeChart && !hasChartProblem) add(fieldNames.sizeChart, DESIGN_MESSAGES.sizeChartRequired);
+  if (checkedChart && !checkedChart.ok) add("sizeChart", checkedChart.message);
+  if (!files.sizeChart && !existing?.product.sizeChart && !hasChartProblem) add("sizeChart", DESIGN_MESSAGES.sizeChartRequired);
 
   // Pattern file (DXF): mandatory for a Pattern; ignored for apparel.
   const isPattern = type === "Pattern";
-  const hasPatternProblem = (files.problems ?? []).some((p) => fieldFor(p.field, fieldNames) === fieldNames.pattern);
+  const hasPatternProblem = refusedFiles.some((p) => p.field === "pattern");
   const patternTemp = isPattern ? (files.pattern ?? null) : null;
   const checkedPattern = patternTemp ? await inspectFile(patternTemp, ["dxf"]) : null;
-  if (checkedPattern && !checkedPattern.ok) add(fieldNames.pattern, checkedPattern.message);
+  if (checkedPattern && !checkedPattern.ok) add("pattern", checkedPattern.message);
   // The DXF is read once here, in the worker pool and within its limits (decisions 060, 090): a file without a
   // usable outline, or too large or too complex, is refused at the field; the reading is what gets stored.
   let pattern: { data: string; unitsAssumed: boolean } | null = null;
@@ -171,18 +179,18 @@ export async function saveDesign({
     const read = await readPatternUpload(patternTemp.path);
     if (read.ok) pattern = read;
     else {
-      add(fieldNames.pattern, read.message);
+      add("pattern", read.message);
       retryAfter = read.retryAfter;
     }
   }
   const note = patternNote.trim();
-  if (note.length > MAX_PATTERN_NOTE) add("pattern_note", PATTERN_NOTE_TOO_LONG);
+  if (note.length > MAX_PATTERN_NOTE) add("patternNote", PATTERN_NOTE_TOO_LONG);
   if (isPattern && !patternTemp && !existing?.product.patternFile && !hasPatternProblem) {
-    add(fieldNames.pattern, DESIGN_MESSAGES.patternRequired);
+    add("pattern", DESIGN_MESSAGES.patternRequired);
   }
 
-  if (retryAfter !== undefined) return { ok: false, status: 503, errors, retryAfter };
-  if (!validated.ok || Object.keys(errors).length) return { ok: false, status: 400, errors };
+  if (retryAfter !== undefined) return { ok: false, error: "busy", problems, retryAfter };
+  if (!validated.ok || Object.keys(problems).length) return { ok: false, error: "invalid", problems };
   const input = validated.value;
 
   // Everything is valid: store the files, then write the rows in one transaction.
@@ -190,7 +198,7 @@ export async function saveDesign({
   const mediaNames: string[] = [];
   let chartName: string | null = null;
   let patternName: string | null = null;
-  let failing = fieldNames.media;
+  let failing = "media";
   try {
     for (const [i, file] of files.media.entries()) {
       const checked = checkedMedia[i]!;
@@ -199,19 +207,19 @@ export async function saveDesign({
       stored.push(name);
       mediaNames.push(name);
     }
-    failing = fieldNames.sizeChart;
+    failing = "sizeChart";
     if (files.sizeChart && checkedChart?.ok) {
       chartName = (await storeFile({ db, temp: files.sizeChart, inspected: checkedChart.file, kind: "media", ownerId })).name;
       stored.push(chartName);
     }
-    failing = fieldNames.pattern;
+    failing = "pattern";
     if (patternTemp && checkedPattern?.ok) {
       patternName = (await storeFile({ db, temp: patternTemp, inspected: checkedPattern.file, kind: "pattern", ownerId })).name;
       stored.push(patternName);
     }
   } catch {
     await discardFiles({ db, names: stored });
-    return { ok: false, status: 400, errors: { [failing]: ["This file could not be read as an image or video."] } };
+    return { ok: false, error: "invalid", problems: { [failing]: ["This file could not be read as an image or video."] } };
   }
 
   let outcome: { product: Product; unused: string[]; version: number | null } | null;
@@ -277,7 +285,7 @@ export async function saveDesign({
   }
   if (!outcome) {
     await discardFiles({ db, names: stored });
-    return { ok: false, status: 404 };
+    return { ok: false, error: "not-found" };
   }
   await deleteUnreferencedFiles({ db, names: outcome.unused });
   const { version } = outcome;
@@ -332,11 +340,6 @@ function writeVariants(tx: Tx, productId: number, rows: { id?: number; value: st
       .where(inArray(variants.id, kept))
       .run();
   }
-}
-
-function fieldFor(field: string, names: DesignFieldNames): string {
-  if (field === "images") return names.media;
-  return field;
 }
 
 /**

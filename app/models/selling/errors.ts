@@ -3,6 +3,7 @@
  * HTML pages and the JSON routes read this one table, so they cannot drift. Model functions return the codes only.
  */
 import { answers, type ErrorAnswer } from "~/models/answers";
+import type { SaveDesignError } from "~/models/selling/designs.server";
 import type { LabelUseError } from "~/models/selling/labels.server";
 import type { ShipError } from "~/models/selling/orders.server";
 import type { WithdrawalError } from "~/models/selling/ledger.server";
@@ -15,10 +16,21 @@ import type { WithdrawalError } from "~/models/selling/ledger.server";
 export const NO_STORE = { status: 404, message: "Please setup your store first" } as const;
 
 export const SELLING_ERRORS: {
+  design: Record<SaveDesignError, ErrorAnswer>;
   ship: Record<ShipError, ErrorAnswer>;
   label: Record<LabelUseError, ErrorAnswer>;
   withdraw: Record<WithdrawalError, ErrorAnswer>;
 } = {
+  /**
+   * Saving a design (spec 2.4 /create-design and /edit-product/{id}, 7.3 update-product). A refused one answers
+   * its first problem as the text (the JSON face) or every problem at its field (the form); these texts are the
+   * fallback. `busy`: the pattern worker pool was full, with Retry-After.
+   */
+  design: {
+    ...answers(400, { invalid: "Invalid request" }),
+    ...answers(503, { busy: "The pattern file cannot be read right now. Please try again in a moment." }),
+    ...answers(404, { "not-found": "Product not found" }),
+  },
   /** Shipping an order, by its seller or an administrator (spec 4). */
   ship: {
     ...answers(404, { "not-found": "Order not found" }),

@@ -140,3 +140,19 @@ export function bestSellingDesigns({ db, storeId, limit = 5 }: { db: Db; storeId
     .all()
     .map((r) => ({ ...r, units: Number(r.units), amountCents: Number(r.amountCents) }));
 }
+
+/**
+ * The seller's finance page (/my-finance): the balance summary, one page of the ledger (newest first), the sales
+ * of the last 90 days and the best-selling designs. Undefined when the store does not exist.
+ */
+export function getFinancePage({ db, storeId, page, pageSize }: { db: Db; storeId: number; page: number; pageSize: number }) {
+  const summary = getFinanceSummary({ db, storeId });
+  if (!summary) return undefined;
+  return {
+    summary,
+    transactions: listTransactions({ db, storeId, page, pageSize }),
+    series: salesSeries({ db, storeId }),
+    best: bestSellingDesigns({ db, storeId }),
+  };
+}
+export type FinancePage = NonNullable<ReturnType<typeof getFinancePage>>;

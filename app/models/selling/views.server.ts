@@ -2,20 +2,17 @@
  * What the seller's pages show of a record (issue 20, item 3): the loaders call one model and map it here, next to
  * the JSON view of the same order (`toSellerOrderJson`).
  */
+import type { Order } from "../../../db/schema";
+import { toOrderLineView } from "~/models/buying/views.server";
+import type { FinancePage } from "~/models/selling/finance.server";
 import { sellerShips, shippingInfoOf, type StoreOrder } from "~/models/selling/orders.server";
-import { isDownloadPattern, productTypeLabel } from "~/utils/catalog";
+import { isDownloadPattern } from "~/utils/catalog";
 import { isoDay } from "~/utils/dates";
 
 /** One sale as its page shows it (spec 4, Orders, seller view): amounts in cents, dates as days (UTC). */
 export function toSaleView(order: StoreOrder) {
   return {
-    id: order.id,
-    productId: order.productId,
-    name: order.productName,
-    typeLabel: productTypeLabel(order.productType, order.delivery),
-    variants: JSON.parse(order.variants) as { name: string; value: string }[],
-    quantity: order.quantity,
-    date: isoDay(order.createdAt),
+    ...toOrderLineView(order),
     status: order.status,
     amountCents: order.amountCents,
     feeCents: order.feeCents,
@@ -35,5 +32,42 @@ export function toSaleView(order: StoreOrder) {
     patternFile: order.patternFile,
     patternFileName: order.patternFileName,
     canShip: sellerShips(order) && order.status !== "Refunded",
+  };
+}
+
+/** One row of the seller's orders list (spec 4, My orders): the variants as one line, the day (UTC). */
+export function toStoreOrderRowView(order: Order) {
+  return {
+    id: order.id,
+    date: isoDay(order.createdAt),
+    name: order.productName,
+    variant: (JSON.parse(order.variants) as { name: string; value: string }[]).map((v) => `${v.name}: ${v.value}`).join(", "),
+    quantity: order.quantity,
+    amountCents: order.amountCents,
+    status: order.status,
+    digital: isDownloadPattern(order.productType, order.delivery),
+  };
+}
+
+/** The seller's finance page (spec 4, My finance): amounts in cents, days (UTC). */
+export function toFinanceView({ summary, transactions, series, best }: FinancePage) {
+  return {
+    summary: { ...summary, lastTransferAt: isoDay(summary.lastTransferAt) },
+    txs: transactions.txs.map((t) => ({
+      id: t.id,
+      type: t.txType,
+      orderId: t.orderId,
+      amountCents: t.amountCents,
+      taxCents: t.taxCents,
+      feeCents: t.feeCents,
+      shippingCents: t.shippingCents,
+      status: t.status,
+      date: isoDay(t.createdAt),
+      reason: t.reason,
+    })),
+    page: transactions.page,
+    pageCount: transactions.pageCount,
+    series,
+    best,
   };
 }

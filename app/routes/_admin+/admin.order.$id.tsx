@@ -1,21 +1,22 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 
-import { AuditLog, toAuditView } from "~/components/admin/audit-log";
-import { Note } from "~/components/flash";
-import { ErrorList, Field, Spinner, useFieldIds } from "~/components/forms";
+import { AuditLog } from "~/components/admin/audit-log";
+import { AdminError, AdminPageTitle } from "~/components/admin/page-head";
+import { CarrierField } from "~/components/carrier-field";
+import { ErrorList, Field, Spinner } from "~/components/forms";
 import { listAudit } from "~/models/admin/audit.server";
 import { getAdminOrder, saleCreditCents } from "~/models/admin/orders.server";
-import { toAdminOrderView, toShipFromView } from "~/models/admin/views.server";
+import { toAdminOrderView, toShipFromView, toAuditView } from "~/models/admin/views.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { refundOrder } from "~/models/admin/refunds.server";
 import { shipOrderAsAdmin } from "~/models/admin/shipping.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
 import { getStripe } from "~/models/payments/providers.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
-import { CARRIERS, ShipSchema } from "~/schemas/admin";
+import { ShipSchema } from "~/schemas/admin";
 import { orderStatusLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
@@ -86,27 +87,14 @@ export default function AdminOrder() {
   const s = order.shipping;
   return (
     <article aria-labelledby="order-heading">
-      <p className="text-sm">
-        <Link to="/admin" className="text-brand-700 hover:underline">
-          ← All orders
-        </Link>
-      </p>
-      <h1 id="order-heading" className="mt-2 text-2xl font-bold tracking-tight">
+      <AdminPageTitle id="order-heading" back={{ to: "/admin", label: "All orders" }}>
         Order #{order.id}
-      </h1>
+      </AdminPageTitle>
       <p className="mt-1 text-slate-700">
         Status: <strong data-testid="order-status">{orderStatusLabel(order)}</strong>
       </p>
-      {actionData?.error ? (
-        <div className="mt-4">
-          <Note kind="error">{actionData.error}</Note>
-        </div>
-      ) : null}
-      {labelAsked && !order.labelUrl ? (
-        <div className="mt-4">
-          <Note kind="error">{LABEL_MISSING}</Note>
-        </div>
-      ) : null}
+      <AdminError message={actionData?.error} />
+      <AdminError message={labelAsked && !order.labelUrl ? LABEL_MISSING : null} />
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section aria-labelledby="details-heading" className="card p-6">
@@ -313,25 +301,11 @@ function ShipForm({ update, lastResult }: { update: boolean; lastResult?: Submis
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ShipSchema }),
   });
-  const carrierIds = useFieldIds(fields.carrier.id, fields.carrier.errors);
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
       <input type="hidden" name="intent" value="ship" />
       <Field label="Tracking number" inputProps={{ ...getInputProps(fields.tracking, { type: "text" }) }} errors={fields.tracking.errors} />
-      <div>
-        <label htmlFor={carrierIds.id} className="label">
-          Carrier
-        </label>
-        <select {...getSelectProps(fields.carrier)} id={carrierIds.id} className="input mt-1" {...carrierIds.aria}>
-          <option value="">Select…</option>
-          {CARRIERS.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-        <ErrorList id={carrierIds.errorId} errors={fields.carrier.errors} />
-      </div>
+      <CarrierField field={fields.carrier} />
       <button type="submit" className="btn" disabled={submitting}>
         <Spinner show={submitting} />
         {update ? "Update tracking" : "Ship"}

@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { AuditLog, toAuditView } from "~/components/admin/audit-log";
+import { AuditLog } from "~/components/admin/audit-log";
+import { toAuditView } from "~/models/admin/views.server";
 import { ErrorList, Field, Spinner } from "~/components/forms";
 import { listAudit } from "~/models/admin/audit.server";
 import { getAdminSettings, saveSettings, toSettingsForm } from "~/models/admin/settings.server";

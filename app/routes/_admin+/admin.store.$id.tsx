@@ -1,73 +1,29 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { AuditLog, toAuditView } from "~/components/admin/audit-log";
+import { AuditLog } from "~/components/admin/audit-log";
 import { cell, EmptyRow, nowrapCell, PlainHeader, SortHeader, TableFooter, TableFrame, TableToolbar } from "~/components/admin/table";
-import { Note } from "~/components/flash";
-import { listAudit } from "~/models/admin/audit.server";
+import { AdminError, AdminPageTitle } from "~/components/admin/page-head";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
-import { approvalPlan, approveTransfer, rejectTransfer } from "~/models/admin/payouts.server";
-import { getAdminStore, listStoreProducts, PRODUCT_SORTS, removeProductAsAdmin } from "~/models/admin/stores.server";
-import { parseTableQuery, tableState } from "~/models/admin/table";
-import { productTypeLabel } from "~/utils/catalog";
+import { approveTransfer, rejectTransfer } from "~/models/admin/payouts.server";
+import { getAdminStorePage, PRODUCT_SORTS, removeProductAsAdmin } from "~/models/admin/stores.server";
+import { parseTableQuery } from "~/models/admin/table";
+import { toAdminStoreView } from "~/models/admin/views.server";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
-import { isoDay, isoMinute } from "~/utils/dates";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.store.name ?? "Store"} · Admin · Patternhouse` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const db = getDb();
-  const storeId = idParam(params.id);
-  const view = getAdminStore({ db, storeId });
-  invariantResponse(view, "Not found", { status: 404 });
   const query = parseTableQuery(new URL(request.url).searchParams, { sorts: PRODUCT_SORTS, defaultSort: "id", defaultDir: "asc" });
-  const products = listStoreProducts({ db, storeId, query });
-  return {
-    store: { id: view.store.id, name: view.store.name, balanceCents: view.store.balanceCents, onboarded: view.store.stripeOnboarded },
-    owner: view.owner,
-    figures: {
-      salesCents: view.salesCents,
-      refundsCents: view.refundsCents,
-      orderCount: view.orderCount,
-      refundedCount: view.refundedCount,
-      txCount: view.txCount,
-    },
-    pendingTransfers: view.pendingTransfers.map((t) => ({
-      id: t.id,
-      amountCents: -t.amountCents,
-      requested: isoMinute(t.createdAt),
-      inProgress: t.processedAt !== null,
-      // What approving pays now: what the store owes is repaid out of the transfer first.
-      plan: approvalPlan({ transfer: t, balanceCents: view.store.balanceCents }),
-    })),
-    transactions: view.recentTransactions.map((t) => ({
-      id: t.id,
-      type: t.txType,
-      orderId: t.orderId,
-      amountCents: t.amountCents,
-      status: t.status,
-      reason: t.reason,
-      date: isoDay(t.createdAt),
-    })),
-    products: {
-      state: tableState(query, products),
-      rows: products.rows.map((p) => ({
-        id: p.id,
-        name: p.name,
-        typeLabel: productTypeLabel(p.type as "Pattern" | "Made" | "Ready", p.delivery as "Digital" | "Print" | null),
-        priceCents: p.priceCents,
-        sold: p.sold,
-        removed: p.removedAt !== null,
-      })),
-    },
-    audit: toAuditView(listAudit({ db, targetType: "store", targetId: storeId })),
-  };
+  const page = getAdminStorePage({ db: getDb(), storeId: idParam(params.id), query });
+  invariantResponse(page, "Not found", { status: 404 });
+  return toAdminStoreView(page, query);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -120,14 +76,9 @@ export default function AdminStore() {
   const state = products.state;
   return (
     <article aria-labelledby="store-heading">
-      <p className="text-sm">
-        <Link to="/admin/stores" className="text-brand-700 hover:underline">
-          ← All stores
-        </Link>
-      </p>
-      <h1 id="store-heading" className="mt-2 text-2xl font-bold tracking-tight">
+      <AdminPageTitle id="store-heading" back={{ to: "/admin/stores", label: "All stores" }}>
         {store.name.trim() || `Store #${store.id}`}
-      </h1>
+      </AdminPageTitle>
       <p className="mt-1 text-sm text-slate-700">
         Store #{store.id} of{" "}
         <Link to={`/admin/user/${owner.id}`} className="text-brand-700 underline">
@@ -138,11 +89,7 @@ export default function AdminStore() {
           public store page
         </Link>
       </p>
-      {actionData?.error ? (
-        <div className="mt-4">
-          <Note kind="error">{actionData.error}</Note>
-        </div>
-      ) : null}
+      <AdminError message={actionData?.error} />
 
       <section aria-labelledby="figures-heading" className="card mt-6 p-6">
         <h2 id="figures-heading" className="text-lg font-semibold">

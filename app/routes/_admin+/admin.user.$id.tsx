@@ -3,11 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { AuditLog, toAuditView } from "~/components/admin/audit-log";
+import { AuditLog } from "~/components/admin/audit-log";
+import { AdminPageTitle } from "~/components/admin/page-head";
 import { ErrorList, Field, Spinner } from "~/components/forms";
-import { listAudit } from "~/models/admin/audit.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
-import { getAdminUser, toAdminUserJson, updateAdminUser } from "~/models/admin/users.server";
+import { getAdminUserPage, updateAdminUser } from "~/models/admin/users.server";
+import { toAdminUserView } from "~/models/admin/views.server";
 import { UPDATE_USER_ERROR_FIELDS, UpdateUserSchema } from "~/schemas/admin";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
@@ -19,16 +20,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const db = getDb();
-  const userId = idParam(params.id);
-  const view = getAdminUser({ db, userId });
-  invariantResponse(view, "Not found", { status: 404 });
-  return {
-    user: toAdminUserJson(view),
-    balanceCents: view.store?.balanceCents ?? null,
-    isSelf: admin.id === userId,
-    audit: toAuditView(listAudit({ db, targetType: "user", targetId: userId })),
-  };
+  const page = getAdminUserPage({ db: getDb(), userId: idParam(params.id) });
+  invariantResponse(page, "Not found", { status: 404 });
+  return toAdminUserView(page, { adminId: admin.id });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -53,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminUser() {
-  const { user, balanceCents, isSelf, audit } = useLoaderData<typeof loader>();
+  const { user, balanceCents, isSelf, joined, audit } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
@@ -78,16 +72,11 @@ export default function AdminUser() {
   );
   return (
     <article aria-labelledby="user-heading">
-      <p className="text-sm">
-        <Link to="/admin/users" className="text-brand-700 hover:underline">
-          ← All users
-        </Link>
-      </p>
-      <h1 id="user-heading" className="mt-2 text-2xl font-bold tracking-tight">
+      <AdminPageTitle id="user-heading" back={{ to: "/admin/users", label: "All users" }}>
         {user.first_name} {user.last_name}
-      </h1>
+      </AdminPageTitle>
       <p className="mt-1 text-sm text-slate-700">
-        User #{user.user_id} · {user.role === "admin" ? "administrator" : "user"} · joined {user.created.slice(0, 10)}
+        User #{user.user_id} · {user.role === "admin" ? "administrator" : "user"} · joined {joined}
         {hasStore ? (
           <>
             {" "}

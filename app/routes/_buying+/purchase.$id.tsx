@@ -2,23 +2,20 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
-import { Thumbnail } from "~/components/cart-rows";
+import { OrderPanel } from "~/components/order-panel";
 import { RateForm } from "~/components/rate-form";
+import { TrackingLinkRow } from "~/components/tracking";
 import { BUYING_ERRORS } from "~/models/buying/errors";
-import { canRate, getBuyerOrder, isDownloadable, rateOrder } from "~/models/buying/orders.server";
-import { orderCounterpart } from "~/models/messaging/messages.server";
-import { DOWNLOAD_FORMAT_LABELS, orderDownloadLinks } from "~/models/patterns/downloads.server";
-import { listVersions, versionFacts } from "~/models/patterns/versions.server";
-import { getPlatformSettings } from "~/models/platform/settings.server";
+import { getBuyerOrder, rateOrder } from "~/models/buying/orders.server";
+import { getPurchase } from "~/models/buying/purchases.server";
+import { toPurchaseView } from "~/models/buying/views.server";
 import { RateSchema } from "~/schemas/buying";
-import { orderStatusLabel, productTypeLabel, isDownloadPattern } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireUser } from "~/auth/guards.server";
-import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Purchase · Patternhouse" }];
 
@@ -30,50 +27,10 @@ async function loadOwnOrder(request: Request, id: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, order } = await loadOwnOrder(request, params.id);
-  const db = getDb();
-  const supportEmail = getPlatformSettings({ db }).email || "support@patternhouse.local";
-  const versions = isDownloadable(order) ? listVersions({ db, productId: order.productId }) : [];
-  const facts = versions[0] ? await versionFacts({ db, version: versions[0] }) : null;
-  return {
-    order: {
-      id: order.id,
-      productId: order.productId,
-      name: order.productName,
-      typeLabel: productTypeLabel(order.productType, order.delivery),
-      variants: JSON.parse(order.variants) as { name: string; value: string }[],
-      quantity: order.quantity,
-      date: isoDay(order.createdAt),
-      amountCents: order.amountCents,
-      shippingCents: order.shippingCents,
-      taxCents: order.taxCents,
-      status: order.status,
-      statusLabel: orderStatusLabel(order),
-      digital: isDownloadPattern(order.productType, order.delivery),
-      downloadable: isDownloadable(order),
-      tracking: order.tracking,
-      carrier: order.carrier,
-      trackingUrl: order.trackingUrl,
-      reviewed: order.reviewed,
-      canRate: canRate(order),
-      media: order.media[0] ?? null,
-    },
-    files: isDownloadable(order)
-      ? {
-          current: facts ? { version: facts.version, versionLine: facts.versionLine, sizes: facts.sizes, note: versions[0]!.note } : null,
-          links: orderDownloadLinks(order.id),
-          printFormats: (["A4", "Letter", "A0", "projector"] as const).map((format) => ({ format, label: DOWNLOAD_FORMAT_LABELS[format] })),
-          earlier: versions.slice(1).map((v) => ({
-            version: v.version,
-            date: isoDay(v.createdAt),
-            note: v.note,
-            links: orderDownloadLinks(order.id, v.version).filter((l) => l.format === "dxf" || l.format === "A4"),
-          })),
-        }
-      : null,
-    messageSellerHref: orderCounterpart({ db: db, orderId: order.id, userId: user.id })?.href ?? null,
-    refundHref: `mailto:${supportEmail}?subject=${encodeURIComponent(`Refund request for order #${order.id}`)}`,
-  };
+  const user = await requireUser(request);
+  const purchase = await getPurchase({ db: getDb(), userId: user.id, orderId: Number(params.id) });
+  invariantResponse(purchase, "Not found", { status: 404 });
+  return toPurchaseView(purchase);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -96,27 +53,15 @@ export default function PurchasePage() {
       <Link to="/purchases" className="text-sm text-slate-600 hover:text-brand-700">
         ← My purchases
       </Link>
-      <section className="card flex flex-col gap-6 p-6 sm:flex-row" aria-labelledby="order-title">
-        <Thumbnail media={order.media} alt={order.name} />
-        <div className="flex-1 space-y-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 id="order-title" className="text-xl font-bold tracking-tight">
-              Order #{order.id}
-            </h1>
-            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold text-emerald-800">PAID</span>
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700" data-testid="order-status">
-              {order.statusLabel}
-            </span>
-          </div>
-          <p className="text-sm text-slate-600">
-            {order.quantity} {order.quantity === 1 ? "item" : "items"} · {order.date}
-          </p>
-          <p className="text-sm">
-            Amount {formatCents(order.amountCents)} · Shipping {formatCents(order.shippingCents)} · Tax {formatCents(order.taxCents)}
-          </p>
-          {order.status === "Pending" && !order.digital ? <p className="font-medium text-amber-700">Awaiting Shipment</p> : null}
-        </div>
-      </section>
+      <OrderPanel titleId="order-title" orderId={order.id} media={order.media} name={order.name} paid status={{ label: order.statusLabel, testId: "order-status" }}>
+        <p className="text-sm text-slate-600">
+          {order.quantity} {order.quantity === 1 ? "item" : "items"} · {order.date}
+        </p>
+        <p className="text-sm">
+          Amount {formatCents(order.amountCents)} · Shipping {formatCents(order.shippingCents)} · Tax {formatCents(order.taxCents)}
+        </p>
+        {order.status === "Pending" && !order.digital ? <p className="font-medium text-amber-700">Awaiting Shipment</p> : null}
+      </OrderPanel>
       <section className="card p-6" aria-labelledby="items-title">
         <h2 id="items-title" className="text-lg font-semibold">
           Items
@@ -273,16 +218,7 @@ function TrackingSection({ order }: { order: OrderView }) {
           <dd>{order.carrier}</dd>
           <dt className="text-slate-500">Tracking number</dt>
           <dd>{order.tracking}</dd>
-          {order.trackingUrl ? (
-            <>
-              <dt className="text-slate-500">Link</dt>
-              <dd>
-                <a href={order.trackingUrl} className="text-brand-700 hover:underline" rel="noreferrer noopener" target="_blank">
-                  Track on the carrier's site
-                </a>
-              </dd>
-            </>
-          ) : null}
+          <TrackingLinkRow url={order.trackingUrl} />
         </dl>
       ) : (
         <p className="mt-2 text-sm text-slate-600">No tracking information yet.</p>

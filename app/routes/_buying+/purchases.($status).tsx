@@ -1,40 +1,40 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { TableScroll } from "~/components/table-scroll";
-import { listBuyerOrders } from "~/models/buying/orders.server";
-import { pendingPayments, returnFromPayment } from "~/models/buying/purchases.server";
-import { orderStatusLabel } from "~/utils/catalog";
+import { ListTable } from "~/components/table-scroll";
+import { listPurchases } from "~/models/buying/purchases.server";
+import { toPurchaseRowView } from "~/models/buying/views.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
 import { requireUser } from "~/auth/guards.server";
-import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "My purchases · Patternhouse" }];
 
 const FILTERS = ["Pending", "Shipped", "Refunded"] as const;
 
+const PURCHASE_COLUMNS = [
+  { label: "Order" },
+  { label: "Item" },
+  { label: "Status" },
+  { label: "Date" },
+  { label: "Amount", right: true },
+  { label: "Shipping", right: true },
+  { label: "Tax", right: true },
+  { label: "Actions", right: true, srOnly: true },
+];
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const db = getDb();
   const status = params.status?.toLowerCase();
-  const confirming =
-    status === "success"
-      ? (await returnFromPayment({ db, userId: user.id, origin: publicOrigin(request) })).confirming
-      : false;
-  const open = await pendingPayments({ db, userId: user.id });
   const filter = FILTERS.find((f) => f.toLowerCase() === status);
-  const orders = listBuyerOrders({ db, userId: user.id, status: filter }).map((o) => ({
-    id: o.id,
-    name: o.productName,
-    status: orderStatusLabel(o),
-    date: isoDay(o.createdAt),
-    amountCents: o.amountCents,
-    shippingCents: o.shippingCents,
-    taxCents: o.taxCents,
-  }));
-  return { orders, confirming: confirming && open > 0, filter: filter ?? null };
+  const { orders, confirming } = await listPurchases({
+    db: getDb(),
+    userId: user.id,
+    status: filter,
+    returnedFrom: status === "success" ? publicOrigin(request) : null,
+  });
+  return { orders: orders.map(toPurchaseRowView), confirming, filter: filter ?? null };
 }
 
 export default function PurchasesPage() {
@@ -63,42 +63,24 @@ export default function PurchasesPage() {
       {orders.length === 0 ? (
         <p className="mt-8 text-slate-600">No purchases found</p>
       ) : (
-        <TableScroll label="My purchases" className="mt-6">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-500">
-              <tr>
-                <th className="py-2 pr-4">Order</th>
-                <th className="py-2 pr-4">Item</th>
-                <th className="py-2 pr-4">Status</th>
-                <th className="py-2 pr-4">Date</th>
-                <th className="py-2 pr-4 text-right">Amount</th>
-                <th className="py-2 pr-4 text-right">Shipping</th>
-                <th className="py-2 pr-4 text-right">Tax</th>
-                <th className="py-2 text-right">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {orders.map((o) => (
-                <tr key={o.id} data-testid="purchase-row">
-                  <td className="py-3 pr-4 font-medium">#{o.id}</td>
-                  <td className="py-3 pr-4">{o.name}</td>
-                  <td className="py-3 pr-4">{o.status}</td>
-                  <td className="py-3 pr-4">{o.date}</td>
-                  <td className="py-3 pr-4 text-right">{formatCents(o.amountCents)}</td>
-                  <td className="py-3 pr-4 text-right">{formatCents(o.shippingCents)}</td>
-                  <td className="py-3 pr-4 text-right">{formatCents(o.taxCents)}</td>
-                  <td className="py-3 text-right">
-                    <Link to={`/purchase/${o.id}`} className="font-medium text-brand-700 hover:underline" aria-label={`Details of order ${o.id}`}>
-                      Details
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ListTable label="My purchases" className="mt-6" columns={PURCHASE_COLUMNS}>
+          {orders.map((o) => (
+            <tr key={o.id} data-testid="purchase-row">
+              <td className="py-3 pr-4 font-medium">#{o.id}</td>
+              <td className="py-3 pr-4">{o.name}</td>
+              <td className="py-3 pr-4">{o.status}</td>
+              <td className="py-3 pr-4">{o.date}</td>
+              <td className="py-3 pr-4 text-right">{formatCents(o.amountCents)}</td>
+              <td className="py-3 pr-4 text-right">{formatCents(o.shippingCents)}</td>
+              <td className="py-3 pr-4 text-right">{formatCents(o.taxCents)}</td>
+              <td className="py-3 text-right">
+                <Link to={`/purchase/${o.id}`} className="font-medium text-brand-700 hover:underline" aria-label={`Details of order ${o.id}`}>
+                  Details
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </div>
   );

@@ -1,9 +1,9 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { ErrorList, Spinner } from "~/components/forms";
+import { MessageBox, SendButton } from "~/components/message-form";
 import { Avatar, MessageDate } from "~/components/messaging";
 import { blockUser, hasBlocked, unblockUser } from "~/models/messaging/blocks.server";
 import { getConversation, markConversationRead } from "~/models/messaging/conversations.server";
@@ -146,18 +146,8 @@ export default function ConversationPage() {
       </ol>
       <Form method="post" {...getFormProps(form)} key={messages.length} className="mt-8 space-y-3" action={`/message/${id}`}>
         <input type="hidden" name="intent" value="reply" />
-        <label htmlFor={fields.message.id} className="label">
-          Your reply
-        </label>
-        <textarea {...getTextareaProps(fields.message)} rows={4} className="input" />
-        <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-        <div id={form.errorId} aria-live="polite">
-          <ErrorList errors={form.errors} />
-        </div>
-        <button type="submit" className="btn" disabled={sending}>
-          <Spinner show={sending} />
-          Send Message
-        </button>
+        <MessageBox form={form} field={fields.message} label="Your reply" rows={4} />
+        <SendButton sending={sending}>Send Message</SendButton>
       </Form>
     </div>
   );

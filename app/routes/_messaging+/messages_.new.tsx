@@ -1,9 +1,9 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { ErrorList, Spinner } from "~/components/forms";
+import { MessageBox, SendButton } from "~/components/message-form";
 import { Avatar } from "~/components/messaging";
 import { getParticipant } from "~/models/messaging/conversations.server";
 import { MESSAGING_ERRORS } from "~/models/messaging/errors.server";
@@ -89,18 +89,8 @@ export default function NewMessagePage() {
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-3">
         <input type="hidden" name="to" value={other.id} />
         {order ? <input type="hidden" name="orderId" value={order.id} /> : null}
-        <label htmlFor={fields.message.id} className="label">
-          Message
-        </label>
-        <textarea {...getTextareaProps(fields.message)} rows={5} className="input" />
-        <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-        <div id={form.errorId} aria-live="polite">
-          <ErrorList errors={form.errors} />
-        </div>
-        <button type="submit" className="btn" disabled={sending}>
-          <Spinner show={sending} />
-          Send Message
-        </button>
+        <MessageBox form={form} field={fields.message} label="Message" rows={5} />
+        <SendButton sending={sending}>Send Message</SendButton>
       </Form>
     </div>
   );

@@ -4,7 +4,16 @@ import { data } from "@remix-run/node";
 import type { Store, User } from "../../../db/schema";
 import { isProfileComplete } from "~/models/accounts/profile.server";
 import { getOwnProduct, removeOwnProduct, saveDesign, type OwnProduct } from "~/models/selling/designs.server";
-import { MAX_VARIANTS, PRODUCT_MESSAGES, type DesignFormValues, type FieldErrors } from "~/schemas/selling";
+import { SELLING_ERRORS } from "~/models/selling/errors";
+import {
+  DESIGN_FORM_FIELDS,
+  designFileKey,
+  designProblemsAt,
+  MAX_VARIANTS,
+  PRODUCT_MESSAGES,
+  type DesignFormValues,
+  type FieldErrors,
+} from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { formRows, keepRows, keptInOrder } from "~/utils/form-rows";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -102,14 +111,15 @@ export async function designAction({
         media: form.files.filter((f) => f.field === "media"),
         sizeChart: form.files.find((f) => f.field === "sizeChart") ?? null,
         pattern: form.files.find((f) => f.field === "pattern") ?? null,
-        problems: form.problems,
+        problems: form.problems.map((p) => ({ ...p, field: designFileKey(p.field) })),
       },
       patternNote: String(fields.get("pattern_note") ?? ""),
     });
     if (!result.ok) {
-      invariantResponse(result.status !== 404, "Not Found", { status: 404 });
-      if (result.status === 503) return answer(503, result.errors, null, { "Retry-After": String(result.retryAfter) });
-      return answer(400, result.errors);
+      const { status } = SELLING_ERRORS.design[result.error];
+      invariantResponse(result.error !== "not-found", "Not Found", { status });
+      const retry = result.error === "busy" ? { "Retry-After": String(result.retryAfter) } : undefined;
+      return answer(status, designProblemsAt(result.problems, DESIGN_FORM_FIELDS), null, retry);
     }
     return redirectWithFlash(request, `/edit-product/${result.product.id}`, {
       kind: "success",

@@ -6,46 +6,40 @@ import { Spinner } from "~/components/forms";
 import { Pagination } from "~/components/pagination";
 import { SalesChart } from "~/components/sales-chart";
 import { SellerTabs } from "~/components/seller-tabs";
-import { TableScroll } from "~/components/table-scroll";
-import { bestSellingDesigns, getFinanceSummary, listTransactions, salesSeries } from "~/models/selling/finance.server";
+import { ListTable } from "~/components/table-scroll";
+import { getFinancePage } from "~/models/selling/finance.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
 import { withdrawBalance } from "~/models/selling/payouts.server";
+import { toFinanceView } from "~/models/selling/views.server";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
+import { invariantResponse } from "~/utils/invariant";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireSeller } from "~/auth/guards.server";
-import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Finance · Patternhouse" }];
 
 const PAGE_SIZE = 20;
 
+const TRANSACTION_COLUMNS = [
+  { label: "ID" },
+  { label: "Type" },
+  { label: "Order" },
+  { label: "Amount", right: true },
+  { label: "Tax", right: true },
+  { label: "Fee", right: true },
+  { label: "Shipping", right: true },
+  { label: "Status" },
+  { label: "Date" },
+];
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store } = await requireSeller(request);
-  const db = getDb();
   const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
-  const summary = getFinanceSummary({ db, storeId: store.id })!;
-  const { txs, page: current, pageCount } = listTransactions({ db, storeId: store.id, page, pageSize: PAGE_SIZE });
-  return {
-    summary: { ...summary, lastTransferAt: isoDay(summary.lastTransferAt) },
-    txs: txs.map((t) => ({
-      id: t.id,
-      type: t.txType,
-      orderId: t.orderId,
-      amountCents: t.amountCents,
-      taxCents: t.taxCents,
-      feeCents: t.feeCents,
-      shippingCents: t.shippingCents,
-      status: t.status,
-      date: isoDay(t.createdAt),
-      reason: t.reason,
-    })),
-    page: current,
-    pageCount,
-    series: salesSeries({ db, storeId: store.id }),
-    best: bestSellingDesigns({ db, storeId: store.id }),
-  };
+  const finance = getFinancePage({ db: getDb(), storeId: store.id, page, pageSize: PAGE_SIZE });
+  invariantResponse(finance, "Not found", { status: 404 });
+  return toFinanceView(finance);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -165,49 +159,32 @@ export default function MyFinancePage() {
         {txs.length === 0 ? (
           <p className="mt-4 text-slate-600">No transactions yet</p>
         ) : (
-          <TableScroll label="Transactions" className="mt-4">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-500">
-                <tr>
-                  <th className="py-2 pr-4">ID</th>
-                  <th className="py-2 pr-4">Type</th>
-                  <th className="py-2 pr-4">Order</th>
-                  <th className="py-2 pr-4 text-right">Amount</th>
-                  <th className="py-2 pr-4 text-right">Tax</th>
-                  <th className="py-2 pr-4 text-right">Fee</th>
-                  <th className="py-2 pr-4 text-right">Shipping</th>
-                  <th className="py-2 pr-4">Status</th>
-                  <th className="py-2">Date</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {txs.map((t) => (
-                  <tr key={t.id} data-testid="tx-row">
-                    <td className="py-2 pr-4">{t.id}</td>
-                    <td className="py-2 pr-4">{t.type}</td>
-                    <td className="py-2 pr-4">
-                      {t.orderId ? (
-                        <Link to={`/sale/${t.orderId}`} className="text-brand-700 hover:underline">
-                          #{t.orderId}
-                        </Link>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                    <td className={`py-2 pr-4 text-right ${t.amountCents < 0 ? "text-red-700" : ""}`}>{formatCents(t.amountCents)}</td>
-                    <td className="py-2 pr-4 text-right">{formatCents(t.taxCents)}</td>
-                    <td className="py-2 pr-4 text-right">{formatCents(t.feeCents)}</td>
-                    <td className="py-2 pr-4 text-right">{formatCents(t.shippingCents)}</td>
-                    <td className="py-2 pr-4" title={t.reason ?? undefined}>
-                      {t.status}
-                      {t.reason ? <span className="block text-xs text-slate-500">{t.reason}</span> : null}
-                    </td>
-                    <td className="py-2">{t.date}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <ListTable label="Transactions" className="mt-4" columns={TRANSACTION_COLUMNS}>
+            {txs.map((t) => (
+              <tr key={t.id} data-testid="tx-row">
+                <td className="py-2 pr-4">{t.id}</td>
+                <td className="py-2 pr-4">{t.type}</td>
+                <td className="py-2 pr-4">
+                  {t.orderId ? (
+                    <Link to={`/sale/${t.orderId}`} className="text-brand-700 hover:underline">
+                      #{t.orderId}
+                    </Link>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+                <td className={`py-2 pr-4 text-right ${t.amountCents < 0 ? "text-red-700" : ""}`}>{formatCents(t.amountCents)}</td>
+                <td className="py-2 pr-4 text-right">{formatCents(t.taxCents)}</td>
+                <td className="py-2 pr-4 text-right">{formatCents(t.feeCents)}</td>
+                <td className="py-2 pr-4 text-right">{formatCents(t.shippingCents)}</td>
+                <td className="py-2 pr-4" title={t.reason ?? undefined}>
+                  {t.status}
+                  {t.reason ? <span className="block text-xs text-slate-500">{t.reason}</span> : null}
+                </td>
+                <td className="py-2">{t.date}</td>
+              </tr>
+            ))}
+          </ListTable>
         )}
         <Pagination page={page} pageCount={pageCount} href={(p) => (p > 1 ? `/my-finance?page=${p}` : "/my-finance")} />
       </section>

@@ -3,18 +3,27 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { Pagination } from "~/components/pagination";
 import { SellerTabs } from "~/components/seller-tabs";
-import { TableScroll } from "~/components/table-scroll";
+import { ListTable } from "~/components/table-scroll";
 import { listStoreOrders } from "~/models/selling/orders.server";
+import { toStoreOrderRowView } from "~/models/selling/views.server";
 import { ORDER_FILTERS } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
 import { requireSeller } from "~/auth/guards.server";
-import { isDownloadPattern } from "~/utils/catalog";
-import { isoDay } from "~/utils/dates";
 
 export const meta: MetaFunction = () => [{ title: "Orders · Patternhouse" }];
 
 const PAGE_SIZE = 20;
+
+const ORDER_COLUMNS = [
+  { label: "Order" },
+  { label: "Date" },
+  { label: "Product" },
+  { label: "Variant" },
+  { label: "Quantity", right: true },
+  { label: "Amount", right: true },
+  { label: "Status" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store } = await requireSeller(request);
@@ -27,16 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     page: result.page,
     pageCount: result.pageCount,
     total: result.total,
-    orders: result.orders.map((o) => ({
-      id: o.id,
-      date: isoDay(o.createdAt),
-      name: o.productName,
-      variant: (JSON.parse(o.variants) as { name: string; value: string }[]).map((v) => `${v.name}: ${v.value}`).join(", "),
-      quantity: o.quantity,
-      amountCents: o.amountCents,
-      status: o.status,
-      digital: isDownloadPattern(o.productType, o.delivery),
-    })),
+    orders: result.orders.map(toStoreOrderRowView),
   };
 }
 
@@ -69,42 +69,27 @@ export default function MyOrdersPage() {
       {orders.length === 0 ? (
         <p className="text-slate-600">No orders found</p>
       ) : (
-        <TableScroll label="Orders">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-500">
-              <tr>
-                <th className="py-2 pr-4">Order</th>
-                <th className="py-2 pr-4">Date</th>
-                <th className="py-2 pr-4">Product</th>
-                <th className="py-2 pr-4">Variant</th>
-                <th className="py-2 pr-4 text-right">Quantity</th>
-                <th className="py-2 pr-4 text-right">Amount</th>
-                <th className="py-2">Status</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {orders.map((o) => (
-                <tr key={o.id} data-testid="sale-row">
-                  <td className="py-3 pr-4 font-medium">
-                    <Link to={`/sale/${o.id}`} className="text-brand-700 hover:underline" aria-label={`Order ${o.id}`}>
-                      #{o.id}
-                    </Link>
-                  </td>
-                  <td className="py-3 pr-4">{o.date}</td>
-                  <td className="py-3 pr-4">
-                    <Link to={`/sale/${o.id}`} className="hover:text-brand-700">
-                      {o.name}
-                    </Link>
-                  </td>
-                  <td className="py-3 pr-4">{o.variant || "—"}</td>
-                  <td className="py-3 pr-4 text-right">{o.quantity}</td>
-                  <td className="py-3 pr-4 text-right">{formatCents(o.amountCents)}</td>
-                  <td className="py-3">{o.digital && o.status === "Pending" ? "Ready for Download" : o.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <ListTable label="Orders" columns={ORDER_COLUMNS}>
+          {orders.map((o) => (
+            <tr key={o.id} data-testid="sale-row">
+              <td className="py-3 pr-4 font-medium">
+                <Link to={`/sale/${o.id}`} className="text-brand-700 hover:underline" aria-label={`Order ${o.id}`}>
+                  #{o.id}
+                </Link>
+              </td>
+              <td className="py-3 pr-4">{o.date}</td>
+              <td className="py-3 pr-4">
+                <Link to={`/sale/${o.id}`} className="hover:text-brand-700">
+                  {o.name}
+                </Link>
+              </td>
+              <td className="py-3 pr-4">{o.variant || "—"}</td>
+              <td className="py-3 pr-4 text-right">{o.quantity}</td>
+              <td className="py-3 pr-4 text-right">{formatCents(o.amountCents)}</td>
+              <td className="py-3">{o.digital && o.status === "Pending" ? "Ready for Download" : o.status}</td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       <Pagination page={page} pageCount={pageCount} href={(p) => href(filter, p)} />
     </div>

@@ -1,20 +1,22 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
-import { Thumbnail } from "~/components/cart-rows";
+import { OrderPanel } from "~/components/order-panel";
 import { Note } from "~/components/flash";
-import { ErrorList, Field, Spinner, useFieldIds } from "~/components/forms";
+import { CarrierField } from "~/components/carrier-field";
+import { ErrorList, Field, Spinner } from "~/components/forms";
 import { SellerTabs } from "~/components/seller-tabs";
 import { useHydrated } from "~/components/use-hydrated";
+import { TrackingLinkRow } from "~/components/tracking";
 import { orderCounterpart } from "~/models/messaging/messages.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
 import { getShippingLabel } from "~/models/selling/labels.server";
 import { getStoreOrder, shipOrder } from "~/models/selling/orders.server";
 import { toSaleView } from "~/models/selling/views.server";
-import { CARRIERS, ShipSchema } from "~/schemas/selling";
+import { ShipSchema } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
@@ -78,35 +80,30 @@ export default function SalePage() {
       <Link to="/my-orders" className="text-sm text-slate-600 hover:text-brand-700">
         ← Orders
       </Link>
-      <section className="card flex flex-col gap-6 p-6 sm:flex-row" aria-labelledby="sale-title">
-        <Thumbnail media={order.media} alt={order.name} />
-        <div className="flex-1 space-y-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h1 id="sale-title" className="text-xl font-bold tracking-tight">
-              Order #{order.id}
-            </h1>
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700" data-testid="sale-status">
-              {order.digital && order.status === "Pending" ? "Ready for Download" : order.status}
-            </span>
-          </div>
-          <p className="text-sm text-slate-600">{order.date}</p>
-          <p className="font-medium">
-            <Link to={`/product/${order.productId}`} className="hover:text-brand-700">
-              {order.name}
+      <OrderPanel
+        titleId="sale-title"
+        orderId={order.id}
+        media={order.media}
+        name={order.name}
+        status={{ label: order.digital && order.status === "Pending" ? "Ready for Download" : order.status, testId: "sale-status" }}
+      >
+        <p className="text-sm text-slate-600">{order.date}</p>
+        <p className="font-medium">
+          <Link to={`/product/${order.productId}`} className="hover:text-brand-700">
+            {order.name}
+          </Link>
+        </p>
+        <p className="text-sm text-slate-600">
+          {[...order.variants.map((v) => `${v.name}: ${v.value}`), order.typeLabel, `Quantity ${order.quantity}`].join(" · ")}
+        </p>
+        {messageBuyerHref ? (
+          <p className="pt-2 text-sm">
+            <Link to={messageBuyerHref} className="font-medium text-brand-700 hover:underline">
+              Message the buyer
             </Link>
           </p>
-          <p className="text-sm text-slate-600">
-            {[...order.variants.map((v) => `${v.name}: ${v.value}`), order.typeLabel, `Quantity ${order.quantity}`].join(" · ")}
-          </p>
-          {messageBuyerHref ? (
-            <p className="pt-2 text-sm">
-              <Link to={messageBuyerHref} className="font-medium text-brand-700 hover:underline">
-                Message the buyer
-              </Link>
-            </p>
-          ) : null}
-        </div>
-      </section>
+        ) : null}
+      </OrderPanel>
 
       <section className="card p-6" aria-labelledby="amounts-title">
         <h2 id="amounts-title" className="text-lg font-semibold">
@@ -195,16 +192,7 @@ function TrackingSection({ order, labelError }: { order: SaleView; labelError: s
               <dd>{order.shippedAt}</dd>
             </>
           ) : null}
-          {order.trackingUrl ? (
-            <>
-              <dt className="text-slate-500">Link</dt>
-              <dd>
-                <a href={order.trackingUrl} className="text-brand-700 hover:underline" rel="noreferrer noopener" target="_blank">
-                  Track on the carrier's site
-                </a>
-              </dd>
-            </>
-          ) : null}
+          <TrackingLinkRow url={order.trackingUrl} />
         </dl>
       ) : (
         <p className="mt-2 text-sm text-slate-600">Not shipped yet.</p>
@@ -246,7 +234,6 @@ function ShipForm({ order, lastResult }: { order: SaleView; lastResult?: Submiss
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ShipSchema }),
   });
-  const carrierIds = useFieldIds(fields.carrier.id, fields.carrier.errors);
   const hasErrors = Boolean(lastResult?.error && Object.keys(lastResult.error).length);
   useEffect(() => {
     if (hydrated && hasErrors && dialog.current && !dialog.current.open) dialog.current.showModal();
@@ -257,20 +244,7 @@ function ShipForm({ order, lastResult }: { order: SaleView; lastResult?: Submiss
       <input type="hidden" name="intent" value="ship" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Field label="Tracking number" inputProps={{ ...getInputProps(fields.tracking, { type: "text" }), autoComplete: "off" }} errors={fields.tracking.errors} />
-      <div>
-        <label htmlFor={carrierIds.id} className="label">
-          Carrier
-        </label>
-        <select {...getSelectProps(fields.carrier)} id={carrierIds.id} className="input mt-1" {...carrierIds.aria}>
-          <option value="">Select…</option>
-          {CARRIERS.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-        <ErrorList id={carrierIds.errorId} errors={fields.carrier.errors} />
-      </div>
+      <CarrierField field={fields.carrier} />
       <div className="flex gap-3">
         <button type="submit" className="btn" disabled={submitting}>
           <Spinner show={submitting} />

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { getOwnProduct, ownProductJson, saveDesign } from "~/models/selling/designs.server";
-import { PRODUCT_MESSAGES } from "~/schemas/selling";
+import { SELLING_ERRORS } from "~/models/selling/errors";
+import { DESIGN_API_FIELDS, designFileKey, designProblemsAt, PRODUCT_MESSAGES } from "~/schemas/selling";
 import { jsonTypeErrors } from "~/schemas/json";
 import { fieldErrorResponse, jsonPart, keepList, numberField, readApiForm } from "~/utils/api-form.server";
 import { apiError, requireMethod } from "~/utils/api.server";
@@ -27,7 +28,9 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const rawId = numberField(form, "id", "id");
     const productId = rawId === undefined ? null : Number(rawId);
-    if (productId !== null && (!Number.isSafeInteger(productId) || productId <= 0)) return apiError(404, "Product not found");
+    if (productId !== null && (!Number.isSafeInteger(productId) || productId <= 0)) {
+      return apiError(SELLING_ERRORS.design["not-found"].status, SELLING_ERRORS.design["not-found"].message);
+    }
     const product = jsonPart(form.fields, "product");
     if (product === undefined) return apiError(400, "product is required", { field: "product" });
     if (typeof product !== "object" || product === null || Array.isArray(product)) {
@@ -68,15 +71,15 @@ export async function action({ request }: ActionFunctionArgs) {
         media: form.files.filter((f) => f.field === "images" || f.field === "media"),
         sizeChart: form.files.find((f) => f.field === "sizeChart") ?? null,
         pattern: form.files.find((f) => f.field === "pattern") ?? null,
-        problems: form.problems.map((pr) => (pr.field === "media" ? { ...pr, field: "images" } : pr)),
+        problems: form.problems.map((pr) => ({ ...pr, field: designFileKey(pr.field) })),
       },
       patternNote: typeof form.fields.get("pattern_note") === "string" ? String(form.fields.get("pattern_note")) : "",
-      fieldNames: { media: "images", sizeChart: "sizeChart", pattern: "pattern" },
     });
     if (!result.ok) {
-      if (result.status === 404) return apiError(404, "Product not found");
-      if (result.status === 503) return fieldErrorResponse(result.errors, { status: 503, retryAfter: result.retryAfter });
-      return fieldErrorResponse(result.errors);
+      const answer = SELLING_ERRORS.design[result.error];
+      if (result.error === "not-found") return apiError(answer.status, answer.message);
+      const problems = designProblemsAt(result.problems, DESIGN_API_FIELDS);
+      return fieldErrorResponse(problems, result.error === "busy" ? { status: answer.status, retryAfter: result.retryAfter } : undefined);
     }
     const saved = getOwnProduct({ db, storeId: store.id, productId: result.product.id })!;
     return Response.json(

@@ -1,0 +1,80 @@
+/**
+ * What the buyer's pages show of a record (issue 20, item 3): the loaders call one model and map it here, next to
+ * the JSON view of the same order (`toBuyerOrderJson`, which answers dollars and the contract's names).
+ */
+import type { Order } from "../../../db/schema";
+import { canRate, isDownloadable, type BuyerOrder } from "~/models/buying/orders.server";
+import type { Purchase } from "~/models/buying/purchases.server";
+import { DOWNLOAD_FORMAT_LABELS, orderDownloadLinks } from "~/models/patterns/downloads.server";
+import { isDownloadPattern, orderStatusLabel, productTypeLabel } from "~/utils/catalog";
+import { isoDay } from "~/utils/dates";
+
+/** The formats a buyer prints a pattern in, as the purchase page offers them. */
+const PRINT_FORMATS = ["A4", "Letter", "A0", "projector"] as const;
+
+/** The line an order bought, as both sides' order pages show it (/purchase/{id}, /sale/{id}): the day (UTC). */
+export function toOrderLineView(order: Order) {
+  return {
+    id: order.id,
+    productId: order.productId,
+    name: order.productName,
+    typeLabel: productTypeLabel(order.productType, order.delivery),
+    variants: JSON.parse(order.variants) as { name: string; value: string }[],
+    quantity: order.quantity,
+    date: isoDay(order.createdAt),
+  };
+}
+
+/** One row of the buyer's purchases list (spec 4, My purchases): amounts in cents, the day (UTC). */
+export function toPurchaseRowView(order: BuyerOrder) {
+  return {
+    id: order.id,
+    name: order.productName,
+    status: orderStatusLabel(order),
+    date: isoDay(order.createdAt),
+    amountCents: order.amountCents,
+    shippingCents: order.shippingCents,
+    taxCents: order.taxCents,
+  };
+}
+
+/**
+ * One purchase as its page shows it: the order, its pattern files while they can be downloaded (every format of
+ * the newest version, the earlier versions' DXF and A4), the link to message the seller and the refund request.
+ */
+export function toPurchaseView({ order, versions, facts, messageSellerHref, supportEmail }: Purchase) {
+  const downloadable = isDownloadable(order);
+  return {
+    order: {
+      ...toOrderLineView(order),
+      amountCents: order.amountCents,
+      shippingCents: order.shippingCents,
+      taxCents: order.taxCents,
+      status: order.status,
+      statusLabel: orderStatusLabel(order),
+      digital: isDownloadPattern(order.productType, order.delivery),
+      downloadable,
+      tracking: order.tracking,
+      carrier: order.carrier,
+      trackingUrl: order.trackingUrl,
+      reviewed: order.reviewed,
+      canRate: canRate(order),
+      media: order.media[0] ?? null,
+    },
+    files: downloadable
+      ? {
+          current: facts ? { version: facts.version, versionLine: facts.versionLine, sizes: facts.sizes, note: versions[0]!.note } : null,
+          links: orderDownloadLinks(order.id),
+          printFormats: PRINT_FORMATS.map((format) => ({ format, label: DOWNLOAD_FORMAT_LABELS[format] })),
+          earlier: versions.slice(1).map((v) => ({
+            version: v.version,
+            date: isoDay(v.createdAt),
+            note: v.note,
+            links: orderDownloadLinks(order.id, v.version).filter((l) => l.format === "dxf" || l.format === "A4"),
+          })),
+        }
+      : null,
+    messageSellerHref,
+    refundHref: `mailto:${supportEmail}?subject=${encodeURIComponent(`Refund request for order #${order.id}`)}`,
+  };
+}
