@@ -5,31 +5,39 @@ import path from "node:path";
 
 import type { APIRequestContext } from "@playwright/test";
 
+import { withAppDb } from "./app";
 import { openTestDb } from "./db";
 import { DATA_DIR, uniqueEmail } from "./utils";
+import { updateProfile } from "~/models/accounts/profile.server";
+import { findUserByEmail } from "~/models/accounts/users.server";
+import { completeLocalOnboarding } from "~/models/selling/onboarding.server";
+import { saveStore } from "~/models/selling/stores.server";
 
 export type Seller = { email: string; password: string; token: string; userId: number; storeId: number; storeName: string };
 
-/** Registers a user through the API and opens a store for it straight in the database. */
+/** Registers a user through the API; its profile, store and (when asked) payout onboarding through the app's models. */
 export async function createSeller(request: APIRequestContext, { onboarded = false } = {}): Promise<Seller> {
   const email = uniqueEmail("seller");
   const password = "selling-password-1";
   const response = await request.post("/api/auth/register", { data: { email, password, firstname: "Sam", lastname: "Seller" } });
   if (response.status() !== 201) throw new Error(`register failed: ${response.status()}`);
   const { token } = (await response.json()) as { token: string };
-  const db = openTestDb();
-  try {
-    const { id: userId } = db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number };
-    db.prepare(
-      "UPDATE users SET street = '12 Loom Lane', city = 'Portland', state = 'OR', postal_code = '97201', country = 'US', phone = '+1 503 555 0100' WHERE id = ?",
-    ).run(userId);
-    // Store names are unique (decision 092): the whole unique address part, not a slice two sellers may share.
-    const storeName = `Studio ${email.split("@")[0]}`;
-    const store = db.prepare("INSERT INTO stores (user_id, name, bio, stripe_onboarded) VALUES (?, ?, 'New designs', ?)").run(userId, storeName, onboarded ? 1 : 0);
-    return { email, password, token, userId, storeId: Number(store.lastInsertRowid), storeName };
-  } finally {
-    db.close();
-  }
+  // Store names are unique (decision 092): the whole unique address part, not a slice two sellers may share.
+  const storeName = `Studio ${email.split("@")[0]}`;
+  return withAppDb(async (db) => {
+    const user = findUserByEmail({ db, email });
+    if (!user) throw new Error(`createSeller: no user ${email}`);
+    updateProfile({
+      db,
+      userId: user.id,
+      input: { first_name: "Sam", last_name: "Seller", street: "12 Loom Lane", street2: "", city: "Portland", state: "OR", zip: "97201", country: "US", phone: "+1 503 555 0100" },
+    });
+    const saved = await saveStore({ db, userId: user.id, input: { name: storeName, bio: "New designs" }, payout: null, media: { keep: null }, newMedia: [] });
+    if (!saved.ok) throw new Error(`createSeller: ${JSON.stringify(saved.errors)}`);
+    // The local onboarding page's model (the e2e server runs without Stripe).
+    if (onboarded && !completeLocalOnboarding({ db, storeId: saved.store.id, stripe: null }).ok) throw new Error("createSeller: onboarding failed");
+    return { email, password, token, userId: user.id, storeId: saved.store.id, storeName };
+  });
 }
 
 export type Design = { id: number; name: string; priceCents: number; variantId: number | null; value: string | null };
