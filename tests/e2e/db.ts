@@ -121,7 +121,8 @@ export function pattern(delivery: "Digital" | "Print", offset: number): Candidat
 
 /**
  * A paid order of a product for a buyer, inserted as fulfilment would leave it (paid checkout, Pending order),
- * for specs about what a buyer does after paying; returns the order id.
+ * for specs about what a buyer does after paying; returns the order id. SQL: a model checkout needs the buyer's
+ * complete profile and a cart, and takes the platform's fee; these specs give a bare account an order with no fee.
  */
 export function addPaidOrder({ buyerId, productId }: { buyerId: number; productId: number }): number {
   const db = openTestDb();

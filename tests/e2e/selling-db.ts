@@ -93,7 +93,8 @@ function backdate(productIds: number[]) {
 
 /**
  * Paid orders of the seller's designs by a buyer, with their Sale rows and the balance, as fulfilment writes them
- * (for the API specs, which are about the seller's side, not the purchase).
+ * (for the API specs, which are about the seller's side, not the purchase). SQL: the specs pin the fee (500 cents
+ * a line), while fulfilment (fulfilCheckout) takes the platform's fee, which the settings specs change meanwhile.
  */
 export function addPaidOrders(seller: Seller, buyerId: number, designs: Design[], feeCents = 500): number[] {
   const db = openTestDb();
