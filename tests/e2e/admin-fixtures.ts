@@ -4,9 +4,12 @@
  */
 import { expect, type APIRequestContext, type Browser, type TestInfo } from "@playwright/test";
 
-import { readDb } from "./db";
-import { openTestDb } from "./db";
+import { createDesign, withAppDb } from "./app";
+import { openTestDb, readDb } from "./db";
+import { DXF, png } from "./seller-fixtures";
 import { DEMO, uniqueEmail } from "./utils";
+import { saveStore } from "~/models/selling/stores.server";
+import type { RawDesign } from "~/schemas/selling";
 
 export type Auth = { Authorization: string };
 export type Account = { email: string; id: number; auth: Auth };
@@ -28,34 +31,33 @@ export const PRICES = { printed: 2000, dress: 4550, tote: 1999 } as const;
 /** A seller with a store of three products: a printed pattern, a ready dress (size M) and a made tote. */
 export async function newShop(request: APIRequestContext, tag: string) {
   const seller = await newAccount(request, "admin-seller", "Sela", "Seller");
+  const storeName = `Admin Test Store ${tag} ${seller.id}`;
+  const saved = await withAppDb((db) =>
+    saveStore({ db, userId: seller.id, input: { name: storeName, bio: "Test store" }, payout: null, media: { keep: null }, newMedia: [] }),
+  );
+  if (!saved.ok) throw new Error(`newShop: ${JSON.stringify(saved.errors)}`);
+  const storeId = saved.store.id;
+  // Listed like a real design (an image, a size chart), made by the app's design model.
+  const image = await png("#7c3aed");
+  const common = { desc: "A design", category1: "women", category2: "tops" };
+  const design = (raw: RawDesign, pattern?: { name: string; bytes: Buffer }) => createDesign({ storeId, ownerId: seller.id, raw: { ...common, ...raw }, image, pattern });
+  const printed = await design({ name: `Printed Blouse ${seller.id} Pattern`, price: dollars(PRICES.printed), type: "Pattern", delivery: "Print" }, { name: "blouse.dxf", bytes: DXF });
+  const dress = await design({ name: `Linen Dress ${seller.id}`, price: dollars(PRICES.dress), type: "Ready", parcel_size: "Small", variants: [{ value: "M", inventory: "20" }] });
+  const tote = await design({ name: `Market Tote ${seller.id}`, price: dollars(PRICES.tote), type: "Made", parcel_size: "Small" });
+  // Dated in 2020 (no model sets a creation date), so the catalogue's own specs still see the seed's newest first.
   const db = openTestDb();
   try {
-    const storeName = `Admin Test Store ${tag} ${seller.id}`;
-    const storeId = Number(db.prepare("INSERT INTO stores (user_id, name, bio) VALUES (?, ?, 'Test store')").run(seller.id, storeName).lastInsertRowid);
-    // Listed like a real design (an image, an old date), so the catalogue's own specs still see the seed's
-    // newest products first and every card with its media.
-    const media = (db.prepare("SELECT media FROM product_media ORDER BY id LIMIT 1").get() as { media: string }).media;
     const created = Date.UTC(2020, 0, 1);
-    const product = (name: string, price: number, type: string, delivery: string | null) => {
-      const id = Number(
-        db
-          .prepare(
-            "INSERT INTO products (store_id, name, description, price_cents, type, delivery, category1, category2, parcel_size, size_chart, created_at, updated_at) VALUES (?, ?, 'A design', ?, ?, ?, 'women', 'tops', ?, ?, ?, ?)",
-          )
-          .run(storeId, name, price, type, delivery, type === "Pattern" ? null : "Small", media, created, created).lastInsertRowid,
-      );
-      db.prepare("INSERT INTO product_media (product_id, media, position) VALUES (?, ?, 0)").run(id, media);
-      return id;
-    };
-    const printed = product(`Printed Blouse ${seller.id} Pattern`, PRICES.printed, "Pattern", "Print");
-    const dress = product(`Linen Dress ${seller.id}`, PRICES.dress, "Ready", null);
-    const dressM = Number(db.prepare("INSERT INTO variants (product_id, name, value, inventory) VALUES (?, 'Size', 'M', 20)").run(dress).lastInsertRowid);
-    const tote = product(`Market Tote ${seller.id}`, PRICES.tote, "Made", null);
-    return { seller, storeId, storeName, printed, dress, dressM, tote };
+    for (const id of [printed, dress, tote]) db.prepare("UPDATE products SET created_at = ?, updated_at = ? WHERE id = ?").run(created, created, id);
   } finally {
     db.close();
   }
+  const dressM = readDb<{ id: number }>("SELECT id FROM variants WHERE product_id = ? AND value = 'M'", dress)[0]!.id;
+  return { seller, storeId, storeName, printed, dress, dressM, tote };
 }
+
+/** Cents as the design form's price text. */
+const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 export type Shop = Awaited<ReturnType<typeof newShop>>;
 
@@ -73,7 +75,10 @@ export async function buy(request: APIRequestContext, buyer: Account, items: { p
   ).filter((o) => !before.includes(o.id));
 }
 
-/** A withdrawal as the seller's side writes it: a Pending Transfer debit and the balance lowered. */
+/**
+ * A withdrawal as the seller's side writes it: a Pending Transfer debit and the balance lowered. SQL: the model
+ * (requestWithdrawal) always takes the whole balance, and these specs need transfers of given parts of it.
+ */
 export function pendingTransfer(storeId: number, cents: number): number {
   const db = openTestDb();
   try {
@@ -85,6 +90,10 @@ export function pendingTransfer(storeId: number, cents: number): number {
   }
 }
 
+/**
+ * A balance to withdraw from, as a Completed Adjustment. SQL: the model (adjustBalance) records an administrator,
+ * and admin.spec counts exactly the adjustments its administrator made.
+ */
 export function credit(storeId: number, cents: number) {
   const db = openTestDb();
   try {
@@ -95,7 +104,7 @@ export function credit(storeId: number, cents: number) {
   }
 }
 
-/** Moves orders to one day (a day no other test uses), so a report over that day holds exactly them. */
+/** Moves orders to one day (a day no other test uses), so a report over that day holds exactly them (no model dates an order). */
 export function backdate(orderIds: number[], day: string) {
   const db = openTestDb();
   try {

@@ -46,7 +46,7 @@ test.describe("GET /api/files/{filename}", () => {
   });
 
   test("video: Range bytes=0-99 gets 206 with 100 bytes; an unsatisfiable range gets 416", async ({ request }) => {
-    const name = addMediaFile({ ext: "mp4", contentType: "video/mp4", bytes: Buffer.alloc(4096, 7) });
+    const name = await addMediaFile({ ext: "mp4", contentType: "video/mp4", bytes: Buffer.alloc(4096, 7) });
     const whole = await request.get(`/api/files/${name}`);
     expect(whole.status()).toBe(200);
     expect(whole.headers()["accept-ranges"]).toBe("bytes");

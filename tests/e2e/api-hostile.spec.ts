@@ -92,7 +92,7 @@ async function watch(request: APIRequestContext, done: Promise<unknown>) {
 }
 
 test("each hostile DXF gets a 400 naming the problem at `pattern`, stores nothing, and the site answers meanwhile", async ({ request }) => {
-  const seller = createSeller();
+  const seller = await createSeller();
   for (const c of CASES) {
     const before = stored(seller);
     const upload = request.post("/api/user/update-product", { headers: { Authorization: seller.token }, multipart: await productForm(c.bytes), timeout: 60_000 });
@@ -112,7 +112,7 @@ test("each hostile DXF gets a 400 naming the problem at `pattern`, stores nothin
 });
 
 test("a self-inserting block reads as one piece and is accepted", async ({ request }) => {
-  const seller = createSeller();
+  const seller = await createSeller();
   const res = await request.post("/api/user/update-product", { headers: { Authorization: seller.token }, multipart: await productForm(Buffer.from(selfInsertingBlock())) });
   expect(res.status()).toBe(201);
   const { id } = (await res.json()).product;
@@ -123,7 +123,7 @@ test("a self-inserting block reads as one piece and is accepted", async ({ reque
 });
 
 test("ten 25 MiB + 1 byte uploads at once: each refused at its field, the server up, no temp file left", async ({ request }) => {
-  const seller = createSeller();
+  const seller = await createSeller();
   const huge = Buffer.alloc(26_214_400 + 1, 48);
   const before = stored(seller);
   const results = await Promise.all(
@@ -160,7 +160,7 @@ const uploadHead = (host: string, token: string, length: number) =>
   `--b0undary\r\nContent-Disposition: form-data; name="pattern"; filename="slow.dxf"\r\nContent-Type: application/dxf\r\n\r\n`;
 
 test("a slow body does not hold up other requests; an aborted one leaves no temp file", async ({ request, baseURL }) => {
-  const seller = createSeller();
+  const seller = await createSeller();
   const host = new URL(baseURL!).host;
   // Slow: 2 KB every 50 ms for 3 s, while other requests are answered.
   const slow = connect(baseURL!);
@@ -228,7 +228,7 @@ function routeUrls(): string[] {
 }
 
 test("a POST with no body, or a body of a type the route does not read, never gets a 500, on any route", async ({ request, baseURL }) => {
-  const seller = createSeller();
+  const seller = await createSeller();
   const { name, value } = await sessionCookieFor(seller.id, own.dataDir);
   const urls = routeUrls().filter((u) => u !== "/logout");
   expect(urls.length).toBeGreaterThan(90);

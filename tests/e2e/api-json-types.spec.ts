@@ -121,7 +121,7 @@ function form(parts: [string, Part][]) {
 }
 
 test("update-product and update-store refuse price, quantities and ids sent as strings in their JSON parts", async ({ request }) => {
-  const seller = createSeller();
+  const seller = await createSeller();
   const auth = { Authorization: seller.token };
   const post = async (path: string, parts: [string, Part][]) => {
     const response = await request.post(path, { headers: auth, multipart: form(parts) });

@@ -8,7 +8,7 @@ import { DEMO } from "./utils";
 test.describe("JSON face of messaging", () => {
   test("send, list and read a conversation with tokens; a third user gets 404, a visitor 401", async ({ request }) => {
     const seller = await newUser(request, { firstName: "Sela", lastName: "Seamstress", prefix: "api-seller" });
-    addStore({ email: seller.email, name: "Api Atelier", bio: "" });
+    await addStore({ email: seller.email, name: "Api Atelier", bio: "" });
     const buyer = await newUser(request, { firstName: "Ada", lastName: "Api", prefix: "api-buyer" });
 
     const sent = await request.post("/api/user/send-message", { headers: buyer.auth, data: { to: seller.id, message: "  Is this lined? <b>bold</b>  " } });

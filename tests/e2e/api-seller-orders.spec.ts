@@ -17,7 +17,7 @@ async function buyer(request: APIRequestContext) {
 
 async function sellerWithOrders(request: APIRequestContext, options?: { onboarded?: boolean }) {
   const seller = await createSeller(request, options);
-  const designs = addDesigns(seller);
+  const designs = await addDesigns(seller);
   const b = await buyer(request);
   const [readyOrder, digitalOrder] = addPaidOrders(seller, b.id, [designs.ready, designs.digital]);
   return { seller, designs, buyer: b, readyOrder: readyOrder!, digitalOrder: digitalOrder! };

@@ -160,7 +160,7 @@ test("a new seller opens a store and lists a pattern and a ready design through 
 });
 
 test("bad input gets 400 {error} and nothing is stored", async ({ request }) => {
-  const seller = createSeller();
+  const seller = await createSeller();
   const productsBefore = () => countRows("SELECT count(*) AS n FROM products WHERE store_id = ?", seller.storeId);
   const filesBefore = () => countRows("SELECT count(*) AS n FROM files WHERE owner_id = ?", seller.id);
   const chart = file("chart.png", "image/png", await png("#fafafa"));
@@ -235,8 +235,8 @@ test("bad input gets 400 {error} and nothing is stored", async ({ request }) => 
 });
 
 test("seller B gets 404 on seller A's product; store calls only ever reach one's own store", async ({ request }) => {
-  const a = createSeller();
-  const b = createSeller();
+  const a = await createSeller();
+  const b = await createSeller();
   const created = await post(request, "/api/user/update-product", a.token, [
     ["product", JSON.stringify({ name: "A's skirt", desc: "Bias skirt.", price: 30, type: "Made", category1: "women", category2: "skirts", parcel_size: "Small" })],
     ["sizeChart", file("c.png", "image/png", await png("#eeeeee"))],
@@ -260,12 +260,12 @@ test("seller B gets 404 on seller A's product; store calls only ever reach one's
   expect((await get(request, "/api/user/get-own-products", b.token)).body).toEqual([]);
   // Visitors and users without a store.
   expect((await request.get("/api/user/get-own-store")).status()).toBe(401);
-  const buyer = createUser({ prefix: "buyer" });
+  const buyer = await createUser({ prefix: "buyer" });
   expect(await get(request, `/api/user/get-product/${id}`, buyer.token)).toEqual({ status: 404, body: { error: "Please setup your store first" } });
 });
 
 test("the database file holds no plain bank account number", async ({ request }) => {
-  const seller = createSeller();
+  const seller = await createSeller();
   const number = `4${Date.now()}`.slice(0, 13);
   const saved = await post(request, "/api/user/update-store", seller.token, [
     ["store", JSON.stringify({ name: "Vault Patterns", bio: "Safe." })],
@@ -283,7 +283,7 @@ test("the database file holds no plain bank account number", async ({ request })
 });
 
 test("the HTML design form answers each bad input with a 400 and the error at its field, storing nothing", async ({ request }) => {
-  const seller = createSeller();
+  const seller = await createSeller();
   const image = await png();
   const chart = await png("#ffffff");
   const fields = { name: "Pleated skirt", desc: "Box pleats, side zip.", price: "30", type: "Made", category1: "women", category2: "skirts", parcel_size: "Small" };

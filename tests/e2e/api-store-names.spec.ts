@@ -18,15 +18,15 @@ const storeOf = (userId: number) => readDb<{ name: string }>("SELECT name FROM s
 test("a name another store has is refused with 400 { error, field: name }, when opening a store and when renaming one", async ({ request }) => {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const name = `Stitch & Seam Atelier ${tag}`;
-  const first = createUser();
+  const first = await createUser();
   expect(await saveStore(request, first.token, name)).toMatchObject({ status: 201 });
 
-  const newcomer = createUser();
+  const newcomer = await createUser();
   expect(await saveStore(request, newcomer.token, `  ${name.toUpperCase()}  `)).toMatchObject({ status: 400, body: { error: TAKEN, field: "name" } });
   expect(storeOf(newcomer.id)).toEqual([]);
   expect((await request.get("/api/auth/setup", { headers: { Authorization: newcomer.token } }).then((r) => r.json()))).toEqual({ hasStoreSetup: false });
 
-  const seller = createSeller();
+  const seller = await createSeller();
   const before = storeOf(seller.id);
   expect(await saveStore(request, seller.token, name.toLowerCase())).toMatchObject({ status: 400, body: { error: TAKEN, field: "name" } });
   expect(storeOf(seller.id)).toEqual(before);
@@ -38,7 +38,7 @@ test("a name another store has is refused with 400 { error, field: name }, when 
 test("two stores saving one new name at the same time: one 2xx, one 400 field error, never a 500", async ({ request }) => {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const name = `Race Studio ${tag}`;
-  const [a, b, c] = [createUser(), createSeller(), createUser()];
+  const [a, b, c] = await Promise.all([createUser(), createSeller(), createUser()]);
   const answers = await Promise.all([saveStore(request, a.token, name), saveStore(request, b.token, name.toUpperCase()), saveStore(request, c.token, ` ${name} `)]);
   const statuses = answers.map((x) => x.status);
   expect(statuses.filter((s) => s === 200 || s === 201)).toHaveLength(1);

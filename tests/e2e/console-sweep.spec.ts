@@ -323,7 +323,7 @@ test.describe("console-error sweep", () => {
 
   test("a seller's screens", async ({ browser, baseURL, request }) => {
     const seller = await createSeller(request);
-    const designs = addDesigns(seller);
+    const designs = await addDesigns(seller);
     const buyer = await newAccount(request, "sweep-customer", "Cal", "Customer");
     const [readyOrder, digitalOrder] = addPaidOrders(seller, buyer.id, [designs.ready, designs.digital]);
     const conversation = await sendMessage(request, buyer, seller.userId, "Can you make the dress in green?");

@@ -1,14 +1,18 @@
 /**
- * The one e2e database helper: direct access to the test server's database (WAL: safe beside the running
- * server) for fixtures and for assertions on what is stored.
+ * The one e2e database helper: reads of the test server's database (WAL: safe beside the running server) for
+ * assertions on what is stored, and fixtures that write through the app's own models (app.ts).
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 import Database from "better-sqlite3";
 
+import { withAppDb } from "./app";
 import { DATA_DIR } from "./utils";
+import { findUserByEmail } from "~/models/accounts/users.server";
+import { storeFile } from "~/models/files/store.server";
+import { saveStore } from "~/models/selling/stores.server";
 
 /** The shared test server's database, or that of a server a spec started itself (own-server.ts). */
 export function openTestDb(dataDir = DATA_DIR) {
@@ -26,34 +30,33 @@ export function queryOne<T>(sql: string, ...params: unknown[]): T {
   }
 }
 
-/** Writes an uploaded media file (e.g. a video) and its row; returns its name. */
-export function addMediaFile({ ext, contentType, bytes }: { ext: string; contentType: string; bytes: Buffer }): string {
-  const name = `${crypto.randomBytes(16).toString("hex")}.${ext}`;
-  fs.writeFileSync(path.join(DATA_DIR, "uploads", name), bytes);
-  const db = openTestDb();
+/**
+ * Stores an uploaded media file (e.g. a video) through the app's file store (its `files` row included); returns its
+ * name. The bytes are a stand-in the caller names (the specs test serving, not inspection), so the fixture says what
+ * they are where an upload would have run inspectFile.
+ */
+export async function addMediaFile({ ext, contentType, bytes }: { ext: string; contentType: string; bytes: Buffer }): Promise<string> {
+  const temp = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-media-")), `clip.${ext}`);
+  fs.writeFileSync(temp, bytes);
   try {
-    db.prepare("INSERT INTO files (name, original_name, content_type, size, kind) VALUES (?, ?, ?, ?, 'media')").run(
-      name,
-      `clip.${ext}`,
-      contentType,
-      bytes.length,
+    const stored = await withAppDb((db) =>
+      storeFile({ db, temp: { path: temp, originalName: `clip.${ext}` }, inspected: { kind: "video", ext, contentType }, kind: "media", ownerId: null, dataDir: DATA_DIR }),
     );
+    return stored.name;
   } finally {
-    db.close();
+    fs.rmSync(path.dirname(temp), { recursive: true, force: true });
   }
-  return name;
 }
 
-/** Opens a store for a user (found by email) straight in the database; returns the owner's id. */
-export function addStore({ email, name, bio }: { email: string; name: string; bio: string }): number {
-  const db = openTestDb();
-  try {
-    const { id } = db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number };
-    db.prepare("INSERT INTO stores (user_id, name, bio) VALUES (?, ?, ?)").run(id, name, bio);
-    return id;
-  } finally {
-    db.close();
-  }
+/** Opens a store for a user (found by email) with the app's store model; returns the owner's id. */
+export async function addStore({ email, name, bio }: { email: string; name: string; bio: string }): Promise<number> {
+  return withAppDb(async (db) => {
+    const user = findUserByEmail({ db, email });
+    if (!user) throw new Error(`addStore: no user ${email}`);
+    const saved = await saveStore({ db, userId: user.id, input: { name, bio }, payout: null, media: { keep: null }, newMedia: [] });
+    if (!saved.ok) throw new Error(`addStore: ${JSON.stringify(saved.errors)}`);
+    return user.id;
+  });
 }
 
 /** Read-only rows, for the buying specs' fixtures and assertions. */
@@ -118,7 +121,8 @@ export function pattern(delivery: "Digital" | "Print", offset: number): Candidat
 
 /**
  * A paid order of a product for a buyer, inserted as fulfilment would leave it (paid checkout, Pending order),
- * for specs about what a buyer does after paying; returns the order id.
+ * for specs about what a buyer does after paying; returns the order id. SQL: a model checkout needs the buyer's
+ * complete profile and a cart, and takes the platform's fee; these specs give a bare account an order with no fee.
  */
 export function addPaidOrder({ buyerId, productId }: { buyerId: number; productId: number }): number {
   const db = openTestDb();

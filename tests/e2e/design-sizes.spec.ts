@@ -28,7 +28,7 @@ test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "sizes are edited in the page only with JavaScript");
 
   test("/create-design: adding and removing sizes keeps the chosen files, and saving stores them", async ({ page }) => {
-    const seller = createSeller();
+    const seller = await createSeller();
     await page.context().setExtraHTTPHeaders({ Authorization: seller.token });
     await page.goto("/create-design");
     await whenHydrated(page);
@@ -82,7 +82,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("/edit-product/{id}: a new size chart and image survive adding and removing sizes", async ({ page, request }) => {
-    const seller = createSeller();
+    const seller = await createSeller();
     const form = new FormData();
     form.append("product", JSON.stringify({ name: "Chore Coat Edit", desc: "Canvas chore coat.", price: 90, type: "Made", category1: "men", category2: "jackets", parcel_size: "Large" }));
     form.append("variants", JSON.stringify([{ name: "Size", value: "S", inventory: 1 }, { name: "Size", value: "M", inventory: 2 }]));
@@ -132,7 +132,7 @@ test.describe("without JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the round trip is the no-JavaScript way to add a size");
 
   test("Add size reloads the form and says plainly which chosen files must be chosen again", async ({ page }) => {
-    const seller = createSeller();
+    const seller = await createSeller();
     await page.context().setExtraHTTPHeaders({ Authorization: seller.token });
     await page.goto("/create-design");
     await fillDetails(page, "Camp Shirt No Script");

@@ -20,7 +20,7 @@ const FILES: { name: string; buffer: Buffer; error: string }[] = [
 ];
 
 test("hostile pattern files are refused at the pattern field; what was typed stays and nothing is stored", async ({ page }) => {
-  const seller = createSeller();
+  const seller = await createSeller();
   await page.context().setExtraHTTPHeaders({ Authorization: seller.token });
   await page.goto("/create-design");
   await page.getByLabel("Name", { exact: true }).fill("Hostile Dress");

@@ -16,7 +16,7 @@ async function openProfileMenu(page: Page) {
 async function sellerWithStore(request: Parameters<typeof newUser>[0], name = "Thread & Needle") {
   const seller = await newUser(request, { firstName: "Sela", lastName: "Seamstress", prefix: "seller" });
   // Store names are unique (decision 092): each test's store gets its owner's id.
-  addStore({ email: seller.email, name: `${name} ${seller.id}`, bio: "Patterns for every body." });
+  await addStore({ email: seller.email, name: `${name} ${seller.id}`, bio: "Patterns for every body." });
   return seller;
 }
 

@@ -145,7 +145,7 @@ test("a buyer downloads the stamped A4 PDF, chosen sizes and the stamped DXF; an
 });
 
 test("a seller's upload is read at once, a new version with a note reaches the buyer by email and on the purchase", async ({ page, browser, createUser, loginAs }, testInfo) => {
-  const seller = createSeller();
+  const seller = await createSeller();
   await loginAs(seller.id, page);
   const name = `Graded Shirt ${testInfo.project.name} ${seller.id}`;
   const dxf = (sizes: string[]) => ({ name: "shirt.dxf", mimeType: "application/dxf", buffer: Buffer.from(makeAstmDxf({ pieces: 3, sizes })) });
@@ -209,7 +209,7 @@ test("a seller's upload is read at once, a new version with a note reaches the b
   expect(download.suggestedFilename()).toBe("shirt-v2.dxf");
   await buyerContext.close();
   // Another seller cannot see the comparison.
-  const other = createSeller();
+  const other = await createSeller();
   const otherContext = await browser.newContext();
   await loginAs(other.id, otherContext);
   expect((await otherContext.request.get(`/edit-product/${productId}/compare.svg`)).status()).toBe(404);

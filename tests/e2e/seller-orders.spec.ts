@@ -16,7 +16,7 @@ test("a new seller sells, ships, onboards for payouts and withdraws; the buyer s
   test.setTimeout(120_000);
   const js = testInfo.project.name !== "no-js";
   const seller = await createSeller(request);
-  const designs = addDesigns(seller);
+  const designs = await addDesigns(seller);
 
   // The buyer: the demo buyer without JavaScript; a fresh buyer with a complete profile with it (no shared cart).
   let buyer: { email: string; password: string } = DEMO.buyer;

@@ -184,7 +184,7 @@ test("visitors are asked to log in to become a seller and come back after loggin
 
 test("a refused design keeps what was typed and shows each error at its field", async ({ page, javaScriptEnabled }) => {
   test.slow(); // two 25 MB uploads
-  const seller = createSeller();
+  const seller = await createSeller();
   await page.context().setExtraHTTPHeaders({ Authorization: seller.token });
   await page.goto("/create-design");
   await page.getByLabel("Name", { exact: true }).fill("Keep Me Dress");
@@ -225,7 +225,7 @@ test("a refused design keeps what was typed and shows each error at its field", 
 });
 
 test("without a complete profile the seller sees the red prompt linking to the settings", async ({ page }) => {
-  const seller = createSeller({ completeProfile: false });
+  const seller = await createSeller({ completeProfile: false });
   await page.context().setExtraHTTPHeaders({ Authorization: seller.token });
   await page.goto("/my-designs");
   await expect(page.getByText("Your profile is incomplete")).toBeVisible();
@@ -233,8 +233,8 @@ test("without a complete profile the seller sees the red prompt linking to the s
 });
 
 test("seller B gets 404 on seller A's design screen and cannot remove it", async ({ page, request }) => {
-  const a = createSeller();
-  const b = createSeller();
+  const a = await createSeller();
+  const b = await createSeller();
   const form = new FormData();
   form.append("product", JSON.stringify({ name: "A's coat", desc: "Wool coat.", price: 120, type: "Made", category1: "women", category2: "jackets", parcel_size: "Large" }));
   form.append("sizeChart", new Blob([new Uint8Array(await png("#ffffff"))], { type: "image/png" }), "c.png");
@@ -292,7 +292,7 @@ test("the demo seller edits its seeded designs; the demo buyer has no store", as
 });
 
 test("store images are added, reordered and removed on the store settings form", async ({ page }) => {
-  const seller = createSeller();
+  const seller = await createSeller();
   await page.context().setExtraHTTPHeaders({ Authorization: seller.token });
   await page.goto("/store-settings");
   await expect(page.getByRole("heading", { name: "Store Settings" })).toBeVisible();

@@ -21,11 +21,11 @@ const storeOf = (userId: number) => readDb<{ name: string }>("SELECT name FROM s
 test("a name another store has is refused at the Store name field, when opening a store and when renaming one", async ({ page }) => {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const name = `Stitch & Seam Atelier ${tag}`;
-  const first = createSeller();
+  const first = await createSeller();
   rename(first.storeId, name);
 
   // A new seller opening a store under the same name, typed in another case with spaces around it.
-  const newcomer = createUser();
+  const newcomer = await createUser();
   await page.context().setExtraHTTPHeaders({ Authorization: newcomer.token });
   await page.goto("/store-settings");
   await page.getByLabel("Store name").fill(`  ${name.toUpperCase()} `);
@@ -56,7 +56,7 @@ test("a name another store has is refused at the Store name field, when opening 
 test("two sellers saving one new name at the same time: one gets it, the other the field error, never a 500", async ({ playwright, baseURL }) => {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const name = `Race Atelier ${tag}`;
-  const sellers = [createSeller(), createUser()];
+  const sellers = await Promise.all([createSeller(), createUser()]);
   const contexts = await Promise.all(sellers.map((s) => playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: s.token } })));
   try {
     const answers = await Promise.all(
@@ -75,10 +75,10 @@ test("two sellers saving one new name at the same time: one gets it, the other t
 });
 
 test("a taken name is said together with the other errors of the form", async ({ playwright, baseURL }) => {
-  const taken = createSeller();
+  const taken = await createSeller();
   const name = `Taken Together ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   rename(taken.storeId, name);
-  const newcomer = createUser();
+  const newcomer = await createUser();
   const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: newcomer.token } });
   try {
     const answer = await request.post("/store-settings", { multipart: { name: name.toUpperCase(), bio: "" }, maxRedirects: 0 });

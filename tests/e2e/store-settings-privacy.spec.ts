@@ -8,7 +8,7 @@ import { readDb } from "./db";
 import { createSeller } from "./seller-fixtures";
 
 test("the account number is never in the page; the masked one keeps the stored number", async ({ page, request, javaScriptEnabled }) => {
-  const seller = createSeller();
+  const seller = await createSeller();
   const errors: string[] = [];
   // Hydration errors and warnings; a refused save's 400 is the browser's own note, not an error of the page.
   page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));

@@ -55,7 +55,7 @@ test("the message dialog has its form: a required textarea of up to 2,000 charac
 test("fallbacks: 'Store Name Unavailable', 'No bio available', 'No products found'; unknown store is 404", async ({ page, createUser, loginAs }) => {
   const email = uniqueEmail("emptystore");
   await loginAs((await createUser({ email })).id, page);
-  const owner = addStore({ email, name: "", bio: "" });
+  const owner = await addStore({ email, name: "", bio: "" });
   await page.goto(`/store/${owner}`);
   await expect(page.getByRole("heading", { level: 1, name: "Store Name Unavailable" })).toBeVisible();
   await expect(page.getByText("No bio available")).toBeVisible();
