@@ -10,9 +10,14 @@ declare global {
   var __db: Db | undefined;
 }
 
+/** The database file of a data folder. */
+export function databaseFile(dataDir: string): string {
+  return path.join(dataDir, "marketplace.db");
+}
+
 /** The process-wide database (one SQLite file in DATA_DIR), migrated on first use. */
 export function getDb(): Db {
-  globalThis.__db ??= openDatabase(path.join(getEnv().DATA_DIR, "marketplace.db"));
+  globalThis.__db ??= openDatabase(databaseFile(getEnv().DATA_DIR));
   return globalThis.__db;
 }
 

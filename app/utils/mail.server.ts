@@ -40,6 +40,11 @@ export function createSmtpMailer({ url, from }: { url: string; from: string }): 
   };
 }
 
+/** Where mail is written when no SMTP_URL is set. */
+export function outboxDir(dataDir: string): string {
+  return path.join(dataDir, "outbox");
+}
+
 let mailer: Mailer | undefined;
 
 export function getMailer(): Mailer {
@@ -47,7 +52,7 @@ export function getMailer(): Mailer {
     const env = getEnv();
     mailer = env.SMTP_URL
       ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
-      : createOutboxMailer({ dir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM });
+      : createOutboxMailer({ dir: outboxDir(env.DATA_DIR), from: env.MAIL_FROM });
   }
   return mailer;
 }

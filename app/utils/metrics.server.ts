@@ -7,9 +7,11 @@
  * the default is one worker.
  */
 import fs from "node:fs";
-import path from "node:path";
 
 import client, { type Metric } from "prom-client";
+
+import { databaseFile } from "~/utils/db.server";
+import { outboxDir } from "~/utils/mail.server";
 
 const { register } = client;
 
@@ -73,6 +75,18 @@ function sizeOf(file: string): number {
   }
 }
 
+/** A data folder's database and WAL sizes and its outbox's messages: for the gauges and the health screen. */
+export function storageFacts(dataDir: string): { databaseBytes: number; walBytes: number; outboxMessages: number } {
+  const db = databaseFile(dataDir);
+  let outboxMessages = 0;
+  try {
+    outboxMessages = fs.readdirSync(outboxDir(dataDir)).length;
+  } catch {
+    // No mail written yet.
+  }
+  return { databaseBytes: sizeOf(db), walBytes: sizeOf(`${db}-wal`), outboxMessages };
+}
+
 once(
   "pattern_pool_queue_size",
   () =>
@@ -94,9 +108,9 @@ once(
       labelNames: ["file"] as const,
       collect() {
         if (!sources.dataDir) return;
-        const db = path.join(sources.dataDir, "marketplace.db");
-        this.set({ file: "db" }, sizeOf(db));
-        this.set({ file: "wal" }, sizeOf(`${db}-wal`));
+        const facts = storageFacts(sources.dataDir);
+        this.set({ file: "db" }, facts.databaseBytes);
+        this.set({ file: "wal" }, facts.walBytes);
       },
     }),
 );
@@ -108,12 +122,7 @@ once(
       name: "mail_outbox_messages",
       help: "Messages in DATA_DIR/outbox (mail written to disk when no SMTP_URL is set)",
       collect() {
-        if (!sources.dataDir) return;
-        try {
-          this.set(fs.readdirSync(path.join(sources.dataDir, "outbox")).length);
-        } catch {
-          this.set(0);
-        }
+        if (sources.dataDir) this.set(storageFacts(sources.dataDir).outboxMessages);
       },
     }),
 );

@@ -20,7 +20,7 @@ function limitsFromEnv(): LoginLimits {
   const env = getEnv();
   return {
     maxFailures: env.LOGIN_MAX_FAILURES,
-    maxAddressFailures: env.LOGIN_MAX_FAILURES_PER_ADDRESS ?? env.LOGIN_MAX_FAILURES * 10,
+    maxAddressFailures: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
     windowMs: env.LOGIN_WINDOW_MINUTES * 60 * 1000,
   };
 }

@@ -4,10 +4,9 @@
  * mail outbox, pattern work waiting, the last backup, and the last errors this process logged.
  */
 import fs from "node:fs";
-import path from "node:path";
 
 import { recentErrors } from "~/utils/log.server";
-import { patternQueueSize } from "~/utils/metrics.server";
+import { patternQueueSize, storageFacts } from "~/utils/metrics.server";
 
 export type Health = {
   version: string;
@@ -23,14 +22,6 @@ export type Health = {
   recentErrors: { time: string; msg: string; reqId?: string }[];
 };
 
-function sizeOf(file: string): number {
-  try {
-    return fs.statSync(file).size;
-  } catch {
-    return 0;
-  }
-}
-
 export function getHealth({ dataDir, version, now = Date.now() }: { dataDir: string; version: string; now?: number }): Health {
   let disk: Health["disk"] = null;
   try {
@@ -39,13 +30,6 @@ export function getHealth({ dataDir, version, now = Date.now() }: { dataDir: str
   } catch {
     // Not every file system answers statfs: the screen says "unknown".
   }
-  let outboxMessages = 0;
-  try {
-    outboxMessages = fs.readdirSync(path.join(dataDir, "outbox")).length;
-  } catch {
-    // No outbox yet.
-  }
-  const db = path.join(dataDir, "marketplace.db");
   const uptimeSeconds = Math.round(process.uptime());
   return {
     version,
@@ -53,9 +37,7 @@ export function getHealth({ dataDir, version, now = Date.now() }: { dataDir: str
     uptimeSeconds,
     pid: process.pid,
     disk,
-    databaseBytes: sizeOf(db),
-    walBytes: sizeOf(`${db}-wal`),
-    outboxMessages,
+    ...storageFacts(dataDir),
     patternQueue: patternQueueSize(),
     backup: { configured: false },
     recentErrors: recentErrors(),
