@@ -59,7 +59,19 @@ const STABLE_RUN_MS = 60_000;
  * - When no worker has ever listened, a death is a bad configuration: the supervisor stops with exit code 1
  *   rather than loop.
  */
-export function superviseWorkers({ count, exec }: { count: number; exec: string }) {
+export function superviseWorkers({
+  count,
+  exec,
+  onReady,
+  beforeExit,
+}: {
+  count: number;
+  exec: string;
+  /** Once the first worker listens (the database exists and is migrated): e.g. start the backup. */
+  onReady?: () => void;
+  /** After the workers exited on a stop, before the supervisor exits: e.g. let the backup push its last frames. */
+  beforeExit?: () => Promise<void>;
+}) {
   // One worker accepts its connections itself. Round-robin (the primary accepts and hands each connection over)
   // spreads the load over several workers, but a connection handed to a worker at the moment it is killed is never
   // answered nor closed: with one worker there is nothing to spread, so that risk is not taken.
@@ -93,14 +105,17 @@ export function superviseWorkers({ count, exec }: { count: number; exec: string 
   function stop(signal: NodeJS.Signals, exitCode = 0) {
     if (stopping) return;
     stopping = true;
+    const exit = () => {
+      void (beforeExit?.() ?? Promise.resolve()).finally(() => process.exit(exitCode));
+    };
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
-    if (workers.length === 0) process.exit(exitCode);
+    if (workers.length === 0) return exit();
     for (const w of workers) w.process.kill(signal);
     let left = workers.length;
     cluster.on("exit", () => {
-      if (--left === 0) process.exit(exitCode);
+      if (--left === 0) exit();
     });
-    setTimeout(() => process.exit(exitCode), 15_000).unref();
+    setTimeout(() => process.exit(exitCode), 25_000).unref();
   }
 
   cluster.on("exit", (worker, code, signal) => {
@@ -130,6 +145,7 @@ export function superviseWorkers({ count, exec }: { count: number; exec: string 
   // The first worker prepares the database (and the session secret file) alone; the others follow.
   const first = fork(true);
   first.once("listening", () => {
+    onReady?.();
     for (let i = 1; i < count; i++) fork(false);
     log.info({ event: "supervisor", workers: count }, `${count} worker${count === 1 ? "" : "s"}, supervised`);
   });

@@ -17,7 +17,13 @@ export function databaseFile(dataDir: string): string {
 
 /** The process-wide database (one SQLite file in DATA_DIR), migrated on first use. */
 export function getDb(): Db {
-  globalThis.__db ??= openDatabase(databaseFile(getEnv().DATA_DIR));
+  if (!globalThis.__db) {
+    const db = openDatabase(databaseFile(getEnv().DATA_DIR));
+    // With a backup running (BACKUP_URL, decision 101) Litestream checkpoints the WAL once it has copied it; the
+    // app's own automatic checkpoints would race it for the write lock (Litestream's guidance), so they are off.
+    if (process.env.BACKUP_URL?.trim()) db.$client.pragma("wal_autocheckpoint = 0");
+    globalThis.__db = db;
+  }
   return globalThis.__db;
 }
 

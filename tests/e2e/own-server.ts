@@ -9,7 +9,15 @@ import path from "node:path";
 
 import { E2E_SESSION_SECRET } from "../../playwright.config";
 
-export type OwnServer = { base: string; dataDir: string; primary: ChildProcess; log: () => string; stop: () => Promise<void> };
+export type OwnServer = {
+  base: string;
+  dataDir: string;
+  primary: ChildProcess;
+  log: () => string;
+  stop: () => Promise<void>;
+  /** `kill -9` of the server's whole process group (the supervisor, its workers, Litestream): a lost machine. */
+  kill9: () => Promise<void>;
+};
 
 /** Polls /healthz until it answers 200; the milliseconds it took, or null past the timeout. */
 export async function healthy(base: string, timeoutMs: number): Promise<number | null> {
@@ -30,22 +38,27 @@ export async function startOwnServer({
   seed = "none",
   publicUrl,
   env: extra = {},
+  dataDir: given,
 }: {
   port: number;
+  /** An existing data folder (e.g. one just restored); default a new temporary one. */
+  dataDir?: string;
   seed?: "none" | "demo";
   publicUrl?: string | null;
   /** More environment for the server (e.g. METRICS_TOKEN). */
   env?: Record<string, string>;
 }): Promise<OwnServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-own-"));
+  const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-own-"));
   const base = `http://127.0.0.1:${port}`;
   let output = "";
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED: seed, NODE_ENV: "production", SESSION_SECRET: E2E_SESSION_SECRET, PUBLIC_URL: publicUrl === undefined ? base : (publicUrl ?? "") };
   if (publicUrl === null) delete env.PUBLIC_URL;
   Object.assign(env, extra);
+  // Its own process group, so kill9 can take everything it started at once.
   const primary = spawn(process.execPath, ["build/server.js"], {
     env,
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
   primary.stdout!.on("data", (d: Buffer) => (output += d.toString()));
   primary.stderr!.on("data", (d: Buffer) => (output += d.toString()));
@@ -62,6 +75,15 @@ export async function startOwnServer({
         await exited;
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill9: async () => {
+      const exited = primary.exitCode === null && primary.signalCode === null ? new Promise((r) => primary.once("exit", r)) : Promise.resolve();
+      try {
+        process.kill(-primary.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+      await exited;
     },
   };
 }

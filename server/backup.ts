@@ -1,0 +1,336 @@
+/**
+ * Continuous backup (decision 101, issue 22): with BACKUP_URL set, the supervisor runs Litestream beside the app to
+ * replicate the SQLite database (WAL frames, about a second behind), and copies every uploaded file and the
+ * generated keys to the same target. `npm run restore` (scripts/restore.ts) brings both back; `npm run
+ * backup:verify` restores into a temporary folder and checks the result. Without BACKUP_URL nothing here runs.
+ *
+ * The target's layout, for a `file://` folder or an `s3://bucket/prefix`:
+ *   db/          Litestream's replica of marketplace.db (generations, snapshots, WAL segments)
+ *   files/NAME   each file of DATA_DIR/uploads, copied once (upload names are random and never rewritten)
+ *   keys/NAME    session-secret and data-key when they were generated into DATA_DIR (without data-key the sellers'
+ *                bank numbers in a restored database cannot be read)
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import fs from "node:fs";
+import path from "node:path";
+
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+
+export type BackupTarget =
+  | { kind: "file"; dir: string; url: string }
+  | {
+      kind: "s3";
+      bucket: string;
+      /** Key prefix without leading or trailing slash ("" for the bucket's root). */
+      prefix: string;
+      endpoint?: string;
+      region: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      url: string;
+    };
+
+/** Keys generated into DATA_DIR that a restored copy needs (env.server.ts writes them on first start). */
+export const KEY_FILES = ["session-secret", "data-key"] as const;
+
+/**
+ * BACKUP_URL and its companions: `file:///abs/folder` or `s3://bucket/optional/prefix` with BACKUP_S3_ENDPOINT (any
+ * S3-compatible store), BACKUP_S3_REGION (default us-east-1) and BACKUP_S3_ACCESS_KEY_ID / BACKUP_S3_SECRET_ACCESS_KEY
+ * (else the AWS SDK's usual sources). Unset or empty: null. A malformed value throws a message naming the variable.
+ */
+export function backupTarget(env: NodeJS.ProcessEnv = process.env): BackupTarget | null {
+  const raw = env.BACKUP_URL?.trim();
+  if (!raw) return null;
+  const bad = (why: string) => new Error(`Invalid environment configuration:\n  BACKUP_URL: ${why}, got "${raw}"`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw bad("expected file:///absolute/folder or s3://bucket/prefix");
+  }
+  if (url.protocol === "file:") {
+    const dir = decodeURIComponent(url.pathname);
+    if (url.host || !path.isAbsolute(dir) || dir === "/") throw bad("a file:// URL needs an absolute folder other than /, as file:///var/backups/patternhouse");
+    return { kind: "file", dir: dir.replace(/\/+$/, ""), url: raw };
+  }
+  if (url.protocol === "s3:") {
+    if (!url.hostname) throw bad("an s3:// URL needs a bucket, as s3://bucket/prefix");
+    const endpoint = env.BACKUP_S3_ENDPOINT?.trim() || undefined;
+    if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint)) {
+      throw new Error(`Invalid environment configuration:\n  BACKUP_S3_ENDPOINT: expected http(s)://host[:port], got "${endpoint}"`);
+    }
+    return {
+      kind: "s3",
+      bucket: url.hostname,
+      prefix: decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, ""),
+      endpoint,
+      region: env.BACKUP_S3_REGION?.trim() || "us-east-1",
+      accessKeyId: env.BACKUP_S3_ACCESS_KEY_ID?.trim() || undefined,
+      secretAccessKey: env.BACKUP_S3_SECRET_ACCESS_KEY?.trim() || undefined,
+      url: raw,
+    };
+  }
+  throw bad("expected a file:// or s3:// URL");
+}
+
+/** The Litestream binary the `@flydotio/litestream` package installed for this machine (Litestream 0.3.13). */
+export function litestreamBinary(): string {
+  const fromEnv = process.env.LITESTREAM_BIN?.trim();
+  if (fromEnv) return fromEnv;
+  const require = createRequire(import.meta.url);
+  const pkg = require.resolve(`@flydotio/litestream-${process.platform}-${process.arch}/package.json`);
+  return path.join(path.dirname(pkg), "litestream");
+}
+
+const yamlString = (value: string) => JSON.stringify(value); // JSON strings are valid YAML scalars
+
+/**
+ * Litestream's configuration for one database and the target's `db/` replica. Keys are not written here: they
+ * reach Litestream through its environment (litestreamEnv), so the file holds no secret.
+ */
+export function litestreamConfig(dbFile: string, target: BackupTarget): string {
+  const lines = ["dbs:", `  - path: ${yamlString(path.resolve(dbFile))}`, "    replicas:"];
+  if (target.kind === "file") {
+    lines.push("      - type: file", `        path: ${yamlString(path.join(target.dir, "db"))}`);
+  } else {
+    lines.push(
+      "      - type: s3",
+      `        bucket: ${yamlString(target.bucket)}`,
+      `        path: ${yamlString(joinKey(target.prefix, "db"))}`,
+      `        region: ${yamlString(target.region)}`,
+    );
+    if (target.endpoint) lines.push(`        endpoint: ${yamlString(target.endpoint)}`, "        force-path-style: true");
+  }
+  lines.push("        sync-interval: 1s", "        snapshot-interval: 24h", "        retention: 72h");
+  return lines.join("\n") + "\n";
+}
+
+/** Litestream's environment: its own variables for the S3 keys. */
+export function litestreamEnv(target: BackupTarget): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (target.kind === "s3") {
+    if (target.accessKeyId) env.LITESTREAM_ACCESS_KEY_ID = target.accessKeyId;
+    if (target.secretAccessKey) env.LITESTREAM_SECRET_ACCESS_KEY = target.secretAccessKey;
+  }
+  return env;
+}
+
+const joinKey = (...parts: string[]) => parts.filter(Boolean).join("/");
+
+/** Files of the target (`files/`, `keys/`): put, list and get, for a folder or an S3 bucket. */
+export type BackupStore = {
+  put(kind: "files" | "keys", name: string, source: string): Promise<void>;
+  list(kind: "files" | "keys"): Promise<Set<string>>;
+  /** Copies one object to `dest` (written to a temporary name, then renamed). */
+  get(kind: "files" | "keys", name: string, dest: string): Promise<void>;
+};
+
+export function backupStore(target: BackupTarget): BackupStore {
+  if (target.kind === "file") {
+    const dirOf = (kind: string) => path.join(target.dir, kind);
+    return {
+      async put(kind, name, source) {
+        await fs.promises.mkdir(dirOf(kind), { recursive: true });
+        const dest = path.join(dirOf(kind), name);
+        const temp = `${dest}.part-${process.pid}`;
+        await fs.promises.copyFile(source, temp);
+        const handle = await fs.promises.open(temp, "r+");
+        await handle.sync().finally(() => handle.close());
+        await fs.promises.rename(temp, dest);
+      },
+      async list(kind) {
+        const names = await fs.promises.readdir(dirOf(kind)).catch(() => [] as string[]);
+        return new Set(names.filter((n) => !n.includes(".part-")));
+      },
+      async get(kind, name, dest) {
+        const temp = `${dest}.part-${process.pid}`;
+        await fs.promises.copyFile(path.join(dirOf(kind), name), temp);
+        await fs.promises.rename(temp, dest);
+      },
+    };
+  }
+  const client = new S3Client({
+    region: target.region,
+    endpoint: target.endpoint,
+    forcePathStyle: Boolean(target.endpoint),
+    // Checksums only where S3 requires them: the SDK's default streams uploads as aws-chunked with a trailing
+    // checksum, which several S3-compatible stores do not understand (they would store the chunk framing).
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    credentials: target.accessKeyId && target.secretAccessKey ? { accessKeyId: target.accessKeyId, secretAccessKey: target.secretAccessKey } : undefined,
+  });
+  const keyOf = (kind: string, name: string) => joinKey(target.prefix, kind, name);
+  return {
+    async put(kind, name, source) {
+      const stat = await fs.promises.stat(source);
+      await client.send(new PutObjectCommand({ Bucket: target.bucket, Key: keyOf(kind, name), Body: fs.createReadStream(source), ContentLength: stat.size }));
+    },
+    async list(kind) {
+      const names = new Set<string>();
+      const prefix = `${joinKey(target.prefix, kind)}/`;
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: target.bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const item of page.Contents ?? []) if (item.Key) names.add(item.Key.slice(prefix.length));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return names;
+    },
+    async get(kind, name, dest) {
+      const answer = await client.send(new GetObjectCommand({ Bucket: target.bucket, Key: keyOf(kind, name) }));
+      const temp = `${dest}.part-${process.pid}`;
+      const body = answer.Body as NodeJS.ReadableStream | undefined;
+      if (!body) throw new Error(`${name}: the backup store answered no body`);
+      await new Promise<void>((resolve, reject) => {
+        const out = fs.createWriteStream(temp);
+        body.on("error", reject);
+        out.on("error", reject);
+        out.on("finish", () => resolve());
+        body.pipe(out);
+      });
+      await fs.promises.rename(temp, dest);
+    },
+  };
+}
+
+/** Upload names as the file store writes them (store.server.ts); anything else in uploads/ is not copied. */
+const UPLOAD_NAME = /^[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
+
+/**
+ * Copies to the target every upload and key file it does not have yet. Returns how many were copied; a file that
+ * fails is left for the next sweep (and reported through `onError`).
+ */
+export async function sweepFiles({
+  dataDir,
+  store,
+  copied,
+  onError,
+}: {
+  dataDir: string;
+  store: BackupStore;
+  /** Names already on the target (filled from store.list at the first sweep, then kept up to date). */
+  copied: { files: Set<string>; keys: Set<string> };
+  onError: (name: string, error: unknown) => void;
+}): Promise<number> {
+  let n = 0;
+  const names = await fs.promises.readdir(path.join(dataDir, "uploads")).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!UPLOAD_NAME.test(name) || copied.files.has(name)) continue;
+    try {
+      await store.put("files", name, path.join(dataDir, "uploads", name));
+      copied.files.add(name);
+      n++;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException)?.code === "ENOENT") continue; // deleted meanwhile
+      onError(name, error);
+    }
+  }
+  for (const name of KEY_FILES) {
+    if (copied.keys.has(name) || !fs.existsSync(path.join(dataDir, name))) continue;
+    try {
+      await store.put("keys", name, path.join(dataDir, name));
+      copied.keys.add(name);
+      n++;
+    } catch (error) {
+      onError(name, error);
+    }
+  }
+  return n;
+}
+
+type Logger = Record<"debug" | "info" | "warn" | "error", (fields: object, message: string) => void>;
+
+/** How often uploads are looked for (the drill's "acknowledged a few seconds before" leaves room for two sweeps). */
+export const SWEEP_MS = 2_000;
+
+/**
+ * Runs the backup beside the app, in the supervisor: Litestream (started again after a crash, with a back-off) and
+ * the file sweep. `stop()` ends both, letting Litestream push its last WAL frames.
+ */
+export function startBackup({ dataDir, dbFile, target, log }: { dataDir: string; dbFile: string; target: BackupTarget; log: Logger }) {
+  const configFile = path.join(dataDir, "litestream.yml");
+  fs.writeFileSync(configFile, litestreamConfig(dbFile, target));
+  const store = backupStore(target);
+  let stopping = false;
+  let child: ChildProcess | null = null;
+  let quickExits = 0;
+  const state = { lastFileSweep: 0, litestreamRunning: false };
+
+  const runLitestream = () => {
+    const started = Date.now();
+    const proc = spawn(litestreamBinary(), ["replicate", "-config", configFile], { env: litestreamEnv(target), stdio: ["ignore", "pipe", "pipe"] });
+    child = proc;
+    state.litestreamRunning = true;
+    // Litestream logs each WAL segment it writes at INFO: those go to debug; its warnings and errors stay.
+    const relay = (chunk: Buffer) => {
+      for (const line of chunk.toString().split("\n")) {
+        const text = line.trim();
+        if (!text) continue;
+        const level = /\blevel=(\w+)/.exec(text)?.[1]?.toUpperCase();
+        const fields = { event: "backup", source: "litestream" };
+        if (level === "ERROR") log.error(fields, text);
+        else if (level === "WARN") log.warn(fields, text);
+        else if (/new generation|snapshot written/.test(text)) log.info(fields, text);
+        else log.debug(fields, text);
+      }
+    };
+    proc.stdout!.on("data", relay);
+    proc.stderr!.on("data", relay);
+    proc.on("error", (error) => log.error({ event: "backup", err: error }, "Litestream could not be started"));
+    proc.on("exit", (code, signal) => {
+      state.litestreamRunning = false;
+      child = null;
+      if (stopping) return;
+      quickExits = Date.now() - started < 60_000 ? quickExits + 1 : 0;
+      const delay = Math.min(60_000, 1_000 * 2 ** Math.max(0, quickExits - 1));
+      log.error({ event: "backup", code: signal ?? code, delayMs: delay }, "Litestream exited; starting it again");
+      setTimeout(() => !stopping && runLitestream(), delay).unref();
+    });
+  };
+  runLitestream();
+
+  const copied = { files: new Set<string>(), keys: new Set<string>() };
+  let listed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const sweep = async () => {
+    try {
+      if (!listed) {
+        copied.files = await store.list("files");
+        copied.keys = await store.list("keys");
+        listed = true;
+      }
+      const n = await sweepFiles({
+        dataDir,
+        store,
+        copied,
+        onError: (name, error) => log.warn({ event: "backup", file: name, err: error }, "a file could not be copied to the backup; trying again"),
+      });
+      state.lastFileSweep = Date.now();
+      if (n) log.info({ event: "backup", files: n }, `${n} file${n === 1 ? "" : "s"} copied to the backup`);
+    } catch (error) {
+      log.warn({ event: "backup", err: error }, "the backup target could not be listed; trying again");
+    }
+    if (!stopping) timer = setTimeout(sweep, SWEEP_MS);
+  };
+  void sweep();
+  log.info({ event: "backup", target: target.kind }, `backing up to ${target.kind === "file" ? target.dir : `s3://${target.bucket}/${target.prefix}`}`);
+
+  return {
+    state,
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      const proc = child;
+      if (!proc) return;
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => proc.kill("SIGKILL"), 10_000);
+        proc.once("exit", () => {
+          clearTimeout(force);
+          resolve();
+        });
+        proc.kill("SIGTERM");
+      });
+    },
+  };
+}
