@@ -126,6 +126,20 @@ test("a buyer downloads the stamped A4 PDF, chosen sizes and the stamped DXF; an
 
   expect(readDb("SELECT * FROM downloads WHERE order_id = ? AND user_id = ?", orderId, buyer.id)).toHaveLength(3);
 
+  // The US copy-shop formats are offered as links and in the form; a 24 x 36 in file is 24 x 36 in sheets only.
+  for (const name of ["A0 copy-shop PDF", "36-inch roll PDF (US copy shop)", "24 x 36 in PDF (US copy shop)", "Projector PDF"]) {
+    await expect(files.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(files.getByRole("combobox", { name: "Format" }).getByRole("option", { name, exact: true })).toHaveCount(1);
+  }
+  const sheetHref = (await files.getByRole("link", { name: "24 x 36 in PDF (US copy shop)" }).getAttribute("href"))!;
+  expect(sheetHref).toBe(`/download/${orderId}?format=24x36`);
+  const sheetFile = testInfo.outputPath("sheets.pdf");
+  fs.writeFileSync(sheetFile, await (await page.request.get(sheetHref)).body());
+  const sheets = await readPdf(sheetFile);
+  expect(sheets.firstPageMm).toEqual([610, 914]);
+  expect(sheets.layers).toHaveLength(p.pattern.sizes.length);
+  for (const text of sheets.texts) expect(text).toContain(`Order #${orderId}`);
+
   const stranger = await createUser();
   const context = await browser.newContext();
   await loginAs(stranger.id, context);

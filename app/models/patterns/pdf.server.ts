@@ -545,10 +545,10 @@ function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector"
   };
   if (paragraphs.length) nextRegion();
   for (const p of paragraphs) {
-    if (p.bold) y += size * 0.5;
+    if (p.bold && y > region.top) y += size * 0.5;
     const indent = p.indent ? measure(p.indent, size) : 0;
     wrap(p.text, size, region.width, !!p.bold, indent).forEach((l, i) => {
-      if (y + step > region.bottom) nextRegion();
+      while (y + step > region.bottom) nextRegion();
       y += step;
       region.page.items.push({ kind: "text", text: l, x: region.x + (i ? indent : 0), top: y, size, bold: p.bold });
     });
