@@ -1,20 +1,29 @@
 /**
- * Print-at-home PDFs of a pattern (decision 060).
+ * Print-at-home and copy-shop PDFs of a pattern (decisions 060, 097).
  *
  * Layout: the chosen sizes of each piece are nested over each other, centred on the same point, like a commercial
  * multi-size pattern (one slot per piece name, as big as its largest size). Slots are shelf-packed, in file order
  * by height, into a "sheet" at 1:1 (1 mm = 72/25.4 pt); grain lines stay as drawn. The sheet is one Form XObject
  * (drawn once, compressed) that every page shows through a clip, so a 150-piece pattern stays small and fast.
  *
- * A4 / Letter / A0: the sheet is tiled over pages. Each page has a 12 mm margin; the printable frame of neighbours
- * overlaps by 10 mm (dashed lines on the sheet mark the overlap strips, with alignment marks, a circle and cross,
- * in the middle of each strip to lay over each other). Pages are labelled by row letter and column number (A1,
- * A2, …, B1), with the neighbours' labels in the margins. Page 1 is an overview: title, sizes and their colours,
- * how to print, a 10 cm and a 4 in test square (sharing their lower-left corner) and the page map (the tile grid
- * over a miniature of the sheet). For A0 the overview page is A4 (a copy shop prints the A0 sheets; the buyer checks
- * the scale at home).
- * Projector: one page at 1:1 holding the whole sheet (about 1.1 m wide, fabric width) under a header with the test
- * squares, bold light lines on a dark background (or bold dark lines on white with `background: "light"`).
+ * Tiled formats: A4 and Letter (home printers), A0, a 36-inch roll and 24 x 36 in sheets (copy shops). The sheet is
+ * tiled over pages, a piece larger than a page or sheet included. Each page has a 12 mm margin (copy-shop sheets a
+ * FOOT_MM strip under the frame more); the printable frames of neighbours overlap by 10 mm (dashed lines on the
+ * sheet mark the overlap strips, with alignment marks, a circle and cross, in the middle of each strip to lay over
+ * each other). Tiles are labelled by row letter and column number (A1, A2, …, B1), with the printed neighbours'
+ * labels in the margins. A tile that no piece's outline meets is left out (its label stays unused, so the others
+ * keep their places in the grid). A roll's pages are 36 in wide and at most 48 in long, the last one only as long
+ * as the pieces need.
+ * The file starts with overview pages (home formats: pages of the paper size; copy-shop formats: sheets of the
+ * file's own paper, never A4): title, sizes and their colours, how to print, a 10 cm and a 4 in test square
+ * (sharing their lower-left corner), the page map (the tile grid over a miniature of the sheet, printed pages
+ * labelled, blank ones greyed and crossed out) and the lists of the pieces on each page and the pages each size
+ * needs; what does not fit the first page continues on the next. printLayout plans all of it (page count included)
+ * without drawing. Every copy-shop sheet has its own test squares in its foot strip.
+ * Projector: one page at 1:1 holding the whole sheet (about 1.1 m wide, fabric width) under a header with a
+ * calibration grid (1 cm squares in the 10 cm square, heavier every 5 cm, the 4 in square on the same corner) and
+ * how to scale the projection by it; bold light lines on a dark background (or dark lines on white with
+ * `background: "light"`).
  *
  * Layers: each size is an optional content group (/OCProperties in the catalog, /OCGs, /D with /Order), its
  * drawing wrapped in `/OC /ocN BDC … EMC` with /Properties in the resources, so a reader can print only some sizes.
@@ -373,8 +382,11 @@ function place(placed: { item: Omit<Slot, "cx" | "cy">; x: number; y: number; wi
   return placed.map((p) => ({ ...p.item, cx: p.x + p.width / 2, cy: sheetH - (p.y + p.height / 2) }));
 }
 
-const HELVETICA = StandardFontEmbedder.for(StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0]);
-const HELVETICA_BOLD = StandardFontEmbedder.for(StandardFonts.HelveticaBold as unknown as Parameters<typeof StandardFontEmbedder.for>[0]);
+// The fonts' metrics without a document, so printLayout measures the overview's lines as buildPrintPdf draws them
+// (the embedder takes the same names as a string enum of its own package).
+type FontName = Parameters<typeof StandardFontEmbedder.for>[0];
+const HELVETICA = StandardFontEmbedder.for(StandardFonts.Helvetica as string as FontName);
+const HELVETICA_BOLD = StandardFontEmbedder.for(StandardFonts.HelveticaBold as string as FontName);
 
 /** Width in pt of a line as the overview prints it (characters the font lacks print as '?', as encodableText does). */
 function measure(value: string, size: number, bold = false): number {
