@@ -69,6 +69,9 @@ const options = { sizes: [], stamp: STAMP, title: "Benchmark shirt" };
 const a4 = await measure(() => buildPrintPdf(pattern, { ...options, format: "A4" }));
 row("A4 PDF (15 sizes, stamped)", a4, kb(a4.last.length));
 
+const a0 = await measure(() => buildPrintPdf(pattern, { ...options, format: "A0" }));
+row("A0 PDF (15 sizes, stamped)", a0, kb(a0.last.length));
+
 const projector = await measure(() => buildPrintPdf(pattern, { ...options, format: "projector" }));
 row("Projector PDF (15 sizes, stamped)", projector, kb(projector.last.length));
 

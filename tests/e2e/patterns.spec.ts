@@ -142,6 +142,32 @@ test("a buyer downloads the stamped A4 PDF, chosen sizes and the stamped DXF; an
   expect(api.status()).toBe(200);
   expect((await api.body()).toString("latin1").startsWith(`999\n${stamp}\n`)).toBe(true);
   expect(readDb("SELECT * FROM downloads WHERE order_id = ?", orderId)).toHaveLength(4);
+
+});
+
+test("the purchase page offers the copy-shop formats; a 24 x 36 in file is 24 x 36 in sheets, stamped", async ({ page, createUser, loginAs }, testInfo) => {
+  const p = digitalPattern(testInfo.project.name === "js" ? 2 : 3);
+  const buyer = await createUser();
+  const orderId = addPaidOrder({ buyerId: buyer.id, productId: p.id });
+  await loginAs(buyer.id, page);
+  await page.goto(`/purchase/${orderId}`);
+  const files = page.getByRole("region", { name: "Pattern files" });
+  for (const name of ["A0 copy-shop PDF", "36-inch roll PDF (US copy shop)", "24 x 36 in PDF (US copy shop)", "Projector PDF"]) {
+    await expect(files.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(files.getByRole("combobox", { name: "Format" }).getByRole("option", { name, exact: true })).toHaveCount(1);
+  }
+  await expect(files.getByRole("link", { name: "36-inch roll PDF (US copy shop)" })).toHaveAttribute("href", `/download/${orderId}?format=roll36`);
+  const sheetHref = (await files.getByRole("link", { name: "24 x 36 in PDF (US copy shop)" }).getAttribute("href"))!;
+  expect(sheetHref).toBe(`/download/${orderId}?format=24x36`);
+  const keep = p.pattern.sizes[0]!;
+  const answer = await page.request.get(`${sheetHref}&size=${encodeURIComponent(keep)}`);
+  expect(answer.status()).toBe(200);
+  const sheetFile = testInfo.outputPath("sheets.pdf");
+  fs.writeFileSync(sheetFile, await answer.body());
+  const sheets = await readPdf(sheetFile);
+  expect(sheets.firstPageMm).toEqual([610, 914]);
+  expect(sheets.layers).toEqual([`Size ${keep}`]);
+  for (const text of sheets.texts) expect(text).toContain(`Order #${orderId}`);
 });
 
 test("a seller's upload is read at once, a new version with a note reaches the buyer by email and on the purchase", async ({ page, browser, createUser, loginAs }, testInfo) => {

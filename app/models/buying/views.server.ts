@@ -5,12 +5,12 @@
 import type { Order } from "../../../db/schema";
 import { canRate, isDownloadable, type BuyerOrder } from "~/models/buying/orders.server";
 import type { Purchase } from "~/models/buying/purchases.server";
-import { DOWNLOAD_FORMAT_LABELS, orderDownloadLinks } from "~/models/patterns/downloads.server";
+import { DOWNLOAD_FORMAT_LABELS, DOWNLOAD_FORMATS, orderDownloadLinks } from "~/models/patterns/downloads.server";
 import { isDownloadPattern, orderStatusLabel, productTypeLabel } from "~/utils/catalog";
 import { isoDay } from "~/utils/dates";
 
 /** The formats a buyer prints a pattern in, as the purchase page offers them. */
-const PRINT_FORMATS = ["A4", "Letter", "A0", "projector"] as const;
+const PRINT_FORMATS = DOWNLOAD_FORMATS.filter((format) => format !== "dxf");
 
 /** The line an order bought, as both sides' order pages show it (/purchase/{id}, /sale/{id}): the day (UTC). */
 export function toOrderLineView(order: Order) {

@@ -1,9 +1,9 @@
 /**
  * The files of a pattern download (decision 063), built at download time from the version the buyer asked for
  * (the current one by default) once authorised by downloadOrderPattern: the original DXF (stamped for buyers) and
- * the print PDFs (A4, US Letter, A0 copy-shop, projector) of the chosen sizes, stamped on every page. Generated
- * files are cached on disk under DATA_DIR/cache/patterns/downloads per order (or 'own' for unstamped copies),
- * version, format, size selection and stamp; concurrent requests for one file share one build. Every build runs in
+ * the print PDFs (A4, US Letter, A0 copy-shop, the US copy shops' 36-inch roll and 24 x 36 in sheets, projector) of
+ * the chosen sizes, stamped on every page. Generated files are cached on disk under DATA_DIR/cache/patterns/downloads
+ * per order (or 'own' for unstamped copies), version, format, print layout revision, size selection and stamp; concurrent requests for one file share one build. Every build runs in
  * the pattern worker pool (decision 090): PatternBusyError and PatternLimitError reach the route, which answers
  * 503 with Retry-After; a print file of more than MAX_PRINT_PAGES pages is refused before it is drawn.
  */
@@ -18,7 +18,7 @@ import { loadPattern } from "./versions.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { cacheDir, uploadPath } from "~/models/files/store.server";
 
-export const DOWNLOAD_FORMATS = ["dxf", "A4", "Letter", "A0", "projector"] as const;
+export const DOWNLOAD_FORMATS = ["dxf", "A4", "Letter", "A0", "roll36", "24x36", "projector"] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
 export const DOWNLOAD_FORMAT_LABELS: Record<DownloadFormat, string> = {
@@ -26,6 +26,8 @@ export const DOWNLOAD_FORMAT_LABELS: Record<DownloadFormat, string> = {
   A4: "A4 PDF",
   Letter: "US Letter PDF",
   A0: "A0 copy-shop PDF",
+  roll36: "36-inch roll PDF (US copy shop)",
+  "24x36": "24 x 36 in PDF (US copy shop)",
   projector: "Projector PDF",
 };
 
@@ -55,6 +57,12 @@ export type DownloadSource = {
   version: { id: number; version: number } | null;
   stamp: string | null;
 };
+
+/**
+ * Part of a cached print file's name: raised when the print files change (l2: blank tiles left out, the readable page
+ * map, copy-shop sheets with their own test squares, decision 097), so files built before are built again.
+ */
+const PRINT_LAYOUT_REVISION = "l2";
 
 const building = new Map<string, Promise<unknown>>();
 const hash = (text: string) => crypto.createHash("sha256").update(text).digest("hex").slice(0, 12);
@@ -129,7 +137,7 @@ export async function buildOrderDownload({
   const chosen = pattern.sizes.filter((s) => sizes.includes(s));
   const all = chosen.length === 0 || chosen.length === pattern.sizes.length;
   const sizesPart = all ? "all" : hash(chosen.join("\u0000"));
-  const target = path.join(dir, `${owner}-p${access.order.productId}-${versionPart}-${access.version.id}-${format}-${sizesPart}.pdf`);
+  const target = path.join(dir, `${owner}-p${access.order.productId}-${versionPart}-${access.version.id}-${format}-${PRINT_LAYOUT_REVISION}-${sizesPart}.pdf`);
   const options = {
     format: format as PrintFormat,
     sizes: all ? [] : chosen,

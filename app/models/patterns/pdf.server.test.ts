@@ -62,6 +62,13 @@ async function rectangles(doc: pdfjs.PDFDocumentProxy, n: number): Promise<numbe
   return found;
 }
 
+/** Whether a page draws a 10 cm and a 4 in square (to 0.01 pt). */
+async function squaresOn(doc: pdfjs.PDFDocumentProxy, n: number): Promise<{ tenCm: boolean; fourIn: boolean }> {
+  const rects = await rectangles(doc, n);
+  const square = (side: number) => rects.some(([, , w, h]) => Math.abs(w - side) < 0.01 && Math.abs(h - side) < 0.01);
+  return { tenCm: square(100 * PT_PER_MM), fourIn: square(4 * 72) };
+}
+
 const STAMP = "Order #123 · buyer@example.com";
 const PANEL: FixturePiece[] = [{ name: "PANEL", width: 300, height: 200, shape: "rect" }];
 
@@ -164,15 +171,50 @@ describe("buildPrintPdf other formats", () => {
     expect(h).toBeCloseTo(792, 1);
   });
 
-  it("A0 tiles are 841 x 1189 mm behind an A4 overview", async () => {
+  it("A0: only A0 sheets (841 x 1189 mm), the overview on the first, each with its own test squares", async () => {
     const doc = await open(await buildPrintPdf(pattern, { format: "A0", sizes: [], stamp: STAMP, title: "Shirt" }));
     const layout = printLayout(pattern, { format: "A0", sizes: [] });
     expect(doc.numPages).toBe(layout.pages);
-    expect((await doc.getPage(1)).view[2]).toBeCloseTo(595.28, 1);
-    const [, , w, h] = (await doc.getPage(2)).view;
-    expect(w).toBeCloseTo(841 * PT_PER_MM, 1);
-    expect(h).toBeCloseTo(1189 * PT_PER_MM, 1);
-    for (let n = 1; n <= doc.numPages; n++) expect(await pageText(doc, n)).toContain(STAMP);
+    expect(layout.overview).toHaveLength(1);
+    for (let n = 1; n <= doc.numPages; n++) {
+      const [, , w, h] = (await doc.getPage(n)).view;
+      expect(w).toBeCloseTo(841 * PT_PER_MM, 1);
+      expect(h).toBeCloseTo(1189 * PT_PER_MM, 1);
+      expect(await pageText(doc, n)).toContain(STAMP);
+      expect(await squaresOn(doc, n)).toEqual({ tenCm: true, fourIn: true });
+    }
+    const first = await pageText(doc, 1);
+    expect(first).toContain("Shirt");
+    expect(first).toContain("Sizes: 38, 40, 42");
+    expect(first).toContain("Page map:");
+    expect(first).toContain("Ask the copy shop to print at 100 %");
+  });
+
+  it("US copy shop: a 36-inch roll (pages as long as needed, 48 in at most) and 24 x 36 in sheets, each with its test squares", async () => {
+    const roll = await open(await buildPrintPdf(pattern, { format: "roll36", sizes: [], stamp: STAMP, title: "Shirt" }));
+    expect(roll.numPages).toBe(printLayout(pattern, { format: "roll36", sizes: [] }).pages);
+    for (let n = 1; n <= roll.numPages; n++) {
+      const [, , w, h] = (await roll.getPage(n)).view;
+      expect(w).toBeCloseTo(36 * 72, 1);
+      expect(h).toBeLessThanOrEqual(48 * 72 + 0.01);
+      expect(await squaresOn(roll, n)).toEqual({ tenCm: true, fourIn: true });
+      expect(await pageText(roll, n)).toContain(STAMP);
+    }
+    // The shirt's pieces fit one width of the roll and 1.3 m of its length: a 48 in page and a short one after the
+    // overview (itself only as long as it needs).
+    expect(roll.numPages).toBe(3);
+    expect((await roll.getPage(1)).view[3]).toBeLessThan(48 * 72 - 1);
+    expect((await roll.getPage(2)).view[3]).toBeCloseTo(48 * 72, 1);
+    expect((await roll.getPage(3)).view[3]).toBeLessThan(48 * 72 - 1);
+
+    const sheets = await open(await buildPrintPdf(pattern, { format: "24x36", sizes: [], stamp: STAMP, title: "Shirt" }));
+    expect(sheets.numPages).toBe(printLayout(pattern, { format: "24x36", sizes: [] }).pages);
+    for (let n = 1; n <= sheets.numPages; n++) {
+      const [, , w, h] = (await sheets.getPage(n)).view;
+      expect(w).toBeCloseTo(24 * 72, 1);
+      expect(h).toBeCloseTo(36 * 72, 1);
+      expect(await squaresOn(sheets, n)).toEqual({ tenCm: true, fourIn: true });
+    }
   });
 
   it("projector: one long page at 1:1 on a dark background, with test squares, layers and the stamp", async () => {
@@ -203,8 +245,165 @@ describe("buildPrintPdf other formats", () => {
     expect(doc.numPages).toBe(layout.pages);
     expect(await groupNames(doc)).toEqual(DEFAULT_SIZES.map((s) => `Size ${s}`));
     for (let n = 1; n <= doc.numPages; n++) expect(await pageText(doc, n)).toContain(STAMP);
-    expect(await pageText(doc, doc.numPages)).toContain(`${rowLabel(layout.rows - 1)}${layout.cols}`);
+    // The last page is the last printed tile of the grid (blank tiles are left out; the labels stay the grid's).
+    expect(await pageText(doc, doc.numPages)).toContain(layout.tiles[layout.tiles.length - 1].label);
+    expect(layout.tiles.length + layout.blank.length).toBe(layout.rows * layout.cols);
+    expect(layout.pages).toBe(layout.overview.length + layout.tiles.length);
   }, 90_000);
+});
+
+describe("print pages: no blank tiles, a page map that names the pieces", () => {
+  // A 600 x 150 mm FRONT and a 150 x 150 mm BACK on A4: a grid of 2 rows x 4 columns where only the FRONT's row and
+  // the BACK's first page meet a piece; B2, B3 and B4 are blank.
+  const pattern = read(
+    makeAstmDxf({
+      pieces: [
+        { name: "FRONT", width: 600, height: 150, shape: "rect" },
+        { name: "BACK", width: 150, height: 150, shape: "rect" },
+      ],
+      sizes: ["S", "M"],
+    }),
+  );
+  const layout = printLayout(pattern, { format: "A4", sizes: [] });
+
+  it("leaves blank tiles out, keeping the grid's labels, and says so on the overview", async () => {
+    expect(layout).toMatchObject({ rows: 2, cols: 4, blank: ["B2", "B3", "B4"] });
+    expect(layout.tiles.map((t) => t.label)).toEqual(["A1", "A2", "A3", "A4", "B1"]);
+    expect(layout.pages).toBe(1 + 5);
+    const doc = await open(await buildPrintPdf(pattern, { format: "A4", sizes: [], stamp: STAMP, title: "Top" }));
+    expect(doc.numPages).toBe(layout.pages);
+    const labels: string[] = [];
+    for (let n = 2; n <= doc.numPages; n++) labels.push(/(\w+) · page (\d+) of 6/.exec(await pageText(doc, n))![1]);
+    expect(labels).toEqual(["A1", "A2", "A3", "A4", "B1"]);
+    const overview = await pageText(doc, 1);
+    expect(overview).toContain("3 blank pages left out");
+    expect(overview).toContain("Page map: 2 x 4 pages (5 printed, 3 blank left out)");
+
+    // Independently of the layout's own test: every printed frame holds some of a piece's outline, no blank one does.
+    const frame = (label: string) => {
+      const r = label.charCodeAt(0) - 65;
+      const c = Number(label.slice(1)) - 1;
+      const top = layout.sheetHeightMm - r * layout.stepHeightMm;
+      return { x0: c * layout.stepWidthMm, x1: c * layout.stepWidthMm + layout.frameWidthMm, y0: top - layout.frameHeightMm, y1: top };
+    };
+    const outlinePoints = layout.slots.flatMap((slot) =>
+      slot.pieces.flatMap((piece) => {
+        if (!piece) return [];
+        const dx = slot.cx - (piece.bbox.minX + piece.bbox.maxX) / 2;
+        const dy = slot.cy - (piece.bbox.minY + piece.bbox.maxY) / 2;
+        // The outline, sampled every 5 mm along its edges.
+        return piece.boundary.flatMap(([x, y], i) => {
+          const [nx, ny] = piece.boundary[(i + 1) % piece.boundary.length];
+          const steps = Math.ceil(Math.hypot(nx - x, ny - y) / 5);
+          return Array.from({ length: steps }, (_, k) => [x + dx + ((nx - x) * k) / steps, y + dy + ((ny - y) * k) / steps]);
+        });
+      }),
+    );
+    const meets = (label: string) => {
+      const f = frame(label);
+      return outlinePoints.some(([x, y]) => x >= f.x0 && x <= f.x1 && y >= f.y0 && y <= f.y1);
+    };
+    expect(layout.tiles.every((t) => meets(t.label))).toBe(true);
+    expect(layout.blank.some(meets)).toBe(false);
+  });
+
+  it("names the pieces on each printed page and the pages each size needs", async () => {
+    const doc = await open(await buildPrintPdf(pattern, { format: "A4", sizes: [], stamp: null, title: "Top" }));
+    const overview = await pageText(doc, 1);
+    expect(overview).toContain("A1: FRONT, BACK");
+    expect(overview).toContain("A4: FRONT");
+    expect(overview).toContain("B1: BACK");
+    expect(overview).toContain("Size S (5 pages): A1, A2, A3, A4, B1");
+    expect(overview).not.toContain("B2:");
+    // The map labels every tile of the grid: printed and blank.
+    for (const label of ["A1", "A4", "B1", "B2", "B4"]) expect(overview).toContain(label);
+  });
+
+  it("tells which pages a size needs when the sizes differ in extent", async () => {
+    // Size L of a 170 mm panel is 40 % larger: only it reaches the second page.
+    const graded = read(makeAstmDxf({ pieces: [{ name: "PANEL", width: 170, height: 170, shape: "rect" }], sizes: ["S", "L"] }));
+    const lay = printLayout(graded, { format: "A4", sizes: [] });
+    expect(lay.tiles.length).toBeGreaterThanOrEqual(1);
+    const perSize = (size: string) => lay.tiles.filter((t) => t.sizes.includes(size)).length;
+    expect(perSize("L")).toBeGreaterThanOrEqual(perSize("S"));
+  });
+
+  it("continues the lists on a second overview page when they do not fit the first", async () => {
+    const many = read(makeAstmDxf({ pieces: 10, sizes: DEFAULT_SIZES }));
+    const lay = printLayout(many, { format: "Letter", sizes: [] });
+    const doc = await open(await buildPrintPdf(many, { format: "Letter", sizes: [], stamp: STAMP, title: "Shirt" }));
+    expect(doc.numPages).toBe(lay.pages);
+    let overviewText = "";
+    for (let n = 1; n <= lay.overview.length; n++) overviewText += ` ${await pageText(doc, n)}`;
+    for (const tile of lay.tiles) expect(overviewText).toContain(`${tile.label}: ${tile.pieces[0]}`);
+    for (const size of DEFAULT_SIZES) expect(overviewText).toContain(`Size ${size} (`);
+    for (let n = 1; n <= lay.overview.length; n++) expect(await pageText(doc, n)).toContain(`Overview · page ${n} of ${lay.pages}`);
+  }, 90_000);
+});
+
+describe("print pages: pieces larger than a sheet, the projector's calibration grid", () => {
+  it("splits a piece larger than an A0 sheet over sheets with overlap strips and alignment marks, as A4 tiles", async () => {
+    const huge = read(makeAstmDxf({ pieces: [{ name: "CAPE", width: 1500, height: 1400, shape: "rect" }], sizes: ["M"] }));
+    const lay = printLayout(huge, { format: "A0", sizes: [] });
+    expect(lay).toMatchObject({ cols: 2, rows: 2, blank: [] });
+    const doc = await open(await buildPrintPdf(huge, { format: "A0", sizes: [], stamp: null, title: "Cape" }));
+    expect(doc.numPages).toBe(5);
+    for (let n = 2; n <= 5; n++) {
+      const page = await doc.getPage(n);
+      expect(page.view[2]).toBeCloseTo(841 * PT_PER_MM, 1);
+      expect(await squaresOn(doc, n)).toEqual({ tenCm: true, fourIn: true });
+      const list = await page.getOperatorList();
+      let curves = 0;
+      let outline = false;
+      list.fnArray.forEach((fn, i) => {
+        if (fn !== pdfjs.OPS.constructPath) return;
+        const [ops, , minMax] = list.argsArray[i] as [number[], number[], number[]];
+        curves += ops.filter((o) => o === pdfjs.OPS.curveTo).length;
+        if (Math.abs(minMax[2] - minMax[0] - 1500 * PT_PER_MM) < 0.1 && Math.abs(minMax[3] - minMax[1] - 1400 * PT_PER_MM) < 0.1) outline = true;
+      });
+      expect(curves).toBeGreaterThanOrEqual(4); // the alignment circles of the overlap strips
+      expect(outline).toBe(true); // the whole cape's outline, at 1:1, shown through this sheet's frame
+    }
+    expect(await pageText(doc, 2)).toMatch(/A1 .*A2.*B1|A1 .*B1.*A2/);
+    expect(await pageText(doc, 5)).toContain("B2");
+  });
+
+  it("splits it over a 36-inch roll: two widths, pages of at most 48 in, the last as long as needed", async () => {
+    const huge = read(makeAstmDxf({ pieces: [{ name: "CAPE", width: 1500, height: 1400, shape: "rect" }], sizes: ["M"] }));
+    const lay = printLayout(huge, { format: "roll36", sizes: [] });
+    expect(lay.cols).toBe(2);
+    const doc = await open(await buildPrintPdf(huge, { format: "roll36", sizes: [], stamp: null, title: "Cape" }));
+    expect(doc.numPages).toBe(lay.pages);
+    const heights: number[] = [];
+    for (let n = 1; n <= doc.numPages; n++) heights.push((await doc.getPage(n)).view[3]);
+    expect(Math.max(...heights)).toBeLessThanOrEqual(48 * 72 + 0.01);
+    expect(heights[heights.length - 1]).toBeLessThan(48 * 72 - 1);
+  });
+
+  it("the projector file has a 1 cm calibration grid in a 10 cm square, the 4 in square and how to use them", async () => {
+    const pattern = read(makeAstmDxf({ pieces: 3, sizes: ["38", "40"] }));
+    for (const background of ["dark", "light"] as const) {
+      const doc = await open(await buildPrintPdf(pattern, { format: "projector", sizes: [], stamp: null, title: "Shirt", background }));
+      expect(await squaresOn(doc, 1)).toEqual({ tenCm: true, fourIn: true });
+      const list = await (await doc.getPage(1)).getOperatorList();
+      // Grid lines: 9 vertical and 9 horizontal 10 cm lines (every 5th heavier), drawn as segments.
+      let gridLines = 0;
+      list.fnArray.forEach((fn, i) => {
+        if (fn !== pdfjs.OPS.constructPath) return;
+        const [ops, args] = list.argsArray[i] as [number[], number[]];
+        let k = 0;
+        for (let j = 0; j < ops.length; j++) {
+          if (ops[j] === pdfjs.OPS.moveTo && ops[j + 1] === pdfjs.OPS.lineTo) {
+            const [x0, y0, x1, y1] = args.slice(k, k + 4);
+            if (Math.abs(Math.hypot(x1 - x0, y1 - y0) - 100 * PT_PER_MM) < 0.01) gridLines++;
+          }
+          k += ops[j] === pdfjs.OPS.moveTo || ops[j] === pdfjs.OPS.lineTo ? 2 : ops[j] === pdfjs.OPS.curveTo ? 6 : ops[j] === pdfjs.OPS.rectangle ? 4 : 0;
+        }
+      });
+      expect(gridLines).toBe(18);
+      expect(await pageText(doc, 1)).toContain("until every small square of the grid measures exactly 1 cm");
+    }
+  });
 });
 
 describe("stampPdf", () => {

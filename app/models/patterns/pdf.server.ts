@@ -1,20 +1,29 @@
 /**
- * Print-at-home PDFs of a pattern (decision 060).
+ * Print-at-home and copy-shop PDFs of a pattern (decisions 060, 097).
  *
  * Layout: the chosen sizes of each piece are nested over each other, centred on the same point, like a commercial
  * multi-size pattern (one slot per piece name, as big as its largest size). Slots are shelf-packed, in file order
  * by height, into a "sheet" at 1:1 (1 mm = 72/25.4 pt); grain lines stay as drawn. The sheet is one Form XObject
  * (drawn once, compressed) that every page shows through a clip, so a 150-piece pattern stays small and fast.
  *
- * A4 / Letter / A0: the sheet is tiled over pages. Each page has a 12 mm margin; the printable frame of neighbours
- * overlaps by 10 mm (dashed lines on the sheet mark the overlap strips, with alignment marks, a circle and cross,
- * in the middle of each strip to lay over each other). Pages are labelled by row letter and column number (A1,
- * A2, …, B1), with the neighbours' labels in the margins. Page 1 is an overview: title, sizes and their colours,
- * how to print, a 10 cm and a 4 in test square (sharing their lower-left corner) and the page map (the tile grid
- * over a miniature of the sheet). For A0 the overview page is A4 (a copy shop prints the A0 sheets; the buyer checks
- * the scale at home).
- * Projector: one page at 1:1 holding the whole sheet (about 1.1 m wide, fabric width) under a header with the test
- * squares, bold light lines on a dark background (or bold dark lines on white with `background: "light"`).
+ * Tiled formats: A4 and Letter (home printers), A0, a 36-inch roll and 24 x 36 in sheets (copy shops). The sheet is
+ * tiled over pages, a piece larger than a page or sheet included. Each page has a 12 mm margin (copy-shop sheets a
+ * FOOT_MM strip under the frame more); the printable frames of neighbours overlap by 10 mm (dashed lines on the
+ * sheet mark the overlap strips, with alignment marks, a circle and cross, in the middle of each strip to lay over
+ * each other). Tiles are labelled by row letter and column number (A1, A2, …, B1), with the printed neighbours'
+ * labels in the margins. A tile that no piece's outline meets is left out (its label stays unused, so the others
+ * keep their places in the grid). A roll's pages are 36 in wide and at most 48 in long, the last one only as long
+ * as the pieces need.
+ * The file starts with overview pages (home formats: pages of the paper size; copy-shop formats: sheets of the
+ * file's own paper, never A4): title, sizes and their colours, how to print, a 10 cm and a 4 in test square
+ * (sharing their lower-left corner), the page map (the tile grid over a miniature of the sheet, printed pages
+ * labelled, blank ones greyed and crossed out) and the lists of the pieces on each page and the pages each size
+ * needs; what does not fit the first page continues on the next. printLayout plans all of it (page count included)
+ * without drawing. Every copy-shop sheet has its own test squares in its foot strip.
+ * Projector: one page at 1:1 holding the whole sheet (about 1.1 m wide, fabric width) under a header with a
+ * calibration grid (1 cm squares in the 10 cm square, heavier every 5 cm, the 4 in square on the same corner) and
+ * how to scale the projection by it; bold light lines on a dark background (or dark lines on white with
+ * `background: "light"`).
  *
  * Layers: each size is an optional content group (/OCProperties in the catalog, /OCGs, /D with /Order), its
  * drawing wrapped in `/OC /ocN BDC … EMC` with /Properties in the resources, so a reader can print only some sizes.
@@ -27,12 +36,15 @@ import {
   PDFDocument,
   PDFHexString,
   PDFName,
+  StandardFontEmbedder,
   StandardFonts,
   clip,
   concatTransformationMatrix,
   drawObject,
   endPath,
   fill,
+  lineTo,
+  moveTo,
   popGraphicsState,
   pushGraphicsState,
   rectangle,
@@ -50,10 +62,10 @@ import {
 import { shelfPack } from "./geometry";
 import { distinctParts, placeLabel, twoLines, type LabelLine, type PlacedLabel } from "./labels";
 import { matchPieces, piecesOfSize } from "./pieces";
-import { encodableText } from "./stamp.server";
+import { encodableText, stampLine } from "./stamp.server";
 import type { Pattern, PatternPiece, Pt } from "./types";
 
-export type PrintFormat = "A4" | "Letter" | "A0" | "projector";
+export type PrintFormat = "A4" | "Letter" | "A0" | "roll36" | "24x36" | "projector";
 export type PrintOptions = {
   format: PrintFormat;
   /** Sizes to include, in any order (unknown ones are ignored); empty: every size. */
@@ -66,13 +78,20 @@ export type PrintOptions = {
 };
 
 export const PT_PER_MM = 72 / 25.4;
+/** Paper of the tiled formats, width x height in mm; the roll's height is the longest page cut from it (48 in). */
 export const PAGE_SIZES_MM: Record<Exclude<PrintFormat, "projector">, [number, number]> = {
   A4: [210, 297],
   Letter: [215.9, 279.4],
   A0: [841, 1189],
+  roll36: [914.4, 1219.2],
+  "24x36": [609.6, 914.4],
 };
+/** Copy-shop sheets: no home-printer overview page, a test square strip (FOOT_MM) at the foot of every sheet. */
+const COPY_SHOP = new Set<PrintFormat>(["A0", "roll36", "24x36"]);
 export const PAGE_MARGIN_MM = 12;
 export const OVERLAP_MM = 10;
+/** Below a copy-shop sheet's frame: the 10 cm and 4 in test squares with their caption, the stamp under them. */
+const FOOT_MM = 112;
 const SLOT_PAD_MM = 10;
 const SLOT_GAP_MM = 6;
 const PROJECTOR_WIDTH_MM = 1100;
@@ -104,19 +123,55 @@ function sizeColour(i: number, dark: boolean): [number, number, number] {
 
 type Slot = { name: string; quantity: number; cx: number; cy: number; w: number; h: number; pieces: (PatternPiece | undefined)[] };
 
+/** A page of the tile grid that is printed: what it shows. Its frame's top left is at (col * step, sheet top - row * step). */
+export type PrintTile = {
+  row: number;
+  col: number;
+  /** Its place in the grid: A1, A2 … B1 (kept when a neighbour is left out, so the neighbours' labels still match). */
+  label: string;
+  /** Names of the pieces whose outline (of any chosen size) meets the frame, in sheet order. */
+  pieces: string[];
+  /** The sizes whose outline of some piece meets the frame, in the file's order. */
+  sizes: string[];
+  /** This page's frame height, mm: the frame, except the last page cut from a roll (only as long as needed). */
+  frameHeightMm: number;
+};
+
+/** Something drawn on an overview page; `top` is measured down from the page's top edge, in pt. */
+export type OverviewItem =
+  | { kind: "text"; text: string; x: number; top: number; size: number; bold?: boolean; grey?: number }
+  | { kind: "swatch"; x: number; top: number; size: number; sizeIndex: number }
+  | { kind: "squares"; x: number; top: number }
+  | { kind: "map"; x: number; top: number; scale: number };
+export type OverviewPage = { widthPt: number; heightPt: number; items: OverviewItem[] };
+
 export type PrintLayout = {
   sizes: string[];
   slots: Slot[];
   /** The sheet (all pieces at 1:1), mm. */
   sheetWidthMm: number;
   sheetHeightMm: number;
-  /** Tiles (1 x 1 for projector). */
+  /** The tile grid (1 x 1 for projector), blank tiles included. */
   cols: number;
   rows: number;
-  /** Page count of the file: tiles plus the overview page (projector: 1). */
+  /** Page count of the file: the overview pages plus the printed tiles (projector: 1). */
   pages: number;
+  /** A full tile page (the roll: the longest page cut from it), mm. */
   pageWidthMm: number;
   pageHeightMm: number;
+  /** The printable frame of a tile and the step to the next one (the frame less the overlap), mm. */
+  frameWidthMm: number;
+  frameHeightMm: number;
+  stepWidthMm: number;
+  stepHeightMm: number;
+  /** The margin under the frame: 12 mm, plus the test square strip on copy-shop sheets. */
+  bottomMarginMm: number;
+  /** The tiles that are printed, row by row; the others meet no piece. */
+  tiles: PrintTile[];
+  /** Labels of the tiles left out because no piece's outline meets them. */
+  blank: string[];
+  /** The overview pages, first in the file (none for projector). */
+  overview: OverviewPage[];
 };
 
 /** Rows A..Z, AA, AB… */
@@ -169,39 +224,356 @@ export function printLayout(pattern: Pattern, options: Pick<PrintOptions, "forma
       pages: 1,
       pageWidthMm: Math.max(sheetW, 240) + 2 * PAGE_MARGIN_MM,
       pageHeightMm: sheetH + PROJECTOR_HEADER_MM + 2 * PAGE_MARGIN_MM,
+      frameWidthMm: sheetW,
+      frameHeightMm: sheetH,
+      stepWidthMm: sheetW,
+      stepHeightMm: sheetH,
+      bottomMarginMm: PAGE_MARGIN_MM,
+      tiles: [],
+      blank: [],
+      overview: [],
     };
   }
+  const roll = options.format === "roll36";
+  const bottom = PAGE_MARGIN_MM + (COPY_SHOP.has(options.format) ? FOOT_MM : 0);
   const [pw, ph] = PAGE_SIZES_MM[options.format];
   const frameW = pw - 2 * PAGE_MARGIN_MM;
-  const frameH = ph - 2 * PAGE_MARGIN_MM;
+  const frameH = ph - PAGE_MARGIN_MM - bottom;
   const stepW = frameW - OVERLAP_MM;
   const stepH = frameH - OVERLAP_MM;
-  // A band about as many pages wide as tall, in whole pages.
-  const target = Math.max(widest, Math.sqrt(area * (frameW / frameH)));
+  // A band about as many pages wide as tall, in whole pages (a roll: as few widths of the roll as the pieces allow).
+  const target = roll ? widest : Math.max(widest, Math.sqrt(area * (frameW / frameH)));
   const band = Math.max(1, Math.ceil((target - OVERLAP_MM) / stepW)) * stepW + OVERLAP_MM;
   const packed = pack(band);
   const cols = Math.max(1, Math.ceil((Math.max(packed.width, 1) - OVERLAP_MM) / stepW));
   const rows = Math.max(1, Math.ceil((Math.max(packed.height, 1) - OVERLAP_MM) / stepH));
   const sheetW = cols * stepW + OVERLAP_MM;
-  const sheetH = rows * stepH + OVERLAP_MM;
-  return {
+  // A roll is cut as long as needed: its last page ends with the pieces.
+  const sheetH = roll ? Math.max(packed.height, 1) : rows * stepH + OVERLAP_MM;
+  const slots = place(packed.placed, sheetH);
+  const found = tilesMet(slots, sizes, { cols, rows, frameW, frameH, stepW, stepH, sheetH });
+  const lay: PrintLayout = {
     sizes,
-    slots: place(packed.placed, sheetH),
+    slots,
     sheetWidthMm: sheetW,
     sheetHeightMm: sheetH,
     cols,
     rows,
-    pages: cols * rows + 1,
+    pages: 0,
     pageWidthMm: pw,
     pageHeightMm: ph,
+    frameWidthMm: frameW,
+    frameHeightMm: frameH,
+    stepWidthMm: stepW,
+    stepHeightMm: stepH,
+    bottomMarginMm: bottom,
+    tiles: found.tiles,
+    blank: found.blank,
+    overview: [],
   };
+  lay.overview = planOverview(lay, options.format);
+  lay.pages = lay.overview.length + lay.tiles.length;
+  return lay;
 }
 
-const PROJECTOR_HEADER_MM = 130;
+/**
+ * Which tiles of the grid meet a piece, and which pieces and sizes each shows: a tile is printed when some size's
+ * outline of some piece crosses or lies in its frame (1 mm of slack for the line's width) or the frame lies inside
+ * an outline; every other tile shows at most overlap lines and marks, and is left out.
+ */
+function tilesMet(
+  slots: Slot[],
+  sizes: string[],
+  grid: { cols: number; rows: number; frameW: number; frameH: number; stepW: number; stepH: number; sheetH: number },
+): { tiles: PrintTile[]; blank: string[] } {
+  const outlines = slots.flatMap((slot) =>
+    slot.pieces.flatMap((piece, si) => {
+      if (!piece) return [];
+      const ring = pieceLines(piece, slot).outline;
+      return ring.length ? [{ name: slot.name, si, ring, box: boxOf(ring) }] : [];
+    }),
+  );
+  const tiles: PrintTile[] = [];
+  const blank: string[] = [];
+  for (let r = 0; r < grid.rows; r++) {
+    const top = grid.sheetH - r * grid.stepH;
+    const frameHeightMm = Math.min(grid.frameH, top);
+    for (let c = 0; c < grid.cols; c++) {
+      const rect = { x0: c * grid.stepW - 1, x1: c * grid.stepW + grid.frameW + 1, y0: top - frameHeightMm - 1, y1: top + 1 };
+      const names = new Set<string>();
+      const met = new Set<number>();
+      for (const o of outlines) {
+        if (o.box.x1 < rect.x0 || o.box.x0 > rect.x1 || o.box.y1 < rect.y0 || o.box.y0 > rect.y1) continue;
+        if (names.has(o.name) && met.has(o.si)) continue;
+        if (!ringMeetsRect(o.ring, rect)) continue;
+        names.add(o.name);
+        met.add(o.si);
+      }
+      const label = `${rowLabel(r)}${c + 1}`;
+      if (!names.size) blank.push(label);
+      else tiles.push({ row: r, col: c, label, pieces: [...names], sizes: sizes.filter((_, si) => met.has(si)), frameHeightMm });
+    }
+  }
+  return { tiles, blank };
+}
+
+type Rect = { x0: number; x1: number; y0: number; y1: number };
+
+function boxOf(ring: Pt[]): Rect {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of ring) {
+    x0 = Math.min(x0, x);
+    x1 = Math.max(x1, x);
+    y0 = Math.min(y0, y);
+    y1 = Math.max(y1, y);
+  }
+  return { x0, x1, y0, y1 };
+}
+
+/** Does a closed outline cross, touch or hold the rectangle (or lie in it)? */
+function ringMeetsRect(ring: Pt[], rect: Rect): boolean {
+  const inRect = ([x, y]: Pt) => x >= rect.x0 && x <= rect.x1 && y >= rect.y0 && y <= rect.y1;
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[i];
+    if (inRect(a)) return true;
+    if (segmentMeetsRect(a, ring[(i + 1) % ring.length], rect)) return true;
+  }
+  // No edge enters the rectangle: it is all inside the outline or all outside it (even-odd test of its centre).
+  const cx = (rect.x0 + rect.x1) / 2;
+  const cy = (rect.y0 + rect.y1) / 2;
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i];
+    const [xj, yj] = ring[j];
+    if (yi > cy !== yj > cy && cx < ((xj - xi) * (cy - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** Liang-Barsky: does the segment a-b pass through the rectangle? */
+function segmentMeetsRect(a: Pt, b: Pt, rect: Rect): boolean {
+  const dx = b[0] - a[0];
+  const dy = b[1] - a[1];
+  let t0 = 0;
+  let t1 = 1;
+  const sides: [number, number][] = [
+    [-dx, a[0] - rect.x0],
+    [dx, rect.x1 - a[0]],
+    [-dy, a[1] - rect.y0],
+    [dy, rect.y1 - a[1]],
+  ];
+  for (const [p, q] of sides) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const t = q / p;
+    if (p < 0) t0 = Math.max(t0, t);
+    else t1 = Math.min(t1, t);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+const PROJECTOR_HEADER_MM = 150;
 
 /** Packed positions (top-down) to slot centres on the sheet (y up, content starting at the top). */
 function place(placed: { item: Omit<Slot, "cx" | "cy">; x: number; y: number; width: number; height: number }[], sheetH: number): Slot[] {
   return placed.map((p) => ({ ...p.item, cx: p.x + p.width / 2, cy: sheetH - (p.y + p.height / 2) }));
+}
+
+// The fonts' metrics without a document, so printLayout measures the overview's lines as buildPrintPdf draws them
+// (the embedder takes the same names as a string enum of its own package).
+type FontName = Parameters<typeof StandardFontEmbedder.for>[0];
+const HELVETICA = StandardFontEmbedder.for(StandardFonts.Helvetica as string as FontName);
+const HELVETICA_BOLD = StandardFontEmbedder.for(StandardFonts.HelveticaBold as string as FontName);
+
+/** Width in pt of a line as the overview prints it (characters the font lacks print as '?', as encodableText does). */
+function measure(value: string, size: number, bold = false): number {
+  const embedder = bold ? HELVETICA_BOLD : HELVETICA;
+  let shown = "";
+  for (const ch of stampLine(value)) shown += embedder.encoding.canEncodeUnicodeCodePoint(ch.codePointAt(0)!) ? ch : "?";
+  return embedder.widthOfTextAtSize(shown, size);
+}
+
+/** Words of `value` in lines no wider than `width` (a word wider than that gets a line of its own); later lines indented. */
+function wrap(value: string, size: number, width: number, bold: boolean, indent: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of value.split(" ")) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && measure(next, size, bold) > width - (lines.length ? indent : 0)) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Test squares block on an overview: the 4 in square, its "4 in" label to the right, the caption below. */
+const SQUARES_PT = 4 * 72;
+/** Map cells wider than this add nothing to reading the map; the room goes to the lists. */
+const MAP_CELL_MAX_PT = 110;
+
+/** The label size of a map cell, pt: what fits "AB12" in it, at most 12 (scaled on copy-shop sheets). */
+export function mapLabelSize(cellW: number, cellH: number, u: number): number {
+  return Math.min(12 * u, cellW / 3.2, cellH * 0.6);
+}
+
+/**
+ * The overview pages of a tiled file: title (drawn by buildPrintPdf in the room kept for it), sizes and their
+ * colours, how to print, the test squares, the page map (the tile grid over a miniature of the sheet, printed pages
+ * labelled, blank ones greyed and crossed out) and the lists: the pieces on each printed page, the pages each size
+ * needs. Home formats: pages of the paper size; copy-shop formats: sheets of the file's paper (a roll's only as
+ * long as needed). The map goes below the test squares when its labels are legible there (6 pt), else on a page of
+ * its own; the lists flow beside the squares, below the map and on as many more overview pages as they need.
+ */
+function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector">): OverviewPage[] {
+  const copyShop = COPY_SHOP.has(format);
+  const u = copyShop ? 1.5 : 1;
+  const [wMm, hMm] = PAGE_SIZES_MM[format];
+  const widthPt = wMm * K;
+  const heightPt = hMm * K;
+  const m = PAGE_MARGIN_MM * K;
+  const contentW = widthPt - 2 * m;
+  const floor = heightPt - m; // the lowest baseline: the stamp sits in the margin below
+  const pages: OverviewPage[] = [];
+  const newPage = () => {
+    pages.push({ widthPt, heightPt, items: [] });
+    return pages[pages.length - 1];
+  };
+  const first = newPage();
+  let top = m + 16 * u + 4 * u; // the title's line (drawn by buildPrintPdf), then:
+  const lines = (value: string, size: number, options: { bold?: boolean; gap?: number } = {}) => {
+    for (const l of wrap(value, size, contentW, !!options.bold, 0)) {
+      top += size * 1.35;
+      first.items.push({ kind: "text", text: l, x: m, top, size, bold: options.bold });
+    }
+    top += options.gap ?? 0;
+  };
+  const printed = lay.tiles.length;
+  lines(lay.sizes.length ? `Sizes: ${lay.sizes.join(", ")}` : "No sizes selected.", 10 * u, { gap: 4 * u });
+  lines(
+    copyShop
+      ? "Ask the copy shop to print at 100 % (actual size, no scaling, no fit to page); check both test squares on every sheet with a ruler."
+      : "Print at 100 % (actual size, no scaling), then check both test squares with a ruler.",
+    9 * u,
+  );
+  lines("Each size is a layer: hide the sizes you do not need in your PDF reader before printing.", 9 * u);
+  if (lay.cols * lay.rows > 1) {
+    lines(`Lay pages out by their labels (A1, A2, ... row by row), overlap ${OVERLAP_MM} mm and match the circles.`, 9 * u);
+  }
+  if (lay.blank.length) {
+    lines(
+      `${plural(lay.blank.length, "blank page", "blank pages")} left out (crossed out on the map): the printed pages keep their labels in the grid, so leave a gap where one is missing.`,
+      9 * u,
+    );
+  }
+  // Legend: a swatch and "Size X" per size, in rows.
+  top += 18 * u;
+  let cx = m;
+  lay.sizes.forEach((size, i) => {
+    const label = `Size ${size}`;
+    const w = 14 * u + measure(label, 9 * u) + 12 * u;
+    if (cx > m && cx + w > m + contentW) {
+      cx = m;
+      top += 14 * u;
+    }
+    first.items.push({ kind: "swatch", x: cx, top, size: 10 * u, sizeIndex: i }, { kind: "text", text: label, x: cx + 14 * u, top, size: 9 * u });
+    cx += w;
+  });
+  top += 14 * u + 10 * u;
+
+  // The test squares, and the first region of the lists to their right.
+  first.items.push({ kind: "squares", x: m, top });
+  type Region = { page: OverviewPage; x: number; width: number; top: number; bottom: number };
+  const regions: Region[] = [];
+  const besideX = m + SQUARES_PT + 34 * u;
+  if (m + contentW - besideX >= 120 * u) regions.push({ page: first, x: besideX, width: m + contentW - besideX, top, bottom: top + SQUARES_PT + 14 * u });
+  top += SQUARES_PT + 5 * K + 16 * u;
+
+  // The map: below the squares when legible there, else on a page of its own.
+  const W = lay.sheetWidthMm * K;
+  const H = lay.sheetHeightMm * K;
+  const cellScale = (s: number) => ({ w: lay.frameWidthMm * K * s, h: Math.min(lay.frameHeightMm, lay.sheetHeightMm) * K * s });
+  const fit = (from: number) => {
+    const room = floor - from - 12 * u;
+    const s = Math.min(contentW / W, room / H, MAP_CELL_MAX_PT * u / (lay.stepWidthMm * K));
+    const cell = cellScale(s);
+    return { s, legible: s > 0 && mapLabelSize(cell.w, cell.h, u) >= 6 };
+  };
+  const placeMap = (page: OverviewPage, from: number, s: number) => {
+    page.items.push({
+      kind: "text",
+      text: `Page map: ${lay.rows} x ${lay.cols} pages (${printed} printed${lay.blank.length ? `, ${lay.blank.length} blank left out` : ""}).`,
+      x: m,
+      top: from + 9 * u,
+      size: 9 * u,
+      bold: true,
+    });
+    const x = m + (contentW - W * s) / 2;
+    page.items.push({ kind: "map", x: Math.max(m, x), top: from + 14 * u, scale: s });
+    return from + 14 * u + H * s + 10 * u;
+  };
+  if (printed) {
+    const here = fit(top);
+    if (here.legible) {
+      top = placeMap(first, top, here.s);
+      regions.push({ page: first, x: m, width: contentW, top, bottom: floor });
+    } else {
+      regions.push({ page: first, x: m, width: contentW, top, bottom: floor });
+      const page = newPage();
+      const from = m;
+      const after = placeMap(page, from, fit(from).s);
+      regions.push({ page, x: m, width: contentW, top: after, bottom: floor });
+    }
+  }
+
+  // The lists, flowing through the regions, then over new pages.
+  const paragraphs: { text: string; bold?: boolean; indent?: string }[] = [];
+  if (printed) {
+    paragraphs.push({ text: "The pieces on each page", bold: true });
+    for (const t of lay.tiles) paragraphs.push({ text: `${t.label}: ${t.pieces.join(", ")}`, indent: `${t.label}: ` });
+    paragraphs.push({ text: "The pages each size needs", bold: true });
+    lay.sizes.forEach((size) => {
+      const need = lay.tiles.filter((t) => t.sizes.includes(size)).map((t) => t.label);
+      const head = `Size ${size} (${plural(need.length, "page", "pages")}): `;
+      paragraphs.push({ text: `${head}${need.join(", ") || "none"}`, indent: head });
+    });
+  }
+  const size = 8.5 * u;
+  const step = size * 1.35;
+  let at = -1;
+  let region = regions[0];
+  let y = 0;
+  const nextRegion = () => {
+    at++;
+    if (at >= regions.length) regions.push({ page: newPage(), x: m, width: contentW, top: m, bottom: floor });
+    region = regions[at];
+    y = region.top;
+  };
+  if (paragraphs.length) nextRegion();
+  for (const p of paragraphs) {
+    if (p.bold && y > region.top) y += size * 0.5;
+    const indent = p.indent ? measure(p.indent, size) : 0;
+    wrap(p.text, size, region.width, !!p.bold, indent).forEach((l, i) => {
+      while (y + step > region.bottom) nextRegion();
+      y += step;
+      region.page.items.push({ kind: "text", text: l, x: region.x + (i ? indent : 0), top: y, size, bold: p.bold });
+    });
+  }
+
+  // A roll's overview is cut as long as it needs.
+  if (format === "roll36") {
+    for (const page of pages) {
+      const lowest = Math.max(...page.items.map((it) => (it.kind === "squares" ? it.top + SQUARES_PT + 5 * K : it.kind === "map" ? it.top + H * it.scale : it.top)));
+      page.heightPt = Math.min(heightPt, lowest + m + 6 * K);
+    }
+  }
+  return pages;
 }
 
 const f = (v: number) => (Math.round(v * 100) / 100).toString();
@@ -364,9 +736,7 @@ function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector:
   });
 
   if (tiled && (lay.cols > 1 || lay.rows > 1)) {
-    const [pw, ph] = [lay.pageWidthMm, lay.pageHeightMm];
-    const stepW = pw - 2 * PAGE_MARGIN_MM - OVERLAP_MM;
-    const stepH = ph - 2 * PAGE_MARGIN_MM - OVERLAP_MM;
+    const [stepW, stepH] = [lay.stepWidthMm, lay.stepHeightMm];
     const W = lay.sheetWidthMm * K;
     const H = lay.sheetHeightMm * K;
     out.push("q 0.6 G 0.3 w [3 3] 0 d");
@@ -442,6 +812,110 @@ function testSquares(page: PDFPage, ctx: Ctx, x: number, y: number, dark: boolea
   text(page, ctx, "Test squares: 10 cm inside, 4 in outside.", x, y - 5 * K, 8, { grey: 0.3, white: dark });
 }
 
+/**
+ * The projector's calibration grid, lower-left corner at (x, y) in pt: 10 x 10 squares of 1 cm (every 5 cm a
+ * heavier line) inside the 10 cm square, and the 4 in square on the same corner; the text to its right says how
+ * to use it.
+ */
+function calibrationGrid(page: PDFPage, ctx: Ctx, x: number, y: number, dark: boolean) {
+  const ink = dark ? 1 : 0;
+  const cm = 10 * K;
+  const lines = (heavy: boolean) => {
+    const segments: [number, number, number, number][] = [];
+    for (let i = 1; i < 10; i++) {
+      if ((i % 5 === 0) !== heavy) continue;
+      segments.push([x + i * cm, y, x + i * cm, y + 10 * cm], [x, y + i * cm, x + 10 * cm, y + i * cm]);
+    }
+    return segmentOps(segments);
+  };
+  page.pushOperators(pushGraphicsState(), setStrokingGrayscaleColor(ink), setLineWidth(dark ? 0.5 : 0.3), ...lines(false), stroke());
+  page.pushOperators(setLineWidth(dark ? 1.5 : 1), ...lines(true), stroke(), popGraphicsState());
+  testSquares(page, ctx, x, y, dark);
+  const tx = x + 4 * 72 + 14 * K;
+  const top = y + 4 * 72 - 14;
+  const say = [
+    "Calibrate before cutting: scale, zoom and keystone the projection",
+    "until every small square of the grid measures exactly 1 cm",
+    "(the heavy lines 5 cm apart, the large square 10 cm, the outer square 4 in).",
+    "Then check the squares again at the far corners of your cutting table.",
+  ];
+  say.forEach((line, i) => text(page, ctx, line, tx, top - i * 16, i ? 11 : 12, { bold: i === 0, white: dark }));
+}
+
+/** Straight segments [x0, y0, x1, y1] (pt) as one path's operators, to be stroked. */
+function segmentOps(segments: [number, number, number, number][]) {
+  return segments.flatMap(([x0, y0, x1, y1]) => [moveTo(x0, y0), lineTo(x1, y1)]);
+}
+
+/** One line of text, made smaller when it is wider than `room`. */
+function fitText(page: PDFPage, ctx: Ctx, value: string, x: number, y: number, size: number, room: number, options: { bold?: boolean; grey?: number } = {}) {
+  const font = options.bold ? ctx.bold : ctx.font;
+  const width = font.widthOfTextAtSize(encodableText(value, font), size);
+  text(page, ctx, value, x, y, width > room ? (size * room) / width : size, options);
+}
+
+/** The title in the room kept for it on the first overview page: one line, smaller when it is long. */
+function drawTitle(page: PDFPage, ctx: Ctx, title: string, top: number, u: number) {
+  const m = PAGE_MARGIN_MM * K;
+  fitText(page, ctx, title, m, page.getHeight() - top, 16 * u, page.getWidth() - 2 * m, { bold: true });
+}
+
+/** An overview page as planned by printLayout (planOverview). */
+function drawOverview(page: PDFPage, ctx: Ctx, lay: PrintLayout, plan: OverviewPage, u: number) {
+  const ph = plan.heightPt;
+  for (const item of plan.items) {
+    if (item.kind === "text") text(page, ctx, item.text, item.x, ph - item.top, item.size, { bold: item.bold, grey: item.grey });
+    else if (item.kind === "swatch") {
+      const [r, g, b] = sizeColour(item.sizeIndex, false);
+      page.drawLine({ start: { x: item.x, y: ph - item.top + 3 * u }, end: { x: item.x + item.size, y: ph - item.top + 3 * u }, thickness: 2 * u, color: rgb(r, g, b) });
+    } else if (item.kind === "squares") testSquares(page, ctx, item.x, ph - item.top - 4 * 72, false);
+    else drawMap(page, ctx, lay, item.x, ph - item.top, item.scale, u);
+  }
+}
+
+/**
+ * The page map: the sheet in miniature with the tile grid over it, top-left corner at (x, top) in pt. Printed
+ * pages are framed and labelled; blank ones are greyed, crossed out and labelled in grey.
+ */
+function drawMap(page: PDFPage, ctx: Ctx, lay: PrintLayout, x: number, top: number, s: number, u: number) {
+  const H = lay.sheetHeightMm * K;
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(s, 0, 0, s, x, top - H * s), drawObject("Sheet"), popGraphicsState());
+  const blank = new Set(lay.blank);
+  const cellW = lay.frameWidthMm * K * s;
+  const size = mapLabelSize(cellW, Math.min(lay.frameHeightMm, lay.sheetHeightMm) * K * s, u);
+  const cells: { x0: number; y0: number; w: number; h: number; label: string; blank: boolean }[] = [];
+  for (let r = 0; r < lay.rows; r++) {
+    const rowTop = lay.sheetHeightMm - r * lay.stepHeightMm;
+    const h = Math.min(lay.frameHeightMm, rowTop) * K * s;
+    for (let c = 0; c < lay.cols; c++) {
+      const label = `${rowLabel(r)}${c + 1}`;
+      cells.push({ x0: x + c * lay.stepWidthMm * K * s, y0: top - r * lay.stepHeightMm * K * s - h, w: cellW, h, label, blank: blank.has(label) });
+    }
+  }
+  // Blank pages first (grey, crossed), so the printed pages' frames stay on top where they overlap.
+  for (const c of cells.filter((cell) => cell.blank)) {
+    page.pushOperators(
+      pushGraphicsState(),
+      setFillingGrayscaleColor(0.88),
+      rectangle(c.x0, c.y0, c.w, c.h),
+      fill(),
+      setStrokingGrayscaleColor(0.6),
+      setLineWidth(0.5),
+      ...segmentOps([
+        [c.x0, c.y0, c.x0 + c.w, c.y0 + c.h],
+        [c.x0, c.y0 + c.h, c.x0 + c.w, c.y0],
+      ]),
+      stroke(),
+      popGraphicsState(),
+    );
+    text(page, ctx, c.label, c.x0 + 2, c.y0 + c.h - size - 1, size, { grey: 0.55 });
+  }
+  for (const c of cells.filter((cell) => !cell.blank)) {
+    page.pushOperators(pushGraphicsState(), setStrokingGrayscaleColor(0.2), setLineWidth(0.7), rectangle(c.x0, c.y0, c.w, c.h), stroke(), popGraphicsState());
+    text(page, ctx, c.label, c.x0 + 2, c.y0 + c.h - size - 1, size, { bold: true, grey: 0.1 });
+  }
+}
+
 function legend(page: PDFPage, ctx: Ctx, sizes: string[], x: number, y: number, maxWidth: number, dark: boolean): number {
   let cx = x;
   let cy = y;
@@ -511,115 +985,83 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
     const ph = page.getHeight();
     if (dark) page.pushOperators(pushGraphicsState(), setFillingGrayscaleColor(0.12), rectangle(0, 0, pw, ph), fill(), popGraphicsState());
     text(page, ctx, title, m, ph - m - 14, 20, { bold: true, white: dark });
-    text(page, ctx, `${sizesLine}. Projector file: 1:1 scale. Calibrate with the test squares.`, m, ph - m - 32, 11, { white: dark });
+    text(page, ctx, `${sizesLine}. Projector file: 1:1 scale. Calibrate with the grid below.`, m, ph - m - 32, 11, { white: dark });
     legend(page, ctx, lay.sizes, m, ph - m - 50, pw - 2 * m, dark);
-    testSquares(page, ctx, m, ph - m - PROJECTOR_HEADER_MM * K + 12 * K, dark);
+    calibrationGrid(page, ctx, m, ph - m - PROJECTOR_HEADER_MM * K + 12 * K, dark);
     page.pushOperators(pushGraphicsState(), concatTransformationMatrix(1, 0, 0, 1, m, m), drawObject("Sheet"), popGraphicsState());
     drawStamp(page, ctx, options.stamp, "Page 1 of 1", dark);
     return doc.save({ useObjectStreams: true });
   }
 
-  // Overview page (A4 for A0 files).
-  const tiled = options.format as Exclude<PrintFormat, "projector">;
-  const [ow, oh] = tiled === "A0" ? PAGE_SIZES_MM.A4 : PAGE_SIZES_MM[tiled];
-  const overview = doc.addPage([ow * K, oh * K]);
-  attachSheet(overview, ctx);
-  const pageW = overview.getWidth();
-  const pageH = overview.getHeight();
-  let y = pageH - m - 16;
-  text(overview, ctx, title, m, y, 16, { bold: true });
-  y -= 16;
-  text(overview, ctx, sizesLine, m, y, 10);
-  y -= 14;
-  text(overview, ctx, "Print at 100 % (actual size, no scaling), then check both test squares with a ruler.", m, y, 9);
-  y -= 12;
-  text(overview, ctx, "Each size is a layer: hide the sizes you do not need in your PDF reader before printing.", m, y, 9);
-  y -= 12;
-  text(overview, ctx, `Lay pages out by their labels (A1, A2, ... row by row), overlap ${OVERLAP_MM} mm and match the circles.`, m, y, 9);
-  y -= 18;
-  y = legend(overview, ctx, lay.sizes, m, y, pageW - 2 * m, false) - 14;
-  const squareTop = y;
-  testSquares(overview, ctx, m, squareTop - 4 * 72, false);
-  // Page map: the tile grid over a miniature of the sheet, in the space left below the squares.
-  const mapTop = squareTop - 4 * 72 - 14 * K;
-  const mapH = mapTop - m - 12;
-  const mapW = pageW - 2 * m;
-  const scale = Math.min(mapW / W, mapH / H);
-  if (scale > 0) {
-    const mx = m + (mapW - W * scale) / 2;
-    const my = m + 12 + (mapH - H * scale);
-    text(overview, ctx, `Page map: ${lay.rows} x ${lay.cols} pages (${lay.rows * lay.cols}), after this overview.`, m, mapTop + 4, 9, { bold: true });
-    overview.pushOperators(
+  const format = options.format;
+  const copyShop = COPY_SHOP.has(format);
+  const u = copyShop ? 1.5 : 1;
+  const total = lay.pages;
+  let pageNo = 0;
+  for (const plan of lay.overview) {
+    pageNo++;
+    const page = doc.addPage([plan.widthPt, plan.heightPt]);
+    attachSheet(page, ctx);
+    if (pageNo === 1) drawTitle(page, ctx, title, m + 16 * u, u);
+    drawOverview(page, ctx, lay, plan, u);
+    drawStamp(page, ctx, options.stamp, `Overview · page ${pageNo} of ${total}`, false);
+  }
+
+  // Tiles: the sheet through each printed tile's frame.
+  const pw = lay.pageWidthMm * K;
+  const mb = lay.bottomMarginMm * K;
+  const frameW = lay.frameWidthMm * K;
+  const stepW = lay.stepWidthMm * K;
+  const stepH = lay.stepHeightMm * K;
+  const printed = new Set(lay.tiles.map((t) => t.label));
+  for (const tile of lay.tiles) {
+    pageNo++;
+    const { row: r, col: c, label } = tile;
+    const frameH = tile.frameHeightMm * K;
+    const ph = frameH + m + mb;
+    const page = doc.addPage([pw, ph]);
+    attachSheet(page, ctx);
+    const tx = m - c * stepW;
+    const ty = mb + frameH - (H - r * stepH);
+    page.pushOperators(
       pushGraphicsState(),
-      concatTransformationMatrix(scale, 0, 0, scale, mx, my),
+      rectangle(m, mb, frameW, frameH),
+      clip(),
+      endPath(),
+      concatTransformationMatrix(1, 0, 0, 1, tx, ty),
       drawObject("Sheet"),
       popGraphicsState(),
+      pushGraphicsState(),
+      setStrokingGrayscaleColor(0.6),
+      setLineWidth(0.3),
+      rectangle(m, mb, frameW, frameH),
+      stroke(),
+      popGraphicsState(),
     );
-    const [pw, ph] = [lay.pageWidthMm, lay.pageHeightMm];
-    const stepW = (pw - 2 * PAGE_MARGIN_MM - OVERLAP_MM) * K * scale;
-    const stepH = (ph - 2 * PAGE_MARGIN_MM - OVERLAP_MM) * K * scale;
-    const frameW = (pw - 2 * PAGE_MARGIN_MM) * K * scale;
-    const frameH = (ph - 2 * PAGE_MARGIN_MM) * K * scale;
-    const labelSize = Math.max(5, Math.min(12, stepW / 4));
-    for (let r = 0; r < lay.rows; r++) {
-      for (let c = 0; c < lay.cols; c++) {
-        const x0 = mx + c * stepW;
-        const y1 = my + H * scale - r * stepH;
-        overview.pushOperators(
-          pushGraphicsState(),
-          setStrokingGrayscaleColor(0.35),
-          setLineWidth(0.5),
-          rectangle(x0, y1 - frameH, frameW, frameH),
-          stroke(),
-          popGraphicsState(),
-        );
-        text(overview, ctx, `${rowLabel(r)}${c + 1}`, x0 + 2, y1 - labelSize - 1, labelSize, { bold: true, grey: 0.35 });
-      }
+    text(page, ctx, label, m, ph - m + 3 * K, 12, { bold: true });
+    text(page, ctx, `${title} · row ${rowLabel(r)}, column ${c + 1}`, m + ctx.bold.widthOfTextAtSize(label, 12) + 8, ph - m + 3 * K, 8, { grey: 0.3 });
+    // Printed neighbours in the margins (a blank neighbour's place stays empty: the map shows it crossed out).
+    const mid = (a: number, b: number) => (a + b) / 2;
+    const neighbour = (rr: number, cc: number) => (rr >= 0 && cc >= 0 && rr < lay.rows && cc < lay.cols && printed.has(`${rowLabel(rr)}${cc + 1}`) ? `${rowLabel(rr)}${cc + 1}` : null);
+    const right = neighbour(r, c + 1);
+    const left = neighbour(r, c - 1);
+    const below = neighbour(r + 1, c);
+    const above = neighbour(r - 1, c);
+    if (right) text(page, ctx, right, pw - m + 2, mid(mb, mb + frameH), 8, { bold: true, grey: 0.3 });
+    if (left) text(page, ctx, left, 2 * K, mid(mb, mb + frameH), 8, { bold: true, grey: 0.3 });
+    if (below) text(page, ctx, below, mid(m, m + frameW), mb - 5 * K, 8, { bold: true, grey: 0.3 });
+    if (above) text(page, ctx, above, mid(m + frameW * 0.6, m + frameW), ph - m + 3 * K, 8, { bold: true, grey: 0.3 });
+    if (copyShop) {
+      // Every copy-shop sheet checks its own scale: the test squares in the strip under the frame.
+      testSquares(page, ctx, m, 16 * K, false);
+      const fx = m + 4 * 72 + 30 * K;
+      const room = pw - m - fx;
+      const fy = 16 * K + 4 * 72;
+      fitText(page, ctx, `${label}: ${tile.pieces.join(", ")}`, fx, fy - 14, 14, room, { bold: true });
+      fitText(page, ctx, "Printed at 100 %? Both test squares measure exactly 10 cm and 4 in.", fx, fy - 34, 11, room, { grey: 0.2 });
+      fitText(page, ctx, `Sizes on this sheet: ${tile.sizes.join(", ")}`, fx, fy - 52, 11, room, { grey: 0.2 });
     }
-  }
-  const total = lay.pages;
-  drawStamp(overview, ctx, options.stamp, `Overview · page 1 of ${total}`, false);
-
-  // Tiles.
-  const [pw, ph] = PAGE_SIZES_MM[tiled];
-  const frameW = (pw - 2 * PAGE_MARGIN_MM) * K;
-  const frameH = (ph - 2 * PAGE_MARGIN_MM) * K;
-  const stepW = (pw - 2 * PAGE_MARGIN_MM - OVERLAP_MM) * K;
-  const stepH = (ph - 2 * PAGE_MARGIN_MM - OVERLAP_MM) * K;
-  let pageNo = 1;
-  for (let r = 0; r < lay.rows; r++) {
-    for (let c = 0; c < lay.cols; c++) {
-      pageNo++;
-      const page = doc.addPage([pw * K, ph * K]);
-      attachSheet(page, ctx);
-      const tx = m - c * stepW;
-      const ty = m + frameH - (H - r * stepH);
-      page.pushOperators(
-        pushGraphicsState(),
-        rectangle(m, m, frameW, frameH),
-        clip(),
-        endPath(),
-        concatTransformationMatrix(1, 0, 0, 1, tx, ty),
-        drawObject("Sheet"),
-        popGraphicsState(),
-        pushGraphicsState(),
-        setStrokingGrayscaleColor(0.6),
-        setLineWidth(0.3),
-        rectangle(m, m, frameW, frameH),
-        stroke(),
-        popGraphicsState(),
-      );
-      const label = `${rowLabel(r)}${c + 1}`;
-      text(page, ctx, label, m, ph * K - m + 3 * K, 12, { bold: true });
-      text(page, ctx, `${title} · row ${rowLabel(r)}, column ${c + 1}`, m + ctx.bold.widthOfTextAtSize(label, 12) + 8, ph * K - m + 3 * K, 8, { grey: 0.3 });
-      // Neighbours in the margins.
-      const mid = (a: number, b: number) => (a + b) / 2;
-      if (c + 1 < lay.cols) text(page, ctx, `${rowLabel(r)}${c + 2}`, pw * K - m + 2, mid(m, m + frameH), 8, { bold: true, grey: 0.3 });
-      if (c > 0) text(page, ctx, `${rowLabel(r)}${c}`, 2 * K, mid(m, m + frameH), 8, { bold: true, grey: 0.3 });
-      if (r + 1 < lay.rows) text(page, ctx, `${rowLabel(r + 1)}${c + 1}`, mid(m, m + frameW), m - 5 * K, 8, { bold: true, grey: 0.3 });
-      if (r > 0) text(page, ctx, `${rowLabel(r - 1)}${c + 1}`, mid(m + frameW * 0.6, m + frameW), ph * K - m + 3 * K, 8, { bold: true, grey: 0.3 });
-      drawStamp(page, ctx, options.stamp, `${label} · page ${pageNo} of ${total}`, false);
-    }
+    drawStamp(page, ctx, options.stamp, `${label} · page ${pageNo} of ${total}`, false);
   }
   return doc.save({ useObjectStreams: true });
 }

@@ -5,6 +5,7 @@ import { readPattern } from "./dxf.server";
 import { makeAstmDxf } from "./demo.server";
 import { makePlainDxf } from "../../../tests/fixtures/dxf";
 import { dxfEscape, stampDxf, stampLine } from "./stamp.server";
+import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 
 const STAMP = "Order #123 · buyer@example.com";
 const ESCAPED = "Order #123 \\U+00B7 buyer@example.com";
@@ -37,6 +38,19 @@ describe("stampDxf", () => {
     expect(topTexts(stamped).map((t) => t.text)).toEqual([ESCAPED]);
     const result = readPattern(stamped);
     expect(result.ok && result.pattern.pieces[0].area).toBe(60000);
+  });
+
+  it("is about 5 mm tall in real CAD files whose units only the 'Units:' text or $MEASUREMENT states", () => {
+    const files = new Map(cadFixtures().map((f) => [f.name, f.bytes]));
+    const heightIn = (name: string) => {
+      const stamped = Buffer.from(stampDxf(new Uint8Array(files.get(name)!), STAMP)).toString("latin1");
+      return topTexts(stamped).find((t) => t.layer === "15" && t.text === ESCAPED)!.textHeight;
+    };
+    expect(heightIn("GLX0926S16.DXF")).toBe(0.2); // 'Units: ENGLISH', no $INSUNITS: 0.2 in, not 5 in
+    expect(heightIn("GMH1006F18_AAMA.DXF")).toBe(5); // 'Units: METRIC'
+    const measured = makePlainDxf({ units: null }).replace("$ACADVER\n1\nAC1015\n", "$ACADVER\n1\nAC1015\n9\n$MEASUREMENT\n70\n0\n");
+    expect(topTexts(stampDxf(measured, STAMP))[0].textHeight).toBe(0.2);
+    expect(topTexts(stampDxf(makePlainDxf({ units: "cm" }), STAMP))[0].textHeight).toBe(0.5);
   });
 
   it("places the text under the drawing's $EXTMIN corner", () => {

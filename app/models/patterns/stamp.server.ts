@@ -48,10 +48,29 @@ function headerNumber(text: string, variable: string, code: number): number | nu
   return null;
 }
 
+/** About 5 mm in the file's units (0.2 in = 5.08 mm). */
+const STAMP_HEIGHT = { mm: 5, cm: 0.5, in: 0.2 } as const;
+
+/**
+ * The unit a file's numbers are in, as the reader takes them (dxf.server.ts `unitsOf`): `$INSUNITS` (1 in, 4 mm,
+ * 5 cm), else the CAD "Units:" text (METRIC, ENGLISH, CM...), else `$MEASUREMENT` (0 English), else millimetres.
+ */
+function declaredUnits(text: string): keyof typeof STAMP_HEIGHT {
+  const ins = headerNumber(text, "$INSUNITS", 70);
+  if (ins === 1) return "in";
+  if (ins === 4) return "mm";
+  if (ins === 5) return "cm";
+  const said = /(?:^|\n)[ \t]*Units:[ \t]*([A-Za-z]+)/i.exec(text)?.[1]?.toUpperCase();
+  if (said?.startsWith("METRIC") || said === "MM") return "mm";
+  if (said === "CM") return "cm";
+  if (said?.startsWith("ENGLISH") || said === "IN" || said === "INCH" || said === "INCHES") return "in";
+  return headerNumber(text, "$MEASUREMENT", 70) === 0 ? "in" : "mm";
+}
+
 /**
  * Adds the stamp to a DXF: a `999` comment at the top and a TEXT entity on layer 15 as the first entity of the
  * ENTITIES section (created before EOF when the file has none), placed under the drawing's lower-left corner
- * ($EXTMIN when the header has it). Strings in, string out; bytes in (read as Latin-1, so every other byte is kept
+ * ($EXTMIN when the header has it), 5 mm tall in the file's units (declaredUnits). Strings in, string out; bytes in (read as Latin-1, so every other byte is kept
  * exactly), bytes out.
  */
 export function stampDxf(dxf: string, stamp: string): string;
@@ -60,8 +79,7 @@ export function stampDxf(dxf: string | Uint8Array, stamp: string): string | Uint
   const text = typeof dxf === "string" ? dxf : Buffer.from(dxf.buffer, dxf.byteOffset, dxf.byteLength).toString("latin1");
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const value = dxfEscape(stamp);
-  const inches = headerNumber(text, "$INSUNITS", 70) === 1;
-  const height = inches ? 0.2 : 5;
+  const height = STAMP_HEIGHT[declaredUnits(text)];
   const x = headerNumber(text, "$EXTMIN", 10) ?? 0;
   const y = (headerNumber(text, "$EXTMIN", 20) ?? 0) - 3 * height;
   const fmt = (n: number) => (Number.isFinite(n) ? String(Math.round(n * 1000) / 1000) : "0");

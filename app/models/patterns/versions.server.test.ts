@@ -207,7 +207,7 @@ describe("pattern downloads", () => {
 
     const json = toBuyerOrderJson(getBuyerOrder({ db, userId: buyer.id, orderId: order.id })!);
     expect(json.items[0]!.downloads).toEqual(orderDownloadLinks(order.id).map(({ format, url }) => ({ format, url })));
-    expect(json.items[0]!.downloads.map((d) => d.format)).toEqual(["dxf", "A4", "Letter", "A0", "projector"]);
+    expect(json.items[0]!.downloads.map((d) => d.format)).toEqual(["dxf", "A4", "Letter", "A0", "roll36", "24x36", "projector"]);
     expect(json.items[0]!.downloads[1]!.url).toBe(`/download/${order.id}?format=A4`);
   });
 });

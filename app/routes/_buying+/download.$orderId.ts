@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { BUYING_ERRORS } from "~/models/buying/errors";
-import { buildOrderDownload, isDownloadFormat } from "~/models/patterns/downloads.server";
+import { buildOrderDownload, DOWNLOAD_FORMATS, isDownloadFormat } from "~/models/patterns/downloads.server";
 import { orPatternWorkFailure } from "~/models/patterns/errors";
 import { getDb } from "~/utils/db.server";
 import { statFile } from "~/models/files/store.server";
@@ -11,7 +11,7 @@ import { sendFile } from "~/models/files/serve.server";
 import { requireUser } from "~/auth/guards.server";
 
 /**
- * GET /download/{orderId}?format=dxf|A4|Letter|A0|projector&size=M&size=L&version=N: an authorised pattern download
+ * GET /download/{orderId}?format=dxf|A4|Letter|A0|roll36|24x36|projector&size=M&size=L&version=N: an authorised pattern download
  * (the buyer's stamped copies, logged; the seller's and admins' originals). Default: the current version's DXF.
  * Visitors go to /login; anyone else gets 404.
  */
@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const url = new URL(request.url);
   const format = url.searchParams.get("format") || "dxf";
-  invariantResponse(isDownloadFormat(format), "Unknown format: choose dxf, A4, Letter, A0 or projector.", { status: 400 });
+  invariantResponse(isDownloadFormat(format), `Unknown format: choose ${DOWNLOAD_FORMATS.slice(0, -1).join(", ")} or ${DOWNLOAD_FORMATS[DOWNLOAD_FORMATS.length - 1]}.`, { status: 400 });
   const versionParam = url.searchParams.get("version");
   const version = versionParam ? Number(versionParam) : undefined;
   invariantResponse(version === undefined || (Number.isSafeInteger(version) && version > 0), "Not found", { status: 404 });
