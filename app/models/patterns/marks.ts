@@ -131,28 +131,38 @@ export type FoldMarks = {
 
 /**
  * The fold's bracket and words: legs at a quarter and three quarters of the fold (or nearer its middle on a long
- * fold), `depth` into the piece, arrow heads of `head` on the fold; the text just inside the fold, between the legs.
- * Null when the fold is too short for a bracket (under 6 heads).
+ * fold), `depth` into the piece (at most 40 % of the piece's width across the fold), arrow heads of `head` on the
+ * fold; the text just inside the fold, between the legs, unless it would leave the ring or cross a line of `avoid`.
+ * Null when the fold is too short for a bracket (under 6 heads) or the bracket's inner half would leave the ring.
  */
 export function foldMarks(
   ring: Pt[],
   fold: [Pt, Pt],
-  { depth, head, gap, text, yUp }: { depth: number; head: number; gap: number; text: AlongText; yUp: boolean },
+  { depth: wanted, head, gap, text, yUp, avoid = [] }: { depth: number; head: number; gap: number; text: AlongText; yUp: boolean; avoid?: Pt[][] },
 ): FoldMarks | null {
   const [a, b] = fold;
   const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
   if (!(len >= 6 * head)) return null;
   const u: Pt = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
   const n = inwardNormal(ring, a, b);
+  const across = Math.max(0, ...ring.map((p) => (p[0] - a[0]) * n[0] + (p[1] - a[1]) * n[1]));
+  const depth = Math.min(wanted, 0.4 * across);
+  if (!(depth >= 2 * head)) return null;
   // Legs apart by half the fold, at most as far as the text needs and a little more.
   const half = Math.min(len / 4, Math.max(text.width / 2 + 2 * head, len / 8));
   const mid: Pt = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
   const at = (along: number, into: number): Pt => [mid[0] + u[0] * along + n[0] * into, mid[1] + u[1] * along + n[1] * into];
   const lines: Pt[][] = [[at(-half, 0), at(-half, depth), at(half, depth), at(half, 0)]];
   for (const s of [-1, 1]) lines.push([at(s * half - head * 0.4, head), at(s * half, 0), at(s * half + head * 0.4, head)]);
+  // An outline that crosses itself (a broken grading) may leave no room for the bracket inside it: no marks then.
+  const bar = lines[0];
+  if (!pointInRing(bar[1], ring) || !pointInRing(bar[2], ring) || boxMeetsLine([bar[1], bar[2], at(half, depth / 2), at(-half, depth / 2)], [...ring, ring[0]]))
+    return null;
   let placed: PlacedText | null = null;
   if (text.width + 2 * gap <= 2 * half - 2 * head && text.ascent + text.descent + 2 * gap <= depth) {
     placed = textAlong(at(-half + head, 0), at(half - head, 0), text, { towards: n, gap, yUp });
+    const clear = (box: Pt[]) => box.every((p) => pointInRing(p, ring)) && !boxMeetsLine(box, [...ring, ring[0]]) && !avoid.some((line) => boxMeetsLine(box, line));
+    if (placed && !clear(placed.box)) placed = null;
   }
   return { lines, text: placed };
 }

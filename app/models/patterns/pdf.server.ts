@@ -422,6 +422,7 @@ function slotMarks(home: PieceLines | undefined, drawn: (PieceLines | undefined)
       gap: drawing.projector ? 1.5 : 1,
       text: word,
       yUp: true,
+      avoid: [...home.grain, ...home.notches, ...home.internal, ...home.sew, ...others],
     });
   }
   return { grain, fold, foldText: word.text, foldPt: pt };
