@@ -342,17 +342,22 @@ const SIZE_NAME_MIN_STRETCH_MM = 30;
 
 /**
  * Each size's name along its outline (set on `drawn`): on one of its longest straight stretches, just inside it,
- * at a place staggered by size, the first place whose text crosses no other size's outline; the longest stretch
+ * at a place staggered by size, the first place whose text crosses no other size's outline, no line drawn in the
+ * piece and no other size's name; the longest stretch
  * when none is clear; none when no stretch is 30 mm and four names long.
  */
 function placeSizeNames(drawn: (PieceLines | undefined)[], drawing: Drawing): void {
   const pt = drawing.projector ? MARK_PT.projector : MARK_PT.print;
   const gap = drawing.projector ? 1.5 : 0.8;
   const n = drawing.sizes.length;
+  const names: Pt[][] = [];
   drawn.forEach((lines, si) => {
     if (!lines) return;
     const name = alongMetrics(drawing.font, drawing.sizes[si] ?? "", pt);
-    const others = drawn.filter((o): o is PieceLines => !!o && o !== lines).map((o) => [...o.outline, o.outline[0]]);
+    // Other sizes' outlines, and every size's lines drawn inside (internal, sew, grain, notches, drill).
+    const others = drawn.flatMap((o) =>
+      !o ? [] : [...(o === lines ? [] : [[...o.outline, o.outline[0]]]), ...o.internal, ...o.sew, ...o.grain, ...o.notches, ...o.drill],
+    );
     const stagger = (si + 1) / (n + 1);
     let fallback: PlacedText | null = null;
     for (const [a, b] of straightStretches(lines.outline, 0.5, 4, lines.fold ?? undefined)) {
@@ -363,8 +368,9 @@ function placeSizeNames(drawn: (PieceLines | undefined)[], drawing: Drawing): vo
         const placed = textAlong(a, b, name, { towards, gap, at, yUp: true });
         if (!placed) break;
         fallback ??= placed;
-        if (!others.some((o) => boxMeetsLine(placed.box, o))) {
+        if (!others.some((o) => boxMeetsLine(placed.box, o)) && !names.some((box) => boxMeetsLine(placed.box, box) || boxMeetsLine(box, placed.box))) {
           lines.sizeName = { ...placed, text: name.text };
+          names.push([...placed.box, placed.box[0]]);
           return;
         }
       }
