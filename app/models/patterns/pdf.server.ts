@@ -49,7 +49,7 @@ import {
   type PDFRef,
 } from "@cantoo/pdf-lib";
 
-import { shelfPack } from "./geometry";
+import { bboxOf, shelfPack } from "./geometry";
 import { ASCENT_EM, DESCENT_EM, distinctParts, placeLabel, twoLines, type LabelLine, type PlacedLabel } from "./labels";
 import { boxMeetsLine, cutRuns, foldMarks, inwardNormal, straightStretches, textAlong, type AlongText, type FoldMarks, type PlacedText } from "./marks";
 import { nestOffsets } from "./nesting";
@@ -355,9 +355,13 @@ function placeSizeNames(drawn: (PieceLines | undefined)[], drawing: Drawing): vo
     if (!lines) return;
     const name = alongMetrics(drawing.font, drawing.sizes[si] ?? "", pt);
     // Other sizes' outlines, and every size's lines drawn inside (internal, sew, grain, notches, drill).
-    const others = drawn.flatMap((o) =>
-      !o ? [] : [...(o === lines ? [] : [[...o.outline, o.outline[0]]]), ...o.internal, ...o.sew, ...o.grain, ...o.notches, ...o.drill],
-    );
+    const others = drawn
+      .flatMap((o) => (!o ? [] : [...(o === lines ? [] : [[...o.outline, o.outline[0]]]), ...o.internal, ...o.sew, ...o.grain, ...o.notches, ...o.drill]))
+      .map((line) => ({ line, box: bboxOf(line) }));
+    const crosses = (box: Pt[]) => {
+      const b = bboxOf(box);
+      return others.some((o) => o.box.maxX >= b.minX && o.box.minX <= b.maxX && o.box.maxY >= b.minY && o.box.minY <= b.maxY && boxMeetsLine(box, o.line));
+    };
     const stagger = (si + 1) / (n + 1);
     let fallback: PlacedText | null = null;
     for (const [a, b] of straightStretches(lines.outline, 0.5, 4, lines.fold ?? undefined)) {
@@ -368,7 +372,7 @@ function placeSizeNames(drawn: (PieceLines | undefined)[], drawing: Drawing): vo
         const placed = textAlong(a, b, name, { towards, gap, at, yUp: true });
         if (!placed) break;
         fallback ??= placed;
-        if (!others.some((o) => boxMeetsLine(placed.box, o)) && !names.some((box) => boxMeetsLine(placed.box, box) || boxMeetsLine(box, placed.box))) {
+        if (!crosses(placed.box) && !names.some((box) => boxMeetsLine(placed.box, box) || boxMeetsLine(box, placed.box))) {
           lines.sizeName = { ...placed, text: name.text };
           names.push([...placed.box, placed.box[0]]);
           return;
