@@ -118,29 +118,39 @@ describe("piece labels in the comparison", () => {
   });
 });
 
-/** The label texts of a projector print file (one page, the sheet at 1:1) and what is wrong with them. */
+/**
+ * The label texts of a projector print file (one page, the sheet at 1:1) and what is wrong with them. The sizes of a
+ * piece are drawn nested as the layout says (decision 098: slot.offsets); a size's name along its outline must lie
+ * inside that size's outline, clear of every line, upright.
+ */
 async function printProblems(p: Pattern): Promise<{ problems: string[]; labelled: number; slots: number }> {
   const bytes = await buildPrintPdf(p, { format: "projector", sizes: [], stamp: null, title: "Labels", background: "light" });
   const { texts, segments } = await pdfDrawing(bytes);
   const lay = printLayout(p, { format: "projector", sizes: [] });
   const m = PAGE_MARGIN_MM * PT_PER_MM;
   const outlines = lay.slots.map((slot) =>
-    slot.pieces.flatMap((piece) => {
-      if (!piece) return [];
-      const dx = slot.cx - (piece.bbox.minX + piece.bbox.maxX) / 2;
-      const dy = slot.cy - (piece.bbox.minY + piece.bbox.maxY) / 2;
-      return [piece.boundary.map(([x, y]): Pt => [(x + dx) * PT_PER_MM + m, (y + dy) * PT_PER_MM + m])];
+    slot.pieces.map((piece, si) => {
+      if (!piece) return null;
+      const dx = slot.cx - slot.centre[0] + slot.offsets[si][0];
+      const dy = slot.cy - slot.centre[1] + slot.offsets[si][1];
+      return piece.boundary.map(([x, y]): Pt => [(x + dx) * PT_PER_MM + m, (y + dy) * PT_PER_MM + m]);
     }),
   );
+  const rings = (list: (Pt[] | null)[]) => list.filter((r): r is Pt[] => !!r);
   const sheetTop = m + lay.sheetHeightMm * PT_PER_MM;
   const problems: string[] = [];
   const labelled = new Set<number>();
   for (const text of texts) {
     if (text.box.every(([, y]) => y > sheetTop) || text.box.every(([, y]) => y < m)) continue; // header and stamp
     const name = JSON.stringify(text.str);
-    const slot = outlines.findIndex((rings) => rings.every((ring) => boxInsideRing(text.box, ring)));
-    if (slot < 0) problems.push(`${name} is not inside every size of its piece`);
-    else labelled.add(slot);
+    const sizeIndex = lay.sizes.indexOf(text.str);
+    if (sizeIndex >= 0) {
+      if (!outlines.some((list) => list[sizeIndex] && boxInsideRing(text.box, list[sizeIndex]!))) problems.push(`size name ${name} is not inside its size's outline`);
+    } else {
+      const slot = outlines.findIndex((list) => rings(list).every((ring) => boxInsideRing(text.box, ring)));
+      if (slot < 0) problems.push(`${name} is not inside every size of its piece`);
+      else labelled.add(slot);
+    }
     if (segments.some(([a, b]) => boxTouchesLine(text.box, [a, b]))) problems.push(`${name} overlaps a line`);
     if (!(text.dir[0] > 1e-9 || (Math.abs(text.dir[0]) <= 1e-9 && text.dir[1] > 0))) problems.push(`${name} is upside down`);
   }

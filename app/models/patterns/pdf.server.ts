@@ -1,8 +1,8 @@
 /**
  * Print-at-home and copy-shop PDFs of a pattern (decisions 060, 097).
  *
- * Layout: the chosen sizes of each piece are nested over each other, centred on the same point, like a commercial
- * multi-size pattern (one slot per piece name, as big as its largest size). Slots are shelf-packed, in file order
+ * Layout: the chosen sizes of each piece are nested over each other on their grade reference point, like a commercial
+ * multi-size pattern (nestOffsets, decision 098; one slot per piece name, as big as its nested sizes). Slots are shelf-packed, in file order
  * by height, into a "sheet" at 1:1 (1 mm = 72/25.4 pt); grain lines stay as drawn. The sheet is one Form XObject
  * (drawn once, compressed) that every page shows through a clip, so a 150-piece pattern stays small and fast.
  *
@@ -27,14 +27,16 @@
  *
  * Layers: each size is an optional content group (/OCProperties in the catalog, /OCGs, /D with /Order), its
  * drawing wrapped in `/OC /ocN BDC … EMC` with /Properties in the resources, so a reader can print only some sizes.
- * Cut lines solid, sew lines dashed, grain lines with arrows at both ends, notches as short ticks into the piece,
- * drill holes as crosses. The stamp (order number and buyer's email) is printed in every page's bottom margin.
+ * Cut lines in each size's colour and dash pattern (the sample size solid) with the size's name along the outline,
+ * sew lines dashed, grain lines with arrows at both ends and "GRAIN LINE" along them, a fold as a long-dash line with
+ * a bracket and "PLACE ON FOLD", notches as short ticks into the piece, drill holes as crosses (decision 098). The stamp (order number and buyer's email) is printed in every page's bottom margin.
  */
 import zlib from "node:zlib";
 
 import {
   PDFDocument,
   PDFHexString,
+  LineCapStyle,
   PDFName,
   StandardFontEmbedder,
   StandardFonts,
@@ -59,9 +61,11 @@ import {
   type PDFRef,
 } from "@cantoo/pdf-lib";
 
-import { shelfPack } from "./geometry";
-import { distinctParts, placeLabel, twoLines, type LabelLine, type PlacedLabel } from "./labels";
-import { matchPieces, piecesOfSize } from "./pieces";
+import { bboxOf, shelfPack } from "./geometry";
+import { ASCENT_EM, DESCENT_EM, distinctParts, placeLabel, twoLines, type LabelLine, type PlacedLabel } from "./labels";
+import { boxMeetsLine, cutRuns, foldMarks, inwardNormal, straightStretches, textAlong, type AlongText, type FoldMarks, type PlacedText } from "./marks";
+import { nestOffsets } from "./nesting";
+import { cutText, matchPieces, piecesOfSize } from "./pieces";
 import { encodableText, stampLine } from "./stamp.server";
 import type { Pattern, PatternPiece, Pt } from "./types";
 
@@ -121,7 +125,18 @@ function sizeColour(i: number, dark: boolean): [number, number, number] {
   return dark ? (c.map((v) => v + (1 - v) * 0.5) as [number, number, number]) : c;
 }
 
-type Slot = { name: string; quantity: number; cx: number; cy: number; w: number; h: number; pieces: (PatternPiece | undefined)[] };
+type Slot = {
+  name: string;
+  quantity: number;
+  cx: number;
+  cy: number;
+  w: number;
+  h: number;
+  pieces: (PatternPiece | undefined)[];
+  /** Per size, the shift that nests it on the others (nestOffsets), and the centre of the nested sizes' box. */
+  offsets: Pt[];
+  centre: Pt;
+};
 
 /** A page of the tile grid that is printed: what it shows. Its frame's top left is at (col * step, sheet top - row * step). */
 export type PrintTile = {
@@ -190,11 +205,14 @@ export function rowLabel(r: number): string {
 export function printLayout(pattern: Pattern, options: Pick<PrintOptions, "format" | "sizes">): PrintLayout {
   const wanted = new Set(options.sizes);
   const sizes = pattern.sizes.filter((s) => !wanted.size || wanted.has(s));
+  const sample = pattern.sampleSize ? sizes.indexOf(pattern.sampleSize) : -1;
   const slotsIn = matchPieces(sizes.map((s) => piecesOfSize(pattern, s))).map(({ name, pieces }) => {
     const present = pieces.filter((p): p is PatternPiece => !!p);
-    const w = Math.max(...present.map((p) => p.bbox.width)) + 2 * SLOT_PAD_MM;
-    const h = Math.max(...present.map((p) => p.bbox.height)) + 2 * SLOT_PAD_MM;
-    return { name, quantity: Math.max(...present.map((p) => p.quantity ?? 1)), w, h, pieces };
+    const { offsets, box } = nestOffsets(pieces, sample >= 0 ? sample : undefined);
+    const w = box.width + 2 * SLOT_PAD_MM;
+    const h = box.height + 2 * SLOT_PAD_MM;
+    const centre: Pt = [(box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2];
+    return { name, quantity: Math.max(...present.map((p) => p.quantity ?? 1)), w, h, pieces, offsets, centre };
   });
   const area = slotsIn.reduce((s, it) => s + (it.w + SLOT_GAP_MM) * (it.h + SLOT_GAP_MM), 0);
   const widest = Math.max(1, ...slotsIn.map((s) => s.w));
@@ -289,7 +307,7 @@ function tilesMet(
   const outlines = slots.flatMap((slot) =>
     slot.pieces.flatMap((piece, si) => {
       if (!piece) return [];
-      const ring = pieceLines(piece, slot).outline;
+      const ring = pieceLines(piece, slot, si).outline;
       return ring.length ? [{ name: slot.name, si, ring, box: boxOf(ring) }] : [];
     }),
   );
@@ -472,17 +490,17 @@ function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector"
       9 * u,
     );
   }
-  // Legend: a swatch and "Size X" per size, in rows.
+  // Legend: a swatch (the size's colour and dash pattern) and "Size X" per size, in rows.
   top += 18 * u;
   let cx = m;
   lay.sizes.forEach((size, i) => {
     const label = `Size ${size}`;
-    const w = 14 * u + measure(label, 9 * u) + 12 * u;
+    const w = 38 * u + measure(label, 9 * u) + 12 * u;
     if (cx > m && cx + w > m + contentW) {
       cx = m;
       top += 14 * u;
     }
-    first.items.push({ kind: "swatch", x: cx, top, size: 10 * u, sizeIndex: i }, { kind: "text", text: label, x: cx + 14 * u, top, size: 9 * u });
+    first.items.push({ kind: "swatch", x: cx, top, size: 34 * u, sizeIndex: i }, { kind: "text", text: label, x: cx + 38 * u, top, size: 9 * u });
     cx += w;
   });
   top += 14 * u + 10 * u;
@@ -578,15 +596,65 @@ function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector"
 
 const f = (v: number) => (Math.round(v * 100) / 100).toString();
 
-type PieceLines = { outline: Pt[]; internal: Pt[][]; sew: Pt[][]; grain: Pt[][]; notches: Pt[][]; drill: Pt[][] };
+/**
+ * Each size's cut line in black and white (decision 098): its own dash pattern (mm, for the print's 0.8 pt line),
+ * cycling; the sample size (else the first) solid. Dots are zero-length dashes drawn by the round caps.
+ */
+const DASHES_MM: number[][] = [
+  [],
+  [6, 2],
+  [6, 1.5, 0, 1.5],
+  [6, 1.5, 0, 1.5, 0, 1.5],
+  [0, 1.2],
+  [3, 1.5],
+  [6, 1.5, 2.5, 1.5],
+  [10, 2, 0, 2, 0, 2, 0, 2],
+];
+
+/** The dash pattern of each size (in pt, projector files twice as long): the sample size solid, then the cycle. */
+export function sizeDashes(sizes: string[], sample: string | undefined, projector: boolean): number[][] {
+  const first = Math.max(0, sample ? sizes.indexOf(sample) : 0);
+  return sizes.map((_, i) => {
+    const rank = i === first ? 0 : i < first ? i + 1 : i;
+    return DASHES_MM[rank % DASHES_MM.length].map((v) => v * K * (projector ? 2 : 1));
+  });
+}
+
+const dashOp = (dash: number[]) => `[${dash.map(f).join(" ")}] 0 d`;
+
+type PieceLines = {
+  outline: Pt[];
+  /** The cut line of a piece on the fold: the outline without its edges on the fold (null: the whole outline). */
+  cut: Pt[][] | null;
+  fold: [Pt, Pt] | null;
+  internal: Pt[][];
+  sew: Pt[][];
+  grain: Pt[][];
+  notches: Pt[][];
+  drill: Pt[][];
+  /** The size's name along the outline's longest straight stretch, just inside it. */
+  sizeName: (PlacedText & { text: string }) | null;
+};
+
+/** Text sizes in pt: the size names along outlines, "GRAIN LINE" and "PLACE ON FOLD". */
+const MARK_PT = { print: 6, projector: 11 };
+
+type Drawing = { font: PDFFont; bold: PDFFont; projector: boolean; sizes: string[] };
+
+function alongMetrics(fnt: PDFFont, text: string, pt: number): AlongText & { text: string } {
+  const shown = encodableText(text, fnt);
+  return { text: shown, width: fnt.widthOfTextAtSize(shown, pt) / K, ascent: (ASCENT_EM * pt) / K, descent: (DESCENT_EM * pt) / K };
+}
 
 /**
- * What is drawn of a piece in its slot, in sheet millimetres (y up): cut line, internal and sew lines, the grain
- * line with an arrow at each end, notches as 6 mm ticks towards the piece's middle, drill holes as 6 mm crosses.
+ * What is drawn of size `si` of a piece in its slot, in sheet millimetres (y up), nested on the other sizes: cut
+ * line (without its fold edge on a piece cut on the fold), the fold, internal and sew lines, the grain line with an
+ * arrow at each end, notches as 6 mm ticks towards the piece's middle, drill holes as 6 mm crosses (the size's name
+ * along the outline is placed later, knowing the other sizes: placeSizeNames).
  */
-function pieceLines(piece: PatternPiece, slot: Slot): PieceLines {
-  const dx = slot.cx - (piece.bbox.minX + piece.bbox.maxX) / 2;
-  const dy = slot.cy - (piece.bbox.minY + piece.bbox.maxY) / 2;
+function pieceLines(piece: PatternPiece, slot: Slot, si: number): PieceLines {
+  const dx = slot.cx - slot.centre[0] + slot.offsets[si][0];
+  const dy = slot.cy - slot.centre[1] + slot.offsets[si][1];
   const at = ([x, y]: Pt): Pt => [x + dx, y + dy];
   const grain: Pt[][] = [];
   if (piece.grain) {
@@ -623,51 +691,169 @@ function pieceLines(piece: PatternPiece, slot: Slot): PieceLines {
     ],
   ]);
   const move = (lines: Pt[][]) => lines.map((l) => l.map(at));
+  const outline = piece.boundary.map(at);
+  const fold = piece.onFold && piece.fold ? ([at(piece.fold[0]), at(piece.fold[1])] as [Pt, Pt]) : null;
+  const isFold = (l: Pt[]) =>
+    !!piece.fold &&
+    l.length === 2 &&
+    ((samePt(l[0], piece.fold[0]) && samePt(l[1], piece.fold[1])) || (samePt(l[0], piece.fold[1]) && samePt(l[1], piece.fold[0])));
   return {
-    outline: piece.boundary.map(at),
-    internal: move(piece.internal),
+    outline,
+    cut: fold ? cutRuns(outline, fold, 0.5) : null,
+    fold,
+    internal: move(fold ? piece.internal.filter((l) => !isFold(l)) : piece.internal),
     sew: move(piece.sewLines),
     grain: move(grain),
     notches: move(notches),
     drill: move(drill),
+    sizeName: null,
   };
 }
 
+const SIZE_NAME_MIN_STRETCH_MM = 30;
+
 /**
- * A slot's label (decision 062): the piece name in bold, 'Cut N' when more than one, and the sizes, inside the
- * smallest size's outline and clear of every size's lines; the name on two lines, or its part after the style
+ * Each size's name along its outline (set on `drawn`): on one of its longest straight stretches, just inside it,
+ * at a place staggered by size, the first place whose text crosses no other size's outline, no line drawn in the
+ * piece and no other size's name; the longest stretch
+ * when none is clear; none when no stretch is 30 mm and four names long.
+ */
+function placeSizeNames(drawn: (PieceLines | undefined)[], drawing: Drawing): void {
+  const pt = drawing.projector ? MARK_PT.projector : MARK_PT.print;
+  const gap = drawing.projector ? 1.5 : 0.8;
+  const n = drawing.sizes.length;
+  const names: Pt[][] = [];
+  drawn.forEach((lines, si) => {
+    if (!lines) return;
+    const name = alongMetrics(drawing.font, drawing.sizes[si] ?? "", pt);
+    // Other sizes' outlines, and every size's lines drawn inside (internal, sew, grain, notches, drill).
+    const others = drawn
+      .flatMap((o) => (!o ? [] : [...(o === lines ? [] : [[...o.outline, o.outline[0]]]), ...o.internal, ...o.sew, ...o.grain, ...o.notches, ...o.drill]))
+      .map((line) => ({ line, box: bboxOf(line) }));
+    const crosses = (box: Pt[]) => {
+      const b = bboxOf(box);
+      return others.some((o) => o.box.maxX >= b.minX && o.box.minX <= b.maxX && o.box.maxY >= b.minY && o.box.minY <= b.maxY && boxMeetsLine(box, o.line));
+    };
+    const stagger = (si + 1) / (n + 1);
+    let fallback: PlacedText | null = null;
+    for (const [a, b] of straightStretches(lines.outline, 0.5, 4, lines.fold ?? undefined)) {
+      // Long enough that the name is a small mark on it and leaves a small piece's room to its label.
+      if (Math.hypot(b[0] - a[0], b[1] - a[1]) < Math.max(4 * name.width, SIZE_NAME_MIN_STRETCH_MM)) break;
+      const towards = inwardNormal(lines.outline, a, b);
+      for (const at of [stagger, (stagger + 0.5) % 1, 0.5, 0.15, 0.85]) {
+        const placed = textAlong(a, b, name, { towards, gap, at, yUp: true });
+        if (!placed) break;
+        fallback ??= placed;
+        if (!crosses(placed.box) && !names.some((box) => boxMeetsLine(placed.box, box) || boxMeetsLine(box, placed.box))) {
+          lines.sizeName = { ...placed, text: name.text };
+          names.push([...placed.box, placed.box[0]]);
+          return;
+        }
+      }
+    }
+    if (fallback) lines.sizeName = { ...fallback, text: name.text };
+  });
+}
+
+const samePt = (a: Pt, b: Pt) => Math.abs(a[0] - b[0]) < 0.01 && Math.abs(a[1] - b[1]) < 0.01;
+
+/** What a slot shows once, outside the sizes' layers, on its smallest size: the grain line's and the fold's words. */
+type SlotMarks = { grain: (PlacedText & { text: string; pt: number }) | null; fold: FoldMarks | null; foldText: string; foldPt: number };
+
+function slotMarks(home: PieceLines | undefined, drawn: (PieceLines | undefined)[], drawing: Drawing): SlotMarks {
+  const pt = drawing.projector ? MARK_PT.projector : MARK_PT.print;
+  const none: SlotMarks = { grain: null, fold: null, foldText: "", foldPt: pt };
+  if (!home) return none;
+  let grain: SlotMarks["grain"] = null;
+  const others = drawn
+    .filter((o): o is PieceLines => !!o && o !== home)
+    .flatMap((o) => [[...o.outline, o.outline[0]], ...o.grain, ...o.internal, ...o.sew, ...o.notches, ...(o.sizeName ? [[...o.sizeName.box, o.sizeName.box[0]]] : [])]);
+  others.push(...home.internal, ...home.sew, ...home.notches, ...home.grain.slice(1));
+  if (home.sizeName) others.push([...home.sizeName.box, home.sizeName.box[0]]);
+  const shaft = home.grain[0];
+  if (shaft) {
+    const [a, b] = shaft;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const head = Math.min(8, len / 4);
+    const gap = drawing.projector ? 1.5 : 0.8;
+    const ux = (b[0] - a[0]) / (len || 1);
+    const uy = (b[1] - a[1]) / (len || 1);
+    // Clear of the arrow heads: the text sits on the shaft between them.
+    const from: Pt = [a[0] + ux * (head + gap), a[1] + uy * (head + gap)];
+    const to: Pt = [b[0] - ux * (head + gap), b[1] - uy * (head + gap)];
+    // Where it crosses no other size's lines (nested grain lines may lie a few mm apart), else left out.
+    const crowded = (box: Pt[]) => others.some((line) => boxMeetsLine(box, line));
+    search: for (const word of ["GRAIN LINE", "GRAIN"]) {
+      const m = alongMetrics(drawing.font, word, pt);
+      for (const side of [1, -1])
+        for (const at of [0.5, 0.3, 0.7]) {
+          const placed = textAlong(from, to, m, { towards: [-uy * side, ux * side], gap: gap + head * 0.4, at, yUp: true });
+          if (placed && !crowded(placed.box)) {
+            grain = { ...placed, text: m.text, pt };
+            break search;
+          }
+        }
+    }
+  }
+  let fold: FoldMarks | null = null;
+  const word = alongMetrics(drawing.bold, "PLACE ON FOLD", pt);
+  if (home.fold) {
+    fold = foldMarks(home.outline, home.fold, {
+      depth: drawing.projector ? 30 : 15,
+      head: drawing.projector ? 6 : 4,
+      gap: drawing.projector ? 1.5 : 1,
+      text: word,
+      yUp: true,
+      avoid: [...home.grain, ...home.notches, ...home.internal, ...home.sew, ...others],
+    });
+  }
+  return { grain, fold, foldText: word.text, foldPt: pt };
+}
+
+/**
+ * A slot's label (decisions 062, 098): the piece name in bold, the sizes, what to cut ("Cut 2", "Cut 1 on fold",
+ * "Cut 1 fabric, 1 interlining": cutText) and the material when it is not the main fabric, inside the smallest
+ * size's outline and clear of every size's lines and marks; the name on two lines, or its part after the style
  * number, or cut short with an ellipsis when the piece is small; 14 pt down to 5 pt (projector: 22 pt to 8 pt).
  */
 function printLabel(
   slot: Slot,
+  drawn: (PieceLines | undefined)[],
+  marks: SlotMarks,
   { sizesText, distinct, font, bold, projector }: { sizesText: string; distinct: string | null; font: PDFFont; bold: PDFFont; projector: boolean },
 ): PlacedLabel | null {
-  const present = slot.pieces.filter((p): p is PatternPiece => !!p);
+  const present = slot.pieces.map((p, i) => ({ piece: p, lines: drawn[i] })).filter((e): e is { piece: PatternPiece; lines: PieceLines } => !!e.piece && !!e.lines);
   if (!present.length) return null;
-  const home = present.reduce((a, b) => (b.area < a.area ? b : a));
+  const home = present.reduce((a, b) => (b.piece.area < a.piece.area ? b : a));
   const obstacles: Pt[][] = [];
-  let ring: Pt[] = [];
-  for (const piece of present) {
-    const lines = pieceLines(piece, slot);
-    if (piece === home) ring = lines.outline;
-    else obstacles.push([...lines.outline, lines.outline[0]]);
+  const closed = (box: Pt[]) => [...box, box[0]];
+  for (const { lines } of present) {
+    if (lines !== home.lines) obstacles.push(closed(lines.outline));
     obstacles.push(...lines.internal, ...lines.sew, ...lines.grain, ...lines.notches, ...lines.drill);
+    if (lines.sizeName) obstacles.push(closed(lines.sizeName.box));
   }
+  if (marks.grain) obstacles.push(closed(marks.grain.box));
+  if (marks.fold) obstacles.push(...marks.fold.lines, ...(marks.fold.text ? [closed(marks.fold.text.box)] : []));
   const small = projector ? 16 / 22 : 10 / 14;
   const name = (text: string): LabelLine => ({ text, scale: 1, bold: true });
-  const extra: LabelLine[] = slot.quantity > 1 ? [{ text: `Cut ${slot.quantity}`, scale: small }] : [];
+  // cutText names every material but the main fabric: "Cut 2 lining", "Cut 1 fabric, 1 interlining".
+  const cut = cutText(home.piece);
+  const extra: LabelLine[] = [{ text: cut, scale: small }];
+  // "Cut 1" of the main fabric may go on a piece too small for it (what a small label must keep is any other cut).
+  const needed = cut === "Cut 1" ? [] : extra;
   const sizes: LabelLine = { text: sizesText, scale: small };
   const wrapped = twoLines(slot.name);
-  const variants = [{ lines: [name(slot.name), ...extra, sizes], weight: 1 }];
-  if (wrapped) variants.push({ lines: [...wrapped.map(name), ...extra, sizes], weight: 0.85 });
+  const variants = [{ lines: [name(slot.name), sizes, ...extra], weight: 1 }];
+  if (wrapped) variants.push({ lines: [...wrapped.map(name), sizes, ...extra], weight: 0.85 });
   variants.push({ lines: [name(slot.name), ...extra], weight: 0.7 });
   if (distinct) variants.push({ lines: [name(`…${distinct}`), ...extra], weight: 0.6 });
+  if (!needed.length) variants.push({ lines: [name(slot.name)], weight: 0.5 });
   const chars = Array.from(distinct ?? slot.name);
   return placeLabel({
-    ring,
+    ring: home.lines.outline,
     obstacles,
     variants,
-    short: (k) => [name(`${distinct ? "…" : ""}${chars.slice(0, k).join("").trimEnd()}…`), ...extra],
+    short: (k) => [name(`${distinct ? "…" : ""}${chars.slice(0, k).join("").trimEnd()}…`), ...needed],
     shortLength: chars.length,
     measure: (line) => {
       const fnt = line.bold ? bold : font;
@@ -680,48 +866,79 @@ function printLabel(
   });
 }
 
-/** Content stream of the sheet: every size in its optional content group, then labels and tiling marks. */
-function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector: boolean, dark: boolean, tiled: boolean): string {
+/** A text operator: `text` from `start` along `angle`, at `pt` points, in the current fill colour. */
+function textOp(fnt: "F1" | "F2", pdfFont: PDFFont, text: string, start: Pt, angle: number, pt: number): string {
+  const c = Math.cos(angle);
+  const sn = Math.sin(angle);
+  const hex = pdfFont.encodeText(encodableText(text, pdfFont)).toString();
+  return `BT /${fnt} ${f(pt)} Tf ${f(c)} ${f(sn)} ${f(-sn)} ${f(c)} ${f(start[0] * K)} ${f(start[1] * K)} Tm ${hex} Tj ET`;
+}
+
+/**
+ * Content stream of the sheet: every size in its optional content group (its colour, its dash pattern and its name
+ * along each outline), then, once per slot, the grain line's and the fold's words and the label; tiling marks.
+ */
+function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector: boolean, dark: boolean, tiled: boolean, dashes: number[][]): string {
   const out: string[] = [];
   const cut = projector ? 2.5 : 0.8;
   const sew = projector ? 1.5 : 0.5;
   const dash = projector ? "[8 6] 0" : "[4 3] 0";
+  const foldDash = dashOp([12, 3].map((v) => v * K * (projector ? 2 : 1)));
+  const drawing: Drawing = { font, bold, projector, sizes: lay.sizes };
+  const drawn = lay.slots.map((slot) => slot.pieces.map((piece, si) => (piece ? pieceLines(piece, slot, si) : undefined)));
+  for (const slotDrawn of drawn) placeSizeNames(slotDrawn, drawing);
+  const markPt = projector ? MARK_PT.projector : MARK_PT.print;
   out.push("1 J 1 j");
   lay.sizes.forEach((_, si) => {
     const [r, g, b] = sizeColour(si, dark);
     out.push(`/OC /oc${si} BDC q ${f(r)} ${f(g)} ${f(b)} RG ${f(r)} ${f(g)} ${f(b)} rg`);
-    for (const slot of lay.slots) {
-      const piece = slot.pieces[si];
-      if (!piece) continue;
-      const drawn = pieceLines(piece, slot);
+    lay.slots.forEach((_, k) => {
+      const lines = drawn[k][si];
+      if (!lines) return;
       const path = (pts: Pt[], close: boolean) => {
         if (pts.length < 2) return;
         out.push(`${f(pts[0][0] * K)} ${f(pts[0][1] * K)} m`);
         for (let i = 1; i < pts.length; i++) out.push(`${f(pts[i][0] * K)} ${f(pts[i][1] * K)} l`);
         out.push(close ? "s" : "S");
       };
-      out.push(`${cut} w [] 0 d`);
-      path(drawn.outline, true);
-      out.push(`${f(cut * 0.6)} w`);
-      for (const line of drawn.internal) path(line, false);
+      out.push(`${cut} w ${dashOp(dashes[si] ?? [])}`);
+      if (lines.cut) for (const run of lines.cut) path(run, false);
+      else path(lines.outline, true);
+      if (lines.fold) {
+        out.push(foldDash);
+        path(lines.fold, false);
+      }
+      out.push(`${f(cut * 0.6)} w [] 0 d`);
+      for (const line of lines.internal) path(line, false);
       out.push(`${sew} w ${dash} d`);
-      for (const line of drawn.sew) path(line, false);
+      for (const line of lines.sew) path(line, false);
       out.push(`${f(cut * 0.8)} w [] 0 d`);
-      for (const line of drawn.grain) path(line, false);
+      for (const line of lines.grain) path(line, false);
       out.push(`${cut} w`);
-      for (const line of drawn.notches) path(line, false);
+      for (const line of lines.notches) path(line, false);
       out.push(`${f(cut * 0.6)} w`);
-      for (const line of drawn.drill) path(line, false);
-    }
+      for (const line of lines.drill) path(line, false);
+      if (lines.sizeName) out.push(textOp("F1", font, lines.sizeName.text, lines.sizeName.start, lines.sizeName.angle, markPt));
+    });
     out.push("Q EMC");
   });
 
-  // Piece labels, once per slot, outside the layers: inside the smallest size, clear of every size's lines.
-  const ink = dark ? "1 g" : "0 g";
+  // Once per slot, outside the layers, on the smallest size: the grain's and fold's words, and the label.
+  const ink = dark ? "1 g 1 G" : "0 g 0 G";
   const sizesText = lay.sizes.length > 1 ? `Sizes ${lay.sizes[0]}-${lay.sizes[lay.sizes.length - 1]}` : `Size ${lay.sizes[0] ?? ""}`;
   const distinct = distinctParts(lay.slots.map((s) => s.name));
   lay.slots.forEach((slot, i) => {
-    const placed = printLabel(slot, { sizesText, distinct: distinct[i], font, bold, projector });
+    const home = slot.pieces.reduce<number>((best, p, si) => (p && (best < 0 || p.area < slot.pieces[best]!.area) ? si : best), -1);
+    const marks = slotMarks(home >= 0 ? drawn[i][home] : undefined, drawn[i], drawing);
+    out.push(`q ${ink} [] 0 d`);
+    if (marks.grain) out.push(textOp("F1", font, marks.grain.text, marks.grain.start, marks.grain.angle, marks.grain.pt));
+    if (marks.fold) {
+      out.push(`${f(cut * 0.8)} w`);
+      for (const line of marks.fold.lines) out.push(`${line.map(([x, y], k) => `${f(x * K)} ${f(y * K)} ${k ? "l" : "m"}`).join(" ")} S`);
+      if (marks.fold.text) out.push(textOp("F2", bold, marks.foldText, marks.fold.text.start, marks.fold.text.angle, marks.foldPt));
+    }
+    out.push("Q");
+    const placed = printLabel(slot, drawn[i], marks, { sizesText, distinct: distinct[i], font, bold, projector });
     if (!placed) return;
     const c = Math.cos(placed.angle);
     const sn = Math.sin(placed.angle);
@@ -734,7 +951,6 @@ function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector:
       out.push(`BT ${ink} /${line.bold ? "F2" : "F1"} ${f(line.size * K)} Tf ${f(c)} ${f(sn)} ${f(-sn)} ${f(c)} ${f(x * K)} ${f(y * K)} Tm ${hex} Tj ET`);
     }
   });
-
   if (tiled && (lay.cols > 1 || lay.rows > 1)) {
     const [stepW, stepH] = [lay.stepWidthMm, lay.stepHeightMm];
     const W = lay.sheetWidthMm * K;
@@ -775,7 +991,15 @@ function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector:
   return out.join("\n");
 }
 
-type Ctx = { doc: PDFDocument; font: PDFFont; bold: PDFFont; sheet: PDFRef; properties: PDFDict };
+type Ctx = {
+  doc: PDFDocument;
+  font: PDFFont;
+  bold: PDFFont;
+  sheet: PDFRef;
+  properties: PDFDict;
+  /** Each size's dash pattern (pt) for the legends, as sizeDashes gives it for paper. */
+  dashes: number[][];
+};
 
 function attachSheet(page: PDFPage, ctx: Ctx) {
   page.node.setXObject(PDFName.of("Sheet"), ctx.sheet);
@@ -867,7 +1091,14 @@ function drawOverview(page: PDFPage, ctx: Ctx, lay: PrintLayout, plan: OverviewP
     if (item.kind === "text") text(page, ctx, item.text, item.x, ph - item.top, item.size, { bold: item.bold, grey: item.grey });
     else if (item.kind === "swatch") {
       const [r, g, b] = sizeColour(item.sizeIndex, false);
-      page.drawLine({ start: { x: item.x, y: ph - item.top + 3 * u }, end: { x: item.x + item.size, y: ph - item.top + 3 * u }, thickness: 2 * u, color: rgb(r, g, b) });
+      page.drawLine({
+        start: { x: item.x, y: ph - item.top + 3 * u },
+        end: { x: item.x + item.size, y: ph - item.top + 3 * u },
+        thickness: 1.2 * u,
+        color: rgb(r, g, b),
+        dashArray: (ctx.dashes[item.sizeIndex] ?? []).map((v) => v * u),
+        lineCap: LineCapStyle.Round,
+      });
     } else if (item.kind === "squares") testSquares(page, ctx, item.x, ph - item.top - 4 * 72, false);
     else drawMap(page, ctx, lay, item.x, ph - item.top, item.scale, u);
   }
@@ -916,19 +1147,28 @@ function drawMap(page: PDFPage, ctx: Ctx, lay: PrintLayout, x: number, top: numb
   }
 }
 
-function legend(page: PDFPage, ctx: Ctx, sizes: string[], x: number, y: number, maxWidth: number, dark: boolean): number {
+/** The sizes' key: each size's colour and dash pattern on a sample of line, and its name. */
+function legend(page: PDFPage, ctx: Ctx, sizes: string[], dashes: number[][], x: number, y: number, maxWidth: number, dark: boolean): number {
   let cx = x;
   let cy = y;
+  const sample = 34;
   sizes.forEach((size, i) => {
     const label = `Size ${size}`;
-    const w = 14 + ctx.font.widthOfTextAtSize(label, 9) + 12;
+    const w = sample + 4 + ctx.font.widthOfTextAtSize(label, 9) + 12;
     if (cx + w > x + maxWidth) {
       cx = x;
       cy -= 14;
     }
     const [r, g, b] = sizeColour(i, dark);
-    page.drawLine({ start: { x: cx, y: cy + 3 }, end: { x: cx + 10, y: cy + 3 }, thickness: 2, color: rgb(r, g, b) });
-    text(page, ctx, label, cx + 14, cy, 9, { white: dark });
+    page.drawLine({
+      start: { x: cx, y: cy + 3 },
+      end: { x: cx + sample, y: cy + 3 },
+      thickness: 1.2,
+      color: rgb(r, g, b),
+      dashArray: dashes[i] ?? [],
+      lineCap: LineCapStyle.Round,
+    });
+    text(page, ctx, label, cx + sample + 4, cy, 9, { white: dark });
     cx += w;
   });
   return cy;
@@ -965,15 +1205,16 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
 
   const W = lay.sheetWidthMm * K;
   const H = lay.sheetHeightMm * K;
+  const dashes = sizeDashes(lay.sizes, pattern.sampleSize, projector);
   // Compressed with Node's zlib (native, several times faster than pdf-lib's JavaScript deflate).
-  const sheetStream = context.stream(zlib.deflateSync(Buffer.from(sheetContent(lay, font, bold, projector, dark, !projector), "latin1"), { level: 6 }), {
+  const sheetStream = context.stream(zlib.deflateSync(Buffer.from(sheetContent(lay, font, bold, projector, dark, !projector, dashes), "latin1"), { level: 6 }), {
     Filter: "FlateDecode",
     Type: "XObject",
     Subtype: "Form",
     BBox: [0, 0, W, H],
     Resources: { Font: { F1: font.ref, F2: bold.ref }, Properties: properties },
   });
-  const ctx: Ctx = { doc, font, bold, sheet: context.register(sheetStream), properties };
+  const ctx: Ctx = { doc, font, bold, sheet: context.register(sheetStream), properties, dashes: sizeDashes(lay.sizes, pattern.sampleSize, false) };
   const title = options.title || "Pattern";
   const sizesLine = lay.sizes.length ? `Sizes: ${lay.sizes.join(", ")}` : "No sizes selected.";
   const m = PAGE_MARGIN_MM * K;
@@ -986,7 +1227,7 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
     if (dark) page.pushOperators(pushGraphicsState(), setFillingGrayscaleColor(0.12), rectangle(0, 0, pw, ph), fill(), popGraphicsState());
     text(page, ctx, title, m, ph - m - 14, 20, { bold: true, white: dark });
     text(page, ctx, `${sizesLine}. Projector file: 1:1 scale. Calibrate with the grid below.`, m, ph - m - 32, 11, { white: dark });
-    legend(page, ctx, lay.sizes, m, ph - m - 50, pw - 2 * m, dark);
+    legend(page, ctx, lay.sizes, sizeDashes(lay.sizes, pattern.sampleSize, false), m, ph - m - 50, pw - 2 * m, dark);
     calibrationGrid(page, ctx, m, ph - m - PROJECTOR_HEADER_MM * K + 12 * K, dark);
     page.pushOperators(pushGraphicsState(), concatTransformationMatrix(1, 0, 0, 1, m, m), drawObject("Sheet"), popGraphicsState());
     drawStamp(page, ctx, options.stamp, "Page 1 of 1", dark);

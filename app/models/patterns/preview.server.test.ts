@@ -4,7 +4,10 @@ import { readPattern } from "./dxf.server";
 import { fabricEstimate } from "./fabric.server";
 import { DEFAULT_SIZES, makeAstmDxf, type FixturePiece } from "./demo.server";
 import { compareSvg, escapeXml, previewSvg } from "./preview.server";
-import type { Pattern } from "./types";
+import { cadFixtures } from "../../../tests/unit/cad-fixtures";
+import { drawnPieces, labelProblems, viewOf } from "../../../tests/unit/drawn-labels";
+import { bboxOf, polygonArea } from "./geometry";
+import type { Pattern, PatternPiece, Pt } from "./types";
 
 function read(dxf: string): Pattern {
   const result = readPattern(dxf);
@@ -61,6 +64,56 @@ describe("previewSvg", () => {
     const svg = previewSvg(pattern, "99");
     expect(svg).toContain("No pieces in size 99.");
     expect(paths(svg)).toBe(0);
+  });
+});
+
+describe("previewSvg: folds and small pieces (decision 098)", () => {
+  it("draws a piece cut on the fold with its fold as a long-dash line, a bracket and PLACE ON FOLD, the label clear of them", () => {
+    const half: Pt[] = [
+      [0, 0],
+      [250, 0],
+      [250, 600],
+      [0, 600],
+    ];
+    const front: PatternPiece = {
+      name: "FRONT",
+      size: "M",
+      quantity: 1,
+      onFold: true,
+      fold: [
+        [0, 0],
+        [0, 600],
+      ],
+      boundary: half,
+      grain: [
+        [125, 100],
+        [125, 500],
+      ],
+      notches: [],
+      internal: [],
+      sewLines: [],
+      drill: [],
+      bbox: bboxOf(half),
+      area: polygonArea(half),
+    };
+    const svg = previewSvg({ units: "mm", unitsAssumed: false, sizes: ["M"], sampleSize: "M", pieces: [front] }, "M");
+    expect(svg).toContain(">PLACE ON FOLD</text>");
+    expect(svg).toContain('stroke-dasharray="9 3"');
+    const [piece] = drawnPieces(svg);
+    expect(piece.labels.map((l) => l.text)).toEqual(["PLACE ON FOLD", "FRONT"]);
+    expect(labelProblems(piece, viewOf(svg))).toEqual([]);
+  });
+
+  it("fits the codes of a real file's small pieces inside them: shortened to the part after the style number", () => {
+    const file = cadFixtures().find((f) => f.name === "GMX1416S18_AAMA.DXF")!;
+    const result = readPattern(file.bytes);
+    if (!result.ok) throw new Error(result.message);
+    const svg = previewSvg(result.pattern, "50");
+    const drawn = drawnPieces(svg);
+    const texts = drawn.flatMap((p) => p.labels.map((l) => l.text));
+    // The 155 x 30 mm and 166 x 42 mm pieces: too small for the whole code at 7 px.
+    expect(texts).toEqual(expect.arrayContaining(["…YP", "…IX"]));
+    for (const piece of drawn) expect(labelProblems(piece, viewOf(svg))).toEqual([]);
   });
 });
 

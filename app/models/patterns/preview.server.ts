@@ -5,7 +5,8 @@
  * Coordinates are rounded to 0.1 px and outlines simplified to 0.4 px, so a 10-piece preview stays a few KB.
  */
 import { bboxOf, shelfPack, simplifyRing } from "./geometry";
-import { distinctParts, placeLabel, svgTextWidth, twoLines } from "./labels";
+import { ASCENT_EM, DESCENT_EM, distinctParts, placeLabel, svgTextWidth, twoLines } from "./labels";
+import { cutRuns, foldMarks } from "./marks";
 import { matchPieces, piecesOfSize } from "./pieces";
 import type { BBox, Pattern, PatternPiece, Pt } from "./types";
 
@@ -127,6 +128,37 @@ function label(outline: Pt[], lines: Pt[][], name: string, distinct: string | nu
   return `${open}>${placed.lines.map((l) => `<tspan x="${n1(cx)}" y="${n1(cy + l.down)}">${escapeXml(l.text)}</tspan>`).join("")}</text>`;
 }
 
+const FOLD_TEXT_PX = 8;
+
+/**
+ * A piece cut on the fold (decision 098): its cut line without the fold edge, the fold as a long-dash line, a
+ * bracket with arrows pointing at it and "PLACE ON FOLD" along it when the fold is long enough; `obstacles` are
+ * what the piece's label keeps clear of. Null when the outline has no edge on the fold (drawn as any piece).
+ */
+function foldDrawing(outline: Pt[], fold: [Pt, Pt], avoid: Pt[][]): { svg: string; obstacles: Pt[][] } | null {
+  const runs = cutRuns(outline, fold, 1);
+  if (!runs) return null;
+  const word = "PLACE ON FOLD";
+  const text = { width: svgTextWidth(word) * FOLD_TEXT_PX, ascent: ASCENT_EM * FOLD_TEXT_PX, descent: DESCENT_EM * FOLD_TEXT_PX };
+  const marks = foldMarks(outline, fold, { depth: 14, head: 5, gap: 2, text, yUp: false, avoid });
+  let svg = `<path d="${linesPath(runs.map(roundPts))}" fill="none" stroke="#222" stroke-width="1.2"/>`;
+  svg += `<path d="${linesPath([roundPts(fold)])}" fill="none" stroke="#222" stroke-width="1.2" stroke-dasharray="9 3"/>`;
+  const obstacles: Pt[][] = [fold];
+  if (marks) {
+    const lines = marks.lines.map(roundPts);
+    svg += `<path d="${linesPath(lines)}" fill="none" stroke="#555" stroke-width="1"/>`;
+    obstacles.push(...lines);
+    if (marks.text) {
+      const [x, y] = marks.text.start;
+      const degrees = Math.round(((marks.text.angle * 180) / Math.PI) * 10) / 10;
+      const turn = degrees ? ` transform="rotate(${degrees} ${n1(x)} ${n1(y)})"` : "";
+      svg += `<text x="${n1(x)}" y="${n1(y)}" font-size="${FOLD_TEXT_PX}" fill="#555"${turn}>${word}</text>`;
+      obstacles.push([...marks.text.box, marks.text.box[0]]);
+    }
+  }
+  return { svg, obstacles };
+}
+
 function svgOpen(width: number, height: number, title: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-labelledby="t" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui,sans-serif"><title id="t">${escapeXml(title)}</title><rect width="100%" height="100%" fill="#fff"/>`;
 }
@@ -161,10 +193,12 @@ export function previewSvg(pattern: Pattern, size: string, options: PreviewOptio
     const outline = drawnRing(piece.boundary, project);
     const grain = piece.grain ? grainLines(piece.grain, project) : [];
     const notches = notchLines(piece, project);
-    body += `<g><path d="${ringPath(outline)}" fill="#f4efe6" stroke="#222" stroke-width="1.2"/>`;
+    const fold = piece.onFold && piece.fold ? foldDrawing(outline, [project(piece.fold[0]), project(piece.fold[1])], [...grain, ...notches]) : null;
+    if (fold) body += `<g><path d="${ringPath(outline)}" fill="#f4efe6" stroke="none"/>${fold.svg}`;
+    else body += `<g><path d="${ringPath(outline)}" fill="#f4efe6" stroke="#222" stroke-width="1.2"/>`;
     if (grain.length) body += `<path d="${linesPath(grain)}" fill="none" stroke="#555" stroke-width="1"/>`;
     if (notches.length) body += `<path d="${linesPath(notches)}" stroke="#222" stroke-width="1.5"/>`;
-    body += `${label(outline, [...grain, ...notches], piece.name, distinct[i])}</g>`;
+    body += `${label(outline, [...grain, ...notches, ...(fold?.obstacles ?? [])], piece.name, distinct[i])}</g>`;
   });
   return `${svgOpen(lay.width, lay.height, title)}${body}${watermark(lay.width, lay.height)}</svg>`;
 }
