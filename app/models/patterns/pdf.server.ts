@@ -27,7 +27,6 @@ import {
   PDFDocument,
   PDFHexString,
   PDFName,
-  StandardFonts,
   clip,
   concatTransformationMatrix,
   drawObject,
@@ -42,15 +41,14 @@ import {
   setStrokingGrayscaleColor,
   stroke,
   type PDFDict,
-  type PDFFont,
   type PDFPage,
   type PDFRef,
 } from "@cantoo/pdf-lib";
 
+import { pdfFonts, type PdfFonts } from "./fonts.server";
 import { shelfPack } from "./geometry";
 import { distinctParts, placeLabel, twoLines, type LabelLine, type PlacedLabel } from "./labels";
 import { matchPieces, piecesOfSize } from "./pieces";
-import { encodableText } from "./stamp.server";
 import type { Pattern, PatternPiece, Pt } from "./types";
 
 export type PrintFormat = "A4" | "Letter" | "A0" | "projector";
@@ -268,7 +266,7 @@ function pieceLines(piece: PatternPiece, slot: Slot): PieceLines {
  */
 function printLabel(
   slot: Slot,
-  { sizesText, distinct, font, bold, projector }: { sizesText: string; distinct: string | null; font: PDFFont; bold: PDFFont; projector: boolean },
+  { sizesText, distinct, fonts, projector }: { sizesText: string; distinct: string | null; fonts: PdfFonts; projector: boolean },
 ): PlacedLabel | null {
   const present = slot.pieces.filter((p): p is PatternPiece => !!p);
   if (!present.length) return null;
@@ -297,10 +295,7 @@ function printLabel(
     variants,
     short: (k) => [name(`${distinct ? "…" : ""}${chars.slice(0, k).join("").trimEnd()}…`), ...extra],
     shortLength: chars.length,
-    measure: (line) => {
-      const fnt = line.bold ? bold : font;
-      return fnt.widthOfTextAtSize(encodableText(line.text, fnt), 1);
-    },
+    measure: (line) => fonts.width(line.text, 1, line.bold),
     minSize: (projector ? 8 : 5) / K,
     maxSize: (projector ? 22 : 14) / K,
     margin: projector ? 1.5 : 0.6,
@@ -309,7 +304,7 @@ function printLabel(
 }
 
 /** Content stream of the sheet: every size in its optional content group, then labels and tiling marks. */
-function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector: boolean, dark: boolean, tiled: boolean): string {
+function sheetContent(lay: PrintLayout, fonts: PdfFonts, projector: boolean, dark: boolean, tiled: boolean): string {
   const out: string[] = [];
   const cut = projector ? 2.5 : 0.8;
   const sew = projector ? 1.5 : 0.5;
@@ -349,7 +344,7 @@ function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector:
   const sizesText = lay.sizes.length > 1 ? `Sizes ${lay.sizes[0]}-${lay.sizes[lay.sizes.length - 1]}` : `Size ${lay.sizes[0] ?? ""}`;
   const distinct = distinctParts(lay.slots.map((s) => s.name));
   lay.slots.forEach((slot, i) => {
-    const placed = printLabel(slot, { sizesText, distinct: distinct[i], font, bold, projector });
+    const placed = printLabel(slot, { sizesText, distinct: distinct[i], fonts, projector });
     if (!placed) return;
     const c = Math.cos(placed.angle);
     const sn = Math.sin(placed.angle);
@@ -357,9 +352,8 @@ function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector:
       // Baseline start: from the block's centre, down to the line's baseline, back half the line's width.
       const x = placed.centre[0] + sn * line.down - c * (line.width / 2);
       const y = placed.centre[1] - c * line.down - sn * (line.width / 2);
-      const fnt = line.bold ? bold : font;
-      const hex = fnt.encodeText(encodableText(line.text, fnt)).toString();
-      out.push(`BT ${ink} /${line.bold ? "F2" : "F1"} ${f(line.size * K)} Tf ${f(c)} ${f(sn)} ${f(-sn)} ${f(c)} ${f(x * K)} ${f(y * K)} Tm ${hex} Tj ET`);
+      // One run per font (Helvetica, or the Noto font of another script): each Tj moves the text position on.
+      out.push(`BT ${ink} ${f(c)} ${f(sn)} ${f(-sn)} ${f(c)} ${f(x * K)} ${f(y * K)} Tm ${fonts.show(line.text, line.size * K, line.bold)} ET`);
     }
   });
 
@@ -405,7 +399,7 @@ function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector:
   return out.join("\n");
 }
 
-type Ctx = { doc: PDFDocument; font: PDFFont; bold: PDFFont; sheet: PDFRef; properties: PDFDict };
+type Ctx = { doc: PDFDocument; fonts: PdfFonts; sheet: PDFRef; properties: PDFDict };
 
 function attachSheet(page: PDFPage, ctx: Ctx) {
   page.node.setXObject(PDFName.of("Sheet"), ctx.sheet);
@@ -413,15 +407,14 @@ function attachSheet(page: PDFPage, ctx: Ctx) {
 }
 
 function text(page: PDFPage, ctx: Ctx, value: string, x: number, y: number, size: number, options: { bold?: boolean; grey?: number; white?: boolean } = {}) {
-  const font = options.bold ? ctx.bold : ctx.font;
   const colour = options.white ? rgb(1, 1, 1) : rgb(options.grey ?? 0, options.grey ?? 0, options.grey ?? 0);
-  page.drawText(encodableText(value, font), { x, y, size, font, color: colour });
+  ctx.fonts.draw(page, value, { x, y, size, bold: options.bold, color: colour });
 }
 
 function drawStamp(page: PDFPage, ctx: Ctx, stamp: string | null, right: string, dark: boolean) {
   const y = 5 * K;
   if (stamp) text(page, ctx, stamp, PAGE_MARGIN_MM * K, y, 7, { grey: 0.25, white: dark });
-  const w = ctx.font.widthOfTextAtSize(right, 7);
+  const w = ctx.fonts.width(right, 7);
   text(page, ctx, right, page.getWidth() - PAGE_MARGIN_MM * K - w, y, 7, { grey: 0.25, white: dark });
 }
 
@@ -447,7 +440,7 @@ function legend(page: PDFPage, ctx: Ctx, sizes: string[], x: number, y: number, 
   let cy = y;
   sizes.forEach((size, i) => {
     const label = `Size ${size}`;
-    const w = 14 + ctx.font.widthOfTextAtSize(label, 9) + 12;
+    const w = 14 + ctx.fonts.width(label, 9) + 12;
     if (cx + w > x + maxWidth) {
       cx = x;
       cy -= 14;
@@ -472,8 +465,12 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
   doc.setTitle(options.title || "Pattern");
   doc.setCreator("Patternhouse");
   doc.setProducer("Patternhouse");
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const title = options.title || "Pattern";
+  // Every text of the file that is not fixed English: the fonts of other scripts are embedded only for these.
+  const fonts = await pdfFonts(doc, {
+    regular: [title, options.stamp, ...lay.sizes.map((size) => `Sizes: ${size}`)],
+    bold: [title, ...lay.slots.map((slot) => slot.name)],
+  });
   const { context } = doc;
 
   // One optional content group per size.
@@ -492,15 +489,14 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
   const W = lay.sheetWidthMm * K;
   const H = lay.sheetHeightMm * K;
   // Compressed with Node's zlib (native, several times faster than pdf-lib's JavaScript deflate).
-  const sheetStream = context.stream(zlib.deflateSync(Buffer.from(sheetContent(lay, font, bold, projector, dark, !projector), "latin1"), { level: 6 }), {
+  const sheetStream = context.stream(zlib.deflateSync(Buffer.from(sheetContent(lay, fonts, projector, dark, !projector), "latin1"), { level: 6 }), {
     Filter: "FlateDecode",
     Type: "XObject",
     Subtype: "Form",
     BBox: [0, 0, W, H],
-    Resources: { Font: { F1: font.ref, F2: bold.ref }, Properties: properties },
+    Resources: { Font: fonts.resources, Properties: properties },
   });
-  const ctx: Ctx = { doc, font, bold, sheet: context.register(sheetStream), properties };
-  const title = options.title || "Pattern";
+  const ctx: Ctx = { doc, fonts, sheet: context.register(sheetStream), properties };
   const sizesLine = lay.sizes.length ? `Sizes: ${lay.sizes.join(", ")}` : "No sizes selected.";
   const m = PAGE_MARGIN_MM * K;
 
@@ -611,7 +607,7 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
       );
       const label = `${rowLabel(r)}${c + 1}`;
       text(page, ctx, label, m, ph * K - m + 3 * K, 12, { bold: true });
-      text(page, ctx, `${title} · row ${rowLabel(r)}, column ${c + 1}`, m + ctx.bold.widthOfTextAtSize(label, 12) + 8, ph * K - m + 3 * K, 8, { grey: 0.3 });
+      text(page, ctx, `${title} · row ${rowLabel(r)}, column ${c + 1}`, m + ctx.fonts.width(label, 12, true) + 8, ph * K - m + 3 * K, 8, { grey: 0.3 });
       // Neighbours in the margins.
       const mid = (a: number, b: number) => (a + b) / 2;
       if (c + 1 < lay.cols) text(page, ctx, `${rowLabel(r)}${c + 2}`, pw * K - m + 2, mid(m, m + frameH), 8, { bold: true, grey: 0.3 });
