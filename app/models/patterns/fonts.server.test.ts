@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 
 import { PDFArray, PDFDict, PDFDocument, PDFName } from "@cantoo/pdf-lib";
@@ -9,7 +11,9 @@ import { makePlainDxf } from "../../../tests/fixtures/dxf";
 import { makeAstmDxf, type FixturePiece } from "./demo.server";
 import { readPattern } from "./dxf.server";
 import { pdfFonts } from "./fonts.server";
+import { WORKER_HEAP_MB } from "./limits";
 import { buildPrintPdf } from "./pdf.server";
+import { PatternPool } from "./pool.server";
 import { stampPdf } from "./stamp.server";
 import type { Pattern } from "./types";
 
@@ -139,5 +143,24 @@ describe("PDFs in any script", () => {
       "NotoSans-Regular",
       "NotoSansHans-Regular",
     ]);
+  });
+
+  it("prints a file in every script in a pattern worker, within its memory limit", { timeout: 120_000 }, async () => {
+    const pieces: FixturePiece[] = ["Перед", "前片", "앞판", "قميص", "שרוול", "Przód"].map((name, i) => ({ name, width: 200 + 10 * i, height: 200, shape: "rect" }));
+    const pattern = read(makeAstmDxf({ pieces, sizes: ["S", "M", "L"] }));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fonts-"));
+    const pool = new PatternPool({ threads: 1, heapMb: WORKER_HEAP_MB });
+    try {
+      const target = path.join(dir, "print.pdf");
+      const options = { format: "A4", sizes: [], stamp: "Order #9 · Анна@例え.jp", title: "Платье 连衣裙" } as const;
+      const result = await pool.run({ kind: "print", data: JSON.stringify(pattern), options, target });
+      expect(result.ok).toBe(true);
+      const all = (await pagesText(new Uint8Array(fs.readFileSync(target)))).join("\n");
+      for (const name of ["Платье 连衣裙", "Order #9 · Анна@例え.jp", "Перед", "前片", "앞판", "Przód"]) expect(all).toContain(name);
+      expect(all).not.toContain("?");
+    } finally {
+      await pool.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
