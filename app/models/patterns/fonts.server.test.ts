@@ -8,11 +8,12 @@ import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
 
 import { makePlainDxf } from "../../../tests/fixtures/dxf";
+import { pdfDrawing } from "../../../tests/unit/pdf-drawing";
 import { makeAstmDxf, type FixturePiece } from "./demo.server";
 import { readPattern } from "./dxf.server";
 import { pdfFonts } from "./fonts.server";
 import { WORKER_HEAP_MB } from "./limits";
-import { buildPrintPdf } from "./pdf.server";
+import { buildPrintPdf, type PrintOptions } from "./pdf.server";
 import { PatternPool } from "./pool.server";
 import { stampPdf } from "./stamp.server";
 import type { Pattern } from "./types";
@@ -119,6 +120,24 @@ describe("PDFs in any script", () => {
     expect(embedded).toEqual(expect.arrayContaining(["NotoSans-Bold", "NotoSans-Regular", "NotoSansHans-Bold", "NotoSansKR-Bold"]));
   });
 
+  it("draws a label of several fonts as one line, as wide as it was measured when it was fitted", async () => {
+    const pattern = read(makeAstmDxf({ pieces: [{ name: "前片 MID Перед", width: 300, height: 200, shape: "rect" }], sizes: ["M"] }));
+    const { texts } = await pdfDrawing(await buildPrintPdf(pattern, { format: "projector", sizes: [], stamp: null, title: "T" }));
+    const at = texts.findIndex((t) => t.str.startsWith("前片"));
+    const line = texts.slice(at, at + 3);
+    expect(line.map((t) => t.str.trim())).toEqual(["前片", "MID", "Перед"]);
+    // On one baseline, left to right (pdf.js leaves the spaces between the runs out of its items).
+    for (let i = 1; i < line.length; i++) {
+      expect(line[i].box[0][1]).toBeCloseTo(line[0].box[0][1], 2);
+      expect(line[i].box[0][0]).toBeGreaterThan(line[i - 1].box[1][0]);
+    }
+    // (No kerning pair in the Latin word: pdf-lib measures Helvetica with kerning but draws it without.)
+    const doc = await PDFDocument.create();
+    const fonts = await pdfFonts(doc, { regular: [], bold: ["前片 MID Перед"] });
+    const drawn = Math.hypot(line[2].box[1][0] - line[0].box[0][0], line[2].box[1][1] - line[0].box[0][1]);
+    expect(drawn).toBeCloseTo(fonts.width("前片 MID Перед", line[0].fontSize, true), 1);
+  });
+
   it("shows Arabic and Hebrew names (shaped by the font) and prints '?' only for what no font has", async () => {
     const doc = await PDFDocument.create();
     const fonts = await pdfFonts(doc, { regular: ["قميص أمامي", "שרוול", "ผ้า", "前片"], bold: [] });
@@ -152,7 +171,7 @@ describe("PDFs in any script", () => {
     const pool = new PatternPool({ threads: 1, heapMb: WORKER_HEAP_MB });
     try {
       const target = path.join(dir, "print.pdf");
-      const options = { format: "A4", sizes: [], stamp: "Order #9 · Анна@例え.jp", title: "Платье 连衣裙" } as const;
+      const options: PrintOptions = { format: "A4", sizes: [], stamp: "Order #9 · Анна@例え.jp", title: "Платье 连衣裙" };
       const result = await pool.run({ kind: "print", data: JSON.stringify(pattern), options, target });
       expect(result.ok).toBe(true);
       const all = (await pagesText(new Uint8Array(fs.readFileSync(target)))).join("\n");
