@@ -9,7 +9,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
-import fontkit, { type Font } from "@cantoo/fontkit";
+import type { Font } from "@cantoo/fontkit";
 import { PDFDocument, StandardFonts, type Color, type PDFFont, type PDFPage, type PDFRef } from "@cantoo/pdf-lib";
 
 type Weight = "regular" | "bold";
@@ -39,6 +39,23 @@ export function oneLine(text: string): string {
     .slice(0, MAX_LINE);
 }
 
+type Fontkit = (typeof import("@cantoo/fontkit"))["default"];
+/**
+ * fontkit, imported on the first file that needs a font of another script: loading its module costs about half a
+ * second, which no worker thread should pay at start, nor for Latin files.
+ */
+let engine: Fontkit | null = null;
+
+async function fontEngine(): Promise<Fontkit> {
+  engine ??= (await import("@cantoo/fontkit")).default;
+  return engine;
+}
+
+function loadedEngine(): Fontkit {
+  if (!engine) throw new Error("fontkit is not loaded yet");
+  return engine;
+}
+
 const require = createRequire(import.meta.url);
 /** Font files and their parsed cmaps: loaded once per worker thread, on first need. */
 const loaded = new Map<string, { bytes: Uint8Array; font: Font }>();
@@ -50,7 +67,7 @@ function fontFile(family: Family, weight: Weight): { bytes: Uint8Array; font: Fo
     // The packages export only their index; the fonts sit in fonts/ beside dist/.
     const file = path.join(path.dirname(require.resolve(family.pkg)), "..", "fonts", family[weight]);
     const bytes = new Uint8Array(fs.readFileSync(file));
-    const font = fontkit.create(bytes);
+    const font = loadedEngine().create(bytes);
     if (!("hasGlyphForCodePoint" in font)) throw new Error(`${file} is a font collection, not a font`);
     entry = { bytes, font };
     loaded.set(key, entry);
@@ -65,7 +82,7 @@ function fontFile(family: Family, weight: Weight): { bytes: Uint8Array; font: Fo
 const sharedFontkit = {
   create(bytes: Uint8Array, postscriptName?: string) {
     for (const entry of loaded.values()) if (entry.bytes === bytes && !postscriptName) return entry.font;
-    return postscriptName ? fontkit.create(bytes, postscriptName) : fontkit.create(bytes);
+    return postscriptName ? loadedEngine().create(bytes, postscriptName) : loadedEngine().create(bytes);
   },
 };
 
@@ -135,6 +152,7 @@ export async function pdfFonts(doc: PDFDocument, texts: { regular: (string | nul
       for (const ch of oneLine(text ?? "")) {
         const cp = ch.codePointAt(0)!;
         if (helveticaHas(cp, helvetica)) continue;
+        if (!engine) await fontEngine();
         const family = familyFor(cp, weight);
         if (family) wanted[weight].add(family);
         chars[weight].add(ch);
