@@ -56,7 +56,6 @@ import {
   setStrokingGrayscaleColor,
   stroke,
   type PDFDict,
-  type PDFFont,
   type PDFPage,
   type PDFRef,
 } from "@cantoo/pdf-lib";
@@ -66,7 +65,8 @@ import { ASCENT_EM, DESCENT_EM, distinctParts, placeLabel, twoLines, type LabelL
 import { boxMeetsLine, cutRuns, foldMarks, inwardNormal, straightStretches, textAlong, type AlongText, type FoldMarks, type PlacedText } from "./marks";
 import { nestOffsets } from "./nesting";
 import { cutText, matchPieces, piecesOfSize } from "./pieces";
-import { encodableText, stampLine } from "./stamp.server";
+import { pdfFonts, type PdfFonts } from "./fonts.server";
+import { stampLine } from "./stamp.server";
 import type { Pattern, PatternPiece, Pt } from "./types";
 
 export type PrintFormat = "A4" | "Letter" | "A0" | "roll36" | "24x36" | "projector";
@@ -406,12 +406,19 @@ type FontName = Parameters<typeof StandardFontEmbedder.for>[0];
 const HELVETICA = StandardFontEmbedder.for(StandardFonts.Helvetica as string as FontName);
 const HELVETICA_BOLD = StandardFontEmbedder.for(StandardFonts.HelveticaBold as string as FontName);
 
-/** Width in pt of a line as the overview prints it (characters the font lacks print as '?', as encodableText does). */
+/**
+ * Width in pt of a line as the overview prints it, before the file's fonts exist: Helvetica's metrics, and 1 em for
+ * a character Helvetica lacks (drawn in a Noto font of its script, fonts.server.ts: no CJK glyph is wider).
+ */
 function measure(value: string, size: number, bold = false): number {
   const embedder = bold ? HELVETICA_BOLD : HELVETICA;
   let shown = "";
-  for (const ch of stampLine(value)) shown += embedder.encoding.canEncodeUnicodeCodePoint(ch.codePointAt(0)!) ? ch : "?";
-  return embedder.widthOfTextAtSize(shown, size);
+  let other = 0;
+  for (const ch of stampLine(value)) {
+    if (embedder.encoding.canEncodeUnicodeCodePoint(ch.codePointAt(0)!)) shown += ch;
+    else other += size;
+  }
+  return embedder.widthOfTextAtSize(shown, size) + other;
 }
 
 /** Words of `value` in lines no wider than `width` (a word wider than that gets a line of its own); later lines indented. */
@@ -639,11 +646,10 @@ type PieceLines = {
 /** Text sizes in pt: the size names along outlines, "GRAIN LINE" and "PLACE ON FOLD". */
 const MARK_PT = { print: 6, projector: 11 };
 
-type Drawing = { font: PDFFont; bold: PDFFont; projector: boolean; sizes: string[] };
+type Drawing = { fonts: PdfFonts; projector: boolean; sizes: string[] };
 
-function alongMetrics(fnt: PDFFont, text: string, pt: number): AlongText & { text: string } {
-  const shown = encodableText(text, fnt);
-  return { text: shown, width: fnt.widthOfTextAtSize(shown, pt) / K, ascent: (ASCENT_EM * pt) / K, descent: (DESCENT_EM * pt) / K };
+function alongMetrics(fonts: PdfFonts, text: string, pt: number, bold = false): AlongText & { text: string } {
+  return { text, width: fonts.width(text, pt, bold) / K, ascent: (ASCENT_EM * pt) / K, descent: (DESCENT_EM * pt) / K };
 }
 
 /**
@@ -725,7 +731,7 @@ function placeSizeNames(drawn: (PieceLines | undefined)[], drawing: Drawing): vo
   const names: Pt[][] = [];
   drawn.forEach((lines, si) => {
     if (!lines) return;
-    const name = alongMetrics(drawing.font, drawing.sizes[si] ?? "", pt);
+    const name = alongMetrics(drawing.fonts, drawing.sizes[si] ?? "", pt);
     // Other sizes' outlines, and every size's lines drawn inside (internal, sew, grain, notches, drill).
     const others = drawn
       .flatMap((o) => (!o ? [] : [...(o === lines ? [] : [[...o.outline, o.outline[0]]]), ...o.internal, ...o.sew, ...o.grain, ...o.notches, ...o.drill]))
@@ -784,7 +790,7 @@ function slotMarks(home: PieceLines | undefined, drawn: (PieceLines | undefined)
     // Where it crosses no other size's lines (nested grain lines may lie a few mm apart), else left out.
     const crowded = (box: Pt[]) => others.some((line) => boxMeetsLine(box, line));
     search: for (const word of ["GRAIN LINE", "GRAIN"]) {
-      const m = alongMetrics(drawing.font, word, pt);
+      const m = alongMetrics(drawing.fonts, word, pt);
       for (const side of [1, -1])
         for (const at of [0.5, 0.3, 0.7]) {
           const placed = textAlong(from, to, m, { towards: [-uy * side, ux * side], gap: gap + head * 0.4, at, yUp: true });
@@ -796,7 +802,7 @@ function slotMarks(home: PieceLines | undefined, drawn: (PieceLines | undefined)
     }
   }
   let fold: FoldMarks | null = null;
-  const word = alongMetrics(drawing.bold, "PLACE ON FOLD", pt);
+  const word = alongMetrics(drawing.fonts, "PLACE ON FOLD", pt, true);
   if (home.fold) {
     fold = foldMarks(home.outline, home.fold, {
       depth: drawing.projector ? 30 : 15,
@@ -820,7 +826,7 @@ function printLabel(
   slot: Slot,
   drawn: (PieceLines | undefined)[],
   marks: SlotMarks,
-  { sizesText, distinct, font, bold, projector }: { sizesText: string; distinct: string | null; font: PDFFont; bold: PDFFont; projector: boolean },
+  { sizesText, distinct, fonts, projector }: { sizesText: string; distinct: string | null; fonts: PdfFonts; projector: boolean },
 ): PlacedLabel | null {
   const present = slot.pieces.map((p, i) => ({ piece: p, lines: drawn[i] })).filter((e): e is { piece: PatternPiece; lines: PieceLines } => !!e.piece && !!e.lines);
   if (!present.length) return null;
@@ -855,10 +861,7 @@ function printLabel(
     variants,
     short: (k) => [name(`${distinct ? "…" : ""}${chars.slice(0, k).join("").trimEnd()}…`), ...needed],
     shortLength: chars.length,
-    measure: (line) => {
-      const fnt = line.bold ? bold : font;
-      return fnt.widthOfTextAtSize(encodableText(line.text, fnt), 1);
-    },
+    measure: (line) => fonts.width(line.text, 1, line.bold),
     minSize: (projector ? 8 : 5) / K,
     maxSize: (projector ? 22 : 14) / K,
     margin: projector ? 1.5 : 0.6,
@@ -866,25 +869,24 @@ function printLabel(
   });
 }
 
-/** A text operator: `text` from `start` along `angle`, at `pt` points, in the current fill colour. */
-function textOp(fnt: "F1" | "F2", pdfFont: PDFFont, text: string, start: Pt, angle: number, pt: number): string {
+/** A text operator: `text` from `start` along `angle`, at `pt` points, in the current fill colour (runs per font). */
+function textOp(fonts: PdfFonts, bold: boolean, text: string, start: Pt, angle: number, pt: number): string {
   const c = Math.cos(angle);
   const sn = Math.sin(angle);
-  const hex = pdfFont.encodeText(encodableText(text, pdfFont)).toString();
-  return `BT /${fnt} ${f(pt)} Tf ${f(c)} ${f(sn)} ${f(-sn)} ${f(c)} ${f(start[0] * K)} ${f(start[1] * K)} Tm ${hex} Tj ET`;
+  return `BT ${f(c)} ${f(sn)} ${f(-sn)} ${f(c)} ${f(start[0] * K)} ${f(start[1] * K)} Tm ${fonts.show(text, pt, bold)} ET`;
 }
 
 /**
  * Content stream of the sheet: every size in its optional content group (its colour, its dash pattern and its name
  * along each outline), then, once per slot, the grain line's and the fold's words and the label; tiling marks.
  */
-function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector: boolean, dark: boolean, tiled: boolean, dashes: number[][]): string {
+function sheetContent(lay: PrintLayout, fonts: PdfFonts, projector: boolean, dark: boolean, tiled: boolean, dashes: number[][]): string {
   const out: string[] = [];
   const cut = projector ? 2.5 : 0.8;
   const sew = projector ? 1.5 : 0.5;
   const dash = projector ? "[8 6] 0" : "[4 3] 0";
   const foldDash = dashOp([12, 3].map((v) => v * K * (projector ? 2 : 1)));
-  const drawing: Drawing = { font, bold, projector, sizes: lay.sizes };
+  const drawing: Drawing = { fonts, projector, sizes: lay.sizes };
   const drawn = lay.slots.map((slot) => slot.pieces.map((piece, si) => (piece ? pieceLines(piece, slot, si) : undefined)));
   for (const slotDrawn of drawn) placeSizeNames(slotDrawn, drawing);
   const markPt = projector ? MARK_PT.projector : MARK_PT.print;
@@ -918,7 +920,7 @@ function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector:
       for (const line of lines.notches) path(line, false);
       out.push(`${f(cut * 0.6)} w`);
       for (const line of lines.drill) path(line, false);
-      if (lines.sizeName) out.push(textOp("F1", font, lines.sizeName.text, lines.sizeName.start, lines.sizeName.angle, markPt));
+      if (lines.sizeName) out.push(textOp(fonts, false, lines.sizeName.text, lines.sizeName.start, lines.sizeName.angle, markPt));
     });
     out.push("Q EMC");
   });
@@ -931,14 +933,14 @@ function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector:
     const home = slot.pieces.reduce<number>((best, p, si) => (p && (best < 0 || p.area < slot.pieces[best]!.area) ? si : best), -1);
     const marks = slotMarks(home >= 0 ? drawn[i][home] : undefined, drawn[i], drawing);
     out.push(`q ${ink} [] 0 d`);
-    if (marks.grain) out.push(textOp("F1", font, marks.grain.text, marks.grain.start, marks.grain.angle, marks.grain.pt));
+    if (marks.grain) out.push(textOp(fonts, false, marks.grain.text, marks.grain.start, marks.grain.angle, marks.grain.pt));
     if (marks.fold) {
       out.push(`${f(cut * 0.8)} w`);
       for (const line of marks.fold.lines) out.push(`${line.map(([x, y], k) => `${f(x * K)} ${f(y * K)} ${k ? "l" : "m"}`).join(" ")} S`);
-      if (marks.fold.text) out.push(textOp("F2", bold, marks.foldText, marks.fold.text.start, marks.fold.text.angle, marks.foldPt));
+      if (marks.fold.text) out.push(textOp(fonts, true, marks.foldText, marks.fold.text.start, marks.fold.text.angle, marks.foldPt));
     }
     out.push("Q");
-    const placed = printLabel(slot, drawn[i], marks, { sizesText, distinct: distinct[i], font, bold, projector });
+    const placed = printLabel(slot, drawn[i], marks, { sizesText, distinct: distinct[i], fonts, projector });
     if (!placed) return;
     const c = Math.cos(placed.angle);
     const sn = Math.sin(placed.angle);
@@ -946,9 +948,8 @@ function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector:
       // Baseline start: from the block's centre, down to the line's baseline, back half the line's width.
       const x = placed.centre[0] + sn * line.down - c * (line.width / 2);
       const y = placed.centre[1] - c * line.down - sn * (line.width / 2);
-      const fnt = line.bold ? bold : font;
-      const hex = fnt.encodeText(encodableText(line.text, fnt)).toString();
-      out.push(`BT ${ink} /${line.bold ? "F2" : "F1"} ${f(line.size * K)} Tf ${f(c)} ${f(sn)} ${f(-sn)} ${f(c)} ${f(x * K)} ${f(y * K)} Tm ${hex} Tj ET`);
+      // One run per font (Helvetica, or the Noto font of another script): each Tj moves the text position on.
+      out.push(`BT ${ink} ${f(c)} ${f(sn)} ${f(-sn)} ${f(c)} ${f(x * K)} ${f(y * K)} Tm ${fonts.show(line.text, line.size * K, line.bold)} ET`);
     }
   });
   if (tiled && (lay.cols > 1 || lay.rows > 1)) {
@@ -993,8 +994,7 @@ function sheetContent(lay: PrintLayout, font: PDFFont, bold: PDFFont, projector:
 
 type Ctx = {
   doc: PDFDocument;
-  font: PDFFont;
-  bold: PDFFont;
+  fonts: PdfFonts;
   sheet: PDFRef;
   properties: PDFDict;
   /** Each size's dash pattern (pt) for the legends, as sizeDashes gives it for paper. */
@@ -1007,15 +1007,14 @@ function attachSheet(page: PDFPage, ctx: Ctx) {
 }
 
 function text(page: PDFPage, ctx: Ctx, value: string, x: number, y: number, size: number, options: { bold?: boolean; grey?: number; white?: boolean } = {}) {
-  const font = options.bold ? ctx.bold : ctx.font;
   const colour = options.white ? rgb(1, 1, 1) : rgb(options.grey ?? 0, options.grey ?? 0, options.grey ?? 0);
-  page.drawText(encodableText(value, font), { x, y, size, font, color: colour });
+  ctx.fonts.draw(page, value, { x, y, size, bold: options.bold, color: colour });
 }
 
 function drawStamp(page: PDFPage, ctx: Ctx, stamp: string | null, right: string, dark: boolean) {
   const y = 5 * K;
   if (stamp) text(page, ctx, stamp, PAGE_MARGIN_MM * K, y, 7, { grey: 0.25, white: dark });
-  const w = ctx.font.widthOfTextAtSize(right, 7);
+  const w = ctx.fonts.width(right, 7);
   text(page, ctx, right, page.getWidth() - PAGE_MARGIN_MM * K - w, y, 7, { grey: 0.25, white: dark });
 }
 
@@ -1073,8 +1072,7 @@ function segmentOps(segments: [number, number, number, number][]) {
 
 /** One line of text, made smaller when it is wider than `room`. */
 function fitText(page: PDFPage, ctx: Ctx, value: string, x: number, y: number, size: number, room: number, options: { bold?: boolean; grey?: number } = {}) {
-  const font = options.bold ? ctx.bold : ctx.font;
-  const width = font.widthOfTextAtSize(encodableText(value, font), size);
+  const width = ctx.fonts.width(value, size, options.bold);
   text(page, ctx, value, x, y, width > room ? (size * room) / width : size, options);
 }
 
@@ -1154,7 +1152,7 @@ function legend(page: PDFPage, ctx: Ctx, sizes: string[], dashes: number[][], x:
   const sample = 34;
   sizes.forEach((size, i) => {
     const label = `Size ${size}`;
-    const w = sample + 4 + ctx.font.widthOfTextAtSize(label, 9) + 12;
+    const w = sample + 4 + ctx.fonts.width(label, 9) + 12;
     if (cx + w > x + maxWidth) {
       cx = x;
       cy -= 14;
@@ -1186,8 +1184,13 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
   doc.setTitle(options.title || "Pattern");
   doc.setCreator("Patternhouse");
   doc.setProducer("Patternhouse");
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const title = options.title || "Pattern";
+  // Every text of the file that is not fixed English: the fonts of other scripts are embedded only for these.
+  // (Sizes and piece names in regular too: the size names along outlines, the legend and the page map.)
+  const fonts = await pdfFonts(doc, {
+    regular: [title, options.stamp, ...lay.sizes.map((size) => `Sizes: ${size}`), ...lay.slots.flatMap((slot) => [slot.name, ...slot.pieces.map((p) => (p ? cutText(p) : null))])],
+    bold: [title, ...lay.slots.map((slot) => slot.name)],
+  });
   const { context } = doc;
 
   // One optional content group per size.
@@ -1207,15 +1210,14 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
   const H = lay.sheetHeightMm * K;
   const dashes = sizeDashes(lay.sizes, pattern.sampleSize, projector);
   // Compressed with Node's zlib (native, several times faster than pdf-lib's JavaScript deflate).
-  const sheetStream = context.stream(zlib.deflateSync(Buffer.from(sheetContent(lay, font, bold, projector, dark, !projector, dashes), "latin1"), { level: 6 }), {
+  const sheetStream = context.stream(zlib.deflateSync(Buffer.from(sheetContent(lay, fonts, projector, dark, !projector, dashes), "latin1"), { level: 6 }), {
     Filter: "FlateDecode",
     Type: "XObject",
     Subtype: "Form",
     BBox: [0, 0, W, H],
-    Resources: { Font: { F1: font.ref, F2: bold.ref }, Properties: properties },
+    Resources: { Font: fonts.resources, Properties: properties },
   });
-  const ctx: Ctx = { doc, font, bold, sheet: context.register(sheetStream), properties, dashes: sizeDashes(lay.sizes, pattern.sampleSize, false) };
-  const title = options.title || "Pattern";
+  const ctx: Ctx = { doc, fonts, sheet: context.register(sheetStream), properties, dashes: sizeDashes(lay.sizes, pattern.sampleSize, false) };
   const sizesLine = lay.sizes.length ? `Sizes: ${lay.sizes.join(", ")}` : "No sizes selected.";
   const m = PAGE_MARGIN_MM * K;
 
@@ -1280,7 +1282,7 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
       popGraphicsState(),
     );
     text(page, ctx, label, m, ph - m + 3 * K, 12, { bold: true });
-    text(page, ctx, `${title} · row ${rowLabel(r)}, column ${c + 1}`, m + ctx.bold.widthOfTextAtSize(label, 12) + 8, ph - m + 3 * K, 8, { grey: 0.3 });
+    text(page, ctx, `${title} · row ${rowLabel(r)}, column ${c + 1}`, m + ctx.fonts.width(label, 12, true) + 8, ph - m + 3 * K, 8, { grey: 0.3 });
     // Printed neighbours in the margins (a blank neighbour's place stays empty: the map shows it crossed out).
     const mid = (a: number, b: number) => (a + b) / 2;
     const neighbour = (rr: number, cc: number) => (rr >= 0 && cc >= 0 && rr < lay.rows && cc < lay.cols && printed.has(`${rowLabel(rr)}${cc + 1}`) ? `${rowLabel(rr)}${cc + 1}` : null);
@@ -1299,7 +1301,7 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
       const room = pw - m - fx;
       const fy = 16 * K + 4 * 72;
       fitText(page, ctx, `${label}: ${tile.pieces.join(", ")}`, fx, fy - 14, 14, room, { bold: true });
-      fitText(page, ctx, "Printed at 100 %? Both test squares measure exactly 10 cm and 4 in.", fx, fy - 34, 11, room, { grey: 0.2 });
+      fitText(page, ctx, "Check the print: at 100 % both test squares measure exactly 10 cm and 4 in.", fx, fy - 34, 11, room, { grey: 0.2 });
       fitText(page, ctx, `Sizes on this sheet: ${tile.sizes.join(", ")}`, fx, fy - 52, 11, room, { grey: 0.2 });
     }
     drawStamp(page, ctx, options.stamp, `${label} · page ${pageNo} of ${total}`, false);

@@ -4,19 +4,12 @@
  * every page's bottom margin (buildPrintPdf prints it itself; stampPdf stamps an existing PDF). The seller's own
  * copy is never stamped: callers pass null.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from "@cantoo/pdf-lib";
+import { PDFDocument, rgb } from "@cantoo/pdf-lib";
 
-const MAX_STAMP = 240;
+import { oneLine, pdfFonts } from "./fonts.server";
 
 /** One line, no control characters, at most 240 characters. */
-export function stampLine(stamp: string): string {
-  return [...stamp]
-    .map((ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 ? " " : ch))
-    .join("")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, MAX_STAMP);
-}
+export const stampLine = oneLine;
 
 /**
  * DXF text values are single lines in the drawing's code page; AutoCAD reads \U+XXXX escapes in any code page, so
@@ -99,28 +92,13 @@ export function stampDxf(dxf: string | Uint8Array, stamp: string): string | Uint
   return typeof dxf === "string" ? out : new Uint8Array(Buffer.from(out, "latin1"));
 }
 
-const charsets = new WeakMap<PDFFont, Set<number>>();
-
-/** The text with every character the font cannot encode (standard fonts: WinAnsi) replaced by '?'. */
-export function encodableText(text: string, font: PDFFont): string {
-  let set = charsets.get(font);
-  if (!set) {
-    set = new Set(font.getCharacterSet());
-    charsets.set(font, set);
-  }
-  let out = "";
-  for (const ch of stampLine(text)) out += set.has(ch.codePointAt(0)!) ? ch : "?";
-  return out;
-}
-
-/** Stamps an existing PDF: the stamp in the bottom-left margin of every page, 7 pt grey Helvetica. */
+/** Stamps an existing PDF: the stamp in the bottom-left margin of every page, 7 pt grey Helvetica (or Noto). */
 export async function stampPdf(pdf: Uint8Array, stamp: string): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const line = encodableText(stamp, font);
+  const fonts = await pdfFonts(doc, { regular: [stamp], bold: [] });
   for (const page of doc.getPages()) {
     const { x, y } = page.getCropBox();
-    page.drawText(line, { x: x + 12 * (72 / 25.4), y: y + 2.5 * (72 / 25.4), size: 7, font, color: rgb(0.25, 0.25, 0.25) });
+    fonts.draw(page, stamp, { x: x + 12 * (72 / 25.4), y: y + 2.5 * (72 / 25.4), size: 7, color: rgb(0.25, 0.25, 0.25) });
   }
   return doc.save({ useObjectStreams: true });
 }
