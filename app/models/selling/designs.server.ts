@@ -16,6 +16,7 @@ import {
 } from "../../../db/schema";
 import { mediaOf } from "~/models/catalog/media.server";
 import { productListColumns, variantsOf } from "~/models/catalog/products.server";
+import { READER_VERSION } from "~/models/patterns/dxf.server";
 import { readPatternUpload } from "~/models/patterns/read.server";
 import { notifyPatternUpdate } from "~/models/patterns/updates.server";
 import { DESIGN_MESSAGES, validateDesign, type FieldErrors, type RawDesign } from "~/schemas/selling";
@@ -272,7 +273,7 @@ export async function saveDesign({
           const last = tx.select({ v: max(patternVersions.version) }).from(patternVersions).where(eq(patternVersions.productId, product.id)).get();
           version = (last?.v ?? 0) + 1;
           tx.insert(patternVersions)
-            .values({ productId: product.id, version, file: patternName, note, data: pattern?.data ?? "{}" })
+            .values({ productId: product.id, version, file: patternName, note, data: pattern?.data ?? "{}", readerVersion: pattern ? READER_VERSION : 0 })
             .run();
         }
         return { product, unused, version };
