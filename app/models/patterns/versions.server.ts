@@ -150,6 +150,8 @@ export type FabricFact = { size: string; fabrics: { label: string; metres: numbe
 export type PatternFacts = {
   versionId: number;
   version: number;
+  /** The version's reading (pattern_versions.reading): 0 until its file is read again (decision 100). */
+  reading: number;
   /** 'Version N, updated DD/MM/YYYY'. */
   versionLine: string;
   updated: string;
@@ -206,6 +208,7 @@ export async function versionFacts({ db, version }: { db: DbOrTx; version: Versi
   const facts: PatternFacts = {
     versionId: version.id,
     version: version.version,
+    reading: version.reading,
     versionLine: `Version ${version.version}, updated ${formatDay(version.createdAt)}`,
     updated: formatDay(version.createdAt),
     updatedIso: version.createdAt.toISOString(),
@@ -240,9 +243,17 @@ export async function productPatternFacts({ db, productId }: { db: DbOrTx; produ
   return version ? versionFacts({ db, version }) : null;
 }
 
-/** The preview's URL for the product page and the JSON face (pinned to the version: cached for good). */
-export function previewUrl(productId: number, facts: { version: number }, size?: string): string {
-  const query = new URLSearchParams({ ...(size ? { size } : {}), v: String(facts.version) });
+/**
+ * What pins a preview URL to one reading of one version: 'N' (version N as first read), 'N.R' after its R-th
+ * re-reading (decision 100), so a browser never keeps a preview of an older reading.
+ */
+export function previewPin(facts: { version: number; reading: number }): string {
+  return facts.reading ? `${facts.version}.${facts.reading}` : String(facts.version);
+}
+
+/** The preview's URL for the product page and the JSON face (pinned to the version's reading: cached for good). */
+export function previewUrl(productId: number, facts: { version: number; reading: number }, size?: string): string {
+  const query = new URLSearchParams({ ...(size ? { size } : {}), v: previewPin(facts) });
   return `/product/${productId}/preview.svg?${query}`;
 }
 
