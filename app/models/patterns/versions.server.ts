@@ -292,8 +292,24 @@ export async function sellerPatternSummary({ db, productId }: { db: DbOrTx; prod
   const facts = await versionFacts({ db, version: latest });
   const pattern = facts ? await ensureParsed({ db, versionId: latest.id }) : null;
   if (!facts || !pattern) {
-    return { versionLine: `Version ${latest.version}`, pieceCount: 0, sizes: [], previewUrl: "", compareUrl: null, previousVersion: null, unitsNote: null, unreadable: true };
+    return {
+      versionLine: `Version ${latest.version}`,
+      pieceCount: 0,
+      sizes: [],
+      previewUrl: "",
+      compareUrl: null,
+      previousVersion: null,
+      unitsNote: null,
+      unreadable: true,
+      units: null,
+      unitsSource: null,
+      unitsChoice: "file" as const,
+      warnings: [],
+      pieceList: [],
+      fabricByWidth: [],
+    };
   }
+  const unitsNote = pattern.unitsAssumed ? UNITS_ASSUMED_MESSAGE : null;
   return {
     versionLine: facts.versionLine,
     pieceCount: facts.pieceCount,
@@ -301,8 +317,16 @@ export async function sellerPatternSummary({ db, productId }: { db: DbOrTx; prod
     previewUrl: previewUrl(productId, facts),
     compareUrl: previous ? `/edit-product/${productId}/compare.svg?v=${latest.version}` : null,
     previousVersion: previous?.version ?? null,
-    unitsNote: pattern.unitsAssumed ? UNITS_ASSUMED_MESSAGE : null,
+    unitsNote,
     unreadable: false,
+    // What the reader found (decision 100): the edit screen's tables, its warnings and its "Read as" choice.
+    units: facts.units,
+    unitsSource: facts.unitsSource,
+    unitsChoice: facts.unitsSource === "seller" ? facts.units : ("file" as const),
+    // The units note is shown with the preview already.
+    warnings: facts.warnings.filter((w) => w !== unitsNote),
+    pieceList: facts.pieceList,
+    fabricByWidth: facts.fabricByWidth,
   };
 }
 
