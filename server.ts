@@ -21,6 +21,7 @@ import { deleteStaleVisitorCarts } from "./app/models/buying/cart.server";
 import { sweepExpiredCheckouts } from "./app/models/buying/checkout.server";
 import { deleteExpiredSessions } from "./app/models/accounts/sessions.server";
 import { ensureAdmin } from "./app/models/accounts/users.server";
+import { hasStaleReadings, rereadStoredVersions } from "./app/models/patterns/reread.server";
 import { getDb } from "./app/utils/db.server";
 import { getEnv } from "./app/utils/env.server";
 import { log, logError } from "./app/utils/log.server";
@@ -83,6 +84,22 @@ const sweeper = setInterval(() => {
   deleteStaleVisitorCarts({ db });
 }, 60_000);
 sweeper.unref();
+
+// Pattern versions read by an older reader are read again with this one (decision 100), in the background: one at a
+// time in the worker pool, while the server answers. A file that fails keeps its reading and is logged.
+if (jobs && hasStaleReadings({ db })) {
+  const started = Date.now();
+  setTimeout(() => {
+    rereadStoredVersions({ db, dataDir: env.DATA_DIR })
+      .then((report) => {
+        for (const f of report.failed) {
+          log.warn({ event: "pattern-reread-failed", productId: f.productId, version: f.version, error: f.error }, `pattern version kept its old reading: ${f.message}`);
+        }
+        log.info({ event: "pattern-reread", reread: report.reread, failed: report.failed.length, ms: Date.now() - started }, "stored patterns read again with the current reader");
+      })
+      .catch((error) => logError({ event: "pattern-reread" }, "reading stored patterns again failed", error));
+  }, 1000).unref();
+}
 
 
 const app = express();

@@ -604,6 +604,10 @@ export const patternVersions = sqliteTable(
     note: text("note").notNull().default(""),
     /** JSON: the pattern read from the DXF (pieces, sizes, units). */
     data: text("data").notNull().default("{}"),
+    /** READER_VERSION (patterns/dxf.server.ts) of the reader that wrote `data`; 0: not read, or read before 100. */
+    readerVersion: integer("reader_version").notNull().default(0),
+    /** Bumped by every re-reading of the file (decision 100): caches of a reading are keyed by it. */
+    reading: integer("reading").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("pattern_versions_product_version_unique").on(t.productId, t.version)],

@@ -18,7 +18,7 @@ import { eq, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import sharp from "sharp";
 
-import { readPattern } from "../app/models/patterns/dxf.server";
+import { READER_VERSION, readPattern } from "../app/models/patterns/dxf.server";
 import { makeDemoPatternDxf } from "../app/models/patterns/demo.server";
 import type { Category1 } from "../app/utils/catalog";
 import { encryptSecret, hashPassword } from "../app/utils/crypto.server";
@@ -1306,7 +1306,9 @@ function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[], dataKey
   );
   // Pattern rows are large (tens of KB): small batches.
   const versionRows = plan.products.flatMap((p, i) =>
-    p.patternFile ? [{ productId: productId(i), version: 1, file: p.patternFile, data: p.patternData, createdAt: p.createdAt }] : [],
+    p.patternFile
+      ? [{ productId: productId(i), version: 1, file: p.patternFile, data: p.patternData, readerVersion: p.patternData === "{}" ? 0 : READER_VERSION, createdAt: p.createdAt }]
+      : [],
   );
   for (let i = 0; i < versionRows.length; i += 50) tx.insert(patternVersions).values(versionRows.slice(i, i + 50)).run();
   insertInBatches(

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { ErrorList, Field, Spinner, useFieldIds, type ListOfErrors } from "./forms";
 import { FileField, TextArea } from "./form-fields";
 import { MediaThumb } from "./media-thumb";
+import type { PatternReading } from "./pattern-reading";
 import { useHydrated } from "./use-hydrated";
 import { DELIVERY_OPTIONS, DESC_MAX, MAX_VARIANTS, MIN_PRICE, NAME_MAX, PRODUCT_TYPE_OPTIONS } from "~/schemas/selling";
 import {
@@ -57,7 +58,7 @@ export type PatternSummary = {
   unitsNote: string | null;
   /** The stored file could not be read (never for files uploaded through this form). */
   unreadable: boolean;
-};
+} & PatternReading;
 
 const SUBCATEGORY_GROUPS = [
   { label: "Women, Men, Gender Neutral, Teens, Kids", categories: ["women", "men", "gender-neutral", "Teens", "Kids"], items: DEFAULT_SUBCATEGORIES },

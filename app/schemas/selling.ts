@@ -390,3 +390,23 @@ export function trackingUrl(carrier: Carrier, tracking: string): string | null {
 
 /** The seller's order list filter (spec 2.4 /my-orders): all, Pending, Shipped, Refunded. */
 export const ORDER_FILTERS = ["Pending", "Shipped", "Refunded"] as const;
+
+/** The edit screen's "Read as" choices for the current pattern file (decision 100): 'file' is what the file says. */
+export const PATTERN_UNITS_CHOICES = [
+  { value: "file", label: "as the file says" },
+  { value: "mm", label: "millimetres" },
+  { value: "cm", label: "centimetres" },
+  { value: "in", label: "inches" },
+] as const;
+
+export const PATTERN_UNITS_MESSAGES = {
+  choose: "Choose how to read the pattern file.",
+  reread: "The pattern file was read again. Check the pieces and the fabric below.",
+} as const;
+
+/** The "Read as" form (intent `units`): the seller's units, or null for what the file says. */
+export const patternUnitsSchema = z.object({
+  units: z
+    .enum(["file", "mm", "cm", "in"], { errorMap: () => ({ message: PATTERN_UNITS_MESSAGES.choose }) })
+    .transform((v) => (v === "file" ? null : v)),
+});

@@ -128,6 +128,22 @@ test("a new seller opens a store and lists a pattern and a ready design through 
   const patternDetail = await get(request, `/api/user/get-product/${patternId}`, token);
   expect(patternDetail.body).toMatchObject({ type: "Pattern", delivery: "Digital", parcel_size: null, variants: [] });
   expect(patternDetail.body.pattern_url).toMatch(/^[a-f0-9]{32}\.dxf$/);
+  // What the reader found (decision 100), the same in the seller's and the buyers' JSON.
+  const read = patternDetail.body.pattern;
+  expect(Object.keys(read).sort()).toEqual(["fabric", "piece_list", "pieces", "preview_url", "sample_size", "sizes", "units", "units_source", "updated", "version"]);
+  expect(read).toMatchObject({ sizes: ["One size"], pieces: 1, units: "mm", units_source: "inferred", version: 1, preview_url: `/product/${patternId}/preview.svg?v=1` });
+  expect(read.piece_list).toEqual([
+    { name: "Piece 1", quantity: 1, on_fold: false, material: "fabric", sizes: { "One size": { width_mm: expect.any(Number), height_mm: expect.any(Number), area_mm2: 59200, notches: 0 } } },
+  ]);
+  const { width_mm: w, height_mm: h } = read.piece_list[0].sizes["One size"];
+  expect([w, h].sort((a: number, b: number) => a - b)).toEqual([200, 300]);
+  expect(read.fabric.map((f: { material: string; size: string; width_mm: number }) => [f.material, f.size, f.width_mm])).toEqual([
+    ["fabric", "One size", 1120],
+    ["fabric", "One size", 1400],
+    ["fabric", "One size", 1500],
+  ]);
+  for (const f of read.fabric) expect(f.length_mm).toBeGreaterThan(200);
+  expect((await (await request.get(`/api/user/get-external-product/${patternId}`)).json()).pattern).toEqual(read);
 
   // Edit the price and one size's stock.
   const variants = detail.body.variants.map((v: { id: number; value: string; sku: string; inventory: number }) => ({ ...v, inventory: v.value === "M" ? 9 : v.inventory }));

@@ -137,7 +137,8 @@ export async function buildOrderDownload({
   const chosen = pattern.sizes.filter((s) => sizes.includes(s));
   const all = chosen.length === 0 || chosen.length === pattern.sizes.length;
   const sizesPart = all ? "all" : hash(chosen.join("\u0000"));
-  const target = path.join(dir, `${owner}-p${access.order.productId}-${versionPart}-${access.version.id}-${format}-${PRINT_LAYOUT_REVISION}-${sizesPart}.pdf`);
+  // The version's reading in the name (decision 100): rereadVersion deletes the files of other readings.
+  const target = path.join(dir, `${owner}-p${access.order.productId}-${versionPart}-${access.version.id}r${loaded.reading}-${format}-${PRINT_LAYOUT_REVISION}-${sizesPart}.pdf`);
   const options = {
     format: format as PrintFormat,
     sizes: all ? [] : chosen,

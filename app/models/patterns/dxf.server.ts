@@ -43,6 +43,14 @@ import {
 } from "./limits";
 import type { Pattern, PatternPiece, PatternUnits, Pt, ReadPatternError, ReadPatternOptions, ReadPatternResult, UnitsSource } from "./types";
 
+/**
+ * The reader's version, stored with every reading (pattern_versions.reader_version, decision 100). Raise it when a
+ * change of the reader changes what it reads from a file: stored readings of a lower version are read again at
+ * start-up (and by `npm run patterns:reread`), and caches of their previews and print files are dropped.
+ * 1: decision 060-090; 2: the real CAD reader (decision 094).
+ */
+export const READER_VERSION = 2;
+
 export const READ_PATTERN_MESSAGES: Record<"not_dxf" | "no_entities" | "no_boundary", string> = {
   not_dxf: "This file is not a readable DXF file.",
   no_entities: "This DXF file has no drawing in it (no entities were found).",

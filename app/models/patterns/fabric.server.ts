@@ -23,6 +23,8 @@ export const FABRIC_WIDTHS = [
   { label: "45 in", inches: 45, widthMm: 1143, cm: 115 },
   { label: "60 in", inches: 60, widthMm: 1524, cm: 150 },
 ] as const;
+/** The widths of the JSON face's `fabric` list (decision 100): 112 cm (44 in), 140 cm and 150 cm fabric. */
+export const METRIC_FABRIC_WIDTHS = [1120, 1400, 1500].map((widthMm) => ({ label: `${widthMm / 10} cm`, widthMm }));
 export const FABRIC_MARGIN_PERCENT = 10;
 const SELVEDGE_MM = 10;
 const GAP_MM = 10;
@@ -36,6 +38,8 @@ export type FabricLine = {
   /** Length to buy, margin included, rounded up to 0.1. */
   metres: number;
   yards: number;
+  /** The length to buy in mm, margin included, before rounding. */
+  lengthMm: number;
   /** Packed length of the bounding boxes, in mm, before the margin. */
   packedMm: number;
   /** Total area / usable width, in mm (perfect nesting), before the margin. */
@@ -73,7 +77,12 @@ export function mainMaterial(pattern: Pattern, size: string): string | null {
  * as it is cut from it, unfolded when cut on the fold. Without `material`, the main fabric: interlining, lining or
  * rib pieces are not in it (fabricEstimates gives one estimate per material).
  */
-export function fabricEstimate(pattern: Pattern, size: string, material?: string): FabricEstimate | null {
+export function fabricEstimate(
+  pattern: Pattern,
+  size: string,
+  material?: string,
+  widths: readonly { label: string; widthMm: number }[] = FABRIC_WIDTHS,
+): FabricEstimate | null {
   const wanted = material ?? mainMaterial(pattern, size);
   const pieces = pattern.pieces.filter((p) => p.size === size && cutsOf(p).some((c) => c.material === wanted));
   if (!pieces.length || wanted === null) return null;
@@ -83,7 +92,7 @@ export function fabricEstimate(pattern: Pattern, size: string, material?: string
     return Array.from({ length: Math.max(1, count) }, () => ({ area: shape.area, bbox: shape.bbox }));
   });
   const totalArea = cut.reduce((s, p) => s + p.area, 0);
-  const fabrics = FABRIC_WIDTHS.map(({ label, widthMm }) => {
+  const fabrics = widths.map(({ label, widthMm }) => {
     const usable = widthMm - 2 * SELVEDGE_MM;
     const boxes = cut.map((p) => ({ item: p, width: p.bbox.width + GAP_MM, height: p.bbox.height + GAP_MM }));
     const packings = (["fit", "flat"] as const).map((rotate) => shelfPack(boxes, usable + GAP_MM, { rotate }));
@@ -94,6 +103,7 @@ export function fabricEstimate(pattern: Pattern, size: string, material?: string
     return {
       label,
       widthMm,
+      lengthMm,
       metres: up1(lengthMm / 1000),
       yards: up1(lengthMm / MM_PER_YARD),
       packedMm: Math.round(packed.height),
@@ -105,10 +115,10 @@ export function fabricEstimate(pattern: Pattern, size: string, material?: string
 }
 
 /** One estimate per material the size's pieces are cut from, the main fabric first. */
-export function fabricEstimates(pattern: Pattern, size: string): FabricEstimate[] {
+export function fabricEstimates(pattern: Pattern, size: string, widths: readonly { label: string; widthMm: number }[] = FABRIC_WIDTHS): FabricEstimate[] {
   const main = mainMaterial(pattern, size);
   if (main === null) return [];
   const others = new Set(pattern.pieces.filter((p) => p.size === size).flatMap((p) => cutsOf(p).map((c) => c.material)));
   others.delete(main);
-  return [main, ...[...others].sort()].map((m) => fabricEstimate(pattern, size, m)!).filter(Boolean);
+  return [main, ...[...others].sort()].map((m) => fabricEstimate(pattern, size, m, widths)!).filter(Boolean);
 }

@@ -56,3 +56,72 @@ export function defaultSize(pattern: Pattern): string | undefined {
   if (pattern.sampleSize && pattern.sizes.includes(pattern.sampleSize)) return pattern.sampleSize;
   return pattern.sizes[Math.floor((pattern.sizes.length - 1) / 2)];
 }
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Width and height (mm) of a piece as laid on the grain: the unfolded piece when it is cut on the fold, turned so
+ * that its grain line runs along the height (fabric length); a piece without a grain line as drawn.
+ */
+export function grainSize(piece: Pick<PatternPiece, "boundary" | "bbox" | "grain" | "unfolded">): { width: number; height: number } {
+  const shape = piece.unfolded ?? piece;
+  const grain = piece.grain;
+  const dx = grain ? grain[1][0] - grain[0][0] : 0;
+  const dy = grain ? grain[1][1] - grain[0][1] : 0;
+  if (!grain || Math.hypot(dx, dy) < 1e-9) return { width: shape.bbox.width, height: shape.bbox.height };
+  // Turn by (90° - grain angle): the grain becomes vertical.
+  const turn = Math.PI / 2 - Math.atan2(dy, dx);
+  const cos = Math.cos(turn);
+  const sin = Math.sin(turn);
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const [x, y] of shape.boundary) {
+    const u = x * cos - y * sin;
+    const v = x * sin + y * cos;
+    minX = Math.min(minX, u);
+    maxX = Math.max(maxX, u);
+    minY = Math.min(minY, v);
+    maxY = Math.max(maxY, v);
+  }
+  return shape.boundary.length ? { width: maxX - minX, height: maxY - minY } : { width: shape.bbox.width, height: shape.bbox.height };
+}
+
+/** One piece of the pattern across its sizes (decision 100): what the JSON face's `piece_list` and the edit screen show. */
+export type PieceFact = {
+  name: string;
+  /** How many to cut of its material (the sample size's piece, else the first size that has it). */
+  quantity: number;
+  onFold: boolean;
+  material: string;
+  /** "Cut 2", "Cut 1 on fold", "Cut 1 fabric, 1 interlining" (cutText). */
+  cutText: string;
+  /** Per size that has the piece: laid on the grain and unfolded, mm to 0.1; area to 1 mm²; notches as drawn. */
+  sizes: Record<string, { widthMm: number; heightMm: number; areaMm2: number; notches: number }>;
+};
+
+/** The pieces of a pattern across its sizes, matched by name and order (matchPieces), in order of appearance. */
+export function pieceFacts(pattern: Pattern): PieceFact[] {
+  const sample = defaultSize(pattern);
+  return matchPieces(pattern.sizes.map((s) => piecesOfSize(pattern, s))).map(({ name, pieces }) => {
+    const reference = pieces[pattern.sizes.indexOf(sample ?? "")] ?? pieces.find(Boolean)!;
+    // fromEntries: a size named '__proto__' is a key like any other.
+    const sizes: PieceFact["sizes"] = Object.fromEntries(
+      pieces.flatMap((piece, i) => {
+        if (!piece) return [];
+        const { width, height } = grainSize(piece);
+        const area = Math.round(piece.unfolded?.area ?? piece.area);
+        return [[pattern.sizes[i]!, { widthMm: round1(width), heightMm: round1(height), areaMm2: area, notches: piece.notches.length }]];
+      }),
+    );
+    return {
+      name,
+      quantity: reference.quantity ?? 1,
+      onFold: reference.onFold ?? false,
+      material: reference.material ?? cutsOf(reference)[0]!.material,
+      cutText: cutText(reference),
+      sizes,
+    };
+  });
+}

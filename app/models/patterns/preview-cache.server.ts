@@ -11,16 +11,17 @@ import { and, eq, isNull } from "drizzle-orm";
 
 import { products } from "../../../db/schema";
 import { runPatternTask } from "./pool.server";
-import { getLatestVersion, loadPattern, versionFacts } from "./versions.server";
+import { getLatestVersion, loadPattern, previewPin, versionFacts } from "./versions.server";
 import { createCache } from "~/utils/cache.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { cacheDir } from "~/models/files/store.server";
 
-export type PreviewResource = { etag: string; version: number; size: string; svg: Buffer; gzip: Buffer };
+/** `pin`: the `v` of the URL that may be cached for good (previewPin). */
+export type PreviewResource = { etag: string; version: number; pin: string; size: string; svg: Buffer; gzip: Buffer };
 export type PreviewError = "not-found" | "unknown-size";
 
 const MEMORY_MAX = 200;
-/** The key holds the version id, so a new version is a new entry: no data-version check needed. */
+/** The key holds the version id and its reading, so a new version or reading is a new entry: no data-version check needed. */
 const memory = createCache<PreviewResource>({ max: MEMORY_MAX });
 
 /** Hex of the size's UTF-8 bytes: any size text becomes a safe file name and ETag part. */
@@ -53,7 +54,8 @@ export async function productPreview({
   if (!version || !facts) return { ok: false, error: "not-found" };
   const chosen = size || facts.defaultSize;
   if (!facts.sizes.includes(chosen)) return { ok: false, error: "unknown-size" };
-  const key = `v${version.id}-${version.createdAt.getTime().toString(36)}-${sizeKey(chosen)}`;
+  // Files of other readings are deleted by rereadVersion (reread.server.ts), which knows this name.
+  const key = `v${version.id}r${version.reading}-${version.createdAt.getTime().toString(36)}-${sizeKey(chosen)}`;
   const hit = memory.get(key);
   if (hit) return { ok: true, preview: hit };
   const dir = path.join(cacheDir(dataDir), "patterns");
@@ -70,7 +72,7 @@ export async function productPreview({
     await fs.promises.writeFile(temp, svg);
     await fs.promises.rename(temp, file);
   }
-  const preview: PreviewResource = { etag: `"p${key}"`, version: version.version, size: chosen, svg, gzip: zlib.gzipSync(svg, { level: 9 }) };
+  const preview: PreviewResource = { etag: `"p${key}"`, version: version.version, pin: previewPin(version), size: chosen, svg, gzip: zlib.gzipSync(svg, { level: 9 }) };
   memory.set(key, preview);
   return { ok: true, preview };
 }

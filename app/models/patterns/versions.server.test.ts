@@ -5,6 +5,8 @@ import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { cadFixtures } from "../../../tests/unit/cad-fixtures";
+
 import { downloads, files, orders, patternVersions, products } from "../../../db/schema";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
@@ -12,7 +14,9 @@ import { buildOrderDownload, orderDownloadLinks } from "./downloads.server";
 import { readPattern } from "./dxf.server";
 import { makeAstmDxf } from "./demo.server";
 import { productPreview } from "./preview-cache.server";
-import { ensureParsed, formatDay, getLatestVersion, listVersions, patternJson, productPatternFacts } from "./versions.server";
+import { fabricEstimate } from "./fabric.server";
+import { cutText, piecesOfSize } from "./pieces";
+import { ensureParsed, formatDay, getLatestVersion, listVersions, patternJson, productPatternFacts, versionFacts } from "./versions.server";
 import { addToCart } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
@@ -117,6 +121,11 @@ describe("pattern versions", () => {
       version: 1,
       updated: "2026-03-04T10:00:00.000Z",
       preview_url: `/product/${shop.digital.id}/preview.svg?v=1`,
+      // Decision 100 (the reader's facts): checked in depth in "piece_list and fabric" below.
+      units_source: "header",
+      sample_size: "M",
+      piece_list: expect.any(Array),
+      fabric: expect.any(Array),
     });
     expect(formatDay(new Date("2026-12-31T23:59:00Z"))).toBe("31/12/2026");
   });
@@ -209,5 +218,77 @@ describe("pattern downloads", () => {
     expect(json.items[0]!.downloads).toEqual(orderDownloadLinks(order.id).map(({ format, url }) => ({ format, url })));
     expect(json.items[0]!.downloads.map((d) => d.format)).toEqual(["dxf", "A4", "Letter", "A0", "roll36", "24x36", "projector"]);
     expect(json.items[0]!.downloads[1]!.url).toBe(`/download/${order.id}?format=A4`);
+  });
+});
+
+describe("piece_list and fabric (decision 100), on the largest real CAD export", () => {
+  it("gives every piece in every size laid on the grain, and the fabric per material, size and width; fast once read", async () => {
+    const db = createTestDb();
+    const shop = await makeShop(db);
+    const fixture = cadFixtures().find((f) => f.name === "GMH2446F17_INCLALLOWANCE_ASTM.DXF")!;
+    const file = storeDxf(db, shop.seller.id, fixture.bytes.toString("latin1"), fixture.name);
+    db.update(products).set({ patternFile: file }).where(eq(products.id, shop.digital.id)).run();
+    db.insert(patternVersions).values({ productId: shop.digital.id, version: 1, file }).run();
+
+    const readStarted = performance.now();
+    const facts = (await productPatternFacts({ db, productId: shop.digital.id }))!;
+    const readMs = performance.now() - readStarted;
+    const pattern = (await ensureParsed({ db, versionId: facts.versionId }))!;
+    // The JSON of a read version, as get-product answers it: the facts are cached per version.
+    const started = performance.now();
+    const runs = 20;
+    for (let i = 0; i < runs; i++) {
+      const version = getLatestVersion({ db, productId: shop.digital.id })!;
+      JSON.stringify(patternJson(shop.digital.id, await versionFacts({ db, version })));
+    }
+    const perAnswerMs = (performance.now() - started) / runs;
+    console.log(`GMH2446F17_INCLALLOWANCE_ASTM: read and facts ${readMs.toFixed(0)} ms, pattern JSON per answer ${perAnswerMs.toFixed(2)} ms`);
+    expect(perAnswerMs).toBeLessThan(20);
+
+    const json = patternJson(shop.digital.id, facts)!;
+    expect(json.sizes).toEqual("42 44 46 48 50 52 54 56 58 60 62 64 66 68 70".split(" "));
+    expect(json).toMatchObject({ units: "mm", units_source: "text", sample_size: "50", pieces: 10 });
+    expect(json.piece_list).toHaveLength(10);
+    const sample = piecesOfSize(pattern, "50");
+    json.piece_list.forEach((entry, i) => {
+      const piece = sample[i]!;
+      expect(entry).toMatchObject({ name: piece.name, quantity: piece.quantity, on_fold: piece.onFold ?? false, material: piece.material ?? "fabric" });
+      expect(Object.keys(entry.sizes).sort()).toEqual([...json.sizes].sort());
+      for (const [size, s] of Object.entries(entry.sizes)) {
+        const drawn = piecesOfSize(pattern, size)[i]!;
+        const shape = drawn.unfolded ?? drawn;
+        // Notches in every size as in the sample; the unfolded area; rounded to 0.1 mm and 1 mm².
+        expect(s.notches).toBe(piece.notches.length);
+        expect(s.area_mm2).toBe(Math.round(shape.area));
+        expect(Number.isInteger(s.width_mm * 10) && Number.isInteger(s.height_mm * 10)).toBe(true);
+        // Laid on the grain: turned, never smaller than the piece's area, its diagonal unchanged at most.
+        expect(s.width_mm * s.height_mm).toBeGreaterThanOrEqual(shape.area * 0.999);
+        expect(Math.hypot(s.width_mm, s.height_mm)).toBeLessThanOrEqual(Math.hypot(shape.bbox.width, shape.bbox.height) * 1.5);
+      }
+    });
+    // Pieces cut on the fold: the width is the unfolded one, about twice the drawn half.
+    const folded = json.piece_list.filter((p) => p.on_fold);
+    expect(folded.length).toBe(2);
+    for (const p of folded) {
+      const half = piecesOfSize(pattern, "50").find((x) => x.name === p.name)!;
+      expect(Math.max(p.sizes["50"]!.width_mm, p.sizes["50"]!.height_mm)).toBeGreaterThanOrEqual(Math.max(half.bbox.width, half.bbox.height) - 0.1);
+      expect(p.sizes["50"]!.area_mm2).toBeGreaterThan(half.area * 1.9);
+      expect(cutText(half)).toContain("on fold");
+    }
+    // The fabric: every material, every size, 1120, 1400 and 1500 mm; the main fabric as the product page counts it.
+    const materials = [...new Set(json.fabric.map((f) => f.material))];
+    expect(materials[0]).toBe("fabric");
+    expect(json.fabric).toHaveLength(materials.length * json.sizes.length * 3);
+    for (const size of json.sizes) {
+      const rows = json.fabric.filter((f) => f.size === size && f.material === "fabric");
+      expect(rows.map((f) => f.width_mm)).toEqual([1120, 1400, 1500]);
+      const lengths = rows.map((f) => f.length_mm);
+      expect(lengths[2]).toBeLessThanOrEqual(lengths[0]!);
+      const main = fabricEstimate(pattern, size)!;
+      expect(lengths[0]).toBeGreaterThan(main.totalAreaMm2 / 1100);
+    }
+    const first = json.fabric.find((f) => f.size === "42" && f.width_mm === 1400 && f.material === "fabric")!;
+    const last = json.fabric.find((f) => f.size === "70" && f.width_mm === 1400 && f.material === "fabric")!;
+    expect(last.length_mm).toBeGreaterThan(first.length_mm);
   });
 });

@@ -10,11 +10,11 @@ import fs from "node:fs";
 import { and, desc, eq } from "drizzle-orm";
 
 import { patternVersions, type PatternVersion } from "../../../db/schema";
-import { UNITS_ASSUMED_MESSAGE } from "./dxf.server";
-import { fabricEstimate, FABRIC_MARGIN_PERCENT } from "./fabric.server";
-import { defaultSize, pieceCount, piecesOfSize } from "./pieces";
+import { READER_VERSION, UNITS_ASSUMED_MESSAGE } from "./dxf.server";
+import { fabricEstimate, fabricEstimates, FABRIC_MARGIN_PERCENT, METRIC_FABRIC_WIDTHS } from "./fabric.server";
+import { defaultSize, pieceCount, pieceFacts, piecesOfSize, type PieceFact } from "./pieces";
 import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.server";
-import type { Pattern, PatternUnits } from "./types";
+import type { Pattern, PatternUnits, UnitsSource } from "./types";
 import type { DbOrTx } from "~/utils/db.server";
 import { uploadPath } from "~/models/files/store.server";
 
@@ -27,6 +27,8 @@ const summaryColumns = {
   version: patternVersions.version,
   file: patternVersions.file,
   note: patternVersions.note,
+  readerVersion: patternVersions.readerVersion,
+  reading: patternVersions.reading,
   createdAt: patternVersions.createdAt,
 };
 
@@ -62,8 +64,12 @@ export function getVersion({ db, productId, version }: { db: DbOrTx; productId: 
 
 const PARSED_CACHE_MAX = 16;
 const FACTS_CACHE_MAX = 500;
-/** Per database handle (tests open many databases whose ids repeat), bounded, least recently used out first. */
-const caches = new WeakMap<object, { parsed: Map<number, { pattern: Pattern; data: string }>; facts: Map<number, PatternFacts> }>();
+/**
+ * Per database handle (tests open many databases whose ids repeat), bounded, least recently used out first. Keyed
+ * by version id and reading (`${id}:${reading}`): a re-reading (decision 100), in this process or another, is a
+ * new key.
+ */
+const caches = new WeakMap<object, { parsed: Map<string, LoadedPattern>; facts: Map<string, PatternFacts> }>();
 function cachesOf(db: DbOrTx) {
   let entry = caches.get(db);
   if (!entry) {
@@ -91,10 +97,13 @@ function isPattern(value: unknown): value is Pattern {
  * upload form refuses those, so only a damaged store or an older upload gets here). Throws PatternBusyError when
  * the pool is full. A few recently used patterns stay in memory.
  */
-export async function loadPattern({ db, versionId }: { db: DbOrTx; versionId: number }): Promise<{ pattern: Pattern; data: string } | null> {
+export async function loadPattern({ db, versionId }: { db: DbOrTx; versionId: number }): Promise<LoadedPattern | null> {
   const parsedCache = cachesOf(db).parsed;
-  const cached = parsedCache.get(versionId);
-  if (cached) return remember(parsedCache, versionId, cached, PARSED_CACHE_MAX);
+  const current = db.select({ reading: patternVersions.reading }).from(patternVersions).where(eq(patternVersions.id, versionId)).get();
+  if (!current) return null;
+  const key = `${versionId}:${current.reading}`;
+  const cached = parsedCache.get(key);
+  if (cached) return remember(parsedCache, key, cached, PARSED_CACHE_MAX);
   const row = db.select({ data: patternVersions.data, file: patternVersions.file }).from(patternVersions).where(eq(patternVersions.id, versionId)).get();
   if (!row) return null;
   let pattern: Pattern | null = null;
@@ -115,10 +124,13 @@ export async function loadPattern({ db, versionId }: { db: DbOrTx; versionId: nu
     if (!result?.ok) return null;
     pattern = result.pattern;
     data = JSON.stringify(pattern);
-    db.update(patternVersions).set({ data }).where(eq(patternVersions.id, versionId)).run();
+    db.update(patternVersions).set({ data, readerVersion: READER_VERSION }).where(eq(patternVersions.id, versionId)).run();
   }
-  return remember(parsedCache, versionId, { pattern, data }, PARSED_CACHE_MAX);
+  return remember(parsedCache, key, { pattern, data, reading: current.reading }, PARSED_CACHE_MAX);
 }
+
+/** A version's reading: the pattern, its stored JSON text and the reading's number (pattern_versions.reading). */
+export type LoadedPattern = { pattern: Pattern; data: string; reading: number };
 
 /** The pattern of a version (loadPattern without its stored text). */
 export async function ensureParsed({ db, versionId }: { db: DbOrTx; versionId: number }): Promise<Pattern | null> {
@@ -138,6 +150,8 @@ export type FabricFact = { size: string; fabrics: { label: string; metres: numbe
 export type PatternFacts = {
   versionId: number;
   version: number;
+  /** The version's reading (pattern_versions.reading): 0 until its file is read again (decision 100). */
+  reading: number;
   /** 'Version N, updated DD/MM/YYYY'. */
   versionLine: string;
   updated: string;
@@ -151,14 +165,40 @@ export type PatternFacts = {
   /** Per size, for 45 in and 60 in wide fabric: an estimate, margin included. */
   fabric: FabricFact[];
   marginPercent: number;
+  /** Where the units come from (decision 094); for a reading stored before it, derived (unitsSourceOf). */
+  unitsSource: UnitsSource;
+  /** The size the file names as its sample size, else null. */
+  sampleSize: string | null;
+  /** What the seller should know of the reading, one sentence each (the units note of older readings too). */
+  warnings: string[];
+  /** The pieces across sizes (pieceFacts). */
+  pieceList: PieceFact[];
+  /** Every material and size, for 1120, 1400 and 1500 mm wide fabric: the length to buy, margin included. */
+  fabricByWidth: { material: string; size: string; widthMm: number; lengthMm: number; fits: boolean }[];
 };
+
+/**
+ * Where the units of a reading come from. Readings stored before decision 094 have no `unitsSource`: then units
+ * the reader had to assume (nothing in the file) are 'inferred', else they came from the DXF header, the only
+ * place that reader looked.
+ */
+export function unitsSourceOf(pattern: Pattern): UnitsSource {
+  return pattern.unitsSource ?? (pattern.unitsAssumed ? "inferred" : "header");
+}
+
+/** The seller's warnings of a reading: its own, or for an older reading with assumed units, the units note. */
+export function readingWarnings(pattern: Pattern): string[] {
+  if (pattern.warnings) return pattern.warnings;
+  return pattern.unitsAssumed ? [UNITS_ASSUMED_MESSAGE] : [];
+}
 
 
 /** The facts of a version (null when its file cannot be read); computed once per version and kept in memory. */
 export async function versionFacts({ db, version }: { db: DbOrTx; version: VersionSummary }): Promise<PatternFacts | null> {
   const factsCache = cachesOf(db).facts;
-  const cached = factsCache.get(version.id);
-  if (cached) return remember(factsCache, version.id, cached, FACTS_CACHE_MAX);
+  const key = `${version.id}:${version.reading}`;
+  const cached = factsCache.get(key);
+  if (cached) return remember(factsCache, key, cached, FACTS_CACHE_MAX);
   // A full pool (an older version read for the first time) leaves the facts out of this one answer only.
   const pattern = await ensureParsed({ db, versionId: version.id }).catch((error: unknown) => {
     if (error instanceof PatternBusyError) return null;
@@ -168,6 +208,7 @@ export async function versionFacts({ db, version }: { db: DbOrTx; version: Versi
   const facts: PatternFacts = {
     versionId: version.id,
     version: version.version,
+    reading: version.reading,
     versionLine: `Version ${version.version}, updated ${formatDay(version.createdAt)}`,
     updated: formatDay(version.createdAt),
     updatedIso: version.createdAt.toISOString(),
@@ -183,8 +224,17 @@ export async function versionFacts({ db, version }: { db: DbOrTx; version: Versi
         : [];
     }),
     marginPercent: FABRIC_MARGIN_PERCENT,
+    unitsSource: unitsSourceOf(pattern),
+    sampleSize: pattern.sampleSize && pattern.sizes.includes(pattern.sampleSize) ? pattern.sampleSize : null,
+    warnings: readingWarnings(pattern),
+    pieceList: pieceFacts(pattern),
+    fabricByWidth: pattern.sizes.flatMap((size) =>
+      fabricEstimates(pattern, size, METRIC_FABRIC_WIDTHS).flatMap((estimate) =>
+        estimate.fabrics.map((f) => ({ material: estimate.material, size, widthMm: f.widthMm, lengthMm: Math.round(f.lengthMm * 10) / 10, fits: f.fits })),
+      ),
+    ),
   };
-  return remember(factsCache, version.id, facts, FACTS_CACHE_MAX);
+  return remember(factsCache, key, facts, FACTS_CACHE_MAX);
 }
 
 /** The facts of a product's current pattern version, or null (not a pattern, no version, unreadable file). */
@@ -193,9 +243,17 @@ export async function productPatternFacts({ db, productId }: { db: DbOrTx; produ
   return version ? versionFacts({ db, version }) : null;
 }
 
-/** The preview's URL for the product page and the JSON face (pinned to the version: cached for good). */
-export function previewUrl(productId: number, facts: { version: number }, size?: string): string {
-  const query = new URLSearchParams({ ...(size ? { size } : {}), v: String(facts.version) });
+/**
+ * What pins a preview URL to one reading of one version: 'N' (version N as first read), 'N.R' after its R-th
+ * re-reading (decision 100), so a browser never keeps a preview of an older reading.
+ */
+export function previewPin(facts: { version: number; reading: number }): string {
+  return facts.reading ? `${facts.version}.${facts.reading}` : String(facts.version);
+}
+
+/** The preview's URL for the product page and the JSON face (pinned to the version's reading: cached for good). */
+export function previewUrl(productId: number, facts: { version: number; reading: number }, size?: string): string {
+  const query = new URLSearchParams({ ...(size ? { size } : {}), v: previewPin(facts) });
   return `/product/${productId}/preview.svg?${query}`;
 }
 
@@ -209,6 +267,18 @@ export function patternJson(productId: number, facts: PatternFacts | null) {
     version: facts.version,
     updated: facts.updatedIso,
     preview_url: previewUrl(productId, facts),
+    units_source: facts.unitsSource,
+    sample_size: facts.sampleSize,
+    piece_list: facts.pieceList.map((p) => ({
+      name: p.name,
+      quantity: p.quantity,
+      on_fold: p.onFold,
+      material: p.material,
+      sizes: Object.fromEntries(
+        Object.entries(p.sizes).map(([size, s]) => [size, { width_mm: s.widthMm, height_mm: s.heightMm, area_mm2: s.areaMm2, notches: s.notches }]),
+      ),
+    })),
+    fabric: facts.fabricByWidth.map((f) => ({ material: f.material, size: f.size, width_mm: f.widthMm, length_mm: f.lengthMm, fits: f.fits })),
   };
 }
 
@@ -222,8 +292,24 @@ export async function sellerPatternSummary({ db, productId }: { db: DbOrTx; prod
   const facts = await versionFacts({ db, version: latest });
   const pattern = facts ? await ensureParsed({ db, versionId: latest.id }) : null;
   if (!facts || !pattern) {
-    return { versionLine: `Version ${latest.version}`, pieceCount: 0, sizes: [], previewUrl: "", compareUrl: null, previousVersion: null, unitsNote: null, unreadable: true };
+    return {
+      versionLine: `Version ${latest.version}`,
+      pieceCount: 0,
+      sizes: [],
+      previewUrl: "",
+      compareUrl: null,
+      previousVersion: null,
+      unitsNote: null,
+      unreadable: true,
+      units: null,
+      unitsSource: null,
+      unitsChoice: "file" as const,
+      warnings: [],
+      pieceList: [],
+      fabricByWidth: [],
+    };
   }
+  const unitsNote = pattern.unitsAssumed ? UNITS_ASSUMED_MESSAGE : null;
   return {
     versionLine: facts.versionLine,
     pieceCount: facts.pieceCount,
@@ -231,8 +317,16 @@ export async function sellerPatternSummary({ db, productId }: { db: DbOrTx; prod
     previewUrl: previewUrl(productId, facts),
     compareUrl: previous ? `/edit-product/${productId}/compare.svg?v=${latest.version}` : null,
     previousVersion: previous?.version ?? null,
-    unitsNote: pattern.unitsAssumed ? UNITS_ASSUMED_MESSAGE : null,
+    unitsNote,
     unreadable: false,
+    // What the reader found (decision 100): the edit screen's tables, its warnings and its "Read as" choice.
+    units: facts.units,
+    unitsSource: facts.unitsSource,
+    unitsChoice: facts.unitsSource === "seller" ? facts.units : ("file" as const),
+    // The units note is shown with the preview already.
+    warnings: facts.warnings.filter((w) => w !== unitsNote),
+    pieceList: facts.pieceList,
+    fabricByWidth: facts.fabricByWidth,
   };
 }
 

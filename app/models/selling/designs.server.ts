@@ -16,7 +16,11 @@ import {
 } from "../../../db/schema";
 import { mediaOf } from "~/models/catalog/media.server";
 import { productListColumns, variantsOf } from "~/models/catalog/products.server";
+import { READER_VERSION } from "~/models/patterns/dxf.server";
 import { readPatternUpload } from "~/models/patterns/read.server";
+import { rereadVersion } from "~/models/patterns/reread.server";
+import type { PatternUnits } from "~/models/patterns/types";
+import { getLatestVersion } from "~/models/patterns/versions.server";
 import { notifyPatternUpdate } from "~/models/patterns/updates.server";
 import { DESIGN_MESSAGES, validateDesign, type FieldErrors, type RawDesign } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
@@ -272,7 +276,7 @@ export async function saveDesign({
           const last = tx.select({ v: max(patternVersions.version) }).from(patternVersions).where(eq(patternVersions.productId, product.id)).get();
           version = (last?.v ?? 0) + 1;
           tx.insert(patternVersions)
-            .values({ productId: product.id, version, file: patternName, note, data: pattern?.data ?? "{}" })
+            .values({ productId: product.id, version, file: patternName, note, data: pattern?.data ?? "{}", readerVersion: pattern ? READER_VERSION : 0 })
             .run();
         }
         return { product, unused, version };
@@ -353,4 +357,32 @@ export function removeOwnProduct({ db, storeId, productId }: { db: Db; storeId: 
     .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt)))
     .run();
   return result.changes === 1;
+}
+
+export type PatternUnitsError = "not-found" | "unreadable" | "busy";
+
+/**
+ * The seller's choice of units for their design's current pattern file (decision 100): the file is read again with
+ * them (`null`: as the file says) and the reading replaces the stored one. Another store's design, a design without
+ * a pattern version, or one removed is not found; a file that cannot be read so keeps its reading (`unreadable`,
+ * with the reader's message).
+ */
+export async function setOwnPatternUnits({
+  db,
+  storeId,
+  productId,
+  units,
+}: {
+  db: Db;
+  storeId: number;
+  productId: number;
+  units: PatternUnits | null;
+}): Promise<{ ok: true; warnings: string[] } | { ok: false; error: PatternUnitsError; message?: string; retryAfter?: number }> {
+  const found = getOwnProduct({ db, storeId, productId });
+  const latest = found?.product.type === "Pattern" ? getLatestVersion({ db, productId }) : undefined;
+  if (!latest) return { ok: false, error: "not-found" };
+  const result = await rereadVersion({ db, versionId: latest.id, units });
+  if (result.ok) return { ok: true, warnings: result.warnings };
+  if (result.error === "busy") return { ok: false, error: "busy", retryAfter: result.retryAfter };
+  return result.error === "unreadable" ? { ok: false, error: "unreadable", message: result.message } : { ok: false, error: "not-found" };
 }

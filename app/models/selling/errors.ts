@@ -3,7 +3,7 @@
  * HTML pages and the JSON routes read this one table, so they cannot drift. Model functions return the codes only.
  */
 import { answers, type ErrorAnswer } from "~/models/answers";
-import type { SaveDesignError } from "~/models/selling/designs.server";
+import type { PatternUnitsError, SaveDesignError } from "~/models/selling/designs.server";
 import type { LabelUseError } from "~/models/selling/labels.server";
 import type { ShipError } from "~/models/selling/orders.server";
 import type { WithdrawalError } from "~/models/selling/ledger.server";
@@ -17,6 +17,7 @@ export const NO_STORE = { status: 404, message: "Please setup your store first" 
 
 export const SELLING_ERRORS: {
   design: Record<SaveDesignError, ErrorAnswer>;
+  patternUnits: Record<PatternUnitsError, ErrorAnswer>;
   ship: Record<ShipError, ErrorAnswer>;
   label: Record<LabelUseError, ErrorAnswer>;
   withdraw: Record<WithdrawalError, ErrorAnswer>;
@@ -30,6 +31,12 @@ export const SELLING_ERRORS: {
     ...answers(400, { invalid: "Invalid request" }),
     ...answers(503, { busy: "The pattern file cannot be read right now. Please try again in a moment." }),
     ...answers(404, { "not-found": "Product not found" }),
+  },
+  /** Reading the current pattern file again in the seller's units (the edit screen, decision 100). */
+  patternUnits: {
+    ...answers(404, { "not-found": "Product not found" }),
+    ...answers(422, { unreadable: "The pattern file cannot be read in these units. Its reading was kept." }),
+    ...answers(503, { busy: "The pattern file cannot be read right now. Please try again in a moment." }),
   },
   /** Shipping an order, by its seller or an administrator (spec 4). */
   ship: {

@@ -6,7 +6,8 @@ import { getDb } from "~/utils/db.server";
 
 /**
  * GET /product/{id}/preview.svg?size=M&v=N: the piece preview of a Pattern product (public, like the page).
- * With the current version's `v` it is immutable; without it, revalidated by its ETag (version + size).
+ * With the current version's `v` (and reading: previewPin) it is immutable; without it, revalidated by its ETag
+ * (version, reading, size).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     });
   }
   const { preview } = result;
-  const pinned = url.searchParams.get("v") === String(preview.version);
+  const pinned = url.searchParams.get("v") === preview.pin;
   const headers = new Headers({
     "Content-Type": "image/svg+xml; charset=utf-8",
     "Cache-Control": pinned ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",

@@ -3,13 +3,15 @@ import { data } from "@remix-run/node";
 
 import type { Store, User } from "../../../db/schema";
 import { isProfileComplete } from "~/models/accounts/profile.server";
-import { getOwnProduct, removeOwnProduct, saveDesign, type OwnProduct } from "~/models/selling/designs.server";
+import { getOwnProduct, removeOwnProduct, saveDesign, setOwnPatternUnits, type OwnProduct } from "~/models/selling/designs.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
 import {
   DESIGN_FORM_FIELDS,
   designFileKey,
   designProblemsAt,
   MAX_VARIANTS,
+  PATTERN_UNITS_MESSAGES,
+  patternUnitsSchema,
   PRODUCT_MESSAGES,
   type DesignFormValues,
   type FieldErrors,
@@ -52,7 +54,8 @@ type ActionAnswer = { values: DesignFormValues; errors: FieldErrors; filesDroppe
 /**
  * POST of the design form. Intents: `add-variant` and `remove-variant-{i}` show the form again with one
  * row more or less (nothing is saved: this is how rows are added without JavaScript); `remove` removes the
- * design; anything else saves it.
+ * design; `units` reads the current pattern file again in the units chosen ("Read as", decision 100); anything
+ * else saves it.
  */
 export async function designAction({
   request,
@@ -76,6 +79,22 @@ export async function designAction({
       return redirectWithFlash(request, "/my-designs", { kind: "success", message: PRODUCT_MESSAGES.removed });
     }
     invariantResponse(!productId || getOwnProduct({ db, storeId: store.id, productId }), "Not Found", { status: 404 });
+
+    if (intent === "units") {
+      invariantResponse(productId, "Not Found", { status: 404 });
+      const parsed = patternUnitsSchema.safeParse({ units: fields.get("units") });
+      const unitsAnswer = (status: number, message: string, headers?: HeadersInit) =>
+        data<ActionAnswer>({ values: designFormValues(getOwnProduct({ db, storeId: store.id, productId })!), errors: { units: [message] }, filesDropped: false, notice: null }, { status, headers });
+      if (!parsed.success) return unitsAnswer(400, PATTERN_UNITS_MESSAGES.choose);
+      const result = await setOwnPatternUnits({ db, storeId: store.id, productId, units: parsed.data.units });
+      if (!result.ok) {
+        const { status, message } = SELLING_ERRORS.patternUnits[result.error];
+        invariantResponse(result.error !== "not-found", "Not Found", { status });
+        const retry = result.error === "busy" ? { "Retry-After": String(result.retryAfter) } : undefined;
+        return unitsAnswer(status, result.message ? `${message} ${result.message}` : message, retry);
+      }
+      return redirectWithFlash(request, `/edit-product/${productId}`, { kind: "success", message: PATTERN_UNITS_MESSAGES.reread });
+    }
 
     const values = submittedValues(fields);
     const filesDropped = form.files.length > 0 || form.problems.length > 0;

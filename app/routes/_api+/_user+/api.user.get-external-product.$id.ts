@@ -8,7 +8,8 @@ import { getDb } from "~/utils/db.server";
 
 /**
  * GET /api/user/get-external-product/{id}: a product as buyers see it; 404 when unknown or removed. Pattern products
- * add `pattern {sizes, pieces, units, version, updated, preview_url}` (null when the file could not be read).
+ * add `pattern {sizes, pieces, units, version, updated, preview_url, units_source, sample_size, piece_list, fabric}`
+ * (decision 100; null when the file could not be read).
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const db = getDb();

@@ -1,18 +1,25 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
+import { patternJson, productPatternFacts } from "~/models/patterns/versions.server";
 import { getOwnProduct, ownProductJson } from "~/models/selling/designs.server";
 import { apiIdParam } from "~/utils/api-params.server";
 import { apiError } from "~/utils/api.server";
 import { requireApiSeller } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
-/** GET /api/user/get-product/{id}: one of the caller's designs (spec 3 Own product); anyone else's is 404. */
+/**
+ * GET /api/user/get-product/{id}: one of the caller's designs (spec 3 Own product); anyone else's is 404. A Pattern
+ * product adds `pattern`, as get-external-product does (decision 100; null when the file could not be read).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { store } = await requireApiSeller(request);
   const productId = apiIdParam(params.id, "Product not found");
-  const found = getOwnProduct({ db: getDb(), storeId: store.id, productId });
+  const db = getDb();
+  const found = getOwnProduct({ db, storeId: store.id, productId });
   if (!found) return apiError(404, "Product not found");
-  return Response.json(ownProductJson(found));
+  const json = ownProductJson(found);
+  if (found.product.type !== "Pattern") return Response.json(json);
+  return Response.json({ ...json, pattern: patternJson(productId, await productPatternFacts({ db, productId })) });
 }
 
 /** Only GET is served here: any other method gets 405 `{ error }`. */

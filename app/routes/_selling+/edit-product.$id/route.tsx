@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DesignForm } from "~/components/design-form";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MediaThumb } from "~/components/media-thumb";
+import { PatternReadingPanel } from "~/components/pattern-reading";
 import { SellerPage } from "~/components/seller-tabs";
 import { sellerPatternSummary } from "~/models/patterns/versions.server";
 import { getOwnProduct } from "~/models/selling/designs.server";
@@ -81,6 +82,9 @@ export default function EditProductPage() {
         filesDropped={actionData?.filesDropped ?? false}
         formKey={actionData ? JSON.stringify(actionData) : JSON.stringify(loaded.values)}
       />
+      {loaded.pattern && !loaded.pattern.unreadable ? (
+        <PatternReadingPanel reading={loaded.pattern} sizes={loaded.pattern.sizes} errors={actionData?.errors.units} />
+      ) : null}
     </SellerPage>
   );
 }
