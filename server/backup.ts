@@ -74,13 +74,20 @@ export function backupTarget(env: NodeJS.ProcessEnv = process.env): BackupTarget
   throw bad("expected a file:// or s3:// URL");
 }
 
-/** The Litestream binary the `@flydotio/litestream` package installed for this machine (Litestream 0.3.13). */
+/**
+ * The Litestream binary (0.3.13): LITESTREAM_BIN, else the one `@flydotio/litestream-linux-x64` installs (the binary
+ * package of `@flydotio/litestream`, an optional dependency: the registry carries it for Linux on x64 only).
+ */
 export function litestreamBinary(): string {
   const fromEnv = process.env.LITESTREAM_BIN?.trim();
   if (fromEnv) return fromEnv;
   const require = createRequire(import.meta.url);
-  const pkg = require.resolve(`@flydotio/litestream-${process.platform}-${process.arch}/package.json`);
-  return path.join(path.dirname(pkg), "litestream");
+  const name = `@flydotio/litestream-${process.platform}-${process.arch}`;
+  try {
+    return path.join(path.dirname(require.resolve(`${name}/package.json`)), "litestream");
+  } catch {
+    throw new Error(`BACKUP_URL needs Litestream: ${name} is not installed for this machine. Install Litestream 0.3 and set LITESTREAM_BIN to its path.`);
+  }
 }
 
 const yamlString = (value: string) => JSON.stringify(value); // JSON strings are valid YAML scalars

@@ -21,7 +21,9 @@ import {
   CURVE_TOLERANCE,
   distance,
   ellipsePoints,
+  filledArea,
   fitSplinePoints,
+  mirrorPoint,
   polygonArea,
   round,
   sortSizes,
@@ -47,9 +49,9 @@ import type { Pattern, PatternPiece, PatternUnits, Pt, ReadPatternError, ReadPat
  * The reader's version, stored with every reading (pattern_versions.reader_version, decision 100). Raise it when a
  * change of the reader changes what it reads from a file: stored readings of a lower version are read again at
  * start-up (and by `npm run patterns:reread`), and caches of their previews and print files are dropped.
- * 1: decision 060-090; 2: the real CAD reader (decision 094).
+ * 1: decision 060-090; 2: the real CAD reader (decision 094); 3: outlines that cross themselves measured as filled.
  */
-export const READER_VERSION = 2;
+export const READER_VERSION = 3;
 
 export const READ_PATTERN_MESSAGES: Record<"not_dxf" | "no_entities" | "no_boundary", string> = {
   not_dxf: "This file is not a readable DXF file.",
@@ -576,6 +578,16 @@ function applyFacts(pieces: (PatternPiece & { stated: StatedFacts; mirrors: [Pt,
   });
 }
 
+/** One sentence per piece whose outline crosses itself in some sizes (buildPiece), naming them. */
+function crossingWarnings(pieces: PatternPiece[], sizes: string[]): string[] {
+  const byName = new Map<string, Set<string>>();
+  for (const p of pieces) if (p.crossesItself) byName.set(p.name, (byName.get(p.name) ?? new Set()).add(p.size));
+  return [...byName].map(([name, found]) => {
+    const list = sizes.filter((s) => found.has(s));
+    return `The outline of ${name} crosses itself in size${list.length > 1 ? "s" : ""} ${list.join(", ")} (a grading fault in the file?): its area and the fabric estimate count what the outline encloses. Check the piece in your CAD program.`;
+  });
+}
+
 function pointSegmentDistance(p: Pt, a: Pt, b: Pt): number {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
@@ -599,15 +611,17 @@ type Candidate = { key: string; fallbackName: string; geometry: Geometry[] };
 /** Marks a piece cut on the fold and unfolds it, when its outline lies along the fold (or `force`: see unfoldRing). */
 function unfold(piece: Omit<PatternPiece, "size">, fold: [Pt, Pt], force: boolean) {
   if (distance(fold[0], fold[1]) <= 1) return;
-  const whole = unfoldRing(piece.boundary, fold[0], fold[1], { force });
+  let whole = unfoldRing(piece.boundary, fold[0], fold[1], { force });
   if (!whole) return;
+  // An outline that crosses itself cannot be clipped at the fold: the piece is the outline and its mirror image.
+  if (piece.crossesItself) whole = [...piece.boundary, ...piece.boundary.slice().reverse().map((p) => mirrorPoint(p, fold[0], fold[1]))];
   piece.onFold = true;
   piece.fold = fold;
   const bb = bboxOf(whole);
   piece.unfolded = {
     boundary: rpath(whole),
     bbox: { minX: round(bb.minX), minY: round(bb.minY), maxX: round(bb.maxX), maxY: round(bb.maxY), width: round(bb.width), height: round(bb.height) },
-    area: round(polygonArea(whole), 1),
+    area: round(piece.crossesItself ? 2 * piece.area : polygonArea(whole), 1),
   };
 }
 
@@ -653,6 +667,18 @@ function buildPiece(c: Candidate, astm: boolean): BuiltPiece | null {
   }
   // A tiny outline is kept here: checkPieceSize refuses it with a message about units, which is what it means.
   if (!boundary || !(area > 1e-9)) return null;
+  // An outline that crosses itself (a grading fault of the file: WM_LOOSE_SHAPE_TANK's back in sizes 48-52 has its
+  // shoulder graded past its armhole) loses the crossed loop's area in the shoelace sum. One that fills little of its
+  // box is measured as a reader fills it instead; when that is more, the piece is marked and the seller told.
+  let crossesItself = false;
+  const box = bboxOf(boundary);
+  if (area < 0.3 * box.width * box.height) {
+    const filled = filledArea(boundary, Math.max(box.width, box.height) / 2000);
+    if (filled > area * 1.05) {
+      area = filled;
+      crossesItself = true;
+    }
+  }
 
   const piece: BuiltPiece = {
     name: name ?? c.fallbackName,
@@ -668,6 +694,7 @@ function buildPiece(c: Candidate, astm: boolean): BuiltPiece | null {
     stated,
     mirrors: [],
   };
+  if (crossesItself) piece.crossesItself = true;
   const b = piece.bbox;
   piece.bbox = { minX: round(b.minX), minY: round(b.minY), maxX: round(b.maxX), maxY: round(b.maxY), width: round(b.width), height: round(b.height) };
   if (!astm) {
@@ -866,7 +893,7 @@ function readGuarded(input: string | Uint8Array | ArrayBuffer, options: ReadPatt
     units,
     unitsAssumed: assumed && chosen.source === "inferred" && units === "mm",
     unitsSource: chosen.source,
-    warnings: "warning" in chosen && chosen.warning ? [chosen.warning] : [],
+    warnings: ["warning" in chosen && chosen.warning ? [chosen.warning] : [], crossingWarnings(finished, sizes)].flat(),
     sizes,
     pieces: indexed.map((x) => x.p),
   };

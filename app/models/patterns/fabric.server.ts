@@ -72,6 +72,60 @@ export function mainMaterial(pattern: Pattern, size: string): string | null {
   return [...areas].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
+type Box = { name: string; area: number; bbox: { width: number; height: number } };
+
+/** The pieces of one size cut from one material, each as many times as it is cut from it, unfolded when on fold. */
+function cutBoxes(pattern: Pattern, size: string, material: string): Box[] {
+  return pattern.pieces
+    .filter((p) => p.size === size)
+    .flatMap((p) => {
+      const count = cutsOf(p).reduce((s, c) => s + (c.material === material ? c.quantity : 0), 0);
+      if (!cutsOf(p).some((c) => c.material === material)) return [];
+      const shape = p.unfolded ?? p;
+      return Array.from({ length: Math.max(1, count) }, () => ({ name: p.name, area: shape.area, bbox: shape.bbox }));
+    });
+}
+
+/** Whether every box of `small` fits in a box of the same piece in `large` (graded sizes: each in its larger size). */
+function fitsInside(small: Box[], large: Box[]): boolean {
+  const left = new Map<string, Box[]>();
+  for (const b of large) left.set(b.name, [...(left.get(b.name) ?? []), b]);
+  return small.every((b) => {
+    const list = left.get(b.name);
+    const i = list?.findIndex((l) => l.bbox.width >= b.bbox.width - 0.5 && l.bbox.height >= b.bbox.height - 0.5) ?? -1;
+    if (i < 0) return false;
+    list!.splice(i, 1);
+    return true;
+  });
+}
+
+const packedLengths = new WeakMap<Pattern, Map<string, number>>();
+
+/**
+ * The shelf-packed length of a size's pieces of one material on `usable` mm of fabric, mm. Shelf packing is a
+ * heuristic: it can find a shorter layout for a larger size than for a smaller one (GMH1006F18 62 -> 64). When every
+ * piece of this size fits inside its next larger size's, that size's layout holds this one's pieces too, so its length
+ * bounds this one's: the estimate never decreases from a size to the next. Kept per pattern (the facts of all sizes
+ * are computed together).
+ */
+function packedLength(pattern: Pattern, size: string, material: string, usable: number): number {
+  let memo = packedLengths.get(pattern);
+  if (!memo) packedLengths.set(pattern, (memo = new Map()));
+  const key = `${material}\u0000${usable}\u0000${size}`;
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const cut = cutBoxes(pattern, size, material);
+  const boxes = cut.map((p) => ({ item: p, width: p.bbox.width + GAP_MM, height: p.bbox.height + GAP_MM }));
+  let length = Math.min(...(["fit", "flat"] as const).map((rotate) => shelfPack(boxes, usable + GAP_MM, { rotate }).height));
+  const next = pattern.sizes[pattern.sizes.indexOf(size) + 1];
+  if (next !== undefined) {
+    const larger = cutBoxes(pattern, next, material);
+    if (larger.length && fitsInside(cut, larger)) length = Math.min(length, packedLength(pattern, next, material, usable));
+  }
+  memo.set(key, length);
+  return length;
+}
+
 /**
  * Fabric for one size and one material (decision 094): only the pieces cut from that material, each as many times
  * as it is cut from it, unfolded when cut on the fold. Without `material`, the main fabric: interlining, lining or
@@ -99,19 +153,44 @@ export function fabricEstimate(
     const packed = packings[0].height <= packings[1].height ? packings[0] : packings[1];
     const fits = packed.placed.every((pl) => pl.width <= usable + GAP_MM + 1e-6);
     const areaMm = totalArea / usable;
-    const lengthMm = Math.max(packed.height, areaMm / BEST_EFFICIENCY) * (1 + FABRIC_MARGIN_PERCENT / 100);
+    const packedMm = fits ? packedLength(pattern, size, wanted, usable) : packed.height;
+    const lengthMm = Math.max(
+      Math.max(packedMm, areaMm / BEST_EFFICIENCY) * (1 + FABRIC_MARGIN_PERCENT / 100),
+      smallerSizesLength(pattern, size, wanted, widthMm, widths),
+    );
     return {
       label,
       widthMm,
       lengthMm,
       metres: up1(lengthMm / 1000),
       yards: up1(lengthMm / MM_PER_YARD),
-      packedMm: Math.round(packed.height),
+      packedMm: Math.round(packedMm),
       areaMm: Math.round(areaMm),
       fits,
     };
   });
   return { size, material: wanted, pieceCount: pieces.length, totalAreaMm2: Math.round(totalArea), marginPercent: FABRIC_MARGIN_PERCENT, fabrics };
+}
+
+/**
+ * The most fabric a smaller size of the pattern needs of this material and width (0 for the smallest size): a larger
+ * size is never quoted less, as no yardage chart does. With sound grading this changes nothing (the packed length
+ * already grows, packedLength); it matters where a size's outline is broken in the file (an outline that crosses
+ * itself, reported in the reading's warnings), whose own area would undercount.
+ */
+function smallerSizesLength(pattern: Pattern, size: string, material: string, widthMm: number, widths: readonly { label: string; widthMm: number }[]): number {
+  const prev = pattern.sizes[pattern.sizes.indexOf(size) - 1];
+  if (prev === undefined) return 0;
+  const key = `chart\u0000${material}\u0000${widthMm}\u0000${prev}`;
+  let memo = packedLengths.get(pattern);
+  if (!memo) packedLengths.set(pattern, (memo = new Map()));
+  let known = memo.get(key);
+  if (known === undefined) {
+    const estimate = fabricEstimate(pattern, prev, material, widths.some((w) => w.widthMm === widthMm) ? widths : [{ label: "", widthMm }]);
+    known = estimate?.fabrics.find((f) => f.widthMm === widthMm)?.lengthMm ?? 0;
+    memo.set(key, known);
+  }
+  return known;
 }
 
 /** One estimate per material the size's pieces are cut from, the main fabric first. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { bboxOf, bulgePoints, chainIntoRings, polygonArea, shelfPack, signedArea, simplify, simplifyRing, sortSizes } from "./geometry";
+import { bboxOf, bulgePoints, chainIntoRings, filledArea, polygonArea, shelfPack, signedArea, simplify, simplifyRing, sortSizes } from "./geometry";
 import type { Pt } from "./types";
 
 const square: Pt[] = [
@@ -92,5 +92,21 @@ describe("chainIntoRings at scale", () => {
     expect(rings).toHaveLength(1);
     expect(rings[0]).toHaveLength(n);
     expect(polygonArea(rings[0])).toBeCloseTo(polygonArea(ring), 0);
+  });
+});
+
+describe("filledArea", () => {
+  it("measures a ring that crosses itself as a reader fills it, where the shoelace sum cancels the loops", () => {
+    // A bow tie: two 100 x 50 triangles, turning opposite ways (shoelace 0).
+    const bowTie: Pt[] = [
+      [0, 0],
+      [100, 100],
+      [100, 0],
+      [0, 100],
+    ];
+    expect(polygonArea(bowTie)).toBeCloseTo(0, 6);
+    expect(filledArea(bowTie, 0.1)).toBeCloseTo(5000, -1);
+    // A plain square: the same as the shoelace area.
+    expect(filledArea([[0, 0], [200, 0], [200, 100], [0, 100]], 0.5)).toBeCloseTo(20000, 0);
   });
 });

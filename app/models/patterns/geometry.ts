@@ -16,6 +16,35 @@ export function polygonArea(ring: Pt[]): number {
   return Math.abs(signedArea(ring));
 }
 
+/**
+ * The area a ring encloses as a PDF reader fills it (nonzero winding), also when the ring crosses itself, where the
+ * shoelace formula subtracts the loops turning the other way: horizontal scanlines every `step` mm. O(rows x edges):
+ * for the few outlines that need it (buildPiece checks those that fill little of their box).
+ */
+export function filledArea(ring: Pt[], step = 0.5): number {
+  if (ring.length < 3) return 0;
+  const box = bboxOf(ring);
+  const n = ring.length;
+  let area = 0;
+  const hits: { x: number; w: number }[] = [];
+  for (let y = box.minY + step / 2; y < box.maxY; y += step) {
+    hits.length = 0;
+    for (let i = 0; i < n; i++) {
+      const [x1, y1] = ring[i];
+      const [x2, y2] = ring[(i + 1) % n];
+      if (y1 === y2 || y < Math.min(y1, y2) || y >= Math.max(y1, y2)) continue;
+      hits.push({ x: x1 + ((y - y1) / (y2 - y1)) * (x2 - x1), w: y2 > y1 ? 1 : -1 });
+    }
+    hits.sort((a, b) => a.x - b.x);
+    let winding = 0;
+    for (let k = 0; k < hits.length; k++) {
+      if (winding !== 0 && k > 0) area += (hits[k].x - hits[k - 1].x) * step;
+      winding += hits[k].w;
+    }
+  }
+  return area;
+}
+
 export function bboxOf(points: Iterable<Pt>): BBox {
   let minX = Infinity;
   let minY = Infinity;

@@ -38,6 +38,11 @@ export type PatternPiece = {
   onFold?: boolean;
   fold?: [Pt, Pt];
   unfolded?: { boundary: Pt[]; bbox: BBox; area: number };
+  /**
+   * The outline crosses itself (a grading fault in the file): `area` is what it encloses as drawn (nonzero fill), not
+   * the shoelace sum, and the reading's warnings name it. Absent when it does not.
+   */
+  crossesItself?: boolean;
   /** The cut line (layer 1), in mm. The ring is implicitly closed: the first point is not repeated at the end. */
   boundary: Pt[];
   /** The grain line (layer 7): start and end. */
