@@ -14,6 +14,7 @@ async function openFilters(page: Page) {
 }
 
 test("explore: category, level-2 filter, availability, search, sort, page 2 and a product, all through the URL", async ({ page }) => {
+  test.slow(); // a dozen navigations and searches: 18 s of its 30 on a busy machine
   await page.goto("/");
   const categories = page.getByRole("navigation", { name: "Categories" });
   for (const name of ["All", "Women", "Men", "Gender Neutral", "Teens", "Kids", "Pets", "Home"]) {
