@@ -35,7 +35,9 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 30_000,
+  // 60 s, not the default 30: the multi-step walk-throughs (two users, a dozen navigations, argon2 hashes) took 26 s
+  // of 30 here and went over on CI's busier machine. A test that hangs still fails, a minute later.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
   workers: 2,
