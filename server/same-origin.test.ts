@@ -24,6 +24,17 @@ describe("checkSameOrigin", () => {
     expect(allowed({ origin: "null" })).toBe(false);
   });
 
+  it("refuses this site's Origin sent to another host (Remix would answer that document post with a 500)", () => {
+    expect(allowed({ origin: SITE, requestHost: "patternhouse.example" })).toBe(true);
+    expect(allowed({ origin: SITE, requestHost: "PatternHouse.example" })).toBe(true);
+    expect(allowed({ origin: SITE, requestHost: "localhost" })).toBe(false);
+    expect(allowed({ origin: SITE, requestHost: "patternhouse.example:8443" })).toBe(false);
+    expect(checkSameOrigin({ ...base, origin: SITE, requestHost: "127.0.0.1:3000" })).toEqual({
+      allowed: false,
+      reason: `origin ${SITE} sent to host 127.0.0.1:3000`,
+    });
+  });
+
   it("trusts Origin over Sec-Fetch-Site when both are sent", () => {
     expect(allowed({ origin: "https://evil.example", secFetchSite: "same-origin" })).toBe(false);
   });

@@ -4,7 +4,9 @@
  * routes added later, is covered without any code of their own.
  *
  * A request that may change state (anything but GET, HEAD and OPTIONS) passes when:
- * - its `Origin` is this site's origin (PUBLIC_URL when set, else the request's own scheme and host); or
+ * - its `Origin` is this site's origin (PUBLIC_URL when set, else the request's own scheme and host) and names the
+ *   host the request was sent to (`X-Forwarded-Host`, else `Host`: Remix refuses a document post otherwise, with a
+ *   500, so it is refused here first with the 403); or
  * - it has no `Origin` and `Sec-Fetch-Site` is `same-origin` or `none` (typed in or a bookmark); or
  * - it has neither header (curl, scripts, old clients) and either carries no session cookie or is a
  *   JSON API request (`/api/*`: the API authenticates by the `Authorization` header only and never
@@ -31,6 +33,8 @@ export type SameOriginInput = {
   /** This site's origin, e.g. `https://patternhouse.example`. */
   siteOrigin: string;
   origin?: string;
+  /** The host the request was sent to, as Remix reads it: the first `X-Forwarded-Host`, else `Host`. */
+  requestHost?: string;
   secFetchSite?: string;
   cookie?: string;
 };
@@ -52,9 +56,12 @@ export function checkSameOrigin(input: SameOriginInput): SameOriginVerdict {
   if (EXEMPT_PATHS.has(input.path)) return { allowed: true };
   const origin = input.origin?.trim();
   if (origin) {
-    return origin.toLowerCase() === input.siteOrigin.toLowerCase()
-      ? { allowed: true }
-      : { allowed: false, reason: `origin ${origin}` };
+    if (origin.toLowerCase() !== input.siteOrigin.toLowerCase()) return { allowed: false, reason: `origin ${origin}` };
+    const host = input.requestHost?.trim().toLowerCase();
+    if (host !== undefined && host !== new URL(origin).host.toLowerCase()) {
+      return { allowed: false, reason: `origin ${origin} sent to host ${host}` };
+    }
+    return { allowed: true };
   }
   const site = input.secFetchSite?.trim().toLowerCase();
   if (site) {
@@ -94,6 +101,7 @@ export function sameOriginGuard({ publicUrl }: { publicUrl?: string }) {
       path: req.path,
       siteOrigin: fixedOrigin ?? `${req.protocol}://${req.get("host") ?? ""}`,
       origin: req.get("origin"),
+      requestHost: req.get("x-forwarded-host")?.split(",")[0]?.trim() || req.get("host"),
       secFetchSite: req.get("sec-fetch-site"),
       cookie: req.get("cookie"),
     });

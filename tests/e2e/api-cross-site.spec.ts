@@ -220,6 +220,16 @@ test.describe("redirect targets and emailed links", () => {
     await reg.dispose();
   });
 
+  test("this site's Origin posted to another host is refused with the 403, not Remix's 500", async ({ playwright }) => {
+    const context = await playwright.request.newContext({ baseURL: SITE });
+    for (const headers of [{ "X-Forwarded-Host": "evil.example" }, { Host: "evil.example" }] as Record<string, string>[]) {
+      const res = await context.post("/login", { headers: { Origin: SITE, ...headers }, form: { email: "a@b.example", password: "x" }, maxRedirects: 0 });
+      expect(res.status(), JSON.stringify(headers)).toBe(403);
+      expect(await res.text()).toContain("This request came from another site and was refused.");
+    }
+    await context.dispose();
+  });
+
   test("password reset links use PUBLIC_URL, whatever Host or X-Forwarded-Host the request names", async ({ request }) => {
     const email = uniqueEmail("host");
     expect((await request.post("/api/auth/register", { data: { email, password: "host-pass-1", firstname: "Ho", lastname: "St" } })).status()).toBe(201);
