@@ -7,7 +7,8 @@ import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 
 import { addPaidOrder, queryOne, readDb } from "./db";
 import { expect, sessionCookieFor, test } from "./fixtures";
-import { createSeller, png } from "./seller-fixtures";
+import { createDigitalPattern } from "./pattern-fixtures";
+import { createSeller } from "./seller-fixtures";
 import { waitForMail } from "./utils";
 import { makeAstmDxf } from "~/models/patterns/demo.server";
 import { makeOpenOutlineDxf } from "../fixtures/dxf";
@@ -175,20 +176,7 @@ test("a seller's upload is read at once, a new version with a note reaches the b
   await loginAs(seller.id, page);
   const name = `Graded Shirt ${testInfo.project.name} ${seller.id}`;
   const dxf = (sizes: string[]) => ({ name: "shirt.dxf", mimeType: "application/dxf", buffer: Buffer.from(makeAstmDxf({ pieces: 3, sizes })) });
-  await page.goto("/create-design");
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Description").fill("A graded shirt pattern.");
-  await page.getByLabel("Price ($)").fill("12");
-  await page.getByLabel("Availability").selectOption("Pattern");
-  await page.getByLabel("Category", { exact: true }).selectOption("women");
-  await page.getByLabel("Subcategory").selectOption("dresses");
-  await page.getByLabel("Digital (DXF download)").check();
-  await page.getByLabel("Images or videos").setInputFiles([{ name: "front.png", mimeType: "image/png", buffer: await png("#be123c") }]);
-  await page.getByLabel("Size chart image").setInputFiles({ name: "sizes.png", mimeType: "image/png", buffer: await png("#ffffff", 120, 80) });
-  await page.getByLabel("Pattern file (DXF)").setInputFiles(dxf(["38", "40"]));
-  await page.getByRole("button", { name: "Create Design" }).click();
-  await expect(page.getByText("Product created successfully!")).toBeVisible();
-  const productId = Number(/\/edit-product\/(\d+)/.exec(page.url())![1]);
+  const productId = await createDigitalPattern(page, { name, description: "A graded shirt pattern.", price: "12", dxf: dxf(["38", "40"]) });
   // The edit screen shows what was read from the file, with its preview.
   await expect(page.getByText(/^Version 1, updated \d\d\/\d\d\/\d{4}: 3 pieces, sizes 38, 40$/)).toBeVisible();
   const preview = page.getByRole("img", { name: /^Preview of the pattern pieces as read from the file/ });
