@@ -201,8 +201,11 @@ export function backupStore(target: BackupTarget): BackupStore {
   };
 }
 
-/** Upload names as the file store writes them (store.server.ts); anything else in uploads/ is not copied. */
-const UPLOAD_NAME = /^[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
+/**
+ * Upload names as the file store writes them (store.server.ts, kept apart from its sharp and database imports): anything
+ * else in uploads/ is not copied, and nothing else in a backup's files/ is restored.
+ */
+export const UPLOAD_NAME = /^[a-f0-9]{32}\.[a-z0-9]{2,5}$/;
 
 /**
  * Copies to the target every upload and key file it does not have yet. Returns how many were copied; a file that

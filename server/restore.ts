@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 
 import Database from "better-sqlite3";
 
-import { backupStore, KEY_FILES, litestreamBinary, litestreamConfig, litestreamEnv, type BackupTarget } from "./backup";
+import { backupStore, KEY_FILES, litestreamBinary, litestreamConfig, litestreamEnv, UPLOAD_NAME, type BackupTarget } from "./backup";
 
 const run = promisify(execFile);
 
@@ -61,7 +61,7 @@ export async function restoreBackup({ target, dataDir, force = false }: { target
   const store = backupStore(target);
   const names = await store.list("files");
   for (const name of names) {
-    if (!/^[a-f0-9]{32}\.[a-z0-9]{2,5}$/.test(name)) continue;
+    if (!UPLOAD_NAME.test(name)) continue;
     await store.get("files", name, path.join(dataDir, "uploads", name));
   }
   const keys = [...(await store.list("keys"))].filter((k) => (KEY_FILES as readonly string[]).includes(k));

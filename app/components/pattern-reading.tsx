@@ -5,6 +5,7 @@
  * tables and a plain form: all of it works without JavaScript; the tables scroll inside their own box on a phone.
  */
 import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 
 import { ErrorList, Spinner } from "./forms";
 import { TableScroll } from "./table-scroll";
@@ -89,89 +90,106 @@ export function PatternReadingPanel({ reading, sizes, errors }: { reading: Patte
 
       <h3 className="font-medium">Pieces</h3>
       <p className="text-xs text-slate-500">Width × height in mm as laid on the grain (unfolded when cut on the fold), and the notches, per size.</p>
-      <TableScroll label="Pieces by size">
-        <table className="w-full text-left text-sm" data-testid="pattern-pieces">
-          <thead className="border-b border-slate-200 text-slate-500">
-            <tr>
-              <th scope="col" className="py-2 pr-4">Piece</th>
-              <th scope="col" className="py-2 pr-4">Cut</th>
-              <th scope="col" className="py-2 pr-4">On fold</th>
-              <th scope="col" className="py-2 pr-4">Material</th>
-              {sizes.map((s) => (
-                <th key={s} scope="col" className="whitespace-nowrap py-2 pr-4">
-                  {s}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {reading.pieceList.map((p, i) => (
-              <tr key={`${p.name}-${i}`}>
-                <th scope="row" className="py-2 pr-4 font-medium">{p.name}</th>
-                <td className="whitespace-nowrap py-2 pr-4">{p.cutText}</td>
-                <td className="py-2 pr-4">{p.onFold ? "Yes" : "No"}</td>
-                <td className="py-2 pr-4">{p.material}</td>
-                {sizes.map((s) => {
-                  const cell = p.sizes[s];
-                  return (
-                    <td key={s} className="whitespace-nowrap py-2 pr-4 tabular-nums">
-                      {cell ? (
-                        <>
-                          {mm(cell.widthMm)} × {mm(cell.heightMm)}
-                          <span className="block text-xs text-slate-500">
-                            {cell.notches} {cell.notches === 1 ? "notch" : "notches"}
-                          </span>
-                        </>
-                      ) : (
-                        "—"
-                      )}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <SizeTable
+        label="Pieces by size"
+        testId="pattern-pieces"
+        columns={["Piece", "Cut", "On fold", "Material"]}
+        sizes={sizes}
+        rows={reading.pieceList.map((p, i) => ({
+          key: `${p.name}-${i}`,
+          name: p.name,
+          cells: (
+            <>
+              <td className="whitespace-nowrap py-2 pr-4">{p.cutText}</td>
+              <td className="py-2 pr-4">{p.onFold ? "Yes" : "No"}</td>
+              <td className="py-2 pr-4">{p.material}</td>
+            </>
+          ),
+          bySize: (s) => {
+            const cell = p.sizes[s];
+            return cell ? (
+              <>
+                {mm(cell.widthMm)} × {mm(cell.heightMm)}
+                <span className="block text-xs text-slate-500">
+                  {cell.notches} {cell.notches === 1 ? "notch" : "notches"}
+                </span>
+              </>
+            ) : null;
+          },
+        }))}
+      />
 
       <h3 className="font-medium">Fabric needed</h3>
       <p className="text-xs text-slate-500">An estimate in metres per material and fabric width, 10 % margin included.</p>
-      <TableScroll label="Fabric needed by size">
-        <table className="w-full text-left text-sm" data-testid="pattern-fabric">
-          <thead className="border-b border-slate-200 text-slate-500">
-            <tr>
-              <th scope="col" className="py-2 pr-4">Material</th>
-              <th scope="col" className="py-2 pr-4">Width</th>
-              {sizes.map((s) => (
-                <th key={s} scope="col" className="whitespace-nowrap py-2 pr-4">
-                  {s}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {materials.flatMap((m) =>
-              widths.map((w) => (
-                <tr key={`${m}-${w}`}>
-                  <th scope="row" className="py-2 pr-4 font-medium">{m}</th>
-                  <td className="whitespace-nowrap py-2 pr-4">{w / 10} cm</td>
-                  {sizes.map((s) => {
-                    const f = fabricOf.get(`${m}\u0000${w}\u0000${s}`);
-                    return (
-                      <td key={s} className="whitespace-nowrap py-2 pr-4 tabular-nums">
-                        {f ? `${metres(f.lengthMm)} m${f.fits ? "" : " *"}` : "—"}
-                      </td>
-                    );
-                  })}
-                </tr>
-              )),
-            )}
-          </tbody>
-        </table>
-      </TableScroll>
+      <SizeTable
+        label="Fabric needed by size"
+        testId="pattern-fabric"
+        columns={["Material", "Width"]}
+        sizes={sizes}
+        rows={materials.flatMap((m) =>
+          widths.map((w) => ({
+            key: `${m}-${w}`,
+            name: m,
+            cells: <td className="whitespace-nowrap py-2 pr-4">{w / 10} cm</td>,
+            bySize: (s) => {
+              const f = fabricOf.get(`${m}\u0000${w}\u0000${s}`);
+              return f ? `${metres(f.lengthMm)} m${f.fits ? "" : " *"}` : null;
+            },
+          })),
+        )}
+      />
       {reading.fabricByWidth.some((f) => !f.fits) ? (
         <p className="text-xs text-slate-500">* A piece is wider than this fabric: the length is a lower bound.</p>
       ) : null}
     </section>
+  );
+}
+
+type SizeRow = {
+  key: string;
+  /** The row's heading (its first cell). */
+  name: string;
+  /** The cells between the heading and the sizes. */
+  cells: ReactNode;
+  /** What the row says for a size; null shows a dash. */
+  bySize: (size: string) => ReactNode;
+};
+
+/** A table with a row per thing read (its heading, its own cells) and a column per size, scrolling in its own box. */
+function SizeTable({ label, testId, columns, sizes, rows }: { label: string; testId: string; columns: string[]; sizes: string[]; rows: SizeRow[] }) {
+  return (
+    <TableScroll label={label}>
+      <table className="w-full text-left text-sm" data-testid={testId}>
+        <thead className="border-b border-slate-200 text-slate-500">
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col" className="py-2 pr-4">
+                {c}
+              </th>
+            ))}
+            {sizes.map((s) => (
+              <th key={s} scope="col" className="whitespace-nowrap py-2 pr-4">
+                {s}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row" className="py-2 pr-4 font-medium">
+                {row.name}
+              </th>
+              {row.cells}
+              {sizes.map((s) => (
+                <td key={s} className="whitespace-nowrap py-2 pr-4 tabular-nums">
+                  {row.bySize(s) ?? "—"}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }

@@ -5,28 +5,21 @@
  */
 import { readDb } from "./db";
 import { expect, test } from "./fixtures";
-import { createSeller, png } from "./seller-fixtures";
+import { createDigitalPattern } from "./pattern-fixtures";
+import { createSeller } from "./seller-fixtures";
 import { makePlainDxf } from "../fixtures/dxf";
 
 test("the edit screen shows the pieces, the fabric and the warnings of the reading, and reads the file again in the units chosen", async ({ page, loginAs }, testInfo) => {
   const seller = await createSeller();
   await loginAs(seller.id, page);
-  await page.goto("/create-design");
-  await page.getByLabel("Name", { exact: true }).fill(`Bodice ${testInfo.project.name} ${seller.id}`);
-  await page.getByLabel("Description").fill("A bodice drawn in centimetres, exported with a millimetre header.");
-  await page.getByLabel("Price ($)").fill("9");
-  await page.getByLabel("Availability").selectOption("Pattern");
-  await page.getByLabel("Category", { exact: true }).selectOption("women");
-  await page.getByLabel("Subcategory").selectOption("dresses");
-  await page.getByLabel("Digital (DXF download)").check();
-  await page.getByLabel("Images or videos").setInputFiles([{ name: "front.png", mimeType: "image/png", buffer: await png("#be123c") }]);
-  await page.getByLabel("Size chart image").setInputFiles({ name: "sizes.png", mimeType: "image/png", buffer: await png("#ffffff", 120, 80) });
   // The header says millimetres; the numbers are centimetres (a 25.6 x 70.3 "mm" bodice).
   const dxf = makePlainDxf({ units: "mm", width: 25.6, height: 70.3 });
-  await page.getByLabel("Pattern file (DXF)").setInputFiles({ name: "bodice.dxf", mimeType: "application/dxf", buffer: Buffer.from(dxf) });
-  await page.getByRole("button", { name: "Create Design" }).click();
-  await expect(page.getByText("Product created successfully!")).toBeVisible();
-  const productId = Number(/\/edit-product\/(\d+)/.exec(page.url())![1]);
+  const productId = await createDigitalPattern(page, {
+    name: `Bodice ${testInfo.project.name} ${seller.id}`,
+    description: "A bodice drawn in centimetres, exported with a millimetre header.",
+    price: "9",
+    dxf: { name: "bodice.dxf", mimeType: "application/dxf", buffer: Buffer.from(dxf) },
+  });
 
   const panel = page.getByRole("region", { name: "What we read from the pattern file" });
   await expect(panel.getByTestId("pattern-units")).toHaveText("Read in centimetres, worked out from the size of the pieces.");

@@ -3,11 +3,13 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import zlib from "node:zlib";
 
+import type { Page, TestInfo } from "@playwright/test";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 
 import { addPaidOrder, queryOne, readDb } from "./db";
-import { expect, sessionCookieFor, test } from "./fixtures";
-import { createSeller, png } from "./seller-fixtures";
+import { createUser as createUserFixture, expect, sessionCookieFor, test } from "./fixtures";
+import { createDigitalPattern } from "./pattern-fixtures";
+import { createSeller } from "./seller-fixtures";
 import { waitForMail } from "./utils";
 import { makeAstmDxf } from "~/models/patterns/demo.server";
 import { makeOpenOutlineDxf } from "../fixtures/dxf";
@@ -24,6 +26,20 @@ function digitalPattern(offset: number) {
     offset,
   );
   return { id: p.id, name: p.name, pattern: JSON.parse(p.data) as StoredPattern };
+}
+
+/** A new buyer with a paid order of a read Digital pattern (one per project), logged in on the order's purchase page. */
+async function buyerOnPurchase(
+  { page, createUser, loginAs }: { page: Page; createUser: typeof createUserFixture; loginAs: (user: number, target: Page) => Promise<void> },
+  testInfo: TestInfo,
+) {
+  const p = digitalPattern(testInfo.project.name === "js" ? 2 : 3);
+  const buyer = await createUser();
+  const orderId = addPaidOrder({ buyerId: buyer.id, productId: p.id });
+  await loginAs(buyer.id, page);
+  await page.goto(`/purchase/${orderId}`);
+  const files = page.getByRole("region", { name: "Pattern files" });
+  return { p, buyer, orderId, files };
 }
 
 const standardFontDataUrl = path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts") + path.sep;
@@ -89,12 +105,7 @@ test("the product page shows the piece preview, the facts and the fabric estimat
 });
 
 test("a buyer downloads the stamped A4 PDF, chosen sizes and the stamped DXF; another user gets 404", async ({ page, browser, createUser, loginAs }, testInfo) => {
-  const p = digitalPattern(testInfo.project.name === "js" ? 2 : 3);
-  const buyer = await createUser();
-  const orderId = addPaidOrder({ buyerId: buyer.id, productId: p.id });
-  await loginAs(buyer.id, page);
-  await page.goto(`/purchase/${orderId}`);
-  const files = page.getByRole("region", { name: "Pattern files" });
+  const { p, buyer, orderId, files } = await buyerOnPurchase({ page, createUser, loginAs }, testInfo);
   await expect(files.getByText(/^Version 1, updated \d\d\/\d\d\/\d{4}/)).toBeVisible();
 
   const [a4] = await Promise.all([page.waitForEvent("download"), files.getByRole("link", { name: "A4 PDF" }).click()]);
@@ -146,12 +157,7 @@ test("a buyer downloads the stamped A4 PDF, chosen sizes and the stamped DXF; an
 });
 
 test("the purchase page offers the copy-shop formats; a 24 x 36 in file is 24 x 36 in sheets, stamped", async ({ page, createUser, loginAs }, testInfo) => {
-  const p = digitalPattern(testInfo.project.name === "js" ? 2 : 3);
-  const buyer = await createUser();
-  const orderId = addPaidOrder({ buyerId: buyer.id, productId: p.id });
-  await loginAs(buyer.id, page);
-  await page.goto(`/purchase/${orderId}`);
-  const files = page.getByRole("region", { name: "Pattern files" });
+  const { p, orderId, files } = await buyerOnPurchase({ page, createUser, loginAs }, testInfo);
   for (const name of ["A0 copy-shop PDF", "36-inch roll PDF (US copy shop)", "24 x 36 in PDF (US copy shop)", "Projector PDF"]) {
     await expect(files.getByRole("link", { name, exact: true })).toBeVisible();
     await expect(files.getByRole("combobox", { name: "Format" }).getByRole("option", { name, exact: true })).toHaveCount(1);
@@ -175,20 +181,7 @@ test("a seller's upload is read at once, a new version with a note reaches the b
   await loginAs(seller.id, page);
   const name = `Graded Shirt ${testInfo.project.name} ${seller.id}`;
   const dxf = (sizes: string[]) => ({ name: "shirt.dxf", mimeType: "application/dxf", buffer: Buffer.from(makeAstmDxf({ pieces: 3, sizes })) });
-  await page.goto("/create-design");
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Description").fill("A graded shirt pattern.");
-  await page.getByLabel("Price ($)").fill("12");
-  await page.getByLabel("Availability").selectOption("Pattern");
-  await page.getByLabel("Category", { exact: true }).selectOption("women");
-  await page.getByLabel("Subcategory").selectOption("dresses");
-  await page.getByLabel("Digital (DXF download)").check();
-  await page.getByLabel("Images or videos").setInputFiles([{ name: "front.png", mimeType: "image/png", buffer: await png("#be123c") }]);
-  await page.getByLabel("Size chart image").setInputFiles({ name: "sizes.png", mimeType: "image/png", buffer: await png("#ffffff", 120, 80) });
-  await page.getByLabel("Pattern file (DXF)").setInputFiles(dxf(["38", "40"]));
-  await page.getByRole("button", { name: "Create Design" }).click();
-  await expect(page.getByText("Product created successfully!")).toBeVisible();
-  const productId = Number(/\/edit-product\/(\d+)/.exec(page.url())![1]);
+  const productId = await createDigitalPattern(page, { name, description: "A graded shirt pattern.", price: "12", dxf: dxf(["38", "40"]) });
   // The edit screen shows what was read from the file, with its preview.
   await expect(page.getByText(/^Version 1, updated \d\d\/\d\d\/\d{4}: 3 pieces, sizes 38, 40$/)).toBeVisible();
   const preview = page.getByRole("img", { name: /^Preview of the pattern pieces as read from the file/ });

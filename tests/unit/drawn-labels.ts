@@ -3,6 +3,7 @@
  * the lines drawn on it, and the boxes its label's text covers), and plain geometric checks on them. Independent of
  * how labels are placed; text is measured with the font metrics the preview uses (DejaVu Sans).
  */
+import { pointInRing } from "~/models/patterns/geometry";
 import { ASCENT_EM, DESCENT_EM, svgTextWidth } from "~/models/patterns/labels";
 import type { Pt } from "~/models/patterns/types";
 
@@ -75,16 +76,6 @@ export function drawnPieces(svg: string): DrawnPiece[] {
     pieces.push({ outline: ring, lines, labels });
   }
   return pieces;
-}
-
-export function pointInRing([x, y]: Pt, ring: Pt[]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
 }
 
 function orient(a: Pt, b: Pt, c: Pt): number {

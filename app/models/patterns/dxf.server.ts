@@ -30,7 +30,7 @@ import {
   transferPoints,
   unfoldRing,
 } from "./geometry";
-import { addFact, cutsOf, fabricCodes, statesAnything, type StatedFacts } from "./facts";
+import { addFact, cutsOf, fabricCodes, INSUNITS, parseUnits, statesAnything, type StatedFacts } from "./facts";
 import {
   formatCount,
   MAX_COORDINATE,
@@ -78,7 +78,6 @@ export const UNITS_ASSUMED_MESSAGE =
   "This DXF file does not say which units it uses, so we read it in millimetres. If the pieces look too small or too large, export it again with its units set.";
 
 const MM_PER_UNIT: Record<PatternUnits, number> = { mm: 1, cm: 10, in: 25.4 };
-const INSUNITS: Record<number, PatternUnits> = { 1: "in", 4: "mm", 5: "cm" };
 /** Ends closer than this (mm) are one point when joining segments into an outline. */
 const JOIN_TOLERANCE_MM = 0.1;
 const MAX_INSERT_DEPTH = 4;
@@ -469,11 +468,8 @@ function unitsOf(dxf: RawDxf, texts: string[]): DeclaredUnits {
   for (const t of texts) {
     const f = fact(t);
     if (f?.key !== "units") continue;
-    const v = f.value.toUpperCase().trim();
-    const said = f.value.trim().slice(0, 20);
-    if (v.startsWith("METRIC") || v === "MM") return { units: "mm", source: "text", said };
-    if (v === "CM") return { units: "cm", source: "text", said };
-    if (v.startsWith("ENGLISH") || v === "IN" || v === "INCH" || v === "INCHES") return { units: "in", source: "text", said };
+    const units = parseUnits(f.value);
+    if (units) return { units, source: "text", said: f.value.trim().slice(0, 20) };
   }
   // $MEASUREMENT: 0 English, 1 metric (drawing programs write it; weaker than the two above).
   const measurement = dxf.header?.$MEASUREMENT;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { makePlainDxf } from "../../../tests/fixtures/dxf";
 import { readPattern } from "./dxf.server";
-import { parseAnnotation, parseQuantity } from "./facts";
+import { INSUNITS, parseAnnotation, parseQuantity, parseUnits } from "./facts";
 import { cutText } from "./pieces";
 
 describe("piece facts as CAD systems write them", () => {
@@ -65,5 +65,15 @@ describe("names in the drawing's code page", () => {
     const read = readPattern(new Uint8Array(gbk));
     if (!read.ok) throw new Error(read.message);
     expect(read.pattern.pieces[0].name).toBe("\u524D\u7247");
+  });
+});
+
+describe("declared units", () => {
+  it("reads the 'Units:' text as CAD systems write it, and the header's $INSUNITS codes", () => {
+    for (const [text, units] of [["METRIC", "mm"], [" metric-mm ", "mm"], ["MM", "mm"], ["cm", "cm"], ["ENGLISH", "in"], ["Inches", "in"], ["IN", "in"]] as const) {
+      expect(parseUnits(text), text).toBe(units);
+    }
+    for (const text of ["", "FEET", "CMS", "MILLIMETRES"]) expect(parseUnits(text), text).toBeNull();
+    expect([1, 4, 5, 0, 6].map((code) => INSUNITS[code] ?? null)).toEqual(["in", "mm", "cm", null, null]);
   });
 });

@@ -2,7 +2,19 @@
  * A piece's facts as CAD systems write them (decision 094): 'Quantity:', 'ANNOTATION:', 'CATEGORY:', 'Fabric:' and
  * 'Material:' texts, read the way the CAD system means them. Pure functions, no server code.
  */
-import type { PieceCut } from "./types";
+import type { PatternUnits, PieceCut } from "./types";
+
+/** The units a header's `$INSUNITS` code names (1 inches, 4 millimetres, 5 centimetres); other codes say nothing. */
+export const INSUNITS: Record<number, PatternUnits> = { 1: "in", 4: "mm", 5: "cm" };
+
+/** A 'Units:' text as CAD systems write it: METRIC... or MM, CM, ENGLISH... or IN, INCH, INCHES; else null. */
+export function parseUnits(value: string): PatternUnits | null {
+  const v = value.toUpperCase().trim();
+  if (v.startsWith("METRIC") || v === "MM") return "mm";
+  if (v === "CM") return "cm";
+  if (v.startsWith("ENGLISH") || v === "IN" || v === "INCH" || v === "INCHES") return "in";
+  return null;
+}
 
 /**
  * 'Quantity:' in its written forms: `2`; `2.0` and `2,0` (a decimal point or comma); ASTM's `1,1` (pieces cut as

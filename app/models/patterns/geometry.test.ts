@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { bboxOf, bulgePoints, chainIntoRings, filledArea, polygonArea, shelfPack, signedArea, simplify, simplifyRing, sortSizes } from "./geometry";
+import { bboxOf, bulgePoints, chainIntoRings, filledArea, pointInRing, polygonArea, shelfPack, signedArea, simplify, simplifyRing, sortSizes } from "./geometry";
 import type { Pt } from "./types";
 
 const square: Pt[] = [
@@ -92,6 +92,19 @@ describe("chainIntoRings at scale", () => {
     expect(rings).toHaveLength(1);
     expect(rings[0]).toHaveLength(n);
     expect(polygonArea(rings[0])).toBeCloseTo(polygonArea(ring), 0);
+  });
+});
+
+describe("pointInRing", () => {
+  it("tells inside from outside, also in a notch of a concave ring and whatever the ring's orientation", () => {
+    const u: Pt[] = [[0, 0], [30, 0], [30, 30], [20, 30], [20, 10], [10, 10], [10, 30], [0, 30]];
+    for (const ring of [u, [...u].reverse()]) {
+      expect(pointInRing([5, 20], ring)).toBe(true);
+      expect(pointInRing([15, 5], ring)).toBe(true);
+      expect(pointInRing([15, 20], ring)).toBe(false);
+      expect(pointInRing([-1, 5], ring)).toBe(false);
+      expect(pointInRing([5, 31], ring)).toBe(false);
+    }
   });
 });
 

@@ -16,6 +16,17 @@ export function polygonArea(ring: Pt[]): number {
   return Math.abs(signedArea(ring));
 }
 
+/** Whether a point lies inside an implicitly closed ring (even-odd rule; a point on an edge may go either way). */
+export function pointInRing([x, y]: Pt, ring: Pt[]): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i];
+    const [xj, yj] = ring[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
 /**
  * The area a ring encloses as a PDF reader fills it (nonzero winding), also when the ring crosses itself, where the
  * shoelace formula subtracts the loops turning the other way: horizontal scanlines every `step` mm. O(rows x edges):

@@ -3,7 +3,7 @@
  * "GRAIN LINE" along the grain line, "PLACE ON FOLD" along the fold) and the fold's bracket. Used by the print PDFs
  * (mm, y up) and the SVG preview (px, y down). Pure functions, no server code.
  */
-import { signedArea, simplifyRing } from "./geometry";
+import { pointInRing, signedArea, simplifyRing } from "./geometry";
 import type { Pt } from "./types";
 
 /** Text of a given width (in drawing units), its ascent and descent, to set along a line. */
@@ -57,16 +57,6 @@ export function inwardNormal(ring: Pt[], a: Pt, b: Pt): Pt {
   // Which side is inside does not depend on the frame: a ring's inside is on the left of a counter-clockwise walk.
   const mid: Pt = [(a[0] + b[0]) / 2 + left[0] * 1e-3 * len, (a[1] + b[1]) / 2 + left[1] * 1e-3 * len];
   return pointInRing(mid, ring) ? left : [-left[0], -left[1]];
-}
-
-function pointInRing([x, y]: Pt, ring: Pt[]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
 }
 
 /**

@@ -60,7 +60,7 @@ import {
   type PDFRef,
 } from "@cantoo/pdf-lib";
 
-import { bboxOf, shelfPack } from "./geometry";
+import { bboxOf, pointInRing, shelfPack } from "./geometry";
 import { ASCENT_EM, DESCENT_EM, distinctParts, placeLabel, twoLines, type LabelLine, type PlacedLabel } from "./labels";
 import { boxMeetsLine, cutRuns, foldMarks, inwardNormal, straightStretches, textAlong, type AlongText, type FoldMarks, type PlacedText } from "./marks";
 import { nestOffsets } from "./nesting";
@@ -357,15 +357,7 @@ function ringMeetsRect(ring: Pt[], rect: Rect): boolean {
     if (segmentMeetsRect(a, ring[(i + 1) % ring.length], rect)) return true;
   }
   // No edge enters the rectangle: it is all inside the outline or all outside it (even-odd test of its centre).
-  const cx = (rect.x0 + rect.x1) / 2;
-  const cy = (rect.y0 + rect.y1) / 2;
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > cy !== yj > cy && cx < ((xj - xi) * (cy - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
+  return pointInRing([(rect.x0 + rect.x1) / 2, (rect.y0 + rect.y1) / 2], ring);
 }
 
 /** Liang-Barsky: does the segment a-b pass through the rectangle? */

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 import { pdfDrawing } from "../../../tests/unit/pdf-drawing";
 import { readPattern } from "./dxf.server";
-import { bboxOf, polygonArea } from "./geometry";
+import { bboxOf, pointInRing, polygonArea } from "./geometry";
 import { nestOffsets } from "./nesting";
 import { buildPrintPdf, printLayout, sizeDashes } from "./pdf.server";
 import type { Pattern, PatternPiece, Pt } from "./types";
@@ -65,16 +65,6 @@ function drawnOutlines(pattern: Pattern): { slot: { cx: number; cy: number; w: n
       return piece.boundary.map(([x, y]): Pt => [x + dx, y + dy]);
     }),
   }));
-}
-
-function inside([x, y]: Pt, ring: Pt[]): boolean {
-  let yes = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) yes = !yes;
-  }
-  return yes;
 }
 
 function piece(name: string, size: string, boundary: Pt[], extra: Partial<PatternPiece> = {}): PatternPiece {
@@ -205,7 +195,7 @@ describe("sizes nested on the grade reference (nestOffsets)", () => {
           points++;
           // On or inside the next size (its outline drawn 0.5 mm wider to count points on a shared edge).
           const near = larger.some((q, k) => segmentDistance(p, q, larger[(k + 1) % larger.length]) <= 0.5);
-          if (near || inside(p, larger)) within++;
+          if (near || pointInRing(p, larger)) within++;
         }
       }
     }

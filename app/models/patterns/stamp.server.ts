@@ -6,7 +6,9 @@
  */
 import { PDFDocument, rgb } from "@cantoo/pdf-lib";
 
+import { INSUNITS, parseUnits } from "./facts";
 import { oneLine, pdfFonts } from "./fonts.server";
+import type { PatternUnits } from "./types";
 
 /** One line, no control characters, at most 240 characters. */
 export const stampLine = oneLine;
@@ -42,22 +44,17 @@ function headerNumber(text: string, variable: string, code: number): number | nu
 }
 
 /** About 5 mm in the file's units (0.2 in = 5.08 mm). */
-const STAMP_HEIGHT = { mm: 5, cm: 0.5, in: 0.2 } as const;
+const STAMP_HEIGHT: Record<PatternUnits, number> = { mm: 5, cm: 0.5, in: 0.2 };
 
 /**
  * The unit a file's numbers are in, as the reader takes them (dxf.server.ts `unitsOf`): `$INSUNITS` (1 in, 4 mm,
  * 5 cm), else the CAD "Units:" text (METRIC, ENGLISH, CM...), else `$MEASUREMENT` (0 English), else millimetres.
  */
-function declaredUnits(text: string): keyof typeof STAMP_HEIGHT {
+function declaredUnits(text: string): PatternUnits {
   const ins = headerNumber(text, "$INSUNITS", 70);
-  if (ins === 1) return "in";
-  if (ins === 4) return "mm";
-  if (ins === 5) return "cm";
-  const said = /(?:^|\n)[ \t]*Units:[ \t]*([A-Za-z]+)/i.exec(text)?.[1]?.toUpperCase();
-  if (said?.startsWith("METRIC") || said === "MM") return "mm";
-  if (said === "CM") return "cm";
-  if (said?.startsWith("ENGLISH") || said === "IN" || said === "INCH" || said === "INCHES") return "in";
-  return headerNumber(text, "$MEASUREMENT", 70) === 0 ? "in" : "mm";
+  if (ins !== null && INSUNITS[ins]) return INSUNITS[ins];
+  const said = /(?:^|\n)[ \t]*Units:[ \t]*([A-Za-z]+)/i.exec(text)?.[1];
+  return (said && parseUnits(said)) || (headerNumber(text, "$MEASUREMENT", 70) === 0 ? "in" : "mm");
 }
 
 /**
