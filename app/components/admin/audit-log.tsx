@@ -11,6 +11,8 @@ const ACTION_LABELS: Record<string, string> = {
   "edit-user": "Edited the user",
   "adjust-balance": "Adjusted the balance",
   "save-settings": "Saved the settings",
+  "export-data": "Exported the user's data",
+  "delete-account": "Deleted the account",
 };
 
 function describe(details: Record<string, unknown>): string {

@@ -2,12 +2,13 @@
  * The accounts domain's error codes, with the status and text both faces answer (issue 20, item 2): the login page
  * and POST /api/auth/login read this one table. Model functions return the codes only.
  */
-import type { ErrorAnswer } from "~/models/answers";
+import { answers, type ErrorAnswer } from "~/models/answers";
 import type { LoginErrorCode } from "~/models/accounts/login.server";
+import type { DeleteAccountError } from "~/models/accounts/personal-data.server";
 import { getEnv } from "~/utils/env.server";
 import { AUTH_MESSAGES, tooManyAttemptsText } from "~/utils/messages";
 
-export const ACCOUNTS_ERRORS: { login: Record<LoginErrorCode, ErrorAnswer> } = {
+export const ACCOUNTS_ERRORS: { login: Record<LoginErrorCode, ErrorAnswer>; deleteAccount: Record<DeleteAccountError, ErrorAnswer> } = {
   login: {
     "unknown-email": { status: 400, message: AUTH_MESSAGES.unknownEmail },
     "wrong-password": { status: 401, message: AUTH_MESSAGES.wrongPassword },
@@ -19,5 +20,23 @@ export const ACCOUNTS_ERRORS: { login: Record<LoginErrorCode, ErrorAnswer> } = {
         return tooManyAttemptsText(getEnv().LOGIN_WINDOW_MINUTES);
       },
     },
+  },
+  deleteAccount: {
+    ...answers(404, { "not-found": "User not found" }),
+    ...answers(400, {
+      "wrong-password": "The password you entered is not correct.",
+      "reason-required": "Give the reason for deleting this account (the user's request).",
+    }),
+    ...answers(409, {
+      "already-deleted": "This account has already been deleted.",
+      administrator: "An administrator account cannot be deleted.",
+      "orders-in-flight":
+        "This account has orders that have not been shipped yet. It can be deleted once they are on their way (or refunded).",
+      "checkout-open": "A payment of this account is in progress. Finish or cancel it (or wait 30 minutes), then try again.",
+      "store-orders-open": "The store of this account has orders still to ship. Ship them first.",
+      "store-balance":
+        "The store's balance is not zero: withdraw it (or repay what the store owes the platform) before deleting the account.",
+      "payout-pending": "A withdrawal from the store is still being processed. Try again once it has been paid out.",
+    }),
   },
 };

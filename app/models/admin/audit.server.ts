@@ -1,6 +1,7 @@
 /**
  * The audit log: every administrator action (ship, refund, approve, reject, remove product, edit user, save
- * settings) with who, when and what changed. Written inside the action's own transaction, so an action and its
+ * settings) with who, when and what changed; also a user's own data export and account deletion (decision 103),
+ * with the user as the actor (`details.by` "user" or "admin"). Written inside the action's own transaction, so an action and its
  * record commit together.
  */
 import { and, desc, eq } from "drizzle-orm";
@@ -19,7 +20,9 @@ export type AuditAction =
   | "remove-product"
   | "edit-user"
   | "adjust-balance"
-  | "save-settings";
+  | "save-settings"
+  | "export-data"
+  | "delete-account";
 
 export function recordAudit(
   db: DbOrTx,

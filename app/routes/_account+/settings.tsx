@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 
 import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
@@ -14,12 +14,15 @@ import {
   updatePublicProfile,
   type Profile,
 } from "~/models/accounts/profile.server";
+import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
+import { deleteAccount } from "~/models/accounts/personal-data.server";
 import { setMessageEmails } from "~/models/messaging/notifications.server";
 import { MessageEmailsSchema, PublicProfileSchema } from "~/schemas/messages";
+import { DELETE_CONFIRMATION, DeleteAccountSchema } from "~/schemas/personal-data";
 import { ChangePasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { COUNTRIES } from "~/utils/countries";
 import { getDb } from "~/utils/db.server";
-import { currentSessionToken } from "~/utils/cookie-session.server";
+import { currentSessionToken, destroyCookieSession, getCookieSession } from "~/utils/cookie-session.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireUser } from "~/auth/guards.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -73,6 +76,21 @@ async function handleSettings(request: Request, user: Awaited<ReturnType<typeof 
     setMessageEmails({ db, userId: user.id, enabled: submission.value.messageEmails === "on" });
     return redirectWithFlash(request, "/settings", { kind: "success", message: "Notification settings saved." });
   }
+  if (formData.get("intent") === "delete-account") {
+    const submission = parseWithZod(formData, { schema: DeleteAccountSchema });
+    if (submission.status !== "success") {
+      return data({ intent: "delete-account" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    }
+    const result = await deleteAccount({ db, userId: user.id, actor: { kind: "user", userId: user.id }, password: submission.value.password });
+    if (!result.ok) {
+      const { status, message } = ACCOUNTS_ERRORS.deleteAccount[result.error];
+      const reply = result.error === "wrong-password" ? { fieldErrors: { password: [message] } } : { formErrors: [message] };
+      return data({ intent: "delete-account" as const, result: submission.reply({ ...reply, hideFields: ["password"] }) }, { status });
+    }
+    // The sessions are gone with the account; the cookie goes too, and the person sees what happened.
+    const session = await getCookieSession(request);
+    return redirect("/account-deleted", { headers: { "Set-Cookie": await destroyCookieSession(request, session) } });
+  }
   if (formData.get("intent") === "password") {
     const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
     if (submission.status !== "success") {
@@ -116,6 +134,7 @@ export default function SettingsPage() {
           lastResult={actionData?.intent === "public" ? actionData.result : undefined}
         />
         <MessageEmailsForm enabled={publicProfile.messageEmails} />
+        <YourDataSection lastResult={actionData?.intent === "delete-account" ? actionData.result : undefined} />
       </div>
     </div>
   );
@@ -254,6 +273,56 @@ function AddressForm({ profile, lastResult }: { profile: Profile; lastResult?: S
             <Spinner show={submitting} />
             Save Profile
           </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** "Your data" (decision 103): the download is a plain GET link; deleting needs the password and a typed word. */
+function YourDataSection({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete-account";
+  const [form, fields] = useZodForm(DeleteAccountSchema, lastResult, { id: "delete-account" });
+  return (
+    <section aria-labelledby="data-heading" className="card p-6 lg:col-span-2">
+      <h2 id="data-heading" className="text-lg font-semibold">
+        Your data
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Everything we hold about you (profile, addresses, store, orders, messages, reviews, files) as one JSON file.
+      </p>
+      <p className="mt-3">
+        <a href="/settings/data.json" download className="btn-secondary" data-testid="download-data">
+          Download your data
+        </a>
+      </p>
+      <h3 className="mt-6 font-semibold text-red-800">Delete account</h3>
+      <p className="mt-1 text-sm text-slate-600">
+        Your name, email, addresses, phone, avatar, bio, payout details and store are removed and you are logged out. Orders
+        and payments are kept without your personal data for the sellers&apos; and the tax records; your messages stay
+        with the people you wrote to, under the name &quot;Deleted user&quot;. This cannot be undone.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="delete-account" />
+        <Field
+          label="Your password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors}
+        />
+        <Field
+          label={`Type ${DELETE_CONFIRMATION} to confirm`}
+          inputProps={{ ...getInputProps(fields.confirm, { type: "text" }), autoComplete: "off" }}
+          errors={fields.confirm.errors}
+        />
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn bg-red-700 hover:bg-red-800" disabled={submitting}>
+            <Spinner show={submitting} />
+            Delete account
+          </button>
+          <div id={form.errorId} aria-live="polite">
+            <ErrorList errors={form.errors} />
+          </div>
         </div>
       </Form>
     </section>

@@ -1,15 +1,18 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { AuditLog } from "~/components/admin/audit-log";
 import { AdminPageTitle } from "~/components/admin/page-head";
-import { ErrorList, Field, Spinner } from "~/components/forms";
+import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
+import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
+import { deleteAccount } from "~/models/accounts/personal-data.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { getAdminUserPage, updateAdminUser } from "~/models/admin/users.server";
 import { toAdminUserView } from "~/models/admin/views.server";
 import { UPDATE_USER_ERROR_FIELDS, UpdateUserSchema } from "~/schemas/admin";
+import { AdminDeleteAccountSchema, DELETE_CONFIRMATION } from "~/schemas/personal-data";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -29,14 +32,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const userId = idParam(params.id);
   const formData = await readForm(request);
+  if (formData.get("intent") === "delete-account") {
+    const submission = parseWithZod(formData, { schema: AdminDeleteAccountSchema });
+    if (submission.status !== "success") return data({ intent: "delete-account" as const, result: submission.reply() }, { status: 400 });
+    const result = await deleteAccount({ db: getDb(), userId, actor: { kind: "admin", adminId: admin.id, reason: submission.value.reason } });
+    if (!result.ok) {
+      const { status, message } = ACCOUNTS_ERRORS.deleteAccount[result.error];
+      return data({ intent: "delete-account" as const, result: submission.reply({ formErrors: [message] }) }, { status });
+    }
+    return redirectWithFlash(request, `/admin/user/${userId}`, { kind: "success", message: "The account was deleted: personal data replaced, orders and ledger kept." });
+  }
   const submission = parseWithZod(formData, { schema: UpdateUserSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["accountnumber"] }), { status: 400 });
+  if (submission.status !== "success") return data({ intent: "update" as const, result: submission.reply({ hideFields: ["accountnumber"] }) }, { status: 400 });
   const result = updateAdminUser({ db: getDb(), adminId: admin.id, userId, input: submission.value });
   if (!result.ok) {
     const field = UPDATE_USER_ERROR_FIELDS[result.error];
     const { status, message } = ADMIN_ERRORS.updateUser[result.error];
     return data(
-      submission.reply(field ? { fieldErrors: { [field]: [message] }, hideFields: ["accountnumber"] } : { formErrors: [message], hideFields: ["accountnumber"] }),
+      {
+        intent: "update" as const,
+        result: submission.reply(field ? { fieldErrors: { [field]: [message] }, hideFields: ["accountnumber"] } : { formErrors: [message], hideFields: ["accountnumber"] }),
+      },
       { status },
     );
   }
@@ -48,9 +64,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function AdminUser() {
   const { user, balanceCents, isSelf, joined, audit } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData?.intent === "update" ? actionData.result : undefined;
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") !== "delete-account";
   const hasStore = user.store_id !== null;
   const [form, fields] = useForm({
     id: "user",
@@ -161,7 +178,50 @@ export default function AdminUser() {
           </div>
         </div>
       </Form>
+      <PersonalDataSection userId={user.user_id} lastResult={actionData?.intent === "delete-account" ? actionData.result : undefined} />
       <AuditLog entries={audit} />
     </article>
+  );
+}
+
+/** On the user's request (decision 103): their data as JSON, and the account's deletion with a reason; both audited. */
+function PersonalDataSection({ userId, lastResult }: { userId: number; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete-account";
+  const [form, fields] = useZodForm(AdminDeleteAccountSchema, lastResult, { id: "delete-account" });
+  return (
+    <section aria-labelledby="personal-data-heading" className="card mt-8 p-6">
+      <h2 id="personal-data-heading" className="text-lg font-semibold">
+        Personal data
+      </h2>
+      <p className="mt-3">
+        <a href={`/admin/user/${userId}/data.json`} download className="btn-secondary">
+          Export data
+        </a>
+      </p>
+      <p className="mt-4 text-sm text-slate-600">
+        Deleting replaces the user&apos;s name, email, addresses, phone, avatar, bio and payout details, ends their sessions
+        and closes their store; orders and ledger rows are kept. Refused while orders to them have not shipped or their
+        store has a balance.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="delete-account" />
+        <Field label="Reason (the user's request)" inputProps={{ ...getInputProps(fields.reason, { type: "text" }) }} errors={fields.reason.errors} />
+        <Field
+          label={`Type ${DELETE_CONFIRMATION} to confirm`}
+          inputProps={{ ...getInputProps(fields.confirm, { type: "text" }), autoComplete: "off" }}
+          errors={fields.confirm.errors}
+        />
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn bg-red-700 hover:bg-red-800" disabled={submitting}>
+            <Spinner show={submitting} />
+            Delete account
+          </button>
+          <div id={form.errorId} aria-live="polite">
+            <ErrorList errors={form.errors} />
+          </div>
+        </div>
+      </Form>
+    </section>
   );
 }

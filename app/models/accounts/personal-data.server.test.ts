@@ -1,0 +1,330 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+import { eq } from "drizzle-orm";
+import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import * as schema from "../../../db/schema";
+import {
+  auditLog,
+  checkouts,
+  conversations,
+  downloads,
+  files,
+  follows,
+  helpRequests,
+  messages,
+  orders,
+  passwordResetTokens,
+  productMedia,
+  products,
+  reviews,
+  sessions,
+  storeMedia,
+  stores,
+  transactions,
+  userBlocks,
+  users,
+} from "../../../db/schema";
+import type { Db } from "../../../db/client";
+import { paidShop, fulfil, pendingTransfer } from "../../../tests/unit/admin-fixtures";
+import { makeBuyer, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { createTestDb, makeUser } from "../../../tests/unit/helpers";
+import { addToCart } from "~/models/buying/cart.server";
+import { createSession, getSessionUser } from "~/models/accounts/sessions.server";
+import { verifyLogin } from "~/models/accounts/users.server";
+import { recordAudit } from "~/models/admin/audit.server";
+import { uploadsDir } from "~/models/files/store.server";
+import { sendMessage } from "~/models/messaging/messages.server";
+import { encryptSecret } from "~/utils/crypto.server";
+import {
+  DELETED_NAME,
+  PERSONAL_DATA_COVERAGE,
+  deleteAccount,
+  deletedEmail,
+  exportUserData,
+  exportUserDataFor,
+} from "./personal-data.server";
+
+let dataDir = "";
+beforeAll(() => {
+  dataDir = useTestEnv();
+});
+
+/** A stored upload: the bytes in the file store and its `files` row. */
+function upload(db: Db, ownerId: number, kind: (typeof schema.FILE_KINDS)[number], originalName: string) {
+  const name = `${crypto.randomBytes(16).toString("hex")}.png`;
+  fs.mkdirSync(uploadsDir(dataDir), { recursive: true });
+  fs.writeFileSync(path.join(uploadsDir(dataDir), name), "bytes");
+  db.insert(files).values({ name, originalName, contentType: "image/png", size: 5, kind, ownerId }).run();
+  return name;
+}
+const onDisk = (name: string) => fs.existsSync(path.join(uploadsDir(dataDir), name));
+
+/** The columns of the schema that point at users: a foreign key to `users`, or a user-ish name. */
+function userColumns(): string[] {
+  const found = new Set<string>();
+  for (const value of Object.values(schema)) {
+    if (!(value instanceof SQLiteTable)) continue;
+    const config = getTableConfig(value);
+    if (config.name === "users") continue;
+    for (const fk of config.foreignKeys) {
+      const ref = fk.reference();
+      if (getTableConfig(ref.foreignTable).name !== "users") continue;
+      for (const column of ref.columns) found.add(`${config.name}.${column.name}`);
+    }
+    for (const column of config.columns) {
+      if (/(^|_)(user|buyer|sender|owner|admin|blocker|blocked)(_id)?$|^user_[ab]$/.test(column.name)) found.add(`${config.name}.${column.name}`);
+    }
+  }
+  return [...found].sort();
+}
+
+/**
+ * A user with a row in every table that can hold one about them: a store with a product, orders bought and sold,
+ * messages, a review, follows, a block, a help request, sessions, a reset token, a cart, files, audit entries.
+ */
+async function everything(db: Db) {
+  const { shop, buyer, admin, checkout } = await paidShop(db);
+  const bought = fulfil(db, checkout.id);
+  const user = buyer;
+  // The buyer is also a seller: a store, a product, a sale to the shop's owner.
+  const store = db
+    .insert(stores)
+    .values({ userId: user.id, name: "Buyer Makes", bio: "I sew", accountNumber: encryptSecret("000123456789"), accountLast4: "6789", accountRouting: "110000000", accountName: "B. Uyer" })
+    .returning()
+    .get();
+  const logo = upload(db, user.id, "media", "logo.png");
+  db.update(stores).set({ avatar: logo }).where(eq(stores.id, store.id)).run();
+  const product = db.insert(products).values({ storeId: store.id, name: "Buyer Bag", description: "A bag", priceCents: 3000, type: "Made", category1: "women", category2: "bags" }).returning().get();
+  db.insert(productMedia).values({ productId: product.id, media: upload(db, user.id, "media", "bag.png") }).run();
+  db.insert(storeMedia).values({ storeId: store.id, media: upload(db, user.id, "media", "studio.png") }).run();
+  addToCart({ db, owner: { userId: shop.seller.id }, productId: product.id });
+  const sale = db
+    .insert(orders)
+    .values({ checkoutId: checkout.id, buyerId: shop.seller.id, storeId: store.id, productId: product.id, productName: product.name, productType: "Made", quantity: 1, amountCents: 3000, feeCents: 450, status: "Shipped" })
+    .returning()
+    .get();
+  db.insert(transactions).values({ storeId: store.id, txType: "Sale", orderId: sale.id, amountCents: 2550, feeCents: 450 }).run();
+  db.insert(transactions).values({ storeId: store.id, txType: "Transfer", amountCents: -2550, status: "Completed" }).run();
+
+  const avatar = upload(db, user.id, "avatar", "me.png");
+  db.update(users).set({ avatar, bio: "Hello", phone: "+1 555 0199" }).where(eq(users.id, user.id)).run();
+  createSession({ db, userId: user.id, userAgent: "vitest" });
+  db.insert(passwordResetTokens).values({ tokenHash: "f".repeat(64), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) }).run();
+  addToCart({ db, owner: { userId: user.id }, productId: shop.bag.id });
+  db.insert(follows).values({ userId: user.id, storeId: shop.store.id }).run();
+  db.insert(userBlocks).values({ blockerId: user.id, blockedId: admin.id }).run();
+  const sent = sendMessage({ db, senderId: user.id, to: shop.seller.id, content: "Is the dress lined?" });
+  if (!sent.ok) throw new Error(sent.error);
+  const reply = sendMessage({ db, senderId: shop.seller.id, to: user.id, content: "Yes, fully." });
+  if (!reply.ok) throw new Error(reply.error);
+  db.insert(reviews).values({ productId: shop.digital.id, orderId: bought.digital.id, userId: user.id, name: `${user.firstName} ${user.lastName}`, star: 5, comment: "Great" }).run();
+  db.insert(downloads).values({ orderId: bought.digital.id, userId: user.id, file: "abc123.dxf" }).run();
+  const resume = upload(db, user.id, "resume", "cv.png");
+  db.insert(helpRequests).values({ userId: user.id, name: "B. Uyer", email: user.email, message: "Hire me", resumeFile: resume }).run();
+  recordAudit(db, { adminId: admin.id, action: "edit-user", targetType: "user", targetId: user.id, details: { changes: {} } });
+  // An administrator's adjustment: the admin's own ledger actions and audit rows are the admin's data.
+  db.insert(transactions).values({ storeId: shop.store.id, txType: "Adjustment", amountCents: 100, reason: "goodwill", adminId: user.id }).run();
+  recordAudit(db, { adminId: user.id, action: "adjust-balance", targetType: "store", targetId: shop.store.id, details: {} });
+  return { shop, user, admin, store, product, bought, sale, files: { logo, avatar, resume } };
+}
+
+describe("PERSONAL_DATA_COVERAGE", () => {
+  it("names every column of the schema that points at a user, and nothing else", () => {
+    const columns = userColumns();
+    // The schema is read, not listed: a new table with a user_id column fails here until the export covers it.
+    expect(columns.length).toBeGreaterThanOrEqual(18);
+    expect(Object.keys(PERSONAL_DATA_COVERAGE).sort()).toEqual(columns);
+  });
+
+  it("a section named by the coverage is filled for a user who has a row in every table", async () => {
+    const db = createTestDb();
+    const { user } = await everything(db);
+    const data = exportUserData({ db, userId: user.id })! as unknown as Record<string, unknown>;
+    for (const [column, entry] of Object.entries(PERSONAL_DATA_COVERAGE)) {
+      if (!("section" in entry)) continue;
+      const section = data[entry.section];
+      expect(section, `${column} -> ${entry.section}`).toBeTruthy();
+      if (Array.isArray(section)) expect(section.length, `${column} -> ${entry.section}`).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("exportUserData", () => {
+  it("holds every row about the user, with a version and a date, and no secret", async () => {
+    const db = createTestDb();
+    const { user, shop, store, product, sale } = await everything(db);
+    const now = new Date("2026-11-26T10:00:00Z");
+    const data = exportUserData({ db, userId: user.id, now })!;
+    expect(data.schema_version).toBe(1);
+    expect(data.generated_at).toBe("2026-11-26T10:00:00.000Z");
+    expect(data.profile).toMatchObject({ id: user.id, email: user.email, phone: "+1 555 0199", bio: "Hello", street: "1 Main St" });
+    expect(data.store).toMatchObject({ id: store.id, name: "Buyer Makes", payout_details: { account_number: "****6789", account_routing: "****0000" } });
+    expect(data.products.map((p) => p.id)).toEqual([product.id]);
+    expect(data.products[0]!.media).toHaveLength(1);
+    expect(data.orders_bought.map((o) => o.product_name).sort()).toEqual(["Printed Shirt Pattern", "Tote Pattern", "Wrap Dress"]);
+    expect(data.orders_sold.map((o) => o.id)).toEqual([sale.id]);
+    expect(data.ledger.map((t) => t.tx_type)).toEqual(["Sale", "Transfer"]);
+    expect(data.conversations[0]!.messages.map((m) => [m.from, m.content])).toEqual([
+      ["me", "Is the dress lined?"],
+      ["other", "Yes, fully."],
+    ]);
+    expect(data.conversations[0]!.other_party.id).toBe(shop.seller.id);
+    expect(data.follows[0]!.store_id).toBe(shop.store.id);
+    expect(data.files.every((f) => f.url === `/api/files/${f.name}`)).toBe(true);
+    expect(data.files.map((f) => f.original_name).sort()).toEqual(["bag.png", "cv.png", "logo.png", "me.png", "studio.png"]);
+    const text = JSON.stringify(data);
+    expect(text).not.toContain(user.passwordHash);
+    expect(text).not.toContain("000123456789");
+    expect(text).not.toContain("110000000");
+    expect(text).not.toContain("f".repeat(64));
+    const storedNumber = db.select({ n: stores.accountNumber }).from(stores).where(eq(stores.id, store.id)).get()!.n;
+    expect(text).not.toContain(storedNumber);
+    expect(text).not.toMatch(/password_hash|token_hash|passwordHash|tokenHash/);
+  });
+
+  it("is undefined for an unknown user, and exportUserDataFor writes who asked to the audit log", async () => {
+    const db = createTestDb();
+    const user = await makeUser(db);
+    const admin = await makeUser(db, { role: "admin" });
+    expect(exportUserData({ db, userId: 999_999 })).toBeUndefined();
+    exportUserDataFor({ db, userId: user.id, actor: { kind: "user", userId: user.id } });
+    exportUserDataFor({ db, userId: user.id, actor: { kind: "admin", adminId: admin.id, reason: "Emailed request #12" } });
+    const rows = db.select().from(auditLog).where(eq(auditLog.targetId, user.id)).orderBy(auditLog.id).all();
+    expect(rows.map((r) => [r.action, r.adminId, JSON.parse(r.details)])).toEqual([
+      ["export-data", user.id, { by: "user" }],
+      ["export-data", admin.id, { by: "admin", reason: "Emailed request #12" }],
+    ]);
+  });
+});
+
+describe("deleteAccount", () => {
+  it("refuses while printed or apparel orders to the buyer have not shipped, and a wrong password", async () => {
+    const db = createTestDb();
+    const { buyer, checkout } = await paidShop(db);
+    const bought = fulfil(db, checkout.id);
+    const actor = { kind: "user", userId: buyer.id } as const;
+    expect(await deleteAccount({ db, userId: buyer.id, actor, password: "wrong password" })).toEqual({ ok: false, error: "wrong-password" });
+    expect(await deleteAccount({ db, userId: buyer.id, actor, password: "correct horse battery" })).toEqual({ ok: false, error: "orders-in-flight" });
+    db.update(orders).set({ status: "Shipped" }).where(eq(orders.id, bought.dress.id)).run();
+    expect(await deleteAccount({ db, userId: buyer.id, actor, password: "correct horse battery" })).toEqual({ ok: false, error: "orders-in-flight" });
+    db.update(orders).set({ status: "Shipped" }).where(eq(orders.id, bought.printed.id)).run();
+    // A digital pattern never ships: a Pending one does not hold the account.
+    expect(await deleteAccount({ db, userId: buyer.id, actor, password: "correct horse battery" })).toMatchObject({ ok: true });
+    expect(db.select().from(auditLog).where(eq(auditLog.action, "delete-account")).all()).toHaveLength(1);
+  });
+
+  it("refuses a store balance not paid out, a pending payout, an administrator, an open checkout, and needs an admin's reason", async () => {
+    const db = createTestDb();
+    const { shop, admin, checkout, buyer } = await paidShop(db);
+    const seller = shop.seller;
+    const byAdmin = { kind: "admin", adminId: admin.id, reason: "Request by email" } as const;
+    expect(await deleteAccount({ db, userId: buyer.id, actor: byAdmin })).toEqual({ ok: false, error: "checkout-open" });
+    fulfil(db, checkout.id);
+    expect(await deleteAccount({ db, userId: seller.id, actor: { ...byAdmin, reason: "  " } })).toEqual({ ok: false, error: "reason-required" });
+    expect(await deleteAccount({ db, userId: seller.id, actor: byAdmin })).toEqual({ ok: false, error: "store-balance" });
+    const balance = db.select({ b: stores.balanceCents }).from(stores).where(eq(stores.id, shop.store.id)).get()!.b;
+    pendingTransfer(db, shop.store.id, balance);
+    expect(await deleteAccount({ db, userId: seller.id, actor: byAdmin })).toEqual({ ok: false, error: "payout-pending" });
+    db.update(transactions).set({ status: "Completed" }).where(eq(transactions.txType, "Transfer")).run();
+    // The dress is Ready apparel the seller ships.
+    expect(await deleteAccount({ db, userId: seller.id, actor: byAdmin })).toEqual({ ok: false, error: "store-orders-open" });
+    expect(await deleteAccount({ db, userId: admin.id, actor: byAdmin })).toEqual({ ok: false, error: "administrator" });
+    expect(await deleteAccount({ db, userId: 999_999, actor: byAdmin })).toEqual({ ok: false, error: "not-found" });
+    expect(db.select().from(auditLog).where(eq(auditLog.action, "delete-account")).all()).toHaveLength(0);
+  });
+
+  it("replaces personal data, ends sessions, closes the store and keeps orders, ledger and messages", async () => {
+    const db = createTestDb();
+    const { user, shop, admin, store, product, sale, files: uploaded } = await everything(db);
+    db.update(orders).set({ status: "Shipped" }).where(eq(orders.buyerId, user.id)).run();
+    const token = createSession({ db, userId: user.id });
+    const ordersBefore = db.select().from(orders).orderBy(orders.id).all();
+    const ledgerBefore = db.select().from(transactions).orderBy(transactions.id).all();
+
+    const result = await deleteAccount({ db, userId: user.id, actor: { kind: "admin", adminId: admin.id, reason: "Asked by phone" }, dataDir });
+    expect(result).toMatchObject({ ok: true, userId: user.id });
+
+    const row = db.select().from(users).where(eq(users.id, user.id)).get()!;
+    expect(row).toMatchObject({
+      email: deletedEmail(user.id),
+      passwordHash: "",
+      firstName: "Deleted",
+      lastName: "user",
+      status: "Inactive",
+      phone: "",
+      street: "",
+      city: "",
+      postalCode: "",
+      avatar: null,
+      bio: "",
+    });
+    expect(getSessionUser({ db, token })).toBeNull();
+    expect(db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toEqual([]);
+    expect(db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id)).all()).toEqual([]);
+    expect(await verifyLogin({ db, email: user.email, password: "correct horse battery" })).toMatchObject({ ok: false });
+
+    // Orders and ledger rows stay, amounts untouched; the buyer's address snapshot keeps only the tax jurisdiction.
+    const ordersAfter = db.select().from(orders).orderBy(orders.id).all();
+    expect(ordersAfter.map((o) => [o.id, o.amountCents, o.feeCents, o.shippingCents, o.taxCents, o.status])).toEqual(
+      ordersBefore.map((o) => [o.id, o.amountCents, o.feeCents, o.shippingCents, o.taxCents, o.status]),
+    );
+    expect(db.select().from(transactions).orderBy(transactions.id).all()).toEqual(ledgerBefore);
+    for (const order of ordersAfter.filter((o) => o.buyerId === user.id)) {
+      expect(JSON.parse(order.shippingInfo)).toMatchObject({ first_name: "Deleted", last_name: "user", street: "", phone: "", city: "Springfield", postal_code: "62701", email: deletedEmail(user.id) });
+      expect(order.shippingInfo).not.toContain("1 Main St");
+    }
+    for (const c of db.select().from(checkouts).where(eq(checkouts.userId, user.id)).all()) expect(c.shippingAddress).not.toContain("1 Main St");
+
+    // The store is closed: products unlisted, not deleted; bank details and media gone; followers let go.
+    const closed = db.select().from(stores).where(eq(stores.id, store.id)).get()!;
+    expect(closed).toMatchObject({ name: `Closed store ${store.id}`, bio: "", avatar: null, accountNumber: "", accountLast4: "", accountRouting: "", accountName: "" });
+    expect(db.select().from(products).where(eq(products.id, product.id)).get()!.removedAt).not.toBeNull();
+    expect(db.select().from(productMedia).where(eq(productMedia.productId, product.id)).all()).toHaveLength(1);
+    expect(db.select().from(storeMedia).where(eq(storeMedia.storeId, store.id)).all()).toEqual([]);
+    expect(db.select().from(orders).where(eq(orders.id, sale.id)).get()!.productId).toBe(product.id);
+
+    // Messages stay for the other party, shown under "Deleted user"; reviews keep their words under that name.
+    expect(db.select({ content: messages.content }).from(messages).all().map((m) => m.content).sort()).toEqual(["Is the dress lined?", "Yes, fully."]);
+    expect(db.select().from(conversations).all()).toHaveLength(1);
+    expect(db.select().from(reviews).where(eq(reviews.userId, user.id)).get()).toMatchObject({ name: DELETED_NAME, comment: "Great", star: 5 });
+    expect(db.select().from(follows).where(eq(follows.userId, user.id)).all()).toEqual([]);
+    expect(db.select().from(userBlocks).all()).toEqual([]);
+    expect(db.select().from(helpRequests).all()).toEqual([]);
+
+    // Files nothing refers to any more are gone from disk and the table; the product's image stays (orders show it).
+    for (const name of [uploaded.logo, uploaded.avatar, uploaded.resume]) {
+      expect(onDisk(name), name).toBe(false);
+      expect(db.select().from(files).where(eq(files.name, name)).get()).toBeUndefined();
+    }
+    const productImage = db.select().from(productMedia).where(eq(productMedia.productId, product.id)).get()!.media;
+    expect(onDisk(productImage)).toBe(true);
+    expect(result.ok && result.filesDeleted).toBe(4);
+
+    // The audit log says who deleted it and why; deleting again is refused.
+    const audit = db.select().from(auditLog).where(eq(auditLog.action, "delete-account")).get()!;
+    expect([audit.adminId, audit.targetId, JSON.parse(audit.details)]).toEqual([admin.id, user.id, { by: "admin", reason: "Asked by phone" }]);
+    expect(await deleteAccount({ db, userId: user.id, actor: { kind: "admin", adminId: admin.id, reason: "again" } })).toEqual({ ok: false, error: "already-deleted" });
+    // The seller's side is unchanged: the shop's owner still sees the conversation and can still sell.
+    expect(db.select().from(users).where(eq(users.id, shop.seller.id)).get()!.status).toBe("Active");
+    // The export of a deleted account holds what was kept: the orders and the ledger, no address.
+    const after = exportUserData({ db, userId: user.id })!;
+    expect(after.orders_bought).toHaveLength(3);
+    expect(after.profile.street).toBe("");
+  });
+
+  it("lets a user delete their own account with their password; the deleted address cannot log in or be registered over", async () => {
+    const db = createTestDb();
+    const user = await makeBuyer(db);
+    const result = await deleteAccount({ db, userId: user.id, actor: { kind: "user", userId: user.id }, password: "correct horse battery" });
+    expect(result).toMatchObject({ ok: true });
+    const audit = db.select().from(auditLog).where(eq(auditLog.targetId, user.id)).get()!;
+    expect([audit.action, audit.adminId, JSON.parse(audit.details)]).toEqual(["delete-account", user.id, { by: "user" }]);
+    // The old address is free again (a new account may use it); the deleted row keeps its unusable one.
+    const again = await makeUser(db, { email: user.email });
+    expect(again.id).not.toBe(user.id);
+  });
+});
