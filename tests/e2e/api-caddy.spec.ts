@@ -98,6 +98,10 @@ test("behind Caddy (Debian's package, the shipped Caddyfile, a local CA): Secure
       const home = await request.get("/");
       expect(home.status()).toBe(200);
       expect(home.headers()["strict-transport-security"]).toMatch(/^max-age=\d{7,}/);
+      // The README's check after deploying: `curl -sI https://DOMAIN/healthz` is 200 with HSTS.
+      const healthz = await request.fetch("/healthz", { method: "HEAD" });
+      expect(healthz.status()).toBe(200);
+      expect(healthz.headers()["strict-transport-security"]).toMatch(/^max-age=\d{7,}/);
       const toLogin = await request.get("/profile", { maxRedirects: 0 });
       expect([302, 303]).toContain(toLogin.status());
       const location = toLogin.headers()["location"];
