@@ -3,11 +3,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
-  echo "[test] installing Debian's chromium for the browser tests"
+# Debian's chromium for the browser tests and Debian's caddy for the proxy test (tests/e2e/api-caddy.spec.ts).
+missing=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+command -v "${CADDY_BIN:-caddy}" >/dev/null 2>&1 || missing+=(caddy)
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "[test] installing Debian's ${missing[*]} for the browser tests"
   if [ "$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 step() { echo; echo "=== $1"; }

@@ -17,6 +17,8 @@ import path from "node:path";
 
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 
+import { writeBackupState, type BackupState } from "../app/utils/backup-state.server";
+
 export type BackupTarget =
   | { kind: "file"; dir: string; url: string }
   | {
@@ -249,6 +251,57 @@ export async function sweepFiles({
   return n;
 }
 
+/**
+ * A Litestream 0.3.13 log line that says data reached the replica ("wal segment written", "snapshot written"; its
+ * slog text format, `time=... level=INFO msg="wal segment written" db=... replica=... position=...`): the time it
+ * names (Litestream's clock, this machine's), else `now`. Any other line: null.
+ */
+export function replicatedAt(line: string, now = Date.now()): number | null {
+  if (!/\bmsg="(wal segment written|snapshot written)"/.test(line)) return null;
+  const stamp = /^time=(\S+)/.exec(line.trim())?.[1];
+  const at = stamp ? Date.parse(stamp) : NaN;
+  return Number.isFinite(at) ? at : now;
+}
+
+/**
+ * The newest moment at which the replica held every change to the database, from one more look (every second):
+ * Litestream writes nothing while the database is idle, so "the last segment written" alone would age on a quiet
+ * site. When the database and its WAL have not changed since the last segment was written (`changedAt`, their newest
+ * modification time, no later than `replicatedAt`), the replica holds everything now; when they have, the changes
+ * since are not replicated yet and the moment stays where it was. Nothing moves while Litestream is not running or
+ * has written nothing in this run.
+ */
+export function databaseSyncedAt({
+  previous,
+  replicatedAt: replicated,
+  changedAt,
+  running,
+  now,
+}: {
+  previous: number | null;
+  replicatedAt: number | null;
+  changedAt: number;
+  running: boolean;
+  now: number;
+}): number | null {
+  if (!running || replicated === null) return previous;
+  if (changedAt <= replicated) return now;
+  return Math.max(previous ?? 0, replicated);
+}
+
+/** The newest modification time of the database file and its WAL (0 when neither exists). */
+function changedAt(dbFile: string): number {
+  let newest = 0;
+  for (const file of [dbFile, `${dbFile}-wal`]) {
+    try {
+      newest = Math.max(newest, fs.statSync(file).mtimeMs);
+    } catch {
+      // No WAL right after a checkpoint that truncated it.
+    }
+  }
+  return newest;
+}
+
 type Logger = Record<"debug" | "info" | "warn" | "error", (fields: object, message: string) => void>;
 
 /** How often uploads are looked for (the drill's "acknowledged a few seconds before" leaves room for two sweeps). */
@@ -265,7 +318,29 @@ export function startBackup({ dataDir, dbFile, target, log }: { dataDir: string;
   let stopping = false;
   let child: ChildProcess | null = null;
   let quickExits = 0;
-  const state = { lastFileSweep: 0, litestreamRunning: false };
+  const state = { lastFileSweep: 0, litestreamRunning: false, lastReplicatedAt: null as number | null };
+  // What /metrics and the health screen read (app/utils/backup-state.server.ts), refreshed every second.
+  const published: BackupState = { startedAt: Date.now(), databaseAt: null, filesAt: null, updatedAt: Date.now() };
+  const publish = () => {
+    const now = Date.now();
+    published.databaseAt = databaseSyncedAt({
+      previous: published.databaseAt,
+      replicatedAt: state.lastReplicatedAt,
+      changedAt: changedAt(dbFile),
+      running: state.litestreamRunning,
+      now,
+    });
+    published.filesAt = state.lastFileSweep || null;
+    published.updatedAt = now;
+    try {
+      writeBackupState(dataDir, published);
+    } catch (error) {
+      log.warn({ event: "backup", err: error }, "the backup state could not be written");
+    }
+  };
+  publish();
+  const publisher = setInterval(publish, 1_000);
+  publisher.unref();
 
   const runLitestream = () => {
     const started = Date.now();
@@ -277,6 +352,8 @@ export function startBackup({ dataDir, dbFile, target, log }: { dataDir: string;
       for (const line of chunk.toString().split("\n")) {
         const text = line.trim();
         if (!text) continue;
+        const at = replicatedAt(text);
+        if (at !== null) state.lastReplicatedAt = Math.max(state.lastReplicatedAt ?? 0, at);
         const level = /\blevel=(\w+)/.exec(text)?.[1]?.toUpperCase();
         const fields = { event: "backup", source: "litestream" };
         if (level === "ERROR") log.error(fields, text);
@@ -332,15 +409,18 @@ export function startBackup({ dataDir, dbFile, target, log }: { dataDir: string;
       stopping = true;
       clearTimeout(timer);
       const proc = child;
-      if (!proc) return;
-      await new Promise<void>((resolve) => {
-        const force = setTimeout(() => proc.kill("SIGKILL"), 10_000);
-        proc.once("exit", () => {
-          clearTimeout(force);
-          resolve();
+      if (proc) {
+        await new Promise<void>((resolve) => {
+          const force = setTimeout(() => proc.kill("SIGKILL"), 10_000);
+          proc.once("exit", () => {
+            clearTimeout(force);
+            resolve();
+          });
+          proc.kill("SIGTERM");
         });
-        proc.kill("SIGTERM");
-      });
+      }
+      clearInterval(publisher);
+      publish();
     },
   };
 }

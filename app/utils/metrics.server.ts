@@ -10,6 +10,7 @@ import fs from "node:fs";
 
 import client, { type Metric } from "prom-client";
 
+import { backupConfigured, readBackupState } from "~/utils/backup-state.server";
 import { databaseFile } from "~/utils/db.server";
 import { outboxDir } from "~/utils/mail.server";
 
@@ -123,6 +124,49 @@ once(
       help: "Messages in DATA_DIR/outbox (mail written to disk when no SMTP_URL is set)",
       collect() {
         if (sources.dataDir) this.set(storageFacts(sources.dataDir).outboxMessages);
+      },
+    }),
+);
+
+/**
+ * The backup's progress (BACKUP_URL set; server/backup.ts writes it from the supervisor into DATA_DIR, so every
+ * worker answers the same): by part, `database` (Litestream's replica) and `files` (uploads and keys).
+ */
+function backupSamples(): { part: "database" | "files"; at: number | null; startedAt: number }[] {
+  if (!sources.dataDir || !backupConfigured()) return [];
+  const state = readBackupState(sources.dataDir);
+  if (!state) return [];
+  return [
+    { part: "database", at: state.databaseAt, startedAt: state.startedAt },
+    { part: "files", at: state.filesAt, startedAt: state.startedAt },
+  ];
+}
+
+once(
+  "patternhouse_backup_last_success_timestamp_seconds",
+  () =>
+    new client.Gauge({
+      name: "patternhouse_backup_last_success_timestamp_seconds",
+      help: "The newest moment the backup held everything (database: every change replicated by Litestream; files: the last complete sweep); no sample before the first",
+      labelNames: ["part"] as const,
+      collect() {
+        this.reset();
+        for (const sample of backupSamples()) if (sample.at !== null) this.set({ part: sample.part }, sample.at / 1000);
+      },
+    }),
+);
+
+once(
+  "patternhouse_backup_lag_seconds",
+  () =>
+    new client.Gauge({
+      name: "patternhouse_backup_lag_seconds",
+      help: "Seconds since the backup last held everything (since the backup started when it never has)",
+      labelNames: ["part"] as const,
+      collect() {
+        this.reset();
+        const now = Date.now();
+        for (const sample of backupSamples()) this.set({ part: sample.part }, Math.max(0, (now - (sample.at ?? sample.startedAt)) / 1000));
       },
     }),
 );

@@ -120,6 +120,18 @@ for (const kind of ["file", "s3"] as const) {
 
       // Acknowledged; a few seconds later the machine is lost.
       await new Promise((r) => setTimeout(r, 6_000));
+
+      // Meanwhile /metrics (a loopback client) and the health screen say the backup is seconds behind.
+      const metrics = await (await request.get("/metrics")).text();
+      const sample = (name: string, part: string) => Number(new RegExp(`^${name}\\{part="${part}"\\} (\\S+)$`, "m").exec(metrics)?.[1]);
+      for (const part of ["database", "files"]) {
+        expect(sample("patternhouse_backup_lag_seconds", part), metrics).toBeLessThan(10);
+        expect(Math.abs(sample("patternhouse_backup_last_success_timestamp_seconds", part) - Date.now() / 1000), part).toBeLessThan(10);
+      }
+      const admin = (await (await request.post("/api/auth/login", { data: DEMO.admin })).json()) as { token: string };
+      const health = await request.get("/admin/health", { headers: { Authorization: admin.token } });
+      expect(health.status()).toBe(200);
+      expect(await health.text()).toMatch(/Last backup<\/dt><dd class="text-sm sm:col-span-2 text-slate-900">\d+ s ago \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)</);
       await server.kill9();
       fs.rmSync(dataDir, { recursive: true, force: true });
 

@@ -139,6 +139,9 @@ test("/metrics: 401 without the token, Prometheus text with it", async ({ reques
     expect(text).toContain(`# TYPE ${name} `);
   }
   expect(text).toMatch(/^database_size_bytes\{file="db"\} [1-9]\d*$/m);
+  // No backup here (BACKUP_URL unset): its gauges are described but have no samples.
+  expect(text).toContain("# TYPE patternhouse_backup_lag_seconds gauge");
+  expect(text).not.toMatch(/^patternhouse_backup_/m);
 });
 
 test("a server error: the 500 page names the request id of its header, and the log has the error under that id", async ({ request }) => {

@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 
+import { BACKUP_STALE_SECONDS, lastCompleteBackup, readBackupState } from "~/utils/backup-state.server";
 import { recentErrors } from "~/utils/log.server";
 import { patternQueueSize, storageFacts } from "~/utils/metrics.server";
 
@@ -18,11 +19,27 @@ export type Health = {
   walBytes: number;
   outboxMessages: number;
   patternQueue: number;
-  backup: { configured: false } | { configured: true; lastAt: string | null };
+  /**
+   * `lastAt`: up to when database and files were both in the backup (null before the first time); `ageSeconds`: how
+   * long ago; `stale`: older than BACKUP_STALE_SECONDS, or none yet that long after the backup (or this process)
+   * started.
+   */
+  backup: { configured: false } | { configured: true; lastAt: string | null; ageSeconds: number | null; stale: boolean };
   recentErrors: { time: string; msg: string; reqId?: string }[];
 };
 
-export function getHealth({ dataDir, version, now = Date.now() }: { dataDir: string; version: string; now?: number }): Health {
+export function getHealth({
+  dataDir,
+  version,
+  backupConfigured = false,
+  now = Date.now(),
+}: {
+  dataDir: string;
+  version: string;
+  /** BACKUP_URL is set: the backup's state is read from DATA_DIR (written by the supervisor). */
+  backupConfigured?: boolean;
+  now?: number;
+}): Health {
   let disk: Health["disk"] = null;
   try {
     const stats = fs.statfsSync(dataDir);
@@ -39,9 +56,20 @@ export function getHealth({ dataDir, version, now = Date.now() }: { dataDir: str
     disk,
     ...storageFacts(dataDir),
     patternQueue: patternQueueSize(),
-    backup: { configured: false },
+    backup: backupConfigured ? backupHealth(dataDir, now, uptimeSeconds) : { configured: false },
     recentErrors: recentErrors(),
   };
+}
+
+function backupHealth(dataDir: string, now: number, uptimeSeconds: number): Health["backup"] {
+  const state = readBackupState(dataDir);
+  const last = state && lastCompleteBackup(state);
+  if (!last) {
+    const waited = state ? (now - state.startedAt) / 1000 : uptimeSeconds;
+    return { configured: true, lastAt: null, ageSeconds: null, stale: waited > BACKUP_STALE_SECONDS };
+  }
+  const ageSeconds = Math.max(0, Math.round((now - last) / 1000));
+  return { configured: true, lastAt: new Date(last).toISOString(), ageSeconds, stale: ageSeconds > BACKUP_STALE_SECONDS };
 }
 
 /** "3 d 4 h", "2 h 5 min", "40 s". */
@@ -65,4 +93,15 @@ export function describeBytes(bytes: number): string {
     unit++;
   }
   return `${unit === 0 || value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** The "Last backup" line: "12 s ago (2026-11-26 09:30 UTC)", with a warning past five minutes. */
+export function describeBackup(backup: Health["backup"]): string {
+  if (!backup.configured) return "Backups are not set up (BACKUP_URL is not set)";
+  const minutes = BACKUP_STALE_SECONDS / 60;
+  if (backup.lastAt === null || backup.ageSeconds === null) {
+    return backup.stale ? `None yet: nothing has reached the backup for more than ${minutes} minutes, see the log` : "None yet (starting)";
+  }
+  const when = `${describeUptime(backup.ageSeconds)} ago (${backup.lastAt.slice(0, 16).replace("T", " ")} UTC)`;
+  return backup.stale ? `${when}: older than ${minutes} minutes, see the log` : when;
 }

@@ -2,14 +2,15 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { requireAdmin } from "~/auth/guards.server";
-import { describeBytes, describeUptime, getHealth } from "~/models/admin/health.server";
+import { describeBackup, describeBytes, describeUptime, getHealth } from "~/models/admin/health.server";
+import { backupConfigured } from "~/utils/backup-state.server";
 import { getEnv } from "~/utils/env.server";
 
 export const meta: MetaFunction = () => [{ title: "Health · Admin · Patternhouse" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const health = getHealth({ dataDir: getEnv().DATA_DIR, version: __APP_VERSION__ });
+  const health = getHealth({ dataDir: getEnv().DATA_DIR, version: __APP_VERSION__, backupConfigured: backupConfigured() });
   const lowDisk = health.disk !== null && health.disk.freeBytes < Math.max(1e9, health.disk.totalBytes * 0.1);
   return {
     facts: [
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         warn: lowDisk,
       },
       { label: "Database", value: `${describeBytes(health.databaseBytes)}, write-ahead log ${describeBytes(health.walBytes)}` },
-      { label: "Last backup", value: health.backup.configured ? (health.backup.lastAt ?? "None yet") : "Backups are not set up (BACKUP_URL is not set)", warn: !health.backup.configured },
+      { label: "Last backup", value: describeBackup(health.backup), warn: !health.backup.configured || health.backup.stale },
       { label: "Mail outbox", value: `${health.outboxMessages} message${health.outboxMessages === 1 ? "" : "s"} written to disk` },
       { label: "Pattern work waiting", value: String(health.patternQueue) },
     ],
