@@ -5,6 +5,7 @@
  */
 import { expect, test } from "./fixtures";
 import { createSeller, jpeg, png } from "./seller-fixtures";
+import { whenHydrated } from "./utils";
 
 const upload = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 
@@ -18,6 +19,7 @@ test("a seller saves a draft, previews it, publishes it; buyers see it only once
   // The seller fills the design form and presses "Save as draft" (a second submit button: no JavaScript needed).
   await loginAs(seller.id);
   await page.goto("/create-design");
+  if (test.info().project.use.javaScriptEnabled !== false) await whenHydrated(page);
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Description").fill("A gathered smock dress, not ready for buyers yet.");
   await page.getByLabel("Price ($)").fill("72");
@@ -30,7 +32,8 @@ test("a seller saves a draft, previews it, publishes it; buyers see it only once
   await page.getByLabel("Images or videos").setInputFiles(upload("smock.png", "image/png", await png("#7c3aed")));
   await page.getByLabel("Size chart image").setInputFiles(upload("chart.jpg", "image/jpeg", await jpeg("#fafafa", 120, 80)));
   await page.getByRole("button", { name: "Save as draft" }).click();
-  await expect(page.getByText("Draft saved. Buyers cannot see it until you publish it.")).toBeVisible();
+  // An upload on a busy machine: the save may take longer than the default 5 s.
+  await expect(page.getByText("Draft saved. Buyers cannot see it until you publish it.")).toBeVisible({ timeout: 20_000 });
   const match = /\/edit-product\/(\d+)$/.exec(new URL(page.url()).pathname);
   expect(match).not.toBeNull();
   const id = Number(match![1]);
