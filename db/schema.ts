@@ -29,6 +29,8 @@ export const USER_STATUSES = ["Active", "Inactive", "Suspended"] as const;
 export const PRODUCT_TYPES = ["Pattern", "Made", "Ready"] as const;
 export const DELIVERIES = ["Digital", "Print"] as const;
 export const PARCEL_SIZES = ["Small", "Medium", "Large"] as const;
+/** A draft is seen only by its seller (and administrators); published designs are listed and buyable (decision 106). */
+export const PRODUCT_STATUSES = ["draft", "published"] as const;
 export const ORDER_STATUSES = ["Pending", "Shipped", "Refunded"] as const;
 /** Sale credits, Refund debits what the sale credited, Transfer is a withdrawal, Label a bought shipping label,
  * Adjustment an administrator's correction (with a reason). */
@@ -190,6 +192,7 @@ export const products = sqliteTable(
     parcelSize: text("parcel_size", { enum: PARCEL_SIZES }),
     sizeChart: text("size_chart"),
     sold: integer("sold").notNull().default(0),
+    status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("published"),
     /** Removed products stay for the orders that reference them, hidden from every listing. */
     removedAt: integer("removed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -617,6 +620,7 @@ export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Store = typeof stores.$inferSelect;
 export type Product = typeof products.$inferSelect;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export type Variant = typeof variants.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type Checkout = typeof checkouts.$inferSelect;

@@ -21,6 +21,8 @@ import { fileUrl } from "~/utils/media";
 export type DesignFormProps = {
   mode: "create" | "edit";
   productId: number | null;
+  /** Edit mode: the design is a draft (decision 106); its buttons save it as one or publish it. */
+  draft?: boolean;
   values: {
     name: string;
     desc: string;
@@ -341,10 +343,30 @@ function DesignFormFields(props: DesignFormProps) {
       ) : null}
 
       <div className="flex flex-wrap items-center gap-4">
-        <button type="submit" name="intent" value="save" className="btn" disabled={submitting}>
-          <Spinner show={submitting && navigation.formData?.get("intent") === "save"} />
-          {mode === "create" ? "Create Design" : "Save"}
-        </button>
+        {/* Two submit buttons (decision 106): with JavaScript off the one pressed sends its intent. */}
+        {props.draft ? (
+          <>
+            <button type="submit" name="intent" value="publish" className="btn" disabled={submitting}>
+              <Spinner show={submitting && navigation.formData?.get("intent") === "publish"} />
+              Save and publish
+            </button>
+            <button type="submit" name="intent" value="save" className="btn-secondary" disabled={submitting}>
+              <Spinner show={submitting && navigation.formData?.get("intent") === "save"} />
+              Save draft
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="submit" name="intent" value="save" className="btn" disabled={submitting}>
+              <Spinner show={submitting && navigation.formData?.get("intent") === "save"} />
+              {mode === "create" ? "Create Design" : "Save"}
+            </button>
+            <button type="submit" name="intent" value="draft" className="btn-secondary" disabled={submitting}>
+              <Spinner show={submitting && navigation.formData?.get("intent") === "draft"} />
+              Save as draft
+            </button>
+          </>
+        )}
         {mode === "edit" && props.productId ? (
           <Link to={`/edit-product/${props.productId}?remove=1`} className="btn-secondary text-red-700">
             Remove

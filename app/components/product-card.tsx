@@ -1,4 +1,7 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+import { DraftBadge } from "~/components/drafts";
 
 import { fileUrl, imageSrcSet } from "~/utils/media";
 import { formatCents } from "~/utils/money";
@@ -13,13 +16,26 @@ export type ProductCardData = {
   storeAvatar: string | null;
   /** The viewer's own product: links go to its editor and the store settings. */
   myself: boolean;
+  /** Only in the seller's own lists: a draft shows its badge (decision 106). */
+  draft?: boolean;
 };
 
 /** Spec 2.3: image, name, price and the store avatar linking to the store. */
 /** `fetchpriority` spelled for React 18, which passes lowercase attributes through unchanged. */
 export const HIGH_PRIORITY = { fetchpriority: "high" } as Record<string, string>;
 
-export function ProductCard({ product, eager = false, first = false }: { product: ProductCardData; eager?: boolean; first?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  first = false,
+  actions,
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  first?: boolean;
+  /** The seller's buttons under the card (Publish / Unpublish on /my-designs). */
+  actions?: ReactNode;
+}) {
   const href = product.myself ? `/edit-product/${product.id}` : `/product/${product.id}`;
   const storeHref = product.myself ? "/store-settings" : `/store/${product.storeOwner}`;
   return (
@@ -58,18 +74,28 @@ export function ProductCard({ product, eager = false, first = false }: { product
           </h3>
           <p className="truncate text-xs text-slate-500">{product.storeName}</p>
           <p className="mt-1 font-semibold">{formatCents(product.priceCents)}</p>
+          {product.draft ? <DraftBadge className="mt-1" /> : null}
         </div>
       </div>
+      {actions ? <div className="px-3 pb-3">{actions}</div> : null}
     </li>
   );
 }
 
-export function ProductGrid({ products, empty }: { products: ProductCardData[]; empty: string }) {
+export function ProductGrid({
+  products,
+  empty,
+  actions,
+}: {
+  products: ProductCardData[];
+  empty: string;
+  actions?: (product: ProductCardData) => ReactNode;
+}) {
   if (!products.length) return <p className="py-12 text-center text-slate-600">{empty}</p>;
   return (
     <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
       {products.map((p, i) => (
-        <ProductCard key={p.id} product={p} eager={i < 3} first={i === 0} />
+        <ProductCard key={p.id} product={p} eager={i < 3} first={i === 0} actions={actions?.(p)} />
       ))}
     </ul>
   );

@@ -325,10 +325,25 @@ export type DesignFormValues = {
   keep: KeepRow[];
 };
 
+/** A design's status (decision 106): a draft is seen by its seller only; published is listed and buyable. */
+export const PRODUCT_STATUS_VALUES = ["draft", "published"] as const;
+export const STATUS_MESSAGE = 'status must be "draft" or "published"';
+export const productStatusSchema = z.enum(PRODUCT_STATUS_VALUES, { errorMap: () => ({ message: STATUS_MESSAGE }) });
+/** POST /api/user/publish-product {id, status?}: publish (default) or turn back into a draft. */
+export const PublishProductSchema = z.object({ id: jsonId("id"), status: productStatusSchema.default("published") });
+/** The /my-designs buttons and the edit screen's: publish or unpublish one design. */
+export const PublishFormSchema = z.object({
+  intent: z.enum(["publish", "unpublish"]),
+  productId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
 export const PRODUCT_MESSAGES = {
   created: "Product created successfully!",
   updated: "Product updated successfully!",
   removed: "Product removed successfully!",
+  draftSaved: "Draft saved. Buyers cannot see it until you publish it.",
+  published: "Design published: buyers can find it now.",
+  unpublished: "Design turned back into a draft: buyers no longer see it.",
   incompleteProfile: "Your profile is incomplete: a shipping address and phone number are needed to upload designs.",
 } as const;
 

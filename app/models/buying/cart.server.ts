@@ -57,7 +57,8 @@ export type AddResult =
 
 function addLine(tx: DbOrTx, owner: CartOwner, { productId, variantId, quantity = 1 }: LineInput): AddResult {
   const product = tx.select().from(products).where(eq(products.id, productId)).get();
-  if (!product || product.removedAt) return { ok: false, error: "not-found" };
+  // A removed design and a draft (decision 106) are not for sale.
+  if (!product || product.removedAt || product.status !== "published") return { ok: false, error: "not-found" };
   const options = tx.select().from(variants).where(eq(variants.productId, productId)).all();
   const variant = options.find((v) => v.id === variantId);
   if (options.length > 0 && !variant) return { ok: false, error: "variant-required" };
@@ -220,7 +221,7 @@ export type CartLine = {
   lineCents: number;
   shippingCents: number;
   media: string | null;
-  /** The product was taken off the shop. */
+  /** The product was taken off the shop: removed, or turned back into a draft by its seller (checkout refuses it). */
   removed: boolean;
   /** Still buyable in this quantity (not removed, enough stock). */
   available: boolean;
@@ -269,8 +270,8 @@ export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null
       lineCents: product.priceCents * item.quantity,
       shippingCents: printed ? pssCents * item.quantity : 0,
       media: media.get(product.id)?.[0] ?? null,
-      removed: Boolean(product.removedAt),
-      available: !product.removedAt && inStock,
+      removed: Boolean(product.removedAt) || product.status !== "published",
+      available: !product.removedAt && product.status === "published" && inStock,
       ownedOrderId: owned.get(product.id) ?? null,
     };
   });

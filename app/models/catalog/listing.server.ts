@@ -113,6 +113,8 @@ function readPage({
   const match = ftsQuery(query.q);
   const where = and(
     isNull(products.removedAt),
+    // Drafts are their seller's alone: never listed, searched or counted here (decision 106).
+    eq(products.status, "published"),
     query.category1 !== "all" ? eq(products.category1, query.category1) : undefined,
     query.category2.length ? inArray(products.category2, query.category2) : undefined,
     types.length < 3 ? inArray(products.type, types.length ? types : ["none" as ProductType]) : undefined,

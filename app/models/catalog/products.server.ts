@@ -67,9 +67,14 @@ export function variantsOf(db: Db, productId: number) {
   return variantsQuery(db).all({ productId });
 }
 
-export function getExternalProduct({ db, productId }: { db: Db; productId: number }) {
+/**
+ * A product as buyers see it; null when unknown or removed. A draft is shown only to its seller (`viewerId`, the
+ * preview of decision 106): to anyone else it does not exist.
+ */
+export function getExternalProduct({ db, productId, viewerId }: { db: Db; productId: number; viewerId?: number | null }) {
   const row = productQuery(db).get({ productId });
   if (!row) return null;
+  if (row.product.status !== "published" && (viewerId == null || row.store.userId !== viewerId)) return null;
 
   const media = mediaQuery(db).all({ productId });
   const variantRows = variantsOf(db, productId).map(({ sku: _sku, ...v }) => v);

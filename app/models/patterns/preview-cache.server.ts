@@ -9,7 +9,7 @@ import zlib from "node:zlib";
 
 import { and, eq, isNull } from "drizzle-orm";
 
-import { products } from "../../../db/schema";
+import { products, stores } from "../../../db/schema";
 import { runPatternTask } from "./pool.server";
 import { getLatestVersion, loadPattern, previewPin, versionFacts } from "./versions.server";
 import { createCache } from "~/utils/cache.server";
@@ -29,7 +29,8 @@ const sizeKey = (size: string) => Buffer.from(size, "utf8").toString("hex").slic
 
 /**
  * The preview of a listed Pattern product's current version, one size (default: the sample or middle size).
- * A removed product, another type or a product without a readable pattern is not found. The SVG is drawn in the
+ * A removed product, another type or a product without a readable pattern is not found; a draft is found only for
+ * its seller (`viewerId`, decision 106), answered with `draft` so it is never cached as public. The SVG is drawn in the
  * worker pool (PatternBusyError, PatternLimitError are thrown for the route to answer 503).
  */
 export async function productPreview({
@@ -37,18 +38,34 @@ export async function productPreview({
   productId,
   size,
   dataDir,
+  viewerId,
 }: {
   db: DbOrTx;
   productId: number;
   size?: string | null;
   dataDir?: string;
-}): Promise<{ ok: true; preview: PreviewResource } | { ok: false; error: PreviewError }> {
+  viewerId?: number | null;
+}): Promise<{ ok: true; preview: PreviewResource; draft?: true } | { ok: false; error: PreviewError }> {
   const product = db
-    .select({ name: products.name })
+    .select({ name: products.name, status: products.status, owner: stores.userId })
     .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
     .where(and(eq(products.id, productId), eq(products.type, "Pattern"), isNull(products.removedAt)))
     .get();
   if (!product) return { ok: false, error: "not-found" };
+  const draft = product.status !== "published";
+  if (draft && (viewerId == null || viewerId !== product.owner)) return { ok: false, error: "not-found" };
+  const found = await previewOf(db, productId, product.name, size, dataDir);
+  return found.ok && draft ? { ...found, draft } : found;
+}
+
+async function previewOf(
+  db: DbOrTx,
+  productId: number,
+  productName: string,
+  size: string | null | undefined,
+  dataDir: string | undefined,
+): Promise<{ ok: true; preview: PreviewResource } | { ok: false; error: PreviewError }> {
   const version = getLatestVersion({ db, productId });
   const facts = version ? await versionFacts({ db, version }) : null;
   if (!version || !facts) return { ok: false, error: "not-found" };
@@ -66,7 +83,7 @@ export async function productPreview({
   } else {
     const loaded = await loadPattern({ db, versionId: version.id });
     if (!loaded) return { ok: false, error: "not-found" };
-    svg = Buffer.from(await runPatternTask({ kind: "preview", data: loaded.data, size: chosen, title: product.name }), "utf8");
+    svg = Buffer.from(await runPatternTask({ kind: "preview", data: loaded.data, size: chosen, title: productName }), "utf8");
     await fs.promises.mkdir(dir, { recursive: true });
     const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     await fs.promises.writeFile(temp, svg);

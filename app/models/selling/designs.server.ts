@@ -13,6 +13,7 @@ import {
   products,
   variants,
   type Product,
+  type ProductStatus,
 } from "../../../db/schema";
 import { mediaOf } from "~/models/catalog/media.server";
 import { productListColumns, variantsOf } from "~/models/catalog/products.server";
@@ -29,12 +30,13 @@ import { deleteUnreferencedFiles, discardFiles, storeFile } from "~/models/files
 import { type FileProblem, type TempFile } from "~/utils/multipart.server";
 import { inspectFile } from "~/models/files/inspect.server";
 
-/** The seller's designs that are on sale (removed ones are gone from every list), newest first. */
+/** The seller's designs, drafts included (removed ones are gone from every list), newest first. */
 export function listOwnProducts({ db, storeId }: { db: Db; storeId: number }) {
   const rows = db
     .select({
       ...productListColumns,
       sold: products.sold,
+      status: products.status,
     })
     .from(products)
     .where(and(eq(products.storeId, storeId), isNull(products.removedAt)))
@@ -75,6 +77,7 @@ export function ownProductJson({ product, media, variants: rows }: OwnProduct) {
     terms: product.terms,
     pattern_url: product.patternFile,
     delivery: product.delivery,
+    status: product.status,
     parcel_size: product.parcelSize,
     size_chart: product.sizeChart,
     media,
@@ -128,6 +131,7 @@ export async function saveDesign({
   keepMedia,
   files,
   patternNote = "",
+  status,
 }: {
   db: Db;
   storeId: number;
@@ -139,6 +143,8 @@ export async function saveDesign({
   files: DesignFiles;
   /** The change note of a new pattern version, for its buyers. */
   patternNote?: string;
+  /** Draft or published (decision 106); absent: a new design is published, an existing one keeps its status. */
+  status?: ProductStatus;
 }): Promise<SaveDesignResult> {
   const existing = productId ? getOwnProduct({ db, storeId, productId }) : null;
   if (productId && !existing) return { ok: false, error: "not-found" };
@@ -251,6 +257,7 @@ export async function saveDesign({
           parcelSize: input.parcel_size,
           sizeChart: chartName ?? before?.sizeChart ?? null,
           patternFile: input.type === "Pattern" ? (patternName ?? before?.patternFile ?? null) : (before?.patternFile ?? null),
+          ...(status ? { status } : {}),
           updatedAt: now,
         };
         const product = before
@@ -354,6 +361,30 @@ export function removeOwnProduct({ db, storeId, productId }: { db: Db; storeId: 
   const result = db
     .update(products)
     .set({ removedAt: new Date() })
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt)))
+    .run();
+  return result.changes === 1;
+}
+
+/**
+ * Publishes one of the seller's designs (it is listed, searchable and buyable at once) or turns it back into a draft
+ * (it disappears from buyers; carts holding it are refused at checkout). False for another store's design or a
+ * removed one; setting the status it already has is fine (decision 106).
+ */
+export function setOwnProductStatus({
+  db,
+  storeId,
+  productId,
+  status,
+}: {
+  db: Db;
+  storeId: number;
+  productId: number;
+  status: ProductStatus;
+}): boolean {
+  const result = db
+    .update(products)
+    .set({ status, updatedAt: new Date() })
     .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt)))
     .run();
   return result.changes === 1;

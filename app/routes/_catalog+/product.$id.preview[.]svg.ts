@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { orPatternWorkFailure } from "~/models/patterns/errors";
 import { productPreview } from "~/models/patterns/preview-cache.server";
 import { getDb } from "~/utils/db.server";
+import { getUser } from "~/auth/viewer.server";
 
 /**
  * GET /product/{id}/preview.svg?size=M&v=N: the piece preview of a Pattern product (public, like the page).
@@ -13,7 +14,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const productId = Number(params.id);
   if (!Number.isSafeInteger(productId) || productId <= 0) return new Response("Not found", { status: 404 });
-  const result = await orPatternWorkFailure(productPreview({ db: getDb(), productId, size: url.searchParams.get("size") }));
+  // Only a draft's seller may see its preview (decision 106): the viewer is read for that one check.
+  const viewer = await getUser(request);
+  const result = await orPatternWorkFailure(productPreview({ db: getDb(), productId, size: url.searchParams.get("size"), viewerId: viewer?.id }));
   if (!result.ok) {
     return new Response(result.error === "unknown-size" ? "This pattern has no such size." : "Not found", {
       status: 404,
@@ -24,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const pinned = url.searchParams.get("v") === preview.pin;
   const headers = new Headers({
     "Content-Type": "image/svg+xml; charset=utf-8",
-    "Cache-Control": pinned ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+    "Cache-Control": result.draft ? "private, no-store" : pinned ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
     ETag: preview.etag,
     Vary: "Accept-Encoding",
   });

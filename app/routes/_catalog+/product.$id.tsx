@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
 import { AddToCartForm } from "~/components/add-to-cart";
+import { DraftBadge, DraftPreviewBanner } from "~/components/drafts";
 import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
@@ -19,9 +20,10 @@ import { isoDay } from "~/utils/dates";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const productId = Number(params.id);
   const db = getDb();
-  const found = Number.isSafeInteger(productId) && productId > 0 ? getExternalProduct({ db, productId }) : null;
-  invariantResponse(found, "Not found", { status: 404 });
   const user = await getUser(request);
+  // A draft exists only for its seller, who sees it as buyers will (decision 106); anyone else gets 404.
+  const found = Number.isSafeInteger(productId) && productId > 0 ? getExternalProduct({ db, productId, viewerId: user?.id }) : null;
+  invariantResponse(found, "Not found", { status: 404 });
   const { product, store, owner } = found;
   const printed = product.type === "Pattern" && product.delivery === "Print";
   const facts = product.type === "Pattern" ? await productPatternFacts({ db, productId }) : null;
@@ -36,6 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       type: product.type,
       delivery: product.delivery,
       typeLabel: productTypeLabel(product.type, product.delivery),
+      draft: product.status === "draft",
       priceCents: product.priceCents,
       sold: product.sold,
       sizeChart: product.sizeChart,
@@ -154,10 +157,14 @@ export default function ProductPage() {
   const storeUrl = `/store/${store.owner}`;
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
+      {product.draft ? <DraftPreviewBanner productId={product.id} name={product.name} /> : null}
       <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
         <MediaCarousel media={media} label={product.name} priority />
         <div className="space-y-4">
-          <h1 className="text-2xl font-bold tracking-tight">{product.name}</h1>
+          <h1 className="text-2xl font-bold tracking-tight">
+            {product.name}
+            {product.draft ? <DraftBadge className="ml-3 align-middle" /> : null}
+          </h1>
           <p className="text-sm text-slate-600">
             by{" "}
             <Link to={storeUrl} className="font-medium text-brand-700 hover:underline">

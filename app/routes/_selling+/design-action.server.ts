@@ -54,8 +54,9 @@ type ActionAnswer = { values: DesignFormValues; errors: FieldErrors; filesDroppe
 /**
  * POST of the design form. Intents: `add-variant` and `remove-variant-{i}` show the form again with one
  * row more or less (nothing is saved: this is how rows are added without JavaScript); `remove` removes the
- * design; `units` reads the current pattern file again in the units chosen ("Read as", decision 100); anything
- * else saves it.
+ * design; `units` reads the current pattern file again in the units chosen ("Read as", decision 100); `draft`
+ * saves it as a draft and `publish` saves and publishes it (decision 106); anything else saves it (a new design is
+ * published, an existing one keeps its status).
  */
 export async function designAction({
   request,
@@ -133,6 +134,7 @@ export async function designAction({
         problems: form.problems.map((p) => ({ ...p, field: designFileKey(p.field) })),
       },
       patternNote: String(fields.get("pattern_note") ?? ""),
+      status: intent === "draft" ? "draft" : intent === "publish" ? "published" : undefined,
     });
     if (!result.ok) {
       const { status } = SELLING_ERRORS.design[result.error];
@@ -140,13 +142,17 @@ export async function designAction({
       const retry = result.error === "busy" ? { "Retry-After": String(result.retryAfter) } : undefined;
       return answer(status, designProblemsAt(result.problems, DESIGN_FORM_FIELDS), null, retry);
     }
-    return redirectWithFlash(request, `/edit-product/${result.product.id}`, {
-      kind: "success",
-      message: result.created ? PRODUCT_MESSAGES.created : PRODUCT_MESSAGES.updated,
-    });
+    return redirectWithFlash(request, `/edit-product/${result.product.id}`, { kind: "success", message: savedMessage(intent, result.created) });
   } finally {
     await form.cleanup();
   }
+}
+
+/** The flash note after a save, by the button pressed. */
+function savedMessage(intent: string, created: boolean): string {
+  if (intent === "draft") return PRODUCT_MESSAGES.draftSaved;
+  if (intent === "publish") return PRODUCT_MESSAGES.published;
+  return created ? PRODUCT_MESSAGES.created : PRODUCT_MESSAGES.updated;
 }
 
 /** The design form's file inputs, as the notice names them. */

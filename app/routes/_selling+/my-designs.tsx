@@ -1,14 +1,20 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { PublishForm } from "~/components/drafts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProductGrid } from "~/components/product-card";
 import { IncompleteProfile, StoreFirst } from "~/components/seller-notices";
 import { SellerPage } from "~/components/seller-tabs";
 import { isProfileComplete } from "~/models/accounts/profile.server";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
-import { listOwnProducts } from "~/models/selling/designs.server";
+import { listOwnProducts, setOwnProductStatus } from "~/models/selling/designs.server";
+import { NO_STORE } from "~/models/selling/errors";
+import { PRODUCT_MESSAGES, PublishFormSchema } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { invariantResponse } from "~/utils/invariant";
+import { safeRedirect } from "~/utils/safe-redirect";
 import { requireUser } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "My Designs · Patternhouse" }];
@@ -27,9 +33,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
         storeName: store.name,
         storeAvatar: store.avatar,
         myself: true,
+        draft: p.status === "draft",
       }))
     : [];
   return { hasStore: Boolean(store), profileComplete: isProfileComplete(user), designs };
+}
+
+/** Publish a draft or turn a published design back into a draft (decision 106); another seller's design is 404. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const store = getStoreByOwner({ db, ownerId: user.id });
+  invariantResponse(store, NO_STORE.message, { status: NO_STORE.status });
+  const form = await request.formData();
+  const parsed = PublishFormSchema.safeParse({ intent: form.get("intent"), productId: form.get("productId") });
+  invariantResponse(parsed.success, "Unknown action", { status: 400 });
+  const { intent, productId } = parsed.data;
+  const status = intent === "publish" ? "published" : "draft";
+  invariantResponse(setOwnProductStatus({ db, storeId: store.id, productId, status }), "Not Found", { status: 404 });
+  return redirectWithFlash(request, safeRedirect(form.get("redirectTo"), "/my-designs"), {
+    kind: "success",
+    message: status === "published" ? PRODUCT_MESSAGES.published : PRODUCT_MESSAGES.unpublished,
+  });
 }
 
 export default function MyDesignsPage() {
@@ -48,7 +73,20 @@ export default function MyDesignsPage() {
       ) : (
         <>
           {profileComplete ? null : <IncompleteProfile redirectTo="/my-designs" />}
-          <ProductGrid products={designs} empty="No designs found" />
+          <ProductGrid
+            products={designs}
+            empty="No designs found"
+            actions={(p) => (
+              <div className="flex flex-wrap items-center gap-2">
+                <PublishForm productId={p.id} draft={Boolean(p.draft)} redirectTo="/my-designs" name={p.name} />
+                {p.draft ? (
+                  <Link to={`/product/${p.id}`} className="text-sm font-medium text-brand-700 hover:underline">
+                    Preview
+                  </Link>
+                ) : null}
+              </div>
+            )}
+          />
         </>
       )}
     </SellerPage>

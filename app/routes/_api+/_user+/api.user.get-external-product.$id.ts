@@ -7,7 +7,8 @@ import { apiError } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 
 /**
- * GET /api/user/get-external-product/{id}: a product as buyers see it; 404 when unknown or removed. Pattern products
+ * GET /api/user/get-external-product/{id}: a product as buyers see it; 404 when unknown, removed or a draft (for
+ * everyone: its seller reads a draft through get-product, decision 106). Pattern products
  * add `pattern {sizes, pieces, units, version, updated, preview_url, units_source, sample_size, piece_list, fabric}`
  * (decision 100; null when the file could not be read).
  */

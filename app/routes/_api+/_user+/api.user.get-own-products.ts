@@ -5,7 +5,7 @@ import { apiError } from "~/utils/api.server";
 import { requireApiSeller } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
-/** GET /api/user/get-own-products: the caller's designs on sale, as spec 3 product list items (myself true). */
+/** GET /api/user/get-own-products: the caller's designs (drafts included), as spec 3 product list items (myself true) with `status`. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, store } = await requireApiSeller(request);
   const db = getDb();
@@ -23,6 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       type: r.type,
       delivery: r.delivery,
       sold: r.sold,
+      status: r.status,
     })),
   );
 }

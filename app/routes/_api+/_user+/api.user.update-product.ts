@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { getOwnProduct, ownProductJson, saveDesign } from "~/models/selling/designs.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
-import { DESIGN_API_FIELDS, designFileKey, designProblemsAt, PRODUCT_MESSAGES } from "~/schemas/selling";
+import { DESIGN_API_FIELDS, designFileKey, designProblemsAt, PRODUCT_MESSAGES, productStatusSchema, STATUS_MESSAGE } from "~/schemas/selling";
 import { jsonTypeErrors } from "~/schemas/json";
 import { fieldErrorResponse, jsonPart, keepList, numberField, readApiForm } from "~/utils/api-form.server";
 import { apiError, requireMethod } from "~/utils/api.server";
@@ -16,9 +16,10 @@ export async function loader() {
 
 /**
  * POST /api/user/update-product, multipart (spec 7.3): `product` (JSON {name, desc, price, type, category1,
- * category2, terms, parcel_size, delivery}), `id` (absent: create), `delivery`, `variants` (JSON [{id?, name,
+ * category2, terms, parcel_size, delivery, status}), `id` (absent: create), `delivery`, `variants` (JSON [{id?, name,
  * value, sku, inventory}]), `media` (JSON: the current media to keep, in order; absent keeps all), files
- * `images` (or `media`) for new media, `sizeChart` and `pattern` (DXF).
+ * `images` (or `media`) for new media, `sizeChart` and `pattern` (DXF). `status` ("draft" | "published", decision
+ * 106): absent, a new design is published and an existing one keeps its status.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
@@ -44,6 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
       ...(Array.isArray(variants) ? Object.assign({}, ...variants.map((row, i) => jsonTypeErrors(row, { id: "id", inventory: "int" }, `variants[${i}].`))) : {}),
     };
     if (Object.keys(typeErrors).length) return fieldErrorResponse(typeErrors);
+    const status = p.status === undefined ? undefined : productStatusSchema.safeParse(p.status);
+    if (status && !status.success) return fieldErrorResponse({ status: [STATUS_MESSAGE] });
     // Unchanged sizes: each keeps its stock as it is at the moment of writing (a difference of 0).
     const currentVariants = (id: number) =>
       (getOwnProduct({ db, storeId: store.id, productId: id })?.variants ?? []).map((v) => ({ ...v, was: v.inventory }));
@@ -74,6 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
         problems: form.problems.map((pr) => ({ ...pr, field: designFileKey(pr.field) })),
       },
       patternNote: typeof form.fields.get("pattern_note") === "string" ? String(form.fields.get("pattern_note")) : "",
+      status: status?.data,
     });
     if (!result.ok) {
       const answer = SELLING_ERRORS.design[result.error];

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { DesignForm } from "~/components/design-form";
+import { DraftBadge, PublishForm } from "~/components/drafts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MediaThumb } from "~/components/media-thumb";
 import { PatternReadingPanel } from "~/components/pattern-reading";
@@ -25,7 +26,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(found, "Not Found", { status: 404 });
   const confirmRemove = new URL(request.url).searchParams.has("remove");
   const pattern = found.product.type === "Pattern" ? await sellerPatternSummary({ db: getDb(), productId }) : null;
-  return { productId, values: designFormValues(found), ...designFiles(found), pattern, confirmRemove };
+  const draft = found.product.status === "draft";
+  return { productId, values: designFormValues(found), ...designFiles(found), pattern, confirmRemove, draft };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -64,13 +66,18 @@ export default function EditProductPage() {
     <SellerPage
       title="Edit design"
       actions={
-        <Link to={`/product/${loaded.productId}`} className="text-sm text-brand-700 underline">
-          View in the shop
-        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          {loaded.draft ? <DraftBadge /> : null}
+          <Link to={`/product/${loaded.productId}`} className="text-sm text-brand-700 underline">
+            {loaded.draft ? "Preview" : "View in the shop"}
+          </Link>
+          <PublishForm productId={loaded.productId} draft={loaded.draft} redirectTo={`/edit-product/${loaded.productId}`} name={loaded.values.name} />
+        </div>
       }
     >
       <DesignForm
         mode="edit"
+        draft={loaded.draft}
         productId={loaded.productId}
         values={actionData?.values ?? loaded.values}
         errors={actionData?.errors ?? {}}

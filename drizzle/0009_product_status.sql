@@ -1,0 +1,1 @@
+ALTER TABLE `products` ADD `status` text DEFAULT 'published' NOT NULL;
