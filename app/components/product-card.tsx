@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 
+import { FavoriteButton } from "~/components/favorite-button";
 import { fileUrl, imageSrcSet } from "~/utils/media";
 import { formatCents } from "~/utils/money";
 
@@ -13,6 +14,10 @@ export type ProductCardData = {
   storeAvatar: string | null;
   /** The viewer's own product: links go to its editor and the store settings. */
   myself: boolean;
+  /** Whether the viewer favours it; null for a visitor (the heart is a login link). No heart on one's own designs. */
+  favorite: boolean | null;
+  /** How many users favour it: shown to the seller on /my-designs. */
+  favoritesCount?: number;
 };
 
 /** Spec 2.3: image, name, price and the store avatar linking to the store. */
@@ -23,7 +28,7 @@ export function ProductCard({ product, eager = false, first = false }: { product
   const href = product.myself ? `/edit-product/${product.id}` : `/product/${product.id}`;
   const storeHref = product.myself ? "/store-settings" : `/store/${product.storeOwner}`;
   return (
-    <li className="card flex flex-col overflow-hidden">
+    <li className="card relative flex flex-col overflow-hidden">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block bg-slate-100">
         {product.image ? (
           <img
@@ -58,8 +63,14 @@ export function ProductCard({ product, eager = false, first = false }: { product
           </h3>
           <p className="truncate text-xs text-slate-500">{product.storeName}</p>
           <p className="mt-1 font-semibold">{formatCents(product.priceCents)}</p>
+          {product.favoritesCount !== undefined ? (
+            <p className="text-xs text-slate-600" data-testid="favorites-count">
+              {product.favoritesCount} {product.favoritesCount === 1 ? "favourite" : "favourites"}
+            </p>
+          ) : null}
         </div>
       </div>
+      {product.myself ? null : <FavoriteButton productId={product.id} favorite={product.favorite} className="absolute right-2 top-2" />}
     </li>
   );
 }

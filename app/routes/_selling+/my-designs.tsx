@@ -6,6 +6,7 @@ import { ProductGrid } from "~/components/product-card";
 import { IncompleteProfile, StoreFirst } from "~/components/seller-notices";
 import { SellerPage } from "~/components/seller-tabs";
 import { isProfileComplete } from "~/models/accounts/profile.server";
+import { countFavorites } from "~/models/catalog/favorites.server";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { listOwnProducts } from "~/models/selling/designs.server";
 import { getDb } from "~/utils/db.server";
@@ -17,8 +18,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const store = getStoreByOwner({ db, ownerId: user.id });
+  const own = store ? listOwnProducts({ db, storeId: store.id }) : [];
+  const favorites = countFavorites({ db, productIds: own.map((p) => p.id) });
   const designs = store
-    ? listOwnProducts({ db, storeId: store.id }).map((p) => ({
+    ? own.map((p) => ({
         id: p.id,
         name: p.name,
         priceCents: p.priceCents,
@@ -27,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         storeName: store.name,
         storeAvatar: store.avatar,
         myself: true,
+        favorite: null,
+        favoritesCount: favorites.get(p.id) ?? 0,
       }))
     : [];
   return { hasStore: Boolean(store), profileComplete: isProfileComplete(user), designs };
