@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { listLibrary, MAX_LIBRARY_QUERY } from "~/models/buying/library.server";
+import { listLibrary } from "~/models/buying/library.server";
+import { MAX_LIBRARY_QUERY } from "~/schemas/library";
 import { getDb } from "~/utils/db.server";
 import { isoDay } from "~/utils/dates";
 import { requireUser } from "~/auth/guards.server";
