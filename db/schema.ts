@@ -218,6 +218,25 @@ export const products = sqliteTable(
   ],
 );
 
+/** Buyers keeping a product for later (issue 23, item 3); a product is favoured once per user. */
+export const favorites = sqliteTable(
+  "favorites",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index("favorites_product_idx").on(t.productId),
+    index("favorites_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
 export const productMedia = sqliteTable(
   "product_media",
   {

@@ -18,6 +18,8 @@ function profileLinks(isAdmin: boolean) {
   return [
     { to: "/settings", label: "Profile" },
     { to: "/purchases", label: "My Purchases" },
+    { to: "/library", label: "My Library" },
+    { to: "/favorites", label: "My Favourites" },
     { to: "/store-settings", label: "My Store" },
     { to: "/messages", label: "Messages" },
     ...(isAdmin ? [{ to: "/admin", label: "Admin" }] : []),

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { DraftBadge } from "~/components/drafts";
-
+import { FavoriteButton } from "~/components/favorite-button";
 import { fileUrl, imageSrcSet } from "~/utils/media";
 import { formatCents } from "~/utils/money";
 
@@ -18,6 +18,10 @@ export type ProductCardData = {
   myself: boolean;
   /** Only in the seller's own lists: a draft shows its badge (decision 106). */
   draft?: boolean;
+  /** Whether the viewer favours it; null for a visitor (the heart is a login link). No heart on one's own designs. */
+  favorite: boolean | null;
+  /** How many users favour it: shown to the seller on /my-designs. */
+  favoritesCount?: number;
 };
 
 /** Spec 2.3: image, name, price and the store avatar linking to the store. */
@@ -39,7 +43,7 @@ export function ProductCard({
   const href = product.myself ? `/edit-product/${product.id}` : `/product/${product.id}`;
   const storeHref = product.myself ? "/store-settings" : `/store/${product.storeOwner}`;
   return (
-    <li className="card flex flex-col overflow-hidden">
+    <li className="card relative flex flex-col overflow-hidden">
       <Link to={href} tabIndex={-1} aria-hidden="true" className="block bg-slate-100">
         {product.image ? (
           <img
@@ -75,9 +79,15 @@ export function ProductCard({
           <p className="truncate text-xs text-slate-500">{product.storeName}</p>
           <p className="mt-1 font-semibold">{formatCents(product.priceCents)}</p>
           {product.draft ? <DraftBadge className="mt-1" /> : null}
+          {product.favoritesCount !== undefined ? (
+            <p className="text-xs text-slate-600" data-testid="favorites-count">
+              {product.favoritesCount} {product.favoritesCount === 1 ? "favourite" : "favourites"}
+            </p>
+          ) : null}
         </div>
       </div>
       {actions ? <div className="px-3 pb-3">{actions}</div> : null}
+      {product.myself ? null : <FavoriteButton productId={product.id} favorite={product.favorite} className="absolute right-2 top-2" />}
     </li>
   );
 }

@@ -305,6 +305,8 @@ test.describe("console-error sweep", () => {
       { name: "purchases", path: "/purchases", phone: true },
       { name: "purchases, pending", path: "/purchases/pending" },
       { name: "purchases, refunded (none)", path: "/purchases/refunded" },
+      { name: "library", path: "/library", phone: true },
+      { name: "favourites (none)", path: "/favorites" },
       { name: "purchase (downloadable pattern)", path: () => `/purchase/${orderOf(digital.id)}`, phone: true },
       { name: "purchase (printed pattern)", path: () => `/purchase/${orderOf(printed.id)}` },
       { name: "purchase (apparel)", path: () => `/purchase/${orderOf(apparel.id)}` },

@@ -13,6 +13,7 @@ import {
   conversations,
   downloads,
   files,
+  favorites,
   follows,
   helpRequests,
   messages,
@@ -116,6 +117,7 @@ async function everything(db: Db) {
   db.insert(passwordResetTokens).values({ tokenHash: "f".repeat(64), userId: user.id, expiresAt: new Date(Date.now() + 3600_000) }).run();
   addToCart({ db, owner: { userId: user.id }, productId: shop.bag.id });
   db.insert(follows).values({ userId: user.id, storeId: shop.store.id }).run();
+  db.insert(favorites).values({ userId: user.id, productId: shop.dress.id }).run();
   db.insert(userBlocks).values({ blockerId: user.id, blockedId: admin.id }).run();
   const sent = sendMessage({ db, senderId: user.id, to: shop.seller.id, content: "Is the dress lined?" });
   if (!sent.ok) throw new Error(sent.error);
@@ -174,6 +176,7 @@ describe("exportUserData", () => {
     ]);
     expect(data.conversations[0]!.other_party.id).toBe(shop.seller.id);
     expect(data.follows[0]!.store_id).toBe(shop.store.id);
+    expect(data.favorites).toEqual([{ product_id: shop.dress.id, product_name: shop.dress.name, created_at: expect.any(String) }]);
     expect(data.files.every((f) => f.url === `/api/files/${f.name}`)).toBe(true);
     expect(data.files.map((f) => f.original_name).sort()).toEqual(["bag.png", "cv.png", "logo.png", "me.png", "studio.png"]);
     const text = JSON.stringify(data);
@@ -292,6 +295,7 @@ describe("deleteAccount", () => {
     expect(db.select().from(conversations).all()).toHaveLength(1);
     expect(db.select().from(reviews).where(eq(reviews.userId, user.id)).get()).toMatchObject({ name: DELETED_NAME, comment: "Great", star: 5 });
     expect(db.select().from(follows).where(eq(follows.userId, user.id)).all()).toEqual([]);
+    expect(db.select().from(favorites).where(eq(favorites.userId, user.id)).all()).toEqual([]);
     expect(db.select().from(userBlocks).all()).toEqual([]);
     expect(db.select().from(helpRequests).all()).toEqual([]);
 

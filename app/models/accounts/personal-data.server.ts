@@ -18,6 +18,7 @@ import {
   conversations,
   downloads,
   files,
+  favorites,
   follows,
   helpRequests,
   messages,
@@ -70,6 +71,7 @@ export const PERSONAL_DATA_COVERAGE = {
   "files.owner_id": { section: "files" },
   "stores.user_id": { section: "store" },
   "follows.user_id": { section: "follows" },
+  "favorites.user_id": { section: "favorites" },
   "conversations.user_a": { section: "conversations" },
   "conversations.user_b": { section: "conversations" },
   "messages.sender_id": { section: "conversations" },
@@ -167,6 +169,13 @@ export function exportUserData({ db, userId, now = new Date() }: { db: Db; userI
     .from(follows)
     .innerJoin(stores, eq(stores.id, follows.storeId))
     .where(eq(follows.userId, userId))
+    .all();
+  const favoured = db
+    .select({ productId: favorites.productId, productName: products.name, createdAt: favorites.createdAt })
+    .from(favorites)
+    .innerJoin(products, eq(products.id, favorites.productId))
+    .where(eq(favorites.userId, userId))
+    .orderBy(asc(favorites.createdAt))
     .all();
   const followers = store ? db.select({ n: sql<number>`count(*)` }).from(follows).where(eq(follows.storeId, store.id)).get()!.n : 0;
 
@@ -279,6 +288,7 @@ export function exportUserData({ db, userId, now = new Date() }: { db: Db; userI
       pattern_versions: versionsOf(p.id).map((v) => ({ version: v.version, file: v.file, note: v.note, created_at: iso(v.createdAt) })),
     })),
     follows: followed.map((f) => ({ store_id: f.storeId, store_name: f.storeName, store_owner: f.ownerId, created_at: iso(f.createdAt) })),
+    favorites: favoured.map((f) => ({ product_id: f.productId, product_name: f.productName, created_at: iso(f.createdAt) })),
     cart: cartRows.map((i) => ({ product_id: i.productId, variant_id: i.variantId, quantity: i.quantity, created_at: iso(i.createdAt) })),
     checkouts: userCheckouts.map((c) => ({
       id: c.id,
@@ -501,6 +511,7 @@ export async function deleteAccount({
       tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
       tx.delete(carts).where(eq(carts.userId, userId)).run();
       tx.delete(follows).where(eq(follows.userId, userId)).run();
+      tx.delete(favorites).where(eq(favorites.userId, userId)).run();
       tx.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId))).run();
       tx.update(reviews).set({ name: DELETED_NAME }).where(eq(reviews.userId, userId)).run();
       for (const help of tx.select().from(helpRequests).where(eq(helpRequests.userId, userId)).all()) {

@@ -3,11 +3,16 @@
  * and the JSON face read this one table. Model functions return the codes only.
  */
 import { answers, type ErrorAnswer } from "~/models/answers";
+import type { FavoriteError } from "~/models/catalog/favorites.server";
 import type { FollowError } from "~/models/catalog/follows.server";
 
-export const CATALOG_ERRORS: { follow: Record<FollowError, ErrorAnswer> } = {
+export const CATALOG_ERRORS: { follow: Record<FollowError, ErrorAnswer>; favorite: Record<FavoriteError, ErrorAnswer> } = {
   follow: {
     ...answers(404, { "store-not-found": "Store not found" }),
     ...answers(400, { "own-store": "You cannot follow your own store" }),
+  },
+  favorite: {
+    ...answers(404, { "product-not-found": "Product not found" }),
+    ...answers(400, { "own-product": "You cannot favourite your own design" }),
   },
 };

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizz
 
 import { products, stores } from "../../../db/schema";
 import type { ProductCardData } from "~/components/product-card";
+import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { productListColumns } from "~/models/catalog/products.server";
 import { PAGE_SIZE, type CatalogQuery, type SortId } from "~/schemas/catalog";
@@ -26,6 +27,8 @@ export type ProductListItem = {
   storeAvatar: string | null;
   /** The viewer's own product (spec: myself). */
   myself: boolean;
+  /** Whether the viewer favours it; null for a visitor (the card's heart is a login link). */
+  favorite: boolean | null;
 };
 
 /** What a product card shows (app/components/product-card.tsx). */
@@ -39,6 +42,7 @@ export function toCardData(p: ProductListItem): ProductCardData {
     storeName: p.storeName,
     storeAvatar: p.storeAvatar,
     myself: p.myself,
+    favorite: p.favorite,
   };
 }
 
@@ -88,11 +92,17 @@ export function listProducts({
   storeId?: number;
   pageSize?: number;
 }): ProductListPage {
-  // A page of the catalogue is the same for everyone until the data changes (only `myself` depends on the
-  // viewer): reused across requests, so a busy listing costs no query at all (untilDataChanges).
+  // A page of the catalogue is the same for everyone until the data changes (only `myself` and `favorite` depend
+  // on the viewer): reused across requests, so a busy listing costs no query at all (untilDataChanges).
   const key = JSON.stringify([scope, storeId ?? null, pageSize, query.category1, query.category2, query.category3, query.q, query.sort, query.page]);
   const found = untilDataChanges(db, `listProducts ${key}`, () => readPage({ db, query, scope, storeId, pageSize }));
-  const items = found.rows.map((r) => ({ ...r, media: [...r.media], myself: viewerId != null && r.storeOwner === viewerId }));
+  const favored = viewerId != null ? favoriteIdsAmong({ db, userId: viewerId, productIds: found.rows.map((r) => r.id) }) : null;
+  const items = found.rows.map((r) => ({
+    ...r,
+    media: [...r.media],
+    myself: viewerId != null && r.storeOwner === viewerId,
+    favorite: favored ? favored.has(r.id) : null,
+  }));
   return { items, total: found.total, page: found.page, pageCount: found.pageCount };
 }
 

@@ -3,9 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { AddToCartForm } from "~/components/add-to-cart";
 import { DraftBadge, DraftPreviewBanner } from "~/components/drafts";
+import { FavoriteButton } from "~/components/favorite-button";
 import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
+import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
 import { getExternalProduct } from "~/models/catalog/products.server";
 import { previewUrl, productPatternFacts } from "~/models/patterns/versions.server";
 import { getBuyerSettings } from "~/models/platform/settings.server";
@@ -50,6 +52,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     reviews: found.reviews.map((r) => ({ ...r, date: isoDay(r.createdAt), createdAt: undefined })),
     rating: found.rating,
     myself: user?.id === store.userId,
+    // The viewer's heart: null for a visitor (a login link, the same for every visitor: the page stays cacheable).
+    favorite: user ? favoriteIdsAmong({ db, userId: user.id, productIds: [product.id] }).has(product.id) : null,
     // A downloadable pattern the viewer already owns is not offered again: its purchase has the download.
     ownedOrderId:
       user && isDownloadPattern(product.type, product.delivery)
@@ -153,7 +157,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const TAB_CLASS = "border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700";
 
 export default function ProductPage() {
-  const { product, media, variants, store, reviews, rating, myself, ownedOrderId, pattern } = useLoaderData<typeof loader>();
+  const { product, media, variants, store, reviews, rating, myself, favorite, ownedOrderId, pattern } = useLoaderData<typeof loader>();
   const storeUrl = `/store/${store.owner}`;
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
@@ -161,10 +165,13 @@ export default function ProductPage() {
       <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
         <MediaCarousel media={media} label={product.name} priority />
         <div className="space-y-4">
-          <h1 className="text-2xl font-bold tracking-tight">
-            {product.name}
-            {product.draft ? <DraftBadge className="ml-3 align-middle" /> : null}
-          </h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-2xl font-bold tracking-tight">
+              {product.name}
+              {product.draft ? <DraftBadge className="ml-3 align-middle" /> : null}
+            </h1>
+            {myself ? null : <FavoriteButton productId={product.id} favorite={favorite} className="shrink-0" />}
+          </div>
           <p className="text-sm text-slate-600">
             by{" "}
             <Link to={storeUrl} className="font-medium text-brand-700 hover:underline">

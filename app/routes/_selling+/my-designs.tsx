@@ -7,6 +7,7 @@ import { ProductGrid } from "~/components/product-card";
 import { IncompleteProfile, StoreFirst } from "~/components/seller-notices";
 import { SellerPage } from "~/components/seller-tabs";
 import { isProfileComplete } from "~/models/accounts/profile.server";
+import { countFavorites } from "~/models/catalog/favorites.server";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { listOwnProducts, setOwnProductStatus } from "~/models/selling/designs.server";
 import { NO_STORE } from "~/models/selling/errors";
@@ -23,8 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const store = getStoreByOwner({ db, ownerId: user.id });
+  const own = store ? listOwnProducts({ db, storeId: store.id }) : [];
+  const favorites = countFavorites({ db, productIds: own.map((p) => p.id) });
   const designs = store
-    ? listOwnProducts({ db, storeId: store.id }).map((p) => ({
+    ? own.map((p) => ({
         id: p.id,
         name: p.name,
         priceCents: p.priceCents,
@@ -34,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         storeAvatar: store.avatar,
         myself: true,
         draft: p.status === "draft",
+        favorite: null,
+        favoritesCount: favorites.get(p.id) ?? 0,
       }))
     : [];
   return { hasStore: Boolean(store), profileComplete: isProfileComplete(user), designs };

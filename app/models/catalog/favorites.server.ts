@@ -1,0 +1,83 @@
+/**
+ * Buyers' favourites (issue 23, item 3; decision 105): a user keeps a listed product for later. Favouring twice or
+ * removing a favourite that is not there changes nothing; a removed product's favourites stay in the table but
+ * show nowhere (not in the list, not in the seller's counts) until it would be listed again.
+ */
+import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
+
+import { favorites, products, stores } from "../../../db/schema";
+import { mediaOf } from "~/models/catalog/media.server";
+import { productListColumns } from "~/models/catalog/products.server";
+import type { Db } from "~/utils/db.server";
+
+export type FavoriteError = "product-not-found" | "own-product";
+
+export type FavoriteResult = { ok: true; favorite: boolean } | { ok: false; error: FavoriteError };
+
+/**
+ * Adds (`favorite: true`) or removes the user's favourite of a listed product. Unknown and unlisted (removed)
+ * products are not found either way, drafts when adding (a buyer cannot see them; one favoured before it was
+ * unpublished can still be let go); a seller does not favour their own designs.
+ */
+export function setFavorite({ db, userId, productId, favorite }: { db: Db; userId: number; productId: number; favorite: boolean }): FavoriteResult {
+  const product = db
+    .select({ id: products.id, storeOwner: stores.userId })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(and(eq(products.id, productId), isNull(products.removedAt), favorite ? eq(products.status, "published") : undefined))
+    .get();
+  if (!product) return { ok: false, error: "product-not-found" };
+  if (favorite) {
+    if (product.storeOwner === userId) return { ok: false, error: "own-product" };
+    db.insert(favorites).values({ userId, productId }).onConflictDoNothing().run();
+  } else {
+    db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.productId, productId))).run();
+  }
+  return { ok: true, favorite };
+}
+
+/** Which of these products the user favours (for the hearts of a page of cards). */
+export function favoriteIdsAmong({ db, userId, productIds }: { db: Db; userId: number; productIds: number[] }): Set<number> {
+  if (productIds.length === 0) return new Set();
+  const rows = db
+    .select({ productId: favorites.productId })
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), inArray(favorites.productId, productIds)))
+    .all();
+  return new Set(rows.map((r) => r.productId));
+}
+
+/** How many users favour each of these products (the seller's /my-designs); products nobody favours are absent. */
+export function countFavorites({ db, productIds }: { db: Db; productIds: number[] }): Map<number, number> {
+  if (productIds.length === 0) return new Map();
+  const rows = db
+    .select({ productId: favorites.productId, n: count() })
+    .from(favorites)
+    .where(inArray(favorites.productId, productIds))
+    .groupBy(favorites.productId)
+    .all();
+  return new Map(rows.map((r) => [r.productId, r.n]));
+}
+
+/**
+ * The user's favourite listed products (not drafts: they return when published), the latest favoured first, in the shape of the catalogue's list items
+ * (ProductListItem: /favorites shows them as cards, the JSON face as the product list does).
+ */
+export function listFavorites({ db, userId }: { db: Db; userId: number }) {
+  const rows = db
+    .select({
+      ...productListColumns,
+      storeId: stores.id,
+      storeOwner: stores.userId,
+      storeName: stores.name,
+      storeAvatar: stores.avatar,
+    })
+    .from(favorites)
+    .innerJoin(products, eq(products.id, favorites.productId))
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(and(eq(favorites.userId, userId), isNull(products.removedAt), eq(products.status, "published")))
+    .orderBy(desc(favorites.createdAt), desc(products.id))
+    .all();
+  const media = mediaOf(db, rows.map((r) => r.id));
+  return rows.map((r) => ({ ...r, media: media.get(r.id) ?? [], myself: r.storeOwner === userId, favorite: true }));
+}
