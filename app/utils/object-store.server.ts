@@ -78,7 +78,9 @@ export function objectStore(config: FileStoreConfig): ObjectStore {
       try {
         await pipeline(body, fs.createWriteStream(temp));
         const mtime = Number(answer.Metadata?.mtime);
-        if (Number.isFinite(mtime) && mtime > 0) await fs.promises.utimes(temp, new Date(mtime), new Date(mtime));
+        // Half a millisecond over the stored one, so that rounding in the filesystem's nanoseconds keeps the same ms.
+        const at = (mtime + 0.5) / 1000;
+        if (Number.isFinite(mtime) && mtime > 0) await fs.promises.utimes(temp, at, at);
         await fs.promises.rename(temp, dest);
       } finally {
         await fs.promises.rm(temp, { force: true });
