@@ -55,9 +55,59 @@ const EnvSchema = z.object({
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** Minutes a login rate-limit window lasts (failures per address and account). */
   LOGIN_WINDOW_MINUTES: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(24 * 60).default(15)),
+  /** Uploads and generated files on S3-compatible storage (decision 102): s3://bucket/optional/prefix. */
+  FILE_STORE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => s3Location(v) !== null, "expected s3://bucket/prefix (an S3-compatible bucket and an optional key prefix)")
+      .optional(),
+  ),
+  FILE_STORE_S3_ENDPOINT: optionalText.pipe(z.string().regex(/^https?:\/\/[^/]+/, "expected http(s)://host[:port]").optional()),
+  FILE_STORE_S3_REGION: optionalText,
+  FILE_STORE_S3_ACCESS_KEY_ID: optionalText,
+  FILE_STORE_S3_SECRET_ACCESS_KEY: optionalText,
+  BACKUP_S3_ENDPOINT: optionalText,
+  BACKUP_S3_REGION: optionalText,
+  BACKUP_S3_ACCESS_KEY_ID: optionalText,
+  BACKUP_S3_SECRET_ACCESS_KEY: optionalText,
 });
 
-export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string };
+/** Where FILE_STORE_URL puts the files: a bucket, a key prefix (no leading or trailing slash) and the client's settings. */
+export type FileStoreConfig = {
+  bucket: string;
+  prefix: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+};
+
+export type Env = z.infer<typeof EnvSchema> & { SESSION_SECRET: string; DATA_DIR: string; FILE_STORE: FileStoreConfig | null };
+
+/** `s3://bucket/prefix` as bucket and prefix, or null when it is not such a URL. */
+function s3Location(raw: string): { bucket: string; prefix: string } | null {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "s3:" || !url.hostname || url.search || url.hash) return null;
+  return { bucket: url.hostname, prefix: decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, "") };
+}
+
+/** FILE_STORE_URL and its companions, each FILE_STORE_S3_* falling back to its BACKUP_S3_* twin; null when unset. */
+function fileStoreConfig(env: z.infer<typeof EnvSchema>): FileStoreConfig | null {
+  const location = env.FILE_STORE_URL ? s3Location(env.FILE_STORE_URL) : null;
+  if (!location) return null;
+  return {
+    ...location,
+    endpoint: env.FILE_STORE_S3_ENDPOINT ?? env.BACKUP_S3_ENDPOINT,
+    region: env.FILE_STORE_S3_REGION ?? env.BACKUP_S3_REGION ?? "us-east-1",
+    accessKeyId: env.FILE_STORE_S3_ACCESS_KEY_ID ?? env.BACKUP_S3_ACCESS_KEY_ID,
+    secretAccessKey: env.FILE_STORE_S3_SECRET_ACCESS_KEY ?? env.BACKUP_S3_SECRET_ACCESS_KEY,
+  };
+}
 
 /** Parses process.env once; a bad variable stops the start with a message that names it. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -70,9 +120,18 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
     throw new Error("Invalid environment configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set");
   }
+  const fileStore = fileStoreConfig(env);
+  if (fileStore && Boolean(fileStore.accessKeyId) !== Boolean(fileStore.secretAccessKey)) {
+    throw new Error("Invalid environment configuration:\n  FILE_STORE_S3_SECRET_ACCESS_KEY: set both FILE_STORE_S3_ACCESS_KEY_ID and FILE_STORE_S3_SECRET_ACCESS_KEY, or neither");
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });
-  return { ...env, DATA_DIR: dataDir, SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSecret(dataDir) };
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: env.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    FILE_STORE: fileStore,
+  };
 }
 
 /** A secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */

@@ -4,7 +4,8 @@ import { sessions, users, type User } from "../../../db/schema";
 import type { ProfileInput } from "~/schemas/profile";
 import { hashPassword, sha256, verifyPassword } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
-import { deleteUnreferencedFiles, storeFile } from "~/models/files/store.server";
+import { deleteUnreferencedFiles, FileStoreUnavailableError, storeFile } from "~/models/files/store.server";
+import { FILES_ERRORS } from "~/models/files/errors";
 import { type TempFile } from "~/utils/multipart.server";
 import { inspectFile } from "~/models/files/inspect.server";
 
@@ -120,7 +121,8 @@ export async function updatePublicProfile({
     if (!checked.ok) return { ok: false, field: "avatar", message: checked.message };
     try {
       stored = (await storeFile({ db, temp: avatar, inspected: checked.file, kind: "avatar", ownerId: userId })).name;
-    } catch {
+    } catch (error) {
+      if (error instanceof FileStoreUnavailableError) return { ok: false, field: "avatar", message: FILES_ERRORS.unavailable.message };
       return { ok: false, field: "avatar", message: `${avatar.originalName} could not be read as an image.` };
     }
   }

@@ -7,7 +7,7 @@ import path from "node:path";
 
 import sharp from "sharp";
 
-import { cacheDir, statFile, uploadPath } from "./store.server";
+import { cacheDir, fetchCached, keepCached, localUpload, uploadPath } from "./store.server";
 import { IMAGE_WIDTHS, type ImageWidth } from "~/utils/media";
 
 export function isImageWidth(width: number): width is ImageWidth {
@@ -22,14 +22,15 @@ const inFlight = new Map<string, Promise<string>>();
  * Concurrent requests for the same variant share one conversion; the file appears atomically.
  */
 export function resizedImage(name: string, width: ImageWidth, dataDir?: string): Promise<string> {
-  const source = uploadPath(name, dataDir);
-  if (!source) return Promise.reject(new Error(`invalid file name: ${name}`));
+  if (!uploadPath(name, dataDir)) return Promise.reject(new Error(`invalid file name: ${name}`));
   const dir = path.join(cacheDir(dataDir), `w${width}`);
   const target = path.join(dir, `${name.slice(0, 32)}.webp`);
   const running = inFlight.get(target);
   if (running) return running;
   const job = (async () => {
-    if (await statFile(target)) return target;
+    if (await fetchCached(target, dataDir)) return target;
+    const source = (await localUpload(name, dataDir))?.path;
+    if (!source) throw new Error(`no such file: ${name}`);
     await fs.promises.mkdir(dir, { recursive: true });
     const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
     await sharp(source, { animated: false })
@@ -38,6 +39,7 @@ export function resizedImage(name: string, width: ImageWidth, dataDir?: string):
       .webp({ quality: 75, effort: 3 })
       .toFile(temp);
     await fs.promises.rename(temp, target);
+    await keepCached(target, dataDir);
     return target;
   })().finally(() => inFlight.delete(target));
   inFlight.set(target, job);

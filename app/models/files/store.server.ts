@@ -5,6 +5,12 @@
  * applied, EXIF and other metadata dropped). `discardFiles` removes stored files (and their rows) of a request that
  * failed after storing, and `deleteUnreferencedFiles` those a save no longer uses: that check reads the tables of
  * the domains that refer to files, and writes only `files`. Callers write their own tables with what was stored.
+ *
+ * With FILE_STORE_URL (decision 102) the bucket is the durable store and the local folders a read-through cache: an
+ * upload is stored only once its object is put (else FileStoreUnavailableError and nothing is kept), `localUpload`
+ * fetches a file missing from this machine's disk, generated files are put beside the uploads (`keepCached`) and
+ * fetched back (`fetchCached`), and deletes delete both. Without it, but with BACKUP_URL, an upload is copied to the
+ * backup target as it is stored (the supervisor's sweep, server/backup.ts, retries what failed).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -27,7 +33,54 @@ import {
 import type { Inspected } from "./inspect.server";
 import type { TempFile } from "~/utils/multipart.server";
 import type { Db } from "~/utils/db.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv, type FileStoreConfig } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+import { objectStore, type ObjectStore } from "~/utils/object-store.server";
+import { backupStore, backupTarget, type BackupStore } from "../../../server/backup";
+
+/** The bucket of FILE_STORE_URL cannot be reached or refused a file: nothing was stored. */
+export class FileStoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("The file store cannot be reached right now.", { cause });
+    this.name = "FileStoreUnavailableError";
+  }
+}
+
+/** Seconds a client is asked to wait (Retry-After) when the file store cannot be reached. */
+export const FILE_STORE_RETRY_SECONDS = 10;
+
+const remotes = new Map<string, ObjectStore>();
+
+/** The bucket behind the file store (FILE_STORE_URL), or null for the local disk alone. */
+function remote(): ObjectStore | null {
+  const config: FileStoreConfig | null = getEnv().FILE_STORE;
+  if (!config) return null;
+  const id = JSON.stringify(config);
+  let store = remotes.get(id);
+  if (!store) remotes.set(id, (store = objectStore(config)));
+  return store;
+}
+
+const backups = new Map<string, BackupStore | null>();
+
+/** The backup target's file copies (BACKUP_URL), used only when there is no FILE_STORE_URL. */
+function backup(): BackupStore | null {
+  const raw = process.env.BACKUP_URL?.trim() ?? "";
+  if (!raw) return null;
+  if (!backups.has(raw)) {
+    let store: BackupStore | null = null;
+    try {
+      const target = backupTarget(process.env);
+      store = target ? backupStore(target) : null;
+    } catch (error) {
+      log.warn({ event: "backup", err: error }, "BACKUP_URL is not usable: uploads are not copied as they are stored");
+    }
+    backups.set(raw, store);
+  }
+  return backups.get(raw) ?? null;
+}
+
+const uploadKey = (name: string) => `uploads/${name}`;
 
 
 /* The storage root: uploads live in `${DATA_DIR}/uploads` under random names, generated files in
@@ -108,13 +161,130 @@ export async function storeFile({
     await moveFile(temp.path, target);
   }
   const size = (await fs.promises.stat(target)).size;
+  await putUpload({ name, dataDir });
   try {
     db.insert(files).values({ name, originalName: temp.originalName, contentType, size, kind, ownerId }).run();
   } catch (error) {
-    await fs.promises.rm(target, { force: true });
+    await removeUploads([name], dataDir);
     throw error;
   }
   return { name, originalName: temp.originalName, contentType, size };
+}
+
+/**
+ * Makes a file just written to `${DATA_DIR}/uploads/NAME` durable: with FILE_STORE_URL it is put into the bucket
+ * (when that fails the local file is removed and FileStoreUnavailableError thrown); else, with BACKUP_URL, it is
+ * copied to the backup target (a failure is logged: the supervisor's sweep copies it later).
+ */
+export async function putUpload({ name, dataDir }: { name: string; dataDir?: string }): Promise<void> {
+  const file = uploadPath(name, dataDir);
+  if (!file) throw new Error(`invalid file name: ${name}`);
+  const store = remote();
+  if (store) {
+    try {
+      await store.put(uploadKey(name), file);
+    } catch (error) {
+      await fs.promises.rm(file, { force: true });
+      log.error({ event: "file-store", file: name, err: error }, "a file could not be put into the file store");
+      throw new FileStoreUnavailableError(error);
+    }
+    return;
+  }
+  const copy = backup();
+  if (copy) {
+    await copy.put("files", name, file).catch((error: unknown) => {
+      log.warn({ event: "backup", file: name, err: error }, "an upload could not be copied to the backup as it was stored; the sweep tries again");
+    });
+  }
+}
+
+const fetching = new Map<string, Promise<boolean>>();
+
+/** Fetches `key` into `file` when the file is not on this disk (one fetch per file at a time); false when neither has it. */
+async function readThrough(store: ObjectStore, key: string, file: string): Promise<boolean> {
+  if (await statFile(file)) return true;
+  let job = fetching.get(file);
+  if (!job) {
+    job = (async () => {
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      return store.get(key, file);
+    })().finally(() => fetching.delete(file));
+    fetching.set(file, job);
+  }
+  return job;
+}
+
+/**
+ * The local copy of an uploaded file, with its stat: on this disk, or (with FILE_STORE_URL) fetched from the bucket
+ * first. Null when the name is malformed or no store has the file; FileStoreUnavailableError when the bucket cannot
+ * answer.
+ */
+export async function localUpload(name: string, dataDir?: string): Promise<{ path: string; stat: fs.Stats } | null> {
+  const file = uploadPath(name, dataDir);
+  if (!file) return null;
+  const store = remote();
+  if (store) {
+    try {
+      if (!(await readThrough(store, uploadKey(name), file))) return null;
+    } catch (error) {
+      log.error({ event: "file-store", file: name, err: error }, "a file could not be fetched from the file store");
+      throw new FileStoreUnavailableError(error);
+    }
+  }
+  const stat = await statFile(file);
+  return stat ? { path: file, stat } : null;
+}
+
+/** The bucket's key of a generated file under `${DATA_DIR}/cache`, or null for a path outside it. */
+function cacheKey(file: string, dataDir?: string): string | null {
+  const relative = path.relative(cacheDir(dataDir), file);
+  if (!relative || relative.startsWith("..") || path.isAbsolute(relative)) return null;
+  return `cache/${relative.split(path.sep).join("/")}`;
+}
+
+/**
+ * Whether a generated file under `${DATA_DIR}/cache` is on this disk, fetching it from the bucket first when
+ * FILE_STORE_URL is set. A bucket that cannot answer counts as "not there" (the caller builds the file again).
+ */
+export async function fetchCached(file: string, dataDir?: string): Promise<boolean> {
+  const store = remote();
+  const key = cacheKey(file, dataDir);
+  if (!store || !key) return Boolean(await statFile(file));
+  try {
+    return await readThrough(store, key, file);
+  } catch (error) {
+    log.warn({ event: "file-store", file: key, err: error }, "a generated file could not be fetched from the file store; building it again");
+    return Boolean(await statFile(file));
+  }
+}
+
+/** Puts a generated file just written under `${DATA_DIR}/cache` into the bucket (FILE_STORE_URL); failures are logged. */
+export async function keepCached(file: string, dataDir?: string): Promise<void> {
+  const store = remote();
+  const key = cacheKey(file, dataDir);
+  if (!store || !key) return;
+  await store.put(key, file).catch((error: unknown) => {
+    log.warn({ event: "file-store", file: key, err: error }, "a generated file could not be put into the file store");
+  });
+}
+
+/**
+ * Deletes generated files under `${DATA_DIR}/cache/<folder>` whose names `drop` chooses, on this disk and (with
+ * FILE_STORE_URL) in the bucket.
+ */
+export async function dropCached({ folder, drop, dataDir }: { folder: string; drop: (name: string) => boolean; dataDir?: string }) {
+  const dir = path.join(cacheDir(dataDir), folder);
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  for (const name of names) if (drop(name)) await fs.promises.rm(path.join(dir, name), { force: true });
+  const store = remote();
+  const prefix = cacheKey(path.join(dir, "x"), dataDir)?.slice(0, -2);
+  if (!store || !prefix) return;
+  try {
+    const keys = (await store.list(prefix)).filter((k) => !k.includes("/") && drop(k));
+    await store.delete(keys.map((k) => `${prefix}/${k}`));
+  } catch (error) {
+    log.warn({ event: "file-store", folder: prefix, err: error }, "generated files could not be deleted from the file store");
+  }
 }
 
 async function normaliseImage(source: string, target: string, ext: string) {
@@ -148,7 +318,17 @@ export async function discardFiles({ db, names, dataDir }: { db: Db; names: stri
   const valid = names.filter(isValidFileName);
   if (valid.length === 0) return;
   db.delete(files).where(inArray(files.name, valid)).run();
-  await Promise.all(valid.map((n) => fs.promises.rm(path.join(uploadsDir(dataDir), n), { force: true })));
+  await removeUploads(valid, dataDir);
+}
+
+/** Removes uploads from this disk and (FILE_STORE_URL) the bucket; a bucket that fails is logged, not retried. */
+async function removeUploads(names: string[], dataDir?: string) {
+  await Promise.all(names.map((n) => fs.promises.rm(path.join(uploadsDir(dataDir), n), { force: true })));
+  const store = remote();
+  if (!store) return;
+  await store.delete(names.map(uploadKey)).catch((error: unknown) => {
+    log.warn({ event: "file-store", files: names, err: error }, "files could not be deleted from the file store");
+  });
 }
 
 /**

@@ -5,7 +5,8 @@ import type { Db } from "~/utils/db.server";
 import { hit } from "~/utils/rate-limit.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
 import { inspectFile } from "~/models/files/inspect.server";
-import { storeFile } from "~/models/files/store.server";
+import { FileStoreUnavailableError, storeFile } from "~/models/files/store.server";
+import { FILES_ERRORS } from "~/models/files/errors";
 import { type TempFile } from "~/utils/multipart.server";
 import { MESSAGE_LIMITS } from "./limits.server";
 import type { HelpError } from "~/schemas/messages";
@@ -154,7 +155,8 @@ export async function submitHelpRequest({
   if (resume && inspected) {
     try {
       resumeFile = (await storeFile({ db, temp: resume, inspected, kind: "resume", ownerId: null })).name;
-    } catch {
+    } catch (error) {
+      if (error instanceof FileStoreUnavailableError) return { ok: false, error: "resume-refused", message: FILES_ERRORS.unavailable.message };
       return { ok: false, error: "resume-refused", message: `${resume.originalName} could not be read.` };
     }
   }

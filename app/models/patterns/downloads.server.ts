@@ -16,7 +16,7 @@ import type { PrintFormat } from "./pdf.server";
 import { runPatternTask } from "./pool.server";
 import { loadPattern } from "./versions.server";
 import type { DbOrTx } from "~/utils/db.server";
-import { cacheDir, uploadPath } from "~/models/files/store.server";
+import { cacheDir, fetchCached, keepCached, localUpload } from "~/models/files/store.server";
 
 export const DOWNLOAD_FORMATS = ["dxf", "A4", "Letter", "A0", "roll36", "24x36", "projector"] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
@@ -77,16 +77,21 @@ const slug = (text: string) =>
  * Writes `target` once (atomically): `build` writes a temp file next to it (in the worker pool), which becomes the
  * target when the build says so; a failed or refused build leaves nothing behind. Concurrent callers share a build.
  */
-async function cached<T>(target: string, build: (temp: string) => Promise<T>, done: (result: T) => boolean): Promise<T | undefined> {
+async function cached<T>(target: string, build: (temp: string) => Promise<T>, done: (result: T) => boolean, dataDir?: string): Promise<T | undefined> {
   if (fs.existsSync(target)) return undefined;
   const running = building.get(target) as Promise<T> | undefined;
   if (running) return running;
   const job = (async () => {
+    // With FILE_STORE_URL a file built on another machine (or before this disk was emptied) is fetched, not rebuilt.
+    if (await fetchCached(target, dataDir)) return undefined;
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}.${process.pid}.${crypto.randomBytes(4).toString("hex")}.tmp`;
     try {
       const result = await build(temp);
-      if (done(result)) await fs.promises.rename(temp, target);
+      if (done(result)) {
+        await fs.promises.rename(temp, target);
+        await keepCached(target, dataDir);
+      }
       return result;
     } finally {
       await fs.promises.rm(temp, { force: true });
@@ -114,8 +119,8 @@ export async function buildOrderDownload({
   sizes: string[];
   dataDir?: string;
 }): Promise<BuiltDownload | RefusedDownload | null> {
-  const source = uploadPath(access.file.name, dataDir);
-  if (!source || !fs.existsSync(source)) return null;
+  const source = (await localUpload(access.file.name, dataDir))?.path;
+  if (!source) return null;
   const versionPart = access.version ? `v${access.version.version}` : "";
   const owner = access.stamp ? `o${access.order.id}-${hash(access.stamp)}` : "own";
   const dir = path.join(cacheDir(dataDir), "patterns", "downloads");
@@ -126,7 +131,7 @@ export async function buildOrderDownload({
     const named = versionPart ? fileName.replace(/(\.dxf)?$/i, `-${versionPart}.dxf`) : fileName;
     if (!access.stamp) return { path: source, contentType: "application/dxf", fileName: named };
     const target = path.join(dir, `${owner}-${access.file.name.slice(0, 32)}.dxf`);
-    await cached(target, (temp) => runPatternTask({ kind: "stamp", source, stamp: access.stamp!, target: temp }), () => true);
+    await cached(target, (temp) => runPatternTask({ kind: "stamp", source, stamp: access.stamp!, target: temp }), () => true, dataDir);
     return { path: target, contentType: "application/dxf", fileName: named };
   }
 
@@ -145,7 +150,7 @@ export async function buildOrderDownload({
     stamp: access.stamp,
     title: `${access.order.productName} (version ${access.version.version})`,
   };
-  const printed = await cached(target, (temp) => runPatternTask({ kind: "print", data: loaded.data, options, target: temp }), (r) => r.ok);
+  const printed = await cached(target, (temp) => runPatternTask({ kind: "print", data: loaded.data, options, target: temp }), (r) => r.ok, dataDir);
   if (printed && !printed.ok) {
     return {
       refused: `This print file would have ${formatCount(printed.pages)} pages, more than the ${formatCount(MAX_PRINT_PAGES)} a print file may have. Choose fewer sizes, or the A0 copy-shop file.`,

@@ -3,13 +3,21 @@
  * that builds a preview, a comparison or a download, HTML and JSON alike.
  */
 import { PatternBusyError, PatternLimitError, RETRY_AFTER_SECONDS } from "./pool.server";
+import { FILES_ERRORS } from "~/models/files/errors";
+import { FILE_STORE_RETRY_SECONDS, FileStoreUnavailableError } from "~/models/files/store.server";
 
 export type PatternWorkFailure = { status: 503; message: string; headers: Record<string, string> };
 
 const headers = (seconds: number) => ({ "Retry-After": String(seconds), "Cache-Control": "no-store" });
 
-/** 503 with Retry-After for a full pool, a task over its limits or a full disk; null for any other error (rethrow it). */
+/**
+ * 503 with Retry-After for a full pool, a task over its limits, a full disk or a file store that cannot be reached
+ * (FILE_STORE_URL, decision 102); null for any other error (rethrow it).
+ */
 export function patternWorkFailure(error: unknown): PatternWorkFailure | null {
+  if (error instanceof FileStoreUnavailableError) {
+    return { status: 503, message: FILES_ERRORS.unavailable.message, headers: headers(FILE_STORE_RETRY_SECONDS) };
+  }
   if (error instanceof PatternBusyError) return { status: 503, message: error.message, headers: headers(error.retryAfter) };
   if ((error as { code?: unknown } | null)?.code === "ENOSPC") {
     console.error("[patterns] the disk is full: a pattern file could not be written");

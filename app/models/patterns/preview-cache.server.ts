@@ -14,7 +14,7 @@ import { runPatternTask } from "./pool.server";
 import { getLatestVersion, loadPattern, previewPin, versionFacts } from "./versions.server";
 import { createCache } from "~/utils/cache.server";
 import type { DbOrTx } from "~/utils/db.server";
-import { cacheDir } from "~/models/files/store.server";
+import { cacheDir, fetchCached, keepCached } from "~/models/files/store.server";
 
 /** `pin`: the `v` of the URL that may be cached for good (previewPin). */
 export type PreviewResource = { etag: string; version: number; pin: string; size: string; svg: Buffer; gzip: Buffer };
@@ -78,7 +78,7 @@ async function previewOf(
   const dir = path.join(cacheDir(dataDir), "patterns");
   const file = path.join(dir, `preview-${key}.svg`);
   let svg: Buffer;
-  if (fs.existsSync(file)) {
+  if (await fetchCached(file, dataDir)) {
     svg = fs.readFileSync(file);
   } else {
     const loaded = await loadPattern({ db, versionId: version.id });
@@ -88,6 +88,7 @@ async function previewOf(
     const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     await fs.promises.writeFile(temp, svg);
     await fs.promises.rename(temp, file);
+    await keepCached(file, dataDir);
   }
   const preview: PreviewResource = { etag: `"p${key}"`, version: version.version, pin: previewPin(version), size: chosen, svg, gzip: zlib.gzipSync(svg, { level: 9 }) };
   memory.set(key, preview);

@@ -6,8 +6,6 @@
  * pattern, previews, print files), and the cached files of older readings are deleted. A file that cannot be read
  * (any more) keeps its stored reading: nothing is lost, the failure is answered and reported.
  */
-import fs from "node:fs";
-import path from "node:path";
 
 import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
 
@@ -16,7 +14,7 @@ import { READER_VERSION, TOO_COMPLEX_PREFIX } from "./dxf.server";
 import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.server";
 import type { Pattern, PatternUnits } from "./types";
 import type { DbOrTx } from "~/utils/db.server";
-import { cacheDir, uploadPath } from "~/models/files/store.server";
+import { dropCached, FILE_STORE_RETRY_SECONDS, FileStoreUnavailableError, localUpload } from "~/models/files/store.server";
 
 export type RereadError = "not-found" | "missing-file" | "unreadable" | "busy";
 
@@ -56,8 +54,14 @@ export async function rereadVersion({
   if (!row) return { ok: false, error: "not-found", message: "No such pattern version." };
   const stored = storedPattern(row.data);
   const chosen = units === undefined ? (stored?.unitsSource === "seller" ? stored.units : undefined) : (units ?? undefined);
-  const file = uploadPath(row.file, dataDir);
-  if (!file || !fs.existsSync(file)) return { ok: false, error: "missing-file", message: "The pattern file is missing from the file store." };
+  let file;
+  try {
+    file = (await localUpload(row.file, dataDir))?.path;
+  } catch (error) {
+    if (error instanceof FileStoreUnavailableError) return { ok: false, error: "busy", message: error.message, retryAfter: FILE_STORE_RETRY_SECONDS };
+    throw error;
+  }
+  if (!file) return { ok: false, error: "missing-file", message: "The pattern file is missing from the file store." };
   let read;
   try {
     read = await runPatternTask({ kind: "readJson", file, units: chosen });
@@ -84,18 +88,20 @@ export async function rereadVersion({
  * are the file itself, not a reading: they stay.
  */
 async function dropCachedFiles({ versionId, reading, dataDir }: { versionId: number; reading: number; dataDir?: string }) {
-  const root = path.join(cacheDir(dataDir), "patterns");
   const preview = new RegExp(`^preview-v${versionId}(?:r(\\d+))?-`);
   const download = new RegExp(`-v\\d+-${versionId}(?:r(\\d+))?-.*\\.pdf$`);
-  for (const [dir, pattern] of [
-    [root, preview],
-    [path.join(root, "downloads"), download],
+  for (const [folder, pattern] of [
+    ["patterns", preview],
+    ["patterns/downloads", download],
   ] as const) {
-    const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
-    for (const name of names) {
-      const match = pattern.exec(name);
-      if (match && Number(match[1] ?? -1) !== reading) await fs.promises.rm(path.join(dir, name), { force: true });
-    }
+    await dropCached({
+      folder,
+      dataDir,
+      drop: (name) => {
+        const match = pattern.exec(name);
+        return Boolean(match) && Number(match![1] ?? -1) !== reading;
+      },
+    });
   }
 }
 

@@ -5,7 +5,6 @@
  * `ensureParsed`. The product page reads only the facts (sizes, piece count, fabric estimate), which are cached
  * in memory per version, never the whole stored pattern.
  */
-import fs from "node:fs";
 
 import { and, desc, eq } from "drizzle-orm";
 
@@ -16,7 +15,7 @@ import { defaultSize, pieceCount, pieceFacts, piecesOfSize, type PieceFact } fro
 import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.server";
 import type { Pattern, PatternUnits, UnitsSource } from "./types";
 import type { DbOrTx } from "~/utils/db.server";
-import { uploadPath } from "~/models/files/store.server";
+import { localUpload } from "~/models/files/store.server";
 
 /** A version without its (possibly large) stored pattern. */
 export type VersionSummary = Omit<PatternVersion, "data">;
@@ -115,8 +114,8 @@ export async function loadPattern({ db, versionId }: { db: DbOrTx; versionId: nu
     pattern = null;
   }
   if (!pattern) {
-    const file = uploadPath(row.file);
-    if (!file || !fs.existsSync(file)) return null;
+    const file = (await localUpload(row.file))?.path;
+    if (!file) return null;
     const result = await runPatternTask({ kind: "read", file }).catch((error: unknown) => {
       if (error instanceof PatternLimitError) return null;
       throw error;

@@ -26,7 +26,8 @@ import { notifyPatternUpdate } from "~/models/patterns/updates.server";
 import { DESIGN_MESSAGES, validateDesign, type FieldErrors, type RawDesign } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
 import { MAX_MEDIA } from "~/utils/upload-limits";
-import { deleteUnreferencedFiles, discardFiles, storeFile } from "~/models/files/store.server";
+import { deleteUnreferencedFiles, discardFiles, FILE_STORE_RETRY_SECONDS, FileStoreUnavailableError, storeFile } from "~/models/files/store.server";
+import { FILES_ERRORS } from "~/models/files/errors";
 import { type FileProblem, type TempFile } from "~/utils/multipart.server";
 import { inspectFile } from "~/models/files/inspect.server";
 
@@ -227,8 +228,11 @@ export async function saveDesign({
       patternName = (await storeFile({ db, temp: patternTemp, inspected: checkedPattern.file, kind: "pattern", ownerId })).name;
       stored.push(patternName);
     }
-  } catch {
+  } catch (error) {
     await discardFiles({ db, names: stored });
+    if (error instanceof FileStoreUnavailableError) {
+      return { ok: false, error: "busy", problems: { [failing]: [FILES_ERRORS.unavailable.message] }, retryAfter: FILE_STORE_RETRY_SECONDS };
+    }
     return { ok: false, error: "invalid", problems: { [failing]: ["This file could not be read as an image or video."] } };
   }
 

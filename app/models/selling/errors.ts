@@ -61,6 +61,7 @@ export const SELLING_ERRORS: {
       "incomplete-to-address": "The buyer's shipping address is incomplete.",
     }),
     ...answers(502, { "label-provider-error": "The shipping label could not be bought. Please try again later." }),
+    ...answers(503, { "file-store-unavailable": "The shipping label could not be stored right now. Please try again in a moment." }),
   },
   /** Withdrawing the balance (spec 4). */
   withdraw: {

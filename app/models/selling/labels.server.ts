@@ -27,11 +27,11 @@ import { isParcelSize } from "~/models/shipping/parcels";
 import { CARRIERS, trackingUrl, type Carrier } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
-import { uploadsDir } from "~/models/files/store.server";
+import { discardFiles, FileStoreUnavailableError, putUpload, uploadsDir } from "~/models/files/store.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { logError } from "~/utils/log.server";
 
-export type LabelUseError = "not-found" | "refunded" | "digital" | "platform-ships" | "incomplete-from-address" | "incomplete-to-address" | "label-provider-error" | "label-in-progress";
+export type LabelUseError = "not-found" | "refunded" | "digital" | "platform-ships" | "incomplete-from-address" | "incomplete-to-address" | "label-provider-error" | "label-in-progress" | "file-store-unavailable";
 export type LabelUseResult = { ok: true; order: Order; existing: boolean } | { ok: false; error: LabelUseError; message?: string };
 
 /** A claim older than this belongs to a process that died mid-purchase and may be taken over. */
@@ -109,6 +109,13 @@ async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider
     const file = path.join(uploadsDir(), name);
     await fs.mkdir(uploadsDir(), { recursive: true });
     await fs.writeFile(file, result.pdf);
+    try {
+      await putUpload({ name });
+    } catch (error) {
+      if (!(error instanceof FileStoreUnavailableError)) throw error;
+      release();
+      return { ok: false, error: "file-store-unavailable" };
+    }
     const stored = db.transaction(
       (tx) => {
         const updated = tx
@@ -126,7 +133,7 @@ async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider
       { behavior: "immediate" },
     );
     if (!stored) {
-      await fs.rm(file, { force: true });
+      await discardFiles({ db, names: [name] });
       return { ok: true, order: db.select().from(orders).where(eq(orders.id, order.id)).get()!, existing: true };
     }
     return { ok: true, order: stored, existing: false };

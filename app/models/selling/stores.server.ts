@@ -11,7 +11,8 @@ import { MASKED_ACCOUNT, STORE_MESSAGES, type FieldErrors, type PayoutInput, typ
 import { encryptSecret } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
 import { MAX_MEDIA } from "~/utils/upload-limits";
-import { deleteUnreferencedFiles, discardFiles, storeFile } from "~/models/files/store.server";
+import { deleteUnreferencedFiles, discardFiles, FileStoreUnavailableError, storeFile } from "~/models/files/store.server";
+import { FILES_ERRORS } from "~/models/files/errors";
 import { type FileProblem, type TempFile } from "~/utils/multipart.server";
 import { inspectFile } from "~/models/files/inspect.server";
 
@@ -134,9 +135,9 @@ export async function saveStore(args: SaveStoreArgs): Promise<SaveStoreResult> {
       stored.push(name);
       mediaNames.push(name);
     }
-  } catch {
+  } catch (error) {
     await discardFiles({ db, names: stored });
-    return { ok: false, errors: { [failing]: [UNREADABLE] } };
+    return { ok: false, errors: { [failing]: [error instanceof FileStoreUnavailableError ? FILES_ERRORS.unavailable.message : UNREADABLE] } };
   }
 
   const payoutValues = payout ? payoutColumns(payout, existing) : {};

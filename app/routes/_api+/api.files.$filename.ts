@@ -4,11 +4,11 @@ import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { buildOrderDownload } from "~/models/patterns/downloads.server";
 import { patternWorkFailure } from "~/models/patterns/errors";
 import { authorizePrivateFileRead, privateFileAccess } from "~/models/files/authorise.server";
-import { getFileRecord } from "~/models/files/store.server";
+import { FILE_STORE_RETRY_SECONDS, FileStoreUnavailableError, getFileRecord, localUpload, statFile, uploadPath } from "~/models/files/store.server";
+import { FILES_ERRORS } from "~/models/files/errors";
 import { apiError } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 import { isImageWidth, resizedImage } from "~/models/files/images.server";
-import { statFile, uploadPath } from "~/models/files/store.server";
 import { sendFile } from "~/models/files/serve.server";
 import { getUser } from "~/auth/viewer.server";
 
@@ -17,11 +17,18 @@ const PUBLIC_CACHE = "public, max-age=31536000, immutable";
 /** GET /api/files/{filename}: public media for everyone, private files (patterns, résumés) for those allowed. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const name = params.filename ?? "";
-  const file = uploadPath(name);
   const db = getDb();
-  const record = file ? getFileRecord({ db, name }) : undefined;
-  const stat = file && record ? await statFile(file) : null;
-  if (!file || !record || !stat) return apiError(404, "File not found");
+  const record = uploadPath(name) ? getFileRecord({ db, name }) : undefined;
+  let local;
+  try {
+    local = record ? await localUpload(name) : null;
+  } catch (error) {
+    if (!(error instanceof FileStoreUnavailableError)) throw error;
+    const { status, message } = FILES_ERRORS.unavailable;
+    return Response.json({ error: message }, { status, headers: { "Retry-After": String(FILE_STORE_RETRY_SECONDS), "Cache-Control": "no-store" } });
+  }
+  if (!record || !local) return apiError(404, "File not found");
+  const { path: file, stat } = local;
 
   // Media and avatars are public; patterns, résumés and labels are private.
   if (record.kind !== "media" && record.kind !== "avatar") {
