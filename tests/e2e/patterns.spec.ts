@@ -192,7 +192,7 @@ test("a seller's upload is read at once, a new version with a note reaches the b
 
   // A file without a closed outline is refused at its field; nothing changes.
   await page.getByLabel("Upload a new version of the pattern (DXF)").setInputFiles({ name: "open.dxf", mimeType: "application/dxf", buffer: Buffer.from(makeOpenOutlineDxf()) });
-  await page.getByRole("button", { name: /^Save/ }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("No closed piece outline (layer 1 boundary) was found in this DXF.")).toBeVisible();
   expect(readDb("SELECT version FROM pattern_versions WHERE product_id = ?", productId)).toEqual([{ version: 1 }]);
 
@@ -200,7 +200,7 @@ test("a seller's upload is read at once, a new version with a note reaches the b
   await page.goto(`/edit-product/${productId}`);
   await page.getByLabel("Upload a new version of the pattern (DXF)").setInputFiles(dxf(["38", "40", "42"]));
   await page.getByLabel("Change note for your buyers (with a new version)").fill("Added size 42");
-  await page.getByRole("button", { name: /^Save/ }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Product updated successfully!")).toBeVisible();
   await expect(page.getByText(/^Version 2, updated .*: 3 pieces, sizes 38, 40, 42$/)).toBeVisible();
   const compare = page.getByRole("img", { name: "The new outline over version 1: previous dashed grey, new solid" });
