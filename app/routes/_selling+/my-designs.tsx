@@ -14,6 +14,7 @@ import { NO_STORE } from "~/models/selling/errors";
 import { PRODUCT_MESSAGES, PublishFormSchema } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { redirectWithFlash } from "~/utils/flash.server";
+import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { requireUser } from "~/auth/guards.server";
@@ -50,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const store = getStoreByOwner({ db, ownerId: user.id });
   invariantResponse(store, NO_STORE.message, { status: NO_STORE.status });
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = PublishFormSchema.safeParse({ intent: form.get("intent"), productId: form.get("productId") });
   invariantResponse(parsed.success, "Unknown action", { status: 400 });
   const { intent, productId } = parsed.data;
