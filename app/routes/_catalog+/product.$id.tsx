@@ -166,7 +166,7 @@ export default function ProductPage() {
         <MediaCarousel media={media} label={product.name} priority />
         <div className="space-y-4">
           <div className="flex items-start justify-between gap-3">
-            <h1 className="text-2xl font-bold tracking-tight">
+            <h1 className="min-w-0 text-2xl font-bold tracking-tight">
               {product.name}
               {product.draft ? <DraftBadge className="ml-3 align-middle" /> : null}
             </h1>
