@@ -2,7 +2,7 @@
  * Issue 19, items 2 and 3: /store-settings hydrates without errors and says how many media a store may have, and
  * the seller's bank account number never reaches the browser (only ****6789), also after a save or a refused save.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 import { readDb } from "./db";
 import { createSeller } from "./seller-fixtures";
@@ -29,15 +29,26 @@ test("the account number is never in the page; the masked one keeps the stored n
   // Saving again with the masked number keeps the stored one.
   const before = readDb<{ account_number: string; account_last4: string }>("SELECT account_number, account_last4 FROM stores WHERE id = ?", seller.storeId)[0]!;
   await page.getByLabel("Bio").fill("Still here, same bank.");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+  // The first save's message is still on the page: wait for this save's own answer, or the next fill races it.
+  await saveAndWait(page);
   await expect(page.getByText("Store settings updated successfully!")).toBeVisible();
+  await expect(page.getByLabel("Bio")).toHaveValue("Still here, same bank.");
   expect(readDb("SELECT account_number, account_last4 FROM stores WHERE id = ?", seller.storeId)[0]).toEqual(before);
 
   // A refused save does not echo a newly typed number either.
   await page.getByLabel("Account number").fill("999988887777");
   await page.getByLabel("Routing number").fill("123");
-  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await saveAndWait(page);
   await expect(page.getByText("Please correct the fields marked below. Nothing was saved.")).toBeVisible();
   expect(await page.content()).not.toContain("999988887777");
   if (javaScriptEnabled) expect(errors).toEqual([]);
 });
+
+/** Clicks Save and resolves once the post's answer arrived (a fetch with JavaScript, a document without). */
+async function saveAndWait(page: Page): Promise<void> {
+  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/store-settings"));
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await answered;
+  // With JavaScript the loaders revalidate after the post; a fill before that lands may be re-rendered away.
+  await page.waitForLoadState("networkidle");
+}
