@@ -40,6 +40,7 @@ test("uploads live in the bucket and are served again from an emptied data folde
       .prepare("SELECT pattern_file AS name FROM products WHERE id = ? UNION SELECT size_chart FROM products WHERE id = ? UNION SELECT media FROM product_media WHERE product_id = ?")
       .all(productId, productId, productId)
       .map((r) => (r as { name: string }).name);
+    const patternName = (db.prepare("SELECT pattern_file AS name FROM products WHERE id = ?").get(productId) as { name: string }).name;
     db.close();
     expect(names).toHaveLength(3);
     const before = new Map<string, { body: Buffer; headers: Record<string, string> }>();
@@ -51,6 +52,10 @@ test("uploads live in the bucket and are served again from an emptied data folde
     }
 
     fs.rmSync(path.join(server.dataDir, "uploads"), { recursive: true, force: true });
+    // A stranger asking for the private pattern is refused before anything is fetched from the bucket.
+    const stranger = await request.get(`/api/files/${patternName}`, { headers: { Authorization: "" } });
+    expect(stranger.status()).toBe(401);
+    expect(fs.existsSync(path.join(server.dataDir, "uploads", patternName))).toBe(false);
     for (const name of names) {
       const answer = await request.get(`/api/files/${name}`, { headers: auth });
       expect(answer.status(), name).toBe(200);

@@ -19,18 +19,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const name = params.filename ?? "";
   const db = getDb();
   const record = uploadPath(name) ? getFileRecord({ db, name }) : undefined;
-  let local;
-  try {
-    local = record ? await localUpload(name) : null;
-  } catch (error) {
-    if (!(error instanceof FileStoreUnavailableError)) throw error;
-    const { status, message } = FILES_ERRORS.unavailable;
-    return Response.json({ error: message }, { status, headers: { "Retry-After": String(FILE_STORE_RETRY_SECONDS), "Cache-Control": "no-store" } });
-  }
-  if (!record || !local) return apiError(404, "File not found");
-  const { path: file, stat } = local;
+  if (!record) return apiError(404, "File not found");
 
-  // Media and avatars are public; patterns, résumés and labels are private.
+  // Media and avatars are public; patterns, résumés and labels are private. Who may read is settled before any
+  // byte is fetched from the file store (a stranger's request costs no bucket read).
   if (record.kind !== "media" && record.kind !== "avatar") {
     const user = await getUser(request);
     // A buyer's copy of a pattern carries their order number and email, as on /download (decision 063).
@@ -57,6 +49,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (!authorizePrivateFileRead({ db, user, file: record })) {
       return user ? apiError(403, "You may not download this file") : apiError(401, "Authentication required");
     }
+  }
+
+  let local;
+  try {
+    local = await localUpload(name);
+  } catch (error) {
+    if (!(error instanceof FileStoreUnavailableError)) throw error;
+    return storeUnavailable();
+  }
+  if (!local) return apiError(404, "File not found");
+  const { path: file, stat } = local;
+  if (record.kind !== "media" && record.kind !== "avatar") {
     return sendFile(request, file, stat, {
       contentType: record.contentType,
       cacheControl: "private, no-store",
@@ -75,6 +79,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return sendFile(request, variant, variantStat, { contentType: "image/webp", cacheControl: PUBLIC_CACHE, tag: `w${width}` });
   }
   return sendFile(request, file, stat, { contentType: record.contentType, cacheControl: PUBLIC_CACHE });
+}
+
+/** The file store's bucket did not answer: a 503 to retry, never a 500. */
+function storeUnavailable(): Response {
+  const { status, message } = FILES_ERRORS.unavailable;
+  return Response.json({ error: message }, { status, headers: { "Retry-After": String(FILE_STORE_RETRY_SECONDS), "Cache-Control": "no-store" } });
 }
 
 function attachment(originalName: string): string {
