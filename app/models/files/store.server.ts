@@ -36,7 +36,7 @@ import type { Db } from "~/utils/db.server";
 import { getEnv, type FileStoreConfig } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { objectStore, type ObjectStore } from "~/utils/object-store.server";
-import { backupStore, backupTarget, type BackupStore } from "../../../server/backup";
+import { backupStore, backupTarget, type BackupStore } from "~/utils/backup-target.server";
 
 /** The bucket of FILE_STORE_URL cannot be reached or refused a file: nothing was stored. */
 export class FileStoreUnavailableError extends Error {
