@@ -114,6 +114,11 @@ export async function startFakeStripe() {
         const account = accounts.get(accountMatch[1]!);
         return account ? send(200, account) : fail(404, `No such account: '${accountMatch[1]}'`);
       }
+      if (accountMatch && req.method === "DELETE") {
+        // Stripe lets a platform delete the Express accounts it controls; it answers a deleted object.
+        if (!accounts.delete(accountMatch[1]!)) return fail(404, `No such account: '${accountMatch[1]}'`);
+        return send(200, { id: accountMatch[1], object: "account", deleted: true });
+      }
       if (req.method === "POST" && path === "/v1/account_links") {
         const form = parseForm(body);
         if (!accounts.has(String(form.account))) return fail(400, `No such account: '${form.account}'`);

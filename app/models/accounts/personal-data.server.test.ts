@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { eq } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as schema from "../../../db/schema";
 import {
@@ -31,7 +31,9 @@ import {
 } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { paidShop, fulfil, pendingTransfer } from "../../../tests/unit/admin-fixtures";
-import { makeBuyer, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { startFakeStripe } from "../../../tests/fakes/stripe";
+import { createStripeClient } from "~/models/payments/stripe.server";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { addToCart } from "~/models/buying/cart.server";
 import { createSession, getSessionUser } from "~/models/accounts/sessions.server";
@@ -50,9 +52,12 @@ import {
 } from "./personal-data.server";
 
 let dataDir = "";
-beforeAll(() => {
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+beforeAll(async () => {
   dataDir = useTestEnv();
+  fake = await startFakeStripe();
 });
+afterAll(() => fake.close());
 
 /** A stored upload: the bytes in the file store and its `files` row. */
 function upload(db: Db, ownerId: number, kind: (typeof schema.FILE_KINDS)[number], originalName: string) {
@@ -330,5 +335,25 @@ describe("deleteAccount", () => {
     // The old address is free again (a new account may use it); the deleted row keeps its unusable one.
     const again = await makeUser(db, { email: user.email });
     expect(again.id).not.toBe(user.id);
+  });
+
+  it("closes the store's connected account at Stripe; a refusal there is logged and the deletion stands", async () => {
+    const db = createTestDb();
+    const stripe = createStripeClient({ secretKey: "sk_test_fake", apiUrl: fake.url });
+    const { seller, store } = await makeShop(db);
+    const account = await stripe.accounts.create({ type: "express" });
+    db.update(stores).set({ stripeAccountId: account.id, stripeOnboarded: true }).where(eq(stores.id, store.id)).run();
+    const closed = await deleteAccount({ db, userId: seller.id, actor: { kind: "user", userId: seller.id }, password: "correct horse battery", stripe });
+    expect(closed).toMatchObject({ ok: true, stripeAccount: "closed" });
+    expect(fake.accounts.has(account.id)).toBe(false);
+    expect(fake.requests).toContainEqual(expect.objectContaining({ method: "DELETE", path: `/v1/accounts/${account.id}` }));
+
+    // An account Stripe no longer knows: the local deletion is done all the same.
+    const other = await makeShop(db);
+    db.update(stores).set({ stripeAccountId: "acct_gone" }).where(eq(stores.id, other.store.id)).run();
+    const refused = await deleteAccount({ db, userId: other.seller.id, actor: { kind: "user", userId: other.seller.id }, password: "correct horse battery", stripe });
+    expect(refused).toMatchObject({ ok: true, stripeAccount: "not-closed" });
+    expect(db.select().from(stores).where(eq(stores.id, other.store.id)).get()).toMatchObject({ stripeAccountId: null, name: `Closed store ${other.store.id}` });
+    expect(db.select().from(users).where(eq(users.id, other.seller.id)).get()!.email).toBe(deletedEmail(other.seller.id));
   });
 });

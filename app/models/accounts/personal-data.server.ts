@@ -8,6 +8,7 @@
  * shows it (or why not); personal-data.server.test.ts reads the schema's tables and fails on a new one.
  */
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import type Stripe from "stripe";
 
 import {
   auditLog,
@@ -41,8 +42,10 @@ import {
 import { recordAudit } from "~/models/admin/audit.server";
 import { deleteUnreferencedFiles } from "~/models/files/store.server";
 import { isDownloadPattern } from "~/utils/catalog";
+import { getStripe } from "~/models/payments/providers.server";
 import { verifyPassword } from "~/utils/crypto.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
+import { logError } from "~/utils/log.server";
 
 /** Bumped when the export's shape changes (a section added, renamed or reshaped). */
 export const EXPORT_SCHEMA_VERSION = 1;
@@ -397,7 +400,13 @@ export type DeleteAccountError =
   | "store-balance"
   | "payout-pending";
 
-export type DeleteAccountResult = { ok: true; userId: number; filesDeleted: number } | { ok: false; error: DeleteAccountError };
+/**
+ * `stripeAccount`: the store's Stripe connected account was deleted at Stripe ("closed"), Stripe refused or did not
+ * answer ("not-closed": logged with its id for the administrator to close by hand), or there was none (null).
+ */
+export type DeleteAccountResult =
+  | { ok: true; userId: number; filesDeleted: number; stripeAccount: "closed" | "not-closed" | null }
+  | { ok: false; error: DeleteAccountError };
 
 /** Pending orders the platform or a seller still has to ship to this buyer (made, ready and printed). */
 function ordersInFlight(db: DbOrTx, userId: number) {
@@ -464,6 +473,7 @@ export async function deleteAccount({
   password,
   now = new Date(),
   dataDir,
+  stripe = getStripe(),
 }: {
   db: Db;
   userId: number;
@@ -471,6 +481,7 @@ export async function deleteAccount({
   password?: string;
   now?: Date;
   dataDir?: string;
+  stripe?: Stripe | null;
 }): Promise<DeleteAccountResult> {
   const user = db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) return { ok: false, error: "not-found" };
@@ -479,7 +490,7 @@ export async function deleteAccount({
   if (actor.kind === "user" && !(await verifyPassword(user.passwordHash, password ?? ""))) return { ok: false, error: "wrong-password" };
 
   const outcome = db.transaction(
-    (tx): { ok: true; candidates: string[] } | { ok: false; error: DeleteAccountError } => {
+    (tx): { ok: true; candidates: string[]; stripeAccountId: string | null } | { ok: false; error: DeleteAccountError } => {
       const current = tx.select().from(users).where(eq(users.id, userId)).get();
       if (!current) return { ok: false, error: "not-found" };
       const refused = refusal(tx, current);
@@ -556,13 +567,32 @@ export async function deleteAccount({
       }
       const { adminId, details } = auditActor(actor, userId);
       recordAudit(tx, { adminId, action: "delete-account", targetType: "user", targetId: userId, details, now });
-      return { ok: true, candidates };
+      return { ok: true, candidates, stripeAccountId: store?.stripeAccountId ?? null };
     },
     { behavior: "immediate" },
   );
   if (!outcome.ok) return outcome;
+  const stripeAccount = outcome.stripeAccountId ? await closeStripeAccount(stripe, outcome.stripeAccountId, userId) : null;
   const before = outcome.candidates.length ? db.select({ n: sql<number>`count(*)` }).from(files).where(inArray(files.name, outcome.candidates)).get()!.n : 0;
   await deleteUnreferencedFiles({ db, names: outcome.candidates, dataDir });
   const after = outcome.candidates.length ? db.select({ n: sql<number>`count(*)` }).from(files).where(inArray(files.name, outcome.candidates)).get()!.n : 0;
-  return { ok: true, userId, filesDeleted: before - after };
+  return { ok: true, userId, filesDeleted: before - after, stripeAccount };
+}
+
+/**
+ * Deletes the closed store's Express account at Stripe (the platform controls it; refusal already ensured no balance
+ * is left here). The local deletion stands either way: a refusal or an outage is logged with the account's id.
+ */
+async function closeStripeAccount(stripe: Stripe | null, accountId: string, userId: number): Promise<"closed" | "not-closed"> {
+  if (!stripe) {
+    logError({ accountId, userId }, "delete-account: Stripe is not configured, the connected account was not closed");
+    return "not-closed";
+  }
+  try {
+    await stripe.accounts.del(accountId);
+    return "closed";
+  } catch (error) {
+    logError({ accountId, userId }, "delete-account: Stripe did not close the connected account; close it in the Stripe dashboard", error);
+    return "not-closed";
+  }
 }
