@@ -13,6 +13,7 @@ import { fulfilAndMail } from "~/models/buying/order-mail.server";
 import { tracksStock } from "~/models/catalog/product-types";
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import type { PaymentProvider, SessionLine } from "~/models/payments/types";
+import type { StoreShipping } from "~/models/shipping/rates.server";
 import { productTypeLabel } from "~/utils/catalog";
 import type { Db } from "~/utils/db.server";
 import { logError } from "~/utils/log.server";
@@ -37,15 +38,21 @@ class OutOfStock extends Error {
   }
 }
 
-/** The payment session's lines: one per cart line, plus the printing-and-shipping line. */
-export function sessionLines(lines: CartLine[], pssCents: number): SessionLine[] {
+/**
+ * The payment session's lines: one per cart line, plus the printing-and-shipping line, plus one shipping line per
+ * store that charges shipping for its apparel (decision 108).
+ */
+export function sessionLines(lines: CartLine[], pssCents: number, storeShipping: StoreShipping[] = []): SessionLine[] {
   const result: SessionLine[] = lines.map((l) => ({
     name: l.variants.length ? `${l.name} (${l.variants.map((v) => `${v.name}: ${v.value}`).join(", ")})` : l.name,
     unitAmountCents: l.unitPriceCents,
     quantity: l.quantity,
   }));
-  const printed = lines.reduce((sum, l) => sum + (l.shippingCents > 0 ? l.quantity : 0), 0);
+  const printed = lines.reduce((sum, l) => sum + (l.type === "Pattern" && l.delivery === "Print" ? l.quantity : 0), 0);
   if (printed > 0) result.push({ name: "Printing and shipping", unitAmountCents: pssCents, quantity: printed });
+  for (const s of storeShipping) {
+    if (s.shippingCents > 0) result.push({ name: `Shipping from ${s.storeName}`, unitAmountCents: s.shippingCents, quantity: 1 });
+  }
   return result;
 }
 
@@ -97,7 +104,7 @@ function reserve(db: Db, user: User, now: Date) {
           })),
         )
         .run();
-      return { ok: true as const, checkout, lines: sessionLines(cart.lines, cart.pssCents) };
+      return { ok: true as const, checkout, lines: sessionLines(cart.lines, cart.pssCents, cart.storeShipping) };
     },
     { behavior: "immediate" },
   );
