@@ -3,9 +3,9 @@
  * payment session. Stock of apparel variants is reserved here with conditional updates, so two buyers racing for
  * the last unit cannot both get it; it returns when the session expires or is cancelled.
  */
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 
-import { checkoutLines, checkouts, variants, type Checkout, type User } from "../../../db/schema";
+import { checkoutLines, checkouts, stores, variants, type Checkout, type User } from "../../../db/schema";
 import { isProfileComplete, toProfile, type Profile } from "~/models/accounts/profile.server";
 import { getCartView, type CartLine } from "~/models/buying/cart.server";
 import { releaseCheckout, selectCheckoutLines } from "~/models/buying/fulfilment.server";
@@ -242,7 +242,8 @@ export function getOwnCheckout({ db, userId, checkoutId }: { db: Db; userId: num
 export function getCheckoutSummary({ db, userId, checkoutId }: { db: Db; userId: number; checkoutId: number }) {
   const checkout = getOwnCheckout({ db, userId, checkoutId });
   if (!checkout) return undefined;
-  const lines = selectCheckoutLines(db, checkoutId).map(({ line, product, variant }) => ({
+  const rows = selectCheckoutLines(db, checkoutId);
+  const lines = rows.map(({ line, product, variant }) => ({
       id: line.id,
       name: product.name,
       typeLabel: productTypeLabel(product.type, product.delivery),
@@ -261,6 +262,22 @@ export function getCheckoutSummary({ db, userId, checkoutId }: { db: Db; userId:
     expiresAt: checkout.expiresAt.toISOString(),
     address: JSON.parse(checkout.shippingAddress) as Profile & { email: string },
     lines,
+    ...summaryShipping(db, rows),
   };
+}
+/** The summary's shipping split (decision 108): each store's apparel shipping, and the printed patterns' pss. */
+function summaryShipping(db: Db, rows: ReturnType<typeof selectCheckoutLines>) {
+  const apparel = rows.filter((r) => r.product.type !== "Pattern");
+  const storeIds = [...new Set(apparel.map((r) => r.product.storeId))];
+  const names = storeIds.length ? db.select({ id: stores.id, name: stores.name }).from(stores).where(inArray(stores.id, storeIds)).all() : [];
+  const storeShipping = storeIds
+    .map((storeId) => ({
+      storeId,
+      storeName: names.find((n) => n.id === storeId)?.name ?? "",
+      shippingCents: apparel.filter((r) => r.product.storeId === storeId).reduce((sum, r) => sum + r.line.shippingCents, 0),
+    }))
+    .filter((s) => s.shippingCents > 0);
+  const printedShippingCents = rows.filter((r) => r.product.type === "Pattern").reduce((sum, r) => sum + r.line.shippingCents, 0);
+  return { storeShipping, printedShippingCents };
 }
 export type CheckoutSummary = NonNullable<ReturnType<typeof getCheckoutSummary>>;
