@@ -66,6 +66,8 @@ export const ShippingRatesSchema = z
   }));
 
 export const SHIPPING_FIELDS = ["domestic_first", "domestic_additional", "international_first", "international_additional", "free_above"] as const;
+/** The design form's names of a design's own rates: `ship_domestic_first` ... */
+export const SHIPPING_PREFIX = "ship_";
 export type ShippingField = (typeof SHIPPING_FIELDS)[number];
 export const SHIPPING_LABELS: Record<ShippingField, string> = {
   domestic_first: "Domestic, first item",
@@ -74,3 +76,23 @@ export const SHIPPING_LABELS: Record<ShippingField, string> = {
   international_additional: "International, each additional item",
   free_above: "Free shipping when the order from your store reaches (optional)",
 };
+
+export type ShippingOverrideInput =
+  | { ok: true; rates: z.output<typeof ShippingRatesSchema> | null }
+  | { ok: false; errors: Record<string, string[]> };
+
+/**
+ * A design's `shipping_override` (JSON face) or its override fields (design form, `prefix`ed): null or an empty
+ * set of fields clears it; otherwise all four rates are needed. Errors are keyed `<key><field>`.
+ */
+export function parseShippingOverrideInput(value: unknown, key = "shipping_override."): ShippingOverrideInput {
+  if (value === null) return { ok: true, rates: null };
+  if (typeof value !== "object" || Array.isArray(value)) return { ok: false, errors: { [key.replace(/\.$/, "")]: [SHIPPING_MESSAGES.notObject] } };
+  const fields = value as Record<string, unknown>;
+  if (SHIPPING_FIELDS.every((f) => fields[f] === undefined || fields[f] === null || String(fields[f]).trim() === "")) return { ok: true, rates: null };
+  const parsed = ShippingRatesSchema.safeParse(fields);
+  if (parsed.success) return { ok: true, rates: parsed.data };
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (errors[`${key}${issue.path.join(".")}`] ??= []).push(issue.message);
+  return { ok: false, errors };
+}

@@ -4,11 +4,12 @@
  *   getShippingRates({ db, storeId }): ShippingRates | null         null: the store ships free
  *   saveShippingRates({ db, storeId, rates }): void                  rates null removes them (free again)
  *   cartShipping({ db, buyerId, lines }): { lineCents, stores }     the cart's hook (getCartView)
+ *   setShippingOverride({ db, storeId, productId, rates }): boolean  a design's own rates (null: the store's)
  */
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 
-import { shippingRates, stores, users } from "../../../db/schema";
-import { isDomestic, storeShippingCharges, type ShippingRates } from "~/models/shipping/rates";
+import { products, shippingRates, stores, users } from "../../../db/schema";
+import { isDomestic, storeShippingCharges, stringifyShippingOverride, type ShippingRates } from "~/models/shipping/rates";
 import type { DbOrTx } from "~/utils/db.server";
 
 export function getShippingRates({ db, storeId }: { db: DbOrTx; storeId: number }): ShippingRates | null {
@@ -64,4 +65,14 @@ export function cartShipping({ db, buyerId, lines }: { db: DbOrTx; buyerId: numb
     result.push({ storeId, storeName: store?.name ?? "", domestic, shippingCents: charges.reduce((a, b) => a + b, 0) });
   }
   return { lineCents, stores: result };
+}
+
+/** Sets or clears (null) one of the store's designs' shipping override; false when the design is not the store's. */
+export function setShippingOverride({ db, storeId, productId, rates }: { db: DbOrTx; storeId: number; productId: number; rates: ShippingRates | null }): boolean {
+  const result = db
+    .update(products)
+    .set({ shippingOverride: stringifyShippingOverride(rates) })
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId)))
+    .run();
+  return result.changes > 0;
 }

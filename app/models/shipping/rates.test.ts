@@ -79,3 +79,15 @@ describe("rates in and out", () => {
     expect(sellerCreditCents({ productType: "Pattern", amountCents: 2000, feeCents: 700, shippingCents: 1000 })).toBe(1300);
   });
 });
+
+describe("a design's override as sent", () => {
+  it("null or blank fields clear it; a full set parses; a bad one names its field under the prefix", async () => {
+    const { parseShippingOverrideInput } = await import("~/schemas/shipping");
+    expect(parseShippingOverrideInput(null)).toEqual({ ok: true, rates: null });
+    expect(parseShippingOverrideInput({ ship_domestic_first: "" }, "ship_")).toEqual({ ok: true, rates: null });
+    expect(parseShippingOverrideInput({ domestic_first: 5, domestic_additional: 2, international_first: 15, international_additional: 7, free_above: null })).toEqual({ ok: true, rates: RATES });
+    expect(parseShippingOverrideInput({ domestic_first: 5 })).toMatchObject({ ok: false, errors: { "shipping_override.domestic_additional": expect.any(Array) } });
+    expect(parseShippingOverrideInput("5")).toEqual({ ok: false, errors: { shipping_override: ["shipping_override must be an object of rates or null"] } });
+    expect(parseShippingOverrideInput([1])).toMatchObject({ ok: false });
+  });
+});

@@ -49,6 +49,12 @@ export function shippingRatesJson(rates: ShippingRates) {
   };
 }
 
+/** A product's override for the JSON face: the rates in dollars, or null. */
+export function shippingOverrideJson(text: string | null) {
+  const rates = parseShippingOverride(text);
+  return rates ? shippingRatesJson(rates) : null;
+}
+
 /** The form's text values (dollars with 2 decimals; blank free_above for none). */
 export function shippingRatesForm(rates: ShippingRates | null): Record<string, string> {
   if (!rates) return { domestic_first: "", domestic_additional: "", international_first: "", international_additional: "", free_above: "" };
