@@ -193,6 +193,11 @@ export const products = sqliteTable(
     sizeChart: text("size_chart"),
     sold: integer("sold").notNull().default(0),
     status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("published"),
+    /**
+     * Apparel only: JSON ShippingRates (cents) that replace the store's shipping rates for this design; null follows
+     * the store (decision 108).
+     */
+    shippingOverride: text("shipping_override"),
     /** Removed products stay for the orders that reference them, hidden from every listing. */
     removedAt: integer("removed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -349,6 +354,35 @@ export const cartItems = sqliteTable(
     check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );
+
+/**
+ * A store's shipping rates for its apparel (decision 108), in cents; no row: shipping is free (the price includes it).
+ * Domestic = the buyer's profile country is the store owner's profile country.
+ */
+export const shippingRates = sqliteTable(
+  "shipping_rates",
+  {
+    storeId: integer("store_id")
+      .primaryKey()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    domesticFirstCents: integer("domestic_first_cents").notNull(),
+    domesticAdditionalCents: integer("domestic_additional_cents").notNull(),
+    internationalFirstCents: integer("international_first_cents").notNull(),
+    internationalAdditionalCents: integer("international_additional_cents").notNull(),
+    /** Shipping is free when the store's apparel subtotal in the cart reaches this; null: never. */
+    freeAboveCents: integer("free_above_cents"),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    check(
+      "shipping_rates_not_negative",
+      sql`${t.domesticFirstCents} >= 0 AND ${t.domesticAdditionalCents} >= 0 AND ${t.internationalFirstCents} >= 0 AND ${t.internationalAdditionalCents} >= 0 AND (${t.freeAboveCents} IS NULL OR ${t.freeAboveCents} >= 0)`,
+    ),
+  ],
+);
+export type ShippingRatesRow = typeof shippingRates.$inferSelect;
 
 /** One payment: the cart at the moment of checkout, with its stock reservation. */
 export const checkouts = sqliteTable(

@@ -67,15 +67,18 @@ export function CartRowItem({ row }: { row: CartRow }) {
   );
 }
 
-/** Subtotal, the printing-and-shipping line (pss per printed-pattern unit) and the total. */
+/** Subtotal, the printing-and-shipping line (pss per printed-pattern unit), each store's shipping and the total. */
 export function CartTotals({
   lines,
   subtotalCents,
   shippingCents,
   totalCents,
   pssCents,
+  storeShipping = [],
 }: {
   lines: { type: string; delivery: string | null }[];
+  /** Apparel shipping per store (decision 108). */
+  storeShipping?: { storeId: number; storeName: string; shippingCents: number }[];
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
@@ -83,6 +86,7 @@ export function CartTotals({
 }) {
   // The line only means something when the cart holds a printed pattern (shown even if the fee is 0).
   const hasPrinted = lines.some((l) => l.type === "Pattern" && l.delivery === "Print");
+  const printedCents = shippingCents - storeShipping.reduce((sum, s) => sum + s.shippingCents, 0);
   return (
     <dl className="space-y-2 text-sm">
       <div className="flex justify-between">
@@ -95,9 +99,15 @@ export function CartTotals({
             Printing and shipping
             <span className="block text-xs text-slate-500">{formatCents(pssCents)} per printed pattern</span>
           </dt>
-          <dd data-testid="shipping">{formatCents(shippingCents)}</dd>
+          <dd data-testid="shipping">{formatCents(printedCents)}</dd>
         </div>
       ) : null}
+      {storeShipping.map((s) => (
+        <div key={s.storeId} className="flex justify-between" data-testid="store-shipping">
+          <dt>Shipping from {s.storeName}</dt>
+          <dd>{s.shippingCents > 0 ? formatCents(s.shippingCents) : "Free"}</dd>
+        </div>
+      ))}
       <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
         <dt>Total</dt>
         <dd data-testid="total">{formatCents(totalCents)}</dd>

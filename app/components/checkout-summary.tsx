@@ -22,9 +22,15 @@ export function CheckoutSummaryCard({ summary }: { summary: CheckoutSummary }) {
           <dt>Subtotal</dt>
           <dd data-testid="summary-subtotal">{formatCents(summary.subtotalCents)}</dd>
         </div>
+        {summary.storeShipping.map((s) => (
+          <div key={s.storeId} className="flex justify-between" data-testid="summary-store-shipping">
+            <dt>Shipping from {s.storeName}</dt>
+            <dd>{formatCents(s.shippingCents)}</dd>
+          </div>
+        ))}
         <div className="flex justify-between">
           <dt>Printing and shipping</dt>
-          <dd data-testid="summary-shipping">{formatCents(summary.shippingCents)}</dd>
+          <dd data-testid="summary-shipping">{formatCents(summary.storeShipping.length ? summary.printedShippingCents : summary.shippingCents)}</dd>
         </div>
         <div className="flex justify-between">
           <dt>Tax</dt>

@@ -4,8 +4,10 @@ import { useEffect, useRef, useState } from "react";
 import { ErrorList, Field, Spinner, useFieldIds, type ListOfErrors } from "./forms";
 import { FileField, TextArea } from "./form-fields";
 import { MediaThumb } from "./media-thumb";
+import { ShippingRatesFields } from "./shipping-rates-fields";
 import type { PatternReading } from "./pattern-reading";
 import { useHydrated } from "./use-hydrated";
+import { SHIPPING_FIELDS, SHIPPING_PREFIX } from "~/schemas/shipping";
 import { DELIVERY_OPTIONS, DESC_MAX, MAX_VARIANTS, MIN_PRICE, NAME_MAX, PRODUCT_TYPE_OPTIONS } from "~/schemas/selling";
 import {
   DEFAULT_SUBCATEGORIES,
@@ -35,6 +37,8 @@ export type DesignFormProps = {
     parcel_size: string;
     variants: { id: string; value: string; sku: string; inventory: string; was?: string }[];
     keep: { id: number; position: string; remove: boolean }[];
+    /** The design's own shipping rates in dollars (decision 108); blank: the store's rates. */
+    shipping?: Record<string, string>;
   };
   errors: Record<string, string[]>;
   media: { id: number; media: string }[];
@@ -339,6 +343,17 @@ function DesignFormFields(props: DesignFormProps) {
             <ErrorList id="parcel-error" errors={errors.parcel_size} />
           </fieldset>
           <VariantRows rows={values.variants} errors={errors} />
+          <fieldset className="space-y-3">
+            <legend className="label">Shipping rates for this design (optional)</legend>
+            <p className="text-sm text-slate-600">
+              Leave empty to use your store&apos;s shipping rates (Store Settings). Amounts in dollars.
+            </p>
+            <ShippingRatesFields
+              prefix={SHIPPING_PREFIX}
+              values={values.shipping ?? {}}
+              errors={Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, errors[`${SHIPPING_PREFIX}${f}`]]))}
+            />
+          </fieldset>
         </section>
       ) : null}
 

@@ -323,6 +323,8 @@ export type DesignFormValues = {
   parcel_size: string;
   variants: VariantRow[];
   keep: KeepRow[];
+  /** The design's own shipping rates as typed (decision 108); blank: the store's. */
+  shipping?: Record<string, string>;
 };
 
 /** A design's status (decision 106): a draft is seen by its seller only; published is listed and buyable. */

@@ -11,6 +11,7 @@ import { centsToDollars } from "~/utils/money";
 import { isDownloadable, toBuyerOrderJson } from "~/models/buying/orders.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { shippingInfoOf } from "~/models/selling/orders.server";
+import { sellerCreditCents } from "~/models/shipping/rates";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
 import { isDownloadPattern } from "~/utils/catalog";
 
@@ -274,12 +275,12 @@ export function toAdminOrderJson(view: AdminOrder) {
   };
 }
 
-/** What the order's Sale credited the seller (price minus fee): what a refund debits. */
-export function saleCreditCents({ db, order }: { db: DbOrTx; order: Pick<Order, "id" | "amountCents" | "feeCents"> }): number {
+/** What the order's Sale credited the seller (price minus fee, plus apparel shipping): what a refund debits. */
+export function saleCreditCents({ db, order }: { db: DbOrTx; order: Pick<Order, "id" | "amountCents" | "feeCents" | "productType" | "shippingCents"> }): number {
   const sale = db
     .select({ amountCents: transactions.amountCents })
     .from(transactions)
     .where(and(eq(transactions.orderId, order.id), eq(transactions.txType, "Sale")))
     .get();
-  return sale?.amountCents ?? order.amountCents - order.feeCents;
+  return sale?.amountCents ?? sellerCreditCents(order);
 }

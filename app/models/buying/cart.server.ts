@@ -5,6 +5,8 @@ import { ownedPatternOrders } from "~/models/buying/downloads.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { deliveryLine, tracksStock } from "~/models/catalog/product-types";
 import { getPlatformSettings } from "~/models/platform/settings.server";
+import { parseShippingOverride } from "~/models/shipping/rates";
+import { cartShipping, type StoreShipping } from "~/models/shipping/rates.server";
 import { productTypeLabel, type Delivery, type ProductType, isDownloadPattern } from "~/utils/catalog";
 import { sha256 } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
@@ -209,6 +211,7 @@ export function deleteStaleVisitorCarts({ db, now = new Date() }: { db: Db; now?
 export type CartLine = {
   id: number;
   productId: number;
+  storeId: number;
   name: string;
   type: ProductType;
   delivery: Delivery | null;
@@ -219,6 +222,7 @@ export type CartLine = {
   quantity: number;
   unitPriceCents: number;
   lineCents: number;
+  /** A printed pattern's printing and shipping (pss per unit), or this line's share of its store's shipping (apparel). */
   shippingCents: number;
   media: string | null;
   /** The product was taken off the shop: removed, or turned back into a draft by its seller (checkout refuses it). */
@@ -229,12 +233,20 @@ export type CartLine = {
   ownedOrderId: number | null;
 };
 
-export type CartView = { lines: CartLine[]; subtotalCents: number; shippingCents: number; totalCents: number; pssCents: number };
+export type CartView = {
+  lines: CartLine[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  pssCents: number;
+  /** Apparel shipping per store (decision 108), one entry per store with apparel in the cart. */
+  storeShipping: StoreShipping[];
+};
 
 /** The cart as shown (and as checked out): today's prices and stock, the printing-and-shipping line. */
 export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null }): CartView {
   const { pssCents } = getPlatformSettings({ db });
-  const empty = { lines: [], subtotalCents: 0, shippingCents: 0, totalCents: 0, pssCents };
+  const empty = { lines: [], subtotalCents: 0, shippingCents: 0, totalCents: 0, pssCents, storeShipping: [] };
   const cartId = owner ? findCartId({ db, owner }) : undefined;
   if (!cartId) return empty;
   const rows = db
@@ -258,6 +270,7 @@ export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null
     return {
       id: item.id,
       productId: product.id,
+      storeId: product.storeId,
       name: product.name,
       type: product.type,
       delivery: product.delivery,
@@ -275,7 +288,21 @@ export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null
       ownedOrderId: owned.get(product.id) ?? null,
     };
   });
+  const storeShipping = addApparelShipping(db, owner, lines, rows);
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineCents, 0);
   const shippingCents = lines.reduce((sum, l) => sum + l.shippingCents, 0);
-  return { lines, subtotalCents, shippingCents, totalCents: subtotalCents + shippingCents, pssCents };
+  return { lines, subtotalCents, shippingCents, totalCents: subtotalCents + shippingCents, pssCents, storeShipping };
+}
+
+/** The hook for apparel shipping (decision 108): each apparel line still for sale gets its share of its store's shipping. */
+function addApparelShipping(db: DbOrTx, owner: CartOwner | null, lines: CartLine[], rows: { product: { shippingOverride: string | null } }[]) {
+  const apparel = lines.flatMap((l, i) => (l.type !== "Pattern" && !l.removed ? [{ line: l, override: parseShippingOverride(rows[i]!.product.shippingOverride) }] : []));
+  const buyerId = owner && "userId" in owner ? owner.userId : null;
+  const shipping = cartShipping({
+    db,
+    buyerId,
+    lines: apparel.map(({ line, override }) => ({ storeId: line.storeId, quantity: line.quantity, unitPriceCents: line.unitPriceCents, override })),
+  });
+  apparel.forEach(({ line }, i) => (line.shippingCents = shipping.lineCents[i]!));
+  return shipping.stores;
 }

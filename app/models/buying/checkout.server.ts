@@ -3,9 +3,9 @@
  * payment session. Stock of apparel variants is reserved here with conditional updates, so two buyers racing for
  * the last unit cannot both get it; it returns when the session expires or is cancelled.
  */
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 
-import { checkoutLines, checkouts, variants, type Checkout, type User } from "../../../db/schema";
+import { checkoutLines, checkouts, stores, variants, type Checkout, type User } from "../../../db/schema";
 import { isProfileComplete, toProfile, type Profile } from "~/models/accounts/profile.server";
 import { getCartView, type CartLine } from "~/models/buying/cart.server";
 import { releaseCheckout, selectCheckoutLines } from "~/models/buying/fulfilment.server";
@@ -13,6 +13,7 @@ import { fulfilAndMail } from "~/models/buying/order-mail.server";
 import { tracksStock } from "~/models/catalog/product-types";
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import type { PaymentProvider, SessionLine } from "~/models/payments/types";
+import type { StoreShipping } from "~/models/shipping/rates.server";
 import { productTypeLabel } from "~/utils/catalog";
 import type { Db } from "~/utils/db.server";
 import { logError } from "~/utils/log.server";
@@ -37,15 +38,21 @@ class OutOfStock extends Error {
   }
 }
 
-/** The payment session's lines: one per cart line, plus the printing-and-shipping line. */
-export function sessionLines(lines: CartLine[], pssCents: number): SessionLine[] {
+/**
+ * The payment session's lines: one per cart line, plus the printing-and-shipping line, plus one shipping line per
+ * store that charges shipping for its apparel (decision 108).
+ */
+export function sessionLines(lines: CartLine[], pssCents: number, storeShipping: StoreShipping[] = []): SessionLine[] {
   const result: SessionLine[] = lines.map((l) => ({
     name: l.variants.length ? `${l.name} (${l.variants.map((v) => `${v.name}: ${v.value}`).join(", ")})` : l.name,
     unitAmountCents: l.unitPriceCents,
     quantity: l.quantity,
   }));
-  const printed = lines.reduce((sum, l) => sum + (l.shippingCents > 0 ? l.quantity : 0), 0);
+  const printed = lines.reduce((sum, l) => sum + (l.type === "Pattern" && l.delivery === "Print" ? l.quantity : 0), 0);
   if (printed > 0) result.push({ name: "Printing and shipping", unitAmountCents: pssCents, quantity: printed });
+  for (const s of storeShipping) {
+    if (s.shippingCents > 0) result.push({ name: `Shipping from ${s.storeName}`, unitAmountCents: s.shippingCents, quantity: 1 });
+  }
   return result;
 }
 
@@ -97,7 +104,7 @@ function reserve(db: Db, user: User, now: Date) {
           })),
         )
         .run();
-      return { ok: true as const, checkout, lines: sessionLines(cart.lines, cart.pssCents) };
+      return { ok: true as const, checkout, lines: sessionLines(cart.lines, cart.pssCents, cart.storeShipping) };
     },
     { behavior: "immediate" },
   );
@@ -235,7 +242,8 @@ export function getOwnCheckout({ db, userId, checkoutId }: { db: Db; userId: num
 export function getCheckoutSummary({ db, userId, checkoutId }: { db: Db; userId: number; checkoutId: number }) {
   const checkout = getOwnCheckout({ db, userId, checkoutId });
   if (!checkout) return undefined;
-  const lines = selectCheckoutLines(db, checkoutId).map(({ line, product, variant }) => ({
+  const rows = selectCheckoutLines(db, checkoutId);
+  const lines = rows.map(({ line, product, variant }) => ({
       id: line.id,
       name: product.name,
       typeLabel: productTypeLabel(product.type, product.delivery),
@@ -254,6 +262,22 @@ export function getCheckoutSummary({ db, userId, checkoutId }: { db: Db; userId:
     expiresAt: checkout.expiresAt.toISOString(),
     address: JSON.parse(checkout.shippingAddress) as Profile & { email: string },
     lines,
+    ...summaryShipping(db, rows),
   };
+}
+/** The summary's shipping split (decision 108): each store's apparel shipping, and the printed patterns' pss. */
+function summaryShipping(db: Db, rows: ReturnType<typeof selectCheckoutLines>) {
+  const apparel = rows.filter((r) => r.product.type !== "Pattern");
+  const storeIds = [...new Set(apparel.map((r) => r.product.storeId))];
+  const names = storeIds.length ? db.select({ id: stores.id, name: stores.name }).from(stores).where(inArray(stores.id, storeIds)).all() : [];
+  const storeShipping = storeIds
+    .map((storeId) => ({
+      storeId,
+      storeName: names.find((n) => n.id === storeId)?.name ?? "",
+      shippingCents: apparel.filter((r) => r.product.storeId === storeId).reduce((sum, r) => sum + r.line.shippingCents, 0),
+    }))
+    .filter((s) => s.shippingCents > 0);
+  const printedShippingCents = rows.filter((r) => r.product.type === "Pattern").reduce((sum, r) => sum + r.line.shippingCents, 0);
+  return { storeShipping, printedShippingCents };
 }
 export type CheckoutSummary = NonNullable<ReturnType<typeof getCheckoutSummary>>;

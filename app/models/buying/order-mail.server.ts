@@ -1,5 +1,6 @@
 import type { Order } from "../../../db/schema";
 import { fulfilCheckout, mailRecipients, type FulfilResult, type ProviderEvent } from "~/models/buying/fulfilment.server";
+import { sellerCreditCents } from "~/models/shipping/rates";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
@@ -16,7 +17,7 @@ function describe(order: Order): string {
   const variants = (JSON.parse(order.variants) as { name: string; value: string }[]).map((v) => `${v.name} ${v.value}`);
   const extra = [order.delivery ? `${order.productType}, ${order.delivery}` : order.productType, ...variants].join(", ");
   return `${order.quantity} x ${order.productName} (${extra}): ${formatCents(order.amountCents)}` +
-    (order.shippingCents ? ` + printing and shipping ${formatCents(order.shippingCents)}` : "");
+    (order.shippingCents ? ` + ${order.productType === "Pattern" ? "printing and shipping" : "shipping"} ${formatCents(order.shippingCents)}` : "");
 }
 
 /** Fulfils a checkout and, when that created orders, emails the buyer and each seller (after the commit). */
@@ -74,7 +75,7 @@ export async function sendOrderMails({ db, orders, origin }: { db: Db; orders: O
         "",
         `${seller.storeName} has a new order:`,
         "",
-        ...own.map((o) => `Order #${o.id}: ${describe(o)}, platform fee ${formatCents(o.feeCents)}, you receive ${formatCents(o.amountCents - o.feeCents)}`),
+        ...own.map((o) => `Order #${o.id}: ${describe(o)}, platform fee ${formatCents(o.feeCents)}, you receive ${formatCents(sellerCreditCents(o))}`),
         "",
         "Please ship physical items within 3 working days.",
         `Your orders: ${origin}/my-orders`,

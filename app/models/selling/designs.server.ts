@@ -30,6 +30,7 @@ import { deleteUnreferencedFiles, discardFiles, FILE_STORE_RETRY_SECONDS, FileSt
 import { FILES_ERRORS } from "~/models/files/errors";
 import { type FileProblem, type TempFile } from "~/utils/multipart.server";
 import { inspectFile } from "~/models/files/inspect.server";
+import { shippingOverrideJson } from "~/models/shipping/rates";
 
 /** The seller's designs, drafts included (removed ones are gone from every list), newest first. */
 export function listOwnProducts({ db, storeId }: { db: Db; storeId: number }) {
@@ -81,6 +82,7 @@ export function ownProductJson({ product, media, variants: rows }: OwnProduct) {
     status: product.status,
     parcel_size: product.parcelSize,
     size_chart: product.sizeChart,
+    shipping_override: shippingOverrideJson(product.shippingOverride),
     media,
     variants: rows.map((v) => ({ id: v.id, name: v.name, value: v.value, sku: v.sku, inventory: v.inventory })),
   };

@@ -33,6 +33,7 @@
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 
 import { orders, stores, transactions, type Order, type Store, type Transaction } from "../../../db/schema";
+import { sellerCreditCents } from "~/models/shipping/rates";
 import type { Db, Tx } from "~/utils/db.server";
 
 const IMMEDIATE = { behavior: "immediate" } as const;
@@ -44,9 +45,9 @@ function changeBalance(tx: Tx, storeId: number, deltaCents: number) {
     .run();
 }
 
-/** A new order's Sale: price minus fee, credited inside the fulfilment's own immediate transaction. */
+/** A new order's Sale: price minus fee plus the seller's shipping (decision 108), credited inside the fulfilment's own immediate transaction. */
 export function creditSale({ tx, order, now = new Date() }: { tx: Tx; order: Order; now?: Date }): Transaction | null {
-  const credit = order.amountCents - order.feeCents;
+  const credit = sellerCreditCents(order);
   const row = tx
     .insert(transactions)
     .values({

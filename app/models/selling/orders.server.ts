@@ -16,6 +16,7 @@ import { files, orders, products, stores, users, type Order } from "../../../db/
 import type { Profile } from "~/models/accounts/profile.server";
 import { toBuyerOrderJson } from "~/models/buying/orders.server";
 import { mediaOf } from "~/models/catalog/media.server";
+import { sellerCreditCents } from "~/models/shipping/rates";
 import { trackingUrl, type Carrier } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -157,7 +158,7 @@ export function toSellerOrderJson(order: StoreOrder) {
   return {
     ...toBuyerOrderJson({ ...order, patternFile: order.patternFile }),
     fee: centsToDollars(order.feeCents),
-    revenue: centsToDollars(order.amountCents - order.feeCents),
+    revenue: centsToDollars(sellerCreditCents(order)),
     productType: order.productType,
     shippingInfo: shippingInfoOf(order),
     label_url: order.labelUrl,

@@ -6,6 +6,7 @@ import type { Order } from "../../../db/schema";
 import { toOrderLineView } from "~/models/buying/views.server";
 import type { FinancePage } from "~/models/selling/finance.server";
 import { sellerShips, shippingInfoOf, type StoreOrder } from "~/models/selling/orders.server";
+import { sellerCreditCents } from "~/models/shipping/rates";
 import { isDownloadPattern } from "~/utils/catalog";
 import { isoDay } from "~/utils/dates";
 
@@ -16,7 +17,7 @@ export function toSaleView(order: StoreOrder) {
     status: order.status,
     amountCents: order.amountCents,
     feeCents: order.feeCents,
-    revenueCents: order.amountCents - order.feeCents,
+    revenueCents: sellerCreditCents(order),
     shippingCents: order.shippingCents,
     buyerName: order.buyerName,
     shippingInfo: shippingInfoOf(order),

@@ -18,6 +18,9 @@ import {
 } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { formRows, keepRows, keptInOrder } from "~/utils/form-rows";
+import { parseShippingOverride, shippingRatesForm } from "~/models/shipping/rates";
+import { setShippingOverride } from "~/models/shipping/rates.server";
+import { parseShippingOverrideInput, SHIPPING_FIELDS, SHIPPING_PREFIX } from "~/schemas/shipping";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { invariantResponse } from "~/utils/invariant";
 import { MAX_MEDIA } from "~/utils/upload-limits";
@@ -37,6 +40,7 @@ export function designFormValues({ product, media, variants }: OwnProduct): Desi
     parcel_size: product.parcelSize ?? "",
     variants: variants.map((v) => ({ id: String(v.id), value: v.value, sku: v.sku, inventory: String(v.inventory), was: String(v.inventory) })),
     keep: media.map((m, i) => ({ id: m.id, position: String(i + 1), remove: false })),
+    shipping: shippingRatesForm(parseShippingOverride(product.shippingOverride)),
   };
 }
 
@@ -119,6 +123,9 @@ export async function designAction({
     // A row left entirely blank (as the empty form offers one) is no size.
     values.variants = values.variants.filter((v) => v.id || v.value.trim() || v.sku.trim() || !["", "0"].includes(v.inventory.trim()));
     if (!productId && !isProfileComplete(user)) return answer(400, { form: [PRODUCT_MESSAGES.incompleteProfile] });
+    // The design's own shipping rates (decision 108): refused before anything is saved.
+    const override = parseShippingOverrideInput(values.shipping ?? {}, SHIPPING_PREFIX);
+    if (!override.ok) return answer(400, override.errors);
 
     const result = await saveDesign({
       db,
@@ -142,6 +149,7 @@ export async function designAction({
       const retry = result.error === "busy" ? { "Retry-After": String(result.retryAfter) } : undefined;
       return answer(status, designProblemsAt(result.problems, DESIGN_FORM_FIELDS), null, retry);
     }
+    setShippingOverride({ db, storeId: store.id, productId: result.product.id, rates: override.rates });
     return redirectWithFlash(request, `/edit-product/${result.product.id}`, { kind: "success", message: savedMessage(intent, result.created) });
   } finally {
     await form.cleanup();
@@ -186,5 +194,6 @@ function submittedValues(fields: FormData): DesignFormValues {
       .slice(0, MAX_VARIANTS + 1)
       .map((row) => ({ id: row.id ?? "", value: row.value ?? "", sku: row.sku ?? "", inventory: row.inventory ?? "", was: row.was ?? "" })),
     keep: keepRows(fields),
+    shipping: Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, get(`${SHIPPING_PREFIX}${f}`)])),
   };
 }

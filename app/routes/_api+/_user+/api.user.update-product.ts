@@ -2,8 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { getOwnProduct, ownProductJson, saveDesign } from "~/models/selling/designs.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
+import { setShippingOverride } from "~/models/shipping/rates.server";
 import { DESIGN_API_FIELDS, designFileKey, designProblemsAt, PRODUCT_MESSAGES, productStatusSchema, STATUS_MESSAGE } from "~/schemas/selling";
 import { jsonTypeErrors } from "~/schemas/json";
+import { parseShippingOverrideInput } from "~/schemas/shipping";
 import { fieldErrorResponse, jsonPart, keepList, numberField, readApiForm } from "~/utils/api-form.server";
 import { apiError, requireMethod } from "~/utils/api.server";
 import { requireApiSeller } from "~/auth/guards.server";
@@ -19,7 +21,9 @@ export async function loader() {
  * category2, terms, parcel_size, delivery, status}), `id` (absent: create), `delivery`, `variants` (JSON [{id?, name,
  * value, sku, inventory}]), `media` (JSON: the current media to keep, in order; absent keeps all), files
  * `images` (or `media`) for new media, `sizeChart` and `pattern` (DXF). `status` ("draft" | "published", decision
- * 106): absent, a new design is published and an existing one keeps its status.
+ * 106): absent, a new design is published and an existing one keeps its status. `shipping_override` (decision 108):
+ * {domestic_first, domestic_additional, international_first, international_additional, free_above} in dollars, null
+ * to follow the store's rates, absent to keep what is set.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
@@ -47,6 +51,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (Object.keys(typeErrors).length) return fieldErrorResponse(typeErrors);
     const status = p.status === undefined ? undefined : productStatusSchema.safeParse(p.status);
     if (status && !status.success) return fieldErrorResponse({ status: [STATUS_MESSAGE] });
+    // A design's own shipping rates (decision 108): checked before anything is saved; absent leaves them as they are.
+    const override = "shipping_override" in p ? parseShippingOverrideInput(p.shipping_override) : undefined;
+    if (override && !override.ok) return fieldErrorResponse(override.errors);
     // Unchanged sizes: each keeps its stock as it is at the moment of writing (a difference of 0).
     const currentVariants = (id: number) =>
       (getOwnProduct({ db, storeId: store.id, productId: id })?.variants ?? []).map((v) => ({ ...v, was: v.inventory }));
@@ -85,6 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const problems = designProblemsAt(result.problems, DESIGN_API_FIELDS);
       return fieldErrorResponse(problems, result.error === "busy" ? { status: answer.status, retryAfter: result.retryAfter } : undefined);
     }
+    if (override) setShippingOverride({ db, storeId: store.id, productId: result.product.id, rates: override.rates });
     const saved = getOwnProduct({ db, storeId: store.id, productId: result.product.id })!;
     return Response.json(
       { success: true, message: result.created ? PRODUCT_MESSAGES.created : PRODUCT_MESSAGES.updated, product: ownProductJson(saved) },

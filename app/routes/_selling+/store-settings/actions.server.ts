@@ -1,8 +1,11 @@
 import { data } from "@remix-run/node";
 
 import type { User } from "../../../../db/schema";
+import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { isStoreNameTaken, saveStore } from "~/models/selling/stores.server";
+import { saveShippingRates } from "~/models/shipping/rates.server";
 import { PayoutSchema, STORE_MESSAGES, StoreSchema, type FieldErrors } from "~/schemas/selling";
+import { SHIPPING_FIELDS, SHIPPING_MESSAGES, ShippingRatesSchema } from "~/schemas/shipping";
 import { getDb } from "~/utils/db.server";
 import { keepRows, keptInOrder, type KeepRow } from "~/utils/form-rows";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -77,3 +80,32 @@ export async function storeSettingsAction(request: Request, user: User) {
     await form.cleanup();
   }
 }
+
+/** The Shipping section's answer after a refused save: what was typed and the errors at their fields. */
+export type ShippingFormAnswer = { shipping: { values: Record<string, string>; errors: FieldErrors } };
+
+/** POST /store-settings?form=shipping: sets the store's apparel shipping rates, or removes them (decision 108). */
+export async function shippingRatesAction(request: Request, user: User) {
+  const db = getDb();
+  const store = getStoreByOwner({ db, ownerId: user.id });
+  const form = await request.formData().catch(() => null);
+  if (!store || !form) {
+    const errors = { form: [store ? "The form could not be read" : SHIPPING_NEEDS_STORE] };
+    return data<ShippingFormAnswer>({ shipping: { values: {}, errors } }, { status: 400 });
+  }
+  if (form.get("intent") === "clear-shipping") {
+    saveShippingRates({ db, storeId: store.id, rates: null });
+    return redirectWithFlash(request, "/store-settings", { kind: "success", message: SHIPPING_MESSAGES.cleared });
+  }
+  const values = Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
+  const parsed = ShippingRatesSchema.safeParse(values);
+  if (!parsed.success) {
+    const errors: FieldErrors = {};
+    issuesToErrors(parsed.error.issues, errors);
+    return data<ShippingFormAnswer>({ shipping: { values, errors } }, { status: 400 });
+  }
+  saveShippingRates({ db, storeId: store.id, rates: parsed.data });
+  return redirectWithFlash(request, "/store-settings", { kind: "success", message: SHIPPING_MESSAGES.saved });
+}
+
+const SHIPPING_NEEDS_STORE = "Save your store first; then you can set its shipping rates.";

@@ -5,15 +5,18 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, Spinner } from "~/components/forms";
 import { FileField, TextArea } from "~/components/form-fields";
 import { MediaThumb } from "~/components/media-thumb";
+import { ShippingRatesFields } from "~/components/shipping-rates-fields";
 import { SellerPage } from "~/components/seller-tabs";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { getStoreMedia, payoutDetails } from "~/models/selling/stores.server";
+import { shippingRatesForm } from "~/models/shipping/rates";
+import { getShippingRates } from "~/models/shipping/rates.server";
 import { getDb } from "~/utils/db.server";
 import { fileUrl } from "~/utils/media";
 import { requireUser } from "~/auth/guards.server";
 import { MAX_MEDIA } from "~/utils/upload-limits";
 
-import { storeSettingsAction, type StoreFormValues } from "./actions.server";
+import { shippingRatesAction, storeSettingsAction, type StoreFormValues } from "./actions.server";
 
 export const meta: MetaFunction = () => [{ title: "Store Settings · Patternhouse" }];
 
@@ -21,10 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const store = getStoreByOwner({ db, ownerId: user.id });
-  if (!store) return { store: null, media: [], values: null, onboarded: false };
+  if (!store) return { store: null, media: [], values: null, onboarded: false, shipping: null };
   const media = getStoreMedia({ db, storeId: store.id });
   // The account number never reaches a browser: the field shows ****6789, which a save keeps as it is.
   const payout = payoutDetails(store);
+  const rates = getShippingRates({ db, storeId: store.id });
   const values: StoreFormValues = {
     name: store.name,
     bio: store.bio,
@@ -37,11 +41,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     media,
     values,
     onboarded: store.stripeOnboarded,
+    shipping: { values: shippingRatesForm(rates), set: rates !== null },
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  // The Shipping section is a form of its own (decision 108).
+  if (new URL(request.url).searchParams.get("form") === "shipping") return shippingRatesAction(request, user);
   return storeSettingsAction(request, user);
 }
 
@@ -57,10 +64,13 @@ const EMPTY: StoreFormValues = {
 };
 
 export default function StoreSettingsPage() {
-  const { store, media, values: saved, onboarded } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { store, media, values: saved, onboarded, shipping } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const actionData = answer && "values" in answer ? answer : undefined;
+  const shippingAnswer = answer && "shipping" in answer ? answer.shipping : undefined;
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
+  const shippingSubmit = navigation.formAction?.includes("form=shipping") ?? false;
+  const submitting = navigation.state === "submitting" && !shippingSubmit;
   const values = actionData?.values ?? saved ?? EMPTY;
   const errors: Record<string, string[]> = actionData?.errors ?? {};
   const mediaById = new Map(media.map((m) => [m.id, m.media]));
@@ -229,7 +239,65 @@ export default function StoreSettingsPage() {
         </p>
       )}
       {body}
+      {store && shipping ? (
+        <ShippingSection
+          values={shippingAnswer?.values ?? shipping.values}
+          errors={shippingAnswer?.errors ?? {}}
+          set={shipping.set}
+          submitting={navigation.state === "submitting" && shippingSubmit}
+          formKey={shippingAnswer ? JSON.stringify(shippingAnswer) : JSON.stringify(shipping)}
+        />
+      ) : null}
     </SellerPage>
+  );
+}
+
+function ShippingSection({
+  values,
+  errors,
+  set,
+  submitting,
+  formKey,
+}: {
+  values: Record<string, string>;
+  errors: Record<string, string[]>;
+  set: boolean;
+  submitting: boolean;
+  formKey: string;
+}) {
+  const refused = Object.keys(errors).length > 0;
+  return (
+    <Form method="post" action="/store-settings?form=shipping" key={formKey} className="mt-8" aria-describedby={refused ? "shipping-form-errors" : undefined}>
+      <section aria-labelledby="shipping-heading" className="card space-y-4 p-6">
+        <h2 id="shipping-heading" className="text-lg font-semibold">
+          Shipping
+        </h2>
+        <p className="text-sm text-slate-600">
+          What buyers pay to have your made-to-order and ready-to-ship items posted, in dollars. Domestic means the buyer lives in
+          the country of your profile. The item with the highest first-item rate is charged that rate once, every other item its
+          additional rate. {set ? "" : "You have not set rates yet: your apparel ships free and its price includes shipping."} Printed
+          patterns are shipped by the platform. No platform fee is taken on shipping.
+        </p>
+        {refused ? (
+          <p id="shipping-form-errors" role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            Please correct the shipping rates marked below. Nothing was saved.
+          </p>
+        ) : null}
+        <ErrorList errors={errors.form} />
+        <ShippingRatesFields values={values} errors={errors} />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" name="intent" value="save-shipping" className="btn" disabled={submitting}>
+            <Spinner show={submitting} />
+            Save shipping rates
+          </button>
+          {set ? (
+            <button type="submit" name="intent" value="clear-shipping" className="btn-secondary" formNoValidate disabled={submitting}>
+              Remove rates (ship free)
+            </button>
+          ) : null}
+        </div>
+      </section>
+    </Form>
   );
 }
 

@@ -1,0 +1,78 @@
+/**
+ * A store's shipping rates for apparel (decision 108) and what a cart's apparel costs to ship, per store.
+ *
+ *   getShippingRates({ db, storeId }): ShippingRates | null         null: the store ships free
+ *   saveShippingRates({ db, storeId, rates }): void                  rates null removes them (free again)
+ *   cartShipping({ db, buyerId, lines }): { lineCents, stores }     the cart's hook (getCartView)
+ *   setShippingOverride({ db, storeId, productId, rates }): boolean  a design's own rates (null: the store's)
+ */
+import { and, eq, inArray } from "drizzle-orm";
+
+import { products, shippingRates, stores, users } from "../../../db/schema";
+import { isDomestic, storeShippingCharges, stringifyShippingOverride, type ShippingRates } from "~/models/shipping/rates";
+import type { DbOrTx } from "~/utils/db.server";
+
+export function getShippingRates({ db, storeId }: { db: DbOrTx; storeId: number }): ShippingRates | null {
+  const row = db.select().from(shippingRates).where(eq(shippingRates.storeId, storeId)).get();
+  if (!row) return null;
+  const { domesticFirstCents, domesticAdditionalCents, internationalFirstCents, internationalAdditionalCents, freeAboveCents } = row;
+  return { domesticFirstCents, domesticAdditionalCents, internationalFirstCents, internationalAdditionalCents, freeAboveCents };
+}
+
+export function saveShippingRates({ db, storeId, rates, now = new Date() }: { db: DbOrTx; storeId: number; rates: ShippingRates | null; now?: Date }) {
+  if (!rates) {
+    db.delete(shippingRates).where(eq(shippingRates.storeId, storeId)).run();
+    return;
+  }
+  db.insert(shippingRates)
+    .values({ storeId, ...rates, updatedAt: now })
+    .onConflictDoUpdate({ target: shippingRates.storeId, set: { ...rates, updatedAt: now } })
+    .run();
+}
+
+/** A cart line as the shipping rules need it: apparel only; `override` is the product's own rates, if any. */
+export type ShippingCartLine = { storeId: number; quantity: number; unitPriceCents: number; override: ShippingRates | null };
+
+export type StoreShipping = { storeId: number; storeName: string; domestic: boolean; shippingCents: number };
+
+/**
+ * The shipping of the given apparel lines, per store: each line's share (same order as `lines`) and each store's
+ * total, in the order the stores first appear. The buyer's country (null for a visitor) decides domestic.
+ */
+export function cartShipping({ db, buyerId, lines }: { db: DbOrTx; buyerId: number | null; lines: ShippingCartLine[] }) {
+  const lineCents = lines.map(() => 0);
+  const storeIds = [...new Set(lines.map((l) => l.storeId))];
+  if (storeIds.length === 0) return { lineCents, stores: [] as StoreShipping[] };
+  const buyerCountry = buyerId === null ? null : (db.select({ country: users.country }).from(users).where(eq(users.id, buyerId)).get()?.country ?? null);
+  const storeRows = db
+    .select({ id: stores.id, name: stores.name, country: users.country })
+    .from(stores)
+    .innerJoin(users, eq(users.id, stores.userId))
+    .where(inArray(stores.id, storeIds))
+    .all();
+  const rateRows = db.select().from(shippingRates).where(inArray(shippingRates.storeId, storeIds)).all();
+  const result: StoreShipping[] = [];
+  for (const storeId of storeIds) {
+    const store = storeRows.find((s) => s.id === storeId);
+    const storeRates = rateRows.find((r) => r.storeId === storeId) ?? null;
+    const indexes = lines.flatMap((l, i) => (l.storeId === storeId ? [i] : []));
+    const domestic = isDomestic(buyerCountry, store?.country ?? "");
+    const charges = storeShippingCharges(
+      indexes.map((i) => ({ quantity: lines[i]!.quantity, unitPriceCents: lines[i]!.unitPriceCents, rates: lines[i]!.override ?? storeRates })),
+      domestic,
+    );
+    indexes.forEach((lineIndex, k) => (lineCents[lineIndex] = charges[k]!));
+    result.push({ storeId, storeName: store?.name ?? "", domestic, shippingCents: charges.reduce((a, b) => a + b, 0) });
+  }
+  return { lineCents, stores: result };
+}
+
+/** Sets or clears (null) one of the store's designs' shipping override; false when the design is not the store's. */
+export function setShippingOverride({ db, storeId, productId, rates }: { db: DbOrTx; storeId: number; productId: number; rates: ShippingRates | null }): boolean {
+  const result = db
+    .update(products)
+    .set({ shippingOverride: stringifyShippingOverride(rates) })
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId)))
+    .run();
+  return result.changes > 0;
+}
