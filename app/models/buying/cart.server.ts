@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNull, lt, lte, notExists, sql } from "drizzle-orm";
 
 import { cartItems, carts, products, variants } from "../../../db/schema";
+import { cartDiscountCode, checkCode, storeCartDiscountCode, type DiscountError } from "~/models/buying/discounts.server";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { deliveryLine, tracksStock } from "~/models/catalog/product-types";
@@ -209,6 +210,7 @@ export function deleteStaleVisitorCarts({ db, now = new Date() }: { db: Db; now?
 export type CartLine = {
   id: number;
   productId: number;
+  storeId: number;
   name: string;
   type: ProductType;
   delivery: Delivery | null;
@@ -219,6 +221,8 @@ export type CartLine = {
   quantity: number;
   unitPriceCents: number;
   lineCents: number;
+  /** This line's share of the cart's discount code (decision 109); 0 without one. */
+  discountCents: number;
   shippingCents: number;
   media: string | null;
   /** The product was taken off the shop: removed, or turned back into a draft by its seller (checkout refuses it). */
@@ -229,12 +233,21 @@ export type CartLine = {
   ownedOrderId: number | null;
 };
 
-export type CartView = { lines: CartLine[]; subtotalCents: number; shippingCents: number; totalCents: number; pssCents: number };
+export type CartView = {
+  lines: CartLine[];
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  pssCents: number;
+  /** The discount code entered on the cart (decision 109): its text, the discount, or why it does not apply now. */
+  discount: CartDiscount | null;
+};
+export type CartDiscount = { code: string; codeId: number | null; cents: number; error: DiscountError | null };
 
 /** The cart as shown (and as checked out): today's prices and stock, the printing-and-shipping line. */
 export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null }): CartView {
   const { pssCents } = getPlatformSettings({ db });
-  const empty = { lines: [], subtotalCents: 0, shippingCents: 0, totalCents: 0, pssCents };
+  const empty = { lines: [], subtotalCents: 0, shippingCents: 0, totalCents: 0, pssCents, discount: null };
   const cartId = owner ? findCartId({ db, owner }) : undefined;
   if (!cartId) return empty;
   const rows = db
@@ -258,6 +271,7 @@ export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null
     return {
       id: item.id,
       productId: product.id,
+      storeId: product.storeId,
       name: product.name,
       type: product.type,
       delivery: product.delivery,
@@ -268,6 +282,7 @@ export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null
       quantity: item.quantity,
       unitPriceCents: product.priceCents,
       lineCents: product.priceCents * item.quantity,
+      discountCents: 0,
       shippingCents: printed ? pssCents * item.quantity : 0,
       media: media.get(product.id)?.[0] ?? null,
       removed: Boolean(product.removedAt) || product.status !== "published",
@@ -277,5 +292,43 @@ export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null
   });
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineCents, 0);
   const shippingCents = lines.reduce((sum, l) => sum + l.shippingCents, 0);
-  return { lines, subtotalCents, shippingCents, totalCents: subtotalCents + shippingCents, pssCents };
+  const discount = cartDiscount(db, cartId, owner, lines);
+  const totalCents = subtotalCents + shippingCents - (discount?.cents ?? 0);
+  return { lines, subtotalCents, shippingCents, totalCents, pssCents, discount };
+}
+
+/** Hook of the discount codes (decision 109): the cart's code, checked now, spread over its lines (which it sets). */
+function cartDiscount(db: DbOrTx, cartId: number, owner: CartOwner | null, lines: CartLine[]): CartDiscount | null {
+  const code = cartDiscountCode(db, cartId);
+  if (code === null) return null;
+  const userId = owner && "userId" in owner ? owner.userId : undefined;
+  const checked = checkCode({ db, text: code, lines, userId });
+  if (!checked.ok) return { code, codeId: null, cents: 0, error: checked.error };
+  lines.forEach((line, i) => (line.discountCents = checked.discounts[i] ?? 0));
+  return { code: checked.code.code, codeId: checked.code.id, cents: checked.discounts.reduce((s, d) => s + d, 0), error: null };
+}
+
+/**
+ * The buyer enters a discount code on the cart: kept only when it applies to the cart now; refused with its code
+ * and nothing changed otherwise. Empty text removes the cart's code.
+ */
+export function applyDiscountCode({ db, owner, text }: { db: Db; owner: CartOwner; text: string }): { ok: true } | { ok: false; error: DiscountError | "empty-cart" } {
+  return db.transaction(
+    (tx) => {
+      const cartId = findCartId({ db: tx, owner });
+      if (!cartId) return { ok: false as const, error: "empty-cart" as const };
+      if (text.trim() === "") {
+        storeCartDiscountCode(tx, cartId, null);
+        return { ok: true as const };
+      }
+      const { lines } = getCartView({ db: tx, owner });
+      if (lines.length === 0) return { ok: false as const, error: "empty-cart" as const };
+      const userId = "userId" in owner ? owner.userId : undefined;
+      const checked = checkCode({ db: tx, text, lines, userId });
+      if (!checked.ok) return checked;
+      storeCartDiscountCode(tx, cartId, checked.code.code);
+      return { ok: true as const };
+    },
+    { behavior: "immediate" },
+  );
 }
