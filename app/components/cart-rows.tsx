@@ -74,12 +74,15 @@ export function CartTotals({
   shippingCents,
   totalCents,
   pssCents,
+  discount,
 }: {
   lines: { type: string; delivery: string | null }[];
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
   pssCents: number;
+  /** The cart's discount code (decision 109): shown when it takes something off. */
+  discount?: { code: string; cents: number } | null;
 }) {
   // The line only means something when the cart holds a printed pattern (shown even if the fee is 0).
   const hasPrinted = lines.some((l) => l.type === "Pattern" && l.delivery === "Print");
@@ -96,6 +99,12 @@ export function CartTotals({
             <span className="block text-xs text-slate-500">{formatCents(pssCents)} per printed pattern</span>
           </dt>
           <dd data-testid="shipping">{formatCents(shippingCents)}</dd>
+        </div>
+      ) : null}
+      {discount && discount.cents > 0 ? (
+        <div className="flex justify-between text-emerald-800">
+          <dt>Discount ({discount.code})</dt>
+          <dd data-testid="discount">−{formatCents(discount.cents)}</dd>
         </div>
       ) : null}
       <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">

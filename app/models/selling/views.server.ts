@@ -15,6 +15,7 @@ export function toSaleView(order: StoreOrder) {
     ...toOrderLineView(order),
     status: order.status,
     amountCents: order.amountCents,
+    discountCents: order.discountCents,
     feeCents: order.feeCents,
     revenueCents: order.amountCents - order.feeCents,
     shippingCents: order.shippingCents,
