@@ -18,7 +18,8 @@ import { releaseCheckout } from "~/models/buying/fulfilment.server";
 import { payLocalCheckout } from "~/models/payments/local-checkout.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 import { createDiscountCode, listDiscountCodes, removeDiscountCode } from "~/models/selling/discount-codes.server";
-import { CreateDiscountCodeSchema } from "~/schemas/discounts";
+import { ApiCheckoutSchema } from "~/schemas/buying";
+import { ApiCreateDiscountCodeSchema, CreateDiscountCodeSchema } from "~/schemas/discounts";
 
 beforeAll(() => {
   useTestEnv();
@@ -242,10 +243,32 @@ describe("the seller's codes", () => {
   });
 });
 
+describe("the JSON face's inputs", () => {
+  it("numbers are JSON numbers; product_ids a list of ids or null; discount_code text", () => {
+    expect(ApiCreateDiscountCodeSchema.parse({ code: "SPRING", percent_off: 20, product_ids: [3, 1], starts: "2026-03-01", ends: "2026-03-31", max_uses: 100, once_per_buyer: true })).toEqual({
+      code: "SPRING",
+      percent_off: 2000,
+      amount_off: null,
+      product_ids: [3, 1],
+      starts: "2026-03-01",
+      ends: "2026-03-31",
+      max_uses: 100,
+      once_per_buyer: true,
+    });
+    expect(ApiCreateDiscountCodeSchema.parse({ code: "FIVE", amount_off: 5.5, product_ids: null })).toMatchObject({ amount_off: 550, product_ids: null, max_uses: null });
+    const first = (body: unknown) => ApiCreateDiscountCodeSchema.safeParse(body).error?.issues[0]?.message;
+    expect(first({ code: "FIVE", amount_off: "5" })).toBe("amount_off must be a JSON number, not a string");
+    expect(first({ code: "FIVE", amount_off: 5, product_ids: "all" })).toBe("Each of product_ids must be a JSON number, not a string");
+    expect(first({ code: "FIVE", amount_off: 5, max_uses: 1.5 })).toBe("Use limit must be a whole number from 1 to 1000000");
+    expect(ApiCheckoutSchema.parse({ discount_code: "spring" })).toEqual({ discount_code: "spring" });
+    expect(ApiCheckoutSchema.safeParse({ discount_code: 5 }).success).toBe(false);
+  });
+});
+
 const WORKER = new URL("../../../tests/unit/discount-checkout-worker.ts", import.meta.url).href;
 
 describe("twenty buyers racing for a code's last use", () => {
-  it("twenty threads with their own connections to one file, released at once: exactly one checkout gets the use", { timeout: 180_000 }, async () => {
+  it("twenty threads with their own connections to one file, released at once: exactly one checkout gets the use", { timeout: 300_000 }, async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-discount-race-")), "race.db");
     const db = openDatabase(file);
     const shop = await makeShop(db);
