@@ -327,6 +327,8 @@ export const carts = sqliteTable(
     id: id(),
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     visitorTokenHash: text("visitor_token_hash"),
+    /** The discount code the buyer entered, as typed (decision 109); checked again at checkout. */
+    discountCode: text("discount_code"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -384,6 +386,64 @@ export const shippingRates = sqliteTable(
 );
 export type ShippingRatesRow = typeof shippingRates.$inferSelect;
 
+export const REDEMPTION_STATUSES = ["reserved", "used", "released"] as const;
+
+/**
+ * A store's discount code (decision 109): percent off (basis points) or an amount off (cents), for the whole store
+ * (`product_ids` null) or the designs listed (JSON array), valid from `starts` to `ends` (UTC days, inclusive).
+ * `uses` counts the reserved and paid uses, raised only by a conditional update below `max_uses`.
+ */
+export const discountCodes = sqliteTable(
+  "discount_codes",
+  {
+    id: id(),
+    storeId: integer("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    percentOffBp: integer("percent_off_bp"),
+    amountOffCents: integer("amount_off_cents"),
+    /** JSON array of product ids; null: every design of the store. */
+    productIds: text("product_ids"),
+    /** YYYY-MM-DD, UTC, inclusive; null: no limit. */
+    starts: text("starts"),
+    ends: text("ends"),
+    maxUses: integer("max_uses"),
+    oncePerBuyer: integer("once_per_buyer", { mode: "boolean" }).notNull().default(false),
+    uses: integer("uses").notNull().default(0),
+    createdAt: createdAt(),
+    removedAt: integer("removed_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("discount_codes_store_code_unique").on(t.storeId, sql`lower(${t.code})`).where(sql`${t.removedAt} is null`),
+    check("discount_codes_one_kind", sql`(${t.percentOffBp} is null) <> (${t.amountOffCents} is null)`),
+    check("discount_codes_uses_limit", sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+  ],
+);
+
+/** One buyer's use of a code through one checkout: reserved with it, used when paid, released when it closes. */
+export const discountRedemptions = sqliteTable(
+  "discount_redemptions",
+  {
+    id: id(),
+    codeId: integer("code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    checkoutId: integer("checkout_id")
+      .notNull()
+      .references(() => checkouts.id, { onDelete: "cascade" }),
+    status: text("status", { enum: REDEMPTION_STATUSES }).notNull().default("reserved"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("discount_redemptions_checkout_unique").on(t.checkoutId),
+    index("discount_redemptions_code_user_idx").on(t.codeId, t.userId, t.status),
+  ],
+);
+
 /** One payment: the cart at the moment of checkout, with its stock reservation. */
 export const checkouts = sqliteTable(
   "checkouts",
@@ -401,6 +461,9 @@ export const checkouts = sqliteTable(
     subtotalCents: integer("subtotal_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
+    /** The discount code whose use this checkout reserved, and the discount off the subtotal (decision 109). */
+    discountCodeId: integer("discount_code_id").references(() => discountCodes.id),
+    discountCents: integer("discount_cents").notNull().default(0),
     /** JSON snapshot of the buyer's shipping address at checkout. */
     shippingAddress: text("shipping_address").notNull(),
     createdAt: createdAt(),
@@ -428,6 +491,8 @@ export const checkoutLines = sqliteTable(
     quantity: integer("quantity").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
     shippingCents: integer("shipping_cents").notNull().default(0),
+    /** The line's share of the checkout's discount (decision 109): it pays unit price x quantity minus this. */
+    discountCents: integer("discount_cents").notNull().default(0),
   },
   (t) => [index("checkout_lines_checkout_idx").on(t.checkoutId)],
 );
@@ -455,7 +520,10 @@ export const orders = sqliteTable(
     productType: text("product_type", { enum: PRODUCT_TYPES }).notNull(),
     delivery: text("delivery", { enum: DELIVERIES }),
     quantity: integer("quantity").notNull(),
+    /** What the buyer paid for the line: price x quantity less `discountCents`. */
     amountCents: integer("amount_cents").notNull(),
+    /** A discount code's share of this line (decision 109); 0 without one. */
+    discountCents: integer("discount_cents").notNull().default(0),
     shippingCents: integer("shipping_cents").notNull().default(0),
     taxCents: integer("tax_cents").notNull().default(0),
     feeCents: integer("fee_cents").notNull(),
@@ -677,6 +745,7 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export type Variant = typeof variants.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type Checkout = typeof checkouts.$inferSelect;
+export type DiscountCode = typeof discountCodes.$inferSelect;
 export type Transaction = typeof transactions.$inferSelect;
 export type PlatformSettings = typeof platformSettings.$inferSelect;
 export type Conversation = typeof conversations.$inferSelect;

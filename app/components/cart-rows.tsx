@@ -75,6 +75,7 @@ export function CartTotals({
   totalCents,
   pssCents,
   storeShipping = [],
+  discount,
 }: {
   lines: { type: string; delivery: string | null }[];
   /** Apparel shipping per store (decision 108). */
@@ -83,6 +84,8 @@ export function CartTotals({
   shippingCents: number;
   totalCents: number;
   pssCents: number;
+  /** The cart's discount code (decision 109): shown when it takes something off. */
+  discount?: { code: string; cents: number } | null;
 }) {
   // The line only means something when the cart holds a printed pattern (shown even if the fee is 0).
   const hasPrinted = lines.some((l) => l.type === "Pattern" && l.delivery === "Print");
@@ -108,6 +111,12 @@ export function CartTotals({
           <dd>{s.shippingCents > 0 ? formatCents(s.shippingCents) : "Free"}</dd>
         </div>
       ))}
+      {discount && discount.cents > 0 ? (
+        <div className="flex justify-between text-emerald-800">
+          <dt>Discount ({discount.code})</dt>
+          <dd data-testid="discount">−{formatCents(discount.cents)}</dd>
+        </div>
+      ) : null}
       <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
         <dt>Total</dt>
         <dd data-testid="total">{formatCents(totalCents)}</dd>

@@ -32,6 +32,12 @@ export function CheckoutSummaryCard({ summary }: { summary: CheckoutSummary }) {
           <dt>Printing and shipping</dt>
           <dd data-testid="summary-shipping">{formatCents(summary.storeShipping.length ? summary.printedShippingCents : summary.shippingCents)}</dd>
         </div>
+        {summary.discountCents > 0 ? (
+          <div className="flex justify-between text-emerald-800">
+            <dt>Discount</dt>
+            <dd data-testid="summary-discount">−{formatCents(summary.discountCents)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between">
           <dt>Tax</dt>
           <dd>{formatCents(0)}</dd>

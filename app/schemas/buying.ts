@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { discountCodeText } from "~/schemas/discounts";
 import { jsonId, jsonInt } from "~/schemas/json";
 
 const id = z.coerce.number({ invalid_type_error: "Invalid id" }).int().positive();
@@ -54,4 +55,8 @@ const apiItem = z
   .transform((i) => ({ productId: (i.productId ?? i.id)!, variantId: i.variantId ?? null, quantity: i.quantity }));
 
 /** POST /api/user/checkout {items?}: with items the cart becomes those lines first; without, the cart is used. */
-export const ApiCheckoutSchema = z.object({ items: z.array(apiItem, { invalid_type_error: "items must be a list" }).max(50).optional() });
+export const ApiCheckoutSchema = z.object({
+  items: z.array(apiItem, { invalid_type_error: "items must be a list" }).max(50).optional(),
+  /** A discount code (decision 109); absent or null: none (the cart's entered code is dropped). */
+  discount_code: discountCodeText.nullable().optional(),
+});

@@ -88,6 +88,8 @@ export const PERSONAL_DATA_COVERAGE = {
   "user_blocks.blocker_id": { section: "blocks" },
   "user_blocks.blocked_id": { reason: "who blocked the user is the other person's choice, not the user's data" },
   "audit_log.admin_id": { section: "audit" },
+  "discount_codes.once_per_buyer": { reason: "a flag of a store's discount code, not a reference to a person" },
+  "discount_redemptions.user_id": { reason: "a discount code's use by one of the user's checkouts: the checkout's discount is the user's data, the count is the store's" },
 } as const satisfies Record<string, { section: string } | { reason: string }>;
 
 const fileUrl = (name: string | null) => (name ? `/api/files/${name}` : null);

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNull, lt, lte, notExists, sql } from "drizzle-orm";
 
 import { cartItems, carts, products, variants } from "../../../db/schema";
+import { cartDiscountCode, checkCode, storeCartDiscountCode, type DiscountError } from "~/models/buying/discounts.server";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { deliveryLine, tracksStock } from "~/models/catalog/product-types";
@@ -224,6 +225,8 @@ export type CartLine = {
   lineCents: number;
   /** A printed pattern's printing and shipping (pss per unit), or this line's share of its store's shipping (apparel). */
   shippingCents: number;
+  /** This line's share of the cart's discount code (decision 109); 0 without one. */
+  discountCents: number;
   media: string | null;
   /** The product was taken off the shop: removed, or turned back into a draft by its seller (checkout refuses it). */
   removed: boolean;
@@ -241,12 +244,15 @@ export type CartView = {
   pssCents: number;
   /** Apparel shipping per store (decision 108), one entry per store with apparel in the cart. */
   storeShipping: StoreShipping[];
+  /** The discount code entered on the cart (decision 109): its text, the discount, or why it does not apply now. */
+  discount: CartDiscount | null;
 };
+export type CartDiscount = { code: string; codeId: number | null; cents: number; error: DiscountError | null };
 
 /** The cart as shown (and as checked out): today's prices and stock, the printing-and-shipping line. */
 export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null }): CartView {
   const { pssCents } = getPlatformSettings({ db });
-  const empty = { lines: [], subtotalCents: 0, shippingCents: 0, totalCents: 0, pssCents, storeShipping: [] };
+  const empty = { lines: [], subtotalCents: 0, shippingCents: 0, totalCents: 0, pssCents, storeShipping: [], discount: null };
   const cartId = owner ? findCartId({ db, owner }) : undefined;
   if (!cartId) return empty;
   const rows = db
@@ -281,6 +287,7 @@ export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null
       quantity: item.quantity,
       unitPriceCents: product.priceCents,
       lineCents: product.priceCents * item.quantity,
+      discountCents: 0,
       shippingCents: printed ? pssCents * item.quantity : 0,
       media: media.get(product.id)?.[0] ?? null,
       removed: Boolean(product.removedAt) || product.status !== "published",
@@ -291,7 +298,9 @@ export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null
   const storeShipping = addApparelShipping(db, owner, lines, rows);
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineCents, 0);
   const shippingCents = lines.reduce((sum, l) => sum + l.shippingCents, 0);
-  return { lines, subtotalCents, shippingCents, totalCents: subtotalCents + shippingCents, pssCents, storeShipping };
+  const discount = cartDiscount(db, cartId, owner, lines);
+  const totalCents = subtotalCents + shippingCents - (discount?.cents ?? 0);
+  return { lines, subtotalCents, shippingCents, totalCents, pssCents, storeShipping, discount };
 }
 
 /** The hook for apparel shipping (decision 108): each apparel line still for sale gets its share of its store's shipping. */
@@ -305,4 +314,40 @@ function addApparelShipping(db: DbOrTx, owner: CartOwner | null, lines: CartLine
   });
   apparel.forEach(({ line }, i) => (line.shippingCents = shipping.lineCents[i]!));
   return shipping.stores;
+}
+
+/** Hook of the discount codes (decision 109): the cart's code, checked now, spread over its lines (which it sets). */
+function cartDiscount(db: DbOrTx, cartId: number, owner: CartOwner | null, lines: CartLine[]): CartDiscount | null {
+  const code = cartDiscountCode(db, cartId);
+  if (code === null) return null;
+  const userId = owner && "userId" in owner ? owner.userId : undefined;
+  const checked = checkCode({ db, text: code, lines, userId });
+  if (!checked.ok) return { code, codeId: null, cents: 0, error: checked.error };
+  lines.forEach((line, i) => (line.discountCents = checked.discounts[i] ?? 0));
+  return { code: checked.code.code, codeId: checked.code.id, cents: checked.discounts.reduce((s, d) => s + d, 0), error: null };
+}
+
+/**
+ * The buyer enters a discount code on the cart: kept only when it applies to the cart now; refused with its code
+ * and nothing changed otherwise. Empty text removes the cart's code.
+ */
+export function applyDiscountCode({ db, owner, text }: { db: Db; owner: CartOwner; text: string }): { ok: true } | { ok: false; error: DiscountError | "empty-cart" } {
+  return db.transaction(
+    (tx) => {
+      const cartId = findCartId({ db: tx, owner });
+      if (!cartId) return { ok: false as const, error: "empty-cart" as const };
+      if (text.trim() === "") {
+        storeCartDiscountCode(tx, cartId, null);
+        return { ok: true as const };
+      }
+      const { lines } = getCartView({ db: tx, owner });
+      if (lines.length === 0) return { ok: false as const, error: "empty-cart" as const };
+      const userId = "userId" in owner ? owner.userId : undefined;
+      const checked = checkCode({ db: tx, text, lines, userId });
+      if (!checked.ok) return checked;
+      storeCartDiscountCode(tx, cartId, checked.code.code);
+      return { ok: true as const };
+    },
+    { behavior: "immediate" },
+  );
 }

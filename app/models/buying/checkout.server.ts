@@ -8,6 +8,7 @@ import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { checkoutLines, checkouts, stores, variants, type Checkout, type User } from "../../../db/schema";
 import { isProfileComplete, toProfile, type Profile } from "~/models/accounts/profile.server";
 import { getCartView, type CartLine } from "~/models/buying/cart.server";
+import { claimUse, unitDiscounts, type DiscountError } from "~/models/buying/discounts.server";
 import { releaseCheckout, selectCheckoutLines } from "~/models/buying/fulfilment.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
 import { tracksStock } from "~/models/catalog/product-types";
@@ -28,7 +29,8 @@ export type CheckoutError =
   | "already-owned"
   | "out-of-stock"
   | "provider-failed"
-  | "superseded";
+  | "superseded"
+  | DiscountError;
 
 export type CheckoutResult = { ok: true; checkout: Checkout } | { ok: false; error: CheckoutError; item?: string };
 
@@ -38,16 +40,23 @@ class OutOfStock extends Error {
   }
 }
 
+/** The cart's discount code had no use left when the checkout claimed one: rolls the reservation back. */
+class CodeUsedUp extends Error {}
+
 /**
  * The payment session's lines: one per cart line, plus the printing-and-shipping line, plus one shipping line per
- * store that charges shipping for its apparel (decision 108).
+ * store that charges shipping for its apparel (decision 108). A line with a discount (decision 109) is sold at its
+ * discounted unit price; when its discount does not divide by its quantity, it is two lines (the units one cent
+ * apart), so the session's total is the checkout's to the cent.
  */
 export function sessionLines(lines: CartLine[], pssCents: number, storeShipping: StoreShipping[] = []): SessionLine[] {
-  const result: SessionLine[] = lines.map((l) => ({
-    name: l.variants.length ? `${l.name} (${l.variants.map((v) => `${v.name}: ${v.value}`).join(", ")})` : l.name,
-    unitAmountCents: l.unitPriceCents,
-    quantity: l.quantity,
-  }));
+  const result: SessionLine[] = lines.flatMap((l) => {
+    const name = l.variants.length ? `${l.name} (${l.variants.map((v) => `${v.name}: ${v.value}`).join(", ")})` : l.name;
+    const { base, extra } = unitDiscounts(l.discountCents, l.quantity);
+    const full = { name, unitAmountCents: l.unitPriceCents - base, quantity: l.quantity - extra };
+    const less = { name, unitAmountCents: l.unitPriceCents - base - 1, quantity: extra };
+    return [full, less].filter((part) => part.quantity > 0);
+  });
   const printed = lines.reduce((sum, l) => sum + (l.type === "Pattern" && l.delivery === "Print" ? l.quantity : 0), 0);
   if (printed > 0) result.push({ name: "Printing and shipping", unitAmountCents: pssCents, quantity: printed });
   for (const s of storeShipping) {
@@ -68,6 +77,8 @@ function reserve(db: Db, user: User, now: Date) {
       // completed in another tab counts).
       const owned = cart.lines.find((l) => l.ownedOrderId !== null);
       if (owned) return { ok: false as const, error: "already-owned" as const, item: owned.name };
+      // The cart's discount code, checked again now (decision 109): refused, nothing is reserved.
+      if (cart.discount?.error) return { ok: false as const, error: cart.discount.error };
       for (const line of cart.lines) {
         if (line.variantId === null || !tracksStock(line.type)) continue;
         const taken = tx
@@ -86,6 +97,8 @@ function reserve(db: Db, user: User, now: Date) {
           subtotalCents: cart.subtotalCents,
           shippingCents: cart.shippingCents,
           totalCents: cart.totalCents,
+          discountCodeId: cart.discount?.codeId ?? null,
+          discountCents: cart.discount?.cents ?? 0,
           shippingAddress: JSON.stringify({ ...toProfile(user), email: user.email }),
           createdAt: now,
           expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS),
@@ -101,9 +114,13 @@ function reserve(db: Db, user: User, now: Date) {
             quantity: l.quantity,
             unitPriceCents: l.unitPriceCents,
             shippingCents: l.shippingCents,
+            discountCents: l.discountCents,
           })),
         )
         .run();
+      // One use of the code, reserved with a conditional update: of buyers racing for its last use, one gets it.
+      const codeId = cart.discount?.codeId;
+      if (codeId && !claimUse(tx, { codeId, userId: user.id, checkoutId: checkout.id })) throw new CodeUsedUp();
       return { ok: true as const, checkout, lines: sessionLines(cart.lines, cart.pssCents, cart.storeShipping) };
     },
     { behavior: "immediate" },
@@ -134,6 +151,7 @@ export async function createCheckout({
     reserved = reserve(db, user, now);
   } catch (error) {
     if (error instanceof OutOfStock) return { ok: false, error: "out-of-stock", item: error.item };
+    if (error instanceof CodeUsedUp) return { ok: false, error: "used-up" };
     throw error;
   }
   if (!reserved.ok) return reserved;
@@ -250,6 +268,7 @@ export function getCheckoutSummary({ db, userId, checkoutId }: { db: Db; userId:
       variant: variant ? `${variant.name}: ${variant.value}` : null,
       quantity: line.quantity,
       lineCents: line.unitPriceCents * line.quantity,
+      discountCents: line.discountCents,
     }));
   return {
     id: checkout.id,
@@ -258,6 +277,7 @@ export function getCheckoutSummary({ db, userId, checkoutId }: { db: Db; userId:
     url: checkout.url,
     subtotalCents: checkout.subtotalCents,
     shippingCents: checkout.shippingCents,
+    discountCents: checkout.discountCents,
     totalCents: checkout.totalCents,
     expiresAt: checkout.expiresAt.toISOString(),
     address: JSON.parse(checkout.shippingAddress) as Profile & { email: string },

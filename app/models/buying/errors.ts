@@ -4,15 +4,27 @@
  */
 import type { AddToCartError } from "~/models/buying/cart.server";
 import type { CheckoutError } from "~/models/buying/checkout.server";
+import type { DiscountError } from "~/models/buying/discounts.server";
 import type { DownloadError } from "~/models/buying/downloads.server";
 import type { RateError } from "~/models/buying/orders.server";
 import { answers, type ErrorAnswer } from "~/models/answers";
 
 type Answer = ErrorAnswer;
 
+/** A discount code refused (decision 109): at the cart's code field, and as the JSON checkout's 400. */
+const DISCOUNT_ANSWERS = answers(400, {
+  "unknown-code": "This discount code does not exist. Please check its spelling.",
+  "not-started": "This discount code is not valid yet.",
+  expired: "This discount code has expired.",
+  "used-up": "This discount code has been used up.",
+  "not-applicable": "This discount code does not apply to the items in your cart.",
+  "already-used": "You have already used this discount code.",
+});
+
 export const BUYING_ERRORS: {
   addToCart: Record<AddToCartError, Answer>;
   checkout: Record<CheckoutError, Answer>;
+  discount: Record<DiscountError | "empty-cart", Answer>;
   rate: Record<RateError, Answer>;
   download: Record<DownloadError, Answer>;
 } = {
@@ -39,7 +51,9 @@ export const BUYING_ERRORS: {
       superseded: "This checkout was replaced by a newer one. Please use the latest checkout.",
     }),
     ...answers(502, { "provider-failed": "The payment provider could not be reached. Please try again in a moment." }),
+    ...DISCOUNT_ANSWERS,
   },
+  discount: { ...DISCOUNT_ANSWERS, ...answers(400, { "empty-cart": "Your cart is empty. Start shopping!" }) },
   rate: {
     ...answers(404, { "not-found": "Order not found" }),
     ...answers(409, {

@@ -44,3 +44,17 @@ export function unitFeeCents(input: Omit<FeeInput, "quantity">, settings: FeeSet
 export function lineFeeCents(input: FeeInput, settings: FeeSettings): number {
   return unitFeeCents(input, settings) * (input.quantity ?? 1);
 }
+
+/**
+ * The fee of a line with a discount code's share (decision 109): computed on each unit's discounted price. The
+ * line's discount is spread over its units (`quantity - extra` units `base` cents off, `extra` one cent more), so
+ * without a discount it is lineFeeCents.
+ */
+export function discountedLineFeeCents(input: FeeInput, discountCents: number, settings: FeeSettings): number {
+  const quantity = input.quantity ?? 1;
+  if (discountCents <= 0) return lineFeeCents(input, settings);
+  const base = Math.floor(discountCents / quantity);
+  const extra = discountCents % quantity;
+  const fee = (price: number) => unitFeeCents({ ...input, unitPriceCents: Math.max(0, price) }, settings);
+  return (quantity - extra) * fee(input.unitPriceCents - base) + extra * fee(input.unitPriceCents - base - 1);
+}

@@ -18,7 +18,8 @@ import {
   type Order,
 } from "../../../db/schema";
 import { clearCart } from "~/models/buying/cart.server";
-import { lineFeeCents } from "~/models/buying/fees.server";
+import { markUsed, releaseUse } from "~/models/buying/discounts.server";
+import { discountedLineFeeCents } from "~/models/buying/fees.server";
 import { tracksStock } from "~/models/catalog/product-types";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { creditSale } from "~/models/selling/ledger.server";
@@ -87,9 +88,11 @@ export function fulfilCheckout({
       const lines = selectCheckoutLines(tx, checkoutId);
       const created: Order[] = [];
       for (const { line, product, variant } of lines) {
-        const amountCents = line.unitPriceCents * line.quantity;
-        const feeCents = lineFeeCents(
+        // A discount code's share comes off what the line paid, and the fee is on the discounted price (decision 109).
+        const amountCents = line.unitPriceCents * line.quantity - line.discountCents;
+        const feeCents = discountedLineFeeCents(
           { unitPriceCents: line.unitPriceCents, quantity: line.quantity, type: product.type, delivery: product.delivery },
+          line.discountCents,
           settings,
         );
         const order = tx
@@ -106,6 +109,7 @@ export function fulfilCheckout({
             delivery: product.delivery,
             quantity: line.quantity,
             amountCents,
+            discountCents: line.discountCents,
             shippingCents: line.shippingCents,
             taxCents: 0,
             feeCents,
@@ -123,6 +127,7 @@ export function fulfilCheckout({
         created.push(order);
       }
       clearCart({ db: tx, userId: paid.userId, before: paid.createdAt });
+      markUsed(tx, { checkoutId, userId: paid.userId });
       return { status: "fulfilled", orders: created };
     },
     { behavior: "immediate" },
@@ -153,6 +158,7 @@ export function releaseCheckout({
         .run();
       if (closed.changes === 0) return "not-open";
       restock(tx, checkoutId);
+      releaseUse(tx, checkoutId);
       return "released";
     },
     { behavior: "immediate" },

@@ -79,11 +79,13 @@ export function toBuyerOrderJson(order: BuyerOrder) {
 }
 
 /** The start every face's order JSON shares: the order, its date and its amounts in dollars. */
-export function orderAmountsJson(order: Pick<Order, "id" | "createdAt" | "amountCents" | "shippingCents" | "taxCents">) {
+export function orderAmountsJson(order: Pick<Order, "id" | "createdAt" | "amountCents" | "shippingCents" | "taxCents"> & Partial<Pick<Order, "discountCents">>) {
   return {
     orderId: order.id,
     orderDate: order.createdAt.toISOString(),
     amount: centsToDollars(order.amountCents),
+    // A discount code's share (decision 109), only on an order that had one; `amount` is after it.
+    ...(order.discountCents ? { discount: centsToDollars(order.discountCents) } : {}),
     shipping: centsToDollars(order.shippingCents),
     tax: centsToDollars(order.taxCents),
   };

@@ -48,6 +48,7 @@ export function toPurchaseView({ order, versions, facts, messageSellerHref, supp
     order: {
       ...toOrderLineView(order),
       amountCents: order.amountCents,
+      discountCents: order.discountCents,
       shippingCents: order.shippingCents,
       taxCents: order.taxCents,
       status: order.status,

@@ -4,6 +4,7 @@
  */
 import { answers, type ErrorAnswer } from "~/models/answers";
 import type { PatternUnitsError, SaveDesignError } from "~/models/selling/designs.server";
+import type { CreateCodeError, RemoveCodeError } from "~/models/selling/discount-codes.server";
 import type { LabelUseError } from "~/models/selling/labels.server";
 import type { ShipError } from "~/models/selling/orders.server";
 import type { WithdrawalError } from "~/models/selling/ledger.server";
@@ -21,7 +22,14 @@ export const SELLING_ERRORS: {
   ship: Record<ShipError, ErrorAnswer>;
   label: Record<LabelUseError, ErrorAnswer>;
   withdraw: Record<WithdrawalError, ErrorAnswer>;
+  discountCode: Record<CreateCodeError | RemoveCodeError, ErrorAnswer>;
 } = {
+  /** A seller's discount codes (decision 109). */
+  discountCode: {
+    ...answers(409, { "code-taken": "Your store already has this code" }),
+    ...answers(400, { "unknown-product": "Choose designs of your own store" }),
+    ...answers(404, { "not-found": "Discount code not found" }),
+  },
   /**
    * Saving a design (spec 2.4 /create-design and /edit-product/{id}, 7.3 update-product). A refused one answers
    * its first problem as the text (the JSON face) or every problem at its field (the form); these texts are the

@@ -16,6 +16,7 @@ export function toSaleView(order: StoreOrder) {
     ...toOrderLineView(order),
     status: order.status,
     amountCents: order.amountCents,
+    discountCents: order.discountCents,
     feeCents: order.feeCents,
     revenueCents: sellerCreditCents(order),
     shippingCents: order.shippingCents,

@@ -6,6 +6,7 @@ import { cell, EmptyRow, nowrapCell, PlainHeader, SortHeader, TableFooter, Table
 import { AdminError, AdminPageTitle } from "~/components/admin/page-head";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { approveTransfer, rejectTransfer } from "~/models/admin/payouts.server";
+import { discountCodeJson, listDiscountCodes } from "~/models/selling/discount-codes.server";
 import { getAdminStorePage, PRODUCT_SORTS, removeProductAsAdmin } from "~/models/admin/stores.server";
 import { parseTableQuery } from "~/models/admin/table";
 import { toAdminStoreView } from "~/models/admin/views.server";
@@ -23,7 +24,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = parseTableQuery(new URL(request.url).searchParams, { sorts: PRODUCT_SORTS, defaultSort: "id", defaultDir: "asc" });
   const page = getAdminStorePage({ db: getDb(), storeId: idParam(params.id), query });
   invariantResponse(page, "Not found", { status: 404 });
-  return toAdminStoreView(page, query);
+  // The store's discount codes, removed ones too (decision 109).
+  const discountCodes = listDiscountCodes({ db: getDb(), storeId: page.store.id, includeRemoved: true }).map(discountCodeJson);
+  return { ...toAdminStoreView(page, query), discountCodes };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -71,7 +74,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminStore() {
-  const { store, owner, figures, pendingTransfers, transactions, products, audit } = useLoaderData<typeof loader>();
+  const { store, owner, figures, pendingTransfers, transactions, products, audit, discountCodes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const state = products.state;
   return (
@@ -264,6 +267,44 @@ export default function AdminStore() {
           </tbody>
         </TableFrame>
         <TableFooter state={state} noun="products" />
+      </section>
+
+      <section aria-labelledby="codes-heading" className="card mt-6 p-6">
+        <h2 id="codes-heading" className="text-lg font-semibold">
+          Discount codes
+        </h2>
+        {discountCodes.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No discount codes.</p>
+        ) : (
+          <table className="mt-3 w-full text-left text-sm">
+            <thead className="text-slate-500">
+              <tr>
+                <th className="py-1 pr-3">Code</th>
+                <th className="py-1 pr-3">Off</th>
+                <th className="py-1 pr-3">Designs</th>
+                <th className="py-1 pr-3">Valid (UTC)</th>
+                <th className="py-1 pr-3">Uses</th>
+                <th className="py-1">Status</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {discountCodes.map((c) => (
+                <tr key={c.id}>
+                  <td className="py-1 pr-3 font-mono">{c.code}</td>
+                  <td className="py-1 pr-3">{c.percent_off !== null ? `${c.percent_off} %` : `$${c.amount_off!.toFixed(2)}`}</td>
+                  <td className="py-1 pr-3">{c.product_ids === null ? "Whole store" : c.product_ids.map((id) => `#${id}`).join(", ")}</td>
+                  <td className="py-1 pr-3">{c.starts || c.ends ? `${c.starts ?? "…"} to ${c.ends ?? "…"}` : "Always"}</td>
+                  <td className="py-1 pr-3">
+                    {c.uses}
+                    {c.max_uses === null ? "" : ` of ${c.max_uses}`}
+                    {c.once_per_buyer ? " · once per buyer" : ""}
+                  </td>
+                  <td className="py-1">{c.removed_at ? `Removed ${c.removed_at.slice(0, 10)}` : "Live"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </section>
 
       <section aria-labelledby="ledger-heading" className="card mt-6 p-6">

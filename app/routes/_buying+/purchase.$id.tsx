@@ -60,6 +60,11 @@ export default function PurchasePage() {
         <p className="text-sm">
           Amount {formatCents(order.amountCents)} · Shipping {formatCents(order.shippingCents)} · Tax {formatCents(order.taxCents)}
         </p>
+        {order.discountCents > 0 ? (
+          <p className="text-sm text-emerald-800" data-testid="order-discount">
+            Discount code: {formatCents(order.discountCents)} off (amount after the discount)
+          </p>
+        ) : null}
         {order.status === "Pending" && !order.digital ? <p className="font-medium text-amber-700">Awaiting Shipment</p> : null}
       </OrderPanel>
       <section className="card p-6" aria-labelledby="items-title">

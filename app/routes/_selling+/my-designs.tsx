@@ -69,9 +69,14 @@ export default function MyDesignsPage() {
     <SellerPage
       title="My Designs"
       actions={
-        <Link to="/create-design" className="btn">
-          Upload Design
-        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <Link to="/my-discounts" className="btn-secondary">
+            Discount codes
+          </Link>
+          <Link to="/create-design" className="btn">
+            Upload Design
+          </Link>
+        </div>
       }
     >
       {!hasStore ? (

@@ -112,6 +112,12 @@ export default function SalePage() {
         <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-1 text-sm">
           <dt className="text-slate-500">Amount</dt>
           <dd data-testid="sale-amount">{formatCents(order.amountCents)}</dd>
+          {order.discountCents > 0 ? (
+            <>
+              <dt className="text-slate-500">Discount code</dt>
+              <dd data-testid="sale-discount">{formatCents(order.discountCents)} off (the amount is after it; the fee is on it)</dd>
+            </>
+          ) : null}
           <dt className="text-slate-500">Platform fee</dt>
           <dd data-testid="sale-fee">{formatCents(order.feeCents)}</dd>
           <dt className="text-slate-500">Revenue</dt>

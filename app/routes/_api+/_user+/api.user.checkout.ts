@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { replaceCart } from "~/models/buying/cart.server";
+import { applyDiscountCode, findCartId, replaceCart } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
 import { BUYING_ERRORS, namedMessage } from "~/models/buying/errors";
 import { ApiCheckoutSchema } from "~/schemas/buying";
@@ -14,14 +14,14 @@ export async function loader() {
 }
 
 /**
- * POST /api/user/checkout {items?: [{productId, variantId?, quantity?}]} -> the checkout session
- * {amount_subtotal, amount_total, url} in cents. With items the cart becomes those lines; prices and stock are
+ * POST /api/user/checkout {items?: [{productId, variantId?, quantity?}], discount_code?} -> the checkout session
+ * {amount_subtotal, amount_shipping, amount_discount, amount_total, url} in cents. With items the cart becomes those lines; prices and stock are
  * always read on the server.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);
-  const { items } = await parseBody(request, ApiCheckoutSchema);
+  const { items, discount_code } = await parseBody(request, ApiCheckoutSchema);
   const db = getDb();
   if (items) {
     const replaced = replaceCart({ db, userId: user.id, items });
@@ -33,6 +33,13 @@ export async function action({ request }: ActionFunctionArgs) {
       return apiError(status, message, details);
     }
   }
+  // The discount code (decision 109): checked against the cart now; refused, the checkout does not start.
+  if (findCartId({ db, owner: { userId: user.id } })) {
+    const applied = applyDiscountCode({ db, owner: { userId: user.id }, text: discount_code ?? "" });
+    if (!applied.ok && applied.error !== "empty-cart") return apiError(BUYING_ERRORS.discount[applied.error].status, BUYING_ERRORS.discount[applied.error].message);
+  } else if (discount_code) {
+    return apiError(BUYING_ERRORS.checkout["empty-cart"].status, BUYING_ERRORS.checkout["empty-cart"].message);
+  }
   const result = await createCheckout({ db, user, origin: publicOrigin(request) });
   if (!result.ok) {
     const { status, message } = BUYING_ERRORS.checkout[result.error];
@@ -43,6 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
     id: checkout.id,
     amount_subtotal: checkout.subtotalCents,
     amount_shipping: checkout.shippingCents,
+    amount_discount: checkout.discountCents,
     amount_total: checkout.totalCents,
     url: checkout.url ? clientUrl(checkout.url, request) : checkout.url,
     expires_at: checkout.expiresAt.toISOString(),

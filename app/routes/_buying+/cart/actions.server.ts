@@ -2,10 +2,11 @@
 import { data, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 
-import { addToCart, removeCartItem } from "~/models/buying/cart.server";
+import { addToCart, applyDiscountCode, removeCartItem } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { AddToCartSchema, RemoveFromCartSchema } from "~/schemas/buying";
+import { ApplyDiscountSchema } from "~/schemas/discounts";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { ensureCartOwner } from "~/auth/viewer.server";
@@ -14,6 +15,8 @@ import { getUser } from "~/auth/viewer.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 
 export type CheckoutProblem = { problem: "login" | "profile" | "other"; message: string };
+/** A refused discount code, shown at the code's field (decision 109). */
+export type DiscountProblem = { field: "discount_code"; message: string };
 
 const OWNED_NOTE = "You already own this pattern, so it was not added to your cart. Download it here.";
 const IN_CART_NOTE = "This pattern is already in your cart. A downloadable pattern is one licence per buyer, so its quantity stays 1.";
@@ -57,4 +60,19 @@ export async function checkoutAction(request: Request) {
   const problem = result.error === "incomplete-profile" ? "profile" : "other";
   const { status, message } = BUYING_ERRORS.checkout[result.error];
   return data<CheckoutProblem>({ problem, message: result.item ? `${message} (${result.item})` : message }, { status });
+}
+
+/** The cart's discount code form (decision 109): applied when it fits the cart now; refused at its field otherwise. */
+export async function discountAction(request: Request, formData: FormData) {
+  const { owner } = await ensureCartOwner(request);
+  if (formData.get("intent") === "remove-discount") {
+    applyDiscountCode({ db: getDb(), owner, text: "" });
+    return redirect("/cart");
+  }
+  const submission = parseWithZod(formData, { schema: ApplyDiscountSchema });
+  const text = submission.status === "success" ? submission.value.discount_code : null;
+  const result = text === null ? ({ ok: false, error: "unknown-code" } as const) : applyDiscountCode({ db: getDb(), owner, text });
+  if (result.ok) return redirect("/cart");
+  const { status, message } = BUYING_ERRORS.discount[result.error];
+  return data<DiscountProblem>({ field: "discount_code", message }, { status });
 }

@@ -3,11 +3,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 
 import { AddedToCartDialog } from "~/components/added-dialog";
 import { CartRowItem, CartTotals } from "~/components/cart-rows";
-import { Spinner } from "~/components/forms";
+import { ErrorList, Spinner, useFieldIds } from "~/components/forms";
 import { isProfileComplete } from "~/models/accounts/profile.server";
 import { getCartView } from "~/models/buying/cart.server";
 import { sweepExpiredCheckouts } from "~/models/buying/checkout.server";
-import { addAction, checkoutAction, removeAction } from "~/routes/_buying+/cart/actions.server";
+import { BUYING_ERRORS } from "~/models/buying/errors";
+import { addAction, checkoutAction, discountAction, removeAction, type CheckoutProblem, type DiscountProblem } from "~/routes/_buying+/cart/actions.server";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { getCartOwner } from "~/auth/viewer.server";
@@ -22,8 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cart = getCartView({ db, owner: await getCartOwner(request) });
   const addedId = Number(new URL(request.url).searchParams.get("added"));
   const added = cart.lines.find((l) => l.productId === addedId);
+  // A code entered earlier that no longer applies (ended, used up, its designs gone) says why, at its field.
+  const discountNote = cart.discount?.error ? BUYING_ERRORS.discount[cart.discount.error].message : null;
   return {
     cart,
+    discountNote,
     loggedIn: Boolean(user),
     profileComplete: user ? isProfileComplete(user) : true,
     added: added ? { productId: added.productId, name: added.name } : null,
@@ -36,14 +40,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "add") return addAction(request, formData);
   if (intent === "remove") return removeAction(request, formData);
   if (intent === "checkout") return checkoutAction(request);
+  if (intent === "apply-discount" || intent === "remove-discount") return discountAction(request, formData);
   return data({ problem: "other" as const, message: "Unknown action" }, { status: 400 });
 }
 
 const cartHeading = () => document.getElementById("cart-heading");
 
 export default function CartPage() {
-  const { cart, loggedIn, profileComplete, added } = useLoaderData<typeof loader>();
-  const problem = useActionData<typeof action>();
+  const { cart, discountNote, loggedIn, profileComplete, added } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const problem = answer && "problem" in answer ? answer : undefined;
+  const discountProblem = answer && "field" in answer ? answer : undefined;
   const navigation = useNavigation();
   const checkingOut = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
   const empty = cart.lines.length === 0;
@@ -70,6 +77,7 @@ export default function CartPage() {
           </ul>
           <aside className="card h-fit space-y-4 p-6" aria-label="Order total">
             <CartTotals {...cart} />
+            <DiscountCodeForm applied={cart.discount} problem={discountProblem} note={discountNote} />
             <CheckoutProblemNote problem={problem} loggedIn={loggedIn} profileComplete={profileComplete} />
             <Form method="post">
               <input type="hidden" name="intent" value="checkout" />
@@ -85,12 +93,60 @@ export default function CartPage() {
   );
 }
 
+/** The discount code field: a plain form post (works without JavaScript); the code applied, with a Remove button. */
+function DiscountCodeForm({
+  applied,
+  problem,
+  note,
+}: {
+  applied: { code: string; cents: number; error: string | null } | null;
+  problem?: DiscountProblem;
+  note: string | null;
+}) {
+  const navigation = useNavigation();
+  const applying = navigation.state !== "idle" && navigation.formData?.get("intent") === "apply-discount";
+  const errors = problem ? [problem.message] : note ? [note] : undefined;
+  const { id, errorId, aria } = useFieldIds("discount-code", errors);
+  return (
+    <div className="space-y-2">
+      <Form method="post" className="space-y-1">
+        <label htmlFor={id} className="block text-sm font-medium">
+          Discount code
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={id}
+            name="discount_code"
+            className="input min-w-0 flex-1"
+            defaultValue={applied?.code ?? ""}
+            maxLength={32}
+            autoComplete="off"
+            {...aria}
+          />
+          <button type="submit" name="intent" value="apply-discount" className="btn-secondary" disabled={applying}>
+            <Spinner show={applying} />
+            Apply
+          </button>
+        </div>
+        <ErrorList id={errorId} errors={errors} />
+      </Form>
+      {applied ? (
+        <Form method="post">
+          <button type="submit" name="intent" value="remove-discount" className="text-sm text-brand-700 underline">
+            Remove code {applied.code}
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
 function CheckoutProblemNote({
   problem,
   loggedIn,
   profileComplete,
 }: {
-  problem?: { problem: "login" | "profile" | "other"; message: string };
+  problem?: CheckoutProblem;
   loggedIn: boolean;
   profileComplete: boolean;
 }) {

@@ -1,0 +1,117 @@
+/**
+ * A seller's discount codes (issue 23 item 2, decision 109): create, list with their uses, remove. Scoped by the
+ * store; answers the row or a code, never an HTTP status.
+ */
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+
+import { discountCodes, discountRedemptions, products, type DiscountCode } from "../../../db/schema";
+import { codeProductIds } from "~/models/buying/discounts.server";
+import type { CreateDiscountCodeInput } from "~/schemas/discounts";
+import type { Db, DbOrTx } from "~/utils/db.server";
+
+export type CreateCodeError = "code-taken" | "unknown-product";
+export type RemoveCodeError = "not-found";
+
+function codeTaken(db: DbOrTx, storeId: number, code: string): boolean {
+  return Boolean(
+    db
+      .select({ id: discountCodes.id })
+      .from(discountCodes)
+      .where(and(eq(discountCodes.storeId, storeId), isNull(discountCodes.removedAt), sql`lower(${discountCodes.code}) = ${code.toLowerCase()}`))
+      .get(),
+  );
+}
+
+/** A new code of the store; its designs must be the store's own (not removed). */
+export function createDiscountCode({
+  db,
+  storeId,
+  input,
+}: {
+  db: Db;
+  storeId: number;
+  input: CreateDiscountCodeInput;
+}): { ok: true; code: DiscountCode } | { ok: false; error: CreateCodeError } {
+  return db.transaction(
+    (tx) => {
+      if (codeTaken(tx, storeId, input.code)) return { ok: false as const, error: "code-taken" as const };
+      const ids = input.product_ids === null ? null : [...new Set(input.product_ids)];
+      if (ids) {
+        const own = tx
+          .select({ id: products.id })
+          .from(products)
+          .where(and(eq(products.storeId, storeId), inArray(products.id, ids), isNull(products.removedAt)))
+          .all();
+        if (own.length !== ids.length) return { ok: false as const, error: "unknown-product" as const };
+      }
+      const code = tx
+        .insert(discountCodes)
+        .values({
+          storeId,
+          code: input.code,
+          percentOffBp: input.percent_off,
+          amountOffCents: input.amount_off,
+          productIds: ids === null ? null : JSON.stringify(ids.sort((a, b) => a - b)),
+          starts: input.starts,
+          ends: input.ends,
+          maxUses: input.max_uses,
+          oncePerBuyer: input.once_per_buyer,
+        })
+        .returning()
+        .get();
+      return { ok: true as const, code };
+    },
+    { behavior: "immediate" },
+  );
+}
+
+export type DiscountCodeRow = DiscountCode & { used: number; reserved: number; productIdList: number[] | null };
+
+/** The store's codes (live ones first, newest first), with paid uses and uses held by open checkouts. */
+export function listDiscountCodes({ db, storeId, includeRemoved = false }: { db: Db; storeId: number; includeRemoved?: boolean }): DiscountCodeRow[] {
+  const rows = db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.storeId, storeId), includeRemoved ? undefined : isNull(discountCodes.removedAt)))
+    .orderBy(sql`${discountCodes.removedAt} is not null`, desc(discountCodes.createdAt), desc(discountCodes.id))
+    .all();
+  if (rows.length === 0) return [];
+  const counts = db
+    .select({ codeId: discountRedemptions.codeId, status: discountRedemptions.status, n: count() })
+    .from(discountRedemptions)
+    .where(inArray(discountRedemptions.codeId, rows.map((r) => r.id)))
+    .groupBy(discountRedemptions.codeId, discountRedemptions.status)
+    .orderBy(asc(discountRedemptions.codeId))
+    .all();
+  const of = (id: number, status: string) => counts.find((c) => c.codeId === id && c.status === status)?.n ?? 0;
+  return rows.map((r) => ({ ...r, used: of(r.id, "used"), reserved: of(r.id, "reserved"), productIdList: codeProductIds(r) }));
+}
+
+/** Removes a code of the store: buyers can no longer enter it; orders that used it keep their discount. */
+export function removeDiscountCode({ db, storeId, codeId, now = new Date() }: { db: Db; storeId: number; codeId: number; now?: Date }): { ok: true } | { ok: false; error: RemoveCodeError } {
+  const removed = db
+    .update(discountCodes)
+    .set({ removedAt: now })
+    .where(and(eq(discountCodes.id, codeId), eq(discountCodes.storeId, storeId), isNull(discountCodes.removedAt)))
+    .run();
+  return removed.changes === 1 ? { ok: true } : { ok: false, error: "not-found" };
+}
+
+/** A code as the JSON face shows it: money in dollars, percent as a number, dates as YYYY-MM-DD. */
+export function discountCodeJson(row: DiscountCodeRow) {
+  return {
+    id: row.id,
+    code: row.code,
+    percent_off: row.percentOffBp === null ? null : row.percentOffBp / 100,
+    amount_off: row.amountOffCents === null ? null : row.amountOffCents / 100,
+    product_ids: row.productIdList,
+    starts: row.starts,
+    ends: row.ends,
+    max_uses: row.maxUses,
+    once_per_buyer: row.oncePerBuyer,
+    uses: row.used,
+    reserved: row.reserved,
+    created_at: row.createdAt.toISOString(),
+    removed_at: row.removedAt ? row.removedAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * One buyer's checkout from its own thread and its own SQLite connection, released together with the others by a
+ * shared flag, for the race for a discount code's last use in app/models/buying/discounts.server.test.ts.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+
+import { eq } from "drizzle-orm";
+
+import { openDatabase } from "../../db/client";
+import { users } from "../../db/schema";
+import { createCheckout } from "../../app/models/buying/checkout.server";
+import { createLocalProvider } from "../../app/models/payments/local.server";
+
+const { file, userId, barrier } = workerData as { file: string; userId: number; barrier: SharedArrayBuffer };
+const db = openDatabase(file, { migrate: false });
+const user = db.select().from(users).where(eq(users.id, userId)).get()!;
+const provider = createLocalProvider();
+const flag = new Int32Array(barrier);
+Atomics.add(flag, 1, 1);
+Atomics.wait(flag, 0, 0);
+createCheckout({ db, user, origin: "http://shop.test", provider })
+  .then((result) => parentPort!.postMessage(result.ok ? "ok" : result.error))
+  .catch((error: unknown) => parentPort!.postMessage(`threw: ${error instanceof Error ? error.message : String(error)}`))
+  .finally(() => db.$client.close());
