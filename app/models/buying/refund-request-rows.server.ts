@@ -8,6 +8,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { orders, refundRequests, type RefundRequest } from "../../../db/schema";
 import type { DbOrTx } from "~/utils/db.server";
+import { isoDay } from "~/utils/dates";
 
 /** The latest request of each of these orders (open or answered); orders never asked about are absent. */
 export function latestRefundRequests({ db, orderIds }: { db: DbOrTx; orderIds: number[] }): Map<number, RefundRequest> {
@@ -57,4 +58,10 @@ export function acceptOpenRefundRequest(tx: DbOrTx, { orderId, actorId, now }: {
     })
     .where(and(eq(refundRequests.orderId, orderId), eq(refundRequests.status, "open")))
     .run();
+}
+
+/** A request as the purchase, sale and admin order pages show it (the day it was asked, UTC). */
+export function toRefundRequestView(request: RefundRequest | null | undefined) {
+  if (!request) return null;
+  return { id: request.id, kind: request.kind, reason: request.reason, status: request.status, answer: request.answer, date: isoDay(request.createdAt) };
 }
