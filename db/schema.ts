@@ -559,6 +559,39 @@ export const orders = sqliteTable(
   ],
 );
 
+export const REFUND_REQUEST_KINDS = ["refund", "cancel"] as const;
+export const REFUND_REQUEST_STATUSES = ["open", "accepted", "declined"] as const;
+
+/**
+ * A buyer's request to refund or cancel one order (issue 23 item 6, decision 110). One open request per order
+ * (a partial unique index); a declined one stays as history and the buyer may ask again. `answered_at` set on an
+ * open request is the claim of the answer in progress (accepting refunds through the admin refund path).
+ */
+export const refundRequests = sqliteTable(
+  "refund_requests",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    buyerId: integer("buyer_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: REFUND_REQUEST_KINDS }).notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: REFUND_REQUEST_STATUSES }).notNull().default("open"),
+    answer: text("answer").notNull().default(""),
+    createdAt: createdAt(),
+    answeredAt: integer("answered_at", { mode: "timestamp_ms" }),
+    answeredBy: integer("answered_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("refund_requests_open_order_unique").on(t.orderId).where(sql`${t.status} = 'open'`),
+    index("refund_requests_order_idx").on(t.orderId, t.createdAt),
+    index("refund_requests_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
 export const reviews = sqliteTable(
   "reviews",
   {
@@ -752,3 +785,4 @@ export type Conversation = typeof conversations.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type PatternVersion = typeof patternVersions.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
+export type RefundRequest = typeof refundRequests.$inferSelect;

@@ -21,6 +21,7 @@ import {
   passwordResetTokens,
   productMedia,
   products,
+  refundRequests,
   reviews,
   sessions,
   storeMedia,
@@ -133,6 +134,11 @@ async function everything(db: Db) {
   const resume = upload(db, user.id, "resume", "cv.png");
   db.insert(helpRequests).values({ userId: user.id, name: "B. Uyer", email: user.email, message: "Hire me", resumeFile: resume }).run();
   recordAudit(db, { adminId: admin.id, action: "edit-user", targetType: "user", targetId: user.id, details: { changes: {} } });
+  // A refund the user asked for, and one they declined as the seller of `sale`.
+  db.insert(refundRequests).values({ orderId: bought.digital.id, buyerId: user.id, kind: "refund", reason: "Wrong size range" }).run();
+  db.insert(refundRequests)
+    .values({ orderId: sale.id, buyerId: shop.seller.id, kind: "refund", reason: "Changed my mind", status: "declined", answer: "Made to order", answeredBy: user.id, answeredAt: new Date() })
+    .run();
   // An administrator's adjustment: the admin's own ledger actions and audit rows are the admin's data.
   db.insert(transactions).values({ storeId: shop.store.id, txType: "Adjustment", amountCents: 100, reason: "goodwill", adminId: user.id }).run();
   recordAudit(db, { adminId: user.id, action: "adjust-balance", targetType: "store", targetId: shop.store.id, details: {} });

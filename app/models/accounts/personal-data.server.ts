@@ -28,6 +28,7 @@ import {
   patternVersions,
   productMedia,
   products,
+  refundRequests,
   reviews,
   sessions,
   storeMedia,
@@ -89,6 +90,8 @@ export const PERSONAL_DATA_COVERAGE = {
   "user_blocks.blocked_id": { reason: "who blocked the user is the other person's choice, not the user's data" },
   "audit_log.admin_id": { section: "audit" },
   "discount_codes.once_per_buyer": { reason: "a flag of a store's discount code, not a reference to a person" },
+  "refund_requests.buyer_id": { section: "refund_requests" },
+  "refund_requests.answered_by": { section: "refund_requests" },
   "discount_redemptions.user_id": { reason: "a discount code's use by one of the user's checkouts: the checkout's discount is the user's data, the count is the store's" },
 } as const satisfies Record<string, { section: string } | { reason: string }>;
 
@@ -344,6 +347,23 @@ export function exportUserData({ db, userId, now = new Date() }: { db: Db; userI
       .orderBy(asc(downloads.id))
       .all()
       .map((d) => ({ order_id: d.orderId, file: d.file, created_at: iso(d.createdAt) })),
+    refund_requests: db
+      .select()
+      .from(refundRequests)
+      .where(or(eq(refundRequests.buyerId, userId), eq(refundRequests.answeredBy, userId)))
+      .orderBy(asc(refundRequests.id))
+      .all()
+      .map((r) => ({
+        id: r.id,
+        order_id: r.orderId,
+        role: r.buyerId === userId ? "asked" : "answered",
+        kind: r.kind,
+        reason: r.reason,
+        status: r.status,
+        answer: r.answer,
+        created_at: iso(r.createdAt),
+        answered_at: iso(r.answeredAt),
+      })),
     help_requests: db
       .select()
       .from(helpRequests)

@@ -5,10 +5,11 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 
-import { checkouts, orders, products, stores, transactions, users, type Order } from "../../../db/schema";
+import { checkouts, orders, products, refundRequests, stores, transactions, users, type Order, type RefundRequest } from "../../../db/schema";
 import { untilDataChanges, type Db, type DbOrTx } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { isDownloadable, toBuyerOrderJson } from "~/models/buying/orders.server";
+import { latestRefundRequestOfOrder } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { shippingInfoOf } from "~/models/selling/orders.server";
 import { sellerCreditCents } from "~/models/shipping/rates";
@@ -149,6 +150,8 @@ export type AdminOrder = {
   checkout: { id: number; provider: "stripe" | "local"; paymentIntentId: string | null };
   /** The product's media (file names), as the buyer view's items show them. */
   media: string[];
+  /** The order's latest refund or cancel request (decision 110). */
+  refundRequest: RefundRequest | null;
 };
 
 /**
@@ -166,6 +169,7 @@ export function getAdminOrders({ db, orderIds }: { db: DbOrTx; orderIds: number[
       store: { id: stores.id, name: stores.name },
       patternFile: products.patternFile,
       checkout: { id: checkouts.id, provider: checkouts.provider, paymentIntentId: checkouts.paymentIntentId },
+      refundRequest: refundRequests,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.buyerId))
@@ -173,6 +177,7 @@ export function getAdminOrders({ db, orderIds }: { db: DbOrTx; orderIds: number[
     .innerJoin(sellers, eq(sellers.id, stores.userId))
     .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+    .leftJoin(refundRequests, latestRefundRequestOfOrder)
     .where(orderIds.length === 1 ? eq(orders.id, orderIds[0]!) : inArray(orders.id, orderIds))
     .all();
   const media = mediaOf(db, rows.map((r) => r.order.productId));
@@ -247,7 +252,7 @@ export function canRefund(order: Pick<Order, "status">): boolean {
  */
 export function toAdminOrderJson(view: AdminOrder) {
   const { order, buyer, seller, store } = view;
-  const buyerView = toBuyerOrderJson({ ...order, media: view.media, patternFile: view.patternFile });
+  const buyerView = toBuyerOrderJson({ ...order, media: view.media, patternFile: view.patternFile, refundRequest: view.refundRequest });
   return {
     ...buyerView,
     items: buyerView.items.map((item) => ({ ...item, pattern_url: view.patternFile })),

@@ -24,6 +24,7 @@ import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
 import { debitRefund } from "~/models/selling/ledger.server";
+import { acceptOpenRefundRequest } from "~/models/buying/refund-request-rows.server";
 import { recordAudit } from "./audit.server";
 import { canRefund } from "./orders.server";
 import { isDownloadPattern } from "~/utils/catalog";
@@ -101,10 +102,10 @@ async function paymentIntentOf(db: Db, stripe: Stripe, checkoutId: number): Prom
  * may go below zero), inside the settle transaction, marked with the administrator. An order without a Sale row
  * credited nothing, so nothing is debited.
  */
-function debitSeller(tx: Tx, { orderId, adminId, now }: { orderId: number; adminId: number; now: Date }): number {
+function debitSeller(tx: Tx, { orderId, adminId, now }: { orderId: number; adminId: number | null; now: Date }): number {
   const debit = debitRefund({ tx, orderId, now });
   if (!debit.ok) return 0;
-  tx.update(transactions).set({ adminId }).where(eq(transactions.id, debit.refund.id)).run();
+  if (adminId !== null) tx.update(transactions).set({ adminId }).where(eq(transactions.id, debit.refund.id)).run();
   return -debit.refund.amountCents;
 }
 
@@ -113,11 +114,15 @@ export async function refundOrder({
   orderId,
   adminId,
   stripe,
+  by = "admin",
   now = new Date(),
 }: {
   db: Db;
   orderId: number;
+  /** Who refunds: an administrator, or (by: "seller") the store's owner accepting the buyer's request. */
   adminId: number;
+  /** "seller": the store's owner accepted the buyer's refund request (decision 110); the Refund row has no admin. */
+  by?: "admin" | "seller";
   /** The Stripe client when Stripe is configured; a Stripe checkout cannot be refunded without it. */
   stripe: Stripe | null;
   now?: Date;
@@ -160,13 +165,15 @@ export async function refundOrder({
         .set({ sold: sql`max(${products.sold} - ${updated.quantity}, 0)` })
         .where(eq(products.id, updated.productId))
         .run();
-      const debitCents = debitSeller(tx, { orderId: updated.id, adminId, now });
+      const debitCents = debitSeller(tx, { orderId: updated.id, adminId: by === "admin" ? adminId : null, now });
+      // The order's open refund request (decision 110) is answered by this refund.
+      acceptOpenRefundRequest(tx, { orderId: updated.id, actorId: adminId, now });
       recordAudit(tx, {
         adminId,
         action: "refund",
         targetType: "order",
         targetId: order.id,
-        details: { from: order.status, refundId, refundedCents, debitCents, provider: checkout.provider },
+        details: { from: order.status, refundId, refundedCents, debitCents, provider: checkout.provider, ...(by === "seller" ? { by } : {}) },
         now,
       });
       return { order: updated, debitCents };
@@ -176,11 +183,23 @@ export async function refundOrder({
   // Another request took over a claim it judged stale: it settles, this one changes nothing.
   if (!settled) return { ok: false, error: "in-progress" };
   log.info({ event: "refund", orderId: order.id, refundedCents, debitCents: settled.debitCents, adminId }, "an order was refunded");
-  await sendRefundMails({ db, order: settled.order, refundedCents, debitCents: settled.debitCents });
+  await sendRefundMails({ db, order: settled.order, refundedCents, debitCents: settled.debitCents, by });
   return { ok: true, order: settled.order, refundId, refundedCents, debitCents: settled.debitCents };
 }
 
-async function sendRefundMails({ db, order, refundedCents, debitCents }: { db: Db; order: Order; refundedCents: number; debitCents: number }) {
+async function sendRefundMails({
+  db,
+  order,
+  refundedCents,
+  debitCents,
+  by,
+}: {
+  db: Db;
+  order: Order;
+  refundedCents: number;
+  debitCents: number;
+  by: "admin" | "seller";
+}) {
   const origin = (getEnv().PUBLIC_URL ?? `http://localhost:${getEnv().PORT}`).replace(/\/$/, "");
   const buyer = db.select().from(users).where(eq(users.id, order.buyerId)).get();
   const seller = db
@@ -213,7 +232,9 @@ async function sendRefundMails({ db, order, refundedCents, debitCents }: { db: D
       text: [
         `Hi ${seller.firstName},`,
         "",
-        `Order #${order.id} (${order.quantity} x ${order.productName}) of ${seller.storeName} was refunded to the buyer by the Patternhouse team.`,
+        by === "seller"
+          ? `Order #${order.id} (${order.quantity} x ${order.productName}) of ${seller.storeName} was refunded to the buyer: the buyer's request was accepted.`
+          : `Order #${order.id} (${order.quantity} x ${order.productName}) of ${seller.storeName} was refunded to the buyer by the Patternhouse team.`,
         `${formatCents(debitCents)} (what the sale credited you) was debited from your balance, which is now ${formatCents(seller.balanceCents)}.`,
         seller.balanceCents < 0 ? "Your balance is negative: you owe this amount to the platform, and withdrawals are paused until it is positive again." : "",
         "",

@@ -7,6 +7,7 @@ import type { CheckoutError } from "~/models/buying/checkout.server";
 import type { DiscountError } from "~/models/buying/discounts.server";
 import type { DownloadError } from "~/models/buying/downloads.server";
 import type { RateError } from "~/models/buying/orders.server";
+import type { AnswerRefundRequestError, RequestRefundError } from "~/models/buying/refund-requests.server";
 import { answers, type ErrorAnswer } from "~/models/answers";
 
 type Answer = ErrorAnswer;
@@ -27,6 +28,8 @@ export const BUYING_ERRORS: {
   discount: Record<DiscountError | "empty-cart", Answer>;
   rate: Record<RateError, Answer>;
   download: Record<DownloadError, Answer>;
+  requestRefund: Record<RequestRefundError, Answer>;
+  answerRefundRequest: Record<AnswerRefundRequestError, Answer>;
 } = {
   addToCart: {
     ...answers(400, {
@@ -66,6 +69,26 @@ export const BUYING_ERRORS: {
     // Another user's order, a printed pattern or an order without a file: simply not found.
     ...answers(404, { "not-found": "Not found" }),
     ...answers(410, { refunded: "This order was refunded; its pattern is no longer available." }),
+  },
+  // Refund and cancel requests (decision 110).
+  requestRefund: {
+    ...answers(404, { "not-found": "Order not found" }),
+    ...answers(409, {
+      refunded: "This order has been refunded already.",
+      "already-open": "You have already asked about this order; the seller will answer soon.",
+      "cancel-shipped": "This order has shipped, so it can no longer be cancelled. You can ask for a refund instead.",
+      "cancel-digital": "A downloadable pattern cannot be cancelled. You can ask for a refund instead.",
+    }),
+  },
+  answerRefundRequest: {
+    ...answers(404, { "not-found": "Request not found" }),
+    ...answers(400, { "answer-required": "Please tell the buyer why you decline." }),
+    ...answers(409, {
+      "already-answered": "This request has been answered already.",
+      "not-refundable": "Only Pending or Shipped orders can be refunded.",
+      "in-progress": "A refund of this order is already in progress.",
+    }),
+    ...answers(502, { "provider-failed": "The payment provider refused the refund. Nothing was changed; please try again." }),
   },
 };
 

@@ -1,14 +1,16 @@
 /** The buyer's side of orders: list, detail (own orders only), the JSON buyer view and rating. */
 import { and, desc, eq } from "drizzle-orm";
 
-import { orders, products, reviews, users, type Order } from "../../../db/schema";
+import { orders, products, reviews, users, type Order, type RefundRequest } from "../../../db/schema";
+import { latestRefundRequests, refundRequestJson } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { orderDownloadLinks } from "~/models/patterns/downloads.server";
 import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { isDownloadPattern } from "~/utils/catalog";
 
-export type BuyerOrder = Order & { media: string[]; patternFile: string | null };
+/** `refundRequest`: the order's latest refund or cancel request (decision 110), null when none was asked. */
+export type BuyerOrder = Order & { media: string[]; patternFile: string | null; refundRequest?: RefundRequest | null };
 
 /**
  * The buyer's orders, newest first, optionally of one status or one id: the one query of both faces
@@ -39,7 +41,13 @@ export function listBuyerOrders({
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .all();
   const media = mediaOf(db, rows.map((r) => r.order.productId));
-  return rows.map((r) => ({ ...r.order, media: media.get(r.order.productId) ?? [], patternFile: r.patternFile }));
+  const requests = latestRefundRequests({ db, orderIds: rows.map((r) => r.order.id) });
+  return rows.map((r) => ({
+    ...r.order,
+    media: media.get(r.order.productId) ?? [],
+    patternFile: r.patternFile,
+    refundRequest: requests.get(r.order.id) ?? null,
+  }));
 }
 
 /** One of the buyer's own orders; another user's order id is simply not found. */
@@ -75,6 +83,7 @@ export function toBuyerOrderJson(order: BuyerOrder) {
       },
     ],
     ...orderTrackingJson(order),
+    refund_request: refundRequestJson(order.refundRequest),
   };
 }
 

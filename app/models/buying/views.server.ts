@@ -5,6 +5,7 @@
 import type { Order } from "../../../db/schema";
 import { canRate, isDownloadable, type BuyerOrder } from "~/models/buying/orders.server";
 import type { Purchase } from "~/models/buying/purchases.server";
+import { toRefundRequestView } from "~/models/buying/refund-request-rows.server";
 import { DOWNLOAD_FORMAT_LABELS, DOWNLOAD_FORMATS, orderDownloadLinks } from "~/models/patterns/downloads.server";
 import { isDownloadPattern, orderStatusLabel, productTypeLabel } from "~/utils/catalog";
 import { isoDay } from "~/utils/dates";
@@ -76,6 +77,10 @@ export function toPurchaseView({ order, versions, facts, messageSellerHref, supp
         }
       : null,
     messageSellerHref,
+    // Decision 110: the latest refund or cancel request, and whether a new one may be asked.
+    refundRequest: toRefundRequestView(order.refundRequest),
+    canRequestRefund: order.status !== "Refunded" && order.providerRefundId === null && order.refundRequest?.status !== "open",
+    canCancel: order.status === "Pending" && !isDownloadPattern(order.productType, order.delivery),
     refundHref: `mailto:${supportEmail}?subject=${encodeURIComponent(`Refund request for order #${order.id}`)}`,
   };
 }

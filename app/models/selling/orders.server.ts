@@ -12,9 +12,10 @@
  */
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 
-import { files, orders, products, stores, users, type Order } from "../../../db/schema";
+import { files, orders, products, stores, users, type Order, type RefundRequest } from "../../../db/schema";
 import type { Profile } from "~/models/accounts/profile.server";
 import { toBuyerOrderJson } from "~/models/buying/orders.server";
+import { latestRefundRequests } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { sellerCreditCents } from "~/models/shipping/rates";
 import { trackingUrl, type Carrier } from "~/schemas/selling";
@@ -76,6 +77,7 @@ export function listStoreOrdersJson({ db, storeId }: { db: Db; storeId: number }
       .map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]),
   );
   const media = mediaOf(db, productIds);
+  const requests = latestRefundRequests({ db, orderIds: list.map((o) => o.id) });
   return list.map((o) => {
     const product = productRows.get(o.productId);
     const digital = isDownloadPattern(o.productType, o.delivery);
@@ -86,6 +88,7 @@ export function listStoreOrdersJson({ db, storeId }: { db: Db; storeId: number }
       patternFileName: null,
       parcelSize: product?.parcelSize ?? null,
       buyerName: buyers.get(o.buyerId) ?? "",
+      refundRequest: requests.get(o.id) ?? null,
     });
   });
 }
@@ -96,6 +99,8 @@ export type StoreOrder = Order & {
   patternFileName: string | null;
   parcelSize: string | null;
   buyerName: string;
+  /** The order's latest refund or cancel request (decision 110). */
+  refundRequest: RefundRequest | null;
 };
 
 /** One order of the store with what the sale screen shows; another store's order is undefined. */
@@ -120,6 +125,7 @@ export function getStoreOrder({ db, storeId, orderId }: { db: Db; storeId: numbe
     patternFileName: file?.originalName ?? null,
     parcelSize: row.parcelSize,
     buyerName: `${row.firstName} ${row.lastName}`.trim(),
+    refundRequest: latestRefundRequests({ db, orderIds: [row.order.id] }).get(row.order.id) ?? null,
   };
 }
 

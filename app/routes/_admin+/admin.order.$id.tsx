@@ -7,6 +7,11 @@ import { AuditLog } from "~/components/admin/audit-log";
 import { AdminError, AdminPageTitle } from "~/components/admin/page-head";
 import { CarrierField } from "~/components/carrier-field";
 import { ErrorList, Field, Spinner } from "~/components/forms";
+import { AnswerRequestForm, RefundRequestSummary } from "~/components/refund-request";
+import { BUYING_ERRORS } from "~/models/buying/errors";
+import { toRefundRequestView } from "~/models/buying/refund-request-rows.server";
+import { answerRefundRequest } from "~/models/buying/refund-requests.server";
+import { AnswerRefundRequestSchema } from "~/schemas/refund-requests";
 import { listAudit } from "~/models/admin/audit.server";
 import { getAdminOrder, saleCreditCents } from "~/models/admin/orders.server";
 import { toAdminOrderView, toShipFromView, toAuditView } from "~/models/admin/views.server";
@@ -46,6 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     provider: view.checkout.provider,
     shipFrom: toShipFromView(settings),
     audit: toAuditView(listAudit({ db, targetType: "order", targetId: order.id })),
+    refundRequest: toRefundRequestView(view.refundRequest),
   };
 }
 
@@ -75,11 +81,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
       message: `Order #${orderId} was refunded: ${formatCents(result.refundedCents)} back to the buyer.`,
     });
   }
+  if (intent === "answer-request") {
+    // The buyer's refund or cancel request (decision 110): the administrator answers it as the seller would.
+    const submission = parseWithZod(formData, { schema: AnswerRefundRequestSchema });
+    if (submission.status !== "success") return data({ intent: "answer-request" as const, result: submission.reply(), error: null }, { status: 400 });
+    const { requestId, decision, answer } = submission.value;
+    const result = await answerRefundRequest({ db, requestId, actor: { admin: true, userId: admin.id }, accept: decision === "accept", answer, stripe: getStripe() });
+    if (!result.ok) {
+      const { status, message } = BUYING_ERRORS.answerRefundRequest[result.error];
+      return data({ intent: "answer-request" as const, result: submission.reply({ formErrors: [message] }), error: null }, { status });
+    }
+    const message = decision === "accept" ? `Order #${orderId} was refunded.` : "Your answer was sent to the buyer.";
+    return redirectWithFlash(request, `/admin/order/${orderId}`, { kind: "success", message });
+  }
   return data({ intent: null, result: null, error: "Unknown action" }, { status: 400 });
 }
 
 export default function AdminOrder() {
-  const { order, buyer, seller, store, patternFile, provider, shipFrom, audit } = useLoaderData<typeof loader>();
+  const { order, buyer, seller, store, patternFile, provider, shipFrom, audit, refundRequest } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const confirming = searchParams.get("refund") === "confirm" && order.refundable;
@@ -234,6 +253,22 @@ export default function AdminOrder() {
           </div>
           {order.status === "Pending" || order.status === "Shipped" ? (
             <ShipForm update={order.status === "Shipped"} lastResult={actionData?.intent === "ship" ? actionData.result : undefined} />
+          ) : null}
+        </section>
+      ) : null}
+
+      {refundRequest ? (
+        <section aria-labelledby="request-heading" className="card mt-6 p-6">
+          <h2 id="request-heading" className="text-lg font-semibold">
+            Refund request
+          </h2>
+          <RefundRequestSummary request={refundRequest} heading={`The buyer asks for ${refundRequest.kind === "cancel" ? "a cancellation" : "a refund"}`} />
+          {refundRequest.status === "open" ? (
+            <AnswerRequestForm
+              request={refundRequest}
+              action={`/admin/order/${order.id}`}
+              lastResult={actionData?.intent === "answer-request" ? actionData.result : undefined}
+            />
           ) : null}
         </section>
       ) : null}

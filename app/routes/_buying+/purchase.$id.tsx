@@ -4,12 +4,15 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { OrderPanel } from "~/components/order-panel";
 import { RateForm } from "~/components/rate-form";
+import { RefundRequestSummary, RequestRefundForm } from "~/components/refund-request";
 import { TrackingLinkRow } from "~/components/tracking";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { getBuyerOrder, rateOrder } from "~/models/buying/orders.server";
 import { getPurchase } from "~/models/buying/purchases.server";
+import { requestRefund } from "~/models/buying/refund-requests.server";
 import { toPurchaseView } from "~/models/buying/views.server";
 import { RateSchema } from "~/schemas/buying";
+import { RefundRequestSchema } from "~/schemas/refund-requests";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
@@ -35,7 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, order } = await loadOwnOrder(request, params.id);
-  const submission = parseWithZod(await readForm(request), { schema: RateSchema });
+  const formData = await readForm(request);
+  if (formData.get("intent") === "request-refund") return requestRefundAction(request, formData, { userId: user.id, orderId: order.id });
+  const submission = parseWithZod(formData, { schema: RateSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const result = rateOrder({ db: getDb(), userId: user.id, orderId: order.id, ...submission.value });
   if (!result.ok) {
@@ -45,9 +50,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithFlash(request, `/purchase/${order.id}`, { kind: "success", message: "Thank you for your rating!" });
 }
 
+/** The buyer's refund or cancel request (decision 110): field errors in the form, the model's refusals above it. */
+async function requestRefundAction(request: Request, formData: FormData, { userId, orderId }: { userId: number; orderId: number }) {
+  const submission = parseWithZod(formData, { schema: RefundRequestSchema });
+  if (submission.status !== "success") return data({ refundResult: submission.reply() }, { status: 400 });
+  const result = await requestRefund({ db: getDb(), buyerId: userId, orderId, ...submission.value });
+  if (!result.ok) {
+    const { status, message } = BUYING_ERRORS.requestRefund[result.error];
+    return data({ refundResult: submission.reply({ formErrors: [message] }) }, { status });
+  }
+  return redirectWithFlash(request, `/purchase/${orderId}`, { kind: "success", message: "Your request was sent to the seller." });
+}
+
 export default function PurchasePage() {
-  const { order, files, refundHref, messageSellerHref } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>()?.result;
+  const { order, files, refundHref, messageSellerHref, refundRequest, canRequestRefund, canCancel } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const refundResult = actionData && "refundResult" in actionData ? actionData.refundResult : undefined;
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
       <Link to="/purchases" className="text-sm text-slate-600 hover:text-brand-700">
@@ -90,6 +109,15 @@ export default function PurchasePage() {
       ) : order.status === "Refunded" ? null : (
         <p className="text-sm text-slate-600">You can rate this product once your order has shipped.</p>
       )}
+      {refundRequest || canRequestRefund ? (
+        <section className="card p-6" aria-labelledby="refund-request-title">
+          <h2 id="refund-request-title" className="text-lg font-semibold">
+            Refund or cancellation
+          </h2>
+          {refundRequest ? <RefundRequestSummary request={refundRequest} heading="Your request" /> : null}
+          {canRequestRefund ? <RequestRefundForm canCancel={canCancel} lastResult={refundResult} /> : null}
+        </section>
+      ) : null}
       <p className="flex flex-wrap gap-4 text-sm">
         {messageSellerHref ? (
           <Link to={messageSellerHref} className="text-brand-700 hover:underline">

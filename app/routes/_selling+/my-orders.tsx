@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/pagination";
 import { SellerTabs } from "~/components/seller-tabs";
 import { ListTable } from "~/components/table-scroll";
+import { listStoreRefundRequests } from "~/models/buying/refund-requests.server";
 import { listStoreOrders } from "~/models/selling/orders.server";
 import { toStoreOrderRowView } from "~/models/selling/views.server";
 import { ORDER_FILTERS } from "~/schemas/selling";
@@ -37,6 +38,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageCount: result.pageCount,
     total: result.total,
     orders: result.orders.map(toStoreOrderRowView),
+    // Refund and cancel requests waiting for the seller's answer (decision 110).
+    openRequests: listStoreRefundRequests({ db: getDb(), storeId: store.id, status: "open" }).map((r) => ({
+      id: r.id,
+      orderId: r.orderId,
+      kind: r.kind,
+      productName: r.productName,
+      buyerName: r.buyerName,
+    })),
   };
 }
 
@@ -49,13 +58,14 @@ function href(filter: string | null, page = 1) {
 }
 
 export default function MyOrdersPage() {
-  const { orders, filter, page, pageCount } = useLoaderData<typeof loader>();
+  const { orders, filter, page, pageCount, openRequests } = useLoaderData<typeof loader>();
   const tab = (active: boolean) =>
     `rounded-md px-3 py-1 text-sm ${active ? "bg-brand-50 font-semibold text-brand-700" : "text-slate-600 hover:text-brand-700"}`;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
       <SellerTabs />
       <h1 className="text-2xl font-bold tracking-tight">Orders</h1>
+      <OpenRequests requests={openRequests} />
       <nav aria-label="Order status" className="flex flex-wrap gap-2">
         <Link to={href(null)} className={tab(filter === null)} aria-current={filter === null ? "page" : undefined}>
           All
@@ -93,5 +103,30 @@ export default function MyOrdersPage() {
       )}
       <Pagination page={page} pageCount={pageCount} href={(p) => href(filter, p)} />
     </div>
+  );
+}
+
+/** The refund and cancel requests waiting for an answer, with their count as a badge; each links to its sale. */
+function OpenRequests({ requests }: { requests: ReturnType<typeof useLoaderData<typeof loader>>["openRequests"] }) {
+  if (requests.length === 0) return null;
+  return (
+    <section className="card border-amber-300 bg-amber-50 p-4" aria-labelledby="requests-title">
+      <h2 id="requests-title" className="flex items-center gap-2 font-semibold">
+        Refund requests
+        <span className="rounded-full bg-amber-600 px-2 text-xs font-bold text-white" data-testid="open-requests">
+          {requests.length}
+        </span>
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm">
+        {requests.map((r) => (
+          <li key={r.id}>
+            <Link to={`/sale/${r.orderId}`} className="font-medium text-brand-700 hover:underline">
+              Order #{r.orderId}
+            </Link>{" "}
+            · {r.productName} · {r.buyerName} asks for {r.kind === "cancel" ? "a cancellation" : "a refund"}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -11,6 +11,12 @@ import { ErrorList, Field, Spinner } from "~/components/forms";
 import { SellerTabs } from "~/components/seller-tabs";
 import { useHydrated } from "~/components/use-hydrated";
 import { TrackingLinkRow } from "~/components/tracking";
+import { AnswerRequestForm, RefundRequestSummary } from "~/components/refund-request";
+import { BUYING_ERRORS } from "~/models/buying/errors";
+import { toRefundRequestView } from "~/models/buying/refund-request-rows.server";
+import { answerRefundRequest } from "~/models/buying/refund-requests.server";
+import { getStripe } from "~/models/payments/providers.server";
+import { AnswerRefundRequestSchema } from "~/schemas/refund-requests";
 import { orderCounterpart } from "~/models/messaging/messages.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
 import { getShippingLabel } from "~/models/selling/labels.server";
@@ -39,12 +45,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     order: toSaleView(order),
     messageBuyerHref: buyer?.href ?? null,
+    refundRequest: toRefundRequestView(order.refundRequest),
   };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { store, order } = await loadSale(request, params.id);
   const formData = await readForm(request);
+  if (formData.get("intent") === "answer-request") return answerRequestAction(request, formData, { storeId: store.id, userId: store.userId, orderId: order.id });
   if (formData.get("intent") === "label") {
     const label = await getShippingLabel({ db: getDb(), orderId: order.id, actor: { storeId: store.id } });
     if (!label.ok) {
@@ -66,12 +74,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
+/** The seller's answer to the buyer's refund or cancel request (decision 110). */
+async function answerRequestAction(request: Request, formData: FormData, { storeId, userId, orderId }: { storeId: number; userId: number; orderId: number }) {
+  const submission = parseWithZod(formData, { schema: AnswerRefundRequestSchema });
+  if (submission.status !== "success") return data({ answerResult: submission.reply() }, { status: 400 });
+  const { requestId, decision, answer } = submission.value;
+  const result = await answerRefundRequest({ db: getDb(), requestId, actor: { storeId, userId }, accept: decision === "accept", answer, stripe: getStripe() });
+  if (!result.ok) {
+    const { status, message } = BUYING_ERRORS.answerRefundRequest[result.error];
+    return data({ answerResult: submission.reply({ formErrors: [message] }) }, { status });
+  }
+  return redirectWithFlash(request, `/sale/${orderId}`, {
+    kind: "success",
+    message: decision === "accept" ? "The order was refunded." : "Your answer was sent to the buyer.",
+  });
+}
+
 type SaleView = ReturnType<typeof useLoaderData<typeof loader>>["order"];
 
 export default function SalePage() {
-  const { order, messageBuyerHref } = useLoaderData<typeof loader>();
+  const { order, messageBuyerHref, refundRequest } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && "status" in actionData ? actionData : undefined;
+  const answerResult = actionData && "answerResult" in actionData ? actionData.answerResult : undefined;
   const labelError = actionData && "labelError" in actionData ? actionData.labelError : null;
   const address = order.shippingInfo;
   return (
@@ -104,6 +129,16 @@ export default function SalePage() {
           </p>
         ) : null}
       </OrderPanel>
+
+      {refundRequest ? (
+        <section className="card p-6" aria-labelledby="request-title">
+          <h2 id="request-title" className="text-lg font-semibold">
+            Refund request
+          </h2>
+          <RefundRequestSummary request={refundRequest} heading={`The buyer asks for ${refundRequest.kind === "cancel" ? "a cancellation" : "a refund"}`} />
+          {refundRequest.status === "open" ? <AnswerRequestForm request={refundRequest} lastResult={answerResult} /> : null}
+        </section>
+      ) : null}
 
       <section className="card p-6" aria-labelledby="amounts-title">
         <h2 id="amounts-title" className="text-lg font-semibold">

@@ -1,0 +1,128 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { orders, refundRequests, transactions } from "../../../db/schema";
+import { balanceOf, fulfil, ledgerOf, orderById, paidShop } from "../../../tests/unit/admin-fixtures";
+import { makeBuyer, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { createTestDb } from "../../../tests/unit/helpers";
+import { refundOrder } from "~/models/admin/refunds.server";
+import { getBuyerOrder, toBuyerOrderJson } from "~/models/buying/orders.server";
+import { getStoreOrder, toSellerOrderJson } from "~/models/selling/orders.server";
+import { answerRefundRequest, countOpenRefundRequests, listStoreRefundRequests, requestRefund } from "./refund-requests.server";
+
+let dir: string;
+beforeAll(() => {
+  dir = useTestEnv();
+});
+
+async function shopWithOrders() {
+  const db = createTestDb();
+  const paid = await paidShop(db);
+  const placed = fulfil(db, paid.checkout.id);
+  const seller = { storeId: paid.shop.store.id, userId: paid.shop.seller.id };
+  return { db, ...paid, ...placed, seller };
+}
+
+describe("requestRefund", () => {
+  it("opens one request per order: a second is refused, also when two arrive at once; the seller is mailed", async () => {
+    const { db, buyer, dress, shop } = await shopWithOrders();
+    const results = await Promise.all(
+      [1, 2, 3].map(() => requestRefund({ db, buyerId: buyer.id, orderId: dress.id, kind: "refund", reason: "  Too small  " })),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const r of results.filter((r) => !r.ok)) expect(r).toEqual({ ok: false, error: "already-open" });
+    const rows = db.select().from(refundRequests).all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ orderId: dress.id, buyerId: buyer.id, kind: "refund", reason: "Too small", status: "open", answer: "" });
+    expect(countOpenRefundRequests({ db, storeId: shop.store.id })).toBe(1);
+    const mail = outbox(dir).find((m) => m.to === shop.seller.email && m.subject === `A refund request for order #${dress.id}`);
+    expect(mail?.text).toContain("Too small");
+    expect(mail?.text).toContain(`/sale/${dress.id}`);
+  });
+
+  it("refuses another buyer's order, a refunded order, a cancellation after shipping and of a download", async () => {
+    const { db, buyer, admin, dress, digital, printed } = await shopWithOrders();
+    const stranger = await makeBuyer(db, { email: "stranger@example.com" });
+    expect(await requestRefund({ db, buyerId: stranger.id, orderId: dress.id, kind: "refund", reason: "x" })).toEqual({ ok: false, error: "not-found" });
+    expect(await requestRefund({ db, buyerId: buyer.id, orderId: digital.id, kind: "cancel", reason: "x" })).toEqual({ ok: false, error: "cancel-digital" });
+    db.update(orders).set({ status: "Shipped" }).where(eq(orders.id, printed.id)).run();
+    expect(await requestRefund({ db, buyerId: buyer.id, orderId: printed.id, kind: "cancel", reason: "x" })).toEqual({ ok: false, error: "cancel-shipped" });
+    expect((await requestRefund({ db, buyerId: buyer.id, orderId: printed.id, kind: "refund", reason: "Torn" })).ok).toBe(true);
+    expect((await refundOrder({ db, orderId: dress.id, adminId: admin.id, stripe: null })).ok).toBe(true);
+    expect(await requestRefund({ db, buyerId: buyer.id, orderId: dress.id, kind: "refund", reason: "x" })).toEqual({ ok: false, error: "refunded" });
+  });
+});
+
+describe("answerRefundRequest", () => {
+  it("accepts through the refund path once under a race: Refunded, one Refund debit, the request accepted", async () => {
+    const { db, buyer, dress, shop, seller } = await shopWithOrders();
+    const asked = await requestRefund({ db, buyerId: buyer.id, orderId: dress.id, kind: "cancel", reason: "Ordered the wrong size" });
+    if (!asked.ok) throw new Error(asked.error);
+    const before = balanceOf(db, shop.store.id);
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => answerRefundRequest({ db, requestId: asked.request.id, actor: seller, accept: true, answer: "Sure", stripe: null })),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    for (const r of results.filter((r) => !r.ok)) expect(r).toEqual({ ok: false, error: "already-answered" });
+    expect(orderById(db, dress.id).status).toBe("Refunded");
+    // The dress: 8999, fee 1350 (15 %): the sale credited 7649, the refund debits it once.
+    expect(balanceOf(db, shop.store.id)).toBe(before - 7649);
+    expect(ledgerOf(db, shop.store.id).filter((t) => t.txType === "Refund")).toHaveLength(1);
+    expect(db.select().from(transactions).where(eq(transactions.txType, "Refund")).get()?.adminId).toBeNull();
+    const row = db.select().from(refundRequests).where(eq(refundRequests.id, asked.request.id)).get()!;
+    expect(row).toMatchObject({ status: "accepted", answer: "Sure", answeredBy: shop.seller.id });
+    expect(row.answeredAt).toBeInstanceOf(Date);
+    // A late double post changes nothing.
+    expect(await answerRefundRequest({ db, requestId: asked.request.id, actor: seller, accept: true, answer: "", stripe: null })).toEqual({
+      ok: false,
+      error: "already-answered",
+    });
+    expect(ledgerOf(db, shop.store.id).filter((t) => t.txType === "Refund")).toHaveLength(1);
+    const sellerMail = outbox(dir).find((m) => m.to === shop.seller.email && m.subject === `Order #${dress.id} was refunded`);
+    expect(sellerMail?.text).toContain("the buyer's request was accepted");
+    // Every face's order JSON carries it.
+    expect(toBuyerOrderJson(getBuyerOrder({ db, userId: buyer.id, orderId: dress.id })!).refund_request).toEqual({
+      id: asked.request.id,
+      kind: "cancel",
+      reason: "Ordered the wrong size",
+      status: "accepted",
+      answer: "Sure",
+    });
+    expect(toSellerOrderJson(getStoreOrder({ db, storeId: shop.store.id, orderId: dress.id })!).refund_request?.status).toBe("accepted");
+  });
+
+  it("declines with the seller's answer mailed to the buyer; no answer, another store or twice is refused", async () => {
+    const { db, buyer, printed, shop, seller } = await shopWithOrders();
+    const asked = await requestRefund({ db, buyerId: buyer.id, orderId: printed.id, kind: "refund", reason: "Changed my mind" });
+    if (!asked.ok) throw new Error(asked.error);
+    const requestId = asked.request.id;
+    expect(await answerRefundRequest({ db, requestId, actor: seller, accept: false, answer: "   ", stripe: null })).toEqual({ ok: false, error: "answer-required" });
+    expect(await answerRefundRequest({ db, requestId, actor: { storeId: shop.store.id + 99, userId: 1 }, accept: false, answer: "No", stripe: null })).toEqual({
+      ok: false,
+      error: "not-found",
+    });
+    const declined = await answerRefundRequest({ db, requestId, actor: seller, accept: false, answer: "Printed to order, sorry.", stripe: null });
+    expect(declined).toMatchObject({ ok: true, request: { status: "declined", answer: "Printed to order, sorry." } });
+    expect(await answerRefundRequest({ db, requestId, actor: seller, accept: true, answer: "", stripe: null })).toEqual({ ok: false, error: "already-answered" });
+    expect(orderById(db, printed.id).status).toBe("Pending");
+    expect(ledgerOf(db, shop.store.id).filter((t) => t.txType === "Refund")).toHaveLength(0);
+    const mail = outbox(dir).find((m) => m.to === buyer.email && m.subject === `Your refund request for order #${printed.id} was declined`);
+    expect(mail?.text).toContain("Printed to order, sorry.");
+    expect(countOpenRefundRequests({ db, storeId: shop.store.id })).toBe(0);
+    expect(listStoreRefundRequests({ db, storeId: shop.store.id })).toMatchObject([{ id: requestId, status: "declined", productName: "Printed Shirt Pattern" }]);
+    // After a decline the buyer may ask again (one open request at a time).
+    expect((await requestRefund({ db, buyerId: buyer.id, orderId: printed.id, kind: "refund", reason: "It arrived torn" })).ok).toBe(true);
+  });
+
+  it("an administrator answers too, and an administrator's refund of the order accepts its open request", async () => {
+    const { db, buyer, admin, dress, digital } = await shopWithOrders();
+    const first = await requestRefund({ db, buyerId: buyer.id, orderId: dress.id, kind: "refund", reason: "Late" });
+    const second = await requestRefund({ db, buyerId: buyer.id, orderId: digital.id, kind: "refund", reason: "Wrong file" });
+    if (!first.ok || !second.ok) throw new Error("not asked");
+    const accepted = await answerRefundRequest({ db, requestId: first.request.id, actor: { admin: true, userId: admin.id }, accept: true, answer: "", stripe: null });
+    expect(accepted).toMatchObject({ ok: true, request: { status: "accepted", answeredBy: admin.id } });
+    expect(orderById(db, dress.id).status).toBe("Refunded");
+    expect((await refundOrder({ db, orderId: digital.id, adminId: admin.id, stripe: null })).ok).toBe(true);
+    expect(db.select().from(refundRequests).where(eq(refundRequests.id, second.request.id)).get()).toMatchObject({ status: "accepted", answeredBy: admin.id });
+  });
+});
