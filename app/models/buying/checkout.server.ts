@@ -8,6 +8,7 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { checkoutLines, checkouts, variants, type Checkout, type User } from "../../../db/schema";
 import { isProfileComplete, toProfile, type Profile } from "~/models/accounts/profile.server";
 import { getCartView, type CartLine } from "~/models/buying/cart.server";
+import { digitalConsentAt, needsDigitalConsent } from "~/models/buying/consent";
 import { releaseCheckout, selectCheckoutLines } from "~/models/buying/fulfilment.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
 import { tracksStock } from "~/models/catalog/product-types";
@@ -27,7 +28,8 @@ export type CheckoutError =
   | "already-owned"
   | "out-of-stock"
   | "provider-failed"
-  | "superseded";
+  | "superseded"
+  | "digital-consent-required";
 
 export type CheckoutResult = { ok: true; checkout: Checkout } | { ok: false; error: CheckoutError; item?: string };
 
@@ -50,11 +52,14 @@ export function sessionLines(lines: CartLine[], pssCents: number): SessionLine[]
 }
 
 /** Reserves the cart in one transaction: the checkout row, its lines, the stock. */
-function reserve(db: Db, user: User, now: Date) {
+function reserve(db: Db, user: User, now: Date, digitalConsent: boolean) {
   return db.transaction(
     (tx) => {
       const cart = getCartView({ db: tx, owner: { userId: user.id } });
       if (cart.lines.length === 0) return { ok: false as const, error: "empty-cart" as const };
+      // Consent for downloads (decision 107): read with the cart it covers, before anything is reserved.
+      const consentAt = digitalConsentAt(cart.lines, digitalConsent, now);
+      if (consentAt === "refused") return { ok: false as const, error: "digital-consent-required" as const };
       const gone = cart.lines.find((l) => l.removed);
       if (gone) return { ok: false as const, error: "unavailable" as const, item: gone.name };
       // A downloadable pattern the buyer already owns is not sold again (read in this transaction: a purchase
@@ -80,6 +85,7 @@ function reserve(db: Db, user: User, now: Date) {
           shippingCents: cart.shippingCents,
           totalCents: cart.totalCents,
           shippingAddress: JSON.stringify({ ...toProfile(user), email: user.email }),
+          digitalConsentAt: consentAt,
           createdAt: now,
           expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS),
         })
@@ -106,6 +112,7 @@ function reserve(db: Db, user: User, now: Date) {
 /**
  * Starts a checkout for the user's cart: closes the user's earlier open sessions, reserves, then asks the
  * provider for a payment session (outside the transaction). If the provider fails the reservation is released.
+ * A cart holding a Digital pattern needs `digitalConsent` (decision 107); refused, nothing changes.
  */
 export async function createCheckout({
   db,
@@ -113,18 +120,25 @@ export async function createCheckout({
   origin,
   provider = getPaymentProvider(),
   now = new Date(),
+  digitalConsent = false,
 }: {
   db: Db;
   user: User;
   origin: string;
   provider?: PaymentProvider;
   now?: Date;
+  /** The buyer asked for the download at once, waiving withdrawal (the cart's box, JSON `digital_consent`). */
+  digitalConsent?: boolean;
 }): Promise<CheckoutResult> {
   if (!isProfileComplete(user)) return { ok: false, error: "incomplete-profile" };
+  // Refused before the earlier sessions are closed; reserve checks again with the cart it reserves.
+  if (!digitalConsent && needsDigitalConsent(getCartView({ db, owner: { userId: user.id } }).lines)) {
+    return { ok: false, error: "digital-consent-required" };
+  }
   await closeOpenCheckouts({ db, userId: user.id });
   let reserved: ReturnType<typeof reserve>;
   try {
-    reserved = reserve(db, user, now);
+    reserved = reserve(db, user, now, digitalConsent);
   } catch (error) {
     if (error instanceof OutOfStock) return { ok: false, error: "out-of-stock", item: error.item };
     throw error;

@@ -61,6 +61,11 @@ export default function PurchasePage() {
           Amount {formatCents(order.amountCents)} · Shipping {formatCents(order.shippingCents)} · Tax {formatCents(order.taxCents)}
         </p>
         {order.status === "Pending" && !order.digital ? <p className="font-medium text-amber-700">Awaiting Shipment</p> : null}
+        {order.digitalConsent ? (
+          <p className="text-sm text-slate-600" data-testid="digital-consent">
+            {order.digitalConsent}
+          </p>
+        ) : null}
       </OrderPanel>
       <section className="card p-6" aria-labelledby="items-title">
         <h2 id="items-title" className="text-lg font-semibold">

@@ -14,14 +14,14 @@ export async function loader() {
 }
 
 /**
- * POST /api/user/checkout {items?: [{productId, variantId?, quantity?}]} -> the checkout session
+ * POST /api/user/checkout {items?: [{productId, variantId?, quantity?}], digital_consent?} -> the checkout session
  * {amount_subtotal, amount_total, url} in cents. With items the cart becomes those lines; prices and stock are
- * always read on the server.
+ * always read on the server. A cart holding a Digital pattern needs `digital_consent: true` (400 without).
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);
-  const { items } = await parseBody(request, ApiCheckoutSchema);
+  const { items, digital_consent: digitalConsent = false } = await parseBody(request, ApiCheckoutSchema);
   const db = getDb();
   if (items) {
     const replaced = replaceCart({ db, userId: user.id, items });
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return apiError(status, message, details);
     }
   }
-  const result = await createCheckout({ db, user, origin: publicOrigin(request) });
+  const result = await createCheckout({ db, user, origin: publicOrigin(request), digitalConsent });
   if (!result.ok) {
     const { status, message } = BUYING_ERRORS.checkout[result.error];
     return apiError(status, message, result.item ? { item: result.item } : undefined);
