@@ -469,6 +469,8 @@ export const checkouts = sqliteTable(
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    /** When the buyer asked for a Digital pattern's download at once, waiving withdrawal (decision 107); null without one. */
+    digitalConsentAt: integer("digital_consent_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("checkouts_provider_session_unique").on(t.providerSessionId),
@@ -541,6 +543,8 @@ export const orders = sqliteTable(
     shippingInfo: text("shipping_info").notNull().default("{}"),
     createdAt: createdAt(),
     shippedAt: integer("shipped_at", { mode: "timestamp_ms" }),
+    /** The checkout's download consent, copied to its Digital pattern orders (decision 107); null on other orders. */
+    digitalConsentAt: integer("digital_consent_at", { mode: "timestamp_ms" }),
     refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
   },
   (t) => [

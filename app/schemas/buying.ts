@@ -54,9 +54,16 @@ const apiItem = z
   .refine((i) => i.productId ?? i.id, { message: "productId is required" })
   .transform((i) => ({ productId: (i.productId ?? i.id)!, variantId: i.variantId ?? null, quantity: i.quantity }));
 
-/** POST /api/user/checkout {items?}: with items the cart becomes those lines first; without, the cart is used. */
+/**
+ * POST /api/user/checkout {items?, discount_code?, digital_consent?}: with items the cart becomes those lines first;
+ * without, the cart is used. `digital_consent: true` is needed when the cart holds a Digital pattern (decision 107).
+ */
 export const ApiCheckoutSchema = z.object({
   items: z.array(apiItem, { invalid_type_error: "items must be a list" }).max(50).optional(),
   /** A discount code (decision 109); absent or null: none (the cart's entered code is dropped). */
   discount_code: discountCodeText.nullable().optional(),
+  digital_consent: z.boolean({ invalid_type_error: "digital_consent must be true or false" }).optional(),
 });
+
+/** The cart's Checkout form: the download consent box (`on` when ticked, absent when not). */
+export const CheckoutFormSchema = z.object({ digital_consent: z.boolean().optional() });

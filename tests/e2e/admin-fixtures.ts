@@ -64,7 +64,7 @@ export type Shop = Awaited<ReturnType<typeof newShop>>;
 /** Buys the given items in one checkout and pays on the local provider's page; answers the new orders' ids. */
 export async function buy(request: APIRequestContext, buyer: Account, items: { productId: number; variantId?: number; quantity?: number }[]) {
   const before = readDb<{ id: number }>("SELECT id FROM orders WHERE buyer_id = ?", buyer.id).map((o) => o.id);
-  const checkout = await request.post("/api/user/checkout", { headers: buyer.auth, data: { items } });
+  const checkout = await request.post("/api/user/checkout", { headers: buyer.auth, data: { digital_consent: true, items } });
   const session = await checkout.json();
   expect(checkout.status(), JSON.stringify(session)).toBe(200);
   const pay = await request.post(new URL(session.url).pathname, { headers: buyer.auth, form: { intent: "pay" }, maxRedirects: 0 });

@@ -4,6 +4,8 @@
  */
 import { expect, test } from "@playwright/test";
 
+import { checkoutFromCart } from "./customers";
+
 import { openTestDb } from "./db";
 import { startOwnServer, type OwnServer } from "./own-server";
 import { uniqueEmail } from "./utils";
@@ -33,7 +35,7 @@ test("checkout on the local provider stays on the address the buyer came by", as
   db.close();
 
   // The JSON face: the payment page's URL is on the address the client called.
-  const checkout = await request.post(`${own.base}/api/user/checkout`, { headers: { Authorization: token }, data: { items: [{ productId: product.id }] } });
+  const checkout = await request.post(`${own.base}/api/user/checkout`, { headers: { Authorization: token }, data: { digital_consent: true, items: [{ productId: product.id }] } });
   expect(checkout.status()).toBe(200);
   expect((await checkout.json()).url).toMatch(new RegExp(`^${own.base.replaceAll(".", "\\.")}/pay/\\d+$`));
 
@@ -44,7 +46,7 @@ test("checkout on the local provider stays on the address the buyer came by", as
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(`${own.base}/`);
   await page.goto(`${own.base}/cart`);
-  await page.getByRole("button", { name: "Checkout" }).click();
+  await checkoutFromCart(page);
   await expect(page).toHaveURL(new RegExp(`^${own.base.replaceAll(".", "\\.")}/checkout/\\d+$`));
   await page.getByRole("link", { name: "Proceed to Payment" }).click();
   await expect(page).toHaveURL(new RegExp(`^${own.base.replaceAll(".", "\\.")}/pay/\\d+$`));

@@ -57,7 +57,7 @@ async function buyPatterns(request: APIRequestContext, dataDir: string, origin: 
   );
   expect(products).toHaveLength(3);
   for (const product of products) {
-    const checkout = await request.post("/api/user/checkout", { headers: auth, data: { items: [{ productId: product.id, variantId: product.variant_id ?? undefined }] } });
+    const checkout = await request.post("/api/user/checkout", { headers: auth, data: { digital_consent: true, items: [{ productId: product.id, variantId: product.variant_id ?? undefined }] } });
     expect(checkout.status(), await checkout.text()).toBe(200);
     const pay = await request.post(new URL((await checkout.json()).url).pathname, { headers: { ...auth, Origin: origin }, form: { intent: "pay" }, maxRedirects: 0 });
     expect(pay.status(), await pay.text()).toBe(302);

@@ -29,7 +29,7 @@ async function buyDigital(request: APIRequestContext, auth: { Authorization: str
   const product = pattern("Digital", offset);
   const checkout = await request.post("/api/user/checkout", {
     headers: auth,
-    data: { items: [{ productId: product.id, variantId: product.variant_id }] },
+    data: { digital_consent: true, items: [{ productId: product.id, variantId: product.variant_id }] },
   });
   expect(checkout.status()).toBe(200);
   const session = await checkout.json();
@@ -166,7 +166,7 @@ test("two buyers racing for the last unit: one checkout reserves it, the other i
   }
   const buyers = await Promise.all([newBuyer(request), newBuyer(request)]);
   const items = [{ productId: variant!.product_id, variantId: variant!.id }];
-  const results = await Promise.all(buyers.map((auth) => request.post("/api/user/checkout", { headers: auth, data: { items } })));
+  const results = await Promise.all(buyers.map((auth) => request.post("/api/user/checkout", { headers: auth, data: { digital_consent: true, items } })));
   expect(results.map((r) => r.status()).sort()).toEqual([200, 409]);
   expect((await results.find((r) => r.status() === 409)!.json()).error).toMatch(/out of stock/);
   expect(readDb<{ inventory: number }>("SELECT inventory FROM variants WHERE id = ?", variant!.id)[0]!.inventory).toBe(0);

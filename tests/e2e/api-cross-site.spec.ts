@@ -177,7 +177,7 @@ test.describe("the JSON API reads only the Authorization header and only JSON bo
       [{ productId: product.id, quantity: true }, "items.0.quantity"],
       [{ productId: String(product.id), quantity: 1 }, "items.0.productId"],
     ] as const) {
-      const res = await request.post("/api/user/checkout", { headers: auth, data: { items: [item] } });
+      const res = await request.post("/api/user/checkout", { headers: auth, data: { digital_consent: true, items: [item] } });
       expect(res.status()).toBe(400);
       expect((await res.json()).error).toMatch(new RegExp(`^${field.replace(/\./g, "\\.")}:`));
     }

@@ -99,7 +99,7 @@ test("a login, a store-settings save and a checkout: request lines with their fi
   db.close();
   const checkout = await request.post(`${base}/api/user/checkout`, {
     headers: auth,
-    data: { items: [{ productId: product.id, ...(variant ? { variantId: variant.id } : {}) }] },
+    data: { digital_consent: true, items: [{ productId: product.id, ...(variant ? { variantId: variant.id } : {}) }] },
   });
   const session = (await checkout.json()) as { url: string };
   expect(checkout.status(), JSON.stringify(session)).toBe(200);

@@ -9,7 +9,7 @@ import { pattern, readDb } from "./db";
 
 /** Checks out `items` with the token and pays on the local provider's page; answers the checkout's JSON. */
 async function checkoutAndPay(request: APIRequestContext, buyer: Account, items: unknown[]) {
-  const checkout = await request.post("/api/user/checkout", { headers: buyer.auth, data: { items } });
+  const checkout = await request.post("/api/user/checkout", { headers: buyer.auth, data: { digital_consent: true, items } });
   const session = await checkout.json();
   expect(checkout.status(), JSON.stringify(session)).toBe(200);
   const pay = await request.post(new URL(session.url).pathname, { headers: buyer.auth, form: { intent: "pay" }, maxRedirects: 0 });
@@ -22,7 +22,7 @@ test("JSON checkout: a downloadable pattern is one licence, and a buyer who owns
   const line = { productId: digital.id, ...(digital.variant_id ? { variantId: digital.variant_id } : {}) };
   const buyer = await newAccount(request, "api-licence");
 
-  const twice = await request.post("/api/user/checkout", { headers: buyer.auth, data: { items: [{ ...line, quantity: 2 }] } });
+  const twice = await request.post("/api/user/checkout", { headers: buyer.auth, data: { digital_consent: true, items: [{ ...line, quantity: 2 }] } });
   expect(twice.status()).toBe(400);
   expect(await twice.json()).toMatchObject({ error: "A downloadable pattern is one licence per buyer: its quantity is always 1.", productId: digital.id });
 
@@ -33,7 +33,7 @@ test("JSON checkout: a downloadable pattern is one licence, and a buyer who owns
   expect(bought).toEqual([{ id: expect.any(Number), quantity: 1, amount_cents: digital.price_cents }]);
 
   // Owned now: refused with the product named and the order to download it from; nothing new is created.
-  const again = await request.post("/api/user/checkout", { headers: buyer.auth, data: { items: [line] } });
+  const again = await request.post("/api/user/checkout", { headers: buyer.auth, data: { digital_consent: true, items: [line] } });
   expect(again.status()).toBe(409);
   const body = await again.json();
   expect(body).toEqual({

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
+import { checkoutFromCart } from "./customers";
+
 import { apparelWithStock, expectedFee, pattern, readDb, settings } from "./db";
 import { uniqueEmail, waitForMail } from "./utils";
 import { formatCents } from "~/utils/money";
@@ -39,7 +41,7 @@ test("a visitor buys apparel, a printed and a digital pattern on the local provi
   await expect(page.getByTestId("total")).toHaveText(formatCents(subtotal + s.pss_cents));
 
   // Checkout asks the visitor to log in, and comes back to the cart.
-  await page.getByRole("button", { name: "Checkout" }).click();
+  await checkoutFromCart(page);
   const note = page.getByRole("alert").filter({ hasText: "You need to be logged in to checkout" });
   await expect(note).toBeVisible();
   await note.getByRole("link", { name: "Log in" }).click();
@@ -70,7 +72,7 @@ test("a visitor buys apparel, a printed and a digital pattern on the local provi
   await expect(page.getByText("Profile updated successfully!")).toBeVisible();
 
   // The summary step, then the local test payment page.
-  await page.getByRole("button", { name: "Checkout" }).click();
+  await checkoutFromCart(page);
   await expect(page).toHaveURL(/\/checkout\/\d+$/);
   await expect(page.getByTestId("summary-subtotal")).toHaveText(formatCents(subtotal));
   await expect(page.getByTestId("summary-shipping")).toHaveText(formatCents(s.pss_cents));

@@ -13,6 +13,8 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
+import { checkoutFromCart } from "./customers";
+
 import { buy, credit, newAccount, newShop, pendingTransfer, type Account } from "./admin-fixtures";
 import { apparelWithStock, pattern, queryOne } from "./db";
 import { sessionCookieFor } from "./fixtures";
@@ -284,7 +286,7 @@ test.describe("console-error sweep", () => {
         phone: true,
         once: true,
         then: async (page) => {
-          await page.getByRole("button", { name: "Checkout" }).click();
+          await checkoutFromCart(page);
           await expect(page).toHaveURL(/\/checkout\/\d+$/);
           checkoutId = Number(new URL(page.url()).pathname.split("/").pop());
           await expect(page.getByRole("link", { name: "Proceed to Payment" })).toBeVisible();

@@ -16,7 +16,7 @@ export async function newCustomer(request: APIRequestContext, { offset = 4 } = {
   const auth = { Authorization: token as string };
   expect((await request.post("/api/user/update-profile", { headers: auth, data: ADDRESS })).status()).toBe(200);
   const product = pattern("Digital", offset);
-  const checkout = await request.post("/api/user/checkout", { headers: auth, data: { items: [{ productId: product.id }] } });
+  const checkout = await request.post("/api/user/checkout", { headers: auth, data: { digital_consent: true, items: [{ productId: product.id }] } });
   expect(checkout.status()).toBe(200);
   const pay = await request.post(new URL((await checkout.json()).url).pathname, { headers: auth, form: { intent: "pay" }, maxRedirects: 0 });
   expect(pay.status()).toBe(302);
@@ -33,4 +33,14 @@ export async function addFromProductPage(page: Page, product: { id: number; valu
   if (product.value) await page.getByLabel(new RegExp(`^${product.value.replace(/[.*+?^${}()|[\]\\"]/g, "\\$&")}( \\(|$)`)).check();
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByRole("dialog", { name: "Item added to cart" })).toBeVisible();
+}
+
+/**
+ * Checks out the cart from /cart: ticks the download consent box when the cart shows it (a Digital pattern in the
+ * cart, decision 107), then presses Checkout.
+ */
+export async function checkoutFromCart(page: Page) {
+  const consent = page.getByRole("checkbox", { name: /I want the download now/ });
+  if (await consent.count()) await consent.check();
+  await page.getByRole("button", { name: "Checkout" }).click();
 }

@@ -235,7 +235,7 @@ async function buyDigitalPattern(request: Parameters<typeof newUser>[0], buyer: 
   const product = pattern("Digital", offset);
   const checkout = await request.post("/api/user/checkout", {
     headers: buyer.auth,
-    data: { items: [{ productId: product.id, variantId: product.variant_id }] },
+    data: { digital_consent: true, items: [{ productId: product.id, variantId: product.variant_id }] },
   });
   expect(checkout.status()).toBe(200);
   const session = await checkout.json();

@@ -5,6 +5,8 @@
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
+import { checkoutFromCart } from "./customers";
+
 import { adminAuth, backdate, balanceOf, buy, cents, newAccount, newShop, pendingTransfer, uniqueDay } from "./admin-fixtures";
 import { pattern, readDb } from "./db";
 import { DEMO, login, uniqueEmail, waitForMail } from "./utils";
@@ -39,7 +41,7 @@ async function ownerOf(request: APIRequestContext, product: Pattern) {
   const { token } = await (await request.post("/api/auth/register", { data: { email, password, firstname: "Lee", lastname: "Licence" } })).json();
   const auth = { Authorization: token as string };
   expect((await request.post("/api/user/update-profile", { headers: auth, data: ADDRESS })).status()).toBe(200);
-  const checkout = await request.post("/api/user/checkout", { headers: auth, data: { items: [{ productId: product.id, variantId: product.variant_id }] } });
+  const checkout = await request.post("/api/user/checkout", { headers: auth, data: { digital_consent: true, items: [{ productId: product.id, variantId: product.variant_id }] } });
   expect(checkout.status()).toBe(200);
   const pay = await request.post(new URL((await checkout.json()).url).pathname, { headers: auth, form: { intent: "pay" }, maxRedirects: 0 });
   expect(pay.status()).toBe(302);
@@ -93,7 +95,7 @@ test("a buyer who owns a pattern is sent to its download: product page, add to c
   const note = page.getByTestId("owned-note");
   await expect(note).toContainText("You already own this pattern");
   await expect(note.getByRole("link", { name: "download it from your purchase" })).toHaveAttribute("href", `/purchase/${customer.orderId}`);
-  await page.getByRole("button", { name: "Checkout" }).click();
+  await checkoutFromCart(page);
   await expect(page.getByRole("alert").filter({ hasText: "You already own a downloadable pattern in your cart." })).toContainText(owned.name);
   expect(readDb("SELECT id FROM checkouts WHERE user_id = ?", customer.userId)).toHaveLength(1); // only the paid one
 

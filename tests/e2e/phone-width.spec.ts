@@ -114,7 +114,7 @@ async function buildWorld(api: APIRequestContext): Promise<World> {
   const helpId = readDb<{ id: number }>("SELECT id FROM help_requests WHERE email = ?", helpEmail)[0]!.id;
 
   // An open checkout (its summary and the local payment page), then a full cart.
-  const checkout = await api.post("/api/user/checkout", { headers: buyer.auth, data: { items: [{ productId: shop.printed, quantity: 3 }, { productId: shop.tote }] } });
+  const checkout = await api.post("/api/user/checkout", { headers: buyer.auth, data: { digital_consent: true, items: [{ productId: shop.printed, quantity: 3 }, { productId: shop.tote }] } });
   expect(checkout.status()).toBe(200);
   const checkoutId = Number(new URL((await checkout.json()).url).pathname.split("/").pop());
   const cartDb = openTestDb();

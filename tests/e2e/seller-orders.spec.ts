@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
+import { checkoutFromCart } from "./customers";
+
 import { formatCents } from "../../app/utils/money";
 import { expectedFee, readDb, settings } from "./db";
 import { addDesigns, createSeller, type Design } from "./selling-db";
@@ -31,7 +33,7 @@ test("a new seller sells, ships, onboards for payouts and withdraws; the buyer s
   await addToCart(page, designs.ready);
   await addToCart(page, designs.digital);
   await page.goto("/cart");
-  await page.getByRole("button", { name: "Checkout" }).click();
+  await checkoutFromCart(page);
   await page.getByRole("link", { name: "Proceed to Payment" }).click();
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page).toHaveURL("/purchases/success");

@@ -42,7 +42,7 @@ async function buyer(request: APIRequestContext): Promise<Auth> {
 
 /** Pays one digital pattern through Stripe Checkout (fake), confirmed by the success page; answers the order. */
 async function buyOnStripe(request: APIRequestContext, auth: Auth, productId: number) {
-  const res = await request.post("/api/user/checkout", { headers: auth, data: { items: [{ productId }] } });
+  const res = await request.post("/api/user/checkout", { headers: auth, data: { digital_consent: true, items: [{ productId }] } });
   const session = await res.json();
   expect(res.status(), JSON.stringify(session)).toBe(200);
   const sessionId = (session.url as string).split("/").pop()!;

@@ -34,7 +34,7 @@ async function buyer(request: APIRequestContext) {
 }
 
 async function checkout(request: APIRequestContext, auth: Record<string, string>, items: unknown[]) {
-  const res = await request.post("/api/user/checkout", { headers: auth, data: { items } });
+  const res = await request.post("/api/user/checkout", { headers: auth, data: { digital_consent: true, items } });
   const session = await res.json();
   expect(res.status(), JSON.stringify(session)).toBe(200);
   expect(session.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);

@@ -19,7 +19,7 @@ export async function paidShop(db: Db, provider = createLocalProvider()) {
   addToCart({ db, owner, productId: shop.dress.id, variantId: shop.dressM.id });
   addToCart({ db, owner, productId: shop.digital.id });
   addToCart({ db, owner, productId: shop.printed.id, variantId: shop.printedS.id });
-  const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider });
+  const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider, digitalConsent: true });
   if (!result.ok) throw new Error(result.error);
   return { shop, buyer, admin, checkout: result.checkout };
 }

@@ -13,7 +13,7 @@ import { makeFullCart } from "./buying-fixtures";
  */
 export async function makeSoldShop(db: Db, { onboarded = true }: { onboarded?: boolean } = {}) {
   const { shop, buyer } = await makeFullCart(db);
-  const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider() });
+  const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider(), digitalConsent: true });
   if (!result.ok) throw new Error(result.error);
   const paid = await payLocalCheckout({ db, userId: buyer.id, checkoutId: result.checkout.id, origin: "http://shop.test" });
   if (!paid.ok) throw new Error("payment failed");

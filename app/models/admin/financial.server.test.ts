@@ -119,7 +119,7 @@ describe("platform settings", () => {
     const saved = saveSettings({ db, adminId: admin.id, input: SaveSettingsSchema.parse(form) });
     expect(toSettingsJson(saved)).toMatchObject({ margin: 20, margin_paper_pattern: 10, min_fee: 2, pss: 10, flat_fee: 5, auto_approve_transfers: "0", city: "LA", postal_code: "90001" });
     addToCart({ db, owner: { userId: buyer.id }, productId: shop.bag.id });
-    const next = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider() });
+    const next = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider(), digitalConsent: true });
     if (!next.ok) throw new Error(next.error);
     const created = fulfilCheckout({ db, checkoutId: next.checkout.id });
     expect(created.status === "fulfilled" && created.orders[0]!.feeCents).toBe(910);

@@ -51,7 +51,7 @@ async function moreOrders(db: Db, shop: Shop) {
   const owner = { userId: buyer.id };
   for (const productId of [shop.bag.id, shop.digital.id]) addToCart({ db, owner, productId });
   addToCart({ db, owner, productId: shop.printed.id, variantId: shop.printedS.id });
-  const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider() });
+  const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider(), digitalConsent: true });
   if (!result.ok) throw new Error(result.error);
   expect(fulfilCheckout({ db, checkoutId: result.checkout.id }).status).toBe("fulfilled");
 }

@@ -189,7 +189,7 @@ describe("a downloadable pattern is one licence per buyer (issue 19, item 6)", (
     fulfil(db, checkout.id);
     addToCart({ db, owner: { visitorToken: "v-checkout" }, productId: shop.digital.id });
     joinVisitorCart({ db, userId: buyer.id, visitorToken: "v-checkout" });
-    const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider() });
+    const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider(), digitalConsent: true });
     expect(result).toEqual({ ok: false, error: "already-owned", item: "Tote Pattern" });
     expect(db.select().from(cartItems).where(eq(cartItems.productId, shop.digital.id)).all()).toHaveLength(1);
   });

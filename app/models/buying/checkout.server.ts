@@ -9,6 +9,7 @@ import { checkoutLines, checkouts, stores, variants, type Checkout, type User } 
 import { isProfileComplete, toProfile, type Profile } from "~/models/accounts/profile.server";
 import { getCartView, type CartLine } from "~/models/buying/cart.server";
 import { claimUse, unitDiscounts, type DiscountError } from "~/models/buying/discounts.server";
+import { digitalConsentAt, needsDigitalConsent } from "~/models/buying/consent";
 import { releaseCheckout, selectCheckoutLines } from "~/models/buying/fulfilment.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
 import { tracksStock } from "~/models/catalog/product-types";
@@ -30,6 +31,7 @@ export type CheckoutError =
   | "out-of-stock"
   | "provider-failed"
   | "superseded"
+  | "digital-consent-required"
   | DiscountError;
 
 export type CheckoutResult = { ok: true; checkout: Checkout } | { ok: false; error: CheckoutError; item?: string };
@@ -66,11 +68,14 @@ export function sessionLines(lines: CartLine[], pssCents: number, storeShipping:
 }
 
 /** Reserves the cart in one transaction: the checkout row, its lines, the stock. */
-function reserve(db: Db, user: User, now: Date) {
+function reserve(db: Db, user: User, now: Date, digitalConsent: boolean) {
   return db.transaction(
     (tx) => {
       const cart = getCartView({ db: tx, owner: { userId: user.id } });
       if (cart.lines.length === 0) return { ok: false as const, error: "empty-cart" as const };
+      // Consent for downloads (decision 107): read with the cart it covers, before anything is reserved.
+      const consentAt = digitalConsentAt(cart.lines, digitalConsent, now);
+      if (consentAt === "refused") return { ok: false as const, error: "digital-consent-required" as const };
       const gone = cart.lines.find((l) => l.removed);
       if (gone) return { ok: false as const, error: "unavailable" as const, item: gone.name };
       // A downloadable pattern the buyer already owns is not sold again (read in this transaction: a purchase
@@ -100,6 +105,7 @@ function reserve(db: Db, user: User, now: Date) {
           discountCodeId: cart.discount?.codeId ?? null,
           discountCents: cart.discount?.cents ?? 0,
           shippingAddress: JSON.stringify({ ...toProfile(user), email: user.email }),
+          digitalConsentAt: consentAt,
           createdAt: now,
           expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS),
         })
@@ -130,6 +136,7 @@ function reserve(db: Db, user: User, now: Date) {
 /**
  * Starts a checkout for the user's cart: closes the user's earlier open sessions, reserves, then asks the
  * provider for a payment session (outside the transaction). If the provider fails the reservation is released.
+ * A cart holding a Digital pattern needs `digitalConsent` (decision 107); refused, nothing changes.
  */
 export async function createCheckout({
   db,
@@ -137,18 +144,25 @@ export async function createCheckout({
   origin,
   provider = getPaymentProvider(),
   now = new Date(),
+  digitalConsent = false,
 }: {
   db: Db;
   user: User;
   origin: string;
   provider?: PaymentProvider;
   now?: Date;
+  /** The buyer asked for the download at once, waiving withdrawal (the cart's box, JSON `digital_consent`). */
+  digitalConsent?: boolean;
 }): Promise<CheckoutResult> {
   if (!isProfileComplete(user)) return { ok: false, error: "incomplete-profile" };
+  // Refused before the earlier sessions are closed; reserve checks again with the cart it reserves.
+  if (!digitalConsent && needsDigitalConsent(getCartView({ db, owner: { userId: user.id } }).lines)) {
+    return { ok: false, error: "digital-consent-required" };
+  }
   await closeOpenCheckouts({ db, userId: user.id });
   let reserved: ReturnType<typeof reserve>;
   try {
-    reserved = reserve(db, user, now);
+    reserved = reserve(db, user, now, digitalConsent);
   } catch (error) {
     if (error instanceof OutOfStock) return { ok: false, error: "out-of-stock", item: error.item };
     if (error instanceof CodeUsedUp) return { ok: false, error: "used-up" };

@@ -47,6 +47,8 @@ export const BUYING_ERRORS: {
       "incomplete-profile": "Please complete your profile (shipping address and phone) before checking out.",
       "empty-cart": "Your cart is empty. Start shopping!",
       unavailable: "An item in your cart is no longer available. Please remove it and try again.",
+      "digital-consent-required":
+        "Your cart holds a digital pattern: please confirm that you want the download now and understand you lose your right of withdrawal once it starts.",
     }),
     ...answers(409, {
       "already-owned": "You already own a downloadable pattern in your cart. Remove it and download it from your purchases.",

@@ -27,7 +27,7 @@ async function cartOfEverything() {
 describe("checkout and fulfilment", () => {
   it("reserves stock at checkout and, on payment, creates one order per line with fees and Sale rows", async () => {
     const { db, shop, buyer } = await cartOfEverything();
-    const result = await createCheckout({ db, user: buyer, origin, provider });
+    const result = await createCheckout({ db, user: buyer, origin, provider, digitalConsent: true });
     if (!result.ok) throw new Error(result.error);
     expect(result.checkout).toMatchObject({ subtotalCents: 8999 + 9100 + 1250 + 2000, shippingCents: 1000, totalCents: 22349 });
     // A path of this site: the browser stays on the address it came by (issue 19, item 1).
@@ -62,7 +62,7 @@ describe("checkout and fulfilment", () => {
 
   it("is idempotent: a second fulfilment or a replayed event creates nothing", async () => {
     const { db, buyer } = await cartOfEverything();
-    const result = await createCheckout({ db, user: buyer, origin, provider });
+    const result = await createCheckout({ db, user: buyer, origin, provider, digitalConsent: true });
     if (!result.ok) throw new Error(result.error);
     const event = { id: "evt_1", type: "checkout.session.completed" };
     expect(fulfilCheckout({ db, checkoutId: result.checkout.id, event }).status).toBe("fulfilled");
@@ -79,7 +79,7 @@ describe("checkout and fulfilment", () => {
     const shop = await makeShop(db);
     const [a, b] = [await makeBuyer(db), await makeBuyer(db)];
     for (const user of [a, b]) addToCart({ db, owner: { userId: user.id }, productId: shop.dress.id, variantId: shop.dressM.id });
-    const results = await Promise.all([a, b].map((user) => createCheckout({ db, user, origin, provider })));
+    const results = await Promise.all([a, b].map((user) => createCheckout({ db, user, origin, provider, digitalConsent: true })));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.find((r) => !r.ok)).toMatchObject({ ok: false, error: "out-of-stock", item: "Wrap Dress" });
     expect(inventoryOf(db, shop.dressM.id)).toBe(0);
@@ -89,7 +89,7 @@ describe("checkout and fulfilment", () => {
   it("returns the stock when the session expires, and an expired session cannot be paid", async () => {
     const { db, shop, buyer } = await cartOfEverything();
     const now = new Date();
-    const result = await createCheckout({ db, user: buyer, origin, provider, now });
+    const result = await createCheckout({ db, user: buyer, origin, provider, now, digitalConsent: true });
     if (!result.ok) throw new Error(result.error);
     expect(inventoryOf(db, shop.dressM.id)).toBe(0);
     expect(await sweepExpiredCheckouts({ db, now })).toBe(0);
@@ -107,8 +107,8 @@ describe("checkout and fulfilment", () => {
 
   it("a new checkout replaces the buyer's open one without reserving twice", async () => {
     const { db, shop, buyer } = await cartOfEverything();
-    const first = await createCheckout({ db, user: buyer, origin, provider });
-    const second = await createCheckout({ db, user: buyer, origin, provider });
+    const first = await createCheckout({ db, user: buyer, origin, provider, digitalConsent: true });
+    const second = await createCheckout({ db, user: buyer, origin, provider, digitalConsent: true });
     expect(first.ok && second.ok).toBe(true);
     expect(inventoryOf(db, shop.dressM.id)).toBe(0);
     expect(db.select({ status: checkouts.status }).from(checkouts).all().map((c) => c.status)).toEqual(["cancelled", "open"]);
@@ -118,10 +118,10 @@ describe("checkout and fulfilment", () => {
     const { db, shop, buyer } = await cartOfEverything();
     expect(await createCheckout({ db, user: { ...buyer, street: "" }, origin, provider })).toEqual({ ok: false, error: "incomplete-profile" });
     const failing = { ...provider, createSession: async () => Promise.reject(new Error("down")) };
-    expect(await createCheckout({ db, user: buyer, origin, provider: failing })).toEqual({ ok: false, error: "provider-failed" });
+    expect(await createCheckout({ db, user: buyer, origin, provider: failing, digitalConsent: true })).toEqual({ ok: false, error: "provider-failed" });
     expect(inventoryOf(db, shop.dressM.id)).toBe(1);
     const other = await makeBuyer(db);
-    expect(await createCheckout({ db, user: other, origin, provider })).toEqual({ ok: false, error: "empty-cart" });
+    expect(await createCheckout({ db, user: other, origin, provider, digitalConsent: true })).toEqual({ ok: false, error: "empty-cart" });
   });
 
   it("a checkout closed by a newer one while the provider answered has its session expired", async () => {
@@ -138,7 +138,7 @@ describe("checkout and fulfilment", () => {
         return "expired" as const;
       },
     };
-    expect(await createCheckout({ db, user: buyer, origin, provider: racing })).toEqual({ ok: false, error: "superseded" });
+    expect(await createCheckout({ db, user: buyer, origin, provider: racing, digitalConsent: true })).toEqual({ ok: false, error: "superseded" });
     expect(expired).toHaveLength(1);
     expect(db.select().from(checkouts).get()).toMatchObject({ status: "cancelled", providerSessionId: expired[0] });
     expect(inventoryOf(db, shop.dressM.id)).toBe(1);
@@ -147,13 +147,13 @@ describe("checkout and fulfilment", () => {
   it("refuses a cart holding a removed product, variant or not", async () => {
     const { db, shop, buyer } = await cartOfEverything();
     db.update(products).set({ removedAt: new Date() }).where(eq(products.id, shop.dress.id)).run();
-    expect(await createCheckout({ db, user: buyer, origin, provider })).toEqual({ ok: false, error: "unavailable", item: "Wrap Dress" });
+    expect(await createCheckout({ db, user: buyer, origin, provider, digitalConsent: true })).toEqual({ ok: false, error: "unavailable", item: "Wrap Dress" });
     expect(inventoryOf(db, shop.dressM.id)).toBe(1);
   });
 
   it("only the buyer can pay its local checkout", async () => {
     const { db, buyer } = await cartOfEverything();
-    const result = await createCheckout({ db, user: buyer, origin, provider });
+    const result = await createCheckout({ db, user: buyer, origin, provider, digitalConsent: true });
     if (!result.ok) throw new Error(result.error);
     const stranger = await makeBuyer(db);
     expect(await payLocalCheckout({ db, userId: stranger.id, checkoutId: result.checkout.id, origin })).toEqual({ ok: false, error: "not-found" });

@@ -23,6 +23,7 @@ import { discountedLineFeeCents } from "~/models/buying/fees.server";
 import { tracksStock } from "~/models/catalog/product-types";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { creditSale } from "~/models/selling/ledger.server";
+import { isDownloadPattern } from "~/utils/catalog";
 import type { Db } from "~/utils/db.server";
 import type { DbOrTx, Tx } from "~/utils/db.server";
 
@@ -115,6 +116,8 @@ export function fulfilCheckout({
             feeCents,
             status: "Pending",
             shippingInfo: paid.shippingAddress,
+            // The checkout's download consent covers its Digital patterns (decision 107).
+            digitalConsentAt: isDownloadPattern(product.type, product.delivery) ? paid.digitalConsentAt : null,
             createdAt: now,
           })
           .returning()

@@ -18,7 +18,7 @@ beforeAll(() => {
 
 async function buy(db: Db, buyer: { id: number } & Parameters<typeof createCheckout>[0]["user"], productId: number, variantId?: number) {
   addToCart({ db, owner: { userId: buyer.id }, productId, variantId });
-  const result = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider() });
+  const result = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider(), digitalConsent: true });
   if (!result.ok) throw new Error(result.error);
   const fulfilled = fulfilCheckout({ db, checkoutId: result.checkout.id });
   if (fulfilled.status !== "fulfilled") throw new Error(fulfilled.status);

@@ -1,4 +1,5 @@
 import type { Order } from "../../../db/schema";
+import { digitalConsentStatement } from "~/models/buying/consent";
 import { fulfilCheckout, mailRecipients, type FulfilResult, type ProviderEvent } from "~/models/buying/fulfilment.server";
 import { sellerCreditCents } from "~/models/shipping/rates";
 import type { Db } from "~/utils/db.server";
@@ -49,6 +50,8 @@ export async function sendOrderMails({ db, orders, origin }: { db: Db; orders: O
   const { buyer, sellers } = mailRecipients({ db, orders });
   if (!buyer) return;
   const total = orders.reduce((sum, o) => sum + o.amountCents + o.shippingCents + o.taxCents, 0);
+  // The checkout's download consent, recorded on its Digital pattern orders (decision 107).
+  const consentAt = orders.find((o) => o.digitalConsentAt)?.digitalConsentAt;
   await sendMail({
     to: buyer.email,
     subject: "Your Patternhouse order is confirmed",
@@ -61,6 +64,7 @@ export async function sendOrderMails({ db, orders, origin }: { db: Db; orders: O
       "",
       `Total paid: ${formatCents(total)}`,
       "Printed and apparel items ship in 3 working days; digital patterns are ready for download now.",
+      ...(consentAt ? [digitalConsentStatement(consentAt)] : []),
       "",
       `Your purchases: ${origin}/purchases`,
     ].join("\n"),

@@ -22,7 +22,7 @@ async function boughtPattern() {
   const buyer = await makeBuyer(db);
   const stranger = await makeBuyer(db);
   addToCart({ db, owner: { userId: buyer.id }, productId: shop.digital.id });
-  const result = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider() });
+  const result = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider(), digitalConsent: true });
   if (!result.ok) throw new Error(result.error);
   const fulfilled = fulfilCheckout({ db, checkoutId: result.checkout.id });
   if (fulfilled.status !== "fulfilled") throw new Error(fulfilled.status);

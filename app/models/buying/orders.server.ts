@@ -84,6 +84,8 @@ export function toBuyerOrderJson(order: BuyerOrder) {
     ],
     ...orderTrackingJson(order),
     refund_request: refundRequestJson(order.refundRequest),
+    // When the buyer asked for the download at once (decision 107); null on an order that is no Digital pattern.
+    digital_consent_at: order.digitalConsentAt?.toISOString() ?? null,
   };
 }
 

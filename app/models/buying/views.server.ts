@@ -3,6 +3,7 @@
  * the JSON view of the same order (`toBuyerOrderJson`, which answers dollars and the contract's names).
  */
 import type { Order } from "../../../db/schema";
+import { digitalConsentStatement } from "~/models/buying/consent";
 import { canRate, isDownloadable, type BuyerOrder } from "~/models/buying/orders.server";
 import type { Purchase } from "~/models/buying/purchases.server";
 import { toRefundRequestView } from "~/models/buying/refund-request-rows.server";
@@ -62,6 +63,8 @@ export function toPurchaseView({ order, versions, facts, messageSellerHref, supp
       reviewed: order.reviewed,
       canRate: canRate(order),
       media: order.media[0] ?? null,
+      // The buyer's download consent, stated as the confirmation email states it (decision 107).
+      digitalConsent: order.digitalConsentAt ? digitalConsentStatement(order.digitalConsentAt) : null,
     },
     files: downloadable
       ? {

@@ -24,7 +24,7 @@ describe("private pattern files", () => {
     const file = { name: "abc123.dxf", ownerId: shop.seller.id };
 
     addToCart({ db, owner: { userId: buyer.id }, productId: shop.digital.id });
-    const checkout = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider() });
+    const checkout = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider(), digitalConsent: true });
     if (!checkout.ok) throw new Error(checkout.error);
     // Reserved but not paid: no access yet.
     expect(canReadPrivateFile({ db, user: buyer, file })).toBe(false);

@@ -57,7 +57,7 @@ async function boughtGradedPattern() {
   const stranger = await makeBuyer(db);
   const admin = await makeUser(db, { role: "admin" });
   addToCart({ db, owner: { userId: buyer.id }, productId: shop.digital.id });
-  const checkout = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider() });
+  const checkout = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider(), digitalConsent: true });
   if (!checkout.ok) throw new Error(checkout.error);
   const fulfilled = fulfilCheckout({ db, checkoutId: checkout.checkout.id });
   if (fulfilled.status !== "fulfilled") throw new Error(fulfilled.status);

@@ -85,6 +85,11 @@ export default function PurchasePage() {
           </p>
         ) : null}
         {order.status === "Pending" && !order.digital ? <p className="font-medium text-amber-700">Awaiting Shipment</p> : null}
+        {order.digitalConsent ? (
+          <p className="text-sm text-slate-600" data-testid="digital-consent">
+            {order.digitalConsent}
+          </p>
+        ) : null}
       </OrderPanel>
       <section className="card p-6" aria-labelledby="items-title">
         <h2 id="items-title" className="text-lg font-semibold">

@@ -14,14 +14,15 @@ export async function loader() {
 }
 
 /**
- * POST /api/user/checkout {items?: [{productId, variantId?, quantity?}], discount_code?} -> the checkout session
- * {amount_subtotal, amount_shipping, amount_discount, amount_total, url} in cents. With items the cart becomes those lines; prices and stock are
- * always read on the server.
+ * POST /api/user/checkout {items?: [{productId, variantId?, quantity?}], discount_code?, digital_consent?} -> the
+ * checkout session {amount_subtotal, amount_shipping, amount_discount, amount_total, url} in cents. With items the cart
+ * becomes those lines; prices and stock are always read on the server. A cart holding a Digital pattern needs
+ * `digital_consent: true` (400 without, decision 107).
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);
-  const { items, discount_code } = await parseBody(request, ApiCheckoutSchema);
+  const { items, discount_code, digital_consent: digitalConsent = false } = await parseBody(request, ApiCheckoutSchema);
   const db = getDb();
   if (items) {
     const replaced = replaceCart({ db, userId: user.id, items });
@@ -40,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } else if (discount_code) {
     return apiError(BUYING_ERRORS.checkout["empty-cart"].status, BUYING_ERRORS.checkout["empty-cart"].message);
   }
-  const result = await createCheckout({ db, user, origin: publicOrigin(request) });
+  const result = await createCheckout({ db, user, origin: publicOrigin(request), digitalConsent });
   if (!result.ok) {
     const { status, message } = BUYING_ERRORS.checkout[result.error];
     return apiError(status, message, result.item ? { item: result.item } : undefined);

@@ -3,9 +3,9 @@ import { data, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 
 import { addToCart, applyDiscountCode, removeCartItem } from "~/models/buying/cart.server";
-import { createCheckout } from "~/models/buying/checkout.server";
+import { createCheckout, type CheckoutError } from "~/models/buying/checkout.server";
 import { BUYING_ERRORS } from "~/models/buying/errors";
-import { AddToCartSchema, RemoveFromCartSchema } from "~/schemas/buying";
+import { AddToCartSchema, CheckoutFormSchema, RemoveFromCartSchema } from "~/schemas/buying";
 import { ApplyDiscountSchema } from "~/schemas/discounts";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
@@ -14,7 +14,14 @@ import { commitCookieSession } from "~/utils/cookie-session.server";
 import { getUser } from "~/auth/viewer.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 
-export type CheckoutProblem = { problem: "login" | "profile" | "other"; message: string };
+/** `consent`: the download consent box was not ticked; the cart shows the text at the box (decision 107). */
+export type CheckoutProblem = { problem: "login" | "profile" | "consent" | "other"; message: string };
+
+/** Refusals the cart shows at their own place; every other one is a note above the Checkout button. */
+const CHECKOUT_PROBLEMS: Partial<Record<CheckoutError, CheckoutProblem["problem"]>> = {
+  "incomplete-profile": "profile",
+  "digital-consent-required": "consent",
+};
 /** A refused discount code, shown at the code's field (decision 109). */
 export type DiscountProblem = { field: "discount_code"; message: string };
 
@@ -50,14 +57,16 @@ export async function removeAction(request: Request, formData: FormData) {
   return redirect("/cart");
 }
 
-export async function checkoutAction(request: Request) {
+export async function checkoutAction(request: Request, formData: FormData) {
   const user = await getUser(request);
   if (!user) {
     return data<CheckoutProblem>({ problem: "login", message: "You need to be logged in to checkout" }, { status: 401 });
   }
-  const result = await createCheckout({ db: getDb(), user, origin: publicOrigin(request) });
+  const form = parseWithZod(formData, { schema: CheckoutFormSchema });
+  const digitalConsent = form.status === "success" && form.value.digital_consent === true;
+  const result = await createCheckout({ db: getDb(), user, origin: publicOrigin(request), digitalConsent });
   if (result.ok) return redirect(`/checkout/${result.checkout.id}`);
-  const problem = result.error === "incomplete-profile" ? "profile" : "other";
+  const problem = CHECKOUT_PROBLEMS[result.error] ?? "other";
   const { status, message } = BUYING_ERRORS.checkout[result.error];
   return data<CheckoutProblem>({ problem, message: result.item ? `${message} (${result.item})` : message }, { status });
 }

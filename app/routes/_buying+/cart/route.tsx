@@ -6,6 +6,7 @@ import { CartRowItem, CartTotals } from "~/components/cart-rows";
 import { ErrorList, Spinner, useFieldIds } from "~/components/forms";
 import { isProfileComplete } from "~/models/accounts/profile.server";
 import { getCartView } from "~/models/buying/cart.server";
+import { DIGITAL_CONSENT_LABEL, needsDigitalConsent } from "~/models/buying/consent";
 import { sweepExpiredCheckouts } from "~/models/buying/checkout.server";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { addAction, checkoutAction, discountAction, removeAction, type CheckoutProblem, type DiscountProblem } from "~/routes/_buying+/cart/actions.server";
@@ -39,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "add") return addAction(request, formData);
   if (intent === "remove") return removeAction(request, formData);
-  if (intent === "checkout") return checkoutAction(request);
+  if (intent === "checkout") return checkoutAction(request, formData);
   if (intent === "apply-discount" || intent === "remove-discount") return discountAction(request, formData);
   return data({ problem: "other" as const, message: "Unknown action" }, { status: 400 });
 }
@@ -81,6 +82,7 @@ export default function CartPage() {
             <CheckoutProblemNote problem={problem} loggedIn={loggedIn} profileComplete={profileComplete} />
             <Form method="post">
               <input type="hidden" name="intent" value="checkout" />
+              {needsDigitalConsent(cart.lines) ? <DigitalConsentBox error={problem?.problem === "consent" ? problem.message : undefined} /> : null}
               <button type="submit" className="btn w-full" disabled={checkingOut}>
                 <Spinner show={checkingOut} />
                 Checkout
@@ -141,6 +143,20 @@ function DiscountCodeForm({
   );
 }
 
+/** The download consent box (decision 107): unticked by default, its refusal shown and announced at it. */
+function DigitalConsentBox({ error }: { error?: string }) {
+  const { id, errorId, aria } = useFieldIds("digital-consent", error ? [error] : undefined);
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="flex items-start gap-2 text-sm text-slate-700">
+        <input type="checkbox" id={id} name="digital_consent" className="mt-0.5 h-4 w-4 accent-brand-600" {...aria} />
+        <span>{DIGITAL_CONSENT_LABEL}</span>
+      </label>
+      <ErrorList id={errorId} errors={error ? [error] : undefined} />
+    </div>
+  );
+}
+
 function CheckoutProblemNote({
   problem,
   loggedIn,
@@ -170,7 +186,7 @@ function CheckoutProblemNote({
       </p>
     );
   }
-  if (problem) {
+  if (problem && problem.problem !== "consent") {
     return (
       <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
         {problem.message}
