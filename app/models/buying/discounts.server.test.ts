@@ -37,7 +37,7 @@ function makeCode(db: Db, storeId: number, fields: Record<string, unknown>) {
 }
 
 async function checkout(db: Db, buyer: User) {
-  const result = await createCheckout({ db, user: buyer, origin, provider });
+  const result = await createCheckout({ db, user: buyer, origin, provider, digitalConsent: true });
   if (!result.ok) throw new Error(result.error);
   return result.checkout;
 }

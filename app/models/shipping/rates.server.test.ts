@@ -100,7 +100,7 @@ describe("shipping in the cart (real database)", () => {
 describe("shipping through checkout, orders and the ledger", () => {
   it("each order carries its share, the Sale credits it without a fee on it, the summary shows it per store, a refund takes it back", async () => {
     const { db, buyer, shop } = await shippingCart();
-    const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider() });
+    const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider(), digitalConsent: true });
     if (!result.ok) throw new Error(result.error);
     expect(result.checkout).toMatchObject({ shippingCents: 1900, totalCents: 8999 + 9100 + 1250 + 2000 + 1900 });
     const summary = getCheckoutSummary({ db, userId: buyer.id, checkoutId: result.checkout.id })!;
