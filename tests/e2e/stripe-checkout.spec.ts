@@ -92,3 +92,44 @@ test("the success page asks Stripe when the webhook is late, and expiry returns 
   expect(await response.json()).toEqual({ received: true, result: "released" });
   expect(readDb<{ inventory: number }>("SELECT inventory FROM variants WHERE id = ?", variant!.id)[0]!.inventory).toBe(variant!.inventory);
 });
+
+test("issue 23 on Stripe: the store's shipping and a 20 % code are in the session's lines; the paid order carries both", async ({ request }) => {
+  const login = await (await request.post("/api/auth/login", { data: { email: "seller@patternhouse.test", password: "demo-seller-pass" } })).json();
+  const seller = { Authorization: login.token as string };
+  const rates = { domestic_first: 6.5, domestic_additional: 2, international_first: 15, international_additional: 7, free_above: null };
+  expect((await request.post("/api/user/shipping-rates", { headers: seller, data: rates })).status()).toBe(200);
+  const code = `STRIPE${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+  const created = await request.post("/api/user/discount-codes", { headers: seller, data: { code, percent_off: 20, product_ids: null, max_uses: 5 } });
+  expect(created.status(), await created.text()).toBe(201);
+
+  const [variant] = readDb<{ id: number; product_id: number; price_cents: number; store: string }>(
+    `SELECT v.id, v.product_id, p.price_cents, s.name AS store FROM variants v JOIN products p ON p.id = v.product_id JOIN stores s ON s.id = p.store_id
+     JOIN users u ON u.id = s.user_id WHERE u.email = 'seller@patternhouse.test' AND p.type = 'Made' AND p.removed_at IS NULL AND v.inventory >= 1
+     AND v.id <> (SELECT v2.id FROM variants v2 JOIN products p2 ON p2.id = v2.product_id WHERE p2.type = 'Made' AND v2.inventory >= 2 ORDER BY v2.id LIMIT 1)
+     ORDER BY v.id DESC LIMIT 1`, // not the variant the expiry test above counts (tests of this file run side by side)
+  );
+  const auth = await buyer(request);
+  const res = await request.post("/api/user/checkout", { headers: auth, data: { items: [{ productId: variant!.product_id, variantId: variant!.id }], discount_code: code.toLowerCase() } });
+  const session = await res.json();
+  expect(res.status(), JSON.stringify(session)).toBe(200);
+  const discount = Math.floor((variant!.price_cents * 2000 + 5000) / 10000);
+  expect(session).toMatchObject({ amount_subtotal: variant!.price_cents, amount_shipping: 650, amount_discount: discount, amount_total: variant!.price_cents + 650 - discount });
+
+  const sessionId = (session.url as string).split("/").pop()!;
+  const paid = await (await request.post(`${FAKE}/__fake/complete/${sessionId}`)).json();
+  // What Stripe charges is the checkout's total to the cent: the discounted unit price and the store's shipping line.
+  expect(paid.amount_total).toBe(session.amount_total);
+  expect(paid.line_items).toContainEqual({ name: `Shipping from ${variant!.store}`, unit_amount: 650, quantity: 1 });
+  expect(paid.line_items).toContainEqual(expect.objectContaining({ unit_amount: variant!.price_cents - discount, quantity: 1 }));
+  expect(await (await webhook(request, "checkout.session.completed", paid)).json()).toMatchObject({ received: true, result: "fulfilled" });
+  const [order] = readDb<{ amount_cents: number; shipping_cents: number; discount_cents: number; fee_cents: number; id: number }>(
+    "SELECT id, amount_cents, shipping_cents, discount_cents, fee_cents FROM orders WHERE checkout_id = ?",
+    session.id,
+  );
+  expect(order).toMatchObject({ amount_cents: variant!.price_cents - discount, shipping_cents: 650, discount_cents: discount });
+  const [sale] = readDb<{ amount_cents: number }>("SELECT amount_cents FROM transactions WHERE order_id = ? AND tx_type = 'Sale'", order!.id);
+  expect(sale!.amount_cents).toBe(order!.amount_cents - order!.fee_cents + 650);
+  expect(readDb("SELECT uses FROM discount_codes WHERE code = ?", code)).toEqual([{ uses: 1 }]);
+  // Other tests of this server buy patterns only; the rates are removed again all the same.
+  expect((await request.post("/api/user/shipping-rates", { headers: seller, data: { rates: null } })).status()).toBe(200);
+});
