@@ -8,6 +8,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import Database from "better-sqlite3";
 
+import { withPlatformSettings } from "./settings-lock";
 import { DEMO, uniqueEmail } from "./utils";
 
 test.describe.configure({ mode: "serial" });
@@ -81,60 +82,62 @@ const saveNames = (s: Settings) => ({
   shipping_country: s.country,
 });
 
-test("a margin changed on the settings screen (no JavaScript) applies to the next sale; the old order keeps its fee", async ({ browser, request }, testInfo) => {
-  const admin = await adminAuth(request);
-  const original = (await (await request.get("/api/admin/get-settings", { headers: admin })).json()) as Settings;
-  const auth = await buyer(request);
-  const product = pattern(4);
-  const first = await buyOnStripe(request, auth, product.id);
-  expect(first.fee_cents).toBe(patternFee(product.price_cents, Number(original.margin_paper_pattern) * 100, Number(original.min_fee_paper_pattern) * 100));
-  const newMargin = Number(original.margin_paper_pattern) === 37.5 ? 22.25 : 37.5;
+test("a margin changed on the settings screen (no JavaScript) applies to the next sale; the old order keeps its fee", async ({ browser, request }, testInfo) =>
+  withPlatformSettings(async () => {
+    const admin = await adminAuth(request);
+    const original = (await (await request.get("/api/admin/get-settings", { headers: admin })).json()) as Settings;
+    const auth = await buyer(request);
+    const product = pattern(4);
+    const first = await buyOnStripe(request, auth, product.id);
+    expect(first.fee_cents).toBe(patternFee(product.price_cents, Number(original.margin_paper_pattern) * 100, Number(original.min_fee_paper_pattern) * 100));
+    const newMargin = Number(original.margin_paper_pattern) === 37.5 ? 22.25 : 37.5;
 
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
-  try {
-    const page = await context.newPage();
-    await page.goto("/login?redirectTo=/admin/settings");
-    await page.getByLabel("Username or Email").fill(DEMO.admin.email);
-    await page.getByLabel("Password").fill(DEMO.admin.password);
-    await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page).toHaveURL("/admin/settings");
-    await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
-    await expect(page.getByLabel("Margin (%) For Pattern")).toHaveValue(String(original.margin_paper_pattern));
-    await page.getByLabel("Margin (%) For Pattern").fill(String(newMargin));
-    await page.getByRole("button", { name: "Save Settings" }).click();
-    await expect(page.getByText("Settings saved. New sales use them from now on.")).toBeVisible();
-    await expect(page.getByLabel("Margin (%) For Pattern")).toHaveValue(String(newMargin));
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto("/login?redirectTo=/admin/settings");
+      await page.getByLabel("Username or Email").fill(DEMO.admin.email);
+      await page.getByLabel("Password").fill(DEMO.admin.password);
+      await page.getByRole("button", { name: "Log in" }).click();
+      await expect(page).toHaveURL("/admin/settings");
+      await expect(page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+      await expect(page.getByLabel("Margin (%) For Pattern")).toHaveValue(String(original.margin_paper_pattern));
+      await page.getByLabel("Margin (%) For Pattern").fill(String(newMargin));
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page.getByText("Settings saved. New sales use them from now on.")).toBeVisible();
+      await expect(page.getByLabel("Margin (%) For Pattern")).toHaveValue(String(newMargin));
 
-    // Another buyer: a downloadable pattern is one licence per buyer (issue 19, item 6).
-    const second = await buyOnStripe(request, await buyer(request), product.id);
-    const expected = patternFee(product.price_cents, newMargin * 100, Number(original.min_fee_paper_pattern) * 100);
-    expect(second.fee_cents).toBe(expected);
-    expect(readDb("SELECT fee_cents FROM orders WHERE id = ?", first.id)).toEqual([{ fee_cents: first.fee_cents }]);
-    await page.goto(`/admin/order/${second.id}`);
-    await expect(page.getByText(`$${(expected / 100).toFixed(2)}`, { exact: true }).first()).toBeVisible();
-  } finally {
-    await context.close();
-    await request.post("/api/admin/save-settings", { headers: admin, data: saveNames(original) });
-  }
-  expect(await (await request.get("/api/admin/get-settings", { headers: admin })).json()).toEqual(original);
-});
+      // Another buyer: a downloadable pattern is one licence per buyer (issue 19, item 6).
+      const second = await buyOnStripe(request, await buyer(request), product.id);
+      const expected = patternFee(product.price_cents, newMargin * 100, Number(original.min_fee_paper_pattern) * 100);
+      expect(second.fee_cents).toBe(expected);
+      expect(readDb("SELECT fee_cents FROM orders WHERE id = ?", first.id)).toEqual([{ fee_cents: first.fee_cents }]);
+      await page.goto(`/admin/order/${second.id}`);
+      await expect(page.getByText(`$${(expected / 100).toFixed(2)}`, { exact: true }).first()).toBeVisible();
+    } finally {
+      await context.close();
+      await request.post("/api/admin/save-settings", { headers: admin, data: saveNames(original) });
+    }
+    expect(await (await request.get("/api/admin/get-settings", { headers: admin })).json()).toEqual(original);
+  }));
 
-test("a margin saved through the JSON face applies to the next sale only", async ({ request }) => {
-  const admin = await adminAuth(request);
-  const original = (await (await request.get("/api/admin/get-settings", { headers: admin })).json()) as Settings;
-  const auth = await buyer(request);
-  const product = pattern(5);
-  const first = await buyOnStripe(request, auth, product.id);
-  try {
-    const saved = await request.post("/api/admin/save-settings", { headers: admin, data: { ...saveNames(original), margin_pattern: 33 } });
-    expect(await saved.json()).toMatchObject({ margin_paper_pattern: 33 });
-    const second = await buyOnStripe(request, await buyer(request), product.id);
-    expect(second.fee_cents).toBe(patternFee(product.price_cents, 3300, Number(original.min_fee_paper_pattern) * 100));
-    expect(readDb("SELECT fee_cents FROM orders WHERE id = ?", first.id)).toEqual([{ fee_cents: first.fee_cents }]);
-  } finally {
-    await request.post("/api/admin/save-settings", { headers: admin, data: saveNames(original) });
-  }
-});
+test("a margin saved through the JSON face applies to the next sale only", async ({ request }) =>
+  withPlatformSettings(async () => {
+    const admin = await adminAuth(request);
+    const original = (await (await request.get("/api/admin/get-settings", { headers: admin })).json()) as Settings;
+    const auth = await buyer(request);
+    const product = pattern(5);
+    const first = await buyOnStripe(request, auth, product.id);
+    try {
+      const saved = await request.post("/api/admin/save-settings", { headers: admin, data: { ...saveNames(original), margin_pattern: 33 } });
+      expect(await saved.json()).toMatchObject({ margin_paper_pattern: 33 });
+      const second = await buyOnStripe(request, await buyer(request), product.id);
+      expect(second.fee_cents).toBe(patternFee(product.price_cents, 3300, Number(original.min_fee_paper_pattern) * 100));
+      expect(readDb("SELECT fee_cents FROM orders WHERE id = ?", first.id)).toEqual([{ fee_cents: first.fee_cents }]);
+    } finally {
+      await request.post("/api/admin/save-settings", { headers: admin, data: saveNames(original) });
+    }
+  }));
 
 test("a refund through Stripe calls refunds.create once with its idempotency key, also when sent twice at once", async ({ request }) => {
   const admin = await adminAuth(request);

@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import Stripe from "stripe";
 
 import { STRIPE_WEBHOOK_SECRET } from "../../playwright.config";
+import { withPlatformSettings } from "./settings-lock";
 import { uniqueEmail } from "./utils";
 
 const FAKE = process.env.E2E_FAKE_STRIPE_URL!;
@@ -91,39 +92,42 @@ test("Connect onboarding, account.updated, an auto-approved transfer paid once, 
   expect(await (await request.get("/api/user/stripe-onboarded", { headers: s.auth })).json()).toEqual({ onboarded: true });
   expect(await (await html.get("/my-finance-stripe")).text()).toContain("Your payouts are set up.");
 
-  // Auto-approved: paid out at once through transfers.create, with the transfer's id in the idempotency key.
-  const db = stripeDb();
-  db.prepare("UPDATE platform_settings SET auto_approve_transfers = 1 WHERE id = 1").run();
-  db.close();
-  try {
-    const paid = await request.post("/api/user/withdraw-balance", { headers: s.auth });
-    expect(paid.status()).toBe(201);
-    const { transfer } = await paid.json();
-    expect(transfer).toMatchObject({ tx_type: "Transfer", amount: -25, status: "Completed" });
-    const log = await (await request.get(`${FAKE}/__fake/transfers`)).json();
-    const mine = log.requests.filter((r: { idempotencyKey: string }) => r.idempotencyKey?.startsWith(`transfer-${transfer.id}-`));
-    expect(mine).toHaveLength(1);
-    const stripeTransferId = query<{ stripe_transfer_id: string }>("SELECT stripe_transfer_id FROM transactions WHERE id = ?", transfer.id)[0]!.stripe_transfer_id;
-    expect(log.transfers.find((t: { id: string }) => t.id === stripeTransferId)).toMatchObject({ amount: 2500, destination: onboarding.account.id });
-    expect(query<{ balance_cents: number }>("SELECT balance_cents FROM stores WHERE id = ?", s.storeId)[0]!.balance_cents).toBe(0);
-    // A retried request finds nothing to withdraw and calls Stripe no more.
-    expect((await request.post("/api/user/withdraw-balance", { headers: s.auth })).status()).toBe(400);
-
-    // Stripe refuses: the transfer is Rejected with the reason and the money is back.
-    credit(s.storeId, 1200);
-    await request.post(`${FAKE}/__fake/behaviour`, { data: { refuseTransfers: "Your destination account needs to have at least one of the following capabilities enabled: transfers" } });
+  // Auto-approved transfers are a platform setting other specs change too: held under their shared lock.
+  await withPlatformSettings(async () => {
+    // Auto-approved: paid out at once through transfers.create, with the transfer's id in the idempotency key.
+    const db = stripeDb();
+    db.prepare("UPDATE platform_settings SET auto_approve_transfers = 1 WHERE id = 1").run();
+    db.close();
     try {
-      const refused = await (await request.post("/api/user/withdraw-balance", { headers: s.auth })).json();
-      expect(refused.transfer).toMatchObject({ status: "Rejected", amount: -12, reason: expect.stringContaining("capabilities") });
+      const paid = await request.post("/api/user/withdraw-balance", { headers: s.auth });
+      expect(paid.status()).toBe(201);
+      const { transfer } = await paid.json();
+      expect(transfer).toMatchObject({ tx_type: "Transfer", amount: -25, status: "Completed" });
+      const log = await (await request.get(`${FAKE}/__fake/transfers`)).json();
+      const mine = log.requests.filter((r: { idempotencyKey: string }) => r.idempotencyKey?.startsWith(`transfer-${transfer.id}-`));
+      expect(mine).toHaveLength(1);
+      const stripeTransferId = query<{ stripe_transfer_id: string }>("SELECT stripe_transfer_id FROM transactions WHERE id = ?", transfer.id)[0]!.stripe_transfer_id;
+      expect(log.transfers.find((t: { id: string }) => t.id === stripeTransferId)).toMatchObject({ amount: 2500, destination: onboarding.account.id });
+      expect(query<{ balance_cents: number }>("SELECT balance_cents FROM stores WHERE id = ?", s.storeId)[0]!.balance_cents).toBe(0);
+      // A retried request finds nothing to withdraw and calls Stripe no more.
+      expect((await request.post("/api/user/withdraw-balance", { headers: s.auth })).status()).toBe(400);
+
+      // Stripe refuses: the transfer is Rejected with the reason and the money is back.
+      credit(s.storeId, 1200);
+      await request.post(`${FAKE}/__fake/behaviour`, { data: { refuseTransfers: "Your destination account needs to have at least one of the following capabilities enabled: transfers" } });
+      try {
+        const refused = await (await request.post("/api/user/withdraw-balance", { headers: s.auth })).json();
+        expect(refused.transfer).toMatchObject({ status: "Rejected", amount: -12, reason: expect.stringContaining("capabilities") });
+      } finally {
+        await request.post(`${FAKE}/__fake/behaviour`, { data: { refuseTransfers: null } });
+      }
+      expect(query<{ balance_cents: number }>("SELECT balance_cents FROM stores WHERE id = ?", s.storeId)[0]!.balance_cents).toBe(1200);
     } finally {
-      await request.post(`${FAKE}/__fake/behaviour`, { data: { refuseTransfers: null } });
+      const reset = stripeDb();
+      reset.prepare("UPDATE platform_settings SET auto_approve_transfers = 0 WHERE id = 1").run();
+      reset.close();
     }
-    expect(query<{ balance_cents: number }>("SELECT balance_cents FROM stores WHERE id = ?", s.storeId)[0]!.balance_cents).toBe(1200);
-  } finally {
-    const reset = stripeDb();
-    reset.prepare("UPDATE platform_settings SET auto_approve_transfers = 0 WHERE id = 1").run();
-    reset.close();
-  }
+  });
   await html.dispose();
 });
 
