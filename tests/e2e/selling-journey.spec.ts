@@ -105,6 +105,9 @@ test("rates and a 20 % code; the buyer favours, applies it and pays; ledger and 
   await expect(adminPage.getByTestId("overview-sales")).toHaveText("1");
   await expect(adminPage.getByTestId("overview-revenue")).toHaveText((order!.amount_cents / 100).toFixed(2));
   await expect(adminPage.getByTestId("overview-gp")).toHaveText((order!.fee_cents / 100).toFixed(2));
+  // The administrator sees the store's code, as its seller does, with its paid use.
+  await adminPage.goto(`/admin/store/${seller.storeId}`);
+  await expect(adminPage.getByRole("row", { name: new RegExp(`^${code} `) })).toHaveText(`${code}20 %Whole storeAlways1Live`);
   await admin.close();
 
   // A refund request, accepted by the seller: refunded once, the ledger back to nothing.

@@ -8,6 +8,7 @@ import { discountCodes, discountRedemptions, products, type DiscountCode } from 
 import { codeProductIds } from "~/models/buying/discounts.server";
 import type { CreateDiscountCodeInput } from "~/schemas/discounts";
 import type { Db, DbOrTx } from "~/utils/db.server";
+import { formatCents } from "~/utils/money";
 
 export type CreateCodeError = "code-taken" | "unknown-product";
 export type RemoveCodeError = "not-found";
@@ -95,6 +96,23 @@ export function removeDiscountCode({ db, storeId, codeId, now = new Date() }: { 
     .where(and(eq(discountCodes.id, codeId), eq(discountCodes.storeId, storeId), isNull(discountCodes.removedAt)))
     .run();
   return removed.changes === 1 ? { ok: true } : { ok: false, error: "not-found" };
+}
+
+/**
+ * A code as the seller's and the administrator's tables show it: what is off, for which designs (their names from
+ * `names`, else `#id`), when, and its uses (paid, of the limit, and those held by open checkouts).
+ */
+export function discountCodeSummary(row: DiscountCodeRow, names: ReadonlyMap<number, string>) {
+  return {
+    id: row.id,
+    code: row.code,
+    off: row.percentOffBp !== null ? `${row.percentOffBp / 100} %` : formatCents(row.amountOffCents ?? 0),
+    designs: row.productIdList === null ? "Whole store" : row.productIdList.map((id) => names.get(id) ?? `#${id}`).join(", "),
+    dates: row.starts || row.ends ? `${row.starts ?? "…"} to ${row.ends ?? "…"}` : "Always",
+    uses: `${row.used}${row.maxUses === null ? "" : ` of ${row.maxUses}`}${row.reserved ? ` (${row.reserved} in open checkouts)` : ""}`,
+    oncePerBuyer: row.oncePerBuyer,
+    removedOn: row.removedAt ? row.removedAt.toISOString().slice(0, 10) : null,
+  };
 }
 
 /** A code as the JSON face shows it: money in dollars, percent as a number, dates as YYYY-MM-DD. */

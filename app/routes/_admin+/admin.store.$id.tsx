@@ -6,7 +6,8 @@ import { cell, EmptyRow, nowrapCell, PlainHeader, SortHeader, TableFooter, Table
 import { AdminError, AdminPageTitle } from "~/components/admin/page-head";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { approveTransfer, rejectTransfer } from "~/models/admin/payouts.server";
-import { discountCodeJson, listDiscountCodes } from "~/models/selling/discount-codes.server";
+import { discountCodeSummary, listDiscountCodes } from "~/models/selling/discount-codes.server";
+import { listOwnProducts } from "~/models/selling/designs.server";
 import { getAdminStorePage, PRODUCT_SORTS, removeProductAsAdmin } from "~/models/admin/stores.server";
 import { parseTableQuery } from "~/models/admin/table";
 import { toAdminStoreView } from "~/models/admin/views.server";
@@ -25,7 +26,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = getAdminStorePage({ db: getDb(), storeId: idParam(params.id), query });
   invariantResponse(page, "Not found", { status: 404 });
   // The store's discount codes, removed ones too (decision 109).
-  const discountCodes = listDiscountCodes({ db: getDb(), storeId: page.store.id, includeRemoved: true }).map(discountCodeJson);
+  const db = getDb();
+  const names = new Map(listOwnProducts({ db, storeId: page.store.id }).map((p) => [p.id, p.name]));
+  const discountCodes = listDiscountCodes({ db, storeId: page.store.id, includeRemoved: true }).map((c) => discountCodeSummary(c, names));
   return { ...toAdminStoreView(page, query), discountCodes };
 }
 
@@ -291,15 +294,14 @@ export default function AdminStore() {
               {discountCodes.map((c) => (
                 <tr key={c.id}>
                   <td className="py-1 pr-3 font-mono">{c.code}</td>
-                  <td className="py-1 pr-3">{c.percent_off !== null ? `${c.percent_off} %` : `$${c.amount_off!.toFixed(2)}`}</td>
-                  <td className="py-1 pr-3">{c.product_ids === null ? "Whole store" : c.product_ids.map((id) => `#${id}`).join(", ")}</td>
-                  <td className="py-1 pr-3">{c.starts || c.ends ? `${c.starts ?? "…"} to ${c.ends ?? "…"}` : "Always"}</td>
+                  <td className="py-1 pr-3">{c.off}</td>
+                  <td className="py-1 pr-3">{c.designs}</td>
+                  <td className="py-1 pr-3">{c.dates}</td>
                   <td className="py-1 pr-3">
                     {c.uses}
-                    {c.max_uses === null ? "" : ` of ${c.max_uses}`}
-                    {c.once_per_buyer ? " · once per buyer" : ""}
+                    {c.oncePerBuyer ? " · once per buyer" : ""}
                   </td>
-                  <td className="py-1">{c.removed_at ? `Removed ${c.removed_at.slice(0, 10)}` : "Live"}</td>
+                  <td className="py-1">{c.removedOn ? `Removed ${c.removedOn}` : "Live"}</td>
                 </tr>
               ))}
             </tbody>

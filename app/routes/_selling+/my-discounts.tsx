@@ -9,14 +9,13 @@ import { StoreFirst } from "~/components/seller-notices";
 import { SellerPage } from "~/components/seller-tabs";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { listOwnProducts } from "~/models/selling/designs.server";
-import { createDiscountCode, listDiscountCodes, removeDiscountCode } from "~/models/selling/discount-codes.server";
+import { createDiscountCode, discountCodeSummary, listDiscountCodes, removeDiscountCode } from "~/models/selling/discount-codes.server";
 import { NO_STORE, SELLING_ERRORS } from "~/models/selling/errors";
 import { CreateDiscountCodeSchema, RemoveDiscountCodeSchema } from "~/schemas/discounts";
 import { getDb } from "~/utils/db.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
-import { formatCents } from "~/utils/money";
 import { requireUser } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Discount codes · Patternhouse" }];
@@ -28,15 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!store) return { hasStore: false, codes: [], designs: [] };
   const designs = listOwnProducts({ db, storeId: store.id }).map((p) => ({ id: p.id, name: p.name }));
   const names = new Map(designs.map((d) => [d.id, d.name]));
-  const codes = listDiscountCodes({ db, storeId: store.id }).map((c) => ({
-    id: c.id,
-    code: c.code,
-    off: c.percentOffBp !== null ? `${c.percentOffBp / 100} %` : formatCents(c.amountOffCents ?? 0),
-    designs: c.productIdList === null ? "Whole store" : c.productIdList.map((id) => names.get(id) ?? `#${id}`).join(", "),
-    dates: c.starts || c.ends ? `${c.starts ?? "…"} to ${c.ends ?? "…"}` : "Always",
-    uses: `${c.used}${c.maxUses === null ? "" : ` of ${c.maxUses}`}${c.reserved ? ` (${c.reserved} in open checkouts)` : ""}`,
-    oncePerBuyer: c.oncePerBuyer,
-  }));
+  const codes = listDiscountCodes({ db, storeId: store.id }).map((c) => discountCodeSummary(c, names));
   return { hasStore: true, codes, designs };
 }
 
