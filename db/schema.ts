@@ -198,6 +198,13 @@ export const products = sqliteTable(
      * the store (decision 108).
      */
     shippingOverride: text("shipping_override"),
+    /**
+     * Patterns only (issue 24, decision 111): the seller lets buyers order their own size, interpolated from the
+     * graded sizes by the size chart (`size_chart_rows`).
+     */
+    madeToMeasure: integer("made_to_measure", { mode: "boolean" }).notNull().default(false),
+    /** The unit the seller enters and buyers first see the size chart in; stored values are millimetres. */
+    sizeChartUnit: text("size_chart_unit", { enum: ["cm", "in"] }).notNull().default("cm"),
     /** Removed products stay for the orders that reference them, hidden from every listing. */
     removedAt: integer("removed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -349,6 +356,8 @@ export const cartItems = sqliteTable(
       .references(() => products.id, { onDelete: "cascade" }),
     variantId: integer("variant_id").references(() => variants.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull().default(1),
+    /** A made-to-measure pattern (decision 111): the buyer's own size, from their measurements when they pay. */
+    madeToMeasure: integer("made_to_measure", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -495,6 +504,8 @@ export const checkoutLines = sqliteTable(
     shippingCents: integer("shipping_cents").notNull().default(0),
     /** The line's share of the checkout's discount (decision 109): it pays unit price x quantity minus this. */
     discountCents: integer("discount_cents").notNull().default(0),
+    /** A made-to-measure pattern (decision 111). */
+    madeToMeasure: integer("made_to_measure", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("checkout_lines_checkout_idx").on(t.checkoutId)],
 );
@@ -545,6 +556,12 @@ export const orders = sqliteTable(
     shippedAt: integer("shipped_at", { mode: "timestamp_ms" }),
     /** The checkout's download consent, copied to its Digital pattern orders (decision 107); null on other orders. */
     digitalConsentAt: integer("digital_consent_at", { mode: "timestamp_ms" }),
+    /**
+     * A made-to-measure pattern order (decision 111): JSON Measurements (millimetres and the buyer's unit) copied from
+     * the buyer's profile when the checkout was made, so the files stay the same when the profile changes; null
+     * on every other order.
+     */
+    measurements: text("measurements"),
     refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
   },
   (t) => [
@@ -772,6 +789,65 @@ export const patternVersions = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("pattern_versions_product_version_unique").on(t.productId, t.version)],
+);
+
+export const MEASUREMENT_UNITS = ["cm", "in"] as const;
+
+/**
+ * A buyer's body measurements (issue 24, decision 111), private to them: whole millimetres, null when not given;
+ * `unit` is how they enter and read them.
+ */
+export const userMeasurements = sqliteTable(
+  "user_measurements",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    unit: text("unit", { enum: MEASUREMENT_UNITS }).notNull().default("cm"),
+    heightMm: integer("height_mm"),
+    highBustMm: integer("high_bust_mm"),
+    bustMm: integer("bust_mm"),
+    waistMm: integer("waist_mm"),
+    hipMm: integer("hip_mm"),
+    inseamMm: integer("inseam_mm"),
+    armMm: integer("arm_mm"),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    check(
+      "user_measurements_positive",
+      sql`coalesce(${t.heightMm}, 1) > 0 AND coalesce(${t.highBustMm}, 1) > 0 AND coalesce(${t.bustMm}, 1) > 0 AND coalesce(${t.waistMm}, 1) > 0 AND coalesce(${t.hipMm}, 1) > 0 AND coalesce(${t.inseamMm}, 1) > 0 AND coalesce(${t.armMm}, 1) > 0`,
+    ),
+  ],
+);
+
+/**
+ * A design's size chart as data (issue 24, decision 111): one row per size, in the pattern's size order
+ * (`position`), body measurements in whole millimetres and, optionally, the finished garment's (ease = finished -
+ * body). Null: the seller did not give that measurement.
+ */
+export const sizeChartRows = sqliteTable(
+  "size_chart_rows",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    position: integer("position").notNull(),
+    heightMm: integer("height_mm"),
+    highBustMm: integer("high_bust_mm"),
+    bustMm: integer("bust_mm"),
+    waistMm: integer("waist_mm"),
+    hipMm: integer("hip_mm"),
+    inseamMm: integer("inseam_mm"),
+    armMm: integer("arm_mm"),
+    finishedBustMm: integer("finished_bust_mm"),
+    finishedWaistMm: integer("finished_waist_mm"),
+    finishedHipMm: integer("finished_hip_mm"),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.size] })],
 );
 
 export type User = typeof users.$inferSelect;

@@ -28,6 +28,7 @@ import {
   stores,
   transactions,
   userBlocks,
+  userMeasurements,
   users,
 } from "../../../db/schema";
 import type { Db } from "../../../db/client";
@@ -124,6 +125,7 @@ async function everything(db: Db) {
   addToCart({ db, owner: { userId: user.id }, productId: shop.bag.id });
   db.insert(follows).values({ userId: user.id, storeId: shop.store.id }).run();
   db.insert(favorites).values({ userId: user.id, productId: shop.dress.id }).run();
+  db.insert(userMeasurements).values({ userId: user.id, unit: "in", bustMm: 965, waistMm: 762 }).run();
   db.insert(userBlocks).values({ blockerId: user.id, blockedId: admin.id }).run();
   const sent = sendMessage({ db, senderId: user.id, to: shop.seller.id, content: "Is the dress lined?" });
   if (!sent.ok) throw new Error(sent.error);

@@ -41,6 +41,8 @@ import {
   type User,
 } from "../../../db/schema";
 import { recordAudit } from "~/models/admin/audit.server";
+import { getMeasurements } from "~/models/fit/chart.server";
+import { measurementsJson } from "~/models/fit/json";
 import { deleteUnreferencedFiles } from "~/models/files/store.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { getStripe } from "~/models/payments/providers.server";
@@ -92,6 +94,7 @@ export const PERSONAL_DATA_COVERAGE = {
   "discount_codes.once_per_buyer": { reason: "a flag of a store's discount code, not a reference to a person" },
   "refund_requests.buyer_id": { section: "refund_requests" },
   "refund_requests.answered_by": { section: "refund_requests" },
+  "user_measurements.user_id": { section: "measurements" },
   "discount_redemptions.user_id": { reason: "a discount code's use by one of the user's checkouts: the checkout's discount is the user's data, the count is the store's" },
 } as const satisfies Record<string, { section: string } | { reason: string }>;
 
@@ -185,6 +188,7 @@ export function exportUserData({ db, userId, now = new Date() }: { db: Db; userI
     .where(eq(favorites.userId, userId))
     .orderBy(asc(favorites.createdAt))
     .all();
+  const measured = getMeasurements({ db }, userId);
   const followers = store ? db.select({ n: sql<number>`count(*)` }).from(follows).where(eq(follows.storeId, store.id)).get()!.n : 0;
 
   const ledger = store ? db.select().from(transactions).where(eq(transactions.storeId, store.id)).orderBy(asc(transactions.id)).all() : [];
@@ -296,6 +300,7 @@ export function exportUserData({ db, userId, now = new Date() }: { db: Db; userI
       pattern_versions: versionsOf(p.id).map((v) => ({ version: v.version, file: v.file, note: v.note, created_at: iso(v.createdAt) })),
     })),
     follows: followed.map((f) => ({ store_id: f.storeId, store_name: f.storeName, store_owner: f.ownerId, created_at: iso(f.createdAt) })),
+    measurements: measured ? measurementsJson(measured) : null,
     favorites: favoured.map((f) => ({ product_id: f.productId, product_name: f.productName, created_at: iso(f.createdAt) })),
     cart: cartRows.map((i) => ({ product_id: i.productId, variant_id: i.variantId, quantity: i.quantity, created_at: iso(i.createdAt) })),
     checkouts: userCheckouts.map((c) => ({

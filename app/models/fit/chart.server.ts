@@ -1,0 +1,75 @@
+/** Reading a design's size chart and a buyer's measurements (decision 111); the forms that write them live beside. */
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "~/utils/db.server";
+import { products, sizeChartRows, userMeasurements } from "../../../db/schema";
+import { emptyZoneValues, type Measurements, type SizeChart, type ZoneValues } from "./types";
+
+type ZoneColumns = {
+  heightMm: number | null;
+  highBustMm: number | null;
+  bustMm: number | null;
+  waistMm: number | null;
+  hipMm: number | null;
+  inseamMm: number | null;
+  armMm: number | null;
+};
+
+export function zoneValuesOf(row: ZoneColumns): ZoneValues {
+  return {
+    height: row.heightMm,
+    high_bust: row.highBustMm,
+    bust: row.bustMm,
+    waist: row.waistMm,
+    hip: row.hipMm,
+    inseam: row.inseamMm,
+    arm: row.armMm,
+  };
+}
+
+export function zoneColumnsOf(values: ZoneValues): ZoneColumns {
+  return {
+    heightMm: values.height,
+    highBustMm: values.high_bust,
+    bustMm: values.bust,
+    waistMm: values.waist,
+    hipMm: values.hip,
+    inseamMm: values.inseam,
+    armMm: values.arm,
+  };
+}
+
+/** The design's size chart (no rows: the seller has not entered one); null when the product does not exist. */
+export function getSizeChart({ db }: { db: Db }, productId: number): SizeChart | null {
+  const product = db
+    .select({ unit: products.sizeChartUnit, madeToMeasure: products.madeToMeasure })
+    .from(products)
+    .where(eq(products.id, productId))
+    .get();
+  if (!product) return null;
+  const rows = db
+    .select()
+    .from(sizeChartRows)
+    .where(eq(sizeChartRows.productId, productId))
+    .orderBy(asc(sizeChartRows.position))
+    .all();
+  return {
+    unit: product.unit,
+    madeToMeasure: product.madeToMeasure,
+    rows: rows.map((row) => ({
+      size: row.size,
+      body: zoneValuesOf(row),
+      finished: { bust: row.finishedBustMm, waist: row.finishedWaistMm, hip: row.finishedHipMm },
+    })),
+  };
+}
+
+/** The buyer's measurements; null when they have never saved any. */
+export function getMeasurements({ db }: { db: Db }, userId: number): Measurements | null {
+  const row = db.select().from(userMeasurements).where(eq(userMeasurements.userId, userId)).get();
+  if (!row) return null;
+  return { unit: row.unit, ...zoneValuesOf(row) };
+}
+
+export function noMeasurements(unit: Measurements["unit"] = "cm"): Measurements {
+  return { unit, ...emptyZoneValues() };
+}
