@@ -1,0 +1,196 @@
+/**
+ * Writing a design's size chart (issue 24 item 2, decision 113). The rules: the sizes are the design's sizes (a
+ * Pattern's current reading, an apparel design's size variants, or free names when it has none), each once, in that
+ * order; lengths in whole mm within plausible ranges; a column given for one size is given for all, never shrinks
+ * from one size to the next and grows across the chart; finished >= body; made to measure only for a graded Pattern
+ * whose chart gives bust, waist or hip. The rows are replaced in one transaction; nothing is written on a refusal.
+ */
+import { and, asc, eq } from "drizzle-orm";
+
+import { products, sizeChartRows, variants } from "../../../db/schema";
+import { zoneColumnsOf } from "./chart.server";
+import { CHART_COLUMNS, MAX_CHART_SIZES, MAX_SIZE_NAME, parseCell, rangeOf, toMm, type ChartColumn, type ChartProblem } from "./size-chart";
+import { FINISHED_ZONES, emptyZoneValues, type MeasurementUnit, type SizeChartRow } from "./types";
+import { productPatternFacts } from "~/models/patterns/versions.server";
+import type { Db } from "~/utils/db.server";
+
+/** The sizes a design's chart lists: `free` when any names will do (an apparel design without size variants). */
+export type ChartSizes = { kind: "pattern" | "variants"; sizes: string[] } | { kind: "free"; sizes: [] };
+
+/** The sizes of a design's chart, from its current pattern reading or its size variants (decision 113). */
+export async function chartSizesOf({ db }: { db: Db }, product: { id: number; type: string }): Promise<ChartSizes> {
+  if (product.type === "Pattern") {
+    const facts = await productPatternFacts({ db, productId: product.id });
+    return { kind: "pattern", sizes: facts?.sizes ?? [] };
+  }
+  const values = db.select({ value: variants.value }).from(variants).where(eq(variants.productId, product.id)).orderBy(asc(variants.position), asc(variants.id)).all();
+  const sizes = [...new Set(values.map((v) => v.value.trim()).filter(Boolean))];
+  return sizes.length ? { kind: "variants", sizes } : { kind: "free", sizes: [] };
+}
+
+export type SaveSizeChartInput = {
+  productId: number;
+  storeId: number;
+  unit: MeasurementUnit;
+  madeToMeasure: boolean;
+  /** Millimetres (the form converts from the seller's unit first: sizeChartRowsFromForm). */
+  rows: SizeChartRow[];
+};
+
+export type SaveSizeChartResult = { ok: true } | { ok: false; error: "not-found" } | { ok: false; error: "invalid"; problems: ChartProblem[] };
+
+/** Replaces the design's size chart (an empty table clears it) after checking every rule; all or nothing. */
+export async function saveSizeChart({ db }: { db: Db }, input: SaveSizeChartInput): Promise<SaveSizeChartResult> {
+  const product = db
+    .select({ id: products.id, type: products.type })
+    .from(products)
+    .where(and(eq(products.id, input.productId), eq(products.storeId, input.storeId)))
+    .get();
+  if (!product) return { ok: false, error: "not-found" };
+  const problems = checkSizeChart(input, await chartSizesOf({ db }, product), product.type);
+  if (problems.length) return { ok: false, error: "invalid", problems };
+  db.transaction(
+    (tx) => {
+      tx.delete(sizeChartRows).where(eq(sizeChartRows.productId, product.id)).run();
+      input.rows.forEach((row, position) => {
+        tx.insert(sizeChartRows)
+          .values({
+            productId: product.id,
+            size: row.size,
+            position,
+            ...zoneColumnsOf(row.body),
+            finishedBustMm: row.finished.bust,
+            finishedWaistMm: row.finished.waist,
+            finishedHipMm: row.finished.hip,
+          })
+          .run();
+      });
+      tx.update(products).set({ sizeChartUnit: input.unit, madeToMeasure: input.madeToMeasure }).where(eq(products.id, product.id)).run();
+    },
+    { behavior: "immediate" },
+  );
+  return { ok: true };
+}
+
+function cellOf(row: SizeChartRow, column: ChartColumn): number | null {
+  return column.startsWith("finished_") ? row.finished[column.slice("finished_".length) as keyof SizeChartRow["finished"]] : row.body[column as keyof SizeChartRow["body"]];
+}
+
+/** Every problem of a chart (pure: the sizes are given), the cells' first, in table order. */
+export function checkSizeChart(input: Pick<SaveSizeChartInput, "rows" | "madeToMeasure">, allowed: ChartSizes, type: string): ChartProblem[] {
+  const { rows } = input;
+  const problems: ChartProblem[] = [];
+  if (rows.length > MAX_CHART_SIZES) return [{ code: "too-many-sizes" }];
+  if (rows.length) {
+    if (allowed.kind === "free") {
+      const seen = new Set<string>();
+      for (const row of rows) {
+        if (!row.size.trim() || row.size.length > MAX_SIZE_NAME || row.size !== row.size.trim()) problems.push({ code: "bad-size-name", size: row.size });
+        else if (seen.has(row.size)) problems.push({ code: "duplicate-size", size: row.size });
+        seen.add(row.size);
+      }
+    } else if (!allowed.sizes.length) {
+      problems.push({ code: "no-sizes" });
+    } else if (rows.length !== allowed.sizes.length || rows.some((row, i) => row.size !== allowed.sizes[i])) {
+      problems.push({ code: "wrong-sizes", expected: allowed.sizes });
+    }
+    if (problems.length) return problems;
+  }
+  for (const column of CHART_COLUMNS) {
+    const [min, max] = rangeOf(column);
+    const given = rows.filter((row) => cellOf(row, column) !== null);
+    if (!given.length) continue;
+    let cellsOk = true;
+    for (const row of rows) {
+      const value = cellOf(row, column);
+      if (value === null) {
+        problems.push({ code: "missing-in-size", size: row.size, column });
+        cellsOk = false;
+      } else if (!Number.isInteger(value)) {
+        problems.push({ code: "not-a-number", size: row.size, column });
+        cellsOk = false;
+      } else if (value < min || value > max) {
+        problems.push({ code: "out-of-range", size: row.size, column });
+        cellsOk = false;
+      }
+    }
+    if (!cellsOk) continue;
+    let grows = true;
+    for (let i = 1; i < rows.length; i++) {
+      if (cellOf(rows[i]!, column)! < cellOf(rows[i - 1]!, column)!) {
+        problems.push({ code: "shrinks", size: rows[i]!.size, column });
+        grows = false;
+      }
+    }
+    if (grows && rows.length >= 2 && cellOf(rows[0]!, column) === cellOf(rows.at(-1)!, column)) problems.push({ code: "flat", column });
+  }
+  for (const row of rows) {
+    for (const zone of FINISHED_ZONES) {
+      const body = row.body[zone];
+      const finished = row.finished[zone];
+      if (body !== null && finished !== null && Number.isInteger(body) && Number.isInteger(finished) && finished < body) {
+        problems.push({ code: "negative-ease", size: row.size, column: `finished_${zone}` });
+      }
+    }
+  }
+  if (input.madeToMeasure) {
+    if (type !== "Pattern") problems.push({ code: "mtm-not-pattern" });
+    else if (allowed.sizes.length < 2) problems.push({ code: "mtm-too-few-sizes" });
+    else if (!rows.length || !(["bust", "waist", "hip"] as const).some((zone) => rows.every((row) => row.body[zone] !== null))) problems.push({ code: "mtm-no-girth" });
+  }
+  return problems;
+}
+
+/**
+ * The chart as the design form sent it: cells `chart[<size>][<column>]` in the seller's unit, for the sizes the
+ * form showed (the design's). Rows left wholly blank are no chart when all are blank. Not-a-number cells are problems.
+ */
+export function sizeChartRowsFromForm(fields: FormData, sizes: string[], unit: MeasurementUnit): { rows: SizeChartRow[]; problems: ChartProblem[] } {
+  const problems: ChartProblem[] = [];
+  const rows = sizes.map((size) => {
+    const row: SizeChartRow = { size, body: emptyZoneValues(), finished: { bust: null, waist: null, hip: null } };
+    for (const column of CHART_COLUMNS) {
+      const raw = fields.get(`chart[${size}][${column}]`);
+      const parsed = parseCell(typeof raw === "string" ? raw : "");
+      if (parsed === "nan") {
+        problems.push({ code: "not-a-number", size, column });
+        continue;
+      }
+      const mm = parsed === null ? null : toMm(parsed, unit);
+      if (column.startsWith("finished_")) row.finished[column.slice("finished_".length) as keyof SizeChartRow["finished"]] = mm;
+      else row.body[column as keyof SizeChartRow["body"]] = mm;
+    }
+    return row;
+  });
+  const blank = rows.every((row) => CHART_COLUMNS.every((column) => cellOf(row, column) === null));
+  return { rows: blank && !problems.length ? [] : rows, problems };
+}
+
+/**
+ * The chart as `update-product`'s `size_chart_table` gives it: [{size, <zone>, finished_<zone>}] in whole mm, null or
+ * absent where not given. A shape error is one message (400 {error}).
+ */
+export function sizeChartRowsFromJson(table: unknown): { ok: true; rows: SizeChartRow[] } | { ok: false; message: string } {
+  if (!Array.isArray(table)) return { ok: false, message: "size_chart_table must be an array of rows ([] clears the chart)" };
+  if (table.length > MAX_CHART_SIZES) return { ok: false, message: `A size chart can have at most ${MAX_CHART_SIZES} sizes.` };
+  const rows: SizeChartRow[] = [];
+  for (const [i, item] of table.entries()) {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) return { ok: false, message: `size_chart_table[${i}] must be an object` };
+    const entry = item as Record<string, unknown>;
+    if (typeof entry.size !== "string") return { ok: false, message: `size_chart_table[${i}].size must be a string` };
+    const unknown = Object.keys(entry).find((key) => key !== "size" && !(CHART_COLUMNS as string[]).includes(key));
+    if (unknown) return { ok: false, message: `size_chart_table[${i}].${unknown} is not a size chart column` };
+    const row: SizeChartRow = { size: entry.size, body: emptyZoneValues(), finished: { bust: null, waist: null, hip: null } };
+    for (const column of CHART_COLUMNS) {
+      const value = entry[column];
+      if (value === undefined || value === null) continue;
+      if (typeof value !== "number" || !Number.isInteger(value)) {
+        return { ok: false, message: `Size ${entry.size}, ${column}: a whole number of millimetres or null` };
+      }
+      if (column.startsWith("finished_")) row.finished[column.slice("finished_".length) as keyof SizeChartRow["finished"]] = value;
+      else row.body[column as keyof SizeChartRow["body"]] = value;
+    }
+    rows.push(row);
+  }
+  return { ok: true, rows };
+}
