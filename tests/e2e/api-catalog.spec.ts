@@ -76,7 +76,7 @@ test.describe("JSON face of the catalogue", () => {
     const res = await request.get(`/api/user/get-external-product/${id}`);
     expect(res.status()).toBe(200);
     const body = await res.json();
-    expect(sorted(body)).toEqual(["media", "product", "reviews", "store_avatar", "store_name", "store_owner_id", "store_profile", "variants"]);
+    expect(sorted(body)).toEqual(["made_to_measure", "media", "product", "reviews", "size_chart_table", "size_chart_unit", "store_avatar", "store_name", "store_owner_id", "store_profile", "variants"]);
     expect(sorted(body.product)).toEqual(["delivery", "desc", "name", "price", "size_chart", "sold", "terms", "type"]);
     const p = queryOne<{ name: string; price_cents: number; sold: number; type: string; description: string; terms: string; size_chart: string; owner: number; city: string; country: string }>(
       `SELECT p.*, s.user_id AS owner, u.city, u.country FROM products p JOIN stores s ON s.id = p.store_id JOIN users u ON u.id = s.user_id WHERE p.id = ?`,

@@ -7,9 +7,20 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 
-import { products, sizeChartRows, variants } from "../../../db/schema";
-import { zoneColumnsOf } from "./chart.server";
-import { CHART_COLUMNS, MAX_CHART_SIZES, MAX_SIZE_NAME, parseCell, rangeOf, toMm, type ChartColumn, type ChartProblem } from "./size-chart";
+import { MEASUREMENT_UNITS, products, sizeChartRows, variants } from "../../../db/schema";
+import { getSizeChart, zoneColumnsOf } from "./chart.server";
+import { sizeChartRowJson } from "./json";
+import {
+  CHART_COLUMNS,
+  chartProblemMessage,
+  MAX_CHART_SIZES,
+  MAX_SIZE_NAME,
+  parseCell,
+  rangeOf,
+  toMm,
+  type ChartColumn,
+  type ChartProblem,
+} from "./size-chart";
 import { FINISHED_ZONES, emptyZoneValues, type MeasurementUnit, type SizeChartRow } from "./types";
 import { productPatternFacts } from "~/models/patterns/versions.server";
 import type { Db } from "~/utils/db.server";
@@ -47,7 +58,7 @@ export async function saveSizeChart({ db }: { db: Db }, input: SaveSizeChartInpu
     .where(and(eq(products.id, input.productId), eq(products.storeId, input.storeId)))
     .get();
   if (!product) return { ok: false, error: "not-found" };
-  const problems = checkSizeChart(input, await chartSizesOf({ db }, product), product.type);
+  const problems = await sizeChartProblems({ db }, product, input);
   if (problems.length) return { ok: false, error: "invalid", problems };
   db.transaction(
     (tx) => {
@@ -70,6 +81,15 @@ export async function saveSizeChart({ db }: { db: Db }, input: SaveSizeChartInpu
     { behavior: "immediate" },
   );
   return { ok: true };
+}
+
+/** What saveSizeChart would refuse in a chart for this design (the caller has checked it is the seller's own). */
+export async function sizeChartProblems(
+  { db }: { db: Db },
+  product: { id: number; type: string },
+  input: Pick<SaveSizeChartInput, "rows" | "madeToMeasure">,
+): Promise<ChartProblem[]> {
+  return checkSizeChart(input, await chartSizesOf({ db }, product), product.type);
 }
 
 function cellOf(row: SizeChartRow, column: ChartColumn): number | null {
@@ -193,4 +213,52 @@ export function sizeChartRowsFromJson(table: unknown): { ok: true; rows: SizeCha
     rows.push(row);
   }
   return { ok: true, rows };
+}
+
+/** `size_chart_table` (mm, null where not given), `size_chart_unit` and `made_to_measure` of a product's JSON. */
+export function sizeChartJson({ db }: { db: Db }, productId: number) {
+  const chart = getSizeChart({ db }, productId);
+  return {
+    size_chart_table: chart?.rows.map(sizeChartRowJson) ?? [],
+    size_chart_unit: chart?.unit ?? "cm",
+    made_to_measure: chart?.madeToMeasure ?? false,
+  };
+}
+
+/** What an update-product call asks of the chart: nothing (all three keys absent) or a chart to save. */
+export type SizeChartRequest = { unit: MeasurementUnit; madeToMeasure: boolean; rows: SizeChartRow[] };
+
+/**
+ * The chart keys of update-product's `product` object (`size_chart_table`, `size_chart_unit`, `made_to_measure`):
+ * null when none is given; a key left out keeps what is stored. A shape error is one message.
+ */
+export function sizeChartRequestFromJson(
+  { db }: { db: Db },
+  productId: number | null,
+  p: Record<string, unknown>,
+): { ok: true; request: SizeChartRequest | null } | { ok: false; message: string; field: string } {
+  if (!("size_chart_table" in p) && !("size_chart_unit" in p) && !("made_to_measure" in p)) return { ok: true, request: null };
+  const stored = productId ? getSizeChart({ db }, productId) : null;
+  let rows = stored?.rows ?? [];
+  if ("size_chart_table" in p) {
+    const table = sizeChartRowsFromJson(p.size_chart_table);
+    if (!table.ok) return { ok: false, message: table.message, field: "size_chart_table" };
+    rows = table.rows;
+  }
+  const unit = p.size_chart_unit ?? stored?.unit ?? "cm";
+  if (!(MEASUREMENT_UNITS as readonly unknown[]).includes(unit)) return { ok: false, message: 'size_chart_unit must be "cm" or "in"', field: "size_chart_unit" };
+  const madeToMeasure = p.made_to_measure ?? stored?.madeToMeasure ?? false;
+  if (typeof madeToMeasure !== "boolean") return { ok: false, message: "made_to_measure must be true or false", field: "made_to_measure" };
+  return { ok: true, request: { unit: unit as MeasurementUnit, madeToMeasure, rows } };
+}
+
+/** The first problem as the JSON face says it: the message names the cell; `field` is its place in the table. */
+export function chartProblemJson(problems: ChartProblem[], rows: SizeChartRow[], unit: MeasurementUnit): { message: string; field: string } {
+  const problem = problems[0]!;
+  const message = chartProblemMessage(problem, unit);
+  if ("size" in problem && "column" in problem) {
+    const index = rows.findIndex((row) => row.size === problem.size);
+    return { message, field: `size_chart_table[${index}].${problem.column}` };
+  }
+  return { message, field: problem.code.startsWith("mtm-") ? "made_to_measure" : "size_chart_table" };
 }

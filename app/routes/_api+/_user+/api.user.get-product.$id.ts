@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
+import { sizeChartJson } from "~/models/fit/size-chart.server";
 import { patternJson, productPatternFacts } from "~/models/patterns/versions.server";
 import { getOwnProduct, ownProductJson } from "~/models/selling/designs.server";
 import { apiIdParam } from "~/utils/api-params.server";
@@ -9,7 +10,8 @@ import { getDb } from "~/utils/db.server";
 
 /**
  * GET /api/user/get-product/{id}: one of the caller's designs (spec 3 Own product); anyone else's is 404. A Pattern
- * product adds `pattern`, as get-external-product does (decision 100; null when the file could not be read).
+ * product adds `pattern`, as get-external-product does (decision 100; null when the file could not be read). Every
+ * design carries its size chart as data (decision 113): `size_chart_table` (mm), `size_chart_unit`, `made_to_measure`.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { store } = await requireApiSeller(request);
@@ -17,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const found = getOwnProduct({ db, storeId: store.id, productId });
   if (!found) return apiError(404, "Product not found");
-  const json = ownProductJson(found);
+  const json = { ...ownProductJson(found), ...sizeChartJson({ db }, productId) };
   if (found.product.type !== "Pattern") return Response.json(json);
   return Response.json({ ...json, pattern: patternJson(productId, await productPatternFacts({ db, productId })) });
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
+import { chartProblemJson, saveSizeChart, sizeChartJson, sizeChartProblems, sizeChartRequestFromJson } from "~/models/fit/size-chart.server";
 import { getOwnProduct, ownProductJson, saveDesign } from "~/models/selling/designs.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
 import { setShippingOverride } from "~/models/shipping/rates.server";
@@ -23,7 +24,10 @@ export async function loader() {
  * `images` (or `media`) for new media, `sizeChart` and `pattern` (DXF). `status` ("draft" | "published", decision
  * 106): absent, a new design is published and an existing one keeps its status. `shipping_override` (decision 108):
  * {domestic_first, domestic_additional, international_first, international_additional, free_above} in dollars, null
- * to follow the store's rates, absent to keep what is set.
+ * to follow the store's rates, absent to keep what is set. `size_chart_table` ([{size, <zone>, finished_<zone>}] in mm,
+ * [] clears it), `size_chart_unit` and `made_to_measure` (decision 113): absent keeps what is set; a refused chart is a
+ * 400 {error} naming the cell, checked before the design is saved unless this call changes its sizes (a new pattern
+ * file or new variants), then after: the design is saved and the answer says the chart was not.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
@@ -54,6 +58,15 @@ export async function action({ request }: ActionFunctionArgs) {
     // A design's own shipping rates (decision 108): checked before anything is saved; absent leaves them as they are.
     const override = "shipping_override" in p ? parseShippingOverrideInput(p.shipping_override) : undefined;
     if (override && !override.ok) return fieldErrorResponse(override.errors);
+    // The size chart as data (decision 113): refused before anything is saved when the design's sizes stay as they are.
+    const chart = sizeChartRequestFromJson({ db }, productId, p);
+    if (!chart.ok) return apiError(400, chart.message, { field: chart.field });
+    const sizesChange = variants !== undefined || form.files.some((f) => f.field === "pattern");
+    const current = productId ? getOwnProduct({ db, storeId: store.id, productId }) : null;
+    if (chart.request && current && !sizesChange) {
+      const problems = await sizeChartProblems({ db }, current.product, chart.request);
+      if (problems.length) return apiError(400, ...chartAnswer(problems, chart.request));
+    }
     // Unchanged sizes: each keeps its stock as it is at the moment of writing (a difference of 0).
     const currentVariants = (id: number) =>
       (getOwnProduct({ db, storeId: store.id, productId: id })?.variants ?? []).map((v) => ({ ...v, was: v.inventory }));
@@ -93,12 +106,29 @@ export async function action({ request }: ActionFunctionArgs) {
       return fieldErrorResponse(problems, result.error === "busy" ? { status: answer.status, retryAfter: result.retryAfter } : undefined);
     }
     if (override) setShippingOverride({ db, storeId: store.id, productId: result.product.id, rates: override.rates });
+    if (chart.request) {
+      const charted = await saveSizeChart({ db }, { productId: result.product.id, storeId: store.id, ...chart.request });
+      if (!charted.ok && charted.error === "invalid") {
+        const [message, extra] = chartAnswer(charted.problems, chart.request);
+        return apiError(400, `The design was saved, but not its size chart: ${message}`, { ...extra, id: result.product.id });
+      }
+    }
     const saved = getOwnProduct({ db, storeId: store.id, productId: result.product.id })!;
     return Response.json(
-      { success: true, message: result.created ? PRODUCT_MESSAGES.created : PRODUCT_MESSAGES.updated, product: ownProductJson(saved) },
+      {
+        success: true,
+        message: result.created ? PRODUCT_MESSAGES.created : PRODUCT_MESSAGES.updated,
+        product: { ...ownProductJson(saved), ...sizeChartJson({ db }, saved.product.id) },
+      },
       { status: result.created ? 201 : 200 },
     );
   } finally {
     await form.cleanup();
   }
+}
+
+/** A refused chart's 400: the first problem's message (naming the cell) and its place in `size_chart_table`. */
+function chartAnswer(problems: Parameters<typeof chartProblemJson>[0], request: { rows: Parameters<typeof chartProblemJson>[1]; unit: "cm" | "in" }) {
+  const { message, field } = chartProblemJson(problems, request.rows, request.unit);
+  return [message, { field }] as const;
 }
