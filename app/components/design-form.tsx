@@ -5,6 +5,7 @@ import { ErrorList, Field, Spinner, useFieldIds, type ListOfErrors } from "./for
 import { FileField, TextArea } from "./form-fields";
 import { MediaThumb } from "./media-thumb";
 import { ShippingRatesFields } from "./shipping-rates-fields";
+import { SizeChartFields, type SizeChartFormProps } from "./size-chart-fields";
 import type { PatternReading } from "./pattern-reading";
 import { useHydrated } from "./use-hydrated";
 import { SHIPPING_FIELDS, SHIPPING_PREFIX } from "~/schemas/shipping";
@@ -44,6 +45,8 @@ export type DesignFormProps = {
   media: { id: number; media: string }[];
   sizeChart: string | null;
   patternFile: string | null;
+  /** The size chart as data (decision 113): the table's sizes and values, below the size chart image. */
+  chart?: SizeChartFormProps;
   /** The current pattern version as read from its file (edit mode): preview, units note, changes against the last one. */
   pattern?: PatternSummary | null;
   notice: string | null;
@@ -250,6 +253,7 @@ function DesignFormFields(props: DesignFormProps) {
             errors={errors.sizeChart}
           />
         </div>
+        {props.chart ? <SizeChartFields chart={props.chart} errors={errors} /> : null}
       </section>
 
       {showPattern ? (

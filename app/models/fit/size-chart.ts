@@ -123,3 +123,21 @@ export function chartProblemField(problem: ChartProblem): string {
 export function chartCellName(size: string, column: ChartColumn): string {
   return `chart[${size}][${column}]`;
 }
+
+/** The design form's hints of the size chart fieldset. */
+export const CHART_HINTS = {
+  table: "Body measurements of each size, and optionally the finished garment's (the ease is the difference). Leave the whole table blank for no chart.",
+  newPattern: "The table of measurements per size appears once the pattern file is read: save the design, then fill it in on the edit screen.",
+  noSizes: "The table has a row for each size of the design: save the design with its sizes, then give each size's measurements here.",
+  unreadPattern: "The table appears once the pattern file is read: it has a row for each size of the pattern.",
+};
+
+/** What the chart fieldset had typed when the form comes back with an error. */
+export type SentChartValues = { unit: MeasurementUnit; madeToMeasure: boolean; cells: Record<string, string> };
+
+/** The fieldset of the new-design form: apparel gets a row per size it was sent with; a pattern waits for its file. */
+export function newDesignChart(type: string, variantValues: string[], sent?: SentChartValues | null) {
+  const sizes = type === "Pattern" ? [] : [...new Set(variantValues.map((v) => v.trim()).filter(Boolean))];
+  const hint = type === "Pattern" ? CHART_HINTS.newPattern : sizes.length ? CHART_HINTS.table : CHART_HINTS.noSizes;
+  return { sizes, unit: sent?.unit ?? ("cm" as MeasurementUnit), madeToMeasure: false, cells: sent?.cells ?? {}, hint, pattern: false };
+}

@@ -7,6 +7,7 @@ import { IncompleteProfile, StoreFirst } from "~/components/seller-notices";
 import { SellerPage } from "~/components/seller-tabs";
 import { isProfileComplete } from "~/models/accounts/profile.server";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
+import { newDesignChart } from "~/models/fit/size-chart";
 import { NO_STORE } from "~/models/selling/errors";
 import { EMPTY_DESIGN } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
@@ -33,6 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CreateDesignPage() {
   const { hasStore, profileComplete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const values = actionData?.values ?? EMPTY_DESIGN;
   if (!hasStore) {
     return (
       <SellerPage title="Upload Design">
@@ -46,10 +48,11 @@ export default function CreateDesignPage() {
       <DesignForm
         mode="create"
         productId={null}
-        values={actionData?.values ?? EMPTY_DESIGN}
+        values={values}
         errors={actionData?.errors ?? {}}
         media={[]}
         sizeChart={null}
+        chart={newDesignChart(values.type, values.variants.map((v) => v.value), actionData?.chart)}
         patternFile={null}
         notice={actionData?.notice ?? null}
         filesDropped={actionData?.filesDropped ?? false}

@@ -25,6 +25,9 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { invariantResponse } from "~/utils/invariant";
 import { MAX_MEDIA } from "~/utils/upload-limits";
 import { readPageMultipart } from "~/utils/multipart.server";
+import type { SentChartValues } from "~/models/fit/size-chart";
+
+import { checkSentChart, readSizeChartForm, saveSentChart } from "./size-chart-form.server";
 
 /** The form's values of a stored design. */
 export function designFormValues({ product, media, variants }: OwnProduct): DesignFormValues {
@@ -53,7 +56,7 @@ export function designFiles(found: OwnProduct | null) {
   };
 }
 
-type ActionAnswer = { values: DesignFormValues; errors: FieldErrors; filesDropped: boolean; notice: string | null };
+type ActionAnswer = { values: DesignFormValues; errors: FieldErrors; filesDropped: boolean; notice: string | null; chart?: SentChartValues | null };
 
 /**
  * POST of the design form. Intents: `add-variant` and `remove-variant-{i}` show the form again with one
@@ -103,8 +106,11 @@ export async function designAction({
 
     const values = submittedValues(fields);
     const filesDropped = form.files.length > 0 || form.problems.length > 0;
+    // The size chart as data (decision 113): its typed values come back with every answer.
+    const chart = readSizeChartForm(fields);
+    const sentChart = chart && { unit: chart.unit, madeToMeasure: chart.madeToMeasure, cells: chart.cells };
     const answer = (status: number, errors: FieldErrors, notice: string | null = null, headers?: HeadersInit) =>
-      data<ActionAnswer>({ values, errors, filesDropped, notice }, { status, headers });
+      data<ActionAnswer>({ values, errors, filesDropped, notice, chart: sentChart }, { status, headers });
 
     // Only a page without JavaScript gets here for a size row (with JavaScript rows are added in the page):
     // the files it sent cannot be put back into its file inputs, so the notice names them.
@@ -126,6 +132,9 @@ export async function designAction({
     // The design's own shipping rates (decision 108): refused before anything is saved.
     const override = parseShippingOverrideInput(values.shipping ?? {}, SHIPPING_PREFIX);
     if (!override.ok) return answer(400, override.errors);
+    const newPattern = form.files.some((f) => f.field === "pattern");
+    const chartErrors = chart && (await checkSentChart({ db }, chart, { productId, type: values.type, variantValues: values.variants.map((v) => v.value), newPattern }));
+    if (chartErrors) return answer(400, chartErrors);
 
     const result = await saveDesign({
       db,
@@ -150,11 +159,19 @@ export async function designAction({
       return answer(status, designProblemsAt(result.problems, DESIGN_FORM_FIELDS), null, retry);
     }
     setShippingOverride({ db, storeId: store.id, productId: result.product.id, rates: override.rates });
+    const lateChartErrors = chart && (await saveSentChart({ db }, chart, result.product.id, store.id));
+    if (lateChartErrors) {
+      if (result.created) return redirectWithFlash(request, `/edit-product/${result.product.id}`, { kind: "error", message: CHART_NOT_SAVED });
+      return answer(400, lateChartErrors, CHART_NOT_SAVED);
+    }
     return redirectWithFlash(request, `/edit-product/${result.product.id}`, { kind: "success", message: savedMessage(intent, result.created) });
   } finally {
     await form.cleanup();
   }
 }
+
+/** Said when the design was saved with new sizes that its size chart no longer matches. */
+const CHART_NOT_SAVED = "The design was saved, but not its size chart: its sizes changed with this save. Check the table below and save again.";
 
 /** The flash note after a save, by the button pressed. */
 function savedMessage(intent: string, created: boolean): string {

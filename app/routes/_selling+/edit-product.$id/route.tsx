@@ -14,6 +14,7 @@ import { requireSeller } from "~/auth/guards.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 
 import { designAction, designFiles, designFormValues } from "../design-action.server";
+import { sizeChartFormOf } from "../size-chart-form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Edit ${data.values.name} · Patternhouse` : "Edit design · Patternhouse" },
@@ -27,7 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const confirmRemove = new URL(request.url).searchParams.has("remove");
   const pattern = found.product.type === "Pattern" ? await sellerPatternSummary({ db: getDb(), productId }) : null;
   const draft = found.product.status === "draft";
-  return { productId, values: designFormValues(found), ...designFiles(found), pattern, confirmRemove, draft };
+  const chart = await sizeChartFormOf({ db: getDb() }, found.product);
+  return { productId, values: designFormValues(found), ...designFiles(found), pattern, confirmRemove, draft, chart };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -83,6 +85,7 @@ export default function EditProductPage() {
         errors={actionData?.errors ?? {}}
         media={loaded.media}
         sizeChart={loaded.sizeChart}
+        chart={{ ...loaded.chart, ...actionData?.chart }}
         patternFile={loaded.patternFile}
         pattern={loaded.pattern}
         notice={actionData?.notice ?? null}
