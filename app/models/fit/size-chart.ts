@@ -141,3 +141,12 @@ export function newDesignChart(type: string, variantValues: string[], sent?: Sen
   const hint = type === "Pattern" ? CHART_HINTS.newPattern : sizes.length ? CHART_HINTS.table : CHART_HINTS.noSizes;
   return { sizes, unit: sent?.unit ?? ("cm" as MeasurementUnit), madeToMeasure: false, cells: sent?.cells ?? {}, hint, pattern: false };
 }
+
+/** The product page's size chart table: the rows in one unit, the columns given, and the ease. */
+export type SizeChartView = {
+  unit: MeasurementUnit;
+  /** The unit not shown: the toggle's link. */
+  other: MeasurementUnit;
+  columns: { key: string; label: string }[];
+  rows: { size: string; cells: Record<string, string> }[];
+};

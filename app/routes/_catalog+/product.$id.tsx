@@ -13,6 +13,8 @@ import { previewUrl, productPatternFacts } from "~/models/patterns/versions.serv
 import { getBuyerSettings } from "~/models/platform/settings.server";
 import { productTypeLabel, isDownloadPattern } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
+import { SizeChartTable } from "~/components/size-chart-table";
+import { sizeChartView, unitToggleHref } from "~/models/fit/size-chart-view.server";
 import { invariantResponse } from "~/utils/invariant";
 import { fileUrl, imageSrcSet } from "~/utils/media";
 import { formatCents } from "~/utils/money";
@@ -59,6 +61,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       user && isDownloadPattern(product.type, product.delivery)
         ? (ownedPatternOrders({ db, userId: user.id, productIds: [product.id] }).get(product.id) ?? null)
         : null,
+    sizeChartTable: sizeChartView({ db }, product.id, user?.id ?? null, new URL(request.url).searchParams.get("unit")),
+    unitHref: unitToggleHref(request.url),
     pattern:
       facts && size
         ? {
@@ -157,7 +161,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const TAB_CLASS = "border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700";
 
 export default function ProductPage() {
-  const { product, media, variants, store, reviews, rating, myself, favorite, ownedOrderId, pattern } = useLoaderData<typeof loader>();
+  const { product, media, variants, store, reviews, rating, myself, favorite, ownedOrderId, pattern, sizeChartTable, unitHref } =
+    useLoaderData<typeof loader>();
   const storeUrl = `/store/${store.owner}`;
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
@@ -217,6 +222,7 @@ export default function ProductPage() {
               />
             </figure>
           ) : null}
+          {sizeChartTable ? <SizeChartTable chart={sizeChartTable} productName={product.name} otherUnitHref={`${unitHref}${sizeChartTable.other}#size-chart`} /> : null}
         </div>
       </div>
 

@@ -1,0 +1,44 @@
+/** The product page's size chart table (decision 113): the rows in one unit, the columns given, and the ease. */
+import { getMeasurements, getSizeChart } from "./chart.server";
+import { fromMm, type SizeChartView } from "./size-chart";
+import { FINISHED_ZONES, FIT_ZONES, ZONE_LABELS, type MeasurementUnit } from "./types";
+
+export type { SizeChartView };
+import type { Db } from "~/utils/db.server";
+
+
+/**
+ * The chart in the unit asked for (`?unit=`), else the buyer's (when they keep measurements), else the seller's;
+ * null when the design has no chart rows.
+ */
+export function sizeChartView({ db }: { db: Db }, productId: number, viewerId: number | null, asked: string | null): SizeChartView | null {
+  const chart = getSizeChart({ db }, productId);
+  if (!chart?.rows.length) return null;
+  const unit: MeasurementUnit = asked === "cm" || asked === "in" ? asked : ((viewerId ? getMeasurements({ db }, viewerId)?.unit : null) ?? chart.unit);
+  const columns: SizeChartView["columns"] = [];
+  const cells = chart.rows.map(() => ({}) as Record<string, string>);
+  const add = (key: string, label: string, values: (number | null)[], sign = false) => {
+    if (values.every((v) => v === null)) return;
+    columns.push({ key, label });
+    values.forEach((mm, i) => {
+      cells[i]![key] = mm === null ? "" : `${sign && mm > 0 ? "+" : ""}${fromMm(mm, unit)}`;
+    });
+  };
+  for (const zone of FIT_ZONES) add(zone, ZONE_LABELS[zone], chart.rows.map((r) => r.body[zone]));
+  for (const zone of FINISHED_ZONES) {
+    add(`finished_${zone}`, `Finished ${ZONE_LABELS[zone].toLowerCase()}`, chart.rows.map((r) => r.finished[zone]));
+  }
+  for (const zone of FINISHED_ZONES) {
+    const ease = chart.rows.map((r) => (r.finished[zone] !== null && r.body[zone] !== null ? r.finished[zone]! - r.body[zone]! : null));
+    add(`ease_${zone}`, `Ease at ${ZONE_LABELS[zone].toLowerCase()}`, ease, true);
+  }
+  return { unit, other: unit === "cm" ? "in" : "cm", columns, rows: chart.rows.map((r, i) => ({ size: r.size, cells: cells[i]! })) };
+}
+
+/** The page's own URL with `unit` set (and the table's anchor): the toggle link, kept as a relative `?...#` href. */
+export function unitToggleHref(url: string): string {
+  const params = new URL(url).searchParams;
+  params.delete("unit");
+  const rest = params.toString();
+  return `?${rest ? `${rest}&` : ""}unit=`;
+}
