@@ -180,6 +180,7 @@ describe("exportUserData", () => {
     expect(data.store).toMatchObject({ id: store.id, name: "Buyer Makes", payout_details: { account_number: "****6789", account_routing: "****0000" } });
     expect(data.products.map((p) => p.id)).toEqual([product.id]);
     expect(data.products[0]!.media).toHaveLength(1);
+    expect(data.products[0]).toMatchObject({ size_chart_table: [], size_chart_unit: "cm", made_to_measure: false });
     expect(data.orders_bought.map((o) => o.product_name).sort()).toEqual(["Printed Shirt Pattern", "Tote Pattern", "Wrap Dress"]);
     expect(data.orders_sold.map((o) => o.id)).toEqual([sale.id]);
     expect(data.ledger.map((t) => t.tx_type)).toEqual(["Sale", "Transfer"]);

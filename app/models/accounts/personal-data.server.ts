@@ -43,6 +43,7 @@ import {
 import { recordAudit } from "~/models/admin/audit.server";
 import { getMeasurements } from "~/models/fit/chart.server";
 import { measurementsJson } from "~/models/fit/json";
+import { sizeChartJson } from "~/models/fit/size-chart.server";
 import { deleteUnreferencedFiles } from "~/models/files/store.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { getStripe } from "~/models/payments/providers.server";
@@ -298,6 +299,7 @@ export function exportUserData({ db, userId, now = new Date() }: { db: Db; userI
       media: productMediaOf(p.id).map((m) => ({ file: m.media, url: fileUrl(m.media) })),
       variants: variantsOf(p.id).map((v) => ({ id: v.id, name: v.name, value: v.value, sku: v.sku, inventory: v.inventory })),
       pattern_versions: versionsOf(p.id).map((v) => ({ version: v.version, file: v.file, note: v.note, created_at: iso(v.createdAt) })),
+      ...sizeChartJson({ db }, p.id),
     })),
     follows: followed.map((f) => ({ store_id: f.storeId, store_name: f.storeName, store_owner: f.ownerId, created_at: iso(f.createdAt) })),
     measurements: measured ? measurementsJson(measured) : null,
