@@ -4,10 +4,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AddToCartForm } from "~/components/add-to-cart";
 import { DraftBadge, DraftPreviewBanner } from "~/components/drafts";
 import { FavoriteButton } from "~/components/favorite-button";
+import { SizeAdvice } from "~/components/fit/size-advice";
 import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
 import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
+import { sizeAdviceView } from "~/models/fit/advice.server";
 import { getExternalProduct } from "~/models/catalog/products.server";
 import { previewUrl, productPatternFacts } from "~/models/patterns/versions.server";
 import { getBuyerSettings } from "~/models/platform/settings.server";
@@ -59,6 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       user && isDownloadPattern(product.type, product.delivery)
         ? (ownedPatternOrders({ db, userId: user.id, productIds: [product.id] }).get(product.id) ?? null)
         : null,
+    sizeAdvice: sizeAdviceView({ db, productId: product.id, userId: user?.id ?? null }),
     pattern:
       facts && size
         ? {
@@ -157,7 +160,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const TAB_CLASS = "border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700";
 
 export default function ProductPage() {
-  const { product, media, variants, store, reviews, rating, myself, favorite, ownedOrderId, pattern } = useLoaderData<typeof loader>();
+  const { product, media, variants, store, reviews, rating, myself, favorite, ownedOrderId, pattern, sizeAdvice } = useLoaderData<typeof loader>();
   const storeUrl = `/store/${store.owner}`;
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
@@ -202,6 +205,7 @@ export default function ProductPage() {
           ) : (
             <AddToCartForm productId={product.id} type={product.type} delivery={product.delivery} variants={variants} />
           )}
+          <SizeAdvice advice={sizeAdvice} />
           {product.sizeChart ? (
             <figure>
               <figcaption className="label">Size chart</figcaption>
