@@ -11,6 +11,11 @@ import { MeasurementsFormSchema } from "~/schemas/measurements";
  * private. A plain form (intent "measurements") that works without JavaScript.
  */
 export function MeasurementsSection({ measurements, lastResult }: { measurements: Measurements; lastResult?: SubmissionResult<string[]> }) {
+  // A save comes back with the stored values ("96,0" reads "96"): a new key shows them, also with JavaScript on.
+  return <MeasurementsForm key={JSON.stringify(measurements)} measurements={measurements} lastResult={lastResult} />;
+}
+
+function MeasurementsForm({ measurements, lastResult }: { measurements: Measurements; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "measurements";
   const defaultValue: Record<string, string> = { unit: measurements.unit };

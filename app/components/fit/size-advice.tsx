@@ -35,7 +35,7 @@ export function SizeAdvice({ advice }: { advice: SizeAdviceView | null }) {
           <ul className="mt-2 space-y-1 text-sm text-slate-700">
             {advice.zones.map((z) => (
               <li key={z.zone}>
-                <span className="capitalize">{z.label}</span>: size {z.size}
+                {z.label.charAt(0).toUpperCase() + z.label.slice(1)}: size {z.size}
                 {z.ease ? ` (${z.ease} ease)` : ""}
                 {z.outside === "above" ? " (you measure more than the largest size: it will be tight)" : ""}
                 {z.outside === "below" ? " (you measure less than the smallest size: it will be loose)" : ""}
