@@ -35,6 +35,7 @@ import {
   stores,
   transactions,
   userBlocks,
+  userMeasurements,
   users,
   variants,
   type Order,
@@ -552,6 +553,8 @@ export async function deleteAccount({
       tx.delete(carts).where(eq(carts.userId, userId)).run();
       tx.delete(follows).where(eq(follows.userId, userId)).run();
       tx.delete(favorites).where(eq(favorites.userId, userId)).run();
+      // The users row stays (anonymised), so its on-delete cascade does not run: the body measurements go here.
+      tx.delete(userMeasurements).where(eq(userMeasurements.userId, userId)).run();
       tx.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId))).run();
       tx.update(reviews).set({ name: DELETED_NAME }).where(eq(reviews.userId, userId)).run();
       for (const help of tx.select().from(helpRequests).where(eq(helpRequests.userId, userId)).all()) {

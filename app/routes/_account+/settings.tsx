@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
 import { Avatar } from "~/components/messaging";
+import { MeasurementsSection } from "~/components/fit/measurements-form";
 import {
   changePassword,
   toProfile,
@@ -15,6 +16,8 @@ import {
   type Profile,
 } from "~/models/accounts/profile.server";
 import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
+import { getMeasurements, noMeasurements } from "~/models/fit/chart.server";
+import { measurementsAction } from "~/routes/_account+/measurements.server";
 import { deleteAccount } from "~/models/accounts/personal-data.server";
 import { setMessageEmails } from "~/models/messaging/notifications.server";
 import { MessageEmailsSchema, PublicProfileSchema } from "~/schemas/messages";
@@ -32,7 +35,8 @@ export const meta: MetaFunction = () => [{ title: "Profile · Patternhouse" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { profile: toProfile(user), publicProfile: toPublicProfile(user), email: user.email };
+  const measurements = getMeasurements({ db: getDb() }, user.id) ?? noMeasurements();
+  return { profile: toProfile(user), publicProfile: toPublicProfile(user), email: user.email, measurements };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -49,6 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 async function handleSettings(request: Request, user: Awaited<ReturnType<typeof requireUser>>, upload: Awaited<ReturnType<typeof readPageMultipart>>) {
   const formData = upload.fields;
   const db = getDb();
+  if (formData.get("intent") === "measurements") return measurementsAction(request, user.id, formData);
   if (formData.get("intent") === "public") {
     const submission = parseWithZod(formData, { schema: PublicProfileSchema });
     const tooLarge = upload.problems.find((p) => p.field === "avatar");
@@ -119,7 +124,7 @@ async function handleSettings(request: Request, user: Awaited<ReturnType<typeof 
 }
 
 export default function SettingsPage() {
-  const { profile, publicProfile, email } = useLoaderData<typeof loader>();
+  const { profile, publicProfile, email, measurements } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -134,6 +139,7 @@ export default function SettingsPage() {
           lastResult={actionData?.intent === "public" ? actionData.result : undefined}
         />
         <MessageEmailsForm enabled={publicProfile.messageEmails} />
+        <MeasurementsSection measurements={measurements} lastResult={actionData?.intent === "measurements" ? actionData.result : undefined} />
         <YourDataSection lastResult={actionData?.intent === "delete-account" ? actionData.result : undefined} />
       </div>
     </div>

@@ -4,10 +4,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AddToCartForm } from "~/components/add-to-cart";
 import { DraftBadge, DraftPreviewBanner } from "~/components/drafts";
 import { FavoriteButton } from "~/components/favorite-button";
+import { SizeAdvice } from "~/components/fit/size-advice";
 import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
 import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
+import { sizeAdviceView } from "~/models/fit/advice.server";
 import { getExternalProduct } from "~/models/catalog/products.server";
 import { previewUrl, productPatternFacts } from "~/models/patterns/versions.server";
 import { getBuyerSettings } from "~/models/platform/settings.server";
@@ -63,6 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : null,
     sizeChartTable: sizeChartView({ db }, product.id, user?.id ?? null, new URL(request.url).searchParams.get("unit")),
     unitHref: unitToggleHref(request.url),
+    sizeAdvice: sizeAdviceView({ db, productId: product.id, userId: user?.id ?? null }),
     pattern:
       facts && size
         ? {
@@ -161,7 +164,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const TAB_CLASS = "border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700";
 
 export default function ProductPage() {
-  const { product, media, variants, store, reviews, rating, myself, favorite, ownedOrderId, pattern, sizeChartTable, unitHref } =
+  const { product, media, variants, store, reviews, rating, myself, favorite, ownedOrderId, pattern, sizeChartTable, unitHref, sizeAdvice } =
     useLoaderData<typeof loader>();
   const storeUrl = `/store/${store.owner}`;
   return (
@@ -207,6 +210,7 @@ export default function ProductPage() {
           ) : (
             <AddToCartForm productId={product.id} type={product.type} delivery={product.delivery} variants={variants} />
           )}
+          <SizeAdvice advice={sizeAdvice} />
           {product.sizeChart ? (
             <figure>
               <figcaption className="label">Size chart</figcaption>

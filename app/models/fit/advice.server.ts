@@ -1,0 +1,72 @@
+/** A buyer's size advice for one design (issue 24, decision 112): the JSON call and the product page read it here. */
+import { and, eq, isNull } from "drizzle-orm";
+
+import { products, stores } from "../../../db/schema";
+import { advise, type SizeAdvice } from "./advice";
+import { getMeasurements, getSizeChart } from "./chart.server";
+import type { MeasurementUnit } from "./types";
+import { formatEase } from "./units";
+import type { Db } from "~/utils/db.server";
+
+export type SizeAdviceError = "product-not-found" | "no-size-chart" | "no-measurements";
+
+/** Whether a product is one the viewer may see: not removed, and published or their own draft (decision 106). */
+function visibleProduct(db: Db, productId: number, viewerId: number | null): boolean {
+  const row = db
+    .select({ status: products.status, ownerId: stores.userId })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(and(eq(products.id, productId), isNull(products.removedAt)))
+    .get();
+  return Boolean(row && (row.status === "published" || (viewerId !== null && row.ownerId === viewerId)));
+}
+
+/** The advice for a buyer and a design: the design must be one they may see, with a size chart, and they must have measurements. */
+export function getSizeAdvice({
+  db,
+  productId,
+  userId,
+}: {
+  db: Db;
+  productId: number;
+  userId: number;
+}): { ok: true; advice: SizeAdvice; unit: MeasurementUnit } | { ok: false; error: SizeAdviceError } {
+  if (!visibleProduct(db, productId, userId)) return { ok: false, error: "product-not-found" };
+  const chart = getSizeChart({ db }, productId);
+  if (!chart || chart.rows.length === 0) return { ok: false, error: "no-size-chart" };
+  const measurements = getMeasurements({ db }, userId);
+  if (!measurements) return { ok: false, error: "no-measurements" };
+  return { ok: true, advice: advise(chart, measurements), unit: measurements.unit };
+}
+
+/**
+ * What the product page shows (the loader has already found the product visible): null when the design has no size
+ * chart (nothing shown); "add" for a visitor or a buyer without measurements (a link to add them); else the advice
+ * in words and the buyer's unit. A buyer whose measurements match no zone of the chart gets `zones: []`.
+ */
+export type SizeAdviceView =
+  | { kind: "add" }
+  | {
+      kind: "advice";
+      recommended: string | null;
+      zones: Array<{ zone: string; label: string; size: string; ease: string | null; outside: "above" | "below" | null }>;
+    };
+
+export function sizeAdviceView({ db, productId, userId }: { db: Db; productId: number; userId: number | null }): SizeAdviceView | null {
+  const chart = getSizeChart({ db }, productId);
+  if (!chart || chart.rows.length === 0) return null;
+  const measurements = userId === null ? null : getMeasurements({ db }, userId);
+  if (!measurements) return { kind: "add" };
+  const advice = advise(chart, measurements);
+  return {
+    kind: "advice",
+    recommended: advice.recommended,
+    zones: advice.zones.map((z) => ({
+      zone: z.zone,
+      label: z.zone.replace("_", " "),
+      size: z.size,
+      ease: z.ease_mm === null ? null : formatEase(z.ease_mm, measurements.unit),
+      outside: z.outside,
+    })),
+  };
+}

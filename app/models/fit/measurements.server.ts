@@ -1,0 +1,37 @@
+/** Saving a buyer's measurements (issue 24, decision 112); `getMeasurements` (chart.server) reads them back. */
+import { userMeasurements } from "../../../db/schema";
+import { zoneColumnsOf } from "./chart.server";
+import { FIT_ZONES, type Measurements } from "./types";
+import { inRange } from "./units";
+import type { Db } from "~/utils/db.server";
+
+export type SaveMeasurementsError = "invalid";
+
+/**
+ * Stores the buyer's measurements, replacing what they had: every zone whole millimetres in its plausible range, or
+ * null (unknown). Private to the buyer: nothing else reads this row but their profile, the advice they ask for and
+ * their own data export; deleting the account deletes it (foreign key, on delete cascade).
+ */
+export function saveMeasurements({
+  db,
+  userId,
+  measurements,
+}: {
+  db: Db;
+  userId: number;
+  measurements: Measurements;
+}): { ok: true; measurements: Measurements } | { ok: false; error: SaveMeasurementsError } {
+  if (measurements.unit !== "cm" && measurements.unit !== "in") return { ok: false, error: "invalid" };
+  for (const zone of FIT_ZONES) {
+    const mm = measurements[zone];
+    if (mm !== null && !(Number.isSafeInteger(mm) && inRange(zone, mm))) return { ok: false, error: "invalid" };
+  }
+  const values = { unit: measurements.unit, ...zoneColumnsOf(measurements) };
+  db.insert(userMeasurements)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: userMeasurements.userId, set: { ...values, updatedAt: new Date() } })
+    .run();
+  const saved = { unit: measurements.unit } as Measurements;
+  for (const zone of FIT_ZONES) saved[zone] = measurements[zone];
+  return { ok: true, measurements: saved };
+}
