@@ -466,3 +466,8 @@ function blendGovernor(reference: PatternPiece, positions: Partial<Record<Zone, 
     return anchors[anchors.length - 1].pos;
   };
 }
+
+/** The pattern with the buyer's own pieces as one more size, `custom`, after the graded ones (drawn over them). */
+export function withCustomSize(pattern: Pattern, pieces: PatternPiece[]): Pattern {
+  return { ...pattern, sizes: [...pattern.sizes.filter((s) => s !== CUSTOM_SIZE), CUSTOM_SIZE], pieces: [...pattern.pieces.filter((p) => p.size !== CUSTOM_SIZE), ...pieces] };
+}
