@@ -11,6 +11,8 @@ import { isDownloadable } from "~/models/buying/orders.server";
 import { getLatestVersion, getVersion, type VersionSummary } from "~/models/patterns/versions.server";
 import { getFileRecord } from "~/models/files/store.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
+import { getSizeChart, noMeasurements } from "~/models/fit/chart.server";
+import { FIT_ZONES, type Measurements, type SizeChart } from "~/models/fit/types";
 
 /** The newest order through which this user bought the product behind a pattern file, if any. */
 export function findBuyerOrderForFile({ db, userId, fileName }: { db: Db; userId: number; fileName: string }) {
@@ -60,7 +62,7 @@ export function logDownload({ db, userId, orderId, file }: { db: Db; userId: num
   db.insert(downloads).values({ userId, orderId, file }).run();
 }
 
-export type DownloadError = "not-found" | "refunded";
+export type DownloadError = "not-found" | "refunded" | "no-measurements";
 export type OrderDownload =
   | {
       ok: true;
@@ -70,6 +72,8 @@ export type OrderDownload =
       version: VersionSummary | null;
       /** What the buyer's copies carry ('Order #N · email'); null for the seller's and admins' own copies. */
       stamp: string | null;
+      /** When the buyer's own size (size=custom) was asked for (decision 114): the order's measurements, the design's chart. */
+      custom?: { measurements: Measurements; chart: SizeChart | null };
     }
   | { ok: false; error: DownloadError };
 
@@ -89,11 +93,14 @@ export function downloadOrderPattern({
   userId,
   orderId,
   version,
+  custom = false,
 }: {
   db: Db;
   userId: number;
   orderId: number;
   version?: number;
+  /** The buyer's own size is asked for: the order must carry measurements (made to measure). */
+  custom?: boolean;
 }): OrderDownload {
   const row = db
     .select({ order: orders, patternFile: products.patternFile, storeOwner: stores.userId, user: { email: users.email, role: users.role } })
@@ -113,6 +120,8 @@ export function downloadOrderPattern({
   const chosen =
     version !== undefined ? getVersion({ db, productId: row.order.productId, version }) : getLatestVersion({ db, productId: row.order.productId });
   if (version !== undefined && !chosen) return { ok: false, error: "not-found" };
+  const measurements = custom ? orderMeasurements(row.order.measurements) : undefined;
+  if (custom && !measurements) return { ok: false, error: "no-measurements" };
   const fileName = chosen?.file ?? row.patternFile;
   const file = fileName ? getFileRecord({ db, name: fileName }) : undefined;
   if (!file) return { ok: false, error: "not-found" };
@@ -123,7 +132,25 @@ export function downloadOrderPattern({
     order: { id: row.order.id, productId: row.order.productId, productName: row.order.productName },
     version: chosen ?? null,
     stamp: buyer ? orderStamp(row.order.id, row.user.email) : null,
+    ...(measurements ? { custom: { measurements, chart: getSizeChart({ db }, row.order.productId) } } : {}),
   };
+}
+
+/** An order's measurements (JSON, decision 111), or null when it has none or they cannot be read. */
+function orderMeasurements(json: string | null): Measurements | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as Partial<Measurements> | null;
+    if (!value || typeof value !== "object") return null;
+    const m = { ...noMeasurements(value.unit === "in" ? "in" : "cm") };
+    for (const zone of FIT_ZONES) {
+      const v = value[zone];
+      m[zone] = typeof v === "number" && Number.isFinite(v) && v > 0 ? v : null;
+    }
+    return FIT_ZONES.some((zone) => m[zone] !== null) ? m : null;
+  } catch {
+    return null;
+  }
 }
 
 export function listDownloads({ db, orderId }: { db: Db; orderId: number }) {

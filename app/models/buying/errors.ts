@@ -71,6 +71,8 @@ export const BUYING_ERRORS: {
     // Another user's order, a printed pattern or an order without a file: simply not found.
     ...answers(404, { "not-found": "Not found" }),
     ...answers(410, { refunded: "This order was refunded; its pattern is no longer available." }),
+    // size=custom of an order that is not made to measure (decision 114).
+    ...answers(404, { "no-measurements": "This order has no measurements, so there is no made-to-measure size to download." }),
   },
   // Refund and cancel requests (decision 110).
   requestRefund: {

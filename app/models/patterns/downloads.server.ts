@@ -17,6 +17,8 @@ import { runPatternTask } from "./pool.server";
 import { loadPattern } from "./versions.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { cacheDir, fetchCached, keepCached, localUpload } from "~/models/files/store.server";
+import { CUSTOM_SIZE } from "~/models/fit/interpolate";
+import type { Measurements, SizeChart } from "~/models/fit/types";
 
 export const DOWNLOAD_FORMATS = ["dxf", "A4", "Letter", "A0", "roll36", "24x36", "projector"] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
@@ -56,6 +58,8 @@ export type DownloadSource = {
   order: { id: number; productId: number; productName: string };
   version: { id: number; version: number } | null;
   stamp: string | null;
+  /** When the buyer's own size (size=custom) was asked for (decision 114): the order's measurements, the design's chart. */
+  custom?: { measurements: Measurements; chart: SizeChart | null };
 };
 
 /**
@@ -119,6 +123,7 @@ export async function buildOrderDownload({
   sizes: string[];
   dataDir?: string;
 }): Promise<BuiltDownload | RefusedDownload | null> {
+  if (sizes.includes(CUSTOM_SIZE)) return buildCustomDownload({ db, access, format, sizes, dataDir });
   const source = (await localUpload(access.file.name, dataDir))?.path;
   if (!source) return null;
   const versionPart = access.version ? `v${access.version.version}` : "";
@@ -158,4 +163,64 @@ export async function buildOrderDownload({
   }
   const sizeName = all ? "all-sizes" : slug(chosen.join("-"));
   return { path: target, contentType: "application/pdf", fileName: `${base}-${versionPart}-${format.toLowerCase()}-${sizeName}.pdf` };
+}
+
+/**
+ * The buyer's own size (size=custom, decision 114): built from the version's reading, the design's size chart and
+ * the order's measurements in the worker pool, cached per order, reading, chart and measurements like the others.
+ * The DXF holds the custom pieces only; a print file has them as the layer "Your size" over the other sizes asked
+ * for (none: the custom size alone). Refused with the engine's message when it cannot be made (no chart, outside
+ * the graded range...).
+ */
+async function buildCustomDownload({
+  db,
+  access,
+  format,
+  sizes,
+  dataDir,
+}: {
+  db: DbOrTx;
+  access: DownloadSource;
+  format: DownloadFormat;
+  sizes: string[];
+  dataDir?: string;
+}): Promise<BuiltDownload | RefusedDownload | null> {
+  if (!access.version || !access.custom) return null;
+  const { measurements, chart } = access.custom;
+  if (!chart) return null;
+  const loaded = await loadPattern({ db, versionId: access.version.id });
+  if (!loaded) return null;
+  const { pattern } = loaded;
+  const chosen = pattern.sizes.filter((s) => sizes.includes(s));
+  const versionPart = `v${access.version.version}`;
+  const owner = access.stamp ? `o${access.order.id}-${hash(access.stamp)}` : "own";
+  const key = hash(JSON.stringify([chart.rows, measurements, chosen]));
+  const ext = format === "dxf" ? "dxf" : "pdf";
+  const target = path.join(
+    cacheDir(dataDir),
+    "patterns",
+    "downloads",
+    `${owner}-p${access.order.productId}-${versionPart}-${access.version.id}r${loaded.reading}-${format}-${PRINT_LAYOUT_REVISION}-custom-${key}.${ext}`,
+  );
+  const options =
+    format === "dxf"
+      ? null
+      : { format: format as PrintFormat, sizes: chosen, stamp: access.stamp, title: `${access.order.productName} (version ${access.version.version}, your size)` };
+  const built = await cached(
+    target,
+    (temp) => runPatternTask({ kind: "custom", data: loaded.data, chart, measurements, options, stamp: access.stamp, target: temp }),
+    (r) => r.ok,
+    dataDir,
+  );
+  if (built && !built.ok) {
+    if ("message" in built) return { refused: built.message };
+    return {
+      refused: `This print file would have ${formatCount(built.pages)} pages, more than the ${formatCount(MAX_PRINT_PAGES)} a print file may have. Choose fewer sizes, or the A0 copy-shop file.`,
+    };
+  }
+  const base = slug(access.order.productName);
+  const sizeName = slug([...chosen, "your-size"].join("-"));
+  return format === "dxf"
+    ? { path: target, contentType: "application/dxf", fileName: `${base}-${versionPart}-your-size.dxf` }
+    : { path: target, contentType: "application/pdf", fileName: `${base}-${versionPart}-${format.toLowerCase()}-${sizeName}.pdf` };
 }

@@ -67,6 +67,7 @@ import { nestOffsets } from "./nesting";
 import { cutText, matchPieces, piecesOfSize } from "./pieces";
 import { pdfFonts, type PdfFonts } from "./fonts.server";
 import { stampLine } from "./stamp.server";
+import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "../fit/interpolate";
 import type { Pattern, PatternPiece, Pt } from "./types";
 
 export type PrintFormat = "A4" | "Letter" | "A0" | "roll36" | "24x36" | "projector";
@@ -120,10 +121,19 @@ const PALETTE: [number, number, number][] = [
   [0.1, 0.6, 0.85],
 ];
 
-function sizeColour(i: number, dark: boolean): [number, number, number] {
-  const c = PALETTE[i % PALETTE.length];
+function sizeColour(i: number, dark: boolean, size?: string): [number, number, number] {
+  const c = size === CUSTOM_SIZE ? CUSTOM_COLOUR : PALETTE[i % PALETTE.length];
   return dark ? (c.map((v) => v + (1 - v) * 0.5) as [number, number, number]) : c;
 }
+
+/**
+ * The buyer's own size (made to measure, decision 114): a size named `custom` drawn last (over the graded sizes),
+ * solid, in a colour of its own, thicker, and named "Your size" wherever sizes are named.
+ */
+const CUSTOM_COLOUR: [number, number, number] = [0.9, 0, 0.35];
+const sizeLabel = (size: string) => (size === CUSTOM_SIZE ? CUSTOM_SIZE_LABEL : `Size ${size}`);
+const sizeName = (size: string) => (size === CUSTOM_SIZE ? CUSTOM_SIZE_LABEL : size);
+const sizeList = (sizes: string[]) => sizes.map(sizeName).join(", ");
 
 type Slot = {
   name: string;
@@ -472,7 +482,7 @@ function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector"
     top += options.gap ?? 0;
   };
   const printed = lay.tiles.length;
-  lines(lay.sizes.length ? `Sizes: ${lay.sizes.join(", ")}` : "No sizes selected.", 10 * u, { gap: 4 * u });
+  lines(lay.sizes.length ? `Sizes: ${sizeList(lay.sizes)}` : "No sizes selected.", 10 * u, { gap: 4 * u });
   lines(
     copyShop
       ? "Ask the copy shop to print at 100 % (actual size, no scaling, no fit to page); check both test squares on every sheet with a ruler."
@@ -493,7 +503,7 @@ function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector"
   top += 18 * u;
   let cx = m;
   lay.sizes.forEach((size, i) => {
-    const label = `Size ${size}`;
+    const label = sizeLabel(size);
     const w = 38 * u + measure(label, 9 * u) + 12 * u;
     if (cx > m && cx + w > m + contentW) {
       cx = m;
@@ -557,7 +567,7 @@ function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector"
     paragraphs.push({ text: "The pages each size needs", bold: true });
     lay.sizes.forEach((size) => {
       const need = lay.tiles.filter((t) => t.sizes.includes(size)).map((t) => t.label);
-      const head = `Size ${size} (${plural(need.length, "page", "pages")}): `;
+      const head = `${sizeLabel(size)} (${plural(need.length, "page", "pages")}): `;
       paragraphs.push({ text: `${head}${need.join(", ") || "none"}`, indent: head });
     });
   }
@@ -613,7 +623,8 @@ const DASHES_MM: number[][] = [
 /** The dash pattern of each size (in pt, projector files twice as long): the sample size solid, then the cycle. */
 export function sizeDashes(sizes: string[], sample: string | undefined, projector: boolean): number[][] {
   const first = Math.max(0, sample ? sizes.indexOf(sample) : 0);
-  return sizes.map((_, i) => {
+  return sizes.map((size, i) => {
+    if (size === CUSTOM_SIZE) return [];
     const rank = i === first ? 0 : i < first ? i + 1 : i;
     return DASHES_MM[rank % DASHES_MM.length].map((v) => v * K * (projector ? 2 : 1));
   });
@@ -723,7 +734,7 @@ function placeSizeNames(drawn: (PieceLines | undefined)[], drawing: Drawing): vo
   const names: Pt[][] = [];
   drawn.forEach((lines, si) => {
     if (!lines) return;
-    const name = alongMetrics(drawing.fonts, drawing.sizes[si] ?? "", pt);
+    const name = alongMetrics(drawing.fonts, sizeName(drawing.sizes[si] ?? ""), pt);
     // Other sizes' outlines, and every size's lines drawn inside (internal, sew, grain, notches, drill).
     const others = drawn
       .flatMap((o) => (!o ? [] : [...(o === lines ? [] : [[...o.outline, o.outline[0]]]), ...o.internal, ...o.sew, ...o.grain, ...o.notches, ...o.drill]))
@@ -874,7 +885,8 @@ function textOp(fonts: PdfFonts, bold: boolean, text: string, start: Pt, angle: 
  */
 function sheetContent(lay: PrintLayout, fonts: PdfFonts, projector: boolean, dark: boolean, tiled: boolean, dashes: number[][]): string {
   const out: string[] = [];
-  const cut = projector ? 2.5 : 0.8;
+  const cutLine = projector ? 2.5 : 0.8;
+  const cut = cutLine;
   const sew = projector ? 1.5 : 0.5;
   const dash = projector ? "[8 6] 0" : "[4 3] 0";
   const foldDash = dashOp([12, 3].map((v) => v * K * (projector ? 2 : 1)));
@@ -883,8 +895,9 @@ function sheetContent(lay: PrintLayout, fonts: PdfFonts, projector: boolean, dar
   for (const slotDrawn of drawn) placeSizeNames(slotDrawn, drawing);
   const markPt = projector ? MARK_PT.projector : MARK_PT.print;
   out.push("1 J 1 j");
-  lay.sizes.forEach((_, si) => {
-    const [r, g, b] = sizeColour(si, dark);
+  lay.sizes.forEach((size, si) => {
+    const [r, g, b] = sizeColour(si, dark, size);
+    const cut = size === CUSTOM_SIZE ? cutLine * 1.6 : cutLine;
     out.push(`/OC /oc${si} BDC q ${f(r)} ${f(g)} ${f(b)} RG ${f(r)} ${f(g)} ${f(b)} rg`);
     lay.slots.forEach((_, k) => {
       const lines = drawn[k][si];
@@ -919,7 +932,9 @@ function sheetContent(lay: PrintLayout, fonts: PdfFonts, projector: boolean, dar
 
   // Once per slot, outside the layers, on the smallest size: the grain's and fold's words, and the label.
   const ink = dark ? "1 g 1 G" : "0 g 0 G";
-  const sizesText = lay.sizes.length > 1 ? `Sizes ${lay.sizes[0]}-${lay.sizes[lay.sizes.length - 1]}` : `Size ${lay.sizes[0] ?? ""}`;
+  const graded = lay.sizes.filter((s) => s !== CUSTOM_SIZE);
+  const gradedText = graded.length > 1 ? `Sizes ${graded[0]}-${graded[graded.length - 1]}` : graded.length ? `Size ${graded[0]}` : "";
+  const sizesText = lay.sizes.includes(CUSTOM_SIZE) ? [gradedText, CUSTOM_SIZE_LABEL].filter(Boolean).join(", ") : gradedText || "Size ";
   const distinct = distinctParts(lay.slots.map((s) => s.name));
   lay.slots.forEach((slot, i) => {
     const home = slot.pieces.reduce<number>((best, p, si) => (p && (best < 0 || p.area < slot.pieces[best]!.area) ? si : best), -1);
@@ -1080,7 +1095,7 @@ function drawOverview(page: PDFPage, ctx: Ctx, lay: PrintLayout, plan: OverviewP
   for (const item of plan.items) {
     if (item.kind === "text") text(page, ctx, item.text, item.x, ph - item.top, item.size, { bold: item.bold, grey: item.grey });
     else if (item.kind === "swatch") {
-      const [r, g, b] = sizeColour(item.sizeIndex, false);
+      const [r, g, b] = sizeColour(item.sizeIndex, false, lay.sizes[item.sizeIndex]);
       page.drawLine({
         start: { x: item.x, y: ph - item.top + 3 * u },
         end: { x: item.x + item.size, y: ph - item.top + 3 * u },
@@ -1143,13 +1158,13 @@ function legend(page: PDFPage, ctx: Ctx, sizes: string[], dashes: number[][], x:
   let cy = y;
   const sample = 34;
   sizes.forEach((size, i) => {
-    const label = `Size ${size}`;
+    const label = sizeLabel(size);
     const w = sample + 4 + ctx.fonts.width(label, 9) + 12;
     if (cx + w > x + maxWidth) {
       cx = x;
       cy -= 14;
     }
-    const [r, g, b] = sizeColour(i, dark);
+    const [r, g, b] = sizeColour(i, dark, size);
     page.drawLine({
       start: { x: cx, y: cy + 3 },
       end: { x: cx + sample, y: cy + 3 },
@@ -1186,7 +1201,7 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
   const { context } = doc;
 
   // One optional content group per size.
-  const ocgRefs = lay.sizes.map((size) => context.register(context.obj({ Type: "OCG", Name: PDFHexString.fromText(`Size ${size}`) })));
+  const ocgRefs = lay.sizes.map((size) => context.register(context.obj({ Type: "OCG", Name: PDFHexString.fromText(sizeLabel(size)) })));
   const propsLiteral: Record<string, PDFRef> = {};
   ocgRefs.forEach((ref, i) => (propsLiteral[`oc${i}`] = ref));
   const properties = context.obj(propsLiteral);
@@ -1210,7 +1225,7 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
     Resources: { Font: fonts.resources, Properties: properties },
   });
   const ctx: Ctx = { doc, fonts, sheet: context.register(sheetStream), properties, dashes: sizeDashes(lay.sizes, pattern.sampleSize, false) };
-  const sizesLine = lay.sizes.length ? `Sizes: ${lay.sizes.join(", ")}` : "No sizes selected.";
+  const sizesLine = lay.sizes.length ? `Sizes: ${sizeList(lay.sizes)}` : "No sizes selected.";
   const m = PAGE_MARGIN_MM * K;
 
   if (projector) {
@@ -1294,7 +1309,7 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
       const fy = 16 * K + 4 * 72;
       fitText(page, ctx, `${label}: ${tile.pieces.join(", ")}`, fx, fy - 14, 14, room, { bold: true });
       fitText(page, ctx, "Check the print: at 100 % both test squares measure exactly 10 cm and 4 in.", fx, fy - 34, 11, room, { grey: 0.2 });
-      fitText(page, ctx, `Sizes on this sheet: ${tile.sizes.join(", ")}`, fx, fy - 52, 11, room, { grey: 0.2 });
+      fitText(page, ctx, `Sizes on this sheet: ${sizeList(tile.sizes)}`, fx, fy - 52, 11, room, { grey: 0.2 });
     }
     drawStamp(page, ctx, options.stamp, `${label} · page ${pageNo} of ${total}`, false);
   }

@@ -12,6 +12,9 @@ import { buildPrintPdf, printLayout, type PrintOptions } from "./pdf.server";
 import { compareSvg, previewSvg } from "./preview.server";
 import { stampDxf } from "./stamp.server";
 import { MAX_PRINT_PAGES } from "./limits";
+import { customPiecesDxf } from "../fit/dxf-writer.server";
+import { CUSTOM_SIZE, customPieces, withCustomSize, type CustomError } from "../fit/interpolate";
+import type { Measurements, SizeChart } from "../fit/types";
 import type { Pattern, PatternUnits, ReadPatternResult } from "./types";
 
 export type PatternTask =
@@ -28,6 +31,11 @@ export type PatternTask =
   | { kind: "print"; data: string; options: PrintOptions; target: string }
   /** Writes the stamped copy of the DXF at `source` to `target`. */
   | { kind: "stamp"; source: string; stamp: string; target: string }
+  /**
+   * The buyer's own size (made to measure, decision 114) from the stored pattern, the design's size chart and the
+   * order's measurements: its DXF (`options` null) or a print file with it as one more layer over the chosen sizes.
+   */
+  | { kind: "custom"; data: string; chart: SizeChart; measurements: Measurements; options: PrintOptions | null; stamp: string | null; target: string }
   /** For the pool's own tests: spins, allocates or throws as told. */
   | { kind: "test"; behave: "spin" | "allocate" | "throw" | "echo"; value?: string };
 
@@ -41,6 +49,7 @@ export type PatternTaskResult = {
   compare: string;
   print: { ok: true; pages: number } | { ok: false; pages: number };
   stamp: { ok: true };
+  custom: { ok: true; pages: number } | { ok: false; pages: number } | { ok: false; error: CustomError; message: string };
   test: string;
 };
 
@@ -63,17 +72,33 @@ function run(task: PatternTask): unknown {
     case "stamp":
       fs.writeFileSync(task.target, stampDxf(new Uint8Array(fs.readFileSync(task.source)), task.stamp));
       return { ok: true };
+    case "custom":
+      return custom(task);
     case "test":
       return testTask(task);
   }
 }
 
 async function print(task: Extract<PatternTask, { kind: "print" }>) {
-  const pattern = JSON.parse(task.data) as Pattern;
-  const { pages } = printLayout(pattern, task.options);
+  return printPattern(JSON.parse(task.data) as Pattern, task.options, task.target);
+}
+
+async function printPattern(pattern: Pattern, options: PrintOptions, target: string) {
+  const { pages } = printLayout(pattern, options);
   if (pages > MAX_PRINT_PAGES) return { ok: false, pages };
-  fs.writeFileSync(task.target, await buildPrintPdf(pattern, task.options));
+  fs.writeFileSync(target, await buildPrintPdf(pattern, options));
   return { ok: true, pages };
+}
+
+async function custom(task: Extract<PatternTask, { kind: "custom" }>) {
+  const pattern = JSON.parse(task.data) as Pattern;
+  const result = customPieces(pattern, task.chart, task.measurements);
+  if (!result.ok) return result;
+  if (!task.options) {
+    fs.writeFileSync(task.target, customPiecesDxf(result.pieces, task.stamp));
+    return { ok: true, pages: 0 };
+  }
+  return printPattern(withCustomSize(pattern, result.pieces), { ...task.options, sizes: [...task.options.sizes, CUSTOM_SIZE] }, task.target);
 }
 
 function testTask(task: Extract<PatternTask, { kind: "test" }>): string {

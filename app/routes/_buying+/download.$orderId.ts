@@ -9,10 +9,13 @@ import { statFile } from "~/models/files/store.server";
 import { invariantResponse } from "~/utils/invariant";
 import { sendFile } from "~/models/files/serve.server";
 import { requireUser } from "~/auth/guards.server";
+import { CUSTOM_SIZE } from "~/models/fit/interpolate";
 
 /**
  * GET /download/{orderId}?format=dxf|A4|Letter|A0|roll36|24x36|projector&size=M&size=L&version=N: an authorised pattern download
  * (the buyer's stamped copies, logged; the seller's and admins' originals). Default: the current version's DXF.
+ * size=custom: the buyer's own size of a made-to-measure order (decision 114), its DXF or the layer "Your size";
+ * 404 with a message on an order without measurements, 422 with the reason when it cannot be made.
  * Visitors go to /login; anyone else gets 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -26,12 +29,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const orderId = Number(params.orderId);
   invariantResponse(Number.isSafeInteger(orderId) && orderId > 0, "Not found", { status: 404 });
   const db = getDb();
-  const access = downloadOrderPattern({ db, userId: user.id, orderId, version });
+  const sizes = url.searchParams.getAll("size");
+  const access = downloadOrderPattern({ db, userId: user.id, orderId, version, custom: sizes.includes(CUSTOM_SIZE) });
   if (!access.ok) {
     const { status, message } = BUYING_ERRORS.download[access.error];
     invariantResponse(false, message, { status });
   }
-  const built = await orPatternWorkFailure(buildOrderDownload({ db, access, format, sizes: url.searchParams.getAll("size") }));
+  const built = await orPatternWorkFailure(buildOrderDownload({ db, access, format, sizes }));
   if (built && "refused" in built) invariantResponse(false, built.refused, { status: 422 });
   const stat = built ? await statFile(built.path) : null;
   invariantResponse(built && stat, "Not found", { status: 404 });

@@ -1,0 +1,119 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+import { eq } from "drizzle-orm";
+import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { files, orders, patternVersions, products, sizeChartRows } from "../../../db/schema";
+import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { createTestDb } from "../../../tests/unit/helpers";
+import { downloadOrderPattern } from "~/models/buying/downloads.server";
+import { BUYING_ERRORS } from "~/models/buying/errors";
+import { addToCart } from "~/models/buying/cart.server";
+import { createCheckout } from "~/models/buying/checkout.server";
+import { fulfilCheckout } from "~/models/buying/fulfilment.server";
+import { createLocalProvider } from "~/models/payments/local.server";
+import { uploadPath } from "~/models/files/store.server";
+import { buildOrderDownload } from "~/models/patterns/downloads.server";
+import { makeAstmDxf } from "~/models/patterns/demo.server";
+import { readPattern } from "~/models/patterns/dxf.server";
+import { piecesOfSize } from "~/models/patterns/pieces";
+
+const standardFontDataUrl = path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts") + path.sep;
+
+beforeAll(() => {
+  const dataDir = useTestEnv();
+  fs.mkdirSync(`${dataDir}/uploads`, { recursive: true });
+});
+
+const PIECES = [
+  { name: "FRONT", shape: "bodice" as const, width: 300, height: 500 },
+  { name: "SLEEVE", shape: "sleeve" as const, width: 350, height: 300 },
+];
+const SIZES = ["S", "M", "L"];
+
+/** A bought Digital pattern (graded S, M, L) with a size chart (bust 880, 920, 960 mm). */
+async function boughtPattern() {
+  const db = createTestDb();
+  const shop = await makeShop(db);
+  const dxf = makeAstmDxf({ pieces: PIECES, sizes: SIZES, units: "mm" });
+  const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
+  fs.writeFileSync(uploadPath(name)!, dxf, "latin1");
+  db.insert(files).values({ name, originalName: "tee.dxf", contentType: "application/dxf", size: dxf.length, kind: "pattern", ownerId: shop.seller.id }).run();
+  const productId = shop.digital.id;
+  db.update(products).set({ patternFile: name, madeToMeasure: true }).where(eq(products.id, productId)).run();
+  db.insert(patternVersions).values({ productId, version: 1, file: name }).run();
+  SIZES.forEach((size, position) => db.insert(sizeChartRows).values({ productId, size, position, bustMm: 880 + 40 * position, hipMm: 940 + 40 * position }).run());
+  const buyer = await makeBuyer(db);
+  addToCart({ db, owner: { userId: buyer.id }, productId });
+  const checkout = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider(), digitalConsent: true });
+  if (!checkout.ok) throw new Error(checkout.error);
+  const fulfilled = fulfilCheckout({ db, checkoutId: checkout.checkout.id });
+  if (fulfilled.status !== "fulfilled") throw new Error(fulfilled.status);
+  return { db, shop, buyer, order: fulfilled.orders[0]!, dxf };
+}
+
+const setMeasurements = (db: ReturnType<typeof createTestDb>, orderId: number, bust: number, hip = bust + 60) =>
+  db
+    .update(orders)
+    .set({ measurements: JSON.stringify({ unit: "cm", height: null, high_bust: null, bust, waist: null, hip, inseam: null, arm: null }) })
+    .where(eq(orders.id, orderId))
+    .run();
+
+describe("size=custom downloads (made to measure)", () => {
+  it("refuses an order without measurements with a clear message", async () => {
+    const { db, buyer, order } = await boughtPattern();
+    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, custom: true })).toEqual({ ok: false, error: "no-measurements" });
+    expect(BUYING_ERRORS.download["no-measurements"]).toMatchObject({ status: 404, message: expect.stringMatching(/no measurements/) });
+    // Graded sizes still download as before.
+    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order.id }).ok).toBe(true);
+  });
+
+  it("builds the buyer's DXF (stamped, read back as size custom, between M and L) and a PDF with the 'Your size' layer, cached", async () => {
+    const { db, buyer, order, dxf } = await boughtPattern();
+    setMeasurements(db, order.id, 940);
+    const access = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, custom: true });
+    if (!access.ok) throw new Error(access.error);
+    const file = await buildOrderDownload({ db, access, format: "dxf", sizes: ["custom"] });
+    if (!file || "refused" in file) throw new Error("not built");
+    expect(file.fileName).toBe("tote-pattern-v1-your-size.dxf");
+    const text = fs.readFileSync(file.path, "latin1");
+    expect(text.startsWith(`999\nOrder #${order.id} \\U+00B7 ${buyer.email}`)).toBe(true);
+    const back = readPattern(text);
+    if (!back.ok) throw new Error(back.message);
+    expect(back.pattern.sizes).toEqual(["custom"]);
+    const graded = readPattern(dxf);
+    if (!graded.ok) throw new Error(graded.message);
+    const [m, l] = [piecesOfSize(graded.pattern, "M"), piecesOfSize(graded.pattern, "L")];
+    expect(back.pattern.pieces.map((p) => p.name)).toEqual(m.map((p) => p.name));
+    back.pattern.pieces.forEach((p, i) => {
+      expect(Math.abs(p.bbox.width - (m[i].bbox.width + l[i].bbox.width) / 2)).toBeLessThanOrEqual(1);
+      expect(Math.abs(p.bbox.height - (m[i].bbox.height + l[i].bbox.height) / 2)).toBeLessThanOrEqual(1);
+    });
+
+    const pdf = await buildOrderDownload({ db, access, format: "A4", sizes: ["M", "custom"] });
+    if (!pdf || "refused" in pdf) throw new Error("not built");
+    expect(pdf.fileName).toBe("tote-pattern-v1-a4-m-your-size.pdf");
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(fs.readFileSync(pdf.path)), standardFontDataUrl, isEvalSupported: false }).promise;
+    const config = await doc.getOptionalContentConfig();
+    const groups = (config.getGroups() ?? {}) as Record<string, { name: string }>;
+    expect((config.getOrder() as string[]).map((id) => groups[id].name)).toEqual(["Size M", "Your size"]);
+    const mtime = fs.statSync(pdf.path).mtimeMs;
+    const again = await buildOrderDownload({ db, access, format: "A4", sizes: ["M", "custom"] });
+    expect(again && "path" in again && again.path).toBe(pdf.path);
+    expect(fs.statSync(pdf.path).mtimeMs).toBe(mtime);
+  });
+
+  it("refuses measurements beyond one size step outside the graded range with the engine's reason", async () => {
+    const { db, buyer, order } = await boughtPattern();
+    setMeasurements(db, order.id, 1100);
+    const access = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, custom: true });
+    if (!access.ok) throw new Error(access.error);
+    expect(await buildOrderDownload({ db, access, format: "dxf", sizes: ["custom"] })).toEqual({
+      refused: "Your bust is more than one size step larger than size L, the largest this pattern is graded to.",
+    });
+  });
+});
