@@ -38,6 +38,73 @@ function hull(points: IntPoint[]): Path {
   return [...lower.slice(0, -1), ...upper.slice(0, -1)];
 }
 
+const ccwRing = (ring: Path): Path => {
+  let twice = 0;
+  for (let i = 0, n = ring.length; i < n; i++) twice += ring[i]!.X * ring[(i + 1) % n]!.Y - ring[(i + 1) % n]!.X * ring[i]!.Y;
+  return twice >= 0 ? ring : ring.slice().reverse();
+};
+
+/** Whether direction d lies in the turn from u to v at a vertex (either way round: a reflex vertex turns back). */
+function inTurn(ux: number, uy: number, vx: number, vy: number, dx: number, dy: number): boolean {
+  const c = ux * vy - uy * vx;
+  const a = ux * dy - uy * dx;
+  const b = dx * vy - dy * vx;
+  if (c > 0) return a >= 0 && b >= 0;
+  if (c < 0) return a <= 0 && b <= 0;
+  return a === 0 && ux * dx + uy * dy > 0;
+}
+
+/**
+ * A ⊕ (−B) as clipper-lib's MinkowskiSum builds it, one quadrilateral per pair of edges, but only the pairs one of
+ * whose sides can lie on the sum's boundary (the convolution's edges: an edge of one polygon at a vertex of the other
+ * whose turn spans the edge's direction). The outer boundary is the same; the union has a fraction of the quads.
+ */
+function reducedSum(A0: Path, B0: Path): Path[] {
+  const A = ccwRing(A0);
+  const N = ccwRing(B0.map((p) => ({ X: -p.X, Y: -p.Y })));
+  const n = A.length;
+  const m = N.length;
+  const ax = A.map((p, i) => A[(i + 1) % n]!.X - p.X);
+  const ay = A.map((p, i) => A[(i + 1) % n]!.Y - p.Y);
+  const bx = N.map((p, j) => N[(j + 1) % m]!.X - p.X);
+  const by = N.map((p, j) => N[(j + 1) % m]!.Y - p.Y);
+  const clipper = new ClipperLib.Clipper();
+  for (let i = 0; i < n; i++) {
+    const ip = (i + n - 1) % n;
+    const inx = (i + 1) % n;
+    for (let j = 0; j < m; j++) {
+      const jp = (j + m - 1) % m;
+      const jn = (j + 1) % m;
+      const keep =
+        inTurn(bx[jp]!, by[jp]!, bx[j]!, by[j]!, ax[i]!, ay[i]!) ||
+        inTurn(bx[j]!, by[j]!, bx[jn]!, by[jn]!, ax[i]!, ay[i]!) ||
+        inTurn(ax[ip]!, ay[ip]!, ax[i]!, ay[i]!, bx[j]!, by[j]!) ||
+        inTurn(ax[i]!, ay[i]!, ax[inx]!, ay[inx]!, bx[j]!, by[j]!);
+      if (!keep) continue;
+      const quad: Path = [
+        { X: A[i]!.X + N[j]!.X, Y: A[i]!.Y + N[j]!.Y },
+        { X: A[inx]!.X + N[j]!.X, Y: A[inx]!.Y + N[j]!.Y },
+        { X: A[inx]!.X + N[jn]!.X, Y: A[inx]!.Y + N[jn]!.Y },
+        { X: A[i]!.X + N[jn]!.X, Y: A[i]!.Y + N[jn]!.Y },
+      ];
+      if (!ClipperLib.Clipper.Orientation(quad)) quad.reverse();
+      clipper.AddPath(quad, ClipperLib.PolyType.ptSubject, true);
+    }
+  }
+  // Every translate of A by a vertex of N and of N by a vertex of A fills the inside of the ring of quads.
+  for (const q of N) {
+    const moved = A.map((p) => ({ X: p.X + q.X, Y: p.Y + q.Y }));
+    clipper.AddPath(ClipperLib.Clipper.Orientation(moved) ? moved : moved.reverse(), ClipperLib.PolyType.ptSubject, true);
+  }
+  for (const q of A) {
+    const moved = N.map((p) => ({ X: p.X + q.X, Y: p.Y + q.Y }));
+    clipper.AddPath(ClipperLib.Clipper.Orientation(moved) ? moved : moved.reverse(), ClipperLib.PolyType.ptSubject, true);
+  }
+  const out: Path[] = [];
+  clipper.Execute(ClipperLib.ClipType.ctUnion, out, ClipperLib.PolyFillType.pftNonZero, ClipperLib.PolyFillType.pftNonZero);
+  return out;
+}
+
 function largest(paths: Path[]): Path | undefined {
   let best: Path | undefined;
   let area = 0;
@@ -77,7 +144,7 @@ export function noFitPolygon(A: Path, B: Path, convexA: boolean, convexB: boolea
     sums = [];
     clipper.Execute(ClipperLib.ClipType.ctUnion, sums, ClipperLib.PolyFillType.pftNonZero, ClipperLib.PolyFillType.pftNonZero);
   } else {
-    sums = ClipperLib.Clipper.MinkowskiSum(A, B.map((p) => ({ X: -p.X, Y: -p.Y })), true);
+    sums = reducedSum(A, B);
   }
   const out = largest(sums) ?? [];
   return out.length && !ClipperLib.Clipper.Orientation(out) ? out.slice().reverse() : out;
