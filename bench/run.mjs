@@ -383,6 +383,14 @@ try {
   lines.push("", "## Administration (issue 13)", "", `bench/admin.ts failed: ${String(error.message).trim()}`);
 }
 
+// Cutting layouts (issue 25): bench/layout.ts, in-process, on the real CAD exports of tests/fixtures/cad-dxf.
+try {
+  execFileSync(path.join(root, "node_modules", ".bin", "tsx"), ["bench/layout.ts"], { cwd: root, stdio: "inherit" });
+  lines.push("", fs.readFileSync(path.join(root, "bench", "LAYOUT-RESULTS.md"), "utf8").trim());
+} catch (error) {
+  lines.push("", "## Cutting layouts (issue 25)", "", `bench/layout.ts failed: ${String(error.message).trim()}`);
+}
+
 // The hand-written reading of the numbers (bench/NOTES.md) follows the generated tables.
 const notes = path.join(root, "bench", "NOTES.md");
 if (fs.existsSync(notes)) lines.push("", fs.readFileSync(notes, "utf8").trim());

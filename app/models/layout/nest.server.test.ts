@@ -1,0 +1,174 @@
+import ClipperLib from "clipper-lib";
+import { describe, expect, it } from "vitest";
+
+import { cadFixtures } from "../../../tests/unit/cad-fixtures";
+import { readPattern } from "../patterns/dxf.server";
+import { mainMaterial } from "../patterns/fabric.server";
+import { bboxOf, polygonArea } from "../patterns/geometry";
+import type { PatternPiece, Pt } from "../patterns/types";
+import { layoutPieces, type Layout } from "./nest.server";
+import { cutCount, piecesToCut } from "./shapes.server";
+
+const S = 100;
+const toPath = (ring: Pt[]) => ring.map(([x, y]) => ({ X: Math.round(x * S), Y: Math.round(y * S) }));
+
+/** Area (mm²) where two placed outlines overlap, through clipper-lib. */
+function overlapArea(a: Pt[], b: Pt[]): number {
+  const c = new ClipperLib.Clipper();
+  c.AddPath(toPath(a), ClipperLib.PolyType.ptSubject, true);
+  c.AddPath(toPath(b), ClipperLib.PolyType.ptClip, true);
+  const out: { X: number; Y: number }[][] = [];
+  c.Execute(ClipperLib.ClipType.ctIntersection, out, ClipperLib.PolyFillType.pftNonZero, ClipperLib.PolyFillType.pftNonZero);
+  return out.reduce((s, p) => s + Math.abs(ClipperLib.Clipper.Area(p)), 0) / (S * S);
+}
+
+/** Every acceptance rule of issue 25 on one layout of `pieces` (cut from `material`). */
+function expectValid(layout: Layout, pieces: PatternPiece[], material?: string) {
+  const { widthMm, placements } = layout;
+  for (const p of placements) {
+    for (const [x, y] of p.polygon) {
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x).toBeLessThanOrEqual(widthMm);
+      expect(y).toBeGreaterThanOrEqual(0);
+      expect(y).toBeLessThanOrEqual(layout.lengthMm);
+    }
+    expect([0, 180]).toContain(p.rotation);
+    if (p.grain) {
+      const [[x0, y0], [x1, y1]] = p.grain;
+      const len = Math.hypot(x1 - x0, y1 - y0);
+      expect(Math.abs(x1 - x0) / len).toBeLessThan(1e-3);
+      expect(Math.sign(y1 - y0)).toBe(p.rotation === 0 ? 1 : -1);
+    }
+  }
+  const boxes = placements.map((p) => bboxOf(p.polygon));
+  for (let i = 0; i < placements.length; i++) {
+    for (let j = i + 1; j < placements.length; j++) {
+      const [a, b] = [boxes[i]!, boxes[j]!];
+      if (a.maxX <= b.minX || b.maxX <= a.minX || a.maxY <= b.minY || b.maxY <= a.minY) continue;
+      expect(overlapArea(placements[i]!.polygon, placements[j]!.polygon), `${placements[i]!.name} / ${placements[j]!.name}`).toBeLessThan(1);
+    }
+  }
+  // Every cut is there, as many mirrored as make pairs, each the piece's own outline (same area).
+  const byName = new Map<string, { count: number; mirrored: number; area: number }>();
+  for (const piece of pieces) {
+    const e = byName.get(piece.name) ?? { count: 0, mirrored: 0, area: 0 };
+    const n = cutCount(piece, material);
+    byName.set(piece.name, { count: e.count + n, mirrored: e.mirrored + Math.floor(n / 2), area: polygonArea(piece.unfolded?.boundary ?? piece.boundary) });
+  }
+  for (const [name, e] of byName) {
+    const mine = placements.filter((p) => p.name === name);
+    expect(mine.length, name).toBe(e.count);
+    expect(mine.filter((p) => p.mirrored).length, name).toBe(e.mirrored);
+    for (const p of mine) expect(Math.abs(polygonArea(p.polygon) - e.area)).toBeLessThan(Math.max(2, e.area * 1e-4));
+  }
+  expect(layout.lengthMm).toBeGreaterThanOrEqual(layout.lowerBoundMm);
+  expect(layout.efficiency).toBeGreaterThan(0);
+  expect(layout.efficiency).toBeLessThanOrEqual(1);
+}
+
+function piece(name: string, boundary: Pt[], extra: Partial<PatternPiece> = {}): PatternPiece {
+  const bbox = bboxOf(boundary);
+  return { name, size: "M", quantity: 1, material: "fabric", boundary, bbox, area: polygonArea(boundary), notches: [], internal: [], sewLines: [], drill: [], ...extra };
+}
+
+const rect = (w: number, h: number, x = 0, y = 0): Pt[] => [
+  [x, y],
+  [x + w, y],
+  [x + w, y + h],
+  [x, y + h],
+];
+
+/** A front-like piece: straight centre and hem, a shaped side and a scooped armhole (not convex, not symmetric). */
+const front: Pt[] = [
+  [0, 0],
+  [260, 0],
+  [280, 380],
+  [250, 420],
+  [230, 470],
+  [225, 560],
+  [120, 580],
+  [80, 520],
+  [0, 530],
+];
+
+describe("layoutPieces on generated pieces", () => {
+  const pieces: PatternPiece[] = [
+    piece("Front", front, { quantity: 2, grain: [[40, 100], [40, 400]] }),
+    // Drawn lying down: the grain runs along x, so it is turned a quarter to lie along the length.
+    piece("Sleeve", [[0, 0], [500, 40], [520, 200], [500, 360], [0, 400], [60, 200]], { quantity: 2, grain: [[50, 200], [450, 200]] }),
+    piece("Cuff", rect(240, 80), { quantity: 4, grain: [[120, 10], [120, 70]] }),
+    piece("Pocket", [[0, 0], [160, 0], [160, 150], [80, 180], [0, 150]], { quantity: 3 }),
+    // Cut on the fold: the layout uses the whole, unfolded piece.
+    piece("Back", rect(250, 560), {
+      onFold: true,
+      fold: [[0, 0], [0, 560]],
+      unfolded: { boundary: rect(500, 560, -250), bbox: bboxOf(rect(500, 560, -250)), area: 500 * 560 },
+      grain: [[100, 100], [100, 400]],
+    }),
+  ];
+
+  it.each([1120, 1400, 1500])("places every cut without overlap on %i mm with the grain along the length", (widthMm) => {
+    const result = layoutPieces({ pieces, material: "fabric", widthMm, gapMm: 5 });
+    if (!result.ok) throw new Error(result.error);
+    expectValid(result.layout, pieces, "fabric");
+    expect(result.layout.placements).toHaveLength(12);
+    // The unfolded back is 500 mm wide, not the 250 mm half.
+    expect(bboxOf(result.layout.placements.find((p) => p.name === "Back")!.polygon).width).toBeCloseTo(500, 0);
+    // The sleeve drawn lying down stands up: 400 across, 520 along.
+    const sleeve = bboxOf(result.layout.placements.find((p) => p.name === "Sleeve")!.polygon);
+    expect(sleeve.width).toBeCloseTo(400, 0);
+    expect(sleeve.height).toBeCloseTo(520, 0);
+  });
+
+  it("keeps the gap between outlines and mirrors the second of a pair across the grain", () => {
+    const result = layoutPieces({ pieces, material: "fabric", widthMm: 1400, gapMm: 10 });
+    if (!result.ok) throw new Error(result.error);
+    const fronts = result.layout.placements.filter((p) => p.name === "Front");
+    expect(fronts.map((p) => p.mirrored)).toEqual([false, true]);
+    // Grown by 4.9 mm each (just under half the gap), no two outlines meet.
+    const grow = (ring: Pt[]) => {
+      const o = new ClipperLib.ClipperOffset(2, 25);
+      o.AddPath(toPath(ring), ClipperLib.JoinType.jtRound, ClipperLib.EndType.etClosedPolygon);
+      const out: { X: number; Y: number }[][] = [];
+      o.Execute(out, 4.9 * S);
+      return out[0]!.map((p): Pt => [p.X / S, p.Y / S]);
+    };
+    const grown = result.layout.placements.map((p) => grow(p.polygon));
+    for (let i = 0; i < grown.length; i++) for (let j = i + 1; j < grown.length; j++) expect(overlapArea(grown[i]!, grown[j]!)).toBeLessThan(1);
+  });
+
+  it("gives the same layout for the same input", () => {
+    const a = layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5 });
+    const b = layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5 });
+    expect(b).toEqual(a);
+  });
+
+  it("refuses a bad width or gap, a piece wider than the fabric and too many cuts", () => {
+    expect(layoutPieces({ pieces, widthMm: Number.NaN, gapMm: 5 })).toEqual({ ok: false, error: "bad_width" });
+    expect(layoutPieces({ pieces, widthMm: 50, gapMm: 5 })).toEqual({ ok: false, error: "bad_width" });
+    expect(layoutPieces({ pieces, widthMm: 1e9, gapMm: 5 })).toEqual({ ok: false, error: "bad_width" });
+    expect(layoutPieces({ pieces, widthMm: 1400, gapMm: -1 })).toEqual({ ok: false, error: "bad_gap" });
+    expect(layoutPieces({ pieces, widthMm: 1400, gapMm: Infinity })).toEqual({ ok: false, error: "bad_gap" });
+    expect(layoutPieces({ pieces, widthMm: 450, gapMm: 5 })).toEqual({ ok: false, error: "too_wide", pieces: ["Back"] });
+    expect(layoutPieces({ pieces: [piece("Tie", rect(20, 20), { quantity: 99 }), piece("Loop", rect(20, 20), { quantity: 99 }), piece("Tab", rect(20, 20), { quantity: 99 }), piece("Strap", rect(20, 20), { quantity: 99 })], widthMm: 1400, gapMm: 5 })).toEqual({ ok: false, error: "too_many_pieces" });
+    expect(layoutPieces({ pieces: [], widthMm: 1400, gapMm: 5 })).toEqual({ ok: false, error: "no_pieces" });
+  });
+});
+
+describe("layoutPieces on real CAD exports", () => {
+  // Small and middle-sized files of tests/fixtures/cad-dxf (the largest are timed by bench/layout.ts, not here).
+  const files = ["simple.DXF", "DEEP_ARMHOLE_RACER.DXF", "GMH1006F18_ASTM.DXF", "WM_LOOSE_SHAPE_TANK.DXF"];
+  const fixtures = cadFixtures().filter((f) => files.includes(f.name));
+
+  // Seconds on a machine shared with other work: a generous limit, the timing is bench/layout.ts's job.
+  it.each(files)("%s: the sample size on 1400 mm is valid", { timeout: 120_000 }, (file) => {
+    const read = readPattern(fixtures.find((f) => f.name === file)!.bytes);
+    if (!read.ok) throw new Error(read.message);
+    const size = read.pattern.sampleSize ?? read.pattern.sizes[0]!;
+    const material = mainMaterial(read.pattern, size)!;
+    const pieces = piecesToCut(read.pattern, size, material);
+    const result = layoutPieces({ pieces, material, widthMm: 1400, gapMm: 5 });
+    if (!result.ok) throw new Error(result.error);
+    expectValid(result.layout, pieces, material);
+  });
+});

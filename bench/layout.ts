@@ -1,0 +1,110 @@
+// Cutting layouts benchmark (issue 25, decision 116): `npx tsx bench/layout.ts`. Every graded real CAD export of
+// tests/fixtures/cad-dxf (all of ../shared/cad-dxf), its main fabric laid out with a 5 mm gap at 1120, 1400 and
+// 1500 mm for a spread of sizes (the smallest, the sample and the largest; LAYOUT_SIZES=all for every size): per file
+// the sample size's length, lower bound (area / width) and efficiency, and the range of efficiency over the spread;
+// the median efficiency at 1400 mm over the corpus (target >= 70 %); and the time per size of the largest file at
+// 1400 mm, every size (target < 2 s), CPU and wall time in this process (the pool runs the same code on one thread).
+// Writes bench/LAYOUT-RESULTS.md (npm run bench folds it into bench/RESULTS.md).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+
+import { layoutPieces } from "../app/models/layout/nest.server";
+import { piecesToCut } from "../app/models/layout/shapes.server";
+import { readPattern } from "../app/models/patterns/dxf.server";
+import { mainMaterial } from "../app/models/patterns/fabric.server";
+import type { Pattern } from "../app/models/patterns/types";
+import { cadFixtures } from "../tests/unit/cad-fixtures";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const WIDTHS = [1120, 1400, 1500];
+const GAP = 5;
+const ALL = process.env.LAYOUT_SIZES === "all";
+const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+function lay(pattern: Pattern, size: string, widthMm: number) {
+  const material = mainMaterial(pattern, size);
+  if (material === null) return null;
+  const c = process.cpuUsage();
+  const t = performance.now();
+  const result = layoutPieces({ pieces: piecesToCut(pattern, size, material), material, widthMm, gapMm: GAP });
+  const wall = performance.now() - t;
+  const used = process.cpuUsage(c);
+  return { result, wall, cpu: (used.user + used.system) / 1000, material };
+}
+
+const fixtures = cadFixtures();
+const rows: string[] = [];
+const at1400: number[] = [];
+const started = Date.now();
+for (const { name, bytes } of fixtures) {
+  const read = readPattern(bytes);
+  if (!read.ok || read.pattern.sizes.length < 2) continue;
+  const p = read.pattern;
+  const sample = p.sampleSize && p.sizes.includes(p.sampleSize) ? p.sampleSize : p.sizes[Math.floor((p.sizes.length - 1) / 2)]!;
+  const sizes = ALL ? p.sizes : [...new Set([p.sizes[0]!, sample, p.sizes[p.sizes.length - 1]!])];
+  const cells: string[] = [];
+  for (const widthMm of WIDTHS) {
+    const effs: number[] = [];
+    let cell = "";
+    for (const size of sizes) {
+      const out = lay(p, size, widthMm);
+      if (!out) continue;
+      if (!out.result.ok) {
+        if (size === sample) cell = `${out.result.error}`;
+        continue;
+      }
+      const l = out.result.layout;
+      effs.push(l.efficiency);
+      if (size === sample) {
+        cell = `${Math.round(l.lengthMm)} / ${Math.round(l.lowerBoundMm)} / ${pct(l.efficiency)}`;
+        if (widthMm === 1400) at1400.push(l.efficiency);
+      }
+    }
+    const range = effs.length > 1 ? ` (${pct(Math.min(...effs))}-${pct(Math.max(...effs))})` : "";
+    cells.push(cell + range);
+    console.log(`[layout] ${name} ${widthMm}: ${cell}${range}`);
+  }
+  rows.push(`| ${name} | ${p.sizes.length} | ${sample} | ${cells.join(" | ")} |`);
+}
+
+// The largest real file, every size at 1400 mm.
+const largest = [...fixtures].sort((a, b) => b.bytes.length - a.bytes.length)[0]!;
+const big = readPattern(largest.bytes);
+const times: { size: string; cpu: number; wall: number; cuts: number }[] = [];
+if (big.ok) {
+  for (const size of big.pattern.sizes) {
+    const out = lay(big.pattern, size, 1400);
+    if (!out || !out.result.ok) continue;
+    times.push({ size, cpu: out.cpu, wall: out.wall, cuts: out.result.layout.placements.length });
+    console.log(`[layout] ${largest.name} ${size}: ${Math.round(out.cpu)} ms CPU, ${Math.round(out.wall)} ms wall`);
+  }
+}
+
+const lines = [
+  "## Cutting layouts (issue 25, `npx tsx bench/layout.ts`)",
+  "",
+  `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)} at the end (${Math.round((Date.now() - started) / 1000)} s).`,
+  `Main fabric, ${GAP} mm gap, no selvedge. Each cell: the sample size's length / lower bound (area / width) in mm / efficiency,`,
+  `then the range of efficiency over ${ALL ? "every size" : "the smallest, sample and largest sizes"}.`,
+  "",
+  "| File | Sizes | Sample | 1120 mm | 1400 mm | 1500 mm |",
+  "|---|---:|---:|---|---|---|",
+  ...rows,
+  "",
+  `**Median efficiency at 1400 mm** over the ${at1400.length} graded files (sample size): **${pct(median(at1400))}** (target ≥ 70 %).`,
+  "",
+  times.length
+    ? `**Time per size on the largest file** (${largest.name}, ${times.length} sizes, ${times[0]!.cuts}-${Math.max(...times.map((t) => t.cuts))} cuts, 1400 mm): ` +
+      `CPU median ${Math.round(median(times.map((t) => t.cpu)))} ms, max ${Math.round(Math.max(...times.map((t) => t.cpu)))} ms; wall median ` +
+      `${Math.round(median(times.map((t) => t.wall)))} ms, max ${Math.round(Math.max(...times.map((t) => t.wall)))} ms (target < 2 s).`
+    : `The largest file (${largest.name}) gave no layout.`,
+];
+fs.writeFileSync(path.join(root, "bench", "LAYOUT-RESULTS.md"), lines.join("\n") + "\n");
+console.log("\n" + lines.join("\n"));
