@@ -1,0 +1,86 @@
+/**
+ * Buying a made-to-measure pattern (issue 24 items 4 and 5, decision 115): who may add one to the cart, check it
+ * out and what the order keeps (the buyer's measurements as they were at checkout).
+ */
+import { eq } from "drizzle-orm";
+
+import { products } from "../../../db/schema";
+import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
+import { measurementsJson, type MeasurementsJson } from "~/models/fit/json";
+import { ZONE_LABELS, type Zone } from "~/models/fit/types";
+import { measurementsWithinChart } from "~/models/fit/within-chart";
+import type { DbOrTx, Db } from "~/utils/db.server";
+
+/** The text that names a made-to-measure line everywhere the buyer sees it (cart, checkout, payment, orders). */
+export const MADE_TO_MEASURE_LABEL = "Your size (made to measure)";
+
+export type MadeToMeasureError =
+  | "mtm-not-offered"
+  | "mtm-printed"
+  | "mtm-sign-in"
+  | "mtm-no-measurements"
+  | "mtm-incomplete"
+  | "mtm-outside-chart";
+
+export type MadeToMeasureCheck =
+  | { ok: true; measurements: MeasurementsJson }
+  | { ok: false; error: MadeToMeasureError; zones?: Zone[] };
+
+type ProductFacts = { id: number; type: string; delivery: string | null; madeToMeasure: boolean };
+
+/**
+ * May this buyer order their own size of this product now? The seller must allow it on a Digital pattern with a
+ * size chart of two sizes or more (a printed pattern is printed from the graded files only: decision 115), and
+ * the buyer's saved measurements must give every zone the chart grades within its limit (within-chart.ts).
+ */
+export function checkMadeToMeasure({ db, product, userId }: { db: DbOrTx; product: ProductFacts; userId: number | null }): MadeToMeasureCheck {
+  if (product.type !== "Pattern" || !product.madeToMeasure) return { ok: false, error: "mtm-not-offered" };
+  if (product.delivery !== "Digital") return { ok: false, error: "mtm-printed" };
+  const chart = getSizeChart({ db: db as Db }, product.id);
+  if (!chart) return { ok: false, error: "mtm-not-offered" };
+  if (userId === null) return { ok: false, error: "mtm-sign-in" };
+  const measurements = getMeasurements({ db: db as Db }, userId);
+  if (!measurements) return { ok: false, error: "mtm-no-measurements" };
+  const within = measurementsWithinChart(chart, measurements);
+  if (!within.ok) {
+    if (within.error === "no-chart") return { ok: false, error: "mtm-not-offered" };
+    return { ok: false, error: within.error === "outside-chart" ? "mtm-outside-chart" : "mtm-incomplete", zones: within.zones };
+  }
+  return { ok: true, measurements: measurementsJson(measurements) };
+}
+
+/** The same check by product id (an unknown product: not offered). */
+export function checkMadeToMeasureOf({ db, productId, userId }: { db: DbOrTx; productId: number; userId: number | null }): MadeToMeasureCheck {
+  const product = db
+    .select({ id: products.id, type: products.type, delivery: products.delivery, madeToMeasure: products.madeToMeasure })
+    .from(products)
+    .where(eq(products.id, productId))
+    .get();
+  return product ? checkMadeToMeasure({ db, product, userId }) : { ok: false, error: "mtm-not-offered" };
+}
+
+/**
+ * The product page's offer: null when the design does not offer made-to-measure (or is printed); otherwise
+ * whether this viewer can add it now, or the refusal that says why (and, for missing measurements, where to add them).
+ */
+export function madeToMeasureOffer({ db, product, userId }: { db: Db; product: ProductFacts; userId: number | null }): { ok: true } | { ok: false; error: MadeToMeasureError; zones: string[] } | null {
+  const check = checkMadeToMeasure({ db, product, userId });
+  if (check.ok) return { ok: true };
+  if (check.error === "mtm-not-offered" || check.error === "mtm-printed") return null;
+  return { ok: false, error: check.error, zones: zoneNames(check.zones) };
+}
+
+/** Zones as the buyer reads them ("Bust / chest, Hip"). */
+export function zoneNames(zones: Zone[] | undefined): string[] {
+  return (zones ?? []).map((zone) => ZONE_LABELS[zone]);
+}
+
+/** An order's stored measurements (orders.measurements), null on a graded order or an unreadable value. */
+export function orderMeasurements(stored: string | null): MeasurementsJson | null {
+  if (stored === null) return null;
+  try {
+    return JSON.parse(stored) as MeasurementsJson;
+  } catch {
+    return null;
+  }
+}
