@@ -12,7 +12,8 @@ import { claimUse, unitDiscounts, type DiscountError } from "~/models/buying/dis
 import { digitalConsentAt, needsDigitalConsent } from "~/models/buying/consent";
 import { releaseCheckout, selectCheckoutLines } from "~/models/buying/fulfilment.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
-import { checkMadeToMeasureOf, MADE_TO_MEASURE_LABEL, zoneNames, type MadeToMeasureError } from "~/models/fit/made-to-measure-orders.server";
+import { checkMadeToMeasureOf, zoneNames, type MadeToMeasureError } from "~/models/fit/made-to-measure-orders.server";
+import { MADE_TO_MEASURE_LABEL } from "~/models/fit/mtm-label";
 import { tracksStock } from "~/models/catalog/product-types";
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import type { PaymentProvider, SessionLine } from "~/models/payments/types";

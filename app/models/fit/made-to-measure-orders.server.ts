@@ -5,14 +5,12 @@
 import { eq } from "drizzle-orm";
 
 import { products } from "../../../db/schema";
+import { BUYING_ERRORS, zonedMessage } from "~/models/buying/errors";
 import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { measurementsJson, type MeasurementsJson } from "~/models/fit/json";
 import { ZONE_LABELS, type Zone } from "~/models/fit/types";
 import { measurementsWithinChart } from "~/models/fit/within-chart";
 import type { DbOrTx, Db } from "~/utils/db.server";
-
-/** The text that names a made-to-measure line everywhere the buyer sees it (cart, checkout, payment, orders). */
-export const MADE_TO_MEASURE_LABEL = "Your size (made to measure)";
 
 export type MadeToMeasureError =
   | "mtm-not-offered"
@@ -59,15 +57,18 @@ export function checkMadeToMeasureOf({ db, productId, userId }: { db: DbOrTx; pr
   return product ? checkMadeToMeasure({ db, product, userId }) : { ok: false, error: "mtm-not-offered" };
 }
 
+export type MadeToMeasureOffer = { ok: true } | { ok: false; message: string; settings: boolean };
+
 /**
  * The product page's offer: null when the design does not offer made-to-measure (or is printed); otherwise
- * whether this viewer can add it now, or the refusal that says why (and, for missing measurements, where to add them).
+ * whether this viewer can add it now, or the text that says why not and whether their settings would fix it.
  */
-export function madeToMeasureOffer({ db, product, userId }: { db: Db; product: ProductFacts; userId: number | null }): { ok: true } | { ok: false; error: MadeToMeasureError; zones: string[] } | null {
+export function madeToMeasureOffer({ db, product, userId }: { db: Db; product: ProductFacts; userId: number | null }): MadeToMeasureOffer | null {
   const check = checkMadeToMeasure({ db, product, userId });
   if (check.ok) return { ok: true };
   if (check.error === "mtm-not-offered" || check.error === "mtm-printed") return null;
-  return { ok: false, error: check.error, zones: zoneNames(check.zones) };
+  const message = zonedMessage(BUYING_ERRORS.addToCart[check.error].message, zoneNames(check.zones));
+  return { ok: false, message, settings: check.error !== "mtm-outside-chart" };
 }
 
 /** Zones as the buyer reads them ("Bust / chest, Hip"). */
