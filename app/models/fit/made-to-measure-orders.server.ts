@@ -8,8 +8,9 @@ import { products } from "../../../db/schema";
 import { BUYING_ERRORS, zonedMessage } from "~/models/buying/errors";
 import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { measurementsJson, type MeasurementsJson } from "~/models/fit/json";
-import { ZONE_LABELS, type Zone } from "~/models/fit/types";
+import { FIT_ZONES, MM_PER_UNIT, ZONE_LABELS, type Zone } from "~/models/fit/types";
 import { measurementsWithinChart } from "~/models/fit/within-chart";
+import { orderDownloadLinks, type DownloadFormat } from "~/models/patterns/downloads.server";
 import type { DbOrTx, Db } from "~/utils/db.server";
 
 export type MadeToMeasureError =
@@ -84,4 +85,19 @@ export function orderMeasurements(stored: string | null): MeasurementsJson | nul
   } catch {
     return null;
   }
+}
+
+/** A made-to-measure order's "Your size" files (decision 115): each format's link with `size=custom`. */
+export function customDownloadLinks(orderId: number): { format: DownloadFormat; label: string; url: string }[] {
+  return orderDownloadLinks(orderId).map((link) => ({ ...link, url: `${link.url}&size=custom` }));
+}
+
+/** The order's measurements as its buyer reads them: the zones given, in the buyer's unit ("Bust / chest: 93 cm"). */
+export function measurementLines(m: MeasurementsJson): { zone: Zone; label: string; value: string }[] {
+  return FIT_ZONES.flatMap((zone) => {
+    const mm = m[zone];
+    if (mm === null || mm === undefined) return [];
+    const value = m.unit === "in" ? `${Math.round((mm / MM_PER_UNIT.in) * 10) / 10} in` : `${Math.round(mm) / 10} cm`;
+    return [{ zone, label: ZONE_LABELS[zone], value }];
+  });
 }
