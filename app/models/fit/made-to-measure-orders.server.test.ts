@@ -9,6 +9,10 @@ import { createTestDb } from "../../../tests/unit/helpers";
 import { addToCart, getCartView, joinVisitorCart, replaceCart } from "~/models/buying/cart.server";
 import { createCheckout, sessionLines } from "~/models/buying/checkout.server";
 import { fulfilCheckout } from "~/models/buying/fulfilment.server";
+import { exportUserData } from "~/models/accounts/personal-data.server";
+import { getAdminOrder, toAdminOrderJson } from "~/models/admin/orders.server";
+import { getBuyerOrder, toBuyerOrderJson } from "~/models/buying/orders.server";
+import { getStoreOrder, toSellerOrderJson } from "~/models/selling/orders.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 
 const provider = createLocalProvider();
@@ -119,5 +123,31 @@ describe("made-to-measure orders", () => {
     allowMadeToMeasure(db, shop.digital.id, false);
     saveMeasurements(db, buyer.id, { bustMm: 930, hipMm: 950 });
     expect(await createCheckout({ db, user: buyer, origin, provider, digitalConsent: true })).toMatchObject({ ok: false, error: "mtm-not-offered" });
+  });
+
+  it("shows the measurements to the buyer only: the seller and the administrator see the flag", async () => {
+    const { db, shop, buyer, owner } = await setUp();
+    saveMeasurements(db, buyer.id, { bustMm: 930, hipMm: 950 });
+    addToCart({ db, owner, productId: shop.digital.id, madeToMeasure: true });
+    const result = await createCheckout({ db, user: buyer, origin, provider, digitalConsent: true });
+    if (!result.ok) throw new Error(result.error);
+    const fulfilled = fulfilCheckout({ db, checkoutId: result.checkout.id });
+    if (fulfilled.status !== "fulfilled") throw new Error(fulfilled.status);
+    const orderId = fulfilled.orders[0]!.id;
+    const mine = toBuyerOrderJson(getBuyerOrder({ db, userId: buyer.id, orderId })!);
+    expect(mine).toMatchObject({ made_to_measure: true, measurements: { unit: "cm", bust: 930, hip: 950 } });
+    expect(mine.items[0]!.custom_downloads?.map((d) => d.url)).toContain(`/download/${orderId}?format=dxf&size=custom`);
+    const sold = toSellerOrderJson(getStoreOrder({ db, storeId: shop.store.id, orderId })!);
+    expect(sold.made_to_measure).toBe(true);
+    expect(sold).not.toHaveProperty("measurements");
+    const admin = toAdminOrderJson(getAdminOrder({ db, orderId })!);
+    expect(admin.made_to_measure).toBe(true);
+    expect(admin).not.toHaveProperty("measurements");
+    // The personal-data export: the buyer's orders and checkout lines carry them, the seller's sold orders the flag.
+    const exported = exportUserData({ db, userId: buyer.id })!;
+    expect(exported.orders_bought[0]).toMatchObject({ made_to_measure: true, measurements: { bust: 930, hip: 950 } });
+    const sellerExport = exportUserData({ db, userId: shop.seller.id })!;
+    expect(sellerExport.orders_sold[0]!.made_to_measure).toBe(true);
+    expect(sellerExport.orders_sold[0]).not.toHaveProperty("measurements");
   });
 });
