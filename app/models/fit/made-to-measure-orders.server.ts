@@ -5,7 +5,6 @@
 import { eq } from "drizzle-orm";
 
 import { products } from "../../../db/schema";
-import { BUYING_ERRORS, zonedMessage } from "~/models/buying/errors";
 import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { measurementsJson, type MeasurementsJson } from "~/models/fit/json";
 import { FIT_ZONES, MM_PER_UNIT, ZONE_LABELS, type Zone } from "~/models/fit/types";
@@ -56,20 +55,6 @@ export function checkMadeToMeasureOf({ db, productId, userId }: { db: DbOrTx; pr
     .where(eq(products.id, productId))
     .get();
   return product ? checkMadeToMeasure({ db, product, userId }) : { ok: false, error: "mtm-not-offered" };
-}
-
-export type MadeToMeasureOffer = { ok: true } | { ok: false; message: string; settings: boolean };
-
-/**
- * The product page's offer: null when the design does not offer made-to-measure (or is printed); otherwise
- * whether this viewer can add it now, or the text that says why not and whether their settings would fix it.
- */
-export function madeToMeasureOffer({ db, product, userId }: { db: Db; product: ProductFacts; userId: number | null }): MadeToMeasureOffer | null {
-  const check = checkMadeToMeasure({ db, product, userId });
-  if (check.ok) return { ok: true };
-  if (check.error === "mtm-not-offered" || check.error === "mtm-printed") return null;
-  const message = zonedMessage(BUYING_ERRORS.addToCart[check.error].message, zoneNames(check.zones));
-  return { ok: false, message, settings: check.error !== "mtm-outside-chart" };
 }
 
 /** Zones as the buyer reads them ("Bust / chest, Hip"). */

@@ -8,7 +8,7 @@ import { MadeToMeasureOfferForm } from "~/components/made-to-measure-offer";
 import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
-import { madeToMeasureOffer } from "~/models/fit/made-to-measure-orders.server";
+import { madeToMeasureOffer } from "~/models/fit/made-to-measure-offer.server";
 import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
 import { getExternalProduct } from "~/models/catalog/products.server";
 import { previewUrl, productPatternFacts } from "~/models/patterns/versions.server";
