@@ -59,6 +59,7 @@ test("a buyer orders their own size: cart, payment, purchase page and JSON", asy
   saveMeasurements(user.id, 930, 950);
   await page.goto(`/product/${product.id}`);
   await page.getByRole("button", { name: "Add your size to cart (made to measure)" }).click();
+  await expect(page).toHaveURL(/\/cart\?added=/);
   await page.goto("/cart");
   await expect(page.getByTestId("made-to-measure-line")).toHaveText("Your size (made to measure)");
   await page.getByRole("checkbox", { name: /I want the download now/ }).check();

@@ -71,7 +71,8 @@ function addLine(tx: DbOrTx, owner: CartOwner, { productId, variantId, quantity 
   }
   const options = tx.select().from(variants).where(eq(variants.productId, productId)).all();
   const variant = options.find((v) => v.id === variantId);
-  if (options.length > 0 && !variant) return { ok: false, error: "variant-required" };
+  // A made-to-measure line is no graded size: it needs no variant (decision 115).
+  if (options.length > 0 && !variant && !madeToMeasure) return { ok: false, error: "variant-required" };
   // A downloadable pattern is one licence per buyer (whatever size was chosen: the file holds them all).
   const licence = isDownloadPattern(product.type, product.delivery);
   if (licence && quantity > 1) return { ok: false, error: "single-licence" };
