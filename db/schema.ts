@@ -506,6 +506,11 @@ export const checkoutLines = sqliteTable(
     discountCents: integer("discount_cents").notNull().default(0),
     /** A made-to-measure pattern (decision 111). */
     madeToMeasure: integer("made_to_measure", { mode: "boolean" }).notNull().default(false),
+    /**
+     * A made-to-measure line's measurements (decision 115): JSON of measurementsJson, read from the buyer's profile
+     * when the checkout was made and copied onto the order when it is paid; null on every other line.
+     */
+    measurements: text("measurements"),
   },
   (t) => [index("checkout_lines_checkout_idx").on(t.checkoutId)],
 );

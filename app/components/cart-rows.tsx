@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 
+import { MADE_TO_MEASURE_LABEL } from "~/models/fit/mtm-label";
 import { formatCents } from "~/utils/money";
 
 export type CartRow = {
@@ -15,6 +16,8 @@ export type CartRow = {
   available: boolean;
   /** A downloadable pattern the buyer already owns: the order to download it from. */
   ownedOrderId?: number | null;
+  /** The buyer's own size (decision 115). */
+  madeToMeasure?: boolean;
 };
 
 export function Thumbnail({ media, alt }: { media: string | null; alt: string }) {
@@ -38,6 +41,11 @@ export function CartRowItem({ row }: { row: CartRow }) {
         </Link>
         {row.variants.length ? (
           <p className="text-sm text-slate-600">{row.variants.map((v) => `${v.name}: ${v.value}`).join(", ")}</p>
+        ) : null}
+        {row.madeToMeasure ? (
+          <p className="text-sm font-medium text-slate-800" data-testid="made-to-measure-line">
+            {MADE_TO_MEASURE_LABEL}
+          </p>
         ) : null}
         <p className="text-sm text-slate-600">{row.typeLabel}</p>
         <p className="text-xs text-slate-500">{row.deliveryLine}</p>

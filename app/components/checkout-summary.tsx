@@ -1,4 +1,5 @@
 import type { CheckoutSummary } from "~/models/buying/checkout.server";
+import { MADE_TO_MEASURE_LABEL } from "~/models/fit/mtm-label";
 import { formatCents } from "~/utils/money";
 
 /** Subtotal, shipping, total, the address and the delivery promise (spec 2.3, the order summary). */
@@ -11,7 +12,7 @@ export function CheckoutSummaryCard({ summary }: { summary: CheckoutSummary }) {
           <li key={l.id} className="flex justify-between gap-4 py-2">
             <span className="min-w-0">
               {l.quantity} × {l.name}
-              <span className="block text-xs text-slate-500">{[l.variant, l.typeLabel].filter(Boolean).join(" · ")}</span>
+              <span className="block text-xs text-slate-500">{[l.variant, l.madeToMeasure ? MADE_TO_MEASURE_LABEL : null, l.typeLabel].filter(Boolean).join(" · ")}</span>
             </span>
             <span className="shrink-0">{formatCents(l.lineCents)}</span>
           </li>

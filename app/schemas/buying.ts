@@ -11,6 +11,8 @@ export const AddToCartSchema = z.object({
   productId: id,
   variantId: z.preprocess((v) => (v === "" || v === null ? undefined : v), id.optional()),
   quantity: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().min(1).max(99).default(1)),
+  /** The made-to-measure form's hidden `madeToMeasure=on` (decision 115): the buyer's own size, a line of its own. */
+  madeToMeasure: z.boolean().optional().default(false),
 });
 
 export const RemoveFromCartSchema = z.object({ intent: z.literal("remove"), itemId: id });
@@ -50,9 +52,11 @@ const apiItem = z
     id: jsonId("id").optional(),
     variantId: jsonId("variantId").nullish(),
     quantity: jsonInt("quantity").min(1, "quantity must be at least 1").max(99, "quantity can be at most 99").default(1),
+    /** The buyer's own size of a pattern (decision 115); its measurements are copied onto the order. */
+    made_to_measure: z.boolean({ invalid_type_error: "made_to_measure must be true or false" }).optional().default(false),
   })
   .refine((i) => i.productId ?? i.id, { message: "productId is required" })
-  .transform((i) => ({ productId: (i.productId ?? i.id)!, variantId: i.variantId ?? null, quantity: i.quantity }));
+  .transform((i) => ({ productId: (i.productId ?? i.id)!, variantId: i.variantId ?? null, quantity: i.quantity, ...(i.made_to_measure ? { madeToMeasure: true } : {}) }));
 
 /**
  * POST /api/user/checkout {items?, discount_code?, digital_consent?}: with items the cart becomes those lines first;

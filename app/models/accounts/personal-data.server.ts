@@ -135,6 +135,7 @@ function orderJson(order: Order) {
     created_at: iso(order.createdAt),
     shipped_at: iso(order.shippedAt),
     refunded_at: iso(order.refundedAt),
+    made_to_measure: order.measurements !== null,
   };
 }
 
@@ -318,9 +319,19 @@ export function exportUserData({ db, userId, now = new Date() }: { db: Db; userI
       paid_at: iso(c.paidAt),
       lines: lines
         .filter((l) => l.checkoutId === c.id)
-        .map((l) => ({ product_id: l.productId, variant_id: l.variantId, quantity: l.quantity, unit_price_cents: l.unitPriceCents, shipping_cents: l.shippingCents })),
+        .map((l) => ({
+          product_id: l.productId,
+          variant_id: l.variantId,
+          quantity: l.quantity,
+          unit_price_cents: l.unitPriceCents,
+          shipping_cents: l.shippingCents,
+          // A made-to-measure line and the measurements read at checkout (decision 115): the buyer's own data.
+          made_to_measure: l.madeToMeasure,
+          measurements: l.measurements === null ? null : parseJson(l.measurements),
+        })),
     })),
-    orders_bought: bought.map(orderJson),
+    // A bought made-to-measure order carries the buyer's measurements; a sold one only its flag (decision 115).
+    orders_bought: bought.map((o) => ({ ...orderJson(o), measurements: o.measurements === null ? null : parseJson(o.measurements) })),
     orders_sold: sold.map(orderJson),
     ledger: ledger.map(txJson),
     admin_ledger_actions: adminLedger.map(txJson),

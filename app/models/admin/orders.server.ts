@@ -252,7 +252,8 @@ export function canRefund(order: Pick<Order, "status">): boolean {
  */
 export function toAdminOrderJson(view: AdminOrder) {
   const { order, buyer, seller, store } = view;
-  const buyerView = toBuyerOrderJson({ ...order, media: view.media, patternFile: view.patternFile, refundRequest: view.refundRequest });
+  // The administrator sees `made_to_measure`, not the buyer's measurements (decision 115).
+  const { measurements: _measurements, ...buyerView } = toBuyerOrderJson({ ...order, media: view.media, patternFile: view.patternFile, refundRequest: view.refundRequest });
   return {
     ...buyerView,
     items: buyerView.items.map((item) => ({ ...item, pattern_url: view.patternFile })),

@@ -27,6 +27,8 @@ export function toAdminOrderView(order: Order, { creditCents }: { creditCents: n
     delivery: order.delivery,
     typeLabel: productTypeLabel(order.productType, order.delivery),
     variants: JSON.parse(order.variants) as { name: string; value: string }[],
+    // Decision 115: the flag, not the buyer's measurements.
+    madeToMeasure: order.measurements !== null,
     quantity: order.quantity,
     amountCents: order.amountCents,
     shippingCents: order.shippingCents,

@@ -4,6 +4,7 @@ import { cartItems, carts, products, variants } from "../../../db/schema";
 import { cartDiscountCode, checkCode, storeCartDiscountCode, type DiscountError } from "~/models/buying/discounts.server";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
 import { mediaOf } from "~/models/catalog/media.server";
+import { checkMadeToMeasure, zoneNames, type MadeToMeasureError } from "~/models/fit/made-to-measure-orders.server";
 import { deliveryLine, tracksStock } from "~/models/catalog/product-types";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { parseShippingOverride } from "~/models/shipping/rates";
@@ -47,28 +48,36 @@ export function countCartItems({ db, owner }: { db: Db; owner: CartOwner | null 
   return Number(row?.count ?? 0);
 }
 
-export type AddToCartError = "not-found" | "variant-required" | "out-of-stock" | "single-licence" | "already-owned";
-type LineInput = { productId: number; variantId?: number | null; quantity?: number };
+export type AddToCartError = "not-found" | "variant-required" | "out-of-stock" | "single-licence" | "already-owned" | MadeToMeasureError;
+/** `madeToMeasure`: the buyer's own size of a pattern (decision 115), a line of its own beside the graded one. */
+type LineInput = { productId: number; variantId?: number | null; quantity?: number; madeToMeasure?: boolean };
 /**
  * ok, or ok with `alreadyInCart` when a downloadable pattern was in the cart already (nothing changed); refused with
  * a code, and with the buyer's order of it when the buyer already owns the pattern.
  */
 export type AddResult =
   | { ok: true; alreadyInCart?: true }
-  | { ok: false; error: Exclude<AddToCartError, "already-owned"> }
+  | { ok: false; error: Exclude<AddToCartError, "already-owned">; zones?: string[] }
   | { ok: false; error: "already-owned"; orderId: number };
 
-function addLine(tx: DbOrTx, owner: CartOwner, { productId, variantId, quantity = 1 }: LineInput): AddResult {
+function addLine(tx: DbOrTx, owner: CartOwner, { productId, variantId, quantity = 1, madeToMeasure = false }: LineInput): AddResult {
   const product = tx.select().from(products).where(eq(products.id, productId)).get();
   // A removed design and a draft (decision 106) are not for sale.
   if (!product || product.removedAt || product.status !== "published") return { ok: false, error: "not-found" };
+  if (madeToMeasure) {
+    // The buyer's own size (decision 115): allowed by the seller, and the buyer's measurements within the chart.
+    const check = checkMadeToMeasure({ db: tx, product, userId: "userId" in owner ? owner.userId : null });
+    if (!check.ok) return { ok: false, error: check.error, zones: zoneNames(check.zones) };
+  }
   const options = tx.select().from(variants).where(eq(variants.productId, productId)).all();
   const variant = options.find((v) => v.id === variantId);
-  if (options.length > 0 && !variant) return { ok: false, error: "variant-required" };
+  // A made-to-measure line is no graded size: it needs no variant (decision 115).
+  if (options.length > 0 && !variant && !madeToMeasure) return { ok: false, error: "variant-required" };
   // A downloadable pattern is one licence per buyer (whatever size was chosen: the file holds them all).
   const licence = isDownloadPattern(product.type, product.delivery);
   if (licence && quantity > 1) return { ok: false, error: "single-licence" };
-  if (licence && "userId" in owner) {
+  // A made-to-measure line is a size the buyer does not own yet, whatever they bought before (decision 115).
+  if (licence && !madeToMeasure && "userId" in owner) {
     const orderId = ownedPatternOrders({ db: tx, userId: owner.userId, productIds: [productId] }).get(productId);
     if (orderId !== undefined) return { ok: false, error: "already-owned", orderId };
   }
@@ -79,14 +88,14 @@ function addLine(tx: DbOrTx, owner: CartOwner, { productId, variantId, quantity 
     ? tx
         .select()
         .from(cartItems)
-        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId), sameVariant))
+        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId), sameVariant, eq(cartItems.madeToMeasure, madeToMeasure)))
         .get()
     : undefined;
   if (licence && line) return { ok: true, alreadyInCart: true };
   const wanted = (line?.quantity ?? 0) + quantity;
   if (variant && tracksStock(product.type) && variant.inventory < wanted) return { ok: false, error: "out-of-stock" };
   if (line) tx.update(cartItems).set({ quantity: wanted }).where(eq(cartItems.id, line.id)).run();
-  else tx.insert(cartItems).values({ cartId: cartId ?? getOrCreateCartId(tx, owner), productId, variantId: variant?.id ?? null, quantity }).run();
+  else tx.insert(cartItems).values({ cartId: cartId ?? getOrCreateCartId(tx, owner), productId, variantId: variant?.id ?? null, quantity, madeToMeasure }).run();
   return { ok: true };
 }
 
@@ -119,7 +128,7 @@ export function replaceCart({
   db: Db;
   userId: number;
   items: LineInput[];
-}): { ok: true } | { ok: false; error: AddToCartError; productId: number; item?: string; orderId?: number } {
+}): { ok: true } | { ok: false; error: AddToCartError; productId: number; item?: string; orderId?: number; zones?: string[] } {
   try {
     db.transaction(
       (tx) => {
@@ -182,7 +191,9 @@ export function joinVisitorCart({ db, userId, visitorToken }: { db: Db; userId: 
         const existing = tx.select().from(cartItems).where(eq(cartItems.cartId, cartId)).all();
         for (const { item, type, delivery } of items) {
           const licence = isDownloadPattern(type, delivery);
-          const same = existing.find((e) => e.productId === item.productId && (licence || e.variantId === item.variantId));
+          const same = existing.find(
+            (e) => e.productId === item.productId && e.madeToMeasure === item.madeToMeasure && (licence || e.variantId === item.variantId),
+          );
           if (same) {
             if (licence) continue;
             tx.update(cartItems)
@@ -191,7 +202,11 @@ export function joinVisitorCart({ db, userId, visitorToken }: { db: Db; userId: 
               .run();
           } else {
             const quantity = licence ? 1 : item.quantity;
-            const row = tx.insert(cartItems).values({ cartId, productId: item.productId, variantId: item.variantId, quantity }).returning().get();
+            const row = tx
+              .insert(cartItems)
+              .values({ cartId, productId: item.productId, variantId: item.variantId, quantity, madeToMeasure: item.madeToMeasure })
+              .returning()
+              .get();
             existing.push(row);
           }
         }
@@ -234,6 +249,8 @@ export type CartLine = {
   available: boolean;
   /** A downloadable pattern the buyer already owns: the order to download it from (checkout refuses the line). */
   ownedOrderId: number | null;
+  /** The buyer's own size of a pattern (decision 115): checkout checks the measurements again and keeps them. */
+  madeToMeasure: boolean;
 };
 
 export type CartView = {
@@ -292,7 +309,8 @@ export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null
       media: media.get(product.id)?.[0] ?? null,
       removed: Boolean(product.removedAt) || product.status !== "published",
       available: !product.removedAt && product.status === "published" && inStock,
-      ownedOrderId: owned.get(product.id) ?? null,
+      ownedOrderId: item.madeToMeasure ? null : (owned.get(product.id) ?? null),
+      madeToMeasure: item.madeToMeasure,
     };
   });
   const storeShipping = addApparelShipping(db, owner, lines, rows);

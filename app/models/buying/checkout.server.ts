@@ -12,6 +12,8 @@ import { claimUse, unitDiscounts, type DiscountError } from "~/models/buying/dis
 import { digitalConsentAt, needsDigitalConsent } from "~/models/buying/consent";
 import { releaseCheckout, selectCheckoutLines } from "~/models/buying/fulfilment.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
+import { checkMadeToMeasureOf, zoneNames, type MadeToMeasureError } from "~/models/fit/made-to-measure-orders.server";
+import { MADE_TO_MEASURE_LABEL } from "~/models/fit/mtm-label";
 import { tracksStock } from "~/models/catalog/product-types";
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import type { PaymentProvider, SessionLine } from "~/models/payments/types";
@@ -32,9 +34,10 @@ export type CheckoutError =
   | "provider-failed"
   | "superseded"
   | "digital-consent-required"
-  | DiscountError;
+  | DiscountError
+  | MadeToMeasureError;
 
-export type CheckoutResult = { ok: true; checkout: Checkout } | { ok: false; error: CheckoutError; item?: string };
+export type CheckoutResult = { ok: true; checkout: Checkout } | { ok: false; error: CheckoutError; item?: string; zones?: string[] };
 
 class OutOfStock extends Error {
   constructor(public item: string) {
@@ -53,7 +56,8 @@ class CodeUsedUp extends Error {}
  */
 export function sessionLines(lines: CartLine[], pssCents: number, storeShipping: StoreShipping[] = []): SessionLine[] {
   const result: SessionLine[] = lines.flatMap((l) => {
-    const name = l.variants.length ? `${l.name} (${l.variants.map((v) => `${v.name}: ${v.value}`).join(", ")})` : l.name;
+    const variantName = l.variants.length ? `${l.name} (${l.variants.map((v) => `${v.name}: ${v.value}`).join(", ")})` : l.name;
+    const name = l.madeToMeasure ? `${variantName} - ${MADE_TO_MEASURE_LABEL}` : variantName;
     const { base, extra } = unitDiscounts(l.discountCents, l.quantity);
     const full = { name, unitAmountCents: l.unitPriceCents - base, quantity: l.quantity - extra };
     const less = { name, unitAmountCents: l.unitPriceCents - base - 1, quantity: extra };
@@ -84,6 +88,13 @@ function reserve(db: Db, user: User, now: Date, digitalConsent: boolean) {
       if (owned) return { ok: false as const, error: "already-owned" as const, item: owned.name };
       // The cart's discount code, checked again now (decision 109): refused, nothing is reserved.
       if (cart.discount?.error) return { ok: false as const, error: cart.discount.error };
+      // A made-to-measure line (decision 115): the measurements now, checked again; these are the ones the order keeps.
+      const measured = new Map<number, string>();
+      for (const line of cart.lines.filter((l) => l.madeToMeasure)) {
+        const check = checkMadeToMeasureOf({ db: tx, productId: line.productId, userId: user.id });
+        if (!check.ok) return { ok: false as const, error: check.error, item: line.name, zones: zoneNames(check.zones) };
+        measured.set(line.id, JSON.stringify(check.measurements));
+      }
       for (const line of cart.lines) {
         if (line.variantId === null || !tracksStock(line.type)) continue;
         const taken = tx
@@ -121,6 +132,8 @@ function reserve(db: Db, user: User, now: Date, digitalConsent: boolean) {
             unitPriceCents: l.unitPriceCents,
             shippingCents: l.shippingCents,
             discountCents: l.discountCents,
+            madeToMeasure: l.madeToMeasure,
+            measurements: measured.get(l.id) ?? null,
           })),
         )
         .run();
@@ -283,6 +296,7 @@ export function getCheckoutSummary({ db, userId, checkoutId }: { db: Db; userId:
       quantity: line.quantity,
       lineCents: line.unitPriceCents * line.quantity,
       discountCents: line.discountCents,
+      madeToMeasure: line.madeToMeasure,
     }));
   return {
     id: checkout.id,

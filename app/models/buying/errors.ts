@@ -8,6 +8,7 @@ import type { DiscountError } from "~/models/buying/discounts.server";
 import type { DownloadError } from "~/models/buying/downloads.server";
 import type { RateError } from "~/models/buying/orders.server";
 import type { AnswerRefundRequestError, RequestRefundError } from "~/models/buying/refund-requests.server";
+import type { MadeToMeasureError } from "~/models/fit/made-to-measure-orders.server";
 import { answers, type ErrorAnswer } from "~/models/answers";
 
 type Answer = ErrorAnswer;
@@ -21,6 +22,22 @@ const DISCOUNT_ANSWERS = answers(400, {
   "not-applicable": "This discount code does not apply to the items in your cart.",
   "already-used": "You have already used this discount code.",
 });
+
+/**
+ * A made-to-measure line refused (decision 115): when it is added and again at checkout. The zones concerned are
+ * named after the text ("<message> (Bust / chest, Hip)") and listed as `zones` by the JSON face.
+ */
+const MADE_TO_MEASURE_ANSWERS: Record<MadeToMeasureError, Answer> = {
+  ...answers(400, {
+    "mtm-not-offered": "This design is not offered made to measure.",
+    "mtm-printed": "Made to measure is offered for downloadable patterns only: a printed pattern is printed in its graded sizes.",
+    "mtm-no-measurements": "To order your own size, please add your measurements in your settings first.",
+    "mtm-incomplete": "This pattern's size chart needs measurements you have not given yet. Please add them in your settings",
+    "mtm-outside-chart":
+      "Your measurements are too far outside this pattern's sizes to make your size (at most one size beyond its smallest and largest)",
+  }),
+  ...answers(401, { "mtm-sign-in": "Please log in and add your measurements to order your own size." }),
+};
 
 export const BUYING_ERRORS: {
   addToCart: Record<AddToCartError, Answer>;
@@ -41,6 +58,7 @@ export const BUYING_ERRORS: {
       "out-of-stock": "Sorry, this variant is out of stock.",
       "already-owned": "You already own this pattern: download it from your purchase instead of buying it again.",
     }),
+    ...MADE_TO_MEASURE_ANSWERS,
   },
   checkout: {
     ...answers(400, {
@@ -57,6 +75,7 @@ export const BUYING_ERRORS: {
     }),
     ...answers(502, { "provider-failed": "The payment provider could not be reached. Please try again in a moment." }),
     ...DISCOUNT_ANSWERS,
+    ...MADE_TO_MEASURE_ANSWERS,
   },
   discount: { ...DISCOUNT_ANSWERS, ...answers(400, { "empty-cart": "Your cart is empty. Start shopping!" }) },
   rate: {
@@ -99,4 +118,9 @@ export const BUYING_ERRORS: {
 /** A refusal that names the product: "<message> (<name>)", as the cart shows it and the JSON face answers it. */
 export function namedMessage(message: string, item: string | undefined): string {
   return item ? `${message} (${item})` : message;
+}
+
+/** A made-to-measure refusal with the zones it concerns (decision 115): "<message>: Bust / chest, Hip." */
+export function zonedMessage(message: string, zones: string[] | undefined): string {
+  return zones?.length ? `${message}: ${zones.join(", ")}.` : /[.!?]$/.test(message) ? message : `${message}.`;
 }

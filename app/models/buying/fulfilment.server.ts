@@ -118,6 +118,8 @@ export function fulfilCheckout({
             shippingInfo: paid.shippingAddress,
             // The checkout's download consent covers its Digital patterns (decision 107).
             digitalConsentAt: isDownloadPattern(product.type, product.delivery) ? paid.digitalConsentAt : null,
+            // A made-to-measure line's measurements as read at checkout (decision 115): later profile changes leave the files alone.
+            measurements: line.madeToMeasure ? line.measurements : null,
             createdAt: now,
           })
           .returning()

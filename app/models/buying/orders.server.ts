@@ -4,6 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { orders, products, reviews, users, type Order, type RefundRequest } from "../../../db/schema";
 import { latestRefundRequests, refundRequestJson } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
+import { customDownloadLinks, orderMeasurements } from "~/models/fit/made-to-measure-orders.server";
 import { orderDownloadLinks } from "~/models/patterns/downloads.server";
 import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
@@ -79,6 +80,8 @@ export function toBuyerOrderJson(order: BuyerOrder) {
         pattern_url: patternUrl,
         download_url: patternUrl ? `/download/${order.id}` : null,
         downloads: patternUrl ? orderDownloadLinks(order.id).map(({ format, url }) => ({ format, url })) : [],
+        // A made-to-measure order's "Your size" files (decision 115).
+        ...(order.measurements !== null ? { custom_downloads: patternUrl ? customDownloadLinks(order.id).map(({ format, url }) => ({ format, url })) : [] } : {}),
         tracking: order.tracking,
       },
     ],
@@ -86,6 +89,9 @@ export function toBuyerOrderJson(order: BuyerOrder) {
     refund_request: refundRequestJson(order.refundRequest),
     // When the buyer asked for the download at once (decision 107); null on an order that is no Digital pattern.
     digital_consent_at: order.digitalConsentAt?.toISOString() ?? null,
+    // Decision 115: the buyer's own size, and the measurements it was made from (the seller's and admin's views drop them).
+    made_to_measure: order.measurements !== null,
+    measurements: orderMeasurements(order.measurements),
   };
 }
 

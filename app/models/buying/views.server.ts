@@ -8,6 +8,7 @@ import { canRate, isDownloadable, type BuyerOrder } from "~/models/buying/orders
 import type { Purchase } from "~/models/buying/purchases.server";
 import { toRefundRequestView } from "~/models/buying/refund-request-rows.server";
 import { DOWNLOAD_FORMAT_LABELS, DOWNLOAD_FORMATS, orderDownloadLinks } from "~/models/patterns/downloads.server";
+import { customDownloadLinks, measurementLines, orderMeasurements } from "~/models/fit/made-to-measure-orders.server";
 import { isDownloadPattern, orderStatusLabel, productTypeLabel } from "~/utils/catalog";
 import { isoDay } from "~/utils/dates";
 
@@ -24,6 +25,8 @@ export function toOrderLineView(order: Order) {
     variants: JSON.parse(order.variants) as { name: string; value: string }[],
     quantity: order.quantity,
     date: isoDay(order.createdAt),
+    // The buyer's own size (decision 115): both sides see the flag; only the buyer's page reads the measurements.
+    madeToMeasure: order.measurements !== null,
   };
 }
 
@@ -65,11 +68,15 @@ export function toPurchaseView({ order, versions, facts, messageSellerHref, supp
       media: order.media[0] ?? null,
       // The buyer's download consent, stated as the confirmation email states it (decision 107).
       digitalConsent: order.digitalConsentAt ? digitalConsentStatement(order.digitalConsentAt) : null,
+      // The measurements the order was made from (decision 115), as copied at checkout.
+      measurements: measurementsOf(order.measurements),
     },
     files: downloadable
       ? {
           current: facts ? { version: facts.version, versionLine: facts.versionLine, sizes: facts.sizes, note: versions[0]!.note } : null,
           links: orderDownloadLinks(order.id),
+          // A made-to-measure order's "Your size" files (decision 115), beside the graded ones.
+          customLinks: order.measurements !== null ? customDownloadLinks(order.id) : [],
           printFormats: PRINT_FORMATS.map((format) => ({ format, label: DOWNLOAD_FORMAT_LABELS[format] })),
           earlier: versions.slice(1).map((v) => ({
             version: v.version,
@@ -86,4 +93,9 @@ export function toPurchaseView({ order, versions, facts, messageSellerHref, supp
     canCancel: order.status === "Pending" && !isDownloadPattern(order.productType, order.delivery),
     refundHref: `mailto:${supportEmail}?subject=${encodeURIComponent(`Refund request for order #${order.id}`)}`,
   };
+}
+
+function measurementsOf(stored: string | null) {
+  const m = orderMeasurements(stored);
+  return m ? measurementLines(m) : null;
 }

@@ -161,8 +161,10 @@ export function shippingInfoOf(order: Pick<Order, "shippingInfo">): ShippingInfo
 
 /** Spec 3, Order (seller view): the buyer view plus fee, productType, shippingInfo and label_url. */
 export function toSellerOrderJson(order: StoreOrder) {
+  // The buyer's measurements stay theirs (decision 115): the seller sees `made_to_measure` only.
+  const { measurements: _measurements, ...buyerView } = toBuyerOrderJson({ ...order, patternFile: order.patternFile });
   return {
-    ...toBuyerOrderJson({ ...order, patternFile: order.patternFile }),
+    ...buyerView,
     fee: centsToDollars(order.feeCents),
     revenue: centsToDollars(sellerCreditCents(order)),
     productType: order.productType,

@@ -14,6 +14,7 @@ import { answerRefundRequest } from "~/models/buying/refund-requests.server";
 import { AnswerRefundRequestSchema } from "~/schemas/refund-requests";
 import { listAudit } from "~/models/admin/audit.server";
 import { getAdminOrder, saleCreditCents } from "~/models/admin/orders.server";
+import { MADE_TO_MEASURE_FLAG } from "~/models/fit/mtm-label";
 import { toAdminOrderView, toShipFromView, toAuditView } from "~/models/admin/views.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { refundOrder } from "~/models/admin/refunds.server";
@@ -128,7 +129,10 @@ export default function AdminOrder() {
               {order.productName} (#{order.productId})
             </dd>
             <dt className="text-slate-600">Type</dt>
-            <dd>{order.typeLabel}</dd>
+            <dd>
+              {order.typeLabel}
+              {order.madeToMeasure ? <span data-testid="made-to-measure-flag"> · {MADE_TO_MEASURE_FLAG}</span> : null}
+            </dd>
             <dt className="text-slate-600">Variant</dt>
             <dd>{order.variants.length ? order.variants.map((v) => `${v.name}: ${v.value}`).join(", ") : "None"}</dd>
             <dt className="text-slate-600">Quantity</dt>

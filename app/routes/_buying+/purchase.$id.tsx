@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
+import { CustomSizeLinks, MadeToMeasureLine } from "~/components/made-to-measure-order";
 import { OrderPanel } from "~/components/order-panel";
 import { RateForm } from "~/components/rate-form";
 import { RefundRequestSummary, RequestRefundForm } from "~/components/refund-request";
@@ -101,6 +102,7 @@ export default function PurchasePage() {
               {order.name}
             </Link>
             <p className="text-sm text-slate-600">{[...order.variants.map((v) => `${v.name}: ${v.value}`), order.typeLabel].join(" · ")}</p>
+            <MadeToMeasureLine measurements={order.measurements} />
           </div>
           <ItemAction order={order} />
         </div>
@@ -190,6 +192,7 @@ function PatternFiles({ orderId, files }: { orderId: number; files: FilesView })
           </li>
         ))}
       </ul>
+      <CustomSizeLinks links={files.customLinks} />
       {current && current.sizes.length > 1 ? (
         <form method="get" action={`/download/${orderId}`} className="mt-4 space-y-3">
           <fieldset>

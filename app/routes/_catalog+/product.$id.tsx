@@ -5,9 +5,11 @@ import { AddToCartForm } from "~/components/add-to-cart";
 import { DraftBadge, DraftPreviewBanner } from "~/components/drafts";
 import { FavoriteButton } from "~/components/favorite-button";
 import { SizeAdvice } from "~/components/fit/size-advice";
+import { MadeToMeasureOfferForm } from "~/components/made-to-measure-offer";
 import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
+import { madeToMeasureOffer } from "~/models/fit/made-to-measure-offer.server";
 import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
 import { sizeAdviceView } from "~/models/fit/advice.server";
 import { getExternalProduct } from "~/models/catalog/products.server";
@@ -56,6 +58,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     reviews: found.reviews.map((r) => ({ ...r, date: isoDay(r.createdAt), createdAt: undefined })),
     rating: found.rating,
     myself: user?.id === store.userId,
+    // Made to measure (decision 115): offered beside the graded sizes, also to a buyer who owns those.
+    madeToMeasure: user?.id === store.userId ? null : madeToMeasureOffer({ db, product, userId: user?.id ?? null }),
     // The viewer's heart: null for a visitor (a login link, the same for every visitor: the page stays cacheable).
     favorite: user ? favoriteIdsAmong({ db, userId: user.id, productIds: [product.id] }).has(product.id) : null,
     // A downloadable pattern the viewer already owns is not offered again: its purchase has the download.
@@ -164,7 +168,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const TAB_CLASS = "border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700";
 
 export default function ProductPage() {
-  const { product, media, variants, store, reviews, rating, myself, favorite, ownedOrderId, pattern, sizeChartTable, unitHref, sizeAdvice } =
+  const { product, media, variants, store, reviews, rating, myself, favorite, ownedOrderId, pattern, sizeChartTable, unitHref, sizeAdvice, madeToMeasure } =
     useLoaderData<typeof loader>();
   const storeUrl = `/store/${store.owner}`;
   return (
@@ -211,6 +215,7 @@ export default function ProductPage() {
             <AddToCartForm productId={product.id} type={product.type} delivery={product.delivery} variants={variants} />
           )}
           <SizeAdvice advice={sizeAdvice} />
+          <MadeToMeasureOfferForm productId={product.id} offer={madeToMeasure} />
           {product.sizeChart ? (
             <figure>
               <figcaption className="label">Size chart</figcaption>

@@ -12,6 +12,7 @@ import { SellerTabs } from "~/components/seller-tabs";
 import { useHydrated } from "~/components/use-hydrated";
 import { TrackingLinkRow } from "~/components/tracking";
 import { AnswerRequestForm, RefundRequestSummary } from "~/components/refund-request";
+import { MADE_TO_MEASURE_FLAG } from "~/models/fit/mtm-label";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { toRefundRequestView } from "~/models/buying/refund-request-rows.server";
 import { answerRefundRequest } from "~/models/buying/refund-requests.server";
@@ -121,6 +122,11 @@ export default function SalePage() {
         <p className="text-sm text-slate-600">
           {[...order.variants.map((v) => `${v.name}: ${v.value}`), order.typeLabel, `Quantity ${order.quantity}`].join(" · ")}
         </p>
+        {order.madeToMeasure ? (
+          <p className="text-sm font-medium" data-testid="made-to-measure-flag">
+            {MADE_TO_MEASURE_FLAG}: the platform builds the buyer&apos;s size from your size chart.
+          </p>
+        ) : null}
         {messageBuyerHref ? (
           <p className="pt-2 text-sm">
             <Link to={messageBuyerHref} className="font-medium text-brand-700 hover:underline">

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { applyDiscountCode, findCartId, replaceCart } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
-import { BUYING_ERRORS, namedMessage } from "~/models/buying/errors";
+import { BUYING_ERRORS, namedMessage, zonedMessage } from "~/models/buying/errors";
 import { ApiCheckoutSchema } from "~/schemas/buying";
 import { apiError, parseBody, requireMethod } from "~/utils/api.server";
 import { requireApiUser } from "~/auth/guards.server";
@@ -14,7 +14,7 @@ export async function loader() {
 }
 
 /**
- * POST /api/user/checkout {items?: [{productId, variantId?, quantity?}], discount_code?, digital_consent?} -> the
+ * POST /api/user/checkout {items?: [{productId, variantId?, quantity?, made_to_measure?}], discount_code?, digital_consent?} -> the
  * checkout session {amount_subtotal, amount_shipping, amount_discount, amount_total, url} in cents. With items the cart
  * becomes those lines; prices and stock are always read on the server. A cart holding a Digital pattern needs
  * `digital_consent: true` (400 without, decision 107).
@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const { status, message } = BUYING_ERRORS.addToCart[error];
       // A pattern the buyer owns is named, with the order to download it from.
       if (details.orderId) return apiError(status, namedMessage(message, item), { ...details, purchase_url: `/purchase/${details.orderId}` });
-      return apiError(status, message, details);
+      return apiError(status, zonedMessage(message, details.zones), details);
     }
   }
   // The discount code (decision 109): checked against the cart now; refused, the checkout does not start.
@@ -44,7 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const result = await createCheckout({ db, user, origin: publicOrigin(request), digitalConsent });
   if (!result.ok) {
     const { status, message } = BUYING_ERRORS.checkout[result.error];
-    return apiError(status, message, result.item ? { item: result.item } : undefined);
+    const details = { ...(result.item ? { item: result.item } : {}), ...(result.zones ? { zones: result.zones } : {}) };
+    return apiError(status, zonedMessage(message, result.zones), Object.keys(details).length ? details : undefined);
   }
   const { checkout } = result;
   return Response.json({

@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod";
 
 import { addToCart, applyDiscountCode, removeCartItem } from "~/models/buying/cart.server";
 import { createCheckout, type CheckoutError } from "~/models/buying/checkout.server";
-import { BUYING_ERRORS } from "~/models/buying/errors";
+import { BUYING_ERRORS, zonedMessage } from "~/models/buying/errors";
 import { AddToCartSchema, CheckoutFormSchema, RemoveFromCartSchema } from "~/schemas/buying";
 import { ApplyDiscountSchema } from "~/schemas/discounts";
 import { getDb } from "~/utils/db.server";
@@ -43,7 +43,7 @@ export async function addAction(request: Request, formData: FormData) {
     return redirectWithFlash(request, `/purchase/${result.orderId}`, { kind: "success", message: OWNED_NOTE });
   }
   // A refused add leaves a new visitor without a cart, so the token is only kept on success.
-  if (!result.ok) return redirectWithFlash(request, back, { kind: "error", message: BUYING_ERRORS.addToCart[result.error].message });
+  if (!result.ok) return redirectWithFlash(request, back, { kind: "error", message: zonedMessage(BUYING_ERRORS.addToCart[result.error].message, result.zones) });
   // One licence per buyer: added again, it stays one line of quantity 1 (the cart, and so its cookie, exists).
   if (result.alreadyInCart) return redirectWithFlash(request, "/cart", { kind: "success", message: IN_CART_NOTE });
   const headers = session ? { "Set-Cookie": await commitCookieSession(request, session) } : undefined;
@@ -68,7 +68,8 @@ export async function checkoutAction(request: Request, formData: FormData) {
   if (result.ok) return redirect(`/checkout/${result.checkout.id}`);
   const problem = CHECKOUT_PROBLEMS[result.error] ?? "other";
   const { status, message } = BUYING_ERRORS.checkout[result.error];
-  return data<CheckoutProblem>({ problem, message: result.item ? `${message} (${result.item})` : message }, { status });
+  const named = result.item ? `${message} (${result.item})` : message;
+  return data<CheckoutProblem>({ problem, message: result.zones ? zonedMessage(named, result.zones) : named }, { status });
 }
 
 /** The cart's discount code form (decision 109): applied when it fits the cart now; refused at its field otherwise. */

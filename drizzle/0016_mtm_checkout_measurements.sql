@@ -1,0 +1,1 @@
+ALTER TABLE `checkout_lines` ADD `measurements` text;

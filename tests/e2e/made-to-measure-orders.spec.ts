@@ -1,0 +1,85 @@
+/**
+ * Made-to-measure orders (issue 24 items 4 and 5, decision 115), with JavaScript on and off: a buyer with saved
+ * measurements adds their own size from the product page, sees it in the cart, pays on the local provider, and
+ * finds the label, their measurements and the "Your size" files on the purchase and in the order JSON. The size chart
+ * and the measurements are inserted directly, as the size chart and measurement forms store them.
+ */
+import { pattern, openTestDb } from "./db";
+import { expect, test } from "./fixtures";
+
+const ADDRESS = { first_name: "Mia", last_name: "Measure", street: "1 Tape Rd", street2: "", city: "Austin", state: "TX", zip: "73301", country: "US", phone: "+1 512 555 0115" };
+
+function allowMadeToMeasure(productId: number, allowed: boolean) {
+  const db = openTestDb();
+  try {
+    db.prepare("UPDATE products SET made_to_measure = ? WHERE id = ?").run(allowed ? 1 : 0, productId);
+    const insert = db.prepare("INSERT OR REPLACE INTO size_chart_rows (product_id, size, position, bust_mm, hip_mm) VALUES (?, ?, ?, ?, ?)");
+    [["S", 860, 900], ["M", 900, 940], ["L", 960, 1000]].forEach(([size, bust, hip], i) => insert.run(productId, size, i, bust, hip));
+  } finally {
+    db.close();
+  }
+}
+
+function saveMeasurements(userId: number, bustMm: number, hipMm: number) {
+  const db = openTestDb();
+  try {
+    db.prepare("INSERT OR REPLACE INTO user_measurements (user_id, unit, bust_mm, hip_mm) VALUES (?, 'cm', ?, ?)").run(userId, bustMm, hipMm);
+  } finally {
+    db.close();
+  }
+}
+
+test("a buyer orders their own size: cart, payment, purchase page and JSON", async ({ page, request, createUser, loginAs }, testInfo) => {
+  test.setTimeout(90_000);
+  const offset = testInfo.project.name === "no-js" ? 11 : 12;
+  const product = pattern("Digital", offset);
+  allowMadeToMeasure(product.id, true);
+  const user = await createUser();
+  const { token } = await (await request.post("/api/auth/login", { data: { email: user.email, password: user.password } })).json();
+  const auth = { Authorization: token as string };
+  expect((await request.post("/api/user/update-profile", { headers: auth, data: ADDRESS })).status()).toBe(200);
+  await loginAs(user.id, page);
+
+  // No measurements yet: the offer says why, with the link to them; the JSON checkout refuses with a 400.
+  await page.goto(`/product/${product.id}`);
+  const offer = page.getByTestId("made-to-measure-offer");
+  await expect(offer).toContainText("please add your measurements in your settings first");
+  await expect(offer.getByRole("link", { name: "Your measurements" })).toHaveAttribute("href", "/settings#measurements");
+  const refused = await request.post("/api/user/checkout", { headers: auth, data: { digital_consent: true, items: [{ productId: product.id, made_to_measure: true }] } });
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).error).toContain("add your measurements");
+
+  // Outside the chart: refused with the zone named.
+  saveMeasurements(user.id, 1100, 950);
+  const outside = await request.post("/api/user/checkout", { headers: auth, data: { digital_consent: true, items: [{ productId: product.id, made_to_measure: true }] } });
+  expect(outside.status()).toBe(400);
+  expect(await outside.json()).toMatchObject({ zones: ["Bust / chest"] });
+
+  // Within: added from the product page, its own line in the cart.
+  saveMeasurements(user.id, 930, 950);
+  await page.goto(`/product/${product.id}`);
+  await page.getByRole("button", { name: "Add your size to cart (made to measure)" }).click();
+  await expect(page).toHaveURL(/\/cart\?added=/);
+  await page.goto("/cart");
+  await expect(page.getByTestId("made-to-measure-line")).toHaveText("Your size (made to measure)");
+  await page.getByRole("checkbox", { name: /I want the download now/ }).check();
+  await page.getByRole("button", { name: "Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout\/\d+$/);
+  await expect(page.getByText(/Your size \(made to measure\)/)).toBeVisible();
+  // The profile changes while paying: the order keeps the measurements of the checkout.
+  saveMeasurements(user.id, 880, 920);
+  await page.getByRole("link", { name: "Proceed to Payment" }).click();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/pay\//);
+
+  const orders = (await (await request.get("/api/user/get-orders", { headers: auth })).json()) as { orderId: number; made_to_measure: boolean; measurements: Record<string, unknown> | null }[];
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({ made_to_measure: true, measurements: { unit: "cm", bust: 930, hip: 950 } });
+  const orderId = orders[0]!.orderId;
+  await page.goto(`/purchase/${orderId}`);
+  const line = page.getByTestId("made-to-measure-line");
+  await expect(line).toContainText("Your size (made to measure)");
+  await expect(page.getByTestId("order-measurements")).toContainText("93 cm");
+  await expect(page.getByTestId("custom-size-files").getByRole("link").first()).toHaveAttribute("href", /size=custom/);
+  allowMadeToMeasure(product.id, false);
+});
