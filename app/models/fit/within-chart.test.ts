@@ -28,6 +28,15 @@ describe("measurementsWithinChart", () => {
     expect(measurementsWithinChart(partial, buyer(900, null))).toEqual({ ok: true, zones: ["bust"] });
   });
 
+  it("does not ask for the zones that do not shape the pieces (height, inseam, arm)", () => {
+    const full: SizeChart = {
+      ...chart,
+      rows: chart.rows.map((r, i) => ({ ...r, body: { ...r.body, height: 1600 + 20 * i, inseam: 760 + 10 * i, arm: 580 + 10 * i } })),
+    };
+    expect(measurementsWithinChart(full, buyer(930, 950))).toEqual({ ok: true, zones: ["bust", "hip"] });
+    expect(measurementsWithinChart(full, buyer(930, null))).toEqual({ ok: false, error: "measurements-incomplete", zones: ["hip"] });
+  });
+
   it("cannot interpolate in a chart of fewer than two sizes", () => {
     expect(measurementsWithinChart({ ...chart, rows: [] }, buyer(900, 940))).toEqual({ ok: false, error: "no-chart" });
     expect(measurementsWithinChart({ ...chart, rows: [row("M", 900, 940)] }, buyer(900, 940))).toEqual({ ok: false, error: "no-chart" });

@@ -10,10 +10,19 @@ export type WithinChartResult =
   | { ok: false; error: "no-chart" }
   | { ok: false; error: "measurements-incomplete" | "outside-chart"; zones: Zone[] };
 
-/** The zones a chart grades: every row gives a value (a zone given only for some sizes cannot be interpolated). */
+/**
+ * The zones that shape a made-to-measure size (decision 114: the engine's governing zones). Height, inseam and arm
+ * length are shown in the chart and the advice but do not move a piece's points, so a buyer need not give them.
+ */
+export const SHAPING_ZONES: readonly Zone[] = FIT_ZONES.filter((zone) => ["high_bust", "bust", "waist", "hip"].includes(zone));
+
+/**
+ * The shaping zones a chart grades: every row gives a value (a zone given only for some sizes cannot be
+ * interpolated).
+ */
 export function chartZones(chart: SizeChart): Zone[] {
   if (chart.rows.length < 2) return [];
-  return FIT_ZONES.filter((zone) => chart.rows.every((row) => row.body[zone] !== null));
+  return SHAPING_ZONES.filter((zone) => chart.rows.every((row) => row.body[zone] !== null));
 }
 
 /**
@@ -21,7 +30,7 @@ export function chartZones(chart: SizeChart): Zone[] {
  * the largest, a grade step being the difference between the two smallest (below) or the two largest sizes (above).
  * Within the graded sizes the engine interpolates; within one step outside it extrapolates linearly; further out
  * it refuses, since a pattern's grading is only known to hold near its sizes. A chart needs two sizes at least, and
- * the buyer a measurement for every zone the chart grades.
+ * the buyer a measurement for every shaping zone the chart grades.
  */
 export function measurementsWithinChart(chart: SizeChart, m: Measurements): WithinChartResult {
   const zones = chartZones(chart);
