@@ -37,8 +37,7 @@ export function SizeAdvice({ advice }: { advice: SizeAdviceView | null }) {
               <li key={z.zone}>
                 {z.label.charAt(0).toUpperCase() + z.label.slice(1)}: size {z.size}
                 {z.ease ? ` (${z.ease} ease)` : ""}
-                {z.outside === "above" ? " (you measure more than the largest size: it will be tight)" : ""}
-                {z.outside === "below" ? " (you measure less than the smallest size: it will be loose)" : ""}
+                {z.outside ? ` (${outsideNote(z.zone, z.outside)})` : ""}
               </li>
             ))}
           </ul>
@@ -52,4 +51,13 @@ export function SizeAdvice({ advice }: { advice: SizeAdviceView | null }) {
       )}
     </section>
   );
+}
+
+/** Lengths (height, inseam, arm) come out short or long beyond the chart; girths tight or loose. */
+const LENGTH_ZONES = new Set(["height", "inseam", "arm"]);
+function outsideNote(zone: string, outside: "above" | "below"): string {
+  const length = LENGTH_ZONES.has(zone);
+  return outside === "above"
+    ? `you measure more than the largest size: it will be ${length ? "short" : "tight"}`
+    : `you measure less than the smallest size: it will be ${length ? "long" : "loose"}`;
 }
