@@ -108,15 +108,25 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 3 }:
   function nfp(a: Placed, b: number, fb: Flip): Path {
     const w: Flip = { fx: a.flip.fx !== fb.fx, fy: a.flip.fy !== fb.fy };
     const key = `${a.shape}:${b}:${+w.fx}${+w.fy}`;
-    let base = canonical.get(key);
-    if (!base) {
-      const A = shapes[a.shape]!;
-      const B = shapes[b]!;
-      base = noFitPolygon(A.nest, flipPath(B.nest, B.W, B.H, w), A.convex, B.convex);
-      canonical.set(key, base);
-    }
     const A = shapes[a.shape]!;
     const B = shapes[b]!;
+    let base = canonical.get(key);
+    if (!base) {
+      // B fixed and A moving is the same relation seen from the other side: A ⊕ −w(B) = −L(B ⊕ −w(A)) − L·cA − cB,
+      // where w(P) = L·P + cP (L mirrors the flipped axes, cP the frame's size on them). One sum serves both.
+      const other = canonical.get(`${b}:${a.shape}:${+w.fx}${+w.fy}`);
+      if (other) {
+        const lx = w.fx ? -1 : 1;
+        const ly = w.fy ? -1 : 1;
+        const cx = (w.fx ? A.W : 0) * lx + (w.fx ? B.W : 0);
+        const cy = (w.fy ? A.H : 0) * ly + (w.fy ? B.H : 0);
+        base = other.map((p) => ({ X: -lx * p.X - cx, Y: -ly * p.Y - cy }));
+        if (lx !== ly) base.reverse();
+      } else {
+        base = noFitPolygon(A.nest, flipPath(B.nest, B.W, B.H, w), A.convex, B.convex);
+      }
+      canonical.set(key, base);
+    }
     const sx = a.flip.fx ? -1 : 1;
     const sy = a.flip.fy ? -1 : 1;
     const ox = (a.flip.fx ? A.W : 0) - (fb.fx ? B.W : 0) + sx * (w.fx ? B.W : 0) + a.X;
