@@ -12,8 +12,11 @@
  *    the lowest, then leftmost, vertex of the inner-fit rectangle less the union of the no-fit polygons (a clipper
  *    difference, whose vertices are the NFP vertices and their intersections); of its two turns, the one whose top
  *    comes lowest.
- * 3. Ordering passes: by area, by height, by width (each descending), then a few shuffles from a fixed seed; the
- *    shortest layout is kept. A pass that grows past the best length so far stops early.
+ * 3. Ordering passes: by area, by height, by width (each descending), then 12 shuffles from a fixed seed, each order
+ *    laid twice: by the bottom-left rule above, then by a fill rule (the leftmost vertex that keeps the piece under
+ *    the length so far, which fills the width with the small pieces). The shortest layout is kept; a pass that grows
+ *    past the best length so far stops early. The no-fit polygons are cached, so a pass costs one clipper difference
+ *    per piece and turn.
  * Deterministic: integer clipper coordinates and a fixed seed give the same layout for the same input.
  */
 import ClipperLib, { type Path } from "clipper-lib";
@@ -61,12 +64,14 @@ export type LayoutInput = {
   material?: string;
   widthMm: number;
   gapMm: number;
-  /** Ordering passes after the three sorted ones (seeded shuffles). */
+  /** Ordering passes after the three sorted ones (seeded shuffles), each laid by both rules. */
   shuffles?: number;
 };
 
 type Item = { shape: number; mirrored: boolean; index: number };
 type Placed = { shape: number; flip: Flip; X: number; Y: number };
+type Rule = "bottom" | "left";
+const RULES: Rule[] = ["bottom", "left"];
 
 /** mulberry32: a small seeded generator, so the shuffles are the same on every run. */
 function seeded(seed: number): () => number {
@@ -81,7 +86,7 @@ function seeded(seed: number): () => number {
 }
 
 /** Lays out the cuts of `pieces` on `widthMm` of fabric with `gapMm` between outlines. */
-export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 3 }: LayoutInput): LayoutResult {
+export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 12 }: LayoutInput): LayoutResult {
   if (!Number.isFinite(widthMm) || widthMm < LAYOUT_LIMITS.minWidthMm || widthMm > LAYOUT_LIMITS.maxWidthMm) return { ok: false, error: "bad_width" };
   if (!Number.isFinite(gapMm) || gapMm < 0 || gapMm > LAYOUT_LIMITS.maxGapMm) return { ok: false, error: "bad_gap" };
   const counts = pieces.map((p) => cutCount(p, material));
@@ -135,8 +140,12 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 3 }:
     return sx !== sy ? out.reverse() : out;
   }
 
-  /** The lowest, then leftmost, position of shape b flipped by fb among the placed shapes; null when none. */
-  function position(placed: Placed[], b: number, fb: Flip): { X: number; Y: number } | null {
+  /**
+   * A position of shape b flipped by fb among the placed shapes, null when none. "bottom": the lowest, then leftmost,
+   * vertex of the free region. "left": the leftmost, then lowest, vertex that keeps the piece under `top` (the
+   * length so far), filling the width with small pieces; the bottom rule when none does.
+   */
+  function position(placed: Placed[], b: number, fb: Flip, rule: Rule, top: number): { X: number; Y: number } | null {
     const maxX = fabricW - shapes[b]!.W;
     if (maxX < 0) return null;
     const right = Math.max(maxX, 1);
@@ -156,20 +165,26 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 3 }:
     const free: Path[] = [];
     clipper.Execute(ClipperLib.ClipType.ctDifference, free, ClipperLib.PolyFillType.pftNonZero, ClipperLib.PolyFillType.pftNonZero);
     let best: { X: number; Y: number } | null = null;
+    let under: { X: number; Y: number } | null = null;
+    const H = shapes[b]!.H;
     for (const path of free) {
-      for (const p of path) if (!best || p.Y < best.Y || (p.Y === best.Y && p.X < best.X)) best = p;
+      for (const p of path) {
+        if (!best || p.Y < best.Y || (p.Y === best.Y && p.X < best.X)) best = p;
+        if (rule === "left" && p.Y + H <= top && (!under || p.X < under.X || (p.X === under.X && p.Y < under.Y))) under = p;
+      }
     }
-    return best && { X: Math.min(best.X, maxX), Y: best.Y };
+    const at = under ?? best;
+    return at && { X: Math.min(at.X, maxX), Y: at.Y };
   }
 
-  function pass(order: Item[], bound: number): { placed: (Placed & { item: Item })[]; top: number } | null {
+  function pass(order: Item[], rule: Rule, bound: number): { placed: (Placed & { item: Item })[]; top: number } | null {
     const placed: (Placed & { item: Item })[] = [];
     let top = 0;
     for (const item of order) {
       let choice: (Placed & { item: Item; top: number }) | null = null;
       for (const turned of [false, true]) {
         const flip = flipOf(item.mirrored, turned);
-        const at = position(placed, item.shape, flip);
+        const at = position(placed, item.shape, flip, rule, top);
         if (!at) continue;
         const itemTop = at.Y + shapes[item.shape]!.H;
         if (!choice || itemTop < choice.top || (itemTop === choice.top && (at.Y < choice.Y || (at.Y === choice.Y && at.X < choice.X)))) {
@@ -199,9 +214,11 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 3 }:
   }
 
   let best: { placed: (Placed & { item: Item })[]; top: number } | null = null;
-  for (const order of orders) {
-    const result = pass(order, best ? best.top : Infinity);
-    if (result && (!best || result.top < best.top)) best = result;
+  for (const rule of RULES) {
+    for (const order of orders) {
+      const result = pass(order, rule, best ? best.top : Infinity);
+      if (result && (!best || result.top < best.top)) best = result;
+    }
   }
   if (!best) return { ok: false, error: "too_wide", pieces: shapes.map((s) => s.name) };
 
