@@ -72,6 +72,8 @@ type Item = { shape: number; mirrored: boolean; index: number };
 type Placed = { shape: number; flip: Flip; X: number; Y: number };
 type Rule = "bottom" | "left";
 const RULES: Rule[] = ["bottom", "left"];
+/** Placements (a piece in both turns) tried over all passes. */
+const PLACEMENT_BUDGET = 400;
 
 /** mulberry32: a small seeded generator, so the shuffles are the same on every run. */
 function seeded(seed: number): () => number {
@@ -214,8 +216,13 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 12 }
   }
 
   let best: { placed: (Placed & { item: Item })[]; top: number } | null = null;
-  for (const rule of RULES) {
-    for (const order of orders) {
+  // A count budget of placements tried (not a clock, so the result does not depend on the machine): every order
+  // while the layout is small, the first ones (the sorted orders come first) for a large one.
+  let spent = 0;
+  for (const order of orders) {
+    for (const rule of RULES) {
+      if (best && spent + order.length > PLACEMENT_BUDGET) break;
+      spent += order.length;
       const result = pass(order, rule, best ? best.top : Infinity);
       if (result && (!best || result.top < best.top)) best = result;
     }
