@@ -16,7 +16,7 @@
  *    laid twice: by the bottom-left rule above, then by a fill rule (the leftmost vertex that keeps the piece under
  *    the length so far, which fills the width with the small pieces). The shortest layout is kept; a pass that grows
  *    past the best length so far stops early. The no-fit polygons are cached, so a pass costs one clipper difference
- *    per piece and turn.
+ *    per piece and turn; a count budget of placements (PLACEMENT_BUDGET) ends the passes of a large layout early.
  * Deterministic: integer clipper coordinates and a fixed seed give the same layout for the same input.
  */
 import ClipperLib, { type Path } from "clipper-lib";
