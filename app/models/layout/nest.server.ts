@@ -12,8 +12,11 @@
  *    the lowest, then leftmost, vertex of the inner-fit rectangle less the union of the no-fit polygons (a clipper
  *    difference, whose vertices are the NFP vertices and their intersections); of its two turns, the one whose top
  *    comes lowest.
- * 3. Ordering passes: by area, by height, by width (each descending), then a few shuffles from a fixed seed; the
- *    shortest layout is kept. A pass that grows past the best length so far stops early.
+ * 3. Ordering passes: by area, by height, by width (each descending), then 12 shuffles from a fixed seed, each order
+ *    laid twice: by the bottom-left rule above, then by a fill rule (the leftmost vertex that keeps the piece under
+ *    the length so far, which fills the width with the small pieces). The shortest layout is kept; a pass that grows
+ *    past the best length so far stops early. The no-fit polygons are cached, so a pass costs one clipper difference
+ *    per piece and turn; a count budget of placements (PLACEMENT_BUDGET) ends the passes of a large layout early.
  * Deterministic: integer clipper coordinates and a fixed seed give the same layout for the same input.
  */
 import ClipperLib, { type Path } from "clipper-lib";
@@ -61,12 +64,16 @@ export type LayoutInput = {
   material?: string;
   widthMm: number;
   gapMm: number;
-  /** Ordering passes after the three sorted ones (seeded shuffles). */
+  /** Ordering passes after the three sorted ones (seeded shuffles), each laid by both rules. */
   shuffles?: number;
 };
 
 type Item = { shape: number; mirrored: boolean; index: number };
 type Placed = { shape: number; flip: Flip; X: number; Y: number };
+type Rule = "bottom" | "left";
+const RULES: Rule[] = ["bottom", "left"];
+/** Placements (a piece in both turns) tried over all passes. */
+const PLACEMENT_BUDGET = 400;
 
 /** mulberry32: a small seeded generator, so the shuffles are the same on every run. */
 function seeded(seed: number): () => number {
@@ -81,7 +88,7 @@ function seeded(seed: number): () => number {
 }
 
 /** Lays out the cuts of `pieces` on `widthMm` of fabric with `gapMm` between outlines. */
-export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 3 }: LayoutInput): LayoutResult {
+export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 12 }: LayoutInput): LayoutResult {
   if (!Number.isFinite(widthMm) || widthMm < LAYOUT_LIMITS.minWidthMm || widthMm > LAYOUT_LIMITS.maxWidthMm) return { ok: false, error: "bad_width" };
   if (!Number.isFinite(gapMm) || gapMm < 0 || gapMm > LAYOUT_LIMITS.maxGapMm) return { ok: false, error: "bad_gap" };
   const counts = pieces.map((p) => cutCount(p, material));
@@ -108,15 +115,25 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 3 }:
   function nfp(a: Placed, b: number, fb: Flip): Path {
     const w: Flip = { fx: a.flip.fx !== fb.fx, fy: a.flip.fy !== fb.fy };
     const key = `${a.shape}:${b}:${+w.fx}${+w.fy}`;
-    let base = canonical.get(key);
-    if (!base) {
-      const A = shapes[a.shape]!;
-      const B = shapes[b]!;
-      base = noFitPolygon(A.nest, flipPath(B.nest, B.W, B.H, w), A.convex, B.convex);
-      canonical.set(key, base);
-    }
     const A = shapes[a.shape]!;
     const B = shapes[b]!;
+    let base = canonical.get(key);
+    if (!base) {
+      // B fixed and A moving is the same relation seen from the other side: A ⊕ −w(B) = −L(B ⊕ −w(A)) − L·cA − cB,
+      // where w(P) = L·P + cP (L mirrors the flipped axes, cP the frame's size on them). One sum serves both.
+      const other = canonical.get(`${b}:${a.shape}:${+w.fx}${+w.fy}`);
+      if (other) {
+        const lx = w.fx ? -1 : 1;
+        const ly = w.fy ? -1 : 1;
+        const cx = (w.fx ? A.W : 0) * lx + (w.fx ? B.W : 0);
+        const cy = (w.fy ? A.H : 0) * ly + (w.fy ? B.H : 0);
+        base = other.map((p) => ({ X: -lx * p.X - cx, Y: -ly * p.Y - cy }));
+        if (lx !== ly) base.reverse();
+      } else {
+        base = noFitPolygon(A.nest, flipPath(B.nest, B.W, B.H, w), A.convex, B.convex);
+      }
+      canonical.set(key, base);
+    }
     const sx = a.flip.fx ? -1 : 1;
     const sy = a.flip.fy ? -1 : 1;
     const ox = (a.flip.fx ? A.W : 0) - (fb.fx ? B.W : 0) + sx * (w.fx ? B.W : 0) + a.X;
@@ -125,8 +142,12 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 3 }:
     return sx !== sy ? out.reverse() : out;
   }
 
-  /** The lowest, then leftmost, position of shape b flipped by fb among the placed shapes; null when none. */
-  function position(placed: Placed[], b: number, fb: Flip): { X: number; Y: number } | null {
+  /**
+   * A position of shape b flipped by fb among the placed shapes, null when none. "bottom": the lowest, then leftmost,
+   * vertex of the free region. "left": the leftmost, then lowest, vertex that keeps the piece under `top` (the
+   * length so far), filling the width with small pieces; the bottom rule when none does.
+   */
+  function position(placed: Placed[], b: number, fb: Flip, rule: Rule, top: number): { X: number; Y: number } | null {
     const maxX = fabricW - shapes[b]!.W;
     if (maxX < 0) return null;
     const right = Math.max(maxX, 1);
@@ -146,20 +167,26 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 3 }:
     const free: Path[] = [];
     clipper.Execute(ClipperLib.ClipType.ctDifference, free, ClipperLib.PolyFillType.pftNonZero, ClipperLib.PolyFillType.pftNonZero);
     let best: { X: number; Y: number } | null = null;
+    let under: { X: number; Y: number } | null = null;
+    const H = shapes[b]!.H;
     for (const path of free) {
-      for (const p of path) if (!best || p.Y < best.Y || (p.Y === best.Y && p.X < best.X)) best = p;
+      for (const p of path) {
+        if (!best || p.Y < best.Y || (p.Y === best.Y && p.X < best.X)) best = p;
+        if (rule === "left" && p.Y + H <= top && (!under || p.X < under.X || (p.X === under.X && p.Y < under.Y))) under = p;
+      }
     }
-    return best && { X: Math.min(best.X, maxX), Y: best.Y };
+    const at = under ?? best;
+    return at && { X: Math.min(at.X, maxX), Y: at.Y };
   }
 
-  function pass(order: Item[], bound: number): { placed: (Placed & { item: Item })[]; top: number } | null {
+  function pass(order: Item[], rule: Rule, bound: number): { placed: (Placed & { item: Item })[]; top: number } | null {
     const placed: (Placed & { item: Item })[] = [];
     let top = 0;
     for (const item of order) {
       let choice: (Placed & { item: Item; top: number }) | null = null;
       for (const turned of [false, true]) {
         const flip = flipOf(item.mirrored, turned);
-        const at = position(placed, item.shape, flip);
+        const at = position(placed, item.shape, flip, rule, top);
         if (!at) continue;
         const itemTop = at.Y + shapes[item.shape]!.H;
         if (!choice || itemTop < choice.top || (itemTop === choice.top && (at.Y < choice.Y || (at.Y === choice.Y && at.X < choice.X)))) {
@@ -189,9 +216,16 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 3 }:
   }
 
   let best: { placed: (Placed & { item: Item })[]; top: number } | null = null;
+  // A count budget of placements tried (not a clock, so the result does not depend on the machine): every order
+  // while the layout is small, the first ones (the sorted orders come first) for a large one.
+  let spent = 0;
   for (const order of orders) {
-    const result = pass(order, best ? best.top : Infinity);
-    if (result && (!best || result.top < best.top)) best = result;
+    for (const rule of RULES) {
+      if (best && spent + order.length > PLACEMENT_BUDGET) break;
+      spent += order.length;
+      const result = pass(order, rule, best ? best.top : Infinity);
+      if (result && (!best || result.top < best.top)) best = result;
+    }
   }
   if (!best) return { ok: false, error: "too_wide", pieces: shapes.map((s) => s.name) };
 

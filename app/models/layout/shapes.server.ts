@@ -13,7 +13,7 @@ import { isConvex } from "./minkowski.server";
 export const SCALE = 100;
 /** Douglas-Peucker tolerance of the outlines the nesting uses, mm; doubled for a piece with too many points left. */
 const SIMPLIFY_MM = 0.5;
-const MAX_NEST_POINTS = 32;
+const MAX_NEST_POINTS = 24;
 
 /**
  * One piece of the layout in its own frame, turned so its grain line runs along y (the fabric's length), its real
