@@ -83,3 +83,56 @@ test("a buyer orders their own size: cart, payment, purchase page and JSON", asy
   await expect(page.getByTestId("custom-size-files").getByRole("link").first()).toHaveAttribute("href", /size=custom/);
   allowMadeToMeasure(product.id, false);
 });
+
+test("the product page previews a buyer's own size over the graded sizes; a visitor sees the graded preview", async ({ page, browser, createUser, loginAs }, testInfo) => {
+  test.setTimeout(60_000);
+  const product = pattern("Digital", testInfo.project.name === "no-js" ? 11 : 12);
+  allowMadeToMeasure(product.id, true);
+  // The chart of the pattern's own sizes (as the size chart form requires), so the engine can draw the buyer's size.
+  const sizes = ((await (await page.request.get(`/api/user/get-external-product/${product.id}`)).json()) as { pattern: { sizes: string[] } }).pattern.sizes;
+  const db = openTestDb();
+  try {
+    db.prepare("DELETE FROM size_chart_rows WHERE product_id = ?").run(product.id);
+    const insert = db.prepare("INSERT INTO size_chart_rows (product_id, size, position, bust_mm, hip_mm) VALUES (?, ?, ?, ?, ?)");
+    sizes.forEach((size, i) => insert.run(product.id, size, i, 880 + 40 * i, 920 + 40 * i));
+  } finally {
+    db.close();
+  }
+  const user = await createUser();
+  saveMeasurements(user.id, 930, 950);
+  await loginAs(user.id, page);
+  try {
+    await page.goto(`/product/${product.id}`);
+    const preview = page.locator("#pattern figure img");
+    await expect(preview).toHaveAttribute("src", /[?&]size=custom(&|$)/);
+    await expect(page.locator("#pattern figcaption")).toContainText("Your size (made to measure from your measurements) over the graded sizes");
+    await expect(page.getByRole("navigation", { name: "Preview size" }).getByRole("link", { name: "Your size" })).toHaveAttribute("aria-current", "true");
+    const mine = await page.request.get((await preview.getAttribute("src"))!);
+    expect(mine.status()).toBe(200);
+    expect(mine.headers()["content-type"]).toContain("image/svg+xml");
+    expect(mine.headers()["cache-control"]).toBe("private, no-store");
+    expect(await mine.text()).toContain("Your size (made to measure)");
+
+    const visitor = await browser.newContext({ javaScriptEnabled: testInfo.project.name !== "no-js" });
+    try {
+      const visitorPage = await visitor.newPage();
+      await visitorPage.goto(`/product/${product.id}`);
+      await expect(visitorPage.locator("#pattern figure img")).not.toHaveAttribute("src", /size=custom/);
+      await expect(visitorPage.getByRole("navigation", { name: "Preview size" }).getByRole("link", { name: "Your size" })).toHaveCount(0);
+      // The buyer's preview is not there for anyone else.
+      const theirs = await visitorPage.request.get(`/product/${product.id}/preview.svg?size=custom`);
+      expect(theirs.status()).toBe(404);
+      expect(theirs.headers()["cache-control"]).toBe("private, no-store");
+    } finally {
+      await visitor.close();
+    }
+  } finally {
+    const db = openTestDb();
+    try {
+      db.prepare("DELETE FROM size_chart_rows WHERE product_id = ?").run(product.id);
+    } finally {
+      db.close();
+    }
+    allowMadeToMeasure(product.id, false);
+  }
+});

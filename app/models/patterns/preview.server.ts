@@ -2,12 +2,15 @@
  * SVG previews of a pattern (decision 060): the pieces of one size side by side, drawn from the boundary, grain line
  * and notches only (enough to judge the design, not to cut it: no sew lines, no internal lines, scaled down to
  * 800 px wide, marked 'Preview'). compareSvg draws a new version's outlines over the previous ones for the seller.
+ * customPreviewSvg draws a buyer's own size (made to measure) over the graded sizes.
  * Coordinates are rounded to 0.1 px and outlines simplified to 0.4 px, so a 10-piece preview stays a few KB.
  */
 import { bboxOf, shelfPack, simplifyRing } from "./geometry";
 import { ASCENT_EM, DESCENT_EM, distinctParts, placeLabel, svgTextWidth, twoLines } from "./labels";
 import { cutRuns, foldMarks } from "./marks";
+import { nestOffsets } from "./nesting";
 import { matchPieces, piecesOfSize } from "./pieces";
+import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "../fit/interpolate";
 import type { BBox, Pattern, PatternPiece, Pt } from "./types";
 
 export const PREVIEW_WIDTH = 800;
@@ -256,4 +259,72 @@ export function compareSvg(oldPattern: Pattern, newPattern: Pattern, size: strin
     `<path d="M${MARGIN + 160} ${y}h28" stroke="#111" stroke-width="1.4"/>` +
     `<text x="${MARGIN + 194}" y="${y}" dominant-baseline="middle">New version</text></g>`;
   return `${svgOpen(lay.width, lay.height, title)}${body}${legend}</svg>`;
+}
+
+/** The buyer's own size in the preview: the colour of its layer in the print files (pdf.server.ts). */
+export const CUSTOM_PREVIEW_COLOUR = "#e6005a";
+const GRADED_COLOUR = "#8a8f98";
+
+/**
+ * A buyer's own size (made to measure, decision 114) over the graded sizes: `pattern` holds it as the size
+ * `custom` (withCustomSize). Each piece's sizes are nested on their grade reference point as in the print files
+ * (nestOffsets); the graded outlines thin and grey, "Your size" solid, thicker and in its own colour, with its grain
+ * line, notches and the piece's name; a legend says which is which. A piece the custom size lacks shows its graded
+ * outlines only.
+ */
+export function customPreviewSvg(pattern: Pattern, options: PreviewOptions = {}): string {
+  const graded = pattern.sizes.filter((s) => s !== CUSTOM_SIZE);
+  const sizes = [...graded, CUSTOM_SIZE];
+  const custom = piecesOfSize(pattern, CUSTOM_SIZE);
+  const gradedText = graded.length > 1 ? `sizes ${graded[0]} to ${graded[graded.length - 1]}` : `size ${graded[0] ?? ""}`;
+  const count = `${custom.length} ${custom.length === 1 ? "piece" : "pieces"}`;
+  const title = `${options.title ? `${options.title}: ` : ""}pattern pieces, ${CUSTOM_SIZE_LABEL.toLowerCase()} (${count}) over the graded ${gradedText}, preview`;
+  if (!custom.length) return emptySvg(title, `No pieces in ${CUSTOM_SIZE_LABEL.toLowerCase()}.`);
+  const sample = pattern.sampleSize ? graded.indexOf(pattern.sampleSize) : -1;
+  const rows = matchPieces(sizes.map((s) => piecesOfSize(pattern, s))).map((row) => ({
+    ...row,
+    nest: nestOffsets(row.pieces, sample >= 0 ? sample : undefined),
+  }));
+  const legendPx = 28;
+  const lay = layout(
+    rows.map((row, i) => ({ key: String(i), box: row.nest.box })),
+    legendPx,
+  );
+  const customParts = distinctParts(custom.map((p) => p.name));
+  const partOf = new Map(custom.map((p, i) => [p, customParts[i]]));
+  const last = sizes.length - 1;
+  let body = "";
+  rows.forEach((row, i) => {
+    const slot = lay.slots.get(String(i))!;
+    const toSlot = projector(slot, lay.scale);
+    const drawn = row.pieces.map((piece, si) => {
+      if (!piece) return null;
+      const [dx, dy] = row.nest.offsets[si];
+      const project = ([x, y]: Pt) => toSlot([x + dx, y + dy]);
+      return { piece, project, outline: drawnRing(piece.boundary, project) };
+    });
+    const outlines = drawn.slice(0, last).filter((d) => d !== null);
+    body += "<g>";
+    if (outlines.length) body += `<path d="${outlines.map((d) => ringPath(d.outline)).join("")}" fill="none" stroke="${GRADED_COLOUR}" stroke-width=".8"/>`;
+    const mine = drawn[last];
+    if (mine) {
+      const grain = mine.piece.grain ? grainLines(mine.piece.grain, mine.project) : [];
+      const notches = notchLines(mine.piece, mine.project);
+      body += `<path d="${ringPath(mine.outline)}" fill="${CUSTOM_PREVIEW_COLOUR}" fill-opacity=".07" stroke="${CUSTOM_PREVIEW_COLOUR}" stroke-width="2"/>`;
+      if (grain.length) body += `<path d="${linesPath(grain)}" fill="none" stroke="${CUSTOM_PREVIEW_COLOUR}" stroke-width="1"/>`;
+      if (notches.length) body += `<path d="${linesPath(notches)}" stroke="${CUSTOM_PREVIEW_COLOUR}" stroke-width="1.5"/>`;
+      const others = outlines.map((d) => [...d.outline, d.outline[0]]);
+      body += label(mine.outline, [...grain, ...notches, ...others], mine.piece.name, partOf.get(mine.piece) ?? null);
+    }
+    body += "</g>";
+  });
+  const y = lay.height - legendPx / 2;
+  const gradedLegend = gradedText.charAt(0).toUpperCase() + gradedText.slice(1);
+  const second = n1(MARGIN + 34 + svgTextWidth(gradedLegend) * 12 + 24);
+  const legend =
+    `<g font-size="12" fill="#222"><path d="M${MARGIN} ${y}h28" stroke="${GRADED_COLOUR}" stroke-width=".8"/>` +
+    `<text x="${MARGIN + 34}" y="${y}" dominant-baseline="middle">${escapeXml(gradedLegend)}</text>` +
+    `<path d="M${second} ${y}h28" stroke="${CUSTOM_PREVIEW_COLOUR}" stroke-width="2"/>` +
+    `<text x="${n1(Number(second) + 34)}" y="${y}" dominant-baseline="middle">${CUSTOM_SIZE_LABEL} (made to measure)</text></g>`;
+  return `${svgOpen(lay.width, lay.height, title)}${body}${legend}${watermark(lay.width, lay.height)}</svg>`;
 }

@@ -9,7 +9,7 @@ import type { MessagePort } from "node:worker_threads";
 
 import { readPattern } from "./dxf.server";
 import { buildPrintPdf, printLayout, type PrintOptions } from "./pdf.server";
-import { compareSvg, previewSvg } from "./preview.server";
+import { compareSvg, customPreviewSvg, previewSvg } from "./preview.server";
 import { stampDxf } from "./stamp.server";
 import { MAX_PRINT_PAGES } from "./limits";
 import { customPiecesDxf } from "../fit/dxf-writer.server";
@@ -36,6 +36,8 @@ export type PatternTask =
    * order's measurements: its DXF (`options` null) or a print file with it as one more layer over the chosen sizes.
    */
   | { kind: "custom"; data: string; chart: SizeChart; measurements: Measurements; options: PrintOptions | null; stamp: string | null; target: string }
+  /** The product page's preview of a buyer's own size over the graded sizes (made to measure): the SVG, or why not. */
+  | { kind: "customPreview"; data: string; chart: SizeChart; measurements: Measurements; title: string }
   /** For the pool's own tests: spins, allocates or throws as told. */
   | { kind: "test"; behave: "spin" | "allocate" | "throw" | "echo"; value?: string };
 
@@ -50,6 +52,7 @@ export type PatternTaskResult = {
   print: { ok: true; pages: number } | { ok: false; pages: number };
   stamp: { ok: true };
   custom: { ok: true; pages: number } | { ok: false; pages: number } | { ok: false; error: CustomError; message: string };
+  customPreview: { ok: true; svg: string } | { ok: false; error: CustomError; message: string };
   test: string;
 };
 
@@ -74,6 +77,8 @@ function run(task: PatternTask): unknown {
       return { ok: true };
     case "custom":
       return custom(task);
+    case "customPreview":
+      return customPreview(task);
     case "test":
       return testTask(task);
   }
@@ -99,6 +104,13 @@ async function custom(task: Extract<PatternTask, { kind: "custom" }>) {
     return { ok: true, pages: 0 };
   }
   return printPattern(withCustomSize(pattern, result.pieces), { ...task.options, sizes: [...task.options.sizes, CUSTOM_SIZE] }, task.target);
+}
+
+function customPreview(task: Extract<PatternTask, { kind: "customPreview" }>) {
+  const pattern = JSON.parse(task.data) as Pattern;
+  const result = customPieces(pattern, task.chart, task.measurements);
+  if (!result.ok) return result;
+  return { ok: true, svg: customPreviewSvg(withCustomSize(pattern, result.pieces), { title: task.title }) };
 }
 
 function testTask(task: Extract<PatternTask, { kind: "test" }>): string {

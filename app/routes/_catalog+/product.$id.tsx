@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 
 import { AddToCartForm } from "~/components/add-to-cart";
 import { DraftBadge, DraftPreviewBanner } from "~/components/drafts";
@@ -13,6 +14,7 @@ import { madeToMeasureOffer } from "~/models/fit/made-to-measure-offer.server";
 import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
 import { sizeAdviceView } from "~/models/fit/advice.server";
 import { getExternalProduct } from "~/models/catalog/products.server";
+import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "~/models/fit/interpolate";
 import { previewUrl, productPatternFacts } from "~/models/patterns/versions.server";
 import { getBuyerSettings } from "~/models/platform/settings.server";
 import { productTypeLabel, isDownloadPattern } from "~/utils/catalog";
@@ -37,6 +39,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const facts = product.type === "Pattern" ? await productPatternFacts({ db, productId }) : null;
   const asked = new URL(request.url).searchParams.get("size");
   const size = facts ? (asked && facts.sizes.includes(asked) ? asked : facts.defaultSize) : null;
+  // Made to measure (decision 115): offered beside the graded sizes, also to a buyer who owns those.
+  const madeToMeasure = user?.id === store.userId ? null : madeToMeasureOffer({ db, product, userId: user?.id ?? null });
+  // The preview shows that buyer's own size over the graded sizes (decision 114) unless a graded size is asked for.
+  const yourSize = madeToMeasure?.ok === true && !!facts && (!asked || asked === CUSTOM_SIZE || !facts.sizes.includes(asked));
   return {
     product: {
       id: product.id,
@@ -58,8 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     reviews: found.reviews.map((r) => ({ ...r, date: isoDay(r.createdAt), createdAt: undefined })),
     rating: found.rating,
     myself: user?.id === store.userId,
-    // Made to measure (decision 115): offered beside the graded sizes, also to a buyer who owns those.
-    madeToMeasure: user?.id === store.userId ? null : madeToMeasureOffer({ db, product, userId: user?.id ?? null }),
+    madeToMeasure,
     // The viewer's heart: null for a visitor (a login link, the same for every visitor: the page stays cacheable).
     favorite: user ? favoriteIdsAmong({ db, userId: user.id, productIds: [product.id] }).has(product.id) : null,
     // A downloadable pattern the viewer already owns is not offered again: its purchase has the download.
@@ -79,7 +84,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             updatedIso: facts.updatedIso,
             pieceCount: facts.pieceCount,
             pieceNames: facts.pieceNames[size] ?? [],
-            previewUrl: previewUrl(product.id, facts, size),
+            previewUrl: yourSize ? previewUrl(product.id, facts, CUSTOM_SIZE) : previewUrl(product.id, facts, size),
+            // Null when the viewer has no size of their own here; else its switcher entry and whether the preview shows it.
+            yourSize: madeToMeasure?.ok === true ? { size: CUSTOM_SIZE, label: CUSTOM_SIZE_LABEL, current: yourSize } : null,
             fabric: facts.fabric,
             marginPercent: facts.marginPercent,
           }
@@ -100,17 +107,15 @@ function PatternSection({ productName, pattern }: { productName: string; pattern
         {pattern.pieceCount === 1 ? "piece" : "pieces"} · Sizes {pattern.sizes.join(", ")}
       </p>
       <nav aria-label="Preview size" className="mt-3 flex flex-wrap gap-2">
+        {pattern.yourSize ? (
+          <SizeLink size={pattern.yourSize.size} current={pattern.yourSize.current}>
+            {pattern.yourSize.label}
+          </SizeLink>
+        ) : null}
         {pattern.sizes.map((s) => (
-          <Link
-            key={s}
-            to={`?size=${encodeURIComponent(s)}#pattern`}
-            preventScrollReset
-            replace
-            aria-current={s === pattern.size ? "true" : undefined}
-            className={`rounded-md border px-3 py-1 text-sm ${s === pattern.size ? "border-brand-600 bg-brand-50 font-semibold text-brand-800" : "border-slate-300 hover:border-brand-600"}`}
-          >
+          <SizeLink key={s} size={s} current={!pattern.yourSize?.current && s === pattern.size}>
             {s}
-          </Link>
+          </SizeLink>
         ))}
       </nav>
       <figure className="mt-4">
@@ -121,13 +126,17 @@ function PatternSection({ productName, pattern }: { productName: string; pattern
           height={500}
           loading="lazy"
           decoding="async"
-          alt={`Preview of the pattern pieces of ${productName}, size ${pattern.size}: ${names.join(", ")}`}
+          alt={
+            pattern.yourSize?.current
+              ? `Preview of the pattern pieces of ${productName}, your size over the graded sizes: ${names.join(", ")}`
+              : `Preview of the pattern pieces of ${productName}, size ${pattern.size}: ${names.join(", ")}`
+          }
           className="h-auto w-full max-w-3xl rounded-md border border-slate-200 bg-white"
         />
         <figcaption className="mt-2 text-sm text-slate-600">
           <span className="mr-2 rounded bg-slate-800 px-1.5 py-0.5 text-xs font-bold uppercase text-white">Preview</span>
-          Size {pattern.size}: {names.length} {names.length === 1 ? "piece" : "pieces"} ({names.join(", ")}). Scaled down, without
-          sew lines.
+          {pattern.yourSize?.current ? `${pattern.yourSize.label} (made to measure from your measurements) over the graded sizes` : `Size ${pattern.size}`}:{" "}
+          {names.length} {names.length === 1 ? "piece" : "pieces"} ({names.join(", ")}). Scaled down, without sew lines.
         </figcaption>
       </figure>
       <h3 className="mt-6 font-semibold">Fabric estimate</h3>
@@ -157,6 +166,21 @@ function PatternSection({ productName, pattern }: { productName: string; pattern
         need more or less.
       </p>
     </section>
+  );
+}
+
+/** One entry of the preview's size switcher: a plain link, so it works without JavaScript. */
+function SizeLink({ size, current, children }: { size: string; current: boolean; children: ReactNode }) {
+  return (
+    <Link
+      to={`?size=${encodeURIComponent(size)}#pattern`}
+      preventScrollReset
+      replace
+      aria-current={current ? "true" : undefined}
+      className={`rounded-md border px-3 py-1 text-sm ${current ? "border-brand-600 bg-brand-50 font-semibold text-brand-800" : "border-slate-300 hover:border-brand-600"}`}
+    >
+      {children}
+    </Link>
   );
 }
 
