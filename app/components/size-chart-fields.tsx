@@ -24,7 +24,7 @@ export type SizeChartFormProps = {
 export function SizeChartFields({ chart, errors }: { chart: SizeChartFormProps; errors: Record<string, string[] | undefined> }) {
   const { sizes, unit, madeToMeasure, cells, hint, pattern } = chart;
   return (
-    <fieldset className="space-y-3" aria-describedby="size-chart-hint">
+    <fieldset className="min-w-0 space-y-3" aria-describedby="size-chart-hint">
       <legend className="text-sm font-semibold">Size chart measurements</legend>
       <p id="size-chart-hint" className="text-sm text-slate-600">
         {hint}
