@@ -5,7 +5,7 @@
  * 'CATEGORY:', 'ANNOTATION:' for its cuts), inserted in place, millimetres ($INSUNITS 4 and 'Units: METRIC'). Our own
  * reader (dxf.server.ts) reads it back as the same pieces. Stamped like every buyer's DXF (stamp.server.ts).
  */
-import { DxfWriter, writeHeader, writeLine, writePolyline } from "../patterns/demo.server";
+import { DxfWriter, writeHeader, writeLayers, writeLine, writePolyline } from "../patterns/demo.server";
 import { cutsOf } from "../patterns/pieces";
 import { dxfEscape, stampDxf } from "../patterns/stamp.server";
 import type { PatternPiece, Pt } from "../patterns/types";
@@ -26,23 +26,6 @@ function writePoint(w: DxfWriter, layer: string, [x, y]: Pt) {
   w.point(x, y);
 }
 
-function writeLayers(w: DxfWriter) {
-  w.g(0, "SECTION");
-  w.g(2, "TABLES");
-  w.g(0, "TABLE");
-  w.g(2, "LAYER");
-  w.g(70, String(LAYERS.length));
-  for (const name of LAYERS) {
-    w.g(0, "LAYER");
-    w.g(2, name);
-    w.g(70, "0");
-    w.g(62, "7");
-    w.g(6, "CONTINUOUS");
-  }
-  w.g(0, "ENDTAB");
-  w.g(0, "ENDSEC");
-}
-
 const sameLine = (a: Pt[], b: [Pt, Pt]) =>
   a.length === 2 && Math.hypot(a[0][0] - b[0][0], a[0][1] - b[0][1]) < 1e-6 && Math.hypot(a[1][0] - b[1][0], a[1][1] - b[1][1]) < 1e-6;
 
@@ -58,7 +41,7 @@ export function customPiecesDxf(pieces: PatternPiece[], stamp: string | null): s
   const w = new DxfWriter(3);
   w.g(999, "Patternhouse made-to-measure pieces (AAMA style)");
   writeHeader(w, "AC1009", 4);
-  writeLayers(w);
+  writeLayers(w, LAYERS);
   w.g(0, "SECTION");
   w.g(2, "BLOCKS");
   const names = pieces.map((p, i) => `P${i + 1}_${p.name.replace(/[^A-Za-z0-9_-]+/g, "_").slice(0, 40)}_${p.size}`);

@@ -149,7 +149,7 @@ export function writeHeader(w: DxfWriter, acadver: string, insunits: number | nu
   w.g(0, "ENDSEC");
 }
 
-function writeLayers(w: DxfWriter, layers: string[]) {
+export function writeLayers(w: DxfWriter, layers: readonly string[]) {
   w.g(0, "SECTION");
   w.g(2, "TABLES");
   w.g(0, "TABLE");
