@@ -66,12 +66,28 @@ export function advise(chart: SizeChart, m: Measurements): SizeAdvice {
  */
 export function sizePosition(chart: SizeChart, zone: Zone, valueMm: number): number | null {
   const points = zonePoints(chart, zone);
-  if (points.length < 2) return null;
-  for (let i = 1; i < points.length; i++) if (points[i][1] <= points[i - 1][1]) return null;
-  // The first pair of neighbours whose larger value reaches the buyer's; past the chart, the last pair.
-  const found = points.findIndex(([, body], i) => i > 0 && valueMm <= body);
-  const segment = found === -1 ? points.length - 1 : found;
-  const [i0, v0] = points[segment - 1];
-  const [i1, v1] = points[segment];
-  return i0 + ((valueMm - v0) / (v1 - v0)) * (i1 - i0);
+  const p = positionAmong(points.map(([, body]) => body), valueMm);
+  if (p === null) return null;
+  // From the position among the rows that give the zone to the index among all rows.
+  const k = Math.min(Math.max(Math.floor(p), 0), points.length - 2);
+  const [i0] = points[k];
+  const [i1] = points[k + 1];
+  return i0 + (p - k) * (i1 - i0);
 }
+
+/**
+ * The fractional position of `value` among the chart's `values` (one per size, strictly increasing): k exactly at
+ * row k's value, linear between two rows, below 0 / above n-1 outside (continuing the first / last step). Null when
+ * there are fewer than two values or they do not grow.
+ */
+export function positionAmong(values: number[], value: number): number | null {
+  const n = values.length;
+  if (n < 2 || !Number.isFinite(value)) return null;
+  for (let i = 1; i < n; i++) if (!(values[i] > values[i - 1])) return null;
+  if (value <= values[0]) return (value - values[0]) / (values[1] - values[0]);
+  if (value >= values[n - 1]) return n - 1 + (value - values[n - 1]) / (values[n - 1] - values[n - 2]);
+  let k = 0;
+  while (value > values[k + 1]) k++;
+  return k + (value - values[k]) / (values[k + 1] - values[k]);
+}
+

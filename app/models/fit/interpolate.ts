@@ -6,7 +6,11 @@
 import { bboxOf, distance, filledArea, polygonArea, signedArea, unfoldRing } from "../patterns/geometry";
 import { matchPieces, piecesOfSize } from "../patterns/pieces";
 import type { Pattern, PatternPiece, Pt } from "../patterns/types";
+import { positionAmong } from "./advice";
 import type { Measurements, SizeChart, Zone } from "./types";
+
+/** The position of a measurement among a zone's values (advice.ts: one rule for the advice and the engine). */
+export { positionAmong as sizePosition };
 
 /** The size name of the custom pieces; print files label it "Your size". */
 export const CUSTOM_SIZE = "custom";
@@ -41,22 +45,6 @@ export type CustomResult =
       notes: string[];
     }
   | { ok: false; error: CustomError; message: string };
-
-/**
- * The fractional position of `value` among the chart's `values` (one per size, strictly increasing): k exactly at
- * row k's value, linear between two rows, below 0 / above n-1 outside (continuing the first / last step). Null when
- * there are fewer than two values or they do not grow.
- */
-export function sizePosition(values: number[], value: number): number | null {
-  const n = values.length;
-  if (n < 2 || !Number.isFinite(value)) return null;
-  for (let i = 1; i < n; i++) if (!(values[i] > values[i - 1])) return null;
-  if (value <= values[0]) return (value - values[0]) / (values[1] - values[0]);
-  if (value >= values[n - 1]) return n - 1 + (value - values[n - 1]) / (values[n - 1] - values[n - 2]);
-  let k = 0;
-  while (value > values[k + 1]) k++;
-  return k + (value - values[k]) / (values[k + 1] - values[k]);
-}
 
 const BODY = /\b(FRONT|BACK|BODICE|DRESS|BODY|TOP|TUNIC)\b|^(FR|BK|FRONT|BACK)$|(FR|BK)$/;
 const NOT_BODY = /COLLAR|SLEEVE|CUFF|PLACKET|BAND|RIB|BINDING|HOOD|POCKET|FACING|YOKE|STAND|INTERLIN|CO\b|HALF/;
@@ -383,7 +371,7 @@ export function customPieces(pattern: Pattern, chart: SizeChart | null, m: Measu
     const values = rows.map((r) => r.body[zone]);
     const value = m?.[zone];
     if (value == null || values.some((v) => v == null)) continue;
-    const pos = sizePosition(values as number[], value);
+    const pos = positionAmong(values as number[], value);
     if (pos == null) return { ok: false, error: "bad_chart", message: MESSAGES.bad_chart };
     positions[zone] = pos;
   }
