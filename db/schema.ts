@@ -205,6 +205,13 @@ export const products = sqliteTable(
     madeToMeasure: integer("made_to_measure", { mode: "boolean" }).notNull().default(false),
     /** The unit the seller enters and buyers first see the size chart in; stored values are millimetres. */
     sizeChartUnit: text("size_chart_unit", { enum: ["cm", "in"] }).notNull().default("cm"),
+    /**
+     * Patterns only (issue 25, decision 116): the fabric widths (mm) the seller recommends, a JSON array of 1 to 5
+     * whole millimetres; null means the standard 1120, 1400 and 1500 mm. The layouts and the envelope table use them.
+     */
+    layoutWidths: text("layout_widths"),
+    /** Patterns only: the gap between pieces of a cutting layout (whole mm, 0 to 50); null means the standard 5 mm. */
+    layoutGapMm: integer("layout_gap_mm"),
     /** Removed products stay for the orders that reference them, hidden from every listing. */
     removedAt: integer("removed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
