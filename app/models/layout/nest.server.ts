@@ -48,9 +48,20 @@ export type Layout = {
   areaMm2: number;
   /** areaMm2 / (widthMm × lengthMm). */
   efficiency: number;
-  /** One per cut piece, in the order of the pieces given (a piece's copies together). */
+  /** One per cut piece, in the order of the pieces given (a piece's copies together), on the opened fabric. */
   placements: Placement[];
+  /**
+   * Laid on the fabric folded lengthwise (the pattern has pieces cut on the fold): what the sewer lays on the folded
+   * fabric, else null. In a folded layout `placements` are the cut pieces on the opened fabric, the fold at x =
+   * widthMm / 2.
+   */
+  folded: FoldedView | null;
 };
+
+/** The folded fabric as laid: x from the fold (0) to the selvedges (widthMm / 2), y along the length. */
+export type FoldedView = { widthMm: number; view: FoldedPlacement[] };
+/** `layers` 2: cut through both layers (a mirrored pair, or an on-fold piece whose half lies against the fold). */
+export type FoldedPlacement = Placement & { layers: 1 | 2; onFold: boolean };
 
 export type LayoutError = "bad_width" | "bad_gap" | "no_pieces" | "too_many_pieces" | "too_wide";
 export type LayoutResult = { ok: true; layout: Layout } | { ok: false; error: LayoutError; pieces?: string[] };
@@ -258,6 +269,7 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 12 }
       areaMm2: Math.round(areaMm2),
       efficiency: Math.round((areaMm2 / (widthMm * lengthMm)) * 10000) / 10000,
       placements,
+      folded: null,
     },
   };
 }
