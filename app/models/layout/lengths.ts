@@ -1,0 +1,30 @@
+/**
+ * The length of fabric to buy for a cutting layout (issue 25, decision 116), one rule for the product page, the seller's
+ * edit screen, the JSON call's readers and the print PDFs' envelope table: the layout's length plus a margin for
+ * shrinkage and straightening the grain (the same 10 % the area estimate adds, decision 060), rounded up to the next
+ * 0.1 m and the next 0.1 yd. Pure.
+ */
+export const LAYOUT_MARGIN_PERCENT = 10;
+export const MM_PER_YARD = 914.4;
+export const MM_PER_INCH = 25.4;
+
+const up1 = (n: number) => Math.ceil(n * 10 - 1e-9) / 10;
+
+export type LengthToBuy = {
+  /** The layout's length with the margin, mm, before rounding. */
+  lengthMm: number;
+  metres: number;
+  yards: number;
+};
+
+export function lengthToBuy(layoutLengthMm: number): LengthToBuy {
+  const lengthMm = layoutLengthMm * (1 + LAYOUT_MARGIN_PERCENT / 100);
+  return { lengthMm, metres: up1(lengthMm / 1000), yards: up1(lengthMm / MM_PER_YARD) };
+}
+
+/** A fabric width as sellers and buyers say it: "140 cm (55 in)"; inches to the nearest whole inch. */
+export function widthLabel(widthMm: number): string {
+  const cm = Math.round(widthMm / 10);
+  const inches = Math.round(widthMm / MM_PER_INCH);
+  return `${cm} cm (${inches} in)`;
+}
