@@ -8,6 +8,8 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { getSizeChart } from "../app/models/fit/chart.server";
+import { checkSizeChart } from "../app/models/fit/size-chart.server";
 import { readPattern } from "../app/models/patterns/dxf.server";
 import type { Pattern } from "../app/models/patterns/types";
 import { DESIGN_CATEGORIES, subcategoriesFor } from "../app/utils/catalog";
@@ -192,6 +194,23 @@ describe("seedDemoData", () => {
       units.add(stored.units);
     }
     expect([...units].sort()).toEqual(["in", "mm"]);
+  });
+
+  test("the demo patterns with a reading have a size chart of their sizes that the seller's form would accept", () => {
+    const rows = db
+      .select({ productId: products.id, type: products.type, data: patternVersions.data })
+      .from(products)
+      .innerJoin(patternVersions, eq(patternVersions.productId, products.id))
+      .where(eq(products.type, "Pattern"))
+      .all()
+      .filter((r) => r.data !== "{}");
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const sizes = (JSON.parse(row.data) as Pattern).sizes;
+      const chart = getSizeChart({ db }, row.productId);
+      expect(chart?.rows.map((r) => r.size), `product ${row.productId}`).toEqual(sizes);
+      expect(checkSizeChart({ rows: chart!.rows, madeToMeasure: false }, { kind: "pattern", sizes }, row.type)).toEqual([]);
+    }
   });
 
   test("reviews, follows and platform settings exist", () => {

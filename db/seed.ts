@@ -32,6 +32,7 @@ import {
   productMedia,
   products,
   reviews,
+  sizeChartRows,
   storeMedia,
   stores,
   users,
@@ -835,6 +836,40 @@ function patternAsset(shape: Shape, index: number): PatternAsset {
   };
 }
 
+/**
+ * Body measurements of the demo size runs (cm: bust, waist, hip), as a size chart would print them, so the demo
+ * patterns show the size chart and the size advice of issue 24. Finished garment: 8 cm of ease at the bust, 6 at the
+ * waist and hip. Sizes missing here get no chart.
+ */
+const DEMO_BODY_CM: Record<string, [number, number, number]> = {
+  XS: [80, 62, 86],
+  S: [86, 68, 92],
+  M: [92, 74, 98],
+  L: [100, 82, 106],
+  XL: [108, 90, 114],
+  "36": [84, 66, 90],
+  "38": [88, 70, 94],
+  "40": [92, 74, 98],
+  "42": [96, 78, 102],
+  "44": [100, 82, 106],
+  "6": [86, 68, 92],
+  "8": [89, 71, 95],
+  "10": [92, 74, 98],
+  "12": [97, 79, 103],
+  "14": [102, 84, 108],
+  "16": [107, 89, 113],
+};
+
+/** The size chart rows of a demo pattern (its read sizes), or none when it has no reading or an unknown size. */
+function demoSizeChart(patternData: string) {
+  const sizes = (JSON.parse(patternData) as { sizes?: string[] }).sizes ?? [];
+  if (sizes.length < 2 || !sizes.every((size) => DEMO_BODY_CM[size])) return [];
+  return sizes.map((size, position) => {
+    const [bust, waist, hip] = DEMO_BODY_CM[size]!.map((cm) => cm * 10) as [number, number, number];
+    return { size, position, bustMm: bust, waistMm: waist, hipMm: hip, finishedBustMm: bust + 80, finishedWaistMm: waist + 60, finishedHipMm: hip + 60 };
+  });
+}
+
 // --- The asset library ------------------------------------------------------------------------
 
 const SHAPES = Object.keys(SHAPE_LABELS) as Shape[];
@@ -1311,6 +1346,11 @@ function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[], dataKey
       : [],
   );
   for (let i = 0; i < versionRows.length; i += 50) tx.insert(patternVersions).values(versionRows.slice(i, i + 50)).run();
+  insertInBatches(
+    tx,
+    sizeChartRows,
+    plan.products.flatMap((p, i) => demoSizeChart(p.patternData).map((row) => ({ productId: productId(i), ...row }))),
+  );
   insertInBatches(
     tx,
     productMedia,
