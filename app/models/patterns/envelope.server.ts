@@ -210,11 +210,11 @@ export function drawFabricPages(draw: Draw): void {
 /** A round scale 1:n for a drawing that may be at most `fit` pt per mm. */
 function roundScale(fit: number): number {
   const n = K / fit;
-  const steps = [5, 10, 15, 20, 25, 30, 40, 50, 60, 75, 100, 125, 150, 200, 250, 300, 400, 500];
+  const steps = [5, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 75, 100, 125, 150, 200, 250, 300, 400, 500];
   return steps.find((s) => s >= n - 1e-9) ?? Math.ceil(n / 100) * 100;
 }
 
-const HEADER_PT = 62;
+const HEADER_PT = 78;
 const KEY_ROW_PT = 10;
 const RULER_PT = 30;
 
@@ -258,7 +258,7 @@ function drawLayoutPage({ doc, fonts, fabric, format, footer }: Draw, { size, ma
     const pw = (landscape ? hMm : wMm) * K;
     const ph = (landscape ? wMm : hMm) * K;
     const keyCols = landscape ? 4 : 3;
-    const keyH = (Math.ceil((names.length + 1) / keyCols) + 1) * KEY_ROW_PT;
+    const keyH = (Math.ceil(names.length / keyCols) + 1) * KEY_ROW_PT + 4;
     const boxW = pw - 2 * MARGIN - (landscape ? 44 : RULER_PT);
     const boxH = ph - 2 * MARGIN - HEADER_PT - keyH - (landscape ? RULER_PT : 14);
     const fit = landscape ? Math.min(boxW / lengthMm, boxH / fabricW) : Math.min(boxW / fabricW, boxH / lengthMm);
@@ -328,8 +328,8 @@ function drawLayoutPage({ doc, fonts, fabric, format, footer }: Draw, { size, ma
     fitText(page, fonts, far, left + fabricW * s, top + 3, 7, 80, { right: true, grey: 0.3 });
   }
 
-  // Ruler along the length: a tick every 10 cm, labelled every 50 cm (every metre when small).
-  const every = lengthMm * s > 500 ? 500 : 1000;
+  // Ruler along the length: a tick every 10 cm, labelled as often as the labels have room (10 cm, 50 cm or 1 m).
+  const every = 100 * s >= 24 ? 100 : 500 * s >= 24 ? 500 : 1000;
   const ticks: [Pt, Pt][] = [];
   for (let y = 0; y <= lengthMm + 1e-6; y += 100) {
     const long = Math.round(y) % every === 0;
@@ -338,7 +338,7 @@ function drawLayoutPage({ doc, fonts, fabric, format, footer }: Draw, { size, ma
     const b: Pt = f.landscape ? [a[0], top - fabricW * s - out] : [a[0] - out, a[1]];
     ticks.push([f.landscape ? [a[0], top - fabricW * s] : a, b]);
     if (long) {
-      const label = y === 0 ? "0" : `${y / 1000} m`;
+      const label = y === 0 ? "0" : `${Math.round(y) / 1000} m`;
       if (f.landscape) fitText(page, fonts, label, b[0], b[1] - 8, 7, 40, { centre: true, grey: 0.3 });
       else fitText(page, fonts, label, b[0] - 2, b[1] - 2.5, 7, RULER_PT - 10, { right: true, grey: 0.3 });
     }
@@ -375,13 +375,18 @@ function drawLayoutPage({ doc, fonts, fabric, format, footer }: Draw, { size, ma
     const numberPt = Math.max(4, Math.min(9, spot.room / 2.2, height / 2));
     const nameFits = fonts.width(p.name, 5.5) <= spot.room * 0.9 && height > 22;
     const y = spot.at[1] - (nameFits ? 0 : numberPt * 0.35);
+    // On a patch of the piece's shade, so a grain arrow under it does not run through the number.
+    const nw = Math.min(fonts.width(number, numberPt, true), Math.max(spot.room * 0.9, 8));
+    const shade = p.mirrored || p.layers === 2 ? [0.74, 0.82, 0.93] : [0.88, 0.92, 0.98];
+    page.pushOperators(pushGraphicsState(), setFillingRgbColor(shade[0], shade[1], shade[2]), rectangle(spot.at[0] - nw / 2 - 1, y - 1, nw + 2, numberPt * 0.8 + 2), fill(), popGraphicsState());
     fitText(page, fonts, number, spot.at[0], y, numberPt, Math.max(spot.room * 0.9, 8), { bold: true, centre: true });
     if (nameFits) fitText(page, fonts, p.name, spot.at[0], y - 7, 5.5, spot.room * 0.9, { centre: true, grey: 0.15 });
     if (p.onFold) fitText(page, fonts, "on fold", spot.at[0], y + numberPt + 1, 5, Math.max(spot.room * 0.9, 8), { centre: true, grey: 0.15 });
   }
 
-  // The key: every piece's number, name and cuts.
-  const keyTop = MARGIN + f.keyH;
+  // The key under the drawing: every piece's number, name and cuts.
+  const bottom = f.landscape ? top - fabricW * s - RULER_PT : top - lengthMm * s - 14;
+  const keyTop = bottom - 4;
   const colW = contentW / f.keyCols;
   const keyText = names.map((name, i) => {
     const cut = placements.filter((p) => p.name === name);
