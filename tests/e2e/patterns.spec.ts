@@ -118,6 +118,10 @@ test("a buyer downloads the stamped A4 PDF, chosen sizes and the stamped DXF; an
     expect(text).toContain(`Order #${orderId}`);
     expect(text).toContain(buyer.email);
   }
+  // The fabric pages last (issue 25): the envelope table, then a cutting layout page per size.
+  const fabricAt = pdf.texts.findIndex((t) => t.includes(": fabric to buy"));
+  expect(fabricAt).toBeGreaterThan(0);
+  for (const size of p.pattern.sizes) expect(pdf.texts.slice(fabricAt).some((t) => t.includes(`Cutting layout · Size ${size} ·`))).toBe(true);
 
   // Only some sizes: the GET form.
   const keep = p.pattern.sizes[0]!;
@@ -126,6 +130,9 @@ test("a buyer downloads the stamped A4 PDF, chosen sizes and the stamped DXF; an
   const [chosen] = await Promise.all([page.waitForEvent("download"), files.getByRole("button", { name: "Download selected sizes" }).click()]);
   const one = await readPdf((await chosen.path())!);
   expect(one.layers).toEqual([`Size ${keep}`]);
+  const layoutPages = one.texts.filter((t) => t.includes("Cutting layout · Size "));
+  expect(layoutPages.length).toBeGreaterThan(0);
+  for (const t of layoutPages) expect(t).toContain(`Cutting layout · Size ${keep} ·`);
 
   const [dxf] = await Promise.all([page.waitForEvent("download"), files.getByRole("link", { name: "DXF (original)" }).click()]);
   expect(dxf.suggestedFilename()).toMatch(/-v1\.dxf$/);

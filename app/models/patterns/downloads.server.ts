@@ -14,10 +14,14 @@ import path from "node:path";
 import { formatCount, MAX_PRINT_PAGES } from "./limits";
 import type { PrintFormat } from "./pdf.server";
 import { runPatternTask } from "./pool.server";
-import { loadPattern } from "./versions.server";
+import type { Pattern } from "./types";
+import { getLatestVersion, loadPattern } from "./versions.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { cacheDir, fetchCached, keepCached, localUpload } from "~/models/files/store.server";
 import { CUSTOM_SIZE } from "~/models/fit/interpolate";
+import { LAYOUT_REVISION, productLayout } from "~/models/layout/layouts.server";
+import { printFabric } from "~/models/layout/print.server";
+import { getLayoutSettings } from "~/models/layout/settings.server";
 import type { Measurements, SizeChart } from "~/models/fit/types";
 
 export const DOWNLOAD_FORMATS = ["dxf", "A4", "Letter", "A0", "roll36", "24x36", "projector"] as const;
@@ -64,9 +68,10 @@ export type DownloadSource = {
 
 /**
  * Part of a cached print file's name: raised when the print files change (l2: blank tiles left out, the readable page
- * map, copy-shop sheets with their own test squares, decision 097), so files built before are built again.
+ * map, copy-shop sheets with their own test squares, decision 097; l3: the fabric pages, issue 25), so files built
+ * before are built again.
  */
-const PRINT_LAYOUT_REVISION = "l2";
+const PRINT_LAYOUT_REVISION = "l3";
 
 const building = new Map<string, Promise<unknown>>();
 const hash = (text: string) => crypto.createHash("sha256").update(text).digest("hex").slice(0, 12);
@@ -106,24 +111,50 @@ async function cached<T>(target: string, build: (temp: string) => Promise<T>, do
 }
 
 /**
+ * The fabric pages of a print file (issue 25): the layouts of the product's current version, so none for an older
+ * version (its pieces are not the ones laid out). `key` goes into the cached file's name: the seller's widths, gap
+ * and the engine's revision, which with the version and its reading decide every layout; `gather` asks the layout
+ * service for them (cached ones read, missing ones computed one by one) only when the file is built.
+ */
+function fabricSource({ db, access, viewerId }: { db: DbOrTx; access: DownloadSource; viewerId: number | null }) {
+  if (!access.version || getLatestVersion({ db, productId: access.order.productId })?.id !== access.version.id) {
+    return { key: "f0", gather: async () => undefined };
+  }
+  const productId = access.order.productId;
+  const settings = getLayoutSettings({ db, productId });
+  return {
+    key: `f${hash(JSON.stringify([settings.widthsMm, settings.gapMm, LAYOUT_REVISION]))}`,
+    gather: async (pattern: Pattern, sizes: string[], dataDir?: string) =>
+      (await printFabric({
+        pattern,
+        sizes,
+        settings,
+        lookup: ({ size, widthMm, material }) => productLayout({ db, productId, size, widthMm, material, userId: viewerId, dataDir }),
+      })) ?? undefined,
+  };
+}
+
+/**
  * The file to send for an authorised download, or null when the source is gone (missing file, unreadable
  * pattern, a PDF asked of a product without versions). `sizes`: the sizes to print, empty for all; sizes the
- * pattern does not have are left out.
+ * pattern does not have are left out. `viewerId`: who downloads (the layouts of a draft are its seller's only).
  */
 export async function buildOrderDownload({
   db,
   access,
   format,
   sizes,
+  viewerId = null,
   dataDir,
 }: {
   db: DbOrTx;
   access: DownloadSource;
   format: DownloadFormat;
   sizes: string[];
+  viewerId?: number | null;
   dataDir?: string;
 }): Promise<BuiltDownload | RefusedDownload | null> {
-  if (sizes.includes(CUSTOM_SIZE)) return buildCustomDownload({ db, access, format, sizes, dataDir });
+  if (sizes.includes(CUSTOM_SIZE)) return buildCustomDownload({ db, access, format, sizes, viewerId, dataDir });
   const source = (await localUpload(access.file.name, dataDir))?.path;
   if (!source) return null;
   const versionPart = access.version ? `v${access.version.version}` : "";
@@ -148,14 +179,23 @@ export async function buildOrderDownload({
   const all = chosen.length === 0 || chosen.length === pattern.sizes.length;
   const sizesPart = all ? "all" : hash(chosen.join("\u0000"));
   // The version's reading in the name (decision 100): rereadVersion deletes the files of other readings.
-  const target = path.join(dir, `${owner}-p${access.order.productId}-${versionPart}-${access.version.id}r${loaded.reading}-${format}-${PRINT_LAYOUT_REVISION}-${sizesPart}.pdf`);
+  const fabric = fabricSource({ db, access, viewerId });
+  const target = path.join(dir, `${owner}-p${access.order.productId}-${versionPart}-${access.version.id}r${loaded.reading}-${format}-${PRINT_LAYOUT_REVISION}-${fabric.key}-${sizesPart}.pdf`);
   const options = {
     format: format as PrintFormat,
     sizes: all ? [] : chosen,
     stamp: access.stamp,
     title: `${access.order.productName} (version ${access.version.version})`,
   };
-  const printed = await cached(target, (temp) => runPatternTask({ kind: "print", data: loaded.data, options, target: temp }), (r) => r.ok, dataDir);
+  const printed = await cached(
+    target,
+    async (temp) => {
+      const layouts = await fabric.gather(pattern, all ? pattern.sizes : chosen, dataDir);
+      return runPatternTask({ kind: "print", data: loaded.data, options: { ...options, fabric: layouts }, target: temp });
+    },
+    (r) => r.ok,
+    dataDir,
+  );
   if (printed && !printed.ok) {
     return {
       refused: `This print file would have ${formatCount(printed.pages)} pages, more than the ${formatCount(MAX_PRINT_PAGES)} a print file may have. Choose fewer sizes, or the A0 copy-shop file.`,
@@ -177,12 +217,14 @@ async function buildCustomDownload({
   access,
   format,
   sizes,
+  viewerId,
   dataDir,
 }: {
   db: DbOrTx;
   access: DownloadSource;
   format: DownloadFormat;
   sizes: string[];
+  viewerId: number | null;
   dataDir?: string;
 }): Promise<BuiltDownload | RefusedDownload | null> {
   if (!access.version || !access.custom) return null;
@@ -196,11 +238,13 @@ async function buildCustomDownload({
   const owner = access.stamp ? `o${access.order.id}-${hash(access.stamp)}` : "own";
   const key = hash(JSON.stringify([chart.rows, measurements, chosen]));
   const ext = format === "dxf" ? "dxf" : "pdf";
+  // The fabric pages of the graded sizes asked for with the buyer's own (none asked: none; decision 116).
+  const fabric = format === "dxf" || !chosen.length ? { key: "f0", gather: async () => undefined } : fabricSource({ db, access, viewerId });
   const target = path.join(
     cacheDir(dataDir),
     "patterns",
     "downloads",
-    `${owner}-p${access.order.productId}-${versionPart}-${access.version.id}r${loaded.reading}-${format}-${PRINT_LAYOUT_REVISION}-custom-${key}.${ext}`,
+    `${owner}-p${access.order.productId}-${versionPart}-${access.version.id}r${loaded.reading}-${format}-${PRINT_LAYOUT_REVISION}-${fabric.key}-custom-${key}.${ext}`,
   );
   const options =
     format === "dxf"
@@ -208,7 +252,10 @@ async function buildCustomDownload({
       : { format: format as PrintFormat, sizes: chosen, stamp: access.stamp, title: `${access.order.productName} (version ${access.version.version}, your size)` };
   const built = await cached(
     target,
-    (temp) => runPatternTask({ kind: "custom", data: loaded.data, chart, measurements, options, stamp: access.stamp, target: temp }),
+    async (temp) => {
+      const layouts = options ? await fabric.gather(pattern, chosen, dataDir) : undefined;
+      return runPatternTask({ kind: "custom", data: loaded.data, chart, measurements, options: options && { ...options, fabric: layouts }, stamp: access.stamp, target: temp });
+    },
     (r) => r.ok,
     dataDir,
   );

@@ -66,6 +66,7 @@ import { boxMeetsLine, cutRuns, foldMarks, inwardNormal, straightStretches, text
 import { nestOffsets } from "./nesting";
 import { cutText, matchPieces, piecesOfSize } from "./pieces";
 import { pdfFonts, type PdfFonts } from "./fonts.server";
+import { drawFabricPages, fabricPageCount, materialLabel, type PrintFabric } from "./envelope.server";
 import { stampLine } from "./stamp.server";
 import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "../fit/interpolate";
 import type { Pattern, PatternPiece, Pt } from "./types";
@@ -80,6 +81,11 @@ export type PrintOptions = {
   title: string;
   /** Projector files only: bold light lines on a dark background (default) or dark lines on white. */
   background?: "dark" | "light";
+  /**
+   * The fabric pages (issue 25, envelope.server.ts): the envelope table and the cutting layouts, gathered before the
+   * task (the print task never lays pieces out); they come last in the file. Absent: no fabric pages.
+   */
+  fabric?: PrintFabric;
 };
 
 export const PT_PER_MM = 72 / 25.4;
@@ -212,7 +218,8 @@ export function rowLabel(r: number): string {
 }
 
 /** Where everything goes, without drawing: also tells a download page how many pages a file has. */
-export function printLayout(pattern: Pattern, options: Pick<PrintOptions, "format" | "sizes">): PrintLayout {
+export function printLayout(pattern: Pattern, options: Pick<PrintOptions, "format" | "sizes" | "fabric">): PrintLayout {
+  const fabricPages = fabricPageCount(options.fabric, options.format);
   const wanted = new Set(options.sizes);
   const sizes = pattern.sizes.filter((s) => !wanted.size || wanted.has(s));
   const sample = pattern.sampleSize ? sizes.indexOf(pattern.sampleSize) : -1;
@@ -249,7 +256,7 @@ export function printLayout(pattern: Pattern, options: Pick<PrintOptions, "forma
       sheetHeightMm: sheetH,
       cols: 1,
       rows: 1,
-      pages: 1,
+      pages: 1 + fabricPages,
       pageWidthMm: Math.max(sheetW, 240) + 2 * PAGE_MARGIN_MM,
       pageHeightMm: sheetH + PROJECTOR_HEADER_MM + 2 * PAGE_MARGIN_MM,
       frameWidthMm: sheetW,
@@ -299,8 +306,8 @@ export function printLayout(pattern: Pattern, options: Pick<PrintOptions, "forma
     blank: found.blank,
     overview: [],
   };
-  lay.overview = planOverview(lay, options.format);
-  lay.pages = lay.overview.length + lay.tiles.length;
+  lay.overview = planOverview(lay, options.format, fabricPages);
+  lay.pages = lay.overview.length + lay.tiles.length + fabricPages;
   return lay;
 }
 
@@ -458,7 +465,7 @@ export function mapLabelSize(cellW: number, cellH: number, u: number): number {
  * long as needed). The map goes below the test squares when its labels are legible there (6 pt), else on a page of
  * its own; the lists flow beside the squares, below the map and on as many more overview pages as they need.
  */
-function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector">): OverviewPage[] {
+function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector">, fabricPages: number): OverviewPage[] {
   const copyShop = COPY_SHOP.has(format);
   const u = copyShop ? 1.5 : 1;
   const [wMm, hMm] = PAGE_SIZES_MM[format];
@@ -490,6 +497,9 @@ function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector"
     9 * u,
   );
   lines("Each size is a layer: hide the sizes you do not need in your PDF reader before printing.", 9 * u);
+  if (fabricPages) {
+    lines(`The last ${plural(fabricPages, "page", "pages")}${copyShop ? " (A4)" : ""}: the fabric to buy for every size and width, and the cutting layouts.`, 9 * u);
+  }
   if (lay.cols * lay.rows > 1) {
     lines(`Lay pages out by their labels (A1, A2, ... row by row), overlap ${OVERLAP_MM} mm and match the circles.`, 9 * u);
   }
@@ -1195,8 +1205,14 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
   // Every text of the file that is not fixed English: the fonts of other scripts are embedded only for these.
   // (Sizes and piece names in regular too: the size names along outlines, the legend and the page map.)
   const fonts = await pdfFonts(doc, {
-    regular: [title, options.stamp, ...lay.sizes.map((size) => `Sizes: ${size}`), ...lay.slots.flatMap((slot) => [slot.name, ...slot.pieces.map((p) => (p ? cutText(p) : null))])],
-    bold: [title, ...lay.slots.map((slot) => slot.name)],
+    regular: [
+      title,
+      options.stamp,
+      ...lay.sizes.map((size) => `Sizes: ${size}`),
+      ...lay.slots.flatMap((slot) => [slot.name, ...slot.pieces.map((p) => (p ? cutText(p) : null))]),
+      ...fabricTexts(options.fabric),
+    ],
+    bold: [title, ...lay.slots.map((slot) => slot.name), ...fabricTexts(options.fabric)],
   });
   const { context } = doc;
 
@@ -1239,7 +1255,8 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
     legend(page, ctx, lay.sizes, sizeDashes(lay.sizes, pattern.sampleSize, false), m, ph - m - 50, pw - 2 * m, dark);
     calibrationGrid(page, ctx, m, ph - m - PROJECTOR_HEADER_MM * K + 12 * K, dark);
     page.pushOperators(pushGraphicsState(), concatTransformationMatrix(1, 0, 0, 1, m, m), drawObject("Sheet"), popGraphicsState());
-    drawStamp(page, ctx, options.stamp, "Page 1 of 1", dark);
+    drawStamp(page, ctx, options.stamp, `Page 1 of ${lay.pages}`, dark);
+    addFabricPages(ctx, options, 1, lay.pages);
     return doc.save({ useObjectStreams: true });
   }
 
@@ -1313,5 +1330,29 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
     }
     drawStamp(page, ctx, options.stamp, `${label} · page ${pageNo} of ${total}`, false);
   }
+  addFabricPages(ctx, options, pageNo, total);
   return doc.save({ useObjectStreams: true });
+}
+
+/** The texts of the fabric pages that are not fixed English: sizes, materials, piece names. */
+function fabricTexts(fabric: PrintFabric | undefined): string[] {
+  if (!fabric) return [];
+  return [
+    ...fabric.table.flatMap((t) => [materialLabel(t.material), ...t.rows.map((r) => r.size)]),
+    ...fabric.layouts.flatMap((l) => [l.size, ...l.layout.placements.map((p) => p.name)]),
+  ];
+}
+
+/** The fabric pages (envelope.server.ts) after the `done` pages of the file, stamped and numbered like the others. */
+function addFabricPages(ctx: Ctx, options: PrintOptions, done: number, total: number) {
+  if (!options.fabric) return;
+  let pageNo = done;
+  drawFabricPages({
+    doc: ctx.doc,
+    fonts: ctx.fonts,
+    fabric: options.fabric,
+    format: options.format,
+    title: options.title || "Pattern",
+    footer: (page, label) => drawStamp(page, ctx, options.stamp, `${label} · page ${++pageNo} of ${total}`, false),
+  });
 }

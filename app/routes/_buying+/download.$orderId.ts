@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const { status, message } = BUYING_ERRORS.download[access.error];
     invariantResponse(false, message, { status });
   }
-  const built = await orPatternWorkFailure(buildOrderDownload({ db, access, format, sizes }));
+  const built = await orPatternWorkFailure(buildOrderDownload({ db, access, format, sizes, viewerId: user.id }));
   if (built && "refused" in built) invariantResponse(false, built.refused, { status: 422 });
   const stat = built ? await statFile(built.path) : null;
   invariantResponse(built && stat, "Not found", { status: 404 });
