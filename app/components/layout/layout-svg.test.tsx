@@ -63,6 +63,18 @@ describe("LayoutSvg", () => {
     expect(html).toContain("Length 113 in (3.14 yd)");
   });
 
+  it("draws a finely sampled outline with few points (the page stays light), within the drawing's resolution", () => {
+    const circle = Array.from({ length: 2000 }, (_, i): [number, number] => [400 + 300 * Math.cos((i / 2000) * 2 * Math.PI), 400 + 300 * Math.sin((i / 2000) * 2 * Math.PI)]);
+    const html = renderToStaticMarkup(
+      <LayoutSvg layout={{ ...layout, placements: [{ name: "Round", rotation: 0, mirrored: false, polygon: circle }] }} size="M" material="fabric" />,
+    );
+    const d = html.match(/<path d="(M[^"]*Z)"/)![1]!;
+    const points = d.slice(1, -1).split("L").map((p) => p.split(" ").map(Number));
+    expect(points.length).toBeGreaterThan(20);
+    expect(points.length).toBeLessThan(120);
+    for (const [x, y] of points) expect(Math.abs(Math.hypot(x! - 400, y! - 400) - 300)).toBeLessThan(1);
+  });
+
   it("says lengths in metres and centimetres or inches and yards", () => {
     expect(lengthText(1234)).toBe("1.23 m (123 cm)");
     expect(lengthText(914.4, "in")).toBe("36 in (1.00 yd)");
