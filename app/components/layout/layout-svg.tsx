@@ -1,5 +1,6 @@
 import { useId } from "react";
 
+import { simplifyOutline } from "~/models/layout/drawing";
 import { MM_PER_INCH, widthLabel } from "~/models/layout/lengths";
 import type { FoldedPlacement, Layout, Placement } from "~/models/layout/nest.server";
 
@@ -110,7 +111,7 @@ export function LayoutSvg({ layout, size, material, unit = "cm" }: { layout: Lay
 function PieceShape({ piece, folded, fs }: { piece: Shown; folded: boolean; fs: number }) {
   const single = folded && piece.layers === 1;
   // Simplified to a fiftieth of the label size (under half a pixel on any screen): the page stays light.
-  const d = `M${simplify(piece.polygon, fs / 50).map(([x, y]) => `${Math.round(x)} ${Math.round(y)}`).join("L")}Z`;
+  const d = `M${simplifyOutline(piece.polygon, fs / 50).map(([x, y]) => `${Math.round(x)} ${Math.round(y)}`).join("L")}Z`;
   const box = bbox(piece.polygon);
   const note = folded ? (single ? "1 layer" : piece.onFold ? "on fold" : "x2") : piece.mirrored ? "mirrored" : null;
   const lines = [piece.name, ...(note ? [note] : [])];
@@ -161,43 +162,6 @@ function GrainLine({ grain: [a, b], fs }: { grain: [Pt, Pt]; fs: number }) {
       <path d={`${head(b, 1)}${head(a, -1)}`} />
     </g>
   );
-}
-
-/** Douglas-Peucker on a closed outline: the points that keep it within `tolerance` mm of the original. */
-function simplify(points: Pt[], tolerance: number): Pt[] {
-  if (points.length < 5) return points;
-  const keep = new Uint8Array(points.length);
-  keep[0] = 1;
-  // Split the ring at the point farthest from the first, so both halves are open runs.
-  let far = 0;
-  let farD = -1;
-  points.forEach(([x, y], i) => {
-    const d = Math.hypot(x - points[0]![0], y - points[0]![1]);
-    if (d > farD) [far, farD] = [i, d];
-  });
-  keep[far] = 1;
-  const stack: [number, number][] = [
-    [0, far],
-    [far, points.length],
-  ];
-  while (stack.length) {
-    const [a, b] = stack.pop()!;
-    const [ax, ay] = points[a]!;
-    const [bx, by] = points[b % points.length]!;
-    const len = Math.hypot(bx - ax, by - ay) || 1;
-    let worst = -1;
-    let worstD = tolerance;
-    for (let i = a + 1; i < b; i++) {
-      const [x, y] = points[i]!;
-      const d = Math.abs((bx - ax) * (ay - y) - (ax - x) * (by - ay)) / len;
-      if (d > worstD) [worst, worstD] = [i, d];
-    }
-    if (worst >= 0) {
-      keep[worst] = 1;
-      stack.push([a, worst], [worst, b]);
-    }
-  }
-  return points.filter((_, i) => keep[i]);
 }
 
 function bbox(points: Pt[]) {
