@@ -103,11 +103,18 @@ const layoutDir = (dataDir?: string) => path.join(cacheDir(dataDir), "patterns",
 const layoutFile = (key: string, dataDir?: string) => path.join(layoutDir(dataDir), `layout-${key}.json`);
 const indexFile = (v: VersionSummary, dataDir?: string) => path.join(layoutDir(dataDir), `layout-${versionKey(v)}-index.json`);
 
+/** Writes a cache file whole or not at all; a disk that refuses (full, read-only) costs the cache, not the answer. */
 async function writeAtomically(file: string, text: string, dataDir?: string) {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`;
-  await fs.promises.writeFile(temp, text);
-  await fs.promises.rename(temp, file);
+  try {
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await fs.promises.writeFile(temp, text);
+    await fs.promises.rename(temp, file);
+  } catch (error) {
+    log.warn({ event: "layout-cache", file, err: error }, "a cutting layout could not be written to the cache");
+    await fs.promises.rm(temp, { force: true }).catch(() => undefined);
+    return;
+  }
   await keepCached(file, dataDir);
 }
 
@@ -413,4 +420,28 @@ async function warmProduct(db: DbOrTx, productId: number, dataDir?: string): Pro
     }
   }
   return true;
+}
+
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+const pointsJson = (polygon: [number, number][]) => polygon.map(([x, y]) => [round(x, 2), round(y, 2)]);
+
+/**
+ * The JSON face of a layout (GET /api/user/layout/{productId}): mm, polygons to 0.01 mm on the opened fabric (x across
+ * the width from 0, y along the length from 0), one entry per cut piece; `folded` the view on fabric folded lengthwise.
+ */
+export function productLayoutJson({ size, material, widthMm, gapMm, layout }: ProductLayout) {
+  const piece = (p: Layout["placements"][number]) => ({ name: p.name, rotation: p.rotation, mirrored: p.mirrored, polygon: pointsJson(p.polygon) });
+  return {
+    size,
+    width_mm: widthMm,
+    material,
+    length_mm: round(layout.lengthMm, 1),
+    lower_bound_mm: round(layout.lowerBoundMm, 1),
+    efficiency: round(layout.efficiency, 4),
+    gap_mm: gapMm,
+    folded: layout.folded
+      ? { width_mm: layout.folded.widthMm, pieces: layout.folded.view.map((p) => ({ ...piece(p), layers: p.layers, on_fold: p.onFold })) }
+      : null,
+    pieces: layout.placements.map(piece),
+  };
 }

@@ -83,9 +83,9 @@ export async function rereadVersion({
 }
 
 /**
- * Deletes the cached preview and print files of a version's other readings (preview-cache.server.ts and
- * downloads.server.ts name them `v{id}r{reading}`; files named before decision 100 have no `r`). Stamped DXF copies
- * are the file itself, not a reading: they stay.
+ * Deletes the cached preview, print and layout files of a version's other readings (preview-cache.server.ts,
+ * downloads.server.ts and layouts.server.ts name them `v{id}r{reading}`; files named before decision 100 have no
+ * `r`). Stamped DXF copies are the file itself, not a reading: they stay.
  */
 async function dropCachedFiles({ versionId, reading, dataDir }: { versionId: number; reading: number; dataDir?: string }) {
   const preview = new RegExp(`^preview-v${versionId}(?:r(\\d+))?-`);
@@ -93,6 +93,7 @@ async function dropCachedFiles({ versionId, reading, dataDir }: { versionId: num
   for (const [folder, pattern] of [
     ["patterns", preview],
     ["patterns/downloads", download],
+    ["patterns/layouts", new RegExp(`^layout-v${versionId}r(\\d+)-`)],
   ] as const) {
     await dropCached({
       folder,
