@@ -114,14 +114,16 @@ function PieceShape({ piece, folded, fs }: { piece: Shown; folded: boolean; fs: 
   const d = `M${simplifyOutline(piece.polygon, fs / 50).map(([x, y]) => `${Math.round(x)} ${Math.round(y)}`).join("L")}Z`;
   const box = bbox(piece.polygon);
   const note = folded ? (single ? "1 layer" : piece.onFold ? "on fold" : "x2") : piece.mirrored ? "mirrored" : null;
-  const bw = box.maxX - box.minX;
+  // The room is the piece's own width across its middle (interlocked pieces share their boxes), else its box.
+  const chord = chordAt(piece.polygon, (box.minY + box.maxY) / 2);
+  const bw = chord ? chord.to - chord.from : box.maxX - box.minX;
   const bh = box.maxY - box.minY;
   // The name wrapped at its words, horizontal or along a tall narrow piece, whichever lets it be larger.
   const across = fitLabel(piece.name, note, bw, bh, fs);
   const along = bh > bw ? fitLabel(piece.name, note, bh, bw, fs) : null;
   const upright = !!along && along.size > across.size * 1.1;
   const { lines, size } = upright ? along : across;
-  const cx = (box.minX + box.maxX) / 2;
+  const cx = chord && !upright ? (chord.from + chord.to) / 2 : (box.minX + box.maxX) / 2;
   const cy = (box.minY + box.maxY) / 2;
   const lineH = size * 1.15;
   return (
@@ -194,6 +196,19 @@ function GrainLine({ grain: [a, b], fs }: { grain: [Pt, Pt]; fs: number }) {
       <path d={`${head(b, 1)}${head(a, -1)}`} />
     </g>
   );
+}
+
+/** The longest run of the horizontal line at `y` inside the outline, or null. */
+function chordAt(points: Pt[], y: number): { from: number; to: number } | null {
+  const xs: number[] = [];
+  points.forEach(([x0, y0], i) => {
+    const [x1, y1] = points[(i + 1) % points.length]!;
+    if ((y0 <= y && y1 > y) || (y1 <= y && y0 > y)) xs.push(x0 + ((y - y0) / (y1 - y0)) * (x1 - x0));
+  });
+  xs.sort((a, b) => a - b);
+  let best: { from: number; to: number } | null = null;
+  for (let i = 0; i + 1 < xs.length; i += 2) if (!best || xs[i + 1]! - xs[i]! > best.to - best.from) best = { from: xs[i]!, to: xs[i + 1]! };
+  return best;
 }
 
 function bbox(points: Pt[]) {
