@@ -9,6 +9,7 @@ import { PatternReadingPanel } from "~/components/pattern-reading";
 import { SellerPage } from "~/components/seller-tabs";
 import { sellerPatternSummary } from "~/models/patterns/versions.server";
 import { getOwnProduct } from "~/models/selling/designs.server";
+import { LAYOUT_MESSAGES } from "~/schemas/layout";
 import { getDb } from "~/utils/db.server";
 import { requireSeller } from "~/auth/guards.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const pattern = found.product.type === "Pattern" ? await sellerPatternSummary({ db: getDb(), productId }) : null;
   const draft = found.product.status === "draft";
   const chart = await sizeChartFormOf({ db: getDb() }, found.product);
-  return { productId, values: designFormValues(found), ...designFiles(found), pattern, confirmRemove, draft, chart };
+  return { productId, values: designFormValues(found), ...designFiles(found), pattern, confirmRemove, draft, chart, layoutHint: LAYOUT_MESSAGES.standardHint };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -81,7 +82,8 @@ export default function EditProductPage() {
         mode="edit"
         draft={loaded.draft}
         productId={loaded.productId}
-        values={actionData?.values ?? loaded.values}
+        values={{ layout: loaded.values.layout, ...(actionData?.values ?? loaded.values) }}
+        layoutHint={loaded.layoutHint}
         errors={actionData?.errors ?? {}}
         media={loaded.media}
         sizeChart={loaded.sizeChart}
