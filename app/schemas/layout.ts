@@ -56,6 +56,8 @@ export const LAYOUT_MESSAGES = {
   jsonWidths: `layout_widths_mm must be a list of at most ${MAX_LAYOUT_WIDTHS} widths in whole millimetres from ${LAYOUT_WIDTH_RANGE_MM.min} to ${LAYOUT_WIDTH_RANGE_MM.max}, or null for the standard widths`,
   jsonWidth: `A width is a whole number of millimetres from ${LAYOUT_WIDTH_RANGE_MM.min} to ${LAYOUT_WIDTH_RANGE_MM.max}`,
   jsonRepeated: "This width is already listed",
+  // Said after the key's name.
+  patternsOnly: "layout settings are for Pattern designs only",
   jsonGap: `layout_gap_mm must be a whole number of millimetres from ${LAYOUT_GAP_RANGE_MM.min} to ${LAYOUT_GAP_RANGE_MM.max}, or null for the standard ${STANDARD_LAYOUT_GAP_MM} mm`,
 } as const;
 
