@@ -48,6 +48,16 @@ export const patternTaskDuration = once(
     }),
 );
 
+export const layoutRequests = once(
+  "layout_requests_total",
+  () =>
+    new client.Counter({
+      name: "layout_requests_total",
+      help: "Cutting layouts asked for (product page, JSON, PDFs, warming), by where the answer came from",
+      labelNames: ["source"] as const,
+    }),
+);
+
 /** What the gauges below read when scraped; set by whoever owns the thing measured. */
 type Sources = { patternQueue?: () => number; dataDir?: string };
 const SOURCES = Symbol.for("patternhouse.metrics.sources");

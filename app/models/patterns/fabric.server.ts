@@ -193,11 +193,16 @@ function smallerSizesLength(pattern: Pattern, size: string, material: string, wi
   return known;
 }
 
-/** One estimate per material the size's pieces are cut from, the main fabric first. */
-export function fabricEstimates(pattern: Pattern, size: string, widths: readonly { label: string; widthMm: number }[] = FABRIC_WIDTHS): FabricEstimate[] {
+/** Every material the size's pieces are cut from: the main fabric first, then the others by name. */
+export function sizeMaterials(pattern: Pattern, size: string): string[] {
   const main = mainMaterial(pattern, size);
   if (main === null) return [];
   const others = new Set(pattern.pieces.filter((p) => p.size === size).flatMap((p) => cutsOf(p).map((c) => c.material)));
   others.delete(main);
-  return [main, ...[...others].sort()].map((m) => fabricEstimate(pattern, size, m, widths)!).filter(Boolean);
+  return [main, ...[...others].sort()];
+}
+
+/** One estimate per material the size's pieces are cut from, the main fabric first. */
+export function fabricEstimates(pattern: Pattern, size: string, widths: readonly { label: string; widthMm: number }[] = FABRIC_WIDTHS): FabricEstimate[] {
+  return sizeMaterials(pattern, size).map((m) => fabricEstimate(pattern, size, m, widths)!).filter(Boolean);
 }

@@ -14,6 +14,7 @@ import { READER_VERSION, TOO_COMPLEX_PREFIX } from "./dxf.server";
 import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.server";
 import type { Pattern, PatternUnits } from "./types";
 import type { DbOrTx } from "~/utils/db.server";
+import { warmLayouts } from "~/models/layout/layouts.server";
 import { dropCached, FILE_STORE_RETRY_SECONDS, FileStoreUnavailableError, localUpload } from "~/models/files/store.server";
 
 export type RereadError = "not-found" | "missing-file" | "unreadable" | "busy";
@@ -75,17 +76,18 @@ export async function rereadVersion({
     .update(patternVersions)
     .set({ data: read.data, readerVersion: READER_VERSION, reading: sql`${patternVersions.reading} + 1` })
     .where(eq(patternVersions.id, versionId))
-    .returning({ reading: patternVersions.reading })
+    .returning({ reading: patternVersions.reading, productId: patternVersions.productId })
     .get();
   if (!updated) return { ok: false, error: "not-found", message: "No such pattern version." };
   await dropCachedFiles({ versionId, reading: updated.reading, dataDir });
+  warmLayouts({ db, productId: updated.productId, dataDir });
   return { ok: true, reading: updated.reading, warnings: read.warnings };
 }
 
 /**
- * Deletes the cached preview and print files of a version's other readings (preview-cache.server.ts and
- * downloads.server.ts name them `v{id}r{reading}`; files named before decision 100 have no `r`). Stamped DXF copies
- * are the file itself, not a reading: they stay.
+ * Deletes the cached preview, print and layout files of a version's other readings (preview-cache.server.ts,
+ * downloads.server.ts and layouts.server.ts name them `v{id}r{reading}`; files named before decision 100 have no
+ * `r`). Stamped DXF copies are the file itself, not a reading: they stay.
  */
 async function dropCachedFiles({ versionId, reading, dataDir }: { versionId: number; reading: number; dataDir?: string }) {
   const preview = new RegExp(`^preview-v${versionId}(?:r(\\d+))?-`);
@@ -93,6 +95,7 @@ async function dropCachedFiles({ versionId, reading, dataDir }: { versionId: num
   for (const [folder, pattern] of [
     ["patterns", preview],
     ["patterns/downloads", download],
+    ["patterns/layouts", new RegExp(`^layout-v${versionId}r(\\d+)-`)],
   ] as const) {
     await dropCached({
       folder,

@@ -13,6 +13,8 @@ import { compareSvg, customPreviewSvg, previewSvg } from "./preview.server";
 import { stampDxf } from "./stamp.server";
 import { MAX_PRINT_PAGES } from "./limits";
 import { customPiecesDxf } from "../fit/dxf-writer.server";
+import { layoutPieces, type LayoutResult } from "../layout/nest.server";
+import { piecesToCut } from "../layout/shapes.server";
 import { CUSTOM_SIZE, customPieces, withCustomSize, type CustomError } from "../fit/interpolate";
 import type { Measurements, SizeChart } from "../fit/types";
 import type { Pattern, PatternUnits, ReadPatternResult } from "./types";
@@ -38,6 +40,19 @@ export type PatternTask =
   | { kind: "custom"; data: string; chart: SizeChart; measurements: Measurements; options: PrintOptions | null; stamp: string | null; target: string }
   /** The product page's preview of a buyer's own size over the graded sizes (made to measure): the SVG, or why not. */
   | { kind: "customPreview"; data: string; chart: SizeChart; measurements: Measurements; title: string }
+  /**
+   * A cutting layout (issue 25, decision 116): the pieces of `size` cut from `material` nested on `widthMm` of fabric.
+   * With `custom`, the buyer's own size (made to measure) built from the chart and the measurements, as "customPreview".
+   */
+  | {
+      kind: "layout";
+      data: string;
+      size: string;
+      material: string;
+      widthMm: number;
+      gapMm: number;
+      custom?: { chart: SizeChart; measurements: Measurements };
+    }
   /** For the pool's own tests: spins, allocates or throws as told. */
   | { kind: "test"; behave: "spin" | "allocate" | "throw" | "echo"; value?: string };
 
@@ -53,6 +68,7 @@ export type PatternTaskResult = {
   stamp: { ok: true };
   custom: { ok: true; pages: number } | { ok: false; pages: number } | { ok: false; error: CustomError; message: string };
   customPreview: { ok: true; svg: string } | { ok: false; error: CustomError; message: string };
+  layout: LayoutResult | { ok: false; error: "custom"; custom: CustomError; message: string };
   test: string;
 };
 
@@ -79,6 +95,8 @@ function run(task: PatternTask): unknown {
       return custom(task);
     case "customPreview":
       return customPreview(task);
+    case "layout":
+      return layout(task);
     case "test":
       return testTask(task);
   }
@@ -111,6 +129,19 @@ function customPreview(task: Extract<PatternTask, { kind: "customPreview" }>) {
   const result = customPieces(pattern, task.chart, task.measurements);
   if (!result.ok) return result;
   return { ok: true, svg: customPreviewSvg(withCustomSize(pattern, result.pieces), { title: task.title }) };
+}
+
+function layout(task: Extract<PatternTask, { kind: "layout" }>): PatternTaskResult["layout"] {
+  let pattern = JSON.parse(task.data) as Pattern;
+  let size = task.size;
+  if (task.custom) {
+    const result = customPieces(pattern, task.custom.chart, task.custom.measurements);
+    if (!result.ok) return { ok: false, error: "custom", custom: result.error, message: result.message };
+    pattern = withCustomSize(pattern, result.pieces);
+    size = CUSTOM_SIZE;
+  }
+  const { material, widthMm, gapMm } = task;
+  return layoutPieces({ pieces: piecesToCut(pattern, size, material), material, widthMm, gapMm });
 }
 
 function testTask(task: Extract<PatternTask, { kind: "test" }>): string {

@@ -23,6 +23,7 @@ import { rereadVersion } from "~/models/patterns/reread.server";
 import type { PatternUnits } from "~/models/patterns/types";
 import { getLatestVersion } from "~/models/patterns/versions.server";
 import { notifyPatternUpdate } from "~/models/patterns/updates.server";
+import { warmLayouts } from "~/models/layout/layouts.server";
 import { DESIGN_MESSAGES, validateDesign, type FieldErrors, type RawDesign } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
 import { MAX_MEDIA } from "~/utils/upload-limits";
@@ -308,6 +309,7 @@ export async function saveDesign({
   }
   await deleteUnreferencedFiles({ db, names: outcome.unused });
   const { version } = outcome;
+  if (version !== null && outcome.product.type === "Pattern") warmLayouts({ db, productId: outcome.product.id });
   if (version !== null && version > 1 && outcome.product.type === "Pattern") {
     await notifyPatternUpdate({ db, productId: outcome.product.id, productName: outcome.product.name, version, note });
   }

@@ -1,0 +1,151 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { files, patternVersions, products } from "../../../db/schema";
+import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { cadFixtures } from "../../../tests/unit/cad-fixtures";
+import { createTestDb } from "../../../tests/unit/helpers";
+import { cacheDir, uploadPath } from "~/models/files/store.server";
+import { layoutRequests } from "~/utils/metrics.server";
+import { cachedProductLayout, layoutWarming, productLayout, warmLayouts } from "./layouts.server";
+
+let dataDir = "";
+beforeAll(() => {
+  dataDir = useTestEnv();
+  fs.mkdirSync(`${dataDir}/uploads`, { recursive: true });
+});
+
+const FIXTURE = "DEEP_ARMHOLE_RACER.DXF";
+/** Distinct version dates: the caches are per process, as in production, and test databases repeat their ids. */
+let clock = Date.UTC(2026, 0, 1);
+
+async function shopWithPattern() {
+  const db = createTestDb();
+  const shop = await makeShop(db);
+  const bytes = cadFixtures().find((f) => f.name === FIXTURE)!.bytes;
+  const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
+  fs.writeFileSync(uploadPath(name)!, bytes);
+  db.insert(files).values({ name, originalName: "racer.dxf", contentType: "application/dxf", size: bytes.length, kind: "pattern", ownerId: shop.seller.id }).run();
+  const productId = shop.digital.id;
+  db.update(products).set({ patternFile: name }).where(eq(products.id, productId)).run();
+  const addVersion = (version: number) =>
+    db.insert(patternVersions).values({ productId, version, file: name, createdAt: new Date((clock += 60_000)) }).run();
+  addVersion(1);
+  return { db, shop, productId, addVersion };
+}
+
+async function count(source: string): Promise<number> {
+  return (await layoutRequests.get()).values.find((v) => v.labels.source === source)?.value ?? 0;
+}
+
+const layoutFiles = () => {
+  const dir = path.join(cacheDir(dataDir), "patterns", "layouts");
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => !f.endsWith("-index.json")) : [];
+};
+
+describe("productLayout on a real CAD export", () => {
+  it("computes once in the pool, then serves the cache; a new version or new settings compute a new layout", { timeout: 120_000 }, async () => {
+    const { db, productId, addVersion } = await shopWithPattern();
+    expect(cachedProductLayout({ db, productId, size: "", widthMm: 1400 })).toBeNull();
+    const computed = await count("computed");
+    const first = await productLayout({ db, productId, size: "", widthMm: 1400 });
+    if (!first.ok) throw new Error(first.error);
+    expect(first.value).toMatchObject({ productId, size: "36", material: "fabric", materials: ["fabric"], widthMm: 1400, gapMm: 5 });
+    const { layout } = first.value;
+    expect(layout.widthMm).toBe(1400);
+    expect(layout.lengthMm).toBeGreaterThanOrEqual(layout.lowerBoundMm);
+    const xs = layout.placements.flatMap((p) => p.polygon.map(([x]) => x));
+    expect(Math.min(...xs)).toBeGreaterThanOrEqual(-1e-6);
+    expect(Math.max(...xs)).toBeLessThanOrEqual(1400 + 1e-6);
+    expect(await count("computed")).toBe(computed + 1);
+    expect(layoutFiles()).toHaveLength(1);
+
+    // The same request again: from memory, the same layout, nothing computed; the sync reader sees it too.
+    const memory = await count("memory");
+    const again = await productLayout({ db, productId, size: "36", widthMm: 1400, material: "fabric" });
+    expect(again.ok && again.value.layout).toEqual(layout);
+    expect(await count("memory")).toBe(memory + 1);
+    expect(await count("computed")).toBe(computed + 1);
+    expect(cachedProductLayout({ db, productId, size: "36", widthMm: 1400 })).toEqual(layout);
+    expect(cachedProductLayout({ db, productId, size: "38", widthMm: 1400 })).toBeNull();
+
+    // New settings: another gap is another layout (and the old one is not served).
+    db.update(products).set({ layoutGapMm: 10 }).where(eq(products.id, productId)).run();
+    expect(cachedProductLayout({ db, productId, size: "36", widthMm: 1400 })).toBeNull();
+    const wider = await productLayout({ db, productId, size: "36", widthMm: 1400 });
+    if (!wider.ok) throw new Error(wider.error);
+    expect(wider.value.gapMm).toBe(10);
+    expect(wider.value.layout.gapMm).toBe(10);
+    expect(await count("computed")).toBe(computed + 2);
+
+    // A new version: nothing of the old one is served for it.
+    addVersion(2);
+    expect(cachedProductLayout({ db, productId, size: "36", widthMm: 1400 })).toBeNull();
+    const next = await productLayout({ db, productId, size: "36", widthMm: 1400 });
+    expect(next.ok).toBe(true);
+    expect(await count("computed")).toBe(computed + 3);
+    expect(layoutFiles()).toHaveLength(3);
+  });
+
+  it("shares one computation between concurrent requests for one layout", { timeout: 120_000 }, async () => {
+    const { db, productId } = await shopWithPattern();
+    const computed = await count("computed");
+    const shared = await count("shared");
+    const [a, b] = await Promise.all([
+      productLayout({ db, productId, size: "26", widthMm: 1120 }),
+      productLayout({ db, productId, size: "26", widthMm: 1120 }),
+    ]);
+    expect(a.ok && b.ok).toBe(true);
+    expect(a.ok && b.ok && a.value.layout).toBe(b.ok && b.value.layout);
+    expect(await count("computed")).toBe(computed + 1);
+    expect(await count("shared")).toBe(shared + 1);
+  });
+
+  it("answers bad widths, sizes, materials and products with their codes, never computing", { timeout: 120_000 }, async () => {
+    const { db, shop, productId } = await shopWithPattern();
+    for (const widthMm of [499, 3201, 1400.5, NaN, -1400, Infinity]) {
+      expect(await productLayout({ db, productId, size: "36", widthMm })).toEqual({ ok: false, error: "bad_width" });
+      expect(cachedProductLayout({ db, productId, size: "36", widthMm })).toBeNull();
+    }
+    expect(await productLayout({ db, productId, size: "99", widthMm: 1400 })).toEqual({ ok: false, error: "unknown_size" });
+    expect(await productLayout({ db, productId, size: "36", widthMm: 1400, material: "lining" })).toEqual({ ok: false, error: "unknown_material" });
+    expect(await productLayout({ db, productId: shop.bag.id, size: "36", widthMm: 1400 })).toEqual({ ok: false, error: "not_found" });
+    expect(await productLayout({ db, productId: 9999, size: "36", widthMm: 1400 })).toEqual({ ok: false, error: "not_found" });
+    // A Pattern product without a version.
+    expect(await productLayout({ db, productId: shop.printed.id, size: "36", widthMm: 1400 })).toEqual({ ok: false, error: "no_pattern" });
+    // A draft exists only for its seller.
+    db.update(products).set({ status: "draft" }).where(eq(products.id, productId)).run();
+    const buyer = await makeBuyer(db);
+    expect(await productLayout({ db, productId, size: "99", widthMm: 1400, userId: buyer.id })).toEqual({ ok: false, error: "not_found" });
+    expect(await productLayout({ db, productId, size: "99", widthMm: 1400, userId: shop.seller.id })).toEqual({ ok: false, error: "unknown_size" });
+  });
+
+  it("refuses the buyer's own size without a signed-in buyer with measurements", { timeout: 60_000 }, async () => {
+    const { db, productId } = await shopWithPattern();
+    const buyer = await makeBuyer(db);
+    expect(await productLayout({ db, productId, size: "custom", widthMm: 1400 })).toEqual({ ok: false, error: "no_measurements" });
+    expect(await productLayout({ db, productId, size: "custom", widthMm: 1400, userId: buyer.id })).toEqual({ ok: false, error: "no_measurements" });
+    db.update(products).set({ madeToMeasure: true }).where(eq(products.id, productId)).run();
+    expect(await productLayout({ db, productId, size: "custom", widthMm: 1400, userId: buyer.id })).toEqual({ ok: false, error: "no_measurements" });
+    expect(cachedProductLayout({ db, productId, size: "custom", widthMm: 1400 })).toBeNull();
+  });
+
+  it("warms every size at the seller's widths in the background, then has nothing left to do", { timeout: 300_000 }, async () => {
+    const { db, productId } = await shopWithPattern();
+    db.update(products).set({ layoutWidths: "[1500]" }).where(eq(products.id, productId)).run();
+    warmLayouts({ db, productId });
+    await layoutWarming();
+    for (const size of ["26", "36", "52"]) expect(cachedProductLayout({ db, productId, size, widthMm: 1500 })).not.toBeNull();
+    const computed = await count("computed");
+    warmLayouts({ db, productId });
+    await layoutWarming();
+    expect(await count("computed")).toBe(computed);
+    // Unknown or removed products are skipped without an error.
+    expect(() => warmLayouts({ db, productId: 9999 })).not.toThrow();
+    await layoutWarming();
+  });
+});

@@ -1,0 +1,447 @@
+/**
+ * A product's cutting layouts as a service (issue 25, decision 116 "Service, cache and JSON"): one size's pieces of
+ * one material nested on one fabric width (nest.server.ts), computed in the pattern worker pool and cached.
+ *
+ * - Who sees what: the product page's rule (a listed Pattern product; a draft only for its seller). The buyer's own
+ *   size ("custom") only for a signed-in buyer the design can be made to measure for (checkMadeToMeasure).
+ * - The key: the version id, its reading and date, the size, the material, the width, the seller's gap and
+ *   LAYOUT_REVISION, so a new version, a re-reading, new settings or a new engine never serve an old layout.
+ * - Graded layouts live in a bounded memory cache and on disk (DATA_DIR/cache/patterns/layouts, written atomically,
+ *   in the file store's bucket when FILE_STORE_URL is set), a buyer's own size in memory only (personal data, like
+ *   the custom preview). Concurrent requests for one key share one computation.
+ * - warmLayouts computes the layouts of every graded size, the seller's widths and every material of the current
+ *   version in the background, one task at a time, and stops while the pool has a queue.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+import { and, eq, isNull } from "drizzle-orm";
+
+import { products, stores } from "../../../db/schema";
+import type { Layout } from "./nest.server";
+import { getLayoutSettings, LAYOUT_WIDTH_RANGE_MM } from "./settings.server";
+import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
+import { customPreviewKey } from "~/models/fit/custom-preview.server";
+import { CUSTOM_SIZE } from "~/models/fit/interpolate";
+import { checkMadeToMeasure } from "~/models/fit/made-to-measure-orders.server";
+import { cacheDir, fetchCached, keepCached } from "~/models/files/store.server";
+import { sizeMaterials } from "~/models/patterns/fabric.server";
+import { defaultSize } from "~/models/patterns/pieces";
+import { PatternBusyError, PatternLimitError, patternPool, runPatternTask } from "~/models/patterns/pool.server";
+import type { PatternTask } from "~/models/patterns/worker";
+import { getLatestVersion, loadPattern, type VersionSummary } from "~/models/patterns/versions.server";
+import { createCache } from "~/utils/cache.server";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import { log } from "~/utils/log.server";
+import { layoutRequests as served } from "~/utils/metrics.server";
+
+/** The buyer's own made-to-measure size (the fit issue's CUSTOM_SIZE). */
+export const CUSTOM_LAYOUT_SIZE = CUSTOM_SIZE;
+/** Raise when the engine's output changes: every cached layout is then computed again. */
+export const LAYOUT_REVISION = 1;
+
+export type ProductLayout = {
+  productId: number;
+  /** A graded size, or "custom". */
+  size: string;
+  /** The material laid out ('fabric' = main fabric, 'lining', ...). */
+  material: string;
+  /** Every material the size is cut from, main fabric first. */
+  materials: string[];
+  widthMm: number;
+  /** The seller's gap (settings.server.ts). */
+  gapMm: number;
+  layout: Layout;
+};
+
+export type ProductLayoutError =
+  | "not_found"
+  | "no_pattern"
+  | "unknown_size"
+  | "unknown_material"
+  | "bad_width"
+  | "no_measurements"
+  | "outside_chart"
+  | "too_wide"
+  | "busy"
+  | "limit";
+
+export type ProductLayoutResult = { ok: true; value: ProductLayout } | { ok: false; error: ProductLayoutError; pieces?: string[] };
+
+type LayoutArgs = { db: DbOrTx; productId: number; size: string; widthMm: number; material?: string; dataDir?: string };
+
+/** The width a layout is shown for when none is asked: the seller's width closest to 1400 mm (the narrower on a tie). */
+export function defaultLayoutWidthMm(widthsMm: readonly number[]): number {
+  let best = widthsMm[0] ?? 1400;
+  for (const w of widthsMm) if (Math.abs(w - 1400) < Math.abs(best - 1400)) best = w;
+  return best;
+}
+
+/** Whole millimetres within LAYOUT_WIDTH_RANGE_MM. */
+export function isLayoutWidth(widthMm: number): boolean {
+  return Number.isInteger(widthMm) && widthMm >= LAYOUT_WIDTH_RANGE_MM.min && widthMm <= LAYOUT_WIDTH_RANGE_MM.max;
+}
+
+/** A version's sizes and per size its materials (main fabric first): what cachedProductLayout checks without the pattern. */
+type VersionIndex = { sizes: string[]; defaultSize: string; materials: Record<string, string[]> };
+
+/** A graded layout as cached: the layout, or the pieces wider than the fabric (so a refusal is not computed again). */
+type Stored = Layout | { tooWide: string[] };
+
+const layouts = createCache<Stored>({ max: 500 });
+const customLayouts = createCache<Layout>({ max: 100 });
+const indexes = createCache<VersionIndex>({ max: 200 });
+const inFlight = new Map<string, Promise<ProductLayoutResult>>();
+
+const hash = (text: string) => crypto.createHash("sha256").update(text).digest("hex").slice(0, 32);
+/** Names a version's reading: layout files of other readings are deleted by rereadVersion (reread.server.ts). */
+const versionKey = (v: VersionSummary) => `v${v.id}r${v.reading}-${v.createdAt.getTime().toString(36)}`;
+const layoutKey = (v: VersionSummary, size: string, material: string, widthMm: number, gapMm: number) =>
+  `${versionKey(v)}-${hash(JSON.stringify([size, material]))}-w${widthMm}-g${gapMm}-L${LAYOUT_REVISION}`;
+const layoutDir = (dataDir?: string) => path.join(cacheDir(dataDir), "patterns", "layouts");
+const layoutFile = (key: string, dataDir?: string) => path.join(layoutDir(dataDir), `layout-${key}.json`);
+const indexFile = (v: VersionSummary, dataDir?: string) => path.join(layoutDir(dataDir), `layout-${versionKey(v)}-index.json`);
+
+/** Writes a cache file whole or not at all; a disk that refuses (full, read-only) costs the cache, not the answer. */
+async function writeAtomically(file: string, text: string, dataDir?: string) {
+  const temp = `${file}.${process.pid}.${crypto.randomBytes(6).toString("hex")}.tmp`;
+  try {
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    await fs.promises.writeFile(temp, text);
+    await fs.promises.rename(temp, file);
+  } catch (error) {
+    log.warn({ event: "layout-cache", file, err: error }, "a cutting layout could not be written to the cache");
+    await fs.promises.rm(temp, { force: true }).catch(() => undefined);
+    return;
+  }
+  await keepCached(file, dataDir);
+}
+
+function readJsonFile<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+  } catch {
+    return null;
+  }
+}
+
+type Visible = { id: number; type: string; delivery: string | null; madeToMeasure: boolean };
+
+/** The product page's rule: a Pattern product not removed, published, or a draft seen by its seller. */
+function visibleProduct(db: DbOrTx, productId: number, viewerId: number | null | undefined): Visible | null {
+  if (!Number.isSafeInteger(productId) || productId <= 0) return null;
+  const row = db
+    .select({ id: products.id, type: products.type, delivery: products.delivery, madeToMeasure: products.madeToMeasure, status: products.status, owner: stores.userId })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(and(eq(products.id, productId), isNull(products.removedAt)))
+    .get();
+  if (!row || row.type !== "Pattern") return null;
+  if (row.status !== "published" && (viewerId == null || viewerId !== row.owner)) return null;
+  return row;
+}
+
+/** The version's index from memory, else from disk (sync), else null. */
+function cachedIndex(version: VersionSummary, dataDir?: string): VersionIndex | null {
+  const key = versionKey(version);
+  const hit = indexes.get(key);
+  if (hit) return hit;
+  const stored = readJsonFile<VersionIndex>(indexFile(version, dataDir));
+  if (!stored || !Array.isArray(stored.sizes) || typeof stored.materials !== "object") return null;
+  return indexes.set(key, stored);
+}
+
+/** The version's index, loading its pattern when it is not known yet (PatternBusyError when the pool is full). */
+async function versionIndex(db: DbOrTx, version: VersionSummary, dataDir?: string): Promise<{ index: VersionIndex; data?: string } | null> {
+  const known = cachedIndex(version, dataDir);
+  if (known) return { index: known };
+  const loaded = await loadPattern({ db, versionId: version.id });
+  if (!loaded || !loaded.pattern.sizes.length) return null;
+  const { pattern } = loaded;
+  const index: VersionIndex = {
+    sizes: pattern.sizes,
+    defaultSize: defaultSize(pattern) ?? pattern.sizes[0]!,
+    materials: Object.fromEntries(pattern.sizes.map((s) => [s, sizeMaterials(pattern, s)])),
+  };
+  indexes.set(versionKey(version), index);
+  await writeAtomically(indexFile(version, dataDir), JSON.stringify(index), dataDir);
+  return { index, data: loaded.data };
+}
+
+/** A layout (or refusal) already computed (memory, then this disk), never computing; null when none or not valid. */
+function storedLayout(key: string, dataDir?: string): Stored | null {
+  const hit = layouts.get(key);
+  if (hit) return hit;
+  const stored = readJsonFile<Stored>(layoutFile(key, dataDir));
+  if (!stored || !(Array.isArray((stored as Layout).placements) || Array.isArray((stored as { tooWide?: unknown }).tooWide))) return null;
+  return layouts.set(key, stored);
+}
+
+function mapFailure(result: Exclude<Awaited<ReturnType<typeof runLayoutTask>>, { ok: true }>): { ok: false; error: ProductLayoutError; pieces?: string[] } {
+  if (result.error === "custom") return { ok: false, error: result.custom === "outside_range" ? "outside_chart" : "no_measurements" };
+  if (result.error === "too_wide") return { ok: false, error: "too_wide", pieces: result.pieces ?? [] };
+  if (result.error === "too_many_pieces") return { ok: false, error: "limit" };
+  if (result.error === "no_pieces") return { ok: false, error: "unknown_material" };
+  return { ok: false, error: "bad_width" };
+}
+
+async function runLayoutTask(task: Omit<Extract<PatternTask, { kind: "layout" }>, "kind">) {
+  return runPatternTask({ kind: "layout", ...task });
+}
+
+/** Runs `compute` once for concurrent callers of one key; busy and over-limit tasks become error codes. */
+function shared(key: string, compute: () => Promise<ProductLayoutResult>): Promise<ProductLayoutResult> {
+  const running = inFlight.get(key);
+  if (running) {
+    served.inc({ source: "shared" });
+    return running;
+  }
+  const promise = compute()
+    .catch((error: unknown): ProductLayoutResult => {
+      if (error instanceof PatternBusyError) return { ok: false, error: "busy" };
+      if (error instanceof PatternLimitError) return { ok: false, error: "limit" };
+      throw error;
+    })
+    .finally(() => inFlight.delete(key));
+  inFlight.set(key, promise);
+  return promise;
+}
+
+/**
+ * One layout of a product's current pattern version: from the cache, else computed in the worker pool. `size` ""
+ * is the pattern's default size, `material` absent its main fabric. `userId`: the viewer (a draft's seller; the buyer
+ * whose own size "custom" is laid out).
+ */
+export async function productLayout({
+  db,
+  productId,
+  size,
+  widthMm,
+  material,
+  userId = null,
+  dataDir,
+}: LayoutArgs & { userId?: number | null }): Promise<ProductLayoutResult> {
+  const product = visibleProduct(db, productId, userId);
+  if (!product) return { ok: false, error: "not_found" };
+  if (!isLayoutWidth(widthMm)) return { ok: false, error: "bad_width" };
+  const version = getLatestVersion({ db, productId });
+  if (!version) return { ok: false, error: "no_pattern" };
+  const { gapMm } = getLayoutSettings({ db, productId });
+  if (size === CUSTOM_LAYOUT_SIZE) return customLayout({ db, product, version, widthMm, gapMm, material, userId });
+  let found;
+  try {
+    found = await versionIndex(db, version, dataDir);
+  } catch (error) {
+    if (error instanceof PatternBusyError) return { ok: false, error: "busy" };
+    if (error instanceof PatternLimitError) return { ok: false, error: "limit" };
+    throw error;
+  }
+  if (!found) return { ok: false, error: "no_pattern" };
+  const { index } = found;
+  const chosen = size || index.defaultSize;
+  if (!index.sizes.includes(chosen)) return { ok: false, error: "unknown_size" };
+  const materials = index.materials[chosen] ?? [];
+  const laid = material ?? materials[0];
+  if (laid === undefined || !materials.includes(laid)) return { ok: false, error: "unknown_material" };
+  const value = (stored: Stored): ProductLayoutResult =>
+    "tooWide" in stored
+      ? { ok: false, error: "too_wide", pieces: stored.tooWide }
+      : { ok: true, value: { productId, size: chosen, material: laid, materials, widthMm, gapMm, layout: stored } };
+  const key = layoutKey(version, chosen, laid, widthMm, gapMm);
+  const hit = layouts.get(key);
+  if (hit) {
+    served.inc({ source: "memory" });
+    return value(hit);
+  }
+  return shared(key, async () => {
+    const file = layoutFile(key, dataDir);
+    if (await fetchCached(file, dataDir)) {
+      const stored = storedLayout(key, dataDir);
+      if (stored) {
+        served.inc({ source: "disk" });
+        return value(stored);
+      }
+    }
+    const data = found.data ?? (await loadPattern({ db, versionId: version.id }))?.data;
+    if (!data) return { ok: false, error: "no_pattern" };
+    const result = await runLayoutTask({ data, size: chosen, material: laid, widthMm, gapMm });
+    if (!result.ok && result.error !== "too_wide") return mapFailure(result);
+    served.inc({ source: "computed" });
+    const stored: Stored = result.ok ? result.layout : { tooWide: result.pieces ?? [] };
+    layouts.set(key, stored);
+    await writeAtomically(file, JSON.stringify(stored), dataDir);
+    return value(stored);
+  });
+}
+
+/** The buyer's own size: built from their measurements in the worker, kept in memory only (never on disk). */
+async function customLayout({
+  db,
+  product,
+  version,
+  widthMm,
+  gapMm,
+  material,
+  userId,
+}: {
+  db: DbOrTx;
+  product: Visible;
+  version: VersionSummary;
+  widthMm: number;
+  gapMm: number;
+  material: string | undefined;
+  userId: number | null;
+}): Promise<ProductLayoutResult> {
+  const check = checkMadeToMeasure({ db, product, userId });
+  if (!check.ok) return { ok: false, error: check.error === "mtm-outside-chart" ? "outside_chart" : "no_measurements" };
+  const chart = getSizeChart({ db: db as Db }, product.id);
+  const measurements = getMeasurements({ db: db as Db }, userId!);
+  if (!chart || !measurements) return { ok: false, error: "no_measurements" };
+  return shared(`custom-${customPreviewKey(version, chart, measurements)}-${material ?? ""}-w${widthMm}-g${gapMm}`, async () => {
+    const loaded = await loadPattern({ db, versionId: version.id });
+    if (!loaded || !loaded.pattern.sizes.length) return { ok: false, error: "no_pattern" };
+    // The buyer's pieces are the graded pieces re-drawn, cut as the graded ones: the materials of the default size.
+    const materials = sizeMaterials(loaded.pattern, defaultSize(loaded.pattern) ?? loaded.pattern.sizes[0]!);
+    const laid = material ?? materials[0];
+    if (laid === undefined || !materials.includes(laid)) return { ok: false, error: "unknown_material" };
+    const value = (layout: Layout): ProductLayoutResult => ({
+      ok: true,
+      value: { productId: product.id, size: CUSTOM_LAYOUT_SIZE, material: laid, materials, widthMm, gapMm, layout },
+    });
+    const key = `${customPreviewKey(version, chart, measurements)}-${hash(laid)}-w${widthMm}-g${gapMm}-L${LAYOUT_REVISION}`;
+    const hit = customLayouts.get(key);
+    if (hit) {
+      served.inc({ source: "memory" });
+      return value(hit);
+    }
+    const result = await runLayoutTask({ data: loaded.data, size: CUSTOM_LAYOUT_SIZE, material: laid, widthMm, gapMm, custom: { chart, measurements } });
+    if (!result.ok) return mapFailure(result);
+    served.inc({ source: "computed" });
+    return value(customLayouts.set(key, result.layout));
+  });
+}
+
+/**
+ * A graded layout only when it is cached already (memory, then this disk): for tables over every size and width.
+ * Never computes, never throws; null for anything not cached, not visible to visitors, or not valid.
+ */
+export function cachedProductLayout({ db, productId, size, widthMm, material, dataDir }: LayoutArgs): Layout | null {
+  if (!isLayoutWidth(widthMm) || size === CUSTOM_LAYOUT_SIZE || !patternOwner(db, productId)) return null;
+  const version = getLatestVersion({ db, productId });
+  if (!version) return null;
+  const index = cachedIndex(version, dataDir);
+  if (!index) return null;
+  const chosen = size || index.defaultSize;
+  const laid = material ?? index.materials[chosen]?.[0];
+  if (laid === undefined || !index.materials[chosen]?.includes(laid)) return null;
+  const { gapMm } = getLayoutSettings({ db, productId });
+  const stored = storedLayout(layoutKey(version, chosen, laid, widthMm, gapMm), dataDir);
+  return stored && "placements" in stored ? stored : null;
+}
+
+/** The seller of a Pattern product not removed (published or draft: the caller decides who sees it), else null. */
+function patternOwner(db: DbOrTx, productId: number): number | null {
+  if (!Number.isSafeInteger(productId) || productId <= 0) return null;
+  const row = db
+    .select({ owner: stores.userId })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(and(eq(products.id, productId), isNull(products.removedAt), eq(products.type, "Pattern")))
+    .get();
+  return row?.owner ?? null;
+}
+
+/** Products waiting to be warmed, and whether the one background loop is running. */
+const warmQueue = new Map<number, { db: DbOrTx; dataDir?: string }>();
+let warming: Promise<void> | null = null;
+let retry: ReturnType<typeof setTimeout> | null = null;
+/** How long the warming waits when the pool has a queue before it tries again. */
+const WARM_RETRY_MS = 30_000;
+
+/**
+ * Queues the layouts of every graded size × the seller's widths × every material of the product's current version,
+ * computed in the background one task at a time, and only while the pool has no queue (else it tries again later or
+ * on the next call). Safe to call often: cached layouts are skipped. Never throws; failures are logged.
+ */
+export function warmLayouts({ db, productId, dataDir }: { db: DbOrTx; productId: number; dataDir?: string }): void {
+  warmQueue.set(productId, { db, dataDir });
+  if (!warming) warming = warmLoop().finally(() => (warming = null));
+}
+
+/** The running warming, for tests and the benchmark (resolves at once when none is running). */
+export function layoutWarming(): Promise<void> {
+  return warming ?? Promise.resolve();
+}
+
+async function warmLoop(): Promise<void> {
+  if (retry) {
+    clearTimeout(retry);
+    retry = null;
+  }
+  for (const [productId, { db, dataDir }] of warmQueue) {
+    try {
+      const finished = await warmProduct(db, productId, dataDir);
+      if (!finished) {
+        retry = setTimeout(() => {
+          retry = null;
+          if (!warming && warmQueue.size) warming = warmLoop().finally(() => (warming = null));
+        }, WARM_RETRY_MS);
+        retry.unref?.();
+        return;
+      }
+    } catch (error) {
+      log.warn({ event: "layout-warm", productId, err: error }, "the cutting layouts of a pattern could not be prepared");
+    }
+    warmQueue.delete(productId);
+  }
+}
+
+/** Computes what is missing of one product's layouts; false when it stopped because the pool was busy. */
+async function warmProduct(db: DbOrTx, productId: number, dataDir?: string): Promise<boolean> {
+  const owner = patternOwner(db, productId);
+  const version = getLatestVersion({ db, productId });
+  if (owner === null || !version) return true;
+  if (patternPool().queueSize > 0) return false;
+  const found = await versionIndex(db, version, dataDir);
+  if (!found) return true;
+  const { widthsMm, gapMm } = getLayoutSettings({ db, productId });
+  for (const size of found.index.sizes) {
+    for (const material of found.index.materials[size] ?? []) {
+      for (const widthMm of widthsMm) {
+        if (storedLayout(layoutKey(version, size, material, widthMm, gapMm), dataDir)) continue;
+        if (patternPool().queueSize > 0) return false;
+        const result = await productLayout({ db, productId, size, widthMm, material, userId: owner, dataDir });
+        if (!result.ok && result.error === "busy") return false;
+        if (!result.ok && result.error !== "too_wide") {
+          log.warn({ event: "layout-warm", productId, size, material, widthMm, error: result.error }, "a cutting layout could not be prepared");
+        }
+      }
+    }
+  }
+  return true;
+}
+
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+const pointsJson = (polygon: [number, number][]) => polygon.map(([x, y]) => [round(x, 2), round(y, 2)]);
+
+/**
+ * The JSON face of a layout (GET /api/user/layout/{productId}): mm, polygons to 0.01 mm on the opened fabric (x across
+ * the width from 0, y along the length from 0), one entry per cut piece; `folded` the view on fabric folded lengthwise.
+ */
+export function productLayoutJson({ size, material, widthMm, gapMm, layout }: ProductLayout) {
+  const piece = (p: Layout["placements"][number]) => ({ name: p.name, rotation: p.rotation, mirrored: p.mirrored, polygon: pointsJson(p.polygon) });
+  return {
+    size,
+    width_mm: widthMm,
+    material,
+    length_mm: round(layout.lengthMm, 1),
+    lower_bound_mm: round(layout.lowerBoundMm, 1),
+    efficiency: round(layout.efficiency, 4),
+    gap_mm: gapMm,
+    folded: layout.folded
+      ? { width_mm: layout.folded.widthMm, pieces: layout.folded.view.map((p) => ({ ...piece(p), layers: p.layers, on_fold: p.onFold })) }
+      : null,
+    pieces: layout.placements.map(piece),
+  };
+}
