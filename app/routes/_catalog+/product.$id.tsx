@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { AddToCartForm } from "~/components/add-to-cart";
 import { DraftBadge, DraftPreviewBanner } from "~/components/drafts";
 import { FavoriteButton } from "~/components/favorite-button";
+import { FabricLengthTable, LayoutSection } from "~/components/layout/layout-section";
 import { SizeAdvice } from "~/components/fit/size-advice";
 import { MadeToMeasureOfferForm } from "~/components/made-to-measure-offer";
 import { MediaCarousel } from "~/components/media-carousel";
@@ -17,6 +18,8 @@ import { getExternalProduct } from "~/models/catalog/products.server";
 import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "~/models/fit/interpolate";
 import { previewUrl, productPatternFacts } from "~/models/patterns/versions.server";
 import { getBuyerSettings } from "~/models/platform/settings.server";
+import { drawnLayout } from "~/models/layout/drawing";
+import { layoutFabricTable, layoutSectionView } from "~/models/layout/page-layout.server";
 import { productTypeLabel, isDownloadPattern } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { SizeChartTable } from "~/components/size-chart-table";
@@ -43,6 +46,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const madeToMeasure = user?.id === store.userId ? null : madeToMeasureOffer({ db, product, userId: user?.id ?? null });
   // The preview shows that buyer's own size over the graded sizes (decision 114) unless a graded size is asked for.
   const yourSize = madeToMeasure?.ok === true && !!facts && (!asked || asked === CUSTOM_SIZE || !facts.sizes.includes(asked));
+  // The cutting layout (decision 116) follows the preview's size unless its form asks for another.
+  const layout =
+    facts && size
+      ? await layoutSectionView({
+          db,
+          productId: product.id,
+          facts,
+          params: new URL(request.url).searchParams,
+          userId: user?.id ?? null,
+          yourSize: madeToMeasure?.ok === true,
+          previewSize: yourSize ? CUSTOM_SIZE : size,
+        })
+      : null;
+  if (layout?.shown?.kind === "layout") layout.shown.layout = drawnLayout(layout.shown.layout);
   return {
     product: {
       id: product.id,
@@ -87,16 +104,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
             previewUrl: yourSize ? previewUrl(product.id, facts, CUSTOM_SIZE) : previewUrl(product.id, facts, size),
             // Null when the viewer has no size of their own here; else its switcher entry and whether the preview shows it.
             yourSize: madeToMeasure?.ok === true ? { size: CUSTOM_SIZE, label: CUSTOM_SIZE_LABEL, current: yourSize } : null,
-            fabric: facts.fabric,
-            marginPercent: facts.marginPercent,
+            fabricTable: await layoutFabricTable({ db, productId: product.id, facts }),
           }
         : null,
+    layout,
   };
 }
 
 type PatternView = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["pattern"]>;
 
-/** The piece preview (a lazy, cached SVG), its size switcher (plain links), the facts and the fabric estimate. */
+/** The piece preview (a lazy, cached SVG), its size switcher (plain links), the facts and the fabric to buy per size and width. */
 function PatternSection({ productName, pattern }: { productName: string; pattern: PatternView }) {
   const names = pattern.pieceNames;
   return (
@@ -139,32 +156,7 @@ function PatternSection({ productName, pattern }: { productName: string; pattern
           {names.length} {names.length === 1 ? "piece" : "pieces"} ({names.join(", ")}). Scaled down, without sew lines.
         </figcaption>
       </figure>
-      <h3 className="mt-6 font-semibold">Fabric estimate</h3>
-      <table className="mt-2 text-sm">
-        <thead>
-          <tr className="text-left text-slate-600">
-            <th scope="col" className="pr-6 font-medium">Size</th>
-            <th scope="col" className="pr-6 font-medium">45 in (115 cm) wide</th>
-            <th scope="col" className="font-medium">60 in (150 cm) wide</th>
-          </tr>
-        </thead>
-        <tbody>
-          {pattern.fabric.map((row) => (
-            <tr key={row.size} aria-current={row.size === pattern.size ? "true" : undefined}>
-              <th scope="row" className="pr-6 text-left font-medium">{row.size}</th>
-              {row.fabrics.map((f) => (
-                <td key={f.label} className="pr-6">
-                  {f.metres.toFixed(1)} m / {f.yards.toFixed(1)} yd{f.fits ? "" : " (a piece is wider than this fabric)"}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="mt-2 text-xs text-slate-500">
-        An estimate measured from the pattern pieces, with a {pattern.marginPercent} % margin for shrinkage and grain; your layout may
-        need more or less.
-      </p>
+      <FabricLengthTable table={pattern.fabricTable} current={pattern.size} />
     </section>
   );
 }
@@ -192,7 +184,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const TAB_CLASS = "border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700";
 
 export default function ProductPage() {
-  const { product, media, variants, store, reviews, rating, myself, favorite, ownedOrderId, pattern, sizeChartTable, unitHref, sizeAdvice, madeToMeasure } =
+  const { product, media, variants, store, reviews, rating, myself, favorite, ownedOrderId, pattern, sizeChartTable, unitHref, sizeAdvice, madeToMeasure, layout } =
     useLoaderData<typeof loader>();
   const storeUrl = `/store/${store.owner}`;
   return (
@@ -262,6 +254,7 @@ export default function ProductPage() {
       <nav aria-label="Product sections" className="mt-10 flex flex-wrap gap-2 border-b border-slate-200">
         <a href="#details" className={TAB_CLASS}>Design details</a>
         {pattern ? <a href="#pattern" className={TAB_CLASS}>Pattern pieces</a> : null}
+        {layout ? <a href="#layout" className={TAB_CLASS}>Cutting layout</a> : null}
         <a href="#reviews" className={TAB_CLASS}>Reviews</a>
         <Link to={storeUrl} className={TAB_CLASS}>Visit Store</Link>
         <a href="#terms" className={TAB_CLASS}>Terms &amp; Conditions</a>
@@ -275,6 +268,7 @@ export default function ProductPage() {
         </p>
       </section>
       {pattern ? <PatternSection productName={product.name} pattern={pattern} /> : null}
+      {layout ? <LayoutSection productId={product.id} view={layout} /> : null}
       <section id="reviews" className="scroll-mt-20 border-t border-slate-200 py-6">
         <h2 className="text-lg font-semibold">Reviews</h2>
         {rating.average !== null ? (

@@ -1,0 +1,221 @@
+/**
+ * What the product page shows of a pattern's cutting layouts (issue 25, decision 116 "Product page"): the section
+ * "Cutting layout" (its GET form's choices, the layout or why there is none) and the fabric table, whose lengths come
+ * from the layouts where they are cached and from the area estimate (fabric.server.ts) elsewhere, marked as such.
+ */
+import { lengthToBuy, MM_PER_YARD, widthLabel, type LengthToBuy } from "./lengths";
+import {
+  cachedProductLayout,
+  CUSTOM_LAYOUT_SIZE,
+  defaultLayoutWidthMm,
+  productLayout,
+  warmLayouts,
+  type ProductLayoutError,
+} from "./layouts.server";
+import type { Layout } from "./nest.server";
+import { getLayoutSettings } from "./settings.server";
+import { readWidthQuery, widthRangeText, type WidthUnit } from "./width-query.server";
+import { CUSTOM_SIZE_LABEL } from "~/models/fit/interpolate";
+import { fabricEstimate } from "~/models/patterns/fabric.server";
+import { PatternBusyError } from "~/models/patterns/pool.server";
+import { ensureParsed, type PatternFacts } from "~/models/patterns/versions.server";
+import type { DbOrTx } from "~/utils/db.server";
+
+export const BUSY_MESSAGE = "The layout is being prepared. Reload the page in a few seconds.";
+
+type Option = { value: string; label: string };
+
+export type LayoutSectionView = {
+  sizes: Option[];
+  size: string;
+  sizeError: string | null;
+  widths: Option[];
+  /** The select's value (mm): one of `widths`. */
+  width: string;
+  unit: WidthUnit;
+  /** A bad typed width, shown back in its field beside its error; else "". */
+  typed: string;
+  widthError: string | null;
+  /** Null when the size is cut from one material only. */
+  materials: Option[] | null;
+  material: string;
+  materialError: string | null;
+  /** Query values the form carries on (the preview's size, the size chart's unit). */
+  keep: { name: string; value: string }[];
+  shown:
+    | { kind: "layout"; layout: Layout; sizeLabel: string; materialLabel: string; widthLabel: string; buy: LengthToBuy; lowerBoundMm: number }
+    | { kind: "message"; message: string }
+    | null;
+};
+
+export function materialLabel(material: string): string {
+  if (material === "fabric") return "Main fabric";
+  return material.charAt(0).toUpperCase() + material.slice(1);
+}
+
+/** A made-to-measure or other failure said to the buyer; field errors (size, width, material) are placed apart. */
+function failureMessage(error: ProductLayoutError, pieces: string[] | undefined, width: string): string {
+  switch (error) {
+    case "busy":
+      return BUSY_MESSAGE;
+    case "too_wide": {
+      const names = pieces?.length ? pieces.join(", ") : "A piece";
+      return `${names} ${pieces && pieces.length > 1 ? "are" : "is"} wider than ${width} fabric. Choose a wider fabric, or type its width.`;
+    }
+    case "no_measurements":
+      return "Your size needs your measurements: add them in your settings, then come back.";
+    case "outside_chart":
+      return "Your measurements are beyond this pattern's size chart, so there is no layout of your size.";
+    case "limit":
+      return "This layout is too large to prepare here. Choose a graded size or another width.";
+    default:
+      return "The layout of this pattern cannot be shown just now.";
+  }
+}
+
+/**
+ * The section's view for one request. `previewSize` is the size the page's preview shows (a graded size, or
+ * CUSTOM_LAYOUT_SIZE for the buyer's own size): the layout follows it unless the form asked for another.
+ */
+export async function layoutSectionView({
+  db,
+  productId,
+  facts,
+  params,
+  userId,
+  yourSize,
+  previewSize,
+}: {
+  db: DbOrTx;
+  productId: number;
+  facts: PatternFacts;
+  params: URLSearchParams;
+  userId: number | null;
+  /** The viewer has a made-to-measure size of this pattern. */
+  yourSize: boolean;
+  previewSize: string;
+}): Promise<LayoutSectionView> {
+  const { widthsMm } = getLayoutSettings({ db, productId });
+  const sizes: Option[] = [...(yourSize ? [{ value: CUSTOM_LAYOUT_SIZE, label: CUSTOM_SIZE_LABEL }] : []), ...facts.sizes.map((s) => ({ value: s, label: s }))];
+  const asked = params.get("layout_size");
+  let sizeError: string | null = null;
+  let size = previewSize;
+  if (asked !== null && asked !== "") {
+    if (sizes.some((s) => s.value === asked)) size = asked;
+    else sizeError = "Choose one of the sizes.";
+  }
+  const query = readWidthQuery(params);
+  const widthMm = query.kind === "default" || query.kind === "bad" ? defaultLayoutWidthMm(widthsMm) : query.widthMm;
+  const inList = widthsMm.includes(widthMm);
+  const view: LayoutSectionView = {
+    sizes,
+    size,
+    sizeError,
+    // A width typed before joins the list (selected), so the typed field is only ever new input or a bad one shown back.
+    widths: [...widthsMm, ...(inList ? [] : [widthMm])].sort((a, b) => a - b).map((w) => ({ value: String(w), label: widthLabel(w) })),
+    width: String(widthMm),
+    unit: query.unit,
+    typed: query.kind === "bad" ? query.text : "",
+    widthError: query.kind === "bad" ? query.message : null,
+    materials: null,
+    material: "fabric",
+    materialError: null,
+    keep: (["size", "unit"] as const).flatMap((name) => {
+      const value = params.get(name);
+      return value && value.length <= 40 ? [{ name, value }] : [];
+    }),
+    shown: null,
+  };
+  if (sizeError || view.widthError) return view;
+
+  const material = params.get("material") || undefined;
+  let result = await productLayout({ db, productId, size, widthMm, material, userId });
+  if (!result.ok && result.error === "unknown_material" && material !== undefined) {
+    view.materialError = "Choose one of the materials.";
+    result = await productLayout({ db, productId, size, widthMm, userId });
+  }
+  if (!result.ok) {
+    if (result.error === "bad_width") view.widthError = `Enter a width between ${widthRangeText(query.unit)}.`;
+    else if (result.error === "unknown_size") view.sizeError = "Choose one of the sizes.";
+    else view.shown = { kind: "message", message: failureMessage(result.error, result.pieces, widthLabel(widthMm)) };
+    return view;
+  }
+  const { value } = result;
+  view.material = value.material;
+  view.materials = value.materials.length > 1 ? value.materials.map((m) => ({ value: m, label: materialLabel(m) })) : null;
+  if (view.materialError) return view;
+  view.shown = {
+    kind: "layout",
+    layout: value.layout,
+    sizeLabel: value.size === CUSTOM_LAYOUT_SIZE ? CUSTOM_SIZE_LABEL : value.size,
+    materialLabel: materialLabel(value.material),
+    widthLabel: widthLabel(value.widthMm),
+    buy: lengthToBuy(value.layout.lengthMm),
+    lowerBoundMm: value.layout.lowerBoundMm,
+  };
+  return view;
+}
+
+export type FabricCell = { widthMm: number; metres: number; yards: number; source: "layout" | "estimate"; fits: boolean };
+export type FabricTable = { widths: Option[]; rows: { size: string; cells: (FabricCell | null)[] }[]; estimated: boolean };
+
+const up1 = (n: number) => Math.ceil(n * 10 - 1e-9) / 10;
+
+/** Estimates (margin included) per size and width of the main fabric, for the widths the facts do not hold. */
+const estimateMemo = new Map<string, Map<string, { lengthMm: number; fits: boolean }>>();
+
+async function estimatesOf(db: DbOrTx, facts: PatternFacts, widthsMm: number[]) {
+  const key = `${facts.versionId}:${facts.reading}:${widthsMm.join(",")}`;
+  const memo = estimateMemo.get(key);
+  if (memo) return memo;
+  const found = new Map<string, { lengthMm: number; fits: boolean }>();
+  for (const f of facts.fabricByWidth) {
+    const main = facts.fabricByWidth.find((g) => g.size === f.size)!.material;
+    if (f.material === main) found.set(`${f.size}\u0000${f.widthMm}`, { lengthMm: f.lengthMm, fits: f.fits });
+  }
+  const missing = widthsMm.filter((w) => facts.sizes.some((s) => !found.has(`${s}\u0000${w}`)));
+  if (missing.length) {
+    const pattern = await ensureParsed({ db, versionId: facts.versionId });
+    for (const size of pattern?.sizes ?? []) {
+      const estimate = fabricEstimate(pattern!, size, undefined, missing.map((widthMm) => ({ label: "", widthMm })));
+      for (const f of estimate?.fabrics ?? []) found.set(`${size}\u0000${f.widthMm}`, { lengthMm: f.lengthMm, fits: f.fits });
+    }
+  }
+  estimateMemo.set(key, found);
+  while (estimateMemo.size > 200) estimateMemo.delete(estimateMemo.keys().next().value as string);
+  return found;
+}
+
+/**
+ * The page's fabric table: per graded size and the seller's widths, the main fabric's length to buy from its cached
+ * layout, else from the area estimate (marked). Asks for the missing layouts to be prepared in the background.
+ */
+export async function layoutFabricTable({ db, productId, facts }: { db: DbOrTx; productId: number; facts: PatternFacts }): Promise<FabricTable> {
+  const { widthsMm } = getLayoutSettings({ db, productId });
+  let estimates: Map<string, { lengthMm: number; fits: boolean }> | null = null;
+  let estimated = false;
+  const rows: FabricTable["rows"] = [];
+  for (const size of facts.sizes) {
+    const cells: (FabricCell | null)[] = [];
+    for (const widthMm of widthsMm) {
+      const layout = cachedProductLayout({ db, productId, size, widthMm });
+      if (layout) {
+        const buy = lengthToBuy(layout.lengthMm);
+        cells.push({ widthMm, metres: buy.metres, yards: buy.yards, source: "layout", fits: true });
+        continue;
+      }
+      estimated = true;
+      if (!estimates) {
+        estimates = await estimatesOf(db, facts, widthsMm).catch((error: unknown) => {
+          if (error instanceof PatternBusyError) return new Map<string, { lengthMm: number; fits: boolean }>();
+          throw error;
+        });
+      }
+      const e = estimates.get(`${size}\u0000${widthMm}`);
+      cells.push(e ? { widthMm, metres: up1(e.lengthMm / 1000), yards: up1(e.lengthMm / MM_PER_YARD), source: "estimate", fits: e.fits } : null);
+    }
+    rows.push({ size, cells });
+  }
+  if (estimated) warmLayouts({ db, productId });
+  return { widths: widthsMm.map((w) => ({ value: String(w), label: widthLabel(w) })), rows, estimated };
+}
