@@ -26,6 +26,7 @@ import { invariantResponse } from "~/utils/invariant";
 import { MAX_MEDIA } from "~/utils/upload-limits";
 import { readPageMultipart } from "~/utils/multipart.server";
 import type { SentChartValues } from "~/models/fit/size-chart";
+import { warmLayouts } from "~/models/layout/layouts.server";
 import { saveLayoutSettings } from "~/models/layout/settings.server";
 import { LAYOUT_UNIT_FIELD, layoutFormFromFields, layoutFormValues, parseLayoutForm } from "~/schemas/layout";
 
@@ -164,7 +165,10 @@ export async function designAction({
       return answer(status, designProblemsAt(result.problems, DESIGN_FORM_FIELDS), null, retry);
     }
     setShippingOverride({ db, storeId: store.id, productId: result.product.id, rates: override.rates });
-    if (layout?.ok) saveLayoutSettings({ db, storeId: store.id, productId: result.product.id, ...layout.settings });
+    if (layout?.ok && saveLayoutSettings({ db, storeId: store.id, productId: result.product.id, ...layout.settings }).ok) {
+      // The layouts of the new settings are prepared in the background (cached ones are skipped).
+      warmLayouts({ db, productId: result.product.id });
+    }
     const lateChartErrors = chart && (await saveSentChart({ db }, chart, result.product.id, store.id));
     if (lateChartErrors) {
       if (result.created) return redirectWithFlash(request, `/edit-product/${result.product.id}`, { kind: "error", message: CHART_NOT_SAVED });

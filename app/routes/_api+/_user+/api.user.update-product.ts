@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { chartProblemJson, saveSizeChart, sizeChartJson, sizeChartProblems, sizeChartRequestFromJson } from "~/models/fit/size-chart.server";
+import { warmLayouts } from "~/models/layout/layouts.server";
 import { layoutSettingsJson, saveLayoutSettings } from "~/models/layout/settings.server";
 import { getOwnProduct, ownProductJson, saveDesign } from "~/models/selling/designs.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
@@ -124,7 +125,9 @@ export async function action({ request }: ActionFunctionArgs) {
         return apiError(400, `The design was saved, but not its size chart: ${message}`, { ...extra, id: result.product.id });
       }
     }
-    if (layout.settings && result.product.type === "Pattern") saveLayoutSettings({ db, storeId: store.id, productId: result.product.id, ...layout.settings });
+    if (layout.settings && result.product.type === "Pattern" && saveLayoutSettings({ db, storeId: store.id, productId: result.product.id, ...layout.settings }).ok) {
+      warmLayouts({ db, productId: result.product.id });
+    }
     const saved = getOwnProduct({ db, storeId: store.id, productId: result.product.id })!;
     return Response.json(
       {
