@@ -52,7 +52,7 @@ export const LAYOUT_MESSAGES = {
   repeated: "This width is already listed",
   gap: `Enter the gap in whole millimetres, from ${LAYOUT_GAP_RANGE_MM.min} to ${LAYOUT_GAP_RANGE_MM.max}`,
   unit: 'Choose centimetres or inches',
-  standardHint: `Leave every width empty for the standard ${STANDARD_LAYOUT_WIDTHS_MM.map((w) => w / 10).join(", ")} cm, and the gap empty for ${STANDARD_LAYOUT_GAP_MM} mm.`,
+  standardHint: `Leave every width empty for the standard ${STANDARD_LAYOUT_WIDTHS_MM.slice(0, -1).map((w) => w / 10).join(", ")} and ${STANDARD_LAYOUT_WIDTHS_MM.at(-1)! / 10} cm, and the gap empty for ${STANDARD_LAYOUT_GAP_MM} mm.`,
   jsonWidths: `layout_widths_mm must be a list of at most ${MAX_LAYOUT_WIDTHS} widths in whole millimetres from ${LAYOUT_WIDTH_RANGE_MM.min} to ${LAYOUT_WIDTH_RANGE_MM.max}, or null for the standard widths`,
   jsonWidth: `A width is a whole number of millimetres from ${LAYOUT_WIDTH_RANGE_MM.min} to ${LAYOUT_WIDTH_RANGE_MM.max}`,
   jsonRepeated: "This width is already listed",
