@@ -5,11 +5,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { files, patternVersions, products } from "../../../db/schema";
+import { files, patternVersions, products, sizeChartRows } from "../../../db/schema";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
+import { saveMeasurements } from "../../../tests/unit/mtm-order-fixtures";
 import { cacheDir, uploadPath } from "~/models/files/store.server";
+import { makeAstmDxf } from "~/models/patterns/demo.server";
 import { layoutRequests } from "~/utils/metrics.server";
 import { cachedProductLayout, layoutWarming, productLayout, warmLayouts } from "./layouts.server";
 
@@ -147,5 +149,33 @@ describe("productLayout on a real CAD export", () => {
     // Unknown or removed products are skipped without an error.
     expect(() => warmLayouts({ db, productId: 9999 })).not.toThrow();
     await layoutWarming();
+  });
+
+  it("lays out a buyer's own size from their measurements, in memory only, and refuses one beyond the chart", { timeout: 120_000 }, async () => {
+    const db = createTestDb();
+    const shop = await makeShop(db);
+    const sizes = ["S", "M", "L"];
+    const dxf = makeAstmDxf({ pieces: [{ name: "FRONT", shape: "bodice", width: 300, height: 500 }, { name: "SLEEVE", shape: "sleeve", width: 350, height: 300 }], sizes, units: "mm" });
+    const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
+    fs.writeFileSync(uploadPath(name)!, dxf, "latin1");
+    db.insert(files).values({ name, originalName: "tee.dxf", contentType: "application/dxf", size: dxf.length, kind: "pattern", ownerId: shop.seller.id }).run();
+    const productId = shop.digital.id;
+    db.update(products).set({ patternFile: name, madeToMeasure: true }).where(eq(products.id, productId)).run();
+    db.insert(patternVersions).values({ productId, version: 1, file: name, createdAt: new Date((clock += 60_000)) }).run();
+    sizes.forEach((size, position) => db.insert(sizeChartRows).values({ productId, size, position, bustMm: 880 + 40 * position, hipMm: 940 + 40 * position }).run());
+    const buyer = await makeBuyer(db);
+    saveMeasurements(db, buyer.id, { bustMm: 900, hipMm: 990 });
+    const files0 = layoutFiles().length;
+    const mine = await productLayout({ db, productId, size: "custom", widthMm: 1400, userId: buyer.id });
+    if (!mine.ok) throw new Error(mine.error);
+    expect(mine.value).toMatchObject({ size: "custom", material: "fabric", materials: ["fabric"], widthMm: 1400 });
+    expect(mine.value.layout.placements.map((p) => p.name).sort()).toEqual(["FRONT", "SLEEVE"]);
+    expect(layoutFiles()).toHaveLength(files0);
+    const memory = await count("memory");
+    const again = await productLayout({ db, productId, size: "custom", widthMm: 1400, userId: buyer.id });
+    expect(again.ok && again.value.layout).toEqual(mine.value.layout);
+    expect(await count("memory")).toBe(memory + 1);
+    saveMeasurements(db, buyer.id, { bustMm: 1200, hipMm: 990 });
+    expect(await productLayout({ db, productId, size: "custom", widthMm: 1400, userId: buyer.id })).toEqual({ ok: false, error: "outside_chart" });
   });
 });

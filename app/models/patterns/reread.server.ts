@@ -14,7 +14,6 @@ import { READER_VERSION, TOO_COMPLEX_PREFIX } from "./dxf.server";
 import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.server";
 import type { Pattern, PatternUnits } from "./types";
 import type { DbOrTx } from "~/utils/db.server";
-import { warmLayouts } from "~/models/layout/layouts.server";
 import { dropCached, FILE_STORE_RETRY_SECONDS, FileStoreUnavailableError, localUpload } from "~/models/files/store.server";
 
 export type RereadError = "not-found" | "missing-file" | "unreadable" | "busy";
@@ -76,11 +75,10 @@ export async function rereadVersion({
     .update(patternVersions)
     .set({ data: read.data, readerVersion: READER_VERSION, reading: sql`${patternVersions.reading} + 1` })
     .where(eq(patternVersions.id, versionId))
-    .returning({ reading: patternVersions.reading, productId: patternVersions.productId })
+    .returning({ reading: patternVersions.reading })
     .get();
   if (!updated) return { ok: false, error: "not-found", message: "No such pattern version." };
   await dropCachedFiles({ versionId, reading: updated.reading, dataDir });
-  warmLayouts({ db, productId: updated.productId, dataDir });
   return { ok: true, reading: updated.reading, warnings: read.warnings };
 }
 

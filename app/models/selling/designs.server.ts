@@ -423,6 +423,7 @@ export async function setOwnPatternUnits({
   const latest = found?.product.type === "Pattern" ? getLatestVersion({ db, productId }) : undefined;
   if (!latest) return { ok: false, error: "not-found" };
   const result = await rereadVersion({ db, versionId: latest.id, units });
+  if (result.ok) warmLayouts({ db, productId });
   if (result.ok) return { ok: true, warnings: result.warnings };
   if (result.error === "busy") return { ok: false, error: "busy", retryAfter: result.retryAfter };
   return result.error === "unreadable" ? { ok: false, error: "unreadable", message: result.message } : { ok: false, error: "not-found" };
