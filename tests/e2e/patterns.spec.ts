@@ -83,12 +83,15 @@ test("the product page shows the piece preview, the facts and the fabric estimat
   const again = await request.get(src, { headers: { "If-None-Match": svg.headers()["etag"]! } });
   expect(again.status()).toBe(304);
 
-  // The fabric estimate: one row per size, both widths, labelled as an estimate.
+  // The fabric to buy (issue 25): one row per size, the seller's widths (the standard ones here), from the cutting
+  // layouts where they are ready, else the estimate, labelled as one (a layout is prepared in the background).
   const table = section.getByRole("table");
-  await expect(table.getByRole("columnheader")).toHaveText(["Size", "45 in (115 cm) wide", "60 in (150 cm) wide"]);
+  await expect(table.getByRole("columnheader")).toHaveText(["Size", "112 cm (44 in) wide", "140 cm (55 in) wide", "150 cm (59 in) wide"]);
   await expect(table.locator("tbody tr")).toHaveCount(p.pattern.sizes.length);
   await expect(table.locator("tbody tr").first()).toContainText(/\d+\.\d m \/ \d+\.\d yd/);
-  await expect(section.getByText(/^An estimate measured from the pattern pieces/)).toBeVisible();
+  await expect(section.getByText(/^From the cutting layouts, with a 10 % margin for shrinkage and grain\./)).toBeVisible();
+  const estimates = await table.locator("abbr").count();
+  if (estimates) await expect(section.getByText(/^\* An estimate measured from the pattern pieces/)).toBeVisible();
 
   const other = p.pattern.sizes.find((s) => s !== current)!;
   await nav.getByRole("link", { name: other, exact: true }).click();

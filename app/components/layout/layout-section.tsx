@@ -18,7 +18,11 @@ export function LayoutSection({ productId, view }: { productId: number; view: La
     <section id="layout" className="scroll-mt-20 border-t border-slate-200 py-6" aria-labelledby="layout-title">
       <h2 id="layout-title" className="text-lg font-semibold">Cutting layout</h2>
       <p className="mt-1 text-sm text-slate-600">How the pieces of a size lie on your width of fabric, grain along the length.</p>
-      <Form method="get" action={`/product/${productId}#layout`} preventScrollReset replace className="mt-3 grid max-w-3xl grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {/* Keyed on what it shows: with JavaScript, a navigation remounts the fields with the new values. */}
+      <Form
+        key={[view.size, view.width, view.unit, view.material, view.typed].join("\u0000")}
+        method="get"
+        action={`/product/${productId}#layout`} preventScrollReset replace className="mt-3 grid max-w-3xl grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {view.keep.map((k) => (
           <input key={k.name} type="hidden" name={k.name} value={k.value} />
         ))}
@@ -173,10 +177,10 @@ export function FabricLengthTable({ table, current }: { table: FabricTable; curr
           </tbody>
         </table>
       </div>
-      <p className="mt-2 text-xs text-slate-500">
-        From the cutting layouts, with a {LAYOUT_MARGIN_PERCENT} % margin for shrinkage and grain.
-        {table.estimated ? " * An estimate measured from the pattern pieces while the layout is being prepared; your layout may need more or less." : ""}
-      </p>
+      <p className="mt-2 text-xs text-slate-500">From the cutting layouts, with a {LAYOUT_MARGIN_PERCENT} % margin for shrinkage and grain.</p>
+      {table.estimated ? (
+        <p className="text-xs text-slate-500">* An estimate measured from the pattern pieces while the layout is being prepared; your layout may need more or less.</p>
+      ) : null}
     </>
   );
 }

@@ -114,15 +114,13 @@ function PieceShape({ piece, folded, fs }: { piece: Shown; folded: boolean; fs: 
   const d = `M${simplifyOutline(piece.polygon, fs / 50).map(([x, y]) => `${Math.round(x)} ${Math.round(y)}`).join("L")}Z`;
   const box = bbox(piece.polygon);
   const note = folded ? (single ? "1 layer" : piece.onFold ? "on fold" : "x2") : piece.mirrored ? "mirrored" : null;
-  const lines = [piece.name, ...(note ? [note] : [])];
   const bw = box.maxX - box.minX;
   const bh = box.maxY - box.minY;
-  // Horizontal text unless the piece is narrow and tall and the name fits better along it.
-  const longest = Math.max(...lines.map((l) => l.length));
-  const textW = (size: number) => longest * size * 0.56;
-  const upright = textW(fs * 0.7) > bw * 0.95 && bh > bw;
-  const room = upright ? bh : bw;
-  const size = Math.max(fs * 0.45, Math.min(fs * 0.7, (room * 0.9) / Math.max(1, longest * 0.56)));
+  // The name wrapped at its words, horizontal or along a tall narrow piece, whichever lets it be larger.
+  const across = fitLabel(piece.name, note, bw, bh, fs);
+  const along = bh > bw ? fitLabel(piece.name, note, bh, bw, fs) : null;
+  const upright = !!along && along.size > across.size * 1.1;
+  const { lines, size } = upright ? along : across;
   const cx = (box.minX + box.maxX) / 2;
   const cy = (box.minY + box.maxY) / 2;
   const lineH = size * 1.15;
@@ -137,14 +135,48 @@ function PieceShape({ piece, folded, fs }: { piece: Shown; folded: boolean; fs: 
         fill={INK}
         aria-hidden="true"
       >
-        {lines.map((l, i) => (
-          <tspan key={i} x={0} y={r1((i - (lines.length - 1) / 2) * lineH + size * 0.35)} fontSize={i ? r1(size * 0.85) : undefined} fill={i ? MUTED : undefined}>
+        {lines.map((l, i) => [
+          // A space between lines, so the text reads as the name (search, copy, tests) and not words run together.
+          i ? " " : null,
+          <tspan
+            key={i}
+            x={0}
+            y={r1((i - (lines.length - 1) / 2) * lineH + size * 0.35)}
+            fontSize={note && i === lines.length - 1 ? r1(size * 0.85) : undefined}
+            fill={note && i === lines.length - 1 ? MUTED : undefined}
+          >
             {l}
-          </tspan>
-        ))}
+          </tspan>,
+        ])}
       </text>
     </g>
   );
+}
+
+/** Average glyph width over the font size (capitals are wide: pattern names are often in capitals). */
+const GLYPH = 0.6;
+
+/**
+ * Lines and font size for a piece's label in a box of `w` × `h`: the name broken at spaces into the fewest lines
+ * that fit, the note on a line of its own; from 0.7 down to 0.35 of the drawing's label size.
+ */
+function fitLabel(name: string, note: string | null, w: number, h: number, fs: number): { lines: string[]; size: number } {
+  const words = name.split(/\s+/).filter(Boolean);
+  let best: { lines: string[]; size: number } | null = null;
+  for (let count = 1; count <= Math.min(3, Math.max(1, words.length)); count++) {
+    const per = Math.ceil(words.join(" ").length / count);
+    const lines: string[] = [];
+    for (const word of words) {
+      const last = lines[lines.length - 1];
+      if (last !== undefined && (last + " " + word).length <= per) lines[lines.length - 1] = `${last} ${word}`;
+      else lines.push(word);
+    }
+    const all = note ? [...lines, note] : lines;
+    const longest = Math.max(1, ...all.map((l) => l.length));
+    const size = Math.min(fs * 0.7, (w * 0.9) / (longest * GLYPH), (h * 0.85) / (all.length * 1.15));
+    if (!best || size > best.size) best = { lines: all, size };
+  }
+  return { lines: best!.lines, size: Math.max(fs * 0.35, best!.size) };
 }
 
 /** The grain line with an arrowhead at each end, drawn as plain paths (no marker ids to clash between drawings). */

@@ -3,6 +3,7 @@
  * "Cutting layout" (its GET form's choices, the layout or why there is none) and the fabric table, whose lengths come
  * from the layouts where they are cached and from the area estimate (fabric.server.ts) elsewhere, marked as such.
  */
+import { LAYOUT_ERRORS, tooWideMessage } from "./errors";
 import { lengthToBuy, MM_PER_YARD, widthLabel, type LengthToBuy } from "./lengths";
 import {
   cachedProductLayout,
@@ -53,24 +54,14 @@ export function materialLabel(material: string): string {
   return material.charAt(0).toUpperCase() + material.slice(1);
 }
 
-/** A made-to-measure or other failure said to the buyer; field errors (size, width, material) are placed apart. */
-function failureMessage(error: ProductLayoutError, pieces: string[] | undefined, width: string): string {
-  switch (error) {
-    case "busy":
-      return BUSY_MESSAGE;
-    case "too_wide": {
-      const names = pieces?.length ? pieces.join(", ") : "A piece";
-      return `${names} ${pieces && pieces.length > 1 ? "are" : "is"} wider than ${width} fabric. Choose a wider fabric, or type its width.`;
-    }
-    case "no_measurements":
-      return "Your size needs your measurements: add them in your settings, then come back.";
-    case "outside_chart":
-      return "Your measurements are beyond this pattern's size chart, so there is no layout of your size.";
-    case "limit":
-      return "This layout is too large to prepare here. Choose a graded size or another width.";
-    default:
-      return "The layout of this pattern cannot be shown just now.";
-  }
+/**
+ * A failure said to the buyer, from the layout domain's table (errors.ts); the page's own words for a full pool (the
+ * page asks for a reload) and a piece too wide (it suggests a wider fabric). Field errors are placed apart.
+ */
+function failureMessage(error: ProductLayoutError, pieces: string[] | undefined): string {
+  if (error === "busy") return BUSY_MESSAGE;
+  if (error === "too_wide") return `${tooWideMessage(pieces).replace(/\.$/, "")}. Choose a wider fabric, or type its width.`;
+  return LAYOUT_ERRORS[error].message;
 }
 
 /**
@@ -137,7 +128,7 @@ export async function layoutSectionView({
   if (!result.ok) {
     if (result.error === "bad_width") view.widthError = `Enter a width between ${widthRangeText(query.unit)}.`;
     else if (result.error === "unknown_size") view.sizeError = "Choose one of the sizes.";
-    else view.shown = { kind: "message", message: failureMessage(result.error, result.pieces, widthLabel(widthMm)) };
+    else view.shown = { kind: "message", message: failureMessage(result.error, result.pieces) };
     return view;
   }
   const { value } = result;

@@ -1,0 +1,140 @@
+/**
+ * Issue 25's no-JavaScript journey, with JavaScript on and off: a visitor opens the page of a seller's pattern from a
+ * real graded CAD export (WM_LOOSE_SHAPE_TANK), picks a size and a fabric width with the plain GET form of "Cutting
+ * layout", and sees the layout (the pieces drawn and named) and the length to buy change; a typed width in inches is
+ * laid out; a bad typed width is refused beside its field; on a 390 px phone the section does not scroll sideways.
+ * Each state's screenshot of the section is attached to the test result.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
+import { createSeller, png } from "./seller-fixtures";
+import { whenHydrated } from "./utils";
+import { readPattern } from "~/models/patterns/dxf.server";
+import { piecesOfSize } from "~/models/patterns/pieces";
+
+const FIXTURE = zlib.gunzipSync(fs.readFileSync(path.join(process.cwd(), "tests/fixtures/cad-dxf/WM_LOOSE_SHAPE_TANK.DXF.gz")));
+
+async function tankPattern(request: APIRequestContext, token: string, name: string): Promise<number> {
+  const fd = new FormData();
+  fd.append("product", JSON.stringify({ name, desc: "A relaxed tank, graded 26 to 52.", price: 9, type: "Pattern", category1: "women", category2: "tops" }));
+  fd.append("delivery", "Digital");
+  fd.append("pattern", new Blob([new Uint8Array(FIXTURE)], { type: "application/dxf" }), "relaxed-tank.dxf");
+  fd.append("sizeChart", new Blob([new Uint8Array(await png("#ffffff"))], { type: "image/png" }), "chart.png");
+  fd.append("images", new Blob([new Uint8Array(await png("#0e7490"))], { type: "image/png" }), "front.png");
+  const response = await request.post("/api/user/update-product", { headers: { Authorization: token }, multipart: fd });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).product.id as number;
+}
+
+/** Opens `url` until the layout is drawn: a busy worker pool says so and asks for a reload, as a user would do. */
+async function openLayout(page: Page, url: string, javaScriptEnabled: boolean): Promise<Locator> {
+  const section = page.getByRole("region", { name: "Cutting layout" });
+  for (let attempt = 0; ; attempt++) {
+    await page.goto(url);
+    if (javaScriptEnabled) await whenHydrated(page);
+    const busy = section.getByText("The layout is being prepared. Reload the page in a few seconds.");
+    if (!(await busy.isVisible()) || attempt >= 6) break;
+    await page.waitForTimeout(2000);
+  }
+  await expect(section.getByTestId("layout-svg")).toBeVisible();
+  return section;
+}
+
+/** The length to buy the page states, in metres and yards. */
+async function lengthToBuy(section: Locator): Promise<{ metres: number; yards: number }> {
+  const text = await section.getByText(/^Length to buy: /).innerText();
+  const match = /^Length to buy: (\d+\.\d) m \((\d+\.\d) yd\)$/.exec(text.trim());
+  expect(match, text).toBeTruthy();
+  return { metres: Number(match![1]), yards: Number(match![2]) };
+}
+
+async function shoot(section: Locator, testInfo: TestInfo, name: string) {
+  const file = testInfo.outputPath(`${name}.png`);
+  await section.screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: "image/png" });
+}
+
+test("a visitor picks a size and a width with the GET form and sees the layout and the length change", async ({ page, request, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(180_000);
+  const read = readPattern(FIXTURE);
+  if (!read.ok) throw new Error(read.message);
+  const pattern = read.pattern;
+  const seller = await createSeller();
+  const productId = await tankPattern(request, seller.token, `Layout Tank ${Date.now()}`);
+  const names = (size: string) => [...new Set(piecesOfSize(pattern, size).map((p) => p.name))];
+
+  // The default: the pattern's default size on the seller's width closest to 140 cm.
+  let section = await openLayout(page, `/product/${productId}`, javaScriptEnabled);
+  const svg = section.getByTestId("layout-svg");
+  const size = await section.getByLabel("Size", { exact: true }).inputValue();
+  expect(pattern.sizes).toContain(size);
+  await expect(section.getByLabel("Fabric width", { exact: true })).toHaveValue("1400");
+  await expect(section.getByRole("img", { name: `Cutting layout, size ${size}, main fabric, on 140 cm (55 in) fabric` })).toBeVisible();
+  for (const name of names(size)) await expect(svg.locator("text").filter({ hasText: name }).first()).toBeVisible();
+  await expect(svg.locator("text").filter({ hasText: "Selvedge" })).toHaveCount(2);
+  await expect(section.getByText("the length to buy adds 10 % for shrinkage and straightening the grain", { exact: false })).toBeVisible();
+  await expect(section.getByText(/^\d+\.\d\d m: the pieces' area over the fabric width/)).toBeVisible();
+  await expect(section.getByText(/^\d+ % of the fabric laid is in the pieces\.$/)).toBeVisible();
+  const first = await lengthToBuy(section);
+  await shoot(section, testInfo, "layout-default");
+
+  // The largest size on the narrowest width: a longer layout.
+  const largest = pattern.sizes[pattern.sizes.length - 1]!;
+  await section.getByLabel("Size", { exact: true }).selectOption(largest);
+  await section.getByLabel("Fabric width", { exact: true }).selectOption("1120");
+  await section.getByRole("button", { name: "Show layout" }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]layout_size=${largest}(&|$)`));
+  section = page.getByRole("region", { name: "Cutting layout" });
+  await expect(section.getByRole("img", { name: `Cutting layout, size ${largest}, main fabric, on 112 cm (44 in) fabric` })).toBeVisible({ timeout: 30_000 });
+  for (const name of names(largest)) await expect(section.getByTestId("layout-svg").locator("text").filter({ hasText: name }).first()).toBeVisible();
+  const second = await lengthToBuy(section);
+  expect(second.metres).toBeGreaterThan(first.metres);
+  expect(second.yards).toBeGreaterThan(first.yards);
+
+  // A typed width in inches, laid out and offered back in the width list.
+  await section.getByLabel("Or type a width").fill("60");
+  await section.getByLabel("Unit of the typed width").selectOption("in");
+  await section.getByRole("button", { name: "Show layout" }).click();
+  await expect(section.getByRole("img", { name: `Cutting layout, size ${largest}, main fabric, on 152 cm (60 in) fabric` })).toBeVisible({ timeout: 30_000 });
+  await expect(section.getByLabel("Fabric width", { exact: true })).toHaveValue("1524");
+  const third = await lengthToBuy(section);
+  expect(third.metres).toBeLessThanOrEqual(second.metres);
+  await expect(section.getByTestId("layout-svg").locator("text").filter({ hasText: /^\d+ in$/ }).first()).toBeVisible();
+  await shoot(section, testInfo, "layout-typed-inches");
+
+  // A bad typed width: the error beside the field, announced; no layout, no server error.
+  await section.getByLabel("Or type a width").fill("9");
+  await section.getByLabel("Unit of the typed width").selectOption("cm");
+  await section.getByRole("button", { name: "Show layout" }).click();
+  const typed = section.getByLabel("Or type a width");
+  await expect(typed).toHaveAttribute("aria-invalid", "true");
+  await expect(typed).toHaveAccessibleDescription("Enter a width between 50 and 320 cm.");
+  await expect(typed).toHaveValue("9");
+  await expect(section.getByTestId("layout-svg")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Pattern pieces" })).toBeVisible();
+
+  // The fabric table: one row per size, the seller's widths as columns, lengths in metres and yards.
+  const table = page.getByRole("region", { name: "Pattern pieces" }).getByRole("table");
+  await expect(table.getByRole("columnheader")).toHaveText(["Size", "112 cm (44 in) wide", "140 cm (55 in) wide", "150 cm (59 in) wide"]);
+  await expect(table.locator("tbody tr")).toHaveCount(pattern.sizes.length);
+  await expect(table.locator("tbody tr").first()).toContainText(/\d+\.\d m \/ \d+\.\d yd/);
+});
+
+test("on a 390 px phone the cutting layout fits the screen: no sideways scroll", async ({ page, request, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const seller = await createSeller();
+  const productId = await tankPattern(request, seller.token, `Phone Tank ${Date.now()}`);
+  const section = await openLayout(page, `/product/${productId}?width=1500`, javaScriptEnabled);
+  const box = (await section.getByTestId("layout-svg").boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  await shoot(section, testInfo, "layout-phone");
+});
