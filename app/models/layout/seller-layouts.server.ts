@@ -4,6 +4,7 @@
  * seller's widths, with the length to buy and the efficiency. Cached layouts are read; missing ones are computed in
  * the worker pool, one after the other, so the seller waits once; a full pool says so and the rest are warmed.
  */
+import { LAYOUT_ERRORS, tooWideMessage } from "./errors";
 import { lengthToBuy, widthLabel, type LengthToBuy } from "./lengths";
 import { cachedProductLayout, productLayout, warmLayouts, type ProductLayoutError, type ProductLayoutResult } from "./layouts.server";
 import type { Layout } from "./nest.server";
@@ -28,21 +29,11 @@ export type SellerLayoutsView = {
   entries: SellerLayoutEntry[];
 };
 
-function failure(error: ProductLayoutError, pieces: string[] | undefined, widthMm: number): string {
-  switch (error) {
-    case "busy":
-      return SELLER_LAYOUTS_BUSY;
-    case "too_wide": {
-      const names = pieces?.length ? pieces.join(", ") : "A piece";
-      return `${names} ${pieces && pieces.length > 1 ? "are" : "is"} wider than ${widthLabel(widthMm)} fabric: no layout on this width.`;
-    }
-    case "limit":
-      return "This layout is too large to prepare within the limits.";
-    case "no_pattern":
-      return "The pattern file could not be read, so there is no layout.";
-    default:
-      return "This layout cannot be shown just now.";
-  }
+/** A width without a layout, said from the domain's table (errors.ts); a full pool as the seller's screen says it. */
+function failure(error: ProductLayoutError, pieces: string[] | undefined): string {
+  if (error === "busy") return SELLER_LAYOUTS_BUSY;
+  if (error === "too_wide") return tooWideMessage(pieces);
+  return LAYOUT_ERRORS[error].message;
 }
 
 /** The layouts of one size on the seller's widths. `askedSize`: the URL's `layout_size`, null when absent. */
@@ -79,7 +70,7 @@ export async function sellerLayoutsView({
       entries.push({ ...entry, shown: { kind: "layout", layout: result.value.layout, buy: lengthToBuy(result.value.layout.lengthMm) } });
     } else {
       busy ||= result.error === "busy";
-      entries.push({ ...entry, shown: { kind: "message", message: failure(result.error, result.pieces, widthMm) } });
+      entries.push({ ...entry, shown: { kind: "message", message: failure(result.error, result.pieces) } });
     }
   }
   if (busy) warmLayouts({ db, productId });
