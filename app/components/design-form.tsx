@@ -4,10 +4,12 @@ import { useEffect, useRef, useState } from "react";
 import { ErrorList, Field, Spinner, useFieldIds, type ListOfErrors } from "./forms";
 import { FileField, TextArea } from "./form-fields";
 import { MediaThumb } from "./media-thumb";
+import { LayoutSettingsFields } from "./layout-settings-fields";
 import { ShippingRatesFields } from "./shipping-rates-fields";
 import { SizeChartFields, type SizeChartFormProps } from "./size-chart-fields";
 import type { PatternReading } from "./pattern-reading";
 import { useHydrated } from "./use-hydrated";
+import type { LayoutFormValues } from "~/schemas/layout";
 import { SHIPPING_FIELDS, SHIPPING_PREFIX } from "~/schemas/shipping";
 import { DELIVERY_OPTIONS, DESC_MAX, MAX_VARIANTS, MIN_PRICE, NAME_MAX, PRODUCT_TYPE_OPTIONS } from "~/schemas/selling";
 import {
@@ -40,7 +42,11 @@ export type DesignFormProps = {
     keep: { id: number; position: string; remove: boolean }[];
     /** The design's own shipping rates in dollars (decision 108); blank: the store's rates. */
     shipping?: Record<string, string>;
+    /** A pattern's cutting-layout settings as stored or typed (issue 25); absent: the fieldset is not shown. */
+    layout?: LayoutFormValues;
   };
+  /** What blank layout boxes mean (the standard widths and gap), from the server. */
+  layoutHint?: string;
   errors: Record<string, string[]>;
   media: { id: number; media: string }[];
   sizeChart: string | null;
@@ -318,6 +324,7 @@ function DesignFormFields(props: DesignFormProps) {
               </div>
             ) : null}
           </div>
+          {values.layout && props.layoutHint ? <LayoutSettingsFields layout={values.layout} hint={props.layoutHint} errors={errors} /> : null}
         </section>
       ) : null}
 

@@ -9,6 +9,7 @@ import { jsonId } from "./json";
 
 import { DESIGN_CATEGORIES, subcategoriesFor } from "../utils/catalog";
 import type { KeepRow } from "../utils/form-rows";
+import type { LayoutFormValues } from "./layout";
 
 export const NAME_MAX = 50;
 export const DESC_MAX = 250;
@@ -325,6 +326,8 @@ export type DesignFormValues = {
   keep: KeepRow[];
   /** The design's own shipping rates as typed (decision 108); blank: the store's. */
   shipping?: Record<string, string>;
+  /** A pattern's cutting-layout settings as typed (issue 25, app/schemas/layout.ts). */
+  layout?: LayoutFormValues;
 };
 
 /** A design's status (decision 106): a draft is seen by its seller only; published is listed and buyable. */

@@ -181,6 +181,7 @@ const SCREENS: { name: string; as: Who; path: (w: World) => string; prepare?: (p
   { name: "payouts", as: "seller", path: () => "/my-finance-stripe" },
   { name: "create design", as: "seller", path: () => "/create-design" },
   { name: "edit design", as: "seller", path: (w) => `/edit-product/${w.shop.dress}` },
+  { name: "edit pattern, its cutting layouts", as: "seller", path: (w) => `/edit-product/${w.shop.printed}` },
   { name: "own store", as: "seller", path: (w) => `/store/${w.storeOwnerId}` },
   { name: "seller messages", as: "seller", path: () => "/messages" },
   { name: "seller conversation", as: "seller", path: (w) => `/message/${w.conversationId}` },

@@ -40,6 +40,8 @@ export function listOwnProducts({ db, storeId }: { db: Db; storeId: number }) {
       ...productListColumns,
       sold: products.sold,
       status: products.status,
+      layoutWidths: products.layoutWidths,
+      layoutGapMm: products.layoutGapMm,
     })
     .from(products)
     .where(and(eq(products.storeId, storeId), isNull(products.removedAt)))

@@ -9,6 +9,7 @@ import { isProfileComplete } from "~/models/accounts/profile.server";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { newDesignChart } from "~/models/fit/size-chart";
 import { NO_STORE } from "~/models/selling/errors";
+import { LAYOUT_MESSAGES, layoutFormValues } from "~/schemas/layout";
 import { EMPTY_DESIGN } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/invariant";
@@ -21,7 +22,8 @@ export const meta: MetaFunction = () => [{ title: "Upload Design · Patternhouse
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
-  return { hasStore: Boolean(store), profileComplete: isProfileComplete(user) };
+  const layout = layoutFormValues({ layoutWidths: null, layoutGapMm: null });
+  return { hasStore: Boolean(store), profileComplete: isProfileComplete(user), layout, layoutHint: LAYOUT_MESSAGES.standardHint };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,9 +34,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CreateDesignPage() {
-  const { hasStore, profileComplete } = useLoaderData<typeof loader>();
+  const { hasStore, profileComplete, layout, layoutHint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const values = actionData?.values ?? EMPTY_DESIGN;
+  const values = { layout, ...(actionData?.values ?? EMPTY_DESIGN) };
   if (!hasStore) {
     return (
       <SellerPage title="Upload Design">
@@ -49,6 +51,7 @@ export default function CreateDesignPage() {
         mode="create"
         productId={null}
         values={values}
+        layoutHint={layoutHint}
         errors={actionData?.errors ?? {}}
         media={[]}
         sizeChart={null}

@@ -26,6 +26,9 @@ import { invariantResponse } from "~/utils/invariant";
 import { MAX_MEDIA } from "~/utils/upload-limits";
 import { readPageMultipart } from "~/utils/multipart.server";
 import type { SentChartValues } from "~/models/fit/size-chart";
+import { warmLayouts } from "~/models/layout/layouts.server";
+import { saveLayoutSettings } from "~/models/layout/settings.server";
+import { LAYOUT_UNIT_FIELD, layoutFormFromFields, layoutFormValues, parseLayoutForm } from "~/schemas/layout";
 
 import { checkSentChart, readSizeChartForm, saveSentChart } from "./size-chart-form.server";
 
@@ -44,6 +47,7 @@ export function designFormValues({ product, media, variants }: OwnProduct): Desi
     variants: variants.map((v) => ({ id: String(v.id), value: v.value, sku: v.sku, inventory: String(v.inventory), was: String(v.inventory) })),
     keep: media.map((m, i) => ({ id: m.id, position: String(i + 1), remove: false })),
     shipping: shippingRatesForm(parseShippingOverride(product.shippingOverride)),
+    layout: layoutFormValues(product),
   };
 }
 
@@ -134,7 +138,9 @@ export async function designAction({
     if (!override.ok) return answer(400, override.errors);
     const newPattern = form.files.some((f) => f.field === "pattern");
     const chartErrors = chart && (await checkSentChart({ db }, chart, { productId, type: values.type, variantValues: values.variants.map((v) => v.value), newPattern }));
-    if (chartErrors) return answer(400, chartErrors);
+    // A pattern's cutting-layout settings (issue 25): refused at their boxes before anything is saved.
+    const layout = values.type === "Pattern" && values.layout ? parseLayoutForm(values.layout) : null;
+    if (chartErrors || (layout && !layout.ok)) return answer(400, { ...chartErrors, ...(layout && !layout.ok ? layout.errors : {}) });
 
     const result = await saveDesign({
       db,
@@ -159,6 +165,10 @@ export async function designAction({
       return answer(status, designProblemsAt(result.problems, DESIGN_FORM_FIELDS), null, retry);
     }
     setShippingOverride({ db, storeId: store.id, productId: result.product.id, rates: override.rates });
+    if (layout?.ok && saveLayoutSettings({ db, storeId: store.id, productId: result.product.id, ...layout.settings }).ok) {
+      // The layouts of the new settings are prepared in the background (cached ones are skipped).
+      warmLayouts({ db, productId: result.product.id });
+    }
     const lateChartErrors = chart && (await saveSentChart({ db }, chart, result.product.id, store.id));
     if (lateChartErrors) {
       if (result.created) return redirectWithFlash(request, `/edit-product/${result.product.id}`, { kind: "error", message: CHART_NOT_SAVED });
@@ -212,5 +222,7 @@ function submittedValues(fields: FormData): DesignFormValues {
       .map((row) => ({ id: row.id ?? "", value: row.value ?? "", sku: row.sku ?? "", inventory: row.inventory ?? "", was: row.was ?? "" })),
     keep: keepRows(fields),
     shipping: Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, get(`${SHIPPING_PREFIX}${f}`)])),
+    // Only a form that showed the fieldset sends its unit: another leaves the stored settings as they are.
+    ...(fields.has(LAYOUT_UNIT_FIELD) ? { layout: layoutFormFromFields(fields) } : {}),
   };
 }

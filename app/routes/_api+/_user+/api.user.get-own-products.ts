@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
+import { layoutSettingsJson } from "~/models/layout/settings.server";
 import { listOwnProducts } from "~/models/selling/designs.server";
 import { apiError } from "~/utils/api.server";
 import { requireApiSeller } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 
-/** GET /api/user/get-own-products: the caller's designs (drafts included), as spec 3 product list items (myself true) with `status`. */
+/** GET /api/user/get-own-products: the caller's designs (drafts included), as spec 3 product list items (myself true) with `status`;
+ * a pattern adds its layout settings (decision 116): `layout_widths_mm`, `layout_gap_mm`. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, store } = await requireApiSeller(request);
   const db = getDb();
@@ -24,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       delivery: r.delivery,
       sold: r.sold,
       status: r.status,
+      ...(r.type === "Pattern" ? layoutSettingsJson(r) : {}),
     })),
   );
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { sizeChartJson } from "~/models/fit/size-chart.server";
+import { layoutSettingsJson } from "~/models/layout/settings.server";
 import { patternJson, productPatternFacts } from "~/models/patterns/versions.server";
 import { getOwnProduct, ownProductJson } from "~/models/selling/designs.server";
 import { apiIdParam } from "~/utils/api-params.server";
@@ -11,7 +12,8 @@ import { getDb } from "~/utils/db.server";
 /**
  * GET /api/user/get-product/{id}: one of the caller's designs (spec 3 Own product); anyone else's is 404. A Pattern
  * product adds `pattern`, as get-external-product does (decision 100; null when the file could not be read). Every
- * design carries its size chart as data (decision 113): `size_chart_table` (mm), `size_chart_unit`, `made_to_measure`.
+ * design carries its size chart as data (decision 113): `size_chart_table` (mm), `size_chart_unit`, `made_to_measure`; a
+ * pattern its layout settings (decision 116): `layout_widths_mm`, `layout_gap_mm`.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { store } = await requireApiSeller(request);
@@ -21,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!found) return apiError(404, "Product not found");
   const json = { ...ownProductJson(found), ...sizeChartJson({ db }, productId) };
   if (found.product.type !== "Pattern") return Response.json(json);
-  return Response.json({ ...json, pattern: patternJson(productId, await productPatternFacts({ db, productId })) });
+  return Response.json({ ...json, ...layoutSettingsJson(found.product), pattern: patternJson(productId, await productPatternFacts({ db, productId })) });
 }
 
 /** Only GET is served here: any other method gets 405 `{ error }`. */

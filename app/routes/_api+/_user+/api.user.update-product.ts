@@ -1,11 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { chartProblemJson, saveSizeChart, sizeChartJson, sizeChartProblems, sizeChartRequestFromJson } from "~/models/fit/size-chart.server";
+import { warmLayouts } from "~/models/layout/layouts.server";
+import { layoutSettingsJson, saveLayoutSettings } from "~/models/layout/settings.server";
 import { getOwnProduct, ownProductJson, saveDesign } from "~/models/selling/designs.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
 import { setShippingOverride } from "~/models/shipping/rates.server";
 import { DESIGN_API_FIELDS, designFileKey, designProblemsAt, PRODUCT_MESSAGES, productStatusSchema, STATUS_MESSAGE } from "~/schemas/selling";
 import { jsonTypeErrors } from "~/schemas/json";
+import { LAYOUT_MESSAGES, layoutSettingsFromJson, storedLayoutSettings } from "~/schemas/layout";
 import { parseShippingOverrideInput } from "~/schemas/shipping";
 import { fieldErrorResponse, jsonPart, keepList, numberField, readApiForm } from "~/utils/api-form.server";
 import { apiError, requireMethod } from "~/utils/api.server";
@@ -27,7 +30,9 @@ export async function loader() {
  * to follow the store's rates, absent to keep what is set. `size_chart_table` ([{size, <zone>, finished_<zone>}] in mm,
  * [] clears it), `size_chart_unit` and `made_to_measure` (decision 113): absent keeps what is set; a refused chart is a
  * 400 {error} naming the cell, checked before the design is saved unless this call changes its sizes (a new pattern
- * file or new variants), then after: the design is saved and the answer says the chart was not.
+ * file or new variants), then after: the design is saved and the answer says the chart was not. A pattern's
+ * `layout_widths_mm` (1 to 5 whole mm, 500-3200; null or [] for the standard 1120, 1400, 1500) and `layout_gap_mm`
+ * (0-50, null for 5) (decision 116): absent keeps what is set; a bad one is a 400 {error, field} and nothing is saved.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
@@ -63,6 +68,13 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!chart.ok) return apiError(400, chart.message, { field: chart.field });
     const sizesChange = variants !== undefined || form.files.some((f) => f.field === "pattern");
     const current = productId ? getOwnProduct({ db, storeId: store.id, productId }) : null;
+    // A pattern's layout settings (decision 116): refused before anything is saved; absent keeps what is set.
+    const layout = layoutSettingsFromJson(p, current ? storedLayoutSettings(current.product) : { widthsMm: null, gapMm: null });
+    if (!layout.ok) return apiError(400, layout.message, { field: layout.field });
+    if (layout.settings && (p.type ?? current?.product.type) !== "Pattern") {
+      const field = "layout_widths_mm" in p ? "layout_widths_mm" : "layout_gap_mm";
+      return apiError(400, `${field}: ${LAYOUT_MESSAGES.patternsOnly}`, { field });
+    }
     if (chart.request && current && !sizesChange) {
       const problems = await sizeChartProblems({ db }, current.product, chart.request);
       if (problems.length) return apiError(400, ...chartAnswer(problems, chart.request));
@@ -113,12 +125,15 @@ export async function action({ request }: ActionFunctionArgs) {
         return apiError(400, `The design was saved, but not its size chart: ${message}`, { ...extra, id: result.product.id });
       }
     }
+    if (layout.settings && result.product.type === "Pattern" && saveLayoutSettings({ db, storeId: store.id, productId: result.product.id, ...layout.settings }).ok) {
+      warmLayouts({ db, productId: result.product.id });
+    }
     const saved = getOwnProduct({ db, storeId: store.id, productId: result.product.id })!;
     return Response.json(
       {
         success: true,
         message: result.created ? PRODUCT_MESSAGES.created : PRODUCT_MESSAGES.updated,
-        product: { ...ownProductJson(saved), ...sizeChartJson({ db }, saved.product.id) },
+        product: { ...ownProductJson(saved), ...sizeChartJson({ db }, saved.product.id), ...(saved.product.type === "Pattern" ? layoutSettingsJson(saved.product) : {}) },
       },
       { status: result.created ? 201 : 200 },
     );

@@ -5,10 +5,13 @@ import { DesignForm } from "~/components/design-form";
 import { DraftBadge, PublishForm } from "~/components/drafts";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MediaThumb } from "~/components/media-thumb";
+import { SellerLayoutsPanel } from "~/components/layout/seller-layouts";
 import { PatternReadingPanel } from "~/components/pattern-reading";
 import { SellerPage } from "~/components/seller-tabs";
-import { sellerPatternSummary } from "~/models/patterns/versions.server";
+import { sellerLayoutsView } from "~/models/layout/seller-layouts.server";
+import { productPatternFacts, sellerPatternSummary } from "~/models/patterns/versions.server";
 import { getOwnProduct } from "~/models/selling/designs.server";
+import { LAYOUT_MESSAGES } from "~/schemas/layout";
 import { getDb } from "~/utils/db.server";
 import { requireSeller } from "~/auth/guards.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
@@ -21,15 +24,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { store } = await requireSeller(request);
+  const { user, store } = await requireSeller(request);
   const productId = idParam(params.id, "Not Found");
   const found = getOwnProduct({ db: getDb(), storeId: store.id, productId });
   invariantResponse(found, "Not Found", { status: 404 });
-  const confirmRemove = new URL(request.url).searchParams.has("remove");
+  const url = new URL(request.url);
+  const confirmRemove = url.searchParams.has("remove");
   const pattern = found.product.type === "Pattern" ? await sellerPatternSummary({ db: getDb(), productId }) : null;
   const draft = found.product.status === "draft";
   const chart = await sizeChartFormOf({ db: getDb() }, found.product);
-  return { productId, values: designFormValues(found), ...designFiles(found), pattern, confirmRemove, draft, chart };
+  // The cutting layouts of one size on the seller's widths (issue 25): not on the removal screen.
+  const facts = pattern && !pattern.unreadable && !confirmRemove ? await productPatternFacts({ db: getDb(), productId }) : null;
+  const layouts = facts ? await sellerLayoutsView({ db: getDb(), productId, facts, askedSize: url.searchParams.get("layout_size"), userId: user.id }) : null;
+  return { productId, values: designFormValues(found), ...designFiles(found), pattern, confirmRemove, draft, chart, layoutHint: LAYOUT_MESSAGES.standardHint, layouts };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -81,7 +88,8 @@ export default function EditProductPage() {
         mode="edit"
         draft={loaded.draft}
         productId={loaded.productId}
-        values={actionData?.values ?? loaded.values}
+        values={{ layout: loaded.values.layout, ...(actionData?.values ?? loaded.values) }}
+        layoutHint={loaded.layoutHint}
         errors={actionData?.errors ?? {}}
         media={loaded.media}
         sizeChart={loaded.sizeChart}
@@ -95,6 +103,7 @@ export default function EditProductPage() {
       {loaded.pattern && !loaded.pattern.unreadable ? (
         <PatternReadingPanel reading={loaded.pattern} sizes={loaded.pattern.sizes} errors={actionData?.errors.units} />
       ) : null}
+      {loaded.layouts ? <SellerLayoutsPanel view={loaded.layouts} productId={loaded.productId} unit={loaded.values.layout?.unit ?? "cm"} /> : null}
     </SellerPage>
   );
 }

@@ -1,0 +1,67 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+
+import type { Db } from "../../../db/client";
+import { products, stores } from "../../../db/schema";
+import { createTestDb, makeUser } from "../../../tests/unit/helpers";
+import { getLayoutSettings, layoutSettingsJson, saveLayoutSettings } from "./settings.server";
+
+let db: Db;
+let storeId: number;
+
+async function newStore() {
+  const user = await makeUser(db);
+  return db.insert(stores).values({ userId: user.id, name: `S${user.id}`, bio: "b" }).returning().get().id;
+}
+
+function newProduct(type: "Pattern" | "Ready", store = storeId) {
+  return db
+    .insert(products)
+    .values({ storeId: store, name: "Shirt", description: "d", priceCents: 1000, type, category1: "men", category2: "tops", ...(type === "Pattern" ? { delivery: "Digital" as const } : { parcelSize: "Small" as const }) })
+    .returning()
+    .get().id;
+}
+
+beforeEach(async () => {
+  db = createTestDb();
+  storeId = await newStore();
+});
+
+describe("saveLayoutSettings", () => {
+  it("stores the widths ascending and distinct and the gap; null brings back the standard", () => {
+    const productId = newProduct("Pattern");
+    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 5, custom: false });
+    const saved = saveLayoutSettings({ db, storeId, productId, widthsMm: [1524, 1143], gapMm: 8 });
+    expect(saved).toEqual({ ok: true, settings: { widthsMm: [1143, 1524], gapMm: 8, custom: true } });
+    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1143, 1524], gapMm: 8, custom: true });
+    expect(db.select({ w: products.layoutWidths }).from(products).where(eq(products.id, productId)).get()).toEqual({ w: "[1143,1524]" });
+    expect(saveLayoutSettings({ db, storeId, productId, widthsMm: null, gapMm: 0 })).toMatchObject({ ok: true });
+    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 0, custom: true });
+    saveLayoutSettings({ db, storeId, productId, widthsMm: [], gapMm: null });
+    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 5, custom: false });
+  });
+
+  it("refuses widths or gaps out of range, fractions and more than five widths, saving nothing", () => {
+    const productId = newProduct("Pattern");
+    for (const widthsMm of [[499], [3201], [1400.5], [Number.NaN], [600, 700, 800, 900, 1000, 1100]]) {
+      expect(saveLayoutSettings({ db, storeId, productId, widthsMm, gapMm: null })).toEqual({ ok: false, error: "bad_width" });
+    }
+    for (const gapMm of [-1, 51, 2.5]) expect(saveLayoutSettings({ db, storeId, productId, widthsMm: [1400], gapMm })).toEqual({ ok: false, error: "bad_gap" });
+    expect(getLayoutSettings({ db, productId }).custom).toBe(false);
+  });
+
+  it("touches only the store's own patterns", async () => {
+    const other = newProduct("Pattern", await newStore());
+    expect(saveLayoutSettings({ db, storeId, productId: other, widthsMm: [1400], gapMm: 5 })).toEqual({ ok: false, error: "not_found" });
+    expect(getLayoutSettings({ db, productId: other }).custom).toBe(false);
+    expect(saveLayoutSettings({ db, storeId, productId: newProduct("Ready"), widthsMm: [1400], gapMm: 5 })).toEqual({ ok: false, error: "not_pattern" });
+    const removed = newProduct("Pattern");
+    db.update(products).set({ removedAt: new Date() }).where(eq(products.id, removed)).run();
+    expect(saveLayoutSettings({ db, storeId, productId: removed, widthsMm: [1400], gapMm: 5 })).toEqual({ ok: false, error: "not_found" });
+  });
+
+  it("answers the JSON keys with the settings in use", () => {
+    expect(layoutSettingsJson({ layoutWidths: null, layoutGapMm: null })).toEqual({ layout_widths_mm: [1120, 1400, 1500], layout_gap_mm: 5 });
+    expect(layoutSettingsJson({ layoutWidths: "[1524,1143]", layoutGapMm: 3 })).toEqual({ layout_widths_mm: [1143, 1524], layout_gap_mm: 3 });
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * A pattern's layout settings as the seller sends them (issue 25, decision 116): the design form's "Cutting layouts"
+ * fieldset (widths in cm or in, gap in mm) and update-product's `layout_widths_mm` / `layout_gap_mm` (whole mm).
+ * Read on the server only (the ranges come from settings.server.ts); the form shows what the loader gives it.
+ */
+import { z } from "zod";
+
+import { MM_PER_INCH } from "~/models/layout/lengths";
+import {
+  LAYOUT_GAP_RANGE_MM,
+  LAYOUT_WIDTH_RANGE_MM,
+  MAX_LAYOUT_WIDTHS,
+  STANDARD_LAYOUT_GAP_MM,
+  STANDARD_LAYOUT_WIDTHS_MM,
+  layoutSettingsOf,
+  parseLayoutWidths,
+} from "~/models/layout/settings.server";
+
+export const LAYOUT_UNITS = ["cm", "in"] as const;
+export type LayoutUnit = (typeof LAYOUT_UNITS)[number];
+
+/** The fieldset's names: `layout_unit`, `layout_width_0` ... `layout_width_4`, `layout_gap`. */
+export const LAYOUT_UNIT_FIELD = "layout_unit";
+export const LAYOUT_GAP_FIELD = "layout_gap";
+export const layoutWidthField = (i: number) => `layout_width_${i}`;
+
+/** The fieldset as typed (kept on an error): the unit, MAX_LAYOUT_WIDTHS width boxes, the gap in mm. */
+export type LayoutFormValues = { unit: LayoutUnit; widths: string[]; gap: string };
+
+/** What is stored: null widths or gap mean the standard ones. */
+export type LayoutSettingsInput = { widthsMm: number[] | null; gapMm: number | null };
+
+const MM_PER_UNIT: Record<LayoutUnit, number> = { cm: 10, in: MM_PER_INCH };
+
+/** A length in the unit, as the fieldset shows it: at most one decimal, no trailing ".0". */
+export function fromMmIn(mm: number, unit: LayoutUnit): string {
+  return String(Math.round((mm / MM_PER_UNIT[unit]) * 10) / 10);
+}
+
+const widthRangeIn = (unit: LayoutUnit) => {
+  const per = MM_PER_UNIT[unit];
+  // The ends shown are inside the range once rounded to whole mm.
+  return { min: Math.ceil((LAYOUT_WIDTH_RANGE_MM.min / per) * 10) / 10, max: Math.floor((LAYOUT_WIDTH_RANGE_MM.max / per) * 10) / 10 };
+};
+
+export const LAYOUT_MESSAGES = {
+  notNumber: (unit: LayoutUnit) => `Enter a width in ${unit}, like ${unit === "cm" ? "140" : "55"}`,
+  range: (unit: LayoutUnit) => {
+    const { min, max } = widthRangeIn(unit);
+    return `A fabric width is between ${min} and ${max} ${unit}`;
+  },
+  repeated: "This width is already listed",
+  gap: `Enter the gap in whole millimetres, from ${LAYOUT_GAP_RANGE_MM.min} to ${LAYOUT_GAP_RANGE_MM.max}`,
+  unit: 'Choose centimetres or inches',
+  standardHint: `Leave every width empty for the standard ${STANDARD_LAYOUT_WIDTHS_MM.slice(0, -1).map((w) => w / 10).join(", ")} and ${STANDARD_LAYOUT_WIDTHS_MM.at(-1)! / 10} cm, and the gap empty for ${STANDARD_LAYOUT_GAP_MM} mm.`,
+  jsonWidths: `layout_widths_mm must be a list of at most ${MAX_LAYOUT_WIDTHS} widths in whole millimetres from ${LAYOUT_WIDTH_RANGE_MM.min} to ${LAYOUT_WIDTH_RANGE_MM.max}, or null for the standard widths`,
+  jsonWidth: `A width is a whole number of millimetres from ${LAYOUT_WIDTH_RANGE_MM.min} to ${LAYOUT_WIDTH_RANGE_MM.max}`,
+  jsonRepeated: "This width is already listed",
+  // Said after the key's name.
+  patternsOnly: "layout settings are for Pattern designs only",
+  jsonGap: `layout_gap_mm must be a whole number of millimetres from ${LAYOUT_GAP_RANGE_MM.min} to ${LAYOUT_GAP_RANGE_MM.max}, or null for the standard ${STANDARD_LAYOUT_GAP_MM} mm`,
+} as const;
+
+/** What a product stores, null for the standard (an unreadable stored value counts as standard, as the reader does). */
+export function storedLayoutSettings(row: { layoutWidths: string | null; layoutGapMm: number | null }): LayoutSettingsInput {
+  const settings = layoutSettingsOf(row);
+  return { widthsMm: parseLayoutWidths(row.layoutWidths), gapMm: row.layoutGapMm === null || settings.gapMm !== row.layoutGapMm ? null : settings.gapMm };
+}
+
+/** The fieldset's values of a stored product: blank boxes for the standard; widths in cm unless all are whole inches. */
+export function layoutFormValues(row: { layoutWidths: string | null; layoutGapMm: number | null }): LayoutFormValues {
+  const stored = storedLayoutSettings(row);
+  const widths = stored.widthsMm ?? [];
+  const inches = widths.length > 0 && widths.some((w) => w % 10 !== 0) && widths.every((w) => Math.abs(w / MM_PER_INCH - Math.round(w / MM_PER_INCH)) < 0.02);
+  const unit: LayoutUnit = inches ? "in" : "cm";
+  return {
+    unit,
+    widths: Array.from({ length: MAX_LAYOUT_WIDTHS }, (_, i) => (widths[i] === undefined ? "" : fromMmIn(widths[i]!, unit))),
+    gap: stored.gapMm === null ? "" : String(stored.gapMm),
+  };
+}
+
+/** The fieldset's fields of a posted form, as typed (cut to a sane length). */
+export function layoutFormFromFields(fields: FormData): LayoutFormValues {
+  const get = (name: string) => String(fields.get(name) ?? "").slice(0, 20);
+  const unit = get(LAYOUT_UNIT_FIELD);
+  return {
+    unit: unit === "in" ? "in" : "cm",
+    widths: Array.from({ length: MAX_LAYOUT_WIDTHS }, (_, i) => get(layoutWidthField(i))),
+    gap: get(LAYOUT_GAP_FIELD),
+  };
+}
+
+const decimal = /^(\d{1,5}(\.\d{0,2})?|\.\d{1,2})$/;
+
+/** A typed width to whole mm, or its message. */
+const typedWidth = (unit: LayoutUnit) =>
+  z
+    .string()
+    .transform((v) => v.trim().replace(/\s*(cm|in|"|″)$/i, ""))
+    .superRefine((v, ctx) => {
+      if (!decimal.test(v)) ctx.addIssue({ code: "custom", message: LAYOUT_MESSAGES.notNumber(unit) });
+    })
+    .transform((v) => Math.round(Number(v) * MM_PER_UNIT[unit]))
+    .refine((mm) => mm >= LAYOUT_WIDTH_RANGE_MM.min && mm <= LAYOUT_WIDTH_RANGE_MM.max, LAYOUT_MESSAGES.range(unit));
+
+const typedGap = z
+  .string()
+  .transform((v) => v.trim().replace(/\s*mm$/i, ""))
+  .refine((v) => /^\d{1,3}$/.test(v) && Number(v) >= LAYOUT_GAP_RANGE_MM.min && Number(v) <= LAYOUT_GAP_RANGE_MM.max, LAYOUT_MESSAGES.gap)
+  .transform(Number);
+
+/** The fieldset to settings, or the errors by field name. Blank boxes are skipped; all blank: the standard widths. */
+export function parseLayoutForm(values: LayoutFormValues): { ok: true; settings: LayoutSettingsInput } | { ok: false; errors: Record<string, string[]> } {
+  const errors: Record<string, string[]> = {};
+  const widthsMm: number[] = [];
+  values.widths.slice(0, MAX_LAYOUT_WIDTHS).forEach((typed, i) => {
+    if (!typed.trim()) return;
+    const parsed = typedWidth(values.unit).safeParse(typed);
+    if (!parsed.success) errors[layoutWidthField(i)] = [parsed.error.issues[0]!.message];
+    else if (widthsMm.includes(parsed.data)) errors[layoutWidthField(i)] = [LAYOUT_MESSAGES.repeated];
+    else widthsMm.push(parsed.data);
+  });
+  let gapMm: number | null = null;
+  if (values.gap.trim()) {
+    const parsed = typedGap.safeParse(values.gap);
+    if (parsed.success) gapMm = parsed.data;
+    else errors[LAYOUT_GAP_FIELD] = [parsed.error.issues[0]!.message];
+  }
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, settings: { widthsMm: widthsMm.length ? widthsMm : null, gapMm } };
+}
+
+const jsonWidths = z
+  .array(z.number({ invalid_type_error: LAYOUT_MESSAGES.jsonWidth }).int(LAYOUT_MESSAGES.jsonWidth).min(LAYOUT_WIDTH_RANGE_MM.min, LAYOUT_MESSAGES.jsonWidth).max(LAYOUT_WIDTH_RANGE_MM.max, LAYOUT_MESSAGES.jsonWidth), {
+    invalid_type_error: LAYOUT_MESSAGES.jsonWidths,
+  })
+  .max(MAX_LAYOUT_WIDTHS, LAYOUT_MESSAGES.jsonWidths)
+  .superRefine((widths, ctx) => {
+    widths.forEach((w, i) => {
+      if (widths.indexOf(w) !== i) ctx.addIssue({ code: "custom", path: [i], message: LAYOUT_MESSAGES.jsonRepeated });
+    });
+  })
+  .nullable();
+
+const jsonGap = z
+  .number({ invalid_type_error: LAYOUT_MESSAGES.jsonGap })
+  .int(LAYOUT_MESSAGES.jsonGap)
+  .min(LAYOUT_GAP_RANGE_MM.min, LAYOUT_MESSAGES.jsonGap)
+  .max(LAYOUT_GAP_RANGE_MM.max, LAYOUT_MESSAGES.jsonGap)
+  .nullable();
+
+/**
+ * update-product's `layout_widths_mm` and `layout_gap_mm` (`product` object): null when neither key is given (nothing
+ * changes); a key left out keeps its stored value (`current`); null or [] means the standard. The first error names
+ * its field (`layout_widths_mm[1]`).
+ */
+export function layoutSettingsFromJson(
+  p: Record<string, unknown>,
+  current: LayoutSettingsInput,
+): { ok: true; settings: LayoutSettingsInput | null } | { ok: false; message: string; field: string } {
+  if (!("layout_widths_mm" in p) && !("layout_gap_mm" in p)) return { ok: true, settings: null };
+  let { widthsMm, gapMm } = current;
+  if ("layout_widths_mm" in p) {
+    const parsed = jsonWidths.safeParse(p.layout_widths_mm);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const at = issue.path.length ? `layout_widths_mm[${issue.path[0]}]` : "layout_widths_mm";
+      return { ok: false, message: issue.path.length ? `${at}: ${issue.message}` : issue.message, field: at };
+    }
+    widthsMm = parsed.data?.length ? parsed.data : null;
+  }
+  if ("layout_gap_mm" in p) {
+    const parsed = jsonGap.safeParse(p.layout_gap_mm);
+    if (!parsed.success) return { ok: false, message: LAYOUT_MESSAGES.jsonGap, field: "layout_gap_mm" };
+    gapMm = parsed.data;
+  }
+  return { ok: true, settings: { widthsMm, gapMm } };
+}
