@@ -24,30 +24,9 @@ import { printFabric } from "~/models/layout/print.server";
 import { getLayoutSettings } from "~/models/layout/settings.server";
 import type { Measurements, SizeChart } from "~/models/fit/types";
 
-export const DOWNLOAD_FORMATS = ["dxf", "A4", "Letter", "A0", "roll36", "24x36", "projector"] as const;
-export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+import type { DownloadFormat } from "./download-links";
 
-export const DOWNLOAD_FORMAT_LABELS: Record<DownloadFormat, string> = {
-  dxf: "DXF (original)",
-  A4: "A4 PDF",
-  Letter: "US Letter PDF",
-  A0: "A0 copy-shop PDF",
-  roll36: "36-inch roll PDF (US copy shop)",
-  "24x36": "24 x 36 in PDF (US copy shop)",
-  projector: "Projector PDF",
-};
-
-export function isDownloadFormat(value: string): value is DownloadFormat {
-  return (DOWNLOAD_FORMATS as readonly string[]).includes(value);
-}
-
-/** The download links of an order (JSON `downloads` and the purchase page): every format, all sizes. */
-export function orderDownloadLinks(orderId: number, version?: number): { format: DownloadFormat; label: string; url: string }[] {
-  return DOWNLOAD_FORMATS.map((format) => {
-    const query = new URLSearchParams({ format, ...(version !== undefined ? { version: String(version) } : {}) });
-    return { format, label: DOWNLOAD_FORMAT_LABELS[format], url: `/download/${orderId}?${query}` };
-  });
-}
+export { DOWNLOAD_FORMAT_LABELS, DOWNLOAD_FORMATS, isDownloadFormat, orderDownloadLinks, type DownloadFormat } from "./download-links";
 
 export type BuiltDownload = { path: string; contentType: string; fileName: string };
 /** A print file that would have more pages than a print file may have: the buyer is told to choose fewer sizes. */

@@ -32,7 +32,7 @@ import {
 
 import { pointInRing } from "./geometry";
 import type { PdfFonts } from "./fonts.server";
-import type { PrintFormat } from "./pdf.server";
+import type { PrintFormat } from "./print-format";
 import type { Pt } from "./types";
 import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "../fit/interpolate";
 import { lengthToBuy, widthLabel } from "../layout/lengths";

@@ -70,8 +70,9 @@ import { drawFabricPages, fabricPageCount, materialLabel, type PrintFabric } fro
 import { stampLine } from "./stamp.server";
 import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "../fit/interpolate";
 import type { Pattern, PatternPiece, Pt } from "./types";
+import type { PrintFormat } from "./print-format";
 
-export type PrintFormat = "A4" | "Letter" | "A0" | "roll36" | "24x36" | "projector";
+export type { PrintFormat };
 export type PrintOptions = {
   format: PrintFormat;
   /** Sizes to include, in any order (unknown ones are ignored); empty: every size. */
