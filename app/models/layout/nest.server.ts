@@ -166,7 +166,8 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: numbe
   const fabricW = Math.floor(frameMm * SCALE);
   // On the folded fabric a pair keeps half a gap from the fold, so its two copies are a gap apart when opened.
   const fromFold = Math.ceil((gapMm / 2) * SCALE);
-  const farY = Math.ceil((shapes.reduce((s, sh) => s + sh.height, 0) * 2 + items.length * (gapMm + 2) + 1000) * SCALE);
+  // Beyond every item stacked end to end: the free region is never closed at the top.
+  const farY = Math.ceil((items.reduce((s, it) => s + shapes[it.shape]!.height + gapMm + 2, 0) + 1000) * SCALE);
   // No-fit polygons of a fixed shape in its own frame against a moving one flipped by w, cached; any other pair of
   // flips is the same polygon flipped and moved (flipping both shapes flips their Minkowski sum).
   const canonical = new Map<string, Path>();
