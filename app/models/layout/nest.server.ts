@@ -288,7 +288,6 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: numbe
 
   let best: Laid | null = null;
   let bestOrder = byArea;
-  let bestRule: Rule = "bottom";
   // A count budget of placements tried (not a clock, so the result does not depend on the machine): every order
   // while the layout is small, the first ones (the sorted orders come first) for a large one.
   let spent = 0;
@@ -297,12 +296,12 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: numbe
       if (best && spent + order.length > PLACEMENT_BUDGET) break;
       spent += order.length;
       const result = pass(order, rule, best ? best.top : Infinity);
-      if (result && (!best || result.top < best.top)) [best, bestOrder, bestRule] = [result, order, rule];
+      if (result && (!best || result.top < best.top)) [best, bestOrder] = [result, order];
     }
   }
   if (!best) return null;
-  // Local search on the best order: swap two pieces (one of them among the first half, where the big ones are), keep
-  // the order when its layout is shorter; a pass stops as soon as it reaches the best length.
+  // Local search on the best order: swap two pieces (one of them among the first half, where the big ones are), lay
+  // the order by both rules, keep it when its layout is shorter; a pass stops as soon as it reaches the best length.
   spent = 0;
   const n = bestOrder.length;
   while (n > 1 && spent + n <= SEARCH_BUDGET) {
@@ -315,9 +314,11 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: numbe
     }
     const order = [...bestOrder];
     [order[i], order[j]] = [order[j]!, order[i]!];
-    spent += n;
-    const result = pass(order, bestRule, best.top);
-    if (result && result.top < best.top) [best, bestOrder] = [result, order];
+    for (const rule of RULES) {
+      spent += n;
+      const result = pass(order, rule, best.top);
+      if (result && result.top < best.top) [best, bestOrder] = [result, order];
+    }
   }
 
   const r2 = (n: number) => Math.round(n * 100) / 100;
