@@ -76,11 +76,12 @@ export type LayoutInput = {
   widthMm: number;
   gapMm: number;
   /**
-   * "auto" (the default): on the fabric folded lengthwise when a piece is cut on the fold (and every piece fits the
-   * folded width with its fold along the grain), else open. "open": always on the opened fabric, on-fold pieces
-   * unfolded.
+   * "auto" (the default): when a piece is cut on the fold, laid both ways, folded (see "folded") and open, and the
+   * shorter layout returned (a tie: folded); else open. "folded": on the fabric folded lengthwise when a piece is cut
+   * on the fold (and every piece fits the folded width with its fold along the grain), else open. "open": always on
+   * the opened fabric, on-fold pieces unfolded.
    */
-  fold?: "auto" | "open";
+  fold?: "auto" | "open" | "folded";
   /** Ordering passes after the three sorted ones (seeded shuffles), each laid by both rules. */
   shuffles?: number;
 };
@@ -142,19 +143,23 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, fold = "auto", 
   const counts = pieces.map((p) => cutCount(p, material));
   if (counts.reduce((s, n) => s + n, 0) > LAYOUT_LIMITS.maxCuts) return { ok: false, error: "too_many_pieces" };
 
-  if (fold === "auto" && pieces.some((p) => p.onFold)) {
+  let folded: LayoutResult | null = null;
+  if (fold !== "open" && pieces.some((p) => p.onFold)) {
     const set = itemsOf(pieces, counts, gapMm, true);
     const frame = widthMm / 2;
-    if (set && set.items.length && set.shapes.every((s) => s.width <= frame)) {
-      const result = nestItems(set.shapes, set.items, widthMm, gapMm, shuffles, true);
-      if (result) return result;
-    }
+    if (set && set.items.length && set.shapes.every((s) => s.width <= frame)) folded = nestItems(set.shapes, set.items, widthMm, gapMm, shuffles, true);
   }
+  if (folded?.ok && fold === "folded") return folded;
   const set = itemsOf(pieces, counts, gapMm, false)!;
-  if (!set.items.length) return { ok: false, error: "no_pieces" };
-  const tooWide = set.shapes.filter((s) => s.width > widthMm);
-  if (tooWide.length) return { ok: false, error: "too_wide", pieces: tooWide.map((s) => s.name) };
-  return nestItems(set.shapes, set.items, widthMm, gapMm, shuffles, false) ?? { ok: false, error: "too_wide", pieces: set.shapes.map((s) => s.name) };
+  const open = ((): LayoutResult => {
+    if (!set.items.length) return { ok: false, error: "no_pieces" };
+    const tooWide = set.shapes.filter((s) => s.width > widthMm);
+    if (tooWide.length) return { ok: false, error: "too_wide", pieces: tooWide.map((s) => s.name) };
+    return nestItems(set.shapes, set.items, widthMm, gapMm, shuffles, false) ?? { ok: false, error: "too_wide", pieces: set.shapes.map((s) => s.name) };
+  })();
+  // Auto: the shorter of the two (a tie: folded), so the buyer never buys more fabric for the convenience of a fold.
+  if (folded?.ok && (!open.ok || folded.layout.lengthMm <= open.layout.lengthMm)) return folded;
+  return open;
 }
 
 /**
