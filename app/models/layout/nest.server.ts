@@ -98,6 +98,8 @@ const RULES: Rule[] = ["bottom", "left"];
 const PLACEMENT_BUDGET = 400;
 /** Placements tried by the local search on the best order after the passes. */
 const SEARCH_BUDGET = 600;
+/** Placements tried by the compaction rounds on the best layout. */
+const COMPACT_BUDGET = 200;
 
 /** mulberry32: a small seeded generator, so the shuffles are the same on every run. */
 function seeded(seed: number): () => number {
@@ -324,6 +326,33 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: numbe
       const result = pass(order, rule, best.top);
       if (result && result.top < best.top) [best, bestOrder] = [result, order];
     }
+  }
+
+  // Compaction: re-place each piece, those reaching the top first, at its lowest-leftmost place (either turn) against
+  // all the others; a move is kept when the piece's top comes lower. Rounds repeat while the length shrinks, within a
+  // count budget. Every place is one the passes could give (the same free region), so the layout stays valid.
+  spent = 0;
+  let placed = best.placed.map((p) => ({ ...p }));
+  let top = best.top;
+  while (spent + placed.length <= COMPACT_BUDGET) {
+    const byTop = [...placed.keys()].sort((a, b) => placed[b]!.Y + shapes[placed[b]!.shape]!.H - (placed[a]!.Y + shapes[placed[a]!.shape]!.H) || a - b);
+    for (const k of byTop) {
+      const p = placed[k]!;
+      const H = shapes[p.shape]!.H;
+      const others = placed.filter((_, i) => i !== k);
+      let move: { flip: Flip; X: number; Y: number } | null = null;
+      for (const flip of flipsOf(p.item)) {
+        spent += 1;
+        const at = position(others, p.item, flip, "bottom", Infinity);
+        if (at && at.Y + H < (move ? move.Y + H : p.Y + H)) move = { flip, ...at };
+      }
+      if (move) placed[k] = { ...p, ...move };
+    }
+    const after = Math.max(...placed.map((p) => p.Y + shapes[p.shape]!.H));
+    if (after >= top) break;
+    top = after;
+    best = { placed, top };
+    placed = placed.map((p) => ({ ...p }));
   }
 
   const r2 = (n: number) => Math.round(n * 100) / 100;
