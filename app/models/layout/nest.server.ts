@@ -17,6 +17,10 @@
  *    the length so far, which fills the width with the small pieces). The shortest layout is kept; a pass that grows
  *    past the best length so far stops early. The no-fit polygons are cached, so a pass costs one clipper difference
  *    per piece and turn; a count budget of placements (PLACEMENT_BUDGET) ends the passes of a large layout early.
+ * 4. A local search on the best order (two pieces swapped), then compaction rounds on the best layout (each piece, those
+ *    reaching the top first, re-placed at its lowest place against all the others), each within a count budget.
+ * 5. Fold "auto": a pattern with pieces cut on the fold is laid both ways, on the fabric folded lengthwise and open,
+ *    and the shorter layout is returned (a tie: folded), so the buyer never buys more fabric for a fold.
  * Deterministic: integer clipper coordinates and a fixed seed give the same layout for the same input.
  */
 import ClipperLib, { type Path } from "clipper-lib";
