@@ -4,6 +4,10 @@
 // the sample size's length, lower bound (area / width) and efficiency, and the range of efficiency over the spread;
 // the median efficiency at 1400 mm over the corpus (target >= 70 %); and the time per size of the largest file at
 // 1400 mm, every size (target < 2 s), CPU and wall time in this process (the pool runs the same code on one thread).
+// Layouts as the product shows them (fold "auto": when a piece is cut on the fold, laid folded and open and the shorter
+// returned), and beside them at 1400 mm the same sample size laid open (fold "open", on-fold pieces unfolded) and
+// folded (fold "folded": on the fabric folded lengthwise where it can). Time per size: the largest file, and the
+// largest file laid both ways by auto (a piece on the fold that can fold).
 // Writes bench/LAYOUT-RESULTS.md (npm run bench folds it into bench/RESULTS.md).
 import fs from "node:fs";
 import os from "node:os";
@@ -28,12 +32,12 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-function lay(pattern: Pattern, size: string, widthMm: number) {
+function lay(pattern: Pattern, size: string, widthMm: number, fold: "auto" | "open" | "folded" = "auto") {
   const material = mainMaterial(pattern, size);
   if (material === null) return null;
   const c = process.cpuUsage();
   const t = performance.now();
-  const result = layoutPieces({ pieces: piecesToCut(pattern, size, material), material, widthMm, gapMm: GAP });
+  const result = layoutPieces({ pieces: piecesToCut(pattern, size, material), material, widthMm, gapMm: GAP, fold });
   const wall = performance.now() - t;
   const used = process.cpuUsage(c);
   return { result, wall, cpu: (used.user + used.system) / 1000, material };
@@ -42,6 +46,10 @@ function lay(pattern: Pattern, size: string, widthMm: number) {
 const fixtures = cadFixtures();
 const rows: string[] = [];
 const at1400: number[] = [];
+const open1400: number[] = [];
+const folded1400: number[] = [];
+const bothWays: { name: string; bytes: Buffer | Uint8Array; pattern: Pattern }[] = [];
+const foldedFiles: string[] = [];
 const started = Date.now();
 for (const { name, bytes } of fixtures) {
   const read = readPattern(bytes);
@@ -63,48 +71,83 @@ for (const { name, bytes } of fixtures) {
       const l = out.result.layout;
       effs.push(l.efficiency);
       if (size === sample) {
-        cell = `${Math.round(l.lengthMm)} / ${Math.round(l.lowerBoundMm)} / ${pct(l.efficiency)}`;
+        cell = `${Math.round(l.lengthMm)} / ${Math.round(l.lowerBoundMm)} / ${pct(l.efficiency)}${l.folded ? " F" : ""}`;
         if (widthMm === 1400) at1400.push(l.efficiency);
+        if (widthMm === 1400 && l.folded) foldedFiles.push(name);
       }
     }
     const range = effs.length > 1 ? ` (${pct(Math.min(...effs))}-${pct(Math.max(...effs))})` : "";
     cells.push(cell + range);
     console.log(`[layout] ${name} ${widthMm}: ${cell}${range}`);
   }
-  rows.push(`| ${name} | ${p.sizes.length} | ${sample} | ${cells.join(" | ")} |`);
+  const open = lay(p, sample, 1400, "open");
+  let openCell = "";
+  if (open?.result.ok) {
+    const l = open.result.layout;
+    open1400.push(l.efficiency);
+    openCell = `${Math.round(l.lengthMm)} / ${pct(l.efficiency)}`;
+    console.log(`[layout] ${name} 1400 open: ${openCell}`);
+  } else if (open) openCell = open.result.ok ? "" : open.result.error;
+  const fold = lay(p, sample, 1400, "folded");
+  let foldCell = "";
+  if (fold?.result.ok) {
+    const l = fold.result.layout;
+    folded1400.push(l.efficiency);
+    foldCell = `${Math.round(l.lengthMm)} / ${pct(l.efficiency)}${l.folded ? " F" : ""}`;
+    if (l.folded) bothWays.push({ name, bytes, pattern: p });
+    console.log(`[layout] ${name} 1400 folded: ${foldCell}`);
+  } else if (fold) foldCell = fold.result.ok ? "" : fold.result.error;
+  rows.push(`| ${name} | ${p.sizes.length} | ${sample} | ${cells.join(" | ")} | ${openCell} | ${foldCell} |`);
 }
 
-// The largest real file, every size at 1400 mm.
+// Every size at 1400 mm of the largest real file, and of the largest file laid both ways (folded and open) by auto.
+type Timed = { size: string; cpu: number; wall: number; cuts: number; folded: boolean };
+function timeSizes(name: string, pattern: Pattern): Timed[] {
+  const times: Timed[] = [];
+  for (const size of pattern.sizes) {
+    const out = lay(pattern, size, 1400);
+    if (!out || !out.result.ok) continue;
+    times.push({ size, cpu: out.cpu, wall: out.wall, cuts: out.result.layout.placements.length, folded: !!out.result.layout.folded });
+    console.log(`[layout] ${name} ${size}: ${Math.round(out.cpu)} ms CPU, ${Math.round(out.wall)} ms wall`);
+  }
+  return times;
+}
 const largest = [...fixtures].sort((a, b) => b.bytes.length - a.bytes.length)[0]!;
 const big = readPattern(largest.bytes);
-const times: { size: string; cpu: number; wall: number; cuts: number }[] = [];
-if (big.ok) {
-  for (const size of big.pattern.sizes) {
-    const out = lay(big.pattern, size, 1400);
-    if (!out || !out.result.ok) continue;
-    times.push({ size, cpu: out.cpu, wall: out.wall, cuts: out.result.layout.placements.length });
-    console.log(`[layout] ${largest.name} ${size}: ${Math.round(out.cpu)} ms CPU, ${Math.round(out.wall)} ms wall`);
-  }
-}
+const times = big.ok ? timeSizes(largest.name, big.pattern) : [];
+const largestBoth = [...bothWays].sort((a, b) => b.bytes.length - a.bytes.length)[0];
+const timesBoth = largestBoth ? timeSizes(largestBoth.name, largestBoth.pattern) : [];
+const timeLine = (name: string, how: string, ts: Timed[]) =>
+  `**Time per size on ${name}** (${how}, ${ts.length} sizes, ${Math.min(...ts.map((t) => t.cuts))}-${Math.max(...ts.map((t) => t.cuts))} cuts, 1400 mm): ` +
+  `CPU median ${Math.round(median(ts.map((t) => t.cpu)))} ms, max ${Math.round(Math.max(...ts.map((t) => t.cpu)))} ms; wall median ` +
+  `${Math.round(median(ts.map((t) => t.wall)))} ms, max ${Math.round(Math.max(...ts.map((t) => t.wall)))} ms (target < 2 s).`;
 
 const lines = [
   "## Cutting layouts (issue 25, `npx tsx bench/layout.ts`)",
   "",
   `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)} at the end (${Math.round((Date.now() - started) / 1000)} s).`,
   `Main fabric, ${GAP} mm gap, no selvedge. Each cell: the sample size's length / lower bound (area / width) in mm / efficiency,`,
-  `then the range of efficiency over ${ALL ? "every size" : "the smallest, sample and largest sizes"}.`,
+  `then the range of efficiency over ${ALL ? "every size" : "the smallest, sample and largest sizes"}. Laid as the product shows them (fold "auto");`,
+  "F: on the fabric folded lengthwise (a piece is cut on the fold; the length is the folded one, the efficiency over the whole width).",
+  'Last columns: the sample size at 1400 mm laid open (fold "open", on-fold pieces unfolded) and folded (fold "folded", F where it folds): length / efficiency.',
   "",
-  "| File | Sizes | Sample | 1120 mm | 1400 mm | 1500 mm |",
-  "|---|---:|---:|---|---|---|",
+  "| File | Sizes | Sample | 1120 mm | 1400 mm | 1500 mm | 1400 mm open | 1400 mm folded |",
+  "|---|---:|---:|---|---|---|---|---|",
   ...rows,
   "",
-  `**Median efficiency at 1400 mm** over the ${at1400.length} graded files (sample size): **${pct(median(at1400))}** (target ≥ 70 %).`,
+  `**Median efficiency at 1400 mm** over the ${at1400.length} graded files (sample size), as the product shows them (auto, the shorter of folded and open; ${foldedFiles.length} folded): **${pct(median(at1400))}** (target ≥ 70 %); ` +
+    `all laid open: ${pct(median(open1400))}; folded where they can (${bothWays.length} folded): ${pct(median(folded1400))}.`,
   "",
-  times.length
-    ? `**Time per size on the largest file** (${largest.name}, ${times.length} sizes, ${times[0]!.cuts}-${Math.max(...times.map((t) => t.cuts))} cuts, 1400 mm): ` +
-      `CPU median ${Math.round(median(times.map((t) => t.cpu)))} ms, max ${Math.round(Math.max(...times.map((t) => t.cpu)))} ms; wall median ` +
-      `${Math.round(median(times.map((t) => t.wall)))} ms, max ${Math.round(Math.max(...times.map((t) => t.wall)))} ms (target < 2 s).`
-    : `The largest file (${largest.name}) gave no layout.`,
+  `Folded as returned by auto at 1400 mm (sample size): ${foldedFiles.join(", ") || "none"}.`,
+  "",
+  "Files of 2-4 pieces (DEEP_ARMHOLE_RACER, GLX0924/0926, ORILEGWB, WM_LOOSE_SHAPE_TANK, simple) are as long as their tallest " +
+    "piece (open) or their on-fold halves end to end (folded) whatever the nesting: no ordering or rule can raise them.",
+  "",
+  times.length ? timeLine(largest.name, `the largest file, ${times.some((t) => t.folded) ? "folded" : "open"} as auto returns it`, times) : `The largest file (${largest.name}) gave no layout.`,
+  "",
+  timesBoth.length && largestBoth
+    ? timeLine(largestBoth.name, "the largest file with on-fold pieces that fold: auto lays every size both ways", timesBoth)
+    : "No file is laid both ways.",
 ];
 fs.writeFileSync(path.join(root, "bench", "LAYOUT-RESULTS.md"), lines.join("\n") + "\n");
 console.log("\n" + lines.join("\n"));

@@ -138,8 +138,8 @@ describe("layoutPieces on generated pieces", () => {
   });
 
   it("gives the same layout for the same input", () => {
-    const a = layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5 });
-    const b = layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5 });
+    const a = layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5, fold: "folded" });
+    const b = layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5, fold: "folded" });
     expect(b).toEqual(a);
   });
 
@@ -170,5 +170,135 @@ describe("layoutPieces on real CAD exports", () => {
     const result = layoutPieces({ pieces, material, widthMm: 1400, gapMm: 5 });
     if (!result.ok) throw new Error(result.error);
     expectValid(result.layout, pieces, material);
+  });
+});
+
+describe("layoutPieces on the fabric folded lengthwise", () => {
+  // A bodice half cut on the fold (its fold edge x = 0), a sleeve cut as a pair, a pocket cut 3 (a pair and a single).
+  const bodice: Pt[] = [
+    [0, 0],
+    [240, 0],
+    [260, 380],
+    [200, 470],
+    [90, 520],
+    [0, 500],
+  ];
+  const unfolded = [...bodice, ...bodice.slice(1, -1).reverse().map(([x, y]): Pt => [-x, y])];
+  const pieces: PatternPiece[] = [
+    piece("Bodice", bodice, {
+      onFold: true,
+      fold: [[0, 0], [0, 500]],
+      unfolded: { boundary: unfolded, bbox: bboxOf(unfolded), area: polygonArea(unfolded) },
+      grain: [[100, 100], [100, 400]],
+    }),
+    piece("Sleeve", [[0, 0], [300, 0], [330, 360], [150, 420], [-30, 360]], { quantity: 2, grain: [[150, 50], [150, 350]] }),
+    piece("Pocket", [[0, 0], [160, 0], [160, 150], [80, 180], [0, 150]], { quantity: 3 }),
+  ];
+
+  it.each([1120, 1400])("lays an on-fold half on the fold, pairs through both layers and a single on the top layer (%i mm)", (widthMm) => {
+    const result = layoutPieces({ pieces, material: "fabric", widthMm, gapMm: 5, fold: "folded" });
+    if (!result.ok) throw new Error(result.error);
+    const { layout } = result;
+    expectValid(layout, pieces, "fabric");
+    expect(layout.placements).toHaveLength(6);
+    const folded = layout.folded!;
+    expect(folded.widthMm).toBe(widthMm / 2);
+    const view = (name: string) => folded.view.filter((p) => p.name === name);
+    expect(view("Bodice").map((p) => [p.layers, p.onFold])).toEqual([[2, true]]);
+    expect(bboxOf(view("Bodice")[0]!.polygon).minX).toBe(0);
+    expect(view("Sleeve").map((p) => [p.layers, p.onFold])).toEqual([[2, false]]);
+    expect(view("Pocket").map((p) => p.layers)).toEqual([2, 1]);
+    for (const p of folded.view) for (const [x, y] of p.polygon) expect(x >= 0 && x <= widthMm / 2 && y >= 0 && y <= layout.lengthMm).toBe(true);
+    // Opened: the whole bodice across the fold (x = widthMm / 2), a pair's copies mirrored either side of it, 5 mm apart.
+    const body = bboxOf(layout.placements.find((p) => p.name === "Bodice")!.polygon);
+    expect(body.width).toBeCloseTo(520, 1);
+    expect(body.minX + body.maxX).toBeCloseTo(widthMm, 1);
+    const [top, under] = layout.placements.filter((p) => p.name === "Sleeve").map((p) => ({ p, box: bboxOf(p.polygon) }));
+    expect([top!.p.mirrored, under!.p.mirrored]).toEqual([false, true]);
+    expect(top!.box.minX + under!.box.maxX).toBeCloseTo(widthMm, 1);
+    expect(top!.box.minX - widthMm / 2).toBeGreaterThanOrEqual(2.5);
+    const single = layout.placements.filter((p) => p.name === "Pocket")[2]!;
+    expect(bboxOf(single.polygon).minX).toBeGreaterThanOrEqual(widthMm / 2);
+    // The length is the folded one; the area every cut's.
+    expect(layout.areaMm2).toBe(Math.round(polygonArea(unfolded) + 2 * polygonArea(pieces[1]!.boundary) + 3 * polygonArea(pieces[2]!.boundary)));
+  });
+
+  it("lays the same pieces open on request, the on-fold piece unfolded", () => {
+    const result = layoutPieces({ pieces, material: "fabric", widthMm: 1400, gapMm: 5, fold: "open" });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.layout.folded).toBeNull();
+    expectValid(result.layout, pieces, "fabric");
+  });
+
+  it("gives the same folded layout for the same input", () => {
+    const a = layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5, fold: "folded" });
+    const b = layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5, fold: "folded" });
+    expect(b).toEqual(a);
+  });
+
+  it("auto returns the shorter of the folded and the open layout (a tie: folded)", () => {
+    // A front and a back both on the fold: folded, their halves lie end to end along the fold; open, side by side.
+    const half = (name: string): PatternPiece =>
+      piece(name, rect(250, 600), { onFold: true, fold: [[0, 0], [0, 600]], unfolded: { boundary: rect(500, 600, -250), bbox: bboxOf(rect(500, 600, -250)), area: 500 * 600 } });
+    const tee = [half("Front"), half("Back")];
+    // A flared skirt on the fold and a pair of godets matching its slope: folded, a godet lies against each side.
+    const skirt: Pt[] = [[0, 0], [300, 0], [100, 600], [0, 600]];
+    const whole: Pt[] = [[-300, 0], [300, 0], [100, 600], [-100, 600]];
+    const flared = [
+      piece("Skirt", skirt, { onFold: true, fold: [[0, 0], [0, 600]], unfolded: { boundary: whole, bbox: bboxOf(whole), area: polygonArea(whole) } }),
+      piece("Godet", [[200, 0], [200, 600], [0, 600]], { quantity: 2 }),
+    ];
+    for (const [set, widthMm, winner] of [[tee, 1400, "open"], [flared, 640, "folded"]] as const) {
+      const lay = (fold: "auto" | "open" | "folded") => {
+        const result = layoutPieces({ pieces: [...set], widthMm, gapMm: 5, fold });
+        if (!result.ok) throw new Error(result.error);
+        return result.layout;
+      };
+      const [auto, open, folded] = [lay("auto"), lay("open"), lay("folded")];
+      expect(folded.folded).not.toBeNull();
+      expect(open.folded).toBeNull();
+      expect(winner === "open" ? open.lengthMm < folded.lengthMm : folded.lengthMm < open.lengthMm).toBe(true);
+      expect(auto).toEqual(winner === "open" ? open : folded);
+      expect(auto.lengthMm).toBe(Math.min(open.lengthMm, folded.lengthMm));
+      expectValid(auto, [...set]);
+      expect(lay("auto")).toEqual(auto);
+    }
+  });
+
+  it("lays open when the fold does not run along the grain or a piece is wider than the folded fabric", () => {
+    const slanted = [{ ...pieces[0]!, grain: [[0, 0], [100, 300]] as [Pt, Pt] }, pieces[1]!];
+    const a = layoutPieces({ pieces: slanted, widthMm: 1400, gapMm: 5, fold: "folded" });
+    if (!a.ok) throw new Error(a.error);
+    expect(a.layout.folded).toBeNull();
+    expectValid(a.layout, slanted);
+    const b = layoutPieces({ pieces, material: "fabric", widthMm: 600, gapMm: 5, fold: "folded" });
+    if (!b.ok) throw new Error(b.error);
+    expect(b.layout.folded).toBeNull();
+    expectValid(b.layout, pieces, "fabric");
+  });
+});
+
+describe("layoutPieces on hostile input", () => {
+  it("ends in a layout or a layout error for degenerate, self-crossing and many pieces", { timeout: 120_000 }, () => {
+    const bowtie: Pt[] = [[0, 0], [200, 200], [200, 0], [0, 200]];
+    const odd: PatternPiece[] = [
+      piece("Line", [[0, 0], [100, 0], [200, 0]]),
+      piece("Point", [[5, 5], [5, 5], [5, 5]]),
+      piece("Bowtie", bowtie, { quantity: 2 }),
+      piece("Fold without line", rect(100, 100), { onFold: true }),
+      piece("Fold off the outline", rect(100, 100), { onFold: true, fold: [[-50, 0], [-50, 100]] }),
+      piece("Spike", [[0, 0], [1e-6, 500], [2e-6, 0]]),
+    ];
+    for (const fold of ["auto", "open", "folded"] as const) {
+      const result = layoutPieces({ pieces: odd, widthMm: 1400, gapMm: 5, fold });
+      if (result.ok) expect(result.layout.placements.length).toBeGreaterThan(0);
+      else expect(["no_pieces", "too_wide"]).toContain(result.error);
+    }
+    expect(layoutPieces({ pieces: [odd[0]!, odd[1]!], widthMm: 1400, gapMm: 5 })).toEqual({ ok: false, error: "no_pieces" });
+    const many = [piece("Tie", rect(60, 20), { quantity: 150 }), piece("Loop", rect(30, 30), { quantity: 150, onFold: true, fold: [[0, 0], [0, 30]], unfolded: { boundary: rect(60, 30, -30), bbox: bboxOf(rect(60, 30, -30)), area: 1800 } })];
+    const result = layoutPieces({ pieces: many, widthMm: 1400, gapMm: 5, fold: "folded" });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.layout.folded).not.toBeNull();
+    expectValid(result.layout, many);
   });
 });

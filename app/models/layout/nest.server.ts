@@ -17,6 +17,10 @@
  *    the length so far, which fills the width with the small pieces). The shortest layout is kept; a pass that grows
  *    past the best length so far stops early. The no-fit polygons are cached, so a pass costs one clipper difference
  *    per piece and turn; a count budget of placements (PLACEMENT_BUDGET) ends the passes of a large layout early.
+ * 4. A local search on the best order (two pieces swapped), then compaction rounds on the best layout (each piece, those
+ *    reaching the top first, re-placed at its lowest place against all the others), each within a count budget.
+ * 5. Fold "auto": a pattern with pieces cut on the fold is laid both ways, on the fabric folded lengthwise and open,
+ *    and the shorter layout is returned (a tie: folded), so the buyer never buys more fabric for a fold.
  * Deterministic: integer clipper coordinates and a fixed seed give the same layout for the same input.
  */
 import ClipperLib, { type Path } from "clipper-lib";
@@ -75,16 +79,31 @@ export type LayoutInput = {
   material?: string;
   widthMm: number;
   gapMm: number;
+  /**
+   * "auto" (the default): when a piece is cut on the fold, laid both ways, folded (see "folded") and open, and the
+   * shorter layout returned (a tie: folded); else open. "folded": on the fabric folded lengthwise when a piece is cut
+   * on the fold (and every piece fits the folded width with its fold along the grain), else open. "open": always on
+   * the opened fabric, on-fold pieces unfolded.
+   */
+  fold?: "auto" | "open" | "folded";
   /** Ordering passes after the three sorted ones (seeded shuffles), each laid by both rules. */
   shuffles?: number;
 };
 
-type Item = { shape: number; mirrored: boolean; index: number };
+/**
+ * One placement to nest. `atFold`: an on-fold piece's half, its fold edge on the fold (x = 0). `layers` 2 on the
+ * folded fabric: cut through both layers (the under copy is the mirror); 1: the top layer only (and every open cut).
+ */
+type Item = { shape: number; mirrored: boolean; index: number; atFold: boolean; layers: 1 | 2 };
 type Placed = { shape: number; flip: Flip; X: number; Y: number };
 type Rule = "bottom" | "left";
 const RULES: Rule[] = ["bottom", "left"];
 /** Placements (a piece in both turns) tried over all passes. */
 const PLACEMENT_BUDGET = 400;
+/** Placements tried by the local search on the best order after the passes. */
+const SEARCH_BUDGET = 600;
+/** Placements tried by the compaction rounds on the best layout. */
+const COMPACT_BUDGET = 200;
 
 /** mulberry32: a small seeded generator, so the shuffles are the same on every run. */
 function seeded(seed: number): () => number {
@@ -98,28 +117,68 @@ function seeded(seed: number): () => number {
   };
 }
 
+/** The shapes and items of a layout: open (every cut, on-fold pieces unfolded) or folded; null when it cannot fold. */
+function itemsOf(pieces: PatternPiece[], counts: number[], gapMm: number, folded: boolean): { shapes: Shape[]; items: Item[] } | null {
+  const shapes: Shape[] = [];
+  const items: Item[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    const n = counts[i]!;
+    const atFold = folded && !!piece.onFold;
+    const shape = atFold ? shapeOf(piece, gapMm, { half: true }) : shapeOf(piece, gapMm);
+    if (!shape) {
+      if (atFold) return null;
+      continue;
+    }
+    shapes.push(shape);
+    const add = (mirrored: boolean, layers: 1 | 2) => items.push({ shape: shapes.length - 1, mirrored, index: items.length, atFold, layers });
+    if (!folded) for (let c = 0; c < n; c++) add(c % 2 === 1, 1);
+    else if (atFold) for (let c = 0; c < n; c++) add(c % 2 === 1, 2);
+    else {
+      for (let c = 0; c + 1 < n; c += 2) add(false, 2);
+      if (n % 2) add(false, 1);
+    }
+  }
+  return { shapes, items };
+}
+
 /** Lays out the cuts of `pieces` on `widthMm` of fabric with `gapMm` between outlines. */
-export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 12 }: LayoutInput): LayoutResult {
+export function layoutPieces({ pieces, material, widthMm, gapMm, fold = "auto", shuffles = 12 }: LayoutInput): LayoutResult {
   if (!Number.isFinite(widthMm) || widthMm < LAYOUT_LIMITS.minWidthMm || widthMm > LAYOUT_LIMITS.maxWidthMm) return { ok: false, error: "bad_width" };
   if (!Number.isFinite(gapMm) || gapMm < 0 || gapMm > LAYOUT_LIMITS.maxGapMm) return { ok: false, error: "bad_gap" };
   const counts = pieces.map((p) => cutCount(p, material));
   if (counts.reduce((s, n) => s + n, 0) > LAYOUT_LIMITS.maxCuts) return { ok: false, error: "too_many_pieces" };
 
-  const shapes: Shape[] = [];
-  const items: Item[] = [];
-  pieces.forEach((piece, i) => {
-    const shape = shapeOf(piece, gapMm);
-    if (!shape) return;
-    shapes.push(shape);
-    for (let c = 0; c < counts[i]!; c++) items.push({ shape: shapes.length - 1, mirrored: c % 2 === 1, index: items.length });
-  });
-  if (!items.length) return { ok: false, error: "no_pieces" };
-  const tooWide = shapes.filter((s) => s.width > widthMm);
-  if (tooWide.length) return { ok: false, error: "too_wide", pieces: tooWide.map((s) => s.name) };
+  let folded: LayoutResult | null = null;
+  if (fold !== "open" && pieces.some((p) => p.onFold)) {
+    const set = itemsOf(pieces, counts, gapMm, true);
+    const frame = widthMm / 2;
+    if (set && set.items.length && set.shapes.every((s) => s.width <= frame)) folded = nestItems(set.shapes, set.items, widthMm, gapMm, shuffles, true);
+  }
+  if (folded?.ok && fold === "folded") return folded;
+  const set = itemsOf(pieces, counts, gapMm, false)!;
+  const open = ((): LayoutResult => {
+    if (!set.items.length) return { ok: false, error: "no_pieces" };
+    const tooWide = set.shapes.filter((s) => s.width > widthMm);
+    if (tooWide.length) return { ok: false, error: "too_wide", pieces: tooWide.map((s) => s.name) };
+    return nestItems(set.shapes, set.items, widthMm, gapMm, shuffles, false) ?? { ok: false, error: "too_wide", pieces: set.shapes.map((s) => s.name) };
+  })();
+  // Auto: the shorter of the two (a tie: folded), so the buyer never buys more fabric for the convenience of a fold.
+  if (folded?.ok && (!open.ok || folded.layout.lengthMm <= open.layout.lengthMm)) return folded;
+  return open;
+}
 
-  const fabricW = Math.floor(widthMm * SCALE);
-  const farY = Math.ceil((shapes.reduce((s, sh) => s + sh.height, 0) * 2 + items.length * (gapMm + 2) + 1000) * SCALE);
-
+/**
+ * Nests `items` on the opened fabric, or on the fabric folded lengthwise (`folded`: widthMm / 2 from the fold at x =
+ * 0); null when some piece finds no place.
+ */
+function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: number, shuffles: number, folded: boolean): LayoutResult | null {
+  const frameMm = folded ? widthMm / 2 : widthMm;
+  const fabricW = Math.floor(frameMm * SCALE);
+  // On the folded fabric a pair keeps half a gap from the fold, so its two copies are a gap apart when opened.
+  const fromFold = Math.ceil((gapMm / 2) * SCALE);
+  // Beyond every item stacked end to end: the free region is never closed at the top.
+  const farY = Math.ceil((items.reduce((s, it) => s + shapes[it.shape]!.height + gapMm + 2, 0) + 1000) * SCALE);
   // No-fit polygons of a fixed shape in its own frame against a moving one flipped by w, cached; any other pair of
   // flips is the same polygon flipped and moved (flipping both shapes flips their Minkowski sum).
   const canonical = new Map<string, Path>();
@@ -154,20 +213,23 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 12 }
   }
 
   /**
-   * A position of shape b flipped by fb among the placed shapes, null when none. "bottom": the lowest, then leftmost,
-   * vertex of the free region. "left": the leftmost, then lowest, vertex that keeps the piece under `top` (the
-   * length so far), filling the width with small pieces; the bottom rule when none does.
+   * A position of item it's shape flipped by fb among the placed shapes, null when none. "bottom": the lowest, then
+   * leftmost, vertex of the free region. "left": the leftmost, then lowest, vertex that keeps the piece under `top`
+   * (the length so far), filling the width with small pieces; the bottom rule when none does. An on-fold half lies at
+   * x = 0 only; a pair on the folded fabric keeps half a gap from the fold.
    */
-  function position(placed: Placed[], b: number, fb: Flip, rule: Rule, top: number): { X: number; Y: number } | null {
-    const maxX = fabricW - shapes[b]!.W;
-    if (maxX < 0) return null;
-    const right = Math.max(maxX, 1);
-    if (!placed.length) return { X: 0, Y: 0 };
+  function position(placed: Placed[], it: Item, fb: Flip, rule: Rule, top: number): { X: number; Y: number } | null {
+    const b = it.shape;
+    const minX = it.atFold ? 0 : folded && it.layers === 2 ? fromFold : 0;
+    const maxX = it.atFold ? 0 : fabricW - shapes[b]!.W;
+    if (maxX < minX) return null;
+    const right = Math.max(maxX, minX + 1);
+    if (!placed.length) return { X: minX, Y: 0 };
     const fit: Path = [
-      { X: 0, Y: 0 },
+      { X: minX, Y: 0 },
       { X: right, Y: 0 },
       { X: right, Y: farY },
-      { X: 0, Y: farY },
+      { X: minX, Y: farY },
     ];
     const clipper = new ClipperLib.Clipper();
     clipper.AddPath(fit, ClipperLib.PolyType.ptSubject, true);
@@ -190,14 +252,23 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 12 }
     return at && { X: Math.min(at.X, maxX), Y: at.Y };
   }
 
-  function pass(order: Item[], rule: Rule, bound: number): { placed: (Placed & { item: Item })[]; top: number } | null {
+  /** The turns of an item: 0 or 180 degrees; an on-fold half turned is the whole turned, its fold kept at x = 0. */
+  const flipsOf = (it: Item): Flip[] =>
+    it.atFold
+      ? [
+          { fx: false, fy: false },
+          { fx: false, fy: true },
+        ]
+      : [flipOf(it.mirrored, false), flipOf(it.mirrored, true)];
+
+  type Laid = { placed: (Placed & { item: Item })[]; top: number };
+  function pass(order: Item[], rule: Rule, bound: number): Laid | null {
     const placed: (Placed & { item: Item })[] = [];
     let top = 0;
     for (const item of order) {
       let choice: (Placed & { item: Item; top: number }) | null = null;
-      for (const turned of [false, true]) {
-        const flip = flipOf(item.mirrored, turned);
-        const at = position(placed, item.shape, flip, rule, top);
+      for (const flip of flipsOf(item)) {
+        const at = position(placed, item, flip, rule, top);
         if (!at) continue;
         const itemTop = at.Y + shapes[item.shape]!.H;
         if (!choice || itemTop < choice.top || (itemTop === choice.top && (at.Y < choice.Y || (at.Y === choice.Y && at.X < choice.X)))) {
@@ -226,7 +297,8 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 12 }
     orders.push(order);
   }
 
-  let best: { placed: (Placed & { item: Item })[]; top: number } | null = null;
+  let best: Laid | null = null;
+  let bestOrder = byArea;
   // A count budget of placements tried (not a clock, so the result does not depend on the machine): every order
   // while the layout is small, the first ones (the sorted orders come first) for a large one.
   let spent = 0;
@@ -235,29 +307,96 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 12 }
       if (best && spent + order.length > PLACEMENT_BUDGET) break;
       spent += order.length;
       const result = pass(order, rule, best ? best.top : Infinity);
-      if (result && (!best || result.top < best.top)) best = result;
+      if (result && (!best || result.top < best.top)) [best, bestOrder] = [result, order];
     }
   }
-  if (!best) return { ok: false, error: "too_wide", pieces: shapes.map((s) => s.name) };
+  if (!best) return null;
+  // Local search on the best order: swap two pieces (one of them among the first half, where the big ones are), lay
+  // the order by both rules, keep it when its layout is shorter; a pass stops as soon as it reaches the best length.
+  spent = 0;
+  const n = bestOrder.length;
+  while (n > 1 && spent + n <= SEARCH_BUDGET) {
+    const i = Math.floor(random() * Math.ceil(n / 2));
+    let j = Math.floor(random() * (n - 1));
+    if (j >= i) j++;
+    if (bestOrder[i]!.shape === bestOrder[j]!.shape) {
+      spent += 1;
+      continue;
+    }
+    const order = [...bestOrder];
+    [order[i], order[j]] = [order[j]!, order[i]!];
+    for (const rule of RULES) {
+      spent += n;
+      const result = pass(order, rule, best.top);
+      if (result && result.top < best.top) [best, bestOrder] = [result, order];
+    }
+  }
+
+  // Compaction: re-place each piece, those reaching the top first, at its lowest-leftmost place (either turn) against
+  // all the others; a move is kept when the piece's top comes lower. Rounds repeat while the length shrinks, within a
+  // count budget. Every place is one the passes could give (the same free region), so the layout stays valid.
+  spent = 0;
+  let placed = best.placed.map((p) => ({ ...p }));
+  let top = best.top;
+  while (spent + placed.length <= COMPACT_BUDGET) {
+    const byTop = [...placed.keys()].sort((a, b) => placed[b]!.Y + shapes[placed[b]!.shape]!.H - (placed[a]!.Y + shapes[placed[a]!.shape]!.H) || a - b);
+    for (const k of byTop) {
+      const p = placed[k]!;
+      const H = shapes[p.shape]!.H;
+      const others = placed.filter((_, i) => i !== k);
+      let move: { flip: Flip; X: number; Y: number } | null = null;
+      for (const flip of flipsOf(p.item)) {
+        spent += 1;
+        const at = position(others, p.item, flip, "bottom", Infinity);
+        if (at && at.Y + H < (move ? move.Y + H : p.Y + H)) move = { flip, ...at };
+      }
+      if (move) placed[k] = { ...p, ...move };
+    }
+    const after = Math.max(...placed.map((p) => p.Y + shapes[p.shape]!.H));
+    if (after >= top) break;
+    top = after;
+    best = { placed, top };
+    placed = placed.map((p) => ({ ...p }));
+  }
 
   const r2 = (n: number) => Math.round(n * 100) / 100;
-  const placements = best.placed
-    .sort((a, b) => a.item.index - b.item.index)
-    .map((p): Placement => {
-      const s = shapes[p.shape]!;
-      const move = ([x, y]: Pt): Pt => {
-        const [u, v] = flipPoint([x, y], s.width, s.height, p.flip);
-        return [r2(Math.min(Math.max(u + p.X / SCALE, 0), widthMm)), r2(Math.max(v + p.Y / SCALE, 0))];
-      };
-      return {
-        name: s.name,
-        rotation: p.flip.fy ? 180 : 0,
-        mirrored: p.item.mirrored,
-        polygon: s.outline.map(move),
-        ...(s.grain ? { grain: [move(s.grain[0]), move(s.grain[1])] as [Pt, Pt] } : {}),
-      };
+  const half = folded ? widthMm / 2 : 0;
+  const clampX = (x: number) => r2(Math.min(Math.max(x, 0), widthMm));
+  const view: FoldedPlacement[] = [];
+  const placements: Placement[] = [];
+  for (const p of best.placed.sort((a, b) => a.item.index - b.item.index)) {
+    const s = shapes[p.shape]!;
+    const { item } = p;
+    const move = ([x, y]: Pt): Pt => {
+      const [u, v] = flipPoint([x, y], s.width, s.height, p.flip);
+      return [u + p.X / SCALE, Math.max(v + p.Y / SCALE, 0)];
+    };
+    const rotation = p.flip.fy ? 180 : 0;
+    const polygon = s.outline.map(move);
+    const grain = s.grain && ([move(s.grain[0]), move(s.grain[1])] as [Pt, Pt]);
+    const on = (m: (q: Pt) => Pt, mirrored: boolean, ring: Pt[]): Placement => ({
+      name: s.name,
+      rotation,
+      mirrored,
+      polygon: ring.map(m),
+      ...(grain ? { grain: [m(grain[0]), m(grain[1])] as [Pt, Pt] } : {}),
     });
-  const areaMm2 = items.reduce((sum, it) => sum + shapes[it.shape]!.area, 0);
+    if (!folded) {
+      placements.push(on(([x, y]) => [clampX(x), r2(y)], item.mirrored, polygon));
+      continue;
+    }
+    const frame = ([x, y]: Pt): Pt => [r2(Math.min(Math.max(x, 0), half)), r2(y)];
+    view.push({ ...on(frame, item.mirrored, polygon), layers: item.layers, onFold: item.atFold });
+    // Opened: the top layer at widthMm / 2 + x, the under layer mirrored at widthMm / 2 − x.
+    const top = ([x, y]: Pt): Pt => [clampX(half + x), r2(y)];
+    const underside = ([x, y]: Pt): Pt => [clampX(half - x), r2(y)];
+    if (item.atFold) placements.push(on(top, item.mirrored, s.whole!.map(move)));
+    else {
+      placements.push(on(top, item.mirrored, polygon));
+      if (item.layers === 2) placements.push(on(underside, !item.mirrored, polygon));
+    }
+  }
+  const areaMm2 = items.reduce((sum, it) => sum + shapes[it.shape]!.area * (it.layers === 2 && !it.atFold ? 2 : 1), 0);
   const lengthMm = Math.max(...placements.flatMap((p) => p.polygon.map((q) => q[1])));
   return {
     ok: true,
@@ -269,7 +408,7 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, shuffles = 12 }
       areaMm2: Math.round(areaMm2),
       efficiency: Math.round((areaMm2 / (widthMm * lengthMm)) * 10000) / 10000,
       placements,
-      folded: null,
+      folded: folded ? { widthMm: half, view } : null,
     },
   };
 }
