@@ -7,29 +7,15 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 
 import ClipperLib from "clipper-lib";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 
-import { createSeller, createUser, png } from "./seller-fixtures";
+import { tankPattern, TANK_DXF } from "./pattern-fixtures";
+import { createSeller, createUser } from "./seller-fixtures";
 import { DATA_DIR } from "./utils";
 import { readPattern } from "~/models/patterns/dxf.server";
 import { cutCount, piecesToCut } from "~/models/layout/shapes.server";
-
-const FIXTURE = zlib.gunzipSync(fs.readFileSync(path.join(process.cwd(), "tests/fixtures/cad-dxf/WM_LOOSE_SHAPE_TANK.DXF.gz")));
-
-async function tankPattern(request: APIRequestContext, token: string): Promise<number> {
-  const fd = new FormData();
-  fd.append("product", JSON.stringify({ name: "Layout Tank", desc: "A relaxed tank, graded 26 to 52.", price: 9, type: "Pattern", category1: "women", category2: "tops" }));
-  fd.append("delivery", "Digital");
-  fd.append("pattern", new Blob([new Uint8Array(FIXTURE)], { type: "application/dxf" }), "relaxed-tank.dxf");
-  fd.append("sizeChart", new Blob([new Uint8Array(await png("#ffffff"))], { type: "image/png" }), "chart.png");
-  fd.append("images", new Blob([new Uint8Array(await png("#0e7490"))], { type: "image/png" }), "front.png");
-  const response = await request.post("/api/user/update-product", { headers: { Authorization: token }, multipart: fd });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).product.id as number;
-}
 
 type Piece = { name: string; rotation: number; mirrored: boolean; polygon: [number, number][] };
 const SCALE = 100;
@@ -54,7 +40,7 @@ test("a real graded pattern's layout: inside the width, no overlaps, every cut p
   test.setTimeout(120_000);
   const seller = await createSeller();
   const productId = await tankPattern(request, seller.token);
-  const read = readPattern(FIXTURE);
+  const read = readPattern(TANK_DXF);
   if (!read.ok) throw new Error(read.message);
 
   // A width the seller does not list (the background warming never lays it): this call computes it.

@@ -6,48 +6,33 @@
  * the project's reader) as pieces of size "custom" halfway between the two sizes, and its A4 PDF has the layer
  * "Your size" whose outlines have those pieces' widths and heights, with the order's stamp on every page.
  */
-import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { createRequire } from "node:module";
 
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, PDFString } from "@cantoo/pdf-lib";
-import type { APIRequestContext } from "@playwright/test";
 
 import { withAppDb } from "./app";
 import { checkoutFromCart } from "./customers";
 import { readDb } from "./db";
 import { expect, test } from "./fixtures";
-import { createSeller, png } from "./seller-fixtures";
+import { tankPattern, TANK_DXF } from "./pattern-fixtures";
+import { createSeller } from "./seller-fixtures";
 import { whenHydrated } from "./utils";
 import { updateProfile } from "~/models/accounts/profile.server";
 import { readPattern } from "~/models/patterns/dxf.server";
 import { piecesOfSize } from "~/models/patterns/pieces";
 import type { PatternPiece } from "~/models/patterns/types";
 
-const FIXTURE = zlib.gunzipSync(fs.readFileSync(path.join(process.cwd(), "tests/fixtures/cad-dxf/WM_LOOSE_SHAPE_TANK.DXF.gz")));
 /** 1 mm in PDF points. */
 const K = 72 / 25.4;
 /** The chart, in cm: size k (in the file's order) has bust 80 + 4k, waist 60 + 4k, hip 90 + 4k. */
 const chartCm = (k: number) => ({ bust: 80 + 4 * k, waist: 60 + 4 * k, hip: 90 + 4 * k });
 
 function gradedTank() {
-  const read = readPattern(FIXTURE);
+  const read = readPattern(TANK_DXF);
   if (!read.ok) throw new Error(read.message);
   return read.pattern;
-}
-
-/** The tank as a seller's Digital pattern, created through update-product as a client does. */
-async function tankPattern(request: APIRequestContext, token: string, name: string): Promise<number> {
-  const fd = new FormData();
-  fd.append("product", JSON.stringify({ name, desc: "A relaxed tank, graded 26 to 52.", price: 9, type: "Pattern", category1: "women", category2: "tops" }));
-  fd.append("delivery", "Digital");
-  fd.append("pattern", new Blob([new Uint8Array(FIXTURE)], { type: "application/dxf" }), "relaxed-tank.dxf");
-  fd.append("sizeChart", new Blob([new Uint8Array(await png("#ffffff"))], { type: "image/png" }), "chart.png");
-  fd.append("images", new Blob([new Uint8Array(await png("#0e7490"))], { type: "image/png" }), "front.png");
-  const response = await request.post("/api/user/update-product", { headers: { Authorization: token }, multipart: fd });
-  expect(response.status()).toBe(201);
-  return (await response.json()).product.id as number;
 }
 
 type Box = { minX: number; minY: number; maxX: number; maxY: number };

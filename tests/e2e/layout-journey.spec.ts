@@ -5,31 +5,15 @@
  * laid out; a bad typed width is refused beside its field; on a 390 px phone the section does not scroll sideways.
  * Each state's screenshot of the section is attached to the test result.
  */
-import fs from "node:fs";
-import path from "node:path";
-import zlib from "node:zlib";
 
-import type { APIRequestContext, Locator, Page, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
-import { createSeller, png } from "./seller-fixtures";
+import { tankPattern, TANK_DXF } from "./pattern-fixtures";
+import { createSeller } from "./seller-fixtures";
 import { whenHydrated } from "./utils";
 import { readPattern } from "~/models/patterns/dxf.server";
 import { piecesOfSize } from "~/models/patterns/pieces";
-
-const FIXTURE = zlib.gunzipSync(fs.readFileSync(path.join(process.cwd(), "tests/fixtures/cad-dxf/WM_LOOSE_SHAPE_TANK.DXF.gz")));
-
-async function tankPattern(request: APIRequestContext, token: string, name: string): Promise<number> {
-  const fd = new FormData();
-  fd.append("product", JSON.stringify({ name, desc: "A relaxed tank, graded 26 to 52.", price: 9, type: "Pattern", category1: "women", category2: "tops" }));
-  fd.append("delivery", "Digital");
-  fd.append("pattern", new Blob([new Uint8Array(FIXTURE)], { type: "application/dxf" }), "relaxed-tank.dxf");
-  fd.append("sizeChart", new Blob([new Uint8Array(await png("#ffffff"))], { type: "image/png" }), "chart.png");
-  fd.append("images", new Blob([new Uint8Array(await png("#0e7490"))], { type: "image/png" }), "front.png");
-  const response = await request.post("/api/user/update-product", { headers: { Authorization: token }, multipart: fd });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()).product.id as number;
-}
 
 /** Opens `url` until the layout is drawn: a busy worker pool says so and asks for a reload, as a user would do. */
 async function openLayout(page: Page, url: string, javaScriptEnabled: boolean): Promise<Locator> {
@@ -61,7 +45,7 @@ async function shoot(section: Locator, testInfo: TestInfo, name: string) {
 
 test("a visitor picks a size and a width with the GET form and sees the layout and the length change", async ({ page, request, javaScriptEnabled }, testInfo) => {
   test.setTimeout(180_000);
-  const read = readPattern(FIXTURE);
+  const read = readPattern(TANK_DXF);
   if (!read.ok) throw new Error(read.message);
   const pattern = read.pattern;
   const seller = await createSeller();

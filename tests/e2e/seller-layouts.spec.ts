@@ -3,24 +3,11 @@
  * gap on the edit screen, a bad width refused at its box keeping what was typed, the layouts shown for the widths set
  * (one size, others by a plain link), and the same settings in the JSON calls.
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { readDb } from "./db";
-import { createSeller, png } from "./seller-fixtures";
-import { makeAstmDxf } from "~/models/patterns/demo.server";
-
-/** A graded Digital pattern in sizes S, M, L, created through update-product as a client does. */
-async function gradedPattern(request: APIRequestContext, token: string, name: string): Promise<number> {
-  const fd = new FormData();
-  fd.append("product", JSON.stringify({ name, desc: "A graded bodice.", price: 12, type: "Pattern", category1: "women", category2: "tops" }));
-  fd.append("delivery", "Digital");
-  fd.append("pattern", new Blob([makeAstmDxf({ sizes: ["S", "M", "L"] })], { type: "application/dxf" }), "bodice.dxf");
-  fd.append("sizeChart", new Blob([new Uint8Array(await png("#ffffff"))], { type: "image/png" }), "chart.png");
-  fd.append("images", new Blob([new Uint8Array(await png("#be185d"))], { type: "image/png" }), "front.png");
-  const response = await request.post("/api/user/update-product", { headers: { Authorization: token }, multipart: fd });
-  expect(response.status()).toBe(201);
-  return (await response.json()).product.id as number;
-}
+import { gradedPattern } from "./pattern-fixtures";
+import { createSeller } from "./seller-fixtures";
 
 const stored = (id: number) => readDb("SELECT layout_widths, layout_gap_mm FROM products WHERE id = ?", id);
 

@@ -7,6 +7,21 @@ import type { FabricTable, LayoutSectionView } from "~/models/layout/page-layout
 const SELECT = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 const ERROR = "mt-1 text-sm text-red-700";
 
+/** A labelled select of the layout form, its error under it. */
+function ChoiceField({ id, name, label, value, options, error }: { id: string; name: string; label: string; value: string; options: { value: string; label: string }[]; error?: string | null }) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">{label}</label>
+      <select id={id} name={name} defaultValue={value} className={SELECT} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>{o.label}</option>
+        ))}
+      </select>
+      {error ? <p id={`${id}-error`} className={ERROR}>{error}</p> : null}
+    </div>
+  );
+}
+
 /**
  * The product page's "Cutting layout" (issue 25): a plain GET form (size, width from the seller's list or typed,
  * material), then the layout drawn to scale with the length to buy. Works without JavaScript.
@@ -26,22 +41,7 @@ export function LayoutSection({ productId, view }: { productId: number; view: La
         {view.keep.map((k) => (
           <input key={k.name} type="hidden" name={k.name} value={k.value} />
         ))}
-        <div>
-          <label htmlFor="layout-size" className="text-sm font-medium">Size</label>
-          <select
-            id="layout-size"
-            name="layout_size"
-            defaultValue={view.size}
-            className={SELECT}
-            aria-invalid={view.sizeError ? true : undefined}
-            aria-describedby={view.sizeError ? "layout-size-error" : undefined}
-          >
-            {view.sizes.map((s) => (
-              <option key={s.value} value={s.value}>{s.label}</option>
-            ))}
-          </select>
-          {view.sizeError ? <p id="layout-size-error" className={ERROR}>{view.sizeError}</p> : null}
-        </div>
+        <ChoiceField id="layout-size" name="layout_size" label="Size" value={view.size} options={view.sizes} error={view.sizeError} />
         <div>
           <label htmlFor="layout-width" className="text-sm font-medium">Fabric width</label>
           <select id="layout-width" name="width" defaultValue={view.width} className={SELECT}>
@@ -76,22 +76,7 @@ export function LayoutSection({ productId, view }: { productId: number; view: La
           ) : null}
         </div>
         {view.materials ? (
-          <div>
-            <label htmlFor="layout-material" className="text-sm font-medium">Material</label>
-            <select
-              id="layout-material"
-              name="material"
-              defaultValue={view.material}
-              className={SELECT}
-              aria-invalid={view.materialError ? true : undefined}
-              aria-describedby={view.materialError ? "layout-material-error" : undefined}
-            >
-              {view.materials.map((m) => (
-                <option key={m.value} value={m.value}>{m.label}</option>
-              ))}
-            </select>
-            {view.materialError ? <p id="layout-material-error" className={ERROR}>{view.materialError}</p> : null}
-          </div>
+          <ChoiceField id="layout-material" name="material" label="Material" value={view.material} options={view.materials} error={view.materialError} />
         ) : null}
         <div className="flex items-end">
           <button type="submit" className="rounded-md bg-brand-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
