@@ -2,11 +2,17 @@
  * Size charts for the fit specs (issue 24): rows written straight into size_chart_rows with the app's Drizzle
  * database, as the seller's size-chart form (another branch) would store them, so these specs do not wait for it.
  */
+import { eq } from "drizzle-orm";
+
 import { withAppDb } from "./app";
 import { sizeChartRows } from "../../db/schema";
 
-/** A dress chart in mm: sizes 38, 40, 42; bust, waist, hip growing by 40 mm; finished bust and waist 60 and 40 mm over. */
+/**
+ * A dress chart in mm: sizes 38, 40, 42; bust, waist, hip growing by 40 mm; finished bust and waist 60 and 40 mm over.
+ * It replaces the design's chart (the demo seed gives its patterns one), as the form saves a whole chart.
+ */
 export async function addDressChart(productId: number) {
+  await withAppDb((db) => db.delete(sizeChartRows).where(eq(sizeChartRows.productId, productId)).run());
   await withAppDb((db) =>
     db
       .insert(sizeChartRows)

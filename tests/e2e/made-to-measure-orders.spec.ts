@@ -13,7 +13,9 @@ function allowMadeToMeasure(productId: number, allowed: boolean) {
   const db = openTestDb();
   try {
     db.prepare("UPDATE products SET made_to_measure = ? WHERE id = ?").run(allowed ? 1 : 0, productId);
-    const insert = db.prepare("INSERT OR REPLACE INTO size_chart_rows (product_id, size, position, bust_mm, hip_mm) VALUES (?, ?, ?, ?, ?)");
+    // The chart replaces the design's own (the demo seed gives its patterns one), as the form saves a whole chart.
+    db.prepare("DELETE FROM size_chart_rows WHERE product_id = ?").run(productId);
+    const insert = db.prepare("INSERT INTO size_chart_rows (product_id, size, position, bust_mm, hip_mm) VALUES (?, ?, ?, ?, ?)");
     [["S", 860, 900], ["M", 900, 940], ["L", 960, 1000]].forEach(([size, bust, hip], i) => insert.run(productId, size, i, bust, hip));
   } finally {
     db.close();

@@ -115,7 +115,7 @@ test("galleries are labelled, focusable regions with a '1 of N' mark; the first 
       WHERE p.removed_at IS NULL GROUP BY p.id HAVING n > 1 ORDER BY p.id LIMIT 1`,
   );
   await page.goto(`/product/${product.id}`);
-  const region = page.getByRole("region", { name: product.name });
+  const region = page.getByRole("region", { name: product.name, exact: true });
   await expect(region).toBeVisible();
   await region.focus();
   await expect(region).toBeFocused();
