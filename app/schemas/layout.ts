@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 
-import { MM_PER_INCH } from "~/models/layout/lengths";
+import { MM_PER_UNIT } from "~/models/fit/types";
 import {
   LAYOUT_GAP_RANGE_MM,
   LAYOUT_WIDTH_RANGE_MM,
@@ -29,8 +29,6 @@ export type LayoutFormValues = { unit: LayoutUnit; widths: string[]; gap: string
 
 /** What is stored: null widths or gap mean the standard ones. */
 export type LayoutSettingsInput = { widthsMm: number[] | null; gapMm: number | null };
-
-const MM_PER_UNIT: Record<LayoutUnit, number> = { cm: 10, in: MM_PER_INCH };
 
 /** A length in the unit, as the fieldset shows it: at most one decimal, no trailing ".0". */
 export function fromMmIn(mm: number, unit: LayoutUnit): string {
@@ -71,7 +69,7 @@ export function storedLayoutSettings(row: { layoutWidths: string | null; layoutG
 export function layoutFormValues(row: { layoutWidths: string | null; layoutGapMm: number | null }): LayoutFormValues {
   const stored = storedLayoutSettings(row);
   const widths = stored.widthsMm ?? [];
-  const inches = widths.length > 0 && widths.some((w) => w % 10 !== 0) && widths.every((w) => Math.abs(w / MM_PER_INCH - Math.round(w / MM_PER_INCH)) < 0.02);
+  const inches = widths.length > 0 && widths.some((w) => w % 10 !== 0) && widths.every((w) => Math.abs(w / MM_PER_UNIT.in - Math.round(w / MM_PER_UNIT.in)) < 0.02);
   const unit: LayoutUnit = inches ? "in" : "cm";
   return {
     unit,

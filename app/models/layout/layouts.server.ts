@@ -327,17 +327,26 @@ async function customLayout({
  * Never computes, never throws; null for anything not cached, not visible to visitors, or not valid.
  */
 export function cachedProductLayout({ db, productId, size, widthMm, material, dataDir }: LayoutArgs): Layout | null {
-  if (!isLayoutWidth(widthMm) || size === CUSTOM_LAYOUT_SIZE || !patternOwner(db, productId)) return null;
-  const version = getLatestVersion({ db, productId });
-  if (!version) return null;
-  const index = cachedIndex(version, dataDir);
-  if (!index) return null;
-  const chosen = size || index.defaultSize;
-  const laid = material ?? index.materials[chosen]?.[0];
-  if (laid === undefined || !index.materials[chosen]?.includes(laid)) return null;
+  return cachedLayoutsOf({ db, productId, dataDir })(size, widthMm, material);
+}
+
+/**
+ * cachedProductLayout for many sizes and widths of one product (a table): the product, its current version, its index
+ * and the seller's gap are read once, then each lookup reads only the cache.
+ */
+export function cachedLayoutsOf({ db, productId, dataDir }: { db: DbOrTx; productId: number; dataDir?: string }): (size: string, widthMm: number, material?: string) => Layout | null {
+  const version = patternOwner(db, productId) ? getLatestVersion({ db, productId }) : null;
+  const index = version ? cachedIndex(version, dataDir) : null;
+  if (!version || !index) return () => null;
   const { gapMm } = getLayoutSettings({ db, productId });
-  const stored = storedLayout(layoutKey(version, chosen, laid, widthMm, gapMm), dataDir);
-  return stored && "placements" in stored ? stored : null;
+  return (size, widthMm, material) => {
+    if (!isLayoutWidth(widthMm) || size === CUSTOM_LAYOUT_SIZE) return null;
+    const chosen = size || index.defaultSize;
+    const laid = material ?? index.materials[chosen]?.[0];
+    if (laid === undefined || !index.materials[chosen]?.includes(laid)) return null;
+    const stored = storedLayout(layoutKey(version, chosen, laid, widthMm, gapMm), dataDir);
+    return stored && "placements" in stored ? stored : null;
+  };
 }
 
 /** The seller of a Pattern product not removed (published or draft: the caller decides who sees it), else null. */

@@ -18,7 +18,11 @@ export type LengthToBuy = {
 };
 
 export function lengthToBuy(layoutLengthMm: number): LengthToBuy {
-  const lengthMm = layoutLengthMm * (1 + LAYOUT_MARGIN_PERCENT / 100);
+  return rounded(layoutLengthMm * (1 + LAYOUT_MARGIN_PERCENT / 100));
+}
+
+/** A length to buy that already has its margin (the area estimate's), rounded up to the next 0.1 m and 0.1 yd. */
+export function rounded(lengthMm: number): LengthToBuy {
   return { lengthMm, metres: up1(lengthMm / 1000), yards: up1(lengthMm / MM_PER_YARD) };
 }
 

@@ -4,9 +4,10 @@
  * from the layouts where they are cached and from the area estimate (fabric.server.ts) elsewhere, marked as such.
  */
 import { LAYOUT_ERRORS, tooWideMessage } from "./errors";
-import { lengthToBuy, MM_PER_YARD, widthLabel, type LengthToBuy } from "./lengths";
+import { drawnLayout } from "./drawing";
+import { lengthToBuy, rounded, widthLabel, type LengthToBuy } from "./lengths";
 import {
-  cachedProductLayout,
+  cachedLayoutsOf,
   CUSTOM_LAYOUT_SIZE,
   defaultLayoutWidthMm,
   productLayout,
@@ -137,7 +138,7 @@ export async function layoutSectionView({
   if (view.materialError) return view;
   view.shown = {
     kind: "layout",
-    layout: value.layout,
+    layout: drawnLayout(value.layout),
     sizeLabel: value.size === CUSTOM_LAYOUT_SIZE ? CUSTOM_SIZE_LABEL : value.size,
     materialLabel: materialLabel(value.material),
     widthLabel: widthLabel(value.widthMm),
@@ -149,8 +150,6 @@ export async function layoutSectionView({
 
 export type FabricCell = { widthMm: number; metres: number; yards: number; source: "layout" | "estimate"; fits: boolean };
 export type FabricTable = { widths: Option[]; rows: { size: string; cells: (FabricCell | null)[] }[]; estimated: boolean };
-
-const up1 = (n: number) => Math.ceil(n * 10 - 1e-9) / 10;
 
 /** Estimates (margin included) per size and width of the main fabric, for the widths the facts do not hold. */
 const estimateMemo = new Map<string, Map<string, { lengthMm: number; fits: boolean }>>();
@@ -186,10 +185,11 @@ export async function layoutFabricTable({ db, productId, facts }: { db: DbOrTx; 
   let estimates: Map<string, { lengthMm: number; fits: boolean }> | null = null;
   let estimated = false;
   const rows: FabricTable["rows"] = [];
+  const cached = cachedLayoutsOf({ db, productId });
   for (const size of facts.sizes) {
     const cells: (FabricCell | null)[] = [];
     for (const widthMm of widthsMm) {
-      const layout = cachedProductLayout({ db, productId, size, widthMm });
+      const layout = cached(size, widthMm);
       if (layout) {
         const buy = lengthToBuy(layout.lengthMm);
         cells.push({ widthMm, metres: buy.metres, yards: buy.yards, source: "layout", fits: true });
@@ -203,7 +203,8 @@ export async function layoutFabricTable({ db, productId, facts }: { db: DbOrTx; 
         });
       }
       const e = estimates.get(`${size}\u0000${widthMm}`);
-      cells.push(e ? { widthMm, metres: up1(e.lengthMm / 1000), yards: up1(e.lengthMm / MM_PER_YARD), source: "estimate", fits: e.fits } : null);
+      const buy = e ? rounded(e.lengthMm) : null;
+      cells.push(e && buy ? { widthMm, metres: buy.metres, yards: buy.yards, source: "estimate", fits: e.fits } : null);
     }
     rows.push({ size, cells });
   }

@@ -6,6 +6,7 @@
  */
 import { LAYOUT_ERRORS, tooWideMessage } from "./errors";
 import { lengthToBuy, widthLabel, type LengthToBuy } from "./lengths";
+import { drawnLayout } from "./drawing";
 import { cachedProductLayout, productLayout, warmLayouts, type ProductLayoutError, type ProductLayoutResult } from "./layouts.server";
 import type { Layout } from "./nest.server";
 import { getLayoutSettings } from "./settings.server";
@@ -61,13 +62,13 @@ export async function sellerLayoutsView({
     const entry = { widthMm, widthLabel: widthLabel(widthMm) };
     const cached = cachedProductLayout({ db, productId, size, widthMm });
     if (cached) {
-      entries.push({ ...entry, shown: { kind: "layout", layout: cached, buy: lengthToBuy(cached.lengthMm) } });
+      entries.push({ ...entry, shown: { kind: "layout", layout: drawnLayout(cached), buy: lengthToBuy(cached.lengthMm) } });
       continue;
     }
     // Once the pool is full, the other widths are not asked for now: the warming prepares them.
     const result: ProductLayoutResult = busy ? ({ ok: false, error: "busy" } as const) : await productLayout({ db, productId, size, widthMm, userId });
     if (result.ok) {
-      entries.push({ ...entry, shown: { kind: "layout", layout: result.value.layout, buy: lengthToBuy(result.value.layout.lengthMm) } });
+      entries.push({ ...entry, shown: { kind: "layout", layout: drawnLayout(result.value.layout), buy: lengthToBuy(result.value.layout.lengthMm) } });
     } else {
       busy ||= result.error === "busy";
       entries.push({ ...entry, shown: { kind: "message", message: failure(result.error, result.pieces) } });

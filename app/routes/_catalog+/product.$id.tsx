@@ -18,7 +18,6 @@ import { getExternalProduct } from "~/models/catalog/products.server";
 import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "~/models/fit/interpolate";
 import { previewUrl, productPatternFacts } from "~/models/patterns/versions.server";
 import { getBuyerSettings } from "~/models/platform/settings.server";
-import { drawnLayout } from "~/models/layout/drawing";
 import { layoutFabricTable, layoutSectionView } from "~/models/layout/page-layout.server";
 import { productTypeLabel, isDownloadPattern } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
@@ -59,7 +58,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           previewSize: yourSize ? CUSTOM_SIZE : size,
         })
       : null;
-  if (layout?.shown?.kind === "layout") layout.shown.layout = drawnLayout(layout.shown.layout);
   return {
     product: {
       id: product.id,
