@@ -5,6 +5,7 @@ declare module "clipper-lib" {
   export type Paths = Path[];
   export class Clipper {
     constructor(initOptions?: number);
+    StrictlySimple: boolean;
     AddPath(path: Path, polyType: number, closed: boolean): boolean;
     AddPaths(paths: Paths, polyType: number, closed: boolean): boolean;
     Execute(clipType: number, solution: Paths, subjFillType?: number, clipFillType?: number): boolean;
@@ -13,10 +14,13 @@ declare module "clipper-lib" {
     static CleanPolygon(path: Path, distance?: number): Path;
     static SimplifyPolygon(path: Path, fillType?: number): Paths;
     static MinkowskiSum(pattern: Path, path: Path, pathIsClosed: boolean): Paths;
+    /** 0: outside, 1: inside, -1: on the boundary. */
+    static PointInPolygon(pt: IntPoint, path: Path): number;
   }
   export class ClipperOffset {
     constructor(miterLimit?: number, arcTolerance?: number);
     AddPath(path: Path, joinType: number, endType: number): void;
+    AddPaths(paths: Paths, joinType: number, endType: number): void;
     Execute(solution: Paths, delta: number): void;
   }
   export const ClipType: { ctIntersection: number; ctUnion: number; ctDifference: number; ctXor: number };

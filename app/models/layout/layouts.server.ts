@@ -39,7 +39,7 @@ import { layoutRequests as served } from "~/utils/metrics.server";
 /** The buyer's own made-to-measure size (the fit issue's CUSTOM_SIZE). */
 export const CUSTOM_LAYOUT_SIZE = CUSTOM_SIZE;
 /** Raise when the engine's output changes: every cached layout is then computed again. */
-export const LAYOUT_REVISION = 1;
+export const LAYOUT_REVISION = 2;
 
 export type ProductLayout = {
   productId: number;

@@ -21,7 +21,7 @@ export function isConvex(ring: Path): boolean {
 }
 
 /** Convex hull (monotone chain), counter-clockwise, without collinear points. */
-function hull(points: IntPoint[]): Path {
+export function hull(points: IntPoint[]): Path {
   const pts = points.slice().sort((p, q) => p.X - q.X || p.Y - q.Y);
   if (pts.length < 3) return pts;
   const lower: IntPoint[] = [];
@@ -58,8 +58,12 @@ function inTurn(ux: number, uy: number, vx: number, vy: number, dx: number, dy: 
  * A ⊕ (−B) as clipper-lib's MinkowskiSum builds it, one quadrilateral per pair of edges, but only the pairs one of
  * whose sides can lie on the sum's boundary (the convolution's edges: an edge of one polygon at a vertex of the other
  * whose turn spans the edge's direction). The outer boundary is the same; the union has a fraction of the quads.
+ * Their union is a ring around the sum's inside, whose outer boundary is the sum's; it is checked to hold every sum of
+ * a vertex of A and a vertex of −B (where a quad the selection left out, or a ring pinched into two, would show), and
+ * where it does not the union is taken again with A moved by every vertex of −B and −B by every vertex of A, which
+ * fills the inside (several times the work).
  */
-function reducedSum(A0: Path, B0: Path): Path[] {
+function reducedSum(A0: Path, B0: Path): Path {
   const A = ccwRing(A0);
   const N = ccwRing(B0.map((p) => ({ X: -p.X, Y: -p.Y })));
   const n = A.length;
@@ -68,7 +72,7 @@ function reducedSum(A0: Path, B0: Path): Path[] {
   const ay = A.map((p, i) => A[(i + 1) % n]!.Y - p.Y);
   const bx = N.map((p, j) => N[(j + 1) % m]!.X - p.X);
   const by = N.map((p, j) => N[(j + 1) % m]!.Y - p.Y);
-  const clipper = new ClipperLib.Clipper();
+  const quads: Path[] = [];
   for (let i = 0; i < n; i++) {
     const ip = (i + n - 1) % n;
     const inx = (i + 1) % n;
@@ -87,22 +91,25 @@ function reducedSum(A0: Path, B0: Path): Path[] {
         { X: A[inx]!.X + N[jn]!.X, Y: A[inx]!.Y + N[jn]!.Y },
         { X: A[i]!.X + N[jn]!.X, Y: A[i]!.Y + N[jn]!.Y },
       ];
-      if (!ClipperLib.Clipper.Orientation(quad)) quad.reverse();
-      clipper.AddPath(quad, ClipperLib.PolyType.ptSubject, true);
+      quads.push(ClipperLib.Clipper.Orientation(quad) ? quad : quad.reverse());
     }
   }
-  // Every translate of A by a vertex of N and of N by a vertex of A fills the inside of the ring of quads.
-  for (const q of N) {
-    const moved = A.map((p) => ({ X: p.X + q.X, Y: p.Y + q.Y }));
-    clipper.AddPath(ClipperLib.Clipper.Orientation(moved) ? moved : moved.reverse(), ClipperLib.PolyType.ptSubject, true);
-  }
-  for (const q of A) {
-    const moved = N.map((p) => ({ X: p.X + q.X, Y: p.Y + q.Y }));
-    clipper.AddPath(ClipperLib.Clipper.Orientation(moved) ? moved : moved.reverse(), ClipperLib.PolyType.ptSubject, true);
-  }
-  const out: Path[] = [];
-  clipper.Execute(ClipperLib.ClipType.ctUnion, out, ClipperLib.PolyFillType.pftNonZero, ClipperLib.PolyFillType.pftNonZero);
-  return out;
+  const moved = (ring: Path, by: IntPoint): Path => {
+    const out = ring.map((p) => ({ X: p.X + by.X, Y: p.Y + by.Y }));
+    return ClipperLib.Clipper.Orientation(out) ? out : out.reverse();
+  };
+  const union = (paths: Path[]): Path => {
+    const clipper = new ClipperLib.Clipper();
+    // A hole of the ring that touches its outside comes out as a ring of its own, not as a notch in the outer one.
+    clipper.StrictlySimple = true;
+    clipper.AddPaths(paths, ClipperLib.PolyType.ptSubject, true);
+    const out: Path[] = [];
+    clipper.Execute(ClipperLib.ClipType.ctUnion, out, ClipperLib.PolyFillType.pftNonZero, ClipperLib.PolyFillType.pftNonZero);
+    return largest(out) ?? [];
+  };
+  const ring = union(quads);
+  if (ring.length >= 3 && A.every((a) => N.every((q) => ClipperLib.Clipper.PointInPolygon({ X: a.X + q.X, Y: a.Y + q.Y }, ring) !== 0))) return ring;
+  return union([...quads, ...N.map((q) => moved(A, q)), ...A.map((q) => moved(N, q))]);
 }
 
 function largest(paths: Path[]): Path | undefined {
@@ -144,7 +151,7 @@ export function noFitPolygon(A: Path, B: Path, convexA: boolean, convexB: boolea
     sums = [];
     clipper.Execute(ClipperLib.ClipType.ctUnion, sums, ClipperLib.PolyFillType.pftNonZero, ClipperLib.PolyFillType.pftNonZero);
   } else {
-    sums = reducedSum(A, B);
+    sums = [reducedSum(A, B)];
   }
   const out = largest(sums) ?? [];
   return out.length && !ClipperLib.Clipper.Orientation(out) ? out.slice().reverse() : out;

@@ -4,8 +4,9 @@
  *
  * 1. Every cut is a shape (shapes.server.ts): unfolded when cut on the fold, turned so its grain line runs along the
  *    fabric's length (y), then turned 0 or 180 degrees only; of a piece cut twice or more, every second copy is
- *    mirrored across the grain (a "Cut 2" is a mirrored pair). The nesting outline is the outline simplified to
- *    0.5 mm and grown by half the gap (plus that tolerance) with clipper-lib's offsetting.
+ *    mirrored across the grain (a "Cut 2" is a mirrored pair). The nesting outline is the outline simplified (at most
+ *    24 points), each simplified edge pushed out to the outline it replaces, and grown by half the gap with
+ *    clipper-lib's offsetting (shapes.server.ts).
  * 2. No-fit polygons: where a shape may not go next to a placed one is the Minkowski sum of the placed outline and
  *    the mirror image through the origin of the moving one (clipper-lib's MinkowskiSum), its outer boundary kept.
  *    The inner-fit region is the rectangle that keeps the shape's real outline within [0, width]. The shape goes to

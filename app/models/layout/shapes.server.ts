@@ -7,7 +7,7 @@ import ClipperLib, { type Path } from "clipper-lib";
 import { bboxOf, pointInRing, simplifyRing } from "../patterns/geometry";
 import { cutsOf } from "../patterns/pieces";
 import type { Pattern, PatternPiece, Pt } from "../patterns/types";
-import { isConvex } from "./minkowski.server";
+import { hull, isConvex } from "./minkowski.server";
 
 /** Integer units per millimetre in clipper-lib's coordinates (0.01 mm). */
 export const SCALE = 100;
@@ -103,23 +103,111 @@ function outreach(outline: Pt[], simple: Pt[]): number {
   return far;
 }
 
+/** `path` grown by `mm` (miter joins: they contain the round offset), its largest ring. */
+function grownBy(path: Path, mm: number): Path | undefined {
+  const offset = new ClipperLib.ClipperOffset(2, 0.25 * SCALE);
+  offset.AddPath(path, ClipperLib.JoinType.jtMiter, ClipperLib.EndType.etClosedPolygon);
+  const grown: Path[] = [];
+  offset.Execute(grown, mm * SCALE);
+  return largest(grown);
+}
+
+/**
+ * The simplified ring with each of its edges pushed out by as far as the outline it replaces reaches past it (not the
+ * farthest reach of the whole outline: a straight side stays where it is while a curve's chord moves out to the
+ * curve), its corners where the pushed edges meet; a corner whose edges meet far out (nearly parallel edges, a spike)
+ * is cut by its two pushed ends. Null when `simple` is not a subsequence of `outline`'s points.
+ */
+function pushedOut(outline: Pt[], simple: Pt[]): Pt[] | null {
+  const n = outline.length;
+  const m = simple.length;
+  const at: number[] = [];
+  for (let i = 0, k = 0; i < n && k < m; i++) if (outline[i]![0] === simple[k]![0] && outline[i]![1] === simple[k]![1]) at[k++] = i;
+  if (at.length !== m || m < 3) return null;
+  let twice = 0;
+  for (let i = 0; i < n; i++) twice += outline[i]![0] * outline[(i + 1) % n]![1] - outline[(i + 1) % n]![0] * outline[i]![1];
+  const side = twice >= 0 ? 1 : -1;
+  // Per edge: its outward unit normal and how far the outline between its ends reaches past it.
+  const edges = simple.map((a, k) => {
+    const b = simple[(k + 1) % m]!;
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    if (!(len > 0)) return null;
+    const nx = (side * (b[1] - a[1])) / len;
+    const ny = (side * (a[0] - b[0])) / len;
+    let reach = 0;
+    const end = k + 1 < m ? at[k + 1]! : at[0]! + n;
+    for (let i = at[k]!; i <= end; i++) {
+      const p = outline[i % n]!;
+      reach = Math.max(reach, (p[0] - a[0]) * nx + (p[1] - a[1]) * ny);
+    }
+    return { a, b, nx, ny, reach };
+  });
+  if (edges.some((e) => !e)) return null;
+  const out: Pt[] = [];
+  for (let k = 0; k < m; k++) {
+    const e1 = edges[(k + m - 1) % m]!;
+    const e2 = edges[k]!;
+    const v = simple[k]!;
+    const p1: Pt = [v[0] + e1.nx * e1.reach, v[1] + e1.ny * e1.reach];
+    const p2: Pt = [v[0] + e2.nx * e2.reach, v[1] + e2.ny * e2.reach];
+    const d1x = e1.b[0] - e1.a[0];
+    const d1y = e1.b[1] - e1.a[1];
+    const d2x = e2.b[0] - e2.a[0];
+    const d2y = e2.b[1] - e2.a[1];
+    const den = d1x * d2y - d1y * d2x;
+    if (Math.abs(den) > 1e-9) {
+      const t = ((p2[0] - p1[0]) * d2y - (p2[1] - p1[1]) * d2x) / den;
+      const q: Pt = [p1[0] + t * d1x, p1[1] + t * d1y];
+      if (Math.hypot(q[0] - v[0], q[1] - v[1]) <= 2 * Math.max(e1.reach, e2.reach) + 0.01) {
+        out.push(q);
+        continue;
+      }
+    }
+    out.push(p1, p2);
+  }
+  return out;
+}
+
+/**
+ * One simple ring holding every part of a self-crossing outline (`parts`, clipper paths): the parts grown together by
+ * 0.05 mm (they meet where the outline crosses itself), else the convex hull of the outline; mm.
+ */
+function enclosingRing(outline: Pt[], parts: Path[]): Pt[] {
+  const offset = new ClipperLib.ClipperOffset(2, 0.25 * SCALE);
+  offset.AddPaths(parts, ClipperLib.JoinType.jtMiter, ClipperLib.EndType.etClosedPolygon);
+  const grown: Path[] = [];
+  offset.Execute(grown, 0.05 * SCALE);
+  const ring = grown.length === 1 ? grown[0]! : hull(toPath(outline));
+  return ring.map((p): Pt => [p.X / SCALE, p.Y / SCALE]);
+}
+
+/** Whether `outer` holds every part of `inner` (clipper paths): nothing of inner left outside it. */
+function holds(outer: Path, inner: Path[]): boolean {
+  const clipper = new ClipperLib.Clipper();
+  clipper.AddPaths(inner, ClipperLib.PolyType.ptSubject, true);
+  clipper.AddPath(outer, ClipperLib.PolyType.ptClip, true);
+  const left: Path[] = [];
+  clipper.Execute(ClipperLib.ClipType.ctDifference, left, ClipperLib.PolyFillType.pftNonZero, ClipperLib.PolyFillType.pftNonZero);
+  return left.length === 0;
+}
+
 /**
  * The outline simplified by `tolerance` and grown by `grow` mm plus how far the outline reaches outside the
- * simplification (miter joins: they contain the round offset), in clipper units.
+ * simplification, in clipper units, two ways: each simplified edge pushed out by its own reach (pushedOut), when the
+ * result is checked to hold `real` (every part the piece's own outline encloses), and the whole simplification grown by
+ * the farthest reach. `outline` is a simple ring (enclosingRing).
  */
-function nestOutline(outline: Pt[], grow: number, tolerance: number): Path | null {
+function nestOutlines(outline: Pt[], real: Path[], grow: number, tolerance: number): Path[] {
   const simple = simplifyRing(outline, tolerance);
-  // A self-crossing outline (a grading fault) becomes what it encloses.
+  const pushed = pushedOut(outline, simple);
+  const tight = pushed && largest(ClipperLib.Clipper.SimplifyPolygon(toPath(pushed), ClipperLib.PolyFillType.pftNonZero));
+  // 0.05 mm over the reach: the rounding to clipper units.
+  const margin = tight && grownBy(tight, 0.05);
+  const pushedNest = margin && holds(margin, real) ? grownBy(margin, grow) : undefined;
   const whole = largest(ClipperLib.Clipper.SimplifyPolygon(toPath(simple), ClipperLib.PolyFillType.pftNonZero));
-  if (!whole) return null;
-  // 0.05 mm over the measured reach: the rounding to clipper units and the edges between the points measured.
   const reach = Math.min(outreach(outline, simple) + 0.05, tolerance);
-  const offset = new ClipperLib.ClipperOffset(2, 0.25 * SCALE);
-  offset.AddPath(whole, ClipperLib.JoinType.jtMiter, ClipperLib.EndType.etClosedPolygon);
-  const grown: Path[] = [];
-  offset.Execute(grown, (grow + reach) * SCALE);
-  const out = largest(grown);
-  return out ? ClipperLib.Clipper.CleanPolygon(out, 0.05 * SCALE) : null;
+  const grownNest = whole && grownBy(whole, grow + reach);
+  return [pushedNest, grownNest].flatMap((p) => (p ? [ClipperLib.Clipper.CleanPolygon(p, 0.05 * SCALE)] : []));
 }
 
 /** A fold line more than this far from parallel to the grain (mm over its length, per mm) cannot lie on a lengthwise fold. */
@@ -157,12 +245,18 @@ export function shapeOf(piece: PatternPiece, gapMm: number, { half = false }: { 
   const local = ([x, y]: Pt): Pt => [x - minX, y - box.minY];
   const outline = turned.map(local);
   const width = box.maxX - minX;
-  let tolerance = SIMPLIFY_MM;
-  let nest = nestOutline(outline, gapMm / 2, tolerance);
-  while (nest && nest.length > MAX_NEST_POINTS && tolerance < 16) {
-    tolerance *= 2;
-    nest = nestOutline(outline, gapMm / 2, tolerance);
-  }
+  // Every part the outline encloses: a self-crossing one (a grading fault) encloses several, all of which are cut.
+  const real = ClipperLib.Clipper.SimplifyPolygon(toPath(outline), ClipperLib.PolyFillType.pftNonZero);
+  const base = real.length > 1 ? enclosingRing(outline, real) : outline;
+  // Of the tolerances from SIMPLIFY_MM to 16 mm in steps of √2, the tightest nest outline (least area) of at most
+  // MAX_NEST_POINTS points; the one of fewest points when none has so few.
+  const candidates: Path[] = [];
+  for (let tolerance = SIMPLIFY_MM; tolerance <= 16; tolerance *= Math.SQRT2) candidates.push(...nestOutlines(base, real, gapMm / 2, tolerance));
+  const area = (p: Path) => Math.abs(ClipperLib.Clipper.Area(p));
+  const fitting = candidates.filter((p) => p.length <= MAX_NEST_POINTS);
+  const nest = fitting.length
+    ? fitting.reduce((a, b) => (area(b) < area(a) ? b : a))
+    : candidates.reduce<Path | null>((a, b) => (!a || b.length < a.length ? b : a), null);
   if (!nest || nest.length < 3) return null;
   return {
     name: piece.name,
