@@ -612,3 +612,23 @@ describe("real CAD exports, read as the CAD system means them", () => {
     }
   });
 });
+
+describe("Gerber's exact-curve layer (ASTM layers 84/85/87, decision 094)", () => {
+  const files = new Map(cadFixtures().map((f) => [f.name, f.bytes]));
+  const sample = (name: string) => {
+    const read = readPattern(files.get(name)!);
+    if (!read.ok) throw new Error(read.message);
+    return piecesOfSize(read.pattern, read.pattern.sampleSize!);
+  };
+
+  it.each(["GMH1006F18", "GMX1416S18", "ORILEGWB", "GMH2446F17_INCLALLOWANCE"])("%s: the ASTM twin's curves come from it, the same pieces as the AAMA twin's", (stem) => {
+    const aama = sample(`${stem}_AAMA.DXF`);
+    const astm = sample(`${stem}_ASTM.DXF`);
+    expect(astm.map((p) => p.name)).toEqual(aama.map((p) => p.name));
+    // The exact curves have more points than layer 1's polygon (the AAMA twin's only outline) wherever a piece is
+    // curved, and never fewer; the pieces are the same within 1 % of their area.
+    expect(astm.every((p, i) => p.boundary.length >= aama[i].boundary.length)).toBe(true);
+    expect(astm.some((p, i) => p.boundary.length > aama[i].boundary.length * 1.3)).toBe(true);
+    for (const [i, p] of astm.entries()) expect(Math.abs(p.area / aama[i].area - 1), p.name).toBeLessThan(0.01);
+  });
+});
