@@ -597,7 +597,8 @@ describe("real CAD exports, read as the CAD system means them", () => {
         }
       }
       // The main fabric grows with the size: more area to cut in every size, so a longer perfect-nesting length
-      // (also in GMX731XS17's sizes 66-70, whose missing pieces are interlining and trims).
+      // (also into GMX731XS17's sizes 66-70, where the file leaves out YL, YP and two interlinings: what is left still
+      // holds more main fabric than size 64).
       const sizes = pattern.sizes.filter((size) => !broken.includes(size));
       const estimates = sizes.map((size) => fabricEstimate(pattern, size)!);
       for (let i = 1; i < estimates.length; i++) {
