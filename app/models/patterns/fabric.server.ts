@@ -28,7 +28,7 @@ export const METRIC_FABRIC_WIDTHS = [1120, 1400, 1500].map((widthMm) => ({ label
 export const FABRIC_MARGIN_PERCENT = 10;
 const SELVEDGE_MM = 10;
 const GAP_MM = 10;
-const BEST_EFFICIENCY = 0.85;
+export const BEST_EFFICIENCY = 0.85;
 const MM_PER_YARD = 914.4;
 
 export type FabricLine = {

@@ -7,9 +7,11 @@ import { describe, expect, it } from "vitest";
 import { readPattern } from "./dxf.server";
 import { DEFAULT_SIZES, makeAstmDxf, type FixturePiece } from "./demo.server";
 import { makePlainDxf } from "../../../tests/fixtures/dxf";
+import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 import { buildPrintPdf, printLayout, PT_PER_MM, rowLabel } from "./pdf.server";
 import { stampPdf } from "./stamp.server";
-import type { Pattern } from "./types";
+import { pointInRing } from "./geometry";
+import type { Pattern, Pt } from "./types";
 
 function read(dxf: string): Pattern {
   const result = readPattern(dxf);
@@ -405,6 +407,72 @@ describe("print pages: pieces larger than a sheet, the projector's calibration g
       expect(await pageText(doc, 1)).toContain("until every small square of the grid measures exactly 1 cm");
     }
   });
+});
+
+describe("print files of real CAD exports (issue 21's acceptance), read back", () => {
+  // One AAMA, one ASTM and one CLO export: the files the e2e renders show a person (tests/e2e/cad-renders.spec.ts).
+  const FILES = ["GMH1006F18_AAMA.DXF", "GMH1006F18_ASTM.DXF", "clo-pattern.dxf"];
+  const real = (name: string): Pattern => {
+    const result = readPattern(cadFixtures().find((f) => f.name === name)!.bytes);
+    if (!result.ok) throw new Error(result.message);
+    return result.pattern;
+  };
+
+  it.each(FILES)("%s: A4 prints no blank tile, its page map names the pieces of every page, test squares at 1:1", async (name) => {
+    const pattern = real(name);
+    const layout = printLayout(pattern, { format: "A4", sizes: [] });
+    const doc = await open(await buildPrintPdf(pattern, { format: "A4", sizes: [], stamp: STAMP, title: name }));
+    expect(doc.numPages).toBe(layout.pages);
+    expect(await squaresOn(doc, 1)).toEqual({ tenCm: true, fourIn: true });
+    // The printed pages are the layout's tiles, in order, each labelled.
+    const labels: string[] = [];
+    for (let n = layout.overview.length + 1; n <= doc.numPages; n++) labels.push(new RegExp(`(\\w+) · page ${n} of ${doc.numPages}`).exec(await pageText(doc, n))![1]);
+    expect(labels).toEqual(layout.tiles.map((t) => t.label));
+    // Every printed frame holds some of an outline as drawn (each size nested in its slot) or lies inside one; no
+    // blank one does either.
+    const rings = layout.slots.flatMap((slot) =>
+      slot.pieces.flatMap((piece, si) => {
+        if (!piece) return [];
+        const dx = slot.cx - slot.centre[0] + slot.offsets[si][0];
+        const dy = slot.cy - slot.centre[1] + slot.offsets[si][1];
+        return [piece.boundary.map(([x, y]): Pt => [x + dx, y + dy])];
+      }),
+    );
+    const outlinePoints = rings.flatMap((ring) =>
+      ring.flatMap(([x, y], i) => {
+        const [nx, ny] = ring[(i + 1) % ring.length];
+        const steps = Math.max(1, Math.ceil(Math.hypot(nx - x, ny - y) / 5));
+        return Array.from({ length: steps }, (_, k) => [x + ((nx - x) * k) / steps, y + ((ny - y) * k) / steps]);
+      }),
+    );
+    const meets = (label: string) => {
+      const r = label.charCodeAt(0) - 65;
+      const c = Number(label.slice(1)) - 1;
+      const top = layout.sheetHeightMm - r * layout.stepHeightMm;
+      const [x0, x1, y0, y1] = [c * layout.stepWidthMm, c * layout.stepWidthMm + layout.frameWidthMm, top - layout.frameHeightMm, top];
+      const centre: Pt = [(x0 + x1) / 2, (y0 + y1) / 2];
+      return outlinePoints.some(([x, y]) => x >= x0 && x <= x1 && y >= y0 && y <= y1) || rings.some((ring) => pointInRing(centre, ring));
+    };
+    expect(layout.tiles.filter((t) => !meets(t.label)).map((t) => t.label)).toEqual([]);
+    expect(layout.blank.filter(meets)).toEqual([]);
+    // The page map names the pieces on each printed page and the pages of every size.
+    let overview = "";
+    for (let n = 1; n <= layout.overview.length; n++) overview += ` ${await pageText(doc, n)}`;
+    for (const tile of layout.tiles) expect(overview).toContain(`${tile.label}: ${tile.pieces.join(", ")}`);
+    for (const size of pattern.sizes) expect(overview).toContain(`Size ${size} (`);
+    expect(new Set(layout.tiles.flatMap((t) => t.pieces))).toEqual(new Set(pattern.pieces.map((p) => p.name)));
+  }, 120_000);
+
+  it.each(FILES)("%s: the A0 file is A0 sheets only, each with its 10 cm and 4 in test squares", async (name) => {
+    const pattern = real(name);
+    const doc = await open(await buildPrintPdf(pattern, { format: "A0", sizes: [], stamp: STAMP, title: name }));
+    expect(doc.numPages).toBe(printLayout(pattern, { format: "A0", sizes: [] }).pages);
+    for (let n = 1; n <= doc.numPages; n++) {
+      const [, , w, h] = (await doc.getPage(n)).view;
+      expect([w, h]).toEqual([expect.closeTo(841 * PT_PER_MM, 1), expect.closeTo(1189 * PT_PER_MM, 1)]);
+      expect(await squaresOn(doc, n)).toEqual({ tenCm: true, fourIn: true });
+    }
+  }, 120_000);
 });
 
 describe("stampPdf", () => {

@@ -109,6 +109,15 @@ describe("sizes told apart in black and white", () => {
     expect(perSize).toEqual(piecesPerSize);
     // That each lies inside its own size's outline, clear of every line, labels.test.ts checks on a projector file.
   }, 60_000);
+
+  it.each(cadFixtures().map((f) => f.name))("writes each size's name along every outline of %s", async (name) => {
+    // Issue 21's acceptance: a size name on every outline, in every real export (a piece with no straight stretch of
+    // 30 mm would go without one: none of these has such a piece).
+    const real = fixture(name);
+    const items = await texts(await open(await buildPrintPdf(real, { format: "projector", sizes: [], stamp: null, title: "Real" })), 1);
+    const perSize = Object.fromEntries(real.sizes.map((size) => [size, items.filter((t) => t === size).length]));
+    expect(perSize).toEqual(Object.fromEntries(real.sizes.map((size) => [size, real.pieces.filter((p) => p.size === size).length])));
+  }, 60_000);
 });
 
 describe("piece labels", () => {
