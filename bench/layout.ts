@@ -19,6 +19,7 @@ import { layoutPieces } from "../app/models/layout/nest.server";
 import { piecesToCut } from "../app/models/layout/shapes.server";
 import { readPattern } from "../app/models/patterns/dxf.server";
 import { mainMaterial } from "../app/models/patterns/fabric.server";
+import { PatternPool } from "../app/models/patterns/pool.server";
 import type { Pattern } from "../app/models/patterns/types";
 import { cadFixtures } from "../tests/unit/cad-fixtures";
 
@@ -117,6 +118,27 @@ const big = readPattern(largest.bytes);
 const times = big.ok ? timeSizes(largest.name, big.pattern) : [];
 const largestBoth = [...bothWays].sort((a, b) => b.bytes.length - a.bytes.length)[0];
 const timesBoth = largestBoth ? timeSizes(largestBoth.name, largestBoth.pattern) : [];
+// The largest file again through the worker pool, as the app lays it (one thread, the pool's limits, the pattern's JSON
+// parsed in the worker): wall time per size, the task's 20 s limit included.
+const pooled: number[] = [];
+if (big.ok) {
+  const pool = new PatternPool({ threads: 1 });
+  try {
+    const data = JSON.stringify(big.pattern);
+    for (const size of big.pattern.sizes) {
+      const material = mainMaterial(big.pattern, size);
+      if (material === null) continue;
+      const t = performance.now();
+      const out = await pool.run({ kind: "layout", data, size, material, widthMm: 1400, gapMm: GAP });
+      if (!out.ok) throw new Error(`${size}: ${out.error}`);
+      pooled.push(performance.now() - t);
+      console.log(`[layout] ${largest.name} ${size} in the pool: ${Math.round(pooled[pooled.length - 1]!)} ms`);
+    }
+  } finally {
+    await pool.destroy();
+  }
+}
+
 const timeLine = (name: string, how: string, ts: Timed[]) =>
   `**Time per size on ${name}** (${how}, ${ts.length} sizes, ${Math.min(...ts.map((t) => t.cuts))}-${Math.max(...ts.map((t) => t.cuts))} cuts, 1400 mm): ` +
   `CPU median ${Math.round(median(ts.map((t) => t.cpu)))} ms, max ${Math.round(Math.max(...ts.map((t) => t.cpu)))} ms; wall median ` +
@@ -144,6 +166,11 @@ const lines = [
     "piece (open) or their on-fold halves end to end (folded) whatever the nesting: no ordering or rule can raise them.",
   "",
   times.length ? timeLine(largest.name, `the largest file, ${times.some((t) => t.folded) ? "folded" : "open"} as auto returns it`, times) : `The largest file (${largest.name}) gave no layout.`,
+  "",
+  pooled.length
+    ? `**In the worker pool** (${largest.name}, one thread, every size at 1400 mm, the task as the app sends it): wall median ` +
+      `${Math.round(median(pooled))} ms, max ${Math.round(Math.max(...pooled))} ms per size (target < 2 s).`
+    : "The worker pool gave no layout.",
   "",
   timesBoth.length && largestBoth
     ? timeLine(largestBoth.name, "the largest file with on-fold pieces that fold: auto lays every size both ways", timesBoth)
