@@ -47,10 +47,10 @@ export type DownloadSource = {
 
 /**
  * Part of a cached print file's name: raised when the print files change (l2: blank tiles left out, the readable page
- * map, copy-shop sheets with their own test squares, decision 097; l3: the fabric pages, issue 25), so files built
- * before are built again.
+ * map, copy-shop sheets with their own test squares, decision 097; l3: the fabric pages, issue 25; l4: the 1 in
+ * test square, issue 21), so files built before are built again.
  */
-const PRINT_LAYOUT_REVISION = "l3";
+const PRINT_LAYOUT_REVISION = "l4";
 
 const building = new Map<string, Promise<unknown>>();
 const hash = (text: string) => crypto.createHash("sha256").update(text).digest("hex").slice(0, 12);

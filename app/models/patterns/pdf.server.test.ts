@@ -64,11 +64,44 @@ async function rectangles(doc: pdfjs.PDFDocumentProxy, n: number): Promise<numbe
   return found;
 }
 
-/** Whether a page draws a 10 cm and a 4 in square (to 0.01 pt). */
-async function squaresOn(doc: pdfjs.PDFDocumentProxy, n: number): Promise<{ tenCm: boolean; fourIn: boolean }> {
+/** Whether a page draws a 10 cm, a 4 in and a 1 in square (to 0.01 pt). */
+async function squaresOn(doc: pdfjs.PDFDocumentProxy, n: number): Promise<{ tenCm: boolean; fourIn: boolean; oneIn: boolean }> {
   const rects = await rectangles(doc, n);
   const square = (side: number) => rects.some(([, , w, h]) => Math.abs(w - side) < 0.01 && Math.abs(h - side) < 0.01);
-  return { tenCm: square(100 * PT_PER_MM), fourIn: square(4 * 72) };
+  return { tenCm: square(100 * PT_PER_MM), fourIn: square(4 * 72), oneIn: square(72) };
+}
+
+/** The texts of a page with their boxes [x0, y0, x1, y1] in pt (baseline origin, the descent below, the size above). */
+async function textBoxes(doc: pdfjs.PDFDocumentProxy, n: number): Promise<{ str: string; box: number[] }[]> {
+  const content = await (await doc.getPage(n)).getTextContent();
+  return content.items.flatMap((it) => {
+    if (!("str" in it) || !it.str.trim()) return [];
+    const [x, y] = [it.transform[4], it.transform[5]];
+    return [{ str: it.str, box: [x, y - 0.25 * it.height, x + it.width, y + 0.8 * it.height] }];
+  });
+}
+
+const overlaps = (a: number[], b: number[]) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+
+/**
+ * Where a page's 1 in square is: beside the 4 in square (on its baseline, right of it and clear of its "4 in"
+ * label), labelled "1 in" at its upper right; and the texts drawn over it or its label (none expected on a page
+ * that draws no sheet content beside the squares, i.e. an overview page).
+ */
+async function oneInSquare(doc: pdfjs.PDFDocumentProxy, n: number) {
+  const rects = await rectangles(doc, n);
+  const find = (side: number) => rects.find(([, , w, h]) => Math.abs(w - side) < 0.01 && Math.abs(h - side) < 0.01);
+  const one = find(72)!;
+  const four = find(4 * 72)!;
+  const texts = await textBoxes(doc, n);
+  const fourLabel = texts.find((t) => t.str === "4 in" && Math.abs(t.box[0] - (four[0] + four[2])) < 10)!;
+  const label = texts.find((t) => t.str === "1 in" && t.box[0] > one[0] + 72 && t.box[0] < one[0] + 72 + 10 && t.box[3] > one[1] + 60 && t.box[1] < one[1] + 72);
+  const square = [one[0], one[1], one[0] + 72, one[1] + 72];
+  return {
+    beside: Math.abs(one[1] - four[1]) < 0.01 && one[0] >= fourLabel.box[2] + 5,
+    labelled: !!label,
+    textOver: texts.filter((t) => t !== label && (overlaps(t.box, square) || (label && overlaps(t.box, label.box)))).map((t) => t.str),
+  };
 }
 
 const STAMP = "Order #123 · buyer@example.com";
@@ -124,6 +157,19 @@ describe("buildPrintPdf A4", () => {
     expect(fourIn).toBeDefined();
     expect(100 * PT_PER_MM).toBeCloseTo(283.46, 2);
     expect(await pageText(doc, 1)).toContain("10 cm");
+  });
+
+  it("draws a 1 in test square (72 pt) beside the 4 in square on the first A4 and Letter page, labelled, nothing over it", async () => {
+    for (const format of ["A4", "Letter"] as const) {
+      const doc = await open(await buildPrintPdf(pattern, { format, sizes: [], stamp: STAMP, title: "Panel" }));
+      const oneIn = (await rectangles(doc, 1)).filter(([, , w, h]) => Math.abs(w - 72) < 0.01 && Math.abs(h - 72) < 0.01);
+      expect(oneIn).toHaveLength(1);
+      expect(await squaresOn(doc, 1)).toEqual({ tenCm: true, fourIn: true, oneIn: true });
+      expect(await oneInSquare(doc, 1)).toEqual({ beside: true, labelled: true, textOver: [] });
+      expect(await pageText(doc, 1)).toContain("Test squares: 10 cm inside, 4 in outside, 1 in beside.");
+      // The tiles carry no squares (a home print checks its scale on the first page).
+      for (let n = 2; n <= doc.numPages; n++) expect(await squaresOn(doc, n)).toEqual({ tenCm: false, fourIn: false, oneIn: false });
+    }
   });
 
   it("draws a piece at 1:1: a 300 x 200 mm panel is an 850.39 x 566.93 pt outline inside its size's layer", async () => {
@@ -184,8 +230,11 @@ describe("buildPrintPdf other formats", () => {
       expect(w).toBeCloseTo(841 * PT_PER_MM, 1);
       expect(h).toBeCloseTo(1189 * PT_PER_MM, 1);
       expect(await pageText(doc, n)).toContain(STAMP);
-      expect(await squaresOn(doc, n)).toEqual({ tenCm: true, fourIn: true });
+      expect(await squaresOn(doc, n)).toEqual({ tenCm: true, fourIn: true, oneIn: true });
+      expect(await oneInSquare(doc, n)).toMatchObject({ beside: true, labelled: true });
     }
+    expect((await oneInSquare(doc, 1)).textOver).toEqual([]);
+    expect(await pageText(doc, 2)).toContain("at 100 % the test squares measure exactly 10 cm, 4 in and 1 in.");
     const first = await pageText(doc, 1);
     expect(first).toContain("Shirt");
     expect(first).toContain("Sizes: 38, 40, 42");
@@ -200,7 +249,8 @@ describe("buildPrintPdf other formats", () => {
       const [, , w, h] = (await roll.getPage(n)).view;
       expect(w).toBeCloseTo(36 * 72, 1);
       expect(h).toBeLessThanOrEqual(48 * 72 + 0.01);
-      expect(await squaresOn(roll, n)).toEqual({ tenCm: true, fourIn: true });
+      expect(await squaresOn(roll, n)).toEqual({ tenCm: true, fourIn: true, oneIn: true });
+      expect(await oneInSquare(roll, n)).toMatchObject({ beside: true, labelled: true });
       expect(await pageText(roll, n)).toContain(STAMP);
     }
     // The shirt's pieces fit one width of the roll and 1.3 m of its length: a 48 in page and a short one after the
@@ -216,7 +266,8 @@ describe("buildPrintPdf other formats", () => {
       const [, , w, h] = (await sheets.getPage(n)).view;
       expect(w).toBeCloseTo(24 * 72, 1);
       expect(h).toBeCloseTo(36 * 72, 1);
-      expect(await squaresOn(sheets, n)).toEqual({ tenCm: true, fourIn: true });
+      expect(await squaresOn(sheets, n)).toEqual({ tenCm: true, fourIn: true, oneIn: true });
+      expect(await oneInSquare(sheets, n)).toMatchObject({ beside: true, labelled: true });
     }
   });
 
@@ -354,7 +405,7 @@ describe("print pages: pieces larger than a sheet, the projector's calibration g
     for (let n = 2; n <= 5; n++) {
       const page = await doc.getPage(n);
       expect(page.view[2]).toBeCloseTo(841 * PT_PER_MM, 1);
-      expect(await squaresOn(doc, n)).toEqual({ tenCm: true, fourIn: true });
+      expect(await squaresOn(doc, n)).toEqual({ tenCm: true, fourIn: true, oneIn: true });
       const list = await page.getOperatorList();
       let curves = 0;
       let outline = false;
@@ -387,7 +438,8 @@ describe("print pages: pieces larger than a sheet, the projector's calibration g
     const pattern = read(makeAstmDxf({ pieces: 3, sizes: ["38", "40"] }));
     for (const background of ["dark", "light"] as const) {
       const doc = await open(await buildPrintPdf(pattern, { format: "projector", sizes: [], stamp: null, title: "Shirt", background }));
-      expect(await squaresOn(doc, 1)).toEqual({ tenCm: true, fourIn: true });
+      expect(await squaresOn(doc, 1)).toEqual({ tenCm: true, fourIn: true, oneIn: true });
+      expect(await oneInSquare(doc, 1)).toMatchObject({ beside: true, labelled: true });
       const list = await (await doc.getPage(1)).getOperatorList();
       // Grid lines: 9 vertical and 9 horizontal 10 cm lines (every 5th heavier), drawn as segments.
       let gridLines = 0;
@@ -423,7 +475,8 @@ describe("print files of real CAD exports (issue 21's acceptance), read back", (
     const layout = printLayout(pattern, { format: "A4", sizes: [] });
     const doc = await open(await buildPrintPdf(pattern, { format: "A4", sizes: [], stamp: STAMP, title: name }));
     expect(doc.numPages).toBe(layout.pages);
-    expect(await squaresOn(doc, 1)).toEqual({ tenCm: true, fourIn: true });
+    expect(await squaresOn(doc, 1)).toEqual({ tenCm: true, fourIn: true, oneIn: true });
+    expect(await oneInSquare(doc, 1)).toEqual({ beside: true, labelled: true, textOver: [] });
     // The printed pages are the layout's tiles, in order, each labelled.
     const labels: string[] = [];
     for (let n = layout.overview.length + 1; n <= doc.numPages; n++) labels.push(new RegExp(`(\\w+) · page ${n} of ${doc.numPages}`).exec(await pageText(doc, n))![1]);
@@ -470,7 +523,25 @@ describe("print files of real CAD exports (issue 21's acceptance), read back", (
     for (let n = 1; n <= doc.numPages; n++) {
       const [, , w, h] = (await doc.getPage(n)).view;
       expect([w, h]).toEqual([expect.closeTo(841 * PT_PER_MM, 1), expect.closeTo(1189 * PT_PER_MM, 1)]);
-      expect(await squaresOn(doc, n)).toEqual({ tenCm: true, fourIn: true });
+      expect(await squaresOn(doc, n)).toEqual({ tenCm: true, fourIn: true, oneIn: true });
+      expect(await oneInSquare(doc, n)).toMatchObject({ beside: true, labelled: true });
+    }
+    expect((await oneInSquare(doc, 1)).textOver).toEqual([]);
+  }, 120_000);
+
+  it.each(FILES)("%s: Letter's first page, and every sheet of the 36-inch roll and 24 x 36 in files, carry the 10 cm, 4 in and 1 in squares", async (name) => {
+    const pattern = real(name);
+    const letter = await open(await buildPrintPdf(pattern, { format: "Letter", sizes: [], stamp: STAMP, title: name }));
+    expect(await squaresOn(letter, 1)).toEqual({ tenCm: true, fourIn: true, oneIn: true });
+    expect(await oneInSquare(letter, 1)).toEqual({ beside: true, labelled: true, textOver: [] });
+    for (const format of ["roll36", "24x36"] as const) {
+      const doc = await open(await buildPrintPdf(pattern, { format, sizes: [], stamp: STAMP, title: name }));
+      expect(doc.numPages).toBe(printLayout(pattern, { format, sizes: [] }).pages);
+      for (let n = 1; n <= doc.numPages; n++) {
+        expect(await squaresOn(doc, n)).toEqual({ tenCm: true, fourIn: true, oneIn: true });
+        expect(await oneInSquare(doc, n)).toMatchObject({ beside: true, labelled: true });
+      }
+      expect((await oneInSquare(doc, 1)).textOver).toEqual([]);
     }
   }, 120_000);
 });

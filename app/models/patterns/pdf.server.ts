@@ -16,14 +16,14 @@
  * as the pieces need.
  * The file starts with overview pages (home formats: pages of the paper size; copy-shop formats: sheets of the
  * file's own paper, never A4): title, sizes and their colours, how to print, a 10 cm and a 4 in test square
- * (sharing their lower-left corner), the page map (the tile grid over a miniature of the sheet, printed pages
- * labelled, blank ones greyed and crossed out) and the lists of the pieces on each page and the pages each size
- * needs; what does not fit the first page continues on the next. printLayout plans all of it (page count included)
- * without drawing. Every copy-shop sheet has its own test squares in its foot strip.
+ * (sharing their lower-left corner) with a 1 in square beside them, the page map (the tile grid over a miniature
+ * of the sheet, printed pages labelled, blank ones greyed and crossed out) and the lists of the pieces on each page
+ * and the pages each size needs; what does not fit the first page continues on the next. printLayout plans all of
+ * it (page count included) without drawing. Every copy-shop sheet has its own test squares in its foot strip.
  * Projector: one page at 1:1 holding the whole sheet (about 1.1 m wide, fabric width) under a header with a
- * calibration grid (1 cm squares in the 10 cm square, heavier every 5 cm, the 4 in square on the same corner) and
- * how to scale the projection by it; bold light lines on a dark background (or dark lines on white with
- * `background: "light"`).
+ * calibration grid (1 cm squares in the 10 cm square, heavier every 5 cm, the 4 in square on the same corner, the
+ * 1 in square beside) and how to scale the projection by it; bold light lines on a dark background (or dark lines
+ * on white with `background: "light"`).
  *
  * Layers: each size is an optional content group (/OCProperties in the catalog, /OCGs, /D with /Order), its
  * drawing wrapped in `/OC /ocN BDC … EMC` with /Properties in the resources, so a reader can print only some sizes.
@@ -102,7 +102,7 @@ export const PAGE_SIZES_MM: Record<Exclude<PrintFormat, "projector">, [number, n
 const COPY_SHOP = new Set<PrintFormat>(["A0", "roll36", "24x36"]);
 export const PAGE_MARGIN_MM = 12;
 export const OVERLAP_MM = 10;
-/** Below a copy-shop sheet's frame: the 10 cm and 4 in test squares with their caption, the stamp under them. */
+/** Below a copy-shop sheet's frame: the 10 cm, 4 in and 1 in test squares with their caption, the stamp under them. */
 const FOOT_MM = 112;
 const SLOT_PAD_MM = 10;
 const SLOT_GAP_MM = 6;
@@ -450,6 +450,9 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** Test squares block on an overview: the 4 in square, its "4 in" label to the right, the caption below. */
 const SQUARES_PT = 4 * 72;
+/** The 1 in square: beside the 4 in square on the same baseline, ONE_IN_GAP_PT to its right, its label to its right. */
+const ONE_IN_PT = 72;
+const ONE_IN_GAP_PT = 12 * K;
 /** Map cells wider than this add nothing to reading the map; the room goes to the lists. */
 const MAP_CELL_MAX_PT = 110;
 
@@ -493,8 +496,8 @@ function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector"
   lines(lay.sizes.length ? `Sizes: ${sizeList(lay.sizes)}` : "No sizes selected.", 10 * u, { gap: 4 * u });
   lines(
     copyShop
-      ? "Ask the copy shop to print at 100 % (actual size, no scaling, no fit to page); check both test squares on every sheet with a ruler."
-      : "Print at 100 % (actual size, no scaling), then check both test squares with a ruler.",
+      ? "Ask the copy shop to print at 100 % (actual size, no scaling, no fit to page); check the test squares on every sheet with a ruler."
+      : "Print at 100 % (actual size, no scaling), then check the test squares with a ruler.",
     9 * u,
   );
   lines("Each size is a layer: hide the sizes you do not need in your PDF reader before printing.", 9 * u);
@@ -525,12 +528,13 @@ function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector"
   });
   top += 14 * u + 10 * u;
 
-  // The test squares, and the first region of the lists to their right.
+  // The test squares, and the first region of the lists to their right, above the 1 in square (at the squares' foot).
   first.items.push({ kind: "squares", x: m, top });
   type Region = { page: OverviewPage; x: number; width: number; top: number; bottom: number };
   const regions: Region[] = [];
   const besideX = m + SQUARES_PT + 34 * u;
-  if (m + contentW - besideX >= 120 * u) regions.push({ page: first, x: besideX, width: m + contentW - besideX, top, bottom: top + SQUARES_PT + 14 * u });
+  const besideBottom = top + SQUARES_PT - ONE_IN_PT - 10 * u;
+  if (m + contentW - besideX >= 120 * u) regions.push({ page: first, x: besideX, width: m + contentW - besideX, top, bottom: besideBottom });
   top += SQUARES_PT + 5 * K + 16 * u;
 
   // The map: below the squares when legible there, else on a page of its own.
@@ -1036,27 +1040,34 @@ function drawStamp(page: PDFPage, ctx: Ctx, stamp: string | null, right: string,
   text(page, ctx, right, page.getWidth() - PAGE_MARGIN_MM * K - w, y, 7, { grey: 0.25, white: dark });
 }
 
-/** The 10 cm and 4 in test squares, sharing their lower-left corner at (x, y) in pt. */
+/**
+ * The 10 cm and 4 in test squares, sharing their lower-left corner at (x, y) in pt, and the 1 in square beside them
+ * on the same baseline (ONE_IN_GAP_PT to the right of the 4 in square), each labelled at its upper right.
+ */
 function testSquares(page: PDFPage, ctx: Ctx, x: number, y: number, dark: boolean) {
+  const oneX = x + SQUARES_PT + ONE_IN_GAP_PT;
   page.pushOperators(
     pushGraphicsState(),
     dark ? setStrokingGrayscaleColor(1) : setStrokingGrayscaleColor(0),
     setLineWidth(dark ? 1.5 : 0.6),
     rectangle(x, y, 100 * K, 100 * K),
     stroke(),
-    rectangle(x, y, 4 * 72, 4 * 72),
+    rectangle(x, y, SQUARES_PT, SQUARES_PT),
+    stroke(),
+    rectangle(oneX, y, ONE_IN_PT, ONE_IN_PT),
     stroke(),
     popGraphicsState(),
   );
   text(page, ctx, "10 cm", x + 4 * K, y + 100 * K - 5 * K, 9, { white: dark });
-  text(page, ctx, "4 in", x + 4 * 72 + 2 * K, y + 4 * 72 - 3 * K, 9, { white: dark });
-  text(page, ctx, "Test squares: 10 cm inside, 4 in outside.", x, y - 5 * K, 8, { grey: 0.3, white: dark });
+  text(page, ctx, "4 in", x + SQUARES_PT + 2 * K, y + SQUARES_PT - 3 * K, 9, { white: dark });
+  text(page, ctx, "1 in", oneX + ONE_IN_PT + 2 * K, y + ONE_IN_PT - 3 * K, 9, { white: dark });
+  text(page, ctx, "Test squares: 10 cm inside, 4 in outside, 1 in beside.", x, y - 5 * K, 8, { grey: 0.3, white: dark });
 }
 
 /**
  * The projector's calibration grid, lower-left corner at (x, y) in pt: 10 x 10 squares of 1 cm (every 5 cm a
- * heavier line) inside the 10 cm square, and the 4 in square on the same corner; the text to its right says how
- * to use it.
+ * heavier line) inside the 10 cm square, the 4 in square on the same corner and the 1 in square beside; the text
+ * to its right says how to use it.
  */
 function calibrationGrid(page: PDFPage, ctx: Ctx, x: number, y: number, dark: boolean) {
   const ink = dark ? 1 : 0;
@@ -1077,7 +1088,7 @@ function calibrationGrid(page: PDFPage, ctx: Ctx, x: number, y: number, dark: bo
   const say = [
     "Calibrate before cutting: scale, zoom and keystone the projection",
     "until every small square of the grid measures exactly 1 cm",
-    "(the heavy lines 5 cm apart, the large square 10 cm, the outer square 4 in).",
+    "(the heavy lines 5 cm apart, the large square 10 cm, the outer square 4 in, the small one 1 in).",
     "Then check the squares again at the far corners of your cutting table.",
   ];
   say.forEach((line, i) => text(page, ctx, line, tx, top - i * 16, i ? 11 : 12, { bold: i === 0, white: dark }));
@@ -1320,13 +1331,14 @@ export async function buildPrintPdf(pattern: Pattern, options: PrintOptions): Pr
     if (below) text(page, ctx, below, mid(m, m + frameW), mb - 5 * K, 8, { bold: true, grey: 0.3 });
     if (above) text(page, ctx, above, mid(m + frameW * 0.6, m + frameW), ph - m + 3 * K, 8, { bold: true, grey: 0.3 });
     if (copyShop) {
-      // Every copy-shop sheet checks its own scale: the test squares in the strip under the frame.
+      // Every copy-shop sheet checks its own scale: the test squares in the strip under the frame (the 1 in square
+      // at its foot, under these lines).
       testSquares(page, ctx, m, 16 * K, false);
       const fx = m + 4 * 72 + 30 * K;
       const room = pw - m - fx;
       const fy = 16 * K + 4 * 72;
       fitText(page, ctx, `${label}: ${tile.pieces.join(", ")}`, fx, fy - 14, 14, room, { bold: true });
-      fitText(page, ctx, "Check the print: at 100 % both test squares measure exactly 10 cm and 4 in.", fx, fy - 34, 11, room, { grey: 0.2 });
+      fitText(page, ctx, "Check the print: at 100 % the test squares measure exactly 10 cm, 4 in and 1 in.", fx, fy - 34, 11, room, { grey: 0.2 });
       fitText(page, ctx, `Sizes on this sheet: ${sizeList(tile.sizes)}`, fx, fy - 52, 11, room, { grey: 0.2 });
     }
     drawStamp(page, ctx, options.stamp, `${label} · page ${pageNo} of ${total}`, false);
