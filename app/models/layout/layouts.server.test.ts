@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { files, patternVersions, products, sizeChartRows } from "../../../db/schema";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
@@ -12,6 +12,7 @@ import { createTestDb } from "../../../tests/unit/helpers";
 import { saveMeasurements } from "../../../tests/unit/mtm-order-fixtures";
 import { cacheDir, uploadPath } from "~/models/files/store.server";
 import { makeAstmDxf } from "~/models/patterns/demo.server";
+import { log } from "~/utils/log.server";
 import { layoutRequests } from "~/utils/metrics.server";
 import { cachedProductLayout, layoutWarming, productLayout, warmLayouts } from "./layouts.server";
 
@@ -149,6 +150,19 @@ describe("productLayout on a real CAD export", () => {
     // Unknown or removed products are skipped without an error.
     expect(() => warmLayouts({ db, productId: 9999 })).not.toThrow();
     await layoutWarming();
+  });
+
+  it("drops a warming whose database was closed since (a seed script that ended), with no warning", { timeout: 120_000 }, async () => {
+    const { db, productId } = await shopWithPattern();
+    const warn = vi.spyOn(log, "warn");
+    try {
+      warmLayouts({ db, productId });
+      db.$client.close();
+      await layoutWarming();
+      expect(warn.mock.calls.filter(([fields]) => (fields as { event?: string }).event === "layout-warm")).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("lays out a buyer's own size from their measurements, in memory only, and refuses one beyond the chart", { timeout: 120_000 }, async () => {

@@ -400,14 +400,18 @@ async function warmLoop(): Promise<void> {
         return;
       }
     } catch (error) {
-      log.warn({ event: "layout-warm", productId, err: error }, "the cutting layouts of a pattern could not be prepared");
+      if (!closed(db)) log.warn({ event: "layout-warm", productId, err: error }, "the cutting layouts of a pattern could not be prepared");
     }
     warmQueue.delete(productId);
   }
 }
 
+/** A database closed since the call (a script or a test that seeded designs and ended): nothing left to warm for it. */
+const closed = (db: DbOrTx): boolean => "$client" in db && !db.$client.open;
+
 /** Computes what is missing of one product's layouts; false when it stopped because the pool was busy. */
 async function warmProduct(db: DbOrTx, productId: number, dataDir?: string): Promise<boolean> {
+  if (closed(db)) return true;
   const owner = patternOwner(db, productId);
   const version = getLatestVersion({ db, productId });
   if (owner === null || !version) return true;
