@@ -8,6 +8,9 @@ import type { Db } from "../../db/client";
 import { files, platformSettings, products, stores, users, variants, type User } from "../../db/schema";
 import { makeUser } from "./helpers";
 import { addToCart } from "~/models/buying/cart.server";
+import { createCheckout } from "~/models/buying/checkout.server";
+import { fulfilCheckout } from "~/models/buying/fulfilment.server";
+import { createLocalProvider } from "~/models/payments/local.server";
 import { parseEnv } from "~/utils/env.server";
 
 export const SETTINGS = {
@@ -90,3 +93,14 @@ export function outbox(dir: string): { to: string; subject: string; text: string
   if (!fs.existsSync(box)) return [];
   return fs.readdirSync(box).map((name) => JSON.parse(fs.readFileSync(path.join(box, name), "utf8")));
 }
+
+/** `buyer` buys one of `productId` (a Digital pattern: consent given) and pays on the local provider: the paid order. */
+export async function buyAndPay(db: Db, buyer: User, productId: number) {
+  addToCart({ db, owner: { userId: buyer.id }, productId });
+  const checkout = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider(), digitalConsent: true });
+  if (!checkout.ok) throw new Error(checkout.error);
+  const fulfilled = fulfilCheckout({ db, checkoutId: checkout.checkout.id });
+  if (fulfilled.status !== "fulfilled") throw new Error(fulfilled.status);
+  return fulfilled.orders[0]!;
+}
+

@@ -8,14 +8,10 @@ import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { files, orders, patternVersions, products, sizeChartRows } from "../../../db/schema";
-import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { buyAndPay, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { BUYING_ERRORS } from "~/models/buying/errors";
-import { addToCart } from "~/models/buying/cart.server";
-import { createCheckout } from "~/models/buying/checkout.server";
-import { fulfilCheckout } from "~/models/buying/fulfilment.server";
-import { createLocalProvider } from "~/models/payments/local.server";
 import { uploadPath } from "~/models/files/store.server";
 import { buildOrderDownload } from "~/models/patterns/downloads.server";
 import { makeAstmDxf } from "~/models/patterns/demo.server";
@@ -48,12 +44,8 @@ async function boughtPattern() {
   db.insert(patternVersions).values({ productId, version: 1, file: name }).run();
   SIZES.forEach((size, position) => db.insert(sizeChartRows).values({ productId, size, position, bustMm: 880 + 40 * position, hipMm: 940 + 40 * position }).run());
   const buyer = await makeBuyer(db);
-  addToCart({ db, owner: { userId: buyer.id }, productId });
-  const checkout = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider(), digitalConsent: true });
-  if (!checkout.ok) throw new Error(checkout.error);
-  const fulfilled = fulfilCheckout({ db, checkoutId: checkout.checkout.id });
-  if (fulfilled.status !== "fulfilled") throw new Error(fulfilled.status);
-  return { db, shop, buyer, order: fulfilled.orders[0]!, dxf };
+  const order = await buyAndPay(db, buyer, productId);
+  return { db, shop, buyer, order, dxf };
 }
 
 const setMeasurements = (db: ReturnType<typeof createTestDb>, orderId: number, bust: number, hip = bust + 60) =>

@@ -8,15 +8,11 @@ import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { files, patternVersions, products } from "../../../db/schema";
-import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { buyAndPay, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { lengthToBuy, widthLabel } from "./lengths";
 import { productLayout } from "./layouts.server";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
-import { addToCart } from "~/models/buying/cart.server";
-import { createCheckout } from "~/models/buying/checkout.server";
-import { fulfilCheckout } from "~/models/buying/fulfilment.server";
-import { createLocalProvider } from "~/models/payments/local.server";
 import { uploadPath } from "~/models/files/store.server";
 import { buildOrderDownload } from "~/models/patterns/downloads.server";
 import { makeAstmDxf } from "~/models/patterns/demo.server";
@@ -65,12 +61,8 @@ async function boughtPattern() {
   const productId = shop.digital.id;
   addVersion(db, productId, shop.seller.id, 1);
   const buyer = await makeBuyer(db);
-  addToCart({ db, owner: { userId: buyer.id }, productId });
-  const checkout = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider(), digitalConsent: true });
-  if (!checkout.ok) throw new Error(checkout.error);
-  const fulfilled = fulfilCheckout({ db, checkoutId: checkout.checkout.id });
-  if (fulfilled.status !== "fulfilled") throw new Error(fulfilled.status);
-  return { db, shop, buyer, productId, order: fulfilled.orders[0]! };
+  const order = await buyAndPay(db, buyer, productId);
+  return { db, shop, buyer, productId, order };
 }
 
 describe("print downloads with the cutting layouts (issue 25)", () => {

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 
 import { downloads, files, orders, patternVersions, products } from "../../../db/schema";
-import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { buyAndPay, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { buildOrderDownload, orderDownloadLinks } from "./downloads.server";
 import { readPattern } from "./dxf.server";
@@ -17,12 +17,8 @@ import { productPreview } from "./preview-cache.server";
 import { fabricEstimate } from "./fabric.server";
 import { cutText, piecesOfSize } from "./pieces";
 import { ensureParsed, formatDay, getLatestVersion, listVersions, patternJson, productPatternFacts, versionFacts } from "./versions.server";
-import { addToCart } from "~/models/buying/cart.server";
-import { createCheckout } from "~/models/buying/checkout.server";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
-import { fulfilCheckout } from "~/models/buying/fulfilment.server";
 import { toBuyerOrderJson, getBuyerOrder } from "~/models/buying/orders.server";
-import { createLocalProvider } from "~/models/payments/local.server";
 import { uploadPath } from "~/models/files/store.server";
 
 let dataDir = "";
@@ -56,12 +52,8 @@ async function boughtGradedPattern() {
   const buyer = await makeBuyer(db);
   const stranger = await makeBuyer(db);
   const admin = await makeUser(db, { role: "admin" });
-  addToCart({ db, owner: { userId: buyer.id }, productId: shop.digital.id });
-  const checkout = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider(), digitalConsent: true });
-  if (!checkout.ok) throw new Error(checkout.error);
-  const fulfilled = fulfilCheckout({ db, checkoutId: checkout.checkout.id });
-  if (fulfilled.status !== "fulfilled") throw new Error(fulfilled.status);
-  return { db, shop, dxf, file, buyer, stranger, admin, order: fulfilled.orders[0]! };
+  const order = await buyAndPay(db, buyer, shop.digital.id);
+  return { db, shop, dxf, file, buyer, stranger, admin, order };
 }
 
 describe("pattern versions", () => {
