@@ -112,7 +112,8 @@ function reducedSum(A0: Path, B0: Path): Path {
   return union([...quads, ...N.map((q) => moved(A, q)), ...A.map((q) => moved(N, q))]);
 }
 
-function largest(paths: Path[]): Path | undefined {
+/** The ring of largest area among `paths`. */
+export function largest(paths: Path[]): Path | undefined {
   let best: Path | undefined;
   let area = 0;
   for (const p of paths) {

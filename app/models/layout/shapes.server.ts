@@ -7,7 +7,7 @@ import ClipperLib, { type Path } from "clipper-lib";
 import { bboxOf, pointInRing, simplifyRing } from "../patterns/geometry";
 import { cutsOf } from "../patterns/pieces";
 import type { Pattern, PatternPiece, Pt } from "../patterns/types";
-import { hull, isConvex } from "./minkowski.server";
+import { hull, isConvex, largest } from "./minkowski.server";
 
 /** Integer units per millimetre in clipper-lib's coordinates (0.01 mm). */
 export const SCALE = 100;
@@ -62,16 +62,6 @@ function grainTurn(piece: PatternPiece, line?: [Pt, Pt]): number {
 }
 
 const toPath = (ring: Pt[]): Path => ring.map(([x, y]) => ({ X: Math.round(x * SCALE), Y: Math.round(y * SCALE) }));
-
-function largest(paths: Path[]): Path | undefined {
-  let best: Path | undefined;
-  let area = 0;
-  for (const p of paths) {
-    const a = Math.abs(ClipperLib.Clipper.Area(p));
-    if (a > area) [best, area] = [p, a];
-  }
-  return best;
-}
 
 /** Distance from p to the segment ab. */
 function toSegment([px, py]: Pt, [ax, ay]: Pt, [bx, by]: Pt): number {
