@@ -18,6 +18,9 @@ process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 process.env.E2E_STRIPE_DATA_DIR = path.join(E2E_DATA_DIR, "stripe");
 process.env.E2E_FAKE_STRIPE_URL = `http://127.0.0.1:${fakeStripePort}`;
 process.env.E2E_FAKE_EASYPOST_URL = `http://127.0.0.1:${fakeEasyPostPort}`;
+// No background work a test did not ask for: cutting layouts are laid when a page or call asks (the servers and the
+// fixtures' own saves in the test workers alike); the specs about layouts ask.
+process.env.LAYOUT_WARMING = "off";
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -60,7 +63,8 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node build/server.js",
+      // build/server.js on a copy of the demo data seeded once per run (tests/e2e/demo-data.mjs).
+      command: "node tests/e2e/start.mjs app",
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -75,13 +79,14 @@ export default defineConfig({
         ADMIN_PASSWORD: "demo-admin-pass",
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         NODE_ENV: "production",
+        LAYOUT_WARMING: "off",
         // Every test browser logs in from 127.0.0.1: the suite's wrong passwords over all its accounts would pass the
         // per-address limit (50 in 15 minutes) and refuse later tests' logins. The per-account limit stays 5.
         LOGIN_MAX_FAILURES_PER_ADDRESS: "100000",
       },
     },
     {
-      command: `npx tsx tests/fakes/stripe-server.ts ${fakeStripePort}`,
+      command: `node tests/e2e/start.mjs fake tests/fakes/stripe-server.ts ${fakeStripePort}`,
       url: `http://127.0.0.1:${fakeStripePort}/__fake/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -89,7 +94,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `npx tsx tests/fakes/easypost-server.ts ${fakeEasyPostPort}`,
+      command: `node tests/e2e/start.mjs fake tests/fakes/easypost-server.ts ${fakeEasyPostPort}`,
       url: `http://127.0.0.1:${fakeEasyPostPort}/__fake/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -97,7 +102,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: "node build/server.js",
+      command: "node tests/e2e/start.mjs app",
       url: `http://127.0.0.1:${stripePort}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -110,6 +115,7 @@ export default defineConfig({
         SESSION_SECRET: E2E_SESSION_SECRET,
         PUBLIC_URL: `http://127.0.0.1:${stripePort}`,
         NODE_ENV: "production",
+        LAYOUT_WARMING: "off",
         STRIPE_SECRET_KEY: "sk_test_e2e_fake",
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort}`,

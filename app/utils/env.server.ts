@@ -40,6 +40,11 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default("Patternhouse <no-reply@patternhouse.local>"),
   PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
   SEED: z.enum(["demo", "none"]).default("demo"),
+  /**
+   * Cutting layouts of every graded size laid in the background after a design is saved or first shown (decision 116);
+   * `off` lays them only when a page or call asks (the test servers: no background work a test did not ask for).
+   */
+  LAYOUT_WARMING: z.enum(["on", "off"]).default("on"),
   /** Compress HTML and JSON in the app; turn off when a reverse proxy in front compresses. */
   HTTP_COMPRESSION: z.enum(["on", "off"]).default("on"),
   /** Seconds a page rendered for a visitor without cookies is reused for others like them; 0 turns it off. */

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { E2E_SESSION_SECRET } from "../../playwright.config";
+import { copyDemoData } from "./demo-data.mjs";
 
 export type OwnServer = {
   base: string;
@@ -54,6 +55,8 @@ export async function startOwnServer({
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED: seed, NODE_ENV: "production", SESSION_SECRET: E2E_SESSION_SECRET, PUBLIC_URL: publicUrl === undefined ? base : (publicUrl ?? "") };
   if (publicUrl === null) delete env.PUBLIC_URL;
   Object.assign(env, extra);
+  // The demo data is a copy of the run's template, seeded once (demo-data.mjs); the server then seeds nothing.
+  if (seed === "demo") await copyDemoData(dataDir);
   // Its own process group, so kill9 can take everything it started at once.
   const primary = spawn(process.execPath, ["build/server.js"], {
     env,

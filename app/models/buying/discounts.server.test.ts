@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
 
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { openDatabase, type Db } from "../../../db/client";
 import { checkouts, discountCodes, discountRedemptions, orders, transactions, type User } from "../../../db/schema";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
+import { raceWorkers } from "../../../tests/unit/race-workers";
 import { addToCart, applyDiscountCode, getCartView } from "~/models/buying/cart.server";
 import { createCheckout, sessionLines } from "~/models/buying/checkout.server";
 import { allocateDiscount, checkCode } from "~/models/buying/discounts.server";
@@ -265,7 +266,7 @@ describe("the JSON face's inputs", () => {
   });
 });
 
-const WORKER = new URL("../../../tests/unit/discount-checkout-worker.ts", import.meta.url).href;
+const WORKER = fileURLToPath(new URL("../../../tests/unit/discount-checkout-worker.ts", import.meta.url));
 
 describe("twenty buyers racing for a code's last use", () => {
   it("twenty threads with their own connections to one file, released at once: exactly one checkout gets the use", { timeout: 300_000 }, async () => {
@@ -282,22 +283,7 @@ describe("twenty buyers racing for a code's last use", () => {
       expect(applyDiscountCode({ db, owner: { userId: buyer.id }, text: "last" })).toEqual({ ok: true });
       buyers.push(buyer);
     }
-    const barrier = new SharedArrayBuffer(8);
-    const flag = new Int32Array(barrier);
-    const workers = buyers.map(
-      (buyer) =>
-        // The worker loads its TypeScript through tsx's loader API.
-        new Worker(`import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(WORKER)}, ${JSON.stringify(import.meta.url)}))`, {
-          eval: true,
-          workerData: { file, userId: buyer.id, barrier },
-        }),
-    );
-    const answers = workers.map((w) => new Promise<string>((resolve, reject) => w.once("message", resolve).once("error", reject)));
-    while (Atomics.load(flag, 1) < workers.length) await new Promise((r) => setTimeout(r, 20));
-    Atomics.store(flag, 0, 1);
-    Atomics.notify(flag, 0);
-    const results = await Promise.all(answers);
-    await Promise.all(workers.map((w) => w.terminate()));
+    const results = await raceWorkers(WORKER, buyers.length, (i) => ({ file, userId: buyers[i]!.id }));
 
     expect(results.filter((r) => r === "ok")).toHaveLength(1);
     expect(results.filter((r) => r === "used-up")).toHaveLength(19);

@@ -32,6 +32,7 @@ import { PatternBusyError, PatternLimitError, patternPool, runPatternTask } from
 import type { PatternTask } from "~/models/patterns/worker";
 import { getLatestVersion, loadPattern, type VersionSummary } from "~/models/patterns/versions.server";
 import { createCache } from "~/utils/cache.server";
+import { getEnv } from "~/utils/env.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { layoutRequests as served } from "~/utils/metrics.server";
@@ -374,6 +375,7 @@ const WARM_RETRY_MS = 30_000;
  * on the next call). Safe to call often: cached layouts are skipped. Never throws; failures are logged.
  */
 export function warmLayouts({ db, productId, dataDir }: { db: DbOrTx; productId: number; dataDir?: string }): void {
+  if (getEnv().LAYOUT_WARMING === "off") return;
   warmQueue.set(productId, { db, dataDir });
   if (!warming) warming = warmLoop().finally(() => (warming = null));
 }

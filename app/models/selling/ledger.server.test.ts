@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
 
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +12,7 @@ import { makeUser } from "../../../tests/unit/helpers";
 import { useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { balanceOf, makeSoldShop, SOLD_BALANCE } from "../../../tests/unit/selling-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
+import { raceWorkers } from "../../../tests/unit/race-workers";
 import {
   adjustBalance,
   claimTransfer,
@@ -111,7 +112,7 @@ describe("the ledger", () => {
   });
 });
 
-const WORKER = new URL("../../../tests/unit/withdraw-worker.ts", import.meta.url).href;
+const WORKER = fileURLToPath(new URL("../../../tests/unit/withdraw-worker.ts", import.meta.url));
 
 describe("withdrawal races", () => {
   function fileDb() {
@@ -139,23 +140,7 @@ describe("withdrawal races", () => {
     const file = fileDb();
     const db = openDatabase(file);
     const shop = await makeSoldShop(db);
-    const barrier = new SharedArrayBuffer(8);
-    const flag = new Int32Array(barrier);
-    const workers = Array.from(
-      { length: 8 },
-      () =>
-        // The worker loads its TypeScript through tsx's loader API.
-        new Worker(`import("tsx/esm/api").then(({ tsImport }) => tsImport(${JSON.stringify(WORKER)}, ${JSON.stringify(import.meta.url)}))`, {
-          eval: true,
-          workerData: { file, storeId: shop.store.id, barrier },
-        }),
-    );
-    const answers = workers.map((w) => new Promise<string>((resolve, reject) => w.once("message", resolve).once("error", reject)));
-    while (Atomics.load(flag, 1) < workers.length) await new Promise((r) => setTimeout(r, 20));
-    Atomics.store(flag, 0, 1);
-    Atomics.notify(flag, 0);
-    const results = await Promise.all(answers);
-    await Promise.all(workers.map((w) => w.terminate()));
+    const results = await raceWorkers(WORKER, 8, () => ({ file, storeId: shop.store.id }));
     expect(results.filter((r) => r === "ok")).toHaveLength(1);
     expect(results.filter((r) => r === "not-enough-balance")).toHaveLength(7);
     const transfers = db.select().from(transactions).where(eq(transactions.txType, "Transfer")).all();
