@@ -1,3 +1,4 @@
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 
 import { defineConfig } from "vitest/config";
@@ -8,6 +9,10 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/unit/**/*.test.ts", "server/**/*.test.ts"],
     environment: "node",
     pool: "forks",
+    // Vitest's default in a run is one fork fewer than the cores: one on this two-core machine, which left a core idle
+    // through the whole unit phase. The tests that start threads or processes of their own still fit beside two.
+    maxWorkers: Math.max(2, os.availableParallelism()),
+    minWorkers: 1,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -29,8 +29,8 @@ const table = (title, rows) => {
 };
 
 table(
-  "Phases (wall time; phases on one line ran side by side)",
-  phases.map(([name, secs, status]) => [name, `${secs} s${status && status !== "0" ? `  (exit ${status})` : ""}`]),
+  "Phases (wall time)",
+  phases.map(([name, secs, status, note]) => [name, `${secs.padStart(5)} s${status && status !== "0" ? `  (exit ${status})` : ""}${note ? `  (${note})` : ""}`]),
 );
 
 if (vitest) {

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The one test command: typecheck, lint, unit tests, build, browser tests.
+# The one test command (`npm test`, which .ci/run runs): typecheck, lint and build side by side, then the unit tests
+# (Vitest), then the browser tests (Playwright: chromium with and without JavaScript, the JSON API, Stripe). Ends with
+# where the time went (each phase, the slowest files) and one closing line over both runners.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,23 +16,67 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-step() { echo; echo "=== $1"; }
-start=$(date +%s)
-
-step "typecheck"
-npx tsc -p .
-step "lint"
-npx eslint . --max-warnings 0
 reports="$(mktemp -d)"
-step "unit tests (vitest)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
-step "build"
-npm run build --silent
-step "browser tests (playwright, chromium with and without JavaScript)"
-export E2E_PORT="${E2E_PORT:-4310}"
-export E2E_DATA_DIR="${E2E_DATA_DIR:-$(mktemp -d -t patternhouse-e2e-XXXXXX)}"
-rm -rf "$E2E_DATA_DIR" && mkdir -p "$E2E_DATA_DIR"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" npx playwright test --reporter=list,json
-echo
-node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json"
+phases="$reports/phases.tsv"
+start=$(date +%s)
+failed=0
+
+# Runs phases side by side, each with its output in its own log (printed when it ends); records each one's time.
+side_by_side() {
+  local names=() pids=() begun
+  begun=$(date +%s)
+  while [ "$#" -gt 0 ]; do
+    local name="$1" cmd="$2"
+    shift 2
+    names+=("$name")
+    ( set +e; bash -c "$cmd" >"$reports/$name.log" 2>&1; echo $? >"$reports/$name.rc"; echo "$(( $(date +%s) - begun ))" >"$reports/$name.secs" ) &
+    pids+=("$!")
+  done
+  echo; echo "=== ${names[*]} (side by side)"
+  wait "${pids[@]}"
+  for name in "${names[@]}"; do
+    local rc secs
+    rc=$(cat "$reports/$name.rc")
+    secs=$(cat "$reports/$name.secs")
+    echo; echo "--- $name: ${secs} s, exit $rc"
+    if [ "$rc" != "0" ] || [ "$name" = "build" ]; then tail -n 60 "$reports/$name.log"; fi
+    [ "$rc" = "0" ] || failed=1
+    printf '%s\t%s\t%s\t%s\n' "$name" "$secs" "$rc" "side by side with the others of ${names[*]}" >>"$phases"
+  done
+}
+
+# Runs one phase with its output streamed.
+phase() {
+  local name="$1"
+  shift
+  echo; echo "=== $name"
+  local begun rc
+  begun=$(date +%s)
+  set +e
+  "$@"
+  rc=$?
+  set -e
+  printf '%s\t%s\t%s\n' "$name" "$(( $(date +%s) - begun ))" "$rc" >>"$phases"
+  [ "$rc" = "0" ] || failed=1
+}
+
+side_by_side \
+  typecheck "npx tsc -p ." \
+  lint "npx eslint . --max-warnings 0" \
+  build "npm run build --silent"
+
+phase "unit tests (vitest)" npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
+
+if [ "$(cat "$reports/build.rc")" = "0" ]; then
+  export E2E_PORT="${E2E_PORT:-4310}"
+  export E2E_DATA_DIR="${E2E_DATA_DIR:-$(mktemp -d -t patternhouse-e2e-XXXXXX)}"
+  rm -rf "$E2E_DATA_DIR" "$E2E_DATA_DIR"-demo-* && mkdir -p "$E2E_DATA_DIR"
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" phase "browser tests (playwright)" npx playwright test --reporter=list,json
+  rm -rf "$E2E_DATA_DIR"-demo-*
+else
+  echo "[test] the build failed: no browser tests"
+fi
+
+node scripts/test-summary.mjs "$reports" || failed=1
 echo "[test] finished in $(( $(date +%s) - start )) s"
+exit "$failed"

@@ -6,9 +6,10 @@
  * prepares data and returns one), and who looks at it.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 
 import { pattern } from "./db";
+import { expect, test } from "./fixtures";
 import { credit, newAccount, newShop, pendingTransfer } from "./admin-fixtures";
 import { addFromProductPage, newCustomer, type Customer } from "./customers";
 import { queryOne, readDb } from "./db";
@@ -18,7 +19,7 @@ type Who = "visitor" | "buyer" | "seller" | "admin" | "customer";
 type Screen = {
   name: string;
   /** A path, or a function that sets things up (with an API request context) and returns the path. */
-  path: string | ((ctx: { customer: Customer; api: APIRequestContext }) => string | Promise<string>);
+  path: string | ((ctx: { customer: () => Promise<Customer>; api: APIRequestContext }) => string | Promise<string>);
   as: Who;
   /** Something to do on the page before checking (open a menu, a dialog...). */
   prepare?: (page: Page) => Promise<void>;
@@ -54,7 +55,7 @@ const SCREENS: Screen[] = [
   },
   { name: "profile", path: "/settings", as: "buyer" },
   { name: "purchases", path: "/purchases", as: "customer" },
-  { name: "a purchase", path: ({ customer }) => `/purchase/${customer.orderId}`, as: "customer" },
+  { name: "a purchase", path: async ({ customer }) => `/purchase/${(await customer()).orderId}`, as: "customer" },
   { name: "cart with an added item", path: "/cart", as: "customer", prepare: addToCart },
   // On a page without controls under the open menu (axe measures targets the menu covers as too small).
   { name: "profile menu open", path: "/terms", as: "seller", prepare: (page) => page.getByLabel("Profile menu").click() },
@@ -67,9 +68,9 @@ const SCREENS: Screen[] = [
   { name: "edit design", path: () => `/edit-product/${sellerProductId()}`, as: "seller" },
   { name: "admin orders", path: "/admin", as: "admin" },
   { name: "admin orders, searched and sorted", path: "/admin?q=dress&sort=amount&dir=asc&size=20", as: "admin" },
-  { name: "admin order", path: async ({ api }) => `/admin/order/${(await newCustomer(api)).orderId}`, as: "admin" },
-  { name: "admin order, refund confirmation", path: async ({ api }) => `/admin/order/${(await newCustomer(api)).orderId}?refund=confirm`, as: "admin" },
-  { name: "admin order, label notice", path: async ({ api }) => `/admin/order/${(await newCustomer(api)).orderId}?label=missing`, as: "admin" },
+  { name: "admin order", path: async ({ customer }) => `/admin/order/${(await customer()).orderId}`, as: "admin" },
+  { name: "admin order, refund confirmation", path: async ({ customer }) => `/admin/order/${(await customer()).orderId}?refund=confirm`, as: "admin" },
+  { name: "admin order, label notice", path: async ({ customer }) => `/admin/order/${(await customer()).orderId}?label=missing`, as: "admin" },
   { name: "admin stores", path: "/admin/stores", as: "admin" },
   { name: "admin store with a pending transfer", path: ({ api }) => adminStoreWithTransfer(api), as: "admin" },
   { name: "admin users", path: "/admin/users?q=admin", as: "admin" },
@@ -82,7 +83,7 @@ const SCREENS: Screen[] = [
   { name: "seller orders", path: "/my-orders", as: "seller" },
   { name: "a sale", path: async ({ api }) => `/sale/${await demoSellerSale(api)}`, as: "seller" },
   { name: "seller finance", path: "/my-finance", as: "seller" },
-  { name: "a conversation", path: ({ customer, api }) => newConversation(customer, api), as: "customer" },
+  { name: "a conversation", path: async ({ customer, api }) => newConversation(await customer(), api), as: "customer" },
 ];
 
 /** The newest order of the demo seller's store (one is made by a new customer when there is none). */
@@ -147,28 +148,51 @@ async function pageFor(testInfo: { project: { name: string } }, page: Page, brow
   return { page: await context.newPage(), close: () => context.close() };
 }
 
+/**
+ * The screens in groups of one viewer each (at most GROUP_SIZE, in SCREENS' order): one browser context, one login
+ * and one customer per group rather than per screen, each screen a step of its own. The screens and rules checked
+ * are the same as when each was a test of its own; a group fails naming every screen with a violation.
+ */
+const GROUP_SIZE = 6;
+const groups: Screen[][] = [];
 for (const screen of SCREENS) {
-  test(`axe: ${screen.name} (${screen.as})`, async ({ page: projectPage, browser, playwright, baseURL }, testInfo) => {
+  const last = groups.at(-1);
+  if (last && last[0]!.as === screen.as && last.length < GROUP_SIZE) last.push(screen);
+  else groups.push([screen]);
+}
+
+for (const group of groups) {
+  const who = group[0]!.as;
+  test(`axe: ${group.map((s) => s.name).join("; ")} (${who})`, { tag: "@long" }, async ({ page: projectPage, browser, playwright, baseURL }, testInfo) => {
     const { page, close } = await pageFor(testInfo, projectPage, browser, baseURL!);
     const api = await playwright.request.newContext({ baseURL });
-    const customer = screen.as === "customer" ? await newCustomer(api) : { email: "", password: "", token: "", orderId: 0 };
-    const path = typeof screen.path === "string" ? screen.path : await screen.path({ customer, api });
-    await api.dispose();
-    if (screen.as === "customer") await logIn(page, customer, baseURL!);
-    else if (screen.as !== "visitor") await logIn(page, DEMO[screen.as], baseURL!);
-    if (screen.prepare !== addToCart) await page.goto(path);
-    if (screen.prepare) await screen.prepare(page);
-    if (testInfo.project.name === "no-js") {
-      // Nothing of the app's JavaScript ran.
-      expect(await page.evaluate(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter))).toBe(false);
+    let customer: Promise<Customer> | null = null;
+    const ctx = { api, customer: () => (customer ??= newCustomer(api)) };
+    if (who === "customer") await logIn(page, await ctx.customer(), baseURL!);
+    else if (who !== "visitor") await logIn(page, DEMO[who], baseURL!);
+    const viewport = page.viewportSize();
+    const failures: string[] = [];
+    for (const screen of group) {
+      await test.step(screen.name, async () => {
+        const path = typeof screen.path === "string" ? screen.path : await screen.path(ctx);
+        if (screen.prepare !== addToCart) await page.goto(path);
+        if (screen.prepare) await screen.prepare(page);
+        if (testInfo.project.name === "no-js") {
+          // Nothing of the app's JavaScript ran.
+          expect(await page.evaluate(() => Boolean((window as { __remixRouter?: unknown }).__remixRouter))).toBe(false);
+        }
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+          .analyze();
+        const blocking = results.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join("\n    ")}`);
+        if (blocking.length) failures.push(`${screen.name}: ${path}\n${blocking.join("\n")}`);
+        if (viewport) await page.setViewportSize(viewport);
+      });
     }
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-      .analyze();
-    const blocking = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join("\n    ")}`);
+    await api.dispose();
     await close();
-    expect(blocking, `${path}\n${blocking.join("\n")}`).toEqual([]);
+    expect(failures, failures.join("\n\n")).toEqual([]);
   });
 }

@@ -118,12 +118,22 @@ for (const kind of ["file", "s3"] as const) {
       const fileBytes = new Map(productFiles.map((name) => [name, fs.readFileSync(path.join(dataDir, "uploads", name))]));
       const settingsKey = fs.readFileSync(path.join(dataDir, "data-key"));
 
-      // Acknowledged; a few seconds later the machine is lost.
-      await new Promise((r) => setTimeout(r, 6_000));
-
-      // Meanwhile /metrics (a loopback client) and the health screen say the backup is seconds behind.
-      const metrics = await (await request.get("/metrics")).text();
+      // Acknowledged; once /metrics (a loopback client) says both parts were backed up since, within seconds, the
+      // machine is lost.
+      const acknowledged = Date.now() / 1000;
+      let metrics = "";
       const sample = (name: string, part: string) => Number(new RegExp(`^${name}\\{part="${part}"\\} (\\S+)$`, "m").exec(metrics)?.[1]);
+      await expect
+        .poll(
+          async () => {
+            metrics = await (await request.get("/metrics")).text();
+            return ["database", "files"].every((part) => sample("patternhouse_backup_last_success_timestamp_seconds", part) >= Math.floor(acknowledged));
+          },
+          { timeout: 15_000, intervals: [250] },
+        )
+        .toBe(true);
+
+      // Meanwhile /metrics and the health screen say the backup is seconds behind.
       for (const part of ["database", "files"]) {
         expect(sample("patternhouse_backup_lag_seconds", part), metrics).toBeLessThan(10);
         expect(Math.abs(sample("patternhouse_backup_last_success_timestamp_seconds", part) - Date.now() / 1000), part).toBeLessThan(10);

@@ -38,6 +38,7 @@ test("a buyer favours a design on its page and on a card, sees both on /favorite
   await card.getByRole("button", { name: "Add to favourites" }).click();
   await expect(card.getByRole("button", { name: "Remove from favourites" })).toHaveAttribute("aria-pressed", "true");
   await expect(page).toHaveURL(`/store/${owner}`);
+  await expect.poll(() => queryOne<{ n: number }>("SELECT count(*) AS n FROM favorites WHERE user_id = ?", user.id).n).toBe(2);
 
   // From the profile menu.
   await page.getByLabel("Profile menu").click();
@@ -63,6 +64,10 @@ test("the seller sees how many buyers favour each design on /my-designs", async 
   if (withJs()) await whenHydrated(page);
   await page.getByRole("main").getByRole("button", { name: "Add to favourites" }).click();
   await expect(page.getByRole("main").getByRole("button", { name: "Remove from favourites" })).toBeVisible();
+  // With JavaScript the button turns at once while its request is still on the way: the favourite is stored first.
+  await expect
+    .poll(() => queryOne<{ n: number }>("SELECT COUNT(*) AS n FROM favorites WHERE user_id = ? AND product_id = ?", fan.id, digital.id).n)
+    .toBe(1);
 
   await page.context().clearCookies();
   await loginAs(seller.userId, page);

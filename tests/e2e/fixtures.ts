@@ -35,13 +35,29 @@ export async function sessionCookieFor(user: number | string, dataDir?: string):
   return { ...(await sessionCookie(token)), token };
 }
 
+/**
+ * A test's time limit: the config's 20 s, so a hang fails fast; a test tagged `@long` (a journey over many screens or
+ * users, or one that starts servers of its own) has LONG_JOURNEY_MS.
+ */
+export const LONG_JOURNEY_MS = 120_000;
+
 type Fixtures = {
+  /** Sets the time limit of a test tagged @long (automatic). */
+  journeyTimeout: void;
   createUser: typeof createUser;
   /** Logs a page's (or context's) browser in as a user, by id or email, without the login form. */
   loginAs: (user: number | string, target?: Page | BrowserContext) => Promise<void>;
 };
 
 export const test = base.extend<Fixtures>({
+  journeyTimeout: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide, testInfo) => {
+      if (testInfo.tags.includes("@long")) testInfo.setTimeout(LONG_JOURNEY_MS);
+      await provide();
+    },
+    { auto: true },
+  ],
   // eslint-disable-next-line no-empty-pattern
   createUser: async ({}, provide) => {
     await provide(createUser);
