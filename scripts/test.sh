@@ -5,9 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian's chromium for the browser tests and Debian's caddy for the proxy test (tests/e2e/api-caddy.spec.ts).
+# Debian's chromium-headless-shell for the browser tests (playwright.config.ts) and Debian's caddy for the proxy test
+# (tests/e2e/api-caddy.spec.ts).
 missing=()
-[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+if [ -n "${CHROMIUM_PATH:-}" ]; then [ -x "$CHROMIUM_PATH" ] || { echo "[test] CHROMIUM_PATH=$CHROMIUM_PATH is not an executable"; exit 1; }
+else [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell); fi
 command -v "${CADDY_BIN:-caddy}" >/dev/null 2>&1 || missing+=(caddy)
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "[test] installing Debian's ${missing[*]} for the browser tests"
