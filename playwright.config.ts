@@ -10,6 +10,8 @@ const stripePort = port + 3;
 const fakeStripePort = port + 2;
 /** The fake EasyPost API for the "stripe" server, which buys its labels there (tests/fakes/easypost-server.ts). */
 const fakeEasyPostPort = port + 4;
+/** A server with PUBLIC_URL unset, reached by its IP address (tests/e2e/any-address.spec.ts), shared by both browser projects. */
+export const ANY_ADDRESS_PORT = port + 7;
 export const STRIPE_WEBHOOK_SECRET = "whsec_e2e_fake_secret";
 /** The app servers' cookie secret; tests/e2e/fixtures.ts signs session cookies with it. */
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789";
@@ -17,6 +19,7 @@ export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789";
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `patternhouse-e2e-${port}`);
 process.env.E2E_DATA_DIR = E2E_DATA_DIR;
 process.env.E2E_STRIPE_DATA_DIR = path.join(E2E_DATA_DIR, "stripe");
+export const ANY_ADDRESS_DATA_DIR = path.join(E2E_DATA_DIR, "any-address");
 process.env.E2E_FAKE_STRIPE_URL = `http://127.0.0.1:${fakeStripePort}`;
 process.env.E2E_FAKE_EASYPOST_URL = `http://127.0.0.1:${fakeEasyPostPort}`;
 // No background work a test did not ask for: cutting layouts are laid when a page or call asks (the servers and the
@@ -25,7 +28,7 @@ process.env.LAYOUT_WARMING = "off";
 
 /**
  * Debian's chromium-headless-shell (the same Chromium build as Debian's chromium, without the browser's UI: what
- * Playwright itself runs for headless tests): half the CPU of the full browser per page here (decision 118), and the
+ * Playwright itself runs for headless tests): half the CPU of the full browser per page here (decision 117), and the
  * browser tests are bound by the browser's CPU. CHROMIUM_PATH overrides it (e.g. /usr/bin/chromium).
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
@@ -130,6 +133,24 @@ export default defineConfig({
         STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort}`,
         EASYPOST_API_KEY: "EZTK_fake_test_key",
         EASYPOST_API_URL: `http://127.0.0.1:${fakeEasyPostPort}/v2/`,
+      },
+    },
+    {
+      command: "node tests/e2e/start.mjs app",
+      url: `http://127.0.0.1:${ANY_ADDRESS_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(ANY_ADDRESS_PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: ANY_ADDRESS_DATA_DIR,
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        // A deployer who has not set PUBLIC_URL yet (blank is unset).
+        PUBLIC_URL: "",
+        NODE_ENV: "production",
+        LAYOUT_WARMING: "off",
       },
     },
   ],

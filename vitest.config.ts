@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/unit/**/*.test.ts", "server/**/*.test.ts"],
     environment: "node",
+    // The pattern worker bundled once per run (the pools' threads start from it, not through tsx each).
+    globalSetup: ["tests/unit/global-setup.ts"],
     pool: "forks",
     // Vitest's default in a run is one fork fewer than the cores: one on this two-core machine, which left a core idle
     // through the whole unit phase. The tests that start threads or processes of their own still fit beside two.

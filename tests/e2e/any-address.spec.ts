@@ -7,21 +7,11 @@ import { expect, test } from "@playwright/test";
 import { checkoutFromCart } from "./customers";
 
 import { openTestDb } from "./db";
-import { startOwnServer, type OwnServer } from "./own-server";
 import { uniqueEmail } from "./utils";
+import { ANY_ADDRESS_DATA_DIR, ANY_ADDRESS_PORT } from "../../playwright.config";
 
-const PORT = Number(process.env.E2E_PORT ?? 4310) + 7;
-let own: OwnServer;
-
-test.describe.configure({ mode: "serial", timeout: 120_000 });
-// eslint-disable-next-line no-empty-pattern
-test.beforeAll(async ({}, info) => {
-  // js and no-js each start their own server: two ports.
-  own = await startOwnServer({ port: PORT + (info.project.name === "no-js" ? 10 : 0), seed: "demo", publicUrl: null });
-});
-test.afterAll(async () => {
-  await own.stop();
-});
+/** The config's server with PUBLIC_URL unset, shared by both browser projects. */
+const own = { base: `http://127.0.0.1:${ANY_ADDRESS_PORT}`, dataDir: ANY_ADDRESS_DATA_DIR };
 
 test("checkout on the local provider stays on the address the buyer came by", async ({ page, request }) => {
   const email = uniqueEmail("by-ip");

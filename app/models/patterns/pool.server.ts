@@ -18,6 +18,7 @@
  */
 import fs from "node:fs";
 import os from "node:os";
+import { pathToFileURL } from "node:url";
 import { MessageChannel } from "node:worker_threads";
 
 import { Piscina } from "piscina";
@@ -83,7 +84,12 @@ function positiveInt(value: string | undefined, fallback: number): number {
 
 function workerFile(): { filename: string; execArgv: string[] } {
   const here = import.meta.url;
-  if (/\.tsx?$/.test(new URL(here).pathname)) return { filename: new URL("./worker.ts", here).href, execArgv: ["--import", "tsx"] };
+  if (/\.tsx?$/.test(new URL(here).pathname)) {
+    // From source: the worker bundled once by the test runner (tests/unit/global-setup.ts), else compiled by tsx.
+    const bundle = process.env.PATTERN_WORKER_BUNDLE;
+    if (bundle) return { filename: pathToFileURL(bundle).href, execArgv: [] };
+    return { filename: new URL("./worker.ts", here).href, execArgv: ["--import", "tsx"] };
+  }
   return { filename: new URL("./pattern-worker.js", here).href, execArgv: [] };
 }
 
