@@ -1,7 +1,7 @@
 // The JSON face of measurements and size advice (issue 24, items 1 and 3): get-profile's measurements,
 // update-measurements (mm, 400 on bad input, nothing saved) and size-advice (404, 409, the advice).
 
-import { addDesigns, addDressChart, createTokenUser, expect, newSeller, removeDesign, setDesignStatus, test } from "./fixtures";
+import { addDesigns, addDressChart, createTokenUser, DRESS_DXF, expect, newSeller, removeDesign, setDesignStatus, test } from "./fixtures";
 
 const NONE = { unit: "cm", height: null, high_bust: null, bust: null, waist: null, hip: null, inseam: null, arm: null };
 
@@ -40,7 +40,7 @@ test("measurements: read as null, refused whole on bad input, saved in mm and re
 
 test("size advice: 404 unknown or unseen products, 409 without a chart or measurements, else the advice", async ({ request }) => {
   const seller = await newSeller(request);
-  const { ready, digital } = await addDesigns(seller);
+  const { ready, digital } = await addDesigns(seller, { patternDxf: DRESS_DXF });
   await addDressChart(digital.id);
   const buyer = await createTokenUser({ prefix: "advice" });
   const headers = { Authorization: buyer.token };

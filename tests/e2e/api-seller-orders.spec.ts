@@ -4,7 +4,7 @@ const auth = (token: string) => ({ headers: { Authorization: token } });
 
 async function buyer(request: APIRequestContext) {
   const email = uniqueEmail("api-buyer");
-  const response = await request.post("/api/auth/register", { data: { email, password: "api-buyer-pass-1", firstname: "Ann", lastname: "Buyer" } });
+  const response = await request.post("/api/auth/register", { data: { email, password: "api-buyer-pass-1", firstname: "Pat", lastname: "Buyer" } });
   const { token } = await response.json();
   const [row] = readDb<{ id: number }>("SELECT id FROM users WHERE email = ?", email);
   return { token: token as string, id: row!.id };
