@@ -6,14 +6,8 @@
  * prepares data and returns one), and who looks at it.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, Page } from "@playwright/test";
 
-import { pattern } from "./db";
-import { expect, test } from "./fixtures";
-import { credit, newAccount, newShop, pendingTransfer } from "./admin-fixtures";
-import { addFromProductPage, newCustomer, type Customer } from "./customers";
-import { queryOne, readDb } from "./db";
-import { DEMO } from "./utils";
+import { addFromProductPage, type APIRequestContext, credit, type Customer, DEMO, expect, newAccount, newCustomer, newShop, type Page, pattern, pendingTransfer, queryOne, readDb, test } from "./fixtures";
 
 type Who = "visitor" | "buyer" | "seller" | "admin" | "customer";
 type Screen = {
@@ -24,7 +18,6 @@ type Screen = {
   /** Something to do on the page before checking (open a menu, a dialog...). */
   prepare?: (page: Page) => Promise<void>;
 };
-
 
 const sellerOwnerId = () => queryOne<{ id: number }>("SELECT id FROM users WHERE email = ?", DEMO.seller.email).id;
 const anyProductId = () => queryOne<{ id: number }>("SELECT id FROM products WHERE removed_at IS NULL ORDER BY id LIMIT 1").id;
@@ -113,8 +106,9 @@ async function newConversation(customer: Customer, api: APIRequestContext) {
 /** A new store with a sale's credit and a Pending withdrawal (the Approve and Reject controls show). */
 async function adminStoreWithTransfer(api: APIRequestContext) {
   const shop = await newShop(api, "a11y");
-  credit(shop.storeId, 2000);
-  pendingTransfer(shop.storeId, 1500);
+  await credit(shop.storeId, 1500);
+  await pendingTransfer(shop.storeId, 1500);
+  await credit(shop.storeId, 500);
   return `/admin/store/${shop.storeId}`;
 }
 

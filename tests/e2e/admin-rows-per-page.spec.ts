@@ -5,63 +5,50 @@
  */
 import crypto from "node:crypto";
 
-import { backdate, uniqueDay } from "./admin-fixtures";
-import { addPaidOrder, openTestDb } from "./db";
-import { expect, test } from "./fixtures";
-import { DEMO, whenHydrated } from "./utils";
+import { addDesign, addPaidOrder, backdateOrders, createSeller, DEMO, expect, test, uniqueDay, whenHydrated } from "./fixtures";
 
-/** 21 users, each with a store; the first store has 21 products, bought once each on one day: every table has 21 rows. */
-function tablesOf21() {
+/**
+ * 21 users, each with a store (registered and opened with the app's models); the first store has 21 designs, bought
+ * once each by a different user on one day: every table has 21 rows.
+ */
+async function tablesOf21() {
   const tag = `rows${crypto.randomBytes(4).toString("hex")}`;
   const day = uniqueDay();
-  const db = openTestDb();
-  const users: number[] = [];
-  const stores: number[] = [];
+  const sellers = await Promise.all(
+    Array.from({ length: 21 }, (_, i) =>
+      createSeller({ email: `${tag}-${i + 1}@example.test`, firstName: "Row", lastName: `Counter ${i + 1}`, storeName: () => `Store ${tag} ${i + 1}` }),
+    ),
+  );
+  const first = { userId: sellers[0]!.id, storeId: sellers[0]!.storeId };
   const products: number[] = [];
-  try {
-    db.transaction(() => {
-      for (let i = 1; i <= 21; i++) {
-        const { id } = db
-          .prepare("INSERT INTO users (email, password_hash, first_name, last_name) VALUES (?, 'not-a-password-hash', 'Row', ?) RETURNING id")
-          .get(`${tag}-${i}@example.test`, `Counter ${i}`) as { id: number };
-        users.push(id);
-        const store = db.prepare("INSERT INTO stores (user_id, name, bio) VALUES (?, ?, 'Rows') RETURNING id").get(id, `Store ${tag} ${i}`) as { id: number };
-        stores.push(store.id);
-      }
-      for (let i = 1; i <= 21; i++) {
-        const { id } = db
-          .prepare(
-            `INSERT INTO products (store_id, name, description, price_cents, type, delivery, category1, category2, parcel_size, created_at, updated_at)
-             VALUES (?, ?, 'A design', ?, 'Made', NULL, 'women', 'tops', 'Small', ?, ?) RETURNING id`,
-          )
-          .get(stores[0], `Design ${tag} ${i}`, 1000 + i, Date.UTC(2020, 0, 1), Date.UTC(2020, 0, 1)) as { id: number };
-        products.push(id);
-      }
-    })();
-  } finally {
-    db.close();
+  for (let i = 1; i <= 21; i++) {
+    products.push(await addDesign(first, { name: `Design ${tag} ${i}`, price: ((1000 + i) / 100).toFixed(2), type: "Made", parcel_size: "Small" }));
   }
-  const orders = products.map((productId, i) => addPaidOrder({ buyerId: users[i]!, productId }));
-  backdate(orders, day);
-  return { tag, day, storeId: stores[0]! };
+  // Each design bought by another of the 21 (the first store's owner buys the last one).
+  const orders: number[] = [];
+  for (const [i, productId] of products.entries()) orders.push(await addPaidOrder({ buyerId: sellers[(i + 1) % 21]!.id, productId }));
+  backdateOrders(orders, day);
+  return { tag, day, storeId: first.storeId };
 }
 
+type Tables = Awaited<ReturnType<typeof tablesOf21>>;
+
 const TABLES = [
-  { name: "orders", caption: "Orders", path: (t: ReturnType<typeof tablesOf21>) => `/admin?q=${t.tag}`, button: "Search" },
-  { name: "stores", caption: "Stores", path: (t: ReturnType<typeof tablesOf21>) => `/admin/stores?q=${t.tag}`, button: "Search" },
-  { name: "a store's products", caption: "Products", path: (t: ReturnType<typeof tablesOf21>) => `/admin/store/${t.storeId}`, button: "Search" },
-  { name: "users", caption: "Users", path: (t: ReturnType<typeof tablesOf21>) => `/admin/users?q=${t.tag}`, button: "Search" },
+  { name: "orders", caption: "Orders", path: (t: Tables) => `/admin?q=${t.tag}`, button: "Search" },
+  { name: "stores", caption: "Stores", path: (t: Tables) => `/admin/stores?q=${t.tag}`, button: "Search" },
+  { name: "a store's products", caption: "Products", path: (t: Tables) => `/admin/store/${t.storeId}`, button: "Search" },
+  { name: "users", caption: "Users", path: (t: Tables) => `/admin/users?q=${t.tag}`, button: "Search" },
   {
     name: "financial",
     caption: "Financial",
-    path: (t: ReturnType<typeof tablesOf21>) => `/admin/financial?start_date=${t.day}&end_date=${t.day}`,
+    path: (t: Tables) => `/admin/financial?start_date=${t.day}&end_date=${t.day}`,
     button: "Apply",
   },
 ];
 
 test("'Rows per page' applies on change with JavaScript, and with the button without it, on every admin table", async ({ page, loginAs }, testInfo) => {
   test.setTimeout(90_000);
-  const tables = tablesOf21();
+  const tables = await tablesOf21();
   await loginAs(DEMO.admin.email);
   const js = testInfo.project.name !== "no-js";
   for (const table of TABLES) {

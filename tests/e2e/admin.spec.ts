@@ -5,23 +5,7 @@
  */
 import fs from "node:fs/promises";
 
-import { expect, test, type Page } from "@playwright/test";
-
-import {
-  backdate,
-  balanceOf,
-  buy,
-  cents,
-  credit,
-  newAccount,
-  newShop,
-  pendingTransfer,
-  PRICES,
-  sameKindOfContext,
-  uniqueDay,
-} from "./admin-fixtures";
-import { expectedFee, readDb, settings } from "./db";
-import { DEMO, login, waitForMail } from "./utils";
+import { backdateOrders, balanceOf, buy, cents, credit, DEMO, expect, expectedFee, FIXTURE_CREDIT, login, newAccount, newShop, type Page, pendingTransfer, PRICES, readDb, sameKindOfContext, settings, test, uniqueDay, waitForMail } from "./fixtures";
 
 async function asAdmin(page: Page) {
   await login(page, DEMO.admin);
@@ -137,9 +121,12 @@ test("refunds an order after a confirmation: emails, the seller's ledger and bal
 
 test("approves one pending transfer, rejects another, removes a product; the store's audit log shows it", async ({ page, request }) => {
   const shop = await newShop(request, "transfers");
-  credit(shop.storeId, 10_000);
-  const first = pendingTransfer(shop.storeId, 3000);
-  const second = pendingTransfer(shop.storeId, 2000);
+  // 100 dollars credited in parts, each withdrawal taking the whole balance as the seller's request does.
+  await credit(shop.storeId, 3000);
+  const first = await pendingTransfer(shop.storeId, 3000);
+  await credit(shop.storeId, 2000);
+  const second = await pendingTransfer(shop.storeId, 2000);
+  await credit(shop.storeId, 5000);
   expect(balanceOf(shop.storeId)).toBe(5000);
   await asAdmin(page);
   await page.goto("/admin/stores");
@@ -215,7 +202,7 @@ test("suspends a user: their open session stops working and they cannot log in; 
 
 test("a balance change needs a reason and becomes an Adjustment by the administrator", async ({ page, request }) => {
   const shop = await newShop(request, "adjust");
-  credit(shop.storeId, 1234);
+  await credit(shop.storeId, 1234);
   await asAdmin(page);
   await page.goto(`/admin/user/${shop.seller.id}`);
   await expect(page.getByLabel("Balance ($)")).toHaveValue("12.34");
@@ -229,7 +216,8 @@ test("a balance change needs a reason and becomes an Adjustment by the administr
   await expect(page.getByText("The balance change was recorded as an adjustment.")).toBeVisible();
   expect(balanceOf(shop.storeId)).toBe(-566);
   const admin = readDb<{ id: number }>("SELECT id FROM users WHERE email = ?", DEMO.admin.email)[0]!;
-  expect(readDb("SELECT amount_cents, reason, admin_id FROM transactions WHERE store_id = ? AND tx_type = 'Adjustment' AND admin_id IS NOT NULL", shop.storeId)).toEqual([
+  // The administrator's own adjustments (not the fixture's credit, FIXTURE_CREDIT).
+  expect(readDb("SELECT amount_cents, reason, admin_id FROM transactions WHERE store_id = ? AND tx_type = 'Adjustment' AND admin_id IS NOT NULL AND reason <> ?", shop.storeId, FIXTURE_CREDIT)).toEqual([
     { amount_cents: -1800, reason: "Chargeback on order 12", admin_id: admin.id },
   ]);
   await expect(page.getByRole("region", { name: "Audit log" }).getByText("Adjusted the balance by admin@patternhouse.test")).toBeVisible();
@@ -240,7 +228,7 @@ test("reads the financial overview for a date range to the cent and downloads it
   const buyer = await newAccount(request, "admin-fin", "Fin", "Buyer");
   const bought = await buy(request, buyer, [{ productId: shop.dress, variantId: shop.dressM }, { productId: shop.printed }, { productId: shop.tote, quantity: 2 }]);
   const day = uniqueDay();
-  backdate(bought.map((o) => o.id), day);
+  backdateOrders(bought.map((o) => o.id), day);
   const revenue = bought.reduce((sum, o) => sum + o.amount_cents, 0);
   const gp = bought.reduce((sum, o) => sum + o.fee_cents, 0);
   const two = (c: number) => (c / 100).toFixed(2);

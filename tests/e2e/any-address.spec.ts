@@ -2,13 +2,8 @@
  * Issue 19, item 1: a site opened by its IP address (here 127.0.0.1, with PUBLIC_URL not set, so emails would say
  * localhost) keeps the buyer on that address through checkout: the app's own pages and redirects use paths.
  */
-import { expect, test } from "@playwright/test";
-
-import { checkoutFromCart } from "./customers";
-
-import { openTestDb } from "./db";
-import { uniqueEmail } from "./utils";
 import { ANY_ADDRESS_DATA_DIR, ANY_ADDRESS_PORT } from "../../playwright.config";
+import { checkoutFromCart, expect, readDbIn, test, uniqueEmail } from "./fixtures";
 
 /** The config's server with PUBLIC_URL unset, shared by both browser projects. */
 const own = { base: `http://127.0.0.1:${ANY_ADDRESS_PORT}`, dataDir: ANY_ADDRESS_DATA_DIR };
@@ -20,12 +15,10 @@ test("checkout on the local provider stays on the address the buyer came by", as
   const { token } = (await registered.json()) as { token: string };
   const address = { first_name: "Ip", last_name: "Buyer", street: "1 Loop Rd", city: "Austin", state: "TX", phone: "+1 512 555 0100", zip: "73301", country: "US" };
   expect((await request.post(`${own.base}/api/user/update-profile`, { headers: { Authorization: token }, data: address })).status()).toBe(200);
-  const db = openTestDb(own.dataDir);
-  const product = db.prepare("SELECT id FROM products WHERE type = 'Pattern' AND delivery = 'Digital' AND removed_at IS NULL ORDER BY id LIMIT 1").get() as { id: number };
-  db.close();
+  const [product] = readDbIn<{ id: number }>(own.dataDir, "SELECT id FROM products WHERE type = 'Pattern' AND delivery = 'Digital' AND removed_at IS NULL ORDER BY id LIMIT 1");
 
   // The JSON face: the payment page's URL is on the address the client called.
-  const checkout = await request.post(`${own.base}/api/user/checkout`, { headers: { Authorization: token }, data: { digital_consent: true, items: [{ productId: product.id }] } });
+  const checkout = await request.post(`${own.base}/api/user/checkout`, { headers: { Authorization: token }, data: { digital_consent: true, items: [{ productId: product!.id }] } });
   expect(checkout.status()).toBe(200);
   expect((await checkout.json()).url).toMatch(new RegExp(`^${own.base.replaceAll(".", "\\.")}/pay/\\d+$`));
 

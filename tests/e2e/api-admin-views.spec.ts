@@ -3,10 +3,8 @@
  * exactly as get-order answers it (one view function); items carry their mediaUrls like the buyer view's, also in
  * the orders that ship-order and refund-order answer; get-users rows carry the address (spec 3, Admin user).
  */
-import { expect, test } from "@playwright/test";
 
-import { adminAuth, buy, newAccount, newShop } from "./admin-fixtures";
-import { readDb } from "./db";
+import { adminAuth, buy, expect, newAccount, newShop, readDb, test } from "./fixtures";
 
 const ADMIN_VIEW_FIELDS = [
   // The buyer view (spec 3).

@@ -2,11 +2,8 @@
  * The administrator's JSON face (spec 7.4) with the admin token: all fifteen calls with spec 3's field names,
  * 401 for visitors and 403 for a seller on every one, and one effect for a refund or an approval sent twice at once.
  */
-import { expect, test } from "@playwright/test";
 
-import { adminAuth, backdate, balanceOf, buy, credit, newAccount, newShop, pendingTransfer, PRICES, uniqueDay } from "./admin-fixtures";
-import { readDb } from "./db";
-import { DEMO, waitForMail } from "./utils";
+import { adminAuth, backdateOrders, balanceOf, buy, credit, DEMO, expect, newAccount, newShop, pendingTransfer, PRICES, readDb, test, uniqueDay, waitForMail } from "./fixtures";
 
 const CALLS: [method: "GET" | "POST", path: string][] = [
   ["GET", "/api/admin/get-orders"],
@@ -115,14 +112,16 @@ test("stores: list, detail with revenue, products and removal, transfers approve
   const admin = await adminAuth(request);
   const shop = await newShop(request, "api-stores");
   const buyer = await newAccount(request, "api-admin-buyer", "Sam", "Store");
+  // 50 dollars credited in two parts, each withdrawn whole (the seller's withdrawal model), then a sale.
+  await credit(shop.storeId, 4000);
+  const approve = await pendingTransfer(shop.storeId, 4000);
+  await credit(shop.storeId, 1000);
+  const reject = await pendingTransfer(shop.storeId, 1000);
   const [tote] = await buy(request, buyer, [{ productId: shop.tote, quantity: 2 }]);
-  credit(shop.storeId, 5000);
-  const approve = pendingTransfer(shop.storeId, 4000);
-  const reject = pendingTransfer(shop.storeId, 1000);
   const balance = balanceOf(shop.storeId);
 
   const stores = await (await request.get(`/api/admin/get-stores?q=${encodeURIComponent(shop.storeName)}`, { headers: admin })).json();
-  expect(stores).toEqual([{ id: shop.storeId, name: shop.storeName, owner: shop.seller.id, email: shop.seller.email, sales: (PRICES.tote * 2) / 100, balance: balance / 100, txs: 4 }]);
+  expect(stores).toEqual([{ id: shop.storeId, name: shop.storeName, owner: shop.seller.id, email: shop.seller.email, sales: (PRICES.tote * 2) / 100, balance: balance / 100, txs: 5 }]);
   const store = await (await request.get(`/api/admin/get-store/${shop.storeId}`, { headers: admin })).json();
   expect(store).toMatchObject({ id: shop.storeId, sales: (PRICES.tote * 2) / 100, refunds: 0, revenue: (PRICES.tote * 2) / 100, balance: balance / 100 });
   expect(store.pendingTransfers.map((t: { id: number; amount: number; tx_type: string }) => [t.id, t.amount, t.tx_type])).toEqual([
@@ -188,7 +187,7 @@ test("financial rows for a range and settings under their read and save names", 
   const buyer = await newAccount(request, "api-admin-fin", "Fi", "Nance");
   const bought = await buy(request, buyer, [{ productId: shop.printed }, { productId: shop.dress, variantId: shop.dressM }]);
   const day = uniqueDay();
-  backdate(bought.map((o) => o.id), day);
+  backdateOrders(bought.map((o) => o.id), day);
   const rows = await (await request.get(`/api/admin/get-financial?start_date=${day}&end_date=${day}`, { headers: admin })).json();
   expect(rows.sort((p: { order_id: number }, q: { order_id: number }) => p.order_id - q.order_id)).toEqual(
     bought.map((o) => ({ order_id: o.id, amount: o.amount_cents / 100, fee: o.fee_cents / 100, status: "Pending" })),

@@ -1,9 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { expect, test } from "@playwright/test";
-
-import { DATA_DIR, DEMO, uniqueEmail } from "./utils";
+import { DATA_DIR, DEMO, expect, test, uniqueEmail } from "./fixtures";
 
 test.describe("JSON face of accounts", () => {
   test("register returns a token that reads /api/auth/setup", async ({ request }) => {

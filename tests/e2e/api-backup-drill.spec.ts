@@ -11,27 +11,15 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import Database from "better-sqlite3";
-
-import { startOwnServer } from "./own-server";
-import { DXF, jpeg, png } from "./seller-fixtures";
-import { DEMO, uniqueEmail } from "./utils";
 import { S3_KEYS, startS3Server } from "../fakes/s3-server";
+import { type APIRequestContext, DEMO, DXF, expect, jpeg, png, readDbIn, startOwnServer, test, uniqueEmail } from "./fixtures";
 
 const run = promisify(execFile);
 const BASE_PORT = Number(process.env.E2E_PORT ?? 4310);
 const ADDRESS = { first_name: "Rae", last_name: "Store", street: "9 Vault Rd", street2: "", city: "Austin", state: "TX", zip: "73301", country: "US", phone: "+1 512 555 0199" };
 type OrderRow = { id: number; amount_cents: number; fee_cents: number; tax_cents: number; status: string; product_id: number };
 
-function query<T>(dataDir: string, sql: string, ...params: unknown[]): T[] {
-  const db = new Database(path.join(dataDir, "marketplace.db"), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
+const query = readDbIn;
 
 async function npmScript(script: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
   try {

@@ -1,7 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-
-import { expectedFee, openTestDb, pattern, readDb, settings } from "./db";
-import { uniqueEmail } from "./utils";
+import { addDesign, type APIRequestContext, expect, expectedFee, newSeller, pattern, readDb, settings, test, uniqueEmail } from "./fixtures";
 
 const ADDRESS = {
   first_name: "Ada",
@@ -155,16 +152,10 @@ test.describe("JSON face of buying", () => {
 });
 
 test("two buyers racing for the last unit: one checkout reserves it, the other is refused", async ({ request }) => {
-  const [variant] = readDb<{ id: number; product_id: number }>(
-    `SELECT v.id, v.product_id FROM variants v JOIN products p ON p.id = v.product_id
-      WHERE p.type = 'Ready' AND v.inventory >= 2 ORDER BY v.id DESC LIMIT 1`,
-  );
-  const db = openTestDb();
-  try {
-    db.prepare("UPDATE variants SET inventory = 1 WHERE id = ?").run(variant!.id);
-  } finally {
-    db.close();
-  }
+  // A seller's Ready design with one unit left of its only size, made with the app's design model.
+  const seller = await newSeller(request);
+  const productId = await addDesign({ userId: seller.userId, storeId: seller.storeId }, { name: `Last Unit Dress ${seller.userId}`, price: "30.00", type: "Ready", parcel_size: "Small", variants: [{ value: "M", inventory: "1" }] });
+  const [variant] = readDb<{ id: number; product_id: number }>("SELECT id, product_id FROM variants WHERE product_id = ?", productId);
   const buyers = await Promise.all([newBuyer(request), newBuyer(request)]);
   const items = [{ productId: variant!.product_id, variantId: variant!.id }];
   const results = await Promise.all(buyers.map((auth) => request.post("/api/user/checkout", { headers: auth, data: { digital_consent: true, items } })));

@@ -13,10 +13,7 @@ import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 
-import { expect, test } from "@playwright/test";
-
-import { startOwnServer, type OwnServer } from "./own-server";
-import { DEMO, uniqueEmail } from "./utils";
+import { DEMO, expect, type OwnServer, startOwnServer, test, uniqueEmail } from "./fixtures";
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 4310);
 const APP_PORT = BASE_PORT + 33;

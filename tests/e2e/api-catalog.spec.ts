@@ -1,7 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-
-import { queryOne } from "./db";
-import { DEMO, uniqueEmail } from "./utils";
+import { type APIRequestContext, DEMO, expect, queryOne, test, uniqueEmail } from "./fixtures";
 
 const sorted = (o: object) => Object.keys(o).sort();
 

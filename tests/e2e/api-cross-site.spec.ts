@@ -3,10 +3,8 @@
  * another origin's headers against each kind of route. Nothing may change in the database.
  * The browser version (a real page on a second origin) is in cross-site.spec.ts.
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
 
-import { queryOne } from "./db";
-import { DEMO, uniqueEmail, waitForMail } from "./utils";
+import { type APIRequestContext, DEMO, expect, queryOne, test, uniqueEmail, waitForMail } from "./fixtures";
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const SITE = `http://127.0.0.1:${port}`;

@@ -3,16 +3,13 @@
  * (decision 109) over HTTP: what is created is listed with its uses, every refusal is a 4xx `{error}` and changes
  * nothing, a code from another store or a removed one cannot be used.
  */
-import { expect, test } from "@playwright/test";
 
-import { readDb } from "./db";
-import { addDesigns, createSeller } from "./selling-db";
-import { uniqueEmail } from "./utils";
+import { addDesigns, expect, newSeller, readDb, test, uniqueEmail } from "./fixtures";
 
 const ADDRESS = { first_name: "Cody", last_name: "Code", street: "1 Bias Ln", city: "Denver", state: "CO", zip: "80202", country: "US", phone: "+1 303 555 0100" };
 
 test("a seller creates, lists and removes codes; a buyer's checkout takes one and refuses the bad ones", async ({ request }) => {
-  const seller = await createSeller(request);
+  const seller = await newSeller(request);
   const { digital } = await addDesigns(seller);
   const auth = { Authorization: seller.token };
   const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
@@ -65,7 +62,7 @@ test("a seller creates, lists and removes codes; a buyer's checkout takes one an
   const removed = await request.post("/api/user/remove-discount-code", { headers: auth, data: { id: half.id } });
   expect(await removed.json()).toEqual({ success: true });
   expect((await request.post("/api/user/remove-discount-code", { headers: auth, data: { id: half.id } })).status()).toBe(404);
-  const other = await createSeller(request);
+  const other = await newSeller(request);
   expect((await request.post("/api/user/remove-discount-code", { headers: { Authorization: other.token }, data: { id: (await past.json()).id } })).status()).toBe(404);
   expect((await request.post("/api/user/remove-discount-code", { headers: auth, data: { id: "one" } })).status()).toBe(400);
   expect(((await (await request.get("/api/user/discount-codes", { headers: auth })).json()) as { code: string }[]).map((c) => c.code)).toEqual([`Old${tag}`]);

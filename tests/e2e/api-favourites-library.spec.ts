@@ -1,10 +1,6 @@
 // The JSON face of favourites and the pattern library (issue 23, items 3, 4 and 8).
-import { expect, test, type APIRequestContext } from "@playwright/test";
 
-import { addPaidOrder, openTestDb, pattern, queryOne } from "./db";
-import { createUser } from "./fixtures";
-import { addDesigns, createSeller } from "./selling-db";
-import { uniqueEmail } from "./utils";
+import { addDesigns, addPaidOrder, type APIRequestContext, createUser, expect, newSeller, pattern, queryOne, refundAsAdmin, removeDesign, test, uniqueEmail } from "./fixtures";
 
 const LIST_ITEM_FIELDS = ["id", "media", "myself", "name", "price", "store_avatar", "store_name", "store_owner", "type"];
 
@@ -61,7 +57,7 @@ test("favourites: 401 without a token, idempotent add and remove, the product li
 });
 
 test("favourites: an unlisted product is not found and leaves the list; a seller cannot favour their own design", async ({ request }) => {
-  const seller = await createSeller(request);
+  const seller = await newSeller(request);
   const { ready } = await addDesigns(seller);
   const { headers } = await newBuyer(request);
   expect((await request.post(`/api/user/favorite/${ready.id}`, { headers })).status()).toBe(200);
@@ -69,12 +65,8 @@ test("favourites: an unlisted product is not found and leaves the list; a seller
   expect(own.status()).toBe(400);
   expect(await own.json()).toEqual({ error: "You cannot favourite your own design" });
 
-  const db = openTestDb();
-  try {
-    db.prepare("UPDATE products SET removed_at = ? WHERE id = ?").run(Date.now(), ready.id);
-  } finally {
-    db.close();
-  }
+  // The seller takes it off sale (the Remove button's model).
+  await removeDesign(ready.id);
   const res = await request.post(`/api/user/favorite/${ready.id}`, { headers });
   expect(res.status()).toBe(404);
   expect(await res.json()).toEqual({ error: "Product not found" });
@@ -84,7 +76,7 @@ test("favourites: an unlisted product is not found and leaves the list; a seller
 test("library: the owned Digital pattern with its version and a download per format; refunded orders leave it", async ({ request, baseURL }) => {
   const { user, headers } = await newBuyer(request);
   const product = pattern("Digital", 12);
-  const orderId = addPaidOrder({ buyerId: user.id, productId: product.id });
+  const orderId = await addPaidOrder({ buyerId: user.id, productId: product.id });
   const store = queryOne<{ name: string }>("SELECT s.name FROM products p JOIN stores s ON s.id = p.store_id WHERE p.id = ?", product.id).name;
   const version = queryOne<{ v: number | null }>("SELECT max(version) AS v FROM pattern_versions WHERE product_id = ?", product.id).v;
 
@@ -112,11 +104,7 @@ test("library: the owned Digital pattern with its version and a download per for
   expect(await (await request.get(`/api/user/library?q=${encodeURIComponent(store)}`, { headers })).json()).toHaveLength(1);
   expect(await (await request.get("/api/user/library?q=nothing-called-this", { headers })).json()).toEqual([]);
 
-  const db = openTestDb();
-  try {
-    db.prepare("UPDATE orders SET status = 'Refunded' WHERE id = ?").run(orderId);
-  } finally {
-    db.close();
-  }
+  // Refunded by the administrator (the admin refund model).
+  await refundAsAdmin(orderId);
   expect(await (await request.get("/api/user/library", { headers })).json()).toEqual([]);
 });

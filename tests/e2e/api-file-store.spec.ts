@@ -6,13 +6,10 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
-import { startOwnServer } from "./own-server";
-import { DXF, png } from "./seller-fixtures";
-import { DEMO } from "./utils";
 import { S3_KEYS, startS3Server } from "../fakes/s3-server";
+import { DEMO, DXF, expect, png, startOwnServer, test } from "./fixtures";
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 4310);
 const HEADERS = ["content-type", "content-disposition", "cache-control", "etag", "content-length"];

@@ -1,7 +1,4 @@
-import { expect, test } from "@playwright/test";
-
-import { addMediaFile, queryOne } from "./db";
-import { DEMO } from "./utils";
+import { addMediaFile, DEMO, expect, queryOne, test } from "./fixtures";
 
 test.describe("GET /api/files/{filename}", () => {
   test("public media: content type, nosniff, ETag, long cache, 304", async ({ request }) => {

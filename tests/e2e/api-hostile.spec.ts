@@ -8,12 +8,6 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
-import { expect, test, type APIRequestContext } from "@playwright/test";
-
-import { openTestDb } from "./db";
-import { sessionCookieFor } from "./fixtures";
-import { startOwnServer, type OwnServer } from "./own-server";
-import { countRowsIn, createSeller as createSharedSeller, png } from "./seller-fixtures";
 import {
   bigDxf,
   binaryDxf,
@@ -24,6 +18,7 @@ import {
   square,
   vertexOf,
 } from "../fixtures/hostile-dxf";
+import { type APIRequestContext, countRowsIn, createSeller as createSharedSeller, expect, readDbIn, type OwnServer, png, sessionCookieFor, startOwnServer, test } from "./fixtures";
 
 // Each case uploads up to 25 MB and watches the server while it does: one at a time, with room on a busy machine.
 test.describe.configure({ mode: "serial", timeout: 300_000 });
@@ -116,9 +111,7 @@ test("a self-inserting block reads as one piece and is accepted", async ({ reque
   const res = await request.post("/api/user/update-product", { headers: { Authorization: seller.token }, multipart: await productForm(Buffer.from(selfInsertingBlock())) });
   expect(res.status()).toBe(201);
   const { id } = (await res.json()).product;
-  const db = openTestDb(own.dataDir);
-  const { data } = db.prepare("SELECT data FROM pattern_versions WHERE product_id = ? ORDER BY version DESC LIMIT 1").get(id) as { data: string };
-  db.close();
+  const [{ data }] = readDbIn<{ data: string }>(own.dataDir, "SELECT data FROM pattern_versions WHERE product_id = ? ORDER BY version DESC LIMIT 1", id) as [{ data: string }];
   expect(JSON.parse(data).pieces).toHaveLength(1);
 });
 

@@ -3,11 +3,8 @@
  * 400 whose error names the field, in every call that reads numbers or ids from a JSON body or a JSON part, and
  * nothing changes; handle-transfer settles only a transfer of the store its `storeid` names (404 otherwise).
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
 
-import { adminAuth, balanceOf, credit, newAccount, newShop, pendingTransfer } from "./admin-fixtures";
-import { readDb } from "./db";
-import { createSeller, png } from "./seller-fixtures";
+import { adminAuth, type APIRequestContext, balanceOf, createSeller, credit, expect, newAccount, newShop, pendingTransfer, png, readDb, test } from "./fixtures";
 
 type Refusal = { path: string; data: Record<string, unknown>; field: string };
 
@@ -23,8 +20,9 @@ async function expectRefused(request: APIRequestContext, headers: Record<string,
 test("admin calls refuse money and ids sent as strings, naming the field, and change nothing", async ({ request }) => {
   const admin = await adminAuth(request);
   const shop = await newShop(request, "json-types");
-  credit(shop.storeId, 5000);
-  const transfer = pendingTransfer(shop.storeId, 4000);
+  await credit(shop.storeId, 4000);
+  const transfer = await pendingTransfer(shop.storeId, 4000);
+  await credit(shop.storeId, 1000);
   const balance = balanceOf(shop.storeId);
   const settings = await (await request.get("/api/admin/get-settings", { headers: admin })).json();
   const save = {
@@ -64,7 +62,8 @@ test("admin calls refuse money and ids sent as strings, naming the field, and ch
 
   expect(readDb("SELECT status FROM transactions WHERE id = ?", transfer)).toEqual([{ status: "Pending" }]);
   expect(balanceOf(shop.storeId)).toBe(balance);
-  expect(readDb("SELECT count(*) AS n FROM transactions WHERE store_id = ? AND tx_type = 'Adjustment'", shop.storeId)).toEqual([{ n: 1 }]);
+  // The fixture's two credits only.
+  expect(readDb("SELECT count(*) AS n FROM transactions WHERE store_id = ? AND tx_type = 'Adjustment'", shop.storeId)).toEqual([{ n: 2 }]);
   expect(readDb("SELECT removed_at FROM products WHERE id = ?", shop.tote)).toEqual([{ removed_at: null }]);
   expect(readDb("SELECT * FROM platform_settings")).toEqual(settingsBefore);
 
@@ -78,8 +77,9 @@ test("handle-transfer needs the transfer's own store: another store's id is 404,
   const admin = await adminAuth(request);
   const shop = await newShop(request, "json-transfer");
   const other = await newShop(request, "json-transfer-other");
-  credit(shop.storeId, 5000);
-  const transfer = pendingTransfer(shop.storeId, 4000);
+  await credit(shop.storeId, 4000);
+  const transfer = await pendingTransfer(shop.storeId, 4000);
+  await credit(shop.storeId, 1000);
   const pending = () => readDb("SELECT status FROM transactions WHERE id = ?", transfer);
 
   for (const status of ["Completed", "Rejected"]) {

@@ -9,11 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 
 import ClipperLib from "clipper-lib";
-import { expect, test, type APIRequestContext } from "@playwright/test";
 
-import { tankPattern, TANK_DXF } from "./pattern-fixtures";
-import { createSeller, createUser } from "./seller-fixtures";
-import { DATA_DIR } from "./utils";
+import { type APIRequestContext, createSeller, createTokenUser, DATA_DIR, expect, TANK_DXF, tankPattern, test } from "./fixtures";
 import { readPattern } from "~/models/patterns/dxf.server";
 import { cutCount, piecesToCut } from "~/models/layout/shapes.server";
 
@@ -105,7 +102,7 @@ test("layout refusals: 400 bad width, size or material, 404 unknown products, 40
     expect(await unknown.json()).toEqual({ error: "Product not found" });
   }
   await refused("?size=custom&width=1400", 409, /made to measure/);
-  const buyer = await createUser({ prefix: "layout" });
+  const buyer = await createTokenUser({ prefix: "layout" });
   await refused("?size=custom&width=1400", 409, /made to measure/, { Authorization: buyer.token });
   expect((await request.post(`/api/user/layout/${productId}`, { data: {} })).status()).toBe(405);
 });

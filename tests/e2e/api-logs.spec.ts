@@ -6,10 +6,9 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 
-import { startOwnServer, type OwnServer } from "./own-server";
+import { expect, type OwnServer, startOwnServer, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310) + 11;
 const METRICS_TOKEN = "metrics-token-for-the-e2e-run-0123";

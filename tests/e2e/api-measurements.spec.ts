@@ -1,18 +1,12 @@
 // The JSON face of measurements and size advice (issue 24, items 1 and 3): get-profile's measurements,
 // update-measurements (mm, 400 on bad input, nothing saved) and size-advice (404, 409, the advice).
-import { eq } from "drizzle-orm";
-import { expect, test } from "@playwright/test";
 
-import { withAppDb } from "./app";
-import { addDressChart } from "./fit-charts";
-import { addDesigns, createSeller } from "./selling-db";
-import { createUser } from "./seller-fixtures";
-import { products } from "../../db/schema";
+import { addDesigns, addDressChart, createTokenUser, DRESS_DXF, expect, newSeller, removeDesign, setDesignStatus, test } from "./fixtures";
 
 const NONE = { unit: "cm", height: null, high_bust: null, bust: null, waist: null, hip: null, inseam: null, arm: null };
 
 test("measurements: read as null, refused whole on bad input, saved in mm and read back", async ({ request }) => {
-  const buyer = await createUser({ prefix: "measure" });
+  const buyer = await createTokenUser({ prefix: "measure" });
   const headers = { Authorization: buyer.token };
   const profile = async () => (await (await request.get("/api/user/get-profile", { headers })).json()).measurements;
   expect(await profile()).toEqual(NONE);
@@ -45,10 +39,10 @@ test("measurements: read as null, refused whole on bad input, saved in mm and re
 });
 
 test("size advice: 404 unknown or unseen products, 409 without a chart or measurements, else the advice", async ({ request }) => {
-  const seller = await createSeller(request);
-  const { ready, digital } = await addDesigns(seller);
+  const seller = await newSeller(request);
+  const { ready, digital } = await addDesigns(seller, { patternDxf: DRESS_DXF });
   await addDressChart(digital.id);
-  const buyer = await createUser({ prefix: "advice" });
+  const buyer = await createTokenUser({ prefix: "advice" });
   const headers = { Authorization: buyer.token };
   const advice = (productId: number | string, h: Record<string, string> = headers) => request.get(`/api/user/size-advice/${productId}`, { headers: h });
 
@@ -79,10 +73,11 @@ test("size advice: 404 unknown or unseen products, 409 without a chart or measur
   });
 
   // A draft is another seller's business: 404 to the buyer, advice to its own seller; removed: 404.
-  await withAppDb((db) => db.update(products).set({ status: "draft" }).where(eq(products.id, digital.id)).run());
+  await setDesignStatus(digital.id, "draft");
   expect((await advice(digital.id)).status()).toBe(404);
   await request.post("/api/user/update-measurements", { headers: { Authorization: seller.token }, data: { unit: "cm", bust: 900 } });
   expect((await advice(digital.id, { Authorization: seller.token })).status()).toBe(200);
-  await withAppDb((db) => db.update(products).set({ status: "published", removedAt: new Date() }).where(eq(products.id, digital.id)).run());
+  await setDesignStatus(digital.id, "published");
+  await removeDesign(digital.id);
   expect((await advice(digital.id)).status()).toBe(404);
 });

@@ -1,9 +1,4 @@
-import { expect, test } from "@playwright/test";
-
-import { readDb } from "./db";
-import { addStore } from "./db";
-import { EXE_BYTES, helpInbox, mailsTo, newUser, PDF_BYTES, uniqueAddress } from "./messaging-fixtures";
-import { DEMO } from "./utils";
+import { addStore, DEMO, EXE_BYTES, expect, helpInbox, mailsTo, newUser, PDF_BYTES, readDb, test, uniqueAddress } from "./fixtures";
 
 test.describe("JSON face of messaging", () => {
   test("send, list and read a conversation with tokens; a third user gets 404, a visitor 401", async ({ request }) => {

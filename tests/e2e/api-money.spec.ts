@@ -2,10 +2,8 @@
  * Issue 19, items 6, 7 and 20 on the JSON face: a downloadable pattern is one licence per buyer; an approval nets
  * what the store owes; a refund takes the sale out of the sold count and the administrator's sales figures.
  */
-import { expect, test, type APIRequestContext } from "@playwright/test";
 
-import { adminAuth, backdate, balanceOf, buy, newAccount, newShop, pendingTransfer, uniqueDay, type Account } from "./admin-fixtures";
-import { pattern, readDb } from "./db";
+import { type Account, adminAuth, type APIRequestContext, backdateOrders, balanceOf, buy, expect, newAccount, newShop, pattern, pendingTransfer, readDb, test, uniqueDay } from "./fixtures";
 
 /** Checks out `items` with the token and pays on the local provider's page; answers the checkout's JSON. */
 async function checkoutAndPay(request: APIRequestContext, buyer: Account, items: unknown[]) {
@@ -57,9 +55,9 @@ test("handle-transfer nets what the store owes, refuses when the debt is the who
   const ledgerSum = () => readDb<{ sum: number }>("SELECT coalesce(sum(amount_cents), 0) AS sum FROM transactions WHERE store_id = ? AND status <> 'Rejected'", shop.storeId)[0]!.sum;
 
   // A small transfer, then the rest; a refund of the dress leaves the store owing more than the small one.
-  const small = pendingTransfer(shop.storeId, 500);
+  const small = await pendingTransfer(shop.storeId, 500);
   const rest = balanceOf(shop.storeId);
-  const big = pendingTransfer(shop.storeId, rest);
+  const big = await pendingTransfer(shop.storeId, rest);
   expect((await request.post(`/api/admin/refund-order/${dress.id}`, { headers: admin })).status()).toBe(200);
   const debt = dress.amount_cents - dress.fee_cents;
   expect(balanceOf(shop.storeId)).toBe(-debt);
@@ -97,7 +95,7 @@ test("a refund takes the sale out of the JSON sold counts, get-financial and the
   const dress = bought.find((o) => o.product_id === shop.dress)!;
   const tote = bought.find((o) => o.product_id === shop.tote)!;
   const day = uniqueDay();
-  backdate([dress.id, tote.id], day);
+  backdateOrders([dress.id, tote.id], day);
   const sold = async () => (await (await request.get(`/api/user/get-external-product/${shop.tote}`)).json()).product.sold;
   expect(await sold()).toBe(2);
 

@@ -3,9 +3,8 @@
  * `{error: "Please setup your store first"}` (spec 2.3's text), never 403, which the spec's client answers by
  * logging the user out (spec 4). The token keeps working afterwards.
  */
-import { expect, test } from "@playwright/test";
 
-import { createUser } from "./seller-fixtures";
+import { createTokenUser, expect, test } from "./fixtures";
 
 const SELLER_CALLS: [method: "GET" | "POST", path: string, data?: Record<string, unknown>][] = [
   ["GET", "/api/user/get-own-store"],
@@ -23,7 +22,7 @@ const SELLER_CALLS: [method: "GET" | "POST", path: string, data?: Record<string,
 ];
 
 test("every seller call answers 404 'Please setup your store first' to a user without a store, and the token stays valid", async ({ request }) => {
-  const user = await createUser({ prefix: "no-store" });
+  const user = await createTokenUser({ prefix: "no-store" });
   const headers = { Authorization: user.token };
   for (const [method, path, data] of SELLER_CALLS) {
     const response = method === "GET" ? await request.get(path, { headers }) : await request.post(path, { headers, data: data ?? {} });
@@ -39,7 +38,7 @@ test("every seller call answers 404 'Please setup your store first' to a user wi
 });
 
 test("the Upload Design form's post answers the same 404 to a user without a store", async ({ request }) => {
-  const user = await createUser({ prefix: "no-store-html" });
+  const user = await createTokenUser({ prefix: "no-store-html" });
   const response = await request.post("/create-design", { headers: { Authorization: user.token }, multipart: { intent: "save", name: "A design" } });
   expect(response.status()).toBe(404);
   expect(await response.text()).toContain("Please setup your store first");

@@ -1,8 +1,6 @@
 // People's data on the JSON face (decision 103): GET /api/user/export and POST /api/user/delete.
-import { expect, test } from "@playwright/test";
 
-import { adminAuth, buy, newAccount, newShop } from "./admin-fixtures";
-import { readDb } from "./db";
+import { adminAuth, buy, expect, newAccount, newShop, readDb, test } from "./fixtures";
 
 test("a user downloads their data and deletes their account through the API; orders stay, personal data goes", async ({ request }) => {
   const shop = await newShop(request, "api-data");

@@ -1,9 +1,6 @@
 /** The JSON face of refund and cancel requests (decision 110). */
-import { expect, test } from "@playwright/test";
 
-import { newCustomer } from "./customers";
-import { queryOne } from "./db";
-import { sessionCookieFor } from "./fixtures";
+import { expect, newCustomer, queryOne, sessionCookieFor, test } from "./fixtures";
 
 test("request-refund, refund-requests and answer-refund-request: validation, one open request, accept once", async ({ request }) => {
   const customer = await newCustomer(request, { offset: 3 });

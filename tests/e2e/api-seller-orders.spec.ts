@@ -1,26 +1,22 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-
-import { openTestDb } from "./db";
-import { readDb } from "./db";
-import { addDesigns, addPaidOrders, createSeller, type Seller } from "./selling-db";
-import { uniqueEmail } from "./utils";
+import { addDesigns, type APIRequestContext, buyAndPay, expect, newSeller, onboard, readDb, refundAsAdmin, type Seller, test, uniqueEmail } from "./fixtures";
 
 const auth = (token: string) => ({ headers: { Authorization: token } });
 
 async function buyer(request: APIRequestContext) {
   const email = uniqueEmail("api-buyer");
-  const response = await request.post("/api/auth/register", { data: { email, password: "api-buyer-pass-1", firstname: "Ann", lastname: "Buyer" } });
+  const response = await request.post("/api/auth/register", { data: { email, password: "api-buyer-pass-1", firstname: "Pat", lastname: "Buyer" } });
   const { token } = await response.json();
   const [row] = readDb<{ id: number }>("SELECT id FROM users WHERE email = ?", email);
   return { token: token as string, id: row!.id };
 }
 
 async function sellerWithOrders(request: APIRequestContext, options?: { onboarded?: boolean }) {
-  const seller = await createSeller(request, options);
+  const seller = await newSeller(request, options);
   const designs = await addDesigns(seller);
   const b = await buyer(request);
-  const [readyOrder, digitalOrder] = addPaidOrders(seller, b.id, [designs.ready, designs.digital]);
-  return { seller, designs, buyer: b, readyOrder: readyOrder!, digitalOrder: digitalOrder! };
+  // Bought and paid through the app's models: the platform's fee on each line, the seller's Sale rows.
+  const [ready, digital] = await buyAndPay(b.id, [{ productId: designs.ready.id, variantId: designs.ready.variantId }, { productId: designs.digital.id }]);
+  return { seller, designs, buyer: b, readyOrder: ready!.id, digitalOrder: digital!.id, orders: { ready: ready!, digital: digital! } };
 }
 
 /** A cookie session for the HTML face, through the login form. */
@@ -30,14 +26,14 @@ async function htmlLogin(request: APIRequestContext, seller: Seller) {
 }
 
 test("the seller's orders in the seller view; shipping validates, updates and refuses refunded orders", async ({ request }) => {
-  const { seller, readyOrder, digitalOrder, buyer: b } = await sellerWithOrders(request);
+  const { seller, readyOrder, digitalOrder, buyer: b, orders: paid } = await sellerWithOrders(request);
   const list = await request.get("/api/user/get-own-orders", auth(seller.token));
   expect(list.status()).toBe(200);
   const orders = (await list.json()) as { orderId: number }[];
   expect(orders.map((o) => o.orderId)).toEqual([digitalOrder, readyOrder].sort((x, y) => y - x));
 
   const one = await (await request.get(`/api/user/get-own-order/${readyOrder}`, auth(seller.token))).json();
-  expect(one).toMatchObject({ orderId: readyOrder, amount: 45, fee: 5, productType: "Ready", status: "Pending", label_url: null });
+  expect(one).toMatchObject({ orderId: readyOrder, amount: 45, fee: paid.ready.feeCents / 100, productType: "Ready", status: "Pending", label_url: null });
   expect(one.shippingInfo).toEqual({
     shipping_name: "Pat Buyer",
     first_name: "Pat",
@@ -71,12 +67,8 @@ test("the seller's orders in the seller view; shipping validates, updates and re
   expect(await (await request.get(`/api/user/get-order/${readyOrder}`, auth(b.token))).json()).toMatchObject({ status: "Shipped", carrier: "FedEx" });
   expect((await request.post("/api/user/ship-order", { data: { id: digitalOrder, tracking: "X1", carrier: "USPS" }, ...auth(seller.token) })).status()).toBe(409);
 
-  const db = openTestDb();
-  try {
-    db.prepare("UPDATE orders SET status = 'Refunded' WHERE id = ?").run(readyOrder);
-  } finally {
-    db.close();
-  }
+  // The administrator refunds it (the admin refund model).
+  await refundAsAdmin(readyOrder);
   const refunded = await request.post("/api/user/ship-order", { data: { id: readyOrder, tracking: "X2", carrier: "USPS" }, ...auth(seller.token) });
   expect(refunded.status()).toBe(409);
   expect(await refunded.json()).toEqual({ error: "This order was refunded and cannot be shipped." });
@@ -159,7 +151,7 @@ test("both faces answer a refused shipment, label and withdrawal with the same s
 });
 
 test("ten parallel withdrawals leave exactly one Pending transfer and a zero balance", async ({ request }) => {
-  const { seller } = await sellerWithOrders(request);
+  const { seller, orders } = await sellerWithOrders(request);
   const notOnboarded = await request.post("/api/user/withdraw-balance", auth(seller.token));
   expect(notOnboarded.status()).toBe(409);
   expect(await notOnboarded.json()).toEqual({ error: "Please finish setting up your payouts before withdrawing." });
@@ -169,23 +161,24 @@ test("ten parallel withdrawals leave exactly one Pending transfer and a zero bal
   const onboarding = await (await request.get("/api/user/stripe-onboarding", auth(seller.token))).json();
   expect(onboarding.account.accountLink.url).toMatch(/\/my-finance-stripe\/test-onboarding$/);
   expect(await (await request.get("/api/user/get-stripe-account-link", auth(seller.token))).json()).toEqual({ url: onboarding.account.accountLink.url });
-  const db = openTestDb();
-  try {
-    db.prepare("UPDATE stores SET stripe_onboarded = 1 WHERE id = ?").run(seller.storeId);
-  } finally {
-    db.close();
-  }
+  // The test page's model finishes the onboarding.
+  await onboard(seller.storeId);
   expect(await (await request.get("/api/user/stripe-onboarded", auth(seller.token))).json()).toEqual({ onboarded: true });
 
   const before = await (await request.get("/api/user/get-txs", auth(seller.token))).json();
-  expect(before.balance).toBe(50); // (45 - 5) + (15 - 5)
+  // What the two Sales credited: price less the platform's fee (plus the seller's shipping of the shirt).
+  const sales = readDb<{ order_id: number; amount_cents: number }>("SELECT order_id, amount_cents FROM transactions WHERE store_id = ? AND tx_type = 'Sale' ORDER BY id", seller.storeId);
+  expect(sales.map((t) => t.order_id)).toEqual([orders.ready.id, orders.digital.id]);
+  expect(sales[1]!.amount_cents).toBe(1500 - orders.digital.feeCents);
+  const balanceCents = sales.reduce((sum, t) => sum + t.amount_cents, 0);
+  expect(before.balance).toBe(balanceCents / 100);
   expect(before.txs[0]).toEqual({
     id: expect.any(Number),
     tx_type: "Sale",
-    order_id: expect.any(Number),
-    amount: 10,
+    order_id: orders.digital.id,
+    amount: (1500 - orders.digital.feeCents) / 100,
     tax: 0,
-    fee: 5,
+    fee: orders.digital.feeCents / 100,
     shipping: 0,
     status: "Completed",
     tx_dt: expect.any(String),
@@ -198,10 +191,10 @@ test("ten parallel withdrawals leave exactly one Pending transfer and a zero bal
   const refused = responses.find((r) => r.status() === 400)!;
   expect(await refused.json()).toEqual({ error: "You don't have enough balance to withdraw" });
   const created = await responses.find((r) => r.status() === 201)!.json();
-  expect(created.transfer).toMatchObject({ tx_type: "Transfer", amount: -50, status: "Pending", order_id: null });
+  expect(created.transfer).toMatchObject({ tx_type: "Transfer", amount: -balanceCents / 100, status: "Pending", order_id: null });
 
   const transfers = readDb<{ amount_cents: number; status: string }>("SELECT amount_cents, status FROM transactions WHERE store_id = ? AND tx_type = 'Transfer'", seller.storeId);
-  expect(transfers).toEqual([{ amount_cents: -5000, status: "Pending" }]);
+  expect(transfers).toEqual([{ amount_cents: -balanceCents, status: "Pending" }]);
   expect(readDb<{ balance_cents: number }>("SELECT balance_cents FROM stores WHERE id = ?", seller.storeId)[0]!.balance_cents).toBe(0);
   const after = await (await request.get("/api/user/get-txs", auth(seller.token))).json();
   expect(after.balance).toBe(0);

@@ -2,11 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { expect, test, type APIRequestContext } from "@playwright/test";
-
-import { readDb } from "./db";
-import { DXF, countRows, createSeller, createUser, jpeg, png } from "./seller-fixtures";
-import { DATA_DIR } from "./utils";
+import { type APIRequestContext, countRows, createSeller, createTokenUser, DATA_DIR, DXF, expect, jpeg, png, readDb, test } from "./fixtures";
 
 type Part = string | { name: string; type: string; bytes: Buffer };
 
@@ -276,7 +272,7 @@ test("seller B gets 404 on seller A's product; store calls only ever reach one's
   expect((await get(request, "/api/user/get-own-products", b.token)).body).toEqual([]);
   // Visitors and users without a store.
   expect((await request.get("/api/user/get-own-store")).status()).toBe(401);
-  const buyer = await createUser({ prefix: "buyer" });
+  const buyer = await createTokenUser({ prefix: "buyer" });
   expect(await get(request, `/api/user/get-product/${id}`, buyer.token)).toEqual({ status: 404, body: { error: "Please setup your store first" } });
 });
 

@@ -1,11 +1,9 @@
 /** GET/POST /api/user/shipping-rates and a design's shipping_override (decision 108): every bad input a 4xx `{error}`. */
-import { expect, test } from "@playwright/test";
 
-import { readDb } from "./db";
-import { addDesigns, createSeller } from "./selling-db";
+import { addDesigns, expect, newSeller, readDb, test } from "./fixtures";
 
 test("a seller sets, reads and removes the store's rates; bad amounts are 400 naming the field", async ({ request }) => {
-  const seller = await createSeller(request);
+  const seller = await newSeller(request);
   const auth = { Authorization: seller.token };
   expect((await request.get("/api/user/shipping-rates")).status()).toBe(401);
   expect(await (await request.get("/api/user/shipping-rates", { headers: auth })).json()).toBeNull();
@@ -40,7 +38,7 @@ test("a seller sets, reads and removes the store's rates; bad amounts are 400 na
 });
 
 test("a design's shipping_override is read, set, refused when bad (nothing saved) and cleared", async ({ request }) => {
-  const seller = await createSeller(request);
+  const seller = await newSeller(request);
   const { ready } = await addDesigns(seller);
   const auth = { Authorization: seller.token };
   const product = async () => (await (await request.get(`/api/user/get-product/${ready.id}`, { headers: auth })).json()) as { name: string; shipping_override: unknown };

@@ -1,8 +1,6 @@
 /** The JSON face of unique store names (docs/decisions/092-unique-store-names.md): POST /api/user/update-store. */
-import { expect, test, type APIRequestContext } from "@playwright/test";
 
-import { readDb } from "./db";
-import { createSeller, createUser } from "./seller-fixtures";
+import { type APIRequestContext, createSeller, createTokenUser, expect, readDb, test } from "./fixtures";
 
 const TAKEN = "This store name is already taken. Please choose another one.";
 
@@ -18,10 +16,10 @@ const storeOf = (userId: number) => readDb<{ name: string }>("SELECT name FROM s
 test("a name another store has is refused with 400 { error, field: name }, when opening a store and when renaming one", async ({ request }) => {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const name = `Stitch & Seam Atelier ${tag}`;
-  const first = await createUser();
+  const first = await createTokenUser();
   expect(await saveStore(request, first.token, name)).toMatchObject({ status: 201 });
 
-  const newcomer = await createUser();
+  const newcomer = await createTokenUser();
   expect(await saveStore(request, newcomer.token, `  ${name.toUpperCase()}  `)).toMatchObject({ status: 400, body: { error: TAKEN, field: "name" } });
   expect(storeOf(newcomer.id)).toEqual([]);
   expect((await request.get("/api/auth/setup", { headers: { Authorization: newcomer.token } }).then((r) => r.json()))).toEqual({ hasStoreSetup: false });
@@ -38,7 +36,7 @@ test("a name another store has is refused with 400 { error, field: name }, when 
 test("two stores saving one new name at the same time: one 2xx, one 400 field error, never a 500", async ({ request }) => {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const name = `Race Studio ${tag}`;
-  const [a, b, c] = await Promise.all([createUser(), createSeller(), createUser()]);
+  const [a, b, c] = await Promise.all([createTokenUser(), createSeller(), createTokenUser()]);
   const answers = await Promise.all([saveStore(request, a.token, name), saveStore(request, b.token, name.toUpperCase()), saveStore(request, c.token, ` ${name} `)]);
   const statuses = answers.map((x) => x.status);
   expect(statuses.filter((s) => s === 200 || s === 201)).toHaveLength(1);

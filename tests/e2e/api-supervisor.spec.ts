@@ -5,9 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 
-import { expect, test } from "@playwright/test";
-
-import { healthy, startOwnServer, type OwnServer } from "./own-server";
+import { expect, healthy, type OwnServer, startOwnServer, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310) + 9;
 

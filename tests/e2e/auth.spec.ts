@@ -1,6 +1,4 @@
-import { expect, test } from "@playwright/test";
-
-import { login, logout, register, uniqueEmail, waitForMail } from "./utils";
+import { expect, login, logout, register, test, uniqueEmail, waitForMail } from "./fixtures";
 
 test.describe("accounts", () => {
   test("register, log out, log in, recover the password and log in with the new one", async ({ page }) => {

@@ -1,9 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
-
-import { checkoutFromCart } from "./customers";
-
-import { apparelWithStock, expectedFee, pattern, readDb, settings } from "./db";
-import { uniqueEmail, waitForMail } from "./utils";
+import { apparelWithStock, checkoutFromCart, expect, expectedFee, type Page, pattern, readDb, settings, test, uniqueEmail, waitForMail } from "./fixtures";
 import { formatCents } from "~/utils/money";
 
 type Product = ReturnType<typeof apparelWithStock>;

@@ -8,9 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 
-import { expect, test, type Page } from "@playwright/test";
-
 import { cadFixtures } from "../unit/cad-fixtures";
+import { expect, type Page, test } from "./fixtures";
 import { readPattern } from "~/models/patterns/dxf.server";
 import { DOWNLOAD_FORMATS } from "~/models/patterns/downloads.server";
 import { buildPrintPdf, type PrintFormat } from "~/models/patterns/pdf.server";

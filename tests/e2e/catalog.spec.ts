@@ -1,8 +1,4 @@
-import type { Page } from "@playwright/test";
-
-import { queryOne, readDb } from "./db";
-import { expect, test } from "./fixtures";
-import { DEMO } from "./utils";
+import { DEMO, expect, type Page, queryOne, readDb, test } from "./fixtures";
 
 const grid = (page: Page) => page.locator("main ul.grid > li");
 const prices = async (page: Page) =>

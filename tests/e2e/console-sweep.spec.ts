@@ -11,16 +11,8 @@
  * To hold a new screen to it, add it to the role's list below: a name, a path (or a function returning one, called
  * when the screen is visited), the document's status when it is not 200, and optionally a client-only interaction.
  */
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
-import { checkoutFromCart } from "./customers";
-
-import { buy, credit, newAccount, newShop, pendingTransfer, type Account } from "./admin-fixtures";
-import { apparelWithStock, pattern, queryOne } from "./db";
-import { sessionCookieFor } from "./fixtures";
-import { uniqueAddress } from "./messaging-fixtures";
-import { addDesigns, addPaidOrders, createSeller } from "./selling-db";
-import { DEMO, waitForMail } from "./utils";
+import { type Account, addDesigns, addPaidOrders, type APIRequestContext, apparelWithStock, type Browser, type BrowserContext, buy, checkoutFromCart, credit, DEMO, expect, type Locator, newAccount, newSeller, newShop, type Page, pattern, pendingTransfer, queryOne, sessionCookieFor, test, uniqueAddress, waitForMail } from "./fixtures";
 
 type Screen = {
   name: string;
@@ -326,10 +318,10 @@ test.describe("console-error sweep", () => {
   });
 
   test("a seller's screens", async ({ browser, baseURL, request }) => {
-    const seller = await createSeller(request);
+    const seller = await newSeller(request);
     const designs = await addDesigns(seller);
     const buyer = await newAccount(request, "sweep-customer", "Cal", "Customer");
-    const [readyOrder, digitalOrder] = addPaidOrders(seller, buyer.id, [designs.ready, designs.digital]);
+    const [readyOrder, digitalOrder] = await addPaidOrders(buyer.id, [designs.ready, designs.digital]);
     const conversation = await sendMessage(request, buyer, seller.userId, "Can you make the dress in green?");
     const context = await roleContext(browser, baseURL!, { timezoneId: "Pacific/Auckland", locale: "en-GB", user: seller.userId });
     await sweep("seller", context, baseURL!, [
@@ -379,8 +371,8 @@ test.describe("console-error sweep", () => {
     const shop = await newShop(request, "sweep");
     const buyer = await newAccount(request, "sweep-admin-buyer", "Abe", "Buyer");
     const [order] = await buy(request, buyer, [{ productId: shop.printed }, { productId: shop.dress, variantId: shop.dressM }]);
-    credit(shop.storeId, 2500);
-    pendingTransfer(shop.storeId, 1500);
+    await credit(shop.storeId, 2500);
+    await pendingTransfer(shop.storeId, 1500);
     const help = await request.post("/api/user/send-help-request", {
       headers: { "X-Forwarded-For": uniqueAddress() },
       data: { name: "Hana Help", email: `sweep-help-${Date.now()}@example.test`, message: "How do I print a pattern at home?", social_media: "", website: "" },

@@ -7,10 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { expect, test } from "@playwright/test";
-
-import { queryOne } from "./db";
-import { login, uniqueEmail } from "./utils";
+import { expect, login, queryOne, test, uniqueEmail } from "./fixtures";
 
 let server: http.Server;
 let evil: string;

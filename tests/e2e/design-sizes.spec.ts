@@ -3,11 +3,8 @@
  * the page, so the files a seller chose stay chosen; without it the server adds the row and says to choose the
  * files again (a browser cannot refill a file input).
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
 
-import { readDb } from "./db";
-import { DXF, createSeller, jpeg, png } from "./seller-fixtures";
-import { whenHydrated } from "./utils";
+import { createSeller, DXF, expect, jpeg, type Locator, type Page, png, readDb, test, whenHydrated } from "./fixtures";
 
 const upload = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 

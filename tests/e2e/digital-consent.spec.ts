@@ -3,9 +3,8 @@
  * Digital pattern in the cart; unticked, the checkout is refused with the error at the box; ticked, the paid order
  * shows the consent.
  */
-import { addFromProductPage } from "./customers";
-import { apparelWithStock, pattern } from "./db";
-import { expect, test } from "./fixtures";
+
+import { addFromProductPage, apparelWithStock, expect, pattern, test } from "./fixtures";
 
 const ADDRESS = { first_name: "Cora", last_name: "Consent", street: "1 Box Rd", street2: "", city: "Austin", state: "TX", zip: "73301", country: "US", phone: "+1 512 555 0107" };
 

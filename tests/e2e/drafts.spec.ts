@@ -3,9 +3,8 @@
  * badge and its preview; a buyer gets 404 on its page and does not find it in search; the seller publishes it and the
  * buyer finds it.
  */
-import { expect, test } from "./fixtures";
-import { createSeller, jpeg, png } from "./seller-fixtures";
-import { whenHydrated } from "./utils";
+
+import { createSeller, expect, jpeg, png, test, whenHydrated } from "./fixtures";
 
 const upload = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 

@@ -1,9 +1,7 @@
 // Favourites and the pattern library (issue 23, items 3 and 4), with JavaScript on (a fetcher, no reload) and off
 // (a plain form post that comes back to the same page).
-import { addPaidOrder, pattern, queryOne } from "./db";
-import { expect, test } from "./fixtures";
-import { addDesigns, createSeller } from "./selling-db";
-import { uniqueEmail, whenHydrated } from "./utils";
+
+import { addDesigns, addPaidOrder, expect, newSeller, pattern, queryOne, test, uniqueEmail, whenHydrated } from "./fixtures";
 
 const withJs = () => test.info().project.name === "js";
 
@@ -56,7 +54,7 @@ test("a buyer favours a design on its page and on a card, sees both on /favorite
 });
 
 test("the seller sees how many buyers favour each design on /my-designs", async ({ page, request, createUser, loginAs }) => {
-  const seller = await createSeller(request);
+  const seller = await newSeller(request);
   const { digital } = await addDesigns(seller);
   const fan = await createUser({ email: uniqueEmail("fan") });
   await loginAs(fan.id, page);
@@ -82,7 +80,7 @@ test("the library lists an owned pattern with its formats and finds it by name a
   const user = await createUser({ email: uniqueEmail("lib") });
   await loginAs(user.id, page);
   const product = pattern("Digital", 10);
-  const orderId = addPaidOrder({ buyerId: user.id, productId: product.id });
+  const orderId = await addPaidOrder({ buyerId: user.id, productId: product.id });
   const store = queryOne<{ name: string }>("SELECT s.name FROM products p JOIN stores s ON s.id = p.store_id WHERE p.id = ?", product.id).name;
 
   await page.goto("/");

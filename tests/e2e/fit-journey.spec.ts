@@ -12,14 +12,7 @@ import { createRequire } from "node:module";
 
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFRawStream, PDFRef, PDFString } from "@cantoo/pdf-lib";
 
-import { withAppDb } from "./app";
-import { checkoutFromCart } from "./customers";
-import { readDb } from "./db";
-import { expect, test } from "./fixtures";
-import { tankPattern, TANK_DXF } from "./pattern-fixtures";
-import { createSeller } from "./seller-fixtures";
-import { whenHydrated } from "./utils";
-import { updateProfile } from "~/models/accounts/profile.server";
+import { checkoutFromCart, createSeller, expect, readDb, saveProfile, TANK_DXF, tankPattern, test, whenHydrated } from "./fixtures";
 import { readPattern } from "~/models/patterns/dxf.server";
 import { piecesOfSize } from "~/models/patterns/pieces";
 import type { PatternPiece } from "~/models/patterns/types";
@@ -151,13 +144,7 @@ test("a real graded tank: the seller's chart, the buyer's measurements, advice, 
 
   // The buyer: measurements halfway between sizes 34 and 36 on /settings.
   const buyer = await createUser();
-  await withAppDb((db) =>
-    updateProfile({
-      db,
-      userId: buyer.id,
-      input: { first_name: "Tia", last_name: "Tank", street: "4 Hem St", street2: "", city: "Austin", state: "TX", zip: "73301", country: "US", phone: "+1 512 555 0124" },
-    }),
-  );
+  await saveProfile(buyer.id, { first_name: "Tia", last_name: "Tank", street: "4 Hem St", street2: "", city: "Austin", state: "TX", zip: "73301", country: "US", phone: "+1 512 555 0124" });
   await loginAs(buyer.id, page);
   const [a, b] = [chartCm(lower), chartCm(lower + 1)];
   await page.goto("/settings#measurements");

@@ -1,39 +1,29 @@
 /**
- * Playwright fixtures for specs that are not about logging in: `createUser` registers an account with the app's
- * model, `loginAs` starts a session with the app's model (only the token's hash is stored) and sets the signed
- * `__session` cookie the app's own session storage mints. Specs about login itself keep going through the form.
+ * The one fixture module of the browser tests (issue 32, item 4): every spec imports `test`, `expect` and its
+ * fixtures from here. The fixtures go through the app's own models on the test server's database (fixtures/app.ts:
+ * the app's Drizzle client on the server's SQLite file, its session storage, its env pointed at the server's data):
+ * users (registerUser), sellers and stores (saveStore), designs from real files (saveDesign), size charts,
+ * measurements, carts, checkout on the local provider and fulfilment ("buy and pay"), shipping, refunds, ledger
+ * adjustments and withdrawals, platform settings. Reads for assertions are plain SQL (fixtures/db.ts); the only SQL
+ * write is `backdate` there, for dates no model lets a caller choose. tests/unit/e2e-fixtures.test.ts keeps it so.
+ *
+ * `loginAs` starts a session with the app's model (only the token's hash is stored) and sets the signed `__session`
+ * cookie the app's own session storage mints. Specs about login itself keep going through the form.
  */
-import crypto from "node:crypto";
-
 import { test as base, type BrowserContext, type Page } from "@playwright/test";
 
-import { sessionCookie, withAppDb } from "./app";
-import { uniqueEmail } from "./utils";
-import { createSession } from "~/models/accounts/sessions.server";
-import { findUserByEmail, getUserById, registerUser } from "~/models/accounts/users.server";
+import { createUser, sessionCookieFor } from "./fixtures/accounts";
 
-export type TestUser = { id: number; email: string; password: string; firstName: string; lastName: string };
-
-/** Registers an active account through the app's model (the password hashed as the app does). */
-export async function createUser(
-  { email = uniqueEmail("fixture"), password = `pw-${crypto.randomBytes(6).toString("hex")}`, firstName = "Robin", lastName = "Tester" }: Partial<
-    Omit<TestUser, "id">
-  > = {},
-): Promise<TestUser> {
-  const result = await withAppDb((db) => registerUser({ db, email, password, firstName, lastName }));
-  if (!result.ok) throw new Error(`createUser: ${result.error} for ${email}`);
-  return { id: result.user.id, email: result.user.email, password, firstName, lastName };
-}
-
-/** Starts a session for a user (by id or email) with the app's model and returns the Cookie value that carries its token. */
-export async function sessionCookieFor(user: number | string, dataDir?: string): Promise<{ name: string; value: string; token: string }> {
-  const token = await withAppDb((db) => {
-    const found = typeof user === "number" ? getUserById({ db, userId: user }) : findUserByEmail({ db, email: user });
-    if (!found) throw new Error(`loginAs: no user ${user}`);
-    return createSession({ db, userId: found.id, userAgent: "playwright fixture" });
-  }, dataDir);
-  return { ...(await sessionCookie(token)), token };
-}
+export * from "./fixtures/accounts";
+export * from "./fixtures/admin";
+export { createDesign, sessionCookie, withAppDb, withUploads, type Upload } from "./fixtures/app";
+export * from "./fixtures/buying";
+export * from "./fixtures/db";
+export * from "./fixtures/messaging";
+export * from "./fixtures/own-server";
+export * from "./fixtures/selling";
+export * from "./fixtures/utils";
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInfo } from "@playwright/test";
 
 /**
  * A test's time limit: the config's 20 s, so a hang fails fast; a test tagged `@long` (a journey over many screens or

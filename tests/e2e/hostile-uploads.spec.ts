@@ -2,11 +2,9 @@
  * Hostile DXF files through the design form, with and without JavaScript (issue 18): each is refused at the
  * pattern field with its reason, what was typed is kept, and nothing is stored.
  */
-import { expect, test } from "@playwright/test";
 
-import { readDb } from "./db";
-import { createSeller, png } from "./seller-fixtures";
 import { bigDxf, binaryDxf, insertFanOut, polylineWithoutVertices, square, vertexOf } from "../fixtures/hostile-dxf";
+import { createSeller, expect, png, readDb, test } from "./fixtures";
 
 test.describe.configure({ timeout: 300_000 });
 

@@ -6,12 +6,7 @@
  * Each state's screenshot of the section is attached to the test result.
  */
 
-import type { Locator, Page, TestInfo } from "@playwright/test";
-
-import { expect, test } from "./fixtures";
-import { tankPattern, TANK_DXF } from "./pattern-fixtures";
-import { createSeller } from "./seller-fixtures";
-import { whenHydrated } from "./utils";
+import { createSeller, expect, type Locator, type Page, TANK_DXF, tankPattern, test, type TestInfo, whenHydrated } from "./fixtures";
 import { readPattern } from "~/models/patterns/dxf.server";
 import { piecesOfSize } from "~/models/patterns/pieces";
 

@@ -1,5 +1,4 @@
-import { expect, test } from "./fixtures";
-import { DEMO } from "./utils";
+import { DEMO, expect, test } from "./fixtures";
 
 test("the header has every link of the spec for a visitor", async ({ page }) => {
   await page.goto("/");

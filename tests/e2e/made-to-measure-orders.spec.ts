@@ -2,40 +2,29 @@
  * Made-to-measure orders (issue 24 items 4 and 5, decision 115), with JavaScript on and off: a buyer with saved
  * measurements adds their own size from the product page, sees it in the cart, pays on the local provider, and
  * finds the label, their measurements and the "Your size" files on the purchase and in the order JSON. The size chart
- * and the measurements are inserted directly, as the size chart and measurement forms store them.
+ * and the measurements are saved with the size chart and measurement forms' models.
  */
-import { pattern, openTestDb } from "./db";
-import { expect, test } from "./fixtures";
+
+import { chartRow, chartSizes, expect, pattern, saveChart, saveMeasurementsOf, test } from "./fixtures";
 
 const ADDRESS = { first_name: "Mia", last_name: "Measure", street: "1 Tape Rd", street2: "", city: "Austin", state: "TX", zip: "73301", country: "US", phone: "+1 512 555 0115" };
 
-function allowMadeToMeasure(productId: number, allowed: boolean) {
-  const db = openTestDb();
-  try {
-    db.prepare("UPDATE products SET made_to_measure = ? WHERE id = ?").run(allowed ? 1 : 0, productId);
-    // The chart replaces the design's own (the demo seed gives its patterns one), as the form saves a whole chart.
-    db.prepare("DELETE FROM size_chart_rows WHERE product_id = ?").run(productId);
-    const insert = db.prepare("INSERT INTO size_chart_rows (product_id, size, position, bust_mm, hip_mm) VALUES (?, ?, ?, ?, ?)");
-    [["S", 860, 900], ["M", 900, 940], ["L", 960, 1000]].forEach(([size, bust, hip], i) => insert.run(productId, size, i, bust, hip));
-  } finally {
-    db.close();
-  }
-}
-
-function saveMeasurements(userId: number, bustMm: number, hipMm: number) {
-  const db = openTestDb();
-  try {
-    db.prepare("INSERT OR REPLACE INTO user_measurements (user_id, unit, bust_mm, hip_mm) VALUES (?, 'cm', ?, ?)").run(userId, bustMm, hipMm);
-  } finally {
-    db.close();
-  }
+/**
+ * Saves the design's size chart with the size chart form's model, made to measure allowed or not: the pattern's own
+ * sizes (as the form requires), bust 860 to 960 mm and hip 900 to 1000 mm. It replaces the design's chart (the demo
+ * seed gives its patterns one), as the form saves a whole chart.
+ */
+async function allowMadeToMeasure(productId: number, allowed: boolean) {
+  const sizes = await chartSizes(productId);
+  const step = (i: number) => Math.round((100 * i) / (sizes.length - 1));
+  await saveChart(productId, sizes.map((size, i) => chartRow(size, { bust: 860 + step(i), hip: 900 + step(i) })), { madeToMeasure: allowed });
 }
 
 test("a buyer orders their own size: cart, payment, purchase page and JSON", async ({ page, request, createUser, loginAs }, testInfo) => {
   test.setTimeout(90_000);
   const offset = testInfo.project.name === "no-js" ? 11 : 12;
   const product = pattern("Digital", offset);
-  allowMadeToMeasure(product.id, true);
+  await allowMadeToMeasure(product.id, true);
   const user = await createUser();
   const { token } = await (await request.post("/api/auth/login", { data: { email: user.email, password: user.password } })).json();
   const auth = { Authorization: token as string };
@@ -52,13 +41,13 @@ test("a buyer orders their own size: cart, payment, purchase page and JSON", asy
   expect((await refused.json()).error).toContain("add your measurements");
 
   // Outside the chart: refused with the zone named.
-  saveMeasurements(user.id, 1100, 950);
+  await saveMeasurementsOf(user.id, { bust: 1100, hip: 950 });
   const outside = await request.post("/api/user/checkout", { headers: auth, data: { digital_consent: true, items: [{ productId: product.id, made_to_measure: true }] } });
   expect(outside.status()).toBe(400);
   expect(await outside.json()).toMatchObject({ zones: ["Bust / chest"] });
 
   // Within: added from the product page, its own line in the cart.
-  saveMeasurements(user.id, 930, 950);
+  await saveMeasurementsOf(user.id, { bust: 930, hip: 950 });
   await page.goto(`/product/${product.id}`);
   await page.getByRole("button", { name: "Add your size to cart (made to measure)" }).click();
   await expect(page).toHaveURL(/\/cart\?added=/);
@@ -69,7 +58,7 @@ test("a buyer orders their own size: cart, payment, purchase page and JSON", asy
   await expect(page).toHaveURL(/\/checkout\/\d+$/);
   await expect(page.getByText(/Your size \(made to measure\)/)).toBeVisible();
   // The profile changes while paying: the order keeps the measurements of the checkout.
-  saveMeasurements(user.id, 880, 920);
+  await saveMeasurementsOf(user.id, { bust: 880, hip: 920 });
   await page.getByRole("link", { name: "Proceed to Payment" }).click();
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page).not.toHaveURL(/\/pay\//);
@@ -83,26 +72,19 @@ test("a buyer orders their own size: cart, payment, purchase page and JSON", asy
   await expect(line).toContainText("Your size (made to measure)");
   await expect(page.getByTestId("order-measurements")).toContainText("93 cm");
   await expect(page.getByTestId("custom-size-files").getByRole("link").first()).toHaveAttribute("href", /size=custom/);
-  allowMadeToMeasure(product.id, false);
+  await allowMadeToMeasure(product.id, false);
 });
 
 test("the product page previews a buyer's own size over the graded sizes; a visitor sees the graded preview", async ({ page, browser, createUser, loginAs }, testInfo) => {
   test.setTimeout(60_000);
   // Not the first test's designs (11, 12): the tests of a file run side by side, and its clean-up turns made to measure off.
   const product = pattern("Digital", testInfo.project.name === "no-js" ? 13 : 14);
-  allowMadeToMeasure(product.id, true);
+  await allowMadeToMeasure(product.id, true);
   // The chart of the pattern's own sizes (as the size chart form requires), so the engine can draw the buyer's size.
   const sizes = ((await (await page.request.get(`/api/user/get-external-product/${product.id}`)).json()) as { pattern: { sizes: string[] } }).pattern.sizes;
-  const db = openTestDb();
-  try {
-    db.prepare("DELETE FROM size_chart_rows WHERE product_id = ?").run(product.id);
-    const insert = db.prepare("INSERT INTO size_chart_rows (product_id, size, position, bust_mm, hip_mm) VALUES (?, ?, ?, ?, ?)");
-    sizes.forEach((size, i) => insert.run(product.id, size, i, 880 + 40 * i, 920 + 40 * i));
-  } finally {
-    db.close();
-  }
+  await saveChart(product.id, sizes.map((size, i) => chartRow(size, { bust: 880 + 40 * i, hip: 920 + 40 * i })), { madeToMeasure: true });
   const user = await createUser();
-  saveMeasurements(user.id, 930, 950);
+  await saveMeasurementsOf(user.id, { bust: 930, hip: 950 });
   await loginAs(user.id, page);
   try {
     await page.goto(`/product/${product.id}`);
@@ -130,12 +112,6 @@ test("the product page previews a buyer's own size over the graded sizes; a visi
       await visitor.close();
     }
   } finally {
-    const db = openTestDb();
-    try {
-      db.prepare("DELETE FROM size_chart_rows WHERE product_id = ?").run(product.id);
-    } finally {
-      db.close();
-    }
-    allowMadeToMeasure(product.id, false);
+    await allowMadeToMeasure(product.id, false);
   }
 });

@@ -1,16 +1,13 @@
 // Measurements and size advice (issue 24, items 1 and 3), with JavaScript on and off: a buyer adds measurements on
 // /settings (errors per field, nothing saved), then sees "Your size" on a design with a size chart.
-import { queryOne } from "./db";
-import { addDressChart } from "./fit-charts";
-import { expect, test } from "./fixtures";
-import { addDesigns, createSeller } from "./selling-db";
-import { uniqueEmail, whenHydrated } from "./utils";
+
+import { addDesigns, addDressChart, DRESS_DXF, expect, newSeller, queryOne, test, uniqueEmail, whenHydrated } from "./fixtures";
 
 const withJs = () => test.info().project.name === "js";
 
 test("a buyer adds measurements on /settings and sees their size on a design with a size chart", async ({ page, request, createUser, loginAs, browser }) => {
-  const seller = await createSeller(request);
-  const { ready, digital } = await addDesigns(seller);
+  const seller = await newSeller(request);
+  const { ready, digital } = await addDesigns(seller, { patternDxf: DRESS_DXF });
   await addDressChart(digital.id);
   const buyer = await createUser({ email: uniqueEmail("measure") });
   await loginAs(buyer.id, page);

@@ -1,10 +1,6 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext, DEMO, EXE_BYTES, expect, helpInbox, mailsTo, type MessagingUser, newUser, PDF_BYTES, pngBytes, readDb, signIn, test, uniqueAddress } from "./fixtures";
 
-import { readDb } from "./db";
-import { EXE_BYTES, helpInbox, mailsTo, newUser, PDF_BYTES, pngBytes, signIn, uniqueAddress, type TestUser } from "./messaging-fixtures";
-import { DEMO } from "./utils";
-
-async function adminUser(request: APIRequestContext): Promise<TestUser> {
+async function adminUser(request: APIRequestContext): Promise<MessagingUser> {
   const res = await request.post("/api/auth/login", { data: DEMO.admin });
   const { token } = (await res.json()) as { token: string };
   const [{ id }] = readDb<{ id: number }>("SELECT id FROM users WHERE email = ?", DEMO.admin.email) as [{ id: number }];

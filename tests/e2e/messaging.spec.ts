@@ -1,8 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
-
-import { pattern, readDb } from "./db";
-import { addStore } from "./db";
-import { formatIn, mailsTo, newUser, signIn, type TestUser } from "./messaging-fixtures";
+import { addStore, expect, formatIn, mailsTo, type MessagingUser, newUser, type Page, pattern, readDb, signIn, test } from "./fixtures";
 
 // With JavaScript, dates are shown in the browser's zone: one far from UTC proves it.
 test.use({ timezoneId: "Asia/Kolkata" });
@@ -20,7 +16,7 @@ async function sellerWithStore(request: Parameters<typeof newUser>[0], name = "T
   return seller;
 }
 
-function messagesOf(user: TestUser) {
+function messagesOf(user: MessagingUser) {
   return readDb<{ content: string; order_id: number | null }>("SELECT content, order_id FROM messages WHERE sender_id = ? ORDER BY id", user.id);
 }
 
@@ -230,7 +226,7 @@ const ADDRESS = {
 };
 
 /** Buys one of the demo seller's digital patterns through the JSON face and the local payment page. */
-async function buyDigitalPattern(request: Parameters<typeof newUser>[0], buyer: TestUser, offset: number) {
+async function buyDigitalPattern(request: Parameters<typeof newUser>[0], buyer: MessagingUser, offset: number) {
   expect((await request.post("/api/user/update-profile", { headers: buyer.auth, data: ADDRESS })).status()).toBe(200);
   const product = pattern("Digital", offset);
   const checkout = await request.post("/api/user/checkout", {

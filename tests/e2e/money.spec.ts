@@ -3,16 +3,10 @@
  * licence per buyer; an approval nets what the store owes; a refund takes the sale out of the sold count and the
  * administrator's sales figures.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-
-import { checkoutFromCart } from "./customers";
-
-import { adminAuth, backdate, balanceOf, buy, cents, newAccount, newShop, pendingTransfer, uniqueDay } from "./admin-fixtures";
-import { pattern, readDb } from "./db";
-import { DEMO, login, uniqueEmail, waitForMail } from "./utils";
 
 // Each test walks several pages (and a payment) on a machine shared by several servers.
 test.describe.configure({ timeout: 90_000 });
+import { adminAuth, type APIRequestContext, backdateOrders, balanceOf, buy, cents, checkoutFromCart, DEMO, expect, login, newAccount, newShop, type Page, pattern, pendingTransfer, readDb, test, uniqueDay, uniqueEmail, waitForMail } from "./fixtures";
 import { formatCents } from "~/utils/money";
 
 type Pattern = ReturnType<typeof pattern>;
@@ -122,7 +116,7 @@ test("approving a transfer while the store owes: the screen shows what approving
   const bought = await buy(request, buyer, [{ productId: shop.dress, variantId: shop.dressM }, { productId: shop.tote }]);
   const tote = bought.find((o) => o.product_id === shop.tote)!;
   const requested = balanceOf(shop.storeId);
-  const transferId = pendingTransfer(shop.storeId, requested);
+  const transferId = await pendingTransfer(shop.storeId, requested);
   const debt = tote.amount_cents - tote.fee_cents;
 
   await login(page, DEMO.admin);
@@ -171,7 +165,7 @@ test("a refund takes the sale out of the sold count and of the administrator's s
   const dress = bought.find((o) => o.product_id === shop.dress)!;
   const tote = bought.find((o) => o.product_id === shop.tote)!;
   const day = uniqueDay();
-  backdate([dress.id, tote.id], day);
+  backdateOrders([dress.id, tote.id], day);
   await page.goto(`/product/${shop.tote}`);
   await expect(page.getByText("2 sold")).toBeVisible();
 

@@ -3,11 +3,8 @@
  * and every warning of the reading; "Read as" reads the file again in the seller's units. With JavaScript on and off,
  * and on a phone the tables scroll inside their own box.
  */
-import { readDb } from "./db";
-import { expect, test } from "./fixtures";
-import { createDigitalPattern } from "./pattern-fixtures";
-import { createSeller } from "./seller-fixtures";
 import { makePlainDxf } from "../fixtures/dxf";
+import { createDigitalPattern, createSeller, expect, readDb, test } from "./fixtures";
 
 test("the edit screen shows the pieces, the fabric and the warnings of the reading, and reads the file again in the units chosen", async ({ page, loginAs }, testInfo) => {
   const seller = await createSeller();

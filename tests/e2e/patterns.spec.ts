@@ -3,14 +3,9 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import zlib from "node:zlib";
 
-import type { Page, TestInfo } from "@playwright/test";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 
-import { addPaidOrder, queryOne, readDb } from "./db";
-import { createUser as createUserFixture, expect, sessionCookieFor, test } from "./fixtures";
-import { createDigitalPattern } from "./pattern-fixtures";
-import { createSeller } from "./seller-fixtures";
-import { waitForMail } from "./utils";
+import { addPaidOrder, createDigitalPattern, createSeller, createUser as createUserFixture, expect, type Page, queryOne, readDb, sessionCookieFor, test, type TestInfo, waitForMail } from "./fixtures";
 import { makeAstmDxf } from "~/models/patterns/demo.server";
 import { makeOpenOutlineDxf } from "../fixtures/dxf";
 
@@ -35,7 +30,7 @@ async function buyerOnPurchase(
 ) {
   const p = digitalPattern(testInfo.project.name === "js" ? 2 : 3);
   const buyer = await createUser();
-  const orderId = addPaidOrder({ buyerId: buyer.id, productId: p.id });
+  const orderId = await addPaidOrder({ buyerId: buyer.id, productId: p.id });
   await loginAs(buyer.id, page);
   await page.goto(`/purchase/${orderId}`);
   const files = page.getByRole("region", { name: "Pattern files" });
@@ -198,7 +193,7 @@ test("a seller's upload is read at once, a new version with a note reaches the b
   expect((await page.request.get((await preview.getAttribute("src"))!)).status()).toBe(200);
 
   const buyer = await createUser();
-  const orderId = addPaidOrder({ buyerId: buyer.id, productId });
+  const orderId = await addPaidOrder({ buyerId: buyer.id, productId });
 
   // A file without a closed outline is refused at its field; nothing changes.
   await page.getByLabel("Upload a new version of the pattern (DXF)").setInputFiles({ name: "open.dxf", mimeType: "application/dxf", buffer: Buffer.from(makeOpenOutlineDxf()) });

@@ -1,10 +1,7 @@
 // People's data on the HTML face (decision 103): /settings "Your data" and /admin/user/{id}, with and without JavaScript.
 import fs from "node:fs/promises";
 
-import { expect, test } from "./fixtures";
-import { buy, credit, newAccount, newShop } from "./admin-fixtures";
-import { readDb } from "./db";
-import { DEMO } from "./utils";
+import { buy, credit, DEMO, expect, newAccount, newShop, readDb, test } from "./fixtures";
 
 test("a user downloads their data, is refused while an order is in flight, then deletes the account and is logged out", async ({ page, request, loginAs }) => {
   const shop = await newShop(request, "settings-data");
@@ -78,12 +75,12 @@ test("an administrator exports a user's data and deletes the account with a reas
 
   const form = page.locator("form#delete-account");
   // A balance not paid out holds the account.
-  credit(shop.storeId, 500);
+  await credit(shop.storeId, 500);
   await form.getByLabel("Reason (the user's request)").fill("Asked by email on 26 Nov");
   await form.getByLabel("Type DELETE to confirm").fill("DELETE");
   await form.getByRole("button", { name: "Delete account" }).click();
   await expect(form.getByText("The store's balance is not zero", { exact: false })).toBeVisible();
-  credit(shop.storeId, -500);
+  await credit(shop.storeId, -500);
 
   await form.getByLabel("Reason (the user's request)").fill("Asked by email on 26 Nov");
   await form.getByLabel("Type DELETE to confirm").fill("DELETE");

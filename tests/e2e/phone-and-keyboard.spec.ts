@@ -3,12 +3,8 @@
  * every header link, the added-to-cart dialog, the profile menu's name, galleries, headings, the
  * purchases table and the catalogue's head.
  */
-import { expect, test, type Page } from "@playwright/test";
 
-import { pattern } from "./db";
-import { addFromProductPage, newCustomer } from "./customers";
-import { queryOne } from "./db";
-import { DEMO, login } from "./utils";
+import { addFromProductPage, DEMO, expect, login, newCustomer, type Page, pattern, queryOne, test } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
 

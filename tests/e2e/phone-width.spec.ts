@@ -7,13 +7,8 @@
  *
  * Each screen's full-page screenshot is saved with its test result (test-results/), to look at what a phone shows.
  */
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
-import { adminAuth, buy, credit, newAccount, newShop, pendingTransfer, type Account, type Shop } from "./admin-fixtures";
-import { openTestDb, readDb } from "./db";
-import { test } from "./fixtures";
-import { uniqueAddress } from "./messaging-fixtures";
-import { DEMO, whenHydrated } from "./utils";
+import { type Account, addToCartOf, adminAuth, type APIRequestContext, buy, credit, DEMO, expect, newAccount, newShop, type Page, pendingTransfer, readDb, type Shop, test, uniqueAddress, whenHydrated } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -24,11 +19,13 @@ const LONG = {
   street2: "Apartment 5678, Building C, Entrance From The Courtyard",
   // A real town, and one word.
   city: "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch",
-  // Design names are at most 50 characters; a seller may paste a file name.
+  // As the app's forms allow them: design names at most 50 characters (a seller may paste a file name), size
+  // values 30, phone numbers digits, spaces and + ( ) - . only.
   printed: "Zweireihiger_Wollmantel_mit_Kapuze_Schnittmuster",
   dress: "Reversible Quilted Patchwork Wrap Dress, Pockets",
   tote: "Oversized Canvas Market Tote With Leather Handles",
-  variant: "Extra-Large-Tall-EU-46-48-Petite",
+  variant: "Extra-Large-Tall-EU-46-Petite",
+  phone: "+1 (303) 555-0100 98765",
   tracking: "1Z999AA10123456784TRACKINGNUMBER0042",
   carrier: "DHL",
   url: "https://www.example-pattern-forum.test/threads/how-to-grade-the-zweireihiger-wollmantel-between-sizes-without-distorting-the-collar?page=3&highlight=grading",
@@ -48,37 +45,25 @@ type World = {
 let world: Promise<World> | undefined;
 
 async function buildWorld(api: APIRequestContext): Promise<World> {
-  const buyer = await newAccount(api, "phone-buyer", LONG.firstName, LONG.lastName);
-  const shop = await newShop(api, "phone");
-  const db = openTestDb();
-  try {
-    const email = `maximiliana.konstanze.vandenberghe-oyelaran.${buyer.id}@longmail-example.test`;
-    db.prepare("UPDATE users SET email = ?, street = ?, street2 = ?, city = ?, phone = '+1 (303) 555-0100 ext. 98765' WHERE id = ?").run(
-      email,
-      LONG.street,
-      LONG.street2,
-      LONG.city,
-      buyer.id,
-    );
-    buyer.email = email;
-    db.prepare("UPDATE users SET email = ?, first_name = ?, last_name = ? WHERE id = ?").run(
-      `konstantinos.papadopoulos-abernathy.${shop.seller.id}@atelier-mail-example.test`,
-      "Konstantinos",
-      "Papadopoulos-Abernathy",
-      shop.seller.id,
-    );
-    db.prepare("UPDATE stores SET name = ?, bio = ? WHERE id = ?").run(
-      `Papadopoulos-Abernathy Slow-Fashion Atelier & Haberdashery ${shop.storeId}`,
-      `Made-to-measure coats and patterns. Questions about grading: ${LONG.url}`,
-      shop.storeId,
-    );
-    db.prepare("UPDATE products SET name = ? WHERE id = ?").run(LONG.printed, shop.printed);
-    db.prepare("UPDATE products SET name = ? WHERE id = ?").run(LONG.dress, shop.dress);
-    db.prepare("UPDATE products SET name = ? WHERE id = ?").run(LONG.tote, shop.tote);
-    db.prepare("UPDATE variants SET value = ? WHERE id = ?").run(LONG.variant, shop.dressM);
-  } finally {
-    db.close();
-  }
+  // Unique per worker and run, where the app's rules want unique values (addresses, store names).
+  const unique = `${Date.now().toString(36)}${process.pid}`;
+  const buyer = await newAccount(api, "phone-buyer", LONG.firstName, LONG.lastName, {
+    email: `maximiliana.konstanze.vandenberghe-oyelaran.${unique}@longmail-example.test`,
+    address: { street: LONG.street, street2: LONG.street2, city: LONG.city, phone: LONG.phone },
+  });
+  const shop = await newShop(api, "phone", {
+    seller: { email: `konstantinos.papadopoulos-abernathy.${unique}@atelier-mail-example.test`, firstName: "Konstantinos", lastName: "Papadopoulos-Abernathy" },
+    storeName: (sellerId) => `Papadopoulos-Abernathy Slow-Fashion Atelier & Co ${sellerId}`,
+    bio: `Made-to-measure coats and patterns. Questions about grading: ${LONG.url}`,
+    printed: () => LONG.printed,
+    dress: () => LONG.dress,
+    tote: () => LONG.tote,
+    dressSize: LONG.variant,
+  });
+  // A credit and a Pending withdrawal of most of it (the seller's withdrawal model takes the whole balance).
+  await credit(shop.storeId, 10_000_00);
+  await pendingTransfer(shop.storeId, 10_000_00);
+  await credit(shop.storeId, 2_345_67);
   const [printed, dress, tote] = await buy(api, buyer, [
     { productId: shop.printed, quantity: 2 },
     { productId: shop.dress, variantId: shop.dressM },
@@ -90,8 +75,6 @@ async function buildWorld(api: APIRequestContext): Promise<World> {
   const admin = await adminAuth(api);
   const refunded = await api.post(`/api/admin/refund-order/${orders.tote}`, { headers: admin });
   expect(refunded.status(), await refunded.text()).toBeLessThan(300);
-  credit(shop.storeId, 12_345_67);
-  pendingTransfer(shop.storeId, 10_000_00);
 
   const sent = await api.post("/api/user/send-message", {
     headers: buyer.auth,
@@ -117,16 +100,11 @@ async function buildWorld(api: APIRequestContext): Promise<World> {
   const checkout = await api.post("/api/user/checkout", { headers: buyer.auth, data: { digital_consent: true, items: [{ productId: shop.printed, quantity: 3 }, { productId: shop.tote }] } });
   expect(checkout.status()).toBe(200);
   const checkoutId = Number(new URL((await checkout.json()).url).pathname.split("/").pop());
-  const cartDb = openTestDb();
-  try {
-    const cart = cartDb.prepare("INSERT INTO carts (user_id) VALUES (?) ON CONFLICT DO UPDATE SET user_id = user_id RETURNING id").get(buyer.id) as { id: number };
-    const item = cartDb.prepare("INSERT INTO cart_items (cart_id, product_id, variant_id, quantity) VALUES (?, ?, ?, ?)");
-    item.run(cart.id, shop.printed, null, 2);
-    item.run(cart.id, shop.dress, shop.dressM, 1);
-    item.run(cart.id, shop.tote, null, 3);
-  } finally {
-    cartDb.close();
-  }
+  await addToCartOf(buyer.id, [
+    { productId: shop.printed, quantity: 2 },
+    { productId: shop.dress, variantId: shop.dressM },
+    { productId: shop.tote, quantity: 3 },
+  ]);
   return { buyer, shop, orders, conversationId, helpId, checkoutId, storeOwnerId: shop.seller.id };
 }
 

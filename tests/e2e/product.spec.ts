@@ -1,6 +1,4 @@
-import { expect, test } from "@playwright/test";
-
-import { queryOne } from "./db";
+import { expect, queryOne, test } from "./fixtures";
 
 test("a product page shows media, seller, type label, sold count, price, stock labels and the Add to Cart form", async ({ page }) => {
   const p = queryOne<{ id: number; name: string; sold: number; owner: number; store: string }>(

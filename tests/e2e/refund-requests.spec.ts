@@ -1,8 +1,6 @@
 /** Refund and cancel requests (issue 23 item 6, decision 110): the buyer asks on /purchase/{id}, the seller answers. */
-import { newCustomer } from "./customers";
-import { queryOne } from "./db";
-import { expect, test } from "./fixtures";
-import { waitForMail } from "./utils";
+
+import { expect, newCustomer, queryOne, test, waitForMail } from "./fixtures";
 
 function storeOwnerOf(orderId: number): number {
   return queryOne<{ user_id: number }>("SELECT s.user_id FROM orders o JOIN stores s ON s.id = o.store_id WHERE o.id = ?", orderId).user_id;

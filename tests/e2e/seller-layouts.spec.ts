@@ -3,11 +3,8 @@
  * gap on the edit screen, a bad width refused at its box keeping what was typed, the layouts shown for the widths set
  * (one size, others by a plain link), and the same settings in the JSON calls.
  */
-import { expect, test } from "@playwright/test";
 
-import { readDb } from "./db";
-import { gradedPattern } from "./pattern-fixtures";
-import { createSeller } from "./seller-fixtures";
+import { createSeller, expect, gradedPattern, readDb, test } from "./fixtures";
 
 const stored = (id: number) => readDb("SELECT layout_widths, layout_gap_mm FROM products WHERE id = ?", id);
 

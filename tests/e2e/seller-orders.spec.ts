@@ -1,11 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-
-import { checkoutFromCart } from "./customers";
-
 import { formatCents } from "../../app/utils/money";
-import { expectedFee, readDb, settings } from "./db";
-import { addDesigns, createSeller, type Design } from "./selling-db";
-import { DEMO, login, uniqueEmail, waitForMail } from "./utils";
+import { addDesigns, checkoutFromCart, DEMO, type Design, expect, expectedFee, login, newSeller, type Page, readDb, settings, test, uniqueEmail, waitForMail } from "./fixtures";
 
 async function addToCart(page: Page, design: Design) {
   await page.goto(`/product/${design.id}`);
@@ -17,7 +11,7 @@ async function addToCart(page: Page, design: Design) {
 test("a new seller sells, ships, onboards for payouts and withdraws; the buyer sees the tracking", async ({ page, browser, request, baseURL }, testInfo) => {
   test.setTimeout(120_000);
   const js = testInfo.project.name !== "no-js";
-  const seller = await createSeller(request);
+  const seller = await newSeller(request);
   const designs = await addDesigns(seller);
 
   // The buyer: the demo buyer without JavaScript; a fresh buyer with a complete profile with it (no shared cart).

@@ -7,14 +7,7 @@
  */
 import crypto from "node:crypto";
 
-import { backdate, uniqueDay } from "./admin-fixtures";
-import { addFromProductPage, checkoutFromCart } from "./customers";
-import { createUser, expect, test } from "./fixtures";
-import { withAppDb } from "./app";
-import { readDb } from "./db";
-import { addDesigns, createSeller } from "./selling-db";
-import { DEMO } from "./utils";
-import { updateProfile } from "~/models/accounts/profile.server";
+import { addDesigns, addFromProductPage, backdateOrders, checkoutFromCart, createUser, DEMO, expect, newSeller, readDb, saveProfile, test, uniqueDay } from "./fixtures";
 import { formatCents } from "~/utils/money";
 
 test("rates and a 20 % code; the buyer favours, applies it and pays; ledger and report agree; a refund request is accepted", async (
@@ -23,7 +16,7 @@ test("rates and a 20 % code; the buyer favours, applies it and pays; ledger and 
 ) => {
   test.setTimeout(180_000);
   const js = testInfo.project.name !== "no-js";
-  const seller = await createSeller(request);
+  const seller = await newSeller(request);
   const { ready } = await addDesigns(seller);
   const code = `LAUNCH${crypto.randomBytes(3).toString("hex").toUpperCase()}`;
 
@@ -46,13 +39,7 @@ test("rates and a 20 % code; the buyer favours, applies it and pays; ledger and 
 
   // The buyer, in the seller's country: domestic rates.
   const buyer = await createUser();
-  await withAppDb((db) =>
-    updateProfile({
-      db,
-      userId: buyer.id,
-      input: { first_name: "Jo", last_name: "Journey", street: "9 Seam Rd", street2: "", city: "Austin", state: "TX", zip: "73301", country: "US", phone: "+1 512 555 0100" },
-    }),
-  );
+  await saveProfile(buyer.id, { first_name: "Jo", last_name: "Journey", street: "9 Seam Rd", street2: "", city: "Austin", state: "TX", zip: "73301", country: "US", phone: "+1 512 555 0100" });
   await context.clearCookies();
   await loginAs(buyer.id);
   await page.goto(`/product/${ready.id}`);
@@ -98,7 +85,7 @@ test("rates and a 20 % code; the buyer favours, applies it and pays; ledger and 
 
   // The administrator's financial report over the order's day: revenue and fee are the order's, to the cent.
   const day = uniqueDay();
-  backdate([order!.id], day);
+  backdateOrders([order!.id], day);
   const admin = await browser.newContext({ javaScriptEnabled: js, baseURL: testInfo.project.use.baseURL });
   const adminPage = await admin.newPage();
   await loginAs(DEMO.admin.email, admin);

@@ -3,11 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { expect, test, type Page } from "@playwright/test";
-
-import { readDb } from "./db";
-import { DXF, createSeller, jpeg, png } from "./seller-fixtures";
-import { DEMO, login, register, uniqueEmail, whenHydrated } from "./utils";
+import { createSeller, DEMO, DXF, expect, jpeg, login, type Page, png, readDb, register, test, uniqueEmail, whenHydrated } from "./fixtures";
 
 const upload = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 

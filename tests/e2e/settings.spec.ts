@@ -1,5 +1,4 @@
-import { expect, test } from "./fixtures";
-import { uniqueEmail } from "./utils";
+import { expect, test, uniqueEmail } from "./fixtures";
 
 test("the profile screen saves the address and changes the password", async ({ page, createUser, loginAs }) => {
   const password = "settings-pass-1";

@@ -3,17 +3,12 @@
  * /store-settings (a bad amount is a field error), a buyer sees the shipping in the cart and the order summary,
  * pays on the local provider, and the order, the seller's Sale and the seller's JSON ledger agree to the cent.
  */
-import { addFromProductPage } from "./customers";
-import { createUser, expect, test } from "./fixtures";
-import { withAppDb } from "./app";
-import { readDb } from "./db";
-import { addDesigns, createSeller } from "./selling-db";
-import { updateProfile } from "~/models/accounts/profile.server";
+import { addDesigns, addFromProductPage, createUser, expect, newSeller, readDb, saveProfile, test } from "./fixtures";
 import { formatCents } from "~/utils/money";
 
 test("a seller sets shipping rates; the buyer pays them and the seller's ledger carries them", async ({ page, context, request, loginAs }) => {
   test.setTimeout(120_000);
-  const seller = await createSeller(request);
+  const seller = await newSeller(request);
   const { ready } = await addDesigns(seller);
 
   await loginAs(seller.userId);
@@ -36,13 +31,7 @@ test("a seller sets shipping rates; the buyer pays them and the seller's ledger 
 
   // A buyer in the seller's country: domestic rates, one unit = the first-item rate.
   const buyer = await createUser();
-  await withAppDb((db) =>
-    updateProfile({
-      db,
-      userId: buyer.id,
-      input: { first_name: "Bea", last_name: "Buyer", street: "5 Hem St", street2: "", city: "Boston", state: "MA", zip: "02101", country: "US", phone: "+1 617 555 0100" },
-    }),
-  );
+  await saveProfile(buyer.id, { first_name: "Bea", last_name: "Buyer", street: "5 Hem St", street2: "", city: "Boston", state: "MA", zip: "02101", country: "US", phone: "+1 617 555 0100" });
   await context.clearCookies();
   await loginAs(buyer.id);
   await addFromProductPage(page, ready);

@@ -2,11 +2,8 @@
  * Size charts as data (issue 24 items 2 and 5, decision 113): the seller fills the table on the edit screen (errors at
  * the cell, what was typed kept), buyers read it on the product page in either unit, and the JSON calls carry it.
  */
-import { expect, test } from "@playwright/test";
 
-import { readDb } from "./db";
-import { gradedPattern } from "./pattern-fixtures";
-import { createSeller } from "./seller-fixtures";
+import { createSeller, expect, gradedPattern, readDb, test } from "./fixtures";
 
 const cell = (size: string, zone: string) => `Size ${size}, ${zone}`;
 

@@ -1,31 +1,19 @@
 /** Store names are unique, whatever their case and surrounding spaces (docs/decisions/092-unique-store-names.md). */
-import { expect, test } from "@playwright/test";
 
-import { openTestDb, readDb } from "./db";
-import { createSeller, createUser } from "./seller-fixtures";
+import { createSeller, createTokenUser, expect, readDb, test } from "./fixtures";
 
 const TAKEN = "This store name is already taken. Please choose another one.";
-
-/** Gives a store a name straight in the database. */
-function rename(storeId: number, name: string) {
-  const db = openTestDb();
-  try {
-    db.prepare("UPDATE stores SET name = ? WHERE id = ?").run(name, storeId);
-  } finally {
-    db.close();
-  }
-}
 
 const storeOf = (userId: number) => readDb<{ name: string }>("SELECT name FROM stores WHERE user_id = ?", userId);
 
 test("a name another store has is refused at the Store name field, when opening a store and when renaming one", async ({ page }) => {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const name = `Stitch & Seam Atelier ${tag}`;
-  const first = await createSeller();
-  rename(first.storeId, name);
+  // Opened under that name with the store model (as its owner's Store Settings form would).
+  await createSeller({ storeName: () => name });
 
   // A new seller opening a store under the same name, typed in another case with spaces around it.
-  const newcomer = await createUser();
+  const newcomer = await createTokenUser();
   await page.context().setExtraHTTPHeaders({ Authorization: newcomer.token });
   await page.goto("/store-settings");
   await page.getByLabel("Store name").fill(`  ${name.toUpperCase()} `);
@@ -56,7 +44,7 @@ test("a name another store has is refused at the Store name field, when opening 
 test("two sellers saving one new name at the same time: one gets it, the other the field error, never a 500", async ({ playwright, baseURL }) => {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const name = `Race Atelier ${tag}`;
-  const sellers = await Promise.all([createSeller(), createUser()]);
+  const sellers = await Promise.all([createSeller(), createTokenUser()]);
   const contexts = await Promise.all(sellers.map((s) => playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: s.token } })));
   try {
     const answers = await Promise.all(
@@ -75,10 +63,9 @@ test("two sellers saving one new name at the same time: one gets it, the other t
 });
 
 test("a taken name is said together with the other errors of the form", async ({ playwright, baseURL }) => {
-  const taken = await createSeller();
   const name = `Taken Together ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  rename(taken.storeId, name);
-  const newcomer = await createUser();
+  await createSeller({ storeName: () => name });
+  const newcomer = await createTokenUser();
   const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: newcomer.token } });
   try {
     const answer = await request.post("/store-settings", { multipart: { name: name.toUpperCase(), bio: "" }, maxRedirects: 0 });

@@ -2,10 +2,8 @@
  * Issue 19, items 2 and 3: /store-settings hydrates without errors and says how many media a store may have, and
  * the seller's bank account number never reaches the browser (only ****6789), also after a save or a refused save.
  */
-import { expect, test, type Page } from "@playwright/test";
 
-import { readDb } from "./db";
-import { createSeller } from "./seller-fixtures";
+import { createSeller, expect, type Page, readDb, test } from "./fixtures";
 
 test("the account number is never in the page; the masked one keeps the stored number", async ({ page, request, javaScriptEnabled }) => {
   const seller = await createSeller();

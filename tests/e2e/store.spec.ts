@@ -1,6 +1,4 @@
-import { addStore, queryOne } from "./db";
-import { expect, test } from "./fixtures";
-import { uniqueEmail } from "./utils";
+import { addStore, expect, queryOne, test, uniqueEmail } from "./fixtures";
 
 const demoStore = () =>
   queryOne<{ owner: number; name: string; bio: string }>(

@@ -3,27 +3,14 @@
  * to the next sale only (no-JS screen and JSON face), and a refund calls Stripe's refunds.create once with its
  * idempotency key even when sent twice at once. Serial: the settings are the server's own and restored after.
  */
-import path from "node:path";
 
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import Database from "better-sqlite3";
-
-import { withPlatformSettings } from "./settings-lock";
-import { DEMO, uniqueEmail } from "./utils";
+import { type APIRequestContext, DEMO, expect, readDbIn, STRIPE_DATA_DIR, test, uniqueEmail, withPlatformSettings } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
 const FAKE = process.env.E2E_FAKE_STRIPE_URL!;
 
-function readDb<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(path.join(process.env.E2E_STRIPE_DATA_DIR!, "marketplace.db"), { readonly: true });
-  db.pragma("busy_timeout = 5000");
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
+const readDb = <T>(sql: string, ...params: unknown[]) => readDbIn<T>(STRIPE_DATA_DIR, sql, ...params);
 
 type Auth = { Authorization: string };
 

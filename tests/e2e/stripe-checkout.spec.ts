@@ -2,26 +2,15 @@
  * The Stripe path end to end: the production server with STRIPE_* set, talking through the real SDK to the fake
  * Stripe API (tests/fakes/stripe-server.ts), webhooks signed with the SDK's test header helper.
  */
-import path from "node:path";
-
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import Database from "better-sqlite3";
 import Stripe from "stripe";
 
 import { STRIPE_WEBHOOK_SECRET } from "../../playwright.config";
-import { uniqueEmail } from "./utils";
+import { type APIRequestContext, expect, readDbIn, STRIPE_DATA_DIR, test, uniqueEmail } from "./fixtures";
 
 const FAKE = process.env.E2E_FAKE_STRIPE_URL!;
 const signer = new Stripe("sk_test_signer");
 
-function readDb<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(path.join(process.env.E2E_STRIPE_DATA_DIR!, "marketplace.db"), { readonly: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
+const readDb = <T>(sql: string, ...params: unknown[]) => readDbIn<T>(STRIPE_DATA_DIR, sql, ...params);
 
 async function buyer(request: APIRequestContext) {
   const { token } = await (

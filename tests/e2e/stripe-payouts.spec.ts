@@ -2,60 +2,25 @@
  * Payouts on the Stripe path end to end: the production server with STRIPE_* set, Connect onboarding and transfers
  * through the real SDK against the fake Stripe API process, account.updated signed with the SDK's test helper.
  */
-import path from "node:path";
-
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import Database from "better-sqlite3";
 import Stripe from "stripe";
 
 import { STRIPE_WEBHOOK_SECRET } from "../../playwright.config";
-import { withPlatformSettings } from "./settings-lock";
-import { uniqueEmail } from "./utils";
+import { addDesign, type APIRequestContext, buyAndPay, createTokenUser, credit, expect, readDbIn, savePlatformSettings, saveProfile, saveStoreOf, STRIPE_DATA_DIR, test, uniqueEmail, withPlatformSettings } from "./fixtures";
 
 const FAKE = process.env.E2E_FAKE_STRIPE_URL!;
 const signer = new Stripe("sk_test_signer");
 
-function stripeDb() {
-  const db = new Database(path.join(process.env.E2E_STRIPE_DATA_DIR!, "marketplace.db"));
-  db.pragma("busy_timeout = 5000");
-  return db;
-}
+const query = <T>(sql: string, ...params: unknown[]) => readDbIn<T>(STRIPE_DATA_DIR, sql, ...params);
 
-function query<T>(sql: string, ...params: unknown[]): T[] {
-  const db = stripeDb();
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-
-/** A seller with a store and a credit on its balance, written straight into the Stripe server's database. */
+/** A seller registered through the JSON face, with a store opened by the store model in the Stripe server's database. */
 async function seller(request: APIRequestContext) {
   const email = uniqueEmail("payout");
   const password = "payout-pass-1";
   const { token } = await (await request.post("/api/auth/register", { data: { email, password, firstname: "Pay", lastname: "Out" } })).json();
-  const db = stripeDb();
-  try {
-    const { id } = db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number };
-    // Store names are unique (decision 092).
-    const storeId = Number(db.prepare("INSERT INTO stores (user_id, name, bio) VALUES (?, ?, 'bio')").run(id, `Payout Studio ${id}`).lastInsertRowid);
-    return { email, password, storeId, auth: { Authorization: token as string } };
-  } finally {
-    db.close();
-  }
-}
-
-function credit(storeId: number, cents: number) {
-  const db = stripeDb();
-  try {
-    db.transaction(() => {
-      db.prepare("INSERT INTO transactions (store_id, tx_type, amount_cents, status, reason) VALUES (?, 'Adjustment', ?, 'Completed', 'e2e credit')").run(storeId, cents);
-      db.prepare("UPDATE stores SET balance_cents = balance_cents + ? WHERE id = ?").run(cents, storeId);
-    })();
-  } finally {
-    db.close();
-  }
+  const [{ id: userId }] = query<{ id: number }>("SELECT id FROM users WHERE email = ?", email) as [{ id: number }];
+  // Store names are unique (decision 092).
+  const store = await saveStoreOf(userId, { name: `Payout Studio ${userId}`, bio: "bio" }, STRIPE_DATA_DIR);
+  return { email, password, userId, storeId: store.id, auth: { Authorization: token as string } };
 }
 
 async function webhook(request: APIRequestContext, type: string, object: unknown) {
@@ -83,7 +48,7 @@ test("Connect onboarding, account.updated, an auto-approved transfer paid once, 
   expect(refresh.headers()["location"]).not.toBe(start.headers()["location"]);
   expect(await (await html.get("/my-finance-stripe")).text()).toContain("Your payout setup is not finished yet.");
   expect((await html.get("/my-finance-stripe/test-onboarding")).status()).toBe(404); // no local test page with Stripe
-  credit(s.storeId, 2500);
+  await credit(s.storeId, 2500, STRIPE_DATA_DIR);
   expect((await request.post("/api/user/withdraw-balance", { headers: s.auth })).status()).toBe(409);
 
   // The seller finishes onboarding at Stripe; account.updated flips the flag.
@@ -95,9 +60,7 @@ test("Connect onboarding, account.updated, an auto-approved transfer paid once, 
   // Auto-approved transfers are a platform setting other specs change too: held under their shared lock.
   await withPlatformSettings(async () => {
     // Auto-approved: paid out at once through transfers.create, with the transfer's id in the idempotency key.
-    const db = stripeDb();
-    db.prepare("UPDATE platform_settings SET auto_approve_transfers = 1 WHERE id = 1").run();
-    db.close();
+    await savePlatformSettings({ auto_approve_transfers: "1" }, STRIPE_DATA_DIR);
     try {
       const paid = await request.post("/api/user/withdraw-balance", { headers: s.auth });
       expect(paid.status()).toBe(201);
@@ -113,7 +76,7 @@ test("Connect onboarding, account.updated, an auto-approved transfer paid once, 
       expect((await request.post("/api/user/withdraw-balance", { headers: s.auth })).status()).toBe(400);
 
       // Stripe refuses: the transfer is Rejected with the reason and the money is back.
-      credit(s.storeId, 1200);
+      await credit(s.storeId, 1200, STRIPE_DATA_DIR);
       await request.post(`${FAKE}/__fake/behaviour`, { data: { refuseTransfers: "Your destination account needs to have at least one of the following capabilities enabled: transfers" } });
       try {
         const refused = await (await request.post("/api/user/withdraw-balance", { headers: s.auth })).json();
@@ -123,9 +86,7 @@ test("Connect onboarding, account.updated, an auto-approved transfer paid once, 
       }
       expect(query<{ balance_cents: number }>("SELECT balance_cents FROM stores WHERE id = ?", s.storeId)[0]!.balance_cents).toBe(1200);
     } finally {
-      const reset = stripeDb();
-      reset.prepare("UPDATE platform_settings SET auto_approve_transfers = 0 WHERE id = 1").run();
-      reset.close();
+      await savePlatformSettings({ auto_approve_transfers: "0" }, STRIPE_DATA_DIR);
     }
   });
   await html.dispose();
@@ -134,37 +95,21 @@ test("Connect onboarding, account.updated, an auto-approved transfer paid once, 
 test("EasyPost: 'Get shipping label' buys the carrier label once and debits its cost in the ledger", async ({ request, playwright, baseURL }) => {
   const EASYPOST = process.env.E2E_FAKE_EASYPOST_URL!;
   const s = await seller(request);
-  const db = stripeDb();
-  let orderId: number;
-  try {
-    orderId = db.transaction(() => {
-      const { user_id: userId } = db.prepare("SELECT user_id FROM stores WHERE id = ?").get(s.storeId) as { user_id: number };
-      db.prepare("UPDATE users SET street = '9 Studio Way', city = 'Los Angeles', state = 'CA', postal_code = '90012', country = 'US', phone = '+1 213 555 0100' WHERE id = ?").run(userId);
-      const product = Number(
-        db
-          .prepare("INSERT INTO products (store_id, name, description, price_cents, type, category1, category2, parcel_size) VALUES (?, 'Wool Coat', 'Warm', 12000, 'Ready', 'women', 'jackets', 'Medium')")
-          .run(s.storeId).lastInsertRowid,
-      );
-      const address = JSON.stringify({ first_name: "Lee", last_name: "Buyer", street: "1 Main St", street2: "", city: "Springfield", state: "IL", postal_code: "62701", country: "US" });
-      const checkout = Number(
-        db
-          .prepare("INSERT INTO checkouts (user_id, provider, status, subtotal_cents, shipping_cents, total_cents, shipping_address, expires_at) VALUES (?, 'local', 'paid', 12000, 0, 12000, ?, ?)")
-          .run(userId, address, Date.now()).lastInsertRowid,
-      );
-      const order = Number(
-        db
-          .prepare(
-            "INSERT INTO orders (checkout_id, buyer_id, store_id, product_id, product_name, product_type, quantity, amount_cents, fee_cents, shipping_info) VALUES (?, ?, ?, ?, 'Wool Coat', 'Ready', 1, 12000, 1800, ?)",
-          )
-          .run(checkout, userId, s.storeId, product, address).lastInsertRowid,
-      );
-      db.prepare("INSERT INTO transactions (store_id, tx_type, order_id, amount_cents, fee_cents) VALUES (?, 'Sale', ?, 10200, 1800)").run(s.storeId, order);
-      db.prepare("UPDATE stores SET balance_cents = 10200 WHERE id = ?").run(s.storeId);
-      return order;
-    })();
-  } finally {
-    db.close();
-  }
+  // The seller's address (labels are bought from it), a coat made with the design model, and a buyer who buys and
+  // pays for it through the app's models (local provider), all in the Stripe server's database.
+  await saveProfile(s.userId, { first_name: "Pay", last_name: "Out", street: "9 Studio Way", street2: "", city: "Los Angeles", state: "CA", zip: "90012", country: "US", phone: "+1 213 555 0100" }, STRIPE_DATA_DIR);
+  const coat = await addDesign(s, { name: "Wool Coat", desc: "Warm", price: "120.00", type: "Ready", category2: "jackets", parcel_size: "Medium" }, { dataDir: STRIPE_DATA_DIR });
+  const buyer = await createTokenUser({
+    prefix: "payout-buyer",
+    firstName: "Lee",
+    lastName: "Buyer",
+    address: { street: "1 Main St", street2: "", city: "Springfield", state: "IL", zip: "62701", country: "US", phone: "+1 555 0100" },
+    dataDir: STRIPE_DATA_DIR,
+  });
+  const [paid] = await buyAndPay(buyer.id, [{ productId: coat }], { dataDir: STRIPE_DATA_DIR });
+  const orderId = paid!.id;
+  const [sale] = query<{ amount_cents: number }>("SELECT amount_cents FROM transactions WHERE order_id = ? AND tx_type = 'Sale'", orderId);
+  expect(query<{ balance_cents: number }>("SELECT balance_cents FROM stores WHERE id = ?", s.storeId)[0]!.balance_cents).toBe(sale!.amount_cents);
   const buys = async () =>
     ((await (await request.get(`${EASYPOST}/__fake/calls`)).json()) as { method: string; path: string }[]).filter((c) => c.method === "POST" && /\/buy$/.test(c.path)).length;
   const before = await buys();
@@ -185,7 +130,7 @@ test("EasyPost: 'Get shipping label' buys the carrier label once and debits its 
   const labels = query<{ amount_cents: number }>("SELECT amount_cents FROM transactions WHERE order_id = ? AND tx_type = 'Label'", orderId);
   expect(labels).toHaveLength(1);
   expect(labels[0]!.amount_cents).toBeLessThan(0);
-  expect(query<{ balance_cents: number }>("SELECT balance_cents FROM stores WHERE id = ?", s.storeId)[0]!.balance_cents).toBe(10200 + labels[0]!.amount_cents);
+  expect(query<{ balance_cents: number }>("SELECT balance_cents FROM stores WHERE id = ?", s.storeId)[0]!.balance_cents).toBe(sale!.amount_cents + labels[0]!.amount_cents);
   const page = await (await html.get(`/sale/${orderId}`)).text();
   expect(page).toContain("Download shipping label");
   expect(page).toContain(order!.tracking);
