@@ -13,13 +13,12 @@ import { piecesOfSize } from "~/models/patterns/pieces";
 /** Opens `url` until the layout is drawn: a busy worker pool says so and asks for a reload, as a user would do. */
 async function openLayout(page: Page, url: string, javaScriptEnabled: boolean): Promise<Locator> {
   const section = page.getByRole("region", { name: "Cutting layout" });
-  for (let attempt = 0; ; attempt++) {
+  // Reloaded until the layout is there (polled: at once, then every second, for up to 15 s).
+  await expect(async () => {
     await page.goto(url);
     if (javaScriptEnabled) await whenHydrated(page);
-    const busy = section.getByText("The layout is being prepared. Reload the page in a few seconds.");
-    if (!(await busy.isVisible()) || attempt >= 6) break;
-    await page.waitForTimeout(2000);
-  }
+    await expect(section.getByText("The layout is being prepared. Reload the page in a few seconds.")).toHaveCount(0);
+  }).toPass({ intervals: [1_000], timeout: 15_000 });
   await expect(section.getByTestId("layout-svg")).toBeVisible();
   return section;
 }

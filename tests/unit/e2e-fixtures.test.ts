@@ -146,4 +146,9 @@ describe("the browser tests' fixtures", () => {
       .flatMap((file) => specImportProblems(fs.readFileSync(file, "utf8"), file).map((p) => `${rel(file)}: ${p}`));
     expect(problems).toEqual([]);
   });
+
+  it("wait for a state by polling it, never for a fixed time (page.waitForTimeout)", () => {
+    const sleeping = files.filter((file) => /\.waitForTimeout\(/.test(fs.readFileSync(file, "utf8")));
+    expect(sleeping.map(rel)).toEqual([]);
+  });
 });
