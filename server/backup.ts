@@ -250,6 +250,8 @@ export function startBackup({ dataDir, dbFile, target, log }: { dataDir: string;
   let listed = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const sweep = async () => {
+    // What the sweep holds is every upload there when it began: that is the moment the files part is backed up to.
+    const began = Date.now();
     try {
       if (!listed) {
         copied.files = await store.list("files");
@@ -262,7 +264,7 @@ export function startBackup({ dataDir, dbFile, target, log }: { dataDir: string;
         copied,
         onError: (name, error) => log.warn({ event: "backup", file: name, err: error }, "a file could not be copied to the backup; trying again"),
       });
-      state.lastFileSweep = Date.now();
+      state.lastFileSweep = began;
       if (n) log.info({ event: "backup", files: n }, `${n} file${n === 1 ? "" : "s"} copied to the backup`);
     } catch (error) {
       log.warn({ event: "backup", err: error }, "the backup target could not be listed; trying again");

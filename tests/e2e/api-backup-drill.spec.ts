@@ -115,7 +115,8 @@ for (const kind of ["file", "s3"] as const) {
         .poll(
           async () => {
             metrics = await (await request.get("/metrics")).text();
-            return ["database", "files"].every((part) => sample("patternhouse_backup_last_success_timestamp_seconds", part) >= Math.floor(acknowledged));
+            // The moment each part last held everything (fractional seconds), after the acknowledgement.
+            return ["database", "files"].every((part) => sample("patternhouse_backup_last_success_timestamp_seconds", part) > acknowledged);
           },
           { timeout: 15_000, intervals: [250] },
         )
