@@ -28,7 +28,7 @@ process.env.LAYOUT_WARMING = "off";
 
 /**
  * Debian's chromium-headless-shell (the same Chromium build as Debian's chromium, without the browser's UI: what
- * Playwright itself runs for headless tests): half the CPU of the full browser per page here (decision 117), and the
+ * Playwright itself runs for headless tests): half the CPU of the full browser per page here (decision 118), and the
  * browser tests are bound by the browser's CPU. CHROMIUM_PATH overrides it (e.g. /usr/bin/chromium).
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");

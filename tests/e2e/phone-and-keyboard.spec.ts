@@ -4,7 +4,7 @@
  * purchases table and the catalogue's head.
  */
 
-import { addFromProductPage, DEMO, expect, login, newCustomer, type Page, pattern, queryOne, test } from "./fixtures";
+import { addFromProductPage, DEMO, expect, login, newCustomer, type Page, pattern, queryOne, test, whenHydrated } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -29,6 +29,8 @@ const USER_LINKS: [string, RegExp][] = [
 ];
 
 async function openMenu(page: Page) {
+  // With JavaScript, a tap before the page has hydrated is undone by hydration: tap once it has.
+  if (test.info().project.name === "js") await whenHydrated(page);
   await page.getByLabel("Menu", { exact: true }).click();
   const menu = page.getByRole("navigation", { name: "Mobile" });
   await expect(menu).toBeVisible();
