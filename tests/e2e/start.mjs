@@ -11,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
+import { bundleEntry } from "../bundle.mjs";
 import { copyDemoData } from "./demo-data.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -31,21 +32,10 @@ if (command === "app") {
   process.exit(2);
 }
 
-/** A TypeScript entry bundled to one ES module in node_modules/.cache (packages stay external), rebuilt each start. */
+/** A TypeScript entry bundled to one ES module in node_modules/.cache, rebuilt each start. */
 async function bundled(file) {
-  const { build } = await import("esbuild");
   const out = path.join(root, "node_modules/.cache/e2e-start", `${path.basename(file, ".ts")}-${process.pid}.mjs`);
-  await build({
-    entryPoints: [path.resolve(root, file)],
-    outfile: out,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    tsconfig: path.join(root, "tsconfig.json"),
-    plugins: [{ name: "packages-external", setup: (b) => b.onResolve({ filter: /^[^./~]/ }, (args) => ({ path: args.path, external: true })) }],
-    logLevel: "warning",
-  });
+  await bundleEntry(file, out);
   process.once("exit", () => fs.rmSync(out, { force: true }));
   return out;
 }

@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 
-import { build } from "esbuild";
+import { bundleEntry } from "../bundle.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -19,18 +19,7 @@ async function bundle(entry: string): Promise<string> {
   fs.mkdirSync(cache, { recursive: true });
   const dir = fs.mkdtempSync(path.join(cache, "race-"));
   const outfile = path.join(dir, `${path.basename(entry, ".ts")}.mjs`);
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    tsconfig: path.join(root, "tsconfig.json"),
-    // Packages load from node_modules as in the app; the app's own "~/" imports are bundled (tsconfig paths).
-    plugins: [{ name: "packages-external", setup: (b) => b.onResolve({ filter: /^[^./~]/ }, (args) => ({ path: args.path, external: true })) }],
-    logLevel: "silent",
-  });
+  await bundleEntry(entry, outfile);
   return outfile;
 }
 
