@@ -26,8 +26,8 @@ export * from "./fixtures/utils";
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInfo } from "@playwright/test";
 
 /**
- * A test's time limit: the config's 20 s, so a hang fails fast; a test tagged `@long` (a journey over many screens or
- * users, or one that starts servers of its own) has LONG_JOURNEY_MS.
+ * A test's time limit: the config's (60 s; 20 s once every journey over it is tagged, decision 118); a test tagged
+ * `@long` (a journey over many screens or users, or one that starts servers of its own) has LONG_JOURNEY_MS.
  */
 export const LONG_JOURNEY_MS = 120_000;
 
