@@ -27,9 +27,11 @@ const PAGE = `<!doctype html><html><body style="margin:0;background:#fff">
 <script type="module">
 import * as pdfjs from "/pdfjs/build/pdf.mjs";
 pdfjs.GlobalWorkerOptions.workerSrc = "/pdfjs/build/pdf.worker.mjs";
+// One pdf.js worker for every document (started once, not once a page).
+const worker = new pdfjs.PDFWorker();
 window.renderPdf = async (base64, pageNo, maxPx) => {
   const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const doc = await pdfjs.getDocument({ data, standardFontDataUrl: "/pdfjs/standard_fonts/", cMapUrl: "/pdfjs/cmaps/", cMapPacked: true }).promise;
+  const doc = await pdfjs.getDocument({ data, worker, standardFontDataUrl: "/pdfjs/standard_fonts/", cMapUrl: "/pdfjs/cmaps/", cMapPacked: true }).promise;
   const page = await doc.getPage(pageNo);
   const base = page.getViewport({ scale: 1 });
   const viewport = page.getViewport({ scale: maxPx / Math.max(base.width, base.height) });
@@ -40,7 +42,9 @@ window.renderPdf = async (base64, pageNo, maxPx) => {
   context.fillStyle = "#fff";
   context.fillRect(0, 0, canvas.width, canvas.height);
   await page.render({ canvasContext: context, viewport }).promise;
-  return { pages: doc.numPages, inked: inked(context, canvas) };
+  const result = { pages: doc.numPages, inked: inked(context, canvas) };
+  await doc.destroy();
+  return result;
 };
 window.renderSvg = async (svg, maxPx) => {
   const img = new Image();
@@ -90,7 +94,7 @@ test.describe("real CAD files rendered for a person to look at", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "pdf.js renders with JavaScript; one project is enough");
 
   for (const file of FILES) {
-    test(`${file}: the preview and a page of each print format`, async ({ page }) => {
+    test(`${file}: the preview and a page of each print format`, { tag: "@long" }, async ({ page }) => {
       test.slow();
       const fixture = cadFixtures().find((f) => f.name === file);
       if (!fixture) throw new Error(`${file} is not in tests/fixtures/cad-dxf`);
