@@ -46,7 +46,7 @@ const TABLES = [
   },
 ];
 
-test("'Rows per page' applies on change with JavaScript, and with the button without it, on every admin table", async ({ page, loginAs }, testInfo) => {
+test("'Rows per page' applies on change with JavaScript, and with the button without it, on every admin table", { tag: "@long" }, async ({ page, loginAs }, testInfo) => {
   test.setTimeout(90_000);
   const tables = await tablesOf21();
   await loginAs(DEMO.admin.email);

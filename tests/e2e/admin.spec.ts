@@ -28,7 +28,7 @@ test("visitors are sent to /login and non-administrators get 403", async ({ page
   expect((await page.goto("/admin/financial.csv"))?.status()).toBe(403);
 });
 
-test("finds a buyer's order by its number, shows every field, the label notice, and ships a printed pattern", async ({ page, request }) => {
+test("finds a buyer's order by its number, shows every field, the label notice, and ships a printed pattern", { tag: "@long" }, async ({ page, request }) => {
   const shop = await newShop(request, "ship");
   const buyer = await newAccount(request, "admin-buyer", "Bea", "Buyer");
   const [order] = await buy(request, buyer, [{ productId: shop.printed }]);
@@ -76,7 +76,7 @@ test("finds a buyer's order by its number, shows every field, the label notice, 
   ]);
 });
 
-test("refunds an order after a confirmation: emails, the seller's ledger and balance to the cent; never twice", async ({ page, request }) => {
+test("refunds an order after a confirmation: emails, the seller's ledger and balance to the cent; never twice", { tag: "@long" }, async ({ page, request }) => {
   const shop = await newShop(request, "refund");
   const buyer = await newAccount(request, "admin-buyer", "Rae", "Refund");
   const bought = await buy(request, buyer, [{ productId: shop.dress, variantId: shop.dressM }, { productId: shop.tote }]);
@@ -119,7 +119,7 @@ test("refunds an order after a confirmation: emails, the seller's ledger and bal
   expect(balanceOf(shop.storeId)).toBe(before - credited);
 });
 
-test("approves one pending transfer, rejects another, removes a product; the store's audit log shows it", async ({ page, request }) => {
+test("approves one pending transfer, rejects another, removes a product; the store's audit log shows it", { tag: "@long" }, async ({ page, request }) => {
   const shop = await newShop(request, "transfers");
   // 100 dollars credited in parts, each withdrawal taking the whole balance as the seller's request does.
   await credit(shop.storeId, 3000);
@@ -164,7 +164,7 @@ test("approves one pending transfer, rejects another, removes a product; the sto
   await expect(audit.getByText("Removed a product by admin@patternhouse.test")).toBeVisible();
 });
 
-test("suspends a user: their open session stops working and they cannot log in; a taken email is refused", async ({ page, request, browser }, testInfo) => {
+test("suspends a user: their open session stops working and they cannot log in; a taken email is refused", { tag: "@long" }, async ({ page, request, browser }, testInfo) => {
   const user = await newAccount(request, "admin-suspend", "Sue", "Spended");
   const other = await sameKindOfContext(browser, testInfo);
   const theirs = await other.newPage();
@@ -200,7 +200,7 @@ test("suspends a user: their open session stops working and they cannot log in; 
   await other.close();
 });
 
-test("a balance change needs a reason and becomes an Adjustment by the administrator", async ({ page, request }) => {
+test("a balance change needs a reason and becomes an Adjustment by the administrator", { tag: "@long" }, async ({ page, request }) => {
   const shop = await newShop(request, "adjust");
   await credit(shop.storeId, 1234);
   await asAdmin(page);
@@ -223,7 +223,7 @@ test("a balance change needs a reason and becomes an Adjustment by the administr
   await expect(page.getByRole("region", { name: "Audit log" }).getByText("Adjusted the balance by admin@patternhouse.test")).toBeVisible();
 });
 
-test("reads the financial overview for a date range to the cent and downloads its CSV", async ({ page, request }) => {
+test("reads the financial overview for a date range to the cent and downloads its CSV", { tag: "@long" }, async ({ page, request }) => {
   const shop = await newShop(request, "financial");
   const buyer = await newAccount(request, "admin-fin", "Fin", "Buyer");
   const bought = await buy(request, buyer, [{ productId: shop.dress, variantId: shop.dressM }, { productId: shop.printed }, { productId: shop.tote, quantity: 2 }]);
@@ -268,7 +268,7 @@ test("reads the financial overview for a date range to the cent and downloads it
   await expect(page.getByTestId("overview-sales")).toHaveText("0");
 });
 
-test("settings load on open and each bad value is refused at its field without saving anything", async ({ page }) => {
+test("settings load on open and each bad value is refused at its field without saving anything", { tag: "@long" }, async ({ page }) => {
   const before = settings();
   await asAdmin(page);
   await page.goto("/admin/settings");

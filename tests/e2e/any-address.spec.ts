@@ -8,7 +8,7 @@ import { checkoutFromCart, expect, readDbIn, test, uniqueEmail } from "./fixture
 /** The config's server with PUBLIC_URL unset, shared by both browser projects. */
 const own = { base: `http://127.0.0.1:${ANY_ADDRESS_PORT}`, dataDir: ANY_ADDRESS_DATA_DIR };
 
-test("checkout on the local provider stays on the address the buyer came by", async ({ page, request }) => {
+test("checkout on the local provider stays on the address the buyer came by", { tag: "@long" }, async ({ page, request }) => {
   const email = uniqueEmail("by-ip");
   const password = "by-ip-password-1";
   const registered = await request.post(`${own.base}/api/auth/register`, { data: { email, password, firstname: "Ip", lastname: "Buyer" } });

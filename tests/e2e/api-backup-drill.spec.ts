@@ -76,7 +76,7 @@ async function listPattern(request: APIRequestContext) {
 }
 
 for (const kind of ["file", "s3"] as const) {
-  test(`restore drill with ${kind === "file" ? "a backup folder" : "a local S3-compatible server"}: kill -9, data folder deleted, restored, nothing acknowledged is lost`, async ({ playwright }) => {
+  test(`restore drill with ${kind === "file" ? "a backup folder" : "a local S3-compatible server"}: kill -9, data folder deleted, restored, nothing acknowledged is lost`, { tag: "@long" }, async ({ playwright }) => {
     test.setTimeout(240_000);
     const port = BASE_PORT + (kind === "file" ? 23 : 24);
     const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-backup-"));
@@ -184,7 +184,7 @@ for (const kind of ["file", "s3"] as const) {
   });
 }
 
-test("backup:verify fails with a clear message on a missing backup and on a damaged one", async () => {
+test("backup:verify fails with a clear message on a missing backup and on a damaged one", { tag: "@long" }, async () => {
   const empty = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-nobackup-"));
   try {
     const missing = await npmScript("scripts/backup-verify.ts", { BACKUP_URL: `file://${empty}` });

@@ -86,7 +86,7 @@ async function watch(request: APIRequestContext, done: Promise<unknown>) {
   return answers;
 }
 
-test("each hostile DXF gets a 400 naming the problem at `pattern`, stores nothing, and the site answers meanwhile", async ({ request }) => {
+test("each hostile DXF gets a 400 naming the problem at `pattern`, stores nothing, and the site answers meanwhile", { tag: "@long" }, async ({ request }) => {
   const seller = await createSeller();
   for (const c of CASES) {
     const before = stored(seller);
@@ -115,7 +115,7 @@ test("a self-inserting block reads as one piece and is accepted", async ({ reque
   expect(JSON.parse(data).pieces).toHaveLength(1);
 });
 
-test("ten 25 MiB + 1 byte uploads at once: each refused at its field, the server up, no temp file left", async ({ request }) => {
+test("ten 25 MiB + 1 byte uploads at once: each refused at its field, the server up, no temp file left", { tag: "@long" }, async ({ request }) => {
   const seller = await createSeller();
   const huge = Buffer.alloc(26_214_400 + 1, 48);
   const before = stored(seller);
@@ -222,7 +222,7 @@ function routeUrls(): string[] {
   return [...urls].sort();
 }
 
-test("a POST with no body, or a body of a type the route does not read, never gets a 500, on any route", async ({ request, baseURL }) => {
+test("a POST with no body, or a body of a type the route does not read, never gets a 500, on any route", { tag: "@long" }, async ({ request, baseURL }) => {
   const seller = await createSeller();
   const { name, value } = await sessionCookieFor(seller.id, own.dataDir);
   const urls = routeUrls().filter((u) => u !== "/logout");

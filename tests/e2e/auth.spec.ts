@@ -1,7 +1,7 @@
 import { expect, login, logout, register, test, uniqueEmail, waitForMail } from "./fixtures";
 
 test.describe("accounts", () => {
-  test("register, log out, log in, recover the password and log in with the new one", async ({ page }) => {
+  test("register, log out, log in, recover the password and log in with the new one", { tag: "@long" }, async ({ page }) => {
     // Four password hashes (argon2) and two checks, a mail and a dozen page loads: slow on a busy machine.
     test.slow();
     const email = uniqueEmail("recover");
@@ -44,7 +44,7 @@ test.describe("accounts", () => {
     await expect(page.getByText("This password reset link is invalid or has expired.")).toBeVisible();
   });
 
-  test("login errors: unknown email and wrong password", async ({ page }) => {
+  test("login errors: unknown email and wrong password", { tag: "@long" }, async ({ page }) => {
     await login(page, { email: uniqueEmail("nobody"), password: "whatever-123" });
     await expect(page.getByText("The e-mail address you entered does not belong to any user.")).toBeVisible();
 
@@ -60,7 +60,7 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: "Forgot password?" })).toHaveAttribute("href", "/recover");
   });
 
-  test("register errors: one message per error, and the login link stays", async ({ page, javaScriptEnabled }) => {
+  test("register errors: one message per error, and the login link stays", { tag: "@long" }, async ({ page, javaScriptEnabled }) => {
     // Two registrations (argon2) and several page loads: more than the default on a busy machine.
     test.slow();
     const main = page.getByRole("main");
@@ -113,7 +113,7 @@ test.describe("accounts", () => {
     await expect(page.getByText("Recovery email sent, please check your email for instructions.")).toBeVisible();
   });
 
-  test("repeated failed logins are refused with a clear message", async ({ page }) => {
+  test("repeated failed logins are refused with a clear message", { tag: "@long" }, async ({ page }) => {
     // A registration and seven password checks (argon2): slow on a busy machine.
     test.slow();
     const email = uniqueEmail("brute");

@@ -13,7 +13,7 @@ async function addToCart(page: Page, product: Product) {
   await expect(dialog.getByRole("link", { name: "View Cart" })).toBeVisible();
 }
 
-test("a visitor buys apparel, a printed and a digital pattern on the local provider, downloads and rates", async ({ page, browser, request }, testInfo) => {
+test("a visitor buys apparel, a printed and a digital pattern on the local provider, downloads and rates", { tag: "@long" }, async ({ page, browser, request }, testInfo) => {
   test.setTimeout(90_000);
   const offset = testInfo.project.name === "no-js" ? 1 : 0;
   const dress = apparelWithStock(offset);
@@ -157,7 +157,7 @@ test("a visitor buys apparel, a printed and a digital pattern on the local provi
   await other.close();
 });
 
-test("a variant is required and out-of-stock variants are refused", async ({ page }) => {
+test("a variant is required and out-of-stock variants are refused", { tag: "@long" }, async ({ page }) => {
   const [soldOut] = readDb<{ product_id: number; id: number }>(
     "SELECT v.product_id, v.id FROM variants v JOIN products p ON p.id = v.product_id WHERE p.type <> 'Pattern' AND v.inventory = 0 LIMIT 1",
   );

@@ -9,7 +9,7 @@ async function openFilters(page: Page) {
   if (!(await page.locator("details:has(summary:has-text('Filters'))").getAttribute("open"))) await summary.click();
 }
 
-test("explore: category, level-2 filter, availability, search, sort, page 2 and a product, all through the URL", async ({ page }) => {
+test("explore: category, level-2 filter, availability, search, sort, page 2 and a product, all through the URL", { tag: "@long" }, async ({ page }) => {
   test.slow(); // a dozen navigations and searches: 18 s of its 30 on a busy machine
   await page.goto("/");
   const categories = page.getByRole("navigation", { name: "Categories" });

@@ -189,7 +189,7 @@ test.describe("console-error sweep", () => {
   test.setTimeout(10 * 60_000);
   test.use({ actionTimeout: 10_000, navigationTimeout: 30_000 });
 
-  test("a visitor's screens", async ({ browser, baseURL, request }) => {
+  test("a visitor's screens", { tag: "@long" }, async ({ browser, baseURL, request }) => {
     const context = await roleContext(browser, baseURL!, { timezoneId: "America/Los_Angeles", locale: "en-US" });
     const demoSeller = queryOne<{ id: number }>("SELECT id FROM users WHERE email = ?", DEMO.seller.email).id;
     await sweep("visitor", context, baseURL!, [
@@ -239,7 +239,7 @@ test.describe("console-error sweep", () => {
     ]);
   });
 
-  test("a buyer's screens", async ({ browser, baseURL, request }) => {
+  test("a buyer's screens", { tag: "@long" }, async ({ browser, baseURL, request }) => {
     const buyer = await newAccount(request, "sweep-buyer", "Bea", "Buyer");
     // A store of its own to write to: a message to the demo seller would put an unread count in the demo seller's
     // header, which other specs read by its exact name.
@@ -317,7 +317,7 @@ test.describe("console-error sweep", () => {
     ]);
   });
 
-  test("a seller's screens", async ({ browser, baseURL, request }) => {
+  test("a seller's screens", { tag: "@long" }, async ({ browser, baseURL, request }) => {
     const seller = await newSeller(request);
     const designs = await addDesigns(seller);
     const buyer = await newAccount(request, "sweep-customer", "Cal", "Customer");
@@ -367,7 +367,7 @@ test.describe("console-error sweep", () => {
     ]);
   });
 
-  test("an administrator's screens", async ({ browser, baseURL, request }) => {
+  test("an administrator's screens", { tag: "@long" }, async ({ browser, baseURL, request }) => {
     const shop = await newShop(request, "sweep");
     const buyer = await newAccount(request, "sweep-admin-buyer", "Abe", "Buyer");
     const [order] = await buy(request, buyer, [{ productId: shop.printed }, { productId: shop.dress, variantId: shop.dressM }]);

@@ -53,7 +53,7 @@ async function loggedInUser(page: import("@playwright/test").Page) {
 const userRow = (id: number) => queryOne<{ first_name: string; city: string }>("SELECT first_name, city FROM users WHERE id = ?", id);
 const browserSessions = (id: number) => queryOne<{ n: number }>("SELECT count(*) AS n FROM sessions WHERE user_id = ?", id).n;
 
-test("a form on another origin cannot change the profile or log the user out", async ({ page }) => {
+test("a form on another origin cannot change the profile or log the user out", { tag: "@long" }, async ({ page }) => {
   const id = await loggedInUser(page);
   const sessions = browserSessions(id);
 
@@ -72,7 +72,7 @@ test("a form on another origin cannot change the profile or log the user out", a
   await expect(page.getByRole("heading", { name: "Profile", exact: true })).toBeVisible();
 });
 
-test("a script on another origin cannot post ?_data= requests with the user's cookie", async ({ browser }) => {
+test("a script on another origin cannot post ?_data= requests with the user's cookie", { tag: "@long" }, async ({ browser }) => {
   // The attacker's page runs its script, so this context has JavaScript on in both projects.
   const context = await browser.newContext({ javaScriptEnabled: true });
   const page = await context.newPage();

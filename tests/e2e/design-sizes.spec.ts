@@ -24,7 +24,7 @@ async function fillDetails(page: Page, name: string) {
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "sizes are edited in the page only with JavaScript");
 
-  test("/create-design: adding and removing sizes keeps the chosen files, and saving stores them", async ({ page }) => {
+  test("/create-design: adding and removing sizes keeps the chosen files, and saving stores them", { tag: "@long" }, async ({ page }) => {
     const seller = await createSeller();
     await page.context().setExtraHTTPHeaders({ Authorization: seller.token });
     await page.goto("/create-design");
@@ -78,7 +78,7 @@ test.describe("with JavaScript", () => {
     ]);
   });
 
-  test("/edit-product/{id}: a new size chart and image survive adding and removing sizes", async ({ page, request }) => {
+  test("/edit-product/{id}: a new size chart and image survive adding and removing sizes", { tag: "@long" }, async ({ page, request }) => {
     const seller = await createSeller();
     const form = new FormData();
     form.append("product", JSON.stringify({ name: "Chore Coat Edit", desc: "Canvas chore coat.", price: 90, type: "Made", category1: "men", category2: "jackets", parcel_size: "Large" }));

@@ -8,7 +8,7 @@ import { addFromProductPage, apparelWithStock, expect, pattern, test } from "./f
 
 const ADDRESS = { first_name: "Cora", last_name: "Consent", street: "1 Box Rd", street2: "", city: "Austin", state: "TX", zip: "73301", country: "US", phone: "+1 512 555 0107" };
 
-test("a cart with a Digital pattern needs the consent box; ticked, the order states it", async ({ page, request, createUser, loginAs }, testInfo) => {
+test("a cart with a Digital pattern needs the consent box; ticked, the order states it", { tag: "@long" }, async ({ page, request, createUser, loginAs }, testInfo) => {
   test.setTimeout(90_000);
   const offset = testInfo.project.name === "no-js" ? 5 : 6;
   const user = await createUser();

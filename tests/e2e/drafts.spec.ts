@@ -8,7 +8,7 @@ import { createSeller, expect, jpeg, png, test, whenHydrated } from "./fixtures"
 
 const upload = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 
-test("a seller saves a draft, previews it, publishes it; buyers see it only once published", async ({ page, context, loginAs, createUser }) => {
+test("a seller saves a draft, previews it, publishes it; buyers see it only once published", { tag: "@long" }, async ({ page, context, loginAs, createUser }) => {
   test.slow(); // two users, a dozen navigations and an upload
   const seller = await createSeller();
   const buyer = await createUser();

@@ -12,7 +12,7 @@ test("a visitor's heart sends them to log in and back to the page", async ({ pag
   await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(`/product/${product.id}`)}`);
 });
 
-test("a buyer favours a design on its page and on a card, sees both on /favorites and removes one there", async ({ page, createUser, loginAs }) => {
+test("a buyer favours a design on its page and on a card, sees both on /favorites and removes one there", { tag: "@long" }, async ({ page, createUser, loginAs }) => {
   const user = await createUser({ email: uniqueEmail("fav") });
   await loginAs(user.id, page);
   const first = pattern("Digital", 9);

@@ -114,7 +114,7 @@ async function pageTexts(bytes: Buffer): Promise<string[]> {
 
 const halfway = (a: PatternPiece, b: PatternPiece) => ({ width: (a.bbox.width + b.bbox.width) / 2, height: (a.bbox.height + b.bbox.height) / 2 });
 
-test("a real graded tank: the seller's chart, the buyer's measurements, advice, purchase, and the 'Your size' DXF and PDF", async ({ page, request, createUser, loginAs, javaScriptEnabled }) => {
+test("a real graded tank: the seller's chart, the buyer's measurements, advice, purchase, and the 'Your size' DXF and PDF", { tag: "@long" }, async ({ page, request, createUser, loginAs, javaScriptEnabled }) => {
   test.setTimeout(120_000);
   const graded = gradedTank();
   expect(graded.sizes).toEqual(["26", "28", "30", "32", "34", "36", "38", "40", "42", "44", "46", "48", "50", "52"]);

@@ -17,7 +17,7 @@ const FILES: { name: string; buffer: Buffer; error: string }[] = [
   { name: "binary.dxf", buffer: binaryDxf(), error: "binary.dxf is a binary DXF. Export it again as an ASCII (text) DXF." },
 ];
 
-test("hostile pattern files are refused at the pattern field; what was typed stays and nothing is stored", async ({ page }) => {
+test("hostile pattern files are refused at the pattern field; what was typed stays and nothing is stored", { tag: "@long" }, async ({ page }) => {
   const seller = await createSeller();
   await page.context().setExtraHTTPHeaders({ Authorization: seller.token });
   await page.goto("/create-design");

@@ -37,7 +37,7 @@ async function shoot(section: Locator, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path: file, contentType: "image/png" });
 }
 
-test("a visitor picks a size and a width with the GET form and sees the layout and the length change", async ({ page, request, javaScriptEnabled }, testInfo) => {
+test("a visitor picks a size and a width with the GET form and sees the layout and the length change", { tag: "@long" }, async ({ page, request, javaScriptEnabled }, testInfo) => {
   test.setTimeout(180_000);
   const read = readPattern(TANK_DXF);
   if (!read.ok) throw new Error(read.message);

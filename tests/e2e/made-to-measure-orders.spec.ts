@@ -20,7 +20,7 @@ async function allowMadeToMeasure(productId: number, allowed: boolean) {
   await saveChart(productId, sizes.map((size, i) => chartRow(size, { bust: 860 + step(i), hip: 900 + step(i) })), { madeToMeasure: allowed });
 }
 
-test("a buyer orders their own size: cart, payment, purchase page and JSON", async ({ page, request, createUser, loginAs }, testInfo) => {
+test("a buyer orders their own size: cart, payment, purchase page and JSON", { tag: "@long" }, async ({ page, request, createUser, loginAs }, testInfo) => {
   test.setTimeout(90_000);
   const offset = testInfo.project.name === "no-js" ? 11 : 12;
   const product = pattern("Digital", offset);
@@ -75,7 +75,7 @@ test("a buyer orders their own size: cart, payment, purchase page and JSON", asy
   await allowMadeToMeasure(product.id, false);
 });
 
-test("the product page previews a buyer's own size over the graded sizes; a visitor sees the graded preview", async ({ page, browser, createUser, loginAs }, testInfo) => {
+test("the product page previews a buyer's own size over the graded sizes; a visitor sees the graded preview", { tag: "@long" }, async ({ page, browser, createUser, loginAs }, testInfo) => {
   test.setTimeout(60_000);
   // Not the first test's designs (11, 12): the tests of a file run side by side, and its clean-up turns made to measure off.
   const product = pattern("Digital", testInfo.project.name === "no-js" ? 13 : 14);

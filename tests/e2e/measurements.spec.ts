@@ -5,7 +5,7 @@ import { addDesigns, addDressChart, DRESS_DXF, expect, newSeller, queryOne, test
 
 const withJs = () => test.info().project.name === "js";
 
-test("a buyer adds measurements on /settings and sees their size on a design with a size chart", async ({ page, request, createUser, loginAs, browser }) => {
+test("a buyer adds measurements on /settings and sees their size on a design with a size chart", { tag: "@long" }, async ({ page, request, createUser, loginAs, browser }) => {
   const seller = await newSeller(request);
   const { ready, digital } = await addDesigns(seller, { patternDxf: DRESS_DXF });
   await addDressChart(digital.id);

@@ -7,7 +7,7 @@ async function adminUser(request: APIRequestContext): Promise<MessagingUser> {
   return { id, email: DEMO.admin.email, password: DEMO.admin.password, token, auth: { Authorization: token } };
 }
 
-test("a visitor sends a help request with a PDF résumé and sees the success text; an admin reads it and downloads the résumé", async ({
+test("a visitor sends a help request with a PDF résumé and sees the success text; an admin reads it and downloads the résumé", { tag: "@long" }, async ({
   page,
   request,
   baseURL,
@@ -55,7 +55,7 @@ test("a visitor sends a help request with a PDF résumé and sees the success te
   expect(download.headers()["content-type"]).toBe("application/pdf");
 });
 
-test("help form errors: no email, a website that is not a URL, an executable renamed .pdf; what was typed stays", async ({ page }, testInfo) => {
+test("help form errors: no email, a website that is not a URL, an executable renamed .pdf; what was typed stays", { tag: "@long" }, async ({ page }, testInfo) => {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueAddress() });
   const email = `help-bad-${Date.now()}-${testInfo.project.name}@example.test`;
   await page.goto("/help");
@@ -96,7 +96,7 @@ test("a logged-in user's help form has no portfolio fields and is prefilled", as
   expect(readDb<{ user_id: number }>("SELECT user_id FROM help_requests WHERE email = ?", user.email)).toEqual([{ user_id: user.id }]);
 });
 
-test("the profile's face: avatar (checked by content) and bio on /settings, shown in conversations; the email switch; /profile", async ({
+test("the profile's face: avatar (checked by content) and bio on /settings, shown in conversations; the email switch; /profile", { tag: "@long" }, async ({
   page,
   request,
   baseURL,

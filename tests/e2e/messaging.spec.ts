@@ -20,7 +20,7 @@ function messagesOf(user: MessagingUser) {
   return readDb<{ content: string; order_id: number | null }>("SELECT content, order_id FROM messages WHERE sender_id = ? ORDER BY id", user.id);
 }
 
-test("a buyer messages a store, the seller sees the unread count and replies, the buyer sees the dated reply; one email per conversation", async ({
+test("a buyer messages a store, the seller sees the unread count and replies, the buyer sees the dated reply; one email per conversation", { tag: "@long" }, async ({
   browser,
   request,
   baseURL,
@@ -106,7 +106,7 @@ test("a buyer messages a store, the seller sees the unread count and replies, th
   await sellerContext.close();
 });
 
-test("bad messages get a clear error and store nothing; a seller cannot message their own store", async ({ browser, request, baseURL }, testInfo) => {
+test("bad messages get a clear error and store nothing; a seller cannot message their own store", { tag: "@long" }, async ({ browser, request, baseURL }, testInfo) => {
   const js = testInfo.project.name === "js";
   const seller = await sellerWithStore(request, "Own Store");
   const buyer = await newUser(request, { prefix: "bad-msg" });
@@ -136,7 +136,7 @@ test("bad messages get a clear error and store nothing; a seller cannot message 
   await context.close();
 });
 
-test("blocking: the blocked user is told the message cannot be delivered", async ({ browser, request, baseURL }, testInfo) => {
+test("blocking: the blocked user is told the message cannot be delivered", { tag: "@long" }, async ({ browser, request, baseURL }, testInfo) => {
   const js = testInfo.project.name === "js";
   const seller = await sellerWithStore(request, "Quiet Studio");
   const buyer = await newUser(request, { firstName: "Pushy", lastName: "Person", prefix: "blocked" });

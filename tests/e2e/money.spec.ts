@@ -46,7 +46,7 @@ async function ownerOf(request: APIRequestContext, product: Pattern) {
 
 const ADDRESS = { first_name: "Lee", last_name: "Licence", street: "3 Grain St", street2: "", city: "Austin", state: "TX", zip: "73301", country: "US", phone: "+1 512 555 0111" };
 
-test("a downloadable pattern added twice stays one line of quantity 1, charged once", async ({ page }, testInfo) => {
+test("a downloadable pattern added twice stays one line of quantity 1, charged once", { tag: "@long" }, async ({ page }, testInfo) => {
   const digital = pattern("Digital", testInfo.project.name === "no-js" ? 6 : 5);
   await page.goto(`/product/${digital.id}`);
   // One licence per buyer: no quantity to choose.
@@ -73,7 +73,7 @@ test("a downloadable pattern added twice stays one line of quantity 1, charged o
   await expect(page.getByTestId("subtotal")).toHaveText(formatCents(digital.price_cents));
 });
 
-test("a buyer who owns a pattern is sent to its download: product page, add to cart, a cart joined at login, checkout", async ({ page, request }, testInfo) => {
+test("a buyer who owns a pattern is sent to its download: product page, add to cart, a cart joined at login, checkout", { tag: "@long" }, async ({ page, request }, testInfo) => {
   const owned = pattern("Digital", testInfo.project.name === "no-js" ? 8 : 7);
   const customer = await ownerOf(request, owned);
 
@@ -109,7 +109,7 @@ test("a buyer who owns a pattern is sent to its download: product page, add to c
   expect(readDb<{ n: number }>("SELECT count(*) AS n FROM orders WHERE buyer_id = ? AND product_id = ?", customer.userId, owned.id)[0]!.n).toBe(1);
 });
 
-test("approving a transfer while the store owes: the screen shows what approving pays, a stale screen is refused, the debt is netted", async ({ page, request }) => {
+test("approving a transfer while the store owes: the screen shows what approving pays, a stale screen is refused, the debt is netted", { tag: "@long" }, async ({ page, request }) => {
   const admin = await adminAuth(request);
   const shop = await newShop(request, "netting");
   const buyer = await newAccount(request, "netting-buyer", "Nat", "Netting");
@@ -157,7 +157,7 @@ test("approving a transfer while the store owes: the screen shows what approving
   expect((await waitForMail(shop.seller.email)).text).toContain(`${cents(debt)} of the ${cents(requested)} requested repaid what the store owed the platform`);
 });
 
-test("a refund takes the sale out of the sold count and of the administrator's sales figures", async ({ page, request }) => {
+test("a refund takes the sale out of the sold count and of the administrator's sales figures", { tag: "@long" }, async ({ page, request }) => {
   const admin = await adminAuth(request);
   const shop = await newShop(request, "refund-sold");
   const buyer = await newAccount(request, "refund-sold-buyer", "Ria", "Refund");

@@ -6,7 +6,7 @@
 import { makePlainDxf } from "../fixtures/dxf";
 import { createDigitalPattern, createSeller, expect, readDb, test } from "./fixtures";
 
-test("the edit screen shows the pieces, the fabric and the warnings of the reading, and reads the file again in the units chosen", async ({ page, loginAs }, testInfo) => {
+test("the edit screen shows the pieces, the fabric and the warnings of the reading, and reads the file again in the units chosen", { tag: "@long" }, async ({ page, loginAs }, testInfo) => {
   const seller = await createSeller();
   await loginAs(seller.id, page);
   // The header says millimetres; the numbers are centimetres (a 25.6 x 70.3 "mm" bodice).

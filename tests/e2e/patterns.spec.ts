@@ -102,7 +102,7 @@ test("the product page shows the piece preview, the facts and the fabric estimat
   expect(zlib.gzipSync(html).length).toBeLessThan(14 * 1024);
 });
 
-test("a buyer downloads the stamped A4 PDF, chosen sizes and the stamped DXF; another user gets 404", async ({ page, browser, createUser, loginAs }, testInfo) => {
+test("a buyer downloads the stamped A4 PDF, chosen sizes and the stamped DXF; another user gets 404", { tag: "@long" }, async ({ page, browser, createUser, loginAs }, testInfo) => {
   const { p, buyer, orderId, files } = await buyerOnPurchase({ page, createUser, loginAs }, testInfo);
   await expect(files.getByText(/^Version 1, updated \d\d\/\d\d\/\d{4}/)).toBeVisible();
 
@@ -181,7 +181,7 @@ test("the purchase page offers the copy-shop formats; a 24 x 36 in file is 24 x 
   for (const text of sheets.texts) expect(text).toContain(`Order #${orderId}`);
 });
 
-test("a seller's upload is read at once, a new version with a note reaches the buyer by email and on the purchase", async ({ page, browser, createUser, loginAs }, testInfo) => {
+test("a seller's upload is read at once, a new version with a note reaches the buyer by email and on the purchase", { tag: "@long" }, async ({ page, browser, createUser, loginAs }, testInfo) => {
   const seller = await createSeller();
   await loginAs(seller.id, page);
   const name = `Graded Shirt ${testInfo.project.name} ${seller.id}`;

@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 
 import { buy, credit, DEMO, expect, newAccount, newShop, readDb, test } from "./fixtures";
 
-test("a user downloads their data, is refused while an order is in flight, then deletes the account and is logged out", async ({ page, request, loginAs }) => {
+test("a user downloads their data, is refused while an order is in flight, then deletes the account and is logged out", { tag: "@long" }, async ({ page, request, loginAs }) => {
   const shop = await newShop(request, "settings-data");
   const buyer = await newAccount(request, "settings-data-buyer", "Jamie", "Jones");
   const password = "settings-data-buyer-pass-123";
@@ -59,7 +59,7 @@ test("a user downloads their data, is refused while an order is in flight, then 
   expect((await sale.json()).shippingInfo).toMatchObject({ first_name: "Deleted", last_name: "user", street: "" });
 });
 
-test("an administrator exports a user's data and deletes the account with a reason; both are in the audit log", async ({ page, request, loginAs }) => {
+test("an administrator exports a user's data and deletes the account with a reason; both are in the audit log", { tag: "@long" }, async ({ page, request, loginAs }) => {
   const shop = await newShop(request, "admin-data");
   const seller = shop.seller;
   await loginAs(DEMO.admin.email, page);

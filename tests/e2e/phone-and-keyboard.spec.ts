@@ -45,7 +45,7 @@ async function expectFullScreen(page: Page) {
   expect(box!.width).toBeGreaterThanOrEqual(390);
 }
 
-test("on a 390 px phone every header link of a visitor is reachable from the open menu and can be followed", async ({ page }) => {
+test("on a 390 px phone every header link of a visitor is reachable from the open menu and can be followed", { tag: "@long" }, async ({ page }) => {
   test.slow(); // a page load, the menu and a click per header link: many navigations on a shared machine
   await page.goto("/popular");
   await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
@@ -61,7 +61,7 @@ test("on a 390 px phone every header link of a visitor is reachable from the ope
   }
 });
 
-test("on a 390 px phone a logged-in user reaches the profile links and Logout from the menu", async ({ page }) => {
+test("on a 390 px phone a logged-in user reaches the profile links and Logout from the menu", { tag: "@long" }, async ({ page }) => {
   test.slow(); // a page load, the menu and a click per header link: many navigations on a shared machine
   await login(page, DEMO.buyer);
   await expect(page).toHaveURL("/");
@@ -82,7 +82,7 @@ test("on a 390 px phone a logged-in user reaches the profile links and Logout fr
   await (await openMenu(page)).getByRole("link", { name: "Log in" }).isVisible();
 });
 
-test("the profile menu's accessible name contains its visible text on every logged-in page", async ({ page }) => {
+test("the profile menu's accessible name contains its visible text on every logged-in page", { tag: "@long" }, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await login(page, DEMO.buyer);
   await expect(page).toHaveURL("/");
@@ -96,7 +96,7 @@ test("the profile menu's accessible name contains its visible text on every logg
   }
 });
 
-test("a cart without printed patterns has no printing-and-shipping line", async ({ page }) => {
+test("a cart without printed patterns has no printing-and-shipping line", { tag: "@long" }, async ({ page }) => {
   await addFromProductPage(page, pattern("Digital", 5));
   await page.goto("/cart");
   await expect(page.getByTestId("cart-row")).toHaveCount(1);

@@ -6,7 +6,7 @@ function storeOwnerOf(orderId: number): number {
   return queryOne<{ user_id: number }>("SELECT s.user_id FROM orders o JOIN stores s ON s.id = o.store_id WHERE o.id = ?", orderId).user_id;
 }
 
-test("a buyer asks for a refund, the seller sees it on /my-orders and accepts it, the buyer sees the order refunded", async ({ page, browser, request, loginAs }, testInfo) => {
+test("a buyer asks for a refund, the seller sees it on /my-orders and accepts it, the buyer sees the order refunded", { tag: "@long" }, async ({ page, browser, request, loginAs }, testInfo) => {
   const js = testInfo.project.name !== "no-js";
   const customer = await newCustomer(request, { offset: 5 });
   await loginAs(customer.email, page);
@@ -45,7 +45,7 @@ test("a buyer asks for a refund, the seller sees it on /my-orders and accepts it
   expect((await waitForMail(customer.email)).subject).toMatch(/refund/i);
 });
 
-test("a seller declines with an answer (required), which the buyer is mailed and sees", async ({ page, browser, request, loginAs }, testInfo) => {
+test("a seller declines with an answer (required), which the buyer is mailed and sees", { tag: "@long" }, async ({ page, browser, request, loginAs }, testInfo) => {
   const js = testInfo.project.name !== "no-js";
   const customer = await newCustomer(request, { offset: 6 });
   await loginAs(customer.email, page);

@@ -8,7 +8,7 @@ import { createSeller, expect, gradedPattern, readDb, test } from "./fixtures";
 
 const stored = (id: number) => readDb("SELECT layout_widths, layout_gap_mm FROM products WHERE id = ?", id);
 
-test("the seller sets two widths in inches and a gap: a bad width is refused at its box, then the layouts show", async ({ page, request }) => {
+test("the seller sets two widths in inches and a gap: a bad width is refused at its box, then the layouts show", { tag: "@long" }, async ({ page, request }) => {
   test.setTimeout(120_000);
   const seller = await createSeller();
   const id = await gradedPattern(request, seller.token, `Layout Bodice ${Date.now()}`);

@@ -8,7 +8,7 @@ async function addToCart(page: Page, design: Design) {
   await expect(page.getByRole("dialog", { name: "Item added to cart" })).toBeVisible();
 }
 
-test("a new seller sells, ships, onboards for payouts and withdraws; the buyer sees the tracking", async ({ page, browser, request, baseURL }, testInfo) => {
+test("a new seller sells, ships, onboards for payouts and withdraws; the buyer sees the tracking", { tag: "@long" }, async ({ page, browser, request, baseURL }, testInfo) => {
   test.setTimeout(120_000);
   const js = testInfo.project.name !== "no-js";
   const seller = await newSeller(request);

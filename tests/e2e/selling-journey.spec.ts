@@ -10,7 +10,7 @@ import crypto from "node:crypto";
 import { addDesigns, addFromProductPage, backdateOrders, checkoutFromCart, createUser, DEMO, expect, newSeller, readDb, saveProfile, test, uniqueDay } from "./fixtures";
 import { formatCents } from "~/utils/money";
 
-test("rates and a 20 % code; the buyer favours, applies it and pays; ledger and report agree; a refund request is accepted", async (
+test("rates and a 20 % code; the buyer favours, applies it and pays; ledger and report agree; a refund request is accepted", { tag: "@long" }, async (
   { page, context, browser, request, loginAs },
   testInfo,
 ) => {

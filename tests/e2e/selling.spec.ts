@@ -13,7 +13,7 @@ function idFromUrl(page: Page): number {
   return Number(match[1]);
 }
 
-test("a new user becomes a seller, lists a pattern and a ready design, edits and removes one", async ({ page }) => {
+test("a new user becomes a seller, lists a pattern and a ready design, edits and removes one", { tag: "@long" }, async ({ page }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail("new-seller");
   const tag = Math.random().toString(36).slice(2, 7);
@@ -178,7 +178,7 @@ test("visitors are asked to log in to become a seller and come back after loggin
   await expect(page).toHaveURL("/login?redirectTo=%2Fmy-designs");
 });
 
-test("a refused design keeps what was typed and shows each error at its field", async ({ page, javaScriptEnabled }) => {
+test("a refused design keeps what was typed and shows each error at its field", { tag: "@long" }, async ({ page, javaScriptEnabled }) => {
   test.slow(); // two 25 MB uploads
   const seller = await createSeller();
   await page.context().setExtraHTTPHeaders({ Authorization: seller.token });
@@ -252,7 +252,7 @@ test("seller B gets 404 on seller A's design screen and cannot remove it", async
   await expect(page.getByLabel("Store name")).toHaveValue(`Atelier ${b.id}`);
 });
 
-test("the demo seller edits its seeded designs; the demo buyer has no store", async ({ page, request }) => {
+test("the demo seller edits its seeded designs; the demo buyer has no store", { tag: "@long" }, async ({ page, request }) => {
   const patternDesign = readDb<{ id: number; name: string }>(
     `SELECT p.id, p.name FROM products p JOIN stores s ON s.id = p.store_id JOIN users u ON u.id = s.user_id
       WHERE u.email = ? AND p.type = 'Pattern' AND p.removed_at IS NULL ORDER BY p.id LIMIT 1`,
@@ -287,7 +287,7 @@ test("the demo seller edits its seeded designs; the demo buyer has no store", as
   await expect(page.getByText("Please setup your store first", { exact: true })).toBeVisible();
 });
 
-test("store images are added, reordered and removed on the store settings form", async ({ page }) => {
+test("store images are added, reordered and removed on the store settings form", { tag: "@long" }, async ({ page }) => {
   const seller = await createSeller();
   await page.context().setExtraHTTPHeaders({ Authorization: seller.token });
   await page.goto("/store-settings");

@@ -1,6 +1,6 @@
 import { expect, test, uniqueEmail } from "./fixtures";
 
-test("the profile screen saves the address and changes the password", async ({ page, createUser, loginAs }) => {
+test("the profile screen saves the address and changes the password", { tag: "@long" }, async ({ page, createUser, loginAs }) => {
   const password = "settings-pass-1";
   const user = await createUser({ email: uniqueEmail("settings"), password });
   await loginAs(user.id, page);

@@ -6,7 +6,7 @@
 import { addDesigns, addFromProductPage, createUser, expect, newSeller, readDb, saveProfile, test } from "./fixtures";
 import { formatCents } from "~/utils/money";
 
-test("a seller sets shipping rates; the buyer pays them and the seller's ledger carries them", async ({ page, context, request, loginAs }) => {
+test("a seller sets shipping rates; the buyer pays them and the seller's ledger carries them", { tag: "@long" }, async ({ page, context, request, loginAs }) => {
   test.setTimeout(120_000);
   const seller = await newSeller(request);
   const { ready } = await addDesigns(seller);

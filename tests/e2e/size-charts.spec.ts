@@ -7,7 +7,7 @@ import { createSeller, expect, gradedPattern, readDb, test } from "./fixtures";
 
 const cell = (size: string, zone: string) => `Size ${size}, ${zone}`;
 
-test("the seller fills the size chart: errors at the cell keep what was typed; the product page shows it in cm and in", async ({ page, request }) => {
+test("the seller fills the size chart: errors at the cell keep what was typed; the product page shows it in cm and in", { tag: "@long" }, async ({ page, request }) => {
   const seller = await createSeller();
   const id = await gradedPattern(request, seller.token, `Chart Bodice ${Date.now()}`);
   await page.context().setExtraHTTPHeaders({ Authorization: seller.token });

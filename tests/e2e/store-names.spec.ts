@@ -6,7 +6,7 @@ const TAKEN = "This store name is already taken. Please choose another one.";
 
 const storeOf = (userId: number) => readDb<{ name: string }>("SELECT name FROM stores WHERE user_id = ?", userId);
 
-test("a name another store has is refused at the Store name field, when opening a store and when renaming one", async ({ page }) => {
+test("a name another store has is refused at the Store name field, when opening a store and when renaming one", { tag: "@long" }, async ({ page }) => {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const name = `Stitch & Seam Atelier ${tag}`;
   // Opened under that name with the store model (as its owner's Store Settings form would).

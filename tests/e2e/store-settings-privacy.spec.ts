@@ -5,7 +5,7 @@
 
 import { createSeller, expect, type Page, readDb, test } from "./fixtures";
 
-test("the account number is never in the page; the masked one keeps the stored number", async ({ page, request, javaScriptEnabled }) => {
+test("the account number is never in the page; the masked one keeps the stored number", { tag: "@long" }, async ({ page, request, javaScriptEnabled }) => {
   const seller = await createSeller();
   const errors: string[] = [];
   // Hydration errors and warnings; a refused save's 400 is the browser's own note, not an error of the page.
