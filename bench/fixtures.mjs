@@ -1,9 +1,11 @@
 // Scratch data for the benchmark and the profiler: the seeded catalogue (bench/seed.ts) plus a logged-in
 // buyer (a session row and the signed `__session` cookie, as tests/e2e/fixtures.ts does) with one cart
 // line, and a visitor whose cookie carries the token of a one-line cart.
+import { Buffer } from "node:buffer";
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 
 import { createCookieSessionStorage } from "@remix-run/node";
@@ -73,4 +75,17 @@ export async function seed(root, products) {
     buyerCookie: await cookieWith({ token: buyerToken }),
     visitorCookie: await cookieWith({ cartToken: visitorCartToken }),
   };
+}
+
+/** A GET's status, headers and whole body. */
+export function get(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
 }

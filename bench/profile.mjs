@@ -3,6 +3,7 @@
 // build/server.js as one process under `node --cpu-prof`, loads each path with autocannon (PROFILE_SECONDS,
 // 10 s, PROFILE_CONNECTIONS, 10), stops the server and prints the self time by area and the top functions.
 // PROFILE_WHO=visitor loads without cookies (and with HTML_CACHE_SECONDS=0). Build first (npm run build).
+// BENCH_ROOT=<a built tree> profiles that tree (its own seed and build) instead of this one.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -14,7 +15,8 @@ import autocannon from "autocannon";
 
 import { SECRET, seed } from "./fixtures.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// BENCH_ROOT: another built tree to profile (the base of `npm run bench -- --base`, bench/.scratch/trees/<sha>).
+const root = path.resolve(process.env.BENCH_ROOT ?? path.join(path.dirname(fileURLToPath(import.meta.url)), ".."));
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.PROFILE_CONNECTIONS ?? 10);
@@ -47,6 +49,7 @@ await new Promise((resolve) => {
 
 const file = fs.readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"));
 const profile = JSON.parse(fs.readFileSync(path.join(profDir, file), "utf8"));
+fs.mkdirSync(path.join(root, "bench", ".scratch"), { recursive: true });
 fs.copyFileSync(path.join(profDir, file), path.join(root, "bench", ".scratch", "last.cpuprofile"));
 
 // Self time per node from the samples.

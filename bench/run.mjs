@@ -7,7 +7,6 @@
 // Environment: BENCH_PRODUCTS (10000), BENCH_PRODUCTS_LARGE (100000; 0 skips the large run), BENCH_SECONDS
 // (8), BENCH_WORKERS (2), BENCH_APP_PORT (4321), BENCH_BASELINE_PORT (4322), BENCH_CLUSTER_PORT (4323),
 // BENCH_SKIP_BUILD=1.
-import { Buffer } from "node:buffer";
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -21,7 +20,7 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 
-import { SECRET, seed } from "./fixtures.mjs";
+import { get, SECRET, seed } from "./fixtures.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SMALL = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -38,6 +37,13 @@ const load1 = () => os.loadavg()[0];
 let children = [];
 process.on("exit", () => children.forEach((c) => c.kill("SIGTERM")));
 process.on("SIGINT", () => process.exit(130));
+
+// `npm run bench -- --base <commit>`: that commit beside the working tree, interleaved (bench/compare.mjs).
+if (process.argv.includes("--base") || process.env.BENCH_BASE) {
+  const { compare } = await import("./compare.mjs");
+  await compare(process.argv.slice(2));
+  process.exit(0);
+}
 
 if (process.env.BENCH_SKIP_BUILD !== "1") {
   log("building");
@@ -94,18 +100,6 @@ async function load(url, connections, headers) {
   await autocannon({ url, connections, duration: 1, headers }); // warm-up
   const r = await autocannon({ url, connections, duration: DURATION, headers });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts };
-}
-
-function get(url, headers = {}) {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on("error", reject);
-  });
 }
 
 /** Checks that the cookies do what the rows claim (a logged-in buyer, a visitor with one cart line). */
