@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 
-import { jsonId, withJsonTypes } from "./json";
+import { jsonId, jsonKindError, withJsonTypes } from "./json";
 
 const asText = (v: unknown) => (typeof v === "number" ? String(v) : v);
 const blankAsNull = (v: unknown) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v);
@@ -107,8 +107,31 @@ export const CreateDiscountCodeSchema = z
   });
 export type CreateDiscountCodeInput = z.infer<typeof CreateDiscountCodeSchema>;
 
-/** POST /api/user/discount-codes: the same fields; numbers as JSON numbers. */
-export const ApiCreateDiscountCodeSchema = withJsonTypes(CreateDiscountCodeSchema, { percent_off: "number", amount_off: "number", max_uses: "int" });
+/**
+ * POST /api/user/discount-codes: the same fields; numbers as JSON numbers, `product_ids` a JSON array of JSON
+ * numbers (or null), `once_per_buyer` a JSON boolean. `"yes"`, `1` or `"3, 7"` are the form's spellings, not JSON's:
+ * a 400 naming the field, as everywhere in the API (issue 34 item 6: `"yes"` was read as false).
+ */
+export const ApiCreateDiscountCodeSchema = z
+  .record(z.unknown())
+  .superRefine((body, ctx) => {
+    const ids = body.product_ids;
+    if (ids !== undefined && ids !== null) {
+      if (!Array.isArray(ids)) {
+        ctx.addIssue({ code: "custom", path: ["product_ids"], message: "product_ids must be a JSON list of design ids, or null for the whole store" });
+      } else {
+        ids.forEach((id, i) => {
+          const message = jsonKindError(`product_ids[${i}]`, "id", id);
+          if (message) ctx.addIssue({ code: "custom", path: ["product_ids"], message });
+        });
+      }
+    }
+    const once = body.once_per_buyer;
+    if (once !== undefined && once !== null && typeof once !== "boolean") {
+      ctx.addIssue({ code: "custom", path: ["once_per_buyer"], message: "once_per_buyer must be true or false" });
+    }
+  })
+  .pipe(withJsonTypes(CreateDiscountCodeSchema, { percent_off: "number", amount_off: "number", max_uses: "int" }));
 
 /** POST /api/user/remove-discount-code {id}. */
 export const ApiRemoveDiscountCodeSchema = z.object({ id: jsonId("id") });

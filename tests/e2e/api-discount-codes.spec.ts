@@ -30,6 +30,11 @@ test("a seller creates, lists and removes codes; a buyer's checkout takes one an
     [{ code: `Dates${tag}`, percent_off: 10, starts: "2026-02-01", ends: "2026-01-01" }, 400, /end date is before the start date/],
     [{ code: `Other${tag}`, percent_off: 10, product_ids: [1] }, 400, /designs of your own store/],
     [{ code: "x", percent_off: 10 }, 400, /^code: /],
+    // Issue 34 item 6: the form's spellings are not JSON's (a "yes" was stored as false).
+    [{ code: `Yes${tag}`, percent_off: 10, once_per_buyer: "yes" }, 400, /^once_per_buyer: once_per_buyer must be true or false$/],
+    [{ code: `One${tag}`, percent_off: 10, once_per_buyer: 1 }, 400, /^once_per_buyer: /],
+    [{ code: `Ids${tag}`, percent_off: 10, product_ids: [String(digital.id)] }, 400, /^product_ids: product_ids\[0\] must be a JSON number, not a string$/],
+    [{ code: `List${tag}`, percent_off: 10, product_ids: `${digital.id}` }, 400, /^product_ids: product_ids must be a JSON list/],
   ] as const) {
     const res = await request.post("/api/user/discount-codes", { headers: auth, data: body });
     expect(res.status(), JSON.stringify(body)).toBe(status);
