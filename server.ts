@@ -232,6 +232,13 @@ if (env.HTTP_COMPRESSION === "on") {
   );
 }
 
+// Remix's old data protocol (`?_data=`, before single fetch): nothing here sends it, and Remix answers it with a logged
+// error and its stack, which visitors could use to push real errors off /admin/health's list. A quiet 400.
+app.use((req, res, next) => {
+  if (!Object.prototype.hasOwnProperty.call(req.query ?? {}, "_data")) return next();
+  res.status(400).set("Cache-Control", "no-store").json({ error: "This address does not answer ?_data requests" });
+});
+
 // In development every request renders afresh, so an edit shows at once.
 if (!vite) app.use(createHtmlMicroCache({ ttlMs: env.HTML_CACHE_SECONDS * 1000 }));
 

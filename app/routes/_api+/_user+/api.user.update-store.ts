@@ -25,6 +25,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const form = await readApiForm(request, { maxFiles: MAX_MEDIA + 6 });
   try {
+    // A body with none of the parts (empty, or a type this call does not read) changes nothing: a 400, not a 200.
+    const parts = ["store", "pdetails", "media"].filter((name) => typeof form.fields.get(name) === "string" && String(form.fields.get(name)).trim() !== "");
+    if (parts.length === 0 && form.files.length === 0 && form.problems.length === 0) {
+      return apiError(400, "Nothing to update: send store, pdetails or media (JSON parts) or avatar, images or bio_video (files)");
+    }
     const existing = getStoreByOwner({ db, ownerId: user.id });
     const storePart = (jsonPart(form.fields, "store") ?? {}) as Record<string, unknown>;
     const store = StoreSchema.safeParse({
