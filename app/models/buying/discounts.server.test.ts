@@ -259,7 +259,10 @@ describe("the JSON face's inputs", () => {
     expect(ApiCreateDiscountCodeSchema.parse({ code: "FIVE", amount_off: 5.5, product_ids: null })).toMatchObject({ amount_off: 550, product_ids: null, max_uses: null });
     const first = (body: unknown) => ApiCreateDiscountCodeSchema.safeParse(body).error?.issues[0]?.message;
     expect(first({ code: "FIVE", amount_off: "5" })).toBe("amount_off must be a JSON number, not a string");
-    expect(first({ code: "FIVE", amount_off: 5, product_ids: "all" })).toBe("Each of product_ids must be a JSON number, not a string");
+    expect(first({ code: "FIVE", amount_off: 5, product_ids: "all" })).toBe("product_ids must be a JSON list of design ids, or null for the whole store");
+    expect(first({ code: "FIVE", amount_off: 5, product_ids: ["3"] })).toBe("product_ids[0] must be a JSON number, not a string");
+    expect(first({ code: "FIVE", amount_off: 5, once_per_buyer: "yes" })).toBe("once_per_buyer must be true or false");
+    expect(first({ code: "FIVE", amount_off: 5, once_per_buyer: 1 })).toBe("once_per_buyer must be true or false");
     expect(first({ code: "FIVE", amount_off: 5, max_uses: 1.5 })).toBe("Use limit must be a whole number from 1 to 1000000");
     expect(ApiCheckoutSchema.parse({ discount_code: "spring" })).toEqual({ discount_code: "spring" });
     expect(ApiCheckoutSchema.safeParse({ discount_code: 5 }).success).toBe(false);
