@@ -83,6 +83,28 @@ describe("the patched @remix-run/router", () => {
     expect(again.built).toBe(0);
   });
 
+  it("a pathname matched again against the same array (kept matches) gives each caller its own matches and params", () => {
+    const routes = tree();
+    const first = router.matchRoutes(routes, "/product/16")!;
+    const again = regExpsBuiltBy(() => router.matchRoutes(routes, "/product/16")!);
+    expect(again.built).toBe(0);
+    expect(again.result).toEqual(first);
+    // A copy: what one caller does to its matches or params reaches no other.
+    expect(again.result).not.toBe(first);
+    expect(again.result[1]).not.toBe(first[1]);
+    (first[1]!.params as Record<string, string>).id = "changed";
+    first.pop();
+    const third = router.matchRoutes(routes, "/product/16")!;
+    expect(ids(third)).toEqual(["root", "routes/product.$id"]);
+    expect(third[1]!.params).toEqual({ id: "16" });
+    // The matches of one call share one params object, as the unpatched router's do.
+    expect(third[0]!.params).toBe(third[1]!.params);
+    // Another pathname, and a pathname that matches nothing, are matched on their own.
+    expect(router.matchRoutes(routes, "/product/17")?.[1]?.params).toEqual({ id: "17" });
+    expect(router.matchRoutes(routes, "/a/b/c")).toBeNull();
+    expect(router.matchRoutes(routes, "/a/b/c")).toBeNull();
+  });
+
   it("a new routes array with the same patterns (React Router's per-render tree) reuses the compiled patterns", () => {
     router.matchRoutes(tree(), "/cart");
     const fresh = regExpsBuiltBy(() => router.matchRoutes(tree(), "/cart"));
