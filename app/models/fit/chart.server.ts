@@ -1,6 +1,6 @@
 /** Reading a design's size chart and a buyer's measurements (decision 111); the forms that write them live beside. */
-import { asc, eq } from "drizzle-orm";
-import type { Db } from "~/utils/db.server";
+import { asc, eq, sql } from "drizzle-orm";
+import { preparedPerDb, type Db } from "~/utils/db.server";
 import { products, sizeChartRows, userMeasurements } from "../../../db/schema";
 import { emptyZoneValues, type Measurements, type SizeChart, type ZoneValues } from "./types";
 
@@ -38,20 +38,35 @@ export function zoneColumnsOf(values: ZoneValues): ZoneColumns {
   };
 }
 
-/** The design's size chart (no rows: the seller has not entered one); null when the product does not exist. */
-export function getSizeChart({ db }: { db: Db }, productId: number): SizeChart | null {
-  const product = db
+// Read on every product page view (the chart and the size advice): prepared once per database.
+const chartProductQuery = preparedPerDb((db) =>
+  db
     .select({ unit: products.sizeChartUnit, madeToMeasure: products.madeToMeasure })
     .from(products)
-    .where(eq(products.id, productId))
-    .get();
-  if (!product) return null;
-  const rows = db
+    .where(eq(products.id, sql.placeholder("productId")))
+    .prepare(),
+);
+const chartRowsQuery = preparedPerDb((db) =>
+  db
     .select()
     .from(sizeChartRows)
-    .where(eq(sizeChartRows.productId, productId))
+    .where(eq(sizeChartRows.productId, sql.placeholder("productId")))
     .orderBy(asc(sizeChartRows.position))
-    .all();
+    .prepare(),
+);
+const measurementsQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(userMeasurements)
+    .where(eq(userMeasurements.userId, sql.placeholder("userId")))
+    .prepare(),
+);
+
+/** The design's size chart (no rows: the seller has not entered one); null when the product does not exist. */
+export function getSizeChart({ db }: { db: Db }, productId: number): SizeChart | null {
+  const product = chartProductQuery(db).get({ productId });
+  if (!product) return null;
+  const rows = chartRowsQuery(db).all({ productId });
   return {
     unit: product.unit,
     madeToMeasure: product.madeToMeasure,
@@ -65,7 +80,7 @@ export function getSizeChart({ db }: { db: Db }, productId: number): SizeChart |
 
 /** The buyer's measurements; null when they have never saved any. */
 export function getMeasurements({ db }: { db: Db }, userId: number): Measurements | null {
-  const row = db.select().from(userMeasurements).where(eq(userMeasurements.userId, userId)).get();
+  const row = measurementsQuery(db).get({ userId });
   if (!row) return null;
   return { unit: row.unit, ...zoneValuesOf(row) };
 }
