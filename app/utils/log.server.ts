@@ -13,7 +13,7 @@ import pino, { type DestinationStream, type Logger } from "pino";
 import { currentRequest } from "~/utils/request-context.server";
 
 /**
- * Keys whose values never reach the log, at the top level and one or two levels down (pino's redaction paths):
+ * Keys whose values never reach the log, at the top level and one or two levels down (redact, below):
  * passwords, tokens, cookies, card and bank data, personal addresses.
  */
 const REDACTED_KEYS = [
@@ -37,11 +37,32 @@ const REDACTED_KEYS = [
   "street",
   "secret",
 ];
-export const REDACT_PATHS = REDACTED_KEYS.flatMap((key) => {
-  const k = /^[a-z][a-zA-Z]*$/.test(key) ? key : `["${key}"]`;
-  const dot = k.startsWith("[") ? "" : ".";
-  return [k, `*${dot}${k}`, `*.*${dot}${k}`];
-});
+const REDACTED = new Set(REDACTED_KEYS);
+const CENSOR = "[redacted]";
+
+/**
+ * A line's fields with every REDACTED_KEYS value replaced, at the top level and one or two levels down (objects and
+ * arrays; errors are left to pino's serializer). Copies only what it changes. Issue 33: pino's own path redaction
+ * (57 paths with wildcards) cost about 120 µs a line, seven times the rest of writing it; this walk costs next to
+ * nothing on a request line, which holds no such key.
+ */
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 2 || value === null || typeof value !== "object" || value instanceof Error) return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    value.forEach((item, i) => {
+      const next = redact(item, depth + 1);
+      if (next !== item) (copy ??= [...value])[i] = next;
+    });
+    return copy ?? value;
+  }
+  let copy: Record<string, unknown> | null = null;
+  for (const [key, item] of Object.entries(value)) {
+    const next = REDACTED.has(key) ? CENSOR : redact(item, depth + 1);
+    if (next !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = next;
+  }
+  return copy ?? value;
+}
 
 export type LogOptions = {
   level?: string;
@@ -57,8 +78,7 @@ export function createLogger({ level = "info", format = "json", file, destinatio
     level,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: REDACT_PATHS, censor: "[redacted]" },
-    formatters: { level: (label) => ({ level: label }) },
+    formatters: { level: (label) => ({ level: label }), log: (fields) => redact(fields) as Record<string, unknown> },
     mixin() {
       const ctx = currentRequest();
       if (!ctx) return {};
