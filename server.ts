@@ -22,6 +22,7 @@ import { sweepExpiredCheckouts } from "./app/models/buying/checkout.server";
 import { deleteExpiredSessions } from "./app/models/accounts/sessions.server";
 import { ensureAdmin } from "./app/models/accounts/users.server";
 import { hasStaleReadings, rereadStoredVersions } from "./app/models/patterns/reread.server";
+import { pooledRandomBytes } from "./app/utils/random-pool.server";
 import { getDb } from "./app/utils/db.server";
 import { getEnv } from "./app/utils/env.server";
 import { log, logError } from "./app/utils/log.server";
@@ -148,7 +149,7 @@ app.use(requestLog({ routeOf: () => routeLabel }));
 app.set("trust proxy", "loopback");
 
 app.use((req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  res.locals.cspNonce = pooledRandomBytes(16).toString("base64");
   // The client address for rate limits; never taken from the client's own headers.
   req.headers["x-client-address"] = req.ip ?? "unknown";
   next();

@@ -6,12 +6,12 @@
  * its other open requests and exits. Open requests still running after `drainMs` get a 500 too.
  */
 import cluster from "node:cluster";
-import crypto from "node:crypto";
 import type http from "node:http";
 
 import type { RequestHandler } from "express";
 
 import { logError } from "../app/utils/log.server";
+import { pooledRandomBytes } from "../app/utils/random-pool.server";
 import { requestContext as context } from "../app/utils/request-context.server";
 
 type RequestContext = { res: http.ServerResponse; id: string };
@@ -56,7 +56,7 @@ export function installCrashGuard({
   let draining = false;
 
   const track: RequestHandler = (_req, res, next) => {
-    const ctx: RequestContext = { res, id: crypto.randomBytes(6).toString("hex") };
+    const ctx: RequestContext = { res, id: pooledRandomBytes(6).toString("hex") };
     open.add(ctx);
     res.setHeader("X-Request-Id", ctx.id);
     res.once("close", () => {
