@@ -8,7 +8,7 @@ import path from "node:path";
 
 import Database from "better-sqlite3";
 
-import { expect, type OwnServer, startOwnServer, test } from "./fixtures";
+import { expect, LONG_JOURNEY_MS, type OwnServer, startOwnServer, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310) + 11;
 const METRICS_TOKEN = "metrics-token-for-the-e2e-run-0123";
@@ -17,9 +17,15 @@ const ACCOUNT_NUMBER = "99887766554433";
 const ROUTING = "110000000";
 const PHONE = "+1 303 555 0177";
 
+// One server of its own on one port: the file's tests run in one worker, one after the other (two workers each
+// starting it raced for the port, and one test's requests reached the other's server).
+test.describe.configure({ mode: "serial" });
+
 let own: OwnServer;
 
 test.beforeAll(async () => {
+  // A server of its own: started within a long journey's time, not a test's 20 s.
+  test.setTimeout(LONG_JOURNEY_MS);
   own = await startOwnServer({
     port: PORT,
     seed: "demo",
