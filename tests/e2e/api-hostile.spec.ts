@@ -18,7 +18,7 @@ import {
   square,
   vertexOf,
 } from "../fixtures/hostile-dxf";
-import { type APIRequestContext, countRowsIn, createSeller as createSharedSeller, expect, readDbIn, type OwnServer, png, sessionCookieFor, startOwnServer, test } from "./fixtures";
+import { type APIRequestContext, countRowsIn, createSeller as createSharedSeller, expect, type OwnServer, png, sessionCookieFor, startOwnServer, test } from "./fixtures";
 
 // Each case uploads up to 25 MB and watches the server while it does: one at a time, with room on a busy machine.
 test.describe.configure({ mode: "serial", timeout: 300_000 });
@@ -106,13 +106,15 @@ test("each hostile DXF gets a 400 naming the problem at `pattern`, stores nothin
   }
 });
 
-test("a self-inserting block reads as one piece and is accepted", async ({ request }) => {
+test("a block that inserts itself is refused at `pattern`, naming the block, and nothing is stored (issue 34 item 3)", async ({ request }) => {
   const seller = await createSeller();
+  const before = stored(seller);
   const res = await request.post("/api/user/update-product", { headers: { Authorization: seller.token }, multipart: await productForm(Buffer.from(selfInsertingBlock())) });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()).product;
-  const [{ data }] = readDbIn<{ data: string }>(own.dataDir, "SELECT data FROM pattern_versions WHERE product_id = ? ORDER BY version DESC LIMIT 1", id) as [{ data: string }];
-  expect(JSON.parse(data).pieces).toHaveLength(1);
+  expect(res.status()).toBe(400);
+  const body = (await res.json()) as { error: string; field?: string };
+  expect(body.field).toBe("pattern");
+  expect(body.error).toContain('its block "SELF" inserts itself');
+  expect(stored(seller)).toBe(before);
 });
 
 test("ten 25 MiB + 1 byte uploads at once: each refused at its field, the server up, no temp file left", { tag: "@long" }, async ({ request }) => {

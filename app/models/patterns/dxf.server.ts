@@ -66,7 +66,7 @@ export const TOO_COMPLEX_PREFIX = "This DXF is too large or too complex to read"
 /** A bound of limits.ts broken while reading: the reading stops at once with this refusal. */
 class PatternLimitError extends Error {
   constructor(
-    readonly code: Extract<ReadPatternError, "too_complex" | "bad_number" | "piece_size">,
+    readonly code: Extract<ReadPatternError, "too_complex" | "bad_number" | "piece_size" | "bad_block">,
     message: string,
   ) {
     super(message);
@@ -438,6 +438,27 @@ function collect(entities: RawEntity[], xf: Xf, blocks: Record<string, RawBlock>
     spend(g, budget);
     if (g.rings.length || g.paths.length || g.points.length || g.texts.length) out.push(g);
   }
+}
+
+/**
+ * A block that inserts itself, directly or through other blocks, is refused by name before anything is drawn (issue 34
+ * item 3: the loop was cut at the insert depth and a design saved with whatever remained). No CAD program writes one.
+ */
+function refuseSelfInsertingBlocks(blocks: Record<string, RawBlock>) {
+  const state = new Map<string, "open" | "done">();
+  const visit = (name: string, chain: string[]) => {
+    if (state.get(name) === "done") return;
+    if (state.get(name) === "open") {
+      const loop = [...chain.slice(chain.indexOf(name)), name].map((n) => `"${n.slice(0, 40)}"`).join(" inserts ");
+      throw new PatternLimitError("bad_block", `This DXF cannot be read: its block "${name.slice(0, 40)}" inserts itself (${loop}), so its drawing never ends. Export the pattern again from your CAD program.`);
+    }
+    state.set(name, "open");
+    for (const e of blocks[name]?.entities ?? []) {
+      if (e?.type === "INSERT" && e.name && blocks[e.name]) visit(e.name, [...chain, name]);
+    }
+    state.set(name, "done");
+  };
+  for (const name of Object.keys(blocks)) visit(name, []);
 }
 
 /** AutoCAD's \\U+XXXX escapes (any character, in any code page) as the characters they stand for. */
@@ -825,6 +846,7 @@ function readGuarded(input: string | Uint8Array | ArrayBuffer, options: ReadPatt
     }
   }
   const toMm = scaleXf(MM_PER_UNIT[readIn]);
+  refuseSelfInsertingBlocks(blocks);
 
   const isPieceBlock = (name: string | undefined) => !!name && !name.startsWith("*") && !!blocks[name]?.entities?.length;
   const inserts = entities.filter((e) => e.type === "INSERT" && isPieceBlock(e.name));

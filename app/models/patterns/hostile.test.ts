@@ -17,6 +17,7 @@ import {
   onlyText,
   polylineWithoutVertices,
   selfInsertingBlock,
+  blockCycle,
   square,
   vertexOf,
 } from "../../../tests/fixtures/hostile-dxf";
@@ -72,11 +73,17 @@ describe("the reader's guards refuse hostile DXF files with a message that names
     expect(refused(readPattern(onlyText()))).toMatchObject({ error: "no_entities" });
   });
 
-  it("deep chains and self-inserting blocks end at the depth limit and still read", () => {
+  it("deep chains end at the depth limit; a block that inserts itself is refused by name (issue 34 item 3)", () => {
     // Blocks nested deeper than the reader follows (4) hold no drawing it can use.
     expect(refused(readPattern(deepInsertChain(200)))).toMatchObject({ error: "no_entities" });
-    const self = readPattern(selfInsertingBlock());
-    expect(self.ok && self.pattern.pieces[0]!.bbox).toMatchObject({ width: 300, height: 400 });
+    expect(refused(readPattern(selfInsertingBlock()))).toEqual({
+      error: "bad_block",
+      message: 'This DXF cannot be read: its block "SELF" inserts itself ("SELF" inserts "SELF"), so its drawing never ends. Export the pattern again from your CAD program.',
+    });
+    expect(refused(readPattern(blockCycle()))).toEqual({
+      error: "bad_block",
+      message: 'This DXF cannot be read: its block "LOOP_A" inserts itself ("LOOP_A" inserts "LOOP_B" inserts "LOOP_A"), so its drawing never ends. Export the pattern again from your CAD program.',
+    });
   });
 
   it("a piece of 100,000 vertices is within the limits and reads", { timeout: 60_000 }, () => {

@@ -95,7 +95,7 @@ export type Pattern = {
  * Why a DXF was refused. The first three have fixed texts (READ_PATTERN_MESSAGES); the others name what was wrong
  * and the limit it broke (limits.ts), so their message is built when the file is read.
  */
-export type ReadPatternError = "not_dxf" | "no_entities" | "no_boundary" | "too_complex" | "bad_number" | "piece_size";
+export type ReadPatternError = "not_dxf" | "no_entities" | "no_boundary" | "too_complex" | "bad_number" | "piece_size" | "bad_block";
 
 /** How a caller wants a file read: `units` the seller chose for it (the reading's unitsSource is then 'seller'). */
 export type ReadPatternOptions = { units?: PatternUnits };
