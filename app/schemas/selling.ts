@@ -295,7 +295,10 @@ export const PayoutSchema = z
   })
   .superRefine((v, ctx) => {
     const given = [v.accountname, v.accountnumber, v.accountrouting].filter(Boolean).length;
-    if (given > 0 && given < 3) {
+    // A name and routing number with the number left empty keep the stored number, which the page shows only masked
+    // (issue 34 item 22); the model refuses it when no number is stored.
+    const keepsNumber = !v.accountnumber && !!v.accountname && !!v.accountrouting;
+    if (given > 0 && given < 3 && !keepsNumber) {
       const path = !v.accountname ? "accountname" : !v.accountnumber ? "accountnumber" : "accountrouting";
       ctx.addIssue({ code: "custom", path: [path], message: STORE_MESSAGES.payoutIncomplete });
     }

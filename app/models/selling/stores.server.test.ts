@@ -65,6 +65,34 @@ describe("saveStore", () => {
     expect(fs.existsSync(path.join(data.dir, "uploads", oldLogo))).toBe(false);
     expect(db.select().from(files).where(eq(files.name, oldLogo)).get()).toBeUndefined();
     expect(ownStoreJson({ db, store: after }).media.map((m) => m.id)).toEqual([json.media[1]!.id]);
+
+    // A new account name and type with the number left empty (the page shows it only masked) keep the stored
+    // number (issue 34 item 22).
+    const third = await saveStore({
+      db,
+      userId,
+      input: { name: "Needle & Co", bio: "More patterns." },
+      payout: payout({ accountname: "Needle and Co LLC", accountnumber: "", accountrouting: "110000000", accounttype: "savings" }),
+      media: { keep: null },
+      newMedia: [],
+    });
+    expect(third).toMatchObject({ ok: true, created: false });
+    const renamed = db.select().from(stores).where(eq(stores.userId, userId)).get()!;
+    expect(decryptSecret(renamed.accountNumber)).toBe("000111222333");
+    expect(payoutDetails(renamed)).toEqual({ accountname: "Needle and Co LLC", accountnumber: "****2333", accountrouting: "110000000", accounttype: "savings" });
+  });
+
+  it("an empty account number with no number stored is refused: the three go together", async () => {
+    const result = await saveStore({
+      db,
+      userId,
+      input: { name: "Fresh Store", bio: "B" },
+      payout: payout({ accountname: "N", accountnumber: "", accountrouting: "110000000", accounttype: "checking" }),
+      media: { keep: null },
+      newMedia: [],
+    });
+    expect(result).toEqual({ ok: false, errors: { accountnumber: ["Enter the account name, account number and routing number together"] } });
+    expect(db.select().from(stores).all()).toEqual([]);
   });
 
   it("refuses more than 10 media, a masked number that is not the stored one and a logo that is not an image", async () => {
@@ -91,6 +119,9 @@ describe("saveStore", () => {
 
   it("payout details come complete or not at all", () => {
     expect(PayoutSchema.safeParse({ accountname: "N", accountnumber: "", accountrouting: "" }).success).toBe(false);
+    expect(PayoutSchema.safeParse({ accountname: "", accountnumber: "123456", accountrouting: "110000000" }).success).toBe(false);
+    // A name and routing number alone: the stored number is kept (saveStore refuses it when none is stored).
+    expect(PayoutSchema.safeParse({ accountname: "N", accountnumber: "", accountrouting: "110000000" }).success).toBe(true);
     expect(PayoutSchema.safeParse({ accountrouting: "12345" }).success).toBe(false);
     expect(PayoutSchema.parse({})).toEqual({ accountname: "", accountnumber: "", accountrouting: "", accounttype: "checking" });
   });

@@ -109,6 +109,10 @@ export async function saveStore(args: SaveStoreArgs): Promise<SaveStoreResult> {
   if (payout && MASKED_ACCOUNT.test(payout.accountnumber) && !(existing?.accountLast4 && payout.accountnumber.endsWith(existing.accountLast4))) {
     add("accountnumber", STORE_MESSAGES.accountNumber);
   }
+  // An empty number keeps the stored one; with none stored, the three go together.
+  if (payout && payout.accountnumber === "" && payout.accountname && payout.accountrouting && !existing?.accountLast4) {
+    add("accountnumber", STORE_MESSAGES.payoutIncomplete);
+  }
 
   const checkedLogo = logo ? await inspectFile(logo, ["image"]) : null;
   if (checkedLogo && !checkedLogo.ok) add(fields.logo, checkedLogo.message);
@@ -214,13 +218,13 @@ function isNameIndexViolation(error: unknown): boolean {
 /** A file whose magic bytes say image but that sharp cannot decode. */
 export const UNREADABLE = "This file could not be read as an image or video.";
 
-/** The payout columns to write: a masked number (as shown back) keeps the stored one; blanks clear them. */
+/** The payout columns to write: a masked number (as shown back) or an empty one keeps the stored one; all blank clears them. */
 function payoutColumns(payout: PayoutInput, existing: Store | undefined) {
   const number = payout.accountnumber;
   if (!payout.accountname && !number && !payout.accountrouting) {
     return { accountName: "", accountNumber: "", accountLast4: "", accountRouting: "", accountType: payout.accounttype };
   }
-  const keepNumber = MASKED_ACCOUNT.test(number) && existing && number.endsWith(existing.accountLast4);
+  const keepNumber = (MASKED_ACCOUNT.test(number) && existing && number.endsWith(existing.accountLast4)) || (number === "" && !!existing?.accountLast4);
   return {
     accountName: payout.accountname,
     accountRouting: payout.accountrouting,
