@@ -30,6 +30,19 @@ describe("cart", () => {
     expect(countCartItems({ db, owner })).toBe(5);
   });
 
+  it("refuses a seller's own design, in the cart and in the JSON checkout's items (issue 34 item 18)", async () => {
+    const db = createTestDb();
+    const shop = await makeShop(db);
+    const sellerOwner = { userId: shop.seller.id };
+    expect(addToCart({ db, owner: sellerOwner, productId: shop.bag.id })).toEqual({ ok: false, error: "own-product" });
+    expect(addToCart({ db, owner: sellerOwner, productId: shop.digital.id })).toEqual({ ok: false, error: "own-product" });
+    expect(replaceCart({ db, userId: shop.seller.id, items: [{ productId: shop.bag.id }] })).toMatchObject({ ok: false, error: "own-product" });
+    expect(findCartId({ db, owner: sellerOwner })).toBeUndefined();
+    // Anyone else buys it.
+    const buyer = await makeBuyer(db);
+    expect(addToCart({ db, owner: { userId: buyer.id }, productId: shop.bag.id })).toEqual({ ok: true });
+  });
+
   it("shows subtotal, printing and shipping per printed unit, and total", async () => {
     const db = createTestDb();
     const shop = await makeShop(db);

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNull, lt, lte, notExists, sql } from "drizzle-orm";
 
-import { cartItems, carts, products, variants } from "../../../db/schema";
+import { cartItems, carts, products, stores, variants } from "../../../db/schema";
 import { cartDiscountCode, checkCode, storeCartDiscountCode, type DiscountError } from "~/models/buying/discounts.server";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
 import { mediaOf } from "~/models/catalog/media.server";
@@ -48,7 +48,7 @@ export function countCartItems({ db, owner }: { db: Db; owner: CartOwner | null 
   return Number(row?.count ?? 0);
 }
 
-export type AddToCartError = "not-found" | "variant-required" | "out-of-stock" | "single-licence" | "already-owned" | MadeToMeasureError;
+export type AddToCartError = "not-found" | "variant-required" | "out-of-stock" | "single-licence" | "already-owned" | "own-product" | MadeToMeasureError;
 /** `madeToMeasure`: the buyer's own size of a pattern (decision 115), a line of its own beside the graded one. */
 type LineInput = { productId: number; variantId?: number | null; quantity?: number; madeToMeasure?: boolean };
 /**
@@ -64,6 +64,10 @@ function addLine(tx: DbOrTx, owner: CartOwner, { productId, variantId, quantity 
   const product = tx.select().from(products).where(eq(products.id, productId)).get();
   // A removed design and a draft (decision 106) are not for sale.
   if (!product || product.removedAt || product.status !== "published") return { ok: false, error: "not-found" };
+  // A seller does not buy from their own store (issue 34 item 18; favouring one's own design is refused alike).
+  if ("userId" in owner && tx.select({ id: stores.id }).from(stores).where(and(eq(stores.id, product.storeId), eq(stores.userId, owner.userId))).get()) {
+    return { ok: false, error: "own-product" };
+  }
   if (madeToMeasure) {
     // The buyer's own size (decision 115): allowed by the seller, and the buyer's measurements within the chart.
     const check = checkMadeToMeasure({ db: tx, product, userId: "userId" in owner ? owner.userId : null });

@@ -53,6 +53,7 @@ export const BUYING_ERRORS: {
       "not-found": "This product is no longer available.",
       "variant-required": "Please select a variant for each option.",
       "single-licence": "A downloadable pattern is one licence per buyer: its quantity is always 1.",
+      "own-product": "You cannot buy your own design.",
     }),
     ...answers(409, {
       "out-of-stock": "Sorry, this variant is out of stock.",
