@@ -99,11 +99,24 @@ export function removeDiscountCode({ db, storeId, codeId, now = new Date() }: { 
 }
 
 /**
+ * Whether buyers can use a code today (UTC, as its dates are): "Expired" after its end date, "Used up" once its paid
+ * uses reach its limit, "Not started" before its start date, null when it is live (issue 34 item 17: the list never
+ * said so).
+ */
+export function discountCodeState(row: Pick<DiscountCodeRow, "starts" | "ends" | "used" | "maxUses">, today: string): "Expired" | "Used up" | "Not started" | null {
+  if (row.ends && row.ends < today) return "Expired";
+  if (row.maxUses !== null && row.used >= row.maxUses) return "Used up";
+  if (row.starts && row.starts > today) return "Not started";
+  return null;
+}
+
+/**
  * A code as the seller's and the administrator's tables show it: what is off, for which designs (their names from
  * `names`, else `#id`), when, and its uses (paid, of the limit, and those held by open checkouts).
  */
-export function discountCodeSummary(row: DiscountCodeRow, names: ReadonlyMap<number, string>) {
+export function discountCodeSummary(row: DiscountCodeRow, names: ReadonlyMap<number, string>, today = new Date().toISOString().slice(0, 10)) {
   return {
+    state: discountCodeState(row, today),
     id: row.id,
     code: row.code,
     off: row.percentOffBp !== null ? `${row.percentOffBp / 100} %` : formatCents(row.amountOffCents ?? 0),

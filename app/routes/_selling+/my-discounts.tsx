@@ -53,7 +53,15 @@ export async function action({ request }: ActionFunctionArgs) {
     const field = result.error === "code-taken" ? "code" : "product_ids";
     return data(submission.reply({ fieldErrors: { [field]: [message] } }), { status });
   }
-  return redirectWithFlash(request, "/my-discounts", { kind: "success", message: `Discount code ${result.code.code} created` });
+  // A code whose end date has already passed is kept (the seller may mean it as a record) but said so at once.
+  const expired = submission.value.ends !== null && submission.value.ends < new Date().toISOString().slice(0, 10);
+  return redirectWithFlash(
+    request,
+    "/my-discounts",
+    expired
+      ? { kind: "error", message: `Discount code ${result.code.code} created, but its end date has passed: buyers cannot use it.` }
+      : { kind: "success", message: `Discount code ${result.code.code} created` },
+  );
 }
 
 export default function MyDiscountsPage() {
@@ -92,6 +100,7 @@ export default function MyDiscountsPage() {
                         <td className="py-2 pr-3 font-mono font-medium">
                           {c.code}
                           {c.oncePerBuyer ? <span className="block font-sans text-xs text-slate-500">Once per buyer</span> : null}
+                          {c.state ? <span className="mt-0.5 block w-fit rounded bg-slate-100 px-1.5 font-sans text-xs font-medium text-slate-700">{c.state}</span> : null}
                         </td>
                         <td className="py-2 pr-3">{c.off}</td>
                         <td className="py-2 pr-3">{c.designs}</td>
@@ -114,7 +123,8 @@ export default function MyDiscountsPage() {
               </div>
             )}
           </section>
-          <CreateCodeForm designs={designs} lastResult={lastResult} />
+          {/* Keyed on the newest code: once a code is created, the form starts empty again (with JavaScript too). */}
+          <CreateCodeForm key={codes.reduce((newest, c) => Math.max(newest, c.id), 0)} designs={designs} lastResult={lastResult} />
         </div>
       )}
     </SellerPage>
