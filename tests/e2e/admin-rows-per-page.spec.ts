@@ -24,9 +24,9 @@ async function tablesOf21() {
   for (let i = 1; i <= 21; i++) {
     products.push(await addDesign(first, { name: `Design ${tag} ${i}`, price: ((1000 + i) / 100).toFixed(2), type: "Made", parcel_size: "Small" }));
   }
-  // Each design bought by another of the 21 (the first store's owner buys the last one).
+  // Each design bought by another of the 21 (the second buys the last one too): a seller does not buy their own.
   const orders: number[] = [];
-  for (const [i, productId] of products.entries()) orders.push(await addPaidOrder({ buyerId: sellers[(i + 1) % 21]!.id, productId }));
+  for (const [i, productId] of products.entries()) orders.push(await addPaidOrder({ buyerId: sellers[(i % 20) + 1]!.id, productId }));
   backdateOrders(orders, day);
   return { tag, day, storeId: first.storeId };
 }
