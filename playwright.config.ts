@@ -60,7 +60,10 @@ export default defineConfig({
   reporter: "list",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: "retain-on-failure",
+    // A failed test keeps a trace of its actions, requests and console, and a screenshot of where it stopped. No
+    // screencast or DOM snapshots: recording them for every test cost a third of the browser tests' CPU (decision 118).
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: false, sources: false },
+    screenshot: "only-on-failure",
     launchOptions: chromium,
   },
   projects: [

@@ -105,6 +105,11 @@ if (jobs && hasStaleReadings({ db })) {
 
 const app = express();
 const listening = http.createServer(app);
+// An idle kept-alive connection stays open longer than its clients keep one (Caddy's and browsers' pools, the tests'
+// request contexts): with Node's 5 s, a client reusing a connection just as the server closed it got ECONNRESET on a
+// request the server never saw. The headers' limit must exceed it (Node's rule).
+listening.keepAliveTimeout = 65_000;
+listening.headersTimeout = 66_000;
 
 // Development: Vite in middleware mode compiles the app on request and reloads what changed (its hot-reload socket
 // shares this server's port); the Remix build is loaded through Vite on every request. Production: the built files.

@@ -4,7 +4,7 @@ import path from "node:path";
 
 import nodemailer, { type Transporter } from "nodemailer";
 
-import { getEnv } from "~/utils/env.server";
+import { getEnv, type Env } from "~/utils/env.server";
 import { log, logError } from "~/utils/log.server";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
@@ -45,16 +45,20 @@ export function outboxDir(dataDir: string): string {
   return path.join(dataDir, "outbox");
 }
 
-let mailer: Mailer | undefined;
+let mailer: { env: Env; mailer: Mailer } | undefined;
 
+/** The mailer of the current environment (made once per environment: the tests give each file its own). */
 export function getMailer(): Mailer {
-  if (!mailer) {
-    const env = getEnv();
-    mailer = env.SMTP_URL
-      ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
-      : createOutboxMailer({ dir: outboxDir(env.DATA_DIR), from: env.MAIL_FROM });
+  const env = getEnv();
+  if (mailer?.env !== env) {
+    mailer = {
+      env,
+      mailer: env.SMTP_URL
+        ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
+        : createOutboxMailer({ dir: outboxDir(env.DATA_DIR), from: env.MAIL_FROM }),
+    };
   }
-  return mailer;
+  return mailer.mailer;
 }
 
 /** Sends without letting a mail failure break the user's request; the failure is logged. */

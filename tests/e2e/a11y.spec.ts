@@ -222,6 +222,7 @@ for (const group of groups) {
         const results = await new AxeBuilder({ page })
           .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
           .setLegacyMode()
+          .options({ resultTypes: ["violations"] })
           .analyze();
         const blocking = results.violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")
