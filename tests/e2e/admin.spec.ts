@@ -97,6 +97,8 @@ test("refunds an order after a confirmation: emails, the seller's ledger and bal
   await expect(page.getByText(`Order #${dress.id} was refunded: ${cents(PRICES.dress)} back to the buyer.`)).toBeVisible();
   await expect(page.getByTestId("order-status")).toHaveText("Refunded");
   await expect(page.getByText("Refunded by admin@patternhouse.test")).toBeVisible();
+  // The audit line's amounts are money, not cents (issue 34, item 19).
+  await expect(page.getByRole("region", { name: "Audit log" })).toContainText(`refunded: ${cents(PRICES.dress)}; taken from the store: ${cents(credited)}`);
 
   expect(readDb("SELECT tx_type, amount_cents, status FROM transactions WHERE order_id = ? ORDER BY id", dress.id)).toEqual([
     { tx_type: "Sale", amount_cents: credited, status: "Completed" },

@@ -107,6 +107,10 @@ test("a visitor buys apparel, a printed and a digital pattern on the local provi
   const digitalRow = page.getByRole("row").filter({ has: page.getByRole("link", { name: `Details of order ${digitalOrder.id}` }) });
   await expect(digitalRow).toContainText("Ready for Download");
   await expect(digitalRow).not.toContainText("Pending");
+  // On a phone the order's number is a link on screen (Details is scrolled off to the right).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("link", { name: `#${digitalOrder.id}`, exact: true })).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole("link", { name: `Details of order ${digitalOrder.id}` }).click();
   await expect(page.getByTestId("order-status")).toHaveText("Ready for Download");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download pattern" }).click()]);

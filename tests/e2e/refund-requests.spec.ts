@@ -42,6 +42,11 @@ test("a buyer asks for a refund, the seller sees it on /my-orders and accepts it
   await page.goto(`/purchase/${customer.orderId}`);
   await expect(page.getByTestId("order-status")).toHaveText("Refunded");
   await expect(page.getByTestId("refund-request-status")).toHaveText("Accepted");
+  // No PAID badge and no refund mailto on a refunded order; the amount that went back is said (issue 34, item 18).
+  const order = queryOne<{ total: number }>("SELECT amount_cents + shipping_cents + tax_cents AS total FROM orders WHERE id = ?", customer.orderId);
+  await expect(page.getByTestId("order-refunded")).toContainText(`Refunded $${(order.total / 100).toFixed(2)} on `);
+  await expect(page.getByText("PAID", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Request a refund" })).toHaveCount(0);
   expect((await waitForMail(customer.email)).subject).toMatch(/refund/i);
 });
 

@@ -3,7 +3,7 @@
  * the cell, what was typed kept), buyers read it on the product page in either unit, and the JSON calls carry it.
  */
 
-import { createSeller, expect, gradedPattern, readDb, test } from "./fixtures";
+import { createSeller, DRESS_DXF, expect, gradedPattern, png, readDb, test } from "./fixtures";
 
 const cell = (size: string, zone: string) => `Size ${size}, ${zone}`;
 
@@ -105,4 +105,24 @@ test("the JSON calls carry size_chart_table in mm and made_to_measure; a refused
   // Left out, the chart stays as it is.
   expect((await update({ ...base, price: 13 })).status()).toBe(200);
   expect(readDb("SELECT count(*) AS n FROM size_chart_rows WHERE product_id = ?", id)).toEqual([{ n: 3 }]);
+
+  // A chart that does not fit the sizes of the new file sent with it (38, 40, 42): a 400 that stores nothing, neither
+  // the new version nor the other changes (issue 34, item 5); on a new design, no design.
+  const withFile = async (product: Record<string, unknown>, productId?: number) => {
+    const fd = new FormData();
+    if (productId) fd.append("id", String(productId));
+    fd.append("product", JSON.stringify(product));
+    fd.append("pattern", new Blob([new Uint8Array(DRESS_DXF)], { type: "application/dxf" }), "dress.dxf");
+    fd.append("sizeChart", new Blob([new Uint8Array(await png("#ffffff"))], { type: "image/png" }), "chart.png");
+    fd.append("images", new Blob([new Uint8Array(await png())], { type: "image/png" }), "front.png");
+    return request.post("/api/user/update-product", { headers: auth, multipart: fd });
+  };
+  const versions = readDb("SELECT version FROM pattern_versions WHERE product_id = ?", id);
+  const newFile = await withFile({ ...base, name: "Renamed with a file", size_chart_table: rows }, id);
+  expect([newFile.status(), (await newFile.json()).error]).toEqual([400, "The chart's sizes must be the design's sizes, each once, in this order: 38, 40, 42."]);
+  expect(readDb("SELECT version FROM pattern_versions WHERE product_id = ?", id)).toEqual(versions);
+  expect(readDb("SELECT name, price_cents FROM products WHERE id = ?", id)).toEqual([{ name: "Chart JSON", price_cents: 1300 }]);
+  const created = await withFile({ ...base, name: `${name} (new)`, size_chart_table: rows });
+  expect(created.status()).toBe(400);
+  expect(readDb("SELECT id FROM products WHERE name = ?", `${name} (new)`)).toEqual([]);
 });

@@ -1,3 +1,5 @@
+import { formatCents } from "~/utils/money";
+
 /** The audit trail of one order, store, user or the settings: who did what, when, and what changed. */
 export type AuditEntryView = { id: number; action: string; adminEmail: string | null; details: Record<string, unknown>; createdAt: string };
 
@@ -15,6 +17,20 @@ const ACTION_LABELS: Record<string, string> = {
   "delete-account": "Deleted the account",
 };
 
+/** Words for the details' keys; amounts (`...Cents`) are shown as money. */
+const DETAIL_LABELS: Record<string, string> = {
+  refundedCents: "refunded",
+  debitCents: "taken from the store",
+  refundId: "refund",
+  provider: "payment",
+  by: "by",
+};
+
+function detailValue(key: string, value: unknown): string {
+  if (key.endsWith("Cents") && typeof value === "number") return formatCents(value);
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
 function describe(details: Record<string, unknown>): string {
   const changes = details.changes as Record<string, { from: unknown; to: unknown }> | undefined;
   if (changes) {
@@ -23,7 +39,7 @@ function describe(details: Record<string, unknown>): string {
       .join("; ");
   }
   return Object.entries(details)
-    .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
+    .map(([key, value]) => `${DETAIL_LABELS[key] ?? key}: ${detailValue(key, value)}`)
     .join("; ");
 }
 

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 
-import { checkouts, orders, products, refundRequests, stores, transactions, users, type Order, type RefundRequest } from "../../../db/schema";
+import { checkouts, discountCodes, orders, products, refundRequests, stores, transactions, users, type Order, type RefundRequest } from "../../../db/schema";
 import { untilDataChanges, type Db, type DbOrTx } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { isDownloadable, toBuyerOrderJson } from "~/models/buying/orders.server";
@@ -152,6 +152,8 @@ export type AdminOrder = {
   media: string[];
   /** The order's latest refund or cancel request (decision 110). */
   refundRequest: RefundRequest | null;
+  /** The discount code the checkout used (decision 109), or null. */
+  discountCode: string | null;
 };
 
 /**
@@ -170,6 +172,7 @@ export function getAdminOrders({ db, orderIds }: { db: DbOrTx; orderIds: number[
       patternFile: products.patternFile,
       checkout: { id: checkouts.id, provider: checkouts.provider, paymentIntentId: checkouts.paymentIntentId },
       refundRequest: refundRequests,
+      discountCode: discountCodes.code,
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.buyerId))
@@ -178,6 +181,7 @@ export function getAdminOrders({ db, orderIds }: { db: DbOrTx; orderIds: number[
     .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(checkouts, eq(checkouts.id, orders.checkoutId))
     .leftJoin(refundRequests, latestRefundRequestOfOrder)
+    .leftJoin(discountCodes, eq(discountCodes.id, checkouts.discountCodeId))
     .where(orderIds.length === 1 ? eq(orders.id, orderIds[0]!) : inArray(orders.id, orderIds))
     .all();
   const media = mediaOf(db, rows.map((r) => r.order.productId));

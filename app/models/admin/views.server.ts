@@ -11,7 +11,7 @@ import type { AdminStorePage, ProductSort } from "~/models/admin/stores.server";
 import { tableState, type TableQuery } from "~/models/admin/table";
 import { toAdminUserJson, type AdminUserPage } from "~/models/admin/users.server";
 import { isDownloadable } from "~/models/buying/orders.server";
-import { productTypeLabel } from "~/utils/catalog";
+import { orderStatusLabel, productTypeLabel } from "~/utils/catalog";
 import { isoDay, isoMinute } from "~/utils/dates";
 
 /** The order of the admin order page (spec 4, Orders): amounts in cents, dates to the minute (UTC). */
@@ -63,6 +63,16 @@ export function toShipFromView(settings: { shippingName: string; street: string;
 /** An audit trail as the admin pages list it (AuditLog): the time as a full ISO string, the browser formats it. */
 export function toAuditView(rows: AuditRow[]) {
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * An order's audit trail, its statuses as the buyer and seller saw them: a download pattern's Pending is "Ready for
+ * Download" (issue 34, item 19).
+ */
+export function toOrderAuditView(rows: AuditRow[], order: Pick<Order, "productType" | "delivery">) {
+  return toAuditView(rows).map((entry) =>
+    typeof entry.details.from === "string" ? { ...entry, details: { ...entry.details, from: orderStatusLabel({ ...order, status: entry.details.from }) } } : entry,
+  );
 }
 
 /**

@@ -86,6 +86,7 @@ export function orderStamp(orderId: number, email: string): string {
  * Who may download an order's pattern, and which version (decision 063): the buyer of a paid, not refunded Digital
  * pattern (stamped copies; each download is logged), the store owner and administrators (unstamped originals, also
  * of printed patterns they print). Anyone else, another product's version or an order without a file: not found.
+ * The buyer's own size (`custom`, made to measure) is the buyer's alone: not found for the store owner and admins.
  * `version` picks an earlier version; by default the current one.
  */
 export function downloadOrderPattern({
@@ -120,6 +121,9 @@ export function downloadOrderPattern({
   const chosen =
     version !== undefined ? getVersion({ db, productId: row.order.productId, version }) : getLatestVersion({ db, productId: row.order.productId });
   if (version !== undefined && !chosen) return { ok: false, error: "not-found" };
+  // The buyer's own size is the buyer's (decisions 111 and 114): its pieces are their measurements, which the store
+  // owner and administrators never see. For them there is no such file.
+  if (custom && !buyer) return { ok: false, error: "not-found" };
   const measurements = custom ? orderMeasurements(row.order.measurements) : undefined;
   if (custom && !measurements) return { ok: false, error: "no-measurements" };
   const fileName = chosen?.file ?? row.patternFile;

@@ -33,6 +33,11 @@ export const latestRefundRequestOfOrder = and(
   eq(refundRequests.id, sql`(select max(r.id) from refund_requests r where r.order_id = ${orders.id})`),
 );
 
+/** Every request of one order, oldest first (the admin's order page shows its history, declined ones included). */
+export function refundRequestsOfOrder({ db, orderId }: { db: DbOrTx; orderId: number }): RefundRequest[] {
+  return db.select().from(refundRequests).where(eq(refundRequests.orderId, orderId)).orderBy(refundRequests.id).all();
+}
+
 /** The latest request of one order, or null. */
 export function latestRefundRequest({ db, orderId }: { db: DbOrTx; orderId: number }): RefundRequest | null {
   return latestRefundRequests({ db, orderIds: [orderId] }).get(orderId) ?? null;

@@ -4,6 +4,7 @@
  */
 import type { Order } from "../../../db/schema";
 import { digitalConsentStatement } from "~/models/buying/consent";
+import { refundAmountCents } from "~/models/admin/refunds.server";
 import { canRate, isDownloadable, type BuyerOrder } from "~/models/buying/orders.server";
 import type { Purchase } from "~/models/buying/purchases.server";
 import { toRefundRequestView } from "~/models/buying/refund-request-rows.server";
@@ -58,6 +59,8 @@ export function toPurchaseView({ order, versions, facts, messageSellerHref, supp
       taxCents: order.taxCents,
       status: order.status,
       statusLabel: orderStatusLabel(order),
+      // A refunded order says how much went back and when, and is no longer badged PAID (issue 34, item 18).
+      refunded: order.status === "Refunded" ? { cents: refundAmountCents(order), date: order.refundedAt ? isoDay(order.refundedAt) : null } : null,
       digital: isDownloadPattern(order.productType, order.delivery),
       downloadable,
       tracking: order.tracking,
@@ -91,7 +94,8 @@ export function toPurchaseView({ order, versions, facts, messageSellerHref, supp
     refundRequest: toRefundRequestView(order.refundRequest),
     canRequestRefund: order.status !== "Refunded" && order.providerRefundId === null && order.refundRequest?.status !== "open",
     canCancel: order.status === "Pending" && !isDownloadPattern(order.productType, order.delivery),
-    refundHref: `mailto:${supportEmail}?subject=${encodeURIComponent(`Refund request for order #${order.id}`)}`,
+    // The mailto is for an order that can still be refunded.
+    refundHref: order.status === "Refunded" ? null : `mailto:${supportEmail}?subject=${encodeURIComponent(`Refund request for order #${order.id}`)}`,
   };
 }
 

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { files, orders, patternVersions, products, sizeChartRows } from "../../../db/schema";
+import { files, orders, patternVersions, products, sizeChartRows, users } from "../../../db/schema";
 import { buyAndPay, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
@@ -62,6 +62,17 @@ describe("size=custom downloads (made to measure)", () => {
     expect(BUYING_ERRORS.download["no-measurements"]).toMatchObject({ status: 404, message: expect.stringMatching(/no measurements/) });
     // Graded sizes still download as before.
     expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order.id }).ok).toBe(true);
+  });
+
+  it("is the buyer's alone: the store owner and an administrator get not found for the order's own size, their graded files as before", async () => {
+    const { db, shop, order } = await boughtPattern();
+    setMeasurements(db, order.id, 940);
+    const admin = (await makeBuyer(db)).id;
+    db.update(users).set({ role: "admin" }).where(eq(users.id, admin)).run();
+    for (const userId of [shop.seller.id, admin]) {
+      expect(downloadOrderPattern({ db, userId, orderId: order.id, custom: true })).toEqual({ ok: false, error: "not-found" });
+      expect(downloadOrderPattern({ db, userId, orderId: order.id }).ok).toBe(true);
+    }
   });
 
   it("builds the buyer's DXF (stamped, read back as size custom, between M and L) and a PDF with the 'Your size' layer, cached", async () => {

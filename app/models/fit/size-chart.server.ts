@@ -39,6 +39,23 @@ export async function chartSizesOf({ db }: { db: Db }, product: { id: number; ty
   return sizes.length ? { kind: "variants", sizes } : { kind: "free", sizes: [] };
 }
 
+/**
+ * The sizes a design's chart must have once a save is done (saveDesign's `checkSizes`): a new pattern file's, else a
+ * stored pattern's current reading; apparel's size rows as sent.
+ */
+export async function chartSizesAfterSave(
+  { db }: { db: Db },
+  productId: number | null,
+  after: { type: string; patternSizes: string[] | null; variantValues: string[] },
+): Promise<ChartSizes> {
+  if (after.type === "Pattern") {
+    if (after.patternSizes) return { kind: "pattern", sizes: after.patternSizes };
+    return productId ? chartSizesOf({ db }, { id: productId, type: "Pattern" }) : { kind: "pattern", sizes: [] };
+  }
+  const sizes = [...new Set(after.variantValues.map((v) => v.trim()).filter(Boolean))];
+  return sizes.length ? { kind: "variants", sizes } : { kind: "free", sizes: [] };
+}
+
 export type SaveSizeChartInput = {
   productId: number;
   storeId: number;

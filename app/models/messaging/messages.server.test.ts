@@ -169,6 +169,15 @@ describe("order context links", () => {
     expect(orderCounterpart({ db, orderId, userId: cy.id })).toBeUndefined();
     expect(orderCounterpart({ db, orderId: 999, userId: ada.id })).toBeUndefined();
   });
+
+  it("gives no link to a party whose account is closed (no 'Message the buyer' that ends in a 404)", () => {
+    const store = db.insert(stores).values({ userId: bob.id, name: "Bob's" }).returning().get();
+    const orderId = insertOrder(db, { buyerId: ada.id, storeId: store.id });
+    // What deleting an account leaves of the row (personal-data.server's deleteAccount).
+    db.update(users).set({ status: "Inactive" }).where(eq(users.id, ada.id)).run();
+    expect(orderCounterpart({ db, orderId, userId: bob.id })).toBeUndefined();
+    expect(orderCounterpart({ db, orderId, userId: ada.id })?.otherId).toBe(bob.id);
+  });
 });
 
 describe("notification throttling", () => {

@@ -44,7 +44,7 @@ export function orderBetween({ db, orderId, userId, otherId }: { db: Db; orderId
 /**
  * The other party of an order for one of its parties: the seller (store owner) for the buyer, the buyer for the
  * seller, with the link of 'Message the seller' (/purchase/{id}) or 'Message the buyer' (/sale/{id}).
- * Anybody else: undefined.
+ * Anybody else, or when the other party's account is closed: undefined.
  */
 export function orderCounterpart({ db, orderId, userId }: { db: Db; orderId: number; userId: number }) {
   if (!Number.isSafeInteger(orderId) || orderId <= 0) return undefined;
@@ -57,6 +57,9 @@ export function orderCounterpart({ db, orderId, userId }: { db: Db; orderId: num
   if (!row || row.buyerId === row.sellerId) return undefined;
   const other = row.buyerId === userId ? row.sellerId : row.sellerId === userId ? row.buyerId : undefined;
   if (other === undefined) return undefined;
+  // A closed (deleted, deactivated or suspended) account cannot be written to: no link that would end in a 404.
+  const status = db.select({ status: users.status }).from(users).where(eq(users.id, other)).get()?.status;
+  if (status !== "Active") return undefined;
   return {
     otherId: other,
     role: row.buyerId === userId ? ("buyer" as const) : ("seller" as const),

@@ -9,7 +9,8 @@ import type { PatternUnits, ReadPatternError } from "./types";
 export type PatternUpload =
   /** `data`: the pattern's JSON, as stored with the version. */
   /** `warnings`: what the seller should know of the reading (units read otherwise than declared). */
-  | { ok: true; data: string; unitsAssumed: boolean; warnings: string[] }
+  /** `sizes`: the reading's sizes, in the file's order. */
+  | { ok: true; data: string; sizes: string[]; unitsAssumed: boolean; warnings: string[] }
   /** `retryAfter` (seconds): the pool was full, the file itself may be fine. */
   | { ok: false; error: ReadPatternError | "busy"; message: string; retryAfter?: number };
 

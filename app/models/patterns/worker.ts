@@ -57,7 +57,7 @@ export type PatternTask =
   | { kind: "test"; behave: "spin" | "allocate" | "throw" | "echo"; value?: string };
 
 /** A reading as stored: the pattern's JSON and what the upload answer needs of it. */
-export type ReadPatternJson = { ok: true; data: string; unitsAssumed: boolean; warnings: string[] } | Extract<ReadPatternResult, { ok: false }>;
+export type ReadPatternJson = { ok: true; data: string; sizes: string[]; unitsAssumed: boolean; warnings: string[] } | Extract<ReadPatternResult, { ok: false }>;
 
 export type PatternTaskResult = {
   read: ReadPatternResult;
@@ -79,7 +79,7 @@ function run(task: PatternTask): unknown {
     case "readJson": {
       const result = readPattern(fs.readFileSync(task.file), { units: task.units });
       return result.ok
-        ? { ok: true, data: JSON.stringify(result.pattern), unitsAssumed: result.pattern.unitsAssumed, warnings: result.pattern.warnings ?? [] }
+        ? { ok: true, data: JSON.stringify(result.pattern), sizes: result.pattern.sizes, unitsAssumed: result.pattern.unitsAssumed, warnings: result.pattern.warnings ?? [] }
         : result;
     }
     case "preview":

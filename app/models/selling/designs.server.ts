@@ -138,6 +138,7 @@ export async function saveDesign({
   files,
   patternNote = "",
   status,
+  checkSizes,
 }: {
   db: Db;
   storeId: number;
@@ -151,6 +152,12 @@ export async function saveDesign({
   patternNote?: string;
   /** Draft or published (decision 106); absent: a new design is published, an existing one keeps its status. */
   status?: ProductStatus;
+  /**
+   * A check of what depends on the design's sizes as they will be after this save (a size chart sent with it), run
+   * once everything else is valid and before anything is stored: problems refuse the save like any other.
+   * `patternSizes`: the new pattern file's sizes, null when no new file comes; `variantValues`: the size rows.
+   */
+  checkSizes?: (after: { type: string; patternSizes: string[] | null; variantValues: string[] }) => Promise<FieldErrors | null>;
 }): Promise<SaveDesignResult> {
   const existing = productId ? getOwnProduct({ db, storeId, productId }) : null;
   if (productId && !existing) return { ok: false, error: "not-found" };
@@ -189,7 +196,7 @@ export async function saveDesign({
   if (checkedPattern && !checkedPattern.ok) add("pattern", checkedPattern.message);
   // The DXF is read once here, in the worker pool and within its limits (decisions 060, 090): a file without a
   // usable outline, or too large or too complex, is refused at the field; the reading is what gets stored.
-  let pattern: { data: string; unitsAssumed: boolean } | null = null;
+  let pattern: { data: string; sizes: string[]; unitsAssumed: boolean } | null = null;
   let retryAfter: number | undefined;
   if (patternTemp && checkedPattern?.ok) {
     const read = await readPatternUpload(patternTemp.path);
@@ -208,6 +215,10 @@ export async function saveDesign({
   if (retryAfter !== undefined) return { ok: false, error: "busy", problems, retryAfter };
   if (!validated.ok || Object.keys(problems).length) return { ok: false, error: "invalid", problems };
   const input = validated.value;
+  const sizeProblems = checkSizes
+    ? await checkSizes({ type: input.type, patternSizes: pattern?.sizes ?? null, variantValues: input.variants.map((v) => v.value) })
+    : null;
+  if (sizeProblems && Object.keys(sizeProblems).length) return { ok: false, error: "invalid", problems: sizeProblems };
 
   // Everything is valid: store the files, then write the rows in one transaction.
   const stored: string[] = [];

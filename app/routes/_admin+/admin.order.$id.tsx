@@ -9,13 +9,13 @@ import { CarrierField } from "~/components/carrier-field";
 import { ErrorList, Field, Spinner } from "~/components/forms";
 import { AnswerRequestForm, RefundRequestSummary } from "~/components/refund-request";
 import { BUYING_ERRORS } from "~/models/buying/errors";
-import { toRefundRequestView } from "~/models/buying/refund-request-rows.server";
+import { refundRequestsOfOrder, toRefundRequestView } from "~/models/buying/refund-request-rows.server";
 import { answerRefundRequest } from "~/models/buying/refund-requests.server";
 import { AnswerRefundRequestSchema } from "~/schemas/refund-requests";
 import { listAudit } from "~/models/admin/audit.server";
 import { getAdminOrder, saleCreditCents } from "~/models/admin/orders.server";
 import { MADE_TO_MEASURE_FLAG } from "~/models/fit/mtm-label";
-import { toAdminOrderView, toShipFromView, toAuditView } from "~/models/admin/views.server";
+import { toAdminOrderView, toOrderAuditView, toShipFromView } from "~/models/admin/views.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { refundOrder } from "~/models/admin/refunds.server";
 import { shipOrderAsAdmin } from "~/models/admin/shipping.server";
@@ -44,15 +44,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { order } = view;
   const settings = getPlatformSettings({ db });
   return {
-    order: toAdminOrderView(order, { creditCents: saleCreditCents({ db, order }) }),
+    order: { ...toAdminOrderView(order, { creditCents: saleCreditCents({ db, order }) }), discountCents: order.discountCents, discountCode: view.discountCode },
     buyer: view.buyer,
     seller: view.seller,
     store: view.store,
     patternFile: view.patternFile,
     provider: view.checkout.provider,
     shipFrom: toShipFromView(settings),
-    audit: toAuditView(listAudit({ db, targetType: "order", targetId: order.id })),
+    audit: toOrderAuditView(listAudit({ db, targetType: "order", targetId: order.id }), order),
     refundRequest: toRefundRequestView(view.refundRequest),
+    // The requests answered before the latest (a declined one the buyer asked again after), oldest first.
+    earlierRequests: refundRequestsOfOrder({ db, orderId: order.id })
+      .filter((r) => r.id !== view.refundRequest?.id)
+      .map((r) => toRefundRequestView(r)!),
   };
 }
 
@@ -99,7 +103,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminOrder() {
-  const { order, buyer, seller, store, patternFile, provider, shipFrom, audit, refundRequest } = useLoaderData<typeof loader>();
+  const { order, buyer, seller, store, patternFile, provider, shipFrom, audit, refundRequest, earlierRequests } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const confirming = searchParams.get("refund") === "confirm" && order.refundable;
@@ -139,6 +143,14 @@ export default function AdminOrder() {
             <dd>{order.quantity}</dd>
             <dt className="text-slate-600">Amount</dt>
             <dd>{formatCents(order.amountCents)}</dd>
+            {order.discountCents > 0 ? (
+              <>
+                <dt className="text-slate-600">Discount</dt>
+                <dd data-testid="admin-order-discount">
+                  {formatCents(order.discountCents)} off{order.discountCode ? ` with the code ${order.discountCode}` : ""} (the amount is after it)
+                </dd>
+              </>
+            ) : null}
             <dt className="text-slate-600">Printing and shipping</dt>
             <dd>{formatCents(order.shippingCents)}</dd>
             <dt className="text-slate-600">Tax</dt>
@@ -266,6 +278,11 @@ export default function AdminOrder() {
           <h2 id="request-heading" className="text-lg font-semibold">
             Refund request
           </h2>
+          {earlierRequests.map((earlier) => (
+            <div key={earlier.id} className="mb-4 border-b border-slate-100 pb-4">
+              <RefundRequestSummary request={earlier} heading={`Earlier: the buyer asked for ${earlier.kind === "cancel" ? "a cancellation" : "a refund"}`} />
+            </div>
+          ))}
           <RefundRequestSummary request={refundRequest} heading={`The buyer asks for ${refundRequest.kind === "cancel" ? "a cancellation" : "a refund"}`} />
           {refundRequest.status === "open" ? (
             <AnswerRequestForm

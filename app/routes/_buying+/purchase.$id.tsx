@@ -73,7 +73,7 @@ export default function PurchasePage() {
       <Link to="/purchases" className="text-sm text-slate-600 hover:text-brand-700">
         ← My purchases
       </Link>
-      <OrderPanel titleId="order-title" orderId={order.id} media={order.media} name={order.name} paid status={{ label: order.statusLabel, testId: "order-status" }}>
+      <OrderPanel titleId="order-title" orderId={order.id} media={order.media} name={order.name} paid={!order.refunded} status={{ label: order.statusLabel, testId: "order-status" }}>
         <p className="text-sm text-slate-600">
           {order.quantity} {order.quantity === 1 ? "item" : "items"} · {order.date}
         </p>
@@ -83,6 +83,12 @@ export default function PurchasePage() {
         {order.discountCents > 0 ? (
           <p className="text-sm text-emerald-800" data-testid="order-discount">
             Discount code: {formatCents(order.discountCents)} off (amount after the discount)
+          </p>
+        ) : null}
+        {order.refunded ? (
+          <p className="text-sm font-medium text-slate-800" data-testid="order-refunded">
+            Refunded {formatCents(order.refunded.cents)}
+            {order.refunded.date ? ` on ${order.refunded.date}` : ""} to the card you paid with
           </p>
         ) : null}
         {order.status === "Pending" && !order.digital ? <p className="font-medium text-amber-700">Awaiting Shipment</p> : null}
@@ -131,9 +137,11 @@ export default function PurchasePage() {
             Message the seller
           </Link>
         ) : null}
-        <a href={refundHref} className="text-brand-700 hover:underline">
-          Request a refund
-        </a>
+        {refundHref ? (
+          <a href={refundHref} className="text-brand-700 hover:underline">
+            Request a refund
+          </a>
+        ) : null}
       </p>
     </div>
   );

@@ -66,7 +66,12 @@ export default function PurchasesPage() {
         <ListTable label="My purchases" className="mt-6" columns={PURCHASE_COLUMNS}>
           {orders.map((o) => (
             <tr key={o.id} data-testid="purchase-row">
-              <td className="py-3 pr-4 font-medium">#{o.id}</td>
+              {/* The order's number links to it too: on a phone the row scrolls and Details is off-screen (issue 34, item 18). */}
+              <td className="py-3 pr-4 font-medium">
+                <Link to={`/purchase/${o.id}`} className="text-brand-700 hover:underline">
+                  #{o.id}
+                </Link>
+              </td>
               <td className="py-3 pr-4">{o.name}</td>
               <td className="py-3 pr-4">{o.status}</td>
               <td className="py-3 pr-4">{o.date}</td>

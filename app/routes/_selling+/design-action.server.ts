@@ -170,10 +170,9 @@ export async function designAction({
       warmLayouts({ db, productId: result.product.id });
     }
     const lateChartErrors = chart && (await saveSentChart({ db }, chart, result.product.id, store.id));
-    if (lateChartErrors) {
-      if (result.created) return redirectWithFlash(request, `/edit-product/${result.product.id}`, { kind: "error", message: CHART_NOT_SAVED });
-      return answer(400, lateChartErrors, CHART_NOT_SAVED);
-    }
+    // A new pattern file with other sizes than the table showed: the design is saved (the seller could not have typed
+    // the new sizes' rows) and its edit page shows the new sizes' table with the reason; no 400 for a save that stored.
+    if (lateChartErrors) return redirectWithFlash(request, `/edit-product/${result.product.id}`, { kind: "error", message: CHART_NOT_SAVED });
     return redirectWithFlash(request, `/edit-product/${result.product.id}`, { kind: "success", message: savedMessage(intent, result.created) });
   } finally {
     await form.cleanup();

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { chartProblemJson, saveSizeChart, sizeChartJson, sizeChartProblems, sizeChartRequestFromJson } from "~/models/fit/size-chart.server";
+import type { ChartProblem } from "~/models/fit/size-chart";
+import { chartProblemJson, chartSizesAfterSave, checkSizeChart, saveSizeChart, sizeChartJson, sizeChartRequestFromJson } from "~/models/fit/size-chart.server";
 import { warmLayouts } from "~/models/layout/layouts.server";
 import { layoutSettingsJson, saveLayoutSettings } from "~/models/layout/settings.server";
 import { getOwnProduct, ownProductJson, saveDesign } from "~/models/selling/designs.server";
@@ -29,8 +30,8 @@ export async function loader() {
  * {domestic_first, domestic_additional, international_first, international_additional, free_above} in dollars, null
  * to follow the store's rates, absent to keep what is set. `size_chart_table` ([{size, <zone>, finished_<zone>}] in mm,
  * [] clears it), `size_chart_unit` and `made_to_measure` (decision 113): absent keeps what is set; a refused chart is a
- * 400 {error} naming the cell, checked before the design is saved unless this call changes its sizes (a new pattern
- * file or new variants), then after: the design is saved and the answer says the chart was not. A pattern's
+ * 400 {error} naming the cell, checked against the sizes the design has after this call (a new pattern file's, new
+ * variants') before anything is stored: a 400 stores nothing. A pattern's
  * `layout_widths_mm` (1 to 5 whole mm, 500-3200; null or [] for the standard 1120, 1400, 1500) and `layout_gap_mm`
  * (0-50, null for 5) (decision 116): absent keeps what is set; a bad one is a 400 {error, field} and nothing is saved.
  */
@@ -66,7 +67,6 @@ export async function action({ request }: ActionFunctionArgs) {
     // The size chart as data (decision 113): refused before anything is saved when the design's sizes stay as they are.
     const chart = sizeChartRequestFromJson({ db }, productId, p);
     if (!chart.ok) return apiError(400, chart.message, { field: chart.field });
-    const sizesChange = variants !== undefined || form.files.some((f) => f.field === "pattern");
     const current = productId ? getOwnProduct({ db, storeId: store.id, productId }) : null;
     // A pattern's layout settings (decision 116): refused before anything is saved; absent keeps what is set.
     const layout = layoutSettingsFromJson(p, current ? storedLayoutSettings(current.product) : { widthsMm: null, gapMm: null });
@@ -75,10 +75,17 @@ export async function action({ request }: ActionFunctionArgs) {
       const field = "layout_widths_mm" in p ? "layout_widths_mm" : "layout_gap_mm";
       return apiError(400, `${field}: ${LAYOUT_MESSAGES.patternsOnly}`, { field });
     }
-    if (chart.request && current && !sizesChange) {
-      const problems = await sizeChartProblems({ db }, current.product, chart.request);
-      if (problems.length) return apiError(400, ...chartAnswer(problems, chart.request));
-    }
+    // The chart is checked against the sizes the design will have after this save (a new file's, new size rows):
+    // a refused chart refuses the whole call, which then stores nothing (issue 34, item 5).
+    let refusedChart: ChartProblem[] | null = null;
+    const checkSizes = chart.request
+      ? async (after: Parameters<typeof chartSizesAfterSave>[2]) => {
+          const problems = checkSizeChart(chart.request!, await chartSizesAfterSave({ db }, productId, after), after.type);
+          if (!problems.length) return null;
+          refusedChart = problems;
+          return { size_chart_table: [chartProblemJson(problems, chart.request!.rows, chart.request!.unit).message] };
+        }
+      : undefined;
     // Unchanged sizes: each keeps its stock as it is at the moment of writing (a difference of 0).
     const currentVariants = (id: number) =>
       (getOwnProduct({ db, storeId: store.id, productId: id })?.variants ?? []).map((v) => ({ ...v, was: v.inventory }));
@@ -110,7 +117,9 @@ export async function action({ request }: ActionFunctionArgs) {
       },
       patternNote: typeof form.fields.get("pattern_note") === "string" ? String(form.fields.get("pattern_note")) : "",
       status: status?.data,
+      checkSizes,
     });
+    if (!result.ok && refusedChart && chart.request) return apiError(400, ...chartAnswer(refusedChart, chart.request));
     if (!result.ok) {
       const answer = SELLING_ERRORS.design[result.error];
       if (result.error === "not-found") return apiError(answer.status, answer.message);
@@ -122,7 +131,8 @@ export async function action({ request }: ActionFunctionArgs) {
       const charted = await saveSizeChart({ db }, { productId: result.product.id, storeId: store.id, ...chart.request });
       if (!charted.ok && charted.error === "invalid") {
         const [message, extra] = chartAnswer(charted.problems, chart.request);
-        return apiError(400, `The design was saved, but not its size chart: ${message}`, { ...extra, id: result.product.id });
+        // Only when the sizes changed between the check and this write (another save of the same design meanwhile).
+        return apiError(409, `The design was saved, but not its size chart: ${message}`, { ...extra, id: result.product.id });
       }
     }
     if (layout.settings && result.product.type === "Pattern" && saveLayoutSettings({ db, storeId: store.id, productId: result.product.id, ...layout.settings }).ok) {
