@@ -25,6 +25,9 @@ process.env.E2E_FAKE_EASYPOST_URL = `http://127.0.0.1:${fakeEasyPostPort}`;
 // No background work a test did not ask for: cutting layouts are laid when a page or call asks (the servers and the
 // fixtures' own saves in the test workers alike); the specs about layouts ask.
 process.env.LAYOUT_WARMING = "off";
+// Every test browser and request context registers from 127.0.0.1, the whole suite's accounts from one address: the
+// per-address limit (10 an hour) is the model tests' (app/models/accounts/users.server.test.ts).
+process.env.REGISTRATIONS_PER_ADDRESS = "100000";
 
 /**
  * Debian's chromium-headless-shell (the same Chromium build as Debian's chromium, without the browser's UI: what

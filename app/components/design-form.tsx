@@ -94,6 +94,35 @@ export function DesignForm(props: DesignFormProps) {
   return <DesignFormFields key={props.formKey} {...props} />;
 }
 
+/** A design form control's id: the error list at the top links to it (`#design-<field name>`). */
+export function designFieldId(name: string): string {
+  return `design-${name}`;
+}
+
+const DESIGN_FIELD_LABELS: Record<string, string> = {
+  name: "Name",
+  desc: "Description",
+  price: "Price",
+  type: "Availability",
+  category1: "Category",
+  category2: "Subcategory",
+  terms: "Terms & Conditions",
+  media: "Images or videos",
+  sizeChart: "Size chart image",
+  delivery: "Delivery",
+  pattern: "Pattern file (DXF)",
+  pattern_note: "Change note",
+  parcel_size: "Parcel size",
+};
+const VARIANT_COLUMNS: Record<string, string> = { value: "Size", sku: "SKU", inventory: "Quantity" };
+
+/** The name the error list gives a field (its label), or null for one it does not link to. */
+function designFieldLabel(key: string): string | null {
+  const row = /^variants\[(\d+)\]\.(value|sku|inventory)$/.exec(key);
+  if (row) return `${VARIANT_COLUMNS[row[2]!]} ${Number(row[1]) + 1}`;
+  return DESIGN_FIELD_LABELS[key] ?? null;
+}
+
 function DesignFormFields(props: DesignFormProps) {
   const { mode, values, errors, media, sizeChart, patternFile, pattern } = props;
   const hydrated = useHydrated();
@@ -120,6 +149,19 @@ function DesignFormFields(props: DesignFormProps) {
           <p>Please correct the fields marked below. Nothing was saved.</p>
           {props.filesDropped ? <p>Files you chose were not kept: choose them again before saving.</p> : null}
           <ErrorList errors={errors.form} />
+          {/* The fields to correct, each linked: the form is long and the page loads at its top (issue 34, item 15). */}
+          <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="design-error-links">
+            {[...new Set(Object.keys(errors).filter((key) => errors[key]?.length))].flatMap((key) => {
+              const label = designFieldLabel(key);
+              return label ? (
+                <li key={key}>
+                  <a href={`#${designFieldId(key)}`} className="underline">
+                    {label}
+                  </a>
+                </li>
+              ) : [];
+            })}
+          </ul>
         </div>
       ) : props.notice ? (
         <p role="status" className="rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
@@ -133,13 +175,15 @@ function DesignFormFields(props: DesignFormProps) {
         </h2>
         <Field
           label="Name"
-          inputProps={{ name: "name", defaultValue: values.name, required: true, maxLength: NAME_MAX }}
+          inputProps={{ name: "name", id: designFieldId("name"), defaultValue: values.name, required: true, maxLength: NAME_MAX }}
           hint={`At most ${NAME_MAX} characters.`}
           errors={errors.name}
         />
         <TextArea
           label="Description"
           name="desc"
+
+          id={designFieldId("desc")}
           rows={4}
           required
           maxLength={DESC_MAX}
@@ -156,13 +200,15 @@ function DesignFormFields(props: DesignFormProps) {
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Price ($)"
-            inputProps={{ name: "price", type: "number", min: MIN_PRICE, step: "0.01", defaultValue: values.price, required: true, inputMode: "decimal" }}
+            inputProps={{ name: "price", id: designFieldId("price"), type: "number", min: MIN_PRICE, step: "0.01", defaultValue: values.price, required: true, inputMode: "decimal" }}
             hint={`At least $${MIN_PRICE}.00.`}
             errors={errors.price}
           />
           <Select
             label="Availability"
             name="type"
+
+            id={designFieldId("type")}
             defaultValue={values.type}
             onChange={(e) => setType(e.currentTarget.value)}
             errors={errors.type}
@@ -177,6 +223,8 @@ function DesignFormFields(props: DesignFormProps) {
           <Select
             label="Category"
             name="category1"
+
+            id={designFieldId("category1")}
             defaultValue={values.category1}
             onChange={(e) => setCategory1(e.currentTarget.value)}
             errors={errors.category1}
@@ -191,6 +239,8 @@ function DesignFormFields(props: DesignFormProps) {
           <Select
             label="Subcategory"
             name="category2"
+
+            id={designFieldId("category2")}
             defaultValue={hydrated && category1 && !subcategoriesFor(category1).some((c) => c.id === values.category2) ? "" : values.category2}
             key={hydrated ? category1 : "all"}
             errors={errors.category2}
@@ -207,7 +257,7 @@ function DesignFormFields(props: DesignFormProps) {
             ))}
           </Select>
         </div>
-        <TextArea label="Terms & Conditions (optional)" name="terms" rows={3} maxLength={2000} defaultValue={values.terms} errors={errors.terms} />
+        <TextArea label="Terms & Conditions (optional)" name="terms" id={designFieldId("terms")} rows={3} maxLength={2000} defaultValue={values.terms} errors={errors.terms} />
       </section>
 
       <section aria-labelledby="media-heading" className="card space-y-4 p-6">
@@ -239,6 +289,8 @@ function DesignFormFields(props: DesignFormProps) {
         <FileField
           label={media.length ? "Add images or videos" : "Images or videos"}
           name="media"
+
+          id={designFieldId("media")}
           multiple
           accept={MEDIA_ACCEPT}
           hint="JPEG, PNG, GIF, WebP, BMP, MP4, WebM or MOV; each file at most 25MB."
@@ -254,6 +306,8 @@ function DesignFormFields(props: DesignFormProps) {
           <FileField
             label={sizeChart ? "Replace size chart image" : "Size chart image"}
             name="sizeChart"
+
+            id={designFieldId("sizeChart")}
             accept={IMAGE_ACCEPT}
             hint="Required. An image, at most 25MB."
             errors={errors.sizeChart}
@@ -275,6 +329,7 @@ function DesignFormFields(props: DesignFormProps) {
                   <input
                     type="radio"
                     name="delivery"
+                    id={o.id === DELIVERY_OPTIONS[0]!.id ? designFieldId("delivery") : undefined}
                     value={o.id}
                     defaultChecked={values.delivery === o.id}
                     aria-invalid={errors.delivery ? true : undefined}
@@ -299,17 +354,19 @@ function DesignFormFields(props: DesignFormProps) {
             <FileField
               label={patternFile ? "Upload a new version of the pattern (DXF)" : "Pattern file (DXF)"}
               name="pattern"
+
+              id={designFieldId("pattern")}
               accept=".dxf,application/dxf,image/vnd.dxf"
               hint="Required for a pattern. A DXF file with the pattern pieces, at most 25MB. It stays private: only you and paying buyers can download it."
               errors={errors.pattern}
             />
             {patternFile ? (
               <div className="mt-3">
-                <label htmlFor="pattern_note" className="label">
+                <label htmlFor={designFieldId("pattern_note")} className="label">
                   Change note for your buyers (with a new version)
                 </label>
                 <textarea
-                  id="pattern_note"
+                  id={designFieldId("pattern_note")}
                   name="pattern_note"
                   rows={2}
                   maxLength={500}
@@ -342,6 +399,7 @@ function DesignFormFields(props: DesignFormProps) {
                   <input
                     type="radio"
                     name="parcel_size"
+                    id={p.id === "Small" ? designFieldId("parcel_size") : undefined}
                     value={p.id}
                     defaultChecked={values.parcel_size === p.id}
                     aria-invalid={errors.parcel_size ? true : undefined}
@@ -478,6 +536,7 @@ function VariantRows({ rows, errors }: { rows: DesignFormProps["values"]["varian
                   <CellInput
                     label={`Size ${i + 1}`}
                     name={`variants[${i}].value`}
+                    id={designFieldId(`variants[${i}].value`)}
                     defaultValue={row.value}
                     maxLength={30}
                     errors={rowErrors.value}
@@ -488,12 +547,13 @@ function VariantRows({ rows, errors }: { rows: DesignFormProps["values"]["varian
                   />
                 </td>
                 <td className="py-1 pr-2">
-                  <CellInput label={`SKU ${i + 1}`} name={`variants[${i}].sku`} defaultValue={row.sku} maxLength={64} errors={rowErrors.sku} />
+                  <CellInput label={`SKU ${i + 1}`} name={`variants[${i}].sku`} id={designFieldId(`variants[${i}].sku`)} defaultValue={row.sku} maxLength={64} errors={rowErrors.sku} />
                 </td>
                 <td className="py-1 pr-2">
                   <CellInput
                     label={`Quantity ${i + 1}`}
                     name={`variants[${i}].inventory`}
+                    id={designFieldId(`variants[${i}].inventory`)}
                     defaultValue={row.inventory}
                     type="number"
                     min={0}
@@ -552,7 +612,7 @@ function CellInput({
   inputRef,
   ...props
 }: { label: string; errors?: ListOfErrors; inputRef?: React.Ref<HTMLInputElement> } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const { id, errorId, aria } = useFieldIds(undefined, errors);
+  const { id, errorId, aria } = useFieldIds(props.id, errors);
   return (
     <>
       <label htmlFor={id} className="sr-only">
@@ -570,7 +630,7 @@ function Select({
   children,
   ...props
 }: { label: string; errors?: ListOfErrors; children: React.ReactNode } & React.SelectHTMLAttributes<HTMLSelectElement>) {
-  const { id, errorId, aria } = useFieldIds(undefined, errors);
+  const { id, errorId, aria } = useFieldIds(props.id, errors);
   return (
     <div>
       <label htmlFor={id} className="label">

@@ -41,7 +41,7 @@ export function FileField({
 }: { label: string; hint?: string; errors?: ListOfErrors } & React.InputHTMLAttributes<HTMLInputElement>) {
   const [tooLarge, setTooLarge] = useState<string[]>([]);
   const shown = tooLarge.length ? ["File Too Large", ...tooLarge.map((name) => `${name} is too large. Maximum file size is 25MB.`)] : errors;
-  const { id, errorId, aria } = useFieldIds(undefined, shown);
+  const { id, errorId, aria } = useFieldIds(props.id, shown);
   return (
     <div className="mt-3">
       <label htmlFor={id} className="label">

@@ -9,6 +9,8 @@ describe("the Cutting layouts fieldset", () => {
     expect(parseLayoutForm(form("cm", ["140", "", " 112.5 "], "8"))).toEqual({ ok: true, settings: { widthsMm: [1400, 1125], gapMm: 8 } });
     expect(parseLayoutForm(form("in", ["45", "60in"]))).toEqual({ ok: true, settings: { widthsMm: [1143, 1524], gapMm: null } });
     expect(parseLayoutForm(form("cm", []))).toEqual({ ok: true, settings: { widthsMm: null, gapMm: null } });
+    // The buyers' rule (issue 34, item 11): a unit in the text wins over the selector; a decimal comma is a point.
+    expect(parseLayoutForm(form("cm", ["55 in", "139,5"]))).toEqual({ ok: true, settings: { widthsMm: [1397, 1395], gapMm: null } });
     expect(parseLayoutForm(form("cm", [], "0"))).toEqual({ ok: true, settings: { widthsMm: null, gapMm: 0 } });
   });
 
@@ -24,12 +26,13 @@ describe("the Cutting layouts fieldset", () => {
         layout_gap: ["Enter the gap in whole millimetres, from 0 to 50"],
       },
     });
-    expect(parseLayoutForm(form("cm", ["49.9", "-140", "140,5"], "2.5"))).toEqual({
+    // "140,5" is 140.5 cm, as on the product page (issue 34, item 11).
+    expect(parseLayoutForm(form("cm", ["49.9", "-140", "140,5", "12O"], "2.5"))).toEqual({
       ok: false,
       errors: {
         layout_width_0: ["A fabric width is between 50 and 320 cm"],
         layout_width_1: ["Enter a width in cm, like 140"],
-        layout_width_2: ["Enter a width in cm, like 140"],
+        layout_width_3: ["Enter a width in cm, like 140"],
         layout_gap: ["Enter the gap in whole millimetres, from 0 to 50"],
       },
     });

@@ -6,6 +6,7 @@
 import { z } from "zod";
 
 import { MM_PER_UNIT } from "~/models/fit/types";
+import { typedWidthMm } from "~/models/layout/lengths";
 import {
   LAYOUT_GAP_RANGE_MM,
   LAYOUT_WIDTH_RANGE_MM,
@@ -89,17 +90,20 @@ export function layoutFormFromFields(fields: FormData): LayoutFormValues {
   };
 }
 
-const decimal = /^(\d{1,5}(\.\d{0,2})?|\.\d{1,2})$/;
 
 /** A typed width to whole mm, or its message. */
 const typedWidth = (unit: LayoutUnit) =>
   z
     .string()
-    .transform((v) => v.trim().replace(/\s*(cm|in|"|″)$/i, ""))
-    .superRefine((v, ctx) => {
-      if (!decimal.test(v)) ctx.addIssue({ code: "custom", message: LAYOUT_MESSAGES.notNumber(unit) });
+    // The buyer's rule too (width-query.server): "139,5" is 139.5, a unit in the text wins over the selector.
+    .transform((v, ctx) => {
+      const mm = typedWidthMm(v, unit);
+      if (mm === null) {
+        ctx.addIssue({ code: "custom", message: LAYOUT_MESSAGES.notNumber(unit) });
+        return z.NEVER;
+      }
+      return mm;
     })
-    .transform((v) => Math.round(Number(v) * MM_PER_UNIT[unit]))
     .refine((mm) => mm >= LAYOUT_WIDTH_RANGE_MM.min && mm <= LAYOUT_WIDTH_RANGE_MM.max, LAYOUT_MESSAGES.range(unit));
 
 const typedGap = z

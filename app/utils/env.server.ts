@@ -56,6 +56,11 @@ const EnvSchema = z.object({
    * when many people share one address (an office or school behind one NAT, or a test suite on loopback).
    */
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).optional()),
+  /**
+   * Accounts one address may register in an hour (issue 34, item 7). Raise it when many people sign up from one
+   * address (a class behind one NAT, or a test suite on loopback).
+   */
+  REGISTRATIONS_PER_ADDRESS: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).default(10)),
   /** The token a metrics scraper sends (`Authorization: Bearer ...`) for GET /metrics; unset, loopback clients only. */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** Minutes a login rate-limit window lasts (failures per address and account). */

@@ -14,6 +14,7 @@ export const AUTH_MESSAGES = {
   recoverySent: "Recovery email sent, please check your email for instructions.",
   resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
   passwordReset: "Your password has been changed. You can now log in with your new password.",
+  tooManyRegistrations: "Too many accounts were created from your network in the last hour. Please try again later.",
 } as const;
 
 /** Spec 2.3, /help: the success text (hidden after 4.5 s with JavaScript). */

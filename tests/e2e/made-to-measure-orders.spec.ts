@@ -72,6 +72,9 @@ test("a buyer orders their own size: cart, payment, purchase page and JSON", { t
   await expect(line).toContainText("Your size (made to measure)");
   await expect(page.getByTestId("order-measurements")).toContainText("93 cm");
   await expect(page.getByTestId("custom-size-files").getByRole("link").first()).toHaveAttribute("href", /size=custom/);
+  // The buyer's list marks the order (issue 34, item 14).
+  await page.goto("/purchases");
+  await expect(page.getByTestId("purchase-row").filter({ hasText: `#${orderId}` }).getByTestId("made-to-measure-flag")).toHaveText("Your size (made to measure)");
   await allowMadeToMeasure(product.id, false);
 });
 

@@ -30,6 +30,14 @@ test("a buyer adds measurements on /settings and sees their size on a design wit
   await expect(section.getByText("Enter a number, e.g. 96.5")).toBeVisible();
   await expect(section.getByText("Height must be between 50 and 250 cm")).toBeVisible();
   await expect(section.getByLabel("Bust / chest")).toHaveAttribute("aria-invalid", "true");
+  if (!withJs()) {
+    // The answer loads at the top of the page: a summary there links to each field (issue 34, item 15).
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeInViewport();
+    await expect(summary.getByRole("link", { name: "Height", exact: true })).toHaveAttribute("href", "#measurements-form-height");
+    await summary.getByRole("link", { name: "Bust / chest", exact: true }).click();
+    await expect(section.getByLabel("Bust / chest")).toBeInViewport();
+  }
   expect(queryOne<{ n: number }>("SELECT count(*) AS n FROM user_measurements WHERE user_id = ?", buyer.id).n).toBe(0);
 
   await section.getByLabel("Height").fill("");

@@ -24,10 +24,15 @@ test("the seller sets two widths in inches and a gap: a bad width is refused at 
   await fieldset.getByLabel("Width 3", { exact: true }).fill("200");
   await fieldset.getByLabel("Gap between pieces (mm)").fill("8");
   await fieldset.screenshot({ path: test.info().outputPath("layout-fieldset.png") });
+  // A bad new pattern file with it: both are named at once (issue 34, item 16), and nothing is stored.
+  await page.getByLabel("Upload a new version of the pattern (DXF)").setInputFiles({ name: "new-version.dxf", mimeType: "application/dxf", buffer: Buffer.from("0\nSECTION\n2\nENTITIES\n0\nPOLYLINE\n8\n1\n0\nVERTEX\n") });
   await page.getByRole("button", { name: "Save", exact: true }).click();
 
   const third = page.getByRole("group", { name: "Cutting layouts" }).getByLabel("Width 3", { exact: true });
   await expect(page.getByText("A fabric width is between 19.7 and 125.9 in")).toBeVisible();
+  await expect(page.getByLabel("Upload a new version of the pattern (DXF)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText(/the file seems incomplete/)).toBeVisible();
+  expect(readDb("SELECT version FROM pattern_versions WHERE product_id = ?", id)).toEqual([{ version: 1 }]);
   await expect(third).toHaveAttribute("aria-invalid", "true");
   await expect(third).toHaveValue("200");
   await expect(page.getByLabel("Width 1", { exact: true })).toHaveValue("45");
@@ -37,6 +42,7 @@ test("the seller sets two widths in inches and a gap: a bad width is refused at 
   expect(stored(id)).toEqual([{ layout_widths: null, layout_gap_mm: null }]);
 
   await third.fill("");
+  await page.getByLabel("Upload a new version of the pattern (DXF)").setInputFiles([]);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Product updated successfully!")).toBeVisible();
   expect(stored(id)).toEqual([{ layout_widths: "[1143,1524]", layout_gap_mm: 8 }]);

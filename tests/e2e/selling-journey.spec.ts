@@ -98,7 +98,7 @@ test("rates and a 20 % code; the buyer favours, applies it and pays; ledger and 
   await expect(adminPage.getByRole("row", { name: new RegExp(`^${code} `) })).toHaveText(`${code}20 %Whole storeAlways1Live`);
   // The order's admin page names the discount and its code (issue 34, item 19).
   await adminPage.goto(`/admin/order/${order!.id}`);
-  await expect(adminPage.getByTestId("admin-order-discount")).toHaveText(`${formatCents(discount)} off with the code ${code} (the amount is after it)`);
+  await expect(adminPage.getByTestId("admin-order-discount")).toHaveText(`${formatCents(discount)} off with the code ${code}: the amount above is after the discount`);
   await admin.close();
 
   // A refund request, accepted by the seller: refunded once, the ledger back to nothing.

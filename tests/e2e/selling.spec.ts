@@ -211,6 +211,11 @@ test("a refused design keeps what was typed and shows each error at its field", 
   await expect(page.getByText("Pattern file (DXF) is required for a pattern")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(`${path.basename(huge)} is too large. Maximum file size is 25MB.`)).toBeVisible();
   await expect(page.getByLabel("Pattern file (DXF)")).toHaveAttribute("aria-invalid", "true");
+  // The list at the top links to each field to correct (issue 34, item 15).
+  const links = page.getByTestId("design-error-links");
+  await expect(links.getByRole("link", { name: "Pattern file (DXF)" })).toHaveAttribute("href", "#design-pattern");
+  await expect(links.getByRole("link", { name: "Images or videos" })).toHaveAttribute("href", "#design-media");
+  await expect(page.locator("#design-pattern")).toHaveAttribute("type", "file");
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Keep Me Dress");
   await expect(page.getByLabel("Description")).toHaveValue("Typed once, kept on error.");
   await expect(page.getByLabel("Print (printed and shipped", { exact: false })).toBeChecked();

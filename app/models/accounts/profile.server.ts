@@ -43,7 +43,11 @@ export function isProfileComplete(user: User): boolean {
   );
 }
 
-export function updateProfile({ db, userId, input }: { db: Db; userId: number; input: ProfileInput }): Profile {
+/**
+ * Saves the profile of an account that is still active, in one conditional update: a request authenticated before
+ * the account's deletion writes nothing after it (issue 34, item 1). Null when the account is closed.
+ */
+export function updateProfile({ db, userId, input }: { db: Db; userId: number; input: ProfileInput }): Profile | null {
   const user = db
     .update(users)
     .set({
@@ -57,10 +61,10 @@ export function updateProfile({ db, userId, input }: { db: Db; userId: number; i
       country: input.country,
       phone: input.phone,
     })
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), eq(users.status, "Active")))
     .returning()
     .get();
-  return toProfile(user);
+  return user ? toProfile(user) : null;
 }
 
 export const WRONG_CURRENT_PASSWORD = "The current password you entered is not correct.";

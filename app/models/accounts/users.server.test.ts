@@ -46,6 +46,20 @@ describe("registerUser", () => {
     expect(db.select().from(users).all()).toHaveLength(1);
   });
 
+  it("lets one address register 10 accounts an hour (a duplicate does not count); another address and the seed are not held", async () => {
+    const register = (n: number, clientKey?: string) =>
+      registerUser({ db, email: `many${n}@example.com`, password: "password123", firstName: "M", lastName: "N", clientKey });
+    for (let n = 0; n < 10; n++) expect((await register(n, "203.0.113.9")).ok).toBe(true);
+    expect(await registerUser({ db, email: "many0@example.com", password: "password123", firstName: "M", lastName: "N", clientKey: "203.0.113.9" })).toEqual({
+      ok: false,
+      error: "duplicate-email",
+    });
+    expect(await register(10, "203.0.113.9")).toEqual({ ok: false, error: "rate-limited" });
+    expect(findUserByEmail({ db, email: "many10@example.com" })).toBeUndefined();
+    expect((await register(11, "198.51.100.4")).ok).toBe(true);
+    expect((await register(12)).ok).toBe(true);
+  });
+
   it("stores an argon2id hash, never the plain password", async () => {
     const password = "Sup3r-Secret-Passw0rd";
     const user = await makeUser(db, { password });

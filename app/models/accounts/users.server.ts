@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 
 import { users, type User } from "../../../db/schema";
 import { hashPassword, verifyPassword } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import { getEnv } from "~/utils/env.server";
+import { hit, release } from "~/utils/rate-limit.server";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -16,8 +18,16 @@ export function getUserById({ db, userId }: { db: Db; userId: number }): User | 
   return db.select().from(users).where(eq(users.id, userId)).get();
 }
 
-export type RegisterResult = { ok: true; user: User } | { ok: false; error: "duplicate-email" };
+export type RegisterResult = { ok: true; user: User } | { ok: false; error: "duplicate-email" | "rate-limited" };
 
+/** The window of the registrations counted per address. */
+export const REGISTER_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * Creates an account. With `clientKey` (the faces: the register page and POST /api/auth/register), each address may
+ * register REGISTRATIONS_PER_ADDRESS accounts an hour, counted in SQLite before the (slow) password hashing; a
+ * refused duplicate does not count. Without it (seeding, an administrator's tools), nothing is counted.
+ */
 export async function registerUser({
   db,
   email,
@@ -25,6 +35,7 @@ export async function registerUser({
   firstName,
   lastName,
   role = "user",
+  clientKey,
 }: {
   db: Db;
   email: string;
@@ -32,9 +43,12 @@ export async function registerUser({
   firstName: string;
   lastName: string;
   role?: User["role"];
+  clientKey?: string;
 }): Promise<RegisterResult> {
   const normalized = normalizeEmail(email);
   if (findUserByEmail({ db, email: normalized })) return { ok: false, error: "duplicate-email" };
+  const key = clientKey === undefined ? null : `register:address:${clientKey}`;
+  if (key && !hit({ db, key, limit: getEnv().REGISTRATIONS_PER_ADDRESS, windowMs: REGISTER_WINDOW_MS }).allowed) return { ok: false, error: "rate-limited" };
   const passwordHash = await hashPassword(password);
   try {
     const user = db
@@ -45,7 +59,10 @@ export async function registerUser({
     return { ok: true, user };
   } catch (error) {
     // Two registrations racing for one address: the unique index decides.
-    if (error instanceof Error && /UNIQUE/.test(error.message)) return { ok: false, error: "duplicate-email" };
+    if (error instanceof Error && /UNIQUE/.test(error.message)) {
+      if (key) release({ db, key });
+      return { ok: false, error: "duplicate-email" };
+    }
     throw error;
   }
 }
@@ -95,4 +112,13 @@ export async function ensureAdmin({ db, email, password }: { db: Db; email: stri
   const result = await registerUser({ db, email, password, firstName: "Admin", lastName: "User", role: "admin" });
   if (!result.ok) throw new Error("could not create the administrator");
   return result.user;
+}
+
+/**
+ * Whether the account may still act, read in the caller's transaction (issue 34, item 1): a request authenticated
+ * before the account was deleted (or suspended) must not write after it. Every write on a user's behalf asks this
+ * inside the transaction that writes.
+ */
+export function isActiveUser(db: DbOrTx, userId: number): boolean {
+  return db.select({ status: users.status }).from(users).where(eq(users.id, userId)).get()?.status === "Active";
 }

@@ -13,6 +13,7 @@ import { productTypeLabel, type Delivery, type ProductType, isDownloadPattern } 
 import { sha256 } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
 import type { DbOrTx } from "~/utils/db.server";
+import { hit, peek } from "~/utils/rate-limit.server";
 
 /** A cart belongs to a user, or to a visitor through the random token in the visitor's cookie. */
 export type CartOwner = { userId: number } | { visitorToken: string };
@@ -349,11 +350,29 @@ function cartDiscount(db: DbOrTx, cartId: number, owner: CartOwner | null, lines
   return { code: checked.code.code, codeId: checked.code.id, cents: checked.discounts.reduce((s, d) => s + d, 0), error: null };
 }
 
+/** Wrong discount codes allowed per buyer (account or visitor's cart) and per address in a window (issue 34, item 7). */
+export const DISCOUNT_GUESSES = { perBuyer: 10, perAddress: 50, windowMs: 15 * 60 * 1000 };
+
 /**
  * The buyer enters a discount code on the cart: kept only when it applies to the cart now; refused with its code
- * and nothing changed otherwise. Empty text removes the cart's code.
+ * and nothing changed otherwise. Empty text removes the cart's code. Refused codes are counted like failed logins,
+ * per buyer and (with `clientKey`) per address: past DISCOUNT_GUESSES, every code is refused as "rate-limited"
+ * until the window ends, without being checked.
  */
-export function applyDiscountCode({ db, owner, text }: { db: Db; owner: CartOwner; text: string }): { ok: true } | { ok: false; error: DiscountError | "empty-cart" } {
+export function applyDiscountCode({
+  db,
+  owner,
+  text,
+  clientKey,
+}: {
+  db: Db;
+  owner: CartOwner;
+  text: string;
+  clientKey?: string;
+}): { ok: true } | { ok: false; error: DiscountError | "empty-cart" | "rate-limited" } {
+  const buyerKey = `discount:buyer:${"userId" in owner ? `u${owner.userId}` : `v${sha256(owner.visitorToken)}`}`;
+  const addressKey = clientKey === undefined ? null : `discount:address:${clientKey}`;
+  const { perBuyer, perAddress, windowMs } = DISCOUNT_GUESSES;
   return db.transaction(
     (tx) => {
       const cartId = findCartId({ db: tx, owner });
@@ -364,9 +383,16 @@ export function applyDiscountCode({ db, owner, text }: { db: Db; owner: CartOwne
       }
       const { lines } = getCartView({ db: tx, owner });
       if (lines.length === 0) return { ok: false as const, error: "empty-cart" as const };
+      // Counted and checked in this one immediate transaction: racing guesses cannot pass the limit together.
+      const held = !peek({ db: tx, key: buyerKey, limit: perBuyer }).allowed || (addressKey && !peek({ db: tx, key: addressKey, limit: perAddress }).allowed);
+      if (held) return { ok: false as const, error: "rate-limited" as const };
       const userId = "userId" in owner ? owner.userId : undefined;
       const checked = checkCode({ db: tx, text, lines, userId });
-      if (!checked.ok) return checked;
+      if (!checked.ok) {
+        hit({ db: tx, key: buyerKey, limit: perBuyer, windowMs });
+        if (addressKey) hit({ db: tx, key: addressKey, limit: perAddress, windowMs });
+        return checked;
+      }
       storeCartDiscountCode(tx, cartId, checked.code.code);
       return { ok: true as const };
     },

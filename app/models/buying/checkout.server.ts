@@ -5,7 +5,7 @@
  */
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 
-import { checkoutLines, checkouts, stores, variants, type Checkout, type User } from "../../../db/schema";
+import { checkoutLines, checkouts, stores, users, variants, type Checkout, type User } from "../../../db/schema";
 import { isProfileComplete, toProfile, type Profile } from "~/models/accounts/profile.server";
 import { getCartView, type CartLine } from "~/models/buying/cart.server";
 import { claimUse, unitDiscounts, type DiscountError } from "~/models/buying/discounts.server";
@@ -34,6 +34,7 @@ export type CheckoutError =
   | "provider-failed"
   | "superseded"
   | "digital-consent-required"
+  | "account-closed"
   | DiscountError
   | MadeToMeasureError;
 
@@ -72,9 +73,12 @@ export function sessionLines(lines: CartLine[], pssCents: number, storeShipping:
 }
 
 /** Reserves the cart in one transaction: the checkout row, its lines, the stock. */
-function reserve(db: Db, user: User, now: Date, digitalConsent: boolean) {
+function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean) {
   return db.transaction(
     (tx) => {
+      // The account as it is now, not as the request found it: deleted meanwhile, nothing is reserved (issue 34, item 1).
+      const user = tx.select().from(users).where(eq(users.id, asked.id)).get();
+      if (!user || user.status !== "Active") return { ok: false as const, error: "account-closed" as const };
       const cart = getCartView({ db: tx, owner: { userId: user.id } });
       if (cart.lines.length === 0) return { ok: false as const, error: "empty-cart" as const };
       // Consent for downloads (decision 107): read with the cart it covers, before anything is reserved.

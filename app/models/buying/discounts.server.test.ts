@@ -86,7 +86,8 @@ describe("a code on the cart", () => {
       ["soon", "not-started"],
       ["over", "expired"],
       ["dress", "not-applicable"],
-      ["elsewhere", "not-applicable"],
+      // Another store's code answers as no code at all (a guesser learns nothing).
+      ["elsewhere", "unknown-code"],
     ] as const) {
       expect(applyDiscountCode({ db, owner, text })).toEqual({ ok: false, error });
       expect(getCartView({ db, owner }).discount).toBeNull();
@@ -98,6 +99,29 @@ describe("a code on the cart", () => {
     expect(cart.totalCents).toBe(9100 + 1250 - 2070);
     expect(applyDiscountCode({ db, owner, text: "" })).toEqual({ ok: true });
     expect(getCartView({ db, owner }).discount).toBeNull();
+  });
+
+  it("holds a guesser: 10 refused codes per buyer, 50 per address, then every code is refused unchecked for 15 minutes", async () => {
+    const db = createTestDb();
+    const shop = await makeShop(db);
+    makeCode(db, shop.store.id, { code: "REAL10", percent_off: "10" });
+    const guesser = { userId: (await makeBuyer(db)).id };
+    addToCart({ db, owner: guesser, productId: shop.bag.id });
+    for (let i = 0; i < 10; i++) expect(applyDiscountCode({ db, owner: guesser, text: `GUESS${i}`, clientKey: "203.0.113.7" })).toEqual({ ok: false, error: "unknown-code" });
+    expect(applyDiscountCode({ db, owner: guesser, text: "REAL10", clientKey: "203.0.113.7" })).toEqual({ ok: false, error: "rate-limited" });
+    expect(getCartView({ db, owner: guesser }).discount).toBeNull();
+    // Other buyers from the same address share its 50; a right code costs nothing.
+    let refused = 10;
+    while (refused < 50) {
+      const other = { userId: (await makeBuyer(db)).id };
+      addToCart({ db, owner: other, productId: shop.bag.id });
+      expect(applyDiscountCode({ db, owner: other, text: "real10", clientKey: "203.0.113.7" })).toEqual({ ok: true });
+      for (let i = 0; i < 10 && refused < 50; i++, refused++) applyDiscountCode({ db, owner: other, text: `NO${refused}`, clientKey: "203.0.113.7" });
+    }
+    const late = { userId: (await makeBuyer(db)).id };
+    addToCart({ db, owner: late, productId: shop.bag.id });
+    expect(applyDiscountCode({ db, owner: late, text: "REAL10", clientKey: "203.0.113.7" })).toEqual({ ok: false, error: "rate-limited" });
+    expect(applyDiscountCode({ db, owner: late, text: "REAL10", clientKey: "198.51.100.2" })).toEqual({ ok: true });
   });
 
   it("dates are UTC days, both ends inclusive", async () => {
@@ -228,7 +252,7 @@ describe("the seller's codes", () => {
     expect(listDiscountCodes({ db, storeId: shop.store.id })).toEqual([]);
     // A removed code is no code; its text can be used again.
     const lines = [{ productId: shop.bag.id, storeId: shop.store.id, quantity: 1, unitPriceCents: 4550 }];
-    expect(checkCode({ db, text: "sale", lines })).toEqual({ ok: false, error: "not-applicable" });
+    expect(checkCode({ db, text: "sale", lines })).toEqual({ ok: false, error: "unknown-code" });
     expect(createDiscountCode({ db, storeId: shop.store.id, input: input({ code: "sale", amount_off: "3" }) }).ok).toBe(true);
   });
 

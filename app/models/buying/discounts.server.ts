@@ -104,8 +104,8 @@ function judge(db: DbOrTx, code: DiscountCode, lines: DiscountLine[], userId: nu
 /**
  * Whether `text` names a code that applies to these lines now: a code of a store in the cart (the oldest that
  * applies when several stores spell it alike), started, not ended, with a use left, not used by this buyer if it
- * is once per buyer, and for at least one line. The first refusal is answered; a code only of stores outside the
- * cart is not applicable, a code of no store unknown.
+ * is once per buyer, and for at least one line. The first refusal is answered; a code of no store in the cart is
+ * unknown, whether or not another store has it.
  */
 export function checkCode({
   db,
@@ -122,7 +122,8 @@ export function checkCode({
 }): CodeCheck {
   const storeIds = [...new Set(lines.map((l) => l.storeId))];
   const candidates = storeIds.length > 0 ? liveCodes(db, text, storeIds) : [];
-  if (candidates.length === 0) return { ok: false, error: liveCodes(db, text, null).length > 0 ? "not-applicable" : "unknown-code" };
+  // A code only of stores outside the cart is answered as no code at all: a guesser learns nothing (issue 34, item 7).
+  if (candidates.length === 0) return { ok: false, error: "unknown-code" };
   const today = utcDay(now);
   let first: CodeCheck | undefined;
   for (const code of candidates) {

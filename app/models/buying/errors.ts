@@ -42,7 +42,7 @@ const MADE_TO_MEASURE_ANSWERS: Record<MadeToMeasureError, Answer> = {
 export const BUYING_ERRORS: {
   addToCart: Record<AddToCartError, Answer>;
   checkout: Record<CheckoutError, Answer>;
-  discount: Record<DiscountError | "empty-cart", Answer>;
+  discount: Record<DiscountError | "empty-cart" | "rate-limited", Answer>;
   rate: Record<RateError, Answer>;
   download: Record<DownloadError, Answer>;
   requestRefund: Record<RequestRefundError, Answer>;
@@ -75,10 +75,17 @@ export const BUYING_ERRORS: {
       superseded: "This checkout was replaced by a newer one. Please use the latest checkout.",
     }),
     ...answers(502, { "provider-failed": "The payment provider could not be reached. Please try again in a moment." }),
+    // The account was deleted while the request was on its way (issue 34, item 1).
+    ...answers(403, { "account-closed": "This account is closed." }),
     ...DISCOUNT_ANSWERS,
     ...MADE_TO_MEASURE_ANSWERS,
   },
-  discount: { ...DISCOUNT_ANSWERS, ...answers(400, { "empty-cart": "Your cart is empty. Start shopping!" }) },
+  discount: {
+    ...DISCOUNT_ANSWERS,
+    ...answers(400, { "empty-cart": "Your cart is empty. Start shopping!" }),
+    // Too many refused codes (issue 34, item 7): the window is DISCOUNT_GUESSES' 15 minutes.
+    ...answers(429, { "rate-limited": "Too many discount codes were refused. Please wait 15 minutes and try again." }),
+  },
   rate: {
     ...answers(404, { "not-found": "Order not found" }),
     ...answers(409, {

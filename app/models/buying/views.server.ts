@@ -41,6 +41,8 @@ export function toPurchaseRowView(order: BuyerOrder) {
     amountCents: order.amountCents,
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,
+    // Marked in the list (issue 34, item 14).
+    madeToMeasure: order.measurements !== null,
   };
 }
 

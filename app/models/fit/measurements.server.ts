@@ -3,9 +3,10 @@ import { userMeasurements } from "../../../db/schema";
 import { zoneColumnsOf } from "./chart.server";
 import { FIT_ZONES, type Measurements } from "./types";
 import { inRange } from "./units";
+import { isActiveUser } from "~/models/accounts/users.server";
 import type { Db } from "~/utils/db.server";
 
-export type SaveMeasurementsError = "invalid";
+export type SaveMeasurementsError = "invalid" | "account-closed";
 
 /**
  * Stores the buyer's measurements, replacing what they had: every zone whole millimetres in its plausible range, or
@@ -27,10 +28,19 @@ export function saveMeasurements({
     if (mm !== null && !(Number.isSafeInteger(mm) && inRange(zone, mm))) return { ok: false, error: "invalid" };
   }
   const values = { unit: measurements.unit, ...zoneColumnsOf(measurements) };
-  db.insert(userMeasurements)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: userMeasurements.userId, set: { ...values, updatedAt: new Date() } })
-    .run();
+  // Written only while the account is active, checked in the same transaction (issue 34, item 1).
+  const written = db.transaction(
+    (tx) => {
+      if (!isActiveUser(tx, userId)) return false;
+      tx.insert(userMeasurements)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: userMeasurements.userId, set: { ...values, updatedAt: new Date() } })
+        .run();
+      return true;
+    },
+    { behavior: "immediate" },
+  );
+  if (!written) return { ok: false, error: "account-closed" };
   const saved = { unit: measurements.unit } as Measurements;
   for (const zone of FIT_ZONES) saved[zone] = measurements[zone];
   return { ok: true, measurements: saved };

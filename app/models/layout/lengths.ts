@@ -32,3 +32,19 @@ export function widthLabel(widthMm: number): string {
   const inches = Math.round(widthMm / MM_PER_INCH);
   return `${cm} cm (${inches} in)`;
 }
+
+const TYPED_WIDTH = /^(\d{1,5}(?:[.,]\d{1,2})?|[.,]\d{1,2})\s*(mm|cm|in|inch|inches|"|″)?$/i;
+const MM_PER: Record<string, number> = { mm: 1, cm: 10, in: MM_PER_INCH, inch: MM_PER_INCH, inches: MM_PER_INCH, '"': MM_PER_INCH, "″": MM_PER_INCH };
+
+/**
+ * A fabric width as typed by a seller (layout widths) or a buyer (the product page's width), one rule for both
+ * (issue 34, item 11): a number with "." or "," before its decimals, and optionally its unit ("55 in", "140cm",
+ * "1400 mm", '55"'). A unit in the text wins over the selector beside the box (`selected`), so "55 in" with cm chosen
+ * is 55 inches. Whole mm, not yet checked against any range; null when it is not a number.
+ */
+export function typedWidthMm(text: string, selected: "cm" | "in"): number | null {
+  const match = TYPED_WIDTH.exec(text.trim());
+  if (!match) return null;
+  const value = Number(match[1]!.replace(",", "."));
+  return Math.round(value * MM_PER[(match[2] ?? selected).toLowerCase()]!);
+}

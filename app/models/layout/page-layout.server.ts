@@ -15,7 +15,7 @@ import {
   type ProductLayoutError,
 } from "./layouts.server";
 import type { Layout } from "./nest.server";
-import { getLayoutSettings } from "./settings.server";
+import { getLayoutSettings, LAYOUT_WIDTH_RANGE_MM } from "./settings.server";
 import { readWidthQuery, widthRangeText, type WidthUnit } from "./width-query.server";
 import { CUSTOM_SIZE_LABEL } from "~/models/fit/interpolate";
 import { fabricEstimate } from "~/models/patterns/fabric.server";
@@ -97,7 +97,10 @@ export async function layoutSectionView({
     else sizeError = "Choose one of the sizes.";
   }
   const query = readWidthQuery(params);
-  const widthMm = query.kind === "default" || query.kind === "bad" ? defaultLayoutWidthMm(widthsMm) : query.widthMm;
+  // A bad typed width keeps what the form showed (its select's width) drawn beside the error (issue 34, item 20).
+  const shownMm = Number(params.get("width"));
+  const keptMm = query.kind === "bad" && shownMm >= LAYOUT_WIDTH_RANGE_MM.min && shownMm <= LAYOUT_WIDTH_RANGE_MM.max && Number.isInteger(shownMm) ? shownMm : null;
+  const widthMm = query.kind === "default" || query.kind === "bad" ? (keptMm ?? defaultLayoutWidthMm(widthsMm)) : query.widthMm;
   const inList = widthsMm.includes(widthMm);
   const view: LayoutSectionView = {
     sizes,
@@ -118,7 +121,8 @@ export async function layoutSectionView({
     }),
     shown: null,
   };
-  if (sizeError || view.widthError) return view;
+  // A bad size or width is answered at its field; the layout of the size and width used instead stays drawn, with
+  // its material selector (issue 34, item 20).
 
   const material = params.get("material") || undefined;
   let result = await productLayout({ db, productId, size, widthMm, material, userId });
@@ -127,8 +131,8 @@ export async function layoutSectionView({
     result = await productLayout({ db, productId, size, widthMm, userId });
   }
   if (!result.ok) {
-    if (result.error === "bad_width") view.widthError = `Enter a width between ${widthRangeText(query.unit)}.`;
-    else if (result.error === "unknown_size") view.sizeError = "Choose one of the sizes.";
+    if (result.error === "bad_width") view.widthError ??= `Enter a width between ${widthRangeText(query.unit)}.`;
+    else if (result.error === "unknown_size") view.sizeError ??= "Choose one of the sizes.";
     else view.shown = { kind: "message", message: failureMessage(result.error, result.pieces) };
     return view;
   }

@@ -10,6 +10,11 @@ describe("parseTypedWidth", () => {
     expect(parseTypedWidth(" 139,5 cm ", "cm")).toEqual({ ok: true, widthMm: 1395 });
     expect(parseTypedWidth("55", "in")).toEqual({ ok: true, widthMm: 1397 });
     expect(parseTypedWidth("45.5", "in")).toEqual({ ok: true, widthMm: 1156 });
+    // A unit in the text wins over the selector's (issue 34, item 11).
+    expect(parseTypedWidth("55 in", "cm")).toEqual({ ok: true, widthMm: 1397 });
+    expect(parseTypedWidth('55"', "cm")).toEqual({ ok: true, widthMm: 1397 });
+    expect(parseTypedWidth("140 cm", "in")).toEqual({ ok: true, widthMm: 1400 });
+    expect(parseTypedWidth("1400 mm", "in")).toEqual({ ok: true, widthMm: 1400 });
   });
 
   it("refuses what is not a width in the range, saying the range in the unit typed", () => {

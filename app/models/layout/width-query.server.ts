@@ -4,7 +4,7 @@
  * is in mm; the typed one is in `width_unit` (cm, the default, or in). When both come (the form sends both fields),
  * a non-empty typed width wins; a lone `width` is read in `width_unit` when that is given, else as the select's mm.
  */
-import { MM_PER_INCH } from "./lengths";
+import { MM_PER_INCH, typedWidthMm } from "./lengths";
 import { LAYOUT_WIDTH_RANGE_MM } from "./settings.server";
 
 export type WidthUnit = "cm" | "in";
@@ -23,14 +23,15 @@ export function widthRangeText(unit: WidthUnit): string {
     : `${min / 10} and ${max / 10} cm`;
 }
 
-/** A typed width ("140", "139,5", "55 in") in mm, whole, within LAYOUT_WIDTH_RANGE_MM; or what is wrong with it. */
+/**
+ * A typed width ("140", "139,5", "55 in") in mm, whole, within LAYOUT_WIDTH_RANGE_MM; or what is wrong with it. The
+ * sellers' rule (lengths.ts typedWidthMm): a unit in the text wins over `unit`, the selector's.
+ */
 export function parseTypedWidth(text: string, unit: WidthUnit): { ok: true; widthMm: number } | { ok: false; message: string } {
-  const trimmed = text.trim().toLowerCase().replace(/\s*(cm|in|")$/, "");
   const range = `Enter a width between ${widthRangeText(unit)}.`;
-  if (text.length > MAX_TEXT || !/^\d{1,4}([.,]\d{1,2})?$/.test(trimmed)) return { ok: false, message: `Enter the width as a number. ${range}` };
-  const value = Number(trimmed.replace(",", "."));
-  const widthMm = Math.round(value * (unit === "in" ? MM_PER_INCH : 10));
-  if (!Number.isFinite(widthMm) || widthMm < LAYOUT_WIDTH_RANGE_MM.min || widthMm > LAYOUT_WIDTH_RANGE_MM.max) return { ok: false, message: range };
+  const widthMm = text.length > MAX_TEXT ? null : typedWidthMm(text, unit);
+  if (widthMm === null) return { ok: false, message: `Enter the width as a number. ${range}` };
+  if (widthMm < LAYOUT_WIDTH_RANGE_MM.min || widthMm > LAYOUT_WIDTH_RANGE_MM.max) return { ok: false, message: range };
   return { ok: true, widthMm };
 }
 

@@ -266,6 +266,14 @@ describe("readPattern: refused files", () => {
     expect([...answers].sort()).toEqual(expect.arrayContaining(["no_boundary", "not_dxf", "ok"]));
   });
 
+  it("says a file cut off inside a polyline seems incomplete, in plain words first (issue 34, item 16)", () => {
+    const cut = makeAstmDxf({ pieces: 1, sizes: ["S"] }).split("\n");
+    cut.length = cut.lastIndexOf("SEQEND") - 1;
+    const result = readPattern(cut.join("\n"));
+    expect(result).toMatchObject({ ok: false, error: "not_dxf" });
+    if (!result.ok) expect(result.message).toBe("This file is not a readable DXF file: the file seems incomplete (it ends inside a polyline: a POLYLINE without its SEQEND).");
+  });
+
   it("refuses a DXF with no entities", () => {
     const empty = ["0", "SECTION", "2", "HEADER", "9", "$INSUNITS", "70", "4", "0", "ENDSEC",
       "0", "SECTION", "2", "ENTITIES", "0", "ENDSEC", "0", "EOF"].join("\n");

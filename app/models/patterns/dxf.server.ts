@@ -269,7 +269,8 @@ function scanForParser(lines: string[]): string | null {
     else if (value === "TABLE") expectTableName = true;
   }
   if (!sawSection) return "it has no SECTION";
-  return inPolyline ? "a POLYLINE has no SEQEND" : null;
+  // Plain words first, the CAD words after, for the seller (issue 34, item 16).
+  return inPolyline ? "the file seems incomplete (it ends inside a polyline: a POLYLINE without its SEQEND)" : null;
 }
 
 function checkNumber(raw: string, line: number) {

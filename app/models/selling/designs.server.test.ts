@@ -8,6 +8,7 @@ import type { Db } from "../../../db/client";
 import { checkouts, files, orders, patternVersions, productMedia, products, stores, variants } from "../../../db/schema";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { pngImage, withUploadDir } from "../../../tests/unit/upload-fixtures";
+import { deleteAccount } from "~/models/accounts/personal-data.server";
 import { getOwnProduct, listOwnProducts, MAX_PATTERN_NOTE, ownProductJson, PATTERN_NOTE_TOO_LONG, removeOwnProduct, saveDesign } from "./designs.server";
 import { READ_PATTERN_MESSAGES, readPattern } from "~/models/patterns/dxf.server";
 import { makeAstmDxf } from "~/models/patterns/demo.server";
@@ -98,6 +99,15 @@ describe("saveDesign", () => {
       [false, "XL", 1],
     ]);
     expect(listOwnProducts({ db, storeId: seller.storeId }).map((p) => p.image)).toEqual([second!.media]);
+  });
+
+  it("a save that arrives after its seller's account was deleted lists nothing in the closed store (issue 34, item 1)", async () => {
+    const asked = own();
+    expect(await deleteAccount({ db, userId: seller.userId, actor: { kind: "user", userId: seller.userId }, password: "correct horse battery", stripe: null })).toMatchObject({ ok: true });
+    const late = await saveDesign({ ...asked, raw: ready, keepMedia: [], files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()) } });
+    expect(late).toEqual({ ok: false, error: "not-found" });
+    expect(db.select().from(products).where(eq(products.storeId, seller.storeId)).all()).toEqual([]);
+    expect(db.select().from(files).all()).toEqual([]);
   });
 
   it("a form save moves the stock by what was typed, so units reserved meanwhile are not sold twice", async () => {

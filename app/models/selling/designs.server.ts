@@ -11,6 +11,8 @@ import {
   patternVersions,
   productMedia,
   products,
+  stores,
+  users,
   variants,
   type Product,
   type ProductStatus,
@@ -139,6 +141,7 @@ export async function saveDesign({
   patternNote = "",
   status,
   checkSizes,
+  faceProblems,
 }: {
   db: Db;
   storeId: number;
@@ -158,6 +161,11 @@ export async function saveDesign({
    * `patternSizes`: the new pattern file's sizes, null when no new file comes; `variantValues`: the size rows.
    */
   checkSizes?: (after: { type: string; patternSizes: string[] | null; variantValues: string[] }) => Promise<FieldErrors | null>;
+  /**
+   * Problems the face found in fields of its own (the form's size chart and layout boxes): reported together with
+   * the design's, files included (a bad width does not hide a bad DXF), and nothing is stored.
+   */
+  faceProblems?: FieldErrors | null;
 }): Promise<SaveDesignResult> {
   const existing = productId ? getOwnProduct({ db, storeId, productId }) : null;
   if (productId && !existing) return { ok: false, error: "not-found" };
@@ -170,6 +178,7 @@ export async function saveDesign({
   };
   const refusedFiles = files.problems ?? [];
   for (const p of refusedFiles) add(p.field, p.message);
+  for (const [key, messages] of Object.entries(faceProblems ?? {})) for (const message of messages) add(key, message);
   const type = validated.ok ? validated.value.type : typeof raw.type === "string" ? raw.type : undefined;
 
   // Media: at least one when none exist, at most 10.
@@ -265,6 +274,10 @@ export async function saveDesign({
               .get()
           : undefined;
         if (productId && !before) return null;
+        // The store's owner as it is now: an account deleted while this save was on its way (its store closed)
+        // lists nothing new (issue 34, item 1).
+        const owner = tx.select({ status: users.status }).from(stores).innerJoin(users, eq(users.id, stores.userId)).where(eq(stores.id, storeId)).get();
+        if (owner?.status !== "Active") return null;
         const columns = {
           name: input.name,
           description: input.desc,

@@ -48,6 +48,8 @@ export function toStoreOrderRowView(order: Order) {
     amountCents: order.amountCents,
     status: order.status,
     digital: isDownloadPattern(order.productType, order.delivery),
+    // Marked in the list (issue 34, item 14): the flag, never the measurements (decision 115).
+    madeToMeasure: order.measurements !== null,
   };
 }
 

@@ -12,7 +12,7 @@ import { readForm } from "~/utils/forms.server";
 import { AUTH_MESSAGES } from "~/utils/messages";
 import { requireAnonymous } from "~/auth/guards.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { startUserSession } from "~/auth/login.server";
+import { clientKeyOf, startUserSession } from "~/auth/login.server";
 
 export const meta: MetaFunction = () => [{ title: "Register · Patternhouse" }];
 
@@ -38,7 +38,10 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
   const { email, password, firstName, lastName, redirectTo } = submission.value;
-  const result = await registerUser({ db: getDb(), email, password, firstName, lastName });
+  const result = await registerUser({ db: getDb(), email, password, firstName, lastName, clientKey: clientKeyOf(request) });
+  if (!result.ok && result.error === "rate-limited") {
+    return data({ result: submission.reply({ formErrors: [AUTH_MESSAGES.tooManyRegistrations], hideFields: ["password", "confirmPassword"] }) }, { status: 429 });
+  }
   if (!result.ok) {
     // The duplicate email's own text (it asks to log in: the login link stays below the form).
     return data(

@@ -3,6 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 
+import { ErrorSummary } from "~/components/error-summary";
+import { ZONE_LABELS } from "~/models/fit/types";
 import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
 import { Avatar } from "~/components/messaging";
@@ -99,7 +101,7 @@ async function handleSettings(request: Request, user: Awaited<ReturnType<typeof 
   if (formData.get("intent") === "password") {
     const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
     if (submission.status !== "success") {
-      return data({ intent: "password", result: submission.reply({ resetForm: false }) }, { status: 400 });
+      return data({ intent: "password" as const, result: submission.reply({ resetForm: false }) }, { status: 400 });
     }
     const keepToken = await currentSessionToken(request);
     const result = await changePassword({
@@ -110,18 +112,36 @@ async function handleSettings(request: Request, user: Awaited<ReturnType<typeof 
       keepToken,
     });
     if (!result.ok) {
-      return data({ intent: "password", result: submission.reply({ formErrors: [result.error], hideFields: ["old_password"] }) }, { status: 400 });
+      return data({ intent: "password" as const, result: submission.reply({ formErrors: [result.error], hideFields: ["old_password"] }) }, { status: 400 });
     }
     return redirectWithFlash(request, "/settings", { kind: "success", message: "Password changed successfully!" });
   }
   const submission = parseWithZod(formData, { schema: ProfileSchema });
   if (submission.status !== "success") {
-    return data({ intent: "profile", result: submission.reply() }, { status: 400 });
+    return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
   }
-  updateProfile({ db, userId: user.id, input: submission.value });
+  // Null: the account was deleted while this request was on its way; nothing was written (issue 34, item 1).
+  if (!updateProfile({ db, userId: user.id, input: submission.value })) throw redirect("/login");
   const to = safeRedirect(formData.get("redirectTo"), "/settings");
   return redirectWithFlash(request, to, { kind: "success", message: "Profile updated successfully!" });
 }
+
+/**
+ * Each of the page's forms by its intent, for the error summary at the top: its conform id (its fields' ids start
+ * with it), its heading and its fields' labels.
+ */
+const SETTINGS_FORMS: Record<"profile" | "password" | "public" | "notifications" | "measurements" | "delete-account", { formId: string; formTitle: string; labels: Record<string, string> }> = {
+  profile: {
+    formId: "profile",
+    formTitle: "Shipping address",
+    labels: { first_name: "First name", last_name: "Last name", street: "Street", street2: "Street 2", city: "City", state: "State", zip: "Zip", country: "Country", phone: "Phone" },
+  },
+  password: { formId: "password", formTitle: "Change password", labels: { old_password: "Current password", new_password: "New password", repeat_password: "Repeat new password" } },
+  public: { formId: "public-profile", formTitle: "Public profile", labels: { bio: "Bio", avatar: "Avatar" } },
+  notifications: { formId: "notifications", formTitle: "Notifications", labels: {} },
+  measurements: { formId: "measurements-form", formTitle: "Measurements", labels: { unit: "Unit", ...ZONE_LABELS } },
+  "delete-account": { formId: "delete-account", formTitle: "Your data", labels: { password: "Your password", confirm: "Confirmation" } },
+};
 
 export default function SettingsPage() {
   const { profile, publicProfile, email, measurements } = useLoaderData<typeof loader>();
@@ -130,6 +150,7 @@ export default function SettingsPage() {
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-2xl font-bold tracking-tight">Profile</h1>
       <p className="mt-1 text-sm text-slate-600">{email}</p>
+      {actionData ? <ErrorSummary errors={actionData.result.error} {...SETTINGS_FORMS[actionData.intent]} /> : null}
       <div className="mt-8 grid gap-10 lg:grid-cols-[3fr_2fr]">
         <AddressForm profile={profile} lastResult={actionData?.intent === "profile" ? actionData.result : undefined} />
         <PasswordForm lastResult={actionData?.intent === "password" ? actionData.result : undefined} />
@@ -183,7 +204,7 @@ function PublicProfileForm({
         </div>
         <Field
           label="Avatar (an image, up to 25 MB)"
-          inputProps={{ id: "avatar", name: "avatar", type: "file", accept: "image/jpeg,image/png,image/gif,image/webp,image/bmp" }}
+          inputProps={{ id: "public-profile-avatar", name: "avatar", type: "file", accept: "image/jpeg,image/png,image/gif,image/webp,image/bmp" }}
           errors={avatarErrors}
         />
         <p className="text-sm">
@@ -220,7 +241,7 @@ function MessageEmailsForm({ enabled }: { enabled: boolean }) {
       <h2 id="notifications-heading" className="text-lg font-semibold">
         Notifications
       </h2>
-      <Form method="post" className="mt-4 space-y-4" key={String(enabled)}>
+      <Form method="post" id="notifications" className="mt-4 space-y-4" key={String(enabled)}>
         <input type="hidden" name="intent" value="notifications" />
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" name="messageEmails" defaultChecked={enabled} className="mt-0.5" />

@@ -147,7 +147,7 @@ export default function AdminOrder() {
               <>
                 <dt className="text-slate-600">Discount</dt>
                 <dd data-testid="admin-order-discount">
-                  {formatCents(order.discountCents)} off{order.discountCode ? ` with the code ${order.discountCode}` : ""} (the amount is after it)
+                  {formatCents(order.discountCents)} off{order.discountCode ? ` with the code ${order.discountCode}` : ""}: the amount above is after the discount
                 </dd>
               </>
             ) : null}

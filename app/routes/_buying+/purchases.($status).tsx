@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
+import { MADE_TO_MEASURE_LABEL } from "~/models/fit/mtm-label";
 import { ListTable } from "~/components/table-scroll";
 import { listPurchases } from "~/models/buying/purchases.server";
 import { toPurchaseRowView } from "~/models/buying/views.server";
@@ -72,7 +73,10 @@ export default function PurchasesPage() {
                   #{o.id}
                 </Link>
               </td>
-              <td className="py-3 pr-4">{o.name}</td>
+              <td className="py-3 pr-4">
+                {o.name}
+                {o.madeToMeasure ? <span className="ml-2 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-800" data-testid="made-to-measure-flag">{MADE_TO_MEASURE_LABEL}</span> : null}
+              </td>
               <td className="py-3 pr-4">{o.status}</td>
               <td className="py-3 pr-4">{o.date}</td>
               <td className="py-3 pr-4 text-right">{formatCents(o.amountCents)}</td>

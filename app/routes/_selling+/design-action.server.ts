@@ -140,7 +140,8 @@ export async function designAction({
     const chartErrors = chart && (await checkSentChart({ db }, chart, { productId, type: values.type, variantValues: values.variants.map((v) => v.value), newPattern }));
     // A pattern's cutting-layout settings (issue 25): refused at their boxes before anything is saved.
     const layout = values.type === "Pattern" && values.layout ? parseLayoutForm(values.layout) : null;
-    if (chartErrors || (layout && !layout.ok)) return answer(400, { ...chartErrors, ...(layout && !layout.ok ? layout.errors : {}) });
+    // Checked with the design's own fields and files, so every problem is named at once (issue 34, item 16).
+    const faceProblems = chartErrors || (layout && !layout.ok) ? { ...chartErrors, ...(layout && !layout.ok ? layout.errors : {}) } : null;
 
     const result = await saveDesign({
       db,
@@ -157,6 +158,7 @@ export async function designAction({
       },
       patternNote: String(fields.get("pattern_note") ?? ""),
       status: intent === "draft" ? "draft" : intent === "publish" ? "published" : undefined,
+      faceProblems,
     });
     if (!result.ok) {
       const { status } = SELLING_ERRORS.design[result.error];

@@ -5,6 +5,7 @@ import { Pagination } from "~/components/pagination";
 import { SellerTabs } from "~/components/seller-tabs";
 import { ListTable } from "~/components/table-scroll";
 import { listStoreRefundRequests } from "~/models/buying/refund-requests.server";
+import { MADE_TO_MEASURE_FLAG } from "~/models/fit/mtm-label";
 import { listStoreOrders } from "~/models/selling/orders.server";
 import { toStoreOrderRowView } from "~/models/selling/views.server";
 import { ORDER_FILTERS } from "~/schemas/selling";
@@ -92,6 +93,7 @@ export default function MyOrdersPage() {
                 <Link to={`/sale/${o.id}`} className="hover:text-brand-700">
                   {o.name}
                 </Link>
+                {o.madeToMeasure ? <span className="ml-2 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-800" data-testid="made-to-measure-flag">{MADE_TO_MEASURE_FLAG}</span> : null}
               </td>
               <td className="py-3 pr-4">{o.variant || "—"}</td>
               <td className="py-3 pr-4 text-right">{o.quantity}</td>

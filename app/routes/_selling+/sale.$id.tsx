@@ -156,7 +156,7 @@ export default function SalePage() {
           {order.discountCents > 0 ? (
             <>
               <dt className="text-slate-500">Discount code</dt>
-              <dd data-testid="sale-discount">{formatCents(order.discountCents)} off (the amount is after it; the fee is on it)</dd>
+              <dd data-testid="sale-discount">{formatCents(order.discountCents)} off: the amount above is after the discount, and the fee is worked out on it</dd>
             </>
           ) : null}
           <dt className="text-slate-500">Platform fee</dt>

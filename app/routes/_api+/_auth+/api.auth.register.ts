@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
+import { clientKeyOf } from "~/auth/login.server";
 import { createSession } from "~/models/accounts/sessions.server";
 import { registerUser } from "~/models/accounts/users.server";
 import { ApiRegisterSchema, newPassword } from "~/schemas/auth";
@@ -29,7 +30,9 @@ export async function action({ request }: ActionFunctionArgs) {
     password: body.password,
     firstName: body.firstname,
     lastName: body.lastname,
+    clientKey: clientKeyOf(request),
   });
+  if (!result.ok && result.error === "rate-limited") return apiError(429, AUTH_MESSAGES.tooManyRegistrations);
   if (!result.ok) return apiError(400, AUTH_MESSAGES.duplicateEmail);
   const token = createSession({ db, userId: result.user.id, userAgent: request.headers.get("User-Agent") });
   return Response.json({ token }, { status: 201 });

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
+import { clientKeyOf } from "~/auth/login.server";
 import { applyDiscountCode, findCartId, replaceCart } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
 import { BUYING_ERRORS, namedMessage, zonedMessage } from "~/models/buying/errors";
@@ -36,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // The discount code (decision 109): checked against the cart now; refused, the checkout does not start.
   if (findCartId({ db, owner: { userId: user.id } })) {
-    const applied = applyDiscountCode({ db, owner: { userId: user.id }, text: discount_code ?? "" });
+    const applied = applyDiscountCode({ db, owner: { userId: user.id }, text: discount_code ?? "", clientKey: clientKeyOf(request) });
     if (!applied.ok && applied.error !== "empty-cart") return apiError(BUYING_ERRORS.discount[applied.error].status, BUYING_ERRORS.discount[applied.error].message);
   } else if (discount_code) {
     return apiError(BUYING_ERRORS.checkout["empty-cart"].status, BUYING_ERRORS.checkout["empty-cart"].message);

@@ -16,5 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const input = await parseBody(request, ApiProfileSchema);
   const profile = updateProfile({ db: getDb(), userId: user.id, input });
+  // The account was deleted while this request was on its way: nothing was written (issue 34, item 1).
+  if (!profile) return apiError(403, "This account is closed.");
   return Response.json({ success: true, message: "Profile updated successfully!", profile });
 }

@@ -2,6 +2,7 @@
 import { data, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 
+import { clientKeyOf } from "~/auth/login.server";
 import { addToCart, applyDiscountCode, removeCartItem } from "~/models/buying/cart.server";
 import { createCheckout, type CheckoutError } from "~/models/buying/checkout.server";
 import { BUYING_ERRORS, zonedMessage } from "~/models/buying/errors";
@@ -81,7 +82,7 @@ export async function discountAction(request: Request, formData: FormData) {
   }
   const submission = parseWithZod(formData, { schema: ApplyDiscountSchema });
   const text = submission.status === "success" ? submission.value.discount_code : null;
-  const result = text === null ? ({ ok: false, error: "unknown-code" } as const) : applyDiscountCode({ db: getDb(), owner, text });
+  const result = text === null ? ({ ok: false, error: "unknown-code" } as const) : applyDiscountCode({ db: getDb(), owner, text, clientKey: clientKeyOf(request) });
   if (result.ok) return redirect("/cart");
   const { status, message } = BUYING_ERRORS.discount[result.error];
   return data<DiscountProblem>({ field: "discount_code", message }, { status });

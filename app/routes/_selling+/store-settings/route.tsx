@@ -209,8 +209,9 @@ export default function StoreSettingsPage() {
         <div className="rounded-md bg-slate-50 p-4 text-sm">
           {store ? (
             <>
+              {/* Once the account is set up the same link reviews it ("Set up" read as a task still to do). */}
               <Link to="/my-finance-stripe" className="font-medium text-brand-700 underline">
-                Set up payment details
+                {onboarded ? "Review payment details" : "Set up payment details"}
               </Link>
               <p className="mt-1 text-slate-600">
                 {onboarded
