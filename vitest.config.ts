@@ -20,6 +20,8 @@ export default defineConfig({
     // through the whole unit phase. The tests that start threads or processes of their own still fit beside two.
     maxWorkers: Math.max(2, os.availableParallelism()),
     minWorkers: 1,
+    // No background layout warming where a file does not ask for it (tests/unit/buying-fixtures.ts useTestEnv).
+    env: { LAYOUT_WARMING: "off" },
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

@@ -6,7 +6,16 @@ import type { MadeToMeasureOffer } from "~/models/fit/made-to-measure-offer.serv
  * The product page's made-to-measure offer (decision 115): a plain form that adds the buyer's own size to the cart,
  * or why it cannot be offered now, with the link to the measurements when they would change that.
  */
-export function MadeToMeasureOfferForm({ productId, offer }: { productId: number; offer: MadeToMeasureOffer | null }) {
+export function MadeToMeasureOfferForm({
+  productId,
+  offer,
+  owned = null,
+}: {
+  productId: number;
+  offer: MadeToMeasureOffer | null;
+  /** The design's price when the viewer already owns its graded sizes: the own size is bought at it again, said so. */
+  owned?: { price: string } | null;
+}) {
   if (!offer) return null;
   return (
     <section aria-labelledby="made-to-measure-title" className="space-y-2 rounded-md border border-slate-200 p-4" data-testid="made-to-measure-offer">
@@ -16,6 +25,11 @@ export function MadeToMeasureOfferForm({ productId, offer }: { productId: number
       {offer.ok ? (
         <Form method="post" action="/cart" className="space-y-2">
           <p className="text-sm text-slate-600">The pattern in your own size, made from the measurements in your settings, beside its graded sizes.</p>
+          {owned ? (
+            <p className="text-sm text-slate-700" data-testid="made-to-measure-owned">
+              You own its graded sizes already: your own size is a purchase of its own, at the design&apos;s price of {owned.price}.
+            </p>
+          ) : null}
           <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="productId" value={productId} />
           <input type="hidden" name="madeToMeasure" value="on" />

@@ -49,7 +49,8 @@ export function SizeChartFields({ chart, errors }: { chart: SizeChartFormProps; 
               <caption className="sr-only">Body and finished garment measurements per size, in the unit chosen above</caption>
               <thead>
                 <tr>
-                  <th scope="col" className="px-2 py-1 text-left">
+                  {/* The size column stays in view while the row scrolls on a phone (issue 34, item 21). */}
+                  <th scope="col" className="sticky left-0 z-10 bg-white px-2 py-1 text-left">
                     Size
                   </th>
                   {CHART_COLUMNS.map((column) => (
@@ -62,7 +63,7 @@ export function SizeChartFields({ chart, errors }: { chart: SizeChartFormProps; 
               <tbody>
                 {sizes.map((size) => (
                   <tr key={size}>
-                    <th scope="row" className="px-2 py-1 text-left">
+                    <th scope="row" className="sticky left-0 z-10 bg-white px-2 py-1 text-left">
                       {size}
                     </th>
                     {CHART_COLUMNS.map((column) => {

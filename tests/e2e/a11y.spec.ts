@@ -60,6 +60,8 @@ const SCREENS: Screen[] = [
   { name: "become a seller", path: "/become-seller", as: "visitor" },
   { name: "help", path: "/help", as: "visitor" },
   { name: "messages", path: "/messages", as: "buyer" },
+  // A link told apart from its sentence by colour only failed link-in-text-block here (issue 34, item 21).
+  { name: "favourites", path: "/favorites", as: "buyer" },
   { name: "store settings", path: "/store-settings", as: "seller" },
   { name: "my designs", path: "/my-designs", as: "seller" },
   { name: "create design", path: "/create-design", as: "seller" },

@@ -40,6 +40,13 @@ test("a seller saves a draft, previews it, publishes it; buyers see it only once
   await expect(page.getByText("Draft", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Save and publish" })).toBeVisible();
   await expect(page.getByRole("button", { name: `Publish ${name}` })).toBeVisible();
+  // Its "Save draft" says the draft was saved, not that a product was updated (issue 34, item 21).
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/edit-product/${id}`));
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await saved;
+  await page.waitForLoadState();
+  await expect(page.getByText("Draft saved. Buyers cannot see it until you publish it.")).toBeVisible();
+  await expect(page.getByText("Product updated successfully!")).toHaveCount(0);
 
   // /my-designs lists it with its badge, a Publish button and a Preview link.
   await page.goto("/my-designs");

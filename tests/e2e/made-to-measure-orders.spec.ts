@@ -75,6 +75,10 @@ test("a buyer orders their own size: cart, payment, purchase page and JSON", { t
   // The buyer's list marks the order (issue 34, item 14).
   await page.goto("/purchases");
   await expect(page.getByTestId("purchase-row").filter({ hasText: `#${orderId}` }).getByTestId("made-to-measure-flag")).toHaveText("Your size (made to measure)");
+  // Owning the pattern, the buyer is told that their own size is a purchase of its own, at the full price.
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByText("You already own this pattern.")).toBeVisible();
+  await expect(page.getByTestId("made-to-measure-owned")).toContainText("You own its graded sizes already: your own size is a purchase of its own");
   await allowMadeToMeasure(product.id, false);
 });
 

@@ -56,7 +56,7 @@ test("a buyer adds measurements on /settings and sees their size on a design wit
   await page.goto(`/product/${digital.id}`);
   const advice = page.getByTestId("size-advice");
   await expect(advice.getByRole("heading", { name: "Your size" })).toBeVisible();
-  await expect(advice.getByText("bust 38, waist 40, hip 40", { exact: true })).toBeVisible();
+  await expect(advice.getByText("size 38 by bust, size 40 by waist, size 40 by hip", { exact: true })).toBeVisible();
   await expect(advice.getByText("Bust: size 38 (+6.0 cm ease)")).toBeVisible();
   await expect(advice.getByText("Waist: size 40 (+5.0 cm ease)")).toBeVisible();
   await expect(advice.getByText(/We recommend size 40/)).toBeVisible();
@@ -75,7 +75,7 @@ test("a buyer adds measurements on /settings and sees their size on a design wit
   await expect(page.locator("section#measurements").getByLabel("Waist")).toHaveValue("28.7");
   await page.goto(`/product/${digital.id}`);
   // 34.75 in = 883 mm: size 40 (finished 980 mm, +3.8 in); 28.7 in = 729 mm: size 40 (finished 780, +2.0 in).
-  await expect(page.getByTestId("size-advice").getByText("bust 40, waist 40", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("size-advice").getByText("size 40 by bust, size 40 by waist", { exact: true })).toBeVisible();
   await expect(page.getByTestId("size-advice").getByText("Bust: size 40 (+3.8 in ease)")).toBeVisible();
 
   // No chart: nothing. A visitor: the link.

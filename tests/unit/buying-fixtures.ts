@@ -79,10 +79,14 @@ export function inventoryOf(db: Db, variantId: number) {
   return db.select({ inventory: variants.inventory }).from(variants).where(eq(variants.id, variantId)).get()!.inventory;
 }
 
-/** Points the app's environment (mail outbox, Stripe) at a temporary folder for this test file. */
+/**
+ * Points the app's environment (mail outbox, Stripe) at a temporary folder for this test file. No layout warming
+ * unless the file asks (`LAYOUT_WARMING: "on"`): a fork runs its files in one module graph, and one file's background
+ * work must not run into the next file's counts and pool.
+ */
 export function useTestEnv(extra: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-unit-"));
-  globalThis.__env = parseEnv({ NODE_ENV: "test", DATA_DIR: dir, SESSION_SECRET: "unit-test-secret-0123456789", ...extra });
+  globalThis.__env = parseEnv({ NODE_ENV: "test", DATA_DIR: dir, SESSION_SECRET: "unit-test-secret-0123456789", LAYOUT_WARMING: "off", ...extra });
   globalThis.__stripe = undefined;
   return dir;
 }

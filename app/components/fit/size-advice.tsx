@@ -31,7 +31,8 @@ export function SizeAdvice({ advice }: { advice: SizeAdviceView | null }) {
         </p>
       ) : (
         <>
-          <p className="mt-1 text-sm">{advice.zones.map((z) => `${z.label} ${z.size}`).join(", ")}</p>
+          {/* "size 62 by height", not "height 62": the numbers are sizes, not the buyer's measurements (issue 34, item 21). */}
+          <p className="mt-1 text-sm">{advice.zones.map((z) => `size ${z.size} by ${z.label}`).join(", ")}</p>
           <ul className="mt-2 space-y-1 text-sm text-slate-700">
             {advice.zones.map((z) => (
               <li key={z.zone}>

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 
 import { LayoutSvg } from "./layout-svg";
+import { CUSTOM_SIZE_LABEL } from "~/models/fit/mtm-label";
 import { LAYOUT_MARGIN_PERCENT } from "~/models/layout/lengths";
 import type { FabricTable, LayoutSectionView } from "~/models/layout/page-layout.server";
 
@@ -94,7 +95,8 @@ export function LayoutSection({ productId, view }: { productId: number; view: La
           <figure className="min-w-0">
             <LayoutSvg layout={shown.layout} size={shown.sizeLabel} material={view.material} unit={view.unit} />
             <figcaption className="mt-2 text-sm text-slate-600">
-              Size {shown.sizeLabel}, {shown.materialLabel.toLowerCase()}, on {shown.widthLabel} fabric
+              {/* The buyer's own size is "Your size", not "Size Your size" (issue 34, item 21). */}
+              {shown.sizeLabel === CUSTOM_SIZE_LABEL ? shown.sizeLabel : `Size ${shown.sizeLabel}`}, {shown.materialLabel.toLowerCase()}, on {shown.widthLabel} fabric
               {shown.layout.folded ? " folded lengthwise" : ""}.
             </figcaption>
           </figure>

@@ -1,5 +1,6 @@
 import { useId } from "react";
 
+import { CUSTOM_SIZE_LABEL } from "~/models/fit/mtm-label";
 import { simplifyOutline } from "~/models/layout/drawing";
 import { MM_PER_INCH, widthLabel } from "~/models/layout/lengths";
 import type { FoldedPlacement, Layout, Placement } from "~/models/layout/nest.server";
@@ -39,7 +40,7 @@ export function LayoutSvg({ layout, size, material, unit = "cm" }: { layout: Lay
   const viewH = pad.top + length + pad.bottom;
   const ruler = rulerMarks(length, unit);
   const materialText = material === "fabric" ? "main fabric" : material;
-  const title = `Cutting layout, size ${size}, ${materialText}, on ${widthLabel(layout.widthMm)} fabric${folded ? " folded lengthwise" : ""}`;
+  const title = `Cutting layout, ${size === CUSTOM_SIZE_LABEL ? size.toLowerCase() : `size ${size}`}, ${materialText}, on ${widthLabel(layout.widthMm)} fabric${folded ? " folded lengthwise" : ""}`;
   const desc = `${lengthText(layout.lengthMm, unit)} of fabric, ${layout.placements.length} ${layout.placements.length === 1 ? "piece" : "pieces"}: ${describe(pieces, !!folded)}.`;
   return (
     <svg

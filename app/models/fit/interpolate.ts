@@ -14,7 +14,7 @@ export { positionAmong as sizePosition };
 
 /** The size name of the custom pieces; print files label it "Your size". */
 export const CUSTOM_SIZE = "custom";
-export const CUSTOM_SIZE_LABEL = "Your size";
+export { CUSTOM_SIZE_LABEL } from "./mtm-label";
 
 /** How far beyond the smallest or largest graded size a measurement may go, in grade steps (flagged `extrapolated`). */
 export const EXTRAPOLATION_LIMIT = 1;

@@ -22,6 +22,8 @@ export const LAYOUT_ERRORS: Record<ProductLayoutError, ErrorAnswer> = {
     outside_chart: "Your measurements are beyond what this pattern's sizes can be graded to.",
   }),
   ...answers(422, { too_wide: "Some pieces are wider than this fabric" }),
+  // One client's own queue is full (issue 34, item 4): its earlier layouts are still being prepared.
+  ...answers(429, { client_busy: "Your earlier layouts are still being prepared. Please try again in a few seconds." }),
   ...answers(503, {
     busy: "Pattern files are being prepared for many people right now. Please try again in a few seconds.",
     limit: "This layout could not be prepared within the limits of pattern work. Please try again later, or a wider fabric.",

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { files, patternVersions, products, sizeChartRows } from "../../../db/schema";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
@@ -18,7 +18,8 @@ import { cachedProductLayout, layoutWarming, productLayout, warmLayouts } from "
 
 let dataDir = "";
 beforeAll(() => {
-  dataDir = useTestEnv();
+  // The file about warming asks for it (the other files run without).
+  dataDir = useTestEnv({ LAYOUT_WARMING: "on" });
   fs.mkdirSync(`${dataDir}/uploads`, { recursive: true });
 });
 
@@ -51,6 +52,12 @@ const layoutFiles = () => {
 };
 
 describe("productLayout on a real CAD export", () => {
+  // The counters are the process's: a warming another test file started in this fork (Vitest runs a fork's files in
+  // one module graph) ends before a test counts.
+  beforeEach(async () => {
+    await layoutWarming();
+  });
+
   it("computes once in the pool, then serves the cache; a new version or new settings compute a new layout", { timeout: 120_000 }, async () => {
     const { db, productId, addVersion } = await shopWithPattern();
     expect(cachedProductLayout({ db, productId, size: "", widthMm: 1400 })).toBeNull();
@@ -106,6 +113,25 @@ describe("productLayout on a real CAD export", () => {
     expect(a.ok && b.ok && a.value.layout).toBe(b.ok && b.value.layout);
     expect(await count("computed")).toBe(computed + 1);
     expect(await count("shared")).toBe(shared + 1);
+  });
+
+  it("gives one client at most two new layouts at a time and keeps only the seller's widths on disk (issue 34, item 4)", { timeout: 120_000 }, async () => {
+    const { db, productId } = await shopWithPattern();
+    const before = layoutFiles().length;
+    const guesser = "address:203.0.113.5";
+    const widths = [1301, 1302, 1303];
+    const asked = widths.map((widthMm) => productLayout({ db, productId, size: "36", widthMm, client: guesser }));
+    // The third new width of the same client is refused while its first two are computed; another client is served.
+    const [a, b, c] = await Promise.all(asked);
+    expect([a.ok, b.ok, c]).toEqual([true, true, { ok: false, error: "client_busy" }]);
+    const other = await productLayout({ db, productId, size: "36", widthMm: 1303, client: "address:198.51.100.9" });
+    expect(other.ok).toBe(true);
+    // Done, the client may ask again; a layout in the cache is never refused.
+    expect((await productLayout({ db, productId, size: "36", widthMm: 1303, client: guesser })).ok).toBe(true);
+    // Typed widths are kept in memory only: no layout file on disk for them.
+    expect(layoutFiles().length).toBe(before);
+    expect((await productLayout({ db, productId, size: "36", widthMm: 1400, client: guesser })).ok).toBe(true);
+    expect(layoutFiles().length).toBe(before + 1);
   });
 
   it("answers bad widths, sizes, materials and products with their codes, never computing", { timeout: 120_000 }, async () => {

@@ -66,6 +66,7 @@ export type ProductLayoutError =
   | "outside_chart"
   | "too_wide"
   | "busy"
+  | "client_busy"
   | "limit";
 
 export type ProductLayoutResult = { ok: true; value: ProductLayout } | { ok: false; error: ProductLayoutError; pieces?: string[] };
@@ -94,6 +95,20 @@ const layouts = createCache<Stored>({ max: 500 });
 const customLayouts = createCache<Layout>({ max: 100 });
 const indexes = createCache<VersionIndex>({ max: 200 });
 const inFlight = new Map<string, Promise<ProductLayoutResult>>();
+
+/**
+ * Layouts computed now per client (an address or an account; issue 34, item 4): one client asking for new widths on
+ * six connections kept the pattern queue full and a real buyer's width got 503. A client has at most
+ * MAX_CLIENT_LAYOUTS computing or waiting; past that its next new layout is refused (429) until one ends. Layouts from
+ * the cache and layouts someone else is already computing cost nothing and are never refused.
+ */
+export const MAX_CLIENT_LAYOUTS = 2;
+
+/** The client a layout is asked for: the account when there is one, else the address. */
+export function layoutClientKey(userId: number | null | undefined, address: string): string {
+  return userId ? `account:${userId}` : `address:${address}`;
+}
+const clientWork = new Map<string, number>();
 
 const hash = (text: string) => crypto.createHash("sha256").update(text).digest("hex").slice(0, 32);
 /** Names a version's reading: layout files of other readings are deleted by rereadVersion (reread.server.ts). */
@@ -222,7 +237,12 @@ export async function productLayout({
   material,
   userId = null,
   dataDir,
-}: LayoutArgs & { userId?: number | null }): Promise<ProductLayoutResult> {
+  client,
+}: LayoutArgs & {
+  userId?: number | null;
+  /** Who asks (the faces: `account:<id>` or `address:<ip>`): its new layouts are limited (MAX_CLIENT_LAYOUTS). */
+  client?: string;
+}): Promise<ProductLayoutResult> {
   const product = visibleProduct(db, productId, userId);
   if (!product) return { ok: false, error: "not_found" };
   if (!isLayoutWidth(widthMm)) return { ok: false, error: "bad_width" };
@@ -255,9 +275,22 @@ export async function productLayout({
     served.inc({ source: "memory" });
     return value(hit);
   }
+  // A new layout (not being computed for anyone yet) counts against its client's share.
+  const counted = !inFlight.has(key) && client !== undefined ? client : null;
+  if (counted !== null && (clientWork.get(counted) ?? 0) >= MAX_CLIENT_LAYOUTS) return { ok: false, error: "client_busy" };
+  // Only the seller's widths are kept on disk: a buyer's typed width is computed once and kept in memory (bounded),
+  // so new widths cannot fill the disk (issue 34, item 4).
+  const onDisk = getLayoutSettings({ db, productId }).widthsMm.includes(widthMm);
+  if (counted !== null) clientWork.set(counted, (clientWork.get(counted) ?? 0) + 1);
+  const done = () => {
+    if (counted === null) return;
+    const left = (clientWork.get(counted) ?? 1) - 1;
+    if (left > 0) clientWork.set(counted, left);
+    else clientWork.delete(counted);
+  };
   return shared(key, async () => {
     const file = layoutFile(key, dataDir);
-    if (await fetchCached(file, dataDir)) {
+    if (onDisk && (await fetchCached(file, dataDir))) {
       const stored = storedLayout(key, dataDir);
       if (stored) {
         served.inc({ source: "disk" });
@@ -271,9 +304,9 @@ export async function productLayout({
     served.inc({ source: "computed" });
     const stored: Stored = result.ok ? result.layout : { tooWide: result.pieces ?? [] };
     layouts.set(key, stored);
-    await writeAtomically(file, JSON.stringify(stored), dataDir);
+    if (onDisk) await writeAtomically(file, JSON.stringify(stored), dataDir);
     return value(stored);
-  });
+  }).finally(done);
 }
 
 /** The buyer's own size: built from their measurements in the worker, kept in memory only (never on disk). */

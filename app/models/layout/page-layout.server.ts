@@ -77,12 +77,15 @@ export async function layoutSectionView({
   userId,
   yourSize,
   previewSize,
+  client,
 }: {
   db: DbOrTx;
   productId: number;
   facts: PatternFacts;
   params: URLSearchParams;
   userId: number | null;
+  /** Who asks (layoutClientKey): its new layouts are limited (layouts.server MAX_CLIENT_LAYOUTS). */
+  client?: string;
   /** The viewer has a made-to-measure size of this pattern. */
   yourSize: boolean;
   previewSize: string;
@@ -125,10 +128,10 @@ export async function layoutSectionView({
   // its material selector (issue 34, item 20).
 
   const material = params.get("material") || undefined;
-  let result = await productLayout({ db, productId, size, widthMm, material, userId });
+  let result = await productLayout({ db, productId, size, widthMm, material, userId, client });
   if (!result.ok && result.error === "unknown_material" && material !== undefined) {
     view.materialError = "Choose one of the materials.";
-    result = await productLayout({ db, productId, size, widthMm, userId });
+    result = await productLayout({ db, productId, size, widthMm, userId, client });
   }
   if (!result.ok) {
     if (result.error === "bad_width") view.widthError ??= `Enter a width between ${widthRangeText(query.unit)}.`;

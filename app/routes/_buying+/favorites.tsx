@@ -48,7 +48,7 @@ export default function FavoritesPage() {
     <section className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-2xl font-bold tracking-tight">My favourites</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Designs you keep for later. Bought patterns are in <Link to="/library" className="text-brand-700 hover:underline">your library</Link>.
+        Designs you keep for later. Bought patterns are in <Link to="/library" className="text-brand-700 underline">your library</Link>.
       </p>
       <div className="mt-6">
         <h2 className="sr-only">Favourite designs</h2>

@@ -18,6 +18,7 @@ import { getExternalProduct } from "~/models/catalog/products.server";
 import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "~/models/fit/interpolate";
 import { previewUrl, productPatternFacts } from "~/models/patterns/versions.server";
 import { getBuyerSettings } from "~/models/platform/settings.server";
+import { layoutClientKey } from "~/models/layout/layouts.server";
 import { layoutFabricTable, layoutSectionView } from "~/models/layout/page-layout.server";
 import { productTypeLabel, isDownloadPattern } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
@@ -26,6 +27,7 @@ import { sizeChartView, unitToggleHref } from "~/models/fit/size-chart-view.serv
 import { invariantResponse } from "~/utils/invariant";
 import { fileUrl, imageSrcSet } from "~/utils/media";
 import { formatCents } from "~/utils/money";
+import { clientKeyOf } from "~/auth/login.server";
 import { getUser } from "~/auth/viewer.server";
 import { isoDay } from "~/utils/dates";
 
@@ -56,6 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           userId: user?.id ?? null,
           yourSize: madeToMeasure?.ok === true,
           previewSize: yourSize ? CUSTOM_SIZE : size,
+          client: layoutClientKey(user?.id, clientKeyOf(request)),
         })
       : null;
   return {
@@ -229,7 +232,7 @@ export default function ProductPage() {
             <AddToCartForm productId={product.id} type={product.type} delivery={product.delivery} variants={variants} />
           )}
           <SizeAdvice advice={sizeAdvice} />
-          <MadeToMeasureOfferForm productId={product.id} offer={madeToMeasure} />
+          <MadeToMeasureOfferForm productId={product.id} offer={madeToMeasure} owned={ownedOrderId ? { price: formatCents(product.priceCents) } : null} />
           {product.sizeChart ? (
             <figure>
               <figcaption className="label">Size chart</figcaption>

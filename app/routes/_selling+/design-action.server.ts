@@ -175,7 +175,7 @@ export async function designAction({
     // A new pattern file with other sizes than the table showed: the design is saved (the seller could not have typed
     // the new sizes' rows) and its edit page shows the new sizes' table with the reason; no 400 for a save that stored.
     if (lateChartErrors) return redirectWithFlash(request, `/edit-product/${result.product.id}`, { kind: "error", message: CHART_NOT_SAVED });
-    return redirectWithFlash(request, `/edit-product/${result.product.id}`, { kind: "success", message: savedMessage(intent, result.created) });
+    return redirectWithFlash(request, `/edit-product/${result.product.id}`, { kind: "success", message: savedMessage(intent, result.created, result.product.status) });
   } finally {
     await form.cleanup();
   }
@@ -185,8 +185,9 @@ export async function designAction({
 const CHART_NOT_SAVED = "The design was saved, but not its size chart: its sizes changed with this save. Check the table below and save again.";
 
 /** The flash note after a save, by the button pressed. */
-function savedMessage(intent: string, created: boolean): string {
-  if (intent === "draft") return PRODUCT_MESSAGES.draftSaved;
+function savedMessage(intent: string, created: boolean, status: string): string {
+  // A draft's "Save draft" (intent "save") says the draft was saved, not "Product updated" (issue 34, item 21).
+  if (intent === "draft" || (intent === "save" && status === "draft")) return PRODUCT_MESSAGES.draftSaved;
   if (intent === "publish") return PRODUCT_MESSAGES.published;
   return created ? PRODUCT_MESSAGES.created : PRODUCT_MESSAGES.updated;
 }

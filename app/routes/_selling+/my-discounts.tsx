@@ -73,7 +73,7 @@ export default function MyDiscountsPage() {
         <StoreFirst />
       ) : (
         <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <section aria-labelledby="codes-title">
+          <section aria-labelledby="codes-title" className="min-w-0">
             <h2 id="codes-title" className="text-lg font-semibold">
               Your codes
             </h2>
@@ -142,13 +142,13 @@ function CreateCodeForm({ designs, lastResult }: { designs: { id: number; name: 
     shouldValidate: "onSubmit",
   });
   return (
-    <section aria-labelledby="new-code-title" className="card h-fit p-6">
+    <section aria-labelledby="new-code-title" className="card h-fit min-w-0 p-6">
       <h2 id="new-code-title" className="text-lg font-semibold">
         New code
       </h2>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <Field label="Code" inputProps={{ ...getInputProps(fields.code, { type: "text" }), autoComplete: "off" }} errors={fields.code.errors} hint="3 to 32 letters, digits, '-' or '_'; buyers may type it in any case." />
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-3">
           <Field label="Percent off" inputProps={{ ...getInputProps(fields.percent_off, { type: "text" }), inputMode: "decimal" }} errors={fields.percent_off.errors} hint="e.g. 20" />
           <Field label="Or amount off ($)" inputProps={{ ...getInputProps(fields.amount_off, { type: "text" }), inputMode: "decimal" }} errors={fields.amount_off.errors} hint="e.g. 5.00" />
         </div>
@@ -157,15 +157,17 @@ function CreateCodeForm({ designs, lastResult }: { designs: { id: number; name: 
           <p className="text-xs text-slate-500">None ticked: the whole store.</p>
           <div className="mt-1 max-h-40 space-y-1 overflow-y-auto">
             {designs.map((d) => (
-              <label key={d.id} className="flex items-center gap-2 text-sm">
+              <label key={d.id} className="flex min-w-0 items-center gap-2 text-sm">
                 <input type="checkbox" name="product_ids" value={d.id} />
-                {d.name}
+                {/* A name without spaces (a file name) wraps anywhere rather than widening the page. */}
+                <span className="min-w-0 [overflow-wrap:anywhere]">{d.name}</span>
               </label>
             ))}
           </div>
           <ErrorList id={fields.product_ids.errorId} errors={fields.product_ids.errors} />
         </fieldset>
-        <div className="grid grid-cols-2 gap-3">
+        {/* One under the other on a phone: two date inputs side by side are wider than the card at 390 px. */}
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Field label="Starts (UTC)" inputProps={getInputProps(fields.starts, { type: "date" })} errors={fields.starts.errors} />
           <Field label="Ends (UTC, inclusive)" inputProps={getInputProps(fields.ends, { type: "date" })} errors={fields.ends.errors} />
         </div>

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
+import { clientKeyOf } from "~/auth/login.server";
 import { getApiUser } from "~/auth/viewer.server";
 import { LAYOUT_ERRORS, tooWideMessage } from "~/models/layout/errors";
-import { defaultLayoutWidthMm, productLayout, productLayoutJson } from "~/models/layout/layouts.server";
+import { defaultLayoutWidthMm, layoutClientKey, productLayout, productLayoutJson } from "~/models/layout/layouts.server";
 import { getLayoutSettings } from "~/models/layout/settings.server";
 import { RETRY_AFTER_SECONDS } from "~/models/patterns/pool.server";
 import { apiIdParam } from "~/utils/api-params.server";
@@ -29,11 +30,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     widthMm,
     material: url.searchParams.get("material") || undefined,
     userId: viewer?.id ?? null,
+    client: layoutClientKey(viewer?.id, clientKeyOf(request)),
   });
   if (result.ok) return Response.json(productLayoutJson(result.value), { headers: { "Cache-Control": "private, no-store" } });
   const { status, message } = LAYOUT_ERRORS[result.error];
   if (result.error === "too_wide") return apiError(status, tooWideMessage(result.pieces), { pieces: result.pieces ?? [] });
   const response = apiError(status, message);
+  if (status === 429) response.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   if (status === 503) response.headers.set("Retry-After", String(result.error === "busy" ? RETRY_AFTER_SECONDS : RETRY_AFTER_SECONDS * 6));
   return response;
 }
