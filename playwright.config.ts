@@ -28,6 +28,9 @@ process.env.LAYOUT_WARMING = "off";
 // Every test browser and request context registers from 127.0.0.1, the whole suite's accounts from one address: the
 // per-address limit (10 an hour) is the model tests' (app/models/accounts/users.server.test.ts).
 process.env.REGISTRATIONS_PER_ADDRESS = "100000";
+// Likewise every visitor's new cutting layouts count against 127.0.0.1: the limit of two per client is the model
+// tests' (app/models/layout/layouts.server.test.ts).
+process.env.LAYOUTS_PER_CLIENT = "1000";
 
 /**
  * Debian's chromium-headless-shell (the same Chromium build as Debian's chromium, without the browser's UI: what

@@ -61,6 +61,11 @@ const EnvSchema = z.object({
    * address (a class behind one NAT, or a test suite on loopback).
    */
   REGISTRATIONS_PER_ADDRESS: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).default(10)),
+  /**
+   * New cutting layouts one client (an account, else an address) may have computing or waiting at once (issue 34,
+   * item 4). Raise it when many visitors share one address (a test suite on loopback).
+   */
+  LAYOUTS_PER_CLIENT: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(1000).default(2)),
   /** The token a metrics scraper sends (`Authorization: Bearer ...`) for GET /metrics; unset, loopback clients only. */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** Minutes a login rate-limit window lasts (failures per address and account). */

@@ -503,6 +503,9 @@ async function openMenu(page: Page) {
 async function navigate(page: Page, links: [name: string | RegExp, path: string][]) {
   for (const [name, path] of links) {
     const link = page.getByRole("link", { name, exact: true }).filter({ visible: true });
+    // The page of the last step may still be rendering after its URL changed: a link of the page gets a moment to
+    // show before the menu is opened for it (an open menu then covered the page's own button; one failed run).
+    await link.first().waitFor({ state: "visible", timeout: 1_500 }).catch(() => undefined);
     if ((await link.count()) === 0) await openMenu(page);
     await link.first().click();
     await expect(page).toHaveURL(new URL(path, page.url()).href);

@@ -99,10 +99,9 @@ const inFlight = new Map<string, Promise<ProductLayoutResult>>();
 /**
  * Layouts computed now per client (an address or an account; issue 34, item 4): one client asking for new widths on
  * six connections kept the pattern queue full and a real buyer's width got 503. A client has at most
- * MAX_CLIENT_LAYOUTS computing or waiting; past that its next new layout is refused (429) until one ends. Layouts from
- * the cache and layouts someone else is already computing cost nothing and are never refused.
+ * LAYOUTS_PER_CLIENT (2) computing or waiting; past that its next new layout is refused (429) until one ends. Layouts
+ * from the cache and layouts someone else is already computing cost nothing and are never refused.
  */
-export const MAX_CLIENT_LAYOUTS = 2;
 
 /** The client a layout is asked for: the account when there is one, else the address. */
 export function layoutClientKey(userId: number | null | undefined, address: string): string {
@@ -240,7 +239,7 @@ export async function productLayout({
   client,
 }: LayoutArgs & {
   userId?: number | null;
-  /** Who asks (the faces: `account:<id>` or `address:<ip>`): its new layouts are limited (MAX_CLIENT_LAYOUTS). */
+  /** Who asks (the faces: `account:<id>` or `address:<ip>`): its new layouts are limited (LAYOUTS_PER_CLIENT). */
   client?: string;
 }): Promise<ProductLayoutResult> {
   const product = visibleProduct(db, productId, userId);
@@ -277,7 +276,7 @@ export async function productLayout({
   }
   // A new layout (not being computed for anyone yet) counts against its client's share.
   const counted = !inFlight.has(key) && client !== undefined ? client : null;
-  if (counted !== null && (clientWork.get(counted) ?? 0) >= MAX_CLIENT_LAYOUTS) return { ok: false, error: "client_busy" };
+  if (counted !== null && (clientWork.get(counted) ?? 0) >= getEnv().LAYOUTS_PER_CLIENT) return { ok: false, error: "client_busy" };
   // Only the seller's widths are kept on disk: a buyer's typed width is computed once and kept in memory (bounded),
   // so new widths cannot fill the disk (issue 34, item 4).
   const onDisk = getLayoutSettings({ db, productId }).widthsMm.includes(widthMm);

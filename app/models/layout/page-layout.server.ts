@@ -84,7 +84,7 @@ export async function layoutSectionView({
   facts: PatternFacts;
   params: URLSearchParams;
   userId: number | null;
-  /** Who asks (layoutClientKey): its new layouts are limited (layouts.server MAX_CLIENT_LAYOUTS). */
+  /** Who asks (layoutClientKey): its new layouts are limited (LAYOUTS_PER_CLIENT). */
   client?: string;
   /** The viewer has a made-to-measure size of this pattern. */
   yourSize: boolean;
