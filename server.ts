@@ -25,6 +25,7 @@ import { hasStaleReadings, rereadStoredVersions } from "./app/models/patterns/re
 import { pooledRandomBytes } from "./app/utils/random-pool.server";
 import { getDb } from "./app/utils/db.server";
 import { getEnv } from "./app/utils/env.server";
+import { requestContextOf } from "./app/utils/request-context.server";
 import { log, logError } from "./app/utils/log.server";
 import { configuredOrigin } from "./app/utils/mail.server";
 import { measureDataDir, renderMetrics, startProcessMetrics } from "./app/utils/metrics.server";
@@ -37,6 +38,7 @@ import { createRequestHandler } from "./server/remix-handler";
 import { requestLog } from "./server/request-log";
 import { createRouteLabeller } from "./server/route-label";
 import { sameOriginGuard } from "./server/same-origin";
+import { securityHeaders } from "./server/security-headers";
 
 /** Run from source (tsx server.ts): the development server, with Vite. Bundled (build/app.js): production. */
 const fromSource = import.meta.url.endsWith(".ts");
@@ -160,26 +162,29 @@ app.use((req, res, next) => {
   next();
 });
 
+// Helmet's headers, recorded once at start and set per request with the request's nonce (server/security-headers.ts).
 app.use(
-  helmet({
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-        "img-src": ["'self'", "data:", "blob:"],
-        "media-src": ["'self'", "blob:"],
-        "connect-src": ["'self'"],
-        // A form post may end in a redirect to the payment provider (checkout, onboarding).
-        "form-action": ["'self'", "https://checkout.stripe.com", "https://connect.stripe.com"],
-        "upgrade-insecure-requests": null,
+  securityHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          "img-src": ["'self'", "data:", "blob:"],
+          "media-src": ["'self'", "blob:"],
+          "connect-src": ["'self'"],
+          // A form post may end in a redirect to the payment provider (checkout, onboarding).
+          "form-action": ["'self'", "https://checkout.stripe.com", "https://connect.stripe.com"],
+          "upgrade-insecure-requests": null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-    // "no-referrer" would make browsers send `Origin: null` on form posts, which Remix's CSRF check refuses.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    // HSTS only makes sense when the site is served over https by a proxy in front.
-    strictTransportSecurity: env.PUBLIC_URL?.startsWith("https:") ? undefined : false,
-  }),
+      crossOriginEmbedderPolicy: false,
+      // "no-referrer" would make browsers send `Origin: null` on form posts, which Remix's CSRF check refuses.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      // HSTS only makes sense when the site is served over https by a proxy in front.
+      strictTransportSecurity: env.PUBLIC_URL?.startsWith("https:") ? undefined : false,
+    }),
+  ),
 );
 
 // Every state-changing request, to any path, must come from this site (server/same-origin.ts).
@@ -253,7 +258,7 @@ app.all(
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV === "development" ? "development" : "production",
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string, requestId: requestContextOf(res)?.id }),
   }),
 );
 

@@ -7,7 +7,6 @@ import { renderToPipeableStream } from "react-dom/server";
 
 import { log, logError } from "~/utils/log.server";
 import { NonceProvider } from "~/utils/nonce";
-import { currentRequest } from "~/utils/request-context.server";
 import { RequestIdContext } from "~/utils/request-id";
 
 export const streamTimeout = 5_000;
@@ -57,7 +56,7 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RequestIdContext.Provider value={{ current: currentRequest()?.id }}>
+        <RequestIdContext.Provider value={{ current: loadContext.requestId }}>
           <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
         </RequestIdContext.Provider>
       </NonceProvider>,
@@ -76,7 +75,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) log.error({ err: error }, "rendering the page failed");
+          if (shellRendered) log.error({ err: error, reqId: loadContext.requestId }, "rendering the page failed");
         },
       },
     );
@@ -84,10 +83,10 @@ export default function handleRequest(
   });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context?: AppLoadContext }) {
   if (request.signal.aborted) return;
   // Remix's own answers to a client's mistake (405: a POST to a page without an action, 404) are not server errors.
   const status = (error as { status?: unknown; internal?: unknown } | null)?.status;
   if ((error as { internal?: unknown } | null)?.internal === true && typeof status === "number" && status < 500) return;
-  logError({ path: new URL(request.url).pathname }, "a loader or action failed", error);
+  logError({ path: new URL(request.url).pathname, reqId: context?.requestId }, "a loader or action failed", error);
 }

@@ -15,6 +15,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FlashNote } from "~/components/flash";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
+import { useQuickLinks } from "~/components/quick-link";
 import stylesheet from "~/tailwind.css?url";
 import { useNonce } from "~/utils/nonce";
 import { commitCookieSession, getCookieSession } from "~/utils/cookie-session.server";
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useQuickLinks();
   return (
     <html lang="en" className="h-full">
       <head>

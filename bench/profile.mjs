@@ -26,6 +26,7 @@ const who = process.env.PROFILE_WHO ?? "buyer";
 const data = await seed(root, PRODUCTS);
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", `/product/${data.productId}`];
 const profDir = path.join(data.dataDir, "profile");
+const spawnedAt = Date.now();
 const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profDir}`, "build/server.js"], {
   cwd: root,
   env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: data.dataDir, SEED: "none", NODE_ENV: "production", SESSION_SECRET: SECRET, HTML_CACHE_SECONDS: "0", WEB_CONCURRENCY: "1", SUPERVISE: "off" },
@@ -35,6 +36,10 @@ for (let up = false; !up; await sleep(200)) {
   up = await new Promise((resolve) => http.get(`http://127.0.0.1:${PORT}/healthz`, (res) => (res.resume(), resolve(true))).on("error", () => resolve(false)));
 }
 const headers = who === "buyer" ? { cookie: data.buyerCookie } : who === "cart" ? { cookie: data.visitorCookie } : undefined;
+// Warm-up (PROFILE_WARMUP seconds, 3): module loading, compilation and the first reads are left out of the figures.
+const WARMUP = Number(process.env.PROFILE_WARMUP ?? 3);
+for (const p of paths) await autocannon({ url: `http://127.0.0.1:${PORT}${p}`, connections: CONNECTIONS, duration: WARMUP / paths.length, headers });
+const measuredFrom = (Date.now() - spawnedAt) * 1000;
 const results = [];
 let served = 0;
 for (const p of paths) {
@@ -57,6 +62,14 @@ const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 const self = new Map();
+// Samples taken before the warm-up ended are dropped (the profile starts with the process).
+{
+  let at = 0;
+  profile.timeDeltas.forEach((delta, i) => {
+    at += delta;
+    if (at < measuredFrom) profile.timeDeltas[i] = 0;
+  });
+}
 profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
 
 function area(frame) {

@@ -10,7 +10,7 @@ import { installCrashGuard } from "./crash-guard";
 const guard = installCrashGuard({
   server: () => server,
   onDrain: () => console.log("drain: timers stopped"),
-  drainMs: 3_000,
+  drainMs: 1_000,
   exit: (code) => {
     console.log(`exit ${code}`);
     process.exit(code);

@@ -33,7 +33,7 @@ afterEach(() => {
 
 describe("the crash guard", () => {
   for (const route of ["/throw-later", "/reject-later"]) {
-    it(`${route}: logs the stack, answers that request 500 with an error id, lets the others finish, then exits`, async () => {
+    it(`${route}: logs the stack and the open requests, lets the others finish, answers the unfinished one 500 with its error id, then exits`, async () => {
       const app = await start();
       children.push(app.child);
       const base = `http://127.0.0.1:${app.port}`;
@@ -48,16 +48,19 @@ describe("the crash guard", () => {
       expect(other.status).toBe(200);
       expect(await other.text()).toBe("slow done");
       expect(await app.exited).toBe(1);
-      // One JSON line names the request and carries the stack.
-      const line = app
+      // One JSON line carries the stack and names the requests open at that moment; one more names the request that
+      // was still open when the worker stopped.
+      const lines = app
         .output()
         .split("\n")
-        .find((l) => l.includes('"event":"worker-crashed"'));
-      expect(line).toBeTruthy();
-      const entry = JSON.parse(line!);
-      expect(entry.reqId).toBe(id);
-      expect(entry.level).toBe("error");
-      expect(entry.err.stack).toMatch(/(thrown outside any handler|rejected and never awaited)\n\s+at /);
+        .filter((l) => l.startsWith("{"))
+        .map((l) => JSON.parse(l) as { event?: string; level: string; reqId?: string; openRequests?: string[]; err?: { stack: string } });
+      const crash = lines.find((l) => l.event === "worker-crashed");
+      expect(crash).toBeTruthy();
+      expect(crash!.openRequests).toContain(id);
+      expect(crash!.level).toBe("error");
+      expect(crash!.err!.stack).toMatch(/(thrown outside any handler|rejected and never awaited)\n\s+at /);
+      expect(lines.filter((l) => l.event === "request-unanswered").map((l) => l.reqId)).toEqual([id]);
       expect(app.output()).toContain("drain: timers stopped");
     });
   }

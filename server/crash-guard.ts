@@ -1,9 +1,11 @@
 /**
  * What a worker does when something throws outside any request handler's reach (decision 090): an uncaught
- * exception or an unhandled rejection is logged with its stack; the request it happened in (found through
- * AsyncLocalStorage) gets a 500 page naming an error id, if nothing was sent yet; and the worker, which may now be
- * in a bad state, tells its supervisor (which starts a replacement at once), stops taking connections, finishes
- * its other open requests and exits. Open requests still running after `drainMs` get a 500 too.
+ * exception or an unhandled rejection is logged with its stack and the ids of the requests open at that moment; the
+ * worker, which may now be in a bad state, tells its supervisor (which starts a replacement at once), stops taking
+ * connections, lets its open requests finish and exits. Requests still open after `drainMs` (the one the error came
+ * from among them: its handler will never answer) get a 500 page naming their error id, if nothing was sent yet.
+ * Which request an error came from is not known: that would take AsyncLocalStorage, whose promise hook cost 6-13 %
+ * of every request's throughput on Node 20 (issue 33, request-context.server.ts).
  */
 import cluster from "node:cluster";
 import type http from "node:http";
@@ -12,12 +14,12 @@ import type { RequestHandler } from "express";
 
 import { logError } from "../app/utils/log.server";
 import { pooledRandomBytes } from "../app/utils/random-pool.server";
-import { requestContext as context } from "../app/utils/request-context.server";
+import { bindRequestContext } from "../app/utils/request-context.server";
 
 type RequestContext = { res: http.ServerResponse; id: string };
 
 export type CrashGuard = {
-  /** Express middleware: runs each request in its own context and counts it as open until its response ends. */
+  /** Express middleware: gives each request its context (id) and counts it as open until its response ends. */
   track: RequestHandler;
   /** Starts draining: called on a fatal error (and by tests). */
   drain: (reason: string) => void;
@@ -55,8 +57,10 @@ export function installCrashGuard({
   const open = new Set<RequestContext>();
   let draining = false;
 
-  const track: RequestHandler = (_req, res, next) => {
+  const track: RequestHandler = (req, res, next) => {
     const ctx: RequestContext = { res, id: pooledRandomBytes(6).toString("hex") };
+    bindRequestContext(req, ctx);
+    bindRequestContext(res, ctx);
     open.add(ctx);
     res.setHeader("X-Request-Id", ctx.id);
     res.once("close", () => {
@@ -64,7 +68,7 @@ export function installCrashGuard({
       if (draining && open.size === 0) exit(1);
     });
     if (draining) res.setHeader("Connection", "close");
-    context.run(ctx, next);
+    next();
   };
 
   function drain(reason: string) {
@@ -81,15 +85,16 @@ export function installCrashGuard({
     s?.closeIdleConnections();
     if (open.size === 0) exit(1);
     setTimeout(() => {
-      for (const ctx of open) fail(ctx);
+      for (const ctx of open) {
+        logError({ event: "request-unanswered", reqId: ctx.id }, "a request was still open when the worker stopped: answered 500");
+        fail(ctx);
+      }
       exit(1);
     }, drainMs).unref();
   }
 
   function fatal(kind: string, error: unknown) {
-    const ctx = context.getStore();
-    logError({ event: "worker-crashed", kind }, `${kind}: the worker will be replaced`, error);
-    if (ctx?.res) fail(ctx as RequestContext);
+    logError({ event: "worker-crashed", kind, openRequests: [...open].map((ctx) => ctx.id) }, `${kind}: the worker will be replaced`, error);
     drain(kind);
   }
 

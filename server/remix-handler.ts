@@ -12,6 +12,8 @@ import type http from "node:http";
 import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type express from "express";
 
+import { bindRequestContext, requestContextOf } from "../app/utils/request-context.server";
+
 const DRAIN_LIMIT_BYTES = 256 * 1024 * 1024;
 const DRAIN_LIMIT_MS = 30_000;
 /** Bytes the body stream buffers before the socket is paused. */
@@ -144,7 +146,11 @@ export function createRequestHandler({
         init.duplex = "half";
         drainAfterAnswer(req, res, body.stop);
       }
-      const response = await handle(new Request(urlOf(req), init), getLoadContext(req, res));
+      const request = new Request(urlOf(req), init);
+      // Loaders find the request's context (id, user) from the Request they are given (request-context.server.ts).
+      const ctx = requestContextOf(res);
+      if (ctx) bindRequestContext(request, ctx);
+      const response = await handle(request, getLoadContext(req, res));
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [key, value] of response.headers.entries()) res.append(key, value);

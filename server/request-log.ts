@@ -8,12 +8,12 @@ import type { RequestHandler } from "express";
 
 import { log } from "../app/utils/log.server";
 import { httpDuration } from "../app/utils/metrics.server";
-import { currentRequest } from "../app/utils/request-context.server";
+import { requestContextOf } from "../app/utils/request-context.server";
 
 export function requestLog({ routeOf }: { routeOf: () => (pathname: string) => string }): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    const ctx = currentRequest();
+    const ctx = requestContextOf(res);
     res.once("close", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeOf()(req.path);

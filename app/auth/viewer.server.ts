@@ -30,7 +30,7 @@ export function getViewer(request: Request): Promise<Viewer> {
       const token = await currentSessionToken(request);
       const viewer = token ? getSessionViewer({ db, token }) : null;
       if (viewer) {
-        noteRequestUser(viewer.user?.id);
+        noteRequestUser(request, viewer.user?.id);
         return viewer;
       }
       const visitorToken = (await getCookieSession(request)).get("cartToken");
@@ -51,7 +51,7 @@ export function getApiUser(request: Request): Promise<SessionUser | null> {
   if (!cached) {
     const token = tokenFromAuthorization(request);
     const user = token ? getSessionUser({ db: getDb(), token }) : null;
-    noteRequestUser(user?.id);
+    noteRequestUser(request, user?.id);
     cached = Promise.resolve(user);
     apiUserCache.set(request, cached);
   }
@@ -69,7 +69,7 @@ export function getUser(request: Request): Promise<SessionUser | null> {
       const token = await currentSessionToken(request);
       if (!token) return null;
       const user = getSessionUser({ db: getDb(), token });
-      noteRequestUser(user?.id);
+      noteRequestUser(request, user?.id);
       return user;
     })();
     userCache.set(request, cached);

@@ -1,7 +1,8 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
 
 import { Pagination } from "~/components/pagination";
 import { ProductGrid, type ProductCardData } from "~/components/product-card";
+import { QuickLink } from "~/components/quick-link";
 import { catalogSearch, SORTS, type CatalogQuery } from "~/schemas/catalog";
 import { AVAILABILITIES, CATEGORY1, subcategoriesFor } from "~/utils/catalog";
 
@@ -30,7 +31,7 @@ export function CatalogView({
   return (
     <section className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-      <CategoryBar query={query} />
+      <CategoryBar base={pathname} query={query} />
       <FilterForm key={catalogSearch(query)} scope={scope} query={query} />
       <p className="mt-4 text-sm text-slate-600" aria-live="polite">
         {total} {total === 1 ? "result" : "results"}
@@ -41,12 +42,13 @@ export function CatalogView({
         <h2 className="sr-only">Products</h2>
         <ProductGrid products={items} empty={empty} />
       </div>
-      <Pagination page={query.page} pageCount={pageCount} href={(page) => catalogSearch(query, { page })} />
+      <Pagination page={query.page} pageCount={pageCount} href={(page) => `${pathname}${catalogSearch(query, { page })}`} />
     </section>
   );
 }
 
-function CategoryBar({ query }: { query: CatalogQuery }) {
+/** `base`: the page's path, which the category links keep (explore, /popular, /best-sellers). */
+function CategoryBar({ base, query }: { base: string; query: CatalogQuery }) {
   return (
     // On narrow screens the bar scrolls sideways: a fade and a visible thin scrollbar at the right
     // edge show that more categories follow.
@@ -59,15 +61,19 @@ function CategoryBar({ query }: { query: CatalogQuery }) {
           const active = c.id === query.category1;
           return (
             <li key={c.id}>
-              <Link
-                to={catalogSearch(query, { category1: c.id, category2: [], page: 1 })}
+              <QuickLink
+                to={`${base}${catalogSearch(query, {
+                  category1: c.id,
+                  category2: [],
+                  page: 1,
+                })}`}
                 aria-current={active ? "page" : undefined}
                 className={`inline-block border-b-2 px-3 py-2 text-sm font-medium ${
                   active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-700 hover:text-brand-700"
                 }`}
               >
                 {c.label}
-              </Link>
+              </QuickLink>
             </li>
           );
         })}
@@ -77,9 +83,7 @@ function CategoryBar({ query }: { query: CatalogQuery }) {
 }
 
 function FilterForm({ scope, query }: { scope: Scope; query: CatalogQuery }) {
-  const availabilities = AVAILABILITIES.filter((a) =>
-    scope === "popular" ? false : scope === "best-sellers" ? a.type !== "Pattern" : true,
-  );
+  const availabilities = AVAILABILITIES.filter((a) => (scope === "popular" ? false : scope === "best-sellers" ? a.type !== "Pattern" : true));
   const activeFilters = query.category2.length + (query.category3.length ? 1 : 0);
   return (
     <Form method="get" className="mt-4" role="search">
@@ -104,9 +108,7 @@ function FilterForm({ scope, query }: { scope: Scope; query: CatalogQuery }) {
         </button>
       </div>
       <details className="mt-3 rounded-md border border-slate-200 bg-white">
-        <summary className="cursor-pointer px-4 py-2 text-sm font-semibold">
-          Filters{activeFilters ? ` (${activeFilters})` : ""}
-        </summary>
+        <summary className="cursor-pointer px-4 py-2 text-sm font-semibold">Filters{activeFilters ? ` (${activeFilters})` : ""}</summary>
         <div className="grid gap-6 border-t border-slate-200 p-4 md:grid-cols-2">
           <fieldset>
             <legend className="label">Categories</legend>

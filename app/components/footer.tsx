@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { QuickLink } from "~/components/quick-link";
 
 export function Footer() {
   return (
@@ -8,24 +8,24 @@ export function Footer() {
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-4">
             <li>
-              <Link to="/terms" className="hover:text-brand-700">
+              <QuickLink to="/terms" className="hover:text-brand-700">
                 Terms &amp; Conditions
-              </Link>
+              </QuickLink>
             </li>
             <li>
-              <Link to="/privacy" className="hover:text-brand-700">
+              <QuickLink to="/privacy" className="hover:text-brand-700">
                 Privacy Policy
-              </Link>
+              </QuickLink>
             </li>
             <li>
-              <Link to="/help" className="hover:text-brand-700">
+              <QuickLink to="/help" className="hover:text-brand-700">
                 Help
-              </Link>
+              </QuickLink>
             </li>
             <li>
-              <Link to="/become-seller" className="hover:text-brand-700">
+              <QuickLink to="/become-seller" className="hover:text-brand-700">
                 Sell on Patternhouse
-              </Link>
+              </QuickLink>
             </li>
           </ul>
         </nav>

@@ -1,9 +1,14 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
 
 import { useUnreadConversations } from "~/components/messaging";
+import { QuickLink } from "~/components/quick-link";
 
-export type HeaderUser = { firstName: string; role: "user" | "admin"; unreadConversations?: number };
+export type HeaderUser = {
+  firstName: string;
+  role: "user" | "admin";
+  unreadConversations?: number;
+};
 
 const SHOP_LINKS = [
   { to: "/", label: "Shop Now" },
@@ -26,22 +31,11 @@ function profileLinks(isAdmin: boolean) {
   ];
 }
 
-export function Header({
-  user,
-  cartCount,
-  onboarded,
-}: {
-  user: HeaderUser | null;
-  cartCount: number;
-  onboarded: boolean;
-}) {
+export function Header({ user, cartCount, onboarded }: { user: HeaderUser | null; cartCount: number; onboarded: boolean }) {
   const { pathname } = useLocation();
   const unread = useUnreadConversations(user?.unreadConversations ?? 0);
   const inStoreArea = STORE_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-  const secondary = [
-    ...(onboarded ? [] : [{ to: "/become-seller", label: "Become a Seller" }]),
-    { to: "/help", label: "Help" },
-  ];
+  const secondary = [...(onboarded ? [] : [{ to: "/become-seller", label: "Become a Seller" }]), { to: "/help", label: "Help" }];
   const navClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-2 py-1 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"}`;
 
@@ -50,20 +44,24 @@ export function Header({
     // the fixed mobile menu, which would then be clipped to the header's 64 px instead of the screen.
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-        <Link to="/" className="text-lg font-bold tracking-tight text-brand-700">
+        <QuickLink to="/" className="text-lg font-bold tracking-tight text-brand-700">
           Patternhouse
-        </Link>
+        </QuickLink>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
           {SHOP_LINKS.map((l) => (
             <NavLink key={l.to} to={l.to} end className={navClass} prefetch="intent">
               {l.label}
             </NavLink>
           ))}
-          {secondary.map((l) => (
-            <NavLink key={l.to} to={l.to} className={navClass}>
-              {l.label}
-            </NavLink>
-          ))}
+          {secondary.map((l) => {
+            // As NavLink without `end` would: the page itself and the pages under it.
+            const isActive = pathname === l.to || pathname.startsWith(`${l.to}/`);
+            return (
+              <QuickLink key={l.to} to={l.to} className={navClass({ isActive })} aria-current={isActive ? "page" : undefined}>
+                {l.label}
+              </QuickLink>
+            );
+          })}
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <CartLink count={cartCount} />
@@ -82,7 +80,7 @@ export function Header({
                 <ul className="absolute right-0 mt-2 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
                   {profileLinks(user.role === "admin").map((l) => (
                     <li key={l.to}>
-                      <Link
+                      <QuickLink
                         to={l.to}
                         className={`block px-4 py-2 text-sm hover:bg-slate-50 ${
                           l.to === "/store-settings" && inStoreArea ? "font-semibold text-brand-700" : "text-slate-700"
@@ -91,7 +89,7 @@ export function Header({
                       >
                         {l.label}
                         {l.to === "/messages" ? <UnreadBadge count={unread} /> : null}
-                      </Link>
+                      </QuickLink>
                     </li>
                   ))}
                   <li>
@@ -101,12 +99,12 @@ export function Header({
               </ProfileMenu>
             ) : (
               <div className="flex items-center gap-2">
-                <Link to="/login" className="btn-secondary">
+                <QuickLink to="/login" className="btn-secondary">
                   Log in
-                </Link>
-                <Link to="/register" className="btn">
+                </QuickLink>
+                <QuickLink to="/register" className="btn">
                   Register
-                </Link>
+                </QuickLink>
               </div>
             )}
           </div>
@@ -119,7 +117,7 @@ export function Header({
 
 function CartLink({ count }: { count: number }) {
   return (
-    <Link
+    <QuickLink
       to="/cart"
       className="relative inline-flex items-center rounded-md p-2 text-slate-700 hover:text-brand-700"
       aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
@@ -135,7 +133,7 @@ function CartLink({ count }: { count: number }) {
       >
         {count}
       </span>
-    </Link>
+    </QuickLink>
   );
 }
 
@@ -169,7 +167,11 @@ const FOCUSABLE = 'summary, a[href], button:not([disabled]), input:not([disabled
  */
 function useDisclosure(ref: RefObject<HTMLDetailsElement>, { trapFocus }: { trapFocus: boolean }) {
   const { key } = useLocation();
+  // Closes after a navigation, not when React takes over the page: a menu opened before hydration stays open.
+  const shownKey = useRef(key);
   useEffect(() => {
+    if (shownKey.current === key) return;
+    shownKey.current = key;
     if (ref.current) ref.current.open = false;
   }, [key, ref]);
   useEffect(() => {
@@ -213,15 +215,7 @@ function ProfileMenu({ children }: { children: React.ReactNode }) {
 }
 
 /** Full-screen menu for small screens; a <details> element, so it opens without JavaScript. */
-function MobileMenu({
-  user,
-  secondary,
-  unread,
-}: {
-  user: HeaderUser | null;
-  secondary: { to: string; label: string }[];
-  unread: number;
-}) {
+function MobileMenu({ user, secondary, unread }: { user: HeaderUser | null; secondary: { to: string; label: string }[]; unread: number }) {
   const linkClass = "block rounded-md px-3 py-3 text-lg font-medium text-slate-800 hover:bg-slate-50";
   const ref = useRef<HTMLDetailsElement>(null);
   useDisclosure(ref, { trapFocus: true });
@@ -236,9 +230,9 @@ function MobileMenu({
         <ul className="space-y-1">
           {[...SHOP_LINKS, ...secondary, { to: "/cart", label: "Cart" }].map((l) => (
             <li key={l.to}>
-              <Link to={l.to} className={linkClass}>
+              <QuickLink to={l.to} className={linkClass}>
                 {l.label}
-              </Link>
+              </QuickLink>
             </li>
           ))}
         </ul>
@@ -248,10 +242,10 @@ function MobileMenu({
             <>
               {profileLinks(user.role === "admin").map((l) => (
                 <li key={l.to}>
-                  <Link to={l.to} className={linkClass}>
+                  <QuickLink to={l.to} className={linkClass}>
                     {l.label}
                     {l.to === "/messages" ? <UnreadBadge count={unread} /> : null}
-                  </Link>
+                  </QuickLink>
                 </li>
               ))}
               <li>
@@ -261,24 +255,24 @@ function MobileMenu({
           ) : (
             <>
               <li>
-                <Link to="/login" className={linkClass}>
+                <QuickLink to="/login" className={linkClass}>
                   Log in
-                </Link>
+                </QuickLink>
               </li>
               <li>
-                <Link to="/register" className={linkClass}>
+                <QuickLink to="/register" className={linkClass}>
                   Register
-                </Link>
+                </QuickLink>
               </li>
             </>
           )}
         </ul>
         <ul className="mt-6 flex gap-4 text-sm text-slate-500">
           <li>
-            <Link to="/terms">Terms</Link>
+            <QuickLink to="/terms">Terms</QuickLink>
           </li>
           <li>
-            <Link to="/privacy">Privacy</Link>
+            <QuickLink to="/privacy">Privacy</QuickLink>
           </li>
         </ul>
       </nav>

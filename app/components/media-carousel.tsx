@@ -1,9 +1,8 @@
 import { useRef } from "react";
 
-import { HIGH_PRIORITY } from "~/components/product-card";
 import { useHydrated } from "~/components/use-hydrated";
 import { isImageFile } from "~/utils/catalog";
-import { fileUrl, imageSrcSet } from "~/utils/media";
+import { fileUrl, HIGH_PRIORITY, imageSrcSet } from "~/utils/media";
 
 /**
  * Images and muted looping videos side by side in a scroll-snapping strip: it swipes and scrolls

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { QuickLink } from "~/components/quick-link";
 
 /** Previous / numbered / Next links: plain links, so they work without JavaScript. */
 export function Pagination({ page, pageCount, href }: { page: number; pageCount: number; href: (page: number) => string }) {
@@ -10,9 +10,9 @@ export function Pagination({ page, pageCount, href }: { page: number; pageCount:
   return (
     <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        <Link to={href(page - 1)} className={item} rel="prev">
+        <QuickLink to={href(page - 1)} className={item} rel="prev">
           Previous
-        </Link>
+        </QuickLink>
       ) : null}
       {pages.map((p, i) => (
         <span key={p} className="flex items-center gap-2">
@@ -22,16 +22,16 @@ export function Pagination({ page, pageCount, href }: { page: number; pageCount:
               {p}
             </span>
           ) : (
-            <Link to={href(p)} className={item} aria-label={`Page ${p}`}>
+            <QuickLink to={href(p)} className={item} aria-label={`Page ${p}`}>
               {p}
-            </Link>
+            </QuickLink>
           )}
         </span>
       ))}
       {page < pageCount ? (
-        <Link to={href(page + 1)} className={item} rel="next">
+        <QuickLink to={href(page + 1)} className={item} rel="next">
           Next
-        </Link>
+        </QuickLink>
       ) : null}
     </nav>
   );

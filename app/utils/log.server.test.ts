@@ -2,8 +2,8 @@ import { Writable } from "node:stream";
 
 import { describe, expect, it } from "vitest";
 
-import { createLogger } from "~/utils/log.server";
-import { requestContext } from "~/utils/request-context.server";
+import { createLogger, logError, recentErrors } from "~/utils/log.server";
+import { bindRequestContext, noteRequestUser, requestContextOf } from "~/utils/request-context.server";
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -39,20 +39,24 @@ describe("the log", () => {
     expect(lines[0]).toMatchObject({ level: "info", msg: "with secrets", store: { name: "Atelier", accountNumber: "[redacted]" } });
   });
 
-  it("names the request and, once known, the user on every line written while answering it", async () => {
-    const { lines, log } = capture();
-    log.info({ event: "outside" }, "no request");
-    await requestContext.run({ id: "0123456789ab" }, async () => {
-      log.info({ event: "before" }, "who is asking is not known yet");
-      const ctx = requestContext.getStore()!;
-      ctx.userId = 42;
-      await new Promise((r) => setTimeout(r, 1));
-      log.info({ event: "after" }, "after an await");
-    });
-    await new Promise((r) => setImmediate(r));
-    expect(lines[0]).not.toHaveProperty("reqId");
-    expect(lines[1]).toMatchObject({ event: "before", reqId: "0123456789ab" });
-    expect(lines[1]).not.toHaveProperty("userId");
-    expect(lines[2]).toMatchObject({ event: "after", reqId: "0123456789ab", userId: 42 });
+  it("keeps the id of the request an error line names, for the health screen's list", () => {
+    logError({ event: "test", reqId: "0123456789ab" }, "an error for a request");
+    logError({ event: "test" }, "an error outside any request");
+    const [outside, named] = recentErrors();
+    expect(named).toMatchObject({ msg: "an error for a request", reqId: "0123456789ab" });
+    expect(outside).toMatchObject({ msg: "an error outside any request", reqId: undefined });
+  });
+
+  it("finds a request's context from the objects that stand for it, and notes its user", () => {
+    const ctx = { id: "0123456789ab" };
+    const request = new Request("http://localhost/");
+    const res = {};
+    bindRequestContext(request, ctx);
+    bindRequestContext(res, ctx);
+    noteRequestUser(request, 42);
+    expect(requestContextOf(res)).toEqual({ id: "0123456789ab", userId: 42 });
+    expect(requestContextOf(new Request("http://localhost/"))).toBeUndefined();
+    noteRequestUser(new Request("http://localhost/"), 7);
+    expect(ctx).toEqual({ id: "0123456789ab", userId: 42 });
   });
 });

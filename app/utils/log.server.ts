@@ -1,7 +1,8 @@
 /**
  * The structured log (decision 095): one JSON line per request (server/request-log.ts) and per notable event, on
- * stdout (or LOG_FILE), at LOG_LEVEL. Every line written while answering a request carries its `reqId` and, once
- * known, its `userId`. Secrets and personal data are cut out by key wherever they sit (REDACTED_KEYS) before a line
+ * stdout (or LOG_FILE), at LOG_LEVEL. The request line carries the request's `reqId` and, once known, its `userId`;
+ * a line written for a request names it with `reqId` when the code knows it (loader and action errors, rendering
+ * errors, the crash guard: request-context.server.ts says why it is not found implicitly). Secrets and personal data are cut out by key wherever they sit (REDACTED_KEYS) before a line
  * is written. In development (`npm run dev`), or with LOG_FORMAT=pretty, lines are made readable by pino-pretty.
  *
  * Events are logged with an `event` field: `log.info({ event: "payment", orderId, amountCents }, "...")`.
@@ -10,7 +11,6 @@ import { createRequire } from "node:module";
 
 import pino, { type DestinationStream, type Logger } from "pino";
 
-import { currentRequest } from "~/utils/request-context.server";
 
 /**
  * Keys whose values never reach the log, at the top level and one or two levels down (redact, below):
@@ -79,11 +79,6 @@ export function createLogger({ level = "info", format = "json", file, destinatio
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }), log: (fields) => redact(fields) as Record<string, unknown> },
-    mixin() {
-      const ctx = currentRequest();
-      if (!ctx) return {};
-      return ctx.userId === undefined ? { reqId: ctx.id } : { reqId: ctx.id, userId: ctx.userId };
-    },
   };
   if (destination) return pino(options, destination);
   if (format === "pretty" && !file && hasPinoPretty()) {
@@ -132,6 +127,6 @@ const errorRing = ((globalThis as RingHolder)[RING] ??= []);
 /** Logs an error (with its stack under `err`) and keeps it for the health screen. */
 export function logError(fields: Record<string, unknown>, msg: string, error?: unknown) {
   log.error(error === undefined ? fields : { ...fields, err: error }, msg);
-  errorRing.push({ time: new Date().toISOString(), msg, reqId: currentRequest()?.id });
+  errorRing.push({ time: new Date().toISOString(), msg, reqId: typeof fields.reqId === "string" ? fields.reqId : undefined });
   if (errorRing.length > 20) errorRing.shift();
 }

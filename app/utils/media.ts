@@ -13,3 +13,6 @@ export function fileUrl(name: string, width?: ImageWidth): string {
 export function imageSrcSet(name: string, widths: readonly ImageWidth[] = IMAGE_WIDTHS): string {
   return widths.map((w) => `${fileUrl(name, w)} ${w}w`).join(", ");
 }
+
+/** `fetchpriority="high"` for the first image a page shows, spelled for React 18, which passes lowercase attributes through unchanged. */
+export const HIGH_PRIORITY = { fetchpriority: "high" } as Record<string, string>;

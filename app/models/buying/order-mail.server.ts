@@ -28,17 +28,20 @@ export async function fulfilAndMail({
   event,
   paymentIntentId,
   origin,
+  reqId,
 }: {
   db: Db;
   checkoutId: number;
   event?: ProviderEvent;
   paymentIntentId?: string | null;
   origin?: string;
+  /** The request that brought the payment, for the log line (request-context.server.ts). */
+  reqId?: string;
 }): Promise<FulfilResult> {
   const result = fulfilCheckout({ db, checkoutId, event, paymentIntentId });
   if (result.status === "fulfilled") {
     log.info(
-      { event: "payment", checkoutId, orderIds: result.orders.map((o) => o.id), totalCents: result.orders.reduce((sum, o) => sum + o.amountCents + o.shippingCents + o.taxCents, 0) },
+      { event: "payment", reqId, checkoutId, orderIds: result.orders.map((o) => o.id), totalCents: result.orders.reduce((sum, o) => sum + o.amountCents + o.shippingCents + o.taxCents, 0) },
       "a checkout was paid and its orders placed",
     );
   }

@@ -22,13 +22,26 @@ export function openLocalCheckout({ db, userId, checkoutId, now = new Date() }: 
 }
 
 /** The test page's Pay button: the same fulfilment as a Stripe checkout.session.completed. */
-export async function payLocalCheckout({ db, userId, checkoutId, origin }: { db: Db; userId: number; checkoutId: number; origin?: string }) {
+export async function payLocalCheckout({
+  db,
+  userId,
+  checkoutId,
+  origin,
+  reqId,
+}: {
+  db: Db;
+  userId: number;
+  checkoutId: number;
+  origin?: string;
+  reqId?: string;
+}) {
   const state = openLocalCheckout({ db, userId, checkoutId });
   if (!state.ok) return state;
   const result = await fulfilAndMail({
     db,
     checkoutId,
     origin,
+    reqId,
     event: { id: `local_paid_${checkoutId}`, type: "local.payment.succeeded" },
   });
   return result.status === "fulfilled" ? { ok: true as const, checkout: state.checkout } : { ok: false as const, error: "closed" as const };

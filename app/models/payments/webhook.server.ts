@@ -26,6 +26,7 @@ export async function handleStripeWebhook({
   payload,
   signature,
   origin,
+  reqId,
 }: {
   db: Db;
   stripe: Stripe;
@@ -33,21 +34,33 @@ export async function handleStripeWebhook({
   payload: string;
   signature: string | null;
   origin?: string;
+  /** The webhook request's id, for the log lines (request-context.server.ts). */
+  reqId?: string;
 }): Promise<WebhookOutcome> {
   let event: Stripe.Event;
   try {
     if (!signature) throw new Error("missing Stripe-Signature header");
     event = stripe.webhooks.constructEvent(payload, signature, secret);
   } catch (error) {
-    log.warn({ event: "webhook-refused", reason: error instanceof Error ? error.message : String(error) }, "a Stripe webhook was refused");
+    log.warn({ event: "webhook-refused", reqId, reason: error instanceof Error ? error.message : String(error) }, "a Stripe webhook was refused");
     return { ok: false, error: "invalid-signature" };
   }
-  const result = await handleStripeEvent({ db, event, origin });
-  log.info({ event: "webhook", type: event.type, eventId: event.id, result }, "a Stripe webhook was handled");
+  const result = await handleStripeEvent({ db, event, origin, reqId });
+  log.info({ event: "webhook", reqId, type: event.type, eventId: event.id, result }, "a Stripe webhook was handled");
   return { ok: true, result };
 }
 
-export async function handleStripeEvent({ db, event, origin }: { db: Db; event: Stripe.Event; origin?: string }): Promise<string> {
+export async function handleStripeEvent({
+  db,
+  event,
+  origin,
+  reqId,
+}: {
+  db: Db;
+  event: Stripe.Event;
+  origin?: string;
+  reqId?: string;
+}): Promise<string> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
@@ -65,7 +78,7 @@ export async function handleStripeEvent({ db, event, origin }: { db: Db; event: 
       }
       const intent = session.payment_intent;
       const paymentIntentId = typeof intent === "string" ? intent : (intent?.id ?? null);
-      const result = await fulfilAndMail({ db, checkoutId: checkout.id, event: { id: event.id, type: event.type }, paymentIntentId, origin });
+      const result = await fulfilAndMail({ db, checkoutId: checkout.id, event: { id: event.id, type: event.type }, paymentIntentId, origin, reqId });
       if (result.status === "not-open" && result.checkoutStatus !== "paid") {
         // Cannot happen by design (sessions are expired at Stripe before release); if it does, a person must refund.
         logError(

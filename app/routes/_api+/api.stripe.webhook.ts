@@ -7,6 +7,7 @@ import { BodyTooLargeError, MAX_JSON_BYTES, readText } from "~/utils/body.server
 import { getDb } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { publicOrigin } from "~/utils/mail.server";
+import { requestContextOf } from "~/utils/request-context.server";
 
 export async function loader() {
   return apiError(405, "Use POST");
@@ -31,6 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
     payload,
     signature: request.headers.get("Stripe-Signature"),
     origin: publicOrigin(request),
+    reqId: requestContextOf(request)?.id,
   });
   if (!outcome.ok) return Response.json({ received: false, error: "Invalid signature" }, { status: 400 });
   return Response.json({ received: true, result: outcome.result });

@@ -9,6 +9,7 @@ import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
 import { publicOrigin } from "~/utils/mail.server";
+import { requestContextOf } from "~/utils/request-context.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireUser } from "~/auth/guards.server";
 
@@ -45,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     invariantResponse(result.ok || result.error !== "not-found", "Not found", { status: 404 });
     return redirectWithFlash(request, "/cart", { kind: "error", message: "Payment cancelled. Your cart is unchanged." });
   }
-  const result = await payLocalCheckout({ db, userId: user.id, checkoutId, origin: publicOrigin(request) });
+  const result = await payLocalCheckout({ db, userId: user.id, checkoutId, origin: publicOrigin(request), reqId: requestContextOf(request)?.id });
   if (result.ok) return redirectWithFlash(request, "/purchases/success", { kind: "success", message: "Payment received. Thank you for your order!" });
   invariantResponse(result.error !== "not-found", "Not found", { status: 404 });
   if (result.error === "paid") return redirectWithFlash(request, "/purchases", { kind: "success", message: ENDED.paid });

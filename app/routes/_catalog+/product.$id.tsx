@@ -5,9 +5,8 @@ import type { ReactNode } from "react";
 import { AddToCartForm } from "~/components/add-to-cart";
 import { DraftBadge, DraftPreviewBanner } from "~/components/drafts";
 import { FavoriteButton } from "~/components/favorite-button";
-import { FabricLengthTable, LayoutSection } from "~/components/layout/layout-section";
-import { SizeAdvice } from "~/components/fit/size-advice";
-import { MadeToMeasureOfferForm } from "~/components/made-to-measure-offer";
+import { island } from "~/components/island";
+import { FabricLengthTable } from "~/components/layout/fabric-length-table";
 import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
@@ -30,6 +29,12 @@ import { formatCents } from "~/utils/money";
 import { clientKeyOf } from "~/auth/login.server";
 import { getUser } from "~/auth/viewer.server";
 import { isoDay } from "~/utils/dates";
+
+// What only some visitors use loads after the page's own JavaScript (issue 33, item 4; island.tsx): the cutting
+// layout (pattern pages), size advice and the made-to-measure offer.
+const LayoutSection = island(() => import("~/components/layout/layout-section").then((m) => m.LayoutSection));
+const SizeAdvice = island(() => import("~/components/fit/size-advice").then((m) => m.SizeAdvice));
+const MadeToMeasureOfferForm = island(() => import("~/components/made-to-measure-offer").then((m) => m.MadeToMeasureOfferForm));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const productId = Number(params.id);
