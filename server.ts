@@ -34,6 +34,7 @@ import { seedDemoData } from "./db/seed";
 import { runsPeriodicJobs } from "./server/cluster";
 import { installCrashGuard } from "./server/crash-guard";
 import { createHtmlMicroCache } from "./server/html-cache";
+import { clientAddress } from "./server/proxy-trust";
 import { createRequestHandler } from "./server/remix-handler";
 import { requestLog } from "./server/request-log";
 import { createRouteLabeller } from "./server/route-label";
@@ -158,7 +159,7 @@ app.set("trust proxy", "loopback");
 app.use((req, res, next) => {
   res.locals.cspNonce = pooledRandomBytes(16).toString("base64");
   // The client address for rate limits; never taken from the client's own headers.
-  req.headers["x-client-address"] = req.ip ?? "unknown";
+  req.headers["x-client-address"] = clientAddress(req);
   next();
 });
 
@@ -246,6 +247,9 @@ if (env.HTTP_COMPRESSION === "on") {
 // Remix's old data protocol (`?_data=`, before single fetch): nothing here sends it, and Remix answers it with a logged
 // error and its stack, which visitors could use to push real errors off /admin/health's list. A quiet 400.
 app.use((req, res, next) => {
+  // Looked for in the raw query first: parsing every request's query string (req.query) costs more than this check.
+  const query = req.url.indexOf("?");
+  if (query === -1 || !req.url.includes("_data", query)) return next();
   if (!Object.prototype.hasOwnProperty.call(req.query ?? {}, "_data")) return next();
   res.status(400).set("Cache-Control", "no-store").json({ error: "This address does not answer ?_data requests" });
 });

@@ -13,6 +13,7 @@ import { createRequestHandler as createRemixHandler, type AppLoadContext, type S
 import type express from "express";
 
 import { bindRequestContext, requestContextOf } from "../app/utils/request-context.server";
+import { hostnameOf, protocolOf } from "./proxy-trust";
 
 const DRAIN_LIMIT_BYTES = 256 * 1024 * 1024;
 const DRAIN_LIMIT_MS = 30_000;
@@ -35,7 +36,7 @@ function urlOf(req: express.Request): string {
   const forwarded = portOf(req.get("X-Forwarded-Host"));
   const own = portOf(req.get("host"));
   const port = Number.isSafeInteger(forwarded) ? forwarded : Number.isSafeInteger(own) ? own : "";
-  return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`).href;
+  return new URL(`${protocolOf(req)}://${hostnameOf(req)}${port ? `:${port}` : ""}${req.originalUrl}`).href;
 }
 
 /**
@@ -153,7 +154,11 @@ export function createRequestHandler({
       const response = await handle(request, getLoadContext(req, res));
       res.statusMessage = response.statusText;
       res.status(response.status);
-      for (const [key, value] of response.headers.entries()) res.append(key, value);
+      // One header each, set-cookie once per cookie; appended only to a header a middleware already set.
+      for (const [key, value] of response.headers.entries()) {
+        if (key === "set-cookie" || res.hasHeader(key)) res.append(key, value);
+        else res.setHeader(key, value);
+      }
       if (response.body) await writeBody(response.body, res);
       else res.end();
     } catch (error) {

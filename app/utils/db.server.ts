@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 
 import { openDatabase, type Db } from "../../db/client";
@@ -8,6 +9,8 @@ export type { Db };
 
 declare global {
   var __db: Db | undefined;
+  // Global like __db: the server (build/app.js) and the Remix build (build/server/index.js) each bundle this module.
+  var __walIndexWatches: WeakMap<object, WalIndexWatch> | undefined;
 }
 
 /** The database file of a data folder. */
@@ -22,6 +25,7 @@ export function getDb(): Db {
     // With a backup running (BACKUP_URL, decision 101) Litestream checkpoints the WAL once it has copied it; the
     // app's own automatic checkpoints would race it for the write lock (Litestream's guidance), so they are off.
     if (process.env.BACKUP_URL?.trim()) db.$client.pragma("wal_autocheckpoint = 0");
+    watchWalIndex(db);
     globalThis.__db = db;
   }
   return globalThis.__db;
@@ -48,17 +52,63 @@ export function preparedPerDb<Q>(prepare: (db: Db) => Q): (db: Db) => Q {
   };
 }
 
-const dataVersionQuery = preparedPerDb((db) =>
-  db.$client.prepare<[], { c: number; v: number }>("SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v"),
-);
+const totalChangesQuery = preparedPerDb((db) => db.$client.prepare<[], number>("SELECT total_changes()").pluck());
+const dataVersionQuery = preparedPerDb((db) => db.$client.prepare<[], number>("PRAGMA data_version").pluck());
+
+/**
+ * The WAL-index header of a watched database (watchWalIndex): SQLite's shared memory file (`<db>-shm`) begins with
+ * it, and every commit by any connection, in this process or another, rewrites it before the commit returns
+ * (https://www.sqlite.org/walformat.html, "The WAL-Index Header"; its iChange counts transactions). Reading its
+ * first 48 bytes is one pread; `PRAGMA data_version` begins a read transaction (locks, a stat, the pager), 50-100 µs
+ * between requests, a sixth of the JSON listing's time (bench/NOTES.md, issue 33 third pass). A header that differs
+ * from the last one read (also one caught mid-write) starts a new epoch; a false "changed" only costs a cache miss.
+ * The file is opened once and never closed: closing any descriptor of a file drops the process's POSIX locks on
+ * it, SQLite's included.
+ */
+type WalIndexWatch = { fd: number; last: Buffer; read: Buffer; epoch: number };
+const walIndexWatches = (globalThis.__walIndexWatches ??= new WeakMap<object, WalIndexWatch>());
+const WAL_INDEX_HEADER_BYTES = 48;
+
+/**
+ * Makes dataVersion(db) read the WAL-index header instead of asking SQLite (see above). For the process-wide
+ * database only (getDb): its descriptor stays open for the life of the process. False when the database has no
+ * WAL-index file (in memory, another journal mode); dataVersion then keeps asking SQLite.
+ */
+export function watchWalIndex(db: Db): boolean {
+  const client = db.$client;
+  if (walIndexWatches.has(client)) return true;
+  if (client.memory || String(client.pragma("journal_mode", { simple: true })).toLowerCase() !== "wal") return false;
+  // The -shm file exists once the connection has read in WAL mode.
+  dataVersionQuery(db).get();
+  let fd: number;
+  try {
+    fd = fs.openSync(`${client.name}-shm`, "r");
+  } catch {
+    return false;
+  }
+  const watch = { fd, last: Buffer.alloc(WAL_INDEX_HEADER_BYTES), read: Buffer.alloc(WAL_INDEX_HEADER_BYTES), epoch: 0 };
+  fs.readSync(fd, watch.last, 0, WAL_INDEX_HEADER_BYTES, 0);
+  walIndexWatches.set(client, watch);
+  return true;
+}
+
+function walIndexEpoch(watch: WalIndexWatch): number {
+  const n = fs.readSync(watch.fd, watch.read, 0, WAL_INDEX_HEADER_BYTES, 0);
+  if (n !== WAL_INDEX_HEADER_BYTES || !watch.read.equals(watch.last)) {
+    watch.read.copy(watch.last);
+    watch.epoch += 1;
+  }
+  return watch.epoch;
+}
 
 /**
  * What the data of this connection looks like now, as a string that changes on any write by this connection
- * (total_changes) and on any commit by another connection or process (data_version).
+ * (total_changes) and on any commit by another connection or process (data_version, or the WAL-index header of a
+ * watched database).
  */
 export function dataVersion(db: Db): string {
-  const state = dataVersionQuery(db).get()!;
-  return `${state.c}:${state.v}`;
+  const watch = walIndexWatches.get(db.$client);
+  return `${totalChangesQuery(db).get()!}:${watch ? `w${walIndexEpoch(watch)}` : dataVersionQuery(db).get()!}`;
 }
 /** One cache of read answers per database connection (tests open many). */
 const memos = new WeakMap<object, Cache<unknown>>();
