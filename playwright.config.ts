@@ -31,6 +31,8 @@ process.env.REGISTRATIONS_PER_ADDRESS = "100000";
 // Likewise every visitor's new cutting layouts count against 127.0.0.1: the limit of two per client is the model
 // tests' (app/models/layout/layouts.server.test.ts).
 process.env.LAYOUTS_PER_CLIENT = "1000";
+// Specs look at a layout on the page that first asks for it: the servers wait for it (400 ms is the model tests').
+process.env.LAYOUT_PAGE_WAIT_MS = "120000";
 
 /**
  * Debian's chromium-headless-shell (the same Chromium build as Debian's chromium, without the browser's UI: what

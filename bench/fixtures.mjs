@@ -26,6 +26,28 @@ async function cookieWith(values) {
   return header.slice(0, header.indexOf(";"));
 }
 
+/** The signed `__session` cookie (SECRET) of a session token, as the app sets it. */
+export const sessionCookie = (token) => cookieWith({ token });
+
+/** A session row for `userId` in an open better-sqlite3 database; its raw token (sessionCookie signs it). */
+export function insertSession(db, userId) {
+  const raw = randomToken();
+  const now = Date.now();
+  db.prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at, user_agent) VALUES (?, ?, ?, ?, 'bench')").run(sha256(raw), userId, now, now + 86_400_000);
+  return raw;
+}
+
+/** A new seller with a store (`label`, e.g. "Big Atelier 1"), in an open better-sqlite3 database; its session token. */
+export function insertSeller(db, email, label) {
+  const { id } = db
+    .prepare(
+      "INSERT INTO users (email, password_hash, first_name, last_name, phone, street, city, state, postal_code, country, created_at) VALUES (?, 'x', 'Bench', 'Seller', '+1 555 0100', '1 Main St', 'Austin', 'TX', '73301', 'US', ?) RETURNING id",
+    )
+    .get(email, Date.now());
+  db.prepare("INSERT INTO stores (user_id, name, bio) VALUES (?, ?, 'Bench')").run(id, label);
+  return insertSession(db, id);
+}
+
 /** Seeds `products` extra products into a new folder under bench/.scratch and adds the buyer and the visitor. */
 export async function seed(root, products) {
   const dataDir = path.join(root, "bench", ".scratch", `data-${products}-${Date.now()}`);

@@ -368,6 +368,14 @@ try {
   lines.push("", "## Pattern work under load (issue 18)", "", `bench/pattern-load.ts failed: ${String(error.message).trim()}`);
 }
 
+// Valid big patterns beside the shop (issue 34, item 2): bench/big-patterns.ts on its own server and scratch data.
+try {
+  execFileSync(path.join(root, "node_modules", ".bin", "tsx"), ["bench/big-patterns.ts"], { cwd: root, stdio: "inherit" });
+  lines.push("", fs.readFileSync(path.join(root, "bench", "BIG-PATTERNS.md"), "utf8").trim());
+} catch (error) {
+  lines.push("", "## Valid big patterns beside the shop (issue 34, item 2)", "", `bench/big-patterns.ts failed: ${String(error.message).trim()}`);
+}
+
 // Administration (issue 13): bench/admin.ts on its own scratch database of 100,000 orders and 10,000 users.
 try {
   execFileSync(path.join(root, "node_modules", ".bin", "tsx"), ["bench/admin.ts"], { cwd: root, stdio: "inherit", env: { ...process.env, ADMIN_BENCH_SKIP_BUILD: "1" } });

@@ -66,6 +66,12 @@ const EnvSchema = z.object({
    * item 4). Raise it when many visitors share one address (a test suite on loopback).
    */
   LAYOUTS_PER_CLIENT: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(1000).default(2)),
+  /**
+   * How long a page waits for a cutting layout that must be computed before it says the layout is being prepared
+   * (issue 34, item 2): 400 ms, so a page answers within a second whatever a pattern costs. The test servers, whose
+   * specs look at layouts on the first view, wait longer.
+   */
+  LAYOUT_PAGE_WAIT_MS: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).max(600_000).default(400)),
   /** The token a metrics scraper sends (`Authorization: Bearer ...`) for GET /metrics; unset, loopback clients only. */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** Minutes a login rate-limit window lasts (failures per address and account). */

@@ -27,6 +27,8 @@ export const LAYOUT_ERRORS: Record<ProductLayoutError, ErrorAnswer> = {
   ...answers(503, {
     busy: "Pattern files are being prepared for many people right now. Please try again in a few seconds.",
     limit: "This layout could not be prepared within the limits of pattern work. Please try again later, or a wider fabric.",
+    // A product page does not wait for a layout to be computed (issue 34, item 2): it is computed on meanwhile.
+    preparing: "The layout is being prepared. Reload the page in a few seconds.",
   }),
 };
 

@@ -115,6 +115,20 @@ describe("productLayout on a real CAD export", () => {
     expect(await count("shared")).toBe(shared + 1);
   });
 
+  it("does not keep a page waiting for a layout to compute: 'preparing', computed on in the background, then served (issue 34, item 2)", { timeout: 120_000 }, async () => {
+    const { db, productId } = await shopWithPattern();
+    const computed = await count("computed");
+    // A page gives a new layout no time at all here: it is being prepared.
+    expect(await productLayout({ db, productId, size: "38", widthMm: 1120, lane: "background", waitMs: 0 })).toEqual({ ok: false, error: "preparing" });
+    // The computation went on without anyone waiting: asking again joins it, and it was computed once.
+    const joined = await productLayout({ db, productId, size: "38", widthMm: 1120 });
+    expect(joined.ok).toBe(true);
+    expect(await count("computed")).toBe(computed + 1);
+    // Now in the cache, the page gets it at once, even with no time to wait.
+    const served = await productLayout({ db, productId, size: "38", widthMm: 1120, lane: "background", waitMs: 0 });
+    expect(served.ok && joined.ok && served.value.layout).toBe(joined.ok && joined.value.layout);
+  });
+
   it("gives one client at most two new layouts at a time and keeps only the seller's widths on disk (issue 34, item 4)", { timeout: 120_000 }, async () => {
     const { db, productId } = await shopWithPattern();
     const before = layoutFiles().length;

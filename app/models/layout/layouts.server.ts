@@ -28,7 +28,7 @@ import { checkMadeToMeasure } from "~/models/fit/made-to-measure-orders.server";
 import { cacheDir, fetchCached, keepCached } from "~/models/files/store.server";
 import { sizeMaterials } from "~/models/patterns/fabric.server";
 import { defaultSize } from "~/models/patterns/pieces";
-import { PatternBusyError, PatternLimitError, patternPool, runPatternTask } from "~/models/patterns/pool.server";
+import { backgroundPatternPool, PatternBusyError, PatternLimitError, runPatternTask, type PatternLane } from "~/models/patterns/pool.server";
 import type { PatternTask } from "~/models/patterns/worker";
 import { getLatestVersion, loadPattern, type VersionSummary } from "~/models/patterns/versions.server";
 import { createCache } from "~/utils/cache.server";
@@ -67,9 +67,13 @@ export type ProductLayoutError =
   | "too_wide"
   | "busy"
   | "client_busy"
-  | "limit";
+  | "limit"
+  | "preparing";
 
 export type ProductLayoutResult = { ok: true; value: ProductLayout } | { ok: false; error: ProductLayoutError; pieces?: string[] };
+
+/** How long a page waits for a layout that must be computed (LAYOUT_PAGE_WAIT_MS, 400 ms; issue 34, item 2). */
+export const pageLayoutWaitMs = () => getEnv().LAYOUT_PAGE_WAIT_MS;
 
 type LayoutArgs = { db: DbOrTx; productId: number; size: string; widthMm: number; material?: string; dataDir?: string };
 
@@ -92,6 +96,12 @@ type VersionIndex = { sizes: string[]; defaultSize: string; materials: Record<st
 type Stored = Layout | { tooWide: string[] };
 
 const layouts = createCache<Stored>({ max: 500 });
+/**
+ * Layouts that went over the limits of pattern work, per key: asked again, they answer at once instead of spending
+ * the limit's CPU time again on every view (issue 34, item 2). Memory only: a restart, a new version or other
+ * limits try again.
+ */
+const failedLayouts = createCache<"limit">({ max: 500 });
 const customLayouts = createCache<Layout>({ max: 100 });
 const indexes = createCache<VersionIndex>({ max: 200 });
 const inFlight = new Map<string, Promise<ProductLayoutResult>>();
@@ -201,8 +211,33 @@ function mapFailure(result: Exclude<Awaited<ReturnType<typeof runLayoutTask>>, {
   return { ok: false, error: "bad_width" };
 }
 
-async function runLayoutTask(task: Omit<Extract<PatternTask, { kind: "layout" }>, "kind">) {
-  return runPatternTask({ kind: "layout", ...task });
+async function runLayoutTask(task: Omit<Extract<PatternTask, { kind: "layout" }>, "kind">, lane: PatternLane = "foreground") {
+  return runPatternTask({ kind: "layout", ...task }, lane);
+}
+
+/**
+ * The answer of `work` if it comes within `ms`, else "preparing": the work goes on (and fills the caches) without
+ * anyone waiting for it; its failures are logged, never left unhandled.
+ */
+function within(work: Promise<ProductLayoutResult>, ms: number): Promise<ProductLayoutResult> {
+  return new Promise((resolve, reject) => {
+    let waiting = true;
+    const timer = setTimeout(() => {
+      waiting = false;
+      resolve({ ok: false, error: "preparing" });
+    }, ms);
+    work.then(
+      (result) => {
+        clearTimeout(timer);
+        if (waiting) resolve(result);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        if (waiting) reject(error);
+        else log.warn({ event: "layout-background", err: error }, "a cutting layout nobody waited for failed");
+      },
+    );
+  });
 }
 
 /** Runs `compute` once for concurrent callers of one key; busy and over-limit tasks become error codes. */
@@ -237,10 +272,19 @@ export async function productLayout({
   userId = null,
   dataDir,
   client,
+  lane = "foreground",
+  waitMs,
 }: LayoutArgs & {
   userId?: number | null;
   /** Who asks (the faces: `account:<id>` or `address:<ip>`): its new layouts are limited (LAYOUTS_PER_CLIENT). */
   client?: string;
+  /** Where a layout to compute runs: the background lane for work nobody waits on (pool.server.ts). */
+  lane?: PatternLane;
+  /**
+   * At most this long is waited for a layout that must be computed; past it the answer is "preparing" and the
+   * layout is computed on (a product page never waits for pattern work, issue 34 item 2). Unset: waits for it.
+   */
+  waitMs?: number;
 }): Promise<ProductLayoutResult> {
   const product = visibleProduct(db, productId, userId);
   if (!product) return { ok: false, error: "not_found" };
@@ -248,7 +292,7 @@ export async function productLayout({
   const version = getLatestVersion({ db, productId });
   if (!version) return { ok: false, error: "no_pattern" };
   const { gapMm } = getLayoutSettings({ db, productId });
-  if (size === CUSTOM_LAYOUT_SIZE) return customLayout({ db, product, version, widthMm, gapMm, material, userId });
+  if (size === CUSTOM_LAYOUT_SIZE) return customLayout({ db, product, version, widthMm, gapMm, material, userId, lane, waitMs });
   let found;
   try {
     found = await versionIndex(db, version, dataDir);
@@ -274,6 +318,7 @@ export async function productLayout({
     served.inc({ source: "memory" });
     return value(hit);
   }
+  if (failedLayouts.get(key)) return { ok: false, error: "limit" };
   // A new layout (not being computed for anyone yet) counts against its client's share.
   const counted = !inFlight.has(key) && client !== undefined ? client : null;
   if (counted !== null && (clientWork.get(counted) ?? 0) >= getEnv().LAYOUTS_PER_CLIENT) return { ok: false, error: "client_busy" };
@@ -287,7 +332,7 @@ export async function productLayout({
     if (left > 0) clientWork.set(counted, left);
     else clientWork.delete(counted);
   };
-  return shared(key, async () => {
+  const work = shared(key, async () => {
     const file = layoutFile(key, dataDir);
     if (onDisk && (await fetchCached(file, dataDir))) {
       const stored = storedLayout(key, dataDir);
@@ -298,14 +343,20 @@ export async function productLayout({
     }
     const data = found.data ?? (await loadPattern({ db, versionId: version.id }))?.data;
     if (!data) return { ok: false, error: "no_pattern" };
-    const result = await runLayoutTask({ data, size: chosen, material: laid, widthMm, gapMm });
+    const result = await runLayoutTask({ data, size: chosen, material: laid, widthMm, gapMm }, lane);
     if (!result.ok && result.error !== "too_wide") return mapFailure(result);
     served.inc({ source: "computed" });
     const stored: Stored = result.ok ? result.layout : { tooWide: result.pieces ?? [] };
     layouts.set(key, stored);
     if (onDisk) await writeAtomically(file, JSON.stringify(stored), dataDir);
     return value(stored);
-  }).finally(done);
+  })
+    .then((result) => {
+      if (!result.ok && result.error === "limit") failedLayouts.set(key, "limit");
+      return result;
+    })
+    .finally(done);
+  return waitMs === undefined ? work : within(work, waitMs);
 }
 
 /** The buyer's own size: built from their measurements in the worker, kept in memory only (never on disk). */
@@ -317,6 +368,8 @@ async function customLayout({
   gapMm,
   material,
   userId,
+  lane,
+  waitMs,
 }: {
   db: DbOrTx;
   product: Visible;
@@ -325,13 +378,15 @@ async function customLayout({
   gapMm: number;
   material: string | undefined;
   userId: number | null;
+  lane: PatternLane;
+  waitMs: number | undefined;
 }): Promise<ProductLayoutResult> {
   const check = checkMadeToMeasure({ db, product, userId });
   if (!check.ok) return { ok: false, error: check.error === "mtm-outside-chart" ? "outside_chart" : "no_measurements" };
   const chart = getSizeChart({ db: db as Db }, product.id);
   const measurements = getMeasurements({ db: db as Db }, userId!);
   if (!chart || !measurements) return { ok: false, error: "no_measurements" };
-  return shared(`custom-${customPreviewKey(version, chart, measurements)}-${material ?? ""}-w${widthMm}-g${gapMm}`, async () => {
+  const work = shared(`custom-${customPreviewKey(version, chart, measurements)}-${material ?? ""}-w${widthMm}-g${gapMm}`, async () => {
     const loaded = await loadPattern({ db, versionId: version.id });
     if (!loaded || !loaded.pattern.sizes.length) return { ok: false, error: "no_pattern" };
     // The buyer's pieces are the graded pieces re-drawn, cut as the graded ones: the materials of the default size.
@@ -348,11 +403,12 @@ async function customLayout({
       served.inc({ source: "memory" });
       return value(hit);
     }
-    const result = await runLayoutTask({ data: loaded.data, size: CUSTOM_LAYOUT_SIZE, material: laid, widthMm, gapMm, custom: { chart, measurements } });
+    const result = await runLayoutTask({ data: loaded.data, size: CUSTOM_LAYOUT_SIZE, material: laid, widthMm, gapMm, custom: { chart, measurements } }, lane);
     if (!result.ok) return mapFailure(result);
     served.inc({ source: "computed" });
     return value(customLayouts.set(key, result.layout));
   });
+  return waitMs === undefined ? work : within(work, waitMs);
 }
 
 /**
@@ -449,7 +505,8 @@ async function warmProduct(db: DbOrTx, productId: number, dataDir?: string): Pro
   const owner = patternOwner(db, productId);
   const version = getLatestVersion({ db, productId });
   if (owner === null || !version) return true;
-  if (patternPool().queueSize > 0) return false;
+  // Warming runs in the background lane and gives way there too: layouts pages asked for go first.
+  if (backgroundPatternPool().queueSize > 0) return false;
   const found = await versionIndex(db, version, dataDir);
   if (!found) return true;
   const { widthsMm, gapMm } = getLayoutSettings({ db, productId });
@@ -457,8 +514,8 @@ async function warmProduct(db: DbOrTx, productId: number, dataDir?: string): Pro
     for (const material of found.index.materials[size] ?? []) {
       for (const widthMm of widthsMm) {
         if (storedLayout(layoutKey(version, size, material, widthMm, gapMm), dataDir)) continue;
-        if (patternPool().queueSize > 0) return false;
-        const result = await productLayout({ db, productId, size, widthMm, material, userId: owner, dataDir });
+        if (backgroundPatternPool().queueSize > 0) return false;
+        const result = await productLayout({ db, productId, size, widthMm, material, userId: owner, dataDir, lane: "background" });
         if (!result.ok && result.error === "busy") return false;
         if (!result.ok && result.error !== "too_wide") {
           log.warn({ event: "layout-warm", productId, size, material, widthMm, error: result.error }, "a cutting layout could not be prepared");

@@ -7,7 +7,8 @@ import { mainMaterial } from "../patterns/fabric.server";
 import { bboxOf, polygonArea } from "../patterns/geometry";
 import type { PatternPiece, Pt } from "../patterns/types";
 import { layoutPieces, type Layout } from "./nest.server";
-import { cutCount, piecesToCut } from "./shapes.server";
+import { cutCount, piecesToCut, SCALE, shapeOf } from "./shapes.server";
+import { manyVertexPiece } from "../../../tests/fixtures/hostile-dxf";
 
 const S = 100;
 const toPath = (ring: Pt[]) => ring.map(([x, y]) => ({ X: Math.round(x * S), Y: Math.round(y * S) }));
@@ -347,3 +348,35 @@ describe("layoutPieces on hostile input", () => {
     expectValid(result.layout, many);
   });
 });
+
+describe("a piece drawn with 100,000 vertices (issue 34, item 2)", () => {
+  it("is laid out from a thinned outline whose nest outline still keeps half the gap around every real vertex", { timeout: 60_000 }, () => {
+    const read = readPattern(manyVertexPiece(100_000));
+    if (!read.ok) throw new Error(read.message);
+    const piece = read.pattern.pieces[0]!;
+    const gapMm = 4;
+    const shape = shapeOf(piece, gapMm)!;
+    // Thinned to within 0.02 mm: clipper's quadratic simplification of 100,000 points took 30 s a layout.
+    expect(shape.outline.length).toBeLessThan(10_000);
+    // The piece has no grain line, so its frame is its outline's box: every real vertex, placed in that frame, lies
+    // inside the nest outline at least half the gap from its edge.
+    const box = bboxOf(piece.boundary);
+    const nest = shape.nest.map((p): Pt => [p.X / SCALE, p.Y / SCALE]);
+    let nearest = Infinity;
+    for (const [x, y] of piece.boundary) {
+      const p: Pt = [x - box.minX, y - box.minY];
+      expect(ClipperLib.Clipper.PointInPolygon({ X: Math.round(p[0] * SCALE), Y: Math.round(p[1] * SCALE) }, shape.nest)).toBe(1);
+      for (let i = 0; i < nest.length; i++) nearest = Math.min(nearest, toEdge(p, nest[i]!, nest[(i + 1) % nest.length]!));
+    }
+    expect(nearest).toBeGreaterThanOrEqual(gapMm / 2 - 0.01);
+    const laid = layoutPieces({ pieces: piecesToCut(read.pattern, read.pattern.sizes[0]!, mainMaterial(read.pattern, read.pattern.sizes[0]!)!), material: "fabric", widthMm: 1400, gapMm });
+    expect(laid.ok).toBe(true);
+  });
+});
+
+function toEdge([px, py]: Pt, [ax, ay]: Pt, [bx, by]: Pt): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const t = Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy || 1)));
+  return Math.hypot(px - ax - t * dx, py - ay - t * dy);
+}

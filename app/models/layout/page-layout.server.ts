@@ -7,6 +7,7 @@ import { LAYOUT_ERRORS, tooWideMessage } from "./errors";
 import { drawnLayout } from "./drawing";
 import { lengthToBuy, rounded, widthLabel, type LengthToBuy } from "./lengths";
 import {
+  pageLayoutWaitMs,
   cachedLayoutsOf,
   CUSTOM_LAYOUT_SIZE,
   defaultLayoutWidthMm,
@@ -60,7 +61,8 @@ export function materialLabel(material: string): string {
  * page asks for a reload) and a piece too wide (it suggests a wider fabric). Field errors are placed apart.
  */
 function failureMessage(error: ProductLayoutError, pieces: string[] | undefined): string {
-  if (error === "busy") return BUSY_MESSAGE;
+  // Busy or computing on without the page: either way it is being prepared.
+  if (error === "busy" || error === "preparing") return BUSY_MESSAGE;
   if (error === "too_wide") return `${tooWideMessage(pieces).replace(/\.$/, "")}. Choose a wider fabric, or type its width.`;
   return LAYOUT_ERRORS[error].message;
 }
@@ -128,10 +130,13 @@ export async function layoutSectionView({
   // its material selector (issue 34, item 20).
 
   const material = params.get("material") || undefined;
-  let result = await productLayout({ db, productId, size, widthMm, material, userId, client });
+  // A layout to compute is waited for LAYOUT_PAGE_WAIT_MS at most, then computed on in the background lane: the
+  // page says it is being prepared (issue 34, item 2).
+  const wait = { lane: "background", waitMs: pageLayoutWaitMs() } as const;
+  let result = await productLayout({ db, productId, size, widthMm, material, userId, client, ...wait });
   if (!result.ok && result.error === "unknown_material" && material !== undefined) {
     view.materialError = "Choose one of the materials.";
-    result = await productLayout({ db, productId, size, widthMm, userId, client });
+    result = await productLayout({ db, productId, size, widthMm, userId, client, ...wait });
   }
   if (!result.ok) {
     if (result.error === "bad_width") view.widthError ??= `Enter a width between ${widthRangeText(query.unit)}.`;

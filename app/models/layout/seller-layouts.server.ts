@@ -7,7 +7,7 @@
 import { LAYOUT_ERRORS, tooWideMessage } from "./errors";
 import { lengthToBuy, widthLabel, type LengthToBuy } from "./lengths";
 import { drawnLayout } from "./drawing";
-import { cachedProductLayout, productLayout, warmLayouts, type ProductLayoutError, type ProductLayoutResult } from "./layouts.server";
+import { cachedProductLayout, pageLayoutWaitMs, productLayout, warmLayouts, type ProductLayoutError, type ProductLayoutResult } from "./layouts.server";
 import type { Layout } from "./nest.server";
 import { getLayoutSettings } from "./settings.server";
 import type { PatternFacts } from "~/models/patterns/versions.server";
@@ -32,7 +32,7 @@ export type SellerLayoutsView = {
 
 /** A width without a layout, said from the domain's table (errors.ts); a full pool as the seller's screen says it. */
 function failure(error: ProductLayoutError, pieces: string[] | undefined): string {
-  if (error === "busy") return SELLER_LAYOUTS_BUSY;
+  if (error === "busy" || error === "preparing") return SELLER_LAYOUTS_BUSY;
   if (error === "too_wide") return tooWideMessage(pieces);
   return LAYOUT_ERRORS[error].message;
 }
@@ -58,6 +58,8 @@ export async function sellerLayoutsView({
   const sizeError = askedSize !== null && askedSize !== "" && !known ? `There is no size “${askedSize.slice(0, 40)}” in this pattern: size ${size} is shown.` : null;
   const entries: SellerLayoutEntry[] = [];
   let busy = false;
+  // The page waits LAYOUT_PAGE_WAIT_MS in all for layouts to compute; the rest are prepared in the background lane.
+  const deadline = Date.now() + pageLayoutWaitMs();
   for (const widthMm of widthsMm) {
     const entry = { widthMm, widthLabel: widthLabel(widthMm) };
     const cached = cachedProductLayout({ db, productId, size, widthMm });
@@ -66,7 +68,7 @@ export async function sellerLayoutsView({
       continue;
     }
     // Once the pool is full, the other widths are not asked for now: the warming prepares them.
-    const result: ProductLayoutResult = busy ? ({ ok: false, error: "busy" } as const) : await productLayout({ db, productId, size, widthMm, userId });
+    const result: ProductLayoutResult = busy ? ({ ok: false, error: "busy" } as const) : await productLayout({ db, productId, size, widthMm, userId, lane: "background", waitMs: Math.max(0, deadline - Date.now()) });
     if (result.ok) {
       entries.push({ ...entry, shown: { kind: "layout", layout: drawnLayout(result.value.layout), buy: lengthToBuy(result.value.layout.lengthMm) } });
     } else {

@@ -14,6 +14,14 @@ export const SCALE = 100;
 /** Douglas-Peucker tolerance of the outlines the nesting uses, mm; doubled for a piece with too many points left. */
 const SIMPLIFY_MM = 0.5;
 const MAX_NEST_POINTS = 24;
+/**
+ * An outline of more points than this (a curve exported at high resolution: 100,000 vertices) is first thinned to
+ * within FINE_MM of itself: clipper's SimplifyPolygon is quadratic in the points, and a 100,000-vertex piece kept a
+ * layout 30 s in the pool (issue 34, item 2). Its nest outline grows by FINE_MM more, so the gap still holds for
+ * the real outline; the drawn outline is the thinned one (0.02 mm is below what a drawing or a cutter shows).
+ */
+const DENSE_POINTS = 2_000;
+const FINE_MM = 0.02;
 
 /**
  * One piece of the layout in its own frame, turned so its grain line runs along y (the fabric's length), its real
@@ -233,7 +241,11 @@ export function shapeOf(piece: PatternPiece, gapMm: number, { half = false }: { 
   // Against a fold the frame starts at the fold (x = 0), whatever the outline's few tenths on the other side.
   const minX = half ? 0 : box.minX;
   const local = ([x, y]: Pt): Pt => [x - minX, y - box.minY];
-  const outline = turned.map(local);
+  const dense = turned.length > DENSE_POINTS;
+  const outline = dense ? simplifyRing(turned.map(local), FINE_MM) : turned.map(local);
+  if (dense && whole && whole.length > DENSE_POINTS) whole = simplifyRing(whole, FINE_MM);
+  // What the thinning may have cut off is added to the gap (DENSE_POINTS).
+  const grow = gapMm / 2 + (dense ? FINE_MM : 0);
   const width = box.maxX - minX;
   // Every part the outline encloses: a self-crossing one (a grading fault) encloses several, all of which are cut.
   const real = ClipperLib.Clipper.SimplifyPolygon(toPath(outline), ClipperLib.PolyFillType.pftNonZero);
@@ -241,7 +253,7 @@ export function shapeOf(piece: PatternPiece, gapMm: number, { half = false }: { 
   // Of the tolerances from SIMPLIFY_MM to 16 mm in steps of √2, the tightest nest outline (least area) of at most
   // MAX_NEST_POINTS points; the one of fewest points when none has so few.
   const candidates: Path[] = [];
-  for (let tolerance = SIMPLIFY_MM; tolerance <= 16; tolerance *= Math.SQRT2) candidates.push(...nestOutlines(base, real, gapMm / 2, tolerance));
+  for (let tolerance = SIMPLIFY_MM; tolerance <= 16; tolerance *= Math.SQRT2) candidates.push(...nestOutlines(base, real, grow, tolerance));
   const area = (p: Path) => Math.abs(ClipperLib.Clipper.Area(p));
   const fitting = candidates.filter((p) => p.length <= MAX_NEST_POINTS);
   const nest = fitting.length

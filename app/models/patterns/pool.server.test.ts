@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 
-import { PatternBusyError, PatternLimitError, PatternPool, threadCpuMs } from "./pool.server";
+import { PatternBusyError, PatternLimitError, PatternPool, runPatternTask, threadCpuMs } from "./pool.server";
 
 // The threads run at a lower priority: on a busy machine a 1.5 s CPU limit takes many seconds of wall time, so each
 // test has room; they assert outcomes, never durations.
@@ -54,5 +54,19 @@ describe("a thread's CPU time", () => {
     expect(x).toBeGreaterThan(0);
     expect(threadCpuMs(process.pid)!).toBeGreaterThan(before!);
     expect(threadCpuMs(0)).toBeNull();
+  });
+});
+
+describe("the two lanes (issue 34, item 2)", { timeout: 120_000 }, () => {
+  it("answers work someone waits for while the background lane's thread is busy", async () => {
+    let backgroundDone = false;
+    const background = runPatternTask({ kind: "test", behave: "spin" }, "background")
+      .catch((e: unknown) => e)
+      .finally(() => (backgroundDone = true));
+    // The spinning task has its thread before the foreground task is asked for.
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(runPatternTask({ kind: "test", behave: "echo", value: "upload read" })).resolves.toBe("upload read");
+    expect(backgroundDone).toBe(false);
+    expect(await background).toBeInstanceOf(PatternLimitError);
   });
 });

@@ -13,6 +13,12 @@
  * - **Memory.** Each thread has a heap of WORKER_HEAP_MB: a task that needs more ends its thread (V8 stops only
  *   that thread) and fails with PatternLimitError.
  *
+ * - **Two lanes** (issue 34, item 2). Work someone waits for (an upload's reading, a preview, a print file, a layout
+ *   asked through the API) runs in the foreground pool above. Work nobody waits for (layouts prepared ahead, a layout
+ *   a product page asked for and stopped waiting on, stored files read again) runs in a background pool of its own:
+ *   one thread at the lowest CPU priority (nice +19), its own queue (PATTERN_BACKGROUND_QUEUE, 16). A long layout of a
+ *   100,000-vertex piece therefore never holds the thread an upload needs, and never fills the queue uploads wait in.
+ *
  * In production the worker is build/server/pattern-worker.js next to the Remix server build that imports this
  * module; under Vitest, tsx and Vite's dev server it is worker.ts, loaded through tsx.
  */
@@ -75,6 +81,8 @@ type PoolOptions = {
   timeLimitMs?: Partial<Record<PatternTask["kind"], number>>;
   /** How long a task may wait for a thread before it is answered as busy (QUEUE_WAIT_MS). */
   queueWaitMs?: number;
+  /** Added to the threads' nice value (10: below the request thread; the background lane 19). */
+  niceIncrement?: number;
 };
 
 function positiveInt(value: string | undefined, fallback: number): number {
@@ -118,7 +126,7 @@ export class PatternPool {
       maxThreads: this.threads,
       maxQueue: this.maxQueue,
       idleTimeout: 30_000,
-      niceIncrement: 10,
+      niceIncrement: options.niceIncrement ?? 10,
       resourceLimits: { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     });
   }
@@ -200,18 +208,33 @@ export class PatternPool {
 }
 
 let shared: PatternPool | undefined;
+let background: PatternPool | undefined;
 
 /** The process's pool, created on first use. */
 export function patternPool(): PatternPool {
   if (!shared) {
     const pool = new PatternPool();
-    measurePatternQueue(() => pool.queueSize);
+    measurePatternQueue(() => pool.queueSize + (background?.queueSize ?? 0));
     shared = pool;
   }
   return shared;
 }
 
-/** Runs one task on the process's pool. */
-export function runPatternTask<K extends PatternTask["kind"]>(task: Extract<PatternTask, { kind: K }>): Promise<PatternTaskResult[K]> {
-  return patternPool().run(task);
+/** The background lane (see the top of this file), created on first use. */
+export function backgroundPatternPool(): PatternPool {
+  background ??= new PatternPool({
+    threads: 1,
+    maxQueue: positiveInt(process.env.PATTERN_BACKGROUND_QUEUE, 16),
+    niceIncrement: 19,
+    // Background work waits as long as it must: only a full queue refuses it.
+    queueWaitMs: 10 * 60_000,
+  });
+  return background;
+}
+
+export type PatternLane = "foreground" | "background";
+
+/** Runs one task on the process's pool, or in the background lane when nobody waits for it. */
+export function runPatternTask<K extends PatternTask["kind"]>(task: Extract<PatternTask, { kind: K }>, lane: PatternLane = "foreground"): Promise<PatternTaskResult[K]> {
+  return (lane === "background" ? backgroundPatternPool() : patternPool()).run(task);
 }

@@ -64,7 +64,7 @@ export async function rereadVersion({
   if (!file) return { ok: false, error: "missing-file", message: "The pattern file is missing from the file store." };
   let read;
   try {
-    read = await runPatternTask({ kind: "readJson", file, units: chosen });
+    read = await runPatternTask({ kind: "readJson", file, units: chosen }, "background");
   } catch (error) {
     if (error instanceof PatternLimitError) return { ok: false, error: "unreadable", message: `${TOO_COMPLEX_PREFIX}: ${error.detail}.` };
     if (error instanceof PatternBusyError) return { ok: false, error: "busy", message: error.message, retryAfter: error.retryAfter };
