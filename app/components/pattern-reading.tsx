@@ -20,7 +20,11 @@ export type PatternReading = {
   unitsChoice: PatternUnits | "file";
   warnings: string[];
   pieceList: PieceFact[];
-  fabricByWidth: { material: string; size: string; widthMm: number; lengthMm: number; fits: boolean }[];
+  /**
+   * The fabric to buy per material, size and width (mm, margin included): from the cutting layouts on the seller's
+   * widths (`source` "layout"), the area estimate where a layout is not ready ("estimate"; also when no source).
+   */
+  fabricByWidth: { material: string; size: string; widthMm: number; lengthMm: number; fits: boolean; source?: "layout" | "estimate" }[];
 };
 
 const UNIT_NAMES: Record<PatternUnits, string> = { mm: "millimetres", cm: "centimetres", in: "inches" };
@@ -120,7 +124,9 @@ export function PatternReadingPanel({ reading, sizes, errors }: { reading: Patte
       />
 
       <h3 className="font-medium">Fabric needed</h3>
-      <p className="text-xs text-slate-500">An estimate in metres per material and fabric width, 10 % margin included.</p>
+      <p className="text-xs text-slate-500">
+        Metres to buy per material and fabric width, from each size&rsquo;s cutting layout, margin included: the figures buyers see.
+      </p>
       <SizeTable
         label="Fabric needed by size"
         testId="pattern-fabric"
@@ -133,11 +139,15 @@ export function PatternReadingPanel({ reading, sizes, errors }: { reading: Patte
             cells: <td className="whitespace-nowrap py-2 pr-4">{w / 10} cm</td>,
             bySize: (s) => {
               const f = fabricOf.get(`${m}\u0000${w}\u0000${s}`);
-              return f ? `${metres(f.lengthMm)} m${f.fits ? "" : " *"}` : null;
+              if (!f) return null;
+              return `${f.source === "layout" ? "" : "≈ "}${metres(f.lengthMm)} m${f.fits ? "" : " *"}`;
             },
           })),
         )}
       />
+      {reading.fabricByWidth.some((f) => f.source !== "layout") ? (
+        <p className="text-xs text-slate-500">≈ An estimate from the pieces&rsquo; area: the layout of that size and width is still being prepared.</p>
+      ) : null}
       {reading.fabricByWidth.some((f) => !f.fits) ? (
         <p className="text-xs text-slate-500">* A piece is wider than this fabric: the length is a lower bound.</p>
       ) : null}

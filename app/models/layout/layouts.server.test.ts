@@ -15,6 +15,9 @@ import { makeAstmDxf } from "~/models/patterns/demo.server";
 import { log } from "~/utils/log.server";
 import { layoutRequests } from "~/utils/metrics.server";
 import { cachedProductLayout, layoutWarming, productLayout, warmLayouts } from "./layouts.server";
+import { lengthToBuy } from "./lengths";
+import { fabricNeeded, layoutFabricTable } from "./page-layout.server";
+import { patternJson, productPatternFacts } from "~/models/patterns/versions.server";
 
 let dataDir = "";
 beforeAll(() => {
@@ -127,6 +130,26 @@ describe("productLayout on a real CAD export", () => {
     // Now in the cache, the page gets it at once, even with no time to wait.
     const served = await productLayout({ db, productId, size: "38", widthMm: 1120, lane: "background", waitMs: 0 });
     expect(served.ok && joined.ok && served.value.layout).toBe(joined.ok && joined.value.layout);
+  });
+
+  it("gives one fabric figure: the layout's where it is ready, the same on the product page's table and in the JSON, an estimate elsewhere (issue 34, item 12)", { timeout: 120_000 }, async () => {
+    const { db, productId } = await shopWithPattern();
+    const facts = (await productPatternFacts({ db, productId }))!;
+    const laid = await productLayout({ db, productId, size: "36", widthMm: 1400 });
+    if (!laid.ok) throw new Error(laid.error);
+    const buy = lengthToBuy(laid.value.layout.lengthMm);
+    const needed = await fabricNeeded({ db, productId, facts });
+    const main = needed.find((n) => n.material === laid.value.material && n.size === "36" && n.widthMm === 1400)!;
+    expect(main).toMatchObject({ source: "layout", metres: buy.metres, lengthMm: Math.round(buy.metres * 1000) });
+    // The product page's table says the same for that size and width.
+    const table = await layoutFabricTable({ db, productId, facts });
+    const cell = table.rows.find((r) => r.size === "36")!.cells[table.widths.findIndex((w) => w.value === "1400")]!;
+    expect(cell).toMatchObject({ source: "layout", metres: buy.metres });
+    // The JSON face carries the same figure and says where it comes from.
+    const json = patternJson(productId, facts, needed)!;
+    expect(json.fabric.find((f) => f.material === laid.value.material && f.size === "36" && f.width_mm === 1400)).toMatchObject({ length_mm: main.lengthMm, source: "layout" });
+    // A size whose layout is not ready yet: an estimate, said so.
+    expect(needed.find((n) => n.size !== "36")).toMatchObject({ source: "estimate" });
   });
 
   it("gives one client at most two new layouts at a time and keeps only the seller's widths on disk (issue 34, item 4)", { timeout: 120_000 }, async () => {

@@ -163,63 +163,96 @@ export async function layoutSectionView({
 export type FabricCell = { widthMm: number; metres: number; yards: number; source: "layout" | "estimate"; fits: boolean };
 export type FabricTable = { widths: Option[]; rows: { size: string; cells: (FabricCell | null)[] }[]; estimated: boolean };
 
-/** Estimates (margin included) per size and width of the main fabric, for the widths the facts do not hold. */
-const estimateMemo = new Map<string, Map<string, { lengthMm: number; fits: boolean }>>();
-
-async function estimatesOf(db: DbOrTx, facts: PatternFacts, widthsMm: number[]) {
-  const key = `${facts.versionId}:${facts.reading}:${widthsMm.join(",")}`;
-  const memo = estimateMemo.get(key);
-  if (memo) return memo;
-  const found = new Map<string, { lengthMm: number; fits: boolean }>();
-  for (const f of facts.fabricByWidth) {
-    const main = facts.fabricByWidth.find((g) => g.size === f.size)!.material;
-    if (f.material === main) found.set(`${f.size}\u0000${f.widthMm}`, { lengthMm: f.lengthMm, fits: f.fits });
-  }
-  const missing = widthsMm.filter((w) => facts.sizes.some((s) => !found.has(`${s}\u0000${w}`)));
-  if (missing.length) {
-    const pattern = await ensureParsed({ db, versionId: facts.versionId });
-    for (const size of pattern?.sizes ?? []) {
-      const estimate = fabricEstimate(pattern!, size, undefined, missing.map((widthMm) => ({ label: "", widthMm })));
-      for (const f of estimate?.fabrics ?? []) found.set(`${size}\u0000${f.widthMm}`, { lengthMm: f.lengthMm, fits: f.fits });
-    }
-  }
-  estimateMemo.set(key, found);
-  while (estimateMemo.size > 200) estimateMemo.delete(estimateMemo.keys().next().value as string);
-  return found;
-}
-
 /**
  * The page's fabric table: per graded size and the seller's widths, the main fabric's length to buy from its cached
  * layout, else from the area estimate (marked). Asks for the missing layouts to be prepared in the background.
  */
 export async function layoutFabricTable({ db, productId, facts }: { db: DbOrTx; productId: number; facts: PatternFacts }): Promise<FabricTable> {
   const { widthsMm } = getLayoutSettings({ db, productId });
-  let estimates: Map<string, { lengthMm: number; fits: boolean }> | null = null;
-  let estimated = false;
-  const rows: FabricTable["rows"] = [];
-  const cached = cachedLayoutsOf({ db, productId });
-  for (const size of facts.sizes) {
-    const cells: (FabricCell | null)[] = [];
-    for (const widthMm of widthsMm) {
-      const layout = cached(size, widthMm);
-      if (layout) {
-        const buy = lengthToBuy(layout.lengthMm);
-        cells.push({ widthMm, metres: buy.metres, yards: buy.yards, source: "layout", fits: true });
-        continue;
+  const needed = await fabricNeeded({ db, productId, facts });
+  const main = new Map<string, FabricNeed>();
+  for (const n of needed) if (n.material === needed.find((m) => m.size === n.size)!.material) main.set(`${n.size}\u0000${n.widthMm}`, n);
+  const rows: FabricTable["rows"] = facts.sizes.map((size) => ({
+    size,
+    cells: widthsMm.map((widthMm) => {
+      const n = main.get(`${size}\u0000${widthMm}`);
+      return n ? { widthMm, metres: n.metres, yards: n.yards, source: n.source, fits: n.fits } : null;
+    }),
+  }));
+  return { widths: widthsMm.map((w) => ({ value: String(w), label: widthLabel(w) })), rows, estimated: needed.some((n) => n.source === "estimate") };
+}
+
+/** One material, size and width of the fabric to buy: from its cached layout, else the area estimate. */
+export type FabricNeed = { material: string; size: string; widthMm: number; lengthMm: number; metres: number; yards: number; fits: boolean; source: "layout" | "estimate" };
+
+/** Estimates (margin included) per material, size and width, for the widths the facts do not hold. */
+const needMemo = new Map<string, Map<string, { lengthMm: number; fits: boolean }>>();
+const needKey = (material: string, size: string, widthMm: number) => `${material}\u0000${size}\u0000${widthMm}`;
+
+async function estimatesByMaterial(db: DbOrTx, facts: PatternFacts, widthsMm: number[]) {
+  const key = `${facts.versionId}:${facts.reading}:${widthsMm.join(",")}`;
+  const memo = needMemo.get(key);
+  if (memo) return memo;
+  const found = new Map<string, { lengthMm: number; fits: boolean }>();
+  for (const f of facts.fabricByWidth) found.set(needKey(f.material, f.size, f.widthMm), { lengthMm: f.lengthMm, fits: f.fits });
+  const wanted = materialsBySize(facts);
+  const missing = widthsMm.filter((w) => facts.sizes.some((s) => (wanted.get(s) ?? []).some((m) => !found.has(needKey(m, s, w)))));
+  if (missing.length) {
+    const pattern = await ensureParsed({ db, versionId: facts.versionId });
+    for (const size of pattern?.sizes ?? []) {
+      for (const material of wanted.get(size) ?? []) {
+        const estimate = fabricEstimate(pattern!, size, material, missing.map((widthMm) => ({ label: "", widthMm })));
+        for (const f of estimate?.fabrics ?? []) found.set(needKey(material, size, f.widthMm), { lengthMm: f.lengthMm, fits: f.fits });
       }
-      estimated = true;
-      if (!estimates) {
-        estimates = await estimatesOf(db, facts, widthsMm).catch((error: unknown) => {
+    }
+  }
+  needMemo.set(key, found);
+  while (needMemo.size > 200) needMemo.delete(needMemo.keys().next().value as string);
+  return found;
+}
+
+/** Per size, its materials in the facts' order (the main fabric first). */
+function materialsBySize(facts: PatternFacts): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const f of facts.fabricByWidth) {
+    const list = out.get(f.size) ?? [];
+    if (!list.includes(f.material)) list.push(f.material);
+    out.set(f.size, list);
+  }
+  return out;
+}
+
+/**
+ * The fabric to buy per material, size and the seller's widths (issue 34, item 12): one figure everywhere, the
+ * product page's table, the seller's "Fabric needed" and the JSON `pattern.fabric`. A cached layout gives it (the
+ * length to buy, margin included); where none is ready yet the area estimate does, marked "estimate", and the missing
+ * layouts are asked for in the background.
+ */
+export async function fabricNeeded({ db, productId, facts }: { db: DbOrTx; productId: number; facts: PatternFacts }): Promise<FabricNeed[]> {
+  const { widthsMm } = getLayoutSettings({ db, productId });
+  const cached = cachedLayoutsOf({ db, productId });
+  let estimates: Map<string, { lengthMm: number; fits: boolean }> | null = null;
+  const out: FabricNeed[] = [];
+  for (const [size, materials] of materialsBySize(facts)) {
+    for (const material of materials) {
+      for (const widthMm of widthsMm) {
+        const layout = cached(size, widthMm, material);
+        if (layout) {
+          const buy = lengthToBuy(layout.lengthMm);
+          out.push({ material, size, widthMm, lengthMm: Math.round(buy.metres * 1000), metres: buy.metres, yards: buy.yards, fits: true, source: "layout" });
+          continue;
+        }
+        estimates ??= await estimatesByMaterial(db, facts, widthsMm).catch((error: unknown) => {
           if (error instanceof PatternBusyError) return new Map<string, { lengthMm: number; fits: boolean }>();
           throw error;
         });
+        const e = estimates.get(needKey(material, size, widthMm));
+        if (!e) continue;
+        const buy = rounded(e.lengthMm);
+        out.push({ material, size, widthMm, lengthMm: Math.round(buy.metres * 1000), metres: buy.metres, yards: buy.yards, fits: e.fits, source: "estimate" });
       }
-      const e = estimates.get(`${size}\u0000${widthMm}`);
-      const buy = e ? rounded(e.lengthMm) : null;
-      cells.push(e && buy ? { widthMm, metres: buy.metres, yards: buy.yards, source: "estimate", fits: e.fits } : null);
     }
-    rows.push({ size, cells });
   }
-  if (estimated) warmLayouts({ db, productId });
-  return { widths: widthsMm.map((w) => ({ value: String(w), label: widthLabel(w) })), rows, estimated };
+  if (out.some((n) => n.source === "estimate")) warmLayouts({ db, productId });
+  return out;
 }

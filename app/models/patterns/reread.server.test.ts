@@ -68,7 +68,7 @@ describe("reading stored patterns again (decision 100)", () => {
     const { db, shop, row } = await storedVersion(racer(), JSON.stringify(oldShaped(current.pattern)));
     expect(hasStaleReadings({ db })).toBe(true);
 
-    const before = patternJson(shop.digital.id, await productPatternFacts({ db, productId: shop.digital.id }))!;
+    const before = patternJson(shop.digital.id, await productPatternFacts({ db, productId: shop.digital.id }), [])!;
     expect(before.units_source).toBe("header"); // derived for a reading without unitsSource
     expect(before.piece_list.every((p) => !p.on_fold)).toBe(true);
     expect(before.preview_url).toMatch(/\?v=1$/);
@@ -89,7 +89,7 @@ describe("reading stored patterns again (decision 100)", () => {
     expect(JSON.parse(stored.data)).toEqual(JSON.parse(JSON.stringify(current.pattern)));
 
     const version = getLatestVersion({ db, productId: shop.digital.id })!;
-    const after = patternJson(shop.digital.id, await versionFacts({ db, version }))!;
+    const after = patternJson(shop.digital.id, await versionFacts({ db, version }), [])!;
     expect(after.units_source).toBe(current.pattern.unitsSource);
     expect(after.piece_list.filter((p) => p.on_fold)).toHaveLength(2);
     for (const piece of after.piece_list) {
@@ -118,7 +118,7 @@ describe("reading stored patterns again (decision 100)", () => {
     expect(report.failed).toEqual([{ versionId: row.id, productId: shop.digital.id, version: 1, error: "unreadable", message: expect.stringContaining("no drawing") }]);
     expect(db.select().from(patternVersions).where(eq(patternVersions.id, row.id)).get()).toMatchObject({ data, readerVersion: 0, reading: 0 });
     // Still shown as it was read before.
-    expect(patternJson(shop.digital.id, await productPatternFacts({ db, productId: shop.digital.id }))!.sizes).toEqual(current.pattern.sizes);
+    expect(patternJson(shop.digital.id, await productPatternFacts({ db, productId: shop.digital.id }), [])!.sizes).toEqual(current.pattern.sizes);
 
     fs.rmSync(file);
     expect(await rereadVersion({ db, versionId: row.id })).toMatchObject({ ok: false, error: "missing-file" });

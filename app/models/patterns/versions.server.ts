@@ -256,8 +256,14 @@ export function previewUrl(productId: number, facts: { version: number; reading:
   return `/product/${productId}/preview.svg?${query}`;
 }
 
+type FabricNeedJson = { material: string; size: string; widthMm: number; lengthMm: number; fits: boolean; source: "layout" | "estimate" };
+
 /** The external product's `pattern` (JSON face), or null for a product without a readable pattern. */
-export function patternJson(productId: number, facts: PatternFacts | null) {
+/**
+ * `fabric`: the fabric to buy per material, size and the seller's widths (fabricNeeded, page-layout.server.ts: from
+ * the layouts, estimates marked), one figure with the product page's (issue 34, item 12).
+ */
+export function patternJson(productId: number, facts: PatternFacts | null, fabric: FabricNeedJson[]) {
   if (!facts) return null;
   return {
     sizes: facts.sizes,
@@ -277,7 +283,7 @@ export function patternJson(productId: number, facts: PatternFacts | null) {
         Object.entries(p.sizes).map(([size, s]) => [size, { width_mm: s.widthMm, height_mm: s.heightMm, area_mm2: s.areaMm2, notches: s.notches }]),
       ),
     })),
-    fabric: facts.fabricByWidth.map((f) => ({ material: f.material, size: f.size, width_mm: f.widthMm, length_mm: f.lengthMm, fits: f.fits })),
+    fabric: fabric.map((f) => ({ material: f.material, size: f.size, width_mm: f.widthMm, length_mm: f.lengthMm, fits: f.fits, source: f.source })),
   };
 }
 

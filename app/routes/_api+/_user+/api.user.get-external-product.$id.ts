@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { externalProductJson, getExternalProduct } from "~/models/catalog/products.server";
 import { sizeChartJson } from "~/models/fit/size-chart.server";
+import { fabricNeeded } from "~/models/layout/page-layout.server";
 import { layoutSettingsJson } from "~/models/layout/settings.server";
 import { patternJson, productPatternFacts } from "~/models/patterns/versions.server";
 import { apiIdParam } from "~/utils/api-params.server";
@@ -22,7 +23,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (!found) return apiError(404, "Product not found");
   const json = { ...externalProductJson(found), ...sizeChartJson({ db }, found.product.id) };
   if (found.product.type !== "Pattern") return Response.json(json);
-  const pattern = patternJson(found.product.id, await productPatternFacts({ db, productId: found.product.id }));
+  const facts = await productPatternFacts({ db, productId: found.product.id });
+  const pattern = patternJson(found.product.id, facts, facts ? await fabricNeeded({ db, productId: found.product.id, facts }) : []);
   return Response.json({ ...json, ...layoutSettingsJson(found.product), pattern });
 }
 

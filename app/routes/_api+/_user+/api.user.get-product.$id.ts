@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { sizeChartJson } from "~/models/fit/size-chart.server";
+import { fabricNeeded } from "~/models/layout/page-layout.server";
 import { layoutSettingsJson } from "~/models/layout/settings.server";
 import { patternJson, productPatternFacts } from "~/models/patterns/versions.server";
 import { getOwnProduct, ownProductJson } from "~/models/selling/designs.server";
@@ -23,7 +24,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!found) return apiError(404, "Product not found");
   const json = { ...ownProductJson(found), ...sizeChartJson({ db }, productId) };
   if (found.product.type !== "Pattern") return Response.json(json);
-  return Response.json({ ...json, ...layoutSettingsJson(found.product), pattern: patternJson(productId, await productPatternFacts({ db, productId })) });
+  const facts = await productPatternFacts({ db, productId });
+  const fabric = facts ? await fabricNeeded({ db, productId, facts }) : [];
+  return Response.json({ ...json, ...layoutSettingsJson(found.product), pattern: patternJson(productId, facts, fabric) });
 }
 
 /** Only GET is served here: any other method gets 405 `{ error }`. */

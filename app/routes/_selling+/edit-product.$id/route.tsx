@@ -8,6 +8,7 @@ import { MediaThumb } from "~/components/media-thumb";
 import { SellerLayoutsPanel } from "~/components/layout/seller-layouts";
 import { PatternReadingPanel } from "~/components/pattern-reading";
 import { SellerPage } from "~/components/seller-tabs";
+import { fabricNeeded } from "~/models/layout/page-layout.server";
 import { sellerLayoutsView } from "~/models/layout/seller-layouts.server";
 import { productPatternFacts, sellerPatternSummary } from "~/models/patterns/versions.server";
 import { getOwnProduct } from "~/models/selling/designs.server";
@@ -36,7 +37,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The cutting layouts of one size on the seller's widths (issue 25): not on the removal screen.
   const facts = pattern && !pattern.unreadable && !confirmRemove ? await productPatternFacts({ db: getDb(), productId }) : null;
   const layouts = facts ? await sellerLayoutsView({ db: getDb(), productId, facts, askedSize: url.searchParams.get("layout_size"), userId: user.id }) : null;
-  return { productId, values: designFormValues(found), ...designFiles(found), pattern, confirmRemove, draft, chart, layoutHint: LAYOUT_MESSAGES.standardHint, layouts };
+  // "Fabric needed": the layouts' figures on the seller's widths, estimates where none is ready (issue 34, item 12).
+  const fabric = facts ? await fabricNeeded({ db: getDb(), productId, facts }) : null;
+  const reading = pattern && fabric ? { ...pattern, fabricByWidth: fabric } : pattern;
+  return { productId, values: designFormValues(found), ...designFiles(found), pattern: reading, confirmRemove, draft, chart, layoutHint: LAYOUT_MESSAGES.standardHint, layouts };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
