@@ -110,6 +110,25 @@ describe("size=custom downloads (made to measure)", () => {
     expect(fs.statSync(pdf.path).mtimeMs).toBe(mtime);
   });
 
+  it("puts the buyer's own size in its print file's fabric table and layout pages, laid out from the order's measurements (issue 34, item 14)", { timeout: 120_000 }, async () => {
+    const { db, buyer, order } = await boughtPattern();
+    setMeasurements(db, order.id, 940);
+    const access = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, custom: true });
+    if (!access.ok) throw new Error(access.error);
+    const pdf = await buildOrderDownload({ db, access, format: "A4", sizes: ["custom"] });
+    if (!pdf || "refused" in pdf) throw new Error("not built");
+    const doc = await pdfjs.getDocument({ data: new Uint8Array(fs.readFileSync(pdf.path)), standardFontDataUrl, isEvalSupported: false }).promise;
+    let text = "";
+    for (let i = 1; i <= doc.numPages; i++) {
+      const content = await (await doc.getPage(i)).getTextContent();
+      text += ` ${content.items.map((item) => ("str" in item ? item.str : "")).join(" ")}`;
+    }
+    // The fabric table names the own size at the seller's widths, and its layout page is drawn at 140 cm.
+    expect(text).toContain("Your size");
+    expect(text).toContain("140 cm (55 in)");
+    expect(text).not.toContain("Size M");
+  });
+
   it("refuses measurements beyond one size step outside the graded range with the engine's reason", async () => {
     const { db, buyer, order } = await boughtPattern();
     setMeasurements(db, order.id, 1100);

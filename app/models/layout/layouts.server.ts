@@ -28,7 +28,8 @@ import { checkMadeToMeasure } from "~/models/fit/made-to-measure-orders.server";
 import { cacheDir, fetchCached, keepCached } from "~/models/files/store.server";
 import { sizeMaterials } from "~/models/patterns/fabric.server";
 import { defaultSize } from "~/models/patterns/pieces";
-import { backgroundPatternPool, PatternBusyError, PatternLimitError, runPatternTask, type PatternLane } from "~/models/patterns/pool.server";
+import { backgroundPatternPool, PatternBusyError, PatternLimitError, patternPool, runPatternTask, type PatternLane } from "~/models/patterns/pool.server";
+import type { Pattern } from "~/models/patterns/types";
 import type { PatternTask } from "~/models/patterns/worker";
 import { getLatestVersion, loadPattern, type VersionSummary } from "~/models/patterns/versions.server";
 import { createCache } from "~/utils/cache.server";
@@ -211,8 +212,16 @@ function mapFailure(result: Exclude<Awaited<ReturnType<typeof runLayoutTask>>, {
   return { ok: false, error: "bad_width" };
 }
 
-async function runLayoutTask(task: Omit<Extract<PatternTask, { kind: "layout" }>, "kind">, lane: PatternLane = "foreground") {
-  return runPatternTask({ kind: "layout", ...task }, lane);
+/**
+ * Where a layout runs: a lane, or "auto" for one a page waits for a little (issue 34, item 2): the foreground while
+ * nothing waits there (the page gets it at the priority of work someone waits for), else the background lane, so
+ * pages asking for new layouts never fill the queue uploads and downloads wait in.
+ */
+export type LayoutLane = PatternLane | "auto";
+
+async function runLayoutTask(task: Omit<Extract<PatternTask, { kind: "layout" }>, "kind">, lane: LayoutLane = "foreground") {
+  const chosen = lane === "auto" ? (patternPool().queueSize === 0 ? "foreground" : "background") : lane;
+  return runPatternTask({ kind: "layout", ...task }, chosen);
 }
 
 /**
@@ -278,8 +287,8 @@ export async function productLayout({
   userId?: number | null;
   /** Who asks (the faces: `account:<id>` or `address:<ip>`): its new layouts are limited (LAYOUTS_PER_CLIENT). */
   client?: string;
-  /** Where a layout to compute runs: the background lane for work nobody waits on (pool.server.ts). */
-  lane?: PatternLane;
+  /** Where a layout to compute runs (LayoutLane). */
+  lane?: LayoutLane;
   /**
    * At most this long is waited for a layout that must be computed; past it the answer is "preparing" and the
    * layout is computed on (a product page never waits for pattern work, issue 34 item 2). Unset: waits for it.
@@ -378,7 +387,7 @@ async function customLayout({
   gapMm: number;
   material: string | undefined;
   userId: number | null;
-  lane: PatternLane;
+  lane: LayoutLane;
   waitMs: number | undefined;
 }): Promise<ProductLayoutResult> {
   const check = checkMadeToMeasure({ db, product, userId });
@@ -386,16 +395,46 @@ async function customLayout({
   const chart = getSizeChart({ db: db as Db }, product.id);
   const measurements = getMeasurements({ db: db as Db }, userId!);
   if (!chart || !measurements) return { ok: false, error: "no_measurements" };
+  return ownSizeLayout({ db, productId: product.id, version, chart, measurements, widthMm, gapMm, material, lane, waitMs });
+}
+
+type Chart = NonNullable<ReturnType<typeof getSizeChart>>;
+type Measurements = NonNullable<ReturnType<typeof getMeasurements>>;
+
+/** A buyer's own size laid out from a chart and measurements (as they are now, or as an order has them). */
+function ownSizeLayout({
+  db,
+  productId,
+  version,
+  chart,
+  measurements,
+  widthMm,
+  gapMm,
+  material,
+  lane,
+  waitMs,
+}: {
+  db: DbOrTx;
+  productId: number;
+  version: VersionSummary;
+  chart: Chart;
+  measurements: Measurements;
+  widthMm: number;
+  gapMm: number;
+  material: string | undefined;
+  lane: LayoutLane;
+  waitMs: number | undefined;
+}): Promise<ProductLayoutResult> {
   const work = shared(`custom-${customPreviewKey(version, chart, measurements)}-${material ?? ""}-w${widthMm}-g${gapMm}`, async () => {
     const loaded = await loadPattern({ db, versionId: version.id });
     if (!loaded || !loaded.pattern.sizes.length) return { ok: false, error: "no_pattern" };
     // The buyer's pieces are the graded pieces re-drawn, cut as the graded ones: the materials of the default size.
-    const materials = sizeMaterials(loaded.pattern, defaultSize(loaded.pattern) ?? loaded.pattern.sizes[0]!);
+    const materials = ownSizeMaterials(loaded.pattern);
     const laid = material ?? materials[0];
     if (laid === undefined || !materials.includes(laid)) return { ok: false, error: "unknown_material" };
     const value = (layout: Layout): ProductLayoutResult => ({
       ok: true,
-      value: { productId: product.id, size: CUSTOM_LAYOUT_SIZE, material: laid, materials, widthMm, gapMm, layout },
+      value: { productId, size: CUSTOM_LAYOUT_SIZE, material: laid, materials, widthMm, gapMm, layout },
     });
     const key = `${customPreviewKey(version, chart, measurements)}-${hash(laid)}-w${widthMm}-g${gapMm}-L${LAYOUT_REVISION}`;
     const hit = customLayouts.get(key);
@@ -409,6 +448,37 @@ async function customLayout({
     return value(customLayouts.set(key, result.layout));
   });
   return waitMs === undefined ? work : within(work, waitMs);
+}
+
+/** The materials a buyer's own size is cut from: those of the pattern's default size. */
+export function ownSizeMaterials(pattern: Pattern): string[] {
+  return sizeMaterials(pattern, defaultSize(pattern) ?? pattern.sizes[0]!);
+}
+
+/**
+ * The layout of an order's own size (made to measure, decision 114): from the chart and measurements the order was
+ * bought with, not the buyer's present ones, for its print files' fabric pages (issue 34, item 14).
+ */
+export async function orderOwnSizeLayout({
+  db,
+  productId,
+  chart,
+  measurements,
+  widthMm,
+  material,
+}: {
+  db: DbOrTx;
+  productId: number;
+  chart: Chart;
+  measurements: Measurements;
+  widthMm: number;
+  material: string;
+}): Promise<ProductLayoutResult> {
+  if (!isLayoutWidth(widthMm)) return { ok: false, error: "bad_width" };
+  const version = getLatestVersion({ db, productId });
+  if (!version) return { ok: false, error: "no_pattern" };
+  const { gapMm } = getLayoutSettings({ db, productId });
+  return ownSizeLayout({ db, productId, version, chart, measurements, widthMm, gapMm, material, lane: "foreground", waitMs: undefined });
 }
 
 /**

@@ -130,9 +130,9 @@ export async function layoutSectionView({
   // its material selector (issue 34, item 20).
 
   const material = params.get("material") || undefined;
-  // A layout to compute is waited for LAYOUT_PAGE_WAIT_MS at most, then computed on in the background lane: the
-  // page says it is being prepared (issue 34, item 2).
-  const wait = { lane: "background", waitMs: pageLayoutWaitMs() } as const;
+  // A layout to compute is waited for LAYOUT_PAGE_WAIT_MS at most, then computed on without the page, which says it
+  // is being prepared (issue 34, item 2). Someone waits for it: the foreground lane unless work waits there.
+  const wait = { lane: "auto", waitMs: pageLayoutWaitMs() } as const;
   let result = await productLayout({ db, productId, size, widthMm, material, userId, client, ...wait });
   if (!result.ok && result.error === "unknown_material" && material !== undefined) {
     view.materialError = "Choose one of the materials.";
@@ -186,11 +186,19 @@ export async function layoutFabricTable({ db, productId, facts }: { db: DbOrTx; 
 export type FabricNeed = { material: string; size: string; widthMm: number; lengthMm: number; metres: number; yards: number; fits: boolean; source: "layout" | "estimate" };
 
 /** Estimates (margin included) per material, size and width, for the widths the facts do not hold. */
-const needMemo = new Map<string, Map<string, { lengthMm: number; fits: boolean }>>();
+const needMemos = new WeakMap<object, Map<string, Map<string, { lengthMm: number; fits: boolean }>>>();
+/** The memo of one database (version ids repeat across databases: the tests open many). */
+function needMemoOf(db: DbOrTx) {
+  const owner = "$client" in db ? db.$client : db;
+  let memo = needMemos.get(owner);
+  if (!memo) needMemos.set(owner, (memo = new Map()));
+  return memo;
+}
 const needKey = (material: string, size: string, widthMm: number) => `${material}\u0000${size}\u0000${widthMm}`;
 
 async function estimatesByMaterial(db: DbOrTx, facts: PatternFacts, widthsMm: number[]) {
   const key = `${facts.versionId}:${facts.reading}:${widthsMm.join(",")}`;
+  const needMemo = needMemoOf(db);
   const memo = needMemo.get(key);
   if (memo) return memo;
   const found = new Map<string, { lengthMm: number; fits: boolean }>();

@@ -25,17 +25,27 @@ export async function printFabric({
   sizes,
   settings,
   lookup,
+  own,
 }: {
   pattern: Pattern;
   sizes: string[];
   settings: Pick<LayoutSettings, "widthsMm" | "gapMm">;
   lookup: LayoutLookup;
+  /**
+   * A buyer's own size (made to measure) after the graded sizes, under its key (CUSTOM_SIZE, drawn "Your size"): its materials and its
+   * layouts from the order's measurements (issue 34, item 14).
+   */
+  own?: { label: string; materials: string[]; lookup: (args: { widthMm: number; material: string }) => Promise<ProductLayoutResult> };
 }): Promise<PrintFabric | null> {
   const layoutWidthMm = defaultLayoutWidthMm(settings.widthsMm);
   const tables = new Map<string, PrintFabric["table"][number]>();
   const layouts: PrintFabric["layouts"] = [];
-  for (const size of sizes) {
-    for (const material of sizeMaterials(pattern, size)) {
+  const entries = [
+    ...sizes.map((size) => ({ size, materials: sizeMaterials(pattern, size), lookup })),
+    ...(own ? [{ size: own.label, materials: own.materials, lookup: (args: { widthMm: number; material: string }) => own.lookup(args) }] : []),
+  ];
+  for (const { size, materials, lookup } of entries) {
+    for (const material of materials) {
       const cells: FabricCell[] = [];
       for (const widthMm of settings.widthsMm) {
         const result = await lookup({ size, widthMm, material });

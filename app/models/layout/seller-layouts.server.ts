@@ -58,7 +58,7 @@ export async function sellerLayoutsView({
   const sizeError = askedSize !== null && askedSize !== "" && !known ? `There is no size “${askedSize.slice(0, 40)}” in this pattern: size ${size} is shown.` : null;
   const entries: SellerLayoutEntry[] = [];
   let busy = false;
-  // The page waits LAYOUT_PAGE_WAIT_MS in all for layouts to compute; the rest are prepared in the background lane.
+  // The page waits LAYOUT_PAGE_WAIT_MS in all for layouts to compute; the rest are computed on without it.
   const deadline = Date.now() + pageLayoutWaitMs();
   for (const widthMm of widthsMm) {
     const entry = { widthMm, widthLabel: widthLabel(widthMm) };
@@ -68,7 +68,7 @@ export async function sellerLayoutsView({
       continue;
     }
     // Once the pool is full, the other widths are not asked for now: the warming prepares them.
-    const result: ProductLayoutResult = busy ? ({ ok: false, error: "busy" } as const) : await productLayout({ db, productId, size, widthMm, userId, lane: "background", waitMs: Math.max(0, deadline - Date.now()) });
+    const result: ProductLayoutResult = busy ? ({ ok: false, error: "busy" } as const) : await productLayout({ db, productId, size, widthMm, userId, lane: "auto", waitMs: Math.max(0, deadline - Date.now()) });
     if (result.ok) {
       entries.push({ ...entry, shown: { kind: "layout", layout: drawnLayout(result.value.layout), buy: lengthToBuy(result.value.layout.lengthMm) } });
     } else {

@@ -19,7 +19,7 @@ import { getLatestVersion, loadPattern } from "./versions.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { cacheDir, fetchCached, keepCached, localUpload } from "~/models/files/store.server";
 import { CUSTOM_SIZE } from "~/models/fit/interpolate";
-import { LAYOUT_REVISION, productLayout } from "~/models/layout/layouts.server";
+import { LAYOUT_REVISION, orderOwnSizeLayout, ownSizeMaterials, productLayout } from "~/models/layout/layouts.server";
 import { printFabric } from "~/models/layout/print.server";
 import { getLayoutSettings } from "~/models/layout/settings.server";
 import type { Measurements, SizeChart } from "~/models/fit/types";
@@ -95,7 +95,10 @@ async function cached<T>(target: string, build: (temp: string) => Promise<T>, do
  * and the engine's revision, which with the version and its reading decide every layout; `gather` asks the layout
  * service for them (cached ones read, missing ones computed one by one) only when the file is built.
  */
-function fabricSource({ db, access, viewerId }: { db: DbOrTx; access: DownloadSource; viewerId: number | null }) {
+/** An order's own size: the chart and measurements it was bought with. */
+type OwnSize = { measurements: Measurements; chart: SizeChart };
+
+function fabricSource({ db, access, viewerId, own }: { db: DbOrTx; access: DownloadSource; viewerId: number | null; own?: OwnSize }) {
   if (!access.version || getLatestVersion({ db, productId: access.order.productId })?.id !== access.version.id) {
     return { key: "f0", gather: async () => undefined };
   }
@@ -109,6 +112,11 @@ function fabricSource({ db, access, viewerId }: { db: DbOrTx; access: DownloadSo
         sizes,
         settings,
         lookup: ({ size, widthMm, material }) => productLayout({ db, productId, size, widthMm, material, userId: viewerId, dataDir }),
+        own: own && {
+          label: CUSTOM_SIZE,
+          materials: ownSizeMaterials(pattern),
+          lookup: ({ widthMm, material }) => orderOwnSizeLayout({ db, productId, chart: own.chart, measurements: own.measurements, widthMm, material }),
+        },
       })) ?? undefined,
   };
 }
@@ -217,8 +225,9 @@ async function buildCustomDownload({
   const owner = access.stamp ? `o${access.order.id}-${hash(access.stamp)}` : "own";
   const key = hash(JSON.stringify([chart.rows, measurements, chosen]));
   const ext = format === "dxf" ? "dxf" : "pdf";
-  // The fabric pages of the graded sizes asked for with the buyer's own (none asked: none; decision 116).
-  const fabric = format === "dxf" || !chosen.length ? { key: "f0", gather: async () => undefined } : fabricSource({ db, access, viewerId });
+  // The fabric pages: the buyer's own size from the order's measurements, and the graded sizes asked for with it
+  // (decision 116; issue 34, item 14).
+  const fabric = format === "dxf" ? { key: "f0", gather: async () => undefined } : fabricSource({ db, access, viewerId, own: { chart, measurements } });
   const target = path.join(
     cacheDir(dataDir),
     "patterns",
