@@ -32,6 +32,8 @@ const copy = path.join(scratch, "project");
 let child: ChildProcess | undefined;
 let output = "";
 
+// npm, tsx and the server each end in turn (the server's own shutdown waits up to 10 s for open connections): past
+// Vitest's 30 s on a busy machine once (the whole suite running beside it), so a minute.
 afterAll(async () => {
   if (child?.pid && child.exitCode === null) {
     const exited = new Promise((resolve) => child!.once("exit", resolve));
@@ -39,7 +41,7 @@ afterAll(async () => {
     await exited;
   }
   fs.rmSync(scratch, { recursive: true, force: true });
-});
+}, 60_000);
 
 /** Polls `url` until its body contains `text`; no deadline of its own (the test's timeout is the limit). */
 async function untilShows(url: string, text: string): Promise<string> {
