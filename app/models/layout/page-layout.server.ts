@@ -169,9 +169,8 @@ export type FabricTable = { widths: Option[]; rows: { size: string; cells: (Fabr
  */
 export async function layoutFabricTable({ db, productId, facts }: { db: DbOrTx; productId: number; facts: PatternFacts }): Promise<FabricTable> {
   const { widthsMm } = getLayoutSettings({ db, productId });
-  const needed = await fabricNeeded({ db, productId, facts });
-  const main = new Map<string, FabricNeed>();
-  for (const n of needed) if (n.material === needed.find((m) => m.size === n.size)!.material) main.set(`${n.size}\u0000${n.widthMm}`, n);
+  const needed = await fabricNeeded({ db, productId, facts, mainOnly: true });
+  const main = new Map(needed.map((n) => [`${n.size}\u0000${n.widthMm}`, n]));
   const rows: FabricTable["rows"] = facts.sizes.map((size) => ({
     size,
     cells: widthsMm.map((widthMm) => {
@@ -236,13 +235,24 @@ function materialsBySize(facts: PatternFacts): Map<string, string[]> {
  * length to buy, margin included); where none is ready yet the area estimate does, marked "estimate", and the missing
  * layouts are asked for in the background.
  */
-export async function fabricNeeded({ db, productId, facts }: { db: DbOrTx; productId: number; facts: PatternFacts }): Promise<FabricNeed[]> {
+export async function fabricNeeded({
+  db,
+  productId,
+  facts,
+  mainOnly = false,
+}: {
+  db: DbOrTx;
+  productId: number;
+  facts: PatternFacts;
+  /** Only each size's main fabric (the product page's table): a third of the lookups of a three-material pattern. */
+  mainOnly?: boolean;
+}): Promise<FabricNeed[]> {
   const { widthsMm } = getLayoutSettings({ db, productId });
   const cached = cachedLayoutsOf({ db, productId });
   let estimates: Map<string, { lengthMm: number; fits: boolean }> | null = null;
   const out: FabricNeed[] = [];
-  for (const [size, materials] of materialsBySize(facts)) {
-    for (const material of materials) {
+  for (const [size, all] of materialsBySize(facts)) {
+    for (const material of mainOnly ? all.slice(0, 1) : all) {
       for (const widthMm of widthsMm) {
         const layout = cached(size, widthMm, material);
         if (layout) {
