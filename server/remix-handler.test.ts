@@ -7,6 +7,7 @@ import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
+import { jsonTextResponse } from "../app/utils/known-body.server";
 import { createRequestHandler } from "./remix-handler";
 
 // A build with one resource route whose body streams in three pieces, one per tick, as a rendered page does.
@@ -21,6 +22,7 @@ const build = {
   assets: { version: "test", url: "/build/manifest.js", entry: { module: "/build/entry.js", imports: [] }, routes: {} },
   entry: { module: { default: () => new Response("no documents here", { status: 500 }) } },
   routes: {
+    "routes/known": { id: "routes/known", path: "known", module: { loader: () => jsonTextResponse(JSON.stringify({ word: "één" })) } },
     "routes/stream": {
       id: "routes/stream",
       path: "stream",
@@ -67,15 +69,18 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-function get(path: string): Promise<{ status: number; encoding?: string; body: Buffer }> {
+function get(path: string, encoding = "gzip", method = "GET"): Promise<{ status: number; encoding?: string; length?: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: "127.0.0.1", port, path, headers: { "Accept-Encoding": "gzip" } }, (res) => {
+      .request({ host: "127.0.0.1", port, path, method, headers: { "Accept-Encoding": encoding } }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, encoding: res.headers["content-encoding"], length: res.headers["content-length"], body: Buffer.concat(chunks) }),
+        );
       })
-      .on("error", reject);
+      .on("error", reject)
+      .end();
   });
 }
 
@@ -87,5 +92,21 @@ describe("the Remix handler's streamed answers", () => {
     expect(res.encoding).toBe("gzip");
     expect(zlib.gunzipSync(res.body).toString("utf8")).toBe(pieces.join(""));
     expect(flushes).toBe(0);
+  });
+});
+
+describe("answers whose body is in memory", () => {
+  test("are written in one piece with their length, gzipped when asked, and without a body to HEAD", async () => {
+    const plain = await get("/known", "identity");
+    expect(plain.status).toBe(200);
+    expect(JSON.parse(plain.body.toString("utf8"))).toEqual({ word: "één" });
+    expect(plain.length).toBe(String(plain.body.byteLength));
+    const gzipped = await get("/known");
+    expect(gzipped.encoding).toBe("gzip");
+    expect(gzipped.length).toBeUndefined();
+    expect(JSON.parse(zlib.gunzipSync(gzipped.body).toString("utf8"))).toEqual({ word: "één" });
+    const head = await get("/known", "identity", "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.byteLength).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import type http from "node:http";
 import { createRequestHandler as createRemixHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type express from "express";
 
+import { inMemoryBodyOf } from "../app/utils/known-body.server";
 import { bindRequestContext, requestContextOf } from "../app/utils/request-context.server";
 import { hostnameOf, protocolOf } from "./proxy-trust";
 
@@ -159,7 +160,14 @@ export function createRequestHandler({
         if (key === "set-cookie" || res.hasHeader(key)) res.append(key, value);
         else res.setHeader(key, value);
       }
-      if (response.body) await writeBody(response.body, res);
+      // A body already in memory is written in one piece, with its length (known-body.server.ts).
+      const inMemory = req.method === "HEAD" ? undefined : inMemoryBodyOf(response);
+      if (inMemory !== undefined) {
+        // Compression, when it encodes, drops this length itself.
+        res.setHeader("Content-Length", typeof inMemory === "string" ? Buffer.byteLength(inMemory) : inMemory.byteLength);
+        res.end(inMemory);
+      }
+      else if (response.body) await writeBody(response.body, res);
       else res.end();
     } catch (error) {
       next(error);

@@ -3,6 +3,7 @@ import { gzipSync } from "node:zlib";
 import { createCache } from "~/utils/cache.server";
 import { dataVersion, type Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
+import { inMemoryResponse } from "~/utils/known-body.server";
 
 type Entry = { json: string; gzip?: Uint8Array<ArrayBuffer> };
 
@@ -24,7 +25,7 @@ export function cachedJsonResponse(request: Request, db: Db, key: string, comput
   if (acceptsGzip && getEnv().HTTP_COMPRESSION === "on" && entry.json.length >= 1024) {
     entry.gzip ??= new Uint8Array(gzipSync(entry.json, { level: 6 }));
     headers.set("Content-Encoding", "gzip");
-    return new Response(entry.gzip, { headers });
+    return inMemoryResponse(entry.gzip, { headers });
   }
-  return new Response(entry.json, { headers });
+  return inMemoryResponse(entry.json, { headers });
 }
