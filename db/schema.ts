@@ -35,6 +35,7 @@ export const ORDER_STATUSES = ["Pending", "Shipped", "Refunded"] as const;
 /** Sale credits, Refund debits what the sale credited, Transfer is a withdrawal, Label a bought shipping label,
  * Adjustment an administrator's correction (with a reason). */
 export const TX_TYPES = ["Sale", "Refund", "Transfer", "Label", "Adjustment"] as const;
+export const TAX_MODES = ["none", "vat", "stripe"] as const;
 export const TX_STATUSES = ["Pending", "Completed", "Rejected"] as const;
 export const CHECKOUT_STATUSES = ["open", "paid", "expired", "cancelled"] as const;
 export const PAYOUT_ACCOUNT_TYPES = ["savings", "checking"] as const;
@@ -487,6 +488,15 @@ export const checkouts = sqliteTable(
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
     /** When the buyer asked for a Digital pattern's download at once, waiving withdrawal (decision 107); null without one. */
     digitalConsentAt: integer("digital_consent_at", { mode: "timestamp_ms" }),
+    /** Tax (decision 123): the sum of the lines' tax, the buyer's country it was charged for, its rate. */
+    taxCents: integer("tax_cents").notNull().default(0),
+    taxCountry: text("tax_country"),
+    taxRateBp: integer("tax_rate_bp").notNull().default(0),
+    /** A business buyer's VAT number, as checked; with reverseCharge, no VAT was charged. */
+    vatNumber: text("vat_number"),
+    reverseCharge: integer("reverse_charge", { mode: "boolean" }).notNull().default(false),
+    /** The tax mode the checkout was priced in (Stripe Tax reports its tax when the session is paid). */
+    taxMode: text("tax_mode", { enum: TAX_MODES }).notNull().default("none"),
   },
   (t) => [
     uniqueIndex("checkouts_provider_session_unique").on(t.providerSessionId),
@@ -518,6 +528,9 @@ export const checkoutLines = sqliteTable(
      * when the checkout was made and copied onto the order when it is paid; null on every other line.
      */
     measurements: text("measurements"),
+    /** The line's tax and its rate (decision 123). */
+    taxCents: integer("tax_cents").notNull().default(0),
+    taxRateBp: integer("tax_rate_bp").notNull().default(0),
   },
   (t) => [index("checkout_lines_checkout_idx").on(t.checkoutId)],
 );
@@ -551,6 +564,10 @@ export const orders = sqliteTable(
     discountCents: integer("discount_cents").notNull().default(0),
     shippingCents: integer("shipping_cents").notNull().default(0),
     taxCents: integer("tax_cents").notNull().default(0),
+    /** The tax's rate, country and reverse charge as charged at checkout (decision 123). */
+    taxRateBp: integer("tax_rate_bp").notNull().default(0),
+    taxCountry: text("tax_country"),
+    reverseCharge: integer("reverse_charge", { mode: "boolean" }).notNull().default(false),
     feeCents: integer("fee_cents").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("Pending"),
     tracking: text("tracking"),
@@ -700,6 +717,59 @@ export const paymentEvents = sqliteTable("payment_events", {
   createdAt: createdAt(),
 });
 
+/**
+ * Invoices and credit notes (decision 123): each numbered without gaps within its kind and year, with what it
+ * says frozen in `data` (seller of record, buyer, lines) so a later change of settings or profile leaves it alone.
+ */
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: id(),
+    kind: text("kind", { enum: ["invoice", "credit-note"] }).notNull(),
+    year: integer("year").notNull(),
+    seq: integer("seq").notNull(),
+    number: text("number").notNull(),
+    checkoutId: integer("checkout_id")
+      .notNull()
+      .references(() => checkouts.id),
+    /** A credit note's refunded order; null on an invoice (it covers the whole checkout). */
+    orderId: integer("order_id").references(() => orders.id),
+    netCents: integer("net_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    data: text("data").notNull(),
+    issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("invoices_number_unique").on(t.kind, t.year, t.seq),
+    uniqueIndex("invoices_one_per_checkout").on(t.checkoutId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex("invoices_one_credit_note_per_order").on(t.orderId).where(sql`${t.kind} = 'credit-note'`),
+    index("invoices_checkout_idx").on(t.checkoutId),
+  ],
+);
+
+/**
+ * The tax ledger (decision 123): one row per order line that carried tax or a reverse charge when it was sold, and
+ * its negative when it was refunded. The tax report sums it per quarter and country; it is never the seller's money.
+ */
+export const taxEntries = sqliteTable(
+  "tax_entries",
+  {
+    id: id(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    kind: text("kind", { enum: ["sale", "refund"] }).notNull(),
+    country: text("country").notNull(),
+    rateBp: integer("rate_bp").notNull(),
+    netCents: integer("net_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    reverseCharge: integer("reverse_charge", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("tax_entries_once").on(t.orderId, t.kind), index("tax_entries_created_idx").on(t.createdAt)],
+);
+
 /** Exactly one row (id = 1). */
 export const platformSettings = sqliteTable(
   "platform_settings",
@@ -723,6 +793,14 @@ export const platformSettings = sqliteTable(
     phone: text("phone").notNull().default(""),
     email: text("email").notNull().default(""),
     country: text("country").notNull().default(""),
+    /** How tax is charged (decision 123): none, the built-in VAT rules on downloads, or Stripe Tax. */
+    taxMode: text("tax_mode", { enum: TAX_MODES }).notNull().default("none"),
+    /** The seller of record on invoices: the platform's legal name, postal address and VAT number. */
+    legalName: text("legal_name").notNull().default(""),
+    legalAddress: text("legal_address").notNull().default(""),
+    vatNumber: text("vat_number").notNull().default(""),
+    /** Business buyers' VAT numbers are also asked of the EU's VIES service (VIES_URL), not only checked for form. */
+    viesCheck: integer("vies_check", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [check("platform_settings_single_row", sql`${t.id} = 1`)],
 );
@@ -869,6 +947,8 @@ export type Product = typeof products.$inferSelect;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export type Variant = typeof variants.$inferSelect;
 export type Order = typeof orders.$inferSelect;
+export type Invoice = typeof invoices.$inferSelect;
+export type TaxEntry = typeof taxEntries.$inferSelect;
 export type Checkout = typeof checkouts.$inferSelect;
 export type DiscountCode = typeof discountCodes.$inferSelect;
 export type Transaction = typeof transactions.$inferSelect;

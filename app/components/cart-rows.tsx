@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 
 import { MADE_TO_MEASURE_LABEL } from "~/models/fit/mtm-label";
+import { TaxLine, type TaxLineView } from "~/components/tax-line";
 import { formatCents } from "~/utils/money";
 
 export type CartRow = {
@@ -84,6 +85,7 @@ export function CartTotals({
   pssCents,
   storeShipping = [],
   discount,
+  tax,
 }: {
   lines: { type: string; delivery: string | null }[];
   /** Apparel shipping per store (decision 108). */
@@ -94,6 +96,8 @@ export function CartTotals({
   pssCents: number;
   /** The cart's discount code (decision 109): shown when it takes something off. */
   discount?: { code: string; cents: number } | null;
+  /** The cart's tax (decision 123), its own line. */
+  tax?: { mode: TaxLineView["mode"]; taxCents: number; country: string | null; rateBp: number; reverseCharge: boolean };
 }) {
   // The line only means something when the cart holds a printed pattern (shown even if the fee is 0).
   const hasPrinted = lines.some((l) => l.type === "Pattern" && l.delivery === "Print");
@@ -125,6 +129,7 @@ export function CartTotals({
           <dd data-testid="discount">−{formatCents(discount.cents)}</dd>
         </div>
       ) : null}
+      {tax ? <TaxLine tax={tax} pending /> : null}
       <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
         <dt>Total</dt>
         <dd data-testid="total">{formatCents(totalCents)}</dd>

@@ -1,5 +1,6 @@
 import type { CheckoutSummary } from "~/models/buying/checkout.server";
 import { MADE_TO_MEASURE_LABEL } from "~/models/fit/mtm-label";
+import { TaxLine } from "~/components/tax-line";
 import { formatCents } from "~/utils/money";
 
 /** Subtotal, shipping, total, the address and the delivery promise (spec 2.3, the order summary). */
@@ -39,10 +40,18 @@ export function CheckoutSummaryCard({ summary }: { summary: CheckoutSummary }) {
             <dd data-testid="summary-discount">−{formatCents(summary.discountCents)}</dd>
           </div>
         ) : null}
-        <div className="flex justify-between">
-          <dt>Tax</dt>
-          <dd>{formatCents(0)}</dd>
-        </div>
+        <TaxLine
+          tax={{ mode: summary.taxMode, taxCents: summary.taxCents, country: summary.taxCountry, rateBp: summary.taxRateBp, reverseCharge: summary.reverseCharge }}
+          pending={summary.status === "open"}
+          always
+          testId="summary-tax"
+        />
+        {summary.vatNumber ? (
+          <div className="flex justify-between text-slate-600">
+            <dt>VAT number</dt>
+            <dd>{summary.vatNumber}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
           <dt>Total</dt>
           <dd data-testid="summary-total">{formatCents(summary.totalCents)}</dd>

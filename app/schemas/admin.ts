@@ -82,6 +82,14 @@ export const SaveSettingsSchema = z.object({
     z.string({ required_error: "Email is required" }).trim().email("Enter a valid email address").max(200),
   ),
   shipping_country: required("Country", 60),
+  // Tax (decision 123). Left out by a client that predates them, each keeps what is stored.
+  tax_mode: z.enum(["none", "vat", "stripe"], { errorMap: () => ({ message: "Choose none, vat or stripe" }) }).optional(),
+  platform_legal_name: z.preprocess(asText, z.string().trim().max(200, "Legal name is too long (200 characters at most)")).optional(),
+  platform_address: z.preprocess(asText, z.string().trim().max(500, "Address is too long (500 characters at most)")).optional(),
+  platform_vat_number: z.preprocess(asText, z.string().trim().max(20, "VAT number is too long (20 characters at most)")).optional(),
+  vies_check: z
+    .preprocess((v) => (v === true ? "1" : v === false ? "0" : asText(v)), z.enum(["0", "1"], { errorMap: () => ({ message: "Choose 1 or 0" }) }))
+    .optional(),
 });
 export type SaveSettingsInput = z.infer<typeof SaveSettingsSchema>;
 

@@ -67,7 +67,12 @@ export const ApiCheckoutSchema = z.object({
   /** A discount code (decision 109); absent or null: none (the cart's entered code is dropped). */
   discount_code: discountCodeText.nullable().optional(),
   digital_consent: z.boolean({ invalid_type_error: "digital_consent must be true or false" }).optional(),
+  /** A business buyer's VAT number (decision 123); checked by the checkout, blank or absent: none. */
+  vat_number: z.string({ invalid_type_error: "vat_number must be text" }).trim().max(20, "vat_number is too long").nullable().optional(),
 });
 
 /** The cart's Checkout form: the download consent box (`on` when ticked, absent when not). */
-export const CheckoutFormSchema = z.object({ digital_consent: z.boolean().optional() });
+export const CheckoutFormSchema = z.object({
+  digital_consent: z.boolean().optional(),
+  vat_number: z.string().trim().max(20, "A VAT number has at most 20 characters").optional(),
+});

@@ -37,6 +37,8 @@ const EnvSchema = z.object({
   EASYPOST_API_KEY: optionalText,
   /** Only for tests: the fake EasyPost API the SDK talks to, e.g. http://127.0.0.1:4340/v2/. */
   EASYPOST_API_URL: optionalText.pipe(z.string().url().optional()),
+  /** The EU's VIES REST service (decision 123); tests point it at a fake on loopback. */
+  VIES_URL: optionalText.pipe(z.string().url().optional()),
   MAIL_FROM: z.string().default("Patternhouse <no-reply@patternhouse.local>"),
   PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
   SEED: z.enum(["demo", "none"]).default("demo"),

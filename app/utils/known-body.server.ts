@@ -6,7 +6,7 @@
  *
  * The table lives on globalThis: the Remix build and the server are bundled apart, and both must see one table.
  */
-const KEY = Symbol.for("pattern-shop.known-bodies");
+const KEY = Symbol.for("patternhouse.known-bodies");
 type Table = WeakMap<Response, string | Uint8Array>;
 const holder = globalThis as typeof globalThis & { [KEY]?: Table };
 const bodies: Table = (holder[KEY] ??= new WeakMap());

@@ -78,6 +78,7 @@ const SCREENS: Screen[] = [
   { name: "admin financial", path: "/admin/financial", as: "admin" },
   { name: "admin financial, bad dates", path: "/admin/financial?start_date=2026-13-01&end_date=2026-01-01", as: "admin" },
   { name: "admin settings", path: "/admin/settings", as: "admin" },
+  { name: "admin tax", path: "/admin/tax", as: "admin" },
   { name: "admin health", path: "/admin/health", as: "admin" },
   { name: "admin help requests", path: "/admin/help", as: "admin" },
   { name: "seller orders", path: "/my-orders", as: "seller" },

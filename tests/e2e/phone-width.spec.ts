@@ -179,6 +179,7 @@ const SCREENS: { name: string; as: Who; path: (w: World) => string; prepare?: (p
   { name: "admin financial", as: "admin", path: () => "/admin/financial" },
   { name: "admin financial, revenue per day table open", as: "admin", path: () => "/admin/financial", prepare: open("Revenue per day as a table") },
   { name: "admin settings", as: "admin", path: () => "/admin/settings" },
+  { name: "admin tax", as: "admin", path: () => "/admin/tax" },
   { name: "admin health", as: "admin", path: () => "/admin/health" },
   { name: "admin help requests", as: "admin", path: () => "/admin/help" },
   { name: "admin help request", as: "admin", path: (w) => `/admin/help/${w.helpId}` },

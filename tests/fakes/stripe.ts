@@ -26,7 +26,11 @@ export type FakeSession = {
   cancel_url: string;
   expires_at: number;
   url: string | null;
-  line_items: { name: string; unit_amount: number; quantity: number }[];
+  line_items: { name: string; unit_amount: number; quantity: number; tax_code: string | null; amount_tax: number }[];
+  /** Stripe Tax: asked for with automatic_tax[enabled]; the fake taxes every line with a tax code at `taxRateBp`. */
+  automatic_tax: { enabled: boolean; status: "complete" | null };
+  total_details: { amount_discount: number; amount_shipping: number; amount_tax: number };
+  customer_details: { address: { country: string } } | null;
 };
 
 /** Stripe's form encoding (a[b][0][c]=1) back into nested objects and arrays. */
@@ -70,7 +74,14 @@ export async function startFakeStripe() {
   const refunds = new Map<string, FakeRefund>();
   /** Idempotency keys to the object they created, per path (Stripe scopes keys per endpoint and account). */
   const idempotent = new Map<string, string>();
-  const behaviour = { refuseTransfers: null as string | null, failTransfers: 0, refuseRefunds: null as string | null };
+  const behaviour = {
+    refuseTransfers: null as string | null,
+    failTransfers: 0,
+    refuseRefunds: null as string | null,
+    /** Stripe Tax's rate on lines with a tax code, and the customer's country the fake reports. */
+    taxRateBp: 800,
+    taxCountry: "US",
+  };
   const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
 
   const server = http.createServer((req, res) => {
@@ -178,15 +189,23 @@ export async function startFakeStripe() {
       if (req.method === "POST" && path === "/v1/checkout/sessions") {
         if (replay) return send(200, sessions.get(replay));
         const form = parseForm(body);
+        const automatic = (form.automatic_tax as Record<string, unknown> | undefined)?.enabled === "true";
         const lines = list(form.line_items).map((l) => {
           const price = l.price_data as Record<string, unknown>;
+          const product = price.product_data as Record<string, unknown>;
+          const taxCode = typeof product.tax_code === "string" ? product.tax_code : null;
+          const amount = Number(price.unit_amount) * Number(l.quantity);
           return {
-            name: String((price.product_data as Record<string, unknown>).name),
+            name: String(product.name),
             unit_amount: Number(price.unit_amount),
             quantity: Number(l.quantity),
+            tax_code: taxCode,
+            amount_tax: automatic && taxCode ? Math.round((amount * behaviour.taxRateBp) / 10000) : 0,
           };
         });
-        const total = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
+        const subtotal = lines.reduce((sum, l) => sum + l.unit_amount * l.quantity, 0);
+        const tax = lines.reduce((sum, l) => sum + l.amount_tax, 0);
+        const total = subtotal + tax;
         const id = `cs_test_${crypto.randomBytes(12).toString("hex")}`;
         const session: FakeSession = {
           id,
@@ -195,7 +214,7 @@ export async function startFakeStripe() {
           status: "open",
           payment_status: "unpaid",
           payment_intent: null,
-          amount_subtotal: total,
+          amount_subtotal: subtotal,
           amount_total: total,
           currency: "usd",
           client_reference_id: (form.client_reference_id as string) ?? null,
@@ -206,10 +225,29 @@ export async function startFakeStripe() {
           expires_at: Number(form.expires_at),
           url: `https://checkout.stripe.test/c/pay/${id}`,
           line_items: lines,
+          automatic_tax: { enabled: automatic, status: automatic ? "complete" : null },
+          total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: tax },
+          customer_details: automatic ? { address: { country: behaviour.taxCountry } } : null,
         };
         sessions.set(id, session);
         if (key) idempotent.set(`${path} ${key}`, id);
         return send(200, session);
+      }
+      const items = path.match(/^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/);
+      if (items && req.method === "GET") {
+        const owner = sessions.get(items[1]!);
+        if (!owner) return fail(404, `No such checkout.session: '${items[1]}'`);
+        const data = owner.line_items.map((l, i) => ({
+          id: `li_${owner.id.slice(-8)}_${i}`,
+          object: "item",
+          description: l.name,
+          quantity: l.quantity,
+          amount_subtotal: l.unit_amount * l.quantity,
+          amount_tax: l.amount_tax,
+          amount_total: l.unit_amount * l.quantity + l.amount_tax,
+          currency: "usd",
+        }));
+        return send(200, { object: "list", data, has_more: false, url: path });
       }
       const match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/);
       const session = match ? sessions.get(match[1]!) : undefined;

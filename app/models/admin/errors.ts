@@ -9,13 +9,19 @@ import type { TransferError } from "~/models/admin/payouts.server";
 import type { RefundError } from "~/models/admin/refunds.server";
 import type { RemoveProductError } from "~/models/admin/stores.server";
 import type { UpdateUserError } from "~/models/admin/users.server";
+import type { SaveSettingsError } from "~/models/admin/settings.server";
 
 export const ADMIN_ERRORS: {
   removeProduct: Record<RemoveProductError, ErrorAnswer>;
   updateUser: Record<UpdateUserError, ErrorAnswer>;
   refund: Record<RefundError, ErrorAnswer>;
   transfer: Record<TransferError, ErrorAnswer>;
+  saveSettings: Record<SaveSettingsError, ErrorAnswer>;
 } = {
+  saveSettings: answers(400, {
+    "stripe-not-configured": "Stripe Tax needs Stripe: set STRIPE_SECRET_KEY first",
+    "invalid-vat-number": "Enter a valid EU or UK VAT number, like DE136695976",
+  }),
   removeProduct: {
     ...answers(404, { "not-found": "Product not found" }),
     ...answers(409, { "already-removed": "This product has already been removed." }),

@@ -117,7 +117,8 @@ describe("platform settings", () => {
     expect(dress.feeCents).toBe(1350);
     const form = { ...toSettingsForm((await import("~/models/platform/settings.server")).getPlatformSettings({ db })), margin: "20", shipping_name: "Studio", shipping_street: "1 Main", shipping_city: "LA", shipping_zip: "90001", shipping_state: "CA", shipping_country: "US", shipping_email: "print@patternhouse.test" };
     const saved = saveSettings({ db, adminId: admin.id, input: SaveSettingsSchema.parse(form) });
-    expect(toSettingsJson(saved)).toMatchObject({ margin: 20, margin_paper_pattern: 10, min_fee: 2, pss: 10, flat_fee: 5, auto_approve_transfers: "0", city: "LA", postal_code: "90001" });
+    if (!saved.ok) throw new Error(saved.error);
+    expect(toSettingsJson(saved.settings)).toMatchObject({ margin: 20, margin_paper_pattern: 10, min_fee: 2, pss: 10, flat_fee: 5, auto_approve_transfers: "0", city: "LA", postal_code: "90001" });
     addToCart({ db, owner: { userId: buyer.id }, productId: shop.bag.id });
     const next = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider(), digitalConsent: true });
     if (!next.ok) throw new Error(next.error);

@@ -19,6 +19,8 @@ import { and, eq, isNull, like, or, lt, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 
 import { checkouts, orders, products, stores, transactions, users, type Order } from "../../../db/schema";
+import { issueCreditNote } from "~/models/tax/invoices.server";
+import { recordRefundTax } from "~/models/tax/ledger.server";
 import type { Db, Tx } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
@@ -166,6 +168,9 @@ export async function refundOrder({
         .where(eq(products.id, updated.productId))
         .run();
       const debitCents = debitSeller(tx, { orderId: updated.id, adminId: by === "admin" ? adminId : null, now });
+      // The tax goes back with the refund (decision 123): the tax ledger's row negated, and a credit note.
+      recordRefundTax(tx, updated.id, now);
+      issueCreditNote(tx, { order: updated, now });
       // The order's open refund request (decision 110) is answered by this refund.
       acceptOpenRefundRequest(tx, { orderId: updated.id, actorId: adminId, now });
       recordAudit(tx, {

@@ -11,6 +11,9 @@ import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { changes, recordAudit } from "./audit.server";
+import { RATES_SOURCE } from "~/models/tax/rates.server";
+import { parseVatNumber } from "~/models/tax/vat-number.server";
+import { getStripe } from "~/models/payments/providers.server";
 
 const percent = (bp: number) => bp / 100;
 
@@ -33,6 +36,12 @@ export function toSettingsJson(s: PlatformSettings) {
     phone: s.phone,
     email: s.email,
     country: s.country,
+    tax_mode: s.taxMode,
+    platform_legal_name: s.legalName,
+    platform_address: s.legalAddress,
+    platform_vat_number: s.vatNumber,
+    vies_check: s.viesCheck ? "1" : "0",
+    tax_rates: `${RATES_SOURCE.package} ${RATES_SOURCE.version}, rates as of ${RATES_SOURCE.date}`,
   };
 }
 
@@ -57,15 +66,48 @@ export function toSettingsForm(s: PlatformSettings): Record<keyof SaveSettingsIn
     shipping_phone: s.phone,
     shipping_email: s.email,
     shipping_country: s.country,
+    tax_mode: s.taxMode,
+    platform_legal_name: s.legalName,
+    platform_address: s.legalAddress,
+    platform_vat_number: s.vatNumber,
+    vies_check: s.viesCheck ? "1" : "0",
   };
 }
+
+export type SaveSettingsError = "stripe-not-configured" | "invalid-vat-number";
+
+/** Which form field shows each refusal of saveSettings. */
+export const SAVE_SETTINGS_ERROR_FIELDS: Record<SaveSettingsError, "tax_mode" | "platform_vat_number"> = {
+  "stripe-not-configured": "tax_mode",
+  "invalid-vat-number": "platform_vat_number",
+};
 
 export function getAdminSettings({ db }: { db: Db }): PlatformSettings {
   return getPlatformSettings({ db });
 }
 
-/** Saves the whole settings row (spec 7.4 save-settings) and records what changed. */
-export function saveSettings({ db, adminId, input, now = new Date() }: { db: Db; adminId: number; input: SaveSettingsInput; now?: Date }): PlatformSettings {
+/**
+ * Saves the whole settings row (spec 7.4 save-settings) and records what changed. Tax fields a client leaves out keep
+ * their stored value. Stripe Tax needs Stripe; the platform's VAT number, when given, must be a well-formed one.
+ */
+export function saveSettings({
+  db,
+  adminId,
+  input,
+  now = new Date(),
+}: {
+  db: Db;
+  adminId: number;
+  input: SaveSettingsInput;
+  now?: Date;
+}): { ok: true; settings: PlatformSettings } | { ok: false; error: SaveSettingsError } {
+  if (input.tax_mode === "stripe" && !getStripe()) return { ok: false, error: "stripe-not-configured" };
+  const vatNumber = input.platform_vat_number ? parseVatNumber(input.platform_vat_number) : null;
+  if (input.platform_vat_number && !vatNumber) return { ok: false, error: "invalid-vat-number" };
+  return { ok: true, settings: writeSettings({ db, adminId, input: { ...input, platform_vat_number: vatNumber?.value ?? input.platform_vat_number }, now }) };
+}
+
+function writeSettings({ db, adminId, input, now }: { db: Db; adminId: number; input: SaveSettingsInput; now: Date }): PlatformSettings {
   return db.transaction(
     (tx) => {
       const before = getPlatformSettings({ db: tx });
@@ -86,6 +128,11 @@ export function saveSettings({ db, adminId, input, now = new Date() }: { db: Db;
         phone: input.shipping_phone,
         email: input.shipping_email,
         country: input.shipping_country,
+        ...(input.tax_mode !== undefined && { taxMode: input.tax_mode }),
+        ...(input.platform_legal_name !== undefined && { legalName: input.platform_legal_name }),
+        ...(input.platform_address !== undefined && { legalAddress: input.platform_address }),
+        ...(input.platform_vat_number !== undefined && { vatNumber: input.platform_vat_number }),
+        ...(input.vies_check !== undefined && { viesCheck: input.vies_check === "1" }),
       };
       const after = tx.update(platformSettings).set(values).where(eq(platformSettings.id, 1)).returning().get();
       const changed = changes(before as unknown as Record<string, unknown>, values);

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNull, lt, lte, notExists, sql } from "drizzle-orm";
 
-import { cartItems, carts, products, stores, variants } from "../../../db/schema";
+import { cartItems, carts, products, stores, users, variants } from "../../../db/schema";
 import { cartDiscountCode, checkCode, storeCartDiscountCode, type DiscountError } from "~/models/buying/discounts.server";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
 import { mediaOf } from "~/models/catalog/media.server";
@@ -10,6 +10,8 @@ import { getPlatformSettings } from "~/models/platform/settings.server";
 import { parseShippingOverride } from "~/models/shipping/rates";
 import { cartShipping, type StoreShipping } from "~/models/shipping/rates.server";
 import { productTypeLabel, type Delivery, type ProductType, isDownloadPattern } from "~/utils/catalog";
+import { quoteTax, type TaxQuote } from "~/models/tax/quote.server";
+import { parseVatNumber, type VatNumber } from "~/models/tax/vat-number.server";
 import { sha256 } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
 import type { DbOrTx } from "~/utils/db.server";
@@ -256,6 +258,8 @@ export type CartLine = {
   ownedOrderId: number | null;
   /** The buyer's own size of a pattern (decision 115): checkout checks the measurements again and keeps them. */
   madeToMeasure: boolean;
+  /** The line's tax (decision 123): VAT on a Digital pattern in `vat` mode; 0 otherwise. */
+  taxCents: number;
 };
 
 export type CartView = {
@@ -268,13 +272,30 @@ export type CartView = {
   storeShipping: StoreShipping[];
   /** The discount code entered on the cart (decision 109): its text, the discount, or why it does not apply now. */
   discount: CartDiscount | null;
+  /** The tax (decision 123): included in totalCents; in `stripe` mode Stripe adds it when the buyer pays. */
+  tax: TaxQuote;
 };
 export type CartDiscount = { code: string; codeId: number | null; cents: number; error: DiscountError | null };
 
-/** The cart as shown (and as checked out): today's prices and stock, the printing-and-shipping line. */
-export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null }): CartView {
-  const { pssCents } = getPlatformSettings({ db });
-  const empty = { lines: [], subtotalCents: 0, shippingCents: 0, totalCents: 0, pssCents, storeShipping: [], discount: null };
+/**
+ * The cart as shown (and as checked out): today's prices and stock, the printing-and-shipping line, the tax of the
+ * buyer's country (a business's VAT number, checked by the caller, may make it a reverse charge).
+ */
+export function getCartView({
+  db,
+  owner,
+  vatNumber = null,
+  now = new Date(),
+}: {
+  db: DbOrTx;
+  owner: CartOwner | null;
+  vatNumber?: VatNumber | null;
+  now?: Date;
+}): CartView {
+  const settings = getPlatformSettings({ db });
+  const { pssCents } = settings;
+  const noTax = quoteTax({ mode: settings.taxMode, country: null, lines: [] });
+  const empty = { lines: [], subtotalCents: 0, shippingCents: 0, totalCents: 0, pssCents, storeShipping: [], discount: null, tax: noTax };
   const cartId = owner ? findCartId({ db, owner }) : undefined;
   if (!cartId) return empty;
   const rows = db
@@ -316,14 +337,41 @@ export function getCartView({ db, owner }: { db: DbOrTx; owner: CartOwner | null
       available: !product.removedAt && product.status === "published" && inStock,
       ownedOrderId: item.madeToMeasure ? null : (owned.get(product.id) ?? null),
       madeToMeasure: item.madeToMeasure,
+      taxCents: 0,
     };
   });
   const storeShipping = addApparelShipping(db, owner, lines, rows);
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineCents, 0);
   const shippingCents = lines.reduce((sum, l) => sum + l.shippingCents, 0);
   const discount = cartDiscount(db, cartId, owner, lines);
-  const totalCents = subtotalCents + shippingCents - (discount?.cents ?? 0);
-  return { lines, subtotalCents, shippingCents, totalCents, pssCents, storeShipping, discount };
+  const tax = cartTax(db, settings, owner, lines, vatNumber, now);
+  const totalCents = subtotalCents + shippingCents - (discount?.cents ?? 0) + tax.taxCents;
+  return { lines, subtotalCents, shippingCents, totalCents, pssCents, storeShipping, discount, tax };
+}
+
+/** The tax of a signed-in buyer's cart in `vat` mode, from the profile's country; each line gets its share. */
+function cartTax(
+  db: DbOrTx,
+  settings: ReturnType<typeof getPlatformSettings>,
+  owner: CartOwner | null,
+  lines: CartLine[],
+  vatNumber: VatNumber | null,
+  now: Date,
+): TaxQuote {
+  const country =
+    settings.taxMode === "vat" && owner && "userId" in owner
+      ? (db.select({ country: users.country }).from(users).where(eq(users.id, owner.userId)).get()?.country ?? null)
+      : null;
+  const tax = quoteTax({
+    mode: settings.taxMode,
+    country,
+    vatNumber,
+    platformVatCountry: country && settings.vatNumber ? (parseVatNumber(settings.vatNumber)?.country ?? null) : null,
+    lines: lines.map((l) => ({ netCents: l.lineCents - l.discountCents, taxable: isDownloadPattern(l.type, l.delivery) })),
+    at: now,
+  });
+  lines.forEach((line, i) => (line.taxCents = tax.lineTaxCents[i] ?? 0));
+  return tax;
 }
 
 /** The hook for apparel shipping (decision 108): each apparel line still for sale gets its share of its store's shipping. */

@@ -16,6 +16,10 @@ import { checkMadeToMeasureOf, zoneNames, type MadeToMeasureError } from "~/mode
 import { MADE_TO_MEASURE_LABEL } from "~/models/fit/mtm-label";
 import { tracksStock } from "~/models/catalog/product-types";
 import { getPaymentProvider } from "~/models/payments/providers.server";
+import { getPlatformSettings } from "~/models/platform/settings.server";
+import { ratePercent } from "~/models/tax/rates.server";
+import { checkBuyerVatNumber, type VatNumberError } from "~/models/tax/vies.server";
+import type { VatNumber } from "~/models/tax/vat-number.server";
 import type { PaymentProvider, SessionLine } from "~/models/payments/types";
 import type { StoreShipping } from "~/models/shipping/rates.server";
 import { productTypeLabel } from "~/utils/catalog";
@@ -35,6 +39,7 @@ export type CheckoutError =
   | "superseded"
   | "digital-consent-required"
   | "account-closed"
+  | VatNumberError
   | DiscountError
   | MadeToMeasureError;
 
@@ -55,13 +60,13 @@ class CodeUsedUp extends Error {}
  * discounted unit price; when its discount does not divide by its quantity, it is two lines (the units one cent
  * apart), so the session's total is the checkout's to the cent.
  */
-export function sessionLines(lines: CartLine[], pssCents: number, storeShipping: StoreShipping[] = []): SessionLine[] {
+export function sessionLines(lines: CartLine[], pssCents: number, storeShipping: StoreShipping[] = [], tax?: { cents: number; country: string | null; rateBp: number }): SessionLine[] {
   const result: SessionLine[] = lines.flatMap((l) => {
     const variantName = l.variants.length ? `${l.name} (${l.variants.map((v) => `${v.name}: ${v.value}`).join(", ")})` : l.name;
     const name = l.madeToMeasure ? `${variantName} - ${MADE_TO_MEASURE_LABEL}` : variantName;
     const { base, extra } = unitDiscounts(l.discountCents, l.quantity);
-    const full = { name, unitAmountCents: l.unitPriceCents - base, quantity: l.quantity - extra };
-    const less = { name, unitAmountCents: l.unitPriceCents - base - 1, quantity: extra };
+    const full = { name, unitAmountCents: l.unitPriceCents - base, quantity: l.quantity - extra, taxCode: taxCodeOf(l) };
+    const less = { name, unitAmountCents: l.unitPriceCents - base - 1, quantity: extra, taxCode: taxCodeOf(l) };
     return [full, less].filter((part) => part.quantity > 0);
   });
   const printed = lines.reduce((sum, l) => sum + (l.type === "Pattern" && l.delivery === "Print" ? l.quantity : 0), 0);
@@ -69,17 +74,28 @@ export function sessionLines(lines: CartLine[], pssCents: number, storeShipping:
   for (const s of storeShipping) {
     if (s.shippingCents > 0) result.push({ name: `Shipping from ${s.storeName}`, unitAmountCents: s.shippingCents, quantity: 1 });
   }
+  // VAT (decision 123): one line of the checkout's tax, so the session's total is the checkout's.
+  if (tax && tax.cents > 0) result.push({ name: `VAT ${tax.country} ${ratePercent(tax.rateBp)}%`, unitAmountCents: tax.cents, quantity: 1 });
   return result;
 }
 
+/**
+ * Stripe Tax's product tax code of a line (decision 123): a downloadable pattern is a digital good (an electronically
+ * supplied service in the EU), a printed pattern printed matter, apparel clothing.
+ */
+export function taxCodeOf(line: Pick<CartLine, "type" | "delivery">): string {
+  if (line.type === "Pattern") return line.delivery === "Print" ? "txcd_35010000" : "txcd_10000000";
+  return "txcd_30011000";
+}
+
 /** Reserves the cart in one transaction: the checkout row, its lines, the stock. */
-function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean) {
+function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean, vatNumber: VatNumber | null) {
   return db.transaction(
     (tx) => {
       // The account as it is now, not as the request found it: deleted meanwhile, nothing is reserved (issue 34, item 1).
       const user = tx.select().from(users).where(eq(users.id, asked.id)).get();
       if (!user || user.status !== "Active") return { ok: false as const, error: "account-closed" as const };
-      const cart = getCartView({ db: tx, owner: { userId: user.id } });
+      const cart = getCartView({ db: tx, owner: { userId: user.id }, vatNumber, now });
       if (cart.lines.length === 0) return { ok: false as const, error: "empty-cart" as const };
       // Consent for downloads (decision 107): read with the cart it covers, before anything is reserved.
       const consentAt = digitalConsentAt(cart.lines, digitalConsent, now);
@@ -121,6 +137,12 @@ function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean) {
           discountCents: cart.discount?.cents ?? 0,
           shippingAddress: JSON.stringify({ ...toProfile(user), email: user.email }),
           digitalConsentAt: consentAt,
+          taxMode: cart.tax.mode,
+          taxCents: cart.tax.taxCents,
+          taxCountry: cart.tax.country,
+          taxRateBp: cart.tax.rateBp,
+          vatNumber: vatNumber?.value ?? null,
+          reverseCharge: cart.tax.reverseCharge,
           createdAt: now,
           expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS),
         })
@@ -138,13 +160,16 @@ function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean) {
             discountCents: l.discountCents,
             madeToMeasure: l.madeToMeasure,
             measurements: measured.get(l.id) ?? null,
+            taxCents: l.taxCents,
+            taxRateBp: l.taxCents > 0 ? cart.tax.rateBp : 0,
           })),
         )
         .run();
       // One use of the code, reserved with a conditional update: of buyers racing for its last use, one gets it.
       const codeId = cart.discount?.codeId;
       if (codeId && !claimUse(tx, { codeId, userId: user.id, checkoutId: checkout.id })) throw new CodeUsedUp();
-      return { ok: true as const, checkout, lines: sessionLines(cart.lines, cart.pssCents, cart.storeShipping) };
+      const tax = { cents: cart.tax.taxCents, country: cart.tax.country, rateBp: cart.tax.rateBp };
+      return { ok: true as const, checkout, lines: sessionLines(cart.lines, cart.pssCents, cart.storeShipping, tax) };
     },
     { behavior: "immediate" },
   );
@@ -162,6 +187,7 @@ export async function createCheckout({
   provider = getPaymentProvider(),
   now = new Date(),
   digitalConsent = false,
+  vatNumber,
 }: {
   db: Db;
   user: User;
@@ -170,8 +196,16 @@ export async function createCheckout({
   now?: Date;
   /** The buyer asked for the download at once, waiving withdrawal (the cart's box, JSON `digital_consent`). */
   digitalConsent?: boolean;
+  /** A business buyer's VAT number (decision 123): checked, and with `vat` tax a reverse charge. Blank: none. */
+  vatNumber?: string;
 }): Promise<CheckoutResult> {
   if (!isProfileComplete(user)) return { ok: false, error: "incomplete-profile" };
+  let vat: VatNumber | null = null;
+  if (vatNumber?.trim()) {
+    const checked = await checkBuyerVatNumber({ settings: getPlatformSettings({ db }), input: vatNumber, country: user.country });
+    if (!checked.ok) return { ok: false, error: checked.error };
+    vat = checked.vatNumber;
+  }
   // Refused before the earlier sessions are closed; reserve checks again with the cart it reserves.
   if (!digitalConsent && needsDigitalConsent(getCartView({ db, owner: { userId: user.id } }).lines)) {
     return { ok: false, error: "digital-consent-required" };
@@ -179,7 +213,7 @@ export async function createCheckout({
   await closeOpenCheckouts({ db, userId: user.id });
   let reserved: ReturnType<typeof reserve>;
   try {
-    reserved = reserve(db, user, now, digitalConsent);
+    reserved = reserve(db, user, now, digitalConsent, vat);
   } catch (error) {
     if (error instanceof OutOfStock) return { ok: false, error: "out-of-stock", item: error.item };
     if (error instanceof CodeUsedUp) return { ok: false, error: "used-up" };
@@ -244,9 +278,9 @@ export async function settleWithProvider({
     const provider = getPaymentProvider(checkout.provider);
     const state = await provider.expireSession(checkout.providerSessionId);
     if (state === "paid") {
-      // The payment intent is kept for refunds; the sweep's expire answer does not carry it.
+      // The payment intent is kept for refunds, Stripe Tax's figures as the tax; the sweep's expire answer carries neither.
       const paid = await provider.getSession(checkout.providerSessionId).catch(() => null);
-      await fulfilAndMail({ db, checkoutId: checkout.id, paymentIntentId: paid?.paymentIntentId ?? null });
+      await fulfilAndMail({ db, checkoutId: checkout.id, paymentIntentId: paid?.paymentIntentId ?? null, providerTax: paid?.tax ?? null });
       return "paid";
     }
     if (state === "open") return "open";
@@ -311,6 +345,12 @@ export function getCheckoutSummary({ db, userId, checkoutId }: { db: Db; userId:
     shippingCents: checkout.shippingCents,
     discountCents: checkout.discountCents,
     totalCents: checkout.totalCents,
+    taxCents: checkout.taxCents,
+    taxCountry: checkout.taxCountry,
+    taxRateBp: checkout.taxRateBp,
+    reverseCharge: checkout.reverseCharge,
+    vatNumber: checkout.vatNumber,
+    taxMode: checkout.taxMode,
     expiresAt: checkout.expiresAt.toISOString(),
     address: JSON.parse(checkout.shippingAddress) as Profile & { email: string },
     lines,

@@ -77,6 +77,13 @@ export const BUYING_ERRORS: {
     ...answers(502, { "provider-failed": "The payment provider could not be reached. Please try again in a moment." }),
     // The account was deleted while the request was on its way (issue 34, item 1).
     ...answers(403, { "account-closed": "This account is closed." }),
+    // A business buyer's VAT number (decision 123): the JSON face names the field `vat_number`.
+    ...answers(400, {
+      "vat-number-invalid": "Enter a valid EU or UK VAT number, like DE136695976, or leave it empty.",
+      "vat-number-country": "This VAT number is not from the country of your address. Please check your profile or the number.",
+      "vat-number-unknown": "The EU's VIES service does not know this VAT number. Please check it, or leave it empty.",
+    }),
+    ...answers(503, { "vies-unavailable": "The EU's VAT number service (VIES) could not be reached. Please try again, or leave the VAT number empty." }),
     ...DISCOUNT_ANSWERS,
     ...MADE_TO_MEASURE_ANSWERS,
   },

@@ -18,11 +18,14 @@ import {
   type Order,
 } from "../../../db/schema";
 import { clearCart } from "~/models/buying/cart.server";
-import { markUsed, releaseUse } from "~/models/buying/discounts.server";
+import { markUsed, releaseUse, unitDiscounts } from "~/models/buying/discounts.server";
+import type { ProviderTax } from "~/models/payments/types";
 import { discountedLineFeeCents } from "~/models/buying/fees.server";
 import { tracksStock } from "~/models/catalog/product-types";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { creditSale } from "~/models/selling/ledger.server";
+import { issueInvoice } from "~/models/tax/invoices.server";
+import { recordSaleTax } from "~/models/tax/ledger.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import type { Db } from "~/utils/db.server";
 import type { DbOrTx, Tx } from "~/utils/db.server";
@@ -63,6 +66,7 @@ export function fulfilCheckout({
   checkoutId,
   event,
   paymentIntentId = null,
+  providerTax = null,
   now = new Date(),
 }: {
   db: Db;
@@ -70,6 +74,8 @@ export function fulfilCheckout({
   event?: ProviderEvent;
   /** Stripe's payment intent of the paid session, kept for refunds. */
   paymentIntentId?: string | null;
+  /** Under Stripe Tax (decision 123): the tax Stripe computed on the paid session, stored as it is. */
+  providerTax?: ProviderTax | null;
   now?: Date;
 }): FulfilResult {
   return db.transaction(
@@ -87,8 +93,15 @@ export function fulfilCheckout({
       }
       const settings = getPlatformSettings({ db: tx });
       const lines = selectCheckoutLines(tx, checkoutId);
+      const stripeTax = paid.taxMode === "stripe" && providerTax ? linesTax(lines, providerTax) : null;
+      if (stripeTax) {
+        tx.update(checkouts)
+          .set({ taxCents: providerTax!.totalCents, totalCents: paid.totalCents + providerTax!.totalCents, taxCountry: providerTax!.country })
+          .where(eq(checkouts.id, checkoutId))
+          .run();
+      }
       const created: Order[] = [];
-      for (const { line, product, variant } of lines) {
+      for (const [index, { line, product, variant }] of lines.entries()) {
         // A discount code's share comes off what the line paid, and the fee is on the discounted price (decision 109).
         const amountCents = line.unitPriceCents * line.quantity - line.discountCents;
         const feeCents = discountedLineFeeCents(
@@ -96,6 +109,11 @@ export function fulfilCheckout({
           line.discountCents,
           settings,
         );
+        // The line's tax as the checkout priced it, or as Stripe Tax computed it (decision 123); its country only where
+        // it was charged or reverse-charged.
+        if (stripeTax) Object.assign(line, { taxCents: stripeTax[index]!, taxRateBp: rateOf(stripeTax[index]!, amountCents) });
+        const taxCountry = stripeTax ? providerTax!.country : paid.taxCountry;
+        const taxed = taxCountry !== null && (line.taxCents > 0 || (paid.reverseCharge && isDownloadPattern(product.type, product.delivery)));
         const order = tx
           .insert(orders)
           .values({
@@ -112,7 +130,10 @@ export function fulfilCheckout({
             amountCents,
             discountCents: line.discountCents,
             shippingCents: line.shippingCents,
-            taxCents: 0,
+            taxCents: line.taxCents,
+            taxRateBp: taxed ? line.taxRateBp : 0,
+            taxCountry: taxed ? taxCountry : null,
+            reverseCharge: taxed && paid.reverseCharge,
             feeCents,
             status: "Pending",
             shippingInfo: paid.shippingAddress,
@@ -125,18 +146,44 @@ export function fulfilCheckout({
           .returning()
           .get();
         creditSale({ tx, order, now });
+        recordSaleTax(tx, order, now);
         tx.update(products)
           .set({ sold: sql`${products.sold} + ${line.quantity}` })
           .where(eq(products.id, product.id))
           .run();
         created.push(order);
       }
+      issueInvoice(tx, { checkoutId, orders: created, now });
       clearCart({ db: tx, userId: paid.userId, before: paid.createdAt });
       markUsed(tx, { checkoutId, userId: paid.userId });
       return { status: "fulfilled", orders: created };
     },
     { behavior: "immediate" },
   );
+}
+
+/** A rate in basis points from a tax and its net amount. */
+function rateOf(taxCents: number, netCents: number): number {
+  return netCents > 0 ? Math.round((taxCents * 10000) / netCents) : 0;
+}
+
+/**
+ * Stripe's tax per checkout line: a checkout line was one session line, or two when its discount did not divide by
+ * its quantity (checkout.server.ts, sessionLines), in order; what Stripe taxed on the other lines (shipping) goes to
+ * the first line, so the orders' tax adds up to the session's.
+ */
+function linesTax(lines: ReturnType<typeof selectCheckoutLines>, tax: ProviderTax): number[] {
+  let at = 0;
+  const perLine = lines.map(({ line }) => {
+    const { extra } = unitDiscounts(line.discountCents, line.quantity);
+    const parts = (line.quantity - extra > 0 ? 1 : 0) + (extra > 0 ? 1 : 0);
+    const sum = tax.lineTaxCents.slice(at, at + parts).reduce((a, b) => a + b, 0);
+    at += parts;
+    return sum;
+  });
+  const rest = tax.totalCents - perLine.reduce((a, b) => a + b, 0);
+  if (perLine.length && rest !== 0) perLine[0]! += rest;
+  return perLine;
 }
 
 export type ReleaseResult = "released" | "duplicate-event" | "not-open";

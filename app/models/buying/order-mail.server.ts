@@ -1,6 +1,7 @@
 import type { Order } from "../../../db/schema";
 import { digitalConsentStatement } from "~/models/buying/consent";
 import { fulfilCheckout, mailRecipients, type FulfilResult, type ProviderEvent } from "~/models/buying/fulfilment.server";
+import type { ProviderTax } from "~/models/payments/types";
 import { sellerCreditCents } from "~/models/shipping/rates";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -27,6 +28,7 @@ export async function fulfilAndMail({
   checkoutId,
   event,
   paymentIntentId,
+  providerTax,
   origin,
   reqId,
 }: {
@@ -34,11 +36,13 @@ export async function fulfilAndMail({
   checkoutId: number;
   event?: ProviderEvent;
   paymentIntentId?: string | null;
+  /** Stripe Tax's figures of the paid session (decision 123). */
+  providerTax?: ProviderTax | null;
   origin?: string;
   /** The request that brought the payment, for the log line (request-context.server.ts). */
   reqId?: string;
 }): Promise<FulfilResult> {
-  const result = fulfilCheckout({ db, checkoutId, event, paymentIntentId });
+  const result = fulfilCheckout({ db, checkoutId, event, paymentIntentId, providerTax });
   if (result.status === "fulfilled") {
     log.info(
       { event: "payment", reqId, checkoutId, orderIds: result.orders.map((o) => o.id), totalCents: result.orders.reduce((sum, o) => sum + o.amountCents + o.shippingCents + o.taxCents, 0) },
@@ -65,6 +69,7 @@ export async function sendOrderMails({ db, orders, origin }: { db: Db; orders: O
       "",
       ...orders.map((o) => `Order #${o.id}: ${describe(o)}`),
       "",
+      ...taxLines(orders),
       `Total paid: ${formatCents(total)}`,
       "Printed and apparel items ship in 3 working days; digital patterns are ready for download now.",
       ...(consentAt ? [digitalConsentStatement(consentAt)] : []),
@@ -89,4 +94,14 @@ export async function sendOrderMails({ db, orders, origin }: { db: Db; orders: O
       ].join("\n"),
     });
   }
+}
+
+/** The confirmation's tax lines (decision 123): the VAT charged and its rate, or the reverse charge. */
+function taxLines(orders: Order[]): string[] {
+  const taxed = orders.filter((o) => o.taxCountry);
+  if (taxed.length === 0) return [];
+  const first = taxed[0]!;
+  if (first.reverseCharge) return [`VAT: reverse charge (${first.taxCountry}), no VAT charged`];
+  const taxCents = orders.reduce((sum, o) => sum + o.taxCents, 0);
+  return [`VAT ${first.taxCountry} ${first.taxRateBp / 100}%: ${formatCents(taxCents)}`];
 }

@@ -96,7 +96,9 @@ export function toBuyerOrderJson(order: BuyerOrder) {
 }
 
 /** The start every face's order JSON shares: the order, its date and its amounts in dollars. */
-export function orderAmountsJson(order: Pick<Order, "id" | "createdAt" | "amountCents" | "shippingCents" | "taxCents"> & Partial<Pick<Order, "discountCents">>) {
+export function orderAmountsJson(
+  order: Pick<Order, "id" | "createdAt" | "amountCents" | "shippingCents" | "taxCents" | "taxRateBp" | "taxCountry" | "reverseCharge"> & Partial<Pick<Order, "discountCents">>,
+) {
   return {
     orderId: order.id,
     orderDate: order.createdAt.toISOString(),
@@ -105,6 +107,10 @@ export function orderAmountsJson(order: Pick<Order, "id" | "createdAt" | "amount
     ...(order.discountCents ? { discount: centsToDollars(order.discountCents) } : {}),
     shipping: centsToDollars(order.shippingCents),
     tax: centsToDollars(order.taxCents),
+    // Decision 123: the rate in percent (19), the buyer's country it was charged for, and a business's reverse charge.
+    tax_rate: order.taxRateBp / 100,
+    tax_country: order.taxCountry,
+    reverse_charge: order.reverseCharge,
   };
 }
 

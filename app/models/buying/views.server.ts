@@ -59,6 +59,9 @@ export function toPurchaseView({ order, versions, facts, messageSellerHref, supp
       discountCents: order.discountCents,
       shippingCents: order.shippingCents,
       taxCents: order.taxCents,
+      taxRateBp: order.taxRateBp,
+      taxCountry: order.taxCountry,
+      reverseCharge: order.reverseCharge,
       status: order.status,
       statusLabel: orderStatusLabel(order),
       // A refunded order says how much went back and when, and is no longer badged PAID (issue 34, item 18).

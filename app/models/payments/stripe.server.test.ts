@@ -55,9 +55,10 @@ describe("Stripe Checkout through the real SDK and a fake Stripe", () => {
     expect(checkout.provider).toBe("stripe");
     expect(checkout.url).toBe(session.url);
     expect(session.line_items).toEqual([
-      { name: "Wrap Dress (Size: M)", unit_amount: 8999, quantity: 1 },
-      { name: "Printed Shirt Pattern (Size: S)", unit_amount: 2000, quantity: 2 },
-      { name: "Printing and shipping", unit_amount: 1000, quantity: 2 },
+      // Without Stripe Tax (decision 123) no tax codes are sent and Stripe adds no tax.
+      { name: "Wrap Dress (Size: M)", unit_amount: 8999, quantity: 1, tax_code: null, amount_tax: 0 },
+      { name: "Printed Shirt Pattern (Size: S)", unit_amount: 2000, quantity: 2, tax_code: null, amount_tax: 0 },
+      { name: "Printing and shipping", unit_amount: 1000, quantity: 2, tax_code: null, amount_tax: 0 },
     ]);
     expect(session.amount_total).toBe(checkout.totalCents);
     expect(session).toMatchObject({

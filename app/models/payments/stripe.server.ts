@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 
-import type { PaymentProvider, SessionState } from "~/models/payments/types";
+import type { PaymentProvider, ProviderTax, SessionState } from "~/models/payments/types";
 
 /**
  * The Stripe SDK, pointed at api.stripe.com, or in tests at the fake Stripe on loopback given by
@@ -25,6 +25,13 @@ function stateOf(session: Stripe.Checkout.Session): SessionState {
   return "open";
 }
 
+/** What Stripe Tax computed on a session: in all, and per line item (in the order the lines were sent). */
+async function taxOf(stripe: Stripe, session: Stripe.Checkout.Session): Promise<ProviderTax> {
+  const lineTaxCents: number[] = [];
+  for await (const item of stripe.checkout.sessions.listLineItems(session.id, { limit: 100 })) lineTaxCents.push(item.amount_tax);
+  return { totalCents: session.total_details?.amount_tax ?? 0, lineTaxCents, country: session.customer_details?.address?.country ?? null };
+}
+
 /** Stripe Checkout in cents, one line per cart line plus the printing-and-shipping line. */
 export function createStripeProvider(stripe: Stripe): PaymentProvider {
   return {
@@ -37,9 +44,16 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
           metadata: { checkoutId: String(checkout.id) },
           payment_intent_data: { metadata: { checkoutId: String(checkout.id) } },
           customer_email: buyerEmail,
+          // Stripe Tax (decision 123): Stripe computes the tax on each line by its product tax code, on top of the price.
+          ...(checkout.taxMode === "stripe" && { automatic_tax: { enabled: true } }),
           line_items: lines.map((line) => ({
             quantity: line.quantity,
-            price_data: { currency: "usd", unit_amount: line.unitAmountCents, product_data: { name: line.name } },
+            price_data: {
+              currency: "usd",
+              unit_amount: line.unitAmountCents,
+              product_data: { name: line.name, ...(checkout.taxMode === "stripe" && line.taxCode && { tax_code: line.taxCode }) },
+              ...(checkout.taxMode === "stripe" && { tax_behavior: "exclusive" as const }),
+            },
           })),
           success_url: `${origin}/purchases/success?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${origin}/cart`,
@@ -58,6 +72,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         state: stateOf(session),
         amountTotalCents: session.amount_total,
         paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+        tax: session.automatic_tax?.enabled ? await taxOf(stripe, session) : null,
       };
     },
     async expireSession(sessionId) {

@@ -12,6 +12,7 @@ import type Stripe from "stripe";
 import { checkouts } from "../../../db/schema";
 import { releaseCheckout } from "~/models/buying/fulfilment.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
+import { getPaymentProvider } from "~/models/payments/providers.server";
 import { applyAccountUpdate } from "~/models/selling/onboarding.server";
 import type { Db } from "~/utils/db.server";
 import { log, logError } from "~/utils/log.server";
@@ -69,7 +70,9 @@ export async function handleStripeEvent({
       if (!checkout) return "unknown session";
       // Delayed payment methods complete first and pay later (async_payment_succeeded).
       if (session.payment_status !== "paid") return "awaiting payment";
-      if (session.amount_total !== checkout.totalCents) {
+      // Under Stripe Tax (decision 123) the session's total is the checkout's plus the tax Stripe added.
+      const addedTax = checkout.taxMode === "stripe" && checkout.status === "open" ? (session.total_details?.amount_tax ?? 0) : 0;
+      if (session.amount_total !== checkout.totalCents + addedTax) {
         logError(
           { event: "payment-mismatch", sessionId: session.id, paidCents: session.amount_total, checkoutId: checkout.id, wantedCents: checkout.totalCents },
           "a Stripe session paid another amount than its checkout",
@@ -78,7 +81,9 @@ export async function handleStripeEvent({
       }
       const intent = session.payment_intent;
       const paymentIntentId = typeof intent === "string" ? intent : (intent?.id ?? null);
-      const result = await fulfilAndMail({ db, checkoutId: checkout.id, event: { id: event.id, type: event.type }, paymentIntentId, origin, reqId });
+      // Stripe's tax per line (the line items), asked of Stripe; not asked again for a checkout already paid.
+      const providerTax = checkout.taxMode === "stripe" && checkout.status === "open" ? ((await getPaymentProvider("stripe").getSession(session.id)).tax ?? null) : null;
+      const result = await fulfilAndMail({ db, checkoutId: checkout.id, event: { id: event.id, type: event.type }, paymentIntentId, providerTax, origin, reqId });
       if (result.status === "not-open" && result.checkoutStatus !== "paid") {
         // Cannot happen by design (sessions are expired at Stripe before release); if it does, a person must refund.
         logError(

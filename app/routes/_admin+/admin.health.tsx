@@ -5,6 +5,10 @@ import { requireAdmin } from "~/auth/guards.server";
 import { describeBackup, describeBytes, describeUptime, getHealth } from "~/models/admin/health.server";
 import { backupConfigured } from "~/utils/backup-state.server";
 import { getEnv } from "~/utils/env.server";
+import { getPlatformSettings } from "~/models/platform/settings.server";
+import { RATES_SOURCE } from "~/models/tax/rates.server";
+import { TAX_MODE_LABELS } from "~/models/tax/settings";
+import { getDb } from "~/utils/db.server";
 
 export const meta: MetaFunction = () => [{ title: "Health · Admin · Patternhouse" }];
 
@@ -25,6 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { label: "Last backup", value: describeBackup(health.backup), warn: !health.backup.configured || health.backup.stale },
       { label: "Mail outbox", value: `${health.outboxMessages} message${health.outboxMessages === 1 ? "" : "s"} written to disk` },
       { label: "Pattern work waiting", value: String(health.patternQueue) },
+      {
+        label: "Tax mode",
+        value: `${TAX_MODE_LABELS[getPlatformSettings({ db: getDb() }).taxMode]} (VAT rates: ${RATES_SOURCE.package} ${RATES_SOURCE.version}, as of ${RATES_SOURCE.date})`,
+      },
     ],
     errors: health.recentErrors.map((e) => ({ ...e, time: e.time.slice(0, 19).replace("T", " ") })),
   };

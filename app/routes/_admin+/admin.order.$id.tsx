@@ -154,7 +154,16 @@ export default function AdminOrder() {
             <dt className="text-slate-600">Printing and shipping</dt>
             <dd>{formatCents(order.shippingCents)}</dd>
             <dt className="text-slate-600">Tax</dt>
-            <dd>{formatCents(order.taxCents)}</dd>
+            <dd>
+              {formatCents(order.taxCents)}
+              {order.reverseCharge ? ` (reverse charge, ${order.taxCountry})` : order.taxCountry ? ` (VAT ${order.taxCountry} ${order.taxRateBp / 100}%)` : ""}
+            </dd>
+            <dt className="text-slate-600">Invoice</dt>
+            <dd>
+              <a href={`/purchase/${order.id}/invoice.pdf`} className="text-brand-700 underline">
+                Invoice and credit notes (PDF)
+              </a>
+            </dd>
             <dt className="text-slate-600">Platform fee</dt>
             <dd>{formatCents(order.feeCents)}</dd>
             <dt className="text-slate-600">Seller credit</dt>

@@ -7,7 +7,11 @@ import { AuditLog } from "~/components/admin/audit-log";
 import { toAuditView } from "~/models/admin/views.server";
 import { ErrorList, Field, Spinner } from "~/components/forms";
 import { listAudit } from "~/models/admin/audit.server";
-import { getAdminSettings, saveSettings, toSettingsForm } from "~/models/admin/settings.server";
+import { ADMIN_ERRORS } from "~/models/admin/errors";
+import { getAdminSettings, SAVE_SETTINGS_ERROR_FIELDS, saveSettings, toSettingsForm } from "~/models/admin/settings.server";
+import { getStripe } from "~/models/payments/providers.server";
+import { RATES_SOURCE } from "~/models/tax/rates.server";
+import { TAX_MODE_LABELS, TAX_MODES } from "~/models/tax/settings";
 import { SaveSettingsSchema } from "~/schemas/admin";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
@@ -21,6 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   return {
     settings: toSettingsForm(getAdminSettings({ db })),
+    stripe: getStripe() !== null,
+    rates: RATES_SOURCE,
     audit: toAuditView(listAudit({ db, targetType: "settings", targetId: 1, limit: 10 })),
   };
 }
@@ -29,12 +35,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema: SaveSettingsSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  saveSettings({ db: getDb(), adminId: admin.id, input: submission.value });
+  const saved = saveSettings({ db: getDb(), adminId: admin.id, input: submission.value });
+  if (!saved.ok) {
+    const { status, message } = ADMIN_ERRORS.saveSettings[saved.error];
+    return data(submission.reply({ fieldErrors: { [SAVE_SETTINGS_ERROR_FIELDS[saved.error]]: [message] } }), { status });
+  }
   return redirectWithFlash(request, "/admin/settings", { kind: "success", message: "Settings saved. New sales use them from now on." });
 }
 
 export default function AdminSettings() {
-  const { settings, audit } = useLoaderData<typeof loader>();
+  const { settings, audit, stripe, rates } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
@@ -94,6 +104,59 @@ export default function AdminSettings() {
             {input(fields.shipping_phone, "Phone", "tel")}
             {input(fields.shipping_email, "Email", "email")}
             {input(fields.shipping_country, "Country")}
+          </section>
+          <section aria-labelledby="tax-heading" className="card space-y-4 p-6 lg:col-span-2">
+            <h2 id="tax-heading" className="text-lg font-semibold">
+              Tax
+            </h2>
+            <div>
+              <label htmlFor={fields.tax_mode.id} className="label">
+                Tax mode
+              </label>
+              <select
+                {...getSelectProps(fields.tax_mode)}
+                className="input mt-1"
+                aria-invalid={fields.tax_mode.errors ? true : undefined}
+                aria-describedby={`${fields.tax_mode.id}-help${fields.tax_mode.errors ? ` ${fields.tax_mode.id}-error` : ""}`}
+              >
+                {TAX_MODES.map((mode) => (
+                  <option key={mode} value={mode} disabled={mode === "stripe" && !stripe}>
+                    {TAX_MODE_LABELS[mode]}
+                    {mode === "stripe" && !stripe ? " (needs Stripe)" : ""}
+                  </option>
+                ))}
+              </select>
+              <p id={`${fields.tax_mode.id}-help`} className="mt-1 text-sm text-slate-600">
+                VAT on downloads charges each EU or UK consumer their country&apos;s standard rate on Digital patterns
+                (rates: {rates.package} {rates.version}, as of {rates.date}). Printed patterns and apparel stay the
+                sellers&apos; matter.
+              </p>
+              <ErrorList id={`${fields.tax_mode.id}-error`} errors={fields.tax_mode.errors} />
+            </div>
+            {input(fields.platform_legal_name, "Legal name on invoices")}
+            <div>
+              <label htmlFor={fields.platform_address.id} className="label">
+                Address on invoices
+              </label>
+              <textarea
+                {...getInputProps(fields.platform_address, { type: "text" })}
+                rows={3}
+                className="input mt-1"
+                aria-invalid={fields.platform_address.errors ? true : undefined}
+                aria-describedby={fields.platform_address.errors ? `${fields.platform_address.id}-error` : undefined}
+              />
+              <ErrorList id={`${fields.platform_address.id}-error`} errors={fields.platform_address.errors} />
+            </div>
+            {input(fields.platform_vat_number, "VAT number of the platform")}
+            <div>
+              <label htmlFor={fields.vies_check.id} className="label">
+                Check business buyers&apos; VAT numbers with VIES
+              </label>
+              <select {...getSelectProps(fields.vies_check)} className="input mt-1">
+                <option value="0">No: check their form only</option>
+                <option value="1">Yes: ask the EU&apos;s VIES service too</option>
+              </select>
+            </div>
           </section>
         </div>
         <div className="mt-6">

@@ -15,6 +15,7 @@ const NAV = [
   { to: "/admin/stores", label: "Stores", match: (p: string) => p.startsWith("/admin/stores") || p.startsWith("/admin/store/") },
   { to: "/admin/users", label: "Users", match: (p: string) => p.startsWith("/admin/users") || p.startsWith("/admin/user/") },
   { to: "/admin/financial", label: "Financial", match: (p: string) => p.startsWith("/admin/financial") },
+  { to: "/admin/tax", label: "Tax", match: (p: string) => p.startsWith("/admin/tax") },
   { to: "/admin/settings", label: "Settings", match: (p: string) => p.startsWith("/admin/settings") },
   { to: "/admin/help", label: "Help requests", match: (p: string) => p.startsWith("/admin/help") },
   { to: "/admin/health", label: "Health", match: (p: string) => p.startsWith("/admin/health") },

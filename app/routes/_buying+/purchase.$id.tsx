@@ -78,7 +78,12 @@ export default function PurchasePage() {
           {order.quantity} {order.quantity === 1 ? "item" : "items"} · {order.date}
         </p>
         <p className="text-sm">
-          Amount {formatCents(order.amountCents)} · Shipping {formatCents(order.shippingCents)} · Tax {formatCents(order.taxCents)}
+          Amount {formatCents(order.amountCents)} · Shipping {formatCents(order.shippingCents)} · {taxLabel(order)} {formatCents(order.taxCents)}
+        </p>
+        <p className="text-sm">
+          <a href={`/purchase/${order.id}/invoice.pdf`} className="font-medium text-brand-700 underline" data-testid="invoice-link">
+            Invoice (PDF)
+          </a>
         </p>
         {order.discountCents > 0 ? (
           <p className="text-sm text-emerald-800" data-testid="order-discount">
@@ -274,4 +279,10 @@ function TrackingSection({ order }: { order: OrderView }) {
       )}
     </section>
   );
+}
+
+/** "Tax", "VAT 19%" or "VAT reverse charge" (decision 123). */
+function taxLabel(order: { taxRateBp: number; taxCountry: string | null; reverseCharge: boolean }) {
+  if (order.reverseCharge) return "VAT reverse charge";
+  return order.taxCountry && order.taxRateBp > 0 ? `VAT ${order.taxRateBp / 100}%` : "Tax";
 }

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { saveSettings, toSettingsJson } from "~/models/admin/settings.server";
+import { ADMIN_ERRORS } from "~/models/admin/errors";
+import { SAVE_SETTINGS_ERROR_FIELDS, saveSettings, toSettingsJson } from "~/models/admin/settings.server";
 import { ApiSaveSettingsSchema } from "~/schemas/admin";
 import { apiError, parseBody, requireMethod } from "~/utils/api.server";
 import { requireApiAdmin } from "~/auth/guards.server";
@@ -16,5 +17,10 @@ export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const admin = await requireApiAdmin(request);
   const body = await parseBody(request, ApiSaveSettingsSchema);
-  return Response.json(toSettingsJson(saveSettings({ db: getDb(), adminId: admin.id, input: body })));
+  const saved = saveSettings({ db: getDb(), adminId: admin.id, input: body });
+  if (!saved.ok) {
+    const { status, message } = ADMIN_ERRORS.saveSettings[saved.error];
+    return apiError(status, message, { field: SAVE_SETTINGS_ERROR_FIELDS[saved.error] });
+  }
+  return Response.json(toSettingsJson(saved.settings));
 }

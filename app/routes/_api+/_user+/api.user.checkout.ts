@@ -9,6 +9,7 @@ import { apiError, parseBody, requireMethod } from "~/utils/api.server";
 import { requireApiUser } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
 import { clientUrl, publicOrigin } from "~/utils/mail.server";
+import { centsToDollars } from "~/utils/money";
 
 export async function loader() {
   return apiError(405, "Use POST");
@@ -18,12 +19,13 @@ export async function loader() {
  * POST /api/user/checkout {items?: [{productId, variantId?, quantity?, made_to_measure?}], discount_code?, digital_consent?} -> the
  * checkout session {amount_subtotal, amount_shipping, amount_discount, amount_total, url} in cents. With items the cart
  * becomes those lines; prices and stock are always read on the server. A cart holding a Digital pattern needs
- * `digital_consent: true` (400 without, decision 107).
+ * `digital_consent: true` (400 without, decision 107). A business's `vat_number` (decision 123) is checked (400
+ * `{error, field: "vat_number"}`); the answer's `tax` is in dollars, beside the amounts in cents.
  */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
   const user = await requireApiUser(request);
-  const { items, discount_code, digital_consent: digitalConsent = false } = await parseBody(request, ApiCheckoutSchema);
+  const { items, discount_code, digital_consent: digitalConsent = false, vat_number } = await parseBody(request, ApiCheckoutSchema);
   const db = getDb();
   if (items) {
     const replaced = replaceCart({ db, userId: user.id, items });
@@ -42,9 +44,10 @@ export async function action({ request }: ActionFunctionArgs) {
   } else if (discount_code) {
     return apiError(BUYING_ERRORS.checkout["empty-cart"].status, BUYING_ERRORS.checkout["empty-cart"].message);
   }
-  const result = await createCheckout({ db, user, origin: publicOrigin(request), digitalConsent });
+  const result = await createCheckout({ db, user, origin: publicOrigin(request), digitalConsent, vatNumber: vat_number ?? undefined });
   if (!result.ok) {
     const { status, message } = BUYING_ERRORS.checkout[result.error];
+    if (result.error.startsWith("vat-number") || result.error === "vies-unavailable") return apiError(status, message, { field: "vat_number" });
     const details = { ...(result.item ? { item: result.item } : {}), ...(result.zones ? { zones: result.zones } : {}) };
     return apiError(status, zonedMessage(message, result.zones), Object.keys(details).length ? details : undefined);
   }
@@ -55,6 +58,10 @@ export async function action({ request }: ActionFunctionArgs) {
     amount_shipping: checkout.shippingCents,
     amount_discount: checkout.discountCents,
     amount_total: checkout.totalCents,
+    tax: centsToDollars(checkout.taxCents),
+    tax_rate: checkout.taxRateBp / 100,
+    tax_country: checkout.taxCountry,
+    reverse_charge: checkout.reverseCharge,
     url: checkout.url ? clientUrl(checkout.url, request) : checkout.url,
     expires_at: checkout.expiresAt.toISOString(),
   });

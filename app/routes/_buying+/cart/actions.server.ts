@@ -16,12 +16,16 @@ import { getUser } from "~/auth/viewer.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 
 /** `consent`: the download consent box was not ticked; the cart shows the text at the box (decision 107). */
-export type CheckoutProblem = { problem: "login" | "profile" | "consent" | "other"; message: string };
+export type CheckoutProblem = { problem: "login" | "profile" | "consent" | "vat_number" | "other"; message: string; vatNumber?: string };
 
 /** Refusals the cart shows at their own place; every other one is a note above the Checkout button. */
 const CHECKOUT_PROBLEMS: Partial<Record<CheckoutError, CheckoutProblem["problem"]>> = {
   "incomplete-profile": "profile",
   "digital-consent-required": "consent",
+  "vat-number-invalid": "vat_number",
+  "vat-number-country": "vat_number",
+  "vat-number-unknown": "vat_number",
+  "vies-unavailable": "vat_number",
 };
 /** A refused discount code, shown at the code's field (decision 109). */
 export type DiscountProblem = { field: "discount_code"; message: string };
@@ -65,12 +69,17 @@ export async function checkoutAction(request: Request, formData: FormData) {
   }
   const form = parseWithZod(formData, { schema: CheckoutFormSchema });
   const digitalConsent = form.status === "success" && form.value.digital_consent === true;
-  const result = await createCheckout({ db: getDb(), user, origin: publicOrigin(request), digitalConsent });
+  const typed = String(formData.get("vat_number") ?? "").slice(0, 40);
+  if (form.status !== "success" && form.error?.vat_number) {
+    return data<CheckoutProblem>({ problem: "vat_number", message: form.error.vat_number[0] ?? "", vatNumber: typed }, { status: 400 });
+  }
+  const vatNumber = form.status === "success" ? form.value.vat_number : undefined;
+  const result = await createCheckout({ db: getDb(), user, origin: publicOrigin(request), digitalConsent, vatNumber });
   if (result.ok) return redirect(`/checkout/${result.checkout.id}`);
   const problem = CHECKOUT_PROBLEMS[result.error] ?? "other";
   const { status, message } = BUYING_ERRORS.checkout[result.error];
   const named = result.item ? `${message} (${result.item})` : message;
-  return data<CheckoutProblem>({ problem, message: result.zones ? zonedMessage(named, result.zones) : named }, { status });
+  return data<CheckoutProblem>({ problem, message: result.zones ? zonedMessage(named, result.zones) : named, vatNumber: typed }, { status });
 }
 
 /** The cart's discount code form (decision 109): applied when it fits the cart now; refused at its field otherwise. */

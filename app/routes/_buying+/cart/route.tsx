@@ -83,6 +83,9 @@ export default function CartPage() {
             <Form method="post">
               <input type="hidden" name="intent" value="checkout" />
               {needsDigitalConsent(cart.lines) ? <DigitalConsentBox error={problem?.problem === "consent" ? problem.message : undefined} /> : null}
+              {loggedIn && cart.tax.mode === "vat" && cart.tax.country ? (
+                <VatNumberField error={problem?.problem === "vat_number" ? problem.message : undefined} value={problem && "vatNumber" in problem ? problem.vatNumber : undefined} />
+              ) : null}
               <button type="submit" className="btn w-full" disabled={checkingOut}>
                 <Spinner show={checkingOut} />
                 Checkout
@@ -143,6 +146,21 @@ function DiscountCodeForm({
   );
 }
 
+/** A business buyer's VAT number (decision 123): optional; a valid one of another member state is a reverse charge. */
+function VatNumberField({ error, value }: { error?: string; value?: string }) {
+  const { id, errorId, aria } = useFieldIds("vat-number", error ? [error] : undefined);
+  return (
+    <div className="mb-4 space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        VAT number (businesses, optional)
+      </label>
+      <input id={id} name="vat_number" className="input w-full" defaultValue={value ?? ""} maxLength={20} autoComplete="off" {...aria} />
+      <p className="text-xs text-slate-500">An EU or UK business buying downloads gives its VAT number: no VAT is charged (reverse charge).</p>
+      <ErrorList id={errorId} errors={error ? [error] : undefined} />
+    </div>
+  );
+}
+
 /** The download consent box (decision 107): unticked by default, its refusal shown and announced at it. */
 function DigitalConsentBox({ error }: { error?: string }) {
   const { id, errorId, aria } = useFieldIds("digital-consent", error ? [error] : undefined);
@@ -186,7 +204,7 @@ function CheckoutProblemNote({
       </p>
     );
   }
-  if (problem && problem.problem !== "consent") {
+  if (problem && problem.problem !== "consent" && problem.problem !== "vat_number") {
     return (
       <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
         {problem.message}

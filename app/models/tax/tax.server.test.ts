@@ -1,0 +1,209 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+import { PDFDocument } from "@cantoo/pdf-lib";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { checkouts, invoices, orders as ordersTable, platformSettings, products, transactions, users, type User } from "../../../db/schema";
+import { startFakeStripe } from "../../../tests/fakes/stripe";
+import { makeBuyer, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { createTestDb } from "../../../tests/unit/helpers";
+import { refundOrder } from "~/models/admin/refunds.server";
+import { addToCart, getCartView } from "~/models/buying/cart.server";
+import { createCheckout } from "~/models/buying/checkout.server";
+import { fulfilAndMail } from "~/models/buying/order-mail.server";
+import { createLocalProvider } from "~/models/payments/local.server";
+import { getPaymentProvider } from "~/models/payments/providers.server";
+import { handleStripeEvent } from "~/models/payments/webhook.server";
+import type { Db } from "~/utils/db.server";
+import { findInvoice, invoiceJson, invoicePdf } from "./invoices.server";
+import { quarterOf, taxReport, taxReportCsv, parseQuarter } from "./ledger.server";
+import { vatRateBp } from "./rates.server";
+import { parseVatNumber } from "./vat-number.server";
+
+let dir: string;
+let fake: Awaited<ReturnType<typeof startFakeStripe>>;
+let vies: http.Server;
+let viesAnswer: "valid" | "invalid" | "down" = "valid";
+const viesAsked: unknown[] = [];
+beforeAll(async () => {
+  // A local VIES: answers as the EU's REST service does, or fails.
+  vies = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      viesAsked.push(JSON.parse(body));
+      if (viesAnswer === "down") return void res.writeHead(503).end();
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ valid: viesAnswer === "valid" }));
+    });
+  });
+  await new Promise<void>((resolve) => vies.listen(0, "127.0.0.1", resolve));
+  fake = await startFakeStripe();
+  dir = useTestEnv({ VIES_URL: `http://127.0.0.1:${(vies.address() as AddressInfo).port}/rest-api`, STRIPE_SECRET_KEY: "sk_test_tax", STRIPE_API_URL: fake.url });
+});
+afterAll(async () => {
+  await fake.close();
+  await new Promise<void>((resolve) => vies.close(() => resolve()));
+});
+
+describe("VAT rates and numbers", () => {
+  it("gives each EU country's and the UK's standard rate on the day, none elsewhere", () => {
+    expect(vatRateBp("DE")).toBe(1900);
+    expect(vatRateBp("GB")).toBe(2000);
+    expect(vatRateBp("FI", new Date("2026-11-27"))).toBe(2550);
+    expect(vatRateBp("FI", new Date("2024-06-01"))).toBe(2400);
+    expect(vatRateBp("US")).toBeNull();
+    expect(vatRateBp("CH")).toBeNull();
+  });
+
+  it("reads VAT numbers with their check digits, Greece as EL", () => {
+    expect(parseVatNumber("de 136 695 976")).toEqual({ value: "DE136695976", country: "DE" });
+    expect(parseVatNumber("FR40303265045")).toEqual({ value: "FR40303265045", country: "FR" });
+    expect(parseVatNumber("EL094259216")).toEqual({ value: "EL094259216", country: "GR" });
+    expect(parseVatNumber("FR00000000000")).toBeNull();
+    expect(parseVatNumber("DE12345")).toBeNull();
+    expect(parseVatNumber("<script>")).toBeNull();
+  });
+});
+
+async function setup(db: Db, mode: "none" | "vat" | "stripe" = "vat") {
+  const shop = await makeShop(db);
+  db.update(platformSettings).set({ taxMode: mode, legalName: "Patternhouse GmbH", legalAddress: "1 Loom St\n10115 Berlin", vatNumber: "DE136695976" }).where(eq(platformSettings.id, 1)).run();
+  const pattern = db.update(products).set({ priceCents: 1000 }).where(eq(products.id, shop.digital.id)).returning().get();
+  return { shop, pattern };
+}
+
+async function buyerIn(db: Db, country: string): Promise<User> {
+  const buyer = await makeBuyer(db);
+  return db.update(users).set({ country }).where(eq(users.id, buyer.id)).returning().get();
+}
+
+async function buy(db: Db, buyer: User, productId: number, vatNumber?: string) {
+  addToCart({ db, owner: { userId: buyer.id }, productId });
+  const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider(), digitalConsent: true, vatNumber });
+  if (!result.ok) return result;
+  const paid = await fulfilAndMail({ db, checkoutId: result.checkout.id });
+  if (paid.status !== "fulfilled") throw new Error(paid.status);
+  return { ok: true as const, checkout: result.checkout, order: paid.orders[0]! };
+}
+
+function saleOf(db: Db, orderId: number) {
+  return db.select().from(transactions).where(eq(transactions.orderId, orderId)).all().find((t) => t.txType === "Sale")!;
+}
+
+describe("VAT on downloads", () => {
+  it("charges a German consumer 19 %, keeps it out of the seller's sale, invoices it and returns it with a refund", async () => {
+    const db = createTestDb();
+    const { pattern } = await setup(db);
+    const german = await buyerIn(db, "DE");
+    addToCart({ db, owner: { userId: german.id }, productId: pattern.id });
+    const cart = getCartView({ db, owner: { userId: german.id } });
+    expect(cart.tax).toMatchObject({ country: "DE", rateBp: 1900, taxCents: 190, reverseCharge: false });
+    expect(cart.totalCents).toBe(1190);
+
+    const bought = await buy(db, german, pattern.id);
+    if (!bought.ok) throw new Error(bought.error);
+    expect(bought.checkout).toMatchObject({ totalCents: 1190, taxCents: 190, taxCountry: "DE", taxRateBp: 1900 });
+    expect(bought.order).toMatchObject({ amountCents: 1000, taxCents: 190, taxRateBp: 1900, taxCountry: "DE", reverseCharge: false });
+    const sale = saleOf(db, bought.order.id);
+    expect(sale).toMatchObject({ taxCents: 190, amountCents: 1000 - bought.order.feeCents });
+    expect(outbox(dir).find((m) => m.to === german.email)!.text).toContain("VAT DE 19%: $1.90");
+
+    // The same pattern in `none` mode: the seller's sale is the same.
+    const db2 = createTestDb();
+    const plain = await setup(db2, "none");
+    const other = await buy(db2, await buyerIn(db2, "DE"), plain.pattern.id);
+    if (!other.ok) throw new Error(other.error);
+    expect(other.order.taxCents).toBe(0);
+    expect(saleOf(db2, other.order.id).amountCents).toBe(sale.amountCents);
+
+    const found = findInvoice({ db, orderId: bought.order.id, viewer: german })!;
+    const json = invoiceJson(found);
+    expect(json).toMatchObject({ net: 10, tax: 1.9, total: 11.9, reverse_charge: false, seller_of_record: { name: "Patternhouse GmbH", vat_number: "DE136695976" } });
+    expect(json.number).toMatch(/^\d{4}-000001$/);
+    expect(json.lines).toEqual([{ name: pattern.name, quantity: 1, net: 10, tax_rate: 19, tax: 1.9, total: 11.9 }]);
+    expect((await PDFDocument.load(await invoicePdf(found))).getPageCount()).toBe(1);
+    // Another buyer does not get it; an administrator does.
+    expect(findInvoice({ db, orderId: bought.order.id, viewer: { id: german.id + 1000, role: "user" } })).toBeUndefined();
+    expect(findInvoice({ db, orderId: bought.order.id, viewer: { id: german.id + 1000, role: "admin" } })).toBeDefined();
+
+    const quarter = parseQuarter(quarterOf(new Date()))!;
+    expect(taxReport({ db, quarter }).rows).toEqual([{ country: "DE", rateBp: 1900, reverseCharge: false, netCents: 1000, taxCents: 190, orders: 1 }]);
+
+    const refund = await refundOrder({ db, orderId: bought.order.id, adminId: german.id, stripe: null });
+    expect(refund).toMatchObject({ ok: true, refundedCents: 1190 });
+    const report = taxReport({ db, quarter });
+    expect(report.rows[0]).toMatchObject({ country: "DE", netCents: 0, taxCents: 0 });
+    expect(report.netCents).toBe(0);
+    expect(taxReportCsv(report)).toContain(",DE,19,0.00,0.00,1,no");
+    const credit = invoiceJson(findInvoice({ db, orderId: bought.order.id, viewer: german })!).credit_notes;
+    expect(credit).toEqual([expect.objectContaining({ net: -10, tax: -1.9, total: -11.9 })]);
+    expect(credit[0]!.number).toMatch(/^CN-\d{4}-000001$/);
+  });
+
+  it("charges a US buyer nothing and a French business with a valid VAT number nothing, as a reverse charge", async () => {
+    const db = createTestDb();
+    const { pattern } = await setup(db);
+    const us = await buy(db, await buyerIn(db, "US"), pattern.id);
+    if (!us.ok) throw new Error(us.error);
+    expect(us.checkout.totalCents).toBe(1000);
+    expect(us.order).toMatchObject({ taxCents: 0, taxCountry: null, reverseCharge: false });
+
+    const french = await buyerIn(db, "FR");
+    const business = await buy(db, french, pattern.id, "FR 40 303 265 045");
+    if (!business.ok) throw new Error(business.error);
+    expect(business.checkout).toMatchObject({ totalCents: 1000, taxCents: 0, reverseCharge: true, vatNumber: "FR40303265045" });
+    expect(business.order).toMatchObject({ taxCents: 0, taxCountry: "FR", reverseCharge: true });
+    const json = invoiceJson(findInvoice({ db, orderId: business.order.id, viewer: french })!);
+    expect(json).toMatchObject({ reverse_charge: true, tax: 0, total: 10, buyer: { vat_number: "FR40303265045", country: "FR" } });
+    // Invoice numbers run on without gaps.
+    const numbers = db.select({ seq: invoices.seq }).from(invoices).all().map((r) => r.seq);
+    expect(numbers).toEqual([1, 2]);
+  });
+
+  it("refuses a malformed VAT number, one of another country, and (with VIES on) one VIES does not know or cannot check", async () => {
+    const db = createTestDb();
+    const { pattern } = await setup(db);
+    const french = await buyerIn(db, "FR");
+    expect(await buy(db, french, pattern.id, "FR123")).toEqual({ ok: false, error: "vat-number-invalid" });
+    expect(await buy(db, french, pattern.id, "DE136695976")).toEqual({ ok: false, error: "vat-number-country" });
+    db.update(platformSettings).set({ viesCheck: true }).where(eq(platformSettings.id, 1)).run();
+    viesAnswer = "invalid";
+    expect(await buy(db, french, pattern.id, "FR40303265045")).toEqual({ ok: false, error: "vat-number-unknown" });
+    expect(viesAsked.at(-1)).toEqual({ countryCode: "FR", vatNumber: "40303265045" });
+    viesAnswer = "down";
+    expect(await buy(db, french, pattern.id, "FR40303265045")).toEqual({ ok: false, error: "vies-unavailable" });
+    viesAnswer = "valid";
+    const ok = await buy(db, french, pattern.id, "FR40303265045");
+    expect(ok.ok && ok.checkout.reverseCharge).toBe(true);
+  });
+});
+
+describe("Stripe Tax", () => {
+  it("asks Stripe for automatic tax with each line's tax code and stores the tax Stripe reports, per order line", async () => {
+    const db = createTestDb();
+    const { shop, pattern } = await setup(db, "stripe");
+    const buyer = await buyerIn(db, "US");
+    const owner = { userId: buyer.id };
+    addToCart({ db, owner, productId: pattern.id });
+    addToCart({ db, owner, productId: shop.printed.id, variantId: shop.printedS.id });
+    const started = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: getPaymentProvider(), digitalConsent: true });
+    if (!started.ok) throw new Error(started.error);
+    expect(started.checkout).toMatchObject({ provider: "stripe", taxMode: "stripe", taxCents: 0 });
+    const session = fake.sessions.get(started.checkout.providerSessionId!)!;
+    expect(session.automatic_tax.enabled).toBe(true);
+    expect(session.line_items.map((l) => l.tax_code)).toEqual(["txcd_10000000", "txcd_35010000", null]);
+    // The fake's 8 %: $10.00 -> 80, $20.00 -> 160, printing and shipping untaxed.
+    expect(session.total_details.amount_tax).toBe(240);
+
+    const result = await handleStripeEvent({ db, event: JSON.parse(fake.event("checkout.session.completed", fake.complete(session.id))) });
+    expect(result).toBe("fulfilled");
+    const orders = db.select().from(ordersTable).where(eq(ordersTable.checkoutId, started.checkout.id)).all();
+    expect(orders.map((o) => [o.productName, o.taxCents, o.taxRateBp, o.taxCountry])).toEqual([
+      [pattern.name, 80, 800, "US"],
+      [shop.printed.name, 160, 800, "US"],
+    ]);
+    expect(db.select().from(checkouts).where(eq(checkouts.id, started.checkout.id)).get()).toMatchObject({ taxCents: 240, totalCents: session.amount_total });
+  });
+});

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+
+import { requireUser } from "~/auth/guards.server";
+import { findInvoice, invoicePdf } from "~/models/tax/invoices.server";
+import { getDb } from "~/utils/db.server";
+
+/** GET /purchase/{orderId}/invoice.pdf: the invoice and its credit notes, for the buyer or an administrator. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const found = findInvoice({ db: getDb(), orderId: Number(params.id), viewer: user });
+  if (!found) throw new Response("Invoice not found", { status: 404 });
+  const pdf = await invoicePdf(found);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="invoice-${found.invoice.number}.pdf"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,63 @@
+/**
+ * Tax that is real (issue 35, decision 123), with JavaScript on and off: the administrator turns VAT on downloads on
+ * in /admin/settings; a buyer in Germany then pays 19 % on a Digital pattern, shown as its own line in the cart, the
+ * order summary and the purchase, stored on the order and its Sale, and invoiced (PDF and JSON). US buyers, the rest
+ * of the suite's, see nothing of it.
+ */
+import { addFromProductPage, BUYER_ADDRESS, checkoutFromCart, expect, pattern, saveProfile, test } from "./fixtures";
+
+test("a German buyer pays VAT on a Digital pattern, sees it on every screen and gets an invoice", { tag: "@long" }, async ({ page, request, createUser, loginAs }, testInfo) => {
+  const offset = testInfo.project.name === "no-js" ? 7 : 8;
+  // The administrator's form (both projects may save it; the same values).
+  await loginAs("admin@patternhouse.test", page);
+  await page.goto("/admin/settings");
+  await page.getByLabel("Tax mode").selectOption("vat");
+  await page.getByLabel("Legal name on invoices").fill("Patternhouse Ltd");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+  await expect(page.getByLabel("Tax mode")).toHaveValue("vat");
+  await page.context().clearCookies();
+
+  const buyer = await createUser();
+  await saveProfile(buyer.id, { ...BUYER_ADDRESS, city: "Berlin", state: "Berlin", zip: "10115", country: "DE" });
+  await loginAs(buyer.id, page);
+  const digital = pattern("Digital", offset);
+  const tax = Math.round((digital.price_cents * 19) / 100);
+  const money = (c: number) => `$${(c / 100).toFixed(2)}`;
+  await addFromProductPage(page, digital);
+  await page.goto("/cart");
+  await expect(page.getByText("VAT (Germany, 19%)")).toBeVisible();
+  await expect(page.getByTestId("tax")).toHaveText(money(tax));
+  await expect(page.getByTestId("total")).toHaveText(money(digital.price_cents + tax));
+
+  // A malformed VAT number is refused at its field, nothing reserved; empty, the consumer pays VAT.
+  await page.getByLabel("VAT number (businesses, optional)").fill("DE123");
+  await checkoutFromCart(page);
+  await expect(page.getByText("Enter a valid EU or UK VAT number")).toBeVisible();
+  await expect(page.getByLabel("VAT number (businesses, optional)")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("VAT number (businesses, optional)").fill("");
+  await checkoutFromCart(page);
+  await expect(page).toHaveURL(/\/checkout\/\d+$/);
+  await expect(page.getByTestId("summary-tax")).toHaveText(money(tax));
+  await expect(page.getByTestId("summary-total")).toHaveText(money(digital.price_cents + tax));
+  await page.getByRole("link", { name: "Proceed to Payment" }).click();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/pay\//);
+
+  const { token } = await (await request.post("/api/auth/login", { data: { email: buyer.email, password: buyer.password } })).json();
+  const [order] = (await (await request.get("/api/user/get-orders", { headers: { Authorization: token } })).json()) as { orderId: number; tax: number; tax_rate: number; tax_country: string; reverse_charge: boolean }[];
+  expect(order).toMatchObject({ tax: tax / 100, tax_rate: 19, tax_country: "DE", reverse_charge: false });
+
+  await page.goto(`/purchase/${order!.orderId}`);
+  await expect(page.getByText(`VAT 19% ${money(tax)}`)).toBeVisible();
+  const pdf = await page.request.get(`/purchase/${order!.orderId}/invoice.pdf`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  const invoice = await (await request.get(`/api/user/get-invoice/${order!.orderId}`, { headers: { Authorization: token } })).json();
+  expect(invoice).toMatchObject({ tax: tax / 100, reverse_charge: false, seller_of_record: { name: "Patternhouse Ltd" }, lines: [{ tax_rate: 19, tax: tax / 100 }] });
+  // Someone else's invoice is not found.
+  const stranger = await createUser();
+  const { token: other } = await (await request.post("/api/auth/login", { data: { email: stranger.email, password: stranger.password } })).json();
+  expect((await request.get(`/api/user/get-invoice/${order!.orderId}`, { headers: { Authorization: other } })).status()).toBe(404);
+});
