@@ -81,6 +81,8 @@ export async function startFakeStripe() {
     /** Stripe Tax's rate on lines with a tax code, and the customer's country the fake reports. */
     taxRateBp: 800,
     taxCountry: "US",
+    /** The country of the card that pays (a charge's payment_method_details.card.country). */
+    cardCountry: "US",
   };
   const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
 
@@ -252,7 +254,12 @@ export async function startFakeStripe() {
       const match = path.match(/^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/);
       const session = match ? sessions.get(match[1]!) : undefined;
       if (match && !session) return fail(404, `No such checkout.session: '${match[1]}'`);
-      if (session && req.method === "GET" && !match![2]) return send(200, session);
+      if (session && req.method === "GET" && !match![2]) {
+        // expand[]=payment_intent.latest_charge: the intent and its charge, with the card's country.
+        if (!(req.url ?? "").includes("latest_charge") || !session.payment_intent) return send(200, session);
+        const charge = { id: `ch_${session.payment_intent.slice(3)}`, object: "charge", payment_method_details: { type: "card", card: { country: behaviour.cardCountry } } };
+        return send(200, { ...session, payment_intent: { id: session.payment_intent, object: "payment_intent", latest_charge: charge } });
+      }
       if (session && req.method === "POST" && match![2]) {
         if (session.status !== "open") return fail(400, `Only Checkout Sessions with a status in ["open"] can be expired.`);
         session.status = "expired";

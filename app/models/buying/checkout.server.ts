@@ -11,6 +11,7 @@ import { getCartView, type CartLine } from "~/models/buying/cart.server";
 import { claimUse, unitDiscounts, type DiscountError } from "~/models/buying/discounts.server";
 import { digitalConsentAt, needsDigitalConsent } from "~/models/buying/consent";
 import { releaseCheckout, selectCheckoutLines } from "~/models/buying/fulfilment.server";
+import { refuseOnEvidence } from "~/models/buying/evidence.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
 import { checkMadeToMeasureOf, zoneNames, type MadeToMeasureError } from "~/models/fit/made-to-measure-orders.server";
 import { MADE_TO_MEASURE_LABEL } from "~/models/fit/mtm-label";
@@ -280,6 +281,11 @@ export async function settleWithProvider({
     if (state === "paid") {
       // The payment intent is kept for refunds, Stripe Tax's figures as the tax; the sweep's expire answer carries neither.
       const paid = await provider.getSession(checkout.providerSessionId).catch(() => null);
+      // The card's country against the buyer's (decision 123), as the webhook checks it.
+      if (checkout.taxMode === "vat" && paid) {
+        const refused = await refuseOnEvidence({ db, checkout, cardCountry: paid.cardCountry ?? null, amountCents: paid.amountTotalCents ?? checkout.totalCents, event: undefined });
+        if (refused) return "released";
+      }
       await fulfilAndMail({ db, checkoutId: checkout.id, paymentIntentId: paid?.paymentIntentId ?? null, providerTax: paid?.tax ?? null });
       return "paid";
     }

@@ -66,14 +66,24 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       return { sessionId: session.id, url: session.url };
     },
     async getSession(sessionId) {
-      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      // The charge, for the card's country (decision 123).
+      const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ["payment_intent.latest_charge"] });
       const intent = session.payment_intent;
+      const charge = intent && typeof intent !== "string" ? intent.latest_charge : null;
       return {
         state: stateOf(session),
         amountTotalCents: session.amount_total,
         paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
         tax: session.automatic_tax?.enabled ? await taxOf(stripe, session) : null,
+        cardCountry: charge && typeof charge !== "string" ? (charge.payment_method_details?.card?.country ?? null) : null,
       };
+    },
+    async refundSession(sessionId, amountCents) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+      if (!intent) throw new Error(`Stripe session ${sessionId} has no payment intent`);
+      const refund = await stripe.refunds.create({ payment_intent: intent, amount: amountCents, metadata: { sessionId } }, { idempotencyKey: `refund-session-${sessionId}` });
+      return refund.id;
     },
     async expireSession(sessionId) {
       try {

@@ -36,7 +36,11 @@ export interface PaymentProvider {
     amountTotalCents: number | null;
     paymentIntentId?: string | null;
     tax?: ProviderTax | null;
+    /** The country of the card that paid (Stripe's charge), a second piece of evidence of where the buyer is. */
+    cardCountry?: string | null;
   }>;
+  /** Gives a paid session's whole payment back (once per session, also when asked again). */
+  refundSession?(sessionId: string, amountCents: number): Promise<string>;
   /** Ends an open session so it can no longer be paid; answers the state it ended in. */
   expireSession(sessionId: string): Promise<SessionState>;
 }

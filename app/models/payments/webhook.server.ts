@@ -12,6 +12,7 @@ import type Stripe from "stripe";
 import { checkouts } from "../../../db/schema";
 import { releaseCheckout } from "~/models/buying/fulfilment.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
+import { refuseOnEvidence } from "~/models/buying/evidence.server";
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import { applyAccountUpdate } from "~/models/selling/onboarding.server";
 import type { Db } from "~/utils/db.server";
@@ -81,8 +82,15 @@ export async function handleStripeEvent({
       }
       const intent = session.payment_intent;
       const paymentIntentId = typeof intent === "string" ? intent : (intent?.id ?? null);
-      // Stripe's tax per line (the line items), asked of Stripe; not asked again for a checkout already paid.
-      const providerTax = checkout.taxMode === "stripe" && checkout.status === "open" ? ((await getPaymentProvider("stripe").getSession(session.id)).tax ?? null) : null;
+      // Stripe's tax per line (the line items) and the card's country, asked of Stripe once, while the checkout is open.
+      const asked = checkout.status === "open" && (checkout.taxMode === "stripe" || checkout.taxMode === "vat") ? await getPaymentProvider("stripe").getSession(session.id) : null;
+      const providerTax = checkout.taxMode === "stripe" ? (asked?.tax ?? null) : null;
+      // VAT on downloads (decision 123): the card's country must not contradict the profile's; if it does, the payment
+      // goes back whole and nothing is ordered.
+      if (checkout.taxMode === "vat" && asked) {
+        const refused = await refuseOnEvidence({ db, checkout, cardCountry: asked.cardCountry ?? null, amountCents: session.amount_total ?? 0, event: { id: event.id, type: event.type } });
+        if (refused) return refused;
+      }
       const result = await fulfilAndMail({ db, checkoutId: checkout.id, event: { id: event.id, type: event.type }, paymentIntentId, providerTax, origin, reqId });
       if (result.status === "not-open" && result.checkoutStatus !== "paid") {
         // Cannot happen by design (sessions are expired at Stripe before release); if it does, a person must refund.

@@ -207,3 +207,31 @@ describe("Stripe Tax", () => {
     expect(db.select().from(checkouts).where(eq(checkouts.id, started.checkout.id)).get()).toMatchObject({ taxCents: 240, totalCents: session.amount_total });
   });
 });
+
+describe("two pieces of evidence", () => {
+  it("refunds a Stripe payment whose card contradicts the buyer's country and orders nothing; an agreeing card is charged VAT", async () => {
+    const db = createTestDb();
+    const { pattern } = await setup(db, "vat");
+    const german = await buyerIn(db, "DE");
+    const pay = async (cardCountry: string) => {
+      fake.behaviour.cardCountry = cardCountry;
+      addToCart({ db, owner: { userId: german.id }, productId: pattern.id });
+      const started = await createCheckout({ db, user: german, origin: "http://shop.test", provider: getPaymentProvider(), digitalConsent: true });
+      if (!started.ok) throw new Error(started.error);
+      const session = fake.complete(started.checkout.providerSessionId!);
+      return { started, session, result: await handleStripeEvent({ db, event: JSON.parse(fake.event("checkout.session.completed", session)) }) };
+    };
+    const refused = await pay("US");
+    expect(refused.result).toBe("refused: card country");
+    expect(refused.session.amount_total).toBe(1190);
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === refused.session.payment_intent).map((r) => r.amount)).toEqual([1190]);
+    expect(db.select().from(checkouts).where(eq(checkouts.id, refused.started.checkout.id)).get()!.status).toBe("cancelled");
+    expect(db.select().from(ordersTable).where(eq(ordersTable.checkoutId, refused.started.checkout.id)).all()).toEqual([]);
+    expect(outbox(dir).find((m) => m.to === german.email && m.subject.includes("refunded"))!.text).toContain("issued in US, but the address in your profile is in DE");
+
+    const agreed = await pay("DE");
+    expect(agreed.result).toBe("fulfilled");
+    expect(db.select().from(ordersTable).where(eq(ordersTable.checkoutId, agreed.started.checkout.id)).get()).toMatchObject({ taxCents: 190, taxCountry: "DE" });
+    fake.behaviour.cardCountry = "US";
+  });
+});
