@@ -197,8 +197,13 @@ test("financial rows for a range and settings under their read and save names", 
 
   const settings = await (await request.get("/api/admin/get-settings", { headers: admin })).json();
   expect(Object.keys(settings).sort()).toEqual(
-    ["pss", "margin", "min_fee", "margin_paper_pattern", "min_fee_paper_pattern", "flat_fee", "auto_approve_transfers", "shipping_name", "street", "street2", "city", "postal_code", "state", "phone", "email", "country"].sort(),
+    [
+      "pss", "margin", "min_fee", "margin_paper_pattern", "min_fee_paper_pattern", "flat_fee", "auto_approve_transfers", "shipping_name", "street", "street2", "city", "postal_code", "state", "phone", "email", "country",
+      // Decision 123.
+      "tax_mode", "platform_legal_name", "platform_address", "platform_vat_number", "vies_check", "tax_rates",
+    ].sort(),
   );
+  expect(settings.tax_rates).toMatch(/^sales-tax \d+\.\d+\.\d+, rates as of \d{4}-\d\d-\d\d$/);
   const save = {
     pss: settings.pss,
     flat_fee: settings.flat_fee,
@@ -221,6 +226,14 @@ test("financial rows for a range and settings under their read and save names", 
   expect(refused.status()).toBe(400);
   expect((await refused.json()).error).toBe("margin: Margin must be a number from 0 to 100");
   expect((await request.post("/api/admin/save-settings", { headers: admin, data: { ...save, shipping_email: "nope" } })).status()).toBe(400);
-  // Saving what is there answers the settings under the read names (the fee-changing save runs on the Stripe server).
-  expect(await (await request.post("/api/admin/save-settings", { headers: admin, data: save })).json()).toEqual(settings);
+  // Stripe Tax needs Stripe (this server has none); the platform's VAT number must be a real one. Nothing is saved.
+  const stripeTax = await request.post("/api/admin/save-settings", { headers: admin, data: { ...save, tax_mode: "stripe" } });
+  expect([stripeTax.status(), await stripeTax.json()]).toEqual([400, { error: "Stripe Tax needs Stripe: set STRIPE_SECRET_KEY first", field: "tax_mode" }]);
+  const badVat = await request.post("/api/admin/save-settings", { headers: admin, data: { ...save, platform_vat_number: "DE123" } });
+  expect([badVat.status(), (await badVat.json()).field]).toEqual([400, "platform_vat_number"]);
+  // Saving what is there answers the settings under the read names (the fee-changing save runs on the Stripe server);
+  // the tax fields, left out, keep their values (the VAT journey may switch the mode meanwhile).
+  const { tax_mode: _mode, ...saved } = await (await request.post("/api/admin/save-settings", { headers: admin, data: save })).json();
+  const { tax_mode: _read, ...read } = settings;
+  expect(saved).toEqual(read);
 });

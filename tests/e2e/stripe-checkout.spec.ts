@@ -108,7 +108,7 @@ test("issue 23 on Stripe: the store's shipping and a 20 % code are in the sessio
   const paid = await (await request.post(`${FAKE}/__fake/complete/${sessionId}`)).json();
   // What Stripe charges is the checkout's total to the cent: the discounted unit price and the store's shipping line.
   expect(paid.amount_total).toBe(session.amount_total);
-  expect(paid.line_items).toContainEqual({ name: `Shipping from ${variant!.store}`, unit_amount: 650, quantity: 1 });
+  expect(paid.line_items).toContainEqual(expect.objectContaining({ name: `Shipping from ${variant!.store}`, unit_amount: 650, quantity: 1 }));
   expect(paid.line_items).toContainEqual(expect.objectContaining({ unit_amount: variant!.price_cents - discount, quantity: 1 }));
   expect(await (await webhook(request, "checkout.session.completed", paid)).json()).toMatchObject({ received: true, result: "fulfilled" });
   const [order] = readDb<{ amount_cents: number; shipping_cents: number; discount_cents: number; fee_cents: number; id: number }>(
