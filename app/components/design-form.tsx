@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 
 import { ErrorList, Field, Spinner, useFieldIds, type ListOfErrors } from "./forms";
 import { FileField, TextArea } from "./form-fields";
+import { HeldFiles, type HeldFileView } from "./held-files";
 import { MediaThumb } from "./media-thumb";
 import { LayoutSettingsFields } from "./layout-settings-fields";
 import { ShippingRatesFields } from "./shipping-rates-fields";
@@ -57,6 +58,8 @@ export type DesignFormProps = {
   pattern?: PatternSummary | null;
   notice: string | null;
   filesDropped: boolean;
+  /** Files kept from the last try (issue 34, item 16), sent back as `held` fields until saved. */
+  held?: HeldFileView[];
   /** A re-render key: changes with every answer of the action, so the fields show what it returned. */
   formKey: string;
 };
@@ -147,7 +150,8 @@ function DesignFormFields(props: DesignFormProps) {
       {hasErrors ? (
         <div id="design-form-errors" role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           <p>Please correct the fields marked below. Nothing was saved.</p>
-          {props.filesDropped ? <p>Files you chose were not kept: choose them again before saving.</p> : null}
+          {props.filesDropped ? <p>Files that were refused were not kept: choose them again, or others, before saving.</p> : null}
+          {props.held?.length ? <p>The files that passed their checks are kept for your next save, listed at their fields.</p> : null}
           <ErrorList errors={errors.form} />
           {/* The fields to correct, each linked: the form is long and the page loads at its top (issue 34, item 15). */}
           <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="design-error-links">
@@ -296,6 +300,7 @@ function DesignFormFields(props: DesignFormProps) {
           hint="JPEG, PNG, GIF, WebP, BMP, MP4, WebM or MOV; each file at most 25MB."
           errors={errors.media}
         />
+        <HeldFiles held={props.held} field="media" />
         <div>
           <h3 className="text-sm font-semibold">Size chart</h3>
           {sizeChart ? (
@@ -312,6 +317,7 @@ function DesignFormFields(props: DesignFormProps) {
             hint="Required. An image, at most 25MB."
             errors={errors.sizeChart}
           />
+          <HeldFiles held={props.held} field="sizeChart" />
         </div>
         {props.chart ? <SizeChartFields chart={props.chart} errors={errors} /> : null}
       </section>
@@ -360,6 +366,7 @@ function DesignFormFields(props: DesignFormProps) {
               hint="Required for a pattern. A DXF file with the pattern pieces, at most 25MB. It stays private: only you and paying buyers can download it."
               errors={errors.pattern}
             />
+            <HeldFiles held={props.held} field="pattern" />
             {patternFile ? (
               <div className="mt-3">
                 <label htmlFor={designFieldId("pattern_note")} className="label">

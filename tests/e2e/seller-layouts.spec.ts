@@ -4,7 +4,7 @@
  * (one size, others by a plain link), and the same settings in the JSON calls.
  */
 
-import { createSeller, expect, gradedPattern, readDb, test } from "./fixtures";
+import { createSeller, expect, gradedPattern, png, readDb, test } from "./fixtures";
 
 const stored = (id: number) => readDb("SELECT layout_widths, layout_gap_mm FROM products WHERE id = ?", id);
 
@@ -24,9 +24,13 @@ test("the seller sets two widths in inches and a gap: a bad width is refused at 
   await fieldset.getByLabel("Width 3", { exact: true }).fill("200");
   await fieldset.getByLabel("Gap between pieces (mm)").fill("8");
   await fieldset.screenshot({ path: test.info().outputPath("layout-fieldset.png") });
-  // A bad new pattern file with it: both are named at once (issue 34, item 16), and nothing is stored.
+  // A bad new pattern file with it: both are named at once (issue 34, item 16), and nothing is stored; a good new size
+  // chart image sent with them is kept for the next save (listed at its field, not chosen again).
   await page.getByLabel("Upload a new version of the pattern (DXF)").setInputFiles({ name: "new-version.dxf", mimeType: "application/dxf", buffer: Buffer.from("0\nSECTION\n2\nENTITIES\n0\nPOLYLINE\n8\n1\n0\nVERTEX\n") });
+  await page.getByLabel("Replace size chart image").setInputFiles({ name: "new-chart.png", mimeType: "image/png", buffer: await png("#0f766e", 80, 60) });
+  const chartBefore = readDb<{ size_chart: string }>("SELECT size_chart FROM products WHERE id = ?", id)[0]!.size_chart;
   await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("held-sizeChart")).toContainText("new-chart.png");
 
   const third = page.getByRole("group", { name: "Cutting layouts" }).getByLabel("Width 3", { exact: true });
   await expect(page.getByText("A fabric width is between 19.7 and 125.9 in")).toBeVisible();
@@ -46,6 +50,9 @@ test("the seller sets two widths in inches and a gap: a bad width is refused at 
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Product updated successfully!")).toBeVisible();
   expect(stored(id)).toEqual([{ layout_widths: "[1143,1524]", layout_gap_mm: 8 }]);
+  // The kept size chart was saved with it, not chosen again.
+  expect(readDb<{ size_chart: string }>("SELECT size_chart FROM products WHERE id = ?", id)[0]!.size_chart).not.toBe(chartBefore);
+  await expect(page.getByTestId("held-sizeChart")).toHaveCount(0);
   await expect(page.getByLabel("Widths in")).toHaveValue("in");
   await expect(page.getByLabel("Width 1", { exact: true })).toHaveValue("45");
   await expect(page.getByLabel("Width 2", { exact: true })).toHaveValue("60");

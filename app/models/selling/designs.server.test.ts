@@ -156,6 +156,8 @@ describe("saveDesign", () => {
         media: ["note.png is not an image (JPEG, PNG, GIF, WebP or BMP) or a video (MP4, WebM or MOV)."],
         pattern: ["fake.dxf is not a DXF pattern file with at least one entity."],
       },
+      // What passed its own checks, for the face to hold (issue 34, item 16): the good image only.
+      accepted: [expect.objectContaining({ field: "media", originalName: "ok.png" })],
     });
     expect(db.select().from(products).all()).toEqual([]);
     expect(db.select().from(files).all()).toEqual([]);
@@ -201,11 +203,13 @@ describe("saveDesign", () => {
       files: await patternFiles("open.dxf", Buffer.from(makeOpenOutlineDxf())),
       patternNote: "x".repeat(MAX_PATTERN_NOTE + 1),
     });
-    expect(refused).toEqual({
+    expect(refused).toMatchObject({
       ok: false,
       error: "invalid",
       problems: { pattern: [READ_PATTERN_MESSAGES.no_boundary], patternNote: [PATTERN_NOTE_TOO_LONG] },
     });
+    // The unreadable DXF is not among the files kept for another try.
+    expect(!refused.ok && refused.error === "invalid" && refused.accepted!.map((f) => f.originalName)).not.toContain("open.dxf");
     expect(db.select().from(products).all()).toEqual([]);
     expect(db.select().from(patternVersions).all()).toEqual([]);
   });

@@ -119,9 +119,10 @@ export type SaveDesignError = "invalid" | "busy" | "not-found";
  */
 export type SaveDesignResult =
   | { ok: true; product: Product; created: boolean; patternVersion: { version: number; unitsAssumed: boolean } | null }
-  | { ok: false; error: "invalid"; problems: FieldErrors }
+  /** `accepted`: the files that passed their own checks, which the face may hold for the next try (issue 34, item 16). */
+  | { ok: false; error: "invalid"; problems: FieldErrors; accepted?: TempFile[] }
   /** The pattern worker pool was full: nothing was judged wrong with the files; ask again after `retryAfter` s. */
-  | { ok: false; error: "busy"; problems: FieldErrors; retryAfter: number }
+  | { ok: false; error: "busy"; problems: FieldErrors; retryAfter: number; accepted?: TempFile[] }
   | { ok: false; error: "not-found" };
 
 /**
@@ -221,13 +222,21 @@ export async function saveDesign({
     add("pattern", DESIGN_MESSAGES.patternRequired);
   }
 
-  if (retryAfter !== undefined) return { ok: false, error: "busy", problems, retryAfter };
-  if (!validated.ok || Object.keys(problems).length) return { ok: false, error: "invalid", problems };
+  // The files that passed their own checks: a refused save does not make the seller choose them again.
+  const accepted = [
+    ...files.media.filter((_, i) => checkedMedia[i]!.ok),
+    ...(files.sizeChart && checkedChart?.ok ? [files.sizeChart] : []),
+    ...(patternTemp && checkedPattern?.ok && (pattern || retryAfter !== undefined) ? [patternTemp] : []),
+    // A pattern file sent with apparel is not read; kept for a type changed back to Pattern.
+    ...(!isPattern && files.pattern ? [files.pattern] : []),
+  ];
+  if (retryAfter !== undefined) return { ok: false, error: "busy", problems, retryAfter, accepted };
+  if (!validated.ok || Object.keys(problems).length) return { ok: false, error: "invalid", problems, accepted };
   const input = validated.value;
   const sizeProblems = checkSizes
     ? await checkSizes({ type: input.type, patternSizes: pattern?.sizes ?? null, variantValues: input.variants.map((v) => v.value) })
     : null;
-  if (sizeProblems && Object.keys(sizeProblems).length) return { ok: false, error: "invalid", problems: sizeProblems };
+  if (sizeProblems && Object.keys(sizeProblems).length) return { ok: false, error: "invalid", problems: sizeProblems, accepted };
 
   // Everything is valid: store the files, then write the rows in one transaction.
   const stored: string[] = [];

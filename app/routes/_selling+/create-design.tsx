@@ -59,6 +59,7 @@ export default function CreateDesignPage() {
         patternFile={null}
         notice={actionData?.notice ?? null}
         filesDropped={actionData?.filesDropped ?? false}
+        held={actionData?.held ?? []}
         formKey={actionData ? JSON.stringify(actionData) : "new"}
       />
     </SellerPage>

@@ -24,7 +24,8 @@ import { parseShippingOverrideInput, SHIPPING_FIELDS, SHIPPING_PREFIX } from "~/
 import { redirectWithFlash } from "~/utils/flash.server";
 import { invariantResponse } from "~/utils/invariant";
 import { MAX_MEDIA } from "~/utils/upload-limits";
-import { readPageMultipart } from "~/utils/multipart.server";
+import { holdFiles, releaseHeld, takeHeldFiles, type HeldFile } from "~/models/files/held.server";
+import { readPageMultipart, type TempFile } from "~/utils/multipart.server";
 import type { SentChartValues } from "~/models/fit/size-chart";
 import { warmLayouts } from "~/models/layout/layouts.server";
 import { saveLayoutSettings } from "~/models/layout/settings.server";
@@ -60,7 +61,15 @@ export function designFiles(found: OwnProduct | null) {
   };
 }
 
-type ActionAnswer = { values: DesignFormValues; errors: FieldErrors; filesDropped: boolean; notice: string | null; chart?: SentChartValues | null };
+type ActionAnswer = {
+  values: DesignFormValues;
+  errors: FieldErrors;
+  filesDropped: boolean;
+  notice: string | null;
+  chart?: SentChartValues | null;
+  /** Files kept for the next submit (issue 34, item 16): sent back as `held` fields. */
+  held?: HeldFile[];
+};
 
 /**
  * POST of the design form. Intents: `add-variant` and `remove-variant-{i}` show the form again with one
@@ -109,16 +118,21 @@ export async function designAction({
     }
 
     const values = submittedValues(fields);
-    const filesDropped = form.files.length > 0 || form.problems.length > 0;
+    // Files held from an earlier try (issue 34, item 16), less those the seller dropped or chose anew (one size
+    // chart, one pattern file): taken as if chosen again, the held ones first.
+    const files = await withHeldFiles(user.id, fields, form.files);
+    let held: HeldFile[] = [];
+    let filesDropped = form.problems.length > 0;
     // The size chart as data (decision 113): its typed values come back with every answer.
     const chart = readSizeChartForm(fields);
     const sentChart = chart && { unit: chart.unit, madeToMeasure: chart.madeToMeasure, cells: chart.cells };
     const answer = (status: number, errors: FieldErrors, notice: string | null = null, headers?: HeadersInit) =>
-      data<ActionAnswer>({ values, errors, filesDropped, notice, chart: sentChart }, { status, headers });
+      data<ActionAnswer>({ values, errors, filesDropped, notice, chart: sentChart, held }, { status, headers });
 
-    // Only a page without JavaScript gets here for a size row (with JavaScript rows are added in the page):
-    // the files it sent cannot be put back into its file inputs, so the notice names them.
-    const chosen = [...form.files, ...form.problems].map((f) => f.field);
+    // Only a page without JavaScript gets here for a size row (with JavaScript rows are added in the page): a browser
+    // cannot put files back into file inputs, so the chosen ones are held for the next submit; refused ones are named.
+    if (intent === "add-variant" || /^remove-variant-\d+$/.test(intent)) held = await keepForNextTry(user.id, files, files);
+    const chosen = form.problems.map((f) => f.field);
     if (intent === "add-variant") {
       if (values.variants.length >= MAX_VARIANTS) return answer(400, { variants: [`A design can have at most ${MAX_VARIANTS} sizes`] });
       values.variants.push({ id: "", value: "", sku: "", inventory: "0" });
@@ -136,7 +150,7 @@ export async function designAction({
     // The design's own shipping rates (decision 108): refused before anything is saved.
     const override = parseShippingOverrideInput(values.shipping ?? {}, SHIPPING_PREFIX);
     if (!override.ok) return answer(400, override.errors);
-    const newPattern = form.files.some((f) => f.field === "pattern");
+    const newPattern = files.some((f) => f.field === "pattern");
     const chartErrors = chart && (await checkSentChart({ db }, chart, { productId, type: values.type, variantValues: values.variants.map((v) => v.value), newPattern }));
     // A pattern's cutting-layout settings (issue 25): refused at their boxes before anything is saved.
     const layout = values.type === "Pattern" && values.layout ? parseLayoutForm(values.layout) : null;
@@ -151,9 +165,9 @@ export async function designAction({
       raw: { ...values, variants: values.variants },
       keepMedia: productId ? keptInOrder(values.keep) : [],
       files: {
-        media: form.files.filter((f) => f.field === "media"),
-        sizeChart: form.files.find((f) => f.field === "sizeChart") ?? null,
-        pattern: form.files.find((f) => f.field === "pattern") ?? null,
+        media: files.filter((f) => f.field === "media"),
+        sizeChart: files.find((f) => f.field === "sizeChart") ?? null,
+        pattern: files.find((f) => f.field === "pattern") ?? null,
         problems: form.problems.map((p) => ({ ...p, field: designFileKey(p.field) })),
       },
       patternNote: String(fields.get("pattern_note") ?? ""),
@@ -164,8 +178,13 @@ export async function designAction({
       const { status } = SELLING_ERRORS.design[result.error];
       invariantResponse(result.error !== "not-found", "Not Found", { status });
       const retry = result.error === "busy" ? { "Retry-After": String(result.retryAfter) } : undefined;
+      // What passed its own checks is held for the next try; what did not is dropped (and said so).
+      held = await keepForNextTry(user.id, files, result.accepted ?? []);
+      filesDropped ||= held.length < files.length;
       return answer(status, designProblemsAt(result.problems, DESIGN_FORM_FIELDS), null, retry);
     }
+    // Saved: the held files were moved into the store (or not needed); their manifests go.
+    await releaseHeld(files.flatMap((f) => ("token" in f ? [f.token as string] : [])));
     setShippingOverride({ db, storeId: store.id, productId: result.product.id, rates: override.rates });
     if (layout?.ok && saveLayoutSettings({ db, storeId: store.id, productId: result.product.id, ...layout.settings }).ok) {
       // The layouts of the new settings are prepared in the background (cached ones are skipped).
@@ -179,6 +198,26 @@ export async function designAction({
   } finally {
     await form.cleanup();
   }
+}
+
+type MaybeHeld = TempFile & { token?: string };
+
+/** The submitted files with the held ones (`held` fields, less `held_drop`) first; a new size chart or pattern file replaces a held one. */
+async function withHeldFiles(ownerId: number, fields: FormData, chosen: TempFile[]): Promise<MaybeHeld[]> {
+  const dropped = new Set(fields.getAll("held_drop").map(String));
+  const tokens = fields.getAll("held").map(String);
+  const taken = await takeHeldFiles({ ownerId, tokens: tokens.filter((t) => !dropped.has(t)) });
+  const replaced = taken.filter((h) => h.field !== "media" && chosen.some((c) => c.field === h.field));
+  await releaseHeld([...dropped, ...replaced.map((h) => h.token)]);
+  return [...taken.filter((h) => !replaced.includes(h)), ...chosen];
+}
+
+/** Holds `keep` (files already held keep their token) and lets go of the held files not in it. */
+async function keepForNextTry(ownerId: number, files: MaybeHeld[], keep: MaybeHeld[]): Promise<HeldFile[]> {
+  const already = keep.filter((f) => f.token).map((f) => ({ token: f.token!, field: f.field, originalName: f.originalName, size: f.size }));
+  const fresh = await holdFiles({ ownerId, files: keep.filter((f) => !f.token) });
+  await releaseHeld(files.filter((f) => f.token && !keep.includes(f)).map((f) => f.token!));
+  return [...already, ...fresh];
 }
 
 /** Said when the design was saved with new sizes that its size chart no longer matches. */

@@ -102,6 +102,7 @@ export default function EditProductPage() {
         pattern={loaded.pattern}
         notice={actionData?.notice ?? null}
         filesDropped={actionData?.filesDropped ?? false}
+        held={actionData?.held ?? []}
         formKey={actionData ? JSON.stringify(actionData) : JSON.stringify(loaded.values)}
       />
       {loaded.pattern && !loaded.pattern.unreadable ? (
