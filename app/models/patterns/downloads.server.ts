@@ -13,6 +13,7 @@ import path from "node:path";
 
 import { formatCount, MAX_PRINT_PAGES } from "./limits";
 import type { PrintFormat } from "./pdf.server";
+import { COPY_SHOP_FORMATS } from "./print-format";
 import { runPatternTask } from "./pool.server";
 import type { Pattern } from "./types";
 import { getLatestVersion, loadPattern } from "./versions.server";
@@ -50,7 +51,7 @@ export type DownloadSource = {
  * map, copy-shop sheets with their own test squares, decision 097; l3: the fabric pages, issue 25; l4: the 1 in
  * test square, issue 21), so files built before are built again.
  */
-const PRINT_LAYOUT_REVISION = "l4";
+const PRINT_LAYOUT_REVISION = "l5";
 
 const building = new Map<string, Promise<unknown>>();
 const hash = (text: string) => crypto.createHash("sha256").update(text).digest("hex").slice(0, 12);
@@ -98,9 +99,12 @@ async function cached<T>(target: string, build: (temp: string) => Promise<T>, do
 /** An order's own size: the chart and measurements it was bought with. */
 type OwnSize = { measurements: Measurements; chart: SizeChart };
 
+/** No fabric pages (a DXF, a copy-shop file, an earlier version). */
+const NO_FABRIC = { key: "f0", gather: async (): Promise<undefined> => undefined };
+
 function fabricSource({ db, access, viewerId, own }: { db: DbOrTx; access: DownloadSource; viewerId: number | null; own?: OwnSize }) {
   if (!access.version || getLatestVersion({ db, productId: access.order.productId })?.id !== access.version.id) {
-    return { key: "f0", gather: async () => undefined };
+    return NO_FABRIC;
   }
   const productId = access.order.productId;
   const settings = getLayoutSettings({ db, productId });
@@ -166,13 +170,17 @@ export async function buildOrderDownload({
   const all = chosen.length === 0 || chosen.length === pattern.sizes.length;
   const sizesPart = all ? "all" : hash(chosen.join("\u0000"));
   // The version's reading in the name (decision 100): rereadVersion deletes the files of other readings.
-  const fabric = fabricSource({ db, access, viewerId });
+  // Copy-shop files are large sheets only (issue 34, item 13): their fabric pages are the A4 and Letter files'.
+  const copyShop = COPY_SHOP_FORMATS.has(format as PrintFormat);
+  const layoutSource = fabricSource({ db, access, viewerId });
+  const fabric = copyShop ? NO_FABRIC : layoutSource;
   const target = path.join(dir, `${owner}-p${access.order.productId}-${versionPart}-${access.version.id}r${loaded.reading}-${format}-${PRINT_LAYOUT_REVISION}-${fabric.key}-${sizesPart}.pdf`);
   const options = {
     format: format as PrintFormat,
     sizes: all ? [] : chosen,
     stamp: access.stamp,
     title: `${access.order.productName} (version ${access.version.version})`,
+    fabricElsewhere: copyShop && layoutSource.key !== NO_FABRIC.key,
   };
   const printed = await cached(
     target,
@@ -227,7 +235,9 @@ async function buildCustomDownload({
   const ext = format === "dxf" ? "dxf" : "pdf";
   // The fabric pages: the buyer's own size from the order's measurements, and the graded sizes asked for with it
   // (decision 116; issue 34, item 14).
-  const fabric = format === "dxf" ? { key: "f0", gather: async () => undefined } : fabricSource({ db, access, viewerId, own: { chart, measurements } });
+  const copyShop = COPY_SHOP_FORMATS.has(format as PrintFormat);
+  const layoutSource = format === "dxf" ? NO_FABRIC : fabricSource({ db, access, viewerId, own: { chart, measurements } });
+  const fabric = copyShop ? NO_FABRIC : layoutSource;
   const target = path.join(
     cacheDir(dataDir),
     "patterns",
@@ -237,7 +247,13 @@ async function buildCustomDownload({
   const options =
     format === "dxf"
       ? null
-      : { format: format as PrintFormat, sizes: chosen, stamp: access.stamp, title: `${access.order.productName} (version ${access.version.version}, your size)` };
+      : {
+          format: format as PrintFormat,
+          sizes: chosen,
+          stamp: access.stamp,
+          title: `${access.order.productName} (version ${access.version.version}, your size)`,
+          fabricElsewhere: copyShop && layoutSource.key !== NO_FABRIC.key,
+        };
   const built = await cached(
     target,
     async (temp) => {

@@ -98,20 +98,22 @@ describe("fabric pages of a print file, on a real CAD export (DEEP_ARMHOLE_RACER
     }
   });
 
-  it("copy-shop and projector files put the fabric pages on A4 pages after their sheets", async () => {
-    for (const format of ["A0", "projector"] as const) {
-      const one = { ...fabric, layouts: fabric.layouts.slice(0, 1) };
-      const options = { format, sizes: [], stamp: null, title: "Racer", fabric: one };
-      const lay = printLayout(pattern, options);
-      const doc = await open(await buildPrintPdf(pattern, options));
-      expect(doc.numPages).toBe(lay.pages);
-      expect(await pageText(doc, lay.pages - 1)).toContain("fabric to buy");
-      expect(await pageText(doc, lay.pages)).toContain("Cutting layout · Size");
-      expect(await pageSizeMm(doc, lay.pages - 1)).toEqual([210, 297]);
-      const [w, h] = await pageSizeMm(doc, lay.pages);
-      expect([w, h].sort()).toEqual([210, 297]);
-      expect(await pageSizeMm(doc, 1)).not.toEqual([210, 297]);
-    }
+  it("a projector file puts the fabric pages on A4 pages after its page; a copy-shop file is large sheets only", async () => {
+    const one = { ...fabric, layouts: fabric.layouts.slice(0, 1) };
+    const projector = { format: "projector" as const, sizes: [], stamp: null, title: "Racer", fabric: one };
+    const lay = printLayout(pattern, projector);
+    const doc = await open(await buildPrintPdf(pattern, projector));
+    expect(doc.numPages).toBe(lay.pages);
+    expect(await pageText(doc, lay.pages - 1)).toContain("fabric to buy");
+    expect(await pageText(doc, lay.pages)).toContain("Cutting layout · Size");
+    expect(await pageSizeMm(doc, lay.pages - 1)).toEqual([210, 297]);
+    expect(await pageSizeMm(doc, 1)).not.toEqual([210, 297]);
+    // Issue 34, item 13: no A4 page in an A0 file; its overview sends the reader to the A4 and Letter files.
+    const a0 = { ...projector, format: "A0" as const };
+    const sheets = await open(await buildPrintPdf(pattern, a0));
+    expect(sheets.numPages).toBe(printLayout(pattern, a0).pages);
+    for (let n = 1; n <= sheets.numPages; n++) expect(await pageSizeMm(sheets, n)).not.toEqual([210, 297]);
+    expect(await pageText(sheets, 1)).toContain("are in this pattern's A4 and Letter files");
   });
 });
 

@@ -70,7 +70,7 @@ import { drawFabricPages, fabricPageCount, materialLabel, type PrintFabric } fro
 import { stampLine } from "./stamp.server";
 import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "../fit/interpolate";
 import type { Pattern, PatternPiece, Pt } from "./types";
-import type { PrintFormat } from "./print-format";
+import { COPY_SHOP_FORMATS, type PrintFormat } from "./print-format";
 
 export type { PrintFormat };
 export type PrintOptions = {
@@ -84,9 +84,12 @@ export type PrintOptions = {
   background?: "dark" | "light";
   /**
    * The fabric pages (issue 25, envelope.server.ts): the envelope table and the cutting layouts, gathered before the
-   * task (the print task never lays pieces out); they come last in the file. Absent: no fabric pages.
+   * task (the print task never lays pieces out); they come last in the file. Absent: no fabric pages. Copy-shop files
+   * (A0, 36 in roll, 24 x 36 in) are large sheets only (issue 34, item 13): they never carry them.
    */
   fabric?: PrintFabric;
+  /** A copy-shop file of a pattern whose fabric pages are in its A4 and Letter files: the overview says so. */
+  fabricElsewhere?: boolean;
 };
 
 export const PT_PER_MM = 72 / 25.4;
@@ -99,7 +102,7 @@ export const PAGE_SIZES_MM: Record<Exclude<PrintFormat, "projector">, [number, n
   "24x36": [609.6, 914.4],
 };
 /** Copy-shop sheets: no home-printer overview page, a test square strip (FOOT_MM) at the foot of every sheet. */
-const COPY_SHOP = new Set<PrintFormat>(["A0", "roll36", "24x36"]);
+const COPY_SHOP = COPY_SHOP_FORMATS;
 export const PAGE_MARGIN_MM = 12;
 export const OVERLAP_MM = 10;
 /** Below a copy-shop sheet's frame: the 10 cm, 4 in and 1 in test squares with their caption, the stamp under them. */
@@ -219,8 +222,8 @@ export function rowLabel(r: number): string {
 }
 
 /** Where everything goes, without drawing: also tells a download page how many pages a file has. */
-export function printLayout(pattern: Pattern, options: Pick<PrintOptions, "format" | "sizes" | "fabric">): PrintLayout {
-  const fabricPages = fabricPageCount(options.fabric, options.format);
+export function printLayout(pattern: Pattern, options: Pick<PrintOptions, "format" | "sizes" | "fabric" | "fabricElsewhere">): PrintLayout {
+  const fabricPages = COPY_SHOP.has(options.format) ? 0 : fabricPageCount(options.fabric, options.format);
   const wanted = new Set(options.sizes);
   const sizes = pattern.sizes.filter((s) => !wanted.size || wanted.has(s));
   const sample = pattern.sampleSize ? sizes.indexOf(pattern.sampleSize) : -1;
@@ -307,7 +310,7 @@ export function printLayout(pattern: Pattern, options: Pick<PrintOptions, "forma
     blank: found.blank,
     overview: [],
   };
-  lay.overview = planOverview(lay, options.format, fabricPages);
+  lay.overview = planOverview(lay, options.format, fabricPages, Boolean(options.fabricElsewhere || (options.fabric && COPY_SHOP.has(options.format))));
   lay.pages = lay.overview.length + lay.tiles.length + fabricPages;
   return lay;
 }
@@ -469,7 +472,7 @@ export function mapLabelSize(cellW: number, cellH: number, u: number): number {
  * long as needed). The map goes below the test squares when its labels are legible there (6 pt), else on a page of
  * its own; the lists flow beside the squares, below the map and on as many more overview pages as they need.
  */
-function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector">, fabricPages: number): OverviewPage[] {
+function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector">, fabricPages: number, fabricElsewhere = false): OverviewPage[] {
   const copyShop = COPY_SHOP.has(format);
   const u = copyShop ? 1.5 : 1;
   const [wMm, hMm] = PAGE_SIZES_MM[format];
@@ -502,8 +505,9 @@ function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector"
   );
   lines("Each size is a layer: hide the sizes you do not need in your PDF reader before printing.", 9 * u);
   if (fabricPages) {
-    lines(`The last ${plural(fabricPages, "page", "pages")}${copyShop ? " (A4)" : ""}: the fabric to buy for every size and width, and the cutting layouts.`, 9 * u);
+    lines(`The last ${plural(fabricPages, "page", "pages")}: the fabric to buy for every size and width, and the cutting layouts.`, 9 * u);
   }
+  if (fabricElsewhere) lines("The fabric to buy for every size and width, and the cutting layouts, are in this pattern's A4 and Letter files.", 9 * u);
   if (lay.cols * lay.rows > 1) {
     lines(`Lay pages out by their labels (A1, A2, ... row by row), overlap ${OVERLAP_MM} mm and match the circles.`, 9 * u);
   }
@@ -1358,7 +1362,7 @@ function fabricTexts(fabric: PrintFabric | undefined): string[] {
 
 /** The fabric pages (envelope.server.ts) after the `done` pages of the file, stamped and numbered like the others. */
 function addFabricPages(ctx: Ctx, options: PrintOptions, done: number, total: number) {
-  if (!options.fabric) return;
+  if (!options.fabric || COPY_SHOP.has(options.format)) return;
   let pageNo = done;
   drawFabricPages({
     doc: ctx.doc,
