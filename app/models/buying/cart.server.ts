@@ -260,6 +260,9 @@ export type CartLine = {
   madeToMeasure: boolean;
   /** The line's tax (decision 123): VAT on a Digital pattern in `vat` mode; 0 otherwise. */
   taxCents: number;
+  /** The design's categories (Stripe Tax's product tax code tells accessories and home goods from clothing). */
+  category1: string;
+  category2: string;
 };
 
 export type CartView = {
@@ -338,6 +341,8 @@ export function getCartView({
       ownedOrderId: item.madeToMeasure ? null : (owned.get(product.id) ?? null),
       madeToMeasure: item.madeToMeasure,
       taxCents: 0,
+      category1: product.category1,
+      category2: product.category2,
     };
   });
   const storeShipping = addApparelShipping(db, owner, lines, rows);

@@ -71,9 +71,9 @@ export function sessionLines(lines: CartLine[], pssCents: number, storeShipping:
     return [full, less].filter((part) => part.quantity > 0);
   });
   const printed = lines.reduce((sum, l) => sum + (l.type === "Pattern" && l.delivery === "Print" ? l.quantity : 0), 0);
-  if (printed > 0) result.push({ name: "Printing and shipping", unitAmountCents: pssCents, quantity: printed });
+  if (printed > 0) result.push({ name: "Printing and shipping", unitAmountCents: pssCents, quantity: printed, taxCode: SHIPPING_TAX_CODE });
   for (const s of storeShipping) {
-    if (s.shippingCents > 0) result.push({ name: `Shipping from ${s.storeName}`, unitAmountCents: s.shippingCents, quantity: 1 });
+    if (s.shippingCents > 0) result.push({ name: `Shipping from ${s.storeName}`, unitAmountCents: s.shippingCents, quantity: 1, taxCode: SHIPPING_TAX_CODE });
   }
   // VAT (decision 123): one line of the checkout's tax, so the session's total is the checkout's.
   if (tax && tax.cents > 0) result.push({ name: `VAT ${tax.country} ${ratePercent(tax.rateBp)}%`, unitAmountCents: tax.cents, quantity: 1 });
@@ -81,13 +81,18 @@ export function sessionLines(lines: CartLine[], pssCents: number, storeShipping:
 }
 
 /**
- * Stripe Tax's product tax code of a line (decision 123): a downloadable pattern is a digital good (an electronically
- * supplied service in the EU), a printed pattern printed matter, apparel clothing.
+ * Stripe Tax's product tax code of a line (decision 123), by kind: a downloadable pattern is an electronically
+ * supplied service (txcd_10000000), clothing is clothing and footwear (txcd_30011000), and a printed pattern, an
+ * accessory, a home good or a pet item is a general tangible good (txcd_99999999). Shipping lines carry SHIPPING_TAX_CODE.
  */
-export function taxCodeOf(line: Pick<CartLine, "type" | "delivery">): string {
-  if (line.type === "Pattern") return line.delivery === "Print" ? "txcd_35010000" : "txcd_10000000";
-  return "txcd_30011000";
+export function taxCodeOf(line: Pick<CartLine, "type" | "delivery" | "category1" | "category2">): string {
+  if (line.type === "Pattern") return line.delivery === "Print" ? "txcd_99999999" : "txcd_10000000";
+  const clothing = line.category1 !== "Home" && line.category2 !== "accessories";
+  return clothing ? "txcd_30011000" : "txcd_99999999";
 }
+
+/** Stripe Tax's code of shipping charges. */
+export const SHIPPING_TAX_CODE = "txcd_92010001";
 
 /** Reserves the cart in one transaction: the checkout row, its lines, the stock. */
 function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean, vatNumber: VatNumber | null) {

@@ -111,7 +111,7 @@ export function fulfilCheckout({
         );
         // The line's tax as the checkout priced it, or as Stripe Tax computed it (decision 123); its country only where
         // it was charged or reverse-charged.
-        if (stripeTax) Object.assign(line, { taxCents: stripeTax[index]!, taxRateBp: rateOf(stripeTax[index]!, amountCents) });
+        if (stripeTax) Object.assign(line, { taxCents: stripeTax[index]!, taxRateBp: rateOf(stripeTax[index]!, amountCents + line.shippingCents) });
         const taxCountry = stripeTax ? providerTax!.country : paid.taxCountry;
         const taxed = taxCountry !== null && (line.taxCents > 0 || (paid.reverseCharge && isDownloadPattern(product.type, product.delivery)));
         const order = tx
@@ -169,8 +169,9 @@ function rateOf(taxCents: number, netCents: number): number {
 
 /**
  * Stripe's tax per checkout line: a checkout line was one session line, or two when its discount did not divide by
- * its quantity (checkout.server.ts, sessionLines), in order; what Stripe taxed on the other lines (shipping) goes to
- * the first line, so the orders' tax adds up to the session's.
+ * its quantity (checkout.server.ts, sessionLines), in order. What Stripe taxed on the shipping lines after them goes
+ * to the lines that carry shipping, in proportion to their shipping (the first line when none does), so the orders
+ * add up to the session's tax.
  */
 function linesTax(lines: ReturnType<typeof selectCheckoutLines>, tax: ProviderTax): number[] {
   let at = 0;
@@ -182,7 +183,23 @@ function linesTax(lines: ReturnType<typeof selectCheckoutLines>, tax: ProviderTa
     return sum;
   });
   const rest = tax.totalCents - perLine.reduce((a, b) => a + b, 0);
-  if (perLine.length && rest !== 0) perLine[0]! += rest;
+  if (!perLine.length || rest === 0) return perLine;
+  const shipping = lines.map(({ line }) => line.shippingCents);
+  const shippingTotal = shipping.reduce((a, b) => a + b, 0);
+  if (shippingTotal === 0) {
+    perLine[0]! += rest;
+    return perLine;
+  }
+  const shares = shipping.map((cents) => Math.floor((rest * cents) / shippingTotal));
+  let left = rest - shares.reduce((a, b) => a + b, 0);
+  shares.forEach((share, i) => {
+    let extra = 0;
+    if (left > 0 && shipping[i]! > 0) {
+      extra = 1;
+      left -= 1;
+    }
+    perLine[i]! += share + extra;
+  });
   return perLine;
 }
 

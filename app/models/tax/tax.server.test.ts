@@ -193,18 +193,19 @@ describe("Stripe Tax", () => {
     expect(started.checkout).toMatchObject({ provider: "stripe", taxMode: "stripe", taxCents: 0 });
     const session = fake.sessions.get(started.checkout.providerSessionId!)!;
     expect(session.automatic_tax.enabled).toBe(true);
-    expect(session.line_items.map((l) => l.tax_code)).toEqual(["txcd_10000000", "txcd_35010000", null]);
-    // The fake's 8 %: $10.00 -> 80, $20.00 -> 160, printing and shipping untaxed.
-    expect(session.total_details.amount_tax).toBe(240);
+    expect(session.line_items.map((l) => l.tax_code)).toEqual(["txcd_10000000", "txcd_99999999", "txcd_92010001"]);
+    // The fake's 8 %: $10.00 -> 80, $20.00 -> 160, the printing and shipping's $10.00 -> 80.
+    expect(session.total_details.amount_tax).toBe(320);
 
     const result = await handleStripeEvent({ db, event: JSON.parse(fake.event("checkout.session.completed", fake.complete(session.id))) });
     expect(result).toBe("fulfilled");
     const orders = db.select().from(ordersTable).where(eq(ordersTable.checkoutId, started.checkout.id)).all();
+    // The shipping line's tax goes with the order that carries the shipping.
     expect(orders.map((o) => [o.productName, o.taxCents, o.taxRateBp, o.taxCountry])).toEqual([
       [pattern.name, 80, 800, "US"],
-      [shop.printed.name, 160, 800, "US"],
+      [shop.printed.name, 240, 800, "US"],
     ]);
-    expect(db.select().from(checkouts).where(eq(checkouts.id, started.checkout.id)).get()).toMatchObject({ taxCents: 240, totalCents: session.amount_total });
+    expect(db.select().from(checkouts).where(eq(checkouts.id, started.checkout.id)).get()).toMatchObject({ taxCents: 320, totalCents: session.amount_total });
   });
 });
 
