@@ -55,8 +55,9 @@ describe("shipping in the cart (real database)", () => {
     expect(cart.shippingCents).toBe(1900);
     expect(cart.totalCents).toBe(cart.subtotalCents + 1900);
     expect(sessionLines(cart.lines, cart.pssCents, cart.storeShipping).slice(-2)).toEqual([
-      { name: "Printing and shipping", unitAmountCents: 1000, quantity: 1 },
-      { name: "Shipping from Sally's Studio", unitAmountCents: 900, quantity: 1 },
+      // Shipping's own Stripe Tax code (decision 123); sent only when Stripe Tax is on.
+      { name: "Printing and shipping", unitAmountCents: 1000, quantity: 1, taxCode: "txcd_92010001" },
+      { name: "Shipping from Sally's Studio", unitAmountCents: 900, quantity: 1, taxCode: "txcd_92010001" },
     ]);
   });
 
