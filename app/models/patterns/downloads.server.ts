@@ -49,9 +49,10 @@ export type DownloadSource = {
 /**
  * Part of a cached print file's name: raised when the print files change (l2: blank tiles left out, the readable page
  * map, copy-shop sheets with their own test squares, decision 097; l3: the fabric pages, issue 25; l4: the 1 in
- * test square, issue 21), so files built before are built again.
+ * test square, issue 21; l5: copy-shop files without A4 pages; l6: the overview's lists in columns on large sheets and
+ * never stranding a line or two on a page, issue 34), so files built before are built again.
  */
-const PRINT_LAYOUT_REVISION = "l5";
+const PRINT_LAYOUT_REVISION = "l6";
 
 const building = new Map<string, Promise<unknown>>();
 const hash = (text: string) => crypto.createHash("sha256").update(text).digest("hex").slice(0, 12);

@@ -556,6 +556,42 @@ describe("stampPdf", () => {
   });
 });
 
+describe("the overview's lists (issue 34, item 21)", () => {
+  const real = (name: string): Pattern => {
+    const result = readPattern(cadFixtures().find((f) => f.name === name)!.bytes);
+    if (!result.ok) throw new Error(result.message);
+    return result.pattern;
+  };
+  const listLines = (items: { kind: string; text?: string }[]) => items.filter((it) => it.kind === "text" && /^(Size .+ \(\d+ pages?\)|[A-Z]+\d+: )/.test(it.text ?? ""));
+
+  it("a copy-shop sheet fills the room beside the test squares in columns: no list line strands below the page map", () => {
+    const pattern = real("DEEP_ARMHOLE_RACER.DXF");
+    for (const format of ["roll36", "A0", "24x36"] as const) {
+      const lay = printLayout(pattern, { format, sizes: [] });
+      expect(lay.overview).toHaveLength(1);
+      const items = lay.overview[0]!.items;
+      const map = items.find((it) => it.kind === "map")!;
+      const lines = listLines(items as { kind: string; text?: string }[]) as { top: number; x: number }[];
+      expect(lines).toHaveLength(lay.tiles.length + pattern.sizes.length);
+      expect(lines.filter((l) => l.top > map.top), format).toEqual([]);
+      expect(new Set(lines.map((l) => Math.round(l.x))).size, format).toBeGreaterThan(1);
+    }
+  });
+
+  it("does not spend a page on a line or two: the lists are set a little smaller to stay on the pages before", () => {
+    const pattern = real("GLX0926S16.DXF");
+    const one = printLayout(pattern, { format: "Letter", sizes: [pattern.sizes[0]!] });
+    expect(one.overview).toHaveLength(1);
+    const sizes = listLines(one.overview[0]!.items as { kind: string; text?: string }[]).map((it) => (it as { size: number }).size);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(7);
+    expect(Math.max(...sizes)).toBeLessThan(8.5);
+    // Where they fit, the lists keep their size; where they need a page more, they keep it too.
+    expect(new Set(listLines(printLayout(pattern, { format: "A4", sizes: [pattern.sizes[0]!] }).overview[0]!.items as { kind: string; text?: string }[]).map((it) => (it as { size: number }).size))).toEqual(new Set([8.5]));
+    const all = printLayout(real("GMH1006F18_AAMA.DXF"), { format: "A4", sizes: [] });
+    for (const page of all.overview) expect(page.items.length).toBeGreaterThan(4);
+  });
+});
+
 describe("rowLabel", () => {
   it("labels rows A..Z then AA", () => {
     expect([0, 1, 25, 26, 27].map(rowLabel)).toEqual(["A", "B", "Z", "AA", "AB"]);

@@ -458,6 +458,13 @@ const ONE_IN_PT = 72;
 const ONE_IN_GAP_PT = 12 * K;
 /** Map cells wider than this add nothing to reading the map; the room goes to the lists. */
 const MAP_CELL_MAX_PT = 110;
+/** The overview's lists: their text size, the smaller sizes tried before stranding a few lines on a page of their own. */
+const LIST_PT = 8.5;
+const LIST_SMALLER_PT = [8, 7.5, 7];
+const STRANDED_LINES = 4;
+/** A list column's width and the gap between columns (scaled on copy-shop sheets); a home page is one column. */
+const LIST_COLUMN_PT = 300;
+const LIST_COLUMN_GAP_PT = 24;
 
 /** The label size of a map cell, pt: what fits "AB12" in it, at most 12 (scaled on copy-shop sheets). */
 export function mapLabelSize(cellW: number, cellH: number, u: number): number {
@@ -536,9 +543,18 @@ function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector"
   first.items.push({ kind: "squares", x: m, top });
   type Region = { page: OverviewPage; x: number; width: number; top: number; bottom: number };
   const regions: Region[] = [];
+  // A region wider than a column (a copy-shop sheet, a roll) is read as columns side by side, so the lists fill the
+  // room beside the test squares instead of trailing below the map (issue 34, item 21).
+  const addRegion = (r: Region) => {
+    const colW = LIST_COLUMN_PT * u;
+    const gap = LIST_COLUMN_GAP_PT * u;
+    const n = Math.max(1, Math.floor((r.width + gap) / (colW + gap)));
+    const w = (r.width - (n - 1) * gap) / n;
+    for (let i = 0; i < n; i++) regions.push({ ...r, x: r.x + i * (w + gap), width: w });
+  };
   const besideX = m + SQUARES_PT + 34 * u;
   const besideBottom = top + SQUARES_PT - ONE_IN_PT - 10 * u;
-  if (m + contentW - besideX >= 120 * u) regions.push({ page: first, x: besideX, width: m + contentW - besideX, top, bottom: besideBottom });
+  if (m + contentW - besideX >= 120 * u) addRegion({ page: first, x: besideX, width: m + contentW - besideX, top, bottom: besideBottom });
   top += SQUARES_PT + 5 * K + 16 * u;
 
   // The map: below the squares when legible there, else on a page of its own.
@@ -568,13 +584,13 @@ function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector"
     const here = fit(top);
     if (here.legible) {
       top = placeMap(first, top, here.s);
-      regions.push({ page: first, x: m, width: contentW, top, bottom: floor });
+      addRegion({ page: first, x: m, width: contentW, top, bottom: floor });
     } else {
-      regions.push({ page: first, x: m, width: contentW, top, bottom: floor });
+      addRegion({ page: first, x: m, width: contentW, top, bottom: floor });
       const page = newPage();
       const from = m;
       const after = placeMap(page, from, fit(from).s);
-      regions.push({ page, x: m, width: contentW, top: after, bottom: floor });
+      addRegion({ page, x: m, width: contentW, top: after, bottom: floor });
     }
   }
 
@@ -590,26 +606,49 @@ function planOverview(lay: PrintLayout, format: Exclude<PrintFormat, "projector"
       paragraphs.push({ text: `${head}${need.join(", ") || "none"}`, indent: head });
     });
   }
-  const size = 8.5 * u;
-  const step = size * 1.35;
-  let at = -1;
-  let region = regions[0];
-  let y = 0;
-  const nextRegion = () => {
-    at++;
-    if (at >= regions.length) regions.push({ page: newPage(), x: m, width: contentW, top: m, bottom: floor });
-    region = regions[at];
-    y = region.top;
+  const planned = { pages: pages.length, regions: regions.length, items: pages.map((p) => p.items.length) };
+  const flow = (size: number) => {
+    const step = size * 1.35;
+    let at = -1;
+    let region = regions[0];
+    let y = 0;
+    const nextRegion = () => {
+      at++;
+      if (at >= regions.length) addRegion({ page: newPage(), x: m, width: contentW, top: m, bottom: floor });
+      region = regions[at];
+      y = region.top;
+    };
+    if (paragraphs.length) nextRegion();
+    for (const p of paragraphs) {
+      if (p.bold && y > region.top) y += size * 0.5;
+      const indent = p.indent ? measure(p.indent, size) : 0;
+      wrap(p.text, size, region.width, !!p.bold, indent).forEach((l, i) => {
+        while (y + step > region.bottom) nextRegion();
+        y += step;
+        region.page.items.push({ kind: "text", text: l, x: region.x + (i ? indent : 0), top: y, size, bold: p.bold });
+      });
+    }
   };
-  if (paragraphs.length) nextRegion();
-  for (const p of paragraphs) {
-    if (p.bold && y > region.top) y += size * 0.5;
-    const indent = p.indent ? measure(p.indent, size) : 0;
-    wrap(p.text, size, region.width, !!p.bold, indent).forEach((l, i) => {
-      while (y + step > region.bottom) nextRegion();
-      y += step;
-      region.page.items.push({ kind: "text", text: l, x: region.x + (i ? indent : 0), top: y, size, bold: p.bold });
+  const unflow = () => {
+    pages.length = planned.pages;
+    regions.length = planned.regions;
+    pages.forEach((p, i) => (p.items.length = planned.items[i]));
+  };
+  /** A page the lists added that holds only a few of their lines (a page spent on one line). */
+  const stranded = () => pages.length > planned.pages && pages[pages.length - 1].items.length <= STRANDED_LINES;
+  flow(LIST_PT * u);
+  // Rather than strand a few lines on a page of their own, the lists are set a little smaller (down to 7 pt) if that
+  // keeps them on the pages before (issue 34, item 21).
+  if (stranded()) {
+    const smaller = LIST_SMALLER_PT.find((pt) => {
+      unflow();
+      flow(pt * u);
+      return !stranded();
     });
+    if (smaller === undefined) {
+      unflow();
+      flow(LIST_PT * u);
+    }
   }
 
   // A roll's overview is cut as long as it needs.
