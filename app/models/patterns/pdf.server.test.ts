@@ -8,7 +8,7 @@ import { readPattern } from "./dxf.server";
 import { DEFAULT_SIZES, makeAstmDxf, type FixturePiece } from "./demo.server";
 import { makePlainDxf } from "../../../tests/fixtures/dxf";
 import { cadFixtures } from "../../../tests/unit/cad-fixtures";
-import { buildPrintPdf, printLayout, PT_PER_MM, rowLabel } from "./pdf.server";
+import { buildPrintPdf, printLayout, PT_PER_MM, rowLabel, type OverviewItem } from "./pdf.server";
 import { stampPdf } from "./stamp.server";
 import { pointInRing } from "./geometry";
 import type { Pattern, Pt } from "./types";
@@ -562,7 +562,9 @@ describe("the overview's lists (issue 34, item 21)", () => {
     if (!result.ok) throw new Error(result.message);
     return result.pattern;
   };
-  const listLines = (items: { kind: string; text?: string }[]) => items.filter((it) => it.kind === "text" && /^(Size .+ \(\d+ pages?\)|[A-Z]+\d+: )/.test(it.text ?? ""));
+  type Text = Extract<OverviewItem, { kind: "text" }>;
+  const listLines = (items: OverviewItem[]): Text[] =>
+    items.filter((it): it is Text => it.kind === "text" && /^(Size .+ \(\d+ pages?\)|[A-Z]+\d+: )/.test(it.text));
 
   it("a copy-shop sheet fills the room beside the test squares in columns: no list line strands below the page map", () => {
     const pattern = real("DEEP_ARMHOLE_RACER.DXF");
@@ -571,7 +573,7 @@ describe("the overview's lists (issue 34, item 21)", () => {
       expect(lay.overview).toHaveLength(1);
       const items = lay.overview[0]!.items;
       const map = items.find((it) => it.kind === "map")!;
-      const lines = listLines(items as { kind: string; text?: string }[]) as { top: number; x: number }[];
+      const lines = listLines(items);
       expect(lines).toHaveLength(lay.tiles.length + pattern.sizes.length);
       expect(lines.filter((l) => l.top > map.top), format).toEqual([]);
       expect(new Set(lines.map((l) => Math.round(l.x))).size, format).toBeGreaterThan(1);
@@ -582,11 +584,12 @@ describe("the overview's lists (issue 34, item 21)", () => {
     const pattern = real("GLX0926S16.DXF");
     const one = printLayout(pattern, { format: "Letter", sizes: [pattern.sizes[0]!] });
     expect(one.overview).toHaveLength(1);
-    const sizes = listLines(one.overview[0]!.items as { kind: string; text?: string }[]).map((it) => (it as { size: number }).size);
+    const sizes = listLines(one.overview[0]!.items).map((it) => it.size);
     expect(Math.min(...sizes)).toBeGreaterThanOrEqual(7);
     expect(Math.max(...sizes)).toBeLessThan(8.5);
     // Where they fit, the lists keep their size; where they need a page more, they keep it too.
-    expect(new Set(listLines(printLayout(pattern, { format: "A4", sizes: [pattern.sizes[0]!] }).overview[0]!.items as { kind: string; text?: string }[]).map((it) => (it as { size: number }).size))).toEqual(new Set([8.5]));
+    const a4 = printLayout(pattern, { format: "A4", sizes: [pattern.sizes[0]!] });
+    expect(new Set(listLines(a4.overview[0]!.items).map((it) => it.size))).toEqual(new Set([8.5]));
     const all = printLayout(real("GMH1006F18_AAMA.DXF"), { format: "A4", sizes: [] });
     for (const page of all.overview) expect(page.items.length).toBeGreaterThan(4);
   });
