@@ -4,9 +4,9 @@ import { useEffect, useRef } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 
 /**
- * 'Item added to cart' with Continue Shopping and View Cart, shown on the cart page after the add
- * redirect. With JavaScript it is a real modal (`<dialog>` opened with showModal: focus moves into
- * it, Escape closes it, the page behind is inert, focus returns where it was, or to the cart's
+ * 'Item added to cart' with Continue Shopping and View Cart, shown on the product's page after the add
+ * redirect (not on the cart itself). With JavaScript it is a real modal (`<dialog>` opened with showModal: focus moves into
+ * it, Escape closes it, the page behind is inert, focus returns where it was, or to the product's
  * heading). Without JavaScript it is the same choice as a panel over the page.
  */
 export function AddedToCartDialog({

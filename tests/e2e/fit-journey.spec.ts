@@ -163,7 +163,8 @@ test("a real graded tank: the seller's chart, the buyer's measurements, advice, 
   await expect(advice.getByText(/^size (34|36) by bust, size (34|36) by waist, size (34|36) by hip$/)).toBeVisible();
   await expect(advice.getByText(/We recommend size (34|36)/)).toBeVisible();
   await page.getByRole("button", { name: "Add your size to cart (made to measure)" }).click();
-  await expect(page).toHaveURL(/\/cart\?added=/);
+  await expect(page).toHaveURL(/\/product\/\d+\?added=\d+$/);
+  await expect(page.getByRole("dialog", { name: "Item added to cart" })).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByTestId("made-to-measure-line")).toHaveText("Your size (made to measure)");
   await checkoutFromCart(page);

@@ -50,7 +50,8 @@ test("a buyer orders their own size: cart, payment, purchase page and JSON", { t
   await saveMeasurementsOf(user.id, { bust: 930, hip: 950 });
   await page.goto(`/product/${product.id}`);
   await page.getByRole("button", { name: "Add your size to cart (made to measure)" }).click();
-  await expect(page).toHaveURL(/\/cart\?added=/);
+  await expect(page).toHaveURL(/\/product\/\d+\?added=\d+$/);
+  await expect(page.getByRole("dialog", { name: "Item added to cart" })).toBeVisible();
   await page.goto("/cart");
   await expect(page.getByTestId("made-to-measure-line")).toHaveText("Your size (made to measure)");
   await page.getByRole("checkbox", { name: /I want the download now/ }).check();

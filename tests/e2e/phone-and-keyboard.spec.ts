@@ -206,6 +206,7 @@ test("the added-to-cart dialog: a real modal with JavaScript, the on-page panel 
   await expect(dialog.getByText(product.name)).toBeVisible();
   if (testInfo.project.name === "no-js") {
     await expect(page.locator("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/product/${product.id}\\?added=${product.id}$`));
     await dialog.getByRole("link", { name: "View Cart" }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(dialog).toHaveCount(0);
@@ -220,6 +221,10 @@ test("the added-to-cart dialog: a real modal with JavaScript, the on-page panel 
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest("dialog")) || document.activeElement === document.body)).toBe(true);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("heading", { name: "Your cart" })).toBeFocused();
+  // The dialog opens on the product's own page (issue 34, item 21), and focus goes back to the button that added.
+  await expect(page).toHaveURL(new RegExp(`/product/${product.id}\\?added=${product.id}$`));
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toBeFocused();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await page.goto("/cart");
   await expect(page.getByTestId("cart-row").filter({ hasText: product.name })).toHaveCount(1);
 });

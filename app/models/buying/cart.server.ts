@@ -51,6 +51,19 @@ export function countCartItems({ db, owner }: { db: Db; owner: CartOwner | null 
   return Number(row?.count ?? 0);
 }
 
+/** Whether the owner's cart holds a line of the product (the product page's 'Item added to cart' dialog). */
+export function cartHoldsProduct({ db, owner, productId }: { db: Db; owner: CartOwner | null; productId: number }): boolean {
+  if (!owner) return false;
+  return Boolean(
+    db
+      .select({ id: cartItems.id })
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(and(ownerWhere(owner), eq(cartItems.productId, productId)))
+      .get(),
+  );
+}
+
 export type AddToCartError = "not-found" | "variant-required" | "out-of-stock" | "single-licence" | "already-owned" | "own-product" | MadeToMeasureError;
 /** `madeToMeasure`: the buyer's own size of a pattern (decision 115), a line of its own beside the graded one. */
 type LineInput = { productId: number; variantId?: number | null; quantity?: number; madeToMeasure?: boolean };

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { AddedToCartDialog } from "~/components/added-dialog";
 import { AddToCartForm } from "~/components/add-to-cart";
 import { DraftBadge, DraftPreviewBanner } from "~/components/drafts";
 import { FavoriteButton } from "~/components/favorite-button";
@@ -9,6 +10,7 @@ import { island } from "~/components/island";
 import { FabricLengthTable } from "~/components/layout/fabric-length-table";
 import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
+import { cartHoldsProduct } from "~/models/buying/cart.server";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
 import { madeToMeasureOffer } from "~/models/fit/made-to-measure-offer.server";
 import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
@@ -27,7 +29,7 @@ import { invariantResponse } from "~/utils/invariant";
 import { fileUrl, imageSrcSet } from "~/utils/media";
 import { formatCents } from "~/utils/money";
 import { clientKeyOf } from "~/auth/login.server";
-import { getUser } from "~/auth/viewer.server";
+import { getCartOwner, getUser } from "~/auth/viewer.server";
 import { isoDay } from "~/utils/dates";
 
 // What only some visitors use loads after the page's own JavaScript (issue 33, item 4; island.tsx): the cutting
@@ -87,6 +89,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     reviews: found.reviews.map((r) => ({ ...r, date: isoDay(r.createdAt), createdAt: undefined })),
     rating: found.rating,
     myself: user?.id === store.userId,
+    // Just added from this page (the cart's redirect): the 'Item added to cart' dialog, if the cart really holds it.
+    added:
+      new URL(request.url).searchParams.get("added") === String(product.id) &&
+      cartHoldsProduct({ db, owner: await getCartOwner(request), productId: product.id }),
     madeToMeasure,
     // The viewer's heart: null for a visitor (a login link, the same for every visitor: the page stays cacheable).
     favorite: user ? favoriteIdsAmong({ db, userId: user.id, productIds: [product.id] }).has(product.id) : null,
@@ -189,18 +195,21 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const TAB_CLASS = "border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:border-brand-600 hover:text-brand-700";
 
+const productHeading = () => document.getElementById("product-heading");
+
 export default function ProductPage() {
-  const { product, media, variants, store, reviews, rating, myself, favorite, ownedOrderId, pattern, sizeChartTable, unitHref, sizeAdvice, madeToMeasure, layout } =
+  const { product, media, variants, store, reviews, rating, myself, added, favorite, ownedOrderId, pattern, sizeChartTable, unitHref, sizeAdvice, madeToMeasure, layout } =
     useLoaderData<typeof loader>();
   const storeUrl = `/store/${store.owner}`;
   return (
     <article className="mx-auto max-w-6xl px-4 py-8">
       {product.draft ? <DraftPreviewBanner productId={product.id} name={product.name} /> : null}
+      {added ? <AddedToCartDialog productId={product.id} productName={product.name} returnFocusTo={productHeading} /> : null}
       <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
         <MediaCarousel media={media} label={product.name} priority />
         <div className="space-y-4">
           <div className="flex items-start justify-between gap-3">
-            <h1 className="min-w-0 text-2xl font-bold tracking-tight">
+            <h1 id="product-heading" tabIndex={-1} className="min-w-0 text-2xl font-bold tracking-tight focus:outline-none">
               {product.name}
               {product.draft ? <DraftBadge className="ml-3 align-middle" /> : null}
             </h1>

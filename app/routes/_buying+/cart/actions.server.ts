@@ -52,7 +52,8 @@ export async function addAction(request: Request, formData: FormData) {
   // One licence per buyer: added again, it stays one line of quantity 1 (the cart, and so its cookie, exists).
   if (result.alreadyInCart) return redirectWithFlash(request, "/cart", { kind: "success", message: IN_CART_NOTE });
   const headers = session ? { "Set-Cookie": await commitCookieSession(request, session) } : undefined;
-  return redirect(`/cart?added=${submission.value.productId}`, { headers });
+  // Back to the product, where 'Item added to cart' offers Continue Shopping and View Cart (spec 2.4).
+  return redirect(`/product/${submission.value.productId}?added=${submission.value.productId}`, { headers });
 }
 
 export async function removeAction(request: Request, formData: FormData) {

@@ -1,7 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { AddedToCartDialog } from "~/components/added-dialog";
 import { CartRowItem, CartTotals } from "~/components/cart-rows";
 import { ErrorList, Spinner, useFieldIds } from "~/components/forms";
 import { isProfileComplete } from "~/models/accounts/profile.server";
@@ -22,8 +21,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   if (user) await sweepExpiredCheckouts({ db, userId: user.id });
   const cart = getCartView({ db, owner: await getCartOwner(request) });
-  const addedId = Number(new URL(request.url).searchParams.get("added"));
-  const added = cart.lines.find((l) => l.productId === addedId);
   // A code entered earlier that no longer applies (ended, used up, its designs gone) says why, at its field.
   const discountNote = cart.discount?.error ? BUYING_ERRORS.discount[cart.discount.error].message : null;
   return {
@@ -31,7 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     discountNote,
     loggedIn: Boolean(user),
     profileComplete: user ? isProfileComplete(user) : true,
-    added: added ? { productId: added.productId, name: added.name } : null,
   };
 }
 
@@ -45,10 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return data({ problem: "other" as const, message: "Unknown action" }, { status: 400 });
 }
 
-const cartHeading = () => document.getElementById("cart-heading");
-
 export default function CartPage() {
-  const { cart, discountNote, loggedIn, profileComplete, added } = useLoaderData<typeof loader>();
+  const { cart, discountNote, loggedIn, profileComplete } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const problem = answer && "problem" in answer ? answer : undefined;
   const discountProblem = answer && "field" in answer ? answer : undefined;
@@ -58,7 +52,6 @@ export default function CartPage() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      {added ? <AddedToCartDialog productId={added.productId} productName={added.name} returnFocusTo={cartHeading} /> : null}
       <h1 id="cart-heading" tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none">
         Your cart
       </h1>
