@@ -49,8 +49,8 @@ export function createRequestHandler({
 function sendInMemory(res: express.Response, response: Response, body: string | Uint8Array) {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  // As the adapter's res.append, which costs a read and Express's checks per header: set, appended only to a header a
-  // middleware already set, and set-cookie once per cookie.
+  // The adapter appends every header (a read and Express's checks each); the same headers, set unless a middleware
+  // already set one, and set-cookie once per cookie.
   for (const [key, value] of response.headers) {
     if (key === "set-cookie" || res.hasHeader(key)) res.append(key, value);
     else res.setHeader(key, value);
