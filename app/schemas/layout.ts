@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 
-import { MM_PER_UNIT } from "~/models/fit/types";
+import { MM_PER_UNIT } from "~/utils/measurements";
 import { typedWidthMm } from "~/models/layout/lengths";
 import {
   LAYOUT_GAP_RANGE_MM,

@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 
-import { FIT_ZONES, type Measurements, type MeasurementUnit, type Zone } from "~/models/fit/types";
-import { inRange, MEASUREMENT_RANGES_MM, rangeText, toMm } from "~/models/fit/units";
+import { FIT_ZONES, type Measurements, type MeasurementUnit, type Zone } from "~/utils/measurements";
+import { inRange, MEASUREMENT_RANGES_MM, rangeText, toMm } from "~/utils/measurement-units";
 
 const UNITS = ["cm", "in"] as const satisfies readonly MeasurementUnit[];
 const unit = z.enum(UNITS, { errorMap: () => ({ message: "Choose cm or in" }) });

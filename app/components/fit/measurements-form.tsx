@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, useNavigation } from "@remix-run/react";
 
 import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
-import { FIT_ZONES, ZONE_LABELS, type Measurements } from "~/models/fit/types";
-import { formatLength } from "~/models/fit/units";
+import { FIT_ZONES, ZONE_LABELS, type Measurements } from "~/utils/measurements";
+import { formatLength } from "~/utils/measurement-units";
 import { MeasurementsFormSchema } from "~/schemas/measurements";
 
 /**

@@ -12,7 +12,7 @@ import { getLatestVersion, getVersion, type VersionSummary } from "~/models/patt
 import { getFileRecord } from "~/models/files/store.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { getSizeChart, noMeasurements } from "~/models/fit/chart.server";
-import { FIT_ZONES, type Measurements, type SizeChart } from "~/models/fit/types";
+import { FIT_ZONES, type Measurements, type SizeChart } from "~/utils/measurements";
 
 /** The newest order through which this user bought the product behind a pattern file, if any. */
 export function findBuyerOrderForFile({ db, userId, fileName }: { db: Db; userId: number; fileName: string }) {

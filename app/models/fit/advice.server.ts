@@ -4,8 +4,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { products, stores } from "../../../db/schema";
 import { advise, type SizeAdvice } from "./advice";
 import { getMeasurements, getSizeChart } from "./chart.server";
-import type { MeasurementUnit } from "./types";
-import { formatEase } from "./units";
+import type { MeasurementUnit } from "~/utils/measurements";
+import { formatEase } from "~/utils/measurement-units";
 import type { Db } from "~/utils/db.server";
 
 export type SizeAdviceError = "product-not-found" | "no-size-chart" | "no-measurements";

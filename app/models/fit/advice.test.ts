@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { advise, sizePosition } from "./advice";
-import { emptyZoneValues, type Measurements, type SizeChart, type SizeChartRow, type ZoneValues } from "./types";
+import { emptyZoneValues, type Measurements, type SizeChart, type SizeChartRow, type ZoneValues } from "~/utils/measurements";
 
 function row(size: string, body: Partial<ZoneValues>, finished: Partial<SizeChartRow["finished"]> = {}): SizeChartRow {
   return { size, body: { ...emptyZoneValues(), ...body }, finished: { bust: null, waist: null, hip: null, ...finished } };

@@ -2,7 +2,7 @@
  * Size advice (issue 24, decision 112): which of a design's sizes fits a buyer, zone by zone. Pure: no database, so
  * it is tested on its own and the made-to-measure engine builds on `sizePosition`.
  */
-import { FINISHED_ZONES, FIT_ZONES, type FinishedZone, type Measurements, type SizeChart, type Zone } from "./types";
+import { FINISHED_ZONES, FIT_ZONES, type FinishedZone, type Measurements, type SizeChart, type Zone } from "~/utils/measurements";
 
 /**
  * One zone's advice. `size`: the smallest size whose body measurement is at least the buyer's (between two sizes the

@@ -2,7 +2,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { preparedPerDb, type Db } from "~/utils/db.server";
 import { products, sizeChartRows, userMeasurements } from "../../../db/schema";
-import { emptyZoneValues, type Measurements, type SizeChart, type ZoneValues } from "./types";
+import { emptyZoneValues, type Measurements, type SizeChart, type ZoneValues } from "~/utils/measurements";
 
 type ZoneColumns = {
   heightMm: number | null;

@@ -14,7 +14,7 @@ import { readPattern } from "~/models/patterns/dxf.server";
 import { CUSTOM_PREVIEW_COLOUR, customPreviewSvg } from "~/models/patterns/preview.server";
 import { customProductPreview, customPreviewKey } from "./custom-preview.server";
 import { customPieces, withCustomSize } from "./interpolate";
-import { emptyZoneValues, type Measurements, type SizeChart } from "./types";
+import { emptyZoneValues, type Measurements, type SizeChart } from "~/utils/measurements";
 
 beforeAll(() => {
   const dataDir = useTestEnv();

@@ -13,7 +13,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { products } from "../../../db/schema";
 import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { checkMadeToMeasure } from "~/models/fit/made-to-measure-orders.server";
-import { FIT_ZONES, type Measurements, type SizeChart } from "~/models/fit/types";
+import { FIT_ZONES, type Measurements, type SizeChart } from "~/utils/measurements";
 import { runPatternTask } from "~/models/patterns/pool.server";
 import { getLatestVersion, loadPattern } from "~/models/patterns/versions.server";
 import { createCache } from "~/utils/cache.server";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 import { readPattern } from "../patterns/dxf.server";
 import { cutsOf } from "../patterns/pieces";
-import { emptyZoneValues, type SizeChart } from "./types";
+import { emptyZoneValues, type SizeChart } from "~/utils/measurements";
 import { customPiecesDxf } from "./dxf-writer.server";
 import { CUSTOM_SIZE, customPieces } from "./interpolate";
 

@@ -6,7 +6,7 @@ import { distance } from "../patterns/geometry";
 import { matchPieces, piecesOfSize } from "../patterns/pieces";
 import type { Pattern, PatternPiece, Pt } from "../patterns/types";
 import { CUSTOM_SIZE, customPieces, governingZone, sizePosition, upAxis } from "./interpolate";
-import { emptyZoneValues, type Measurements, type SizeChart } from "./types";
+import { emptyZoneValues, type Measurements, type SizeChart } from "~/utils/measurements";
 
 /**
  * Made to measure on every graded real CAD export of tests/fixtures/cad-dxf (decision 114), with a size chart built

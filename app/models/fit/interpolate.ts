@@ -7,7 +7,7 @@ import { bboxOf, distance, filledArea, polygonArea, signedArea, unfoldRing } fro
 import { matchPieces, piecesOfSize } from "../patterns/pieces";
 import type { Pattern, PatternPiece, Pt } from "../patterns/types";
 import { positionAmong } from "./advice";
-import type { Measurements, SizeChart, Zone } from "./types";
+import type { Measurements, SizeChart, Zone } from "~/utils/measurements";
 
 /** The position of a measurement among a zone's values (advice.ts: one rule for the advice and the engine). */
 export { positionAmong as sizePosition };

@@ -1,5 +1,5 @@
 /** The JSON faces of fit data (decision 111): the same snake_case keys in the profile calls and the export. */
-import { FIT_ZONES, type Measurements, type SizeChartRow } from "./types";
+import { FIT_ZONES, type Measurements, type SizeChartRow } from "~/utils/measurements";
 
 export type MeasurementsJson = { unit: Measurements["unit"] } & Record<(typeof FIT_ZONES)[number], number | null>;
 

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { products } from "../../../db/schema";
 import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { measurementsJson, type MeasurementsJson } from "~/models/fit/json";
-import { FIT_ZONES, MM_PER_UNIT, ZONE_LABELS, type Zone } from "~/models/fit/types";
+import { FIT_ZONES, MM_PER_UNIT, ZONE_LABELS, type Zone } from "~/utils/measurements";
 import { measurementsWithinChart } from "~/models/fit/within-chart";
 import { orderDownloadLinks, type DownloadFormat } from "~/models/patterns/download-links";
 import type { DbOrTx, Db } from "~/utils/db.server";

@@ -1,8 +1,8 @@
 /** Saving a buyer's measurements (issue 24, decision 112); `getMeasurements` (chart.server) reads them back. */
 import { userMeasurements } from "../../../db/schema";
 import { zoneColumnsOf } from "./chart.server";
-import { FIT_ZONES, type Measurements } from "./types";
-import { inRange } from "./units";
+import { FIT_ZONES, type Measurements } from "~/utils/measurements";
+import { inRange } from "~/utils/measurement-units";
 import { isActiveUser } from "~/models/accounts/users.server";
 import type { Db } from "~/utils/db.server";
 

@@ -1,7 +1,7 @@
 /** The product page's size chart table (decision 113): the rows in one unit, the columns given, and the ease. */
 import { getMeasurements, getSizeChart } from "./chart.server";
 import { fromMm, type SizeChartView } from "./size-chart";
-import { FINISHED_ZONES, FIT_ZONES, ZONE_LABELS, type MeasurementUnit } from "./types";
+import { FINISHED_ZONES, FIT_ZONES, ZONE_LABELS, type MeasurementUnit } from "~/utils/measurements";
 
 export type { SizeChartView };
 import type { Db } from "~/utils/db.server";

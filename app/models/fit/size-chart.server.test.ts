@@ -27,7 +27,7 @@ import {
   sizeChartRowsFromJson,
 } from "./size-chart.server";
 import { sizeChartView, unitToggleHref } from "./size-chart-view.server";
-import { emptyZoneValues, type SizeChartRow } from "./types";
+import { emptyZoneValues, type SizeChartRow } from "~/utils/measurements";
 
 let db: Db;
 let storeId: number;

@@ -21,7 +21,7 @@ import {
   type ChartColumn,
   type ChartProblem,
 } from "./size-chart";
-import { FINISHED_ZONES, emptyZoneValues, type MeasurementUnit, type SizeChartRow } from "./types";
+import { FINISHED_ZONES, emptyZoneValues, type MeasurementUnit, type SizeChartRow } from "~/utils/measurements";
 import { productPatternFacts } from "~/models/patterns/versions.server";
 import type { Db } from "~/utils/db.server";
 

@@ -2,7 +2,7 @@
  * Size charts as data (issue 24 item 2, decision 113): the rules both faces share, with no server code, so the design
  * form may import them. Lengths are whole millimetres; the seller types them in their unit (cm or in).
  */
-import { FINISHED_ZONES, FIT_ZONES, MM_PER_UNIT, ZONE_LABELS, type FinishedZone, type MeasurementUnit, type Zone } from "./types";
+import { FINISHED_ZONES, FIT_ZONES, MM_PER_UNIT, ZONE_LABELS, type FinishedZone, type MeasurementUnit, type Zone } from "~/utils/measurements";
 
 /** A cell of the chart: a body zone, or `finished_<zone>` for the finished garment. */
 export type ChartColumn = Zone | `finished_${FinishedZone}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { emptyZoneValues, type Measurements, type SizeChart } from "./types";
+import { emptyZoneValues, type Measurements, type SizeChart } from "~/utils/measurements";
 import { measurementsWithinChart, zoneLimits } from "./within-chart";
 
 const row = (size: string, bust: number, hip: number | null) => ({

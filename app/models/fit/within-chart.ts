@@ -2,7 +2,7 @@
  * The limit of made-to-measure (decision 115): how far a buyer's measurements may lie outside a design's size chart.
  * Pure, so the buying rules and the interpolation engine read the same rule.
  */
-import { FIT_ZONES, type Measurements, type SizeChart, type Zone } from "./types";
+import { FIT_ZONES, type Measurements, type SizeChart, type Zone } from "~/utils/measurements";
 
 /** Why a chart cannot make a buyer's size: no chart to interpolate in, a zone the buyer has not measured, or too far out. */
 export type WithinChartResult =

@@ -23,7 +23,7 @@ import { CUSTOM_SIZE } from "~/models/fit/interpolate";
 import { LAYOUT_REVISION, orderOwnSizeLayout, ownSizeMaterials, productLayout } from "~/models/layout/layouts.server";
 import { printFabric } from "~/models/layout/print.server";
 import { getLayoutSettings } from "~/models/layout/settings.server";
-import type { Measurements, SizeChart } from "~/models/fit/types";
+import type { Measurements, SizeChart } from "~/utils/measurements";
 
 import type { DownloadFormat } from "./download-links";
 

@@ -16,7 +16,7 @@ import { customPiecesDxf } from "../fit/dxf-writer.server";
 import { layoutPieces, type LayoutResult } from "../layout/nest.server";
 import { piecesToCut } from "../layout/shapes.server";
 import { CUSTOM_SIZE, customPieces, withCustomSize, type CustomError } from "../fit/interpolate";
-import type { Measurements, SizeChart } from "../fit/types";
+import type { Measurements, SizeChart } from "~/utils/measurements";
 import type { Pattern, PatternUnits, ReadPatternResult } from "./types";
 
 export type PatternTask =

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 
 import { ErrorSummary } from "~/components/error-summary";
-import { ZONE_LABELS } from "~/models/fit/types";
+import { ZONE_LABELS } from "~/utils/measurements";
 import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
 import { Avatar } from "~/components/messaging";

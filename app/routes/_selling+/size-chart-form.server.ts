@@ -3,7 +3,7 @@ import type { SizeChartFormProps } from "~/components/size-chart-fields";
 import { getSizeChart } from "~/models/fit/chart.server";
 import { CHART_COLUMNS, CHART_HINTS as HINTS, chartCellName, chartProblemField, chartProblemMessage, fromMm, type ChartProblem } from "~/models/fit/size-chart";
 import { chartSizesOf, checkSizeChart, saveSizeChart, sizeChartProblems, sizeChartRowsFromForm } from "~/models/fit/size-chart.server";
-import type { MeasurementUnit, SizeChartRow } from "~/models/fit/types";
+import type { MeasurementUnit, SizeChartRow } from "~/utils/measurements";
 import type { Db } from "~/utils/db.server";
 
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { FIT_ZONES } from "./types";
-import { formatEase, formatLength, fromMm, inRange, MEASUREMENT_RANGES_MM, rangeText, toMm } from "./units";
+import { FIT_ZONES } from "./measurements";
+import { formatEase, formatLength, fromMm, inRange, MEASUREMENT_RANGES_MM, rangeText, toMm } from "./measurement-units";
 
 describe("measurement units", () => {
   it("stores whole millimetres: cm times 10, inches times 25.4, half a millimetre up", () => {

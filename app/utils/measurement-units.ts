@@ -2,7 +2,7 @@
  * Measurements in the buyer's unit (issue 24, decision 112): plain code, no server imports, so forms and pages use
  * it too. Lengths are stored as whole millimetres; a buyer types and reads centimetres or inches.
  */
-import { MM_PER_UNIT, ZONE_LABELS, type MeasurementUnit, type Zone } from "./types";
+import { MM_PER_UNIT, ZONE_LABELS, type MeasurementUnit, type Zone } from "./measurements";
 
 /**
  * Plausible human ranges per zone, millimetres, inclusive: a value outside is a typo or the wrong unit (96 typed in
