@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 import { MM_PER_UNIT } from "~/utils/measurements";
-import { typedWidthMm } from "~/models/layout/lengths";
+import { typedWidthMm } from "~/utils/fabric-lengths";
 import {
   LAYOUT_GAP_RANGE_MM,
   LAYOUT_WIDTH_RANGE_MM,

@@ -1,4 +1,4 @@
-import { LAYOUT_MARGIN_PERCENT } from "~/models/layout/lengths";
+import { LAYOUT_MARGIN_PERCENT } from "~/utils/fabric-lengths";
 import type { FabricTable } from "~/models/layout/page-layout.server";
 
 /** The fabric table: per size and the seller's widths, the length to buy from the layouts, else an estimate (marked). */

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 
 import { LayoutSvg } from "./layout-svg";
 import { CUSTOM_SIZE_LABEL } from "~/models/fit/mtm-label";
-import { LAYOUT_MARGIN_PERCENT } from "~/models/layout/lengths";
+import { LAYOUT_MARGIN_PERCENT } from "~/utils/fabric-lengths";
 import type { LayoutSectionView } from "~/models/layout/page-layout.server";
 
 const SELECT = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";

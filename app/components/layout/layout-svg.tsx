@@ -2,7 +2,7 @@ import { useId } from "react";
 
 import { CUSTOM_SIZE_LABEL } from "~/models/fit/mtm-label";
 import { simplifyOutline } from "~/models/layout/drawing";
-import { MM_PER_INCH, widthLabel } from "~/models/layout/lengths";
+import { MM_PER_INCH, widthLabel } from "~/utils/fabric-lengths";
 import type { FoldedPlacement, Layout, Placement } from "~/models/layout/nest.server";
 
 type Pt = [number, number];

@@ -15,7 +15,7 @@ import { makeAstmDxf } from "~/models/patterns/demo.server";
 import { log } from "~/utils/log.server";
 import { layoutRequests } from "~/utils/metrics.server";
 import { cachedProductLayout, layoutWarming, productLayout, warmLayouts } from "./layouts.server";
-import { lengthToBuy } from "./lengths";
+import { lengthToBuy } from "~/utils/fabric-lengths";
 import { fabricNeeded, layoutFabricTable } from "./page-layout.server";
 import { patternJson, productPatternFacts } from "~/models/patterns/versions.server";
 

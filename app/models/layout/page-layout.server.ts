@@ -5,7 +5,7 @@
  */
 import { LAYOUT_ERRORS, tooWideMessage } from "./errors";
 import { drawnLayout } from "./drawing";
-import { lengthToBuy, rounded, widthLabel, type LengthToBuy } from "./lengths";
+import { lengthToBuy, rounded, widthLabel, type LengthToBuy } from "~/utils/fabric-lengths";
 import {
   pageLayoutWaitMs,
   cachedLayoutsOf,

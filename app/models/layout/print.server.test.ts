@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { files, patternVersions, products } from "../../../db/schema";
 import { buyAndPay, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
-import { lengthToBuy, widthLabel } from "./lengths";
+import { lengthToBuy, widthLabel } from "~/utils/fabric-lengths";
 import { productLayout } from "./layouts.server";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { uploadPath } from "~/models/files/store.server";

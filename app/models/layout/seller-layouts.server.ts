@@ -5,7 +5,7 @@
  * the worker pool, one after the other, so the seller waits once; a full pool says so and the rest are warmed.
  */
 import { LAYOUT_ERRORS, tooWideMessage } from "./errors";
-import { lengthToBuy, widthLabel, type LengthToBuy } from "./lengths";
+import { lengthToBuy, widthLabel, type LengthToBuy } from "~/utils/fabric-lengths";
 import { drawnLayout } from "./drawing";
 import { cachedProductLayout, pageLayoutWaitMs, productLayout, warmLayouts, type ProductLayoutError, type ProductLayoutResult } from "./layouts.server";
 import type { Layout } from "./nest.server";

@@ -4,7 +4,7 @@
  * is in mm; the typed one is in `width_unit` (cm, the default, or in). When both come (the form sends both fields),
  * a non-empty typed width wins; a lone `width` is read in `width_unit` when that is given, else as the select's mm.
  */
-import { MM_PER_INCH, typedWidthMm } from "./lengths";
+import { MM_PER_INCH, typedWidthMm } from "~/utils/fabric-lengths";
 import { LAYOUT_WIDTH_RANGE_MM } from "./settings.server";
 
 export type WidthUnit = "cm" | "in";

@@ -10,7 +10,7 @@ import type { PrintFabric } from "./envelope.server";
 import { buildPrintPdf, printLayout, PT_PER_MM } from "./pdf.server";
 import { PatternBusyError } from "./pool.server";
 import type { Pattern } from "./types";
-import { lengthToBuy, widthLabel } from "../layout/lengths";
+import { lengthToBuy, widthLabel } from "~/utils/fabric-lengths";
 import { layoutPieces, type Layout } from "../layout/nest.server";
 import { printFabric, type LayoutLookup } from "../layout/print.server";
 import { piecesToCut } from "../layout/shapes.server";

@@ -35,7 +35,7 @@ import type { PdfFonts } from "./fonts.server";
 import type { PrintFormat } from "./print-format";
 import type { Pt } from "./types";
 import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "../fit/interpolate";
-import { lengthToBuy, widthLabel } from "../layout/lengths";
+import { lengthToBuy, widthLabel } from "~/utils/fabric-lengths";
 import type { Layout, Placement } from "../layout/nest.server";
 
 /** A size's length at one width: null when no layout could be made (`tooWide`: the pieces wider than the fabric). */

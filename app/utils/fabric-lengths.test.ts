@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { lengthToBuy, widthLabel } from "./lengths";
+import { lengthToBuy, widthLabel } from "./fabric-lengths";
 
 describe("lengthToBuy", () => {
   it("adds the 10 % margin and rounds up to 0.1 m and 0.1 yd", () => {
