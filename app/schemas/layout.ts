@@ -1,7 +1,7 @@
 /**
  * A pattern's layout settings as the seller sends them (issue 25, decision 116): the design form's "Cutting layouts"
  * fieldset (widths in cm or in, gap in mm) and update-product's `layout_widths_mm` / `layout_gap_mm` (whole mm).
- * Read on the server only (the ranges come from settings.server.ts); the form shows what the loader gives it.
+ * The ranges come from `~/utils/layout-settings` (plain values the server's settings module shares); the form shows what the loader gives it.
  */
 import { z } from "zod";
 
@@ -15,7 +15,7 @@ import {
   STANDARD_LAYOUT_WIDTHS_MM,
   layoutSettingsOf,
   parseLayoutWidths,
-} from "~/models/layout/settings.server";
+} from "~/utils/layout-settings";
 
 export const LAYOUT_UNITS = ["cm", "in"] as const;
 export type LayoutUnit = (typeof LAYOUT_UNITS)[number];

@@ -4,7 +4,7 @@
  */
 import { answers, type ErrorAnswer } from "~/models/answers";
 import type { ProductLayoutError } from "~/models/layout/layouts.server";
-import { LAYOUT_WIDTH_RANGE_MM } from "~/models/layout/settings.server";
+import { LAYOUT_WIDTH_RANGE_MM } from "~/utils/layout-settings";
 
 export const LAYOUT_ERRORS: Record<ProductLayoutError, ErrorAnswer> = {
   ...answers(404, {

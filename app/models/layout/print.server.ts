@@ -7,7 +7,7 @@
  * PatternBusyError (the route answers 503 with Retry-After, as for any busy download).
  */
 import { defaultLayoutWidthMm, type ProductLayoutResult } from "./layouts.server";
-import type { LayoutSettings } from "./settings.server";
+import type { LayoutSettings } from "~/utils/layout-settings";
 import type { FabricCell, PrintFabric } from "~/models/patterns/envelope.server";
 import { sizeMaterials } from "~/models/patterns/fabric.server";
 import { PatternBusyError } from "~/models/patterns/pool.server";

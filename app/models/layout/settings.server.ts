@@ -6,49 +6,14 @@ import { and, eq, isNull } from "drizzle-orm";
 
 import type { DbOrTx } from "~/utils/db.server";
 import { products } from "../../../db/schema";
-
-/** The widths every pattern's layouts are shown for unless its seller sets others: 112, 140 and 150 cm fabric. */
-export const STANDARD_LAYOUT_WIDTHS_MM = [1120, 1400, 1500] as const;
-export const STANDARD_LAYOUT_GAP_MM = 5;
-/** A width a seller sets or a buyer types, mm: from narrow 50 cm trims to 320 cm sheeting. */
-export const LAYOUT_WIDTH_RANGE_MM = { min: 500, max: 3200 } as const;
-export const LAYOUT_GAP_RANGE_MM = { min: 0, max: 50 } as const;
-export const MAX_LAYOUT_WIDTHS = 5;
-
-export type LayoutSettings = {
-  /** Ascending, distinct, whole mm. */
-  widthsMm: number[];
-  gapMm: number;
-  /** The seller set the widths or the gap (else the standard ones). */
-  custom: boolean;
-};
-
-const wholeIn = (n: unknown, { min, max }: { min: number; max: number }): n is number =>
-  typeof n === "number" && Number.isInteger(n) && n >= min && n <= max;
-
-/** The stored widths, or null when absent or not a valid list (read defensively: the column is JSON text). */
-export function parseLayoutWidths(text: string | null): number[] | null {
-  if (!text) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(value) || !value.length || value.length > MAX_LAYOUT_WIDTHS) return null;
-  if (!value.every((w) => wholeIn(w, LAYOUT_WIDTH_RANGE_MM))) return null;
-  return [...new Set(value as number[])].sort((a, b) => a - b);
-}
-
-export function layoutSettingsOf(row: { layoutWidths: string | null; layoutGapMm: number | null }): LayoutSettings {
-  const widths = parseLayoutWidths(row.layoutWidths);
-  const gap = wholeIn(row.layoutGapMm, LAYOUT_GAP_RANGE_MM) ? row.layoutGapMm : null;
-  return {
-    widthsMm: widths ?? [...STANDARD_LAYOUT_WIDTHS_MM],
-    gapMm: gap ?? STANDARD_LAYOUT_GAP_MM,
-    custom: widths !== null || gap !== null,
-  };
-}
+import {
+  LAYOUT_GAP_RANGE_MM,
+  LAYOUT_WIDTH_RANGE_MM,
+  MAX_LAYOUT_WIDTHS,
+  layoutSettingsOf,
+  wholeIn,
+  type LayoutSettings,
+} from "~/utils/layout-settings";
 
 /** A product's layout settings (the standard ones for an unknown product: the caller checks existence). */
 export function getLayoutSettings({ db, productId }: { db: DbOrTx; productId: number }): LayoutSettings {

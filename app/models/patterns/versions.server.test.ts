@@ -16,7 +16,7 @@ import { makeAstmDxf } from "./demo.server";
 import { productPreview } from "./preview-cache.server";
 import { fabricEstimate } from "./fabric.server";
 import { fabricNeeded } from "../layout/page-layout.server";
-import { STANDARD_LAYOUT_WIDTHS_MM } from "../layout/settings.server";
+import { STANDARD_LAYOUT_WIDTHS_MM } from "~/utils/layout-settings";
 import { cutText, piecesOfSize } from "./pieces";
 import { ensureParsed, formatDay, getLatestVersion, listVersions, patternJson, productPatternFacts, versionFacts } from "./versions.server";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
