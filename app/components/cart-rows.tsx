@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 
-import { MADE_TO_MEASURE_LABEL } from "~/models/fit/mtm-label";
+import { MADE_TO_MEASURE_LABEL } from "~/models/patterns/mtm-label";
 import { TaxLine, type TaxLineView } from "~/components/tax-line";
 import { formatCents } from "~/utils/money";
 

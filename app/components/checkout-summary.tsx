@@ -1,5 +1,5 @@
 import type { CheckoutSummary } from "~/models/buying/checkout.server";
-import { MADE_TO_MEASURE_LABEL } from "~/models/fit/mtm-label";
+import { MADE_TO_MEASURE_LABEL } from "~/models/patterns/mtm-label";
 import { TaxLine } from "~/components/tax-line";
 import { formatCents } from "~/utils/money";
 

@@ -1,4 +1,4 @@
-import { MADE_TO_MEASURE_LABEL } from "~/models/fit/mtm-label";
+import { MADE_TO_MEASURE_LABEL } from "~/models/patterns/mtm-label";
 
 /** A made-to-measure purchase's line (decision 115): the label and the measurements its files were made from. */
 export function MadeToMeasureLine({ measurements }: { measurements: { zone: string; label: string; value: string }[] | null }) {

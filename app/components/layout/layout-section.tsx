@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 
 import { LayoutSvg } from "./layout-svg";
-import { CUSTOM_SIZE_LABEL } from "~/models/fit/mtm-label";
+import { CUSTOM_SIZE_LABEL } from "~/models/patterns/mtm-label";
 import { LAYOUT_MARGIN_PERCENT } from "~/utils/fabric-lengths";
 import type { LayoutSectionView } from "~/models/layout/page-layout.server";
 

@@ -14,7 +14,7 @@ import { releaseCheckout, selectCheckoutLines } from "~/models/buying/fulfilment
 import { refuseOnEvidence } from "~/models/buying/evidence.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
 import { checkMadeToMeasureOf, zoneNames, type MadeToMeasureError } from "~/models/fit/made-to-measure-orders.server";
-import { MADE_TO_MEASURE_LABEL } from "~/models/fit/mtm-label";
+import { MADE_TO_MEASURE_LABEL } from "~/models/patterns/mtm-label";
 import { tracksStock } from "~/models/catalog/product-types";
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";

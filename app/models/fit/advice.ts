@@ -3,6 +3,7 @@
  * it is tested on its own and the made-to-measure engine builds on `sizePosition`.
  */
 import { FINISHED_ZONES, FIT_ZONES, type FinishedZone, type Measurements, type SizeChart, type Zone } from "~/utils/measurements";
+import { positionAmong } from "~/models/patterns/interpolate";
 
 /**
  * One zone's advice. `size`: the smallest size whose body measurement is at least the buyer's (between two sizes the
@@ -73,21 +74,5 @@ export function sizePosition(chart: SizeChart, zone: Zone, valueMm: number): num
   const [i0] = points[k];
   const [i1] = points[k + 1];
   return i0 + (p - k) * (i1 - i0);
-}
-
-/**
- * The fractional position of `value` among the chart's `values` (one per size, strictly increasing): k exactly at
- * row k's value, linear between two rows, below 0 / above n-1 outside (continuing the first / last step). Null when
- * there are fewer than two values or they do not grow.
- */
-export function positionAmong(values: number[], value: number): number | null {
-  const n = values.length;
-  if (n < 2 || !Number.isFinite(value)) return null;
-  for (let i = 1; i < n; i++) if (!(values[i] > values[i - 1])) return null;
-  if (value <= values[0]) return (value - values[0]) / (values[1] - values[0]);
-  if (value >= values[n - 1]) return n - 1 + (value - values[n - 1]) / (values[n - 1] - values[n - 2]);
-  let k = 0;
-  while (value > values[k + 1]) k++;
-  return k + (value - values[k]) / (values[k + 1] - values[k]);
 }
 

@@ -13,7 +13,7 @@ import { makeAstmDxf } from "~/models/patterns/demo.server";
 import { readPattern } from "~/models/patterns/dxf.server";
 import { CUSTOM_PREVIEW_COLOUR, customPreviewSvg } from "~/models/patterns/preview.server";
 import { customProductPreview, customPreviewKey } from "./custom-preview.server";
-import { customPieces, withCustomSize } from "./interpolate";
+import { customPieces, withCustomSize } from "../patterns/interpolate";
 import { emptyZoneValues, type Measurements, type SizeChart } from "~/utils/measurements";
 
 beforeAll(() => {

@@ -5,7 +5,7 @@ import { readPattern } from "../patterns/dxf.server";
 import { cutsOf } from "../patterns/pieces";
 import { emptyZoneValues, type SizeChart } from "~/utils/measurements";
 import { customPiecesDxf } from "./dxf-writer.server";
-import { CUSTOM_SIZE, customPieces } from "./interpolate";
+import { CUSTOM_SIZE, customPieces } from "../patterns/interpolate";
 
 const FILES = ["GMH1006F18_ASTM.DXF", "GMX1416S18_AAMA.DXF", "drill-holes.DXF", "mirrored.DXF", "GMH2446F17_INCLALLOWANCE_ASTM.DXF"];
 

@@ -8,7 +8,7 @@ import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 import { readPattern } from "../patterns/dxf.server";
 import { buildPrintPdf, printLayout } from "../patterns/pdf.server";
 import { emptyZoneValues } from "~/utils/measurements";
-import { CUSTOM_SIZE, customPieces, withCustomSize } from "./interpolate";
+import { CUSTOM_SIZE, customPieces, withCustomSize } from "../patterns/interpolate";
 
 const standardFontDataUrl = path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts") + path.sep;
 

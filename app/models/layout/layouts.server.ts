@@ -23,7 +23,7 @@ import type { Layout } from "./nest.server";
 import { getLayoutSettings, LAYOUT_WIDTH_RANGE_MM } from "./settings.server";
 import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { customPreviewKey } from "~/models/fit/custom-preview.server";
-import { CUSTOM_SIZE } from "~/models/fit/interpolate";
+import { CUSTOM_SIZE } from "~/models/patterns/interpolate";
 import { checkMadeToMeasure } from "~/models/fit/made-to-measure-orders.server";
 import { cacheDir, fetchCached, keepCached } from "~/models/files/store.server";
 import { sizeMaterials } from "~/models/patterns/fabric.server";

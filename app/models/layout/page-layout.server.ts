@@ -18,7 +18,7 @@ import {
 import type { Layout } from "./nest.server";
 import { getLayoutSettings, LAYOUT_WIDTH_RANGE_MM } from "./settings.server";
 import { readWidthQuery, widthRangeText, type WidthUnit } from "./width-query.server";
-import { CUSTOM_SIZE_LABEL } from "~/models/fit/interpolate";
+import { CUSTOM_SIZE_LABEL } from "~/models/patterns/interpolate";
 import { fabricEstimate } from "~/models/patterns/fabric.server";
 import { PatternBusyError } from "~/models/patterns/pool.server";
 import { ensureParsed, type PatternFacts } from "~/models/patterns/versions.server";

@@ -19,7 +19,7 @@ import type { Pattern } from "./types";
 import { getLatestVersion, loadPattern } from "./versions.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { cacheDir, fetchCached, keepCached, localUpload } from "~/models/files/store.server";
-import { CUSTOM_SIZE } from "~/models/fit/interpolate";
+import { CUSTOM_SIZE } from "~/models/patterns/interpolate";
 import { LAYOUT_REVISION, orderOwnSizeLayout, ownSizeMaterials, productLayout } from "~/models/layout/layouts.server";
 import { printFabric } from "~/models/layout/print.server";
 import { getLayoutSettings } from "~/models/layout/settings.server";

@@ -34,7 +34,7 @@ import { pointInRing } from "./geometry";
 import type { PdfFonts } from "./fonts.server";
 import type { PrintFormat } from "./print-format";
 import type { Pt } from "./types";
-import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "../fit/interpolate";
+import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "./interpolate";
 import { lengthToBuy, widthLabel } from "~/utils/fabric-lengths";
 import type { Layout, Placement } from "../layout/nest.server";
 

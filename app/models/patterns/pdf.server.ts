@@ -68,7 +68,7 @@ import { cutText, matchPieces, piecesOfSize } from "./pieces";
 import { pdfFonts, type PdfFonts } from "./fonts.server";
 import { drawFabricPages, fabricPageCount, materialLabel, type PrintFabric } from "./envelope.server";
 import { stampLine } from "./stamp.server";
-import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "../fit/interpolate";
+import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "./interpolate";
 import type { Pattern, PatternPiece, Pt } from "./types";
 import { COPY_SHOP_FORMATS, type PrintFormat } from "./print-format";
 

@@ -10,7 +10,7 @@ import { ASCENT_EM, DESCENT_EM, distinctParts, placeLabel, svgTextWidth, twoLine
 import { cutRuns, foldMarks } from "./marks";
 import { nestOffsets } from "./nesting";
 import { matchPieces, piecesOfSize } from "./pieces";
-import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "../fit/interpolate";
+import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "./interpolate";
 import type { BBox, Pattern, PatternPiece, Pt } from "./types";
 
 export const PREVIEW_WIDTH = 800;

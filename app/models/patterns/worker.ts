@@ -15,7 +15,7 @@ import { MAX_PRINT_PAGES } from "./limits";
 import { customPiecesDxf } from "../fit/dxf-writer.server";
 import { layoutPieces, type LayoutResult } from "../layout/nest.server";
 import { piecesToCut } from "../layout/shapes.server";
-import { CUSTOM_SIZE, customPieces, withCustomSize, type CustomError } from "../fit/interpolate";
+import { CUSTOM_SIZE, customPieces, withCustomSize, type CustomError } from "./interpolate";
 import type { Measurements, SizeChart } from "~/utils/measurements";
 import type { Pattern, PatternUnits, ReadPatternResult } from "./types";
 

@@ -14,7 +14,7 @@ import { answerRefundRequest } from "~/models/buying/refund-requests.server";
 import { AnswerRefundRequestSchema } from "~/schemas/refund-requests";
 import { listAudit } from "~/models/admin/audit.server";
 import { getAdminOrder, saleCreditCents } from "~/models/admin/orders.server";
-import { MADE_TO_MEASURE_FLAG } from "~/models/fit/mtm-label";
+import { MADE_TO_MEASURE_FLAG } from "~/models/patterns/mtm-label";
 import { toAdminOrderView, toOrderAuditView, toShipFromView } from "~/models/admin/views.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { refundOrder } from "~/models/admin/refunds.server";

@@ -9,7 +9,7 @@ import { statFile } from "~/models/files/store.server";
 import { invariantResponse } from "~/utils/invariant";
 import { sendFile } from "~/models/files/serve.server";
 import { requireUser } from "~/auth/guards.server";
-import { CUSTOM_SIZE } from "~/models/fit/interpolate";
+import { CUSTOM_SIZE } from "~/models/patterns/interpolate";
 
 /**
  * GET /download/{orderId}?format=dxf|A4|Letter|A0|roll36|24x36|projector&size=M&size=L&version=N: an authorised pattern download

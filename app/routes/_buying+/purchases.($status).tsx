@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { MADE_TO_MEASURE_LABEL } from "~/models/fit/mtm-label";
+import { MADE_TO_MEASURE_LABEL } from "~/models/patterns/mtm-label";
 import { ListTable } from "~/components/table-scroll";
 import { listPurchases } from "~/models/buying/purchases.server";
 import { toPurchaseRowView } from "~/models/buying/views.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { customProductPreview } from "~/models/fit/custom-preview.server";
-import { CUSTOM_SIZE } from "~/models/fit/interpolate";
+import { CUSTOM_SIZE } from "~/models/patterns/interpolate";
 import { orPatternWorkFailure } from "~/models/patterns/errors";
 import { productPreview } from "~/models/patterns/preview-cache.server";
 import { getDb } from "~/utils/db.server";

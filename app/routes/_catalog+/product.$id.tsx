@@ -16,7 +16,7 @@ import { madeToMeasureOffer } from "~/models/fit/made-to-measure-offer.server";
 import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
 import { sizeAdviceView } from "~/models/fit/advice.server";
 import { getExternalProduct } from "~/models/catalog/products.server";
-import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "~/models/fit/interpolate";
+import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "~/models/patterns/interpolate";
 import { previewUrl, productPatternFacts } from "~/models/patterns/versions.server";
 import { getBuyerSettings } from "~/models/platform/settings.server";
 import { layoutClientKey } from "~/models/layout/layouts.server";

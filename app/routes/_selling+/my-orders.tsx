@@ -5,7 +5,7 @@ import { Pagination } from "~/components/pagination";
 import { SellerTabs } from "~/components/seller-tabs";
 import { ListTable } from "~/components/table-scroll";
 import { listStoreRefundRequests } from "~/models/buying/refund-requests.server";
-import { MADE_TO_MEASURE_FLAG } from "~/models/fit/mtm-label";
+import { MADE_TO_MEASURE_FLAG } from "~/models/patterns/mtm-label";
 import { listStoreOrders } from "~/models/selling/orders.server";
 import { toStoreOrderRowView } from "~/models/selling/views.server";
 import { ORDER_FILTERS } from "~/schemas/selling";

@@ -12,7 +12,7 @@ import { SellerTabs } from "~/components/seller-tabs";
 import { useHydrated } from "~/components/use-hydrated";
 import { TrackingLinkRow } from "~/components/tracking";
 import { AnswerRequestForm, RefundRequestSummary } from "~/components/refund-request";
-import { MADE_TO_MEASURE_FLAG } from "~/models/fit/mtm-label";
+import { MADE_TO_MEASURE_FLAG } from "~/models/patterns/mtm-label";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { toRefundRequestView } from "~/models/buying/refund-request-rows.server";
 import { answerRefundRequest } from "~/models/buying/refund-requests.server";

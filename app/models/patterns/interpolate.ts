@@ -3,13 +3,28 @@
  * graded sizes of the seller's own file that bracket the buyer's measurement for the zone governing each point.
  * Pure: no database, no server code.
  */
-import { bboxOf, distance, filledArea, polygonArea, signedArea, unfoldRing } from "../patterns/geometry";
-import { matchPieces, piecesOfSize } from "../patterns/pieces";
-import type { Pattern, PatternPiece, Pt } from "../patterns/types";
-import { positionAmong } from "./advice";
+import { bboxOf, distance, filledArea, polygonArea, signedArea, unfoldRing } from "./geometry";
+import { matchPieces, piecesOfSize } from "./pieces";
+import type { Pattern, PatternPiece, Pt } from "./types";
 import type { Measurements, SizeChart, Zone } from "~/utils/measurements";
 
-/** The position of a measurement among a zone's values (advice.ts: one rule for the advice and the engine). */
+/**
+ * The fractional position of `value` among the chart's `values` (one per size, strictly increasing): k exactly at
+ * row k's value, linear between two rows, below 0 / above n-1 outside (continuing the first / last step). Null when
+ * there are fewer than two values or they do not grow.
+ */
+export function positionAmong(values: number[], value: number): number | null {
+  const n = values.length;
+  if (n < 2 || !Number.isFinite(value)) return null;
+  for (let i = 1; i < n; i++) if (!(values[i] > values[i - 1])) return null;
+  if (value <= values[0]) return (value - values[0]) / (values[1] - values[0]);
+  if (value >= values[n - 1]) return n - 1 + (value - values[n - 1]) / (values[n - 1] - values[n - 2]);
+  let k = 0;
+  while (value > values[k + 1]) k++;
+  return k + (value - values[k]) / (values[k + 1] - values[k]);
+}
+
+/** The position of a measurement among a zone's values (one rule for the engine and the advice, fit/advice.ts). */
 export { positionAmong as sizePosition };
 
 /** The size name of the custom pieces; print files label it "Your size". */

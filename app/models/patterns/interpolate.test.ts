@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 
 import { cadFixtures } from "../../../tests/unit/cad-fixtures";
-import { readPattern } from "../patterns/dxf.server";
-import { distance } from "../patterns/geometry";
-import { matchPieces, piecesOfSize } from "../patterns/pieces";
-import type { Pattern, PatternPiece, Pt } from "../patterns/types";
+import { readPattern } from "./dxf.server";
+import { distance } from "./geometry";
+import { matchPieces, piecesOfSize } from "./pieces";
+import type { Pattern, PatternPiece, Pt } from "./types";
 import { CUSTOM_SIZE, customPieces, governingZone, sizePosition, upAxis } from "./interpolate";
 import { emptyZoneValues, type Measurements, type SizeChart } from "~/utils/measurements";
 
