@@ -75,4 +75,3 @@ export function sizePosition(chart: SizeChart, zone: Zone, valueMm: number): num
   const [i1] = points[k + 1];
   return i0 + (p - k) * (i1 - i0);
 }
-

@@ -12,7 +12,7 @@ import { buildPrintPdf, printLayout, type PrintOptions } from "./pdf.server";
 import { compareSvg, customPreviewSvg, previewSvg } from "./preview.server";
 import { stampDxf } from "./stamp.server";
 import { MAX_PRINT_PAGES } from "./limits";
-import { customPiecesDxf } from "../fit/dxf-writer.server";
+import { customPiecesDxf } from "./dxf-writer.server";
 import { layoutPieces, type LayoutResult } from "../layout/nest.server";
 import { piecesToCut } from "../layout/shapes.server";
 import { CUSTOM_SIZE, customPieces, withCustomSize, type CustomError } from "./interpolate";

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 
 import { cadFixtures } from "../../../tests/unit/cad-fixtures";
-import { readPattern } from "../patterns/dxf.server";
-import { cutsOf } from "../patterns/pieces";
+import { readPattern } from "./dxf.server";
+import { cutsOf } from "./pieces";
 import { emptyZoneValues, type SizeChart } from "~/utils/measurements";
 import { customPiecesDxf } from "./dxf-writer.server";
-import { CUSTOM_SIZE, customPieces } from "../patterns/interpolate";
+import { CUSTOM_SIZE, customPieces } from "./interpolate";
 
 const FILES = ["GMH1006F18_ASTM.DXF", "GMX1416S18_AAMA.DXF", "drill-holes.DXF", "mirrored.DXF", "GMH2446F17_INCLALLOWANCE_ASTM.DXF"];
 

@@ -5,10 +5,10 @@
  * 'CATEGORY:', 'ANNOTATION:' for its cuts), inserted in place, millimetres ($INSUNITS 4 and 'Units: METRIC'). Our own
  * reader (dxf.server.ts) reads it back as the same pieces. Stamped like every buyer's DXF (stamp.server.ts).
  */
-import { DxfWriter, writeHeader, writeLayers, writeLine, writePolyline } from "../patterns/demo.server";
-import { cutsOf } from "../patterns/pieces";
-import { dxfEscape, stampDxf } from "../patterns/stamp.server";
-import type { PatternPiece, Pt } from "../patterns/types";
+import { DxfWriter, writeHeader, writeLayers, writeLine, writePolyline } from "./demo.server";
+import { cutsOf } from "./pieces";
+import { dxfEscape, stampDxf } from "./stamp.server";
+import type { PatternPiece, Pt } from "./types";
 
 const LAYERS = ["0", "1", "4", "6", "7", "8", "13", "14", "15"];
 
