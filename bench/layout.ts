@@ -15,8 +15,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 
-import { layoutPieces } from "../app/models/layout/nest.server";
-import { piecesToCut } from "../app/models/layout/shapes.server";
+import { layoutPieces } from "../app/models/patterns/nest.server";
+import { piecesToCut } from "../app/models/patterns/shapes.server";
 import { readPattern } from "../app/models/patterns/dxf.server";
 import { mainMaterial } from "../app/models/patterns/fabric.server";
 import { PatternPool } from "../app/models/patterns/pool.server";

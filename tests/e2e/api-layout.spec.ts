@@ -12,7 +12,7 @@ import ClipperLib from "clipper-lib";
 
 import { type APIRequestContext, createSeller, createTokenUser, DATA_DIR, expect, TANK_DXF, tankPattern, test } from "./fixtures";
 import { readPattern } from "~/models/patterns/dxf.server";
-import { cutCount, piecesToCut } from "~/models/layout/shapes.server";
+import { cutCount, piecesToCut } from "~/models/patterns/shapes.server";
 
 type Piece = { name: string; rotation: number; mirrored: boolean; polygon: [number, number][] };
 const SCALE = 100;

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import type { Layout } from "~/models/layout/nest.server";
+import type { Layout } from "~/models/patterns/nest.server";
 import { LayoutSvg, lengthText } from "./layout-svg";
 
 const rect = (x: number, y: number, w: number, h: number): [number, number][] => [

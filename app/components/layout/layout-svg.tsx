@@ -3,7 +3,7 @@ import { useId } from "react";
 import { CUSTOM_SIZE_LABEL } from "~/models/patterns/mtm-label";
 import { simplifyOutline } from "~/models/layout/drawing";
 import { MM_PER_INCH, widthLabel } from "~/utils/fabric-lengths";
-import type { FoldedPlacement, Layout, Placement } from "~/models/layout/nest.server";
+import type { FoldedPlacement, Layout, Placement } from "~/models/patterns/nest.server";
 
 type Pt = [number, number];
 type Unit = "cm" | "in";

@@ -2,7 +2,7 @@
  * A cutting layout as drawn (LayoutSvg, issue 25): outlines reduced to what a drawing at phone or desktop size can
  * show. Pure, no server code: used by the component and by loaders before they send a layout to the page.
  */
-import type { Layout, Placement } from "./nest.server";
+import type { Layout, Placement } from "../patterns/nest.server";
 import type { Pt } from "../patterns/types";
 
 /** Douglas-Peucker on a closed outline: the points that keep it within `tolerance` mm of the original. */

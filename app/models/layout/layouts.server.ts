@@ -19,7 +19,7 @@ import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
 
 import { products, stores } from "../../../db/schema";
-import type { Layout } from "./nest.server";
+import type { Layout } from "../patterns/nest.server";
 import { getLayoutSettings, LAYOUT_WIDTH_RANGE_MM } from "./settings.server";
 import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { customPreviewKey } from "~/models/fit/custom-preview.server";

@@ -15,7 +15,7 @@ import {
   warmLayouts,
   type ProductLayoutError,
 } from "./layouts.server";
-import type { Layout } from "./nest.server";
+import type { Layout } from "../patterns/nest.server";
 import { getLayoutSettings, LAYOUT_WIDTH_RANGE_MM } from "./settings.server";
 import { readWidthQuery, widthRangeText, type WidthUnit } from "./width-query.server";
 import { CUSTOM_SIZE_LABEL } from "~/models/patterns/interpolate";

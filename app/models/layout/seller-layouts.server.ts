@@ -8,7 +8,7 @@ import { LAYOUT_ERRORS, tooWideMessage } from "./errors";
 import { lengthToBuy, widthLabel, type LengthToBuy } from "~/utils/fabric-lengths";
 import { drawnLayout } from "./drawing";
 import { cachedProductLayout, pageLayoutWaitMs, productLayout, warmLayouts, type ProductLayoutError, type ProductLayoutResult } from "./layouts.server";
-import type { Layout } from "./nest.server";
+import type { Layout } from "../patterns/nest.server";
 import { getLayoutSettings } from "./settings.server";
 import type { PatternFacts } from "~/models/patterns/versions.server";
 import type { DbOrTx } from "~/utils/db.server";

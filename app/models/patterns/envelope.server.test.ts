@@ -11,9 +11,9 @@ import { buildPrintPdf, printLayout, PT_PER_MM } from "./pdf.server";
 import { PatternBusyError } from "./pool.server";
 import type { Pattern } from "./types";
 import { lengthToBuy, widthLabel } from "~/utils/fabric-lengths";
-import { layoutPieces, type Layout } from "../layout/nest.server";
+import { layoutPieces, type Layout } from "./nest.server";
 import { printFabric, type LayoutLookup } from "../layout/print.server";
-import { piecesToCut } from "../layout/shapes.server";
+import { piecesToCut } from "./shapes.server";
 
 const standardFontDataUrl = path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts") + path.sep;
 const open = (bytes: Uint8Array) => pdfjs.getDocument({ data: bytes.slice(), standardFontDataUrl, isEvalSupported: false }).promise;

@@ -36,7 +36,7 @@ import type { PrintFormat } from "./print-format";
 import type { Pt } from "./types";
 import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "./interpolate";
 import { lengthToBuy, widthLabel } from "~/utils/fabric-lengths";
-import type { Layout, Placement } from "../layout/nest.server";
+import type { Layout, Placement } from "./nest.server";
 
 /** A size's length at one width: null when no layout could be made (`tooWide`: the pieces wider than the fabric). */
 export type FabricCell = { widthMm: number; lengthMm: number | null; tooWide?: string[] };

@@ -26,7 +26,7 @@
  */
 import ClipperLib, { type Path } from "clipper-lib";
 
-import type { PatternPiece, Pt } from "../patterns/types";
+import type { PatternPiece, Pt } from "./types";
 import { noFitPolygon } from "./minkowski.server";
 import { cutCount, flipOf, flipPath, flipPoint, SCALE, shapeOf, type Flip, type Shape } from "./shapes.server";
 

@@ -2,8 +2,8 @@ import ClipperLib, { type Path } from "clipper-lib";
 import { describe, expect, it } from "vitest";
 
 import { cadFixtures } from "../../../tests/unit/cad-fixtures";
-import { readPattern } from "../patterns/dxf.server";
-import { mainMaterial } from "../patterns/fabric.server";
+import { readPattern } from "./dxf.server";
+import { mainMaterial } from "./fabric.server";
 import { noFitPolygon } from "./minkowski.server";
 import { flipPath, piecesToCut, shapeOf } from "./shapes.server";
 

@@ -4,9 +4,9 @@
  */
 import ClipperLib, { type Path } from "clipper-lib";
 
-import { bboxOf, pointInRing, simplifyRing } from "../patterns/geometry";
-import { cutsOf } from "../patterns/pieces";
-import type { Pattern, PatternPiece, Pt } from "../patterns/types";
+import { bboxOf, pointInRing, simplifyRing } from "./geometry";
+import { cutsOf } from "./pieces";
+import type { Pattern, PatternPiece, Pt } from "./types";
 import { hull, isConvex, largest } from "./minkowski.server";
 
 /** Integer units per millimetre in clipper-lib's coordinates (0.01 mm). */

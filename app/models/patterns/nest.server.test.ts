@@ -2,10 +2,10 @@ import ClipperLib from "clipper-lib";
 import { describe, expect, it } from "vitest";
 
 import { cadFixtures } from "../../../tests/unit/cad-fixtures";
-import { readPattern } from "../patterns/dxf.server";
-import { mainMaterial } from "../patterns/fabric.server";
-import { bboxOf, polygonArea } from "../patterns/geometry";
-import type { PatternPiece, Pt } from "../patterns/types";
+import { readPattern } from "./dxf.server";
+import { mainMaterial } from "./fabric.server";
+import { bboxOf, polygonArea } from "./geometry";
+import type { PatternPiece, Pt } from "./types";
 import { layoutPieces, type Layout } from "./nest.server";
 import { cutCount, piecesToCut, SCALE, shapeOf } from "./shapes.server";
 import { manyVertexPiece } from "../../../tests/fixtures/hostile-dxf";
