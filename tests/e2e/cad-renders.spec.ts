@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { cadFixtures } from "../unit/cad-fixtures";
 import { expect, type Page, test } from "./fixtures";
 import { readPattern } from "~/models/patterns/dxf.server";
-import { DOWNLOAD_FORMATS } from "~/models/patterns/downloads.server";
+import { DOWNLOAD_FORMATS } from "~/models/layout/downloads.server";
 import { buildPrintPdf, type PrintFormat } from "~/models/patterns/pdf.server";
 import { previewSvg } from "~/models/patterns/preview.server";
 

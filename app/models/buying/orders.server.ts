@@ -5,7 +5,7 @@ import { orders, products, reviews, users, type Order, type RefundRequest } from
 import { latestRefundRequests, refundRequestJson } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { customDownloadLinks, orderMeasurements } from "~/models/fit/made-to-measure-orders.server";
-import { orderDownloadLinks } from "~/models/patterns/downloads.server";
+import { orderDownloadLinks } from "~/models/layout/downloads.server";
 import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { isDownloadPattern } from "~/utils/catalog";

@@ -8,7 +8,7 @@ import { refundAmountCents } from "~/models/admin/refunds.server";
 import { canRate, isDownloadable, type BuyerOrder } from "~/models/buying/orders.server";
 import type { Purchase } from "~/models/buying/purchases.server";
 import { toRefundRequestView } from "~/models/buying/refund-request-rows.server";
-import { DOWNLOAD_FORMAT_LABELS, DOWNLOAD_FORMATS, orderDownloadLinks } from "~/models/patterns/downloads.server";
+import { DOWNLOAD_FORMAT_LABELS, DOWNLOAD_FORMATS, orderDownloadLinks } from "~/models/layout/downloads.server";
 import { customDownloadLinks, measurementLines, orderMeasurements } from "~/models/fit/made-to-measure-orders.server";
 import { isDownloadPattern, orderStatusLabel, productTypeLabel } from "~/utils/catalog";
 import { isoDay } from "~/utils/dates";

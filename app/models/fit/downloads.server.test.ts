@@ -13,7 +13,7 @@ import { createTestDb } from "../../../tests/unit/helpers";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { uploadPath } from "~/models/files/store.server";
-import { buildOrderDownload } from "~/models/patterns/downloads.server";
+import { buildOrderDownload } from "~/models/layout/downloads.server";
 import { makeAstmDxf } from "~/models/patterns/demo.server";
 import { readPattern } from "~/models/patterns/dxf.server";
 import { piecesOfSize } from "~/models/patterns/pieces";

@@ -14,7 +14,7 @@ import { lengthToBuy, widthLabel } from "~/utils/fabric-lengths";
 import { productLayout } from "./layouts.server";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { uploadPath } from "~/models/files/store.server";
-import { buildOrderDownload } from "~/models/patterns/downloads.server";
+import { buildOrderDownload } from "~/models/layout/downloads.server";
 import { makeAstmDxf } from "~/models/patterns/demo.server";
 
 const standardFontDataUrl = path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts") + path.sep;

@@ -10,7 +10,7 @@ import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 import { downloads, files, orders, patternVersions, products } from "../../../db/schema";
 import { buyAndPay, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
-import { buildOrderDownload, orderDownloadLinks } from "./downloads.server";
+import { buildOrderDownload, orderDownloadLinks } from "../layout/downloads.server";
 import { readPattern } from "./dxf.server";
 import { makeAstmDxf } from "./demo.server";
 import { productPreview } from "./preview-cache.server";

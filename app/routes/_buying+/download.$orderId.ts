@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { BUYING_ERRORS } from "~/models/buying/errors";
-import { buildOrderDownload, DOWNLOAD_FORMATS, isDownloadFormat } from "~/models/patterns/downloads.server";
+import { buildOrderDownload, DOWNLOAD_FORMATS, isDownloadFormat } from "~/models/layout/downloads.server";
 import { orPatternWorkFailure } from "~/models/patterns/errors";
 import { getDb } from "~/utils/db.server";
 import { statFile } from "~/models/files/store.server";

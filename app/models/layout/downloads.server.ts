@@ -11,12 +11,12 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-import { formatCount, MAX_PRINT_PAGES } from "./limits";
-import type { PrintFormat } from "./pdf.server";
-import { COPY_SHOP_FORMATS } from "./print-format";
-import { runPatternTask } from "./pool.server";
-import type { Pattern } from "./types";
-import { getLatestVersion, loadPattern } from "./versions.server";
+import { formatCount, MAX_PRINT_PAGES } from "../patterns/limits";
+import type { PrintFormat } from "../patterns/pdf.server";
+import { COPY_SHOP_FORMATS } from "../patterns/print-format";
+import { runPatternTask } from "../patterns/pool.server";
+import type { Pattern } from "../patterns/types";
+import { getLatestVersion, loadPattern } from "../patterns/versions.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { cacheDir, fetchCached, keepCached, localUpload } from "~/models/files/store.server";
 import { CUSTOM_SIZE } from "~/models/patterns/interpolate";
@@ -25,9 +25,9 @@ import { printFabric } from "~/models/layout/print.server";
 import { getLayoutSettings } from "~/models/layout/settings.server";
 import type { Measurements, SizeChart } from "~/utils/measurements";
 
-import type { DownloadFormat } from "./download-links";
+import type { DownloadFormat } from "../patterns/download-links";
 
-export { DOWNLOAD_FORMAT_LABELS, DOWNLOAD_FORMATS, isDownloadFormat, orderDownloadLinks, type DownloadFormat } from "./download-links";
+export { DOWNLOAD_FORMAT_LABELS, DOWNLOAD_FORMATS, isDownloadFormat, orderDownloadLinks, type DownloadFormat } from "../patterns/download-links";
 
 export type BuiltDownload = { path: string; contentType: string; fileName: string };
 /** A print file that would have more pages than a print file may have: the buyer is told to choose fewer sizes. */
