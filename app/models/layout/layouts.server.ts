@@ -20,7 +20,8 @@ import { and, eq, isNull } from "drizzle-orm";
 
 import { products, stores } from "../../../db/schema";
 import type { Layout } from "../patterns/nest.server";
-import { getLayoutSettings, LAYOUT_WIDTH_RANGE_MM } from "./settings.server";
+import { getLayoutSettings } from "./settings.server";
+import { LAYOUT_WIDTH_RANGE_MM } from "~/utils/layout-settings";
 import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { customPreviewKey } from "~/models/fit/custom-preview.server";
 import { CUSTOM_SIZE } from "~/models/patterns/interpolate";

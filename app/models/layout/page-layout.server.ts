@@ -16,7 +16,8 @@ import {
   type ProductLayoutError,
 } from "./layouts.server";
 import type { Layout } from "../patterns/nest.server";
-import { getLayoutSettings, LAYOUT_WIDTH_RANGE_MM } from "./settings.server";
+import { getLayoutSettings } from "./settings.server";
+import { LAYOUT_WIDTH_RANGE_MM } from "~/utils/layout-settings";
 import { readWidthQuery, widthRangeText, type WidthUnit } from "./width-query.server";
 import { CUSTOM_SIZE_LABEL } from "~/models/patterns/interpolate";
 import { fabricEstimate } from "~/models/patterns/fabric.server";

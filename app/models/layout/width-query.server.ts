@@ -5,7 +5,7 @@
  * a non-empty typed width wins; a lone `width` is read in `width_unit` when that is given, else as the select's mm.
  */
 import { MM_PER_INCH, typedWidthMm } from "~/utils/fabric-lengths";
-import { LAYOUT_WIDTH_RANGE_MM } from "./settings.server";
+import { LAYOUT_WIDTH_RANGE_MM } from "~/utils/layout-settings";
 
 export type WidthUnit = "cm" | "in";
 export type WidthQuery =
