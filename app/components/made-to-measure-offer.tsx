@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 
-import type { MadeToMeasureOffer } from "~/models/fit/made-to-measure-offer.server";
+import type { MadeToMeasureOffer } from "~/models/buying/made-to-measure-offer.server";
 
 /**
  * The product page's made-to-measure offer (decision 115): a plain form that adds the buyer's own size to the cart,

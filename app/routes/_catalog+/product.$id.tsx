@@ -12,7 +12,7 @@ import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
 import { cartHoldsProduct } from "~/models/buying/cart.server";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
-import { madeToMeasureOffer } from "~/models/fit/made-to-measure-offer.server";
+import { madeToMeasureOffer } from "~/models/buying/made-to-measure-offer.server";
 import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
 import { sizeAdviceView } from "~/models/fit/advice.server";
 import { getExternalProduct } from "~/models/catalog/products.server";
