@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { buildOrderDownload } from "~/models/layout/downloads.server";
 import { patternWorkFailure } from "~/models/patterns/errors";
-import { authorizePrivateFileRead, privateFileAccess } from "~/models/files/authorise.server";
+import { authorizePrivateFileRead, privateFileAccess } from "~/models/buying/authorise.server";
 import { FILE_STORE_RETRY_SECONDS, FileStoreUnavailableError, getFileRecord, localUpload, statFile, uploadPath } from "~/models/files/store.server";
 import { FILES_ERRORS } from "~/models/files/errors";
 import { apiError } from "~/utils/api.server";

@@ -8,7 +8,7 @@ import { addToCart } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
 import { fulfilCheckout } from "~/models/buying/fulfilment.server";
 import { createLocalProvider } from "~/models/payments/local.server";
-import { authorizePrivateFileRead, canReadPrivateFile, privateFileAccess } from "~/models/files/authorise.server";
+import { authorizePrivateFileRead, canReadPrivateFile, privateFileAccess } from "~/models/buying/authorise.server";
 
 beforeAll(() => {
   useTestEnv();
