@@ -40,7 +40,7 @@ import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { addToCart } from "~/models/buying/cart.server";
 import { createSession, getSessionUser } from "~/models/accounts/sessions.server";
 import { verifyLogin } from "~/models/accounts/users.server";
-import { recordAudit } from "~/models/admin/audit.server";
+import { recordAudit } from "~/models/platform/audit.server";
 import { uploadsDir } from "~/models/files/store.server";
 import { sendMessage } from "~/models/messaging/messages.server";
 import { encryptSecret } from "~/utils/crypto.server";

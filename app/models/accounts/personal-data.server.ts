@@ -41,7 +41,7 @@ import {
   type Order,
   type User,
 } from "../../../db/schema";
-import { recordAudit } from "~/models/admin/audit.server";
+import { recordAudit } from "~/models/platform/audit.server";
 import { getMeasurements } from "~/models/fit/chart.server";
 import { measurementsJson } from "~/models/fit/json";
 import { sizeChartJson } from "~/models/fit/size-chart.server";

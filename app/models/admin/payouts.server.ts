@@ -22,7 +22,7 @@ import { stores, transactions, type Transaction } from "../../../db/schema";
 import { netDebtIntoTransfer, payoutPlan } from "~/models/selling/ledger.server";
 import { getPayoutProvider, settleTransfer, type PayoutProvider } from "~/models/selling/payouts.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
-import { recordAudit, type AuditAction } from "./audit.server";
+import { recordAudit, type AuditAction } from "../platform/audit.server";
 
 export type TransferError = "not-found" | "not-pending" | "in-progress" | "not-onboarded" | "store-owes" | "amount-changed" | "provider-failed";
 

@@ -27,7 +27,7 @@ import { sendMail } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
 import { debitRefund } from "~/models/selling/ledger.server";
 import { acceptOpenRefundRequest } from "~/models/buying/refund-request-rows.server";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "../platform/audit.server";
 import { canRefund } from "./orders.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { log, logError } from "~/utils/log.server";

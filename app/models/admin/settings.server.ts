@@ -10,7 +10,7 @@ import type { SaveSettingsInput } from "~/schemas/admin";
 import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { getPlatformSettings } from "~/models/platform/settings.server";
-import { changes, recordAudit } from "./audit.server";
+import { changes, recordAudit } from "../platform/audit.server";
 import { RATES_SOURCE } from "~/models/tax/rates.server";
 import { parseVatNumber } from "~/models/tax/vat-number.server";
 import { getStripe } from "~/models/payments/providers.server";

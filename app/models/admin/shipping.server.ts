@@ -9,7 +9,7 @@
 import { shipOrder, type ShipResult } from "~/models/selling/orders.server";
 import type { Carrier } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
-import { recordAudit } from "./audit.server";
+import { recordAudit } from "../platform/audit.server";
 
 export async function shipOrderAsAdmin({
   db,

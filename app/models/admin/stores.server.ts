@@ -9,7 +9,7 @@ import { untilDataChanges, type Db } from "~/utils/db.server";
 import { productListColumns } from "~/models/catalog/products.server";
 import { toTransactionJson } from "~/models/selling/finance.server";
 import { centsToDollars } from "~/utils/money";
-import { listAudit, recordAudit } from "./audit.server";
+import { listAudit, recordAudit } from "../platform/audit.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
 
 export const STORE_SORTS = ["id", "name", "email", "sales", "balance", "txs"] as const;

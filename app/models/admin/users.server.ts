@@ -14,7 +14,7 @@ import { centsToDollars } from "~/utils/money";
 import { encryptSecret } from "~/utils/crypto.server";
 import { adjustBalance } from "~/models/selling/ledger.server";
 import { normalizeEmail } from "~/models/accounts/users.server";
-import { changes, listAudit, recordAudit } from "./audit.server";
+import { changes, listAudit, recordAudit } from "../platform/audit.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
 
 export const USER_SORTS = ["id", "name", "email", "status", "balance", "created"] as const;

@@ -3,7 +3,7 @@
  * and its JSON sibling (`toAdminOrderJson`, `toAdminUserJson`, …) read the same facts in one place.
  */
 import type { Order } from "../../../db/schema";
-import type { AuditRow } from "~/models/admin/audit.server";
+import type { AuditRow } from "~/models/platform/audit.server";
 import { canRefund, isPhysical, shippingAddressOf } from "~/models/admin/orders.server";
 import { approvalPlan } from "~/models/admin/payouts.server";
 import { refundAmountCents } from "~/models/admin/refunds.server";

@@ -12,7 +12,7 @@ import { BUYING_ERRORS } from "~/models/buying/errors";
 import { refundRequestsOfOrder, toRefundRequestView } from "~/models/buying/refund-request-rows.server";
 import { answerRefundRequest } from "~/models/buying/refund-requests.server";
 import { AnswerRefundRequestSchema } from "~/schemas/refund-requests";
-import { listAudit } from "~/models/admin/audit.server";
+import { listAudit } from "~/models/platform/audit.server";
 import { getAdminOrder, saleCreditCents } from "~/models/admin/orders.server";
 import { MADE_TO_MEASURE_FLAG } from "~/models/patterns/mtm-label";
 import { toAdminOrderView, toOrderAuditView, toShipFromView } from "~/models/admin/views.server";

@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { AuditLog } from "~/components/admin/audit-log";
 import { toAuditView } from "~/models/admin/views.server";
 import { ErrorList, Field, Spinner } from "~/components/forms";
-import { listAudit } from "~/models/admin/audit.server";
+import { listAudit } from "~/models/platform/audit.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { getAdminSettings, SAVE_SETTINGS_ERROR_FIELDS, saveSettings, toSettingsForm } from "~/models/admin/settings.server";
 import { getStripe } from "~/models/payments/providers.server";
