@@ -6,7 +6,7 @@
  */
 import { answers, type ErrorAnswer } from "~/models/answers";
 import type { TransferError } from "~/models/admin/payouts.server";
-import type { RefundError } from "~/models/admin/refunds.server";
+import type { RefundError } from "~/models/buying/refunds.server";
 import type { RemoveProductError } from "~/models/admin/stores.server";
 import type { UpdateUserError } from "~/models/admin/users.server";
 import type { SaveSettingsError } from "~/models/admin/settings.server";

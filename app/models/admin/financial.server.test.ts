@@ -21,7 +21,7 @@ import {
   toFinancialRowJson,
 } from "./financial.server";
 import { formatMargin } from "./format";
-import { refundOrder } from "./refunds.server";
+import { refundOrder } from "../buying/refunds.server";
 import { saveSettings, toSettingsForm, toSettingsJson } from "./settings.server";
 import { parseTableQuery } from "./table";
 

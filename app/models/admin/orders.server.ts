@@ -244,10 +244,6 @@ export function isPhysical(order: Pick<Order, "productType" | "delivery">): bool
   return !isDownloadPattern(order.productType, order.delivery);
 }
 
-export function canRefund(order: Pick<Order, "status">): boolean {
-  return order.status === "Pending" || order.status === "Shipped";
-}
-
 /**
  * Spec 3, Order (admin view): the buyer view (its items with their mediaUrls and, for the administrator who prints
  * printed patterns, the pattern file of any pattern), the seller view's fee, productType, shippingInfo and

@@ -10,7 +10,7 @@ import { createStripeClient } from "~/models/payments/stripe.server";
 import { ledgerBalance, payoutPlan } from "~/models/selling/ledger.server";
 import { createLocalPayouts, createStripePayouts, settleTransfer, transferIdempotencyKey } from "~/models/selling/payouts.server";
 import { approveTransfer, rejectTransfer } from "./payouts.server";
-import { refundOrder } from "./refunds.server";
+import { refundOrder } from "../buying/refunds.server";
 
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {

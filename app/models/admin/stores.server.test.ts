@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fulfil, paidShop } from "../../../tests/unit/admin-fixtures";
 import { useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
-import { refundOrder } from "./refunds.server";
+import { refundOrder } from "../buying/refunds.server";
 import { getAdminStore, listAdminStores, STORE_SORTS, toAdminStoreJson, toAdminStoreRowJson } from "./stores.server";
 import { parseTableQuery } from "./table";
 

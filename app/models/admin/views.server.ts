@@ -4,9 +4,9 @@
  */
 import type { Order } from "../../../db/schema";
 import type { AuditRow } from "~/models/platform/audit.server";
-import { canRefund, isPhysical, shippingAddressOf } from "~/models/admin/orders.server";
+import { isPhysical, shippingAddressOf } from "~/models/admin/orders.server";
 import { approvalPlan } from "~/models/admin/payouts.server";
-import { refundAmountCents } from "~/models/admin/refunds.server";
+import { canRefund, refundAmountCents } from "~/models/buying/refunds.server";
 import type { AdminStorePage, ProductSort } from "~/models/admin/stores.server";
 import { tableState, type TableQuery } from "~/models/admin/table";
 import { toAdminUserJson, type AdminUserPage } from "~/models/admin/users.server";

@@ -6,7 +6,7 @@ import { cartItems } from "../../../db/schema";
 import { fulfil, paidShop } from "../../../tests/unit/admin-fixtures";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
-import { refundOrder } from "~/models/admin/refunds.server";
+import { refundOrder } from "~/models/buying/refunds.server";
 import { addToCart, countCartItems, deleteStaleVisitorCarts, findCartId, getCartView, joinVisitorCart, removeCartItem, replaceCart } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
 import { createLocalProvider } from "~/models/payments/local.server";

@@ -5,7 +5,7 @@ import { orders, refundRequests, transactions } from "../../../db/schema";
 import { balanceOf, fulfil, ledgerOf, orderById, paidShop } from "../../../tests/unit/admin-fixtures";
 import { makeBuyer, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
-import { refundOrder } from "~/models/admin/refunds.server";
+import { refundOrder } from "~/models/buying/refunds.server";
 import { getBuyerOrder, toBuyerOrderJson } from "~/models/buying/orders.server";
 import { getStoreOrder, toSellerOrderJson } from "~/models/selling/orders.server";
 import { answerRefundRequest, countOpenRefundRequests, listStoreRefundRequests, requestRefund } from "./refund-requests.server";

@@ -20,7 +20,7 @@ import { and, count, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type Stripe from "stripe";
 
 import { orders, refundRequests, stores, users, type Order, type RefundRequest } from "../../../db/schema";
-import { refundOrder } from "~/models/admin/refunds.server";
+import { refundOrder } from "~/models/buying/refunds.server";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";

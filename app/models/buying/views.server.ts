@@ -4,7 +4,7 @@
  */
 import type { Order } from "../../../db/schema";
 import { digitalConsentStatement } from "~/models/buying/consent";
-import { refundAmountCents } from "~/models/admin/refunds.server";
+import { refundAmountCents } from "~/models/buying/refunds.server";
 import { canRate, isDownloadable, type BuyerOrder } from "~/models/buying/orders.server";
 import type { Purchase } from "~/models/buying/purchases.server";
 import { toRefundRequestView } from "~/models/buying/refund-request-rows.server";

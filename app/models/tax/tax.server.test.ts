@@ -9,7 +9,7 @@ import { checkouts, invoices, orders as ordersTable, platformSettings, products,
 import { startFakeStripe } from "../../../tests/fakes/stripe";
 import { makeBuyer, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
-import { refundOrder } from "~/models/admin/refunds.server";
+import { refundOrder } from "~/models/buying/refunds.server";
 import { addToCart, getCartView } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";

@@ -17,7 +17,7 @@ import { getAdminOrder, saleCreditCents } from "~/models/admin/orders.server";
 import { MADE_TO_MEASURE_FLAG } from "~/models/patterns/mtm-label";
 import { toAdminOrderView, toOrderAuditView, toShipFromView } from "~/models/admin/views.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
-import { refundOrder } from "~/models/admin/refunds.server";
+import { refundOrder } from "~/models/buying/refunds.server";
 import { shipOrderAsAdmin } from "~/models/admin/shipping.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
 import { getStripe } from "~/models/payments/providers.server";

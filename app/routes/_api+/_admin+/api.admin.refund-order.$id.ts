@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { getAdminOrder, toAdminOrderJson } from "~/models/admin/orders.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
-import { refundOrder } from "~/models/admin/refunds.server";
+import { refundOrder } from "~/models/buying/refunds.server";
 import { getStripe } from "~/models/payments/providers.server";
 import { apiError, requireMethod } from "~/utils/api.server";
 import { requireApiAdmin } from "~/auth/guards.server";

@@ -28,7 +28,6 @@ import { formatCents } from "~/utils/money";
 import { debitRefund } from "~/models/selling/ledger.server";
 import { acceptOpenRefundRequest } from "~/models/buying/refund-request-rows.server";
 import { recordAudit } from "../platform/audit.server";
-import { canRefund } from "./orders.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { log, logError } from "~/utils/log.server";
 
@@ -40,6 +39,11 @@ export type RefundError = "not-found" | "already-refunded" | "not-refundable" | 
 export type RefundResult =
   | { ok: true; order: Order; refundId: string; refundedCents: number; debitCents: number }
   | { ok: false; error: RefundError };
+
+/** An order the administrator may refund: paid and not yet refunded (a pending or shipped order). */
+export function canRefund(order: Pick<Order, "status">): boolean {
+  return order.status === "Pending" || order.status === "Shipped";
+}
 
 /** What the buyer gets back for one order: its amount, its printing and shipping and its tax. */
 export function refundAmountCents(order: Pick<Order, "amountCents" | "shippingCents" | "taxCents">): number {
