@@ -5,7 +5,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 
 import { openDatabase } from "../../db/client";
-import { requestWithdrawal } from "../../app/models/selling/ledger.server";
+import { requestWithdrawal } from "../../app/models/payments/ledger.server";
 
 const { file, storeId, barrier } = workerData as { file: string; storeId: number; barrier: SharedArrayBuffer };
 const db = openDatabase(file, { migrate: false });

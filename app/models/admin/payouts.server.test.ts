@@ -7,7 +7,7 @@ import { balanceOf, fulfil, paidShop, pendingTransfer } from "../../../tests/uni
 import { useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { createStripeClient } from "~/models/payments/stripe.server";
-import { ledgerBalance, payoutPlan } from "~/models/selling/ledger.server";
+import { ledgerBalance, payoutPlan } from "~/models/payments/ledger.server";
 import { createLocalPayouts, createStripePayouts, settleTransfer, transferIdempotencyKey } from "~/models/selling/payouts.server";
 import { approveTransfer, rejectTransfer } from "./payouts.server";
 import { refundOrder } from "../buying/refunds.server";

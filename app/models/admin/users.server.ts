@@ -12,7 +12,7 @@ import type { UpdateUserError, UpdateUserInput } from "~/schemas/admin";
 import { untilDataChanges, type Db, type Tx } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { encryptSecret } from "~/utils/crypto.server";
-import { adjustBalance } from "~/models/selling/ledger.server";
+import { adjustBalance } from "~/models/payments/ledger.server";
 import { normalizeEmail } from "~/models/accounts/users.server";
 import { changes, listAudit, recordAudit } from "../platform/audit.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";

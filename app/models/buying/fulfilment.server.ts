@@ -23,7 +23,7 @@ import type { ProviderTax } from "~/models/payments/types";
 import { discountedLineFeeCents } from "~/models/buying/fees.server";
 import { tracksStock } from "~/models/catalog/product-types";
 import { getPlatformSettings } from "~/models/platform/settings.server";
-import { creditSale } from "~/models/selling/ledger.server";
+import { creditSale } from "~/models/payments/ledger.server";
 import { issueInvoice } from "~/models/tax/invoices.server";
 import { recordSaleTax } from "~/models/tax/ledger.server";
 import { isDownloadPattern } from "~/utils/catalog";

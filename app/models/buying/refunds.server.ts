@@ -25,7 +25,7 @@ import type { Db, Tx } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
-import { debitRefund } from "~/models/selling/ledger.server";
+import { debitRefund } from "~/models/payments/ledger.server";
 import { acceptOpenRefundRequest } from "~/models/buying/refund-request-rows.server";
 import { recordAudit } from "../platform/audit.server";
 import { isDownloadPattern } from "~/utils/catalog";

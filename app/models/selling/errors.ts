@@ -7,7 +7,7 @@ import type { PatternUnitsError, SaveDesignError } from "~/models/selling/design
 import type { CreateCodeError, RemoveCodeError } from "~/models/selling/discount-codes.server";
 import type { LabelUseError } from "~/models/selling/labels.server";
 import type { ShipError } from "~/models/selling/orders.server";
-import type { WithdrawalError } from "~/models/selling/ledger.server";
+import type { WithdrawalError } from "~/models/payments/ledger.server";
 
 /**
  * What both faces answer a logged-in user without a store who makes a seller call (issue 19, decision 046): 404

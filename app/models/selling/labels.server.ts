@@ -19,7 +19,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { files, orders, platformSettings, products, stores, users, type Order } from "../../../db/schema";
 import { shippingInfoOf, type ShipActor } from "~/models/selling/orders.server";
-import { debitLabel } from "~/models/selling/ledger.server";
+import { debitLabel } from "~/models/payments/ledger.server";
 import type { Address } from "~/models/shipping/addresses";
 import type { LabelProvider } from "~/models/shipping/label-provider";
 import { getLabelProvider, labelReference } from "~/models/shipping/labels.server";

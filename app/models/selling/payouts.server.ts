@@ -22,7 +22,7 @@ import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
-import { claimTransfer, completeTransfer, rejectTransfer, requestWithdrawal, type WithdrawalError } from "./ledger.server";
+import { claimTransfer, completeTransfer, rejectTransfer, requestWithdrawal, type WithdrawalError } from "../payments/ledger.server";
 import { log, logError } from "~/utils/log.server";
 
 export type PayoutOutcome = { ok: true; providerTransferId: string | null } | { ok: false; reason: string };

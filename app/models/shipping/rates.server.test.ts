@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { orders, products, stores, transactions, users } from "../../../db/schema";
 import { makeFullCart, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
-import { debitRefund } from "~/models/selling/ledger.server";
+import { debitRefund } from "~/models/payments/ledger.server";
 import { getCartView } from "~/models/buying/cart.server";
 import { createCheckout, getCheckoutSummary, sessionLines } from "~/models/buying/checkout.server";
 import { payLocalCheckout } from "~/models/payments/local-checkout.server";

@@ -22,7 +22,7 @@ import {
   ledgerBalance,
   rejectTransfer,
   requestWithdrawal,
-} from "~/models/selling/ledger.server";
+} from "~/models/payments/ledger.server";
 
 beforeAll(() => {
   useTestEnv();
