@@ -14,7 +14,7 @@ import { releaseCheckout } from "~/models/buying/fulfilment.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
 import { refuseOnEvidence } from "~/models/buying/evidence.server";
 import { getPaymentProvider } from "~/models/payments/providers.server";
-import { applyAccountUpdate } from "~/models/selling/onboarding.server";
+import { applyAccountUpdate } from "~/models/payments/onboarding.server";
 import type { Db } from "~/utils/db.server";
 import { log, logError } from "~/utils/log.server";
 

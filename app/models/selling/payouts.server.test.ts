@@ -9,7 +9,7 @@ import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { balanceOf, makeSoldShop, SOLD_BALANCE } from "../../../tests/unit/selling-fixtures";
 import { action as webhookRoute } from "~/routes/_api+/api.stripe.webhook";
-import { createOnboardingLink, refreshOnboarded } from "~/models/selling/onboarding.server";
+import { createOnboardingLink, refreshOnboarded } from "~/models/payments/onboarding.server";
 import { createLocalPayouts, settleTransfer, transferIdempotencyKey, withdrawBalance } from "~/models/selling/payouts.server";
 
 const SECRET = "whsec_payouts_secret";

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { Note } from "~/components/flash";
 import { SellerTabs } from "~/components/seller-tabs";
-import { createOnboardingLink, refreshOnboarded } from "~/models/selling/onboarding.server";
+import { createOnboardingLink, refreshOnboarded } from "~/models/payments/onboarding.server";
 import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { requireSeller } from "~/auth/guards.server";

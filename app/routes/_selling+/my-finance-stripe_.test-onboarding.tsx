@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 
-import { completeLocalOnboarding } from "~/models/selling/onboarding.server";
+import { completeLocalOnboarding } from "~/models/payments/onboarding.server";
 import { getStripe } from "~/models/payments/providers.server";
 import { getDb } from "~/utils/db.server";
 import { requireSeller } from "~/auth/guards.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { createOnboardingLink } from "~/models/selling/onboarding.server";
+import { createOnboardingLink } from "~/models/payments/onboarding.server";
 import { apiError } from "~/utils/api.server";
 import { requireApiSeller } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { isOnboarded } from "~/models/selling/onboarding.server";
+import { isOnboarded } from "~/models/payments/onboarding.server";
 import { apiError } from "~/utils/api.server";
 import { requireApiUser } from "~/auth/guards.server";
 import { getDb } from "~/utils/db.server";
