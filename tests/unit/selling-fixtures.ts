@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { orders, stores } from "../../db/schema";
 import { createCheckout } from "../../app/models/buying/checkout.server";
-import { payLocalCheckout } from "../../app/models/payments/local-checkout.server";
+import { payLocalCheckout } from "../../app/models/buying/local-checkout.server";
 import { createLocalProvider } from "../../app/models/payments/local.server";
 import { makeFullCart } from "./buying-fixtures";
 

@@ -11,7 +11,7 @@ import { DIGITAL_CONSENT_LABEL, digitalConsentStatement } from "~/models/buying/
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { getBuyerOrder, toBuyerOrderJson } from "~/models/buying/orders.server";
 import { toPurchaseView } from "~/models/buying/views.server";
-import { payLocalCheckout } from "~/models/payments/local-checkout.server";
+import { payLocalCheckout } from "~/models/buying/local-checkout.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 
 let dir: string;

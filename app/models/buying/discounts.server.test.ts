@@ -16,7 +16,7 @@ import { createCheckout, sessionLines } from "~/models/buying/checkout.server";
 import { allocateDiscount, checkCode } from "~/models/buying/discounts.server";
 import { discountedLineFeeCents } from "~/models/buying/fees.server";
 import { releaseCheckout } from "~/models/buying/fulfilment.server";
-import { payLocalCheckout } from "~/models/payments/local-checkout.server";
+import { payLocalCheckout } from "~/models/buying/local-checkout.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 import { createDiscountCode, listDiscountCodes, removeDiscountCode } from "~/models/selling/discount-codes.server";
 import { ApiCheckoutSchema } from "~/schemas/buying";

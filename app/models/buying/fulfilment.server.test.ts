@@ -8,7 +8,7 @@ import { addToCart, countCartItems } from "~/models/buying/cart.server";
 import { closeOpenCheckouts, createCheckout, sweepExpiredCheckouts } from "~/models/buying/checkout.server";
 import { fulfilCheckout, releaseCheckout } from "~/models/buying/fulfilment.server";
 import { returnFromPayment } from "~/models/buying/purchases.server";
-import { payLocalCheckout } from "~/models/payments/local-checkout.server";
+import { payLocalCheckout } from "~/models/buying/local-checkout.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 
 let dir: string;

@@ -7,7 +7,7 @@ import { createTestDb } from "../../../tests/unit/helpers";
 import { debitRefund } from "~/models/payments/ledger.server";
 import { getCartView } from "~/models/buying/cart.server";
 import { createCheckout, getCheckoutSummary, sessionLines } from "~/models/buying/checkout.server";
-import { payLocalCheckout } from "~/models/payments/local-checkout.server";
+import { payLocalCheckout } from "~/models/buying/local-checkout.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 import { stringifyShippingOverride, type ShippingRates } from "~/models/shipping/rates";
 import { getShippingRates, saveShippingRates } from "~/models/shipping/rates.server";

@@ -15,7 +15,7 @@ import { createCheckout } from "~/models/buying/checkout.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 import { getPaymentProvider } from "~/models/payments/providers.server";
-import { handleStripeEvent } from "~/models/payments/webhook.server";
+import { handleStripeEvent } from "~/models/buying/webhook.server";
 import type { Db } from "~/utils/db.server";
 import { findInvoice, invoiceJson, invoicePdf } from "./invoices.server";
 import { quarterOf, taxReport, taxReportCsv, parseQuarter } from "./ledger.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { getStripe } from "~/models/payments/providers.server";
-import { handleStripeWebhook } from "~/models/payments/webhook.server";
+import { handleStripeWebhook } from "~/models/buying/webhook.server";
 import { apiError, requireMethod } from "~/utils/api.server";
 import { BodyTooLargeError, MAX_JSON_BYTES, readText } from "~/utils/body.server";
 import { getDb } from "~/utils/db.server";

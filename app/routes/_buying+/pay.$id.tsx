@@ -4,7 +4,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { CheckoutSummaryCard } from "~/components/checkout-summary";
 import { Spinner } from "~/components/forms";
 import { getCheckoutSummary } from "~/models/buying/checkout.server";
-import { cancelLocalCheckout, openLocalCheckout, payLocalCheckout } from "~/models/payments/local-checkout.server";
+import { cancelLocalCheckout, openLocalCheckout, payLocalCheckout } from "~/models/buying/local-checkout.server";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
