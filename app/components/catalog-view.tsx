@@ -1,7 +1,8 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 
 import { Pagination } from "~/components/pagination";
-import { ProductGrid, type ProductCardData } from "~/components/product-card";
+import { ProductGrid } from "~/components/product-card";
+import type { ProductCardData } from "~/models/catalog/card";
 import { QuickLink } from "~/components/quick-link";
 import { catalogSearch, SORTS, type CatalogQuery } from "~/schemas/catalog";
 import { AVAILABILITIES, CATEGORY1, subcategoriesFor } from "~/utils/catalog";

@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 
 import { products, stores } from "../../../db/schema";
-import type { ProductCardData } from "~/components/product-card";
+import type { ProductCardData } from "~/models/catalog/card";
 import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { productListColumns } from "~/models/catalog/products.server";
