@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { checkouts, userMeasurements, users } from "../../../db/schema";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
-import { deleteAccount } from "~/models/accounts/personal-data.server";
+import { deleteAccount } from "~/models/accounts/deletion.server";
 import { updateProfile } from "~/models/accounts/profile.server";
 import { addToCart } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";

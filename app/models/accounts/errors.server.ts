@@ -4,7 +4,7 @@
  */
 import { answers, type ErrorAnswer } from "~/models/answers";
 import type { LoginErrorCode } from "~/models/accounts/login.server";
-import type { DeleteAccountError } from "~/models/accounts/personal-data.server";
+import type { DeleteAccountError } from "~/models/accounts/deletion.server";
 import { getEnv } from "~/utils/env.server";
 import { AUTH_MESSAGES, tooManyAttemptsText } from "~/utils/messages";
 

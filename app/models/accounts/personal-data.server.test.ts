@@ -44,14 +44,9 @@ import { recordAudit } from "~/models/platform/audit.server";
 import { uploadsDir } from "~/models/files/store.server";
 import { sendMessage } from "~/models/messaging/messages.server";
 import { encryptSecret } from "~/utils/crypto.server";
-import {
-  DELETED_NAME,
-  PERSONAL_DATA_COVERAGE,
-  deleteAccount,
-  deletedEmail,
-  exportUserData,
-  exportUserDataFor,
-} from "./personal-data.server";
+import { DELETED_NAME, deleteAccount, deletedEmail } from "./deletion.server";
+import { PERSONAL_DATA_COVERAGE } from "./personal-data-export.server";
+import { exportUserData, exportUserDataFor } from "~/models/privacy/personal-data.server";
 
 let dataDir = "";
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;

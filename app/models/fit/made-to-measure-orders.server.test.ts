@@ -9,7 +9,7 @@ import { createTestDb } from "../../../tests/unit/helpers";
 import { addToCart, getCartView, joinVisitorCart, replaceCart } from "~/models/buying/cart.server";
 import { createCheckout, sessionLines } from "~/models/buying/checkout.server";
 import { fulfilCheckout } from "~/models/buying/fulfilment.server";
-import { exportUserData } from "~/models/accounts/personal-data.server";
+import { exportUserData } from "~/models/privacy/personal-data.server";
 import { getAdminOrder, toAdminOrderJson } from "~/models/admin/orders.server";
 import { getBuyerOrder, toBuyerOrderJson } from "~/models/buying/orders.server";
 import { getStoreOrder, toSellerOrderJson } from "~/models/selling/orders.server";

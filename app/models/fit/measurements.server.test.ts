@@ -6,7 +6,7 @@ import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { getMeasurements, noMeasurements } from "./chart.server";
 import { measurementsJson } from "./json";
 import { saveMeasurements } from "./measurements.server";
-import { deleteAccount } from "~/models/accounts/personal-data.server";
+import { deleteAccount } from "~/models/accounts/deletion.server";
 import { ApiMeasurementsSchema, MeasurementsFormSchema } from "~/schemas/measurements";
 
 const form = (fields: Record<string, string>) => MeasurementsFormSchema.safeParse({ unit: "cm", ...fields });

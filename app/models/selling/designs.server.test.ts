@@ -8,7 +8,7 @@ import type { Db } from "../../../db/client";
 import { checkouts, files, orders, patternVersions, productMedia, products, stores, variants } from "../../../db/schema";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { pngImage, withUploadDir } from "../../../tests/unit/upload-fixtures";
-import { deleteAccount } from "~/models/accounts/personal-data.server";
+import { deleteAccount } from "~/models/accounts/deletion.server";
 import { getOwnProduct, listOwnProducts, MAX_PATTERN_NOTE, ownProductJson, PATTERN_NOTE_TOO_LONG, removeOwnProduct, saveDesign } from "./designs.server";
 import { READ_PATTERN_MESSAGES, readPattern } from "~/models/patterns/dxf.server";
 import { makeAstmDxf } from "~/models/patterns/demo.server";

@@ -20,7 +20,7 @@ import {
 import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
 import { getMeasurements, noMeasurements } from "~/models/fit/chart.server";
 import { measurementsAction } from "~/routes/_account+/measurements.server";
-import { deleteAccount } from "~/models/accounts/personal-data.server";
+import { deleteAccount } from "~/models/accounts/deletion.server";
 import { setMessageEmails } from "~/models/messaging/notifications.server";
 import { MessageEmailsSchema, PublicProfileSchema } from "~/schemas/messages";
 import { DELETE_CONFIRMATION, DeleteAccountSchema } from "~/schemas/personal-data";

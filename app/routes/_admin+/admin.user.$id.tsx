@@ -7,7 +7,7 @@ import { AuditLog } from "~/components/admin/audit-log";
 import { AdminPageTitle } from "~/components/admin/page-head";
 import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
 import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
-import { deleteAccount } from "~/models/accounts/personal-data.server";
+import { deleteAccount } from "~/models/accounts/deletion.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { getAdminUserPage, updateAdminUser } from "~/models/admin/users.server";
 import { toAdminUserView } from "~/models/admin/views.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { requireAdmin } from "~/auth/guards.server";
-import { exportUserDataFor } from "~/models/accounts/personal-data.server";
+import { exportUserDataFor } from "~/models/privacy/personal-data.server";
 import { getDb } from "~/utils/db.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 import { exportFileName, jsonAttachment } from "~/utils/json-attachment.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { requireApiUser } from "~/auth/guards.server";
 import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
-import { deleteAccount } from "~/models/accounts/personal-data.server";
+import { deleteAccount } from "~/models/accounts/deletion.server";
 import { ApiDeleteAccountSchema } from "~/schemas/personal-data";
 import { apiError, parseBody, requireMethod } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
