@@ -2,7 +2,7 @@
  * Reading an uploaded DXF (decision 090): one guarded reading per upload, in the worker pool. Its result is the
  * upload check and the pattern that is stored, so a file is parsed once, never on the request thread.
  */
-import { TOO_COMPLEX_PREFIX } from "./dxf.server";
+import { TOO_COMPLEX_PREFIX } from "./dxf-raw.server";
 import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.server";
 import type { PatternUnits, ReadPatternError } from "./types";
 

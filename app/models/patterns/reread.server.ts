@@ -10,7 +10,8 @@
 import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
 
 import { patternVersions } from "../../../db/schema";
-import { READER_VERSION, TOO_COMPLEX_PREFIX } from "./dxf.server";
+import { TOO_COMPLEX_PREFIX } from "./dxf-raw.server";
+import { READER_VERSION } from "./dxf.server";
 import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.server";
 import type { Pattern, PatternUnits } from "./types";
 import type { DbOrTx } from "~/utils/db.server";
