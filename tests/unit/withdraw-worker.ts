@@ -1,6 +1,6 @@
 /**
  * One withdrawal from its own thread and its own SQLite connection, released together with the others by a
- * shared flag, for the race test in app/models/selling/ledger.server.test.ts.
+ * shared flag, for the race test in app/models/payments/ledger.server.test.ts.
  */
 import { parentPort, workerData } from "node:worker_threads";
 

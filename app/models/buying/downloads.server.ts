@@ -2,7 +2,7 @@
  * Pattern downloads. A pattern file is private: besides its owner, the store owner and admins
  * (file-access.server.ts), only a buyer with a paid, not refunded order of the Digital pattern product that
  * uses the file may read it. Every buyer download is logged (who, when, which order) for refund disputes.
- * The files themselves (stamped DXF, print PDFs) are built by patterns/downloads.server.ts.
+ * The files themselves (stamped DXF, print PDFs) are built by layout/downloads.server.ts.
  */
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
 

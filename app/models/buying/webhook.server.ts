@@ -109,7 +109,7 @@ export async function handleStripeEvent({
       return releaseCheckout({ db, checkoutId: checkout.id, status, event: { id: event.id, type: event.type } });
     }
     case "account.updated":
-      // Payout onboarding: the store's flag is details_submitted && payouts_enabled (selling/onboarding.server.ts).
+      // Payout onboarding: the store's flag is details_submitted && payouts_enabled (payments/onboarding.server.ts).
       return applyAccountUpdate({ db, account: event.data.object, event: { id: event.id, type: event.type } });
     default:
       return "ignored";
