@@ -23,6 +23,7 @@ import { CUSTOM_SIZE_LABEL } from "~/models/patterns/interpolate";
 import { fabricEstimate } from "~/models/patterns/fabric.server";
 import { PatternBusyError } from "~/models/patterns/pool.server";
 import { ensureParsed, type PatternFacts } from "~/models/patterns/versions.server";
+import { createCache, type Cache } from "~/utils/cache.server";
 import type { DbOrTx } from "~/utils/db.server";
 
 export const BUSY_MESSAGE = "The layout is being prepared. Reload the page in a few seconds.";
@@ -186,12 +187,12 @@ export async function layoutFabricTable({ db, productId, facts }: { db: DbOrTx; 
 export type FabricNeed = { material: string; size: string; widthMm: number; lengthMm: number; metres: number; yards: number; fits: boolean; source: "layout" | "estimate" };
 
 /** Estimates (margin included) per material, size and width, for the widths the facts do not hold. */
-const needMemos = new WeakMap<object, Map<string, Map<string, { lengthMm: number; fits: boolean }>>>();
+const needMemos = new WeakMap<object, Cache<Map<string, { lengthMm: number; fits: boolean }>>>();
 /** The memo of one database (version ids repeat across databases: the tests open many). */
 function needMemoOf(db: DbOrTx) {
   const owner = "$client" in db ? db.$client : db;
   let memo = needMemos.get(owner);
-  if (!memo) needMemos.set(owner, (memo = new Map()));
+  if (!memo) needMemos.set(owner, (memo = createCache({ max: 200 })));
   return memo;
 }
 const needKey = (material: string, size: string, widthMm: number) => `${material}\u0000${size}\u0000${widthMm}`;
@@ -214,9 +215,7 @@ async function estimatesByMaterial(db: DbOrTx, facts: PatternFacts, widthsMm: nu
       }
     }
   }
-  needMemo.set(key, found);
-  while (needMemo.size > 200) needMemo.delete(needMemo.keys().next().value as string);
-  return found;
+  return needMemo.set(key, found);
 }
 
 /** Per size, its materials in the facts' order (the main fabric first). */

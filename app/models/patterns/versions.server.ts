@@ -14,6 +14,7 @@ import { fabricEstimate, fabricEstimates, FABRIC_MARGIN_PERCENT, METRIC_FABRIC_W
 import { defaultSize, pieceCount, pieceFacts, piecesOfSize, type PieceFact } from "./pieces";
 import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.server";
 import type { Pattern, PatternUnits, UnitsSource } from "./types";
+import { createCache, type Cache } from "~/utils/cache.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { localUpload } from "~/models/files/store.server";
 
@@ -68,21 +69,14 @@ const FACTS_CACHE_MAX = 500;
  * by version id and reading (`${id}:${reading}`): a re-reading (decision 100), in this process or another, is a
  * new key.
  */
-const caches = new WeakMap<object, { parsed: Map<string, LoadedPattern>; facts: Map<string, PatternFacts> }>();
+const caches = new WeakMap<object, { parsed: Cache<LoadedPattern>; facts: Cache<PatternFacts> }>();
 function cachesOf(db: DbOrTx) {
   let entry = caches.get(db);
   if (!entry) {
-    entry = { parsed: new Map(), facts: new Map() };
+    entry = { parsed: createCache({ max: PARSED_CACHE_MAX }), facts: createCache({ max: FACTS_CACHE_MAX }) };
     caches.set(db, entry);
   }
   return entry;
-}
-
-function remember<K, V>(cache: Map<K, V>, key: K, value: V, max: number): V {
-  cache.delete(key);
-  cache.set(key, value);
-  while (cache.size > max) cache.delete(cache.keys().next().value as K);
-  return value;
 }
 
 function isPattern(value: unknown): value is Pattern {
@@ -102,7 +96,7 @@ export async function loadPattern({ db, versionId }: { db: DbOrTx; versionId: nu
   if (!current) return null;
   const key = `${versionId}:${current.reading}`;
   const cached = parsedCache.get(key);
-  if (cached) return remember(parsedCache, key, cached, PARSED_CACHE_MAX);
+  if (cached) return cached;
   const row = db.select({ data: patternVersions.data, file: patternVersions.file }).from(patternVersions).where(eq(patternVersions.id, versionId)).get();
   if (!row) return null;
   let pattern: Pattern | null = null;
@@ -125,7 +119,7 @@ export async function loadPattern({ db, versionId }: { db: DbOrTx; versionId: nu
     data = JSON.stringify(pattern);
     db.update(patternVersions).set({ data, readerVersion: READER_VERSION }).where(eq(patternVersions.id, versionId)).run();
   }
-  return remember(parsedCache, key, { pattern, data, reading: current.reading }, PARSED_CACHE_MAX);
+  return parsedCache.set(key, { pattern, data, reading: current.reading });
 }
 
 /** A version's reading: the pattern, its stored JSON text and the reading's number (pattern_versions.reading). */
@@ -197,7 +191,7 @@ export async function versionFacts({ db, version }: { db: DbOrTx; version: Versi
   const factsCache = cachesOf(db).facts;
   const key = `${version.id}:${version.reading}`;
   const cached = factsCache.get(key);
-  if (cached) return remember(factsCache, key, cached, FACTS_CACHE_MAX);
+  if (cached) return cached;
   // A full pool (an older version read for the first time) leaves the facts out of this one answer only.
   const pattern = await ensureParsed({ db, versionId: version.id }).catch((error: unknown) => {
     if (error instanceof PatternBusyError) return null;
@@ -233,7 +227,7 @@ export async function versionFacts({ db, version }: { db: DbOrTx; version: Versi
       ),
     ),
   };
-  return remember(factsCache, key, facts, FACTS_CACHE_MAX);
+  return factsCache.set(key, facts);
 }
 
 /** The facts of a product's current pattern version, or null (not a pattern, no version, unreadable file). */
