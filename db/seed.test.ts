@@ -30,7 +30,8 @@ import {
   users,
   variants,
 } from "./schema";
-import { DEMO_ACCOUNTS, DEMO_ACCOUNT_NUMBER, isDatabaseEmpty, seedDemoData } from "./seed";
+import { isDatabaseEmpty, seedDemoData } from "./seed";
+import { DEMO_ACCOUNTS, DEMO_ACCOUNT_NUMBER } from "./seed/words";
 
 const tempDirs: string[] = [];
 

@@ -1,0 +1,199 @@
+/** Writing the plan: every planned row inserted in one transaction, ids following the tables' highest. */
+import { eq, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+
+import { READER_VERSION } from "../../app/models/patterns/dxf.server";
+import { encryptSecret } from "../../app/utils/crypto.server";
+import type { Db } from "../client";
+import {
+  files,
+  follows,
+  patternVersions,
+  platformSettings,
+  productMedia,
+  products,
+  reviews,
+  sizeChartRows,
+  storeMedia,
+  stores,
+  users,
+  variants,
+} from "../schema";
+import { demoSizeChart } from "./assets";
+import type { Plan } from "./plan";
+import type { PlannedFile } from "./uploads";
+import { DEMO_ACCOUNT_NUMBER, slug } from "./words";
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const BATCH_SIZE = 400;
+
+function insertInBatches<T extends SQLiteTable>(tx: Tx, table: T, rows: T["$inferInsert"][]) {
+  for (let i = 0; i < rows.length; i += BATCH_SIZE) {
+    tx.insert(table).values(rows.slice(i, i + BATCH_SIZE)).run();
+  }
+}
+
+/** The highest id a table has used (AUTOINCREMENT never reuses ids): plan ids follow it. */
+function lastId(tx: Tx, table: string): number {
+  const row = tx.get<{ id: number | null }>(
+    sql`SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ${table}), 0),
+                   coalesce((SELECT max(id) FROM ${sql.identifier(table)}), 0)) AS id`,
+  );
+  return row?.id ?? 0;
+}
+
+const LOS_ANGELES_STUDIO = {
+  shippingName: "Patternhouse Print Studio",
+  street: "1200 S Santa Fe Ave",
+  street2: "Suite 4",
+  city: "Los Angeles",
+  state: "CA",
+  postalCode: "90021",
+  phone: "+1 213 555 0142",
+  email: "studio@patternhouse.test",
+  country: "US",
+};
+
+export function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[], dataKey: Buffer) {
+  const userBase = lastId(tx, "users") + 1;
+  const storeBase = lastId(tx, "stores") + 1;
+  const productBase = lastId(tx, "products") + 1;
+  const userId = (index: number) => userBase + index;
+  const storeId = (index: number) => storeBase + index;
+  const productId = (index: number) => productBase + index;
+
+  insertInBatches(
+    tx,
+    users,
+    plan.users.map((u, i) => ({
+      id: userId(i),
+      email: u.email,
+      passwordHash: u.passwordHash,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      role: u.role,
+      phone: u.phone,
+      street: u.street,
+      street2: u.street2 ?? "",
+      city: u.city,
+      state: u.state,
+      postalCode: u.postalCode,
+      country: u.country,
+      createdAt: u.createdAt,
+    })),
+  );
+
+  insertInBatches(
+    tx,
+    files,
+    fileRows.map((f) => ({
+      name: f.name,
+      originalName: f.originalName,
+      contentType: f.contentType,
+      size: f.size,
+      kind: f.kind,
+      ownerId: userId(f.owner),
+    })),
+  );
+
+  insertInBatches(
+    tx,
+    stores,
+    plan.stores.map((s, i) => {
+      const owner = plan.users[s.owner]!;
+      const payout =
+        s.stripe === "onboarded"
+          ? {
+              accountName: `${owner.firstName} ${owner.lastName}`,
+              accountNumber: encryptSecret(DEMO_ACCOUNT_NUMBER, dataKey),
+              accountLast4: DEMO_ACCOUNT_NUMBER.slice(-4),
+              accountRouting: "110000000",
+            }
+          : {};
+      return {
+        id: storeId(i),
+        userId: userId(s.owner),
+        name: s.name,
+        avatar: s.avatar,
+        bio: s.bio,
+        stripeAccountId: i === 0 ? "acct_local_demo" : s.stripe === "none" ? null : `acct_local_${slug(s.name).replace(/-/g, "")}`,
+        stripeOnboarded: s.stripe === "onboarded",
+        ...payout,
+        createdAt: s.createdAt,
+      };
+    }),
+  );
+  insertInBatches(
+    tx,
+    storeMedia,
+    plan.stores.flatMap((s, i) => s.media.map((media, position) => ({ storeId: storeId(i), media, position }))),
+  );
+
+  insertInBatches(
+    tx,
+    products,
+    plan.products.map((p, i) => ({
+      id: productId(i),
+      storeId: storeId(p.store),
+      name: p.name,
+      description: p.description,
+      priceCents: p.priceCents,
+      type: p.type,
+      delivery: p.delivery,
+      category1: p.category1,
+      category2: p.category2,
+      terms: p.terms,
+      patternFile: p.patternFile,
+      parcelSize: p.parcelSize,
+      sizeChart: p.sizeChart,
+      sold: p.sold,
+      createdAt: p.createdAt,
+      updatedAt: p.createdAt,
+    })),
+  );
+  // Pattern rows are large (tens of KB): small batches.
+  const versionRows = plan.products.flatMap((p, i) =>
+    p.patternFile
+      ? [{ productId: productId(i), version: 1, file: p.patternFile, data: p.patternData, readerVersion: p.patternData === "{}" ? 0 : READER_VERSION, createdAt: p.createdAt }]
+      : [],
+  );
+  for (let i = 0; i < versionRows.length; i += 50) tx.insert(patternVersions).values(versionRows.slice(i, i + 50)).run();
+  insertInBatches(
+    tx,
+    sizeChartRows,
+    plan.products.flatMap((p, i) => demoSizeChart(p.patternData).map((row) => ({ productId: productId(i), ...row }))),
+  );
+  insertInBatches(
+    tx,
+    productMedia,
+    plan.products.flatMap((p, i) => p.media.map((media, position) => ({ productId: productId(i), media, position }))),
+  );
+  insertInBatches(
+    tx,
+    variants,
+    plan.products.flatMap((p, i) =>
+      p.variants.map((v, position) => ({ productId: productId(i), name: "Size", ...v, position })),
+    ),
+  );
+
+  insertInBatches(
+    tx,
+    follows,
+    plan.follows.map((f) => ({ userId: userId(f.user), storeId: storeId(f.store), createdAt: f.createdAt })),
+  );
+  insertInBatches(
+    tx,
+    reviews,
+    plan.reviews.map((r) => ({
+      productId: productId(r.product),
+      name: r.name,
+      star: r.star,
+      comment: r.comment,
+      createdAt: r.createdAt,
+    })),
+  );
+
+  // The row itself comes from migration 0003 with the schema's default fees; the demo adds the print studio.
+  tx.update(platformSettings).set(LOS_ANGELES_STUDIO).where(eq(platformSettings.id, 1)).run();
+}
