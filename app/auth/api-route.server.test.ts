@@ -23,7 +23,7 @@ function call(method: string, user?: User, body?: unknown) {
   const headers = new Headers(user ? { Authorization: createSession({ db, userId: user.id }) } : undefined);
   if (body !== undefined) headers.set("Content-Type", "application/json");
   const request = new Request("http://localhost/api/test/7", { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { request, params: { id: "7" }, context: {} };
+  return { request, params: { id: "7" }, context: { cspNonce: "" } };
 }
 
 /** Runs a loader or action; a thrown Response is the answer too (Remix sends both). */

@@ -120,3 +120,8 @@ export function domainError<C extends string>(table: Record<C, ErrorAnswer>, cod
   const { status, message } = table[code];
   return apiError(status, message, extra);
 }
+
+/** The work of the catch-all paths: a path /api does not know is a 404 `{ error }`, not the HTML page. */
+export function unknownApiPath(): Response {
+  return apiError(404, "Not found");
+}

@@ -1,8 +1,11 @@
 import { apiError } from "~/utils/api.server";
 
-/** JSON face: a positive integer path parameter, or a 404 `{ error }` (the HTML face's twin is idParam in invariant.ts). */
-export function apiIdParam(value: string | undefined, what = "Not found"): number {
+/**
+ * JSON face: a positive integer path parameter, or the domain's not-found answer (`{ status, message }` from its error
+ * table) as `{ error }`. The HTML face's twin is idParam in invariant.ts.
+ */
+export function apiIdParam(value: string | undefined, notFound: { status: number; message: string }): number {
   const id = Number(value);
-  if (!value || !Number.isSafeInteger(id) || id <= 0) throw apiError(404, what);
+  if (!value || !Number.isSafeInteger(id) || id <= 0) throw apiError(notFound.status, notFound.message);
   return id;
 }

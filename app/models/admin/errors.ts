@@ -11,13 +11,21 @@ import type { RemoveProductError } from "~/models/admin/stores.server";
 import type { UpdateUserError } from "~/models/admin/users.server";
 import type { SaveSettingsError } from "~/models/admin/settings.server";
 
+/** The administrator's views of one thing or one list (spec 7.4 get-order, get-store, get-user, get-products). */
+type LookupError = "order-not-found" | "store-not-found" | "user-not-found" | "owner-required";
+
 export const ADMIN_ERRORS: {
+  lookup: Record<LookupError, ErrorAnswer>;
   removeProduct: Record<RemoveProductError, ErrorAnswer>;
   updateUser: Record<UpdateUserError, ErrorAnswer>;
   refund: Record<RefundError, ErrorAnswer>;
   transfer: Record<TransferError, ErrorAnswer>;
   saveSettings: Record<SaveSettingsError, ErrorAnswer>;
 } = {
+  lookup: {
+    ...answers(404, { "order-not-found": "Order not found", "store-not-found": "Store not found", "user-not-found": "User not found" }),
+    ...answers(400, { "owner-required": "owner is required" }),
+  },
   saveSettings: answers(400, {
     "stripe-not-configured": "Stripe Tax needs Stripe: set STRIPE_SECRET_KEY first",
     "invalid-vat-number": "Enter a valid EU or UK VAT number, like DE136695976",

@@ -1,8 +1,6 @@
-import { apiError } from "~/utils/api.server";
+import { apiRoute, unknownApiPath } from "~/auth/api-route.server";
 
 /** Unknown /api/* paths answer JSON, not the HTML 404 page. */
-export async function loader() {
-  return apiError(404, "Not found");
-}
-
-export const action = loader;
+const route = apiRoute({ method: "ANY", guard: "none", handle: unknownApiPath });
+export const loader = route.loader;
+export const action = route.action;

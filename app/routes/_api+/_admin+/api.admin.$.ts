@@ -1,13 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-
-import { apiError } from "~/utils/api.server";
-import { requireApiAdmin } from "~/auth/guards.server";
+import { apiRoute, unknownApiPath } from "~/auth/api-route.server";
 
 /** Every /api/admin/* path: 401 for visitors and 403 for non-admins, before anything else. */
-async function notFound({ request }: LoaderFunctionArgs | ActionFunctionArgs) {
-  await requireApiAdmin(request);
-  return apiError(404, "Not found");
-}
-
-export const loader = notFound;
-export const action = notFound;
+const route = apiRoute({ method: "ANY", guard: "admin", handle: unknownApiPath });
+export const loader = route.loader;
+export const action = route.action;

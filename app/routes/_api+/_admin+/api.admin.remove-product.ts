@@ -1,29 +1,19 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-
+import { apiRoute, domainError } from "~/auth/api-route.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { getStoreIdOfOwner, removeProductAsAdmin } from "~/models/admin/stores.server";
 import { RemoveProductSchema } from "~/schemas/admin";
-import { apiError, parseBody, requireMethod } from "~/utils/api.server";
-import { requireApiAdmin } from "~/auth/guards.server";
-import { getDb } from "~/utils/db.server";
-
-export async function loader({ request }: ActionFunctionArgs) {
-  await requireApiAdmin(request);
-  return apiError(405, "Use POST");
-}
 
 /** POST /api/admin/remove-product {id, owner} -> {success}; the product leaves the catalogue, its orders stay. */
-export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const admin = await requireApiAdmin(request);
-  const body = await parseBody(request, RemoveProductSchema);
-  const db = getDb();
-  let storeId: number | undefined;
-  if (body.owner !== undefined) {
-    storeId = getStoreIdOfOwner({ db, ownerId: body.owner });
-    if (storeId === undefined) return apiError(404, "Product not found");
-  }
-  const result = removeProductAsAdmin({ db, productId: body.id, storeId, adminId: admin.id });
-  if (!result.ok) return apiError(ADMIN_ERRORS.removeProduct[result.error].status, ADMIN_ERRORS.removeProduct[result.error].message);
-  return Response.json({ success: true });
-}
+const route = apiRoute({
+  method: "POST",
+  guard: "admin",
+  body: RemoveProductSchema,
+  handle: ({ db, user, body }) => {
+    const storeId = body.owner === undefined ? undefined : getStoreIdOfOwner({ db, ownerId: body.owner });
+    if (body.owner !== undefined && storeId === undefined) return domainError(ADMIN_ERRORS.removeProduct, "not-found");
+    const result = removeProductAsAdmin({ db, productId: body.id, storeId, adminId: user.id });
+    return result.ok ? { success: true } : domainError(ADMIN_ERRORS.removeProduct, result.error);
+  },
+});
+export const loader = route.loader;
+export const action = route.action;
