@@ -3,7 +3,7 @@
  * code, the table gives the status and the text, and both faces read it – the JSON route answers
  * `{ error: message }` with `status`, the HTML action shows `message` (at the field its route picks) with `status`.
  */
-export type ErrorAnswer = { status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502 | 503; message: string };
+export type ErrorAnswer = { status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503; message: string };
 
 /** The texts of some codes, all answered with one status. */
 export function answers<C extends string, S extends ErrorAnswer["status"]>(

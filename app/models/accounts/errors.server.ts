@@ -5,10 +5,32 @@
 import { answers, type ErrorAnswer } from "~/models/answers";
 import type { LoginErrorCode } from "~/models/accounts/login.server";
 import type { DeleteAccountError } from "~/models/accounts/deletion.server";
+import type { ChangePasswordError } from "~/models/accounts/profile.server";
+import type { RegisterResult } from "~/models/accounts/users.server";
 import { getEnv } from "~/utils/env.server";
 import { AUTH_MESSAGES, tooManyAttemptsText } from "~/utils/messages";
 
-export const ACCOUNTS_ERRORS: { login: Record<LoginErrorCode, ErrorAnswer>; deleteAccount: Record<DeleteAccountError, ErrorAnswer> } = {
+type RegisterError = Extract<RegisterResult, { ok: false }>["error"] | "invalid-email" | "invalid-password";
+
+export const ACCOUNTS_ERRORS: {
+  login: Record<LoginErrorCode, ErrorAnswer>;
+  register: Record<RegisterError, ErrorAnswer>;
+  changePassword: Record<ChangePasswordError, ErrorAnswer>;
+  profile: Record<"account-closed" | "not-found", ErrorAnswer>;
+  deleteAccount: Record<DeleteAccountError, ErrorAnswer>;
+} = {
+  /** Spec 8: 400 for an email problem (invalid, duplicate), 401 for a password problem (zod's own words first). */
+  register: {
+    ...answers(400, { "invalid-email": "Enter a valid email address", "duplicate-email": AUTH_MESSAGES.duplicateEmail }),
+    ...answers(401, { "invalid-password": "Invalid password" }),
+    ...answers(429, { "rate-limited": AUTH_MESSAGES.tooManyRegistrations }),
+  },
+  changePassword: answers(400, { "wrong-password": "The current password you entered is not correct." }),
+  profile: {
+    // The account was deleted while the request was on its way: nothing was written (issue 34, item 1).
+    ...answers(403, { "account-closed": "This account is closed." }),
+    ...answers(404, { "not-found": "User not found" }),
+  },
   login: {
     "unknown-email": { status: 400, message: AUTH_MESSAGES.unknownEmail },
     "wrong-password": { status: 401, message: AUTH_MESSAGES.wrongPassword },

@@ -67,7 +67,7 @@ export function updateProfile({ db, userId, input }: { db: Db; userId: number; i
   return user ? toProfile(user) : null;
 }
 
-export const WRONG_CURRENT_PASSWORD = "The current password you entered is not correct.";
+export type ChangePasswordError = "wrong-password";
 
 /** Changes the password after checking the current one; other sessions of the user are signed out. */
 export async function changePassword({
@@ -82,8 +82,8 @@ export async function changePassword({
   oldPassword: string;
   newPassword: string;
   keepToken?: string | null;
-}): Promise<{ ok: true } | { ok: false; error: string }> {
-  if (!(await verifyPassword(user.passwordHash, oldPassword))) return { ok: false, error: WRONG_CURRENT_PASSWORD };
+}): Promise<{ ok: true } | { ok: false; error: ChangePasswordError }> {
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) return { ok: false, error: "wrong-password" };
   const passwordHash = await hashPassword(newPassword);
   db.transaction((tx) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();

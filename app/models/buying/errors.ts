@@ -47,7 +47,13 @@ export const BUYING_ERRORS: {
   download: Record<DownloadError, Answer>;
   requestRefund: Record<RequestRefundError, Answer>;
   answerRefundRequest: Record<AnswerRefundRequestError, Answer>;
+  order: Record<"not-found", Answer>;
+  refundRequests: Record<"bad-status", Answer>;
 } = {
+  /** The buyer's own order (spec 7.2 get-order): another user's is not found. */
+  order: answers(404, { "not-found": "Order not found" }),
+  /** The store's list of refund and cancel requests (decision 110), filtered by status. */
+  refundRequests: answers(400, { "bad-status": "status must be open, accepted or declined" }),
   addToCart: {
     ...answers(400, {
       "not-found": "This product is no longer available.",

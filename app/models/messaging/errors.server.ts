@@ -8,7 +8,13 @@ import type { HelpError, SubmitHelpResult } from "~/models/messaging/help.server
 import { MESSAGE_LIMITS } from "~/models/messaging/limits.server";
 import { MAX_MESSAGE_LENGTH, type SendMessageError } from "~/models/messaging/messages.server";
 
-export const MESSAGING_ERRORS: { send: Record<SendMessageError, ErrorAnswer>; help: Record<HelpError, ErrorAnswer> } = {
+export const MESSAGING_ERRORS: {
+  send: Record<SendMessageError, ErrorAnswer>;
+  read: Record<"not-found", ErrorAnswer>;
+  help: Record<HelpError | "stuff-not-json", ErrorAnswer>;
+} = {
+  /** Reading a conversation: not a participant is not found. */
+  read: answers(404, { "not-found": "Conversation not found" }),
   send: {
     ...answers(400, {
       empty: "Please write a message",
@@ -31,7 +37,7 @@ export const MESSAGING_ERRORS: { send: Record<SendMessageError, ErrorAnswer>; he
   },
   help: {
     // The résumé's refusal says why in the file check's words (the result's `message`); this text is the fallback.
-    ...answers(400, { "resume-refused": "The résumé could not be read." }),
+    ...answers(400, { "resume-refused": "The résumé could not be read.", "stuff-not-json": "stuff: not valid JSON" }),
     ...answers(429, { "too-many": `You can send at most ${MESSAGE_LIMITS.helpRequestsPerHour} requests an hour. Please try again later.` }),
   },
 };

@@ -6,6 +6,7 @@ import { answers, type ErrorAnswer } from "~/models/answers";
 import type { PatternUnitsError, SaveDesignError } from "~/models/selling/designs.server";
 import type { CreateCodeError, RemoveCodeError } from "~/models/selling/discount-codes.server";
 import type { LabelUseError } from "~/models/selling/labels.server";
+import type { OnboardingError } from "~/models/payments/onboarding.server";
 import type { ShipError } from "~/models/selling/orders.server";
 import type { WithdrawalError } from "~/models/payments/ledger.server";
 
@@ -23,7 +24,25 @@ export const SELLING_ERRORS: {
   label: Record<LabelUseError, ErrorAnswer>;
   withdraw: Record<WithdrawalError, ErrorAnswer>;
   discountCode: Record<CreateCodeError | RemoveCodeError, ErrorAnswer>;
+  order: Record<"not-found", ErrorAnswer>;
+  onboarding: Record<OnboardingError, ErrorAnswer>;
+  designForm: Record<"product-required" | "product-not-object" | "chart-not-saved", ErrorAnswer>;
+  storeForm: Record<"nothing-to-update", ErrorAnswer>;
 } = {
+  /** One order of the seller's store (spec 7.3 get-own-order): another store's is not found. */
+  order: answers(404, { "not-found": "Order not found" }),
+  /** The payout account's onboarding link (spec 7.3): the provider did not answer. */
+  onboarding: answers(502, { "not-found": "The payment provider could not be reached", "provider-failed": "The payment provider could not be reached" }),
+  /** The JSON face's design form (spec 7.3 update-product): its `product` part, and a chart the sizes changed under. */
+  designForm: {
+    ...answers(400, { "product-required": "product is required", "product-not-object": "product must be a JSON object" }),
+    // Only when the sizes changed between the check and the write: "<this>: <the chart's problem>".
+    ...answers(409, { "chart-not-saved": "The design was saved, but not its size chart" }),
+  },
+  /** The JSON face's store form (spec 7.3 update-store): a body with none of its parts changes nothing. */
+  storeForm: answers(400, {
+    "nothing-to-update": "Nothing to update: send store, pdetails or media (JSON parts) or avatar, images or bio_video (files)",
+  }),
   /** A seller's discount codes (decision 109). */
   discountCode: {
     ...answers(409, { "code-taken": "Your store already has this code" }),

@@ -112,7 +112,7 @@ async function handleSettings(request: Request, user: Awaited<ReturnType<typeof 
       keepToken,
     });
     if (!result.ok) {
-      return data({ intent: "password" as const, result: submission.reply({ formErrors: [result.error], hideFields: ["old_password"] }) }, { status: 400 });
+      return data({ intent: "password" as const, result: submission.reply({ formErrors: [ACCOUNTS_ERRORS.changePassword[result.error].message], hideFields: ["old_password"] }) }, { status: 400 });
     }
     return redirectWithFlash(request, "/settings", { kind: "success", message: "Password changed successfully!" });
   }

@@ -1,5 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-
+import { apiRoute, domainError, type ApiContext } from "~/auth/api-route.server";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { buildOrderDownload } from "~/models/layout/downloads.server";
 import { patternWorkFailure } from "~/models/patterns/errors";
@@ -7,7 +6,6 @@ import { authorizePrivateFileRead, privateFileAccess } from "~/models/buying/aut
 import { FILE_STORE_RETRY_SECONDS, FileStoreUnavailableError, getFileRecord, localUpload, statFile, uploadPath } from "~/models/files/store.server";
 import { FILES_ERRORS } from "~/models/files/errors";
 import { apiError } from "~/utils/api.server";
-import { getDb } from "~/utils/db.server";
 import { isImageWidth, resizedImage } from "~/models/files/images.server";
 import { sendFile } from "~/models/files/serve.server";
 import { getUser } from "~/auth/viewer.server";
@@ -15,11 +13,14 @@ import { getUser } from "~/auth/viewer.server";
 const PUBLIC_CACHE = "public, max-age=31536000, immutable";
 
 /** GET /api/files/{filename}: public media for everyone, private files (patterns, résumés) for those allowed. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+const route = apiRoute({ method: "GET", guard: "none", handle: serveFile });
+export const loader = route.loader;
+export const action = route.action;
+
+async function serveFile({ request, db, params }: ApiContext<"none">): Promise<Response> {
   const name = params.filename ?? "";
-  const db = getDb();
   const record = uploadPath(name) ? getFileRecord({ db, name }) : undefined;
-  if (!record) return apiError(404, "File not found");
+  if (!record) return domainError(FILES_ERRORS, "not-found");
 
   // Media and avatars are public; patterns, résumés and labels are private. Who may read is settled before any
   // byte is fetched from the file store (a stranger's request costs no bucket read).
@@ -39,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       }
       if (built && "refused" in built) return apiError(422, built.refused);
       const builtStat = built ? await statFile(built.path) : null;
-      if (!built || !builtStat) return apiError(404, "File not found");
+      if (!built || !builtStat) return domainError(FILES_ERRORS, "not-found");
       return sendFile(request, built.path, builtStat, {
         contentType: record.contentType,
         cacheControl: "private, no-store",
@@ -47,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       });
     }
     if (!authorizePrivateFileRead({ db, user, file: record })) {
-      return user ? apiError(403, "You may not download this file") : apiError(401, "Authentication required");
+      return domainError(FILES_ERRORS, user ? "forbidden" : "sign-in");
     }
   }
 
@@ -58,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (!(error instanceof FileStoreUnavailableError)) throw error;
     return storeUnavailable();
   }
-  if (!local) return apiError(404, "File not found");
+  if (!local) return domainError(FILES_ERRORS, "not-found");
   const { path: file, stat } = local;
   if (record.kind !== "media" && record.kind !== "avatar") {
     return sendFile(request, file, stat, {
@@ -71,11 +72,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const w = new URL(request.url).searchParams.get("w");
   if (w !== null) {
     const width = Number(w);
-    if (!isImageWidth(width)) return apiError(400, "Unsupported width");
-    if (!record.contentType.startsWith("image/")) return apiError(400, "Only images can be resized");
+    if (!isImageWidth(width)) return domainError(FILES_ERRORS, "bad-width");
+    if (!record.contentType.startsWith("image/")) return domainError(FILES_ERRORS, "not-image");
     const variant = await resizedImage(name, width).catch(() => null);
     const variantStat = variant ? await statFile(variant) : null;
-    if (!variant || !variantStat) return apiError(415, "This image cannot be resized");
+    if (!variant || !variantStat) return domainError(FILES_ERRORS, "not-resizable");
     return sendFile(request, variant, variantStat, { contentType: "image/webp", cacheControl: PUBLIC_CACHE, tag: `w${width}` });
   }
   return sendFile(request, file, stat, { contentType: record.contentType, cacheControl: PUBLIC_CACHE });
@@ -90,9 +91,4 @@ function storeUnavailable(): Response {
 function attachment(originalName: string): string {
   const ascii = originalName.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(originalName)}`;
-}
-
-/** Only GET is served here: any other method gets 405 `{ error }`. */
-export function action() {
-  return apiError(405, "Use GET");
 }

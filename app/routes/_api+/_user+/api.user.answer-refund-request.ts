@@ -1,30 +1,29 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-
+import { apiRoute, domainError } from "~/auth/api-route.server";
+import { requireApiSeller } from "~/auth/guards.server";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { refundRequestJson } from "~/models/buying/refund-request-rows.server";
 import { answerRefundRequest, type RefundRequestActor } from "~/models/buying/refund-requests.server";
 import { getStripe } from "~/models/payments/providers.server";
 import { ApiAnswerRefundRequestSchema } from "~/schemas/refund-requests";
-import { apiError, parseBody, requireMethod } from "~/utils/api.server";
-import { requireApiSeller, requireApiUser } from "~/auth/guards.server";
-import { getDb } from "~/utils/db.server";
-
-export async function loader() {
-  return apiError(405, "Use POST");
-}
+import { parseBody } from "~/utils/api.server";
 
 /**
  * POST /api/user/answer-refund-request {id, accept, answer} -> {success, refund_request} (decision 110): the store's
  * owner (an administrator: any request) accepts (the order is refunded once) or declines (an answer is required; the
- * buyer is emailed it). Another store's request is 404; an answered one 409.
+ * buyer is emailed it). Another store's request is 404; an answered one 409. A user without a store gets 404
+ * NO_STORE before the body is read.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const user = await requireApiUser(request);
-  const actor: RefundRequestActor =
-    user.role === "admin" ? { admin: true, userId: user.id } : { storeId: (await requireApiSeller(request)).store.id, userId: user.id };
-  const { id, accept, answer } = await parseBody(request, ApiAnswerRefundRequestSchema);
-  const result = await answerRefundRequest({ db: getDb(), requestId: id, actor, accept, answer, stripe: getStripe() });
-  if (!result.ok) return apiError(BUYING_ERRORS.answerRefundRequest[result.error].status, BUYING_ERRORS.answerRefundRequest[result.error].message);
-  return Response.json({ success: true, refund_request: refundRequestJson(result.request) });
-}
+const route = apiRoute({
+  method: "POST",
+  guard: "user",
+  handle: async ({ request, db, user }) => {
+    const actor: RefundRequestActor =
+      user.role === "admin" ? { admin: true, userId: user.id } : { storeId: (await requireApiSeller(request)).store.id, userId: user.id };
+    const { id, accept, answer } = await parseBody(request, ApiAnswerRefundRequestSchema);
+    const result = await answerRefundRequest({ db, requestId: id, actor, accept, answer, stripe: getStripe() });
+    if (!result.ok) return domainError(BUYING_ERRORS.answerRefundRequest, result.error);
+    return { success: true, refund_request: refundRequestJson(result.request) };
+  },
+});
+export const loader = route.loader;
+export const action = route.action;

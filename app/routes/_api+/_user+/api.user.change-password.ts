@@ -1,28 +1,20 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-
+import { apiRoute, domainError } from "~/auth/api-route.server";
+import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
 import { changePassword } from "~/models/accounts/profile.server";
 import { ApiChangePasswordSchema } from "~/schemas/profile";
-import { apiError, parseBody, requireMethod } from "~/utils/api.server";
-import { requireApiUser } from "~/auth/guards.server";
-import { getDb } from "~/utils/db.server";
 import { currentSessionToken } from "~/utils/cookie-session.server";
 
-export async function loader() {
-  return apiError(405, "Use POST");
-}
-
 /** POST /api/user/change-password {old_password, new_password} -> {success} or 400 {error}. */
-export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const user = await requireApiUser(request);
-  const body = await parseBody(request, ApiChangePasswordSchema);
-  const result = await changePassword({
-    db: getDb(),
-    user,
-    oldPassword: body.old_password,
-    newPassword: body.new_password,
-    keepToken: await currentSessionToken(request),
-  });
-  if (!result.ok) return apiError(400, result.error);
-  return Response.json({ success: true, message: "Password changed successfully!" });
-}
+const route = apiRoute({
+  method: "POST",
+  guard: "user",
+  body: ApiChangePasswordSchema,
+  handle: async ({ request, db, user, body }) => {
+    const keepToken = await currentSessionToken(request);
+    const result = await changePassword({ db, user, oldPassword: body.old_password, newPassword: body.new_password, keepToken });
+    if (!result.ok) return domainError(ACCOUNTS_ERRORS.changePassword, result.error);
+    return { success: true, message: "Password changed successfully!" };
+  },
+});
+export const loader = route.loader;
+export const action = route.action;

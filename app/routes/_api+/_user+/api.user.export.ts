@@ -1,20 +1,17 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-
-import { requireApiUser } from "~/auth/guards.server";
+import { apiRoute, domainError } from "~/auth/api-route.server";
+import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
 import { exportUserDataFor } from "~/models/privacy/personal-data.server";
-import { apiError } from "~/utils/api.server";
-import { getDb } from "~/utils/db.server";
 import { exportFileName, jsonAttachment } from "~/utils/json-attachment.server";
 
 /** GET /api/user/export -> everything the marketplace holds about the caller (decision 103); audited. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
-  const data = exportUserDataFor({ db: getDb(), userId: user.id, actor: { kind: "user", userId: user.id } });
-  if (!data) return apiError(404, "User not found");
-  return jsonAttachment(data, exportFileName(user.id, data.generated_at));
-}
-
-/** Only GET is served here: any other method gets 405 `{ error }`. */
-export function action() {
-  return apiError(405, "Use GET");
-}
+const route = apiRoute({
+  method: "GET",
+  guard: "user",
+  handle: ({ db, user }) => {
+    const data = exportUserDataFor({ db, userId: user.id, actor: { kind: "user", userId: user.id } });
+    if (!data) return domainError(ACCOUNTS_ERRORS.profile, "not-found");
+    return jsonAttachment(data, exportFileName(user.id, data.generated_at));
+  },
+});
+export const loader = route.loader;
+export const action = route.action;

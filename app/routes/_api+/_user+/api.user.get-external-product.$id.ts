@@ -1,13 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-
+import { apiRoute, domainError } from "~/auth/api-route.server";
+import { CATALOG_ERRORS } from "~/models/catalog/errors";
 import { externalProductJson, getExternalProduct } from "~/models/catalog/products.server";
 import { sizeChartJson } from "~/models/fit/size-chart.server";
 import { fabricNeeded } from "~/models/layout/page-layout.server";
 import { layoutSettingsJson } from "~/models/layout/settings.server";
 import { patternJson, productPatternFacts } from "~/models/patterns/versions.server";
 import { apiIdParam } from "~/utils/api-params.server";
-import { apiError } from "~/utils/api.server";
-import { getDb } from "~/utils/db.server";
 
 /**
  * GET /api/user/get-external-product/{id}: a product as buyers see it; 404 when unknown, removed or a draft (for
@@ -17,18 +15,18 @@ import { getDb } from "~/utils/db.server";
  * `size_chart_table` (mm), `size_chart_unit`, `made_to_measure`; a pattern its layout settings (decision 116):
  * `layout_widths_mm`, `layout_gap_mm`.
  */
-export async function loader({ params }: LoaderFunctionArgs) {
-  const db = getDb();
-  const found = getExternalProduct({ db, productId: apiIdParam(params.id, "Product not found") });
-  if (!found) return apiError(404, "Product not found");
-  const json = { ...externalProductJson(found), ...sizeChartJson({ db }, found.product.id) };
-  if (found.product.type !== "Pattern") return Response.json(json);
-  const facts = await productPatternFacts({ db, productId: found.product.id });
-  const pattern = patternJson(found.product.id, facts, facts ? await fabricNeeded({ db, productId: found.product.id, facts }) : []);
-  return Response.json({ ...json, ...layoutSettingsJson(found.product), pattern });
-}
-
-/** Only GET is served here: any other method gets 405 `{ error }`. */
-export function action() {
-  return apiError(405, "Use GET");
-}
+const route = apiRoute({
+  method: "GET",
+  guard: "none",
+  handle: async ({ db, params }) => {
+    const found = getExternalProduct({ db, productId: apiIdParam(params.id, CATALOG_ERRORS.view["product-not-found"]) });
+    if (!found) return domainError(CATALOG_ERRORS.view, "product-not-found");
+    const json = { ...externalProductJson(found), ...sizeChartJson({ db }, found.product.id) };
+    if (found.product.type !== "Pattern") return json;
+    const facts = await productPatternFacts({ db, productId: found.product.id });
+    const pattern = patternJson(found.product.id, facts, facts ? await fabricNeeded({ db, productId: found.product.id, facts }) : []);
+    return { ...json, ...layoutSettingsJson(found.product), pattern };
+  },
+});
+export const loader = route.loader;
+export const action = route.action;

@@ -1,22 +1,18 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-
+import { apiRoute, domainError } from "~/auth/api-route.server";
+import { TAX_ERRORS } from "~/models/tax/errors";
 import { findInvoice, invoiceJson } from "~/models/tax/invoices.server";
-import { apiError } from "~/utils/api.server";
-import { requireApiUser } from "~/auth/guards.server";
-import { getDb } from "~/utils/db.server";
 
 /**
  * GET /api/user/get-invoice/{orderId} -> the invoice of the order's checkout, with its credit notes (decision 123).
  * The buyer's own order or, for an administrator, any; everyone else gets 404.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request);
-  const found = findInvoice({ db: getDb(), orderId: Number(params.orderId), viewer: user });
-  if (!found) return apiError(404, "Invoice not found");
-  return Response.json(invoiceJson(found));
-}
-
-/** Only GET is served here: any other method gets 405 `{ error }`. */
-export function action() {
-  return apiError(405, "Use GET");
-}
+const route = apiRoute({
+  method: "GET",
+  guard: "user",
+  handle: ({ db, user, params }) => {
+    const found = findInvoice({ db, orderId: Number(params.orderId), viewer: user });
+    return found ? invoiceJson(found) : domainError(TAX_ERRORS.invoice, "not-found");
+  },
+});
+export const loader = route.loader;
+export const action = route.action;

@@ -1,19 +1,14 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-
+import { apiRoute } from "~/auth/api-route.server";
 import { layoutSettingsJson } from "~/models/layout/settings.server";
 import { listOwnProducts } from "~/models/selling/designs.server";
-import { apiError } from "~/utils/api.server";
-import { requireApiSeller } from "~/auth/guards.server";
-import { getDb } from "~/utils/db.server";
 
 /** GET /api/user/get-own-products: the caller's designs (drafts included), as spec 3 product list items (myself true) with `status`;
  * a pattern adds its layout settings (decision 116): `layout_widths_mm`, `layout_gap_mm`. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, store } = await requireApiSeller(request);
-  const db = getDb();
-  const rows = listOwnProducts({ db, storeId: store.id });
-  return Response.json(
-    rows.map((r) => ({
+const route = apiRoute({
+  method: "GET",
+  guard: "seller",
+  handle: ({ db, user, store }) =>
+    listOwnProducts({ db, storeId: store.id }).map((r) => ({
       id: r.id,
       name: r.name,
       price: r.priceCents / 100,
@@ -28,10 +23,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       status: r.status,
       ...(r.type === "Pattern" ? layoutSettingsJson(r) : {}),
     })),
-  );
-}
-
-/** Only GET is served here: any other method gets 405 `{ error }`. */
-export function action() {
-  return apiError(405, "Use GET");
-}
+});
+export const loader = route.loader;
+export const action = route.action;

@@ -1,17 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-
+import { apiRoute } from "~/auth/api-route.server";
 import { ownStoreJson } from "~/models/selling/stores.server";
-import { apiError } from "~/utils/api.server";
-import { requireApiSeller } from "~/auth/guards.server";
-import { getDb } from "~/utils/db.server";
 
 /** GET /api/user/get-own-store: the caller's store (spec 3 Store) with its payout details masked. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { store } = await requireApiSeller(request);
-  return Response.json(ownStoreJson({ db: getDb(), store }));
-}
-
-/** Only GET is served here: any other method gets 405 `{ error }`. */
-export function action() {
-  return apiError(405, "Use GET");
-}
+const route = apiRoute({ method: "GET", guard: "seller", handle: ({ db, store }) => ownStoreJson({ db, store }) });
+export const loader = route.loader;
+export const action = route.action;

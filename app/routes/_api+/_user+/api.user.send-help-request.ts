@@ -1,13 +1,10 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-
-import { helpAnswer } from "~/models/messaging/errors.server";
+import { apiRoute, domainError } from "~/auth/api-route.server";
+import { clientKeyOf } from "~/auth/login.server";
+import { helpAnswer, MESSAGING_ERRORS } from "~/models/messaging/errors.server";
 import { HELP_SENT, submitHelpRequest } from "~/models/messaging/help.server";
 import { HELP_ERROR_FIELDS, HelpSchema } from "~/schemas/messages";
-import { apiError, readBody, requireMethod } from "~/utils/api.server";
-import { clientKeyOf } from "~/auth/login.server";
-import { getDb } from "~/utils/db.server";
+import { apiError, readBody } from "~/utils/api.server";
 import { publicOrigin } from "~/utils/mail.server";
-import { getApiUser } from "~/auth/viewer.server";
 import { readMultipart, UploadRequestError, type MultipartResult } from "~/utils/multipart.server";
 
 /**
@@ -16,58 +13,58 @@ import { readMultipart, UploadRequestError, type MultipartResult } from "~/utils
  * content); a JSON body with those fields works too (without a file). 201 {success, message, id}; 400 {error};
  * 429 past 5 requests an hour from one address.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const user = await getApiUser(request);
-  const multipart = /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
-  let upload: MultipartResult | null = null;
-  try {
-    let raw: unknown;
-    if (multipart) {
-      upload = await readMultipart(request, { maxFiles: 1 }).catch((error: unknown) => {
-        if (error instanceof UploadRequestError) throw apiError(error.status, error.message);
-        throw error;
-      });
-      const stuff = upload.fields.get("stuff");
-      if (typeof stuff === "string") {
-        try {
-          raw = JSON.parse(stuff);
-        } catch {
-          return apiError(400, "stuff: not valid JSON");
+const route = apiRoute({
+  method: "POST",
+  guard: "viewer",
+  handle: async ({ request, db, user }) => {
+    const multipart = /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
+    let upload: MultipartResult | null = null;
+    try {
+      let raw: unknown;
+      if (multipart) {
+        upload = await readMultipart(request, { maxFiles: 1 }).catch((error: unknown) => {
+          if (error instanceof UploadRequestError) throw apiError(error.status, error.message);
+          throw error;
+        });
+        const stuff = upload.fields.get("stuff");
+        if (typeof stuff === "string") {
+          try {
+            raw = JSON.parse(stuff);
+          } catch {
+            return domainError(MESSAGING_ERRORS.help, "stuff-not-json");
+          }
+        } else {
+          raw = Object.fromEntries(upload.fields.entries());
         }
+        const problem = upload.problems[0];
+        if (problem) return apiError(400, `${problem.field}: ${problem.message}`);
       } else {
-        raw = Object.fromEntries(upload.fields.entries());
+        raw = await readBody(request);
       }
-      const problem = upload.problems[0];
-      if (problem) return apiError(400, `${problem.field}: ${problem.message}`);
-    } else {
-      raw = await readBody(request);
+      const parsed = HelpSchema.safeParse(raw);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        return apiError(400, issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message);
+      }
+      const { social_media, website, ...rest } = parsed.data;
+      const result = await submitHelpRequest({
+        db,
+        input: { ...rest, socialMedia: social_media, website },
+        resume: upload?.files.find((f) => f.field === "resume") ?? null,
+        userId: user?.id ?? null,
+        clientKey: clientKeyOf(request),
+        origin: publicOrigin(request),
+      });
+      if (!result.ok) {
+        const { status, message } = helpAnswer(result);
+        const field = HELP_ERROR_FIELDS[result.error];
+        return apiError(status, field ? `${field}: ${message}` : message);
+      }
+      return Response.json({ success: true, message: HELP_SENT, id: result.request.id }, { status: 201 });
+    } finally {
+      await upload?.cleanup();
     }
-    const parsed = HelpSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      return apiError(400, issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message);
-    }
-    const { social_media, website, ...rest } = parsed.data;
-    const result = await submitHelpRequest({
-      db: getDb(),
-      input: { ...rest, socialMedia: social_media, website },
-      resume: upload?.files.find((f) => f.field === "resume") ?? null,
-      userId: user?.id ?? null,
-      clientKey: clientKeyOf(request),
-      origin: publicOrigin(request),
-    });
-    if (!result.ok) {
-      const { status, message } = helpAnswer(result);
-      const field = HELP_ERROR_FIELDS[result.error];
-      return apiError(status, field ? `${field}: ${message}` : message);
-    }
-    return Response.json({ success: true, message: HELP_SENT, id: result.request.id }, { status: 201 });
-  } finally {
-    await upload?.cleanup();
-  }
-}
-
-export async function loader() {
-  return apiError(405, "Use POST");
-}
+  },
+});
+export const loader = route.loader;
+export const action = route.action;

@@ -1,11 +1,7 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-
+import { apiRoute, domainError } from "~/auth/api-route.server";
 import { MESSAGING_ERRORS } from "~/models/messaging/errors.server";
 import { listMessages, sendMessageAndNotify, toMessageJson } from "~/models/messaging/messages.server";
 import { ApiSendMessageSchema } from "~/schemas/messages";
-import { apiError, parseBody, requireMethod } from "~/utils/api.server";
-import { requireApiUser } from "~/auth/guards.server";
-import { getDb } from "~/utils/db.server";
 import { publicOrigin } from "~/utils/mail.server";
 
 /**
@@ -13,30 +9,20 @@ import { publicOrigin } from "~/utils/mail.server";
  * Answers 201 with the conversation's messages (as GET /api/user/get-messages/{id}), the conversation in the
  * `Location` and `X-Conversation-Id` headers.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const user = await requireApiUser(request);
-  const body = await parseBody(request, ApiSendMessageSchema);
-  const db = getDb();
-  const result = await sendMessageAndNotify({
-    db,
-    senderId: user.id,
-    to: body.to,
-    content: body.message,
-    orderId: body.order_id ?? null,
-    origin: publicOrigin(request),
-  });
-  if (!result.ok) {
-    const { status, message } = MESSAGING_ERRORS.send[result.error];
-    return apiError(status, message);
-  }
-  const messages = listMessages({ db, conversationId: result.conversationId, viewerId: user.id }).map(toMessageJson);
-  return Response.json(messages, {
-    status: 201,
-    headers: { Location: `/api/user/get-messages/${result.conversationId}`, "X-Conversation-Id": String(result.conversationId) },
-  });
-}
-
-export async function loader() {
-  return apiError(405, "Use POST");
-}
+const route = apiRoute({
+  method: "POST",
+  guard: "user",
+  body: ApiSendMessageSchema,
+  handle: async ({ request, db, user, body }) => {
+    const origin = publicOrigin(request);
+    const result = await sendMessageAndNotify({ db, senderId: user.id, to: body.to, content: body.message, orderId: body.order_id ?? null, origin });
+    if (!result.ok) return domainError(MESSAGING_ERRORS.send, result.error);
+    const messages = listMessages({ db, conversationId: result.conversationId, viewerId: user.id }).map(toMessageJson);
+    return Response.json(messages, {
+      status: 201,
+      headers: { Location: `/api/user/get-messages/${result.conversationId}`, "X-Conversation-Id": String(result.conversationId) },
+    });
+  },
+});
+export const loader = route.loader;
+export const action = route.action;

@@ -1,20 +1,17 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-
+import { apiRoute, domainError } from "~/auth/api-route.server";
+import { SELLING_ERRORS } from "~/models/selling/errors";
 import { createOnboardingLink } from "~/models/payments/onboarding.server";
-import { apiError } from "~/utils/api.server";
-import { requireApiSeller } from "~/auth/guards.server";
-import { getDb } from "~/utils/db.server";
 import { clientUrl, publicOrigin } from "~/utils/mail.server";
 
 /** GET /api/user/stripe-onboarding -> {account: {id, onboarded, accountLink: {url}}}: creates the account once. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { store } = await requireApiSeller(request);
-  const link = await createOnboardingLink({ db: getDb(), storeId: store.id, origin: publicOrigin(request) });
-  if (!link.ok) return apiError(502, "The payment provider could not be reached");
-  return Response.json({ account: { ...link.account, accountLink: { url: clientUrl(link.account.accountLink.url, request) } } });
-}
-
-/** Only GET is served here: any other method gets 405 `{ error }`. */
-export function action() {
-  return apiError(405, "Use GET");
-}
+const route = apiRoute({
+  method: "GET",
+  guard: "seller",
+  handle: async ({ request, db, store }) => {
+    const link = await createOnboardingLink({ db, storeId: store.id, origin: publicOrigin(request) });
+    if (!link.ok) return domainError(SELLING_ERRORS.onboarding, link.error);
+    return { account: { ...link.account, accountLink: { url: clientUrl(link.account.accountLink.url, request) } } };
+  },
+});
+export const loader = route.loader;
+export const action = route.action;

@@ -1,11 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-
-import { favoriteApiAction } from "~/routes/_api+/_user+/favorite.server";
-import { apiError } from "~/utils/api.server";
+import { favoriteRoute } from "~/routes/_api+/_user+/favorite.server";
 
 /** POST /api/user/unfavorite/{id}, id = the product's id. */
-export const action = (args: ActionFunctionArgs) => favoriteApiAction(args, false);
-
-export async function loader() {
-  return apiError(405, "Use POST");
-}
+const route = favoriteRoute(false);
+export const loader = route.loader;
+export const action = route.action;

@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-
+import { apiRoute, domainError } from "~/auth/api-route.server";
 import type { ChartProblem } from "~/models/fit/size-chart";
 import { chartProblemJson, chartSizesAfterSave, checkSizeChart, saveSizeChart, sizeChartJson, sizeChartRequestFromJson } from "~/models/fit/size-chart.server";
 import { warmLayouts } from "~/models/layout/layouts.server";
@@ -11,15 +10,9 @@ import { DESIGN_API_FIELDS, designFileKey, designProblemsAt, PRODUCT_MESSAGES, p
 import { jsonTypeErrors } from "~/schemas/json";
 import { LAYOUT_MESSAGES, layoutSettingsFromJson, storedLayoutSettings } from "~/schemas/layout";
 import { parseShippingOverrideInput } from "~/schemas/shipping";
-import { fieldErrorResponse, jsonPart, keepList, numberField, readApiForm } from "~/utils/api-form.server";
-import { apiError, requireMethod } from "~/utils/api.server";
-import { requireApiSeller } from "~/auth/guards.server";
-import { getDb } from "~/utils/db.server";
+import { fieldErrorResponse, jsonPart, keepList, numberField } from "~/utils/api-form.server";
+import { apiError } from "~/utils/api.server";
 import { MAX_MEDIA } from "~/utils/upload-limits";
-
-export async function loader() {
-  return apiError(405, "Use POST");
-}
 
 /**
  * POST /api/user/update-product, multipart (spec 7.3): `product` (JSON {name, desc, price, type, category1,
@@ -35,21 +28,20 @@ export async function loader() {
  * `layout_widths_mm` (1 to 5 whole mm, 500-3200; null or [] for the standard 1120, 1400, 1500) and `layout_gap_mm`
  * (0-50, null for 5) (decision 116): absent keeps what is set; a bad one is a 400 {error, field} and nothing is saved.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const { user, store } = await requireApiSeller(request);
-  const db = getDb();
-  const form = await readApiForm(request, { maxFiles: MAX_MEDIA + 5 });
-  try {
+const route = apiRoute({
+  method: "POST",
+  guard: "seller",
+  form: { maxFiles: MAX_MEDIA + 5 },
+  handle: async ({ db, user, store, form }) => {
     const rawId = numberField(form, "id", "id");
     const productId = rawId === undefined ? null : Number(rawId);
     if (productId !== null && (!Number.isSafeInteger(productId) || productId <= 0)) {
-      return apiError(SELLING_ERRORS.design["not-found"].status, SELLING_ERRORS.design["not-found"].message);
+      return domainError(SELLING_ERRORS.design, "not-found");
     }
     const product = jsonPart(form.fields, "product");
-    if (product === undefined) return apiError(400, "product is required", { field: "product" });
+    if (product === undefined) return domainError(SELLING_ERRORS.designForm, "product-required", { field: "product" });
     if (typeof product !== "object" || product === null || Array.isArray(product)) {
-      return apiError(400, "product must be a JSON object", { field: "product" });
+      return domainError(SELLING_ERRORS.designForm, "product-not-object", { field: "product" });
     }
     const p = product as Record<string, unknown>;
     const variants = jsonPart(form.fields, "variants");
@@ -122,7 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!result.ok && refusedChart && chart.request) return apiError(400, ...chartAnswer(refusedChart, chart.request));
     if (!result.ok) {
       const answer = SELLING_ERRORS.design[result.error];
-      if (result.error === "not-found") return apiError(answer.status, answer.message);
+      if (result.error === "not-found") return domainError(SELLING_ERRORS.design, "not-found");
       const problems = designProblemsAt(result.problems, DESIGN_API_FIELDS);
       return fieldErrorResponse(problems, result.error === "busy" ? { status: answer.status, retryAfter: result.retryAfter } : undefined);
     }
@@ -132,7 +124,8 @@ export async function action({ request }: ActionFunctionArgs) {
       if (!charted.ok && charted.error === "invalid") {
         const [message, extra] = chartAnswer(charted.problems, chart.request);
         // Only when the sizes changed between the check and this write (another save of the same design meanwhile).
-        return apiError(409, `The design was saved, but not its size chart: ${message}`, { ...extra, id: result.product.id });
+        const { status, message: notSaved } = SELLING_ERRORS.designForm["chart-not-saved"];
+        return apiError(status, `${notSaved}: ${message}`, { ...extra, id: result.product.id });
       }
     }
     if (layout.settings && result.product.type === "Pattern" && saveLayoutSettings({ db, storeId: store.id, productId: result.product.id, ...layout.settings }).ok) {
@@ -147,10 +140,10 @@ export async function action({ request }: ActionFunctionArgs) {
       },
       { status: result.created ? 201 : 200 },
     );
-  } finally {
-    await form.cleanup();
-  }
-}
+  },
+});
+export const loader = route.loader;
+export const action = route.action;
 
 /** A refused chart's 400: the first problem's message (naming the cell) and its place in `size_chart_table`. */
 function chartAnswer(problems: Parameters<typeof chartProblemJson>[0], request: { rows: Parameters<typeof chartProblemJson>[1]; unit: "cm" | "in" }) {

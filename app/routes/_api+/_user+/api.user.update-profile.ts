@@ -1,22 +1,19 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-
+import { apiRoute, domainError } from "~/auth/api-route.server";
+import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
 import { updateProfile } from "~/models/accounts/profile.server";
 import { ApiProfileSchema } from "~/schemas/profile";
-import { apiError, parseBody, requireMethod } from "~/utils/api.server";
-import { requireApiUser } from "~/auth/guards.server";
-import { getDb } from "~/utils/db.server";
-
-export async function loader() {
-  return apiError(405, "Use POST");
-}
 
 /** POST /api/user/update-profile {first_name, last_name, street, street2, city, state, phone, zip, country}. */
-export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const user = await requireApiUser(request);
-  const input = await parseBody(request, ApiProfileSchema);
-  const profile = updateProfile({ db: getDb(), userId: user.id, input });
-  // The account was deleted while this request was on its way: nothing was written (issue 34, item 1).
-  if (!profile) return apiError(403, "This account is closed.");
-  return Response.json({ success: true, message: "Profile updated successfully!", profile });
-}
+const route = apiRoute({
+  method: "POST",
+  guard: "user",
+  body: ApiProfileSchema,
+  handle: ({ db, user, body }) => {
+    const profile = updateProfile({ db, userId: user.id, input: body });
+    // The account was deleted while this request was on its way: nothing was written (issue 34, item 1).
+    if (!profile) return domainError(ACCOUNTS_ERRORS.profile, "account-closed");
+    return { success: true, message: "Profile updated successfully!", profile };
+  },
+});
+export const loader = route.loader;
+export const action = route.action;

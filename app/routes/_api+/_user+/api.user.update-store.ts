@@ -1,17 +1,10 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-
+import { apiRoute, domainError } from "~/auth/api-route.server";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { ownStoreJson, saveStore } from "~/models/selling/stores.server";
 import { PayoutSchema, STORE_MESSAGES, StoreSchema } from "~/schemas/selling";
-import { fieldErrorResponse, jsonPart, keepList, readApiForm, zodErrors } from "~/utils/api-form.server";
-import { apiError, requireMethod } from "~/utils/api.server";
-import { requireApiUser } from "~/auth/guards.server";
-import { getDb } from "~/utils/db.server";
+import { fieldErrorResponse, jsonPart, keepList, zodErrors } from "~/utils/api-form.server";
+import { SELLING_ERRORS } from "~/models/selling/errors";
 import { MAX_MEDIA } from "~/utils/upload-limits";
-
-export async function loader() {
-  return apiError(405, "Use POST");
-}
 
 /**
  * POST /api/user/update-store, multipart: `store` (JSON {name, bio}), `pdetails` (JSON {accountname,
@@ -19,16 +12,15 @@ export async function loader() {
  * [{id}] or ids; absent keeps them all), files `avatar` (logo), `images` and `bio_video` (new media).
  * The first call creates the store.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, "POST");
-  const user = await requireApiUser(request);
-  const db = getDb();
-  const form = await readApiForm(request, { maxFiles: MAX_MEDIA + 6 });
-  try {
+const route = apiRoute({
+  method: "POST",
+  guard: "user",
+  form: { maxFiles: MAX_MEDIA + 6 },
+  handle: async ({ db, user, form }) => {
     // A body with none of the parts (empty, or a type this call does not read) changes nothing: a 400, not a 200.
     const parts = ["store", "pdetails", "media"].filter((name) => typeof form.fields.get(name) === "string" && String(form.fields.get(name)).trim() !== "");
     if (parts.length === 0 && form.files.length === 0 && form.problems.length === 0) {
-      return apiError(400, "Nothing to update: send store, pdetails or media (JSON parts) or avatar, images or bio_video (files)");
+      return domainError(SELLING_ERRORS.storeForm, "nothing-to-update");
     }
     const existing = getStoreByOwner({ db, ownerId: user.id });
     const storePart = (jsonPart(form.fields, "store") ?? {}) as Record<string, unknown>;
@@ -58,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { success: true, message: STORE_MESSAGES.settingsUpdated, ...ownStoreJson({ db, store: result.store }) },
       { status: result.created ? 201 : 200 },
     );
-  } finally {
-    await form.cleanup();
-  }
-}
+  },
+});
+export const loader = route.loader;
+export const action = route.action;

@@ -1,11 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-
-import { followApiAction } from "~/routes/_api+/_user+/follow.server";
-import { apiError } from "~/utils/api.server";
+import { followRoute } from "~/routes/_api+/_user+/follow.server";
 
 /** POST /api/user/follow-store/{id}, id = the owner's user id. */
-export const action = (args: ActionFunctionArgs) => followApiAction(args, true);
-
-export async function loader() {
-  return apiError(405, "Use POST");
-}
+const route = followRoute(true);
+export const loader = route.loader;
+export const action = route.action;
