@@ -11,9 +11,7 @@ import { answers } from "~/models/answers";
 import type { Db } from "~/utils/db.server";
 
 let db: Db;
-beforeAll(() => {
-  useTestEnv();
-});
+beforeAll(() => void useTestEnv());
 beforeEach(() => {
   db = createTestDb();
   globalThis.__db = db;
@@ -37,19 +35,17 @@ async function answer(run: Promise<Response>): Promise<{ status: number; body: u
 
 const TABLE = { ...answers(409, { taken: "That one is taken" }), ...answers(404, { gone: "Not here" }) };
 
-const post = apiRoute({
-  method: "POST",
-  guard: "user",
-  body: z.object({ name: z.string().min(1) }),
-  handle: ({ user, body, params }) => (body.name === "taken" ? domainError(TABLE, "taken", { field: "name" }) : { user: user.id, name: body.name, id: params.id }),
+const post = apiRoute({ method: "POST", guard: "user", body: z.object({ name: z.string().min(1) }) }, ({ user, body, params }) => {
+  if (body.name === "taken") return domainError(TABLE, "taken", { field: "name" });
+  return { user: user.id, name: body.name, id: params.id };
 });
 
-const adminGet = apiRoute({ method: "GET", guard: "admin", handle: ({ user }) => ({ admin: user.id }) });
-const adminPost = apiRoute({ method: "POST", guard: "admin", handle: () => new Response(null, { status: 204 }) });
-const sellerGet = apiRoute({ method: "GET", guard: "seller", handle: ({ store }) => ({ store: store.name }) });
-const viewerGet = apiRoute({ method: "GET", guard: "viewer", handle: ({ user }) => ({ viewer: user?.id ?? null }) });
-const anyPath = apiRoute({ method: "ANY", guard: "none", handle: () => domainError(TABLE, "gone") });
-const formPost = apiRoute({ method: "POST", guard: "none", form: { maxFiles: 1 }, handle: ({ form }) => ({ name: form.fields.get("name") }) });
+const adminGet = apiRoute({ method: "GET", guard: "admin" }, ({ user }) => ({ admin: user.id }));
+const adminPost = apiRoute({ method: "POST", guard: "admin" }, () => new Response(null, { status: 204 }));
+const sellerGet = apiRoute({ method: "GET", guard: "seller" }, ({ store }) => ({ store: store.name }));
+const viewerGet = apiRoute({ method: "GET", guard: "viewer" }, ({ user }) => ({ viewer: user?.id ?? null }));
+const anyPath = apiRoute({ method: "ANY", guard: "none" }, () => domainError(TABLE, "gone"));
+const formPost = apiRoute({ method: "POST", guard: "none", form: { maxFiles: 1 } }, ({ form }) => ({ name: form.fields.get("name") }));
 
 describe("apiRoute, a user's POST path", () => {
   it("answers a GET 405 'Use POST' before asking who calls", async () => {

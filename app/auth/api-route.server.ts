@@ -3,7 +3,10 @@
  * work; this module answers the wrong method (405), the caller (401, 403, 404 NO_STORE), the body (400, 413, 415) and
  * the domain's refusals (its table's status and text) the same way for every `/api` path. A route file then reads:
  *
- *   const route = apiRoute({ method: "POST", guard: "seller", body: ApiShipSchema, handle: async ({ db, store, body }) => … });
+ *   const route = apiRoute({ method: "POST", guard: "seller", body: ApiShipSchema }, async ({ db, store, body }) => {
+ *     const result = await shipOrder({ db, orderId: body.id, actor: { storeId: store.id }, ... });
+ *     return result.ok ? { success: true } : domainError(SELLING_ERRORS.ship, result.error);
+ *   });
  *   export const loader = route.loader;
  *   export const action = route.action;
  *
@@ -65,8 +68,12 @@ type ApiRouteOptions<G extends ApiGuard, S extends Schema, O extends FormOptions
   body?: S;
   /** A multipart form (or a JSON body read as one, spec 7.3), its files removed after the work whatever happens. */
   form?: O;
-  handle: (context: ApiContext<G, S, O>) => Answer | Promise<Answer>;
 };
+
+/** The work: what the route does once the method, the caller and the body are settled. */
+export type ApiHandler<G extends ApiGuard, S extends Schema = undefined, O extends FormOptions = undefined> = (
+  context: ApiContext<G, S, O>,
+) => Answer | Promise<Answer>;
 
 type RouteFunction = (args: LoaderFunctionArgs | ActionFunctionArgs) => Promise<Response>;
 
@@ -88,8 +95,9 @@ async function caller(guard: ApiGuard, request: Request): Promise<object> {
 /** The loader and the action of a JSON route. */
 export function apiRoute<G extends ApiGuard, S extends Schema = undefined, O extends FormOptions = undefined>(
   options: ApiRouteOptions<G, S, O>,
+  handle: ApiHandler<G, S, O>,
 ): { loader: RouteFunction; action: RouteFunction } {
-  const { method, guard, body: schema, form: formOptions, handle } = options;
+  const { method, guard, body: schema, form: formOptions } = options;
 
   const work: RouteFunction = async ({ request, params }) => {
     if (method === "POST") requireMethod(request, "POST");

@@ -13,7 +13,7 @@ import { getUser } from "~/auth/viewer.server";
 const PUBLIC_CACHE = "public, max-age=31536000, immutable";
 
 /** GET /api/files/{filename}: public media for everyone, private files (patterns, résumés) for those allowed. */
-const route = apiRoute({ method: "GET", guard: "none", handle: serveFile });
+const route = apiRoute({ method: "GET", guard: "none" }, serveFile);
 export const loader = route.loader;
 export const action = route.action;
 

@@ -9,26 +9,22 @@ import { publicOrigin } from "~/utils/mail.server";
 import { requestContextOf } from "~/utils/request-context.server";
 
 /** POST /api/stripe/webhook: Stripe's signed events, verified over the raw body with STRIPE_WEBHOOK_SECRET. */
-const route = apiRoute({
-  method: "POST",
-  guard: "none",
-  handle: async ({ request, db }) => {
-    const stripe = getStripe();
-    const secret = getEnv().STRIPE_WEBHOOK_SECRET;
-    if (!stripe || !secret) return domainError(PAYMENTS_ERRORS.webhook, "not-configured");
-    // Stripe's events are a few KB; 1 MiB bounds what an unsigned stranger can make the server hold.
-    const payload = await readText(request, MAX_JSON_BYTES).catch((error: unknown) => {
-      if (error instanceof BodyTooLargeError) throw apiError(413, error.message);
-      throw error;
-    });
-    if (payload === null) return domainError(PAYMENTS_ERRORS.webhook, "unreadable");
-    const signature = request.headers.get("Stripe-Signature");
-    const reqId = requestContextOf(request)?.id;
-    const outcome = await handleStripeWebhook({ db, stripe, secret, payload, signature, origin: publicOrigin(request), reqId });
-    if (outcome.ok) return { received: true, result: outcome.result };
-    const { status, message } = PAYMENTS_ERRORS.webhook["invalid-signature"];
-    return Response.json({ received: false, error: message }, { status });
-  },
+const route = apiRoute({ method: "POST", guard: "none" }, async ({ request, db }) => {
+  const stripe = getStripe();
+  const secret = getEnv().STRIPE_WEBHOOK_SECRET;
+  if (!stripe || !secret) return domainError(PAYMENTS_ERRORS.webhook, "not-configured");
+  // Stripe's events are a few KB; 1 MiB bounds what an unsigned stranger can make the server hold.
+  const payload = await readText(request, MAX_JSON_BYTES).catch((error: unknown) => {
+    if (error instanceof BodyTooLargeError) throw apiError(413, error.message);
+    throw error;
+  });
+  if (payload === null) return domainError(PAYMENTS_ERRORS.webhook, "unreadable");
+  const signature = request.headers.get("Stripe-Signature");
+  const reqId = requestContextOf(request)?.id;
+  const outcome = await handleStripeWebhook({ db, stripe, secret, payload, signature, origin: publicOrigin(request), reqId });
+  if (outcome.ok) return { received: true, result: outcome.result };
+  const { status, message } = PAYMENTS_ERRORS.webhook["invalid-signature"];
+  return Response.json({ received: false, error: message }, { status });
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -4,13 +4,9 @@ import { getAdminOrder, toAdminOrderJson } from "~/models/admin/orders.server";
 import { apiIdParam } from "~/utils/api-params.server";
 
 /** GET /api/admin/get-order/{id} -> the admin view of one order (spec 3). */
-const route = apiRoute({
-  method: "GET",
-  guard: "admin",
-  handle: ({ db, params }) => {
-    const view = getAdminOrder({ db, orderId: apiIdParam(params.id, ADMIN_ERRORS.lookup["order-not-found"]) });
-    return view ? toAdminOrderJson(view) : domainError(ADMIN_ERRORS.lookup, "order-not-found");
-  },
+const route = apiRoute({ method: "GET", guard: "admin" }, ({ db, params }) => {
+  const view = getAdminOrder({ db, orderId: apiIdParam(params.id, ADMIN_ERRORS.lookup["order-not-found"]) });
+  return view ? toAdminOrderJson(view) : domainError(ADMIN_ERRORS.lookup, "order-not-found");
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -4,15 +4,10 @@ import { SAVE_SETTINGS_ERROR_FIELDS, saveSettings, toSettingsJson } from "~/mode
 import { ApiSaveSettingsSchema } from "~/schemas/admin";
 
 /** POST /api/admin/save-settings (the save names of spec 7.4) -> the saved settings under the read names. */
-const route = apiRoute({
-  method: "POST",
-  guard: "admin",
-  body: ApiSaveSettingsSchema,
-  handle: ({ db, user, body }) => {
-    const saved = saveSettings({ db, adminId: user.id, input: body });
-    if (!saved.ok) return domainError(ADMIN_ERRORS.saveSettings, saved.error, { field: SAVE_SETTINGS_ERROR_FIELDS[saved.error] });
-    return toSettingsJson(saved.settings);
-  },
+const route = apiRoute({ method: "POST", guard: "admin", body: ApiSaveSettingsSchema }, ({ db, user, body }) => {
+  const saved = saveSettings({ db, adminId: user.id, input: body });
+  if (!saved.ok) return domainError(ADMIN_ERRORS.saveSettings, saved.error, { field: SAVE_SETTINGS_ERROR_FIELDS[saved.error] });
+  return toSettingsJson(saved.settings);
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -12,23 +12,18 @@ import { apiError } from "~/utils/api.server";
  * POST /api/auth/register {email, password, firstname, lastname} -> {token}.
  * Spec 8: 400 for an email problem (invalid, duplicate), 401 for a password problem, 402 for anything else.
  */
-const route = apiRoute({
-  method: "POST",
-  guard: "none",
-  body: ApiRegisterSchema,
-  handle: async ({ request, db, body }) => {
-    if (!z.string().email().safeParse(body.email).success) return domainError(ACCOUNTS_ERRORS.register, "invalid-email");
-    const password = newPassword.safeParse(body.password);
-    if (!password.success) {
-      const { status, message } = ACCOUNTS_ERRORS.register["invalid-password"];
-      return apiError(status, password.error.issues[0]?.message ?? message);
-    }
-    const clientKey = clientKeyOf(request);
-    const result = await registerUser({ db, email: body.email, password: body.password, firstName: body.firstname, lastName: body.lastname, clientKey });
-    if (!result.ok) return domainError(ACCOUNTS_ERRORS.register, result.error);
-    const token = createSession({ db, userId: result.user.id, userAgent: request.headers.get("User-Agent") });
-    return Response.json({ token }, { status: 201 });
-  },
+const route = apiRoute({ method: "POST", guard: "none", body: ApiRegisterSchema }, async ({ request, db, body }) => {
+  if (!z.string().email().safeParse(body.email).success) return domainError(ACCOUNTS_ERRORS.register, "invalid-email");
+  const password = newPassword.safeParse(body.password);
+  if (!password.success) {
+    const { status, message } = ACCOUNTS_ERRORS.register["invalid-password"];
+    return apiError(status, password.error.issues[0]?.message ?? message);
+  }
+  const clientKey = clientKeyOf(request);
+  const result = await registerUser({ db, email: body.email, password: body.password, firstName: body.firstname, lastName: body.lastname, clientKey });
+  if (!result.ok) return domainError(ACCOUNTS_ERRORS.register, result.error);
+  const token = createSession({ db, userId: result.user.id, userAgent: request.headers.get("User-Agent") });
+  return Response.json({ token }, { status: 201 });
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -13,17 +13,13 @@ import { parseBody } from "~/utils/api.server";
  * buyer is emailed it). Another store's request is 404; an answered one 409. A user without a store gets 404
  * NO_STORE before the body is read.
  */
-const route = apiRoute({
-  method: "POST",
-  guard: "user",
-  handle: async ({ request, db, user }) => {
-    const actor: RefundRequestActor =
-      user.role === "admin" ? { admin: true, userId: user.id } : { storeId: (await requireApiSeller(request)).store.id, userId: user.id };
-    const { id, accept, answer } = await parseBody(request, ApiAnswerRefundRequestSchema);
-    const result = await answerRefundRequest({ db, requestId: id, actor, accept, answer, stripe: getStripe() });
-    if (!result.ok) return domainError(BUYING_ERRORS.answerRefundRequest, result.error);
-    return { success: true, refund_request: refundRequestJson(result.request) };
-  },
+const route = apiRoute({ method: "POST", guard: "user" }, async ({ request, db, user }) => {
+  const actor: RefundRequestActor =
+    user.role === "admin" ? { admin: true, userId: user.id } : { storeId: (await requireApiSeller(request)).store.id, userId: user.id };
+  const { id, accept, answer } = await parseBody(request, ApiAnswerRefundRequestSchema);
+  const result = await answerRefundRequest({ db, requestId: id, actor, accept, answer, stripe: getStripe() });
+  if (!result.ok) return domainError(BUYING_ERRORS.answerRefundRequest, result.error);
+  return { success: true, refund_request: refundRequestJson(result.request) };
 });
 export const loader = route.loader;
 export const action = route.action;

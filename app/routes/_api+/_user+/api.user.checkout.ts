@@ -15,50 +15,46 @@ import { centsToDollars } from "~/utils/money";
  * `digital_consent: true` (400 without, decision 107). A business's `vat_number` (decision 123) is checked (400
  * `{error, field: "vat_number"}`); the answer's `tax` is in dollars, beside the amounts in cents.
  */
-const route = apiRoute({
-  method: "POST",
-  guard: "user",
-  body: ApiCheckoutSchema,
-  handle: async ({ request, db, user, body: { items, discount_code, digital_consent: digitalConsent = false, vat_number } }) => {
-    if (items) {
-      const replaced = replaceCart({ db, userId: user.id, items });
-      if (!replaced.ok) {
-        const { ok: _ok, error, item, ...details } = replaced;
-        const { status, message } = BUYING_ERRORS.addToCart[error];
-        // A pattern the buyer owns is named, with the order to download it from.
-        if (details.orderId) return apiError(status, namedMessage(message, item), { ...details, purchase_url: `/purchase/${details.orderId}` });
-        return apiError(status, zonedMessage(message, details.zones), details);
-      }
+const route = apiRoute({ method: "POST", guard: "user", body: ApiCheckoutSchema }, async ({ request, db, user, body }) => {
+  const { items, discount_code, digital_consent: digitalConsent = false, vat_number } = body;
+  if (items) {
+    const replaced = replaceCart({ db, userId: user.id, items });
+    if (!replaced.ok) {
+      const { ok: _ok, error, item, ...details } = replaced;
+      const { status, message } = BUYING_ERRORS.addToCart[error];
+      // A pattern the buyer owns is named, with the order to download it from.
+      if (details.orderId) return apiError(status, namedMessage(message, item), { ...details, purchase_url: `/purchase/${details.orderId}` });
+      return apiError(status, zonedMessage(message, details.zones), details);
     }
-    // The discount code (decision 109): checked against the cart now; refused, the checkout does not start.
-    if (findCartId({ db, owner: { userId: user.id } })) {
-      const applied = applyDiscountCode({ db, owner: { userId: user.id }, text: discount_code ?? "", clientKey: clientKeyOf(request) });
-      if (!applied.ok && applied.error !== "empty-cart") return domainError(BUYING_ERRORS.discount, applied.error);
-    } else if (discount_code) {
-      return domainError(BUYING_ERRORS.checkout, "empty-cart");
-    }
-    const result = await createCheckout({ db, user, origin: publicOrigin(request), digitalConsent, vatNumber: vat_number ?? undefined });
-    if (!result.ok) {
-      const { status, message } = BUYING_ERRORS.checkout[result.error];
-      if (result.error.startsWith("vat-number") || result.error === "vies-unavailable") return apiError(status, message, { field: "vat_number" });
-      const details = { ...(result.item ? { item: result.item } : {}), ...(result.zones ? { zones: result.zones } : {}) };
-      return apiError(status, zonedMessage(message, result.zones), Object.keys(details).length ? details : undefined);
-    }
-    const { checkout } = result;
-    return {
-      id: checkout.id,
-      amount_subtotal: checkout.subtotalCents,
-      amount_shipping: checkout.shippingCents,
-      amount_discount: checkout.discountCents,
-      amount_total: checkout.totalCents,
-      tax: centsToDollars(checkout.taxCents),
-      tax_rate: checkout.taxRateBp / 100,
-      tax_country: checkout.taxCountry,
-      reverse_charge: checkout.reverseCharge,
-      url: checkout.url ? clientUrl(checkout.url, request) : checkout.url,
-      expires_at: checkout.expiresAt.toISOString(),
-    };
-  },
+  }
+  // The discount code (decision 109): checked against the cart now; refused, the checkout does not start.
+  if (findCartId({ db, owner: { userId: user.id } })) {
+    const applied = applyDiscountCode({ db, owner: { userId: user.id }, text: discount_code ?? "", clientKey: clientKeyOf(request) });
+    if (!applied.ok && applied.error !== "empty-cart") return domainError(BUYING_ERRORS.discount, applied.error);
+  } else if (discount_code) {
+    return domainError(BUYING_ERRORS.checkout, "empty-cart");
+  }
+  const result = await createCheckout({ db, user, origin: publicOrigin(request), digitalConsent, vatNumber: vat_number ?? undefined });
+  if (!result.ok) {
+    const { status, message } = BUYING_ERRORS.checkout[result.error];
+    if (result.error.startsWith("vat-number") || result.error === "vies-unavailable") return apiError(status, message, { field: "vat_number" });
+    const details = { ...(result.item ? { item: result.item } : {}), ...(result.zones ? { zones: result.zones } : {}) };
+    return apiError(status, zonedMessage(message, result.zones), Object.keys(details).length ? details : undefined);
+  }
+  const { checkout } = result;
+  return {
+    id: checkout.id,
+    amount_subtotal: checkout.subtotalCents,
+    amount_shipping: checkout.shippingCents,
+    amount_discount: checkout.discountCents,
+    amount_total: checkout.totalCents,
+    tax: centsToDollars(checkout.taxCents),
+    tax_rate: checkout.taxRateBp / 100,
+    tax_country: checkout.taxCountry,
+    reverse_charge: checkout.reverseCharge,
+    url: checkout.url ? clientUrl(checkout.url, request) : checkout.url,
+    expires_at: checkout.expiresAt.toISOString(),
+  };
 });
 export const loader = route.loader;
 export const action = route.action;

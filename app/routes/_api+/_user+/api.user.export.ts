@@ -4,14 +4,10 @@ import { exportUserDataFor } from "~/models/privacy/personal-data.server";
 import { exportFileName, jsonAttachment } from "~/utils/json-attachment.server";
 
 /** GET /api/user/export -> everything the marketplace holds about the caller (decision 103); audited. */
-const route = apiRoute({
-  method: "GET",
-  guard: "user",
-  handle: ({ db, user }) => {
-    const data = exportUserDataFor({ db, userId: user.id, actor: { kind: "user", userId: user.id } });
-    if (!data) return domainError(ACCOUNTS_ERRORS.profile, "not-found");
-    return jsonAttachment(data, exportFileName(user.id, data.generated_at));
-  },
+const route = apiRoute({ method: "GET", guard: "user" }, ({ db, user }) => {
+  const data = exportUserDataFor({ db, userId: user.id, actor: { kind: "user", userId: user.id } });
+  if (!data) return domainError(ACCOUNTS_ERRORS.profile, "not-found");
+  return jsonAttachment(data, exportFileName(user.id, data.generated_at));
 });
 export const loader = route.loader;
 export const action = route.action;

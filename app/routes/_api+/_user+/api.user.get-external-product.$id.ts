@@ -15,18 +15,14 @@ import { apiIdParam } from "~/utils/api-params.server";
  * `size_chart_table` (mm), `size_chart_unit`, `made_to_measure`; a pattern its layout settings (decision 116):
  * `layout_widths_mm`, `layout_gap_mm`.
  */
-const route = apiRoute({
-  method: "GET",
-  guard: "none",
-  handle: async ({ db, params }) => {
-    const found = getExternalProduct({ db, productId: apiIdParam(params.id, CATALOG_ERRORS.view["product-not-found"]) });
-    if (!found) return domainError(CATALOG_ERRORS.view, "product-not-found");
-    const json = { ...externalProductJson(found), ...sizeChartJson({ db }, found.product.id) };
-    if (found.product.type !== "Pattern") return json;
-    const facts = await productPatternFacts({ db, productId: found.product.id });
-    const pattern = patternJson(found.product.id, facts, facts ? await fabricNeeded({ db, productId: found.product.id, facts }) : []);
-    return { ...json, ...layoutSettingsJson(found.product), pattern };
-  },
+const route = apiRoute({ method: "GET", guard: "none" }, async ({ db, params }) => {
+  const found = getExternalProduct({ db, productId: apiIdParam(params.id, CATALOG_ERRORS.view["product-not-found"]) });
+  if (!found) return domainError(CATALOG_ERRORS.view, "product-not-found");
+  const json = { ...externalProductJson(found), ...sizeChartJson({ db }, found.product.id) };
+  if (found.product.type !== "Pattern") return json;
+  const facts = await productPatternFacts({ db, productId: found.product.id });
+  const pattern = patternJson(found.product.id, facts, facts ? await fabricNeeded({ db, productId: found.product.id, facts }) : []);
+  return { ...json, ...layoutSettingsJson(found.product), pattern };
 });
 export const loader = route.loader;
 export const action = route.action;

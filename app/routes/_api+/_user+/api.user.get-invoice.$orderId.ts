@@ -6,13 +6,9 @@ import { findInvoice, invoiceJson } from "~/models/tax/invoices.server";
  * GET /api/user/get-invoice/{orderId} -> the invoice of the order's checkout, with its credit notes (decision 123).
  * The buyer's own order or, for an administrator, any; everyone else gets 404.
  */
-const route = apiRoute({
-  method: "GET",
-  guard: "user",
-  handle: ({ db, user, params }) => {
-    const found = findInvoice({ db, orderId: Number(params.orderId), viewer: user });
-    return found ? invoiceJson(found) : domainError(TAX_ERRORS.invoice, "not-found");
-  },
+const route = apiRoute({ method: "GET", guard: "user" }, ({ db, user, params }) => {
+  const found = findInvoice({ db, orderId: Number(params.orderId), viewer: user });
+  return found ? invoiceJson(found) : domainError(TAX_ERRORS.invoice, "not-found");
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -3,13 +3,9 @@ import { BUYING_ERRORS } from "~/models/buying/errors";
 import { getBuyerOrder, toBuyerOrderJson } from "~/models/buying/orders.server";
 
 /** GET /api/user/get-order/{id} -> one own order; another user's order is 404. */
-const route = apiRoute({
-  method: "GET",
-  guard: "user",
-  handle: ({ db, user, params }) => {
-    const order = getBuyerOrder({ db, userId: user.id, orderId: Number(params.id) });
-    return order ? toBuyerOrderJson(order) : domainError(BUYING_ERRORS.order, "not-found");
-  },
+const route = apiRoute({ method: "GET", guard: "user" }, ({ db, user, params }) => {
+  const order = getBuyerOrder({ db, userId: user.id, orderId: Number(params.id) });
+  return order ? toBuyerOrderJson(order) : domainError(BUYING_ERRORS.order, "not-found");
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -3,13 +3,9 @@ import { sweepExpiredCheckouts } from "~/models/buying/checkout.server";
 import { listBuyerOrders, toBuyerOrderJson } from "~/models/buying/orders.server";
 
 /** GET /api/user/get-orders -> the buyer's orders, newest first (spec 3, Order buyer view). */
-const route = apiRoute({
-  method: "GET",
-  guard: "user",
-  handle: async ({ db, user }) => {
-    await sweepExpiredCheckouts({ db, userId: user.id });
-    return listBuyerOrders({ db, userId: user.id }).map(toBuyerOrderJson);
-  },
+const route = apiRoute({ method: "GET", guard: "user" }, async ({ db, user }) => {
+  await sweepExpiredCheckouts({ db, userId: user.id });
+  return listBuyerOrders({ db, userId: user.id }).map(toBuyerOrderJson);
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -3,13 +3,9 @@ import { SELLING_ERRORS } from "~/models/selling/errors";
 import { getStoreOrder, toSellerOrderJson } from "~/models/selling/orders.server";
 
 /** GET /api/user/get-own-order/{id} -> one order of the caller's store (seller view); another store's is 404. */
-const route = apiRoute({
-  method: "GET",
-  guard: "seller",
-  handle: ({ db, store, params }) => {
-    const order = getStoreOrder({ db, storeId: store.id, orderId: Number(params.id) });
-    return order ? toSellerOrderJson(order) : domainError(SELLING_ERRORS.order, "not-found");
-  },
+const route = apiRoute({ method: "GET", guard: "seller" }, ({ db, store, params }) => {
+  const order = getStoreOrder({ db, storeId: store.id, orderId: Number(params.id) });
+  return order ? toSellerOrderJson(order) : domainError(SELLING_ERRORS.order, "not-found");
 });
 export const loader = route.loader;
 export const action = route.action;

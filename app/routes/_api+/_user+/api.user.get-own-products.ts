@@ -4,25 +4,21 @@ import { listOwnProducts } from "~/models/selling/designs.server";
 
 /** GET /api/user/get-own-products: the caller's designs (drafts included), as spec 3 product list items (myself true) with `status`;
  * a pattern adds its layout settings (decision 116): `layout_widths_mm`, `layout_gap_mm`. */
-const route = apiRoute({
-  method: "GET",
-  guard: "seller",
-  handle: ({ db, user, store }) =>
-    listOwnProducts({ db, storeId: store.id }).map((r) => ({
-      id: r.id,
-      name: r.name,
-      price: r.priceCents / 100,
-      media: r.media,
-      store_owner: user.id,
-      store_name: store.name,
-      store_avatar: store.avatar,
-      myself: true,
-      type: r.type,
-      delivery: r.delivery,
-      sold: r.sold,
-      status: r.status,
-      ...(r.type === "Pattern" ? layoutSettingsJson(r) : {}),
-    })),
-});
+const route = apiRoute({ method: "GET", guard: "seller" }, ({ db, user, store }) =>
+  listOwnProducts({ db, storeId: store.id }).map((r) => ({
+    id: r.id,
+    name: r.name,
+    price: r.priceCents / 100,
+    media: r.media,
+    store_owner: user.id,
+    store_name: store.name,
+    store_avatar: store.avatar,
+    myself: true,
+    type: r.type,
+    delivery: r.delivery,
+    sold: r.sold,
+    status: r.status,
+    ...(r.type === "Pattern" ? layoutSettingsJson(r) : {}),
+  })));
 export const loader = route.loader;
 export const action = route.action;

@@ -13,19 +13,15 @@ import { apiIdParam } from "~/utils/api-params.server";
  * design carries its size chart as data (decision 113): `size_chart_table` (mm), `size_chart_unit`, `made_to_measure`; a
  * pattern its layout settings (decision 116): `layout_widths_mm`, `layout_gap_mm`.
  */
-const route = apiRoute({
-  method: "GET",
-  guard: "seller",
-  handle: async ({ db, store, params }) => {
-    const productId = apiIdParam(params.id, SELLING_ERRORS.design["not-found"]);
-    const found = getOwnProduct({ db, storeId: store.id, productId });
-    if (!found) return domainError(SELLING_ERRORS.design, "not-found");
-    const json = { ...ownProductJson(found), ...sizeChartJson({ db }, productId) };
-    if (found.product.type !== "Pattern") return json;
-    const facts = await productPatternFacts({ db, productId });
-    const fabric = facts ? await fabricNeeded({ db, productId, facts }) : [];
-    return { ...json, ...layoutSettingsJson(found.product), pattern: patternJson(productId, facts, fabric) };
-  },
+const route = apiRoute({ method: "GET", guard: "seller" }, async ({ db, store, params }) => {
+  const productId = apiIdParam(params.id, SELLING_ERRORS.design["not-found"]);
+  const found = getOwnProduct({ db, storeId: store.id, productId });
+  if (!found) return domainError(SELLING_ERRORS.design, "not-found");
+  const json = { ...ownProductJson(found), ...sizeChartJson({ db }, productId) };
+  if (found.product.type !== "Pattern") return json;
+  const facts = await productPatternFacts({ db, productId });
+  const fabric = facts ? await fabricNeeded({ db, productId, facts }) : [];
+  return { ...json, ...layoutSettingsJson(found.product), pattern: patternJson(productId, facts, fabric) };
 });
 export const loader = route.loader;
 export const action = route.action;

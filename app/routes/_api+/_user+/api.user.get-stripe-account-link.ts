@@ -4,14 +4,10 @@ import { createOnboardingLink } from "~/models/payments/onboarding.server";
 import { clientUrl, publicOrigin } from "~/utils/mail.server";
 
 /** GET /api/user/get-stripe-account-link -> {url}: a fresh single-use onboarding link for the store's account. */
-const route = apiRoute({
-  method: "GET",
-  guard: "seller",
-  handle: async ({ request, db, store }) => {
-    const link = await createOnboardingLink({ db, storeId: store.id, origin: publicOrigin(request) });
-    if (!link.ok) return domainError(SELLING_ERRORS.onboarding, link.error);
-    return { url: clientUrl(link.account.accountLink.url, request) };
-  },
+const route = apiRoute({ method: "GET", guard: "seller" }, async ({ request, db, store }) => {
+  const link = await createOnboardingLink({ db, storeId: store.id, origin: publicOrigin(request) });
+  if (!link.ok) return domainError(SELLING_ERRORS.onboarding, link.error);
+  return { url: clientUrl(link.account.accountLink.url, request) };
 });
 export const loader = route.loader;
 export const action = route.action;

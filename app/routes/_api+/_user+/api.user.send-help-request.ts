@@ -13,58 +13,49 @@ import { readMultipart, UploadRequestError, type MultipartResult } from "~/utils
  * content); a JSON body with those fields works too (without a file). 201 {success, message, id}; 400 {error};
  * 429 past 5 requests an hour from one address.
  */
-const route = apiRoute({
-  method: "POST",
-  guard: "viewer",
-  handle: async ({ request, db, user }) => {
-    const multipart = /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
-    let upload: MultipartResult | null = null;
-    try {
-      let raw: unknown;
-      if (multipart) {
-        upload = await readMultipart(request, { maxFiles: 1 }).catch((error: unknown) => {
-          if (error instanceof UploadRequestError) throw apiError(error.status, error.message);
-          throw error;
-        });
-        const stuff = upload.fields.get("stuff");
-        if (typeof stuff === "string") {
-          try {
-            raw = JSON.parse(stuff);
-          } catch {
-            return domainError(MESSAGING_ERRORS.help, "stuff-not-json");
-          }
-        } else {
-          raw = Object.fromEntries(upload.fields.entries());
-        }
-        const problem = upload.problems[0];
-        if (problem) return apiError(400, `${problem.field}: ${problem.message}`);
-      } else {
-        raw = await readBody(request);
-      }
-      const parsed = HelpSchema.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        return apiError(400, issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message);
-      }
-      const { social_media, website, ...rest } = parsed.data;
-      const result = await submitHelpRequest({
-        db,
-        input: { ...rest, socialMedia: social_media, website },
-        resume: upload?.files.find((f) => f.field === "resume") ?? null,
-        userId: user?.id ?? null,
-        clientKey: clientKeyOf(request),
-        origin: publicOrigin(request),
+const route = apiRoute({ method: "POST", guard: "viewer" }, async ({ request, db, user }) => {
+  const multipart = /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
+  let upload: MultipartResult | null = null;
+  try {
+    let raw: unknown;
+    if (multipart) {
+      upload = await readMultipart(request, { maxFiles: 1 }).catch((error: unknown) => {
+        if (error instanceof UploadRequestError) throw apiError(error.status, error.message);
+        throw error;
       });
-      if (!result.ok) {
-        const { status, message } = helpAnswer(result);
-        const field = HELP_ERROR_FIELDS[result.error];
-        return apiError(status, field ? `${field}: ${message}` : message);
+      const stuff = upload.fields.get("stuff");
+      if (typeof stuff === "string") {
+        try {
+          raw = JSON.parse(stuff);
+        } catch {
+          return domainError(MESSAGING_ERRORS.help, "stuff-not-json");
+        }
+      } else {
+        raw = Object.fromEntries(upload.fields.entries());
       }
-      return Response.json({ success: true, message: HELP_SENT, id: result.request.id }, { status: 201 });
-    } finally {
-      await upload?.cleanup();
+      const problem = upload.problems[0];
+      if (problem) return apiError(400, `${problem.field}: ${problem.message}`);
+    } else {
+      raw = await readBody(request);
     }
-  },
+    const parsed = HelpSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return apiError(400, issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message);
+    }
+    const { social_media, website, ...rest } = parsed.data;
+    const input = { ...rest, socialMedia: social_media, website };
+    const resume = upload?.files.find((f) => f.field === "resume") ?? null;
+    const result = await submitHelpRequest({ db, input, resume, userId: user?.id ?? null, clientKey: clientKeyOf(request), origin: publicOrigin(request) });
+    if (!result.ok) {
+      const { status, message } = helpAnswer(result);
+      const field = HELP_ERROR_FIELDS[result.error];
+      return apiError(status, field ? `${field}: ${message}` : message);
+    }
+    return Response.json({ success: true, message: HELP_SENT, id: result.request.id }, { status: 201 });
+  } finally {
+    await upload?.cleanup();
+  }
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -9,20 +9,15 @@ import { publicOrigin } from "~/utils/mail.server";
  * Answers 201 with the conversation's messages (as GET /api/user/get-messages/{id}), the conversation in the
  * `Location` and `X-Conversation-Id` headers.
  */
-const route = apiRoute({
-  method: "POST",
-  guard: "user",
-  body: ApiSendMessageSchema,
-  handle: async ({ request, db, user, body }) => {
-    const origin = publicOrigin(request);
-    const result = await sendMessageAndNotify({ db, senderId: user.id, to: body.to, content: body.message, orderId: body.order_id ?? null, origin });
-    if (!result.ok) return domainError(MESSAGING_ERRORS.send, result.error);
-    const messages = listMessages({ db, conversationId: result.conversationId, viewerId: user.id }).map(toMessageJson);
-    return Response.json(messages, {
-      status: 201,
-      headers: { Location: `/api/user/get-messages/${result.conversationId}`, "X-Conversation-Id": String(result.conversationId) },
-    });
-  },
+const route = apiRoute({ method: "POST", guard: "user", body: ApiSendMessageSchema }, async ({ request, db, user, body }) => {
+  const origin = publicOrigin(request);
+  const result = await sendMessageAndNotify({ db, senderId: user.id, to: body.to, content: body.message, orderId: body.order_id ?? null, origin });
+  if (!result.ok) return domainError(MESSAGING_ERRORS.send, result.error);
+  const messages = listMessages({ db, conversationId: result.conversationId, viewerId: user.id }).map(toMessageJson);
+  return Response.json(messages, {
+    status: 201,
+    headers: { Location: `/api/user/get-messages/${result.conversationId}`, "X-Conversation-Id": String(result.conversationId) },
+  });
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -9,35 +9,27 @@ import { apiError, readBody } from "~/utils/api.server";
  * `{domestic_first, domestic_additional, international_first, international_additional, free_above}`, or `null`
  * while the store has none (its apparel ships free). Decision 108.
  */
-export const loader = apiRoute({
-  method: "GET",
-  guard: "seller",
-  handle: ({ db, store }) => {
-    const rates = getShippingRates({ db, storeId: store.id });
-    return rates ? shippingRatesJson(rates) : null;
-  },
+export const loader = apiRoute({ method: "GET", guard: "seller" }, ({ db, store }) => {
+  const rates = getShippingRates({ db, storeId: store.id });
+  return rates ? shippingRatesJson(rates) : null;
 }).loader;
 
 /**
  * POST /api/user/shipping-rates with the same five fields sets them (`free_above` null or absent: no threshold);
  * `{"rates": null}` removes them. Answers the rates as GET does.
  */
-export const action = apiRoute({
-  method: "POST",
-  guard: "seller",
-  handle: async ({ request, db, store }) => {
-    const body = await readBody(request);
-    if ("rates" in body && body.rates === null) {
-      saveShippingRates({ db, storeId: store.id, rates: null });
-      return { success: true, message: SHIPPING_MESSAGES.cleared, rates: null };
-    }
-    const parsed = ShippingRatesSchema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return apiError(400, `${issue?.path.join(".") || "rates"}: ${issue?.message ?? "Invalid rates"}`);
-    }
-    const rates = parsed.data;
-    saveShippingRates({ db, storeId: store.id, rates });
-    return { success: true, message: SHIPPING_MESSAGES.saved, rates: shippingRatesJson(rates) };
-  },
+export const action = apiRoute({ method: "POST", guard: "seller" }, async ({ request, db, store }) => {
+  const body = await readBody(request);
+  if ("rates" in body && body.rates === null) {
+    saveShippingRates({ db, storeId: store.id, rates: null });
+    return { success: true, message: SHIPPING_MESSAGES.cleared, rates: null };
+  }
+  const parsed = ShippingRatesSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return apiError(400, `${issue?.path.join(".") || "rates"}: ${issue?.message ?? "Invalid rates"}`);
+  }
+  const rates = parsed.data;
+  saveShippingRates({ db, storeId: store.id, rates });
+  return { success: true, message: SHIPPING_MESSAGES.saved, rates: shippingRatesJson(rates) };
 }).action;

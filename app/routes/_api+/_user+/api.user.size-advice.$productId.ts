@@ -4,14 +4,10 @@ import { FIT_ERRORS } from "~/models/fit/errors";
 import { apiIdParam } from "~/utils/api-params.server";
 
 /** GET /api/user/size-advice/{productId} -> {zones: [{zone, size, ease_mm, outside}], recommended}. */
-const route = apiRoute({
-  method: "GET",
-  guard: "user",
-  handle: ({ db, user, params }) => {
-    const productId = apiIdParam(params.productId, FIT_ERRORS.sizeAdvice["product-not-found"]);
-    const result = getSizeAdvice({ db, productId, userId: user.id });
-    return result.ok ? result.advice : domainError(FIT_ERRORS.sizeAdvice, result.error);
-  },
+const route = apiRoute({ method: "GET", guard: "user" }, ({ db, user, params }) => {
+  const productId = apiIdParam(params.productId, FIT_ERRORS.sizeAdvice["product-not-found"]);
+  const result = getSizeAdvice({ db, productId, userId: user.id });
+  return result.ok ? result.advice : domainError(FIT_ERRORS.sizeAdvice, result.error);
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -8,14 +8,10 @@ import { apiIdParam } from "~/utils/api-params.server";
  * both answer the new follower numbers.
  */
 export function followRoute(follow: boolean) {
-  return apiRoute({
-    method: "POST",
-    guard: "user",
-    handle: ({ db, user, params }) => {
-      const ownerId = apiIdParam(params.id, CATALOG_ERRORS.follow["store-not-found"]);
-      const result = setFollowing({ db, userId: user.id, ownerId, follow });
-      if (!result.ok) return domainError(CATALOG_ERRORS.follow, result.error);
-      return { success: true, followersCount: { count: result.followersCount }, isFollowing: { count: result.isFollowing ? 1 : 0 } };
-    },
+  return apiRoute({ method: "POST", guard: "user" }, ({ db, user, params }) => {
+    const ownerId = apiIdParam(params.id, CATALOG_ERRORS.follow["store-not-found"]);
+    const result = setFollowing({ db, userId: user.id, ownerId, follow });
+    if (!result.ok) return domainError(CATALOG_ERRORS.follow, result.error);
+    return { success: true, followersCount: { count: result.followersCount }, isFollowing: { count: result.isFollowing ? 1 : 0 } };
   });
 }
