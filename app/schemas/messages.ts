@@ -60,9 +60,9 @@ export type HelpInput = z.infer<typeof HelpSchema>;
 /** Which field of the help form shows each refusal of `submitHelpRequest` (the JSON face prefixes the text with it). */
 /** Why a help request is refused (the codes of MESSAGING_ERRORS.help); declared beside the form, so that schemas
  * never import a model. */
-export type HelpError = "resume-refused" | "too-many";
+export type HelpError = "resume-refused" | "resume-unstored" | "too-many";
 
-export const HELP_ERROR_FIELDS: Record<HelpError, "resume" | null> = { "resume-refused": "resume", "too-many": null };
+export const HELP_ERROR_FIELDS: Record<HelpError, "resume" | null> = { "resume-refused": "resume", "resume-unstored": "resume", "too-many": null };
 
 /**
  * The /settings face of the profile: a short public bio (the avatar is a file, checked on the server). The phone

@@ -5,7 +5,6 @@ import type { ProfileInput } from "~/schemas/profile";
 import { hashPassword, sha256, verifyPassword } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
 import { deleteUnreferencedFiles, FileStoreUnavailableError, storeFile } from "~/models/files/store.server";
-import { FILES_ERRORS } from "~/models/files/errors";
 import { type TempFile } from "~/utils/multipart.server";
 import { inspectFile } from "~/models/files/inspect.server";
 
@@ -99,7 +98,8 @@ export function toPublicProfile(user: User) {
   return { avatar: user.avatar, phone: user.phone, bio: user.bio, messageEmails: user.messageEmails };
 }
 
-export type PublicProfileResult = { ok: true } | { ok: false; field: "avatar"; message: string };
+/** A refused avatar: the file check's own words, or the file store's code (FILES_ERRORS) when its bucket did not answer. */
+export type PublicProfileResult = { ok: true } | { ok: false; field: "avatar"; message: string } | { ok: false; field: "avatar"; error: "unavailable" };
 
 /**
  * Saves the bio and, when given, a new avatar: an image checked by its content and re-encoded (metadata
@@ -126,7 +126,7 @@ export async function updatePublicProfile({
     try {
       stored = (await storeFile({ db, temp: avatar, inspected: checked.file, kind: "avatar", ownerId: userId })).name;
     } catch (error) {
-      if (error instanceof FileStoreUnavailableError) return { ok: false, field: "avatar", message: FILES_ERRORS.unavailable.message };
+      if (error instanceof FileStoreUnavailableError) return { ok: false, field: "avatar", error: "unavailable" };
       return { ok: false, field: "avatar", message: `${avatar.originalName} could not be read as an image.` };
     }
   }

@@ -13,3 +13,8 @@ export const FILES_ERRORS = {
   ...answers(400, { "bad-width": "Unsupported width", "not-image": "Only images can be resized" }),
   ...answers(415, { "not-resizable": "This image cannot be resized" }),
 };
+
+/** A form refused because the bucket did not answer: the file store's text at the field whose file was not kept. */
+export function unstoredFileErrors(field: string): Record<string, string[]> {
+  return { [field]: [FILES_ERRORS.unavailable.message] };
+}

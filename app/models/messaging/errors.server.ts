@@ -4,6 +4,7 @@
  * return the codes only (and, for a refused résumé, the file check's own words).
  */
 import { answers, type ErrorAnswer } from "~/models/answers";
+import { FILES_ERRORS } from "~/models/files/errors";
 import type { HelpError, SubmitHelpResult } from "~/models/messaging/help.server";
 import { MESSAGE_LIMITS } from "~/models/messaging/limits.server";
 import { MAX_MESSAGE_LENGTH, type SendMessageError } from "~/models/messaging/messages.server";
@@ -38,6 +39,8 @@ export const MESSAGING_ERRORS: {
   help: {
     // The résumé's refusal says why in the file check's words (the result's `message`); this text is the fallback.
     ...answers(400, { "resume-refused": "The résumé could not be read.", "stuff-not-json": "stuff: not valid JSON" }),
+    // The file store's bucket did not answer (decision 102): its words, at the résumé, with the résumé's 400.
+    ...answers(400, { "resume-unstored": FILES_ERRORS.unavailable.message }),
     ...answers(429, { "too-many": `You can send at most ${MESSAGE_LIMITS.helpRequestsPerHour} requests an hour. Please try again later.` }),
   },
 };

@@ -6,7 +6,6 @@ import { hit } from "~/utils/rate-limit.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
 import { inspectFile } from "~/models/files/inspect.server";
 import { FileStoreUnavailableError, storeFile } from "~/models/files/store.server";
-import { FILES_ERRORS } from "~/models/files/errors";
 import { type TempFile } from "~/utils/multipart.server";
 import { MESSAGE_LIMITS } from "./limits.server";
 import type { HelpError } from "~/schemas/messages";
@@ -122,7 +121,7 @@ export type { HelpError };
 export type SubmitHelpResult =
   | { ok: true; request: HelpRequest }
   | { ok: false; error: "resume-refused"; message: string }
-  | { ok: false; error: "too-many" };
+  | { ok: false; error: "resume-unstored" | "too-many" };
 
 /**
  * Both faces of /help: checks the résumé's content, counts the request against the address's limit, keeps the
@@ -156,7 +155,7 @@ export async function submitHelpRequest({
     try {
       resumeFile = (await storeFile({ db, temp: resume, inspected, kind: "resume", ownerId: null })).name;
     } catch (error) {
-      if (error instanceof FileStoreUnavailableError) return { ok: false, error: "resume-refused", message: FILES_ERRORS.unavailable.message };
+      if (error instanceof FileStoreUnavailableError) return { ok: false, error: "resume-unstored" };
       return { ok: false, error: "resume-refused", message: `${resume.originalName} could not be read.` };
     }
   }

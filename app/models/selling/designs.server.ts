@@ -30,7 +30,6 @@ import { DESIGN_MESSAGES, validateDesign, type FieldErrors, type RawDesign } fro
 import type { Db } from "~/utils/db.server";
 import { MAX_MEDIA } from "~/utils/upload-limits";
 import { deleteUnreferencedFiles, discardFiles, FILE_STORE_RETRY_SECONDS, FileStoreUnavailableError, storeFile } from "~/models/files/store.server";
-import { FILES_ERRORS } from "~/models/files/errors";
 import { type FileProblem, type TempFile } from "~/utils/multipart.server";
 import { inspectFile } from "~/models/files/inspect.server";
 import { shippingOverrideJson } from "~/models/shipping/rates";
@@ -110,7 +109,7 @@ export const MAX_PATTERN_NOTE = 500;
 export const PATTERN_NOTE_TOO_LONG = `The change note can be at most ${MAX_PATTERN_NOTE} characters.`;
 
 /** Why a design is not saved (the codes of SELLING_ERRORS.design). */
-export type SaveDesignError = "invalid" | "busy" | "not-found";
+export type SaveDesignError = "invalid" | "busy" | "unavailable" | "not-found";
 
 /**
  * A refused save's `problems` are keyed by the design's own keys: its fields as `validateDesign` names them
@@ -123,6 +122,8 @@ export type SaveDesignResult =
   | { ok: false; error: "invalid"; problems: FieldErrors; accepted?: TempFile[] }
   /** The pattern worker pool was full: nothing was judged wrong with the files; ask again after `retryAfter` s. */
   | { ok: false; error: "busy"; problems: FieldErrors; retryAfter: number; accepted?: TempFile[] }
+  /** The file store's bucket did not answer (FILES_ERRORS.unavailable) while keeping the file of `field`. */
+  | { ok: false; error: "unavailable"; field: string; retryAfter: number; accepted?: TempFile[] }
   | { ok: false; error: "not-found" };
 
 /**
@@ -265,7 +266,7 @@ export async function saveDesign({
   } catch (error) {
     await discardFiles({ db, names: stored });
     if (error instanceof FileStoreUnavailableError) {
-      return { ok: false, error: "busy", problems: { [failing]: [FILES_ERRORS.unavailable.message] }, retryAfter: FILE_STORE_RETRY_SECONDS };
+      return { ok: false, error: "unavailable", field: failing, retryAfter: FILE_STORE_RETRY_SECONDS };
     }
     return { ok: false, error: "invalid", problems: { [failing]: ["This file could not be read as an image or video."] } };
   }

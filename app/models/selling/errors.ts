@@ -3,6 +3,7 @@
  * HTML pages and the JSON routes read this one table, so they cannot drift. Model functions return the codes only.
  */
 import { answers, type ErrorAnswer } from "~/models/answers";
+import { FILES_ERRORS } from "~/models/files/errors";
 import type { PatternUnitsError, SaveDesignError } from "~/models/selling/designs.server";
 import type { CreateCodeError, RemoveCodeError } from "~/models/selling/discount-codes.server";
 import type { LabelUseError } from "~/models/selling/labels.server";
@@ -57,6 +58,7 @@ export const SELLING_ERRORS: {
   design: {
     ...answers(400, { invalid: "Invalid request" }),
     ...answers(503, { busy: "The pattern file cannot be read right now. Please try again in a moment." }),
+    ...answers(503, { unavailable: FILES_ERRORS.unavailable.message }),
     ...answers(404, { "not-found": "Product not found" }),
   },
   /** Reading the current pattern file again in the seller's units (the edit screen, decision 100). */

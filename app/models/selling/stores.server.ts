@@ -12,7 +12,6 @@ import { encryptSecret } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
 import { MAX_MEDIA } from "~/utils/upload-limits";
 import { deleteUnreferencedFiles, discardFiles, FileStoreUnavailableError, storeFile } from "~/models/files/store.server";
-import { FILES_ERRORS } from "~/models/files/errors";
 import { type FileProblem, type TempFile } from "~/utils/multipart.server";
 import { inspectFile } from "~/models/files/inspect.server";
 
@@ -82,7 +81,11 @@ export type SaveStoreArgs = {
   fields?: { logo: string; media: string };
 };
 
-export type SaveStoreResult = { ok: true; store: Store; created: boolean } | { ok: false; errors: FieldErrors };
+/** A refusal: field errors, or the file store's code (FILES_ERRORS) and the field of the file it could not keep. */
+export type SaveStoreResult =
+  | { ok: true; store: Store; created: boolean }
+  | { ok: false; errors: FieldErrors }
+  | { ok: false; error: "unavailable"; field: string };
 
 /**
  * Creates or updates the user's store. Every file is checked before anything is stored; a refused request
@@ -141,7 +144,8 @@ export async function saveStore(args: SaveStoreArgs): Promise<SaveStoreResult> {
     }
   } catch (error) {
     await discardFiles({ db, names: stored });
-    return { ok: false, errors: { [failing]: [error instanceof FileStoreUnavailableError ? FILES_ERRORS.unavailable.message : UNREADABLE] } };
+    if (error instanceof FileStoreUnavailableError) return { ok: false, error: "unavailable", field: failing };
+    return { ok: false, errors: { [failing]: [UNREADABLE] } };
   }
 
   const payoutValues = payout ? payoutColumns(payout, existing) : {};

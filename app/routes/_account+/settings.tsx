@@ -18,6 +18,7 @@ import {
   type Profile,
 } from "~/models/accounts/profile.server";
 import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
+import { FILES_ERRORS } from "~/models/files/errors";
 import { getMeasurements, noMeasurements } from "~/models/fit/chart.server";
 import { measurementsAction } from "~/routes/_account+/measurements.server";
 import { deleteAccount } from "~/models/accounts/deletion.server";
@@ -73,7 +74,8 @@ async function handleSettings(request: Request, user: Awaited<ReturnType<typeof 
       removeAvatar: formData.get("removeAvatar") === "on",
     });
     if (!result.ok) {
-      return data({ intent: "public" as const, result: submission.reply({ fieldErrors: { [result.field]: [result.message] } }) }, { status: 400 });
+      const message = "message" in result ? result.message : FILES_ERRORS[result.error].message;
+      return data({ intent: "public" as const, result: submission.reply({ fieldErrors: { [result.field]: [message] } }) }, { status: 400 });
     }
     return redirectWithFlash(request, "/settings", { kind: "success", message: "Profile updated successfully!" });
   }

@@ -24,6 +24,7 @@ import { parseShippingOverrideInput, SHIPPING_FIELDS, SHIPPING_PREFIX } from "~/
 import { redirectWithFlash } from "~/utils/flash.server";
 import { invariantResponse } from "~/utils/invariant";
 import { MAX_MEDIA } from "~/utils/upload-limits";
+import { unstoredFileErrors } from "~/models/files/errors";
 import { holdFiles, releaseHeld, takeHeldFiles, type HeldFile } from "~/models/files/held.server";
 import { readPageMultipart, type TempFile } from "~/utils/multipart.server";
 import type { SentChartValues } from "~/models/fit/size-chart";
@@ -177,11 +178,12 @@ export async function designAction({
     if (!result.ok) {
       const { status } = SELLING_ERRORS.design[result.error];
       invariantResponse(result.error !== "not-found", "Not Found", { status });
-      const retry = result.error === "busy" ? { "Retry-After": String(result.retryAfter) } : undefined;
+      const retry = "retryAfter" in result ? { "Retry-After": String(result.retryAfter) } : undefined;
       // What passed its own checks is held for the next try; what did not is dropped (and said so).
       held = await keepForNextTry(user.id, files, result.accepted ?? []);
       filesDropped ||= held.length < files.length;
-      return answer(status, designProblemsAt(result.problems, DESIGN_FORM_FIELDS), null, retry);
+      const problems = "problems" in result ? result.problems : unstoredFileErrors(result.field);
+      return answer(status, designProblemsAt(problems, DESIGN_FORM_FIELDS), null, retry);
     }
     // Saved: the held files were moved into the store (or not needed); their manifests go.
     await releaseHeld(files.flatMap((f) => ("token" in f ? [f.token as string] : [])));

@@ -5,6 +5,7 @@ import { warmLayouts } from "~/models/layout/layouts.server";
 import { layoutSettingsJson, saveLayoutSettings } from "~/models/layout/settings.server";
 import { getOwnProduct, ownProductJson, saveDesign } from "~/models/selling/designs.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
+import { unstoredFileErrors } from "~/models/files/errors";
 import { setShippingOverride } from "~/models/shipping/rates.server";
 import { DESIGN_API_FIELDS, designFileKey, designProblemsAt, PRODUCT_MESSAGES, productStatusSchema, STATUS_MESSAGE } from "~/schemas/selling";
 import { jsonTypeErrors } from "~/schemas/json";
@@ -111,8 +112,8 @@ const route = apiRoute({ method: "POST", guard: "seller", form: { maxFiles: MAX_
   if (!result.ok) {
     const answer = SELLING_ERRORS.design[result.error];
     if (result.error === "not-found") return domainError(SELLING_ERRORS.design, "not-found");
-    const problems = designProblemsAt(result.problems, DESIGN_API_FIELDS);
-    return fieldErrorResponse(problems, result.error === "busy" ? { status: answer.status, retryAfter: result.retryAfter } : undefined);
+    const problems = designProblemsAt("problems" in result ? result.problems : unstoredFileErrors(result.field), DESIGN_API_FIELDS);
+    return fieldErrorResponse(problems, "retryAfter" in result ? { status: answer.status, retryAfter: result.retryAfter } : undefined);
   }
   if (override) setShippingOverride({ db, storeId: store.id, productId: result.product.id, rates: override.rates });
   if (chart.request) {

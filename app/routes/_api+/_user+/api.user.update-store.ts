@@ -3,6 +3,7 @@ import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { ownStoreJson, saveStore } from "~/models/selling/stores.server";
 import { PayoutSchema, STORE_MESSAGES, StoreSchema } from "~/schemas/selling";
 import { fieldErrorResponse, jsonPart, keepList, zodErrors } from "~/utils/api-form.server";
+import { unstoredFileErrors } from "~/models/files/errors";
 import { SELLING_ERRORS } from "~/models/selling/errors";
 import { MAX_MEDIA } from "~/utils/upload-limits";
 
@@ -41,7 +42,7 @@ const route = apiRoute({ method: "POST", guard: "user", form: { maxFiles: MAX_ME
     problems: form.problems.map((p) => (p.field === "bio_video" ? { ...p, field: "images" } : p)),
     fields: { logo: "avatar", media: "images" },
   });
-  if (!result.ok) return fieldErrorResponse(result.errors);
+  if (!result.ok) return fieldErrorResponse("errors" in result ? result.errors : unstoredFileErrors(result.field));
   return Response.json(
     { success: true, message: STORE_MESSAGES.settingsUpdated, ...ownStoreJson({ db, store: result.store }) },
     { status: result.created ? 201 : 200 },

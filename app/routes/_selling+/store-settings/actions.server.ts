@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 
 import type { User } from "../../../../db/schema";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
+import { unstoredFileErrors } from "~/models/files/errors";
 import { isStoreNameTaken, saveStore } from "~/models/selling/stores.server";
 import { saveShippingRates } from "~/models/shipping/rates.server";
 import { PayoutSchema, STORE_MESSAGES, StoreSchema, type FieldErrors } from "~/schemas/selling";
@@ -73,7 +74,8 @@ export async function storeSettingsAction(request: Request, user: User) {
       fields: { logo: "avatar", media: "images" },
     });
     if (!result.ok) {
-      return data({ values: shown, errors: result.errors, filesDropped: form.files.length > 0 }, { status: 400 });
+      const errors = "errors" in result ? result.errors : unstoredFileErrors(result.field);
+      return data({ values: shown, errors, filesDropped: form.files.length > 0 }, { status: 400 });
     }
     return redirectWithFlash(request, "/store-settings", { kind: "success", message: STORE_MESSAGES.settingsUpdated });
   } finally {
