@@ -11,6 +11,12 @@ const required = (label: string, max = 100) =>
     .min(1, `${label} is required`)
     .max(max, `${label} is too long`);
 
+/** What both faces say after a saved profile or password (the page's flash message, the JSON answer's `message`). */
+export const PROFILE_MESSAGES = {
+  updated: "Profile updated successfully!",
+  passwordChanged: "Password changed successfully!",
+} as const;
+
 /** The address form (spec 5: everything but street2 is required). Field names are the API's. */
 export const ProfileSchema = z.object({
   first_name: required("First name", 60),

@@ -25,7 +25,7 @@ import { deleteAccount } from "~/models/accounts/deletion.server";
 import { setMessageEmails } from "~/models/messaging/notifications.server";
 import { MessageEmailsSchema, PublicProfileSchema } from "~/schemas/messages";
 import { DELETE_CONFIRMATION, DeleteAccountSchema } from "~/schemas/personal-data";
-import { ChangePasswordSchema, ProfileSchema } from "~/schemas/profile";
+import { ChangePasswordSchema, PROFILE_MESSAGES, ProfileSchema } from "~/schemas/profile";
 import { COUNTRIES } from "~/utils/countries";
 import { getDb } from "~/utils/db.server";
 import { currentSessionToken, destroyCookieSession, getCookieSession } from "~/utils/cookie-session.server";
@@ -77,7 +77,7 @@ async function handleSettings(request: Request, user: Awaited<ReturnType<typeof 
       const message = "message" in result ? result.message : FILES_ERRORS[result.error].message;
       return data({ intent: "public" as const, result: submission.reply({ fieldErrors: { [result.field]: [message] } }) }, { status: 400 });
     }
-    return redirectWithFlash(request, "/settings", { kind: "success", message: "Profile updated successfully!" });
+    return redirectWithFlash(request, "/settings", { kind: "success", message: PROFILE_MESSAGES.updated });
   }
   if (formData.get("intent") === "notifications") {
     const submission = parseWithZod(formData, { schema: MessageEmailsSchema });
@@ -116,7 +116,7 @@ async function handleSettings(request: Request, user: Awaited<ReturnType<typeof 
     if (!result.ok) {
       return data({ intent: "password" as const, result: submission.reply({ formErrors: [ACCOUNTS_ERRORS.changePassword[result.error].message], hideFields: ["old_password"] }) }, { status: 400 });
     }
-    return redirectWithFlash(request, "/settings", { kind: "success", message: "Password changed successfully!" });
+    return redirectWithFlash(request, "/settings", { kind: "success", message: PROFILE_MESSAGES.passwordChanged });
   }
   const submission = parseWithZod(formData, { schema: ProfileSchema });
   if (submission.status !== "success") {
@@ -125,7 +125,7 @@ async function handleSettings(request: Request, user: Awaited<ReturnType<typeof 
   // Null: the account was deleted while this request was on its way; nothing was written (issue 34, item 1).
   if (!updateProfile({ db, userId: user.id, input: submission.value })) throw redirect("/login");
   const to = safeRedirect(formData.get("redirectTo"), "/settings");
-  return redirectWithFlash(request, to, { kind: "success", message: "Profile updated successfully!" });
+  return redirectWithFlash(request, to, { kind: "success", message: PROFILE_MESSAGES.updated });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { requireUser } from "~/auth/guards.server";
+import { TAX_ERRORS } from "~/models/tax/errors";
 import { findInvoice, invoicePdf } from "~/models/tax/invoices.server";
 import { getDb } from "~/utils/db.server";
 
@@ -8,7 +9,8 @@ import { getDb } from "~/utils/db.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const found = findInvoice({ db: getDb(), orderId: Number(params.id), viewer: user });
-  if (!found) throw new Response("Invoice not found", { status: 404 });
+  const { status, message } = TAX_ERRORS.invoice["not-found"];
+  if (!found) throw new Response(message, { status });
   const pdf = await invoicePdf(found);
   return new Response(new Uint8Array(pdf), {
     headers: {
