@@ -52,6 +52,13 @@ export async function readBody(request: Request, options: BodyOptions = {}): Pro
   return body as Record<string, unknown>;
 }
 
+/** A body zod refused: the first problem, `<field>: <message>`, as the 400's `error`. */
+export function invalidBody(error: z.ZodError): Response {
+  const issue = error.issues[0];
+  const field = issue?.path.join(".");
+  return apiError(400, field ? `${field}: ${issue.message}` : (issue?.message ?? "Invalid request"));
+}
+
 /** Validates a body with a zod schema; the first problem becomes the 400's `error`. */
 export async function parseBody<S extends z.ZodTypeAny>(
   request: Request,
@@ -59,11 +66,7 @@ export async function parseBody<S extends z.ZodTypeAny>(
   options: BodyOptions = {},
 ): Promise<z.infer<S>> {
   const result = schema.safeParse(await readBody(request, options));
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const field = issue?.path.join(".");
-    throw apiError(400, field ? `${field}: ${issue.message}` : (issue?.message ?? "Invalid request"));
-  }
+  if (!result.success) throw invalidBody(result.error);
   return result.data;
 }
 

@@ -3,7 +3,7 @@ import { clientKeyOf } from "~/auth/login.server";
 import { helpAnswer, MESSAGING_ERRORS } from "~/models/messaging/errors.server";
 import { HELP_SENT, submitHelpRequest } from "~/models/messaging/help.server";
 import { HELP_ERROR_FIELDS, HelpSchema } from "~/schemas/messages";
-import { apiError, readBody } from "~/utils/api.server";
+import { apiError, invalidBody, readBody } from "~/utils/api.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { readMultipart, UploadRequestError, type MultipartResult } from "~/utils/multipart.server";
 
@@ -39,10 +39,7 @@ const route = apiRoute({ method: "POST", guard: "viewer" }, async ({ request, db
       raw = await readBody(request);
     }
     const parsed = HelpSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      return apiError(400, issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message);
-    }
+    if (!parsed.success) return invalidBody(parsed.error);
     const { social_media, website, ...rest } = parsed.data;
     const input = { ...rest, socialMedia: social_media, website };
     const resume = upload?.files.find((f) => f.field === "resume") ?? null;
