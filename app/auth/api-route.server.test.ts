@@ -1,4 +1,6 @@
 /** apiRoute: the order of the checks every JSON route answers (405, 401/403/404, 400, the work) and domainError. */
+import fs from "node:fs";
+
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 
@@ -114,6 +116,21 @@ describe("apiRoute, the other guards", () => {
   it("ANY: every method does the work", async () => {
     expect(await answer(anyPath.loader(call("GET")))).toEqual({ status: 404, body: { error: "Not here" } });
     expect(await answer(anyPath.action(call("DELETE")))).toEqual({ status: 404, body: { error: "Not here" } });
+  });
+
+  it("form: the uploaded files are removed after the work, also when it throws", async () => {
+    let kept = "";
+    const failing = apiRoute({ method: "POST", guard: "none", form: { maxFiles: 1 } }, ({ form }) => {
+      kept = form.files[0]!.path;
+      expect(fs.existsSync(kept)).toBe(true);
+      throw new Error("the work failed");
+    });
+    const body = new FormData();
+    body.append("file", new File(["%PDF-1.4 test"], "a.pdf", { type: "application/pdf" }));
+    const request = new Request("http://localhost/api/test", { method: "POST", body });
+    await expect(failing.action({ request, params: {}, context: { cspNonce: "" } })).rejects.toThrow("the work failed");
+    expect(kept).not.toBe("");
+    expect(fs.existsSync(kept)).toBe(false);
   });
 
   it("form: a JSON body read as the form's fields", async () => {
