@@ -12,9 +12,7 @@ import { currentSessionToken } from "~/utils/cookie-session.server";
 import { requireAnonymous, requireSeller } from "~/auth/guards.server";
 
 let db: Db;
-beforeAll(() => {
-  useTestEnv();
-});
+beforeAll(() => void useTestEnv());
 beforeEach(() => {
   db = createTestDb();
   globalThis.__db = db;

@@ -10,9 +10,7 @@ import { commitCookieSession, getCookieSession } from "~/utils/cookie-session.se
 import { getUser, getViewer } from "~/auth/viewer.server";
 
 let db: Db;
-beforeAll(() => {
-  useTestEnv();
-});
+beforeAll(() => void useTestEnv());
 beforeEach(() => {
   db = createTestDb();
   globalThis.__db = db;
