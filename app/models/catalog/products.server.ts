@@ -2,6 +2,9 @@
 import { and, asc, avg, count, desc, eq, isNull, sql } from "drizzle-orm";
 
 import { productMedia, products, reviews, stores, users, variants } from "../../../db/schema";
+import { getBuyerSettings } from "~/models/platform/settings.server";
+import { productTypeLabel } from "~/utils/catalog";
+import { isoDay } from "~/utils/dates";
 import { preparedPerDb, type Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 
@@ -91,6 +94,37 @@ export function getExternalProduct({ db, productId, viewerId }: { db: Db; produc
 }
 
 export type ExternalProduct = NonNullable<ReturnType<typeof getExternalProduct>>;
+
+/**
+ * External product (HTML face, /product/{id}; prices in cents): what the catalogue shows of the product, its store and
+ * its reviews. A printed pattern adds the platform's shipping (pss); the viewer's own design is `myself`.
+ */
+export function productPageView({ db, found, viewerId }: { db: Db; found: ExternalProduct; viewerId: number | null | undefined }) {
+  const { product, store, owner } = found;
+  const printed = product.type === "Pattern" && product.delivery === "Print";
+  return {
+    product: {
+      id: product.id,
+      name: product.name,
+      description: product.description,
+      terms: product.terms,
+      type: product.type,
+      delivery: product.delivery,
+      typeLabel: productTypeLabel(product.type, product.delivery),
+      draft: product.status === "draft",
+      priceCents: product.priceCents,
+      sold: product.sold,
+      sizeChart: product.sizeChart,
+      pssCents: printed ? getBuyerSettings({ db }).pssCents : null,
+    },
+    media: found.media.map((m) => m.media),
+    variants: found.variants,
+    store: { owner: store.userId, name: store.name, avatar: store.avatar, city: owner.city, country: owner.country },
+    reviews: found.reviews.map((r) => ({ ...r, date: isoDay(r.createdAt), createdAt: undefined })),
+    rating: found.rating,
+    myself: viewerId != null && viewerId === store.userId,
+  };
+}
 
 /** External product (detail, JSON face; prices in dollars). */
 export function externalProductJson(found: ExternalProduct) {

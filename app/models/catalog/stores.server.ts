@@ -3,7 +3,7 @@ import { asc, eq } from "drizzle-orm";
 
 import { storeMedia, stores } from "../../../db/schema";
 import { countFollowers, isFollowing } from "~/models/catalog/follows.server";
-import { listProducts, productListItemJson } from "~/models/catalog/listing.server";
+import { listProducts, productListItemJson, toCardData } from "~/models/catalog/listing.server";
 import type { Db } from "~/utils/db.server";
 
 /** The store a user owns (seller rights come from owning one), or undefined. */
@@ -36,8 +36,28 @@ export function getStorePage({ db, ownerId, viewerId, page = 1 }: { db: Db; owne
   };
 }
 
+type StorePage = NonNullable<ReturnType<typeof getStorePage>>;
+
+/** Who looks at a store page: its owner (no follow or message buttons), a logged-in user, or a visitor. */
+export type StoreViewer = "owner" | "user" | "visitor";
+
+/** The store page (HTML face, /store/{ownerId}): the store, its media, follower numbers and a page of design cards. */
+export function storePageView(found: StorePage, viewerId: number | null | undefined) {
+  const { store, designs } = found;
+  const viewer: StoreViewer = viewerId == null ? "visitor" : viewerId === store.userId ? "owner" : "user";
+  return {
+    ownerId: store.userId,
+    store: { name: store.name, avatar: store.avatar, bio: store.bio },
+    media: found.media.map((m) => m.media),
+    followersCount: found.followersCount,
+    isFollowing: found.isFollowing,
+    viewer,
+    designs: { page: designs.page, pageCount: designs.pageCount, items: designs.items.map(toCardData) },
+  };
+}
+
 /** Store (JSON face): store {id, name, avatar, bio, userid}, media [{id, media}], designs, followersCount, isFollowing. */
-export function storeJson(found: NonNullable<ReturnType<typeof getStorePage>>) {
+export function storeJson(found: StorePage) {
   const { store } = found;
   return {
     store: { id: store.id, name: store.name, avatar: store.avatar, bio: store.bio, userid: store.userId },

@@ -15,13 +15,12 @@ import { ownedPatternOrders } from "~/models/buying/downloads.server";
 import { madeToMeasureOffer } from "~/models/buying/made-to-measure-offer.server";
 import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
 import { sizeAdviceView } from "~/models/fit/advice.server";
-import { getExternalProduct } from "~/models/catalog/products.server";
+import { getExternalProduct, productPageView } from "~/models/catalog/products.server";
 import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "~/models/patterns/interpolate";
 import { previewUrl, productPatternFacts } from "~/models/patterns/versions.server";
-import { getBuyerSettings } from "~/models/platform/settings.server";
 import { layoutClientKey } from "~/models/layout/layouts.server";
 import { layoutFabricTable, layoutSectionView } from "~/models/layout/page-layout.server";
-import { productTypeLabel, isDownloadPattern } from "~/utils/catalog";
+import { isDownloadPattern } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { SizeChartTable } from "~/components/size-chart-table";
 import { sizeChartView, unitToggleHref } from "~/models/fit/size-chart-view.server";
@@ -30,7 +29,6 @@ import { fileUrl, imageSrcSet } from "~/utils/media";
 import { formatCents } from "~/utils/money";
 import { clientKeyOf } from "~/auth/login.server";
 import { getCartOwner, getUser } from "~/auth/viewer.server";
-import { isoDay } from "~/utils/dates";
 
 // What only some visitors use loads after the page's own JavaScript (issue 33, item 4; island.tsx): the cutting
 // layout (pattern pages), size advice and the made-to-measure offer.
@@ -45,8 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // A draft exists only for its seller, who sees it as buyers will (decision 106); anyone else gets 404.
   const found = Number.isSafeInteger(productId) && productId > 0 ? getExternalProduct({ db, productId, viewerId: user?.id }) : null;
   invariantResponse(found, "Not found", { status: 404 });
-  const { product, store, owner } = found;
-  const printed = product.type === "Pattern" && product.delivery === "Print";
+  const { product, store } = found;
   const facts = product.type === "Pattern" ? await productPatternFacts({ db, productId }) : null;
   const asked = new URL(request.url).searchParams.get("size");
   const size = facts ? (asked && facts.sizes.includes(asked) ? asked : facts.defaultSize) : null;
@@ -69,26 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         })
       : null;
   return {
-    product: {
-      id: product.id,
-      name: product.name,
-      description: product.description,
-      terms: product.terms,
-      type: product.type,
-      delivery: product.delivery,
-      typeLabel: productTypeLabel(product.type, product.delivery),
-      draft: product.status === "draft",
-      priceCents: product.priceCents,
-      sold: product.sold,
-      sizeChart: product.sizeChart,
-      pssCents: printed ? getBuyerSettings({ db }).pssCents : null,
-    },
-    media: found.media.map((m) => m.media),
-    variants: found.variants,
-    store: { owner: store.userId, name: store.name, avatar: store.avatar, city: owner.city, country: owner.country },
-    reviews: found.reviews.map((r) => ({ ...r, date: isoDay(r.createdAt), createdAt: undefined })),
-    rating: found.rating,
-    myself: user?.id === store.userId,
+    ...productPageView({ db, found, viewerId: user?.id }),
     // Just added from this page (the cart's redirect): the 'Item added to cart' dialog, if the cart really holds it.
     added:
       new URL(request.url).searchParams.get("added") === String(product.id) &&

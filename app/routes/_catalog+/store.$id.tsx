@@ -8,8 +8,7 @@ import { ProductGrid } from "~/components/product-card";
 import { SendMessageDialog } from "~/components/send-message";
 import { CATALOG_ERRORS } from "~/models/catalog/errors";
 import { setFollowing } from "~/models/catalog/follows.server";
-import { toCardData } from "~/models/catalog/listing.server";
-import { getStorePage } from "~/models/catalog/stores.server";
+import { getStorePage, storePageView, type StoreViewer } from "~/models/catalog/stores.server";
 import { MESSAGING_ERRORS } from "~/models/messaging/errors.server";
 import { sendMessageAndNotify } from "~/models/messaging/messages.server";
 import { SendMessageSchema } from "~/schemas/messages";
@@ -21,8 +20,6 @@ import { fileUrl } from "~/utils/media";
 import { getUser } from "~/auth/viewer.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireUser } from "~/auth/guards.server";
-
-type Viewer = "owner" | "user" | "visitor";
 
 function ownerIdOf(params: { id?: string }): number {
   const id = Number(params.id);
@@ -36,20 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
   const found = getStorePage({ db: getDb(), ownerId, viewerId: user?.id, page });
   invariantResponse(found, "Not found", { status: 404 });
-  const { store, designs } = found;
-  return {
-    ownerId,
-    store: { name: store.name, avatar: store.avatar, bio: store.bio },
-    media: found.media.map((m) => m.media),
-    followersCount: found.followersCount,
-    isFollowing: found.isFollowing,
-    viewer: (user ? (user.id === ownerId ? "owner" : "user") : "visitor") as Viewer,
-    designs: {
-      page: designs.page,
-      pageCount: designs.pageCount,
-      items: designs.items.map(toCardData),
-    },
-  };
+  return storePageView(found, user?.id);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -135,7 +119,7 @@ export default function StorePage() {
   );
 }
 
-function FollowControl({ viewer, isFollowing, loginHref }: { viewer: Viewer; isFollowing: boolean; loginHref: string }) {
+function FollowControl({ viewer, isFollowing, loginHref }: { viewer: StoreViewer; isFollowing: boolean; loginHref: string }) {
   if (viewer === "owner") {
     return (
       <Link to="/store-settings" className="btn-secondary">
