@@ -1,5 +1,9 @@
-/** The product page's size chart table (decision 113): the rows in one unit, the columns given, and the ease. */
+/**
+ * A product's size chart as both faces show it (decision 113): the product page's table (the rows in one unit, the
+ * columns given, and the ease) and the JSON keys of get-product and get-external-product (mm).
+ */
 import { getMeasurements, getSizeChart } from "./chart.server";
+import { sizeChartRowJson } from "./json";
 import { fromMm, type SizeChartView } from "./size-chart";
 import { FINISHED_ZONES, FIT_ZONES, ZONE_LABELS, type MeasurementUnit } from "~/utils/measurements";
 
@@ -33,6 +37,16 @@ export function sizeChartView({ db }: { db: Db }, productId: number, viewerId: n
     add(`ease_${zone}`, `Ease at ${ZONE_LABELS[zone].toLowerCase()}`, ease, true);
   }
   return { unit, other: unit === "cm" ? "in" : "cm", columns, rows: chart.rows.map((r, i) => ({ size: r.size, cells: cells[i]! })) };
+}
+
+/** `size_chart_table` (mm, null where not given), `size_chart_unit` and `made_to_measure` of a product's JSON. */
+export function sizeChartJson({ db }: { db: Db }, productId: number) {
+  const chart = getSizeChart({ db }, productId);
+  return {
+    size_chart_table: chart?.rows.map(sizeChartRowJson) ?? [],
+    size_chart_unit: chart?.unit ?? "cm",
+    made_to_measure: chart?.madeToMeasure ?? false,
+  };
 }
 
 /** The page's own URL with `unit` set (and the table's anchor): the toggle link, kept as a relative `?...#` href. */

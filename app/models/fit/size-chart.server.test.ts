@@ -20,13 +20,8 @@ import {
   toMm,
   type ChartProblem,
 } from "./size-chart";
-import {
-  saveSizeChart,
-  sizeChartJson,
-  sizeChartRowsFromForm,
-  sizeChartRowsFromJson,
-} from "./size-chart.server";
-import { sizeChartView, unitToggleHref } from "./size-chart-view.server";
+import { saveSizeChart, sizeChartRowsFromForm, sizeChartRowsFromJson } from "./size-chart.server";
+import { sizeChartJson, sizeChartView, unitToggleHref } from "./size-chart-view.server";
 import { emptyZoneValues, type SizeChartRow } from "~/utils/measurements";
 
 let db: Db;

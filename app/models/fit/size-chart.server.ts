@@ -9,7 +9,6 @@ import { and, asc, eq } from "drizzle-orm";
 
 import { MEASUREMENT_UNITS, products, sizeChartRows, variants } from "../../../db/schema";
 import { getSizeChart, zoneColumnsOf } from "./chart.server";
-import { sizeChartRowJson } from "./json";
 import {
   CHART_COLUMNS,
   chartProblemMessage,
@@ -230,16 +229,6 @@ export function sizeChartRowsFromJson(table: unknown): { ok: true; rows: SizeCha
     rows.push(row);
   }
   return { ok: true, rows };
-}
-
-/** `size_chart_table` (mm, null where not given), `size_chart_unit` and `made_to_measure` of a product's JSON. */
-export function sizeChartJson({ db }: { db: Db }, productId: number) {
-  const chart = getSizeChart({ db }, productId);
-  return {
-    size_chart_table: chart?.rows.map(sizeChartRowJson) ?? [],
-    size_chart_unit: chart?.unit ?? "cm",
-    made_to_measure: chart?.madeToMeasure ?? false,
-  };
 }
 
 /** What an update-product call asks of the chart: nothing (all three keys absent) or a chart to save. */

@@ -6,7 +6,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 
 import { follows, orders, patternVersions, productMedia, products, storeMedia, variants } from "../../../db/schema";
 import { orderJson } from "~/models/buying/personal-data.server";
-import { sizeChartJson } from "~/models/fit/size-chart.server";
+import { sizeChartJson } from "~/models/fit/size-chart-view.server";
 import { exportFileUrl, iso, masked, type ExportSubject } from "~/utils/personal-data";
 
 export function sellingPersonalData({ db, store }: ExportSubject) {

@@ -1,5 +1,5 @@
 import { apiRoute, domainError } from "~/auth/api-route.server";
-import { sizeChartJson } from "~/models/fit/size-chart.server";
+import { sizeChartJson } from "~/models/fit/size-chart-view.server";
 import { fabricNeeded } from "~/models/layout/page-layout.server";
 import { layoutSettingsJson } from "~/models/layout/settings.server";
 import { patternJson, productPatternFacts } from "~/models/patterns/versions.server";

@@ -1,6 +1,7 @@
 import { apiRoute, domainError } from "~/auth/api-route.server";
 import type { ChartProblem } from "~/models/fit/size-chart";
-import { chartProblemJson, chartSizesAfterSave, checkSizeChart, saveSizeChart, sizeChartJson, sizeChartRequestFromJson } from "~/models/fit/size-chart.server";
+import { chartProblemJson, chartSizesAfterSave, checkSizeChart, saveSizeChart, sizeChartRequestFromJson } from "~/models/fit/size-chart.server";
+import { sizeChartJson } from "~/models/fit/size-chart-view.server";
 import { warmLayouts } from "~/models/layout/layouts.server";
 import { layoutSettingsJson, saveLayoutSettings } from "~/models/layout/settings.server";
 import { getOwnProduct, ownProductJson, saveDesign } from "~/models/selling/designs.server";
