@@ -282,6 +282,39 @@ export function patternJson(productId: number, facts: PatternFacts | null, fabri
 }
 
 /**
+ * The product page's pattern section (HTML face), beside patternJson: the size shown and the sizes to switch to, the
+ * facts, the preview of `previewSize` (the buyer's own size when it is shown, else `size`), the viewer's own size in
+ * the switcher (null without one) and the fabric table.
+ */
+export function patternPageView<T>({
+  productId,
+  facts,
+  size,
+  previewSize,
+  yourSize,
+  fabricTable,
+}: {
+  productId: number;
+  facts: PatternFacts;
+  size: string;
+  previewSize: string;
+  yourSize: { size: string; label: string; current: boolean } | null;
+  fabricTable: T;
+}) {
+  return {
+    size,
+    sizes: facts.sizes,
+    versionLine: facts.versionLine,
+    updatedIso: facts.updatedIso,
+    pieceCount: facts.pieceCount,
+    pieceNames: facts.pieceNames[size] ?? [],
+    previewUrl: previewUrl(productId, facts, previewSize),
+    yourSize,
+    fabricTable,
+  };
+}
+
+/**
  * The seller's view of a product's current pattern (the edit screen): what was read, the units note, the preview
  * and, from version 2 on, the changes against the previous version. The caller has checked ownership.
  */

@@ -17,7 +17,7 @@ import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
 import { sizeAdviceView } from "~/models/fit/advice.server";
 import { getExternalProduct, productPageView } from "~/models/catalog/products.server";
 import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "~/models/patterns/interpolate";
-import { previewUrl, productPatternFacts } from "~/models/patterns/versions.server";
+import { patternPageView, productPatternFacts } from "~/models/patterns/versions.server";
 import { layoutClientKey } from "~/models/layout/layouts.server";
 import { layoutFabricTable, layoutSectionView } from "~/models/layout/page-layout.server";
 import { isDownloadPattern } from "~/utils/catalog";
@@ -84,18 +84,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     sizeAdvice: sizeAdviceView({ db, productId: product.id, userId: user?.id ?? null }),
     pattern:
       facts && size
-        ? {
+        ? patternPageView({
+            productId: product.id,
+            facts,
             size,
-            sizes: facts.sizes,
-            versionLine: facts.versionLine,
-            updatedIso: facts.updatedIso,
-            pieceCount: facts.pieceCount,
-            pieceNames: facts.pieceNames[size] ?? [],
-            previewUrl: yourSize ? previewUrl(product.id, facts, CUSTOM_SIZE) : previewUrl(product.id, facts, size),
+            previewSize: yourSize ? CUSTOM_SIZE : size,
             // Null when the viewer has no size of their own here; else its switcher entry and whether the preview shows it.
             yourSize: madeToMeasure?.ok === true ? { size: CUSTOM_SIZE, label: CUSTOM_SIZE_LABEL, current: yourSize } : null,
             fabricTable: await layoutFabricTable({ db, productId: product.id, facts }),
-          }
+          })
         : null,
     layout,
   };
