@@ -10,20 +10,9 @@ import { island } from "~/components/island";
 import { FabricLengthTable } from "~/components/layout/fabric-length-table";
 import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
-import { cartHoldsProduct } from "~/models/buying/cart.server";
-import { ownedPatternOrders } from "~/models/buying/downloads.server";
-import { madeToMeasureOffer } from "~/models/buying/made-to-measure-offer.server";
-import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
-import { sizeAdviceView } from "~/models/fit/advice.server";
-import { getExternalProduct, productPageView } from "~/models/catalog/products.server";
-import { CUSTOM_SIZE, CUSTOM_SIZE_LABEL } from "~/models/patterns/interpolate";
-import { patternPageView, productPatternFacts } from "~/models/patterns/versions.server";
-import { layoutClientKey } from "~/models/layout/layouts.server";
-import { layoutFabricTable, layoutSectionView } from "~/models/layout/page-layout.server";
-import { isDownloadPattern } from "~/utils/catalog";
+import { productPage } from "~/models/buying/product-page.server";
 import { getDb } from "~/utils/db.server";
 import { SizeChartTable } from "~/components/size-chart-table";
-import { sizeChartView, unitToggleHref } from "~/models/fit/size-chart-view.server";
 import { invariantResponse } from "~/utils/invariant";
 import { fileUrl, imageSrcSet } from "~/utils/media";
 import { formatCents } from "~/utils/money";
@@ -37,65 +26,12 @@ const SizeAdvice = island(() => import("~/components/fit/size-advice").then((m) 
 const MadeToMeasureOfferForm = island(() => import("~/components/made-to-measure-offer").then((m) => m.MadeToMeasureOfferForm));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const productId = Number(params.id);
-  const db = getDb();
-  const user = await getUser(request);
-  // A draft exists only for its seller, who sees it as buyers will (decision 106); anyone else gets 404.
-  const found = Number.isSafeInteger(productId) && productId > 0 ? getExternalProduct({ db, productId, viewerId: user?.id }) : null;
-  invariantResponse(found, "Not found", { status: 404 });
-  const { product, store } = found;
-  const facts = product.type === "Pattern" ? await productPatternFacts({ db, productId }) : null;
-  const asked = new URL(request.url).searchParams.get("size");
-  const size = facts ? (asked && facts.sizes.includes(asked) ? asked : facts.defaultSize) : null;
-  // Made to measure (decision 115): offered beside the graded sizes, also to a buyer who owns those.
-  const madeToMeasure = user?.id === store.userId ? null : madeToMeasureOffer({ db, product, userId: user?.id ?? null });
-  // The preview shows that buyer's own size over the graded sizes (decision 114) unless a graded size is asked for.
-  const yourSize = madeToMeasure?.ok === true && !!facts && (!asked || asked === CUSTOM_SIZE || !facts.sizes.includes(asked));
-  // The cutting layout (decision 116) follows the preview's size unless its form asks for another.
-  const layout =
-    facts && size
-      ? await layoutSectionView({
-          db,
-          productId: product.id,
-          facts,
-          params: new URL(request.url).searchParams,
-          userId: user?.id ?? null,
-          yourSize: madeToMeasure?.ok === true,
-          previewSize: yourSize ? CUSTOM_SIZE : size,
-          client: layoutClientKey(user?.id, clientKeyOf(request)),
-        })
-      : null;
-  return {
-    ...productPageView({ db, found, viewerId: user?.id }),
-    // Just added from this page (the cart's redirect): the 'Item added to cart' dialog, if the cart really holds it.
-    added:
-      new URL(request.url).searchParams.get("added") === String(product.id) &&
-      cartHoldsProduct({ db, owner: await getCartOwner(request), productId: product.id }),
-    madeToMeasure,
-    // The viewer's heart: null for a visitor (a login link, the same for every visitor: the page stays cacheable).
-    favorite: user ? favoriteIdsAmong({ db, userId: user.id, productIds: [product.id] }).has(product.id) : null,
-    // A downloadable pattern the viewer already owns is not offered again: its purchase has the download.
-    ownedOrderId:
-      user && isDownloadPattern(product.type, product.delivery)
-        ? (ownedPatternOrders({ db, userId: user.id, productIds: [product.id] }).get(product.id) ?? null)
-        : null,
-    sizeChartTable: sizeChartView({ db }, product.id, user?.id ?? null, new URL(request.url).searchParams.get("unit")),
-    unitHref: unitToggleHref(request.url),
-    sizeAdvice: sizeAdviceView({ db, productId: product.id, userId: user?.id ?? null }),
-    pattern:
-      facts && size
-        ? patternPageView({
-            productId: product.id,
-            facts,
-            size,
-            previewSize: yourSize ? CUSTOM_SIZE : size,
-            // Null when the viewer has no size of their own here; else its switcher entry and whether the preview shows it.
-            yourSize: madeToMeasure?.ok === true ? { size: CUSTOM_SIZE, label: CUSTOM_SIZE_LABEL, current: yourSize } : null,
-            fabricTable: await layoutFabricTable({ db, productId: product.id, facts }),
-          })
-        : null,
-    layout,
-  };
+  const url = new URL(request.url);
+  const viewer = await getUser(request);
+  const cartOwner = () => getCartOwner(request);
+  const page = await productPage({ db: getDb(), productId: Number(params.id), viewer, url, cartOwner, clientKey: clientKeyOf(request) });
+  invariantResponse(page, "Not found", { status: 404 });
+  return page;
 }
 
 type PatternView = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["pattern"]>;
