@@ -7,7 +7,6 @@ import { FILES_ERRORS } from "~/models/files/errors";
 import type { PatternUnitsError, SaveDesignError } from "~/models/selling/designs.server";
 import type { CreateCodeError, RemoveCodeError } from "~/models/selling/discount-codes.server";
 import type { LabelUseError } from "~/models/selling/labels.server";
-import type { OnboardingError } from "~/models/payments/onboarding.server";
 import type { ShipError } from "~/models/selling/orders.server";
 import type { WithdrawalError } from "~/models/payments/ledger.server";
 
@@ -26,14 +25,11 @@ export const SELLING_ERRORS: {
   withdraw: Record<WithdrawalError, ErrorAnswer>;
   discountCode: Record<CreateCodeError | RemoveCodeError, ErrorAnswer>;
   order: Record<"not-found", ErrorAnswer>;
-  onboarding: Record<OnboardingError, ErrorAnswer>;
   designForm: Record<"product-required" | "product-not-object" | "chart-not-saved", ErrorAnswer>;
   storeForm: Record<"nothing-to-update", ErrorAnswer>;
 } = {
   /** One order of the seller's store (spec 7.3 get-own-order): another store's is not found. */
   order: answers(404, { "not-found": "Order not found" }),
-  /** The payout account's onboarding link (spec 7.3): the provider did not answer. */
-  onboarding: answers(502, { "not-found": "The payment provider could not be reached", "provider-failed": "The payment provider could not be reached" }),
   /** The JSON face's design form (spec 7.3 update-product): its `product` part, and a chart the sizes changed under. */
   designForm: {
     ...answers(400, { "product-required": "product is required", "product-not-object": "product must be a JSON object" }),
