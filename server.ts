@@ -2,7 +2,7 @@
  * The server: Express in front of the Remix build. Migrates, seeds and creates the configured administrator before it
  * listens. Bundled as build/app.js (scripts/build-server.mjs) it serves the production build (build/server/index.js,
  * build/client); run from source (`npm run dev`: `tsx server.ts`) it serves the app through Vite's dev server in
- * middleware mode, with hot reloading (docs/decisions/093-house-second-pass.md).
+ * middleware mode, with hot reloading (decision 134, docs/decisions/134-vite-build-dev-loop-route-areas.md).
  */
 import "./app/utils/production-default";
 

@@ -207,7 +207,7 @@ export const products = sqliteTable(
     /** The unit the seller enters and buyers first see the size chart in; stored values are millimetres. */
     sizeChartUnit: text("size_chart_unit", { enum: ["cm", "in"] }).notNull().default("cm"),
     /**
-     * Patterns only (issue 25, decision 116): the fabric widths (mm) the seller recommends, a JSON array of 1 to 5
+     * Patterns only (issue 25, decision 132): the fabric widths (mm) the seller recommends, a JSON array of 1 to 5
      * whole millimetres; null means the standard 1120, 1400 and 1500 mm. The layouts and the envelope table use them.
      */
     layoutWidths: text("layout_widths"),

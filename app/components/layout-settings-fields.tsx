@@ -1,5 +1,5 @@
 /**
- * The design form's "Cutting layouts" fieldset (issue 25, decision 116): the fabric widths the seller recommends, in
+ * The design form's "Cutting layouts" fieldset (issue 25, decision 132): the fabric widths the seller recommends, in
  * cm or in as typed, and the gap between pieces in mm. Plain inputs; the names are app/schemas/layout.ts's
  * (`layout_unit`, `layout_width_<i>`, `layout_gap`), the checks are the server's.
  */

@@ -1,5 +1,5 @@
 /**
- * A pattern's layout settings as the seller sends them (issue 25, decision 116): the design form's "Cutting layouts"
+ * A pattern's layout settings as the seller sends them (issue 25, decision 132): the design form's "Cutting layouts"
  * fieldset (widths in cm or in, gap in mm) and update-product's `layout_widths_mm` / `layout_gap_mm` (whole mm).
  * The ranges come from `~/utils/layout-settings` (plain values the server's settings module shares); the form shows what the loader gives it.
  */

@@ -1,5 +1,5 @@
 /**
- * How far the backup has got (decisions 095 and 101): the supervisor runs the backup (server/backup.ts) and writes
+ * How far the backup has got (decisions 095 and 146): the supervisor runs the backup (server/backup.ts) and writes
  * what it knows to a small file in DATA_DIR; the workers, which serve /metrics and the health screen, read it.
  *
  * Times are milliseconds since the epoch. `databaseAt`: the newest moment at which the replica held every change

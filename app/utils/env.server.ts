@@ -43,7 +43,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
   SEED: z.enum(["demo", "none"]).default("demo"),
   /**
-   * Cutting layouts of every graded size laid in the background after a design is saved or first shown (decision 116);
+   * Cutting layouts of every graded size laid in the background after a design is saved or first shown (decision 130);
    * `off` lays them only when a page or call asks (the test servers: no background work a test did not ask for).
    */
   LAYOUT_WARMING: z.enum(["on", "off"]).default("on"),

@@ -1,5 +1,5 @@
 /**
- * A pattern's layout settings as values (issue 25, decision 116): the standard widths and gap, the ranges a seller's
+ * A pattern's layout settings as values (issue 25, decision 132): the standard widths and gap, the ranges a seller's
  * or a buyer's width must fall in, and reading the stored columns. Pure, so the layout schema and the server's
  * settings module (`models/layout/settings.server.ts`, which reads and writes the product) share one rule.
  */

@@ -1,5 +1,5 @@
 /**
- * The JSON face of cutting layouts (issue 25, decision 116): GET /api/user/layout/{productId} on a seller's Digital
+ * The JSON face of cutting layouts (issue 25, decision 130): GET /api/user/layout/{productId} on a seller's Digital
  * pattern from a real graded CAD export (WM_LOOSE_SHAPE_TANK). The answer is checked as any client could: every
  * placed outline lies across [0, width_mm], no two overlap (intersections through clipper-lib), one entry per cut
  * piece of the size; the refusals answer their 4xx; a second call is served from the cache (the cache file is on

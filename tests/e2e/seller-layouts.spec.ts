@@ -1,5 +1,5 @@
 /**
- * The seller's cutting-layout settings (issue 25 item 4, decision 116 "Seller settings"): widths typed in inches and a
+ * The seller's cutting-layout settings (issue 25 item 4, decision 132): widths typed in inches and a
  * gap on the edit screen, a bad width refused at its box keeping what was typed, the layouts shown for the widths set
  * (one size, others by a plain link), and the same settings in the JSON calls.
  */

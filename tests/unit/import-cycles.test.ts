@@ -1,5 +1,5 @@
 /**
- * No import circles (issue 20, item 10; decision 093): walks the import graph of app/, server/ and db/ with the
+ * No import circles (issue 20, item 10; decision 136): walks the import graph of app/, server/ and db/ with the
  * TypeScript compiler's own resolver (tsconfig paths, so `~/` counts) and fails on any cycle, printing it.
  * Type-only imports count too: a circle of types is still two modules that cannot be read apart.
  */

@@ -20,7 +20,7 @@ const SINGLE = "#ffffff";
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 /**
- * One cutting layout (issue 25, decision 116) drawn to scale, server-rendered (no JavaScript): the fabric as a
+ * One cutting layout (issue 25, decision 131) drawn to scale, server-rendered (no JavaScript): the fabric as a
  * rectangle of its width with its selvedges named, a ruler of its length, every cut piece as its placed outline with
  * its name ("mirrored" for the second of a pair) and its grain line. When the layout is on fabric folded lengthwise,
  * the folded view is drawn instead: the fold on the left edge, pieces cut through both layers marked "x2" (or "on

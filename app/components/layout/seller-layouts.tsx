@@ -1,5 +1,5 @@
 /**
- * The edit screen's "Cutting layouts" panel (issue 25, decision 116 "Seller settings"): one size's main fabric laid
+ * The edit screen's "Cutting layouts" panel (issue 25, decision 132): one size's main fabric laid
  * out on each of the seller's widths, with the length to buy and the efficiency, and plain links to the other sizes.
  * Server-rendered, no JavaScript needed.
  */

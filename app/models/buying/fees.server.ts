@@ -7,7 +7,7 @@
  * - Never above the price; percentages round half up to the cent.
  *
  * The fee is computed per unit and multiplied by the quantity, so a line of three equals three lines of one
- * (docs/decisions/020-buying-and-payments.md).
+ * (decision 141, docs/decisions/141-payments-webhook-fulfilment.md).
  */
 import type { PlatformSettings } from "../../../db/schema";
 import type { Delivery, ProductType } from "~/utils/catalog";

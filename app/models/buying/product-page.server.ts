@@ -47,7 +47,7 @@ export async function productPage({
   const madeToMeasure = userId === store.userId ? null : madeToMeasureOffer({ db, product, userId });
   // The preview shows that buyer's own size over the graded sizes (decision 114) unless a graded size is asked for.
   const yourSize = madeToMeasure?.ok === true && !!facts && (!asked || asked === CUSTOM_SIZE || !facts.sizes.includes(asked));
-  // The cutting layout (decision 116) follows the preview's size unless its form asks for another.
+  // The cutting layout (decision 131) follows the preview's size unless its form asks for another.
   const layout =
     facts && size
       ? await layoutSectionView({

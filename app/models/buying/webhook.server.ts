@@ -1,5 +1,5 @@
 /**
- * Stripe webhook events (docs/decisions/020-buying-and-payments.md):
+ * Stripe webhook events (decision 141, docs/decisions/141-payments-webhook-fulfilment.md):
  * - checkout.session.completed with payment_status paid, and checkout.session.async_payment_succeeded: fulfil;
  * - checkout.session.expired and checkout.session.async_payment_failed: release the reserved stock;
  * - account.updated: a connected account's payout onboarding (the store's stripe_onboarded flag);

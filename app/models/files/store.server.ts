@@ -1,5 +1,5 @@
 /**
- * The file store (decision 093): stored files live in `${DATA_DIR}/uploads/<32 hex>.<ext>` with a `files` row (this
+ * The file store (decision 137): stored files live in `${DATA_DIR}/uploads/<32 hex>.<ext>` with a `files` row (this
  * module owns that table), generated files under `${DATA_DIR}/cache`. `storeFile` puts an inspected temp file (see
  * utils/multipart.server.ts and inspect.server.ts) into the store; images are re-encoded by sharp (orientation
  * applied, EXIF and other metadata dropped). `discardFiles` removes stored files (and their rows) of a request that

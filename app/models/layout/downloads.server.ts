@@ -235,7 +235,7 @@ async function buildCustomDownload({
   const key = hash(JSON.stringify([chart.rows, measurements, chosen]));
   const ext = format === "dxf" ? "dxf" : "pdf";
   // The fabric pages: the buyer's own size from the order's measurements, and the graded sizes asked for with it
-  // (decision 116; issue 34, item 14).
+  // (decision 133; issue 34, item 14).
   const copyShop = COPY_SHOP_FORMATS.has(format as PrintFormat);
   const layoutSource = format === "dxf" ? NO_FABRIC : fabricSource({ db, access, viewerId, own: { chart, measurements } });
   const fabric = copyShop ? NO_FABRIC : layoutSource;

@@ -1,5 +1,5 @@
 /**
- * The layout domain's error codes (issue 25, decision 116), with the status and text every face answers (the JSON
+ * The layout domain's error codes (issue 25, decision 130), with the status and text every face answers (the JSON
  * call, the product page, the edit screen). productLayout returns the codes only.
  */
 import { answers, type ErrorAnswer } from "~/models/answers";

@@ -1,5 +1,5 @@
 /**
- * A product's cutting layouts as a service (issue 25, decision 116 "Service, cache and JSON"): one size's pieces of
+ * A product's cutting layouts as a service (issue 25, decision 130): one size's pieces of
  * one material nested on one fabric width (nest.server.ts), computed in the pattern worker pool and cached.
  *
  * - Who sees what: the product page's rule (a listed Pattern product; a draft only for its seller). The buyer's own

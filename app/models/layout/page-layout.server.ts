@@ -1,5 +1,5 @@
 /**
- * What the product page shows of a pattern's cutting layouts (issue 25, decision 116 "Product page"): the section
+ * What the product page shows of a pattern's cutting layouts (issue 25, decision 131): the section
  * "Cutting layout" (its GET form's choices, the layout or why there is none) and the fabric table, whose lengths come
  * from the layouts where they are cached and from the area estimate (fabric.server.ts) elsewhere, marked as such.
  */

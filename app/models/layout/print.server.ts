@@ -1,5 +1,5 @@
 /**
- * The cutting layouts a print file carries (issue 25, decision 116 "Print PDFs"), gathered before the print task is
+ * The cutting layouts a print file carries (issue 25, decision 133), gathered before the print task is
  * queued (the worker never lays pieces out): for the envelope table, the file's sizes × the seller's widths × each
  * size's materials; for the layout pages, the same sizes and materials at the width closest to 1400 mm (a subset).
  * Each layout is asked of the layout service one after the other: a cached one is read, a missing one is computed

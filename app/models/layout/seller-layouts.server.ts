@@ -1,5 +1,5 @@
 /**
- * What the seller's edit screen shows of a pattern's cutting layouts (issue 25, decision 116 "Seller settings"): one
+ * What the seller's edit screen shows of a pattern's cutting layouts (issue 25, decision 132): one
  * size (the sample size, else the default one; others through a plain GET link), the main fabric on each of the
  * seller's widths, with the length to buy and the efficiency. Cached layouts are read; missing ones are computed in
  * the worker pool, one after the other, so the seller waits once; a full pool says so and the rest are warmed.

@@ -1,5 +1,5 @@
 /**
- * A pattern's layout settings (issue 25, decision 116): the fabric widths the seller recommends and the gap between
+ * A pattern's layout settings (issue 25, decision 132): the fabric widths the seller recommends and the gap between
  * pieces. Stored on the product (`layout_widths`, `layout_gap_mm`); null columns mean the standard settings.
  */
 import { and, eq, isNull } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * The fabric width a buyer asks for on the product page's layout form (issue 25, decision 116): a GET form with the
+ * The fabric width a buyer asks for on the product page's layout form (issue 25, decision 131): a GET form with the
  * seller's widths in a select and a typed width with its unit, both under the query name `width`. The select's value
  * is in mm; the typed one is in `width_unit` (cm, the default, or in). When both come (the form sends both fields),
  * a non-empty typed width wins; a lone `width` is read in `width_unit` when that is given, else as the select's mm.

@@ -1,5 +1,5 @@
 /**
- * The fabric pages of a print file (issue 25, decision 116): the envelope page (what a pattern envelope prints: the
+ * The fabric pages of a print file (issue 25, decision 133): the envelope page (what a pattern envelope prints: the
  * length of fabric to buy per size, per fabric width the seller recommends and per material, from the cutting
  * layouts) and one cutting layout page per chosen size and material, at the seller's width closest to 1400 mm.
  *

@@ -1,5 +1,5 @@
 /**
- * Print-at-home and copy-shop PDFs of a pattern (decisions 060, 097).
+ * Print-at-home and copy-shop PDFs of a pattern (decisions 143, 097).
  *
  * Layout: the chosen sizes of each piece are nested over each other on their grade reference point, like a commercial
  * multi-size pattern (nestOffsets, decision 098; one slot per piece name, as big as its nested sizes). Slots are shelf-packed, in file order

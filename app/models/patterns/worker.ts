@@ -41,7 +41,7 @@ export type PatternTask =
   /** The product page's preview of a buyer's own size over the graded sizes (made to measure): the SVG, or why not. */
   | { kind: "customPreview"; data: string; chart: SizeChart; measurements: Measurements; title: string }
   /**
-   * A cutting layout (issue 25, decision 116): the pieces of `size` cut from `material` nested on `widthMm` of fabric.
+   * A cutting layout (issue 25, decision 130): the pieces of `size` cut from `material` nested on `widthMm` of fabric.
    * With `custom`, the buyer's own size (made to measure) built from the chart and the measurements, as "customPreview".
    */
   | {

@@ -12,7 +12,7 @@ import { apiIdParam } from "~/utils/api-params.server";
  * everyone: its seller reads a draft through get-product, decision 106). Pattern products
  * add `pattern {sizes, pieces, units, version, updated, preview_url, units_source, sample_size, piece_list, fabric}`
  * (decision 100; null when the file could not be read). Every product carries its size chart as data (decision 113):
- * `size_chart_table` (mm), `size_chart_unit`, `made_to_measure`; a pattern its layout settings (decision 116):
+ * `size_chart_table` (mm), `size_chart_unit`, `made_to_measure`; a pattern its layout settings (decision 132):
  * `layout_widths_mm`, `layout_gap_mm`.
  */
 const route = apiRoute({ method: "GET", guard: "none" }, async ({ db, params }) => {

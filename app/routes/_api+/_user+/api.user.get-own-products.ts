@@ -3,7 +3,7 @@ import { layoutSettingsJson } from "~/models/layout/settings.server";
 import { listOwnProducts } from "~/models/selling/designs.server";
 
 /** GET /api/user/get-own-products: the caller's designs (drafts included), as spec 3 product list items (myself true) with `status`;
- * a pattern adds its layout settings (decision 116): `layout_widths_mm`, `layout_gap_mm`. */
+ * a pattern adds its layout settings (decision 132): `layout_widths_mm`, `layout_gap_mm`. */
 const route = apiRoute({ method: "GET", guard: "seller" }, ({ db, user, store }) =>
   listOwnProducts({ db, storeId: store.id }).map((r) => ({
     id: r.id,

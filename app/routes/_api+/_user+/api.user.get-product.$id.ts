@@ -11,7 +11,7 @@ import { apiIdParam } from "~/utils/api-params.server";
  * GET /api/user/get-product/{id}: one of the caller's designs (spec 3 Own product); anyone else's is 404. A Pattern
  * product adds `pattern`, as get-external-product does (decision 100; null when the file could not be read). Every
  * design carries its size chart as data (decision 113): `size_chart_table` (mm), `size_chart_unit`, `made_to_measure`; a
- * pattern its layout settings (decision 116): `layout_widths_mm`, `layout_gap_mm`.
+ * pattern its layout settings (decision 132): `layout_widths_mm`, `layout_gap_mm`.
  */
 const route = apiRoute({ method: "GET", guard: "seller" }, async ({ db, store, params }) => {
   const productId = apiIdParam(params.id, SELLING_ERRORS.design["not-found"]);

@@ -9,7 +9,7 @@ import { apiError } from "~/utils/api.server";
 
 /**
  * GET /api/user/layout/{productId}?size=&width=&material= -> {size, width_mm, material, length_mm, lower_bound_mm,
- * efficiency, gap_mm, folded, pieces: [{name, rotation, mirrored, polygon}]} (decision 116). Public like
+ * efficiency, gap_mm, folded, pieces: [{name, rotation, mirrored, polygon}]} (decision 130). Public like
  * get-external-product; the Authorization token, when sent, names the buyer of `size=custom` and a draft's seller.
  * Defaults: the pattern's default size, the seller's width closest to 1400 mm, the main fabric.
  */

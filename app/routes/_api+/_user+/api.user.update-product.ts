@@ -28,7 +28,7 @@ import { MAX_MEDIA } from "~/utils/upload-limits";
  * 400 {error} naming the cell, checked against the sizes the design has after this call (a new pattern file's, new
  * variants') before anything is stored: a 400 stores nothing. A pattern's
  * `layout_widths_mm` (1 to 5 whole mm, 500-3200; null or [] for the standard 1120, 1400, 1500) and `layout_gap_mm`
- * (0-50, null for 5) (decision 116): absent keeps what is set; a bad one is a 400 {error, field} and nothing is saved.
+ * (0-50, null for 5) (decision 132): absent keeps what is set; a bad one is a 400 {error, field} and nothing is saved.
  */
 const route = apiRoute({ method: "POST", guard: "seller", form: { maxFiles: MAX_MEDIA + 5 } }, async ({ db, user, store, form }) => {
   const rawId = numberField(form, "id", "id");
@@ -58,7 +58,7 @@ const route = apiRoute({ method: "POST", guard: "seller", form: { maxFiles: MAX_
   const chart = sizeChartRequestFromJson({ db }, productId, p);
   if (!chart.ok) return apiError(400, chart.message, { field: chart.field });
   const current = productId ? getOwnProduct({ db, storeId: store.id, productId }) : null;
-  // A pattern's layout settings (decision 116): refused before anything is saved; absent keeps what is set.
+  // A pattern's layout settings (decision 132): refused before anything is saved; absent keeps what is set.
   const layout = layoutSettingsFromJson(p, current ? storedLayoutSettings(current.product) : { widthsMm: null, gapMm: null });
   if (!layout.ok) return apiError(400, layout.message, { field: layout.field });
   if (layout.settings && (p.type ?? current?.product.type) !== "Pattern") {
