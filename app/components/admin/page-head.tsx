@@ -27,3 +27,15 @@ export function AdminError({ message }: { message: string | null | undefined }) 
     </div>
   );
 }
+
+/** A card of an admin record page, labelled by its heading. */
+export function AdminSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="card mt-6 p-6">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

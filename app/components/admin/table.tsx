@@ -173,3 +173,94 @@ export function EmptyRow({ colSpan, text }: { colSpan: number; text: string }) {
 export const cell = "px-3 py-2 align-top";
 /** A cell of a date or an amount, kept on one line ("2026-11-25" would break at its hyphens on a phone). */
 export const nowrapCell = `${cell} whitespace-nowrap`;
+
+/** A table's columns in order: each header's label and the column it sorts by, or null for one that does not sort. */
+export type Columns = Record<string, string | null>;
+
+/**
+ * A paged admin table whole: its search and page-size toolbar, the table (the headers, an empty row when there is
+ * nothing to show, then the rows) and the footer with the count and page links.
+ */
+export function PagedTable({
+  state,
+  caption,
+  noun,
+  columns,
+  empty,
+  toolbar,
+  toolbarClassName = "mt-4",
+  children,
+}: {
+  state: TableState;
+  caption: string;
+  noun: string;
+  columns: Columns;
+  /** The empty row's text, or null when there are rows. */
+  empty: string | null;
+  toolbar: Omit<React.ComponentProps<typeof TableToolbar>, "state">;
+  toolbarClassName?: string;
+  children: React.ReactNode;
+}) {
+  const headers = Object.entries(columns);
+  return (
+    <>
+      <div className={toolbarClassName}>
+        <TableToolbar state={state} {...toolbar} />
+      </div>
+      <TableFrame caption={caption}>
+        <thead className="bg-slate-50">
+          <tr>
+            {headers.map(([label, column]) =>
+              column ? <SortHeader key={label} label={label} column={column} state={state} /> : <PlainHeader key={label} label={label} />,
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {empty ? <EmptyRow colSpan={headers.length} text={empty} /> : null}
+          {children}
+        </tbody>
+      </TableFrame>
+      <TableFooter state={state} noun={noun} />
+    </>
+  );
+}
+
+/**
+ * An admin list page (orders, stores, users): its heading, then its searchable table, named after the noun
+ * ("stores": the heading id stores-heading, "Search stores", "No stores yet.").
+ */
+export function AdminTablePage({
+  title,
+  noun,
+  state,
+  rowCount,
+  searchPlaceholder,
+  columns,
+  children,
+}: {
+  title: string;
+  noun: string;
+  state: TableState;
+  rowCount: number;
+  searchPlaceholder: string;
+  columns: Columns;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${noun}-heading`}>
+      <h1 id={`${noun}-heading`} className="text-2xl font-bold tracking-tight">
+        {title}
+      </h1>
+      <PagedTable
+        state={state}
+        caption={title}
+        noun={noun}
+        columns={columns}
+        toolbar={{ searchLabel: `Search ${noun}`, searchPlaceholder }}
+        empty={rowCount > 0 ? null : state.q ? `No ${noun} match your search.` : `No ${noun} yet.`}
+      >
+        {children}
+      </PagedTable>
+    </section>
+  );
+}

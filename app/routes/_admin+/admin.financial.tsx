@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 
 import { RevenueChart } from "~/components/admin/revenue-chart";
-import { cell, EmptyRow, SortHeader, TableFooter, TableFrame, TableToolbar } from "~/components/admin/table";
+import { cell, PagedTable } from "~/components/admin/table";
 import { ErrorList } from "~/components/forms";
 import {
   defaultRange,
@@ -138,33 +138,25 @@ export default function AdminFinancial() {
             Download CSV
           </a>
         </div>
-        <div className="mt-3">
-          <TableToolbar state={state} search={false} keep={range} />
-        </div>
-        <TableFrame caption="Financial">
-          <thead className="bg-slate-50">
-            <tr>
-              <SortHeader label="Order ID" column="id" state={state} />
-              <SortHeader label="Revenue" column="revenue" state={state} />
-              <SortHeader label="GP" column="gp" state={state} />
-              <SortHeader label="Margin" column="margin" state={state} />
-              <SortHeader label="Status" column="status" state={state} />
+        <PagedTable
+          state={state}
+          caption="Financial"
+          noun="orders"
+          toolbar={{ search: false, keep: range }}
+          toolbarClassName="mt-3"
+          empty={rows.length === 0 ? "No financial data to show." : null}
+          columns={{ "Order ID": "id", Revenue: "revenue", GP: "gp", Margin: "margin", Status: "status" }}
+        >
+          {rows.map((r) => (
+            <tr key={r.orderId}>
+              <td className={cell}>{r.orderId}</td>
+              <td className={cell}>${twoDecimals(r.amountCents)}</td>
+              <td className={cell}>${twoDecimals(r.feeCents)}</td>
+              <td className={cell}>{formatMargin(r.feeCents, r.amountCents)}</td>
+              <td className={cell}>{r.status}</td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.length === 0 ? <EmptyRow colSpan={5} text="No financial data to show." /> : null}
-            {rows.map((r) => (
-              <tr key={r.orderId}>
-                <td className={cell}>{r.orderId}</td>
-                <td className={cell}>${twoDecimals(r.amountCents)}</td>
-                <td className={cell}>${twoDecimals(r.feeCents)}</td>
-                <td className={cell}>{formatMargin(r.feeCents, r.amountCents)}</td>
-                <td className={cell}>{r.status}</td>
-              </tr>
-            ))}
-          </tbody>
-        </TableFrame>
-        <TableFooter state={state} noun="orders" />
+          ))}
+        </PagedTable>
       </section>
     </div>
   );

@@ -2,8 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { AuditLog } from "~/components/admin/audit-log";
-import { cell, EmptyRow, nowrapCell, PlainHeader, SortHeader, TableFooter, TableFrame, TableToolbar } from "~/components/admin/table";
-import { AdminError, AdminPageTitle } from "~/components/admin/page-head";
+import { cell, EmptyRow, nowrapCell, PagedTable, PlainHeader, TableFrame } from "~/components/admin/table";
+import { AdminError, AdminPageTitle, AdminSection } from "~/components/admin/page-head";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { approveTransfer, rejectTransfer } from "~/models/admin/payouts.server";
 import { discountCodeSummary, listDiscountCodes } from "~/models/selling/discount-codes.server";
@@ -97,10 +97,7 @@ export default function AdminStore() {
       </p>
       <AdminError message={actionData?.error} />
 
-      <section aria-labelledby="figures-heading" className="card mt-6 p-6">
-        <h2 id="figures-heading" className="text-lg font-semibold">
-          Figures
-        </h2>
+      <AdminSection id="figures-heading" title="Figures">
         <dl className="mt-3 grid gap-4 sm:grid-cols-3 lg:grid-cols-6">
           {[
             ["Sales", formatCents(figures.salesCents), "figure-sales"],
@@ -125,12 +122,9 @@ export default function AdminStore() {
             approving a pending transfer repays the debt out of it first.
           </p>
         ) : null}
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="transfers-heading" className="card mt-6 p-6">
-        <h2 id="transfers-heading" className="text-lg font-semibold">
-          Pending transfers
-        </h2>
+      <AdminSection id="transfers-heading" title="Pending transfers">
         {pendingTransfers.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No pending transfers.</p>
         ) : (
@@ -215,67 +209,51 @@ export default function AdminStore() {
             </tbody>
           </TableFrame>
         )}
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="products-heading" className="card mt-6 p-6">
-        <h2 id="products-heading" className="text-lg font-semibold">
-          Products
-        </h2>
-        <div className="mt-3">
-          <TableToolbar state={state} searchLabel="Search products" searchPlaceholder="Product name" />
-        </div>
-        <TableFrame caption="Products">
-          <thead className="bg-slate-50">
-            <tr>
-              <SortHeader label="ID" column="id" state={state} />
-              <SortHeader label="Name" column="name" state={state} />
-              <PlainHeader label="Type" />
-              <SortHeader label="Price" column="price" state={state} />
-              <SortHeader label="Sold" column="sold" state={state} />
-              <PlainHeader label="Status" />
-              <PlainHeader label="Actions" />
+      <AdminSection id="products-heading" title="Products">
+        <PagedTable
+          state={state}
+          caption="Products"
+          noun="products"
+          toolbar={{ searchLabel: "Search products", searchPlaceholder: "Product name" }}
+          toolbarClassName="mt-3"
+          empty={products.rows.length === 0 ? "No products." : null}
+          columns={{ ID: "id", Name: "name", Type: null, Price: "price", Sold: "sold", Status: null, Actions: null }}
+        >
+          {products.rows.map((p) => (
+            <tr key={p.id}>
+              <td className={cell}>{p.id}</td>
+              <td className={cell}>
+                {p.removed ? (
+                  p.name
+                ) : (
+                  <Link to={`/product/${p.id}`} className="text-brand-700 hover:underline">
+                    {p.name}
+                  </Link>
+                )}
+              </td>
+              <td className={cell}>{p.typeLabel}</td>
+              <td className={cell}>{formatCents(p.priceCents)}</td>
+              <td className={cell}>{p.sold}</td>
+              <td className={cell}>{p.removed ? "Removed" : "Listed"}</td>
+              <td className={cell}>
+                {p.removed ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="id" value={p.id} />
+                    <button type="submit" className="btn-secondary" aria-label={`Remove ${p.name}`}>
+                      Remove
+                    </button>
+                  </Form>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {products.rows.length === 0 ? <EmptyRow colSpan={7} text="No products." /> : null}
-            {products.rows.map((p) => (
-              <tr key={p.id}>
-                <td className={cell}>{p.id}</td>
-                <td className={cell}>
-                  {p.removed ? (
-                    p.name
-                  ) : (
-                    <Link to={`/product/${p.id}`} className="text-brand-700 hover:underline">
-                      {p.name}
-                    </Link>
-                  )}
-                </td>
-                <td className={cell}>{p.typeLabel}</td>
-                <td className={cell}>{formatCents(p.priceCents)}</td>
-                <td className={cell}>{p.sold}</td>
-                <td className={cell}>{p.removed ? "Removed" : "Listed"}</td>
-                <td className={cell}>
-                  {p.removed ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="id" value={p.id} />
-                      <button type="submit" className="btn-secondary" aria-label={`Remove ${p.name}`}>
-                        Remove
-                      </button>
-                    </Form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableFrame>
-        <TableFooter state={state} noun="products" />
-      </section>
+          ))}
+        </PagedTable>
+      </AdminSection>
 
-      <section aria-labelledby="codes-heading" className="card mt-6 p-6">
-        <h2 id="codes-heading" className="text-lg font-semibold">
-          Discount codes
-        </h2>
+      <AdminSection id="codes-heading" title="Discount codes">
         {discountCodes.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No discount codes.</p>
         ) : (
@@ -307,12 +285,9 @@ export default function AdminStore() {
             </tbody>
           </table>
         )}
-      </section>
+      </AdminSection>
 
-      <section aria-labelledby="ledger-heading" className="card mt-6 p-6">
-        <h2 id="ledger-heading" className="text-lg font-semibold">
-          Recent transactions
-        </h2>
+      <AdminSection id="ledger-heading" title="Recent transactions">
         <TableFrame caption="Recent transactions">
           <thead className="bg-slate-50">
             <tr>
@@ -340,7 +315,7 @@ export default function AdminStore() {
             ))}
           </tbody>
         </TableFrame>
-      </section>
+      </AdminSection>
 
       <AuditLog entries={audit} />
     </article>
