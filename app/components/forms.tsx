@@ -1,4 +1,4 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useId } from "react";
 import type { z } from "zod";
@@ -51,6 +51,40 @@ export function Field({
       <input key={key} {...rest} id={id} className="input mt-1" {...aria} />
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A password input of a conform form, labelled, with its autocomplete hint (current-password or new-password). */
+export function PasswordField<Schema, FormSchema extends Record<string, unknown>>({
+  label,
+  field,
+  autoComplete,
+  hint,
+}: {
+  label: React.ReactNode;
+  field: FieldMetadata<Schema, FormSchema, string[]>;
+  autoComplete: "current-password" | "new-password";
+  hint?: React.ReactNode;
+}) {
+  return <Field label={label} inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete }} errors={field.errors} hint={hint} />;
+}
+
+/** A form's submit button with its pending spinner. */
+export function SubmitButton({ submitting, className = "btn", children }: { submitting: boolean; className?: string; children: React.ReactNode }) {
+  return (
+    <button type="submit" className={className} disabled={submitting}>
+      <Spinner show={submitting} />
+      {children}
+    </button>
+  );
+}
+
+/** The errors of a whole form (not of one field), announced where the form's `aria-describedby` points. */
+export function FormErrors({ form }: { form: { errorId: string; errors?: ListOfErrors } }) {
+  return (
+    <div id={form.errorId} aria-live="polite">
+      <ErrorList errors={form.errors} />
     </div>
   );
 }

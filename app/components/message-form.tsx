@@ -1,6 +1,6 @@
 import { getTextareaProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 
-import { ErrorList, Spinner } from "~/components/forms";
+import { ErrorList, FormErrors, Spinner } from "~/components/forms";
 
 /**
  * The message box of every message form (a reply on /message/{id}, /messages/new, the product page's "Message the
@@ -24,9 +24,7 @@ export function MessageBox<FormSchema extends Record<string, unknown>>({
       </label>
       <textarea {...getTextareaProps(field)} rows={rows} className="input" />
       <ErrorList id={field.errorId} errors={field.errors} />
-      <div id={form.errorId} aria-live="polite">
-        <ErrorList errors={form.errors} />
-      </div>
+      <FormErrors form={form} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 
-import { ErrorList, Spinner, useZodForm } from "~/components/forms";
+import { ErrorList, SubmitButton, useZodForm } from "~/components/forms";
 import { RateSchema } from "~/schemas/buying";
 
 /** Rate the product of an order: 1 to 5 stars and a comment (shown while the order is not yet reviewed). */
@@ -36,10 +36,9 @@ export function RateForm({ lastResult }: { lastResult?: SubmissionResult<string[
           <textarea {...getTextareaProps(fields.comment)} rows={3} className="input mt-1" />
           <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
         </div>
-        <button type="submit" className="btn" disabled={submitting}>
-          <Spinner show={submitting} />
+        <SubmitButton submitting={submitting}>
           Submit Rating
-        </button>
+        </SubmitButton>
         <ErrorList id={form.errorId} errors={form.errors} />
       </Form>
     </section>

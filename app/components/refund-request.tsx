@@ -6,7 +6,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { getZodConstraint } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 
-import { ErrorList, Spinner, useZodForm } from "~/components/forms";
+import { ErrorList, Spinner, SubmitButton, useZodForm } from "~/components/forms";
 import { AnswerRefundRequestSchema, RefundRequestSchema } from "~/schemas/refund-requests";
 
 export type RefundRequestView = {
@@ -78,10 +78,9 @@ export function RequestRefundForm({ canCancel, lastResult }: { canCancel: boolea
         <textarea {...getTextareaProps(fields.reason)} rows={3} className="input mt-1" />
         <ErrorList id={fields.reason.errorId} errors={fields.reason.errors} />
       </div>
-      <button type="submit" className="btn" disabled={submitting}>
-        <Spinner show={submitting} />
+      <SubmitButton submitting={submitting}>
         Send request
-      </button>
+      </SubmitButton>
       <ErrorList id={form.errorId} errors={form.errors} />
     </Form>
   );

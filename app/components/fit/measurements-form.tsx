@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 
-import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
+import { ErrorList, Field, FormErrors, SubmitButton, useZodForm } from "~/components/forms";
 import { FIT_ZONES, ZONE_LABELS, type Measurements } from "~/utils/measurements";
 import { formatLength } from "~/utils/measurement-units";
 import { MeasurementsFormSchema } from "~/schemas/measurements";
@@ -57,13 +57,10 @@ function MeasurementsForm({ measurements, lastResult }: { measurements: Measurem
           />
         ))}
         <div className="sm:col-span-2 lg:col-span-4">
-          <button type="submit" className="btn" disabled={submitting}>
-            <Spinner show={submitting} />
+          <SubmitButton submitting={submitting}>
             Save measurements
-          </button>
-          <div id={form.errorId} aria-live="polite">
-            <ErrorList errors={form.errors} />
-          </div>
+          </SubmitButton>
+          <FormErrors form={form} />
         </div>
       </Form>
     </section>

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 
 import { AuthCard, LegalLine } from "~/components/auth-card";
-import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
+import { Field, FormErrors, PasswordField, SubmitButton, useZodForm } from "~/components/forms";
 import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
 import { LoginSchema } from "~/schemas/auth";
 import { authenticator, LoginError } from "~/auth/login.server";
@@ -55,23 +55,16 @@ export default function LoginPage() {
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
           errors={fields.email.errors}
         />
-        <Field
-          label="Password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
-          errors={fields.password.errors}
-        />
+        <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
         <div className="flex items-center justify-between text-sm">
           <Link to="/recover" className="font-medium text-brand-700 hover:underline">
             Forgot password?
           </Link>
         </div>
-        <button type="submit" className="btn w-full" disabled={submitting}>
-          <Spinner show={submitting} />
+        <SubmitButton submitting={submitting} className="btn w-full">
           Log in
-        </button>
-        <div id={form.errorId} aria-live="polite">
-          <ErrorList errors={form.errors} />
-        </div>
+        </SubmitButton>
+        <FormErrors form={form} />
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         New here?{" "}

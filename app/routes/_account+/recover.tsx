@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 
 import { AuthCard } from "~/components/auth-card";
 import { Note } from "~/components/flash";
-import { Field, Spinner, useZodForm } from "~/components/forms";
+import { Field, SubmitButton, useZodForm } from "~/components/forms";
 import { requestRecovery } from "~/models/accounts/recovery.server";
 import { RecoverSchema } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
@@ -49,10 +49,9 @@ export default function RecoverPage() {
           inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true }}
           errors={fields.email.errors}
         />
-        <button type="submit" className="btn w-full" disabled={submitting}>
-          <Spinner show={submitting} />
+        <SubmitButton submitting={submitting} className="btn w-full">
           Request new password
-        </button>
+        </SubmitButton>
       </Form>
       <div className="mt-4" aria-live="polite">
         {showSent ? <Note kind="success">{AUTH_MESSAGES.recoverySent}</Note> : null}

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 
 import { AuthCard, LegalLine } from "~/components/auth-card";
-import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
+import { ErrorList, Field, PasswordField, SubmitButton, useZodForm } from "~/components/forms";
 import { registerUser } from "~/models/accounts/users.server";
 import { RegisterSchema } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
@@ -90,21 +90,11 @@ export default function RegisterPage() {
             errors={fields.lastName.errors}
           />
         </div>
-        <Field
-          label="Password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.password.errors}
-          hint="At least 8 characters."
-        />
-        <Field
-          label="Confirm password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
-        />
-        <button type="submit" className="btn w-full" disabled={submitting}>
-          <Spinner show={submitting} />
+        <PasswordField label="Password" field={fields.password} autoComplete="new-password" hint="At least 8 characters." />
+        <PasswordField label="Confirm password" field={fields.confirmPassword} autoComplete="new-password" />
+        <SubmitButton submitting={submitting} className="btn w-full">
           Register
-        </button>
+        </SubmitButton>
       </Form>
       <div id={form.errorId} className="mt-4 text-center" aria-live="polite">
         <ErrorList errors={form.errors} />

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 
 import { AuthCard } from "~/components/auth-card";
 import { Note } from "~/components/flash";
-import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
+import { Field, FormErrors, PasswordField, SubmitButton, useZodForm } from "~/components/forms";
 import { isPasswordResetUsable, resetPassword } from "~/models/accounts/password-reset.server";
 import { ResetPasswordSchema } from "~/schemas/auth";
 import { getDb } from "~/utils/db.server";
@@ -62,18 +62,11 @@ export default function ResetPasswordPage() {
           errors={fields.password.errors}
           hint="At least 8 characters."
         />
-        <Field
-          label="Confirm new password"
-          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.confirmPassword.errors}
-        />
-        <button type="submit" className="btn w-full" disabled={submitting}>
-          <Spinner show={submitting} />
+        <PasswordField label="Confirm new password" field={fields.confirmPassword} autoComplete="new-password" />
+        <SubmitButton submitting={submitting} className="btn w-full">
           Set new password
-        </button>
-        <div id={form.errorId} aria-live="polite">
-          <ErrorList errors={form.errors} />
-        </div>
+        </SubmitButton>
+        <FormErrors form={form} />
       </Form>
     </AuthCard>
   );

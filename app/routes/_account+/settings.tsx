@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 
 import { ErrorSummary } from "~/components/error-summary";
 import { ZONE_LABELS } from "~/utils/measurements";
-import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
+import { ErrorList, Field, FormErrors, PasswordField, SubmitButton, useZodForm } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
 import { Avatar } from "~/components/messaging";
 import { MeasurementsSection } from "~/components/fit/measurements-form";
@@ -227,10 +227,9 @@ function PublicProfileForm({
           />
           <ErrorList id={fields.bio.errorId} errors={fields.bio.errors} />
         </div>
-        <button type="submit" className="btn" disabled={submitting}>
-          <Spinner show={submitting} />
+        <SubmitButton submitting={submitting}>
           Save
-        </button>
+        </SubmitButton>
       </Form>
     </section>
   );
@@ -298,10 +297,9 @@ function AddressForm({ profile, lastResult }: { profile: Profile; lastResult?: S
           errors={fields.phone.errors}
         />
         <div className="sm:col-span-2">
-          <button type="submit" className="btn" disabled={submitting}>
-            <Spinner show={submitting} />
+          <SubmitButton submitting={submitting}>
             Save Profile
-          </button>
+          </SubmitButton>
         </div>
       </Form>
     </section>
@@ -334,24 +332,17 @@ function YourDataSection({ lastResult }: { lastResult?: SubmissionResult<string[
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="delete-account" />
-        <Field
-          label="Your password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
-          errors={fields.password.errors}
-        />
+        <PasswordField label="Your password" field={fields.password} autoComplete="current-password" />
         <Field
           label={`Type ${DELETE_CONFIRMATION} to confirm`}
           inputProps={{ ...getInputProps(fields.confirm, { type: "text" }), autoComplete: "off" }}
           errors={fields.confirm.errors}
         />
         <div className="sm:col-span-2">
-          <button type="submit" className="btn bg-red-700 hover:bg-red-800" disabled={submitting}>
-            <Spinner show={submitting} />
+          <SubmitButton submitting={submitting} className="btn bg-red-700 hover:bg-red-800">
             Delete account
-          </button>
-          <div id={form.errorId} aria-live="polite">
-            <ErrorList errors={form.errors} />
-          </div>
+          </SubmitButton>
+          <FormErrors form={form} />
         </div>
       </Form>
     </section>
@@ -369,28 +360,13 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
       </h2>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="password" />
-        <Field
-          label="Current password"
-          inputProps={{ ...getInputProps(fields.old_password, { type: "password" }), autoComplete: "current-password" }}
-          errors={fields.old_password.errors}
-        />
-        <Field
-          label="New password"
-          inputProps={{ ...getInputProps(fields.new_password, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.new_password.errors}
-        />
-        <Field
-          label="Repeat new password"
-          inputProps={{ ...getInputProps(fields.repeat_password, { type: "password" }), autoComplete: "new-password" }}
-          errors={fields.repeat_password.errors}
-        />
-        <button type="submit" className="btn" disabled={submitting}>
-          <Spinner show={submitting} />
+        <PasswordField label="Current password" field={fields.old_password} autoComplete="current-password" />
+        <PasswordField label="New password" field={fields.new_password} autoComplete="new-password" />
+        <PasswordField label="Repeat new password" field={fields.repeat_password} autoComplete="new-password" />
+        <SubmitButton submitting={submitting}>
           Change Password
-        </button>
-        <div id={form.errorId} aria-live="polite">
-          <ErrorList errors={form.errors} />
-        </div>
+        </SubmitButton>
+        <FormErrors form={form} />
       </Form>
     </section>
   );

@@ -4,9 +4,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 
 import { AuditLog } from "~/components/admin/audit-log";
-import { AdminError, AdminPageTitle } from "~/components/admin/page-head";
+import { AdminError, AdminPageTitle, AdminSection } from "~/components/admin/page-head";
 import { CarrierField } from "~/components/carrier-field";
-import { ErrorList, Field, Spinner } from "~/components/forms";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { AnswerRequestForm, RefundRequestSummary } from "~/components/refund-request";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { refundRequestsOfOrder, toRefundRequestView } from "~/models/buying/refund-request-rows.server";
@@ -253,10 +253,7 @@ export default function AdminOrder() {
       </div>
 
       {order.physical ? (
-        <section aria-labelledby="shipping-heading" className="card mt-6 p-6">
-          <h2 id="shipping-heading" className="text-lg font-semibold">
-            Shipping
-          </h2>
+        <AdminSection id="shipping-heading" title="Shipping">
           {order.printed ? (
             <p className="mt-1 text-sm text-slate-600">
               Printed by the platform; ships from {shipFrom.name ? `${shipFrom.name}, ` : ""}
@@ -279,14 +276,11 @@ export default function AdminOrder() {
           {order.status === "Pending" || order.status === "Shipped" ? (
             <ShipForm update={order.status === "Shipped"} lastResult={actionData?.intent === "ship" ? actionData.result : undefined} />
           ) : null}
-        </section>
+        </AdminSection>
       ) : null}
 
       {refundRequest ? (
-        <section aria-labelledby="request-heading" className="card mt-6 p-6">
-          <h2 id="request-heading" className="text-lg font-semibold">
-            Refund request
-          </h2>
+        <AdminSection id="request-heading" title="Refund request">
           {earlierRequests.map((earlier) => (
             <div key={earlier.id} className="mb-4 border-b border-slate-100 pb-4">
               <RefundRequestSummary request={earlier} heading={`Earlier: the buyer asked for ${earlier.kind === "cancel" ? "a cancellation" : "a refund"}`} />
@@ -300,13 +294,10 @@ export default function AdminOrder() {
               lastResult={actionData?.intent === "answer-request" ? actionData.result : undefined}
             />
           ) : null}
-        </section>
+        </AdminSection>
       ) : null}
 
-      <section aria-labelledby="refund-heading" className="card mt-6 p-6">
-        <h2 id="refund-heading" className="text-lg font-semibold">
-          Refund
-        </h2>
+      <AdminSection id="refund-heading" title="Refund">
         {order.status === "Refunded" ? (
           <p className="mt-1 text-sm">This order was refunded on {order.refundedAt} UTC.</p>
         ) : !order.refundable ? (
@@ -325,7 +316,7 @@ export default function AdminOrder() {
             </Link>
           </>
         )}
-      </section>
+      </AdminSection>
 
       <AuditLog entries={audit} />
     </article>
@@ -343,10 +334,9 @@ function RefundConfirm({ refundCents, creditCents, orderId }: { refundCents: num
       </p>
       <input type="hidden" name="intent" value="refund" />
       <div className="mt-3 flex gap-3">
-        <button type="submit" className="btn" disabled={submitting}>
-          <Spinner show={submitting} />
+        <SubmitButton submitting={submitting}>
           Yes, refund
-        </button>
+        </SubmitButton>
         <Link to={`/admin/order/${orderId}`} className="btn-secondary">
           Cancel
         </Link>
@@ -371,10 +361,9 @@ function ShipForm({ update, lastResult }: { update: boolean; lastResult?: Submis
       <input type="hidden" name="intent" value="ship" />
       <Field label="Tracking number" inputProps={{ ...getInputProps(fields.tracking, { type: "text" }) }} errors={fields.tracking.errors} />
       <CarrierField field={fields.carrier} />
-      <button type="submit" className="btn" disabled={submitting}>
-        <Spinner show={submitting} />
+      <SubmitButton submitting={submitting}>
         {update ? "Update tracking" : "Ship"}
-      </button>
+      </SubmitButton>
       <div id={form.errorId} className="sm:col-span-3" aria-live="polite">
         <ErrorList errors={form.errors} />
       </div>

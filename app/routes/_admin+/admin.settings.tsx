@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 
 import { AuditLog } from "~/components/admin/audit-log";
 import { toAuditView } from "~/models/admin/views.server";
-import { ErrorList, Field, Spinner } from "~/components/forms";
+import { ErrorList, Field, FormErrors, SubmitButton } from "~/components/forms";
 import { listAudit } from "~/models/platform/audit.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { getAdminSettings, SAVE_SETTINGS_ERROR_FIELDS, saveSettings, toSettingsForm } from "~/models/admin/settings.server";
@@ -160,14 +160,11 @@ export default function AdminSettings() {
           </section>
         </div>
         <div className="mt-6">
-          <button type="submit" className="btn" disabled={submitting}>
-            <Spinner show={submitting} />
+          <SubmitButton submitting={submitting}>
             Save Settings
-          </button>
+          </SubmitButton>
           <p className="mt-2 text-sm text-slate-600">New fees apply to sales from now on; paid orders keep the fee stored with them.</p>
-          <div id={form.errorId} aria-live="polite">
-            <ErrorList errors={form.errors} />
-          </div>
+          <FormErrors form={form} />
         </div>
       </Form>
       <AuditLog entries={audit} title="Recent changes" />

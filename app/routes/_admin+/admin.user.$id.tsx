@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 
 import { AuditLog } from "~/components/admin/audit-log";
 import { AdminPageTitle } from "~/components/admin/page-head";
-import { ErrorList, Field, Spinner, useZodForm } from "~/components/forms";
+import { ErrorList, Field, FormErrors, SubmitButton, useZodForm } from "~/components/forms";
 import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
 import { deleteAccount } from "~/models/accounts/deletion.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
@@ -169,13 +169,10 @@ export default function AdminUser() {
           <p className="text-sm text-slate-600 sm:col-span-2">This user has no store: no payout details or balance.</p>
         )}
         <div className="sm:col-span-2">
-          <button type="submit" className="btn" disabled={submitting}>
-            <Spinner show={submitting} />
+          <SubmitButton submitting={submitting}>
             Save User
-          </button>
-          <div id={form.errorId} aria-live="polite">
-            <ErrorList errors={form.errors} />
-          </div>
+          </SubmitButton>
+          <FormErrors form={form} />
         </div>
       </Form>
       <PersonalDataSection userId={user.user_id} lastResult={actionData?.intent === "delete-account" ? actionData.result : undefined} />
@@ -213,13 +210,10 @@ function PersonalDataSection({ userId, lastResult }: { userId: number; lastResul
           errors={fields.confirm.errors}
         />
         <div className="sm:col-span-2">
-          <button type="submit" className="btn bg-red-700 hover:bg-red-800" disabled={submitting}>
-            <Spinner show={submitting} />
+          <SubmitButton submitting={submitting} className="btn bg-red-700 hover:bg-red-800">
             Delete account
-          </button>
-          <div id={form.errorId} aria-live="polite">
-            <ErrorList errors={form.errors} />
-          </div>
+          </SubmitButton>
+          <FormErrors form={form} />
         </div>
       </Form>
     </section>

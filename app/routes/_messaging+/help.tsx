@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 
 import { Note } from "~/components/flash";
-import { ErrorList, Field, Spinner } from "~/components/forms";
+import { ErrorList, Field, FormErrors, SubmitButton } from "~/components/forms";
 import { helpAnswer } from "~/models/messaging/errors.server";
 import { submitHelpRequest } from "~/models/messaging/help.server";
 import { HELP_ERROR_FIELDS, HelpSchema } from "~/schemas/messages";
@@ -123,13 +123,10 @@ export default function HelpPage() {
             />
           </>
         ) : null}
-        <div id={form.errorId} aria-live="polite">
-          <ErrorList errors={form.errors} />
-        </div>
-        <button type="submit" className="btn" disabled={submitting}>
-          <Spinner show={submitting} />
+        <FormErrors form={form} />
+        <SubmitButton submitting={submitting}>
           Send
-        </button>
+        </SubmitButton>
       </Form>
     </div>
   );

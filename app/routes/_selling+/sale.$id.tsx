@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import { OrderPanel } from "~/components/order-panel";
 import { Note } from "~/components/flash";
 import { CarrierField } from "~/components/carrier-field";
-import { ErrorList, Field, Spinner } from "~/components/forms";
+import { ErrorList, Field, SubmitButton } from "~/components/forms";
 import { SellerTabs } from "~/components/seller-tabs";
 import { useHydrated } from "~/components/use-hydrated";
 import { TrackingLinkRow } from "~/components/tracking";
@@ -293,10 +293,9 @@ function ShipForm({ order, lastResult }: { order: SaleView; lastResult?: Submiss
       <Field label="Tracking number" inputProps={{ ...getInputProps(fields.tracking, { type: "text" }), autoComplete: "off" }} errors={fields.tracking.errors} />
       <CarrierField field={fields.carrier} />
       <div className="flex gap-3">
-        <button type="submit" className="btn" disabled={submitting}>
-          <Spinner show={submitting} />
+        <SubmitButton submitting={submitting}>
           {order.tracking ? "Update Tracking" : "Mark as Shipped"}
-        </button>
+        </SubmitButton>
         {hydrated ? (
           <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>
             Cancel

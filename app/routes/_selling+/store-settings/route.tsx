@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { ErrorList, Field, Spinner } from "~/components/forms";
+import { ErrorList, Field, Spinner, SubmitButton } from "~/components/forms";
 import { FileField, TextArea } from "~/components/form-fields";
 import { MediaThumb } from "~/components/media-thumb";
 import { ShippingRatesFields } from "~/components/shipping-rates-fields";
@@ -225,10 +225,9 @@ export default function StoreSettingsPage() {
         </div>
       </section>
 
-      <button type="submit" className="btn" disabled={submitting}>
-        <Spinner show={submitting} />
+      <SubmitButton submitting={submitting}>
         Save
-      </button>
+      </SubmitButton>
     </Form>
   );
 
