@@ -1,4 +1,4 @@
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-card";
@@ -6,6 +6,13 @@ import type { ProductCardData } from "~/models/catalog/card";
 import { QuickLink } from "~/components/quick-link";
 import { catalogSearch, SORTS, type CatalogQuery } from "~/schemas/catalog";
 import { AVAILABILITIES, CATEGORY1, subcategoriesFor } from "~/utils/catalog";
+import type { loadCatalogPage } from "~/routes/_catalog+/catalog-page.server";
+
+/** A catalogue page (explore, best sellers, popular): its loader's (loadCatalogPage) list under the page's title. */
+export function CatalogPage({ title }: { title: string }) {
+  const data = useLoaderData<typeof loadCatalogPage>();
+  return <CatalogView title={title} {...data} />;
+}
 
 type Scope = "explore" | "best-sellers" | "popular";
 

@@ -1,23 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 
-import { CatalogView } from "~/components/catalog-view";
+import { CatalogPage } from "~/components/catalog-view";
 import { loadCatalogPage, serverTimingHeaders } from "~/routes/_catalog+/catalog-page.server";
+import { pageMeta } from "~/utils/meta";
 
 /** Only patterns. */
 export const loader = ({ request }: LoaderFunctionArgs) => loadCatalogPage(request, "popular");
 
 export const headers = serverTimingHeaders;
 
-export const meta: MetaFunction = () => [
-  { title: "Popular patterns · Patternhouse" },
-  {
-    name: "description",
-    content: "The sewing patterns buyers love most on Patternhouse: download them or have them printed and shipped.",
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta("Popular patterns", "The sewing patterns buyers love most on Patternhouse: download them or have them printed and shipped.");
 
 export default function Popular() {
-  const data = useLoaderData<typeof loader>();
-  return <CatalogView title="Popular Patterns" {...data} />;
+  return <CatalogPage title="Popular Patterns" />;
 }

@@ -1,13 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 
-export const meta: MetaFunction = () => [
-  { title: "Privacy Policy · Patternhouse" },
-  {
-    name: "description",
-    content:
-      "How Patternhouse collects, uses, shares and protects personal data of buyers and sellers on its sewing pattern and handmade goods marketplace.",
-  },
-];
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Privacy Policy", "How Patternhouse collects, uses, shares and protects personal data of buyers and sellers on its sewing pattern and handmade goods marketplace.");
 
 export default function Privacy() {
   return (

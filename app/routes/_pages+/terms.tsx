@@ -1,13 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 
-export const meta: MetaFunction = () => [
-  { title: "Terms & Conditions · Patternhouse" },
-  {
-    name: "description",
-    content:
-      "The terms that govern buying and selling sewing patterns, apparel, accessories, home goods and pet items on the Patternhouse marketplace.",
-  },
-];
+import { pageMeta } from "~/utils/meta";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Terms & Conditions", "The terms that govern buying and selling sewing patterns, apparel, accessories, home goods and pet items on the Patternhouse marketplace.");
 
 export default function Terms() {
   return (

@@ -8,19 +8,14 @@ import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
 import { invariantResponse } from "~/utils/invariant";
 import { getUser } from "~/auth/viewer.server";
+import { pageMeta } from "~/utils/meta";
 
 /** Optional focus of the page: which of the ways to sell comes first (`/become-seller/patterns`). */
 const MODES = ["patterns", "printing", "apparel"] as const;
 type Mode = (typeof MODES)[number];
 
-export const meta: MetaFunction = () => [
-  { title: "Become a Seller · Patternhouse" },
-  {
-    name: "description",
-    content:
-      "Open a store on Patternhouse: sell DXF patterns, printed paper patterns we print and ship from Los Angeles, made-to-order and ready-to-ship apparel.",
-  },
-];
+export const meta: MetaFunction = () =>
+  pageMeta("Become a Seller", "Open a store on Patternhouse: sell DXF patterns, printed paper patterns we print and ship from Los Angeles, made-to-order and ready-to-ship apparel.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const mode = params.mode ?? null;
