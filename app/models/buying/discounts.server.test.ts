@@ -37,6 +37,17 @@ function makeCode(db: Db, storeId: number, fields: Record<string, unknown>) {
   return result.code;
 }
 
+/** A buyer's cart of two bags and the digital pattern of a fresh shop. */
+async function cartOfTwoBagsAndAPattern() {
+  const db = createTestDb();
+  const shop = await makeShop(db);
+  const buyer = await makeBuyer(db);
+  const owner = { userId: buyer.id };
+  addToCart({ db, owner, productId: shop.bag.id, quantity: 2 });
+  addToCart({ db, owner, productId: shop.digital.id });
+  return { db, shop, buyer, owner };
+}
+
 async function checkout(db: Db, buyer: User) {
   const result = await createCheckout({ db, user: buyer, origin, provider, digitalConsent: true });
   if (!result.ok) throw new Error(result.error);
@@ -68,12 +79,7 @@ describe("allocating a discount", () => {
 
 describe("a code on the cart", () => {
   it("applies case-insensitively, shows per line and in the total; the refusals change nothing", async () => {
-    const db = createTestDb();
-    const shop = await makeShop(db);
-    const buyer = await makeBuyer(db);
-    const owner = { userId: buyer.id };
-    addToCart({ db, owner, productId: shop.bag.id, quantity: 2 });
-    addToCart({ db, owner, productId: shop.digital.id });
+    const { db, shop, owner } = await cartOfTwoBagsAndAPattern();
     makeCode(db, shop.store.id, { code: "Spring20", percent_off: "20" });
     makeCode(db, shop.store.id, { code: "SOON", percent_off: "10", starts: "2999-01-01" });
     makeCode(db, shop.store.id, { code: "OVER", percent_off: "10", ends: "2020-12-31" });
@@ -185,12 +191,7 @@ describe("a code through checkout and payment", () => {
   });
 
   it("an amount off split over a line of two: the session's lines add up to the checkout's total", async () => {
-    const db = createTestDb();
-    const shop = await makeShop(db);
-    const buyer = await makeBuyer(db);
-    const owner = { userId: buyer.id };
-    addToCart({ db, owner, productId: shop.bag.id, quantity: 2 });
-    addToCart({ db, owner, productId: shop.digital.id });
+    const { db, shop, buyer, owner } = await cartOfTwoBagsAndAPattern();
     makeCode(db, shop.store.id, { code: "TENOFF", amount_off: "10" });
     applyDiscountCode({ db, owner, text: "tenoff" });
     const cart = getCartView({ db, owner });

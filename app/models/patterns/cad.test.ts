@@ -12,6 +12,27 @@ import type { Pattern, PatternPiece, Pt } from "./types";
  * texts state ('Quantity:', 'ANNOTATION: 2XFABRIC', '1XFABRIC 1X INTERLIN', 'Fabric: N') and how many are cut on the
  * fold, the sample size's notch count. Sizes with fewer pieces are listed (the file grades only some pieces to them).
  */
+/** The cut lines of the 17 pieces of GMG1016S19 (annotation.DXF and its mirrored copy). */
+const GMG1016S19_CUTS = {
+  "GMG1016S19-BK": "Cut 1",
+  "GMG1016S19-FR": "Cut 1",
+  "GMG1016S19-FR CO 1": "Cut 1",
+  "GMG1016S19-CO 3": "Cut 1",
+  "GMG1016S19-CO L 1": "Cut 1 fabric, 1 interlining",
+  "GMG1016S19-CO L 2": "Cut 1 fabric, 1 interlining",
+  "GMG1016S19-CO L 4": "Cut 1 fabric, 1 interlining",
+  "GMG1016S19-CO ST 1": "Cut 2 fabric, 2 interlining",
+  "GMG1016S19-CO ST 2": "Cut 2",
+  "GMG1016S19-CO U 1": "Cut 1 fabric, 1 interlining",
+  "GMG1016S19-CO U 2": "Cut 1 fabric, 1 interlining",
+  "GMG1016S19-CO U 4": "Cut 1 fabric, 1 interlining",
+  "GMG1016S19-CU": "Cut 2 rib",
+  "GMG1016S19-SS": "Cut 2",
+  "GMG1016S19-ST": "Cut 2",
+  "GMG1016S19-YL": "Cut 1 fabric, 1 interlining",
+  "GMG1016S19-YP": "Cut 1 fabric, 1 interlining",
+};
+
 const TABLE: {
   file: string;
   units: Pattern["units"];
@@ -370,25 +391,7 @@ const TABLE: {
     sample: "50",
     notches: 60,
     folds: 13,
-    cuts: {
-      "GMG1016S19-BK": "Cut 1",
-      "GMG1016S19-FR": "Cut 1",
-      "GMG1016S19-FR CO 1": "Cut 1",
-      "GMG1016S19-CO 3": "Cut 1",
-      "GMG1016S19-CO L 1": "Cut 1 fabric, 1 interlining",
-      "GMG1016S19-CO L 2": "Cut 1 fabric, 1 interlining",
-      "GMG1016S19-CO L 4": "Cut 1 fabric, 1 interlining",
-      "GMG1016S19-CO ST 1": "Cut 2 fabric, 2 interlining",
-      "GMG1016S19-CO ST 2": "Cut 2",
-      "GMG1016S19-CO U 1": "Cut 1 fabric, 1 interlining",
-      "GMG1016S19-CO U 2": "Cut 1 fabric, 1 interlining",
-      "GMG1016S19-CO U 4": "Cut 1 fabric, 1 interlining",
-      "GMG1016S19-CU": "Cut 2 rib",
-      "GMG1016S19-SS": "Cut 2",
-      "GMG1016S19-ST": "Cut 2",
-      "GMG1016S19-YL": "Cut 1 fabric, 1 interlining",
-      "GMG1016S19-YP": "Cut 1 fabric, 1 interlining",
-    },
+    cuts: GMG1016S19_CUTS,
   },
   {
     file: "clo-box.dxf",
@@ -447,25 +450,7 @@ const TABLE: {
     sample: "50",
     notches: 60,
     folds: 13,
-    cuts: {
-      "GMG1016S19-BK": "Cut 1",
-      "GMG1016S19-FR": "Cut 1",
-      "GMG1016S19-FR CO 1": "Cut 1",
-      "GMG1016S19-CO 3": "Cut 1",
-      "GMG1016S19-CO L 1": "Cut 1 fabric, 1 interlining",
-      "GMG1016S19-CO L 2": "Cut 1 fabric, 1 interlining",
-      "GMG1016S19-CO L 4": "Cut 1 fabric, 1 interlining",
-      "GMG1016S19-CO ST 1": "Cut 2 fabric, 2 interlining",
-      "GMG1016S19-CO ST 2": "Cut 2",
-      "GMG1016S19-CO U 1": "Cut 1 fabric, 1 interlining",
-      "GMG1016S19-CO U 2": "Cut 1 fabric, 1 interlining",
-      "GMG1016S19-CO U 4": "Cut 1 fabric, 1 interlining",
-      "GMG1016S19-CU": "Cut 2 rib",
-      "GMG1016S19-SS": "Cut 2",
-      "GMG1016S19-ST": "Cut 2",
-      "GMG1016S19-YL": "Cut 1 fabric, 1 interlining",
-      "GMG1016S19-YP": "Cut 1 fabric, 1 interlining",
-    },
+    cuts: GMG1016S19_CUTS,
   },
   {
     file: "simple.DXF",

@@ -9,24 +9,25 @@ describe("the pattern worker pool", { timeout: 120_000 }, () => {
   const pool = new PatternPool({ threads: 1, maxQueue: 2, heapMb: 64, timeLimitMs: { test: 1_500 }, queueWaitMs: 600_000 });
   afterAll(() => pool.destroy());
 
+  /** A task that breaks a limit is stopped with that limit's error, and the pool answers the next task. */
+  async function expectStoppedThenWorking(behave: "spin" | "allocate", limit: PatternLimitError["limit"], message: string, next: string) {
+    const error = await pool.run({ kind: "test", behave }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PatternLimitError);
+    expect((error as PatternLimitError).limit).toBe(limit);
+    expect((error as Error).message).toBe(message);
+    await expect(pool.run({ kind: "test", behave: "echo", value: next })).resolves.toBe(next);
+  }
+
   it("runs a task in a worker thread and answers with its result", async () => {
     await expect(pool.run({ kind: "test", behave: "echo", value: "hello" })).resolves.toBe("hello");
   });
 
   it("stops a task that spins past its time limit, replaces the thread and keeps working", async () => {
-    const error = await pool.run({ kind: "test", behave: "spin" }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PatternLimitError);
-    expect((error as PatternLimitError).limit).toBe("time");
-    expect((error as Error).message).toBe("it took longer than 1.5 seconds");
-    await expect(pool.run({ kind: "test", behave: "echo", value: "after" })).resolves.toBe("after");
+    await expectStoppedThenWorking("spin", "time", "it took longer than 1.5 seconds", "after");
   });
 
   it("stops a task that needs more memory than the heap limit without taking the process down", async () => {
-    const error = await pool.run({ kind: "test", behave: "allocate" }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PatternLimitError);
-    expect((error as PatternLimitError).limit).toBe("memory");
-    expect((error as Error).message).toBe("it needed more than the 64 MB of memory a pattern may use");
-    await expect(pool.run({ kind: "test", behave: "echo", value: "still here" })).resolves.toBe("still here");
+    await expectStoppedThenWorking("allocate", "memory", "it needed more than the 64 MB of memory a pattern may use", "still here");
   });
 
   it("passes a task's own error through", async () => {
