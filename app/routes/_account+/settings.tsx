@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 
+import { DeleteAccountForm } from "~/components/delete-account-form";
 import { ErrorSummary } from "~/components/error-summary";
 import { ZONE_LABELS } from "~/utils/measurements";
 import { ErrorList, Field, FormErrors, PasswordField, SubmitButton, useZodForm } from "~/components/forms";
@@ -24,7 +25,7 @@ import { measurementsAction } from "~/routes/_account+/measurements.server";
 import { deleteAccount } from "~/models/accounts/deletion.server";
 import { setMessageEmails } from "~/models/messaging/notifications.server";
 import { MessageEmailsSchema, PublicProfileSchema } from "~/schemas/messages";
-import { DELETE_CONFIRMATION, DeleteAccountSchema } from "~/schemas/personal-data";
+import { DeleteAccountSchema } from "~/schemas/personal-data";
 import { ChangePasswordSchema, PROFILE_MESSAGES, ProfileSchema } from "~/schemas/profile";
 import { COUNTRIES } from "~/utils/countries";
 import { getDb } from "~/utils/db.server";
@@ -308,8 +309,6 @@ function AddressForm({ profile, lastResult }: { profile: Profile; lastResult?: S
 
 /** "Your data" (decision 103): the download is a plain GET link; deleting needs the password and a typed word. */
 function YourDataSection({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete-account";
   const [form, fields] = useZodForm(DeleteAccountSchema, lastResult, { id: "delete-account" });
   return (
     <section aria-labelledby="data-heading" className="card p-6 lg:col-span-2">
@@ -330,21 +329,9 @@ function YourDataSection({ lastResult }: { lastResult?: SubmissionResult<string[
         and payments are kept without your personal data for the sellers&apos; and the tax records; your messages stay
         with the people you wrote to, under the name &quot;Deleted user&quot;. This cannot be undone.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <input type="hidden" name="intent" value="delete-account" />
+      <DeleteAccountForm form={form} confirm={fields.confirm}>
         <PasswordField label="Your password" field={fields.password} autoComplete="current-password" />
-        <Field
-          label={`Type ${DELETE_CONFIRMATION} to confirm`}
-          inputProps={{ ...getInputProps(fields.confirm, { type: "text" }), autoComplete: "off" }}
-          errors={fields.confirm.errors}
-        />
-        <div className="sm:col-span-2">
-          <SubmitButton submitting={submitting} className="btn bg-red-700 hover:bg-red-800">
-            Delete account
-          </SubmitButton>
-          <FormErrors form={form} />
-        </div>
-      </Form>
+      </DeleteAccountForm>
     </section>
   );
 }

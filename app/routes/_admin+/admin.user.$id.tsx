@@ -6,13 +6,14 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuditLog } from "~/components/admin/audit-log";
 import { AdminPageTitle } from "~/components/admin/page-head";
 import { ErrorList, Field, FormErrors, SubmitButton, useZodForm } from "~/components/forms";
+import { DeleteAccountForm } from "~/components/delete-account-form";
 import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
 import { deleteAccount } from "~/models/accounts/deletion.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { getAdminUserPage, updateAdminUser } from "~/models/admin/users.server";
 import { toAdminUserView } from "~/models/admin/views.server";
 import { UPDATE_USER_ERROR_FIELDS, UpdateUserSchema } from "~/schemas/admin";
-import { AdminDeleteAccountSchema, DELETE_CONFIRMATION } from "~/schemas/personal-data";
+import { AdminDeleteAccountSchema } from "~/schemas/personal-data";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -183,8 +184,6 @@ export default function AdminUser() {
 
 /** On the user's request (decision 103): their data as JSON, and the account's deletion with a reason; both audited. */
 function PersonalDataSection({ userId, lastResult }: { userId: number; lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete-account";
   const [form, fields] = useZodForm(AdminDeleteAccountSchema, lastResult, { id: "delete-account" });
   return (
     <section aria-labelledby="personal-data-heading" className="card mt-8 p-6">
@@ -201,21 +200,9 @@ function PersonalDataSection({ userId, lastResult }: { userId: number; lastResul
         and closes their store; orders and ledger rows are kept. Refused while orders to them have not shipped or their
         store has a balance.
       </p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
-        <input type="hidden" name="intent" value="delete-account" />
+      <DeleteAccountForm form={form} confirm={fields.confirm}>
         <Field label="Reason (the user's request)" inputProps={{ ...getInputProps(fields.reason, { type: "text" }) }} errors={fields.reason.errors} />
-        <Field
-          label={`Type ${DELETE_CONFIRMATION} to confirm`}
-          inputProps={{ ...getInputProps(fields.confirm, { type: "text" }), autoComplete: "off" }}
-          errors={fields.confirm.errors}
-        />
-        <div className="sm:col-span-2">
-          <SubmitButton submitting={submitting} className="btn bg-red-700 hover:bg-red-800">
-            Delete account
-          </SubmitButton>
-          <FormErrors form={form} />
-        </div>
-      </Form>
+      </DeleteAccountForm>
     </section>
   );
 }
