@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 
-import { Field, FormErrors, SubmitButton } from "~/components/forms";
+import { Field, FormErrors, SubmitButton, useSubmittingIntent } from "~/components/forms";
 import { DELETE_CONFIRMATION } from "~/schemas/personal-data";
 
 /**
@@ -17,8 +17,7 @@ export function DeleteAccountForm<Schema extends Record<string, unknown>>({
   confirm: FieldMetadata<string, Schema, string[]>;
   children: React.ReactNode;
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete-account";
+  const submitting = useSubmittingIntent("delete-account");
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="delete-account" />

@@ -1,5 +1,6 @@
 import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import type { z } from "zod";
 
@@ -87,6 +88,12 @@ export function FormErrors({ form }: { form: { errorId: string; errors?: ListOfE
       <ErrorList errors={form.errors} />
     </div>
   );
+}
+
+/** Whether a form with this `intent` is being submitted (its button shows the spinner and is disabled). */
+export function useSubmittingIntent(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
 }
 
 export function Spinner({ show }: { show: boolean }) {

@@ -13,6 +13,8 @@ import type { PieceFact } from "~/models/patterns/pieces";
 import type { PatternUnits, UnitsSource } from "~/models/patterns/types";
 import { PATTERN_UNITS_CHOICES } from "~/schemas/selling";
 
+import { CardSection } from "~/components/card-section";
+
 export type PatternReading = {
   units: PatternUnits | null;
   unitsSource: UnitsSource | null;
@@ -46,10 +48,7 @@ export function PatternReadingPanel({ reading, sizes, errors }: { reading: Patte
   const widths = [...new Set(reading.fabricByWidth.map((f) => f.widthMm))];
   const fabricOf = new Map(reading.fabricByWidth.map((f) => [`${f.material}\u0000${f.widthMm}\u0000${f.size}`, f]));
   return (
-    <section aria-labelledby="pattern-reading-heading" className="card mt-6 min-w-0 space-y-4 p-6">
-      <h2 id="pattern-reading-heading" className="text-lg font-semibold">
-        What we read from the pattern file
-      </h2>
+    <CardSection id="pattern-reading-heading" title="What we read from the pattern file" className="card mt-6 min-w-0 space-y-4 p-6">
       {reading.units && reading.unitsSource ? (
         <p className="text-sm" data-testid="pattern-units">
           Read in {UNIT_NAMES[reading.units]}, {SOURCE_TEXT[reading.unitsSource]}.
@@ -151,7 +150,7 @@ export function PatternReadingPanel({ reading, sizes, errors }: { reading: Patte
       {reading.fabricByWidth.some((f) => !f.fits) ? (
         <p className="text-xs text-slate-500">* A piece is wider than this fabric: the length is a lower bound.</p>
       ) : null}
-    </section>
+    </CardSection>
   );
 }
 

@@ -1,19 +1,16 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 
-import { ErrorList, SubmitButton, useZodForm } from "~/components/forms";
+import { CardSection } from "~/components/card-section";
+import { ErrorList, SubmitButton, useSubmittingIntent, useZodForm } from "~/components/forms";
 import { RateSchema } from "~/schemas/buying";
 
 /** Rate the product of an order: 1 to 5 stars and a comment (shown while the order is not yet reviewed). */
 export function RateForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "rate";
+  const submitting = useSubmittingIntent("rate");
   const [form, fields] = useZodForm(RateSchema, lastResult, { id: "rate" });
   return (
-    <section aria-labelledby="rate-title" className="card p-6">
-      <h2 id="rate-title" className="text-lg font-semibold">
-        Rate this product
-      </h2>
+    <CardSection id="rate-title" title="Rate this product">
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="rate" />
         <fieldset aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}>
@@ -41,6 +38,6 @@ export function RateForm({ lastResult }: { lastResult?: SubmissionResult<string[
         </SubmitButton>
         <ErrorList id={form.errorId} errors={form.errors} />
       </Form>
-    </section>
+    </CardSection>
   );
 }

@@ -6,7 +6,7 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { getZodConstraint } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 
-import { ErrorList, Spinner, SubmitButton, useZodForm } from "~/components/forms";
+import { ErrorList, Spinner, SubmitButton, useSubmittingIntent, useZodForm } from "~/components/forms";
 import { AnswerRefundRequestSchema, RefundRequestSchema } from "~/schemas/refund-requests";
 
 export type RefundRequestView = {
@@ -51,8 +51,7 @@ export function RefundRequestSummary({ request, heading }: { request: RefundRequ
 
 /** The buyer asks for a refund or (before shipping) a cancellation, with a reason. */
 export function RequestRefundForm({ canCancel, lastResult }: { canCancel: boolean; lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "request-refund";
+  const submitting = useSubmittingIntent("request-refund");
   const [form, fields] = useZodForm(RefundRequestSchema, lastResult, { id: "request-refund", defaultValue: { kind: "refund" } });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 
+import { CardSection } from "~/components/card-section";
 import { Note } from "~/components/flash";
 
 /** The head of an admin record page (order, store, user): the link back to its list, then the page's heading. */
@@ -31,11 +32,8 @@ export function AdminError({ message }: { message: string | null | undefined }) 
 /** A card of an admin record page, labelled by its heading. */
 export function AdminSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id} className="card mt-6 p-6">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <CardSection id={id} title={title} className="card mt-6 p-6">
       {children}
-    </section>
+    </CardSection>
   );
 }

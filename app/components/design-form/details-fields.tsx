@@ -7,6 +7,8 @@ import type { DesignFormProps } from "./types";
 import { DESC_MAX, MIN_PRICE, NAME_MAX, PRODUCT_TYPE_OPTIONS } from "~/schemas/selling";
 import { DEFAULT_SUBCATEGORIES, DESIGN_CATEGORIES, HOME_SUBCATEGORIES, PETS_SUBCATEGORIES, subcategoriesFor } from "~/utils/catalog";
 
+import { CardSection } from "~/components/card-section";
+
 const SUBCATEGORY_GROUPS = [
   { label: "Women, Men, Gender Neutral, Teens, Kids", categories: ["women", "men", "gender-neutral", "Teens", "Kids"], items: DEFAULT_SUBCATEGORIES },
   { label: "Home", categories: ["Home"], items: HOME_SUBCATEGORIES },
@@ -36,10 +38,7 @@ export function DesignDetailsFields({
   const groups = hydrated && category1 ? SUBCATEGORY_GROUPS.filter((g) => (g.categories as readonly string[]).includes(category1)) : SUBCATEGORY_GROUPS;
 
   return (
-    <section aria-labelledby="details-heading" className="card space-y-4 p-6">
-      <h2 id="details-heading" className="text-lg font-semibold">
-        Design details
-      </h2>
+    <CardSection id="details-heading" title="Design details" className="card space-y-4 p-6">
       <Field
         label="Name"
         inputProps={{ name: "name", id: designFieldId("name"), defaultValue: values.name, required: true, maxLength: NAME_MAX }}
@@ -121,7 +120,7 @@ export function DesignDetailsFields({
         </Select>
       </div>
       <TextArea label="Terms & Conditions (optional)" name="terms" id={designFieldId("terms")} rows={3} maxLength={2000} defaultValue={values.terms} errors={errors.terms} />
-    </section>
+    </CardSection>
   );
 }
 

@@ -6,6 +6,8 @@ import { designFieldId } from "./field-ids";
 import type { DesignFormProps } from "./types";
 import { fileUrl } from "~/utils/media";
 
+import { CardSection } from "~/components/card-section";
+
 const IMAGE_ACCEPT = "image/jpeg,image/png,image/gif,image/webp,image/bmp";
 const MEDIA_ACCEPT = `${IMAGE_ACCEPT},video/mp4,video/webm,video/quicktime`;
 
@@ -15,10 +17,7 @@ export function MediaFields(props: Pick<DesignFormProps, "values" | "errors" | "
   const mediaById = new Map(media.map((m) => [m.id, m.media]));
 
   return (
-    <section aria-labelledby="media-heading" className="card space-y-4 p-6">
-      <h2 id="media-heading" className="text-lg font-semibold">
-        Images and videos
-      </h2>
+    <CardSection id="media-heading" title="Images and videos" className="card space-y-4 p-6">
       <p className="text-sm text-slate-600">At least one and at most 10 images or videos; change the numbers to reorder them.</p>
       {values.keep.length ? (
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
@@ -69,6 +68,6 @@ export function MediaFields(props: Pick<DesignFormProps, "values" | "errors" | "
         <HeldFiles held={props.held} field="sizeChart" />
       </div>
       {props.chart ? <SizeChartFields chart={props.chart} errors={errors} /> : null}
-    </section>
+    </CardSection>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 
-import { ErrorList, Field, FormErrors, SubmitButton, useZodForm } from "~/components/forms";
+import { ErrorList, Field, FormErrors, SubmitButton, useSubmittingIntent, useZodForm } from "~/components/forms";
 import { FIT_ZONES, ZONE_LABELS, type Measurements } from "~/utils/measurements";
 import { formatLength } from "~/utils/measurement-units";
 import { MeasurementsFormSchema } from "~/schemas/measurements";
@@ -16,8 +16,7 @@ export function MeasurementsSection({ measurements, lastResult }: { measurements
 }
 
 function MeasurementsForm({ measurements, lastResult }: { measurements: Measurements; lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "measurements";
+  const submitting = useSubmittingIntent("measurements");
   const defaultValue: Record<string, string> = { unit: measurements.unit };
   for (const zone of FIT_ZONES) {
     const mm = measurements[zone];

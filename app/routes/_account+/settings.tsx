@@ -3,10 +3,11 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 
+import { CardSection } from "~/components/card-section";
 import { DeleteAccountForm } from "~/components/delete-account-form";
 import { ErrorSummary } from "~/components/error-summary";
 import { ZONE_LABELS } from "~/utils/measurements";
-import { ErrorList, Field, FormErrors, PasswordField, SubmitButton, useZodForm } from "~/components/forms";
+import { ErrorList, Field, FormErrors, PasswordField, SubmitButton, useSubmittingIntent, useZodForm } from "~/components/forms";
 import { SelectField } from "~/components/select-field";
 import { Avatar } from "~/components/messaging";
 import { MeasurementsSection } from "~/components/fit/measurements-form";
@@ -182,18 +183,14 @@ function PublicProfileForm({
   publicProfile: PublicProfile;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "public";
+  const submitting = useSubmittingIntent("public");
   const [form, fields] = useZodForm(PublicProfileSchema, lastResult, {
     id: "public-profile",
     defaultValue: { bio: publicProfile.bio },
   });
   const avatarErrors = (lastResult?.error as Record<string, string[] | null> | undefined)?.avatar ?? undefined;
   return (
-    <section aria-labelledby="public-heading" className="card p-6">
-      <h2 id="public-heading" className="text-lg font-semibold">
-        Public profile
-      </h2>
+    <CardSection id="public-heading" title="Public profile">
       <p className="mt-1 text-sm text-slate-600">Your avatar and bio are shown beside your messages.</p>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="public" />
@@ -232,17 +229,14 @@ function PublicProfileForm({
           Save
         </SubmitButton>
       </Form>
-    </section>
+    </CardSection>
   );
 }
 
 /** The per-user switch for new-message emails (at most one per conversation every 15 minutes). */
 function MessageEmailsForm({ enabled }: { enabled: boolean }) {
   return (
-    <section aria-labelledby="notifications-heading" className="card p-6">
-      <h2 id="notifications-heading" className="text-lg font-semibold">
-        Notifications
-      </h2>
+    <CardSection id="notifications-heading" title="Notifications">
       <Form method="post" id="notifications" className="mt-4 space-y-4" key={String(enabled)}>
         <input type="hidden" name="intent" value="notifications" />
         <label className="flex items-start gap-2 text-sm">
@@ -253,7 +247,7 @@ function MessageEmailsForm({ enabled }: { enabled: boolean }) {
           Save notification settings
         </button>
       </Form>
-    </section>
+    </CardSection>
   );
 }
 
@@ -271,10 +265,7 @@ function AddressForm({ profile, lastResult }: { profile: Profile; lastResult?: S
     />
   );
   return (
-    <section aria-labelledby="address-heading" className="card p-6">
-      <h2 id="address-heading" className="text-lg font-semibold">
-        Shipping address
-      </h2>
+    <CardSection id="address-heading" title="Shipping address">
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="profile" />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
@@ -303,7 +294,7 @@ function AddressForm({ profile, lastResult }: { profile: Profile; lastResult?: S
           </SubmitButton>
         </div>
       </Form>
-    </section>
+    </CardSection>
   );
 }
 
@@ -311,10 +302,7 @@ function AddressForm({ profile, lastResult }: { profile: Profile; lastResult?: S
 function YourDataSection({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useZodForm(DeleteAccountSchema, lastResult, { id: "delete-account" });
   return (
-    <section aria-labelledby="data-heading" className="card p-6 lg:col-span-2">
-      <h2 id="data-heading" className="text-lg font-semibold">
-        Your data
-      </h2>
+    <CardSection id="data-heading" title="Your data" className="card p-6 lg:col-span-2">
       <p className="mt-1 text-sm text-slate-600">
         Everything we hold about you (profile, addresses, store, orders, messages, reviews, files) as one JSON file.
       </p>
@@ -332,19 +320,15 @@ function YourDataSection({ lastResult }: { lastResult?: SubmissionResult<string[
       <DeleteAccountForm form={form} confirm={fields.confirm}>
         <PasswordField label="Your password" field={fields.password} autoComplete="current-password" />
       </DeleteAccountForm>
-    </section>
+    </CardSection>
   );
 }
 
 function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
+  const submitting = useSubmittingIntent("password");
   const [form, fields] = useZodForm(ChangePasswordSchema, lastResult, { id: "password" });
   return (
-    <section aria-labelledby="password-heading" className="card p-6">
-      <h2 id="password-heading" className="text-lg font-semibold">
-        Change password
-      </h2>
+    <CardSection id="password-heading" title="Change password">
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="password" />
         <PasswordField label="Current password" field={fields.old_password} autoComplete="current-password" />
@@ -355,6 +339,6 @@ function PasswordForm({ lastResult }: { lastResult?: SubmissionResult<string[]> 
         </SubmitButton>
         <FormErrors form={form} />
       </Form>
-    </section>
+    </CardSection>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 
+import { CardSection } from "~/components/card-section";
 import { RevenueChart } from "~/components/admin/revenue-chart";
 import { cell, PagedTable } from "~/components/admin/table";
 import { ErrorList } from "~/components/forms";
@@ -57,10 +58,7 @@ export default function AdminFinancial() {
   return (
     <div className="space-y-6">
       <h1 className="sr-only">Financial</h1>
-      <section aria-labelledby="filter-heading" className="card p-6">
-        <h2 id="filter-heading" className="text-lg font-semibold">
-          Filter Financial Data
-        </h2>
+      <CardSection id="filter-heading" title="Filter Financial Data">
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-4">
           <input type="hidden" name="size" value={state.size} />
           <div>
@@ -97,12 +95,9 @@ export default function AdminFinancial() {
             Fetch Data
           </button>
         </Form>
-      </section>
+      </CardSection>
 
-      <section aria-labelledby="overview-heading" className="card p-6">
-        <h2 id="overview-heading" className="text-lg font-semibold">
-          Financial Overview
-        </h2>
+      <CardSection id="overview-heading" title="Financial Overview">
         <p className="mt-1 text-sm text-slate-600">
           {range.start_date} to {range.end_date} (UTC days)
         </p>
@@ -127,7 +122,7 @@ export default function AdminFinancial() {
             : `Refunded and not counted above: ${overview.refunded} ${overview.refunded === 1 ? "order" : "orders"} of this range, ${formatCents(overview.refundedCents)}.`}
         </p>
         <RevenueChart days={days} />
-      </section>
+      </CardSection>
 
       <section aria-labelledby="financial-heading" className="card p-6">
         <div className="flex flex-wrap items-center justify-between gap-3">

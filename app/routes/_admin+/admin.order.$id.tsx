@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 
+import { CardSection } from "~/components/card-section";
 import { AuditLog } from "~/components/admin/audit-log";
 import { AdminError, AdminPageTitle, AdminSection } from "~/components/admin/page-head";
 import { CarrierField } from "~/components/carrier-field";
-import { ErrorList, Field, SubmitButton } from "~/components/forms";
+import { ErrorList, Field, SubmitButton, useSubmittingIntent } from "~/components/forms";
 import { AnswerRequestForm, RefundRequestSummary } from "~/components/refund-request";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { refundRequestsOfOrder, toRefundRequestView } from "~/models/buying/refund-request-rows.server";
@@ -121,10 +122,7 @@ export default function AdminOrder() {
       <AdminError message={labelAsked && !order.labelUrl ? LABEL_MISSING : null} />
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <section aria-labelledby="details-heading" className="card p-6">
-          <h2 id="details-heading" className="text-lg font-semibold">
-            Order details
-          </h2>
+        <CardSection id="details-heading" title="Order details">
           <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-600">Date</dt>
             <dd>{order.date} UTC</dd>
@@ -189,12 +187,9 @@ export default function AdminOrder() {
               )}
             </dd>
           </dl>
-        </section>
+        </CardSection>
 
-        <section aria-labelledby="people-heading" className="card p-6">
-          <h2 id="people-heading" className="text-lg font-semibold">
-            Buyer and seller
-          </h2>
+        <CardSection id="people-heading" title="Buyer and seller">
           <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-600">Buyer</dt>
             <dd>
@@ -249,7 +244,7 @@ export default function AdminOrder() {
               {order.shippedAt ? `, shipped ${order.shippedAt} UTC` : ""}
             </p>
           ) : null}
-        </section>
+        </CardSection>
       </div>
 
       {order.physical ? (
@@ -324,8 +319,7 @@ export default function AdminOrder() {
 }
 
 function RefundConfirm({ refundCents, creditCents, orderId }: { refundCents: number; creditCents: number; orderId: number }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "refund";
+  const submitting = useSubmittingIntent("refund");
   return (
     <Form method="post" action={`/admin/order/${orderId}`} className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-4" aria-labelledby="refund-confirm">
       <p id="refund-confirm" className="font-medium">
@@ -346,8 +340,7 @@ function RefundConfirm({ refundCents, creditCents, orderId }: { refundCents: num
 }
 
 function ShipForm({ update, lastResult }: { update: boolean; lastResult?: SubmissionResult<string[]> | null }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "ship";
+  const submitting = useSubmittingIntent("ship");
   const [form, fields] = useForm({
     id: "ship",
     lastResult,

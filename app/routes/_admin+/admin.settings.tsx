@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
+import { CardSection } from "~/components/card-section";
 import { AuditLog } from "~/components/admin/audit-log";
 import { toAuditView } from "~/models/admin/views.server";
 import { ErrorList, Field, FormErrors, SubmitButton } from "~/components/forms";
@@ -65,10 +66,7 @@ export default function AdminSettings() {
       <h1 className="sr-only">Settings</h1>
       <Form method="post" {...getFormProps(form)}>
         <div className="grid gap-6 lg:grid-cols-2">
-          <section aria-labelledby="platform-heading" className="card space-y-4 p-6">
-            <h2 id="platform-heading" className="text-lg font-semibold">
-              Platform Settings
-            </h2>
+          <CardSection id="platform-heading" title="Platform Settings" className="card space-y-4 p-6">
             {input(fields.margin, "Margin (%)", "text", "decimal")}
             {input(fields.min_fee, "Min Fee ($)", "text", "decimal")}
             {input(fields.margin_pattern, "Margin (%) For Pattern", "text", "decimal")}
@@ -90,11 +88,8 @@ export default function AdminSettings() {
             </div>
             {input(fields.flat_fee, "Printing Fee for Sellers, printed and shipped by the platform ($)", "text", "decimal")}
             {input(fields.pss, "Shipping Fee for Buyers, printed and shipped by the platform ($)", "text", "decimal")}
-          </section>
-          <section aria-labelledby="shipping-heading" className="card space-y-4 p-6">
-            <h2 id="shipping-heading" className="text-lg font-semibold">
-              Pattern Shipping Settings
-            </h2>
+          </CardSection>
+          <CardSection id="shipping-heading" title="Pattern Shipping Settings" className="card space-y-4 p-6">
             {input(fields.shipping_name, "Shipping Name")}
             {input(fields.shipping_street, "Street")}
             {input(fields.shipping_street2, "Street 2")}
@@ -104,11 +99,8 @@ export default function AdminSettings() {
             {input(fields.shipping_phone, "Phone", "tel")}
             {input(fields.shipping_email, "Email", "email")}
             {input(fields.shipping_country, "Country")}
-          </section>
-          <section aria-labelledby="tax-heading" className="card space-y-4 p-6 lg:col-span-2">
-            <h2 id="tax-heading" className="text-lg font-semibold">
-              Tax
-            </h2>
+          </CardSection>
+          <CardSection id="tax-heading" title="Tax" className="card space-y-4 p-6 lg:col-span-2">
             <div>
               <label htmlFor={fields.tax_mode.id} className="label">
                 Tax mode
@@ -157,7 +149,7 @@ export default function AdminSettings() {
                 <option value="1">Yes: ask the EU&apos;s VIES service too</option>
               </select>
             </div>
-          </section>
+          </CardSection>
         </div>
         <div className="mt-6">
           <SubmitButton submitting={submitting}>

@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
+import { CardSection } from "~/components/card-section";
 import { AuditLog } from "~/components/admin/audit-log";
 import { AdminPageTitle } from "~/components/admin/page-head";
 import { ErrorList, Field, FormErrors, SubmitButton, useZodForm } from "~/components/forms";
@@ -186,10 +187,7 @@ export default function AdminUser() {
 function PersonalDataSection({ userId, lastResult }: { userId: number; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useZodForm(AdminDeleteAccountSchema, lastResult, { id: "delete-account" });
   return (
-    <section aria-labelledby="personal-data-heading" className="card mt-8 p-6">
-      <h2 id="personal-data-heading" className="text-lg font-semibold">
-        Personal data
-      </h2>
+    <CardSection id="personal-data-heading" title="Personal data" className="card mt-8 p-6">
       <p className="mt-3">
         <a href={`/admin/user/${userId}/data.json`} download className="btn-secondary">
           Export data
@@ -203,6 +201,6 @@ function PersonalDataSection({ userId, lastResult }: { userId: number; lastResul
       <DeleteAccountForm form={form} confirm={fields.confirm}>
         <Field label="Reason (the user's request)" inputProps={{ ...getInputProps(fields.reason, { type: "text" }) }} errors={fields.reason.errors} />
       </DeleteAccountForm>
-    </section>
+    </CardSection>
   );
 }

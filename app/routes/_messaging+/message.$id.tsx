@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { MessageBox, SendButton } from "~/components/message-form";
 import { Avatar, MessageDate } from "~/components/messaging";
+import { useSubmittingIntent } from "~/components/forms";
 import { blockUser, hasBlocked, unblockUser } from "~/models/messaging/blocks.server";
 import { getConversation, markConversationRead } from "~/models/messaging/conversations.server";
 import { MESSAGING_ERRORS } from "~/models/messaging/errors.server";
@@ -83,8 +84,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ConversationPage() {
   const { id, other, blockedByMe, messages } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "reply";
+  const sending = useSubmittingIntent("reply");
   const [form, fields] = useForm({
     id: "reply",
     lastResult,

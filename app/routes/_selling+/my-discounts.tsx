@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
+import { CardSection } from "~/components/card-section";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, Spinner } from "~/components/forms";
 import { StoreFirst } from "~/components/seller-notices";
@@ -142,10 +143,7 @@ function CreateCodeForm({ designs, lastResult }: { designs: { id: number; name: 
     shouldValidate: "onSubmit",
   });
   return (
-    <section aria-labelledby="new-code-title" className="card h-fit min-w-0 p-6">
-      <h2 id="new-code-title" className="text-lg font-semibold">
-        New code
-      </h2>
+    <CardSection id="new-code-title" title="New code" className="card h-fit min-w-0 p-6">
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <Field label="Code" inputProps={{ ...getInputProps(fields.code, { type: "text" }), autoComplete: "off" }} errors={fields.code.errors} hint="3 to 32 letters, digits, '-' or '_'; buyers may type it in any case." />
         <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-3">
@@ -182,7 +180,7 @@ function CreateCodeForm({ designs, lastResult }: { designs: { id: number; name: 
           Create code
         </button>
       </Form>
-    </section>
+    </CardSection>
   );
 }
 

@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { Note } from "~/components/flash";
-import { Spinner } from "~/components/forms";
+import { Spinner, useSubmittingIntent } from "~/components/forms";
 import { Pagination } from "~/components/pagination";
 import { SalesChart } from "~/components/sales-chart";
 import { SellerTabs } from "~/components/seller-tabs";
@@ -61,8 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function MyFinancePage() {
   const { summary, txs, page, pageCount, series, best } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "withdraw";
+  const submitting = useSubmittingIntent("withdraw");
   const owes = summary.balanceCents < 0;
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">

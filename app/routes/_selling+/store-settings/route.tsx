@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
+import { CardSection } from "~/components/card-section";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, Spinner, SubmitButton } from "~/components/forms";
 import { FileField, TextArea } from "~/components/form-fields";
@@ -90,10 +91,7 @@ export default function StoreSettingsPage() {
           {actionData?.filesDropped ? " Files you chose were not kept: choose them again." : null}
         </p>
       ) : null}
-      <section aria-labelledby="store-heading" className="card space-y-4 p-6">
-        <h2 id="store-heading" className="text-lg font-semibold">
-          Store
-        </h2>
+      <CardSection id="store-heading" title="Store" className="card space-y-4 p-6">
         <Field
           label="Store name"
           inputProps={{ name: "name", defaultValue: values.name, required: true, maxLength: 60, autoComplete: "organization" }}
@@ -122,12 +120,9 @@ export default function StoreSettingsPage() {
             errors={errors.avatar}
           />
         </div>
-      </section>
+      </CardSection>
 
-      <section aria-labelledby="media-heading" className="card space-y-4 p-6">
-        <h2 id="media-heading" className="text-lg font-semibold">
-          Images and videos
-        </h2>
+      <CardSection id="media-heading" title="Images and videos" className="card space-y-4 p-6">
         <p className="text-sm text-slate-600">
           Up to {MAX_MEDIA} images or videos for your store page. Change the numbers to reorder them.
         </p>
@@ -167,12 +162,9 @@ export default function StoreSettingsPage() {
           hint="Each file at most 25MB."
           errors={errors.images}
         />
-      </section>
+      </CardSection>
 
-      <section aria-labelledby="payout-heading" className="card space-y-4 p-6">
-        <h2 id="payout-heading" className="text-lg font-semibold">
-          Payout details
-        </h2>
+      <CardSection id="payout-heading" title="Payout details" className="card space-y-4 p-6">
         <p className="text-sm text-slate-600">
           The bank account your balance is transferred to. The account number is stored encrypted and shown to others only as
           its last 4 digits{store?.last4 ? ` (****${store.last4})` : ""}.
@@ -223,7 +215,7 @@ export default function StoreSettingsPage() {
             <p className="text-slate-600">Save your store first; then you can set up payment details with our payment provider.</p>
           )}
         </div>
-      </section>
+      </CardSection>
 
       <SubmitButton submitting={submitting}>
         Save
@@ -268,10 +260,7 @@ function ShippingSection({
   const refused = Object.keys(errors).length > 0;
   return (
     <Form method="post" action="/store-settings?form=shipping" key={formKey} className="mt-8" aria-describedby={refused ? "shipping-form-errors" : undefined}>
-      <section aria-labelledby="shipping-heading" className="card space-y-4 p-6">
-        <h2 id="shipping-heading" className="text-lg font-semibold">
-          Shipping
-        </h2>
+      <CardSection id="shipping-heading" title="Shipping" className="card space-y-4 p-6">
         <p className="text-sm text-slate-600">
           What buyers pay to have your made-to-order and ready-to-ship items posted, in dollars. Domestic means the buyer lives in
           the country of your profile. The item with the highest first-item rate is charged that rate once, every other item its
@@ -296,7 +285,7 @@ function ShippingSection({
             </button>
           ) : null}
         </div>
-      </section>
+      </CardSection>
     </Form>
   );
 }
