@@ -79,3 +79,18 @@ export function CheckoutSummaryCard({ summary }: { summary: CheckoutSummary }) {
     </div>
   );
 }
+
+/** The card of a checkout's summary page (the summary, and the payment page of the local provider): its heading, the summary, then what follows. */
+export function CheckoutSummarySection({ id, title, summary, children }: { id: string; title: string; summary: CheckoutSummary; children: React.ReactNode }) {
+  return (
+    <section className="card p-6" aria-labelledby={id}>
+      <h1 id={id} className="text-xl font-bold tracking-tight">
+        {title}
+      </h1>
+      <div className="mt-6">
+        <CheckoutSummaryCard summary={summary} />
+      </div>
+      {children}
+    </section>
+  );
+}

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { CheckoutSummaryCard } from "~/components/checkout-summary";
+import { CheckoutSummarySection } from "~/components/checkout-summary";
 import { getCheckoutSummary } from "~/models/buying/checkout.server";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/invariant";
@@ -22,13 +22,7 @@ export default function CheckoutSummaryPage() {
   const payable = summary.status === "open" && summary.url;
   return (
     <div className="mx-auto max-w-lg px-4 py-10">
-      <section className="card p-6" aria-labelledby="summary-title">
-        <h1 id="summary-title" className="text-xl font-bold tracking-tight">
-          Order summary
-        </h1>
-        <div className="mt-6">
-          <CheckoutSummaryCard summary={summary} />
-        </div>
+      <CheckoutSummarySection id="summary-title" title="Order summary" summary={summary}>
         {payable ? (
           <div className="mt-8 space-y-3">
             <a href={summary.url!} className="btn w-full">
@@ -46,7 +40,7 @@ export default function CheckoutSummaryPage() {
         <Link to="/cart" className="mt-4 block text-center text-sm text-slate-600 hover:text-brand-700">
           Back to cart
         </Link>
-      </section>
+      </CheckoutSummarySection>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { CheckoutSummaryCard } from "~/components/checkout-summary";
+import { CheckoutSummarySection } from "~/components/checkout-summary";
 import { Spinner } from "~/components/forms";
 import { getCheckoutSummary } from "~/models/buying/checkout.server";
 import { cancelLocalCheckout, openLocalCheckout, payLocalCheckout } from "~/models/buying/local-checkout.server";
@@ -66,13 +66,7 @@ export default function LocalPaymentPage() {
           Pay confirms the payment exactly as a Stripe webhook would.
         </p>
       </div>
-      <section className="card p-6" aria-labelledby="pay-title">
-        <h1 id="pay-title" className="text-xl font-bold tracking-tight">
-          Pay Patternhouse
-        </h1>
-        <div className="mt-6">
-          <CheckoutSummaryCard summary={summary} />
-        </div>
+      <CheckoutSummarySection id="pay-title" title="Pay Patternhouse" summary={summary}>
         <Form method="post" className="mt-8 flex gap-3">
           <button type="submit" name="intent" value="cancel" className="btn-secondary flex-1" disabled={Boolean(busy)}>
             <Spinner show={busy === "cancel"} />
@@ -83,7 +77,7 @@ export default function LocalPaymentPage() {
             Pay
           </button>
         </Form>
-      </section>
+      </CheckoutSummarySection>
     </div>
   );
 }

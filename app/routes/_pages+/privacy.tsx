@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 
+import { SupportEmailLink } from "~/components/support-email";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () =>
@@ -262,9 +263,7 @@ export default function Privacy() {
         <h2 className="mt-8 text-xl font-semibold">13. Contact</h2>
         <p className="mt-3 leading-7">
           For questions about this policy or your personal data, contact us at{" "}
-          <a className="underline" href="mailto:support@patternhouse.example">
-            support@patternhouse.example
-          </a>
+          <SupportEmailLink />
           .
         </p>
       </section>

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 
+import { SupportEmailLink } from "~/components/support-email";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () =>
@@ -256,9 +257,7 @@ export default function Terms() {
         <p className="mt-3 leading-7">
           Questions about these terms, refund requests and intellectual property notices can be
           sent to{" "}
-          <a className="underline" href="mailto:support@patternhouse.example">
-            support@patternhouse.example
-          </a>
+          <SupportEmailLink />
           .
         </p>
       </section>
