@@ -2,30 +2,15 @@
 import type { HeldFileView } from "../held-files";
 import type { PatternReading } from "../pattern-reading";
 import type { SizeChartFormProps } from "../size-chart-fields";
-import type { LayoutFormValues } from "~/schemas/layout";
+import type { DesignFormValues } from "~/schemas/selling";
 
 export type DesignFormProps = {
   mode: "create" | "edit";
   productId: number | null;
   /** Edit mode: the design is a draft (decision 106); its buttons save it as one or publish it. */
   draft?: boolean;
-  values: {
-    name: string;
-    desc: string;
-    price: string;
-    type: string;
-    delivery: string;
-    category1: string;
-    category2: string;
-    terms: string;
-    parcel_size: string;
-    variants: { id: string; value: string; sku: string; inventory: string; was?: string }[];
-    keep: { id: number; position: string; remove: boolean }[];
-    /** The design's own shipping rates in dollars (decision 108); blank: the store's rates. */
-    shipping?: Record<string, string>;
-    /** A pattern's cutting-layout settings as stored or typed (issue 25); absent: the fieldset is not shown. */
-    layout?: LayoutFormValues;
-  };
+  /** The form as typed (strings), shown again with its errors after a refused save. */
+  values: DesignFormValues;
   /** What blank layout boxes mean (the standard widths and gap), from the server. */
   layoutHint?: string;
   errors: Record<string, string[]>;
