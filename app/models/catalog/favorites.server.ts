@@ -7,7 +7,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { favorites, products, stores } from "../../../db/schema";
 import { mediaOf } from "~/models/catalog/media.server";
-import { productListColumns } from "~/models/catalog/products.server";
+import { productWithStoreColumns } from "~/models/catalog/products.server";
 import { preparedPerDb, type Db } from "~/utils/db.server";
 
 export type FavoriteError = "product-not-found" | "own-product";
@@ -76,13 +76,7 @@ export function countFavorites({ db, productIds }: { db: Db; productIds: number[
  */
 export function listFavorites({ db, userId }: { db: Db; userId: number }) {
   const rows = db
-    .select({
-      ...productListColumns,
-      storeId: stores.id,
-      storeOwner: stores.userId,
-      storeName: stores.name,
-      storeAvatar: stores.avatar,
-    })
+    .select(productWithStoreColumns)
     .from(favorites)
     .innerJoin(products, eq(products.id, favorites.productId))
     .innerJoin(stores, eq(stores.id, products.storeId))

@@ -5,7 +5,7 @@ import { products, stores } from "../../../db/schema";
 import type { ProductCardData } from "~/models/catalog/card";
 import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
 import { mediaOf } from "~/models/catalog/media.server";
-import { productListColumns } from "~/models/catalog/products.server";
+import { productWithStoreColumns } from "~/models/catalog/products.server";
 import { PAGE_SIZE, type CatalogQuery, type SortId } from "~/schemas/catalog";
 import { AVAILABILITIES, type Delivery, type ProductType } from "~/utils/catalog";
 import { untilDataChanges, type Db } from "~/utils/db.server";
@@ -136,13 +136,7 @@ function readPage({
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
   const rows = db
-    .select({
-      ...productListColumns,
-      storeId: stores.id,
-      storeOwner: stores.userId,
-      storeName: stores.name,
-      storeAvatar: stores.avatar,
-    })
+    .select(productWithStoreColumns)
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .where(where)

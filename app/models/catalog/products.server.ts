@@ -17,6 +17,15 @@ export const productListColumns = {
   delivery: products.delivery,
 };
 
+/** A list's product with its store (the catalogue's list items and the favourites: ProductListItem). */
+export const productWithStoreColumns = {
+  ...productListColumns,
+  storeId: stores.id,
+  storeOwner: stores.userId,
+  storeName: stores.name,
+  storeAvatar: stores.avatar,
+};
+
 // The product page's queries, prepared once per database (preparedPerDb): the product's id is their one placeholder.
 const productIdParam = sql.placeholder("productId");
 const variantsQuery = preparedPerDb((db) =>
