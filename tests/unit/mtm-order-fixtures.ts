@@ -2,10 +2,16 @@
  * Made-to-measure buying (decision 115) before the size chart and measurement forms land: rows inserted directly,
  * as those forms would store them (millimetres).
  */
+import crypto from "node:crypto";
+import fs from "node:fs";
+
 import { eq } from "drizzle-orm";
 
 import type { Db } from "../../db/client";
-import { products, sizeChartRows, userMeasurements } from "../../db/schema";
+import { files, patternVersions, products, sizeChartRows, userMeasurements } from "../../db/schema";
+import { makeShop } from "./buying-fixtures";
+import { uploadPath } from "~/models/files/store.server";
+import { makeAstmDxf } from "~/models/patterns/demo.server";
 
 /** Sizes S, M, L: bust 860 / 900 / 960 mm and hip 900 / 940 / 1000 mm; the seller allows made-to-measure. */
 export function allowMadeToMeasure(db: Db, productId: number, allowed = true) {
@@ -25,4 +31,21 @@ export function allowMadeToMeasure(db: Db, productId: number, allowed = true) {
 export function saveMeasurements(db: Db, userId: number, values: { bustMm?: number | null; hipMm?: number | null; unit?: "cm" | "in" }) {
   const row = { userId, unit: values.unit ?? "cm", bustMm: values.bustMm ?? null, hipMm: values.hipMm ?? null };
   db.insert(userMeasurements).values(row).onConflictDoUpdate({ target: userMeasurements.userId, set: row }).run();
+}
+
+/**
+ * A shop whose Digital pattern is a graded ASTM DXF (millimetres) offered made to measure, with its size chart: bust
+ * 880 mm and hip 940 mm for the first size, 40 mm more per size.
+ */
+export async function shopWithGradedPattern(db: Db, { pieces, sizes }: Pick<NonNullable<Parameters<typeof makeAstmDxf>[0]>, "pieces" | "sizes"> & { sizes: string[] }) {
+  const shop = await makeShop(db);
+  const dxf = makeAstmDxf({ pieces, sizes, units: "mm" });
+  const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
+  fs.writeFileSync(uploadPath(name)!, dxf, "latin1");
+  db.insert(files).values({ name, originalName: "tee.dxf", contentType: "application/dxf", size: dxf.length, kind: "pattern", ownerId: shop.seller.id }).run();
+  const productId = shop.digital.id;
+  db.update(products).set({ patternFile: name, madeToMeasure: true }).where(eq(products.id, productId)).run();
+  db.insert(patternVersions).values({ productId, version: 1, file: name }).run();
+  sizes.forEach((size, position) => db.insert(sizeChartRows).values({ productId, size, position, bustMm: 880 + 40 * position, hipMm: 940 + 40 * position }).run());
+  return { shop, productId, dxf };
 }

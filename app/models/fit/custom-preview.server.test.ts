@@ -1,14 +1,12 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { files, patternVersions, products, sizeChartRows } from "../../../db/schema";
-import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
-import { saveMeasurements } from "../../../tests/unit/mtm-order-fixtures";
+import { products } from "../../../db/schema";
+import { makeBuyer, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { saveMeasurements, shopWithGradedPattern } from "../../../tests/unit/mtm-order-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
-import { uploadPath } from "~/models/files/store.server";
 import { makeAstmDxf } from "~/models/patterns/demo.server";
 import { readPattern } from "~/models/patterns/dxf.server";
 import { CUSTOM_PREVIEW_COLOUR, customPreviewSvg } from "~/models/patterns/preview.server";
@@ -77,15 +75,7 @@ describe("customPreviewKey", () => {
 describe("customProductPreview", () => {
   async function shopWithPattern() {
     const db = createTestDb();
-    const shop = await makeShop(db);
-    const dxf = makeAstmDxf({ pieces: PIECES, sizes: SIZES, units: "mm" });
-    const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
-    fs.writeFileSync(uploadPath(name)!, dxf, "latin1");
-    db.insert(files).values({ name, originalName: "tee.dxf", contentType: "application/dxf", size: dxf.length, kind: "pattern", ownerId: shop.seller.id }).run();
-    const productId = shop.digital.id;
-    db.update(products).set({ patternFile: name, madeToMeasure: true }).where(eq(products.id, productId)).run();
-    db.insert(patternVersions).values({ productId, version: 1, file: name }).run();
-    SIZES.forEach((size, position) => db.insert(sizeChartRows).values({ productId, size, position, bustMm: 880 + 40 * position, hipMm: 940 + 40 * position }).run());
+    const { shop, productId } = await shopWithGradedPattern(db, { pieces: PIECES, sizes: SIZES });
     return { db, shop, productId };
   }
 

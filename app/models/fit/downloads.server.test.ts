@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -7,14 +6,13 @@ import { eq } from "drizzle-orm";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { files, orders, patternVersions, products, sizeChartRows, users } from "../../../db/schema";
-import { buyAndPay, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { orders, users } from "../../../db/schema";
+import { buyAndPay, makeBuyer, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
+import { shopWithGradedPattern } from "../../../tests/unit/mtm-order-fixtures";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { BUYING_ERRORS } from "~/models/buying/errors";
-import { uploadPath } from "~/models/files/store.server";
 import { buildOrderDownload } from "~/models/layout/downloads.server";
-import { makeAstmDxf } from "~/models/patterns/demo.server";
 import { readPattern } from "~/models/patterns/dxf.server";
 import { piecesOfSize } from "~/models/patterns/pieces";
 
@@ -34,15 +32,7 @@ const SIZES = ["S", "M", "L"];
 /** A bought Digital pattern (graded S, M, L) with a size chart (bust 880, 920, 960 mm). */
 async function boughtPattern() {
   const db = createTestDb();
-  const shop = await makeShop(db);
-  const dxf = makeAstmDxf({ pieces: PIECES, sizes: SIZES, units: "mm" });
-  const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
-  fs.writeFileSync(uploadPath(name)!, dxf, "latin1");
-  db.insert(files).values({ name, originalName: "tee.dxf", contentType: "application/dxf", size: dxf.length, kind: "pattern", ownerId: shop.seller.id }).run();
-  const productId = shop.digital.id;
-  db.update(products).set({ patternFile: name, madeToMeasure: true }).where(eq(products.id, productId)).run();
-  db.insert(patternVersions).values({ productId, version: 1, file: name }).run();
-  SIZES.forEach((size, position) => db.insert(sizeChartRows).values({ productId, size, position, bustMm: 880 + 40 * position, hipMm: 940 + 40 * position }).run());
+  const { shop, productId, dxf } = await shopWithGradedPattern(db, { pieces: PIECES, sizes: SIZES });
   const buyer = await makeBuyer(db);
   const order = await buyAndPay(db, buyer, productId);
   return { db, shop, buyer, order, dxf };
