@@ -33,19 +33,26 @@ export function saveMeasurements(db: Db, userId: number, values: { bustMm?: numb
   db.insert(userMeasurements).values(row).onConflictDoUpdate({ target: userMeasurements.userId, set: row }).run();
 }
 
+/** The graded test pattern's pieces and sizes (shopWithGradedPattern). */
+export const GRADED_PIECES = [
+  { name: "FRONT", shape: "bodice" as const, width: 300, height: 500 },
+  { name: "SLEEVE", shape: "sleeve" as const, width: 350, height: 300 },
+];
+export const GRADED_SIZES = ["S", "M", "L"];
+
 /**
- * A shop whose Digital pattern is a graded ASTM DXF (millimetres) offered made to measure, with its size chart: bust
- * 880 mm and hip 940 mm for the first size, 40 mm more per size.
+ * A shop whose Digital pattern is the graded ASTM DXF (GRADED_PIECES in GRADED_SIZES, millimetres) offered made to
+ * measure, with its size chart: bust 880 mm and hip 940 mm for the first size, 40 mm more per size.
  */
-export async function shopWithGradedPattern(db: Db, { pieces, sizes }: Pick<NonNullable<Parameters<typeof makeAstmDxf>[0]>, "pieces" | "sizes"> & { sizes: string[] }) {
+export async function shopWithGradedPattern(db: Db) {
   const shop = await makeShop(db);
-  const dxf = makeAstmDxf({ pieces, sizes, units: "mm" });
+  const dxf = makeAstmDxf({ pieces: GRADED_PIECES, sizes: GRADED_SIZES, units: "mm" });
   const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
   fs.writeFileSync(uploadPath(name)!, dxf, "latin1");
   db.insert(files).values({ name, originalName: "tee.dxf", contentType: "application/dxf", size: dxf.length, kind: "pattern", ownerId: shop.seller.id }).run();
   const productId = shop.digital.id;
   db.update(products).set({ patternFile: name, madeToMeasure: true }).where(eq(products.id, productId)).run();
   db.insert(patternVersions).values({ productId, version: 1, file: name }).run();
-  sizes.forEach((size, position) => db.insert(sizeChartRows).values({ productId, size, position, bustMm: 880 + 40 * position, hipMm: 940 + 40 * position }).run());
+  GRADED_SIZES.forEach((size, position) => db.insert(sizeChartRows).values({ productId, size, position, bustMm: 880 + 40 * position, hipMm: 940 + 40 * position }).run());
   return { shop, productId, dxf };
 }

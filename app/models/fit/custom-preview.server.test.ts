@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { products } from "../../../db/schema";
 import { makeBuyer, useTestEnv } from "../../../tests/unit/buying-fixtures";
-import { saveMeasurements, shopWithGradedPattern } from "../../../tests/unit/mtm-order-fixtures";
+import { GRADED_PIECES, GRADED_SIZES, saveMeasurements, shopWithGradedPattern } from "../../../tests/unit/mtm-order-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { makeAstmDxf } from "~/models/patterns/demo.server";
 import { readPattern } from "~/models/patterns/dxf.server";
@@ -19,22 +19,16 @@ beforeAll(() => {
   fs.mkdirSync(`${dataDir}/uploads`, { recursive: true });
 });
 
-const PIECES = [
-  { name: "FRONT", shape: "bodice" as const, width: 300, height: 500 },
-  { name: "SLEEVE", shape: "sleeve" as const, width: 350, height: 300 },
-];
-const SIZES = ["S", "M", "L"];
-
 const chart: SizeChart = {
   unit: "cm",
   madeToMeasure: true,
-  rows: SIZES.map((size, k) => ({ size, body: { ...emptyZoneValues(), bust: 880 + 40 * k, hip: 940 + 40 * k }, finished: { bust: null, waist: null, hip: null } })),
+  rows: GRADED_SIZES.map((size, k) => ({ size, body: { ...emptyZoneValues(), bust: 880 + 40 * k, hip: 940 + 40 * k }, finished: { bust: null, waist: null, hip: null } })),
 };
 const between: Measurements = { unit: "cm", ...emptyZoneValues(), bust: 900, hip: 990 };
 
 describe("customPreviewSvg", () => {
   it("draws 'Your size' in its own colour over every graded size, with a legend", () => {
-    const read = readPattern(Buffer.from(makeAstmDxf({ pieces: PIECES, sizes: SIZES, units: "mm" }), "latin1"));
+    const read = readPattern(Buffer.from(makeAstmDxf({ pieces: GRADED_PIECES, sizes: GRADED_SIZES, units: "mm" }), "latin1"));
     if (!read.ok) throw new Error(read.message);
     const made = customPieces(read.pattern, chart, between);
     if (!made.ok) throw new Error(made.message);
@@ -50,7 +44,7 @@ describe("customPreviewSvg", () => {
   });
 
   it("says so when there is no custom piece", () => {
-    const read = readPattern(Buffer.from(makeAstmDxf({ pieces: PIECES, sizes: SIZES, units: "mm" }), "latin1"));
+    const read = readPattern(Buffer.from(makeAstmDxf({ pieces: GRADED_PIECES, sizes: GRADED_SIZES, units: "mm" }), "latin1"));
     if (!read.ok) throw new Error(read.message);
     expect(customPreviewSvg(withCustomSize(read.pattern, []))).toContain("No pieces in your size.");
   });
@@ -75,7 +69,7 @@ describe("customPreviewKey", () => {
 describe("customProductPreview", () => {
   async function shopWithPattern() {
     const db = createTestDb();
-    const { shop, productId } = await shopWithGradedPattern(db, { pieces: PIECES, sizes: SIZES });
+    const { shop, productId } = await shopWithGradedPattern(db);
     return { db, shop, productId };
   }
 

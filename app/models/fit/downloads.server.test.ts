@@ -23,16 +23,10 @@ beforeAll(() => {
   fs.mkdirSync(`${dataDir}/uploads`, { recursive: true });
 });
 
-const PIECES = [
-  { name: "FRONT", shape: "bodice" as const, width: 300, height: 500 },
-  { name: "SLEEVE", shape: "sleeve" as const, width: 350, height: 300 },
-];
-const SIZES = ["S", "M", "L"];
-
 /** A bought Digital pattern (graded S, M, L) with a size chart (bust 880, 920, 960 mm). */
 async function boughtPattern() {
   const db = createTestDb();
-  const { shop, productId, dxf } = await shopWithGradedPattern(db, { pieces: PIECES, sizes: SIZES });
+  const { shop, productId, dxf } = await shopWithGradedPattern(db);
   const buyer = await makeBuyer(db);
   const order = await buyAndPay(db, buyer, productId);
   return { db, shop, buyer, order, dxf };
