@@ -41,6 +41,14 @@ export async function requireSeller(request: Request): Promise<{ user: User; sto
   return { user, store };
 }
 
+/** A seller screen's action: a user without a store gets the NO_STORE refusal (the page shows how to open one). */
+export async function requireStoreOwner(request: Request): Promise<{ user: User; store: Store }> {
+  const user = await requireUser(request);
+  const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
+  invariantResponse(store, NO_STORE.message, { status: NO_STORE.status });
+  return { user, store };
+}
+
 /** HTML face: visitors go to /login, logged-in non-admins get 403. */
 export async function requireAdmin(request: Request): Promise<User> {
   const user = await requireUser(request);

@@ -8,12 +8,10 @@ import { SellerPage } from "~/components/seller-tabs";
 import { isProfileComplete } from "~/models/accounts/profile.server";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { newDesignChart } from "~/models/fit/size-chart";
-import { NO_STORE } from "~/models/selling/errors";
 import { LAYOUT_MESSAGES, layoutFormValues } from "~/schemas/layout";
 import { EMPTY_DESIGN } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
-import { invariantResponse } from "~/utils/invariant";
-import { requireUser } from "~/auth/guards.server";
+import { requireStoreOwner, requireUser } from "~/auth/guards.server";
 
 import { designAction } from "./design-action.server";
 
@@ -27,9 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
-  invariantResponse(store, NO_STORE.message, { status: NO_STORE.status });
+  const { user, store } = await requireStoreOwner(request);
   return designAction({ request, user, store, productId: null });
 }
 

@@ -10,14 +10,13 @@ import { isProfileComplete } from "~/models/accounts/profile.server";
 import { countFavorites } from "~/models/catalog/favorites.server";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { listOwnProducts, setOwnProductStatus } from "~/models/selling/designs.server";
-import { NO_STORE } from "~/models/selling/errors";
 import { PRODUCT_MESSAGES, PublishFormSchema } from "~/schemas/selling";
 import { getDb } from "~/utils/db.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { requireUser } from "~/auth/guards.server";
+import { requireStoreOwner, requireUser } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "My Designs · Patternhouse" }];
 
@@ -47,10 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Publish a draft or turn a published design back into a draft (decision 106); another seller's design is 404. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { store } = await requireStoreOwner(request);
   const db = getDb();
-  const store = getStoreByOwner({ db, ownerId: user.id });
-  invariantResponse(store, NO_STORE.message, { status: NO_STORE.status });
   const form = await readForm(request);
   const parsed = PublishFormSchema.safeParse({ intent: form.get("intent"), productId: form.get("productId") });
   invariantResponse(parsed.success, "Unknown action", { status: 400 });

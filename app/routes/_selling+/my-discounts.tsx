@@ -11,13 +11,13 @@ import { SellerPage } from "~/components/seller-tabs";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { listOwnProducts } from "~/models/selling/designs.server";
 import { createDiscountCode, discountCodeSummary, listDiscountCodes, removeDiscountCode } from "~/models/selling/discount-codes.server";
-import { NO_STORE, SELLING_ERRORS } from "~/models/selling/errors";
+import { SELLING_ERRORS } from "~/models/selling/errors";
 import { CreateDiscountCodeSchema, RemoveDiscountCodeSchema } from "~/schemas/discounts";
 import { getDb } from "~/utils/db.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
-import { requireUser } from "~/auth/guards.server";
+import { requireStoreOwner, requireUser } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Discount codes · Patternhouse" }];
 
@@ -34,10 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Create a code (intent create) or remove one (intent remove); another store's code is 404. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const { store } = await requireStoreOwner(request);
   const db = getDb();
-  const store = getStoreByOwner({ db, ownerId: user.id });
-  invariantResponse(store, NO_STORE.message, { status: NO_STORE.status });
   const form = await readForm(request);
   if (form.get("intent") === "remove") {
     const parsed = RemoveDiscountCodeSchema.safeParse({ intent: "remove", id: form.get("id") });
