@@ -8,19 +8,12 @@ import path from "node:path";
 
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 
+import type { FileStoreConfig } from "~/utils/env.server";
+
 export type BackupTarget =
   | { kind: "file"; dir: string; url: string }
-  | {
-      kind: "s3";
-      bucket: string;
-      /** Key prefix without leading or trailing slash ("" for the bucket's root). */
-      prefix: string;
-      endpoint?: string;
-      region: string;
-      accessKeyId?: string;
-      secretAccessKey?: string;
-      url: string;
-    };
+  /** The bucket's settings as the file store's (the prefix "" for the bucket's root). */
+  | ({ kind: "s3"; url: string } & FileStoreConfig);
 
 /**
  * BACKUP_URL and its companions: `file:///abs/folder` or `s3://bucket/optional/prefix` with BACKUP_S3_ENDPOINT (any

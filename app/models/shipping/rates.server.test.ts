@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { orders, products, stores, transactions, users } from "../../../db/schema";
 import { makeFullCart, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
+import { RATES } from "../../../tests/unit/shipping-fixtures";
 import { debitRefund } from "~/models/payments/ledger.server";
 import { getCartView } from "~/models/buying/cart.server";
 import { createCheckout, getCheckoutSummary, sessionLines } from "~/models/buying/checkout.server";
@@ -15,14 +16,6 @@ import { getShippingRates, saveShippingRates } from "~/models/shipping/rates.ser
 beforeAll(() => {
   useTestEnv();
 });
-
-const RATES: ShippingRates = {
-  domesticFirstCents: 500,
-  domesticAdditionalCents: 200,
-  internationalFirstCents: 1500,
-  internationalAdditionalCents: 700,
-  freeAboveCents: null,
-};
 
 /** makeFullCart (Ready dress 89.99, two Made totes 45.50, a Digital and a printed pattern), the seller in the US. */
 async function shippingCart(rates: ShippingRates | null = RATES) {

@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+import { RATES } from "../../../tests/unit/shipping-fixtures";
 import { isDomestic, parseShippingOverride, sellerCreditCents, storeShippingCharges, stringifyShippingOverride, type ShippingRates } from "~/models/shipping/rates";
 import { ShippingRatesSchema } from "~/schemas/shipping";
-
-const RATES: ShippingRates = {
-  domesticFirstCents: 500,
-  domesticAdditionalCents: 200,
-  internationalFirstCents: 1500,
-  internationalAdditionalCents: 700,
-  freeAboveCents: null,
-};
 
 describe("storeShippingCharges", () => {
   it("charges the highest first-item rate once and every other unit its additional rate", () => {
