@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
+import { KeptMedia } from "~/components/kept-media";
 import { CardSection } from "~/components/card-section";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ErrorList, Field, Spinner, SubmitButton } from "~/components/forms";
 import { FileField, TextArea } from "~/components/form-fields";
-import { MediaThumb } from "~/components/media-thumb";
 import { ShippingRatesFields } from "~/components/shipping-rates-fields";
 import { SellerPage } from "~/components/seller-tabs";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
@@ -74,7 +74,6 @@ export default function StoreSettingsPage() {
   const submitting = navigation.state === "submitting" && !shippingSubmit;
   const values = actionData?.values ?? saved ?? EMPTY;
   const errors: Record<string, string[]> = actionData?.errors ?? {};
-  const mediaById = new Map(media.map((m) => [m.id, m.media]));
 
   const body = (
     <Form
@@ -126,34 +125,7 @@ export default function StoreSettingsPage() {
         <p className="text-sm text-slate-600">
           Up to {MAX_MEDIA} images or videos for your store page. Change the numbers to reorder them.
         </p>
-        {values.keep.length ? (
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-            {values.keep.map((row, i) => {
-              const name = mediaById.get(row.id);
-              if (!name) return null;
-              return (
-                <li key={row.id} className="space-y-2">
-                  <MediaThumb name={name} className="h-28 w-full" />
-                  <input type="hidden" name={`keep[${i}].id`} value={row.id} />
-                  <label className="flex items-center gap-2 text-sm">
-                    Position
-                    <input
-                      type="number"
-                      name={`keep[${i}].position`}
-                      defaultValue={row.position}
-                      min={1}
-                      max={99}
-                      className="input w-16"
-                    />
-                  </label>
-                  <label className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" name={`keep[${i}].remove`} defaultChecked={row.remove} /> Remove
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-        ) : null}
+        <KeptMedia keep={values.keep} media={media} />
         <FileField
           label="Add images or videos"
           name="images"
