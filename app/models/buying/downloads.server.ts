@@ -14,21 +14,18 @@ import type { Db, DbOrTx } from "~/utils/db.server";
 import { getSizeChart, noMeasurements } from "~/models/fit/chart.server";
 import { FIT_ZONES, type Measurements, type SizeChart } from "~/utils/measurements";
 
+/** The buyer's orders that are a licence to download: a Digital pattern, not refunded. */
+function licenceOrderOf(userId: number) {
+  return and(eq(orders.buyerId, userId), eq(orders.productType, "Pattern"), eq(orders.delivery, "Digital"), ne(orders.status, "Refunded"));
+}
+
 /** The newest order through which this user bought the product behind a pattern file, if any. */
 export function findBuyerOrderForFile({ db, userId, fileName }: { db: Db; userId: number; fileName: string }) {
   return db
     .select({ orderId: orders.id })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
-    .where(
-      and(
-        eq(orders.buyerId, userId),
-        eq(products.patternFile, fileName),
-        eq(orders.productType, "Pattern"),
-        eq(orders.delivery, "Digital"),
-        ne(orders.status, "Refunded"),
-      ),
-    )
+    .where(and(licenceOrderOf(userId), eq(products.patternFile, fileName)))
     .orderBy(desc(orders.id))
     .get()?.orderId;
 }
@@ -42,15 +39,7 @@ export function ownedPatternOrders({ db, userId, productIds }: { db: DbOrTx; use
   const rows = db
     .select({ productId: orders.productId, orderId: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.buyerId, userId),
-        inArray(orders.productId, productIds),
-        eq(orders.productType, "Pattern"),
-        eq(orders.delivery, "Digital"),
-        ne(orders.status, "Refunded"),
-      ),
-    )
+    .where(and(licenceOrderOf(userId), inArray(orders.productId, productIds)))
     .orderBy(desc(orders.id))
     .all();
   const owned = new Map<number, number>();
