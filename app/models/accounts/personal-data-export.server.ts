@@ -14,6 +14,7 @@
 import { asc, eq } from "drizzle-orm";
 
 import { passwordResetTokens, sessions, stores, users } from "../../../db/schema";
+import { userContactJson } from "~/models/accounts/users.server";
 import { recordAudit } from "~/models/platform/audit.server";
 import type { Db } from "~/utils/db.server";
 import { exportFileUrl, iso, type ExportSubject, type PersonalDataSection } from "~/utils/personal-data";
@@ -66,13 +67,7 @@ function accountsSection({ db, user }: ExportSubject) {
       last_name: user.lastName,
       role: user.role,
       status: user.status,
-      phone: user.phone,
-      street: user.street,
-      street2: user.street2,
-      city: user.city,
-      state: user.state,
-      postal_code: user.postalCode,
-      country: user.country,
+      ...userContactJson(user),
       avatar: user.avatar,
       avatar_url: exportFileUrl(user.avatar),
       bio: user.bio,

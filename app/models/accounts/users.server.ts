@@ -122,3 +122,16 @@ export async function ensureAdmin({ db, email, password }: { db: Db; email: stri
 export function isActiveUser(db: DbOrTx, userId: number): boolean {
   return db.select({ status: users.status }).from(users).where(eq(users.id, userId)).get()?.status === "Active";
 }
+
+/** A user's phone and postal address under the JSON faces' names (spec 3: the admin's user, the personal-data export). */
+export function userContactJson(user: User) {
+  return {
+    phone: user.phone,
+    street: user.street,
+    street2: user.street2,
+    city: user.city,
+    state: user.state,
+    postal_code: user.postalCode,
+    country: user.country,
+  };
+}

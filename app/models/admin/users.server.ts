@@ -13,7 +13,7 @@ import { untilDataChanges, type Db, type Tx } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { encryptSecret } from "~/utils/crypto.server";
 import { adjustBalance } from "~/models/payments/ledger.server";
-import { normalizeEmail } from "~/models/accounts/users.server";
+import { normalizeEmail, userContactJson } from "~/models/accounts/users.server";
 import { changes, listAudit, recordAudit } from "../platform/audit.server";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
 
@@ -109,13 +109,7 @@ export function toAdminUserJson({ user, store }: AdminUser) {
     first_name: user.firstName,
     last_name: user.lastName,
     email: user.email,
-    phone: user.phone,
-    street: user.street,
-    street2: user.street2,
-    city: user.city,
-    state: user.state,
-    postal_code: user.postalCode,
-    country: user.country,
+    ...userContactJson(user),
     status: user.status,
     role: user.role,
     balance: store ? centsToDollars(store.balanceCents) : 0,
