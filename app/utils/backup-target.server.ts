@@ -6,9 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-
 import type { FileStoreConfig } from "~/utils/env.server";
+import { s3Sdk } from "~/utils/optional-sdk.server";
 
 export type BackupTarget =
   | { kind: "file"; dir: string; url: string }
@@ -89,6 +88,7 @@ export function backupStore(target: BackupTarget): BackupStore {
       },
     };
   }
+  const { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } = s3Sdk();
   const client = new S3Client({
     region: target.region,
     endpoint: target.endpoint,

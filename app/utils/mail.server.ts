@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 import { getEnv, type Env } from "~/utils/env.server";
 import { log, logError } from "~/utils/log.server";
+import { nodemailerSdk } from "~/utils/optional-sdk.server";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
@@ -31,7 +32,7 @@ export function createOutboxMailer({ dir, from }: { dir: string; from: string })
 
 /** With SMTP_URL: real delivery through nodemailer. */
 export function createSmtpMailer({ url, from }: { url: string; from: string }): Mailer {
-  const transport: Transporter = nodemailer.createTransport(url);
+  const transport: Transporter = nodemailerSdk().createTransport(url);
   return {
     async send(mail) {
       await transport.sendMail({ from, ...mail });

@@ -9,16 +9,8 @@ import fs from "node:fs";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
 
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
-
 import type { FileStoreConfig } from "~/utils/env.server";
+import { s3Sdk } from "~/utils/optional-sdk.server";
 
 export type ObjectStore = {
   /** Puts a local file under `key`. Throws when the store does not take it. */
@@ -36,6 +28,7 @@ export type ObjectStore = {
 const joinKey = (...parts: string[]) => parts.filter(Boolean).join("/");
 
 export function objectStore(config: FileStoreConfig): ObjectStore {
+  const { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } = s3Sdk();
   const client = new S3Client({
     region: config.region,
     endpoint: config.endpoint,

@@ -1,6 +1,7 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 
 import type { PaymentProvider, ProviderTax, SessionState } from "~/models/payments/types";
+import { stripeSdk } from "~/utils/optional-sdk.server";
 
 /**
  * The Stripe SDK, pointed at api.stripe.com, or in tests at the fake Stripe on loopback given by
@@ -14,7 +15,16 @@ export function createStripeClient({ secretKey, apiUrl }: { secretKey: string; a
     options.port = url.port || (url.protocol === "https:" ? "443" : "80");
     options.protocol = url.protocol === "http:" ? "http" : "https";
   }
-  return new Stripe(secretKey, options);
+  const StripeClient = stripeSdk();
+  return new StripeClient(secretKey, options);
+}
+
+/**
+ * Whether `error` is one of the SDK's errors of these kinds (by the `type` every Stripe error carries: the SDK is
+ * loaded on first use, so its classes are not at hand for `instanceof`).
+ */
+export function isStripeError(error: unknown, ...types: string[]): error is Error & { type: string } {
+  return error instanceof Error && types.includes(String((error as { type?: unknown }).type));
 }
 
 function stateOf(session: Stripe.Checkout.Session): SessionState {
@@ -90,7 +100,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         return stateOf(await stripe.checkout.sessions.expire(sessionId));
       } catch (error) {
         // Only an open session can be expired: ask what it is instead.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        if (isStripeError(error, "StripeInvalidRequestError")) {
           return stateOf(await stripe.checkout.sessions.retrieve(sessionId));
         }
         throw error;

@@ -13,10 +13,11 @@
  *   getPayoutProvider(): PayoutProvider   (Stripe when STRIPE_SECRET_KEY is set, else the local provider)
  */
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 
 import { stores, users, type Store, type Transaction } from "../../../db/schema";
 import { getStripe } from "~/models/payments/providers.server";
+import { isStripeError } from "~/models/payments/stripe.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
@@ -57,11 +58,7 @@ export function createStripePayouts(stripe: Stripe): PayoutProvider {
       } catch (error) {
         // A definite refusal (4xx: insufficient platform funds, account not payable...) ends the transfer;
         // anything else (network, 5xx after the SDK's retries) leaves it Pending for a retry with the same key.
-        if (
-          error instanceof Stripe.errors.StripeInvalidRequestError ||
-          error instanceof Stripe.errors.StripeCardError ||
-          error instanceof Stripe.errors.StripePermissionError
-        ) {
+        if (isStripeError(error, "StripeInvalidRequestError", "StripeCardError", "StripePermissionError")) {
           return { ok: false, reason: error.message };
         }
         throw error;

@@ -4,7 +4,7 @@
  * 4x6 PDF label URL, tracking code, carrier and cost returned. EasyPost has no idempotency keys: the shipment
  * carries `reference: order-<id>`, and the caller must never buy twice for one order (see labels.server.ts).
  */
-import EasyPostClient from "@easypost/api";
+import { easyPostSdk } from "~/utils/optional-sdk.server";
 
 import { type Address, addresseeName, checkLabelAddresses } from "./addresses";
 import type { LabelInput, LabelProvider, LabelResult } from "./label-provider";
@@ -48,6 +48,7 @@ function describeError(error: unknown): string {
 export function createEasyPostClient({ apiKey, apiUrl, timeoutMs = 30_000 }: { apiKey: string; apiUrl?: string; timeoutMs?: number }) {
   // The SDK appends paths such as "shipments" to the base URL, so it must end with "/v2/".
   const baseUrl = apiUrl ? apiUrl.replace(/\/*$/, "/") : undefined;
+  const EasyPostClient = easyPostSdk();
   return new EasyPostClient(apiKey, { baseUrl, timeout: timeoutMs });
 }
 
