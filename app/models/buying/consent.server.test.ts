@@ -9,8 +9,8 @@ import { addToCart } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
 import { DIGITAL_CONSENT_LABEL, digitalConsentStatement } from "~/models/buying/consent";
 import { BUYING_ERRORS } from "~/models/buying/errors";
-import { getBuyerOrder, toBuyerOrderJson } from "~/models/buying/orders.server";
-import { toPurchaseView } from "~/models/buying/views.server";
+import { getBuyerOrder } from "~/models/buying/orders.server";
+import { toBuyerOrderJson, toPurchaseView } from "~/models/buying/views.server";
 import { payLocalCheckout } from "~/models/buying/local-checkout.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 

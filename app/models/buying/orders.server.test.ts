@@ -9,7 +9,8 @@ import { createCheckout } from "~/models/buying/checkout.server";
 import { downloadOrderPattern, findBuyerOrderForFile } from "~/models/buying/downloads.server";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { fulfilCheckout } from "~/models/buying/fulfilment.server";
-import { getBuyerOrder, listBuyerOrders, rateOrder, toBuyerOrderJson } from "~/models/buying/orders.server";
+import { getBuyerOrder, listBuyerOrders, rateOrder } from "~/models/buying/orders.server";
+import { toBuyerOrderJson } from "~/models/buying/views.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 
 beforeAll(() => {

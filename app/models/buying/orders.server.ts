@@ -1,13 +1,10 @@
-/** The buyer's side of orders: list, detail (own orders only), the JSON buyer view and rating. */
+/** The buyer's side of orders: list, detail (own orders only) and rating; both faces' views are in views.server.ts. */
 import { and, desc, eq } from "drizzle-orm";
 
 import { orders, products, reviews, users, type Order, type RefundRequest } from "../../../db/schema";
-import { latestRefundRequests, refundRequestJson } from "~/models/buying/refund-request-rows.server";
+import { latestRefundRequests } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
-import { customDownloadLinks, orderMeasurements } from "~/models/fit/made-to-measure-orders.server";
-import { orderDownloadLinks } from "~/models/layout/downloads.server";
 import type { Db } from "~/utils/db.server";
-import { centsToDollars } from "~/utils/money";
 import { isDownloadPattern } from "~/utils/catalog";
 
 /** `refundRequest`: the order's latest refund or cancel request (decision 110), null when none was asked. */
@@ -59,70 +56,6 @@ export function getBuyerOrder({ db, userId, orderId }: { db: Db; userId: number;
 /** A digital pattern the buyer may download: paid (every order is) and not refunded. */
 export function isDownloadable(order: Pick<Order, "productType" | "delivery" | "status">): boolean {
   return isDownloadPattern(order.productType, order.delivery) && order.status !== "Refunded";
-}
-
-/** Spec 3, Order (buyer view). Amounts in dollars as the spec's screens show them. */
-export function toBuyerOrderJson(order: BuyerOrder) {
-  const patternUrl = isDownloadable(order) ? order.patternFile : null;
-  return {
-    ...orderAmountsJson(order),
-    status: order.status,
-    type: order.productType,
-    delivery: order.delivery,
-    quantity: order.quantity,
-    productId: order.productId,
-    items: [
-      {
-        name: order.productName,
-        type: order.productType,
-        delivery: order.delivery,
-        mediaUrls: order.media,
-        pattern_url: patternUrl,
-        download_url: patternUrl ? `/download/${order.id}` : null,
-        downloads: patternUrl ? orderDownloadLinks(order.id).map(({ format, url }) => ({ format, url })) : [],
-        // A made-to-measure order's "Your size" files (decision 115).
-        ...(order.measurements !== null ? { custom_downloads: patternUrl ? customDownloadLinks(order.id).map(({ format, url }) => ({ format, url })) : [] } : {}),
-        tracking: order.tracking,
-      },
-    ],
-    ...orderTrackingJson(order),
-    refund_request: refundRequestJson(order.refundRequest),
-    // When the buyer asked for the download at once (decision 107); null on an order that is no Digital pattern.
-    digital_consent_at: order.digitalConsentAt?.toISOString() ?? null,
-    // Decision 115: the buyer's own size, and the measurements it was made from (the seller's and admin's views drop them).
-    made_to_measure: order.measurements !== null,
-    measurements: orderMeasurements(order.measurements),
-  };
-}
-
-/** The start every face's order JSON shares: the order, its date and its amounts in dollars. */
-export function orderAmountsJson(
-  order: Pick<Order, "id" | "createdAt" | "amountCents" | "shippingCents" | "taxCents" | "taxRateBp" | "taxCountry" | "reverseCharge"> & Partial<Pick<Order, "discountCents">>,
-) {
-  return {
-    orderId: order.id,
-    orderDate: order.createdAt.toISOString(),
-    amount: centsToDollars(order.amountCents),
-    // A discount code's share (decision 109), only on an order that had one; `amount` is after it.
-    ...(order.discountCents ? { discount: centsToDollars(order.discountCents) } : {}),
-    shipping: centsToDollars(order.shippingCents),
-    tax: centsToDollars(order.taxCents),
-    // Decision 123: the rate in percent (19), the buyer's country it was charged for, and a business's reverse charge.
-    tax_rate: order.taxRateBp / 100,
-    tax_country: order.taxCountry,
-    reverse_charge: order.reverseCharge,
-  };
-}
-
-/** The end every face's order JSON shares: the chosen variants, the shipment's tracking, whether it is reviewed. */
-export function orderTrackingJson(order: Pick<Order, "variants" | "tracking" | "carrier" | "trackingUrl" | "reviewed">) {
-  return {
-    variants: order.variants,
-    tracking: order.tracking,
-    carrier: order.carrier,
-    tracking_url: order.trackingUrl,
-    reviewed: order.reviewed,
-  };
 }
 
 export type RateError = "not-found" | "already-reviewed" | "wrong-product" | "not-delivered";

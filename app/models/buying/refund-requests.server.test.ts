@@ -6,7 +6,8 @@ import { balanceOf, fulfil, ledgerOf, orderById, paidShop } from "../../../tests
 import { makeBuyer, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { refundOrder } from "~/models/buying/refunds.server";
-import { getBuyerOrder, toBuyerOrderJson } from "~/models/buying/orders.server";
+import { getBuyerOrder } from "~/models/buying/orders.server";
+import { toBuyerOrderJson } from "~/models/buying/views.server";
 import { getStoreOrder, toSellerOrderJson } from "~/models/selling/orders.server";
 import { answerRefundRequest, countOpenRefundRequests, listStoreRefundRequests, requestRefund } from "./refund-requests.server";
 

@@ -1,17 +1,19 @@
 /**
- * What the buyer's pages show of a record (issue 20, item 3): the loaders call one model and map it here, next to
- * the JSON view of the same order (`toBuyerOrderJson`, which answers dollars and the contract's names).
+ * The buyer's order as both faces show it (issue 20, item 3; issue 36, item 3): the pages' views (amounts in cents,
+ * days) and the JSON view of get-order and get-orders (`toBuyerOrderJson`: dollars and the contract's names), each
+ * over the order `listBuyerOrders` reads once.
  */
 import type { Order } from "../../../db/schema";
 import { digitalConsentStatement } from "~/models/buying/consent";
 import { refundAmountCents } from "~/models/buying/refunds.server";
 import { canRate, isDownloadable, type BuyerOrder } from "~/models/buying/orders.server";
 import type { Purchase } from "~/models/buying/purchases.server";
-import { toRefundRequestView } from "~/models/buying/refund-request-rows.server";
+import { refundRequestJson, toRefundRequestView } from "~/models/buying/refund-request-rows.server";
 import { DOWNLOAD_FORMAT_LABELS, DOWNLOAD_FORMATS, orderDownloadLinks } from "~/models/layout/downloads.server";
 import { customDownloadLinks, measurementLines, orderMeasurements } from "~/models/fit/made-to-measure-orders.server";
 import { isDownloadPattern, orderStatusLabel, productTypeLabel } from "~/utils/catalog";
 import { isoDay } from "~/utils/dates";
+import { centsToDollars } from "~/utils/money";
 
 /** The formats a buyer prints a pattern in, as the purchase page offers them. */
 const PRINT_FORMATS = DOWNLOAD_FORMATS.filter((format) => format !== "dxf");
@@ -107,4 +109,68 @@ export function toPurchaseView({ order, versions, facts, messageSellerHref, supp
 function measurementsOf(stored: string | null) {
   const m = orderMeasurements(stored);
   return m ? measurementLines(m) : null;
+}
+
+/** Spec 3, Order (buyer view). Amounts in dollars as the spec's screens show them. */
+export function toBuyerOrderJson(order: BuyerOrder) {
+  const patternUrl = isDownloadable(order) ? order.patternFile : null;
+  return {
+    ...orderAmountsJson(order),
+    status: order.status,
+    type: order.productType,
+    delivery: order.delivery,
+    quantity: order.quantity,
+    productId: order.productId,
+    items: [
+      {
+        name: order.productName,
+        type: order.productType,
+        delivery: order.delivery,
+        mediaUrls: order.media,
+        pattern_url: patternUrl,
+        download_url: patternUrl ? `/download/${order.id}` : null,
+        downloads: patternUrl ? orderDownloadLinks(order.id).map(({ format, url }) => ({ format, url })) : [],
+        // A made-to-measure order's "Your size" files (decision 115).
+        ...(order.measurements !== null ? { custom_downloads: patternUrl ? customDownloadLinks(order.id).map(({ format, url }) => ({ format, url })) : [] } : {}),
+        tracking: order.tracking,
+      },
+    ],
+    ...orderTrackingJson(order),
+    refund_request: refundRequestJson(order.refundRequest),
+    // When the buyer asked for the download at once (decision 107); null on an order that is no Digital pattern.
+    digital_consent_at: order.digitalConsentAt?.toISOString() ?? null,
+    // Decision 115: the buyer's own size, and the measurements it was made from (the seller's and admin's views drop them).
+    made_to_measure: order.measurements !== null,
+    measurements: orderMeasurements(order.measurements),
+  };
+}
+
+/** The start every face's order JSON shares: the order, its date and its amounts in dollars. */
+function orderAmountsJson(
+  order: Pick<Order, "id" | "createdAt" | "amountCents" | "shippingCents" | "taxCents" | "taxRateBp" | "taxCountry" | "reverseCharge"> & Partial<Pick<Order, "discountCents">>,
+) {
+  return {
+    orderId: order.id,
+    orderDate: order.createdAt.toISOString(),
+    amount: centsToDollars(order.amountCents),
+    // A discount code's share (decision 109), only on an order that had one; `amount` is after it.
+    ...(order.discountCents ? { discount: centsToDollars(order.discountCents) } : {}),
+    shipping: centsToDollars(order.shippingCents),
+    tax: centsToDollars(order.taxCents),
+    // Decision 123: the rate in percent (19), the buyer's country it was charged for, and a business's reverse charge.
+    tax_rate: order.taxRateBp / 100,
+    tax_country: order.taxCountry,
+    reverse_charge: order.reverseCharge,
+  };
+}
+
+/** The end every face's order JSON shares: the chosen variants, the shipment's tracking, whether it is reviewed. */
+function orderTrackingJson(order: Pick<Order, "variants" | "tracking" | "carrier" | "trackingUrl" | "reviewed">) {
+  return {
+    variants: order.variants,
+    tracking: order.tracking,
+    carrier: order.carrier,
+    tracking_url: order.trackingUrl,
+    reviewed: order.reviewed,
+  };
 }

@@ -11,7 +11,8 @@ import { createCheckout, sessionLines } from "~/models/buying/checkout.server";
 import { fulfilCheckout } from "~/models/buying/fulfilment.server";
 import { exportUserData } from "~/models/privacy/personal-data.server";
 import { getAdminOrder, toAdminOrderJson } from "~/models/admin/orders.server";
-import { getBuyerOrder, toBuyerOrderJson } from "~/models/buying/orders.server";
+import { getBuyerOrder } from "~/models/buying/orders.server";
+import { toBuyerOrderJson } from "~/models/buying/views.server";
 import { getStoreOrder, toSellerOrderJson } from "~/models/selling/orders.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 

@@ -20,7 +20,8 @@ import { STANDARD_LAYOUT_WIDTHS_MM } from "~/utils/layout-settings";
 import { cutText, piecesOfSize } from "./pieces";
 import { ensureParsed, formatDay, getLatestVersion, listVersions, patternJson, productPatternFacts, versionFacts } from "./versions.server";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
-import { toBuyerOrderJson, getBuyerOrder } from "~/models/buying/orders.server";
+import { getBuyerOrder } from "~/models/buying/orders.server";
+import { toBuyerOrderJson } from "~/models/buying/views.server";
 import { uploadPath } from "~/models/files/store.server";
 
 let dataDir = "";

@@ -14,7 +14,7 @@ import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 
 import { files, orders, products, stores, users, type Order, type RefundRequest } from "../../../db/schema";
 import type { Profile } from "~/models/accounts/profile.server";
-import { toBuyerOrderJson } from "~/models/buying/orders.server";
+import { toBuyerOrderJson } from "~/models/buying/views.server";
 import { latestRefundRequests } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { sellerCreditCents } from "~/models/shipping/rates";

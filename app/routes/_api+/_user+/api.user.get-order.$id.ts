@@ -1,6 +1,7 @@
 import { apiRoute, domainError } from "~/auth/api-route.server";
 import { BUYING_ERRORS } from "~/models/buying/errors";
-import { getBuyerOrder, toBuyerOrderJson } from "~/models/buying/orders.server";
+import { getBuyerOrder } from "~/models/buying/orders.server";
+import { toBuyerOrderJson } from "~/models/buying/views.server";
 
 /** GET /api/user/get-order/{id} -> one own order; another user's order is 404. */
 const route = apiRoute({ method: "GET", guard: "user" }, ({ db, user, params }) => {
