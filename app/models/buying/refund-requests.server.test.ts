@@ -8,7 +8,8 @@ import { createTestDb } from "../../../tests/unit/helpers";
 import { refundOrder } from "~/models/buying/refunds.server";
 import { getBuyerOrder } from "~/models/buying/orders.server";
 import { toBuyerOrderJson } from "~/models/buying/views.server";
-import { getStoreOrder, toSellerOrderJson } from "~/models/selling/orders.server";
+import { getStoreOrder } from "~/models/selling/orders.server";
+import { toSellerOrderJson } from "~/models/selling/views.server";
 import { answerRefundRequest, countOpenRefundRequests, listStoreRefundRequests, requestRefund } from "./refund-requests.server";
 
 let dir: string;

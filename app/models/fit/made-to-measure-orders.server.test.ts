@@ -13,7 +13,8 @@ import { exportUserData } from "~/models/privacy/personal-data.server";
 import { getAdminOrder, toAdminOrderJson } from "~/models/admin/orders.server";
 import { getBuyerOrder } from "~/models/buying/orders.server";
 import { toBuyerOrderJson } from "~/models/buying/views.server";
-import { getStoreOrder, toSellerOrderJson } from "~/models/selling/orders.server";
+import { getStoreOrder } from "~/models/selling/orders.server";
+import { toSellerOrderJson } from "~/models/selling/views.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 
 const provider = createLocalProvider();

@@ -6,7 +6,8 @@ import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { makeSoldShop } from "../../../tests/unit/selling-fixtures";
 import { bestSellingDesigns, listAllTransactions, salesSeries, transactionsCsv } from "~/models/selling/finance.server";
-import { getStoreOrder, listStoreOrders, shipOrder, toSellerOrderJson } from "~/models/selling/orders.server";
+import { getStoreOrder, listStoreOrders, shipOrder } from "~/models/selling/orders.server";
+import { toSellerOrderJson } from "~/models/selling/views.server";
 
 let dir: string;
 beforeAll(() => {

@@ -4,25 +4,23 @@
  *
  * Exported:
  *   listStoreOrders({ db, storeId, status?, page?, pageSize? }): { orders: Order[]; total; page; pageCount }
+ *   listStoreOrderViews({ db, storeId }): StoreOrder[], every order of the store (get-own-orders)
  *   getStoreOrder({ db, storeId, orderId }): StoreOrder | undefined
  *   shipOrder({ db, orderId, actor: { storeId } | { admin: true }, tracking, carrier, now? }): Promise<ShipResult>
  *     Sets tracking, carrier, tracking link and Shipped (again: updates the tracking); Refunded and Digital orders
  *     cannot ship; printed patterns are shipped by the platform (admins only). The buyer is emailed.
- *   toSellerOrderJson(order: StoreOrder): the spec's seller view
+ * Both faces' views of an order (the sale page's, the seller JSON `toSellerOrderJson`) are in views.server.ts.
  */
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 
 import { files, orders, products, stores, users, type Order, type RefundRequest } from "../../../db/schema";
 import type { Profile } from "~/models/accounts/profile.server";
-import { toBuyerOrderJson } from "~/models/buying/views.server";
 import { latestRefundRequests } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
-import { sellerCreditCents } from "~/models/shipping/rates";
 import { trackingUrl, type Carrier } from "~/schemas/selling";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
-import { centsToDollars } from "~/utils/money";
 import { isDownloadPattern } from "~/utils/catalog";
 
 export type OrderStatus = Order["status"];
@@ -55,8 +53,11 @@ export function listStoreOrders({
   return { orders: rows, total, page: current, pageCount };
 }
 
-/** Every order of the store, newest first, in the seller view (GET /api/user/get-own-orders). */
-export function listStoreOrdersJson({ db, storeId }: { db: Db; storeId: number }) {
+/**
+ * Every order of the store, newest first, with what the seller view shows (GET /api/user/get-own-orders maps it with
+ * `toSellerOrderJson`): one query per table for the whole list, the file's original name left out.
+ */
+export function listStoreOrderViews({ db, storeId }: { db: Db; storeId: number }): StoreOrder[] {
   const list = db.select().from(orders).where(eq(orders.storeId, storeId)).orderBy(desc(orders.createdAt), desc(orders.id)).all();
   if (list.length === 0) return [];
   const productIds = [...new Set(list.map((o) => o.productId))];
@@ -81,7 +82,7 @@ export function listStoreOrdersJson({ db, storeId }: { db: Db; storeId: number }
   return list.map((o) => {
     const product = productRows.get(o.productId);
     const digital = isDownloadPattern(o.productType, o.delivery);
-    return toSellerOrderJson({
+    return {
       ...o,
       media: media.get(o.productId) ?? [],
       patternFile: digital ? (product?.patternFile ?? null) : null,
@@ -89,7 +90,7 @@ export function listStoreOrdersJson({ db, storeId }: { db: Db; storeId: number }
       parcelSize: product?.parcelSize ?? null,
       buyerName: buyers.get(o.buyerId) ?? "",
       refundRequest: requests.get(o.id) ?? null,
-    });
+    };
   });
 }
 
@@ -156,21 +157,6 @@ export function shippingInfoOf(order: Pick<Order, "shippingInfo">): ShippingInfo
     state: text("state"),
     postal_code: text("postal_code", "postalCode", "zip"),
     country: text("country"),
-  };
-}
-
-/** Spec 3, Order (seller view): the buyer view plus fee, productType, shippingInfo and label_url. */
-export function toSellerOrderJson(order: StoreOrder) {
-  // The buyer's measurements stay theirs (decision 115): the seller sees `made_to_measure` only.
-  const { measurements: _measurements, ...buyerView } = toBuyerOrderJson({ ...order, patternFile: order.patternFile });
-  return {
-    ...buyerView,
-    fee: centsToDollars(order.feeCents),
-    revenue: centsToDollars(sellerCreditCents(order)),
-    productType: order.productType,
-    shippingInfo: shippingInfoOf(order),
-    label_url: order.labelUrl,
-    shipped_at: order.shippedAt?.toISOString() ?? null,
   };
 }
 

@@ -1,14 +1,17 @@
 /**
- * What the seller's pages show of a record (issue 20, item 3): the loaders call one model and map it here, next to
- * the JSON view of the same order (`toSellerOrderJson`).
+ * What the seller's pages show of a record (issue 20, item 3), and the seller's order as both faces show it (issue
+ * 36, item 3): the sale page's view (cents, days) beside the JSON view of get-own-order, get-own-orders and
+ * ship-order (`toSellerOrderJson`: dollars and the contract's names), each over the order `getStoreOrder` or
+ * `listStoreOrderViews` reads once.
  */
 import type { Order } from "../../../db/schema";
-import { toOrderLineView } from "~/models/buying/views.server";
+import { toBuyerOrderJson, toOrderLineView } from "~/models/buying/views.server";
 import type { FinancePage } from "~/models/selling/finance.server";
 import { sellerShips, shippingInfoOf, type StoreOrder } from "~/models/selling/orders.server";
 import { sellerCreditCents } from "~/models/shipping/rates";
 import { isDownloadPattern } from "~/utils/catalog";
 import { isoDay } from "~/utils/dates";
+import { centsToDollars } from "~/utils/money";
 
 /** One sale as its page shows it (spec 4, Orders, seller view): amounts in cents, dates as days (UTC). */
 export function toSaleView(order: StoreOrder) {
@@ -34,6 +37,21 @@ export function toSaleView(order: StoreOrder) {
     patternFile: order.patternFile,
     patternFileName: order.patternFileName,
     canShip: sellerShips(order) && order.status !== "Refunded",
+  };
+}
+
+/** Spec 3, Order (seller view): the buyer view plus fee, productType, shippingInfo and label_url. */
+export function toSellerOrderJson(order: StoreOrder) {
+  // The buyer's measurements stay theirs (decision 115): the seller sees `made_to_measure` only.
+  const { measurements: _measurements, ...buyerView } = toBuyerOrderJson({ ...order, patternFile: order.patternFile });
+  return {
+    ...buyerView,
+    fee: centsToDollars(order.feeCents),
+    revenue: centsToDollars(sellerCreditCents(order)),
+    productType: order.productType,
+    shippingInfo: shippingInfoOf(order),
+    label_url: order.labelUrl,
+    shipped_at: order.shippedAt?.toISOString() ?? null,
   };
 }
 

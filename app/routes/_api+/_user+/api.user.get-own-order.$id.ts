@@ -1,6 +1,7 @@
 import { apiRoute, domainError } from "~/auth/api-route.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
-import { getStoreOrder, toSellerOrderJson } from "~/models/selling/orders.server";
+import { getStoreOrder } from "~/models/selling/orders.server";
+import { toSellerOrderJson } from "~/models/selling/views.server";
 
 /** GET /api/user/get-own-order/{id} -> one order of the caller's store (seller view); another store's is 404. */
 const route = apiRoute({ method: "GET", guard: "seller" }, ({ db, store, params }) => {

@@ -1,6 +1,7 @@
 import { apiRoute, domainError } from "~/auth/api-route.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
-import { getStoreOrder, shipOrder, toSellerOrderJson } from "~/models/selling/orders.server";
+import { getStoreOrder, shipOrder } from "~/models/selling/orders.server";
+import { toSellerOrderJson } from "~/models/selling/views.server";
 import { ApiShipSchema } from "~/schemas/selling";
 
 /** POST /api/user/ship-order {id, tracking, carrier} -> {success, order}; 404 not the store's, 409 refunded or not shippable. */
