@@ -9,7 +9,8 @@ import { createCheckout } from "~/models/buying/checkout.server";
 import { fulfilCheckout } from "~/models/buying/fulfilment.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 import type { Db } from "~/utils/db.server";
-import { getAdminOrder, listAdminOrderViews, toAdminOrderJson } from "./orders.server";
+import { getAdminOrder, listAdminOrderViews } from "./orders.server";
+import { toAdminOrderJson } from "./views.server";
 
 beforeAll(() => {
   useTestEnv();

@@ -1,18 +1,14 @@
 /**
- * The administrator's orders: the searchable, sortable, paged table of /admin and get-orders, the full admin view
- * of one order (spec 3, Order admin view) and the audit trail shown with it.
+ * The administrator's orders: the searchable, sortable, paged table of /admin and get-orders, and every field of one
+ * order (`getAdminOrder`), which both faces' views map in views.server.ts (the order page's, `toAdminOrderJson`).
  */
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 
 import { checkouts, discountCodes, orders, products, refundRequests, stores, transactions, users, type Order, type RefundRequest } from "../../../db/schema";
 import { untilDataChanges, type Db, type DbOrTx } from "~/utils/db.server";
-import { centsToDollars } from "~/utils/money";
-import { isDownloadable } from "~/models/buying/orders.server";
-import { toBuyerOrderJson } from "~/models/buying/views.server";
 import { latestRefundRequestOfOrder } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
-import { shippingInfoOf } from "~/models/selling/orders.server";
 import { sellerCreditCents } from "~/models/shipping/rates";
 import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
 import { isDownloadPattern } from "~/utils/catalog";
@@ -243,43 +239,6 @@ export function shippingAddressOf(order: Pick<Order, "shippingInfo">): ShippingA
 /** Whether an order is shipped at all: apparel and printed patterns; digital patterns never ship. */
 export function isPhysical(order: Pick<Order, "productType" | "delivery">): boolean {
   return !isDownloadPattern(order.productType, order.delivery);
-}
-
-/**
- * Spec 3, Order (admin view): the buyer view (its items with their mediaUrls and, for the administrator who prints
- * printed patterns, the pattern file of any pattern), the seller view's fee, productType, shippingInfo and
- * label_url, and the people, product and pattern fields. The one view of get-order, every get-orders row and the
- * orders that ship-order and refund-order answer.
- */
-export function toAdminOrderJson(view: AdminOrder) {
-  const { order, buyer, seller, store } = view;
-  // The administrator sees `made_to_measure`, not the buyer's measurements (decision 115).
-  const { measurements: _measurements, ...buyerView } = toBuyerOrderJson({ ...order, media: view.media, patternFile: view.patternFile, refundRequest: view.refundRequest });
-  return {
-    ...buyerView,
-    items: buyerView.items.map((item) => ({ ...item, pattern_url: view.patternFile })),
-    fee: centsToDollars(order.feeCents),
-    productType: order.productType,
-    shippingInfo: shippingInfoOf(order),
-    label_url: order.labelUrl,
-    buyerId: buyer.id,
-    buyerName: `${buyer.firstName} ${buyer.lastName}`.trim(),
-    buyerFirstName: buyer.firstName,
-    BuyerLastname: buyer.lastName,
-    buyerEmail: buyer.email,
-    SellerFirstName: seller.firstName,
-    SellerLastName: seller.lastName,
-    Selleremail: seller.email,
-    storeId: store.id,
-    storeName: store.name,
-    productName: order.productName,
-    orderType: order.delivery ? `${order.productType} (${order.delivery})` : order.productType,
-    pattern_url: view.patternFile,
-    downloadable: isDownloadable(order),
-    refundId: order.providerRefundId?.startsWith("pending:") ? null : order.providerRefundId,
-    shippedAt: order.shippedAt?.toISOString() ?? null,
-    refundedAt: order.refundedAt?.toISOString() ?? null,
-  };
 }
 
 /** What the order's Sale credited the seller (price minus fee, plus apparel shipping): what a refund debits. */

@@ -1,18 +1,23 @@
 /**
  * What the admin pages show of a record (issue 20, item 3): the loaders call one model and map it here, so a page
- * and its JSON sibling (`toAdminOrderJson`, `toAdminUserJson`, …) read the same facts in one place.
+ * and its JSON sibling read the same facts in one place. An order's two faces sit together (issue 36, item 3): the
+ * order page's view (cents, minutes) and the JSON of get-order, get-orders, ship-order and refund-order
+ * (`toAdminOrderJson`), both over the order `getAdminOrder` reads once.
  */
 import type { Order } from "../../../db/schema";
 import type { AuditRow } from "~/models/platform/audit.server";
-import { isPhysical, shippingAddressOf } from "~/models/admin/orders.server";
+import { isPhysical, shippingAddressOf, type AdminOrder } from "~/models/admin/orders.server";
 import { approvalPlan } from "~/models/admin/payouts.server";
 import { canRefund, refundAmountCents } from "~/models/buying/refunds.server";
 import type { AdminStorePage, ProductSort } from "~/models/admin/stores.server";
 import { tableState, type TableQuery } from "~/models/admin/table";
 import { toAdminUserJson, type AdminUserPage } from "~/models/admin/users.server";
 import { isDownloadable } from "~/models/buying/orders.server";
+import { toBuyerOrderJson } from "~/models/buying/views.server";
+import { shippingInfoOf } from "~/models/selling/orders.server";
 import { orderStatusLabel, productTypeLabel } from "~/utils/catalog";
 import { isoDay, isoMinute } from "~/utils/dates";
+import { centsToDollars } from "~/utils/money";
 
 /** The order of the admin order page (spec 4, Orders): amounts in cents, dates to the minute (UTC). */
 export function toAdminOrderView(order: Order, { creditCents }: { creditCents: number }) {
@@ -52,6 +57,43 @@ export function toAdminOrderView(order: Order, { creditCents }: { creditCents: n
     printed: order.productType === "Pattern" && order.delivery === "Print",
     downloadable: isDownloadable(order),
     refundable: canRefund(order),
+  };
+}
+
+/**
+ * Spec 3, Order (admin view): the buyer view (its items with their mediaUrls and, for the administrator who prints
+ * printed patterns, the pattern file of any pattern), the seller view's fee, productType, shippingInfo and
+ * label_url, and the people, product and pattern fields. The one view of get-order, every get-orders row and the
+ * orders that ship-order and refund-order answer.
+ */
+export function toAdminOrderJson(view: AdminOrder) {
+  const { order, buyer, seller, store } = view;
+  // The administrator sees `made_to_measure`, not the buyer's measurements (decision 115).
+  const { measurements: _measurements, ...buyerView } = toBuyerOrderJson({ ...order, media: view.media, patternFile: view.patternFile, refundRequest: view.refundRequest });
+  return {
+    ...buyerView,
+    items: buyerView.items.map((item) => ({ ...item, pattern_url: view.patternFile })),
+    fee: centsToDollars(order.feeCents),
+    productType: order.productType,
+    shippingInfo: shippingInfoOf(order),
+    label_url: order.labelUrl,
+    buyerId: buyer.id,
+    buyerName: `${buyer.firstName} ${buyer.lastName}`.trim(),
+    buyerFirstName: buyer.firstName,
+    BuyerLastname: buyer.lastName,
+    buyerEmail: buyer.email,
+    SellerFirstName: seller.firstName,
+    SellerLastName: seller.lastName,
+    Selleremail: seller.email,
+    storeId: store.id,
+    storeName: store.name,
+    productName: order.productName,
+    orderType: order.delivery ? `${order.productType} (${order.delivery})` : order.productType,
+    pattern_url: view.patternFile,
+    downloadable: isDownloadable(order),
+    refundId: order.providerRefundId?.startsWith("pending:") ? null : order.providerRefundId,
+    shippedAt: order.shippedAt?.toISOString() ?? null,
+    refundedAt: order.refundedAt?.toISOString() ?? null,
   };
 }
 

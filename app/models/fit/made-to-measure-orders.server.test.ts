@@ -10,7 +10,8 @@ import { addToCart, getCartView, joinVisitorCart, replaceCart } from "~/models/b
 import { createCheckout, sessionLines } from "~/models/buying/checkout.server";
 import { fulfilCheckout } from "~/models/buying/fulfilment.server";
 import { exportUserData } from "~/models/privacy/personal-data.server";
-import { getAdminOrder, toAdminOrderJson } from "~/models/admin/orders.server";
+import { getAdminOrder } from "~/models/admin/orders.server";
+import { toAdminOrderJson } from "~/models/admin/views.server";
 import { getBuyerOrder } from "~/models/buying/orders.server";
 import { toBuyerOrderJson } from "~/models/buying/views.server";
 import { getStoreOrder } from "~/models/selling/orders.server";

@@ -1,6 +1,7 @@
 import { apiRoute, domainError } from "~/auth/api-route.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
-import { getAdminOrder, toAdminOrderJson } from "~/models/admin/orders.server";
+import { getAdminOrder } from "~/models/admin/orders.server";
+import { toAdminOrderJson } from "~/models/admin/views.server";
 import { apiIdParam } from "~/utils/api-params.server";
 
 /** GET /api/admin/get-order/{id} -> the admin view of one order (spec 3). */

@@ -1,5 +1,6 @@
 import { apiRoute } from "~/auth/api-route.server";
-import { listAdminOrderViews, ORDER_SORTS, toAdminOrderJson } from "~/models/admin/orders.server";
+import { listAdminOrderViews, ORDER_SORTS } from "~/models/admin/orders.server";
+import { toAdminOrderJson } from "~/models/admin/views.server";
 import { pageHeaders, parseApiTableQuery } from "~/models/admin/table";
 
 /**

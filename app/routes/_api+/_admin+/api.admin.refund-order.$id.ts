@@ -1,6 +1,7 @@
 import { apiRoute, domainError } from "~/auth/api-route.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
-import { getAdminOrder, toAdminOrderJson } from "~/models/admin/orders.server";
+import { getAdminOrder } from "~/models/admin/orders.server";
+import { toAdminOrderJson } from "~/models/admin/views.server";
 import { refundOrder } from "~/models/buying/refunds.server";
 import { getStripe } from "~/models/payments/providers.server";
 import { apiIdParam } from "~/utils/api-params.server";

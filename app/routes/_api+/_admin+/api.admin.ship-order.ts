@@ -1,5 +1,6 @@
 import { apiRoute, domainError } from "~/auth/api-route.server";
-import { getAdminOrder, toAdminOrderJson } from "~/models/admin/orders.server";
+import { getAdminOrder } from "~/models/admin/orders.server";
+import { toAdminOrderJson } from "~/models/admin/views.server";
 import { shipOrderAsAdmin } from "~/models/admin/shipping.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
 import { ApiShipSchema } from "~/schemas/admin";
