@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { layoutFormValues, layoutSettingsFromJson, parseLayoutForm, type LayoutFormValues } from "./layout";
+import { layoutSettingsFromJson, parseLayoutForm, type LayoutFormValues } from "./layout";
 
 const form = (unit: "cm" | "in", widths: string[], gap = ""): LayoutFormValues => ({ unit, widths: [...widths, "", "", "", "", ""].slice(0, 5), gap });
 
@@ -36,13 +36,6 @@ describe("the Cutting layouts fieldset", () => {
         layout_gap: ["Enter the gap in whole millimetres, from 0 to 50"],
       },
     });
-  });
-
-  it("shows stored widths in inches when they are whole inches, else in cm; blank for the standard", () => {
-    expect(layoutFormValues({ layoutWidths: null, layoutGapMm: null })).toEqual(form("cm", []));
-    expect(layoutFormValues({ layoutWidths: "[1143,1524]", layoutGapMm: 8 })).toEqual(form("in", ["45", "60"], "8"));
-    expect(layoutFormValues({ layoutWidths: "[1400,1125]", layoutGapMm: null })).toEqual(form("cm", ["112.5", "140"]));
-    expect(layoutFormValues({ layoutWidths: "not json", layoutGapMm: 99 })).toEqual(form("cm", []));
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * A pattern's layout settings as the seller sends them (issue 25, decision 132): the design form's "Cutting layouts"
  * fieldset (widths in cm or in, gap in mm) and update-product's `layout_widths_mm` / `layout_gap_mm` (whole mm).
- * The ranges come from `~/utils/layout-settings` (plain values the server's settings module shares); the form shows what the loader gives it.
+ * The ranges come from `~/utils/layout-settings` (plain values the server's settings module shares); the form shows what the loader gives it
+ * (`layoutFormValues`, beside the JSON face's `layoutSettingsJson` in models/layout/settings.server.ts).
  */
 import { z } from "zod";
 
@@ -64,19 +65,6 @@ export const LAYOUT_MESSAGES = {
 export function storedLayoutSettings(row: { layoutWidths: string | null; layoutGapMm: number | null }): LayoutSettingsInput {
   const settings = layoutSettingsOf(row);
   return { widthsMm: parseLayoutWidths(row.layoutWidths), gapMm: row.layoutGapMm === null || settings.gapMm !== row.layoutGapMm ? null : settings.gapMm };
-}
-
-/** The fieldset's values of a stored product: blank boxes for the standard; widths in cm unless all are whole inches. */
-export function layoutFormValues(row: { layoutWidths: string | null; layoutGapMm: number | null }): LayoutFormValues {
-  const stored = storedLayoutSettings(row);
-  const widths = stored.widthsMm ?? [];
-  const inches = widths.length > 0 && widths.some((w) => w % 10 !== 0) && widths.every((w) => Math.abs(w / MM_PER_UNIT.in - Math.round(w / MM_PER_UNIT.in)) < 0.02);
-  const unit: LayoutUnit = inches ? "in" : "cm";
-  return {
-    unit,
-    widths: Array.from({ length: MAX_LAYOUT_WIDTHS }, (_, i) => (widths[i] === undefined ? "" : fromMmIn(widths[i]!, unit))),
-    gap: stored.gapMm === null ? "" : String(stored.gapMm),
-  };
 }
 
 /** The fieldset's fields of a posted form, as typed (cut to a sane length). */

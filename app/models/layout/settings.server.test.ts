@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../../../db/client";
 import { products, stores } from "../../../db/schema";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
-import { getLayoutSettings, layoutSettingsJson, saveLayoutSettings } from "./settings.server";
+import { getLayoutSettings, layoutFormValues, layoutSettingsJson, saveLayoutSettings } from "./settings.server";
+import type { LayoutFormValues } from "~/schemas/layout";
 
 let db: Db;
 let storeId: number;
@@ -59,9 +60,20 @@ describe("saveLayoutSettings", () => {
     db.update(products).set({ removedAt: new Date() }).where(eq(products.id, removed)).run();
     expect(saveLayoutSettings({ db, storeId, productId: removed, widthsMm: [1400], gapMm: 5 })).toEqual({ ok: false, error: "not_found" });
   });
+});
+
+describe("a stored pattern's settings as both faces show them", () => {
+  const form = (unit: "cm" | "in", widths: string[], gap = ""): LayoutFormValues => ({ unit, widths: [...widths, "", "", "", "", ""].slice(0, 5), gap });
 
   it("answers the JSON keys with the settings in use", () => {
     expect(layoutSettingsJson({ layoutWidths: null, layoutGapMm: null })).toEqual({ layout_widths_mm: [1120, 1400, 1500], layout_gap_mm: 5 });
     expect(layoutSettingsJson({ layoutWidths: "[1524,1143]", layoutGapMm: 3 })).toEqual({ layout_widths_mm: [1143, 1524], layout_gap_mm: 3 });
+  });
+
+  it("shows stored widths in inches when they are whole inches, else in cm; blank for the standard", () => {
+    expect(layoutFormValues({ layoutWidths: null, layoutGapMm: null })).toEqual(form("cm", []));
+    expect(layoutFormValues({ layoutWidths: "[1143,1524]", layoutGapMm: 8 })).toEqual(form("in", ["45", "60"], "8"));
+    expect(layoutFormValues({ layoutWidths: "[1400,1125]", layoutGapMm: null })).toEqual(form("cm", ["112.5", "140"]));
+    expect(layoutFormValues({ layoutWidths: "not json", layoutGapMm: 99 })).toEqual(form("cm", []));
   });
 });

@@ -1,11 +1,13 @@
 /**
  * A pattern's layout settings (issue 25, decision 132): the fabric widths the seller recommends and the gap between
- * pieces. Stored on the product (`layout_widths`, `layout_gap_mm`); null columns mean the standard settings.
+ * pieces. Stored on the product (`layout_widths`, `layout_gap_mm`); null columns mean the standard settings. Both
+ * faces' views of a stored product sit here (issue 36, item 3): the design form's values and the JSON keys.
  */
 import { and, eq, isNull } from "drizzle-orm";
 
 import type { DbOrTx } from "~/utils/db.server";
 import { products } from "../../../db/schema";
+import { fromMmIn, storedLayoutSettings, type LayoutFormValues, type LayoutUnit } from "~/schemas/layout";
 import {
   LAYOUT_GAP_RANGE_MM,
   LAYOUT_WIDTH_RANGE_MM,
@@ -14,6 +16,10 @@ import {
   wholeIn,
   type LayoutSettings,
 } from "~/utils/layout-settings";
+import { MM_PER_UNIT } from "~/utils/measurements";
+
+/** The product's columns both faces read: the widths as stored (JSON text) and the gap; null is the standard. */
+type StoredLayout = { layoutWidths: string | null; layoutGapMm: number | null };
 
 /** A product's layout settings (the standard ones for an unknown product: the caller checks existence). */
 export function getLayoutSettings({ db, productId }: { db: DbOrTx; productId: number }): LayoutSettings {
@@ -26,9 +32,22 @@ export function getLayoutSettings({ db, productId }: { db: DbOrTx; productId: nu
 }
 
 /** A pattern's settings in its JSON (get-product, get-own-products, get-external-product): what its layouts use. */
-export function layoutSettingsJson(row: { layoutWidths: string | null; layoutGapMm: number | null }) {
+export function layoutSettingsJson(row: StoredLayout) {
   const settings = layoutSettingsOf(row);
   return { layout_widths_mm: settings.widthsMm, layout_gap_mm: settings.gapMm };
+}
+
+/** The fieldset's values of a stored product: blank boxes for the standard; widths in cm unless all are whole inches. */
+export function layoutFormValues(row: StoredLayout): LayoutFormValues {
+  const stored = storedLayoutSettings(row);
+  const widths = stored.widthsMm ?? [];
+  const inches = widths.length > 0 && widths.some((w) => w % 10 !== 0) && widths.every((w) => Math.abs(w / MM_PER_UNIT.in - Math.round(w / MM_PER_UNIT.in)) < 0.02);
+  const unit: LayoutUnit = inches ? "in" : "cm";
+  return {
+    unit,
+    widths: Array.from({ length: MAX_LAYOUT_WIDTHS }, (_, i) => (widths[i] === undefined ? "" : fromMmIn(widths[i]!, unit))),
+    gap: stored.gapMm === null ? "" : String(stored.gapMm),
+  };
 }
 
 export type SaveLayoutSettingsError = "not_found" | "not_pattern" | "bad_width" | "bad_gap";

@@ -29,8 +29,8 @@ import { holdFiles, releaseHeld, takeHeldFiles, type HeldFile } from "~/models/f
 import { readPageMultipart, type TempFile } from "~/utils/multipart.server";
 import type { SentChartValues } from "~/models/fit/size-chart";
 import { warmLayouts } from "~/models/layout/layouts.server";
-import { saveLayoutSettings } from "~/models/layout/settings.server";
-import { LAYOUT_UNIT_FIELD, layoutFormFromFields, layoutFormValues, parseLayoutForm } from "~/schemas/layout";
+import { layoutFormValues, saveLayoutSettings } from "~/models/layout/settings.server";
+import { LAYOUT_UNIT_FIELD, layoutFormFromFields, parseLayoutForm } from "~/schemas/layout";
 
 import { checkSentChart, readSizeChartForm, saveSentChart } from "./size-chart-form.server";
 
