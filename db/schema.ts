@@ -958,3 +958,75 @@ export type Message = typeof messages.$inferSelect;
 export type PatternVersion = typeof patternVersions.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type RefundRequest = typeof refundRequests.$inferSelect;
+
+/** How a make fitted at one zone (issue 37): null, not said. */
+export const MAKE_FITS = ["tight", "right", "loose"] as const;
+
+/**
+ * A make (issue 37): what a buyer (or a tester) of a pattern sewed from it: the size made, the fabric, notes, how it
+ * fitted per zone and, only with an explicit tick, the maker's measurements when they posted it (JSON Measurements,
+ * millimetres; never shown with their name). `hidden_at`: the pattern's seller hid it (its maker still sees it).
+ */
+export const makes = sqliteTable(
+  "makes",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    fabric: text("fabric").notNull().default(""),
+    notes: text("notes").notNull().default(""),
+    fitBust: text("fit_bust", { enum: MAKE_FITS }),
+    fitWaist: text("fit_waist", { enum: MAKE_FITS }),
+    fitHip: text("fit_hip", { enum: MAKE_FITS }),
+    fitLength: text("fit_length", { enum: MAKE_FITS }),
+    measurements: text("measurements"),
+    /** Whether its maker was one of the design's testers when they posted it. */
+    tester: integer("tester", { mode: "boolean" }).notNull().default(false),
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("makes_product_idx").on(t.productId, t.createdAt),
+    index("makes_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** A make's photos (files.name, images stored as store images are), in the maker's order. */
+export const makePhotos = sqliteTable(
+  "make_photos",
+  {
+    id: id(),
+    makeId: integer("make_id")
+      .notNull()
+      .references(() => makes.id, { onDelete: "cascade" }),
+    file: text("file").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("make_photos_make_idx").on(t.makeId, t.position)],
+);
+
+/** A signed-in user's report of a make (issue 37): once per user and make. */
+export const makeReports = sqliteTable(
+  "make_reports",
+  {
+    id: id(),
+    makeId: integer("make_id")
+      .notNull()
+      .references(() => makes.id, { onDelete: "cascade" }),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("make_reports_unique").on(t.makeId, t.reporterId), index("make_reports_created_idx").on(t.createdAt)],
+);
+
+export type Make = typeof makes.$inferSelect;
+export type MakeFit = (typeof MAKE_FITS)[number];

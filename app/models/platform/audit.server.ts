@@ -9,7 +9,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { auditLog, users } from "../../../db/schema";
 import type { DbOrTx } from "~/utils/db.server";
 
-export type AuditTarget = "order" | "store" | "user" | "settings";
+export type AuditTarget = "order" | "store" | "user" | "settings" | "make";
 
 export type AuditAction =
   | "ship"
@@ -22,7 +22,8 @@ export type AuditAction =
   | "adjust-balance"
   | "save-settings"
   | "export-data"
-  | "delete-account";
+  | "delete-account"
+  | "remove-make";
 
 export function recordAudit(
   db: DbOrTx,

@@ -1,0 +1,153 @@
+/**
+ * The makes' galleries (issue 37): a pattern's (product page and GET /api/user/makes/{productId}), a store's, and
+ * the maker's own (/my-makes). Newest first, paged. A hidden make is listed only to its maker. A maker is shown by
+ * display name only, never an email or measurements.
+ */
+import { and, count, desc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+
+import { makePhotos, makes, products, stores, users } from "../../../db/schema";
+import { displayName } from "~/models/messaging/conversations.server";
+import { MAKES_PER_PAGE, type MakeFits } from "~/schemas/makes";
+import type { Db } from "~/utils/db.server";
+import { fileUrl } from "~/utils/media";
+
+export type MakeView = {
+  id: number;
+  productId: number;
+  productName: string;
+  size: string;
+  fabric: string;
+  notes: string;
+  fit: MakeFits;
+  photos: string[];
+  maker: string;
+  makerId: number;
+  tester: boolean;
+  hidden: boolean;
+  sharedMeasurements: boolean;
+  createdAt: Date;
+};
+
+export type MakePage = { makes: MakeView[]; total: number; page: number; pages: number };
+
+/** A page number from a query string: 1 unless a whole number of at least 1. */
+export function pageParam(value: string | null | undefined): number {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n >= 1 ? n : 1;
+}
+
+/** Hidden makes are shown to their maker only. */
+function visibleTo(viewerId: number | null): SQL {
+  return viewerId === null ? isNull(makes.hiddenAt) : or(isNull(makes.hiddenAt), eq(makes.userId, viewerId))!;
+}
+
+function listMakes(db: Db, where: SQL, page: number, testersFirst = false): MakePage {
+  const total =
+    db
+      .select({ n: count() })
+      .from(makes)
+      .innerJoin(products, eq(products.id, makes.productId))
+      .where(where)
+      .get()?.n ?? 0;
+  const rows = db
+    .select({ make: makes, productName: products.name, firstName: users.firstName, lastName: users.lastName })
+    .from(makes)
+    .innerJoin(products, eq(products.id, makes.productId))
+    .innerJoin(users, eq(users.id, makes.userId))
+    .where(where)
+    .orderBy(...(testersFirst ? [desc(makes.tester)] : []), desc(makes.createdAt), desc(makes.id))
+    .limit(MAKES_PER_PAGE)
+    .offset((page - 1) * MAKES_PER_PAGE)
+    .all();
+  const photos = new Map<number, string[]>();
+  if (rows.length) {
+    const photoRows = db
+      .select({ makeId: makePhotos.makeId, file: makePhotos.file })
+      .from(makePhotos)
+      .where(inArray(makePhotos.makeId, rows.map((r) => r.make.id)))
+      .orderBy(makePhotos.makeId, makePhotos.position)
+      .all();
+    for (const p of photoRows) photos.set(p.makeId, [...(photos.get(p.makeId) ?? []), p.file]);
+  }
+  return {
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / MAKES_PER_PAGE)),
+    makes: rows.map(({ make, productName, firstName, lastName }) => ({
+      id: make.id,
+      productId: make.productId,
+      productName,
+      size: make.size,
+      fabric: make.fabric,
+      notes: make.notes,
+      fit: { bust: make.fitBust, waist: make.fitWaist, hip: make.fitHip, length: make.fitLength },
+      photos: photos.get(make.id) ?? [],
+      maker: displayName({ firstName, lastName }),
+      makerId: make.userId,
+      tester: make.tester,
+      hidden: make.hiddenAt !== null,
+      sharedMeasurements: make.measurements !== null,
+      createdAt: make.createdAt,
+    })),
+  };
+}
+
+/**
+ * Whether a viewer may see a pattern's makes: the pattern is not removed, and published or the viewer's own draft.
+ * (A tester's view of a draft's makes is their own /my-makes.)
+ */
+export function canSeeProductMakes({ db, productId, viewerId }: { db: Db; productId: number; viewerId: number | null }): boolean {
+  const row = db
+    .select({ status: products.status, removedAt: products.removedAt, ownerId: stores.userId })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(eq(products.id, productId))
+    .get();
+  return Boolean(row && !row.removedAt && (row.status === "published" || (viewerId !== null && row.ownerId === viewerId)));
+}
+
+/** A pattern's gallery: testers' makes first (they open it), then the newest first. */
+export function listProductMakes({ db, productId, viewerId, page = 1 }: { db: Db; productId: number; viewerId: number | null; page?: number }): MakePage {
+  return listMakes(db, and(eq(makes.productId, productId), visibleTo(viewerId))!, page, true);
+}
+
+/** A store's makes: those on its published, not removed patterns. */
+export function listStoreMakes({ db, storeId, viewerId, page = 1 }: { db: Db; storeId: number; viewerId: number | null; page?: number }): MakePage {
+  return listMakes(
+    db,
+    and(eq(products.storeId, storeId), eq(products.status, "published"), isNull(products.removedAt), visibleTo(viewerId))!,
+    page,
+  );
+}
+
+/** The maker's own makes, hidden ones marked. */
+export function listOwnMakes({ db, userId, page = 1 }: { db: Db; userId: number; page?: number }): MakePage {
+  return listMakes(db, eq(makes.userId, userId), page);
+}
+
+/**
+ * The makes on a seller's patterns, hidden ones too, so that the seller can hide and show them again (their own
+ * moderation list on /my-makes; no one else sees a hidden make but its maker).
+ */
+export function listSellerMakes({ db, sellerId, page = 1 }: { db: Db; sellerId: number; page?: number }): MakePage {
+  const storeIds = db.select({ id: stores.id }).from(stores).where(eq(stores.userId, sellerId)).all().map((s) => s.id);
+  if (storeIds.length === 0) return { makes: [], total: 0, page, pages: 1 };
+  return listMakes(db, inArray(products.storeId, storeIds), page);
+}
+
+/** One make as the JSON calls answer it (`maker` a display name; never an email or measurements). */
+export function makeJson(make: MakeView) {
+  return {
+    id: make.id,
+    product_id: make.productId,
+    size: make.size,
+    fabric: make.fabric,
+    notes: make.notes,
+    fit: make.fit,
+    photos: make.photos.map((name) => fileUrl(name)),
+    maker: make.maker,
+    tester: make.tester,
+    hidden: make.hidden,
+    created_at: make.createdAt.toISOString(),
+  };
+}

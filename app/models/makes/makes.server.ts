@@ -1,0 +1,242 @@
+/**
+ * Makes (issue 37): what a buyer or a tester of a pattern sewed from it. Who may post (`makeEligibility`), and the
+ * maker's own create, edit and delete, each scoped by its maker. The gallery views are gallery.server.ts; reports and
+ * the seller's hiding moderation.server.ts; the administrator's removal admin/makes.server.ts.
+ */
+import { and, eq, inArray, ne } from "drizzle-orm";
+
+import { makePhotos, makes, orders, products, stores, type Make } from "../../../db/schema";
+import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
+import { discardFiles } from "~/models/files/store.server";
+import { PHOTOS_FIELD, storeMakePhotos, type FieldErrors } from "./photos.server";
+import { MAX_MAKE_PHOTOS, type MakeFits } from "~/schemas/makes";
+import type { Db, DbOrTx } from "~/utils/db.server";
+import type { FileProblem, TempFile } from "~/utils/multipart.server";
+
+export type MakeError =
+  | "product-not-found"
+  | "not-allowed"
+  | "make-not-found"
+  | "invalid-size"
+  | "no-photos"
+  | "too-many-photos"
+  | "photos";
+
+/** A make's fields as both faces send them (photos apart). */
+export type MakeInput = { size: string; fabric: string; notes: string; fit: MakeFits; shareMeasurements: boolean };
+
+export type MakeFailure = { ok: false; error: MakeError; errors?: FieldErrors };
+
+/**
+ * Whether a user may post a make on a product: a pattern, not removed, that they bought (a paid order, not
+ * refunded) or that they test (a tester copy order, issue 37 item 2; then also while it is a draft). The seller of
+ * the pattern, a buyer whose order was refunded, and anyone else may not.
+ */
+export function makeEligibility(
+  db: DbOrTx,
+  { userId, productId }: { userId: number; productId: number },
+): { ok: true; tester: boolean; sellerId: number } | { ok: false; error: "product-not-found" | "not-allowed" } {
+  const product = db
+    .select({ type: products.type, status: products.status, removedAt: products.removedAt, sellerId: stores.userId })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(eq(products.id, productId))
+    .get();
+  if (!product || product.removedAt || product.type !== "Pattern") return { ok: false, error: "product-not-found" };
+  const owned = ownership(db, { userId, productId });
+  if (product.status !== "published" && !owned.tester) {
+    return { ok: false, error: product.sellerId === userId ? "not-allowed" : "product-not-found" };
+  }
+  if (!owned.bought && !owned.tester) return { ok: false, error: "not-allowed" };
+  return { ok: true, tester: owned.tester, sellerId: product.sellerId };
+}
+
+/** The user's orders of a product that are not refunded: any is a purchase; a tester copy makes them a tester. */
+function ownership(db: DbOrTx, { userId, productId }: { userId: number; productId: number }) {
+  const rows = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.buyerId, userId), eq(orders.productId, productId), ne(orders.status, "Refunded")))
+    .all();
+  return { bought: rows.length > 0, tester: false };
+}
+
+/** The size must be one of the chart's sizes when the design has a size chart; any short text otherwise. */
+function sizeAllowed(db: Db, productId: number, size: string): boolean {
+  const chart = getSizeChart({ db }, productId);
+  if (!chart || chart.rows.length === 0) return true;
+  return chart.rows.some((row) => row.size === size);
+}
+
+/** The maker's measurements to keep with the make: only with the tick, and only when they have any. */
+function sharedMeasurements(db: Db, userId: number, share: boolean): string | null {
+  if (!share) return null;
+  const measurements = getMeasurements({ db }, userId);
+  return measurements ? JSON.stringify(measurements) : null;
+}
+
+function fitColumns(fit: MakeFits) {
+  return { fitBust: fit.bust, fitWaist: fit.waist, fitHip: fit.hip, fitLength: fit.length };
+}
+
+function photoCountError(count: number, problems: FileProblem[]): MakeFailure | null {
+  if (count + problems.length > MAX_MAKE_PHOTOS) return { ok: false, error: "too-many-photos", errors: { [PHOTOS_FIELD]: [TOO_MANY] } };
+  if (count === 0 && problems.length === 0) return { ok: false, error: "no-photos", errors: { [PHOTOS_FIELD]: [NO_PHOTOS] } };
+  return null;
+}
+const TOO_MANY = `A make has ${MAX_MAKE_PHOTOS} photos at most.`;
+const NO_PHOTOS = "Add at least one photo of your make.";
+
+/** Posts a make with 1 to 6 photos; the photos are stored only when everything else passed. */
+export async function createMake({
+  db,
+  userId,
+  productId,
+  input,
+  photos,
+  problems = [],
+  now = new Date(),
+}: {
+  db: Db;
+  userId: number;
+  productId: number;
+  input: MakeInput;
+  photos: TempFile[];
+  problems?: FileProblem[];
+  now?: Date;
+}): Promise<{ ok: true; make: Make } | MakeFailure> {
+  const eligible = makeEligibility(db, { userId, productId });
+  if (!eligible.ok) return eligible;
+  if (!sizeAllowed(db, productId, input.size)) return { ok: false, error: "invalid-size", errors: { size: [INVALID_SIZE] } };
+  const counted = photoCountError(photos.length, problems);
+  if (counted) return counted;
+  const stored = await storeMakePhotos({ db, userId, photos, problems });
+  if (!stored.ok) return { ok: false, error: "photos", errors: stored.errors };
+  try {
+    const make = db.transaction(
+      (tx) => {
+        // Checked again with the write: a refund between the two refuses the make.
+        const still = makeEligibility(tx, { userId, productId });
+        if (!still.ok) return still;
+        const make = tx
+          .insert(makes)
+          .values({
+            productId,
+            userId,
+            size: input.size,
+            fabric: input.fabric,
+            notes: input.notes,
+            ...fitColumns(input.fit),
+            measurements: sharedMeasurements(db, userId, input.shareMeasurements),
+            tester: still.tester,
+            createdAt: now,
+          })
+          .returning()
+          .get();
+        stored.names.forEach((file, position) => tx.insert(makePhotos).values({ makeId: make.id, file, position }).run());
+        return { ok: true as const, make };
+      },
+      { behavior: "immediate" },
+    );
+    if (!make.ok) await discardFiles({ db, names: stored.names });
+    return make;
+  } catch (error) {
+    await discardFiles({ db, names: stored.names });
+    throw error;
+  }
+}
+const INVALID_SIZE = "Choose one of this pattern's sizes.";
+
+/** The maker's own make, or undefined (someone else's make is not found for them). */
+export function getOwnMake({ db, makeId, userId }: { db: DbOrTx; makeId: number; userId: number }) {
+  return db.select().from(makes).where(and(eq(makes.id, makeId), eq(makes.userId, userId))).get();
+}
+
+export function makePhotoRows({ db, makeId }: { db: DbOrTx; makeId: number }) {
+  return db.select().from(makePhotos).where(eq(makePhotos.makeId, makeId)).orderBy(makePhotos.position).all();
+}
+
+/**
+ * Edits the maker's own make. `keep` lists the photo ids to keep, in order (null keeps them all); `photos` are added
+ * after them; 1 to 6 in all. Photos no longer kept are deleted from the file store after the write.
+ */
+export async function updateMake({
+  db,
+  userId,
+  makeId,
+  input,
+  keep,
+  photos,
+  problems = [],
+  now = new Date(),
+}: {
+  db: Db;
+  userId: number;
+  makeId: number;
+  input: MakeInput;
+  keep: number[] | null;
+  photos: TempFile[];
+  problems?: FileProblem[];
+  now?: Date;
+}): Promise<{ ok: true; make: Make } | MakeFailure> {
+  const make = getOwnMake({ db, makeId, userId });
+  if (!make) return { ok: false, error: "make-not-found" };
+  if (!sizeAllowed(db, make.productId, input.size)) return { ok: false, error: "invalid-size", errors: { size: [INVALID_SIZE] } };
+  const current = makePhotoRows({ db, makeId });
+  const kept = keep === null ? current.map((p) => p.id) : keep.filter((id) => current.some((p) => p.id === id));
+  const counted = photoCountError(kept.length + photos.length, problems);
+  if (counted) return counted;
+  const stored = await storeMakePhotos({ db, userId, photos, problems });
+  if (!stored.ok) return { ok: false, error: "photos", errors: stored.errors };
+  let result: { make: Make; removed: string[] } | null;
+  try {
+    result = db.transaction(
+      (tx) => {
+        const before = getOwnMake({ db: tx, makeId, userId });
+        if (!before) return null;
+        // Ticked again: the measurements shared before stay (those "at the time"); newly ticked: today's.
+        const measurements = input.shareMeasurements ? (before.measurements ?? sharedMeasurements(db, userId, true)) : null;
+        const updated = tx
+          .update(makes)
+          .set({ size: input.size, fabric: input.fabric, notes: input.notes, ...fitColumns(input.fit), measurements, updatedAt: now })
+          .where(eq(makes.id, makeId))
+          .returning()
+          .get();
+        const rows = makePhotoRows({ db: tx, makeId });
+        const removed = rows.filter((r) => !kept.includes(r.id));
+        if (removed.length) tx.delete(makePhotos).where(inArray(makePhotos.id, removed.map((r) => r.id))).run();
+        kept.forEach((id, position) => tx.update(makePhotos).set({ position }).where(eq(makePhotos.id, id)).run());
+        stored.names.forEach((file, i) => tx.insert(makePhotos).values({ makeId, file, position: kept.length + i }).run());
+        return { make: updated, removed: removed.map((r) => r.file) };
+      },
+      { behavior: "immediate" },
+    );
+  } catch (error) {
+    await discardFiles({ db, names: stored.names });
+    throw error;
+  }
+  if (!result) {
+    await discardFiles({ db, names: stored.names });
+    return { ok: false, error: "make-not-found" };
+  }
+  // A make's photos are its own uploads: nothing else refers to them.
+  await discardFiles({ db, names: result.removed });
+  return { ok: true, make: result.make };
+}
+
+/** Deletes the maker's own make, its photos (rows and files) and its reports. */
+export async function deleteMake({ db, userId, makeId }: { db: Db; userId: number; makeId: number }): Promise<{ ok: true } | MakeFailure> {
+  const files = db.transaction(
+    (tx) => {
+      const make = getOwnMake({ db: tx, makeId, userId });
+      if (!make) return null;
+      const names = makePhotoRows({ db: tx, makeId }).map((p) => p.file);
+      tx.delete(makes).where(eq(makes.id, makeId)).run();
+      return names;
+    },
+    { behavior: "immediate" },
+  );
+  if (!files) return { ok: false, error: "make-not-found" };
+  await discardFiles({ db, names: files });
+  return { ok: true };
+}

@@ -1,0 +1,107 @@
+/**
+ * A make's moderation (issue 37): anyone signed in reports it (once), which emails the pattern's seller and the
+ * platform (helpRecipients: the platform's address or every administrator); the pattern's seller hides it and shows
+ * it again (a hidden make stays listed to its maker only). The administrator's removal is admin/makes.server.ts.
+ */
+import { and, eq, isNull, or } from "drizzle-orm";
+
+import { makeReports, makes, products, stores, users } from "../../../db/schema";
+import { helpRecipients } from "~/models/messaging/help.server";
+import type { Db } from "~/utils/db.server";
+import { escapeHtml, sendMail } from "~/utils/mail.server";
+
+export type ReportMakeError = "make-not-found" | "own-make" | "already-reported";
+export type HideMakeError = "make-not-found" | "not-seller";
+
+/** A make one may see: not hidden, or one's own. */
+function visibleMake(db: Db, makeId: number, viewerId: number) {
+  return db
+    .select({ make: makes, productName: products.name, sellerId: stores.userId })
+    .from(makes)
+    .innerJoin(products, eq(products.id, makes.productId))
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(and(eq(makes.id, makeId), or(isNull(makes.hiddenAt), eq(makes.userId, viewerId)), isNull(products.removedAt)))
+    .get();
+}
+
+export type MakeReportNotice = { makeId: number; productId: number; productName: string; reason: string; to: string[] };
+
+/** Records a report of a make; the answer carries whom to tell (sent by notifyMakeReport, after the write). */
+export function reportMake({
+  db,
+  makeId,
+  reporterId,
+  reason,
+}: {
+  db: Db;
+  makeId: number;
+  reporterId: number;
+  reason: string;
+}): { ok: true; notice: MakeReportNotice } | { ok: false; error: ReportMakeError } {
+  const found = visibleMake(db, makeId, reporterId);
+  if (!found) return { ok: false, error: "make-not-found" };
+  if (found.make.userId === reporterId) return { ok: false, error: "own-make" };
+  const inserted = db.insert(makeReports).values({ makeId, reporterId, reason }).onConflictDoNothing().run();
+  if (inserted.changes === 0) return { ok: false, error: "already-reported" };
+  const seller = db.select({ email: users.email, status: users.status }).from(users).where(eq(users.id, found.sellerId)).get();
+  const to = [...new Set([...(seller?.status === "Active" ? [seller.email] : []), ...helpRecipients({ db })])];
+  return { ok: true, notice: { makeId, productId: found.make.productId, productName: found.productName, reason, to } };
+}
+
+/** Emails a report to the pattern's seller (who may hide the make) and the platform (who may remove it). */
+export async function notifyMakeReport({ notice, origin }: { notice: MakeReportNotice; origin: string }) {
+  const product = `${origin}/product/${notice.productId}#make-${notice.makeId}`;
+  const moderation = `${origin}/admin/makes`;
+  await Promise.all(
+    notice.to.map((to) =>
+      sendMail({
+        to,
+        subject: `A make of ${notice.productName} was reported on Patternhouse`,
+        text: [
+          `A make of ${notice.productName} was reported:`,
+          "",
+          notice.reason,
+          "",
+          `The make: ${product}`,
+          `The seller can hide it from /my-makes; an administrator can remove it: ${moderation}`,
+        ].join("\n"),
+        html: [
+          `<p>A make of ${escapeHtml(notice.productName)} was reported:</p>`,
+          `<blockquote style="white-space:pre-line">${escapeHtml(notice.reason)}</blockquote>`,
+          `<p><a href="${escapeHtml(product)}">The make</a>. The seller can hide it from /my-makes; an administrator can <a href="${escapeHtml(moderation)}">remove it</a>.</p>`,
+        ].join(""),
+      }),
+    ),
+  );
+}
+
+/** The pattern's seller hides a make (or shows it again); anyone else is refused. */
+export function hideMake({
+  db,
+  makeId,
+  sellerId,
+  hidden,
+  now = new Date(),
+}: {
+  db: Db;
+  makeId: number;
+  sellerId: number;
+  hidden: boolean;
+  now?: Date;
+}): { ok: true; hidden: boolean } | { ok: false; error: HideMakeError } {
+  const found = db
+    .select({ id: makes.id, sellerId: stores.userId, hiddenAt: makes.hiddenAt, makerId: makes.userId })
+    .from(makes)
+    .innerJoin(products, eq(products.id, makes.productId))
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(eq(makes.id, makeId))
+    .get();
+  // A make hidden from the caller is not found for them; a visible one on someone else's pattern is refused.
+  if (!found || (found.hiddenAt && found.sellerId !== sellerId && found.makerId !== sellerId)) return { ok: false, error: "make-not-found" };
+  if (found.sellerId !== sellerId) return { ok: false, error: "not-seller" };
+  db.update(makes)
+    .set({ hiddenAt: hidden ? (found.hiddenAt ?? now) : null })
+    .where(eq(makes.id, makeId))
+    .run();
+  return { ok: true, hidden };
+}

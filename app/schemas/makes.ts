@@ -1,0 +1,65 @@
+/**
+ * Makes (issue 37): the form on /my-makes and the JSON calls read these schemas; the limits and labels are plain
+ * values, so components may import them.
+ */
+import { z } from "zod";
+
+import { jsonBool, jsonId } from "~/schemas/json";
+
+export const MAX_MAKE_PHOTOS = 6;
+export const MAKE_FIT_ZONES = ["bust", "waist", "hip", "length"] as const;
+export type MakeFitZone = (typeof MAKE_FIT_ZONES)[number];
+export const MAKE_FIT_VALUES = ["tight", "right", "loose"] as const;
+export type MakeFitValue = (typeof MAKE_FIT_VALUES)[number];
+export type MakeFits = Record<MakeFitZone, MakeFitValue | null>;
+
+export const MAKE_FIT_LABELS: Record<MakeFitValue, string> = { tight: "Too tight", right: "Right", loose: "Too loose" };
+export const MAKE_ZONE_LABELS: Record<MakeFitZone, string> = { bust: "Bust", waist: "Waist", hip: "Hip", length: "Length" };
+/** Makes per page of a gallery (product page, store page, /my-makes and the JSON list). */
+export const MAKES_PER_PAGE = 12;
+
+const size = z
+  .string({ required_error: "Say which size you made", invalid_type_error: "size must be text" })
+  .trim()
+  .min(1, "Say which size you made")
+  .max(40, "The size is too long (40 characters at most)");
+const fabric = z.string({ invalid_type_error: "fabric must be text" }).trim().max(200, "The fabric is too long (200 characters at most)");
+const notes = z.string({ invalid_type_error: "notes must be text" }).trim().max(4000, "The notes are too long (4000 characters at most)");
+const fitValue = z.enum(MAKE_FIT_VALUES, { errorMap: () => ({ message: 'Each fit is "tight", "right", "loose" or null' }) });
+
+/** The form's fields (radio groups send "" for "not said", a ticked checkbox "on"). */
+const formFit = z.preprocess((v) => (v === "" || v === undefined ? null : v), fitValue.nullable());
+export const MakeFormSchema = z.object({
+  size,
+  fabric: fabric.optional().default(""),
+  notes: notes.optional().default(""),
+  fit_bust: formFit,
+  fit_waist: formFit,
+  fit_hip: formFit,
+  fit_length: formFit,
+  share_measurements: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
+});
+
+/** The `make` JSON part of create-make and update-make. */
+export const ApiMakeSchema = z.object({
+  product_id: jsonId("product_id"),
+  size,
+  fabric: fabric.optional().default(""),
+  notes: notes.optional().default(""),
+  fit: z
+    .object({ bust: fitValue.nullable().default(null), waist: fitValue.nullable().default(null), hip: fitValue.nullable().default(null), length: fitValue.nullable().default(null) })
+    .strict()
+    .optional()
+    .default({}),
+  share_measurements: jsonBool("share_measurements").optional().default(false),
+});
+export const ApiUpdateMakeSchema = ApiMakeSchema.omit({ product_id: true });
+
+const reason = z
+  .string({ required_error: "Please say what is wrong with this make", invalid_type_error: "reason must be text" })
+  .trim()
+  .min(1, "Please say what is wrong with this make")
+  .max(2000, "The reason is too long (2000 characters at most)");
+export const ReportMakeSchema = z.object({ reason });
+export const HideMakeSchema = z.object({ hidden: jsonBool("hidden") });
+export const RemoveMakeSchema = z.object({ reason: z.string().trim().max(2000).optional().default("") });
