@@ -25,6 +25,7 @@ function profileLinks(isAdmin: boolean) {
     { to: "/purchases", label: "My Purchases" },
     { to: "/library", label: "My Library" },
     { to: "/favorites", label: "My Favourites" },
+    { to: "/my-makes", label: "My Makes" },
     { to: "/store-settings", label: "My Store" },
     { to: "/messages", label: "Messages" },
     ...(isAdmin ? [{ to: "/admin", label: "Admin" }] : []),

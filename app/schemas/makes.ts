@@ -62,4 +62,15 @@ const reason = z
   .max(2000, "The reason is too long (2000 characters at most)");
 export const ReportMakeSchema = z.object({ reason });
 export const HideMakeSchema = z.object({ hidden: jsonBool("hidden") });
-export const RemoveMakeSchema = z.object({ reason: z.string().trim().max(2000).optional().default("") });
+
+/** /my-makes' buttons: the maker deletes a make; the pattern's seller hides or shows one. */
+export const MyMakesActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete"), makeId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("hide"), makeId: z.coerce.number().int().positive(), hidden: z.enum(["true", "false"]).transform((v) => v === "true") }),
+]);
+
+/** /admin/makes: an administrator removes a make, with a reason for the audit log. */
+export const AdminRemoveMakeSchema = z.object({
+  makeId: z.coerce.number({ invalid_type_error: "Give the make's number" }).int().positive("Give the make's number"),
+  reason: z.string({ required_error: "Say why it is removed" }).trim().min(1, "Say why it is removed").max(2000, "The reason is too long (2000 characters at most)"),
+});

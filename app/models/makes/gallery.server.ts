@@ -6,9 +6,11 @@
 import { and, count, desc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 
 import { makePhotos, makes, products, stores, users } from "../../../db/schema";
+import { makeEligibility } from "./makes.server";
 import { displayName } from "~/models/messaging/conversations.server";
 import { MAKES_PER_PAGE, type MakeFits } from "~/schemas/makes";
 import type { Db } from "~/utils/db.server";
+import { isoDay } from "~/utils/dates";
 import { fileUrl } from "~/utils/media";
 
 export type MakeView = {
@@ -149,5 +151,37 @@ export function makeJson(make: MakeView) {
     tester: make.tester,
     hidden: make.hidden,
     created_at: make.createdAt.toISOString(),
+  };
+}
+
+/** A page's card of a make (dates as ISO days; no measurements, no email). */
+export function toMakeCard(make: MakeView) {
+  return {
+    id: make.id,
+    productId: make.productId,
+    productName: make.productName,
+    size: make.size,
+    fabric: make.fabric,
+    notes: make.notes,
+    fit: make.fit,
+    photos: make.photos,
+    maker: make.maker,
+    makerId: make.makerId,
+    tester: make.tester,
+    hidden: make.hidden,
+    date: isoDay(make.createdAt),
+  };
+}
+
+/**
+ * The product page's makes section (patterns only; null for other products): the gallery page asked for (`page`),
+ * and whether the viewer may post a make of it.
+ */
+export function productMakesSection({ db, productId, viewerId, page }: { db: Db; productId: number; viewerId: number | null; page: number }) {
+  const found = listProductMakes({ db, productId, viewerId, page });
+  return {
+    ...found,
+    makes: found.makes.map(toMakeCard),
+    canPost: viewerId !== null && makeEligibility(db, { userId: viewerId, productId }).ok,
   };
 }

@@ -240,3 +240,26 @@ export async function deleteMake({ db, userId, makeId }: { db: Db; userId: numbe
   await discardFiles({ db, names: files });
   return { ok: true };
 }
+
+/** The patterns a user may post a make of (bought, not refunded, or tested), for /my-makes' form: id and name. */
+export function makeablePatterns({ db, userId }: { db: Db; userId: number }): Array<{ id: number; name: string }> {
+  const rows = db
+    .selectDistinct({ id: products.id, name: products.name })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(orders.buyerId, userId), ne(orders.status, "Refunded"), eq(products.type, "Pattern")))
+    .orderBy(products.name)
+    .all();
+  return rows.filter((row) => makeEligibility(db, { userId, productId: row.id }).ok);
+}
+
+/** What the make form needs: the pattern's name and chart sizes, and whether the user has measurements to share. */
+export function makeFormContext({ db, userId, productId }: { db: Db; userId: number; productId: number }) {
+  const product = db.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, productId)).get();
+  const chart = getSizeChart({ db }, productId);
+  return {
+    product: product ?? null,
+    sizes: chart?.rows.map((row) => row.size) ?? [],
+    hasMeasurements: getMeasurements({ db }, userId) !== null,
+  };
+}

@@ -6,6 +6,7 @@
 import { and, eq, isNull, or } from "drizzle-orm";
 
 import { makeReports, makes, products, stores, users } from "../../../db/schema";
+import { displayName } from "~/models/messaging/conversations.server";
 import { helpRecipients } from "~/models/messaging/help.server";
 import type { Db } from "~/utils/db.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
@@ -104,4 +105,12 @@ export function hideMake({
     .where(eq(makes.id, makeId))
     .run();
   return { ok: true, hidden };
+}
+
+/** The make a report form is about: one the viewer can see and did not make; else undefined. */
+export function reportableMake({ db, makeId, viewerId }: { db: Db; makeId: number; viewerId: number }) {
+  const found = visibleMake(db, makeId, viewerId);
+  if (!found || found.make.userId === viewerId) return undefined;
+  const maker = db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, found.make.userId)).get();
+  return { id: makeId, productId: found.make.productId, productName: found.productName, size: found.make.size, maker: maker ? displayName(maker) : "" };
 }

@@ -17,6 +17,7 @@ const NAV = [
   { to: "/admin/financial", label: "Financial", match: (p: string) => p.startsWith("/admin/financial") },
   { to: "/admin/tax", label: "Tax", match: (p: string) => p.startsWith("/admin/tax") },
   { to: "/admin/settings", label: "Settings", match: (p: string) => p.startsWith("/admin/settings") },
+  { to: "/admin/makes", label: "Makes", match: (p: string) => p.startsWith("/admin/makes") },
   { to: "/admin/help", label: "Help requests", match: (p: string) => p.startsWith("/admin/help") },
   { to: "/admin/health", label: "Health", match: (p: string) => p.startsWith("/admin/health") },
 ] as const;
