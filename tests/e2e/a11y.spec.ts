@@ -12,7 +12,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 
-import { addFromProductPage, type APIRequestContext, credit, type Customer, DEMO, expect, newAccount, newCustomer, newShop, type Page, pattern, pendingTransfer, queryOne, readDb, test, whenHydrated } from "./fixtures";
+import { addFromProductPage, type APIRequestContext, credit, type Customer, DEMO, expect, newAccount, newCustomer, newShop, type Page, pattern, pendingTransfer, postMake, queryOne, readDb, test, whenHydrated } from "./fixtures";
 
 type Who = "visitor" | "buyer" | "seller" | "admin" | "customer";
 type Screen = {
@@ -85,7 +85,26 @@ const SCREENS: Screen[] = [
   { name: "a sale", path: async ({ api }) => `/sale/${await demoSellerSale(api)}`, as: "seller" },
   { name: "seller finance", path: "/my-finance", as: "seller" },
   { name: "a conversation", path: async ({ customer, api }) => newConversation(await customer(), api), as: "customer" },
+  // Makes (issue 37): the customer's pattern order gives the make form, their make the lists and the report form.
+  { name: "a new make", path: async ({ customer }) => `/my-makes/new/${customerPattern(await customer())}`, as: "customer" },
+  { name: "my makes", path: async ({ customer }) => (await customerMake(await customer()), "/my-makes"), as: "customer" },
+  { name: "edit a make", path: async ({ customer }) => `/my-makes/${await customerMake(await customer())}`, as: "customer" },
+  { name: "report a make", path: async ({ customer }) => `/report-make/${await customerMake(await customer())}`, as: "buyer" },
+  { name: "product with makes", path: async ({ customer }) => (await customerMake(await customer()), `/product/${customerPattern(await customer())}#makes`), as: "visitor" },
+  { name: "admin makes", path: "/admin/makes", as: "admin" },
 ];
+
+/** The pattern the customer bought. */
+function customerPattern(customer: Customer): number {
+  return queryOne<{ product_id: number }>("SELECT product_id FROM orders WHERE id = ?", customer.orderId).product_id;
+}
+
+/** The customer's make of the pattern they bought (posted once). */
+async function customerMake(customer: Customer): Promise<number> {
+  const buyerId = queryOne<{ id: number }>("SELECT id FROM users WHERE email = ?", customer.email).id;
+  const found = readDb<{ id: number }>("SELECT id FROM makes WHERE user_id = ? ORDER BY id LIMIT 1", buyerId)[0]?.id;
+  return found ?? postMake({ userId: buyerId, productId: customerPattern(customer), photos: 2, input: { notes: "Lengthened the hem by 3 cm." } });
+}
 
 /** The newest order of the demo seller's store (one is made by a new customer when there is none). */
 async function demoSellerSale(api: APIRequestContext): Promise<number> {

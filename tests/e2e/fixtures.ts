@@ -19,6 +19,7 @@ export * from "./fixtures/admin";
 export { createDesign, sessionCookie, withAppDb, withUploads, type Upload } from "./fixtures/app";
 export * from "./fixtures/buying";
 export * from "./fixtures/db";
+export * from "./fixtures/makes";
 export * from "./fixtures/messaging";
 export * from "./fixtures/own-server";
 export * from "./fixtures/selling";

@@ -9,7 +9,7 @@
  * the js project, and in the no-js project for a screen that fails.
  */
 
-import { type Account, addToCartOf, adminAuth, type APIRequestContext, buy, credit, DEMO, expect, newAccount, newShop, type Page, pendingTransfer, readDb, type Shop, test, uniqueAddress, whenHydrated } from "./fixtures";
+import { type Account, addToCartOf, adminAuth, type APIRequestContext, buy, credit, DEMO, expect, newAccount, newShop, type Page, pendingTransfer, postMake, readDb, type Shop, test, uniqueAddress, whenHydrated } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -40,6 +40,8 @@ type World = {
   helpId: number;
   checkoutId: number;
   storeOwnerId: number;
+  /** The buyer's make of the printed pattern (issue 37). */
+  makeId: number;
 };
 
 /** One world per worker: a long-named buyer and store, three orders (one shipped, one refunded), a message, a help request. */
@@ -106,7 +108,8 @@ async function buildWorld(api: APIRequestContext): Promise<World> {
     { productId: shop.dress, variantId: shop.dressM },
     { productId: shop.tote, quantity: 3 },
   ]);
-  return { buyer, shop, orders, conversationId, helpId, checkoutId, storeOwnerId: shop.seller.id };
+  const makeId = await postMake({ userId: buyer.id, productId: shop.printed, photos: 3, input: { fabric: LONG.url.slice(0, 200), notes: `Took in the waist: ${LONG.url}` } });
+  return { buyer, shop, orders, conversationId, helpId, checkoutId, storeOwnerId: shop.seller.id, makeId };
 }
 
 type Who = "visitor" | "buyer" | "seller" | "admin";
@@ -149,6 +152,11 @@ const SCREENS: { name: string; as: Who; path: (w: World) => string; prepare?: (p
   { name: "a refunded purchase", as: "buyer", path: (w) => `/purchase/${w.orders.tote}` },
   { name: "messages", as: "buyer", path: () => "/messages" },
   { name: "a conversation", as: "buyer", path: (w) => `/message/${w.conversationId}` },
+  // Makes (issue 37): the buyer's printed pattern gives the make form; the make the lists, the gallery and the report form.
+  { name: "a new make", as: "buyer", path: (w) => `/my-makes/new/${w.shop.printed}` },
+  { name: "my makes", as: "buyer", path: () => "/my-makes" },
+  { name: "edit a make", as: "buyer", path: (w) => `/my-makes/${w.makeId}` },
+  { name: "product with makes", as: "visitor", path: (w) => `/product/${w.shop.printed}#makes` },
   { name: "a new message", as: "buyer", path: (w) => `/messages/new?to=${w.storeOwnerId}` },
   // Seller
   { name: "my designs", as: "seller", path: () => "/my-designs" },
@@ -183,6 +191,8 @@ const SCREENS: { name: string; as: Who; path: (w: World) => string; prepare?: (p
   { name: "admin health", as: "admin", path: () => "/admin/health" },
   { name: "admin help requests", as: "admin", path: () => "/admin/help" },
   { name: "admin help request", as: "admin", path: (w) => `/admin/help/${w.helpId}` },
+  { name: "admin makes", as: "admin", path: () => "/admin/makes" },
+  { name: "makes of the seller's patterns", as: "seller", path: () => "/my-makes" },
 ];
 
 /** What sticks out past the right edge, outside a region that scrolls it, for the failure message. */
