@@ -70,6 +70,8 @@ test("size advice: 404 unknown or unseen products, 409 without a chart or measur
       { zone: "hip", size: "42", ease_mm: null, outside: "above" },
     ],
     recommended: "42",
+    // Sizes from makes (issue 37): null below three similar makes.
+    makes: null,
   });
 
   // A draft is another seller's business: 404 to the buyer, advice to its own seller; removed: 404.
