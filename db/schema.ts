@@ -592,6 +592,8 @@ export const orders = sqliteTable(
      */
     measurements: text("measurements"),
     refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
+    /** A tester's free copy of a draft (issue 37): 0 cents, no fee, no ledger entry, not a sale in any count or report. */
+    testerCopy: integer("tester_copy", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("orders_buyer_idx").on(t.buyerId, t.createdAt),
@@ -601,7 +603,7 @@ export const orders = sqliteTable(
     index("orders_status_idx").on(t.status, t.createdAt),
     // The admin tables (issue 13): the financial report's range scan covered (sums, rows, days without a table
     // lookup), and the orders table's sorts by amount, fee and product name.
-    index("orders_financial_idx").on(t.createdAt, t.amountCents, t.feeCents, t.status),
+    index("orders_financial_idx").on(t.createdAt, t.amountCents, t.feeCents, t.status, t.testerCopy),
     index("orders_amount_idx").on(t.amountCents),
     index("orders_fee_idx").on(t.feeCents),
     index("orders_product_name_idx").on(t.productName),
@@ -1030,3 +1032,65 @@ export const makeReports = sqliteTable(
 
 export type Make = typeof makes.$inferSelect;
 export type MakeFit = (typeof MAKE_FITS)[number];
+
+/**
+ * A seller's tester call on a draft design (issue 37): the sizes wanted (JSON array), how many testers, the last day
+ * to apply (UTC, YYYY-MM-DD) and what testers must send.
+ */
+export const testerCalls = sqliteTable(
+  "tester_calls",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sizes: text("sizes").notNull().default("[]"),
+    testers: integer("testers").notNull(),
+    closesOn: text("closes_on").notNull(),
+    brief: text("brief").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tester_calls_product_idx").on(t.productId), check("tester_calls_testers_positive", sql`${t.testers} > 0`)],
+);
+
+/**
+ * A signed-in user's application to a tester call: a note and, only with an explicit tick, their measurements then
+ * (JSON Measurements). `chosen_at`: the seller chose them; `order_id`: their tester copy.
+ */
+export const testerApplications = sqliteTable(
+  "tester_applications",
+  {
+    id: id(),
+    callId: integer("call_id")
+      .notNull()
+      .references(() => testerCalls.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    note: text("note").notNull().default(""),
+    measurements: text("measurements"),
+    chosenAt: integer("chosen_at", { mode: "timestamp_ms" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tester_applications_unique").on(t.callId, t.userId), index("tester_applications_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** A chosen tester's feedback on one size of the call (one per size; sending again replaces it). */
+export const testerFeedback = sqliteTable(
+  "tester_feedback",
+  {
+    id: id(),
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => testerApplications.id, { onDelete: "cascade" }),
+    size: text("size").notNull(),
+    notes: text("notes").notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("tester_feedback_unique").on(t.applicationId, t.size)],
+);
+
+export type TesterCall = typeof testerCalls.$inferSelect;
+export type TesterApplication = typeof testerApplications.$inferSelect;

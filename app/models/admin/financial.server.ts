@@ -5,7 +5,7 @@
  * table, a CSV of the rows and the revenue per day. A refund takes the sale out of every figure (issue 19, item 20).
  * Dates are whole UTC days, the end day included. Sums are integer cents in SQL.
  */
-import { and, asc, desc, gte, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 
 import { orders } from "../../../db/schema";
 import type { Db } from "~/utils/db.server";
@@ -37,7 +37,8 @@ function inRange(range: DateRange) {
 
 /** The range's sales: its orders without the refunded ones. */
 function bounds(range: DateRange) {
-  return and(inRange(range), ne(orders.status, "Refunded"));
+  // A tester copy (issue 37) is no sale.
+  return and(inRange(range), ne(orders.status, "Refunded"), eq(orders.testerCopy, false));
 }
 
 export type FinancialOverview = {
@@ -61,7 +62,7 @@ export function getFinancialOverview({ db, range }: { db: Db; range: DateRange }
       refundedCents: sql<number>`coalesce(sum(${orders.amountCents}) FILTER (WHERE NOT ${sale}), 0)`,
     })
     .from(orders)
-    .where(inRange(range))
+    .where(and(inRange(range), eq(orders.testerCopy, false)))
     .get()!;
   return {
     sales: row.sales,
@@ -126,7 +127,7 @@ export function financialRowsJson({ db, range }: { db: Db; range: DateRange }) {
   const to = new Date(`${range.end_date}T00:00:00.000Z`).getTime() + DAY_MS;
   const rows = db.$client
     .prepare(
-      "SELECT id, amount_cents, fee_cents, status FROM orders WHERE created_at >= ? AND created_at < ? AND status <> 'Refunded' ORDER BY created_at, id",
+      "SELECT id, amount_cents, fee_cents, status FROM orders WHERE created_at >= ? AND created_at < ? AND status <> 'Refunded' AND tester_copy = 0 ORDER BY created_at, id",
     )
     .raw()
     .all(from, to) as [number, number, number, string][];

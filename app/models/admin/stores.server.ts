@@ -16,7 +16,7 @@ export const STORE_SORTS = ["id", "name", "email", "sales", "balance", "txs"] as
 export type StoreSort = (typeof STORE_SORTS)[number];
 
 // Sales are the orders not refunded: a refund takes the sale out (issue 19, item 20); refunds are counted apart.
-const salesCents = sql<number>`(SELECT coalesce(sum(o.amount_cents), 0) FROM orders o WHERE o.store_id = ${stores.id} AND o.status <> 'Refunded')`;
+const salesCents = sql<number>`(SELECT coalesce(sum(o.amount_cents), 0) FROM orders o WHERE o.store_id = ${stores.id} AND o.status <> 'Refunded' AND o.tester_copy = 0)`;
 const refundsCents = sql<number>`(SELECT coalesce(sum(o.amount_cents), 0) FROM orders o WHERE o.store_id = ${stores.id} AND o.status = 'Refunded')`;
 const txCount = sql<number>`(SELECT count(*) FROM transactions t WHERE t.store_id = ${stores.id})`;
 
@@ -112,7 +112,7 @@ export function getAdminStore({ db, storeId }: { db: Db; storeId: number }): Adm
       owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
       salesCents,
       refundsCents,
-      orderCount: sql<number>`(SELECT count(*) FROM orders o WHERE o.store_id = ${stores.id} AND o.status <> 'Refunded')`,
+      orderCount: sql<number>`(SELECT count(*) FROM orders o WHERE o.store_id = ${stores.id} AND o.status <> 'Refunded' AND o.tester_copy = 0)`,
       refundedCount: sql<number>`(SELECT count(*) FROM orders o WHERE o.store_id = ${stores.id} AND o.status = 'Refunded')`,
       txCount,
     })

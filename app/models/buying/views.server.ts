@@ -121,6 +121,8 @@ export function toBuyerOrderJson(order: BuyerOrder) {
     delivery: order.delivery,
     quantity: order.quantity,
     productId: order.productId,
+    // A tester's free copy of a draft (issue 37): amount 0, not a sale.
+    tester_copy: order.testerCopy,
     items: [
       {
         name: order.productName,

@@ -54,11 +54,11 @@ export function makeEligibility(
 /** The user's orders of a product that are not refunded: any is a purchase; a tester copy makes them a tester. */
 function ownership(db: DbOrTx, { userId, productId }: { userId: number; productId: number }) {
   const rows = db
-    .select({ id: orders.id })
+    .select({ testerCopy: orders.testerCopy })
     .from(orders)
     .where(and(eq(orders.buyerId, userId), eq(orders.productId, productId), ne(orders.status, "Refunded")))
     .all();
-  return { bought: rows.length > 0, tester: false };
+  return { bought: rows.some((r) => !r.testerCopy), tester: rows.some((r) => r.testerCopy) };
 }
 
 /** The size must be one of the chart's sizes when the design has a size chart; any short text otherwise. */

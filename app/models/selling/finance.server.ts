@@ -114,7 +114,7 @@ export function salesSeries({ db, storeId, days = 90, now = new Date() }: { db: 
   const rows = db
     .select({ createdAt: orders.createdAt, amountCents: orders.amountCents })
     .from(orders)
-    .where(and(eq(orders.storeId, storeId), gte(orders.createdAt, start), ne(orders.status, "Refunded")))
+    .where(and(eq(orders.storeId, storeId), gte(orders.createdAt, start), ne(orders.status, "Refunded"), eq(orders.testerCopy, false)))
     .all();
   const byDay = new Map<string, { orders: number; amountCents: number }>();
   for (let i = 0; i < days; i++) byDay.set(isoDay(new Date(start.getTime() + i * DAY)), { orders: 0, amountCents: 0 });
@@ -133,7 +133,7 @@ export function bestSellingDesigns({ db, storeId, limit = 5 }: { db: Db; storeId
   return db
     .select({ productId: orders.productId, name: sql<string>`max(${orders.productName})`, units, amountCents: sql<number>`sum(${orders.amountCents})` })
     .from(orders)
-    .where(and(eq(orders.storeId, storeId), ne(orders.status, "Refunded")))
+    .where(and(eq(orders.storeId, storeId), ne(orders.status, "Refunded"), eq(orders.testerCopy, false)))
     .groupBy(orders.productId)
     .orderBy(desc(units), desc(sql`sum(${orders.amountCents})`))
     .limit(limit)

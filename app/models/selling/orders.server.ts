@@ -38,7 +38,9 @@ export function listStoreOrders({
   page?: number;
   pageSize?: number;
 }) {
-  const where = status ? and(eq(orders.storeId, storeId), eq(orders.status, status)) : eq(orders.storeId, storeId);
+  // A tester copy (issue 37) is no sale: the tester call's page lists the testers.
+  const sales = and(eq(orders.storeId, storeId), eq(orders.testerCopy, false));
+  const where = status ? and(sales, eq(orders.status, status)) : sales;
   const total = db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
@@ -58,7 +60,7 @@ export function listStoreOrders({
  * `toSellerOrderJson`): one query per table for the whole list, the file's original name left out.
  */
 export function listStoreOrderViews({ db, storeId }: { db: Db; storeId: number }): StoreOrder[] {
-  const list = db.select().from(orders).where(eq(orders.storeId, storeId)).orderBy(desc(orders.createdAt), desc(orders.id)).all();
+  const list = db.select().from(orders).where(and(eq(orders.storeId, storeId), eq(orders.testerCopy, false))).orderBy(desc(orders.createdAt), desc(orders.id)).all();
   if (list.length === 0) return [];
   const productIds = [...new Set(list.map((o) => o.productId))];
   const productRows = new Map(

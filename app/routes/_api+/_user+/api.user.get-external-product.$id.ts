@@ -5,6 +5,7 @@ import { sizeChartJson } from "~/models/fit/size-chart-view.server";
 import { fabricNeeded } from "~/models/layout/page-layout.server";
 import { layoutSettingsJson } from "~/models/layout/settings.server";
 import { patternJson, productPatternFacts } from "~/models/patterns/versions.server";
+import { testedBy } from "~/models/testing/feedback.server";
 import { apiIdParam } from "~/utils/api-params.server";
 
 /**
@@ -22,7 +23,8 @@ const route = apiRoute({ method: "GET", guard: "none" }, async ({ db, params }) 
   if (found.product.type !== "Pattern") return json;
   const facts = await productPatternFacts({ db, productId: found.product.id });
   const pattern = patternJson(found.product.id, facts, facts ? await fabricNeeded({ db, productId: found.product.id, facts }) : []);
-  return { ...json, ...layoutSettingsJson(found.product), pattern };
+  // Its tester calls (issue 37): {count, sizes}, null when it had no chosen testers.
+  return { ...json, ...layoutSettingsJson(found.product), pattern, tested_by: testedBy({ db, productId: found.product.id }) };
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -1,0 +1,172 @@
+import fs from "node:fs";
+import path from "node:path";
+
+import { and, count, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { messages, orders, products, transactions } from "../../../db/schema";
+import { buyAndPay, makeBuyer, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { createTestDb } from "../../../tests/unit/helpers";
+import { allFinancialRows, financialRowsJson, getFinancialOverview, revenuePerDay } from "~/models/admin/financial.server";
+import { getAdminStore } from "~/models/admin/stores.server";
+import { downloadOrderPattern } from "~/models/buying/downloads.server";
+import { listBuyerOrders } from "~/models/buying/orders.server";
+import { toBuyerOrderJson } from "~/models/buying/views.server";
+import { saveMeasurements } from "~/models/fit/measurements.server";
+import { listProductMakes } from "~/models/makes/gallery.server";
+import { createMake } from "~/models/makes/makes.server";
+import { bestSellingDesigns, salesSeries } from "~/models/selling/finance.server";
+import { listStoreOrders } from "~/models/selling/orders.server";
+import { applyToTesterCall, chooseTesters, sendNotices } from "~/models/testing/applications.server";
+import { getTesterCall, listSellerCalls, listUserApplications, openTesterCall, utcDay } from "~/models/testing/calls.server";
+import { TESTING_ERRORS } from "~/models/testing/errors";
+import { sendTesterFeedback, testedBy, testedByLine } from "~/models/testing/feedback.server";
+import type { Db } from "~/utils/db.server";
+
+let dataDir = "";
+beforeAll(() => {
+  dataDir = useTestEnv();
+});
+
+let n = 0;
+async function photo() {
+  n += 1;
+  const file = path.join(dataDir, `tester-${n}.part`);
+  fs.writeFileSync(file, await sharp({ create: { width: 8, height: 8, channels: 3, background: "#993366" } }).png().toBuffer());
+  return { field: "photos", originalName: "make.png", declaredType: "image/png", path: file, size: fs.statSync(file).size };
+}
+
+const tomorrow = () => utcDay(new Date(Date.now() + 86_400_000));
+const input = (over: Partial<{ sizes: string[]; testers: number; closesOn: string; brief: string }> = {}) => ({
+  sizes: ["S", "M", "L"],
+  testers: 1,
+  closesOn: tomorrow(),
+  brief: "Photos front and back, fit notes per size.",
+  ...over,
+});
+
+async function setup() {
+  const db = createTestDb();
+  const shop = await makeShop(db);
+  db.update(products).set({ status: "draft" }).where(eq(products.id, shop.digital.id)).run();
+  const ann = await makeBuyer(db);
+  const bob = await makeBuyer(db);
+  const opened = openTesterCall({ db, sellerId: shop.seller.id, productId: shop.digital.id, input: input() });
+  if (!opened.ok) throw new Error(opened.error);
+  return { db, shop, ann, bob, productId: shop.digital.id, callId: opened.call.id };
+}
+
+function testerOrder(db: Db, buyerId: number) {
+  return db.select().from(orders).where(and(eq(orders.buyerId, buyerId), eq(orders.testerCopy, true))).get();
+}
+
+describe("tester calls", () => {
+  it("opens only on the caller's own draft Digital pattern, closing today or later", async () => {
+    const { db, shop, ann } = await setup();
+    expect(openTesterCall({ db, sellerId: ann.id, productId: shop.digital.id, input: input() })).toEqual({ ok: false, error: "product-not-found" });
+    expect(openTesterCall({ db, sellerId: shop.seller.id, productId: shop.printed.id, input: input() })).toEqual({ ok: false, error: "not-a-draft" });
+    db.update(products).set({ status: "draft" }).where(eq(products.id, shop.printed.id)).run();
+    expect(openTesterCall({ db, sellerId: shop.seller.id, productId: shop.printed.id, input: input() })).toEqual({ ok: false, error: "not-downloadable" });
+    expect(openTesterCall({ db, sellerId: shop.seller.id, productId: shop.digital.id, input: input({ closesOn: "2020-01-01" }) })).toEqual({ ok: false, error: "closes-in-past" });
+    expect(TESTING_ERRORS.open["not-a-draft"].status).toBe(409);
+  });
+
+  it("takes one application per user, not the seller's, measurements only with the tick, until the closing day", async () => {
+    const { db, shop, ann, bob, callId } = await setup();
+    saveMeasurements({ db, userId: ann.id, measurements: { unit: "cm", height: null, high_bust: null, bust: 900, waist: 740, hip: 980, inseam: null, arm: null } });
+    saveMeasurements({ db, userId: bob.id, measurements: { unit: "cm", height: null, high_bust: null, bust: 950, waist: 800, hip: 1020, inseam: null, arm: null } });
+    expect(applyToTesterCall({ db, callId, userId: shop.seller.id, note: "", shareMeasurements: false })).toEqual({ ok: false, error: "own-call" });
+    const applied = applyToTesterCall({ db, callId, userId: ann.id, note: "I sew a size M", shareMeasurements: true });
+    expect(applied).toMatchObject({ ok: true, notice: { to: shop.seller.email, link: "/my-tester-calls" } });
+    expect(applyToTesterCall({ db, callId, userId: ann.id, note: "again", shareMeasurements: true })).toEqual({ ok: false, error: "already-applied" });
+    expect(applyToTesterCall({ db, callId, userId: bob.id, note: "", shareMeasurements: false }).ok).toBe(true);
+    const [call] = listSellerCalls({ db, sellerId: shop.seller.id });
+    expect(call!.applicants.map((a) => [a.userId, a.note, a.measurements?.bust ?? null])).toEqual([
+      [ann.id, "I sew a size M", 900],
+      [bob.id, "", null],
+    ]);
+    // After its closing day, or once the design is published, it takes no application.
+    const late = await makeBuyer(db);
+    expect(applyToTesterCall({ db, callId, userId: late.id, note: "", shareMeasurements: false, now: new Date(Date.now() + 3 * 86_400_000) })).toEqual({ ok: false, error: "closed" });
+    expect(getTesterCall({ db, callId })?.open).toBe(true);
+  });
+
+  it("gives a chosen tester a $0 tester copy and a thread, never a sale, a fee, a ledger entry or a sold count", async () => {
+    const { db, shop, ann, bob, callId, productId } = await setup();
+    applyToTesterCall({ db, callId, userId: ann.id, note: "", shareMeasurements: false });
+    applyToTesterCall({ db, callId, userId: bob.id, note: "", shareMeasurements: false });
+    const stranger = await makeBuyer(db);
+    expect(chooseTesters({ db, callId, sellerId: ann.id, userIds: [ann.id] })).toEqual({ ok: false, error: "call-not-found" });
+    expect(chooseTesters({ db, callId, sellerId: shop.seller.id, userIds: [stranger.id] })).toEqual({ ok: false, error: "not-applicants" });
+    expect(chooseTesters({ db, callId, sellerId: shop.seller.id, userIds: [ann.id, bob.id] })).toEqual({ ok: false, error: "too-many-testers" });
+    const ledgerBefore = db.select({ n: count() }).from(transactions).get()!.n;
+    const chosen = chooseTesters({ db, callId, sellerId: shop.seller.id, userIds: [ann.id] });
+    if (!chosen.ok) throw new Error(chosen.error);
+    expect(chosen.chosen).toEqual([ann.id]);
+    // Choosing her again changes nothing; a second tester is over the call's one.
+    expect(chooseTesters({ db, callId, sellerId: shop.seller.id, userIds: [ann.id] })).toMatchObject({ ok: true, chosen: [] });
+    expect(chooseTesters({ db, callId, sellerId: shop.seller.id, userIds: [bob.id] })).toEqual({ ok: false, error: "too-many-testers" });
+
+    const order = testerOrder(db, ann.id)!;
+    expect(order).toMatchObject({ productId, amountCents: 0, feeCents: 0, taxCents: 0, testerCopy: true, status: "Pending" });
+    expect(db.select({ n: count() }).from(transactions).get()!.n).toBe(ledgerBefore);
+    expect(db.select().from(products).where(eq(products.id, productId)).get()!.sold).toBe(0);
+    expect(db.select().from(messages).where(eq(messages.orderId, order.id)).get()).toMatchObject({ senderId: shop.seller.id });
+    expect(toBuyerOrderJson(listBuyerOrders({ db, userId: ann.id })[0]!)).toMatchObject({ tester_copy: true, amount: 0 });
+    expect(downloadOrderPattern({ db, userId: ann.id, orderId: order.id }).ok).toBe(true);
+    expect(listUserApplications({ db, userId: ann.id })).toMatchObject([{ id: callId, chosen: true, orderId: order.id }]);
+    expect(listUserApplications({ db, userId: bob.id })).toMatchObject([{ id: callId, chosen: false, orderId: null }]);
+    await sendNotices({ notices: chosen.notices, origin: "http://x.test" });
+    expect(outbox(dataDir).some((m) => m.to === ann.email && m.subject.includes("You are a tester"))).toBe(true);
+
+    // A real sale beside it: only the sale counts anywhere.
+    db.update(products).set({ status: "published" }).where(eq(products.id, productId)).run();
+    const buyer = await makeBuyer(db);
+    const sale = await buyAndPay(db, buyer, productId);
+    const today = utcDay(new Date());
+    const range = { start_date: today, end_date: today };
+    expect(allFinancialRows({ db, range }).map((r) => r.orderId)).toEqual([sale.id]);
+    expect(financialRowsJson({ db, range }).map((r) => r.order_id)).toEqual([sale.id]);
+    expect(getFinancialOverview({ db, range })).toMatchObject({ sales: 1, revenueCents: sale.amountCents, gpCents: sale.feeCents });
+    expect(revenuePerDay({ db, range }).find((d) => d.day === today)).toMatchObject({ sales: 1 });
+    expect(listStoreOrders({ db, storeId: shop.store.id }).orders.map((o) => o.id)).toEqual([sale.id]);
+    expect(salesSeries({ db, storeId: shop.store.id }).find((d) => d.date === today)).toMatchObject({ orders: 1, amountCents: sale.amountCents });
+    expect(bestSellingDesigns({ db, storeId: shop.store.id })).toMatchObject([{ productId, units: 1 }]);
+    expect(getAdminStore({ db, storeId: shop.store.id })).toMatchObject({ orderCount: 1 });
+    expect(db.select().from(products).where(eq(products.id, productId)).get()!.sold).toBe(1);
+  });
+
+  it("lets a tester send feedback per size and post makes on the draft; the published design says who tested it", async () => {
+    const { db, shop, ann, bob, callId, productId } = await setup();
+    applyToTesterCall({ db, callId, userId: ann.id, note: "", shareMeasurements: false });
+    applyToTesterCall({ db, callId, userId: bob.id, note: "", shareMeasurements: false });
+    chooseTesters({ db, callId, sellerId: shop.seller.id, userIds: [ann.id] });
+    expect(sendTesterFeedback({ db, callId, userId: bob.id, size: "M", notes: "x" })).toEqual({ ok: false, error: "not-a-tester" });
+    expect(sendTesterFeedback({ db, callId, userId: ann.id, size: "XL", notes: "x" })).toEqual({ ok: false, error: "invalid-size" });
+    expect(sendTesterFeedback({ db, callId, userId: ann.id, size: "M", notes: "Bust a bit tight" })).toEqual({ ok: true });
+    expect(sendTesterFeedback({ db, callId, userId: ann.id, size: "M", notes: "Bust a bit tight; fixed by 1 cm" })).toEqual({ ok: true });
+    expect(testedBy({ db, productId })).toEqual({ count: 1, sizes: ["M"] });
+
+    const fields = { fabric: "Cotton", notes: "", fit: { bust: "tight" as const, waist: "right" as const, hip: null, length: null }, shareMeasurements: false };
+    // The tester posts a make on the draft; someone who is neither buyer nor tester is refused.
+    const make = await createMake({ db, userId: ann.id, productId, input: { size: "S", ...fields }, photos: [await photo()] });
+    expect(make).toMatchObject({ ok: true, make: { tester: true } });
+    expect(await createMake({ db, userId: bob.id, productId, input: { size: "S", ...fields }, photos: [await photo()] })).toMatchObject({ ok: false, error: "product-not-found" });
+    db.update(products).set({ status: "published" }).where(eq(products.id, productId)).run();
+    expect(await createMake({ db, userId: bob.id, productId, input: { size: "S", ...fields }, photos: [await photo()] })).toMatchObject({ ok: false, error: "not-allowed" });
+    expect(testedBy({ db, productId })).toEqual({ count: 1, sizes: ["M", "S"] });
+    expect(testedByLine({ count: 1, sizes: ["M"] })).toBe("Tested by 1 sewist in size M");
+    expect(testedByLine({ count: 3, sizes: ["S", "M", "L"] })).toBe("Tested by 3 sewists in sizes S, M and L");
+    // A buyer's later make comes after the testers' in the gallery.
+    const buyer = await makeBuyer(db);
+    await buyAndPay(db, buyer, productId);
+    const later = await createMake({ db, userId: buyer.id, productId, input: { size: "L", ...fields }, photos: [await photo()] });
+    expect(later.ok).toBe(true);
+    expect(listProductMakes({ db, productId, viewerId: null }).makes.map((m) => [m.maker.length > 0, m.tester])).toEqual([
+      [true, true],
+      [true, false],
+    ]);
+    expect(chooseTesters({ db, callId, sellerId: shop.seller.id, userIds: [bob.id] })).toEqual({ ok: false, error: "closed" });
+  });
+});
