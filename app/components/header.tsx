@@ -26,6 +26,7 @@ function profileLinks(isAdmin: boolean) {
     { to: "/library", label: "My Library" },
     { to: "/favorites", label: "My Favourites" },
     { to: "/my-makes", label: "My Makes" },
+    { to: "/my-tester-calls", label: "Tester Calls" },
     { to: "/store-settings", label: "My Store" },
     { to: "/messages", label: "Messages" },
     ...(isAdmin ? [{ to: "/admin", label: "Admin" }] : []),

@@ -1,0 +1,199 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
+import { requireUser } from "~/auth/guards.server";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { TextArea } from "~/components/form-fields";
+import { ErrorList, Field, Spinner } from "~/components/forms";
+import { chooseTesters, sendNotices } from "~/models/testing/applications.server";
+import { callableDrafts, listSellerCalls, listUserApplications, openTesterCall, utcDay } from "~/models/testing/calls.server";
+import { TESTING_ERRORS } from "~/models/testing/errors";
+import { callFeedback } from "~/models/testing/feedback.server";
+import { ChooseTestersFormSchema, OpenTesterCallFormSchema } from "~/schemas/makes";
+import { getDb } from "~/utils/db.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { readForm } from "~/utils/forms.server";
+import { publicOrigin } from "~/utils/mail.server";
+
+export const meta: MetaFunction = () => [{ title: "Tester calls · Patternhouse" }];
+
+type Errors = Record<string, string[] | null | undefined>;
+
+/**
+ * /my-tester-calls (issue 37): a seller opens a call on one of their drafts, sees its applicants (their notes and,
+ * when they ticked, measurements) and the testers' feedback, and chooses testers; anyone sees the calls they applied to.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  return {
+    drafts: callableDrafts({ db, sellerId: user.id }),
+    calls: listSellerCalls({ db, sellerId: user.id }).map((call) => ({
+      ...call,
+      applicants: call.applicants.map((a) => ({ ...a, appliedAt: undefined })),
+      feedback: callFeedback({ db, callId: call.id }),
+    })),
+    applied: listUserApplications({ db, userId: user.id }),
+    today: utcDay(new Date()),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await readForm(request);
+  const db = getDb();
+  if (formData.get("intent") === "choose") {
+    const submission = parseWithZod(formData, { schema: ChooseTestersFormSchema });
+    if (submission.status !== "success") return data({ form: "choose" as const, callId: Number(formData.get("callId")), errors: (submission.error ?? {}) as Errors }, { status: 400 });
+    const { callId, userIds } = submission.value;
+    const result = chooseTesters({ db, callId, sellerId: user.id, userIds });
+    if (!result.ok) {
+      const { status, message } = TESTING_ERRORS.choose[result.error];
+      return data({ form: "choose" as const, callId, errors: { userIds: [message] } as Errors }, { status });
+    }
+    await sendNotices({ notices: result.notices, origin: publicOrigin() });
+    const message = `${result.chosen.length} ${result.chosen.length === 1 ? "tester" : "testers"} chosen: each has a free tester copy and a message from you.`;
+    return redirectWithFlash(request, `/my-tester-calls#call-${callId}`, { kind: "success", message });
+  }
+  const submission = parseWithZod(formData, { schema: OpenTesterCallFormSchema });
+  if (submission.status !== "success") return data({ form: "open" as const, callId: null, errors: (submission.error ?? {}) as Errors }, { status: 400 });
+  const { productId, ...input } = submission.value;
+  const result = openTesterCall({ db, sellerId: user.id, productId, input });
+  if (!result.ok) {
+    const { status, message } = TESTING_ERRORS.open[result.error];
+    const field = result.error === "closes-in-past" ? "closesOn" : "productId";
+    return data({ form: "open" as const, callId: null, errors: { [field]: [message] } as Errors }, { status });
+  }
+  return redirectWithFlash(request, `/my-tester-calls#call-${result.call.id}`, { kind: "success", message: "Your tester call is open: share its page with sewists." });
+}
+
+export default function MyTesterCalls() {
+  const { drafts, calls, applied, today } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const openErrors: Errors = answer?.form === "open" ? answer.errors : {};
+  const opening = navigation.state === "submitting" && navigation.formData?.get("intent") === "open";
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-2xl font-bold tracking-tight">Tester calls</h1>
+      <p className="mt-1 text-sm text-slate-600">Sewists of many sizes sew your draft and tell you how it fits, before you publish it.</p>
+
+      {drafts.length ? (
+        <section aria-labelledby="open-title" className="card mt-6 p-4">
+          <h2 id="open-title" className="text-lg font-semibold">Open a tester call</h2>
+          <Form method="post" className="mt-3 space-y-4">
+            <input type="hidden" name="intent" value="open" />
+            <div>
+              <label htmlFor="call-product" className="label">Draft</label>
+              <select id="call-product" name="productId" className="input mt-1" required aria-invalid={openErrors.productId ? true : undefined} aria-describedby={openErrors.productId ? "call-product-error" : undefined}>
+                {drafts.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name}
+                  </option>
+                ))}
+              </select>
+              <ErrorList id="call-product-error" errors={openErrors.productId} />
+            </div>
+            <Field label="Sizes wanted" hint="Separated by commas, e.g. S, M, L" inputProps={{ id: "call-sizes", name: "sizes", required: true }} errors={openErrors.sizes} />
+            <Field label="How many testers" inputProps={{ id: "call-testers", name: "testers", type: "number", min: 1, max: 100, required: true, defaultValue: "3" }} errors={openErrors.testers} />
+            <Field label="Closing date" inputProps={{ id: "call-closes", name: "closesOn", type: "date", min: today, required: true }} errors={openErrors.closesOn} />
+            <TextArea label="What testers must send" id="call-brief" name="brief" rows={3} maxLength={4000} required errors={openErrors.brief ?? undefined} />
+            <button type="submit" className="btn" disabled={opening}>
+              <Spinner show={opening} />
+              Open the call
+            </button>
+          </Form>
+        </section>
+      ) : (
+        <p className="mt-6 text-sm text-slate-600">
+          A call is opened on a draft Digital pattern of your store. <Link to="/create-design" className="text-brand-700 underline">Upload a design</Link> and save it as a draft.
+        </p>
+      )}
+
+      {calls.length ? (
+        <section aria-labelledby="calls-title" className="mt-8">
+          <h2 id="calls-title" className="text-lg font-semibold">Your calls</h2>
+          <ul className="mt-3 space-y-4">
+            {calls.map((call) => {
+              const errors: Errors = answer?.form === "choose" && answer.callId === call.id ? answer.errors : {};
+              const free = call.applicants.filter((a) => !a.chosen);
+              return (
+                <li key={call.id} id={`call-${call.id}`} className="card scroll-mt-20 p-4">
+                  <h3 className="font-semibold">
+                    <Link to={`/tester-call/${call.id}`} className="text-brand-700 underline">{call.productName}</Link>
+                  </h3>
+                  <p className="text-sm text-slate-600">
+                    Sizes {call.sizes.join(", ")} · {call.chosenCount} of {call.testers} testers chosen · {call.open ? `closes ${call.closesOn}` : "closed"}
+                  </p>
+                  <h4 className="mt-3 text-sm font-semibold">Applicants ({call.applicants.length})</h4>
+                  {call.applicants.length === 0 ? <p className="text-sm text-slate-600">No applications yet.</p> : null}
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name="intent" value="choose" />
+                    <input type="hidden" name="callId" value={call.id} />
+                    <fieldset aria-describedby={errors.userIds ? `choose-${call.id}-error` : undefined}>
+                      <legend className="sr-only">Choose testers for {call.productName}</legend>
+                      <ul className="space-y-2 text-sm">
+                        {call.applicants.map((a) => (
+                          <li key={a.userId} className="rounded border border-slate-200 p-2">
+                            <label className="flex items-start gap-2">
+                              {a.chosen ? <span className="rounded bg-brand-50 px-1.5 text-xs font-medium text-brand-700">Tester</span> : <input type="checkbox" name="userIds" value={a.userId} className="mt-1" />}
+                              <span>
+                                <span className="font-medium">{a.name}</span>
+                                {a.note ? <span className="block whitespace-pre-line text-slate-700">{a.note}</span> : null}
+                                {a.measurements ? (
+                                  <span className="block text-slate-600">
+                                    Measurements (mm): {Object.entries(a.measurements).filter(([k, v]) => k !== "unit" && v !== null).map(([k, v]) => `${k.replace("_", " ")} ${v}`).join(", ")}
+                                  </span>
+                                ) : null}
+                              </span>
+                            </label>
+                          </li>
+                        ))}
+                      </ul>
+                    </fieldset>
+                    <ErrorList id={`choose-${call.id}-error`} errors={errors.userIds} />
+                    {free.length ? (
+                      <button type="submit" className="btn mt-2">
+                        Choose the ticked testers
+                      </button>
+                    ) : null}
+                  </Form>
+                  {call.feedback.length ? (
+                    <>
+                      <h4 className="mt-3 text-sm font-semibold">Feedback</h4>
+                      <ul className="mt-1 space-y-1 text-sm">
+                        {call.feedback.map((f, i) => (
+                          <li key={i}>
+                            <span className="font-medium">Size {f.size}</span> ({call.applicants.find((a) => a.userId === f.userId)?.name}): <span className="whitespace-pre-line">{f.notes}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    </>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="applied-title" className="mt-8">
+        <h2 id="applied-title" className="text-lg font-semibold">Calls you applied to</h2>
+        {applied.length === 0 ? <p className="mt-2 text-sm text-slate-600">None yet.</p> : null}
+        <ul className="mt-3 space-y-2">
+          {applied.map((call) => (
+            <li key={call.id} className="text-sm">
+              <Link to={`/tester-call/${call.id}`} className="text-brand-700 underline">{call.productName}</Link> by {call.storeName}:{" "}
+              {call.chosen ? "you are a tester" : call.open ? "waiting for the seller" : "not chosen"}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
