@@ -12,7 +12,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 
-import { addFromProductPage, type APIRequestContext, credit, type Customer, DEMO, expect, newAccount, newCustomer, newShop, type Page, pattern, pendingTransfer, postMake, queryOne, readDb, test, whenHydrated } from "./fixtures";
+import { addFromProductPage, type APIRequestContext, credit, type Customer, DEMO, expect, newAccount, newCustomer, newShop, type Page, pattern, openTesterCallOn, pendingTransfer, postMake, queryOne, readDb, test, whenHydrated } from "./fixtures";
 
 type Who = "visitor" | "buyer" | "seller" | "admin" | "customer";
 type Screen = {
@@ -92,7 +92,17 @@ const SCREENS: Screen[] = [
   { name: "report a make", path: async ({ customer }) => `/report-make/${await customerMake(await customer())}`, as: "buyer" },
   { name: "product with makes", path: async ({ customer }) => (await customerMake(await customer()), `/product/${customerPattern(await customer())}#makes`), as: "visitor" },
   { name: "admin makes", path: "/admin/makes", as: "admin" },
+  { name: "tester calls, a call open", path: async () => (await demoSellerCall(), "/my-tester-calls"), as: "seller" },
+  { name: "a tester call, to apply", path: async () => `/tester-call/${await demoSellerCall()}`, as: "buyer" },
 ];
+
+/** A tester call of the demo seller's (opened once). */
+let demoCall: Promise<number> | undefined;
+function demoSellerCall(): Promise<number> {
+  const seller = queryOne<{ id: number; store_id: number }>("SELECT u.id, s.id AS store_id FROM users u JOIN stores s ON s.user_id = u.id WHERE u.email = ?", DEMO.seller.email);
+  demoCall ??= openTesterCallOn({ sellerId: seller.id, storeId: seller.store_id }).then((c) => c.callId);
+  return demoCall;
+}
 
 /** The pattern the customer bought. */
 function customerPattern(customer: Customer): number {

@@ -3,9 +3,11 @@
  * (a file that is not an image is refused at its field, nothing stored); someone who did not buy is refused; another
  * user reports it (the seller and the platform are emailed); the seller hides it (still shown to its maker only) and
  * shows it again. Sizes from makes appear beside the chart's advice only from three similar makers, without names or
- * measurements.
+ * measurements. Tester calls: a seller opens a call on a draft, two users apply, the seller chooses one, who downloads
+ * the draft free, sends feedback and posts a make with three photos; the seller publishes; the product page says
+ * "Tested by 1 sewist in size …" with the tester's make first, and a buyer's make follows after a purchase.
  */
-import { buyAndPay, chartRow, chartSizes, countRows, createUser, expect, jpeg, makePhoto, newShop, png, postMake, saveChart, saveMeasurementsOf, test, waitForMail, whenHydrated } from "./fixtures";
+import { buyAndPay, chartRow, chartSizes, countRows, createDesign, createSeller, createUser, DXF, expect, jpeg, makePhoto, newShop, png, postMake, queryOne, saveChart, saveMeasurementsOf, setDesignStatus, test, waitForMail, whenHydrated } from "./fixtures";
 
 const upload = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 
@@ -116,4 +118,122 @@ test("a buyer posts a make; others report it; the seller hides it; sizes from ma
   await expect(fromMakes.getByText(`Size ${size}: 3 makes`)).toBeVisible();
   for (const maker of makers) await expect(fromMakes).not.toContainText(maker.firstName);
   await expect(fromMakes).not.toContainText("881");
+});
+
+test("a tester call on a draft: apply, choose, a free tester copy, feedback and a make; published, tested by 1 sewist", { tag: "@long" }, async ({ page, loginAs, browser, baseURL }) => {
+  test.slow(); // four users, uploads and a score of navigations
+  const js = test.info().project.use.javaScriptEnabled !== false;
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const name = `Tested Shirt ${tag}`;
+  const seller = await createSeller({ firstName: "Tess", lastName: "Seller" });
+  const productId = await createDesign({
+    storeId: seller.storeId,
+    ownerId: seller.id,
+    raw: { name, desc: "A shirt pattern in testing", price: "14", type: "Pattern", delivery: "Digital", category1: "women", category2: "tops" },
+    image: await png("#0f766e"),
+    pattern: { name: "shirt.dxf", bytes: DXF },
+  });
+  await setDesignStatus(productId, "draft");
+  const sizes = await chartSizes(productId);
+  const size = sizes[0]!;
+  const tester = await createUser({ firstName: "Tara", lastName: "Tester" });
+  const other = await createUser({ firstName: "Otto", lastName: "Other" });
+  await saveMeasurementsOf(tester.id, { bust: 900, waist: 740, hip: 980 });
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+  // The seller opens a call on the draft.
+  await loginAs(seller.id);
+  await page.goto("/my-tester-calls");
+  if (js) await whenHydrated(page);
+  await page.getByLabel("Draft", { exact: true }).selectOption({ label: name });
+  await page.getByLabel("Sizes wanted").fill(sizes.join(", "));
+  await page.getByLabel("How many testers").fill("1");
+  await page.getByLabel("Closing date").fill(tomorrow);
+  await page.getByLabel("What testers must send").fill("Front and back photos, and fit notes per size.");
+  await page.getByRole("button", { name: "Open the call" }).click();
+  await expect(page.getByText("Your tester call is open: share its page with sewists.")).toBeVisible();
+  const callId = queryOne<{ id: number }>("SELECT id FROM tester_calls WHERE product_id = ?", productId).id;
+
+  // Two users apply on the call's page; the first shares her measurements.
+  for (const [user, note, share] of [[tester, "I sew a lot of shirts.", true], [other, "Happy to help.", false]] as const) {
+    await page.context().clearCookies();
+    await loginAs(user.id);
+    await page.goto(`/tester-call/${callId}`);
+    await expect(page.getByRole("heading", { level: 1, name: `Tester call: ${name}` })).toBeVisible();
+    await page.getByLabel("A note to the seller").fill(note);
+    if (share) await page.getByLabel(/Share my measurements with the seller/).check();
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("You applied: the seller will tell you if you are chosen.")).toBeVisible();
+  }
+  expect((await waitForMail(seller.email)).subject).toMatch(/A new tester application/);
+
+  // The seller sees both, one with measurements, and chooses Tara.
+  await page.context().clearCookies();
+  await loginAs(seller.id);
+  await page.goto("/my-tester-calls");
+  const call = page.locator(`#call-${callId}`);
+  await expect(call.getByText("Tara T.")).toBeVisible();
+  await expect(call.getByText("Otto O.")).toBeVisible();
+  await expect(call.getByText(/Measurements \(mm\): .*bust 900/)).toBeVisible();
+  await call.getByRole("checkbox").first().check();
+  await call.getByRole("button", { name: "Choose the ticked testers" }).click();
+  await expect(page.getByText("1 tester chosen: each has a free tester copy and a message from you.")).toBeVisible();
+  expect((await waitForMail(tester.email)).subject).toMatch(/You are a tester of/);
+
+  // Tara downloads the draft free from her tester copy ($0, in her purchases), sends feedback, posts a make.
+  await page.context().clearCookies();
+  await loginAs(tester.id);
+  await page.goto(`/tester-call/${callId}`);
+  await expect(page.getByRole("heading", { name: "You are a tester" })).toBeVisible();
+  await page.getByRole("link", { name: "Your tester copy: download the files" }).click();
+  await expect(page.getByText("Amount $0.00", { exact: false })).toBeVisible();
+  const orderId = Number(new URL(page.url()).pathname.split("/").pop());
+  const download = await page.request.get(`/download/${orderId}`);
+  expect(download.status()).toBe(200);
+  await page.goto(`/tester-call/${callId}`);
+  await page.getByLabel("Size", { exact: true }).selectOption(size);
+  await page.getByLabel("How this size went").fill("The bust is right; the sleeves are 2 cm long.");
+  await page.getByRole("button", { name: "Send feedback" }).click();
+  await expect(page.getByText(`Your feedback on size ${size} is sent.`)).toBeVisible();
+  await page.getByRole("link", { name: "Post a make" }).click();
+  if (js) await whenHydrated(page);
+  await page.getByLabel("Size you made").selectOption(size);
+  await page.getByLabel("Fabric").fill("Cotton poplin");
+  await page.getByRole("group", { name: "Bust" }).getByLabel("Right").check();
+  await page.getByRole("group", { name: "Length" }).getByLabel("Too loose").check();
+  await page.getByLabel("Photos").setInputFiles([
+    upload("front.jpg", "image/jpeg", await makePhoto()),
+    upload("back.jpg", "image/jpeg", await jpeg("#1d4ed8")),
+    upload("detail.png", "image/png", await png("#be185d")),
+  ]);
+  await page.getByRole("button", { name: "Post my make" }).click();
+  await expect(page.getByText("Your make is posted.")).toBeVisible({ timeout: 20_000 });
+  const testerMake = countRows("SELECT max(id) AS n FROM makes WHERE user_id = ?", tester.id);
+  await expect(page.locator(`#make-${testerMake}`).getByText("Tester", { exact: true })).toBeVisible();
+
+  // Otto, not chosen, may not post a make.
+  await page.context().clearCookies();
+  await loginAs(other.id);
+  expect((await page.goto(`/my-makes/new/${productId}`))?.status()).toBe(404);
+
+  // The seller publishes; the page says who tested it and opens its gallery with the tester's make.
+  await page.context().clearCookies();
+  await loginAs(seller.id);
+  await page.goto("/my-designs");
+  await page.getByRole("button", { name: `Publish ${name}` }).click();
+  const visitor = await browser.newContext({ baseURL, javaScriptEnabled: js });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/product/${productId}`);
+  await expect(visitorPage.getByTestId("tested-by")).toHaveText(`Tested by 1 sewist in size ${size}`);
+  await expect(visitorPage.locator("#makes article").first()).toHaveAttribute("id", `make-${testerMake}`);
+  await expect(visitorPage.locator(`#make-${testerMake}`).getByRole("img")).toHaveCount(3);
+
+  // A buyer's make appears after the purchase, after the tester's.
+  const buyer = await createUser({ firstName: "Bea", lastName: "Buyer" });
+  await buyAndPay(buyer.id, [{ productId }]);
+  const buyerMake = await postMake({ userId: buyer.id, productId, input: { size } });
+  await visitorPage.goto(`/product/${productId}`);
+  await expect(visitorPage.locator("#makes article")).toHaveCount(2);
+  await expect(visitorPage.locator("#makes article").nth(1)).toHaveAttribute("id", `make-${buyerMake}`);
+  await visitor.close();
 });

@@ -9,7 +9,7 @@
  * the js project, and in the no-js project for a screen that fails.
  */
 
-import { type Account, addToCartOf, adminAuth, type APIRequestContext, buy, credit, DEMO, expect, newAccount, newShop, type Page, pendingTransfer, postMake, readDb, type Shop, test, uniqueAddress, whenHydrated } from "./fixtures";
+import { type Account, addToCartOf, adminAuth, type APIRequestContext, buy, credit, DEMO, expect, newAccount, newShop, type Page, openTesterCallOn, pendingTransfer, postMake, readDb, type Shop, test, uniqueAddress, whenHydrated } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -40,8 +40,9 @@ type World = {
   helpId: number;
   checkoutId: number;
   storeOwnerId: number;
-  /** The buyer's make of the printed pattern (issue 37). */
+  /** The buyer's make of the printed pattern, and a tester call of the shop's (issue 37). */
   makeId: number;
+  callId: number;
 };
 
 /** One world per worker: a long-named buyer and store, three orders (one shipped, one refunded), a message, a help request. */
@@ -108,8 +109,9 @@ async function buildWorld(api: APIRequestContext): Promise<World> {
     { productId: shop.dress, variantId: shop.dressM },
     { productId: shop.tote, quantity: 3 },
   ]);
+  const { callId } = await openTesterCallOn({ sellerId: shop.seller.id, storeId: shop.storeId, sizes: ["XS", "S", "M", "L", "XL", "XXL", LONG.variant] });
   const makeId = await postMake({ userId: buyer.id, productId: shop.printed, photos: 3, input: { fabric: LONG.url.slice(0, 200), notes: `Took in the waist: ${LONG.url}` } });
-  return { buyer, shop, orders, conversationId, helpId, checkoutId, storeOwnerId: shop.seller.id, makeId };
+  return { buyer, shop, orders, conversationId, helpId, checkoutId, storeOwnerId: shop.seller.id, makeId, callId };
 }
 
 type Who = "visitor" | "buyer" | "seller" | "admin";
@@ -193,6 +195,8 @@ const SCREENS: { name: string; as: Who; path: (w: World) => string; prepare?: (p
   { name: "admin help request", as: "admin", path: (w) => `/admin/help/${w.helpId}` },
   { name: "admin makes", as: "admin", path: () => "/admin/makes" },
   { name: "makes of the seller's patterns", as: "seller", path: () => "/my-makes" },
+  { name: "tester calls", as: "seller", path: () => "/my-tester-calls" },
+  { name: "a tester call", as: "buyer", path: (w) => `/tester-call/${w.callId}` },
 ];
 
 /** What sticks out past the right edge, outside a region that scrolls it, for the failure message. */

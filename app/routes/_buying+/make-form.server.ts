@@ -4,6 +4,7 @@ import { data } from "@remix-run/node";
 import type { User } from "../../../db/schema";
 import type { MakeFormErrors, MakeFormValues } from "~/components/makes/make-form";
 import { MAKES_ERRORS } from "~/models/makes/errors";
+import { canSeeProductMakes } from "~/models/makes/gallery.server";
 import { createMake, updateMake, type MakeFailure } from "~/models/makes/makes.server";
 import { MakeFormSchema, MAX_MAKE_PHOTOS } from "~/schemas/makes";
 import { getDb } from "~/utils/db.server";
@@ -61,7 +62,9 @@ export async function makeFormAction(request: Request, user: User, target: { pro
           });
     if (!result.ok) return refused(result, values);
     const message = "productId" in target ? "Your make is posted." : "Your make is saved.";
-    return redirectWithFlash(request, `/product/${result.make.productId}#make-${result.make.id}`, { kind: "success", message });
+    // A tester's make of a draft shows on the pattern's page once it is published: until then on /my-makes.
+    const shown = canSeeProductMakes({ db, productId: result.make.productId, viewerId: user.id });
+    return redirectWithFlash(request, shown ? `/product/${result.make.productId}#make-${result.make.id}` : `/my-makes#make-${result.make.id}`, { kind: "success", message });
   } finally {
     await form.cleanup();
   }
