@@ -78,7 +78,8 @@ export async function requestRefund({
           .from(orders)
           .where(and(eq(orders.id, orderId), eq(orders.buyerId, buyerId)))
           .get();
-        if (!order) return { ok: false as const, error: "not-found" as const };
+        // A tester copy (issue 37) was never paid: no refund or cancellation to ask for.
+        if (!order || order.testerCopy) return { ok: false as const, error: "not-found" as const };
         if (order.status === "Refunded" || order.providerRefundId !== null) return { ok: false as const, error: "refunded" as const };
         if (kind === "cancel" && isDownloadPattern(order.productType, order.delivery)) return { ok: false as const, error: "cancel-digital" as const };
         if (kind === "cancel" && order.status !== "Pending") return { ok: false as const, error: "cancel-shipped" as const };

@@ -40,9 +40,12 @@ export type RefundResult =
   | { ok: true; order: Order; refundId: string; refundedCents: number; debitCents: number }
   | { ok: false; error: RefundError };
 
-/** An order the administrator may refund: paid and not yet refunded (a pending or shipped order). */
-export function canRefund(order: Pick<Order, "status">): boolean {
-  return order.status === "Pending" || order.status === "Shipped";
+/**
+ * An order the administrator may refund: paid and not yet refunded (a pending or shipped order). A tester copy
+ * (issue 37) was never paid: there is nothing to refund.
+ */
+export function canRefund(order: Pick<Order, "status" | "testerCopy">): boolean {
+  return (order.status === "Pending" || order.status === "Shipped") && !order.testerCopy;
 }
 
 /** What the buyer gets back for one order: its amount, its printing and shipping and its tax. */

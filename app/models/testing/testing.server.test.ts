@@ -9,7 +9,9 @@ import { messages, orders, products, transactions } from "../../../db/schema";
 import { buyAndPay, makeBuyer, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { allFinancialRows, financialRowsJson, getFinancialOverview, revenuePerDay } from "~/models/admin/financial.server";
+import { refundOrder } from "~/models/buying/refunds.server";
 import { getAdminStore } from "~/models/admin/stores.server";
+import { requestRefund } from "~/models/buying/refund-requests.server";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { listBuyerOrders } from "~/models/buying/orders.server";
 import { toBuyerOrderJson } from "~/models/buying/views.server";
@@ -115,6 +117,9 @@ describe("tester calls", () => {
     expect(db.select().from(messages).where(eq(messages.orderId, order.id)).get()).toMatchObject({ senderId: shop.seller.id });
     expect(toBuyerOrderJson(listBuyerOrders({ db, userId: ann.id })[0]!)).toMatchObject({ tester_copy: true, amount: 0 });
     expect(downloadOrderPattern({ db, userId: ann.id, orderId: order.id }).ok).toBe(true);
+    // Never paid: nothing to refund, nothing to ask a refund of.
+    expect(await refundOrder({ db, orderId: order.id, adminId: shop.seller.id, stripe: null })).toEqual({ ok: false, error: "not-refundable" });
+    expect(await requestRefund({ db, buyerId: ann.id, orderId: order.id, kind: "refund", reason: "free" })).toEqual({ ok: false, error: "not-found" });
     expect(listUserApplications({ db, userId: ann.id })).toMatchObject([{ id: callId, chosen: true, orderId: order.id }]);
     expect(listUserApplications({ db, userId: bob.id })).toMatchObject([{ id: callId, chosen: false, orderId: null }]);
     await sendNotices({ notices: chosen.notices, origin: "http://x.test" });
