@@ -28,6 +28,7 @@ import {
   users,
   type User,
 } from "../../../db/schema";
+import { forgetCommunityData } from "~/models/accounts/community-data.server";
 import { auditActor, type DataActor } from "~/models/accounts/personal-data-export.server";
 import { deleteUnreferencedFiles } from "~/models/files/store.server";
 import { getStripe } from "~/models/payments/providers.server";
@@ -195,6 +196,8 @@ export async function deleteAccount({
         if (help.resumeFile) candidates.push(help.resumeFile);
       }
       tx.delete(helpRequests).where(eq(helpRequests.userId, userId)).run();
+      // Makes, reports and tester applications (issue 37): the makes' photos go with the other unreferenced files.
+      candidates.push(...forgetCommunityData(tx, userId));
       for (const checkout of tx.select({ id: checkouts.id, address: checkouts.shippingAddress }).from(checkouts).where(eq(checkouts.userId, userId)).all()) {
         tx.update(checkouts).set({ shippingAddress: scrubAddress(checkout.address, userId) }).where(eq(checkouts.id, checkout.id)).run();
       }

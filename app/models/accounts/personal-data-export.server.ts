@@ -50,6 +50,9 @@ export const PERSONAL_DATA_COVERAGE = {
   "refund_requests.buyer_id": { section: "refund_requests" },
   "refund_requests.answered_by": { section: "refund_requests" },
   "user_measurements.user_id": { section: "measurements" },
+  "makes.user_id": { section: "makes" },
+  "make_reports.reporter_id": { section: "make_reports" },
+  "tester_applications.user_id": { section: "tester_applications" },
   "discount_redemptions.user_id": { reason: "a discount code's use by one of the user's checkouts: the checkout's discount is the user's data, the count is the store's" },
 } as const satisfies Record<string, { section: string } | { reason: string }>;
 

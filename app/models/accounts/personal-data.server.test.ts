@@ -8,6 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as schema from "../../../db/schema";
 import {
+  makePhotos,
+  makeReports,
+  makes,
+  testerApplications,
+  testerCalls,
   auditLog,
   checkouts,
   conversations,
@@ -139,6 +144,13 @@ async function everything(db: Db) {
   // An administrator's adjustment: the admin's own ledger actions and audit rows are the admin's data.
   db.insert(transactions).values({ storeId: shop.store.id, txType: "Adjustment", amountCents: 100, reason: "goodwill", adminId: user.id }).run();
   recordAudit(db, { adminId: user.id, action: "adjust-balance", targetType: "store", targetId: shop.store.id, details: {} });
+  // Issue 37: a make of the bought pattern with a photo, a report of the seller's make, an application to a call.
+  const make = db.insert(makes).values({ productId: shop.digital.id, userId: user.id, size: "M", measurements: JSON.stringify({ unit: "cm", bust: 900 }) }).returning().get();
+  db.insert(makePhotos).values({ makeId: make.id, file: upload(db, user.id, "media", "make.png") }).run();
+  const theirs = db.insert(makes).values({ productId: shop.digital.id, userId: shop.seller.id, size: "S" }).returning().get();
+  db.insert(makeReports).values({ makeId: theirs.id, reporterId: user.id, reason: "Not this pattern" }).run();
+  const call = db.insert(testerCalls).values({ productId: product.id, sizes: '["M"]', testers: 1, closesOn: "2999-01-01" }).returning().get();
+  db.insert(testerApplications).values({ callId: call.id, userId: user.id, note: "Me please" }).run();
   return { shop, user, admin, store, product, bought, sale, files: { logo, avatar, resume } };
 }
 
@@ -187,7 +199,7 @@ describe("exportUserData", () => {
     expect(data.follows[0]!.store_id).toBe(shop.store.id);
     expect(data.favorites).toEqual([{ product_id: shop.dress.id, product_name: shop.dress.name, created_at: expect.any(String) }]);
     expect(data.files.every((f) => f.url === `/api/files/${f.name}`)).toBe(true);
-    expect(data.files.map((f) => f.original_name).sort()).toEqual(["bag.png", "cv.png", "logo.png", "me.png", "studio.png"]);
+    expect(data.files.map((f) => f.original_name).sort()).toEqual(["bag.png", "cv.png", "logo.png", "make.png", "me.png", "studio.png"]);
     const text = JSON.stringify(data);
     expect(text).not.toContain(user.passwordHash);
     expect(text).not.toContain("000123456789");
@@ -315,7 +327,11 @@ describe("deleteAccount", () => {
     }
     const productImage = db.select().from(productMedia).where(eq(productMedia.productId, product.id)).get()!.media;
     expect(onDisk(productImage)).toBe(true);
-    expect(result.ok && result.filesDeleted).toBe(4);
+    // One more than before issue 37: the make's photo (the user's makes and reports go; applications keep no note).
+    expect(result.ok && result.filesDeleted).toBe(5);
+    expect(db.select().from(makes).where(eq(makes.userId, user.id)).all()).toEqual([]);
+    expect(db.select().from(makeReports).where(eq(makeReports.reporterId, user.id)).all()).toEqual([]);
+    expect(db.select().from(testerApplications).where(eq(testerApplications.userId, user.id)).get()).toMatchObject({ note: "", measurements: null });
 
     // The audit log says who deleted it and why; deleting again is refused.
     const audit = db.select().from(auditLog).where(eq(auditLog.action, "delete-account")).get()!;

@@ -22,6 +22,7 @@ import sharp from "sharp";
 import {
   files,
   helpRequests,
+  makePhotos,
   patternVersions,
   productMedia,
   products,
@@ -333,7 +334,7 @@ async function removeUploads(names: string[], dataDir?: string) {
 
 /**
  * Deletes those of `names` that nothing refers to any more (store and product media, logos, size charts,
- * pattern files and versions, avatars, help-request resumes).
+ * pattern files and versions, avatars, help-request resumes, makes' photos).
  */
 export async function deleteUnreferencedFiles({ db, names, dataDir }: { db: Db; names: string[]; dataDir?: string }) {
   const unused: string[] = [];
@@ -349,7 +350,8 @@ export async function deleteUnreferencedFiles({ db, names, dataDir }: { db: Db; 
         .get() ??
       db.select({ one: sql`1` }).from(patternVersions).where(eq(patternVersions.file, name)).get() ??
       db.select({ one: sql`1` }).from(users).where(eq(users.avatar, name)).get() ??
-      db.select({ one: sql`1` }).from(helpRequests).where(eq(helpRequests.resumeFile, name)).get();
+      db.select({ one: sql`1` }).from(helpRequests).where(eq(helpRequests.resumeFile, name)).get() ??
+      db.select({ one: sql`1` }).from(makePhotos).where(eq(makePhotos.file, name)).get();
     if (!used) unused.push(name);
   }
   await discardFiles({ db, names: unused, dataDir });

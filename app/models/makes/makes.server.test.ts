@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, files, makes, orders, products, sizeChartRows } from "../../../db/schema";
 import { buyAndPay, makeBuyer, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
+import { deleteAccount } from "~/models/accounts/deletion.server";
+import { exportUserData } from "~/models/privacy/personal-data.server";
 import { listReportedMakes, removeMake } from "~/models/admin/makes.server";
 import { saveMeasurements } from "~/models/fit/measurements.server";
 import { MAKES_ERRORS } from "~/models/makes/errors";
@@ -218,5 +220,30 @@ describe("galleries and moderation", () => {
     expect(entry).toMatchObject({ adminId: admin.id, action: "remove-make" });
     expect(JSON.parse(entry!.details)).toMatchObject({ reason: "Not a make", productId, makerId: buyer.id, photos: names });
     for (const name of names) expect(fs.existsSync(path.join(dataDir, "uploads", name))).toBe(false);
+  });
+});
+
+describe("a maker's personal data", () => {
+  it("exports their makes and reports; deleting the account deletes them and the photos", async () => {
+    const { db, buyer, stranger, productId } = await setup();
+    const admin = await makeUser(db, { role: "admin" });
+    const make = await posted(db, buyer.id, productId, 2);
+    const theirs = await posted(db, stranger.id, productId, 1).catch(() => null);
+    expect(theirs).toBeNull(); // the stranger did not buy
+    await buyAndPay(db, stranger, productId);
+    const other = await posted(db, stranger.id, productId, 1);
+    expect(reportMake({ db, makeId: other.id, reporterId: buyer.id, reason: "Blurry" }).ok).toBe(true);
+    const names = makePhotoRows({ db, makeId: make.id }).map((p) => p.file);
+    const exported = exportUserData({ db, userId: buyer.id })!;
+    expect(exported.makes).toMatchObject([{ id: make.id, size: "M", photos: names.map((file) => ({ file })) }]);
+    expect(exported.make_reports).toMatchObject([{ make_id: other.id, reason: "Blurry" }]);
+
+    const deleted = await deleteAccount({ db, userId: buyer.id, actor: { kind: "admin", adminId: admin.id, reason: "asked" }, stripe: null });
+    expect(deleted.ok).toBe(true);
+    expect(db.select().from(makes).where(eq(makes.userId, buyer.id)).all()).toEqual([]);
+    for (const name of names) expect(fs.existsSync(path.join(dataDir, "uploads", name))).toBe(false);
+    expect(listReportedMakes({ db })).toEqual([]);
+    // The other maker's make and photo stay.
+    expect(makePhotoRows({ db, makeId: other.id })).toHaveLength(1);
   });
 });

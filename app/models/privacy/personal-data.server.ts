@@ -8,10 +8,12 @@ import { buyingPersonalData } from "~/models/buying/personal-data.server";
 import { catalogPersonalData } from "~/models/catalog/personal-data.server";
 import { filesPersonalData } from "~/models/files/personal-data.server";
 import { fitPersonalData } from "~/models/fit/personal-data.server";
+import { makesPersonalData } from "~/models/makes/personal-data.server";
 import { messagingPersonalData } from "~/models/messaging/personal-data.server";
 import { paymentsPersonalData } from "~/models/payments/personal-data.server";
 import { platformPersonalData } from "~/models/platform/personal-data.server";
 import { sellingPersonalData } from "~/models/selling/personal-data.server";
+import { testingPersonalData } from "~/models/testing/personal-data.server";
 import type { Db } from "~/utils/db.server";
 
 /** Every domain's section, after accounts' profile, sessions and password resets. */
@@ -24,6 +26,8 @@ export const PERSONAL_DATA_SECTIONS = [
   messagingPersonalData,
   filesPersonalData,
   platformPersonalData,
+  makesPersonalData,
+  testingPersonalData,
 ] as const;
 
 /** Everything about one user, or undefined for an unknown id. Secrets (password hash, tokens) are never in it. */

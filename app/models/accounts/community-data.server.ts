@@ -1,0 +1,21 @@
+/**
+ * An account's makes, reports and tester applications (issue 37) in its deletion (decision 103), written through
+ * db/schema in the deletion's transaction: accounts sits below the makes and testing domains. The makes go (their
+ * photos become unreferenced files, deleted after the transaction), the reports go, and the applications keep no
+ * note or measurements (the seller's choice and the design's "tested by" stay, as reviews stay with the deleted
+ * name). Their export is each domain's section (makes/ and testing/personal-data.server.ts).
+ */
+import { eq, inArray } from "drizzle-orm";
+
+import { makePhotos, makeReports, makes, testerApplications } from "../../../db/schema";
+import type { DbOrTx } from "~/utils/db.server";
+
+/** Deletes the user's makes and reports, blanks their applications; answers the photos to delete. */
+export function forgetCommunityData(tx: DbOrTx, userId: number): string[] {
+  const own = tx.select({ id: makes.id }).from(makes).where(eq(makes.userId, userId)).all().map((m) => m.id);
+  const files = own.length ? tx.select({ file: makePhotos.file }).from(makePhotos).where(inArray(makePhotos.makeId, own)).all().map((p) => p.file) : [];
+  if (own.length) tx.delete(makes).where(inArray(makes.id, own)).run();
+  tx.delete(makeReports).where(eq(makeReports.reporterId, userId)).run();
+  tx.update(testerApplications).set({ note: "", measurements: null }).where(eq(testerApplications.userId, userId)).run();
+  return files;
+}

@@ -1,0 +1,36 @@
+/**
+ * Testing's section of the personal-data export (decision 103, issue 37): the user's applications to tester calls,
+ * with the measurements they chose to share, whether they were chosen, and their feedback per size. Deleting an
+ * account blanks their notes and measurements (accounts/community-data.server.ts).
+ */
+import { asc, eq } from "drizzle-orm";
+
+import { testerApplications, testerCalls, testerFeedback } from "../../../db/schema";
+import { iso, parseJson, type ExportSubject } from "~/utils/personal-data";
+
+export function testingPersonalData({ db, user }: ExportSubject) {
+  const applications = db
+    .select({ application: testerApplications, productId: testerCalls.productId })
+    .from(testerApplications)
+    .innerJoin(testerCalls, eq(testerCalls.id, testerApplications.callId))
+    .where(eq(testerApplications.userId, user.id))
+    .orderBy(asc(testerApplications.id))
+    .all();
+  return {
+    tester_applications: applications.map(({ application: a, productId }) => ({
+      call_id: a.callId,
+      product_id: productId,
+      note: a.note,
+      shared_measurements: a.measurements === null ? null : parseJson(a.measurements),
+      chosen_at: iso(a.chosenAt),
+      order_id: a.orderId,
+      created_at: iso(a.createdAt),
+      feedback: db
+        .select({ size: testerFeedback.size, notes: testerFeedback.notes })
+        .from(testerFeedback)
+        .where(eq(testerFeedback.applicationId, a.id))
+        .orderBy(asc(testerFeedback.size))
+        .all(),
+    })),
+  };
+}
