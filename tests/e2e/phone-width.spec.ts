@@ -196,6 +196,7 @@ const SCREENS: { name: string; as: Who; path: (w: World) => string; prepare?: (p
   { name: "admin makes", as: "admin", path: () => "/admin/makes" },
   { name: "makes of the seller's patterns", as: "seller", path: () => "/my-makes" },
   { name: "tester calls", as: "seller", path: () => "/my-tester-calls" },
+  { name: "report a make", as: "seller", path: (w) => `/report-make/${w.makeId}` },
   { name: "a tester call", as: "buyer", path: (w) => `/tester-call/${w.callId}` },
 ];
 
