@@ -30,6 +30,8 @@ export function toOrderLineView(order: Order) {
     date: isoDay(order.createdAt),
     // The buyer's own size (decision 115): both sides see the flag; only the buyer's page reads the measurements.
     madeToMeasure: order.measurements !== null,
+    // A tester's free copy of a draft (issue 37): $0, no sale.
+    testerCopy: order.testerCopy,
   };
 }
 
@@ -45,6 +47,8 @@ export function toPurchaseRowView(order: BuyerOrder) {
     taxCents: order.taxCents,
     // Marked in the list (issue 34, item 14).
     madeToMeasure: order.measurements !== null,
+    // A tester's free copy of a draft (issue 37).
+    testerCopy: order.testerCopy,
   };
 }
 

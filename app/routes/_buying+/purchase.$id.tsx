@@ -112,7 +112,7 @@ export default function PurchasePage() {
             <Link to={`/product/${order.productId}`} className="font-medium hover:text-brand-700">
               {order.name}
             </Link>
-            <p className="text-sm text-slate-600">{[...order.variants.map((v) => `${v.name}: ${v.value}`), order.typeLabel].join(" · ")}</p>
+            <p className="text-sm text-slate-600">{[...order.variants.map((v) => `${v.name}: ${v.value}`), order.typeLabel, ...(order.testerCopy ? ["Tester copy"] : [])].join(" · ")}</p>
             <MadeToMeasureLine measurements={order.measurements} />
           </div>
           <ItemAction order={order} />

@@ -76,6 +76,7 @@ export default function PurchasesPage() {
               <td className="py-3 pr-4">
                 {o.name}
                 {o.madeToMeasure ? <span className="ml-2 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-800" data-testid="made-to-measure-flag">{MADE_TO_MEASURE_LABEL}</span> : null}
+                {o.testerCopy ? <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700" data-testid="tester-copy-flag">Tester copy</span> : null}
               </td>
               <td className="py-3 pr-4">{o.status}</td>
               <td className="py-3 pr-4">{o.date}</td>
