@@ -19,6 +19,10 @@ const SELLER_CALLS: [method: "GET" | "POST", path: string, data?: Record<string,
   ["POST", "/api/user/update-product", { product: { name: "A" } }],
   ["POST", "/api/user/remove-product", { id: 1 }],
   ["POST", "/api/user/withdraw-balance"],
+  // Issue 37: a tester call's seller, and the seller who hides a make of their pattern.
+  ["POST", "/api/user/open-tester-call", { product_id: 1, sizes: ["M"], testers: 1, closes_on: "2099-01-01", brief: "Photos" }],
+  ["POST", "/api/user/choose-testers/1", { user_ids: [1] }],
+  ["POST", "/api/user/hide-make/1", { hidden: true }],
 ];
 
 test("every seller call answers 404 'Please setup your store first' to a user without a store, and the token stays valid", async ({ request }) => {

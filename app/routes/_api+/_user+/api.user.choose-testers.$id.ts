@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { requireApiUser } from "~/auth/guards.server";
+import { requireApiSeller } from "~/auth/guards.server";
 import { chooseTesters, sendNotices } from "~/models/testing/applications.server";
 import { TESTING_ERRORS } from "~/models/testing/errors";
 import { ApiChooseTestersSchema } from "~/schemas/makes";
@@ -19,7 +19,7 @@ export async function loader() {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const user = await requireApiUser(request);
+  const { user } = await requireApiSeller(request);
   const callId = apiIdParam(params.id, TESTING_ERRORS.choose["call-not-found"].message);
   const body = await parseBody(request, ApiChooseTestersSchema);
   const result = chooseTesters({ db: getDb(), callId, sellerId: user.id, userIds: body.user_ids });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { requireApiUser } from "~/auth/guards.server";
+import { requireApiSeller } from "~/auth/guards.server";
 import { MAKES_ERRORS } from "~/models/makes/errors";
 import { hideMake } from "~/models/makes/moderation.server";
 import { HideMakeSchema } from "~/schemas/makes";
@@ -15,7 +15,7 @@ export async function loader() {
 /** POST /api/user/hide-make/{id} {hidden: true|false} -> {success, hidden}: the pattern's seller only (else 403). */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const user = await requireApiUser(request);
+  const { user } = await requireApiSeller(request);
   const makeId = apiIdParam(params.id, MAKES_ERRORS.hide["make-not-found"].message);
   const { hidden } = await parseBody(request, HideMakeSchema);
   const result = hideMake({ db: getDb(), makeId, sellerId: user.id, hidden });

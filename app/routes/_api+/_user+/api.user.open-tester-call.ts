@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { requireApiUser } from "~/auth/guards.server";
+import { requireApiSeller } from "~/auth/guards.server";
 import { openTesterCall } from "~/models/testing/calls.server";
 import { TESTING_ERRORS } from "~/models/testing/errors";
 import { ApiOpenTesterCallSchema } from "~/schemas/makes";
@@ -14,7 +14,7 @@ export async function loader() {
 /** POST /api/user/open-tester-call {product_id, sizes, testers, closes_on, brief} -> 201 {id}: on a draft Digital pattern of the caller's store. */
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, "POST");
-  const user = await requireApiUser(request);
+  const { user } = await requireApiSeller(request);
   const body = await parseBody(request, ApiOpenTesterCallSchema);
   const result = openTesterCall({
     db: getDb(),
