@@ -11,7 +11,7 @@ import { applyToTesterCall, sendNotices } from "~/models/testing/applications.se
 import { getTesterCall, listUserApplications } from "~/models/testing/calls.server";
 import { TESTING_ERRORS } from "~/models/testing/errors";
 import { ownFeedback, sendTesterFeedback } from "~/models/testing/feedback.server";
-import { ApplyTesterCallFormSchema, TesterFeedbackFormSchema } from "~/schemas/makes";
+import { ApplyTesterCallFormSchema, TesterFeedbackFormSchema } from "~/schemas/testing";
 import { getDb } from "~/utils/db.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";

@@ -10,7 +10,7 @@ import { chooseTesters, sendNotices } from "~/models/testing/applications.server
 import { callableDrafts, listSellerCalls, listUserApplications, openTesterCall, utcDay } from "~/models/testing/calls.server";
 import { TESTING_ERRORS } from "~/models/testing/errors";
 import { callFeedback } from "~/models/testing/feedback.server";
-import { ChooseTestersFormSchema, OpenTesterCallFormSchema } from "~/schemas/makes";
+import { ChooseTestersFormSchema, OpenTesterCallFormSchema } from "~/schemas/testing";
 import { getDb } from "~/utils/db.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";

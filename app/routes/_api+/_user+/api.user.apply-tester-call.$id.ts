@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/guards.server";
 import { applyToTesterCall, sendNotices } from "~/models/testing/applications.server";
 import { TESTING_ERRORS } from "~/models/testing/errors";
-import { ApiApplyTesterCallSchema } from "~/schemas/makes";
+import { ApiApplyTesterCallSchema } from "~/schemas/testing";
 import { apiIdParam } from "~/utils/api-params.server";
 import { apiError, parseBody, requireMethod } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiSeller } from "~/auth/guards.server";
 import { chooseTesters, sendNotices } from "~/models/testing/applications.server";
 import { TESTING_ERRORS } from "~/models/testing/errors";
-import { ApiChooseTestersSchema } from "~/schemas/makes";
+import { ApiChooseTestersSchema } from "~/schemas/testing";
 import { apiIdParam } from "~/utils/api-params.server";
 import { apiError, parseBody, requireMethod } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";

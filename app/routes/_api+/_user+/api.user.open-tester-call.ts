@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiSeller } from "~/auth/guards.server";
 import { openTesterCall } from "~/models/testing/calls.server";
 import { TESTING_ERRORS } from "~/models/testing/errors";
-import { ApiOpenTesterCallSchema } from "~/schemas/makes";
+import { ApiOpenTesterCallSchema } from "~/schemas/testing";
 import { apiError, parseBody, requireMethod } from "~/utils/api.server";
 import { getDb } from "~/utils/db.server";
 
