@@ -21,6 +21,8 @@ const DOMAINS = [
   "layout",
   "buying",
   "selling",
+  "makes",
+  "testing",
   "admin",
   "privacy",
 ];
