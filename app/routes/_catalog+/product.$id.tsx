@@ -8,9 +8,14 @@ import { DraftBadge, DraftPreviewBanner } from "~/components/drafts";
 import { FavoriteButton } from "~/components/favorite-button";
 import { island } from "~/components/island";
 import { FabricLengthTable } from "~/components/layout/fabric-length-table";
+import { MakeGallery } from "~/components/makes/make-gallery";
+import { SizesFromMakes } from "~/components/makes/sizes-from-makes";
 import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
 import { productPage } from "~/models/buying/product-page.server";
+import { pageParam, productMakesSection } from "~/models/makes/gallery.server";
+import { sizesFromMakes } from "~/models/makes/sizes.server";
+import { testedBy, testedByLine } from "~/models/testing/feedback.server";
 import { getDb } from "~/utils/db.server";
 import { SizeChartTable } from "~/components/size-chart-table";
 import { invariantResponse } from "~/utils/invariant";
@@ -31,7 +36,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const cartOwner = () => getCartOwner(request);
   const page = await productPage({ db: getDb(), productId: Number(params.id), viewer, url, cartOwner, clientKey: clientKeyOf(request) });
   invariantResponse(page, "Not found", { status: 404 });
-  return page;
+  return { ...page, ...makesOfPage({ product: page.product, viewerId: viewer?.id ?? null, url }) };
+}
+
+/**
+ * Issue 37 on a pattern's page: its makes (testers' first, then newest first, paged by plain links ?makes=N), what
+ * makers with measurements like the viewer's made (null below three of them) and "Tested by N sewists in sizes …".
+ */
+function makesOfPage({ product, viewerId, url }: { product: { id: number; type: string }; viewerId: number | null; url: URL }) {
+  const db = getDb();
+  if (product.type !== "Pattern") return { makes: null, sizesFromMakes: null, testedBy: null, viewerId };
+  const tested = testedBy({ db, productId: product.id });
+  return {
+    makes: productMakesSection({ db, productId: product.id, viewerId, page: pageParam(url.searchParams.get("makes")) }),
+    sizesFromMakes: viewerId === null ? null : sizesFromMakes({ db, productId: product.id, userId: viewerId }),
+    testedBy: tested ? testedByLine(tested) : null,
+    viewerId,
+  };
 }
 
 type PatternView = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["pattern"]>;
@@ -109,7 +130,7 @@ const TAB_CLASS = "border-b-2 border-transparent px-3 py-2 text-sm font-medium t
 const productHeading = () => document.getElementById("product-heading");
 
 export default function ProductPage() {
-  const { product, media, variants, store, reviews, rating, myself, added, favorite, ownedOrderId, pattern, sizeChartTable, unitHref, sizeAdvice, madeToMeasure, layout } =
+  const { product, media, variants, store, reviews, rating, myself, added, favorite, ownedOrderId, pattern, sizeChartTable, unitHref, sizeAdvice, madeToMeasure, layout, makes, sizesFromMakes: fromMakes, testedBy: tested, viewerId } =
     useLoaderData<typeof loader>();
   const storeUrl = `/store/${store.owner}`;
   return (
@@ -157,6 +178,7 @@ export default function ProductPage() {
             <AddToCartForm productId={product.id} type={product.type} delivery={product.delivery} variants={variants} />
           )}
           <SizeAdvice advice={sizeAdvice} />
+          {fromMakes ? <SizesFromMakes answer={fromMakes} /> : null}
           <MadeToMeasureOfferForm productId={product.id} offer={madeToMeasure} owned={ownedOrderId ? { price: formatCents(product.priceCents) } : null} />
           {product.sizeChart ? (
             <figure>
@@ -181,6 +203,7 @@ export default function ProductPage() {
         <a href="#details" className={TAB_CLASS}>Design details</a>
         {pattern ? <a href="#pattern" className={TAB_CLASS}>Pattern pieces</a> : null}
         {layout ? <a href="#layout" className={TAB_CLASS}>Cutting layout</a> : null}
+        {makes ? <a href="#makes" className={TAB_CLASS}>Makes</a> : null}
         <a href="#reviews" className={TAB_CLASS}>Reviews</a>
         <Link to={storeUrl} className={TAB_CLASS}>Visit Store</Link>
         <a href="#terms" className={TAB_CLASS}>Terms &amp; Conditions</a>
@@ -195,6 +218,24 @@ export default function ProductPage() {
       </section>
       {pattern ? <PatternSection productName={product.name} pattern={pattern} /> : null}
       {layout ? <LayoutSection productId={product.id} view={layout} /> : null}
+      {makes ? (
+        <MakeGallery
+          title="Makes"
+          intro={
+            <>
+              {tested ? <p data-testid="tested-by" className="font-medium text-slate-800">{tested}</p> : null}
+              {makes.canPost ? <Link to={`/my-makes/new/${product.id}`} className="text-brand-700 underline">Post your make of this pattern</Link> : "What sewists made from this pattern, newest first."}
+            </>
+          }
+          makes={makes.makes}
+          page={makes.page}
+          pages={makes.pages}
+          total={makes.total}
+          pageHref={(p) => `?makes=${p}#makes`}
+          viewerId={viewerId}
+          empty="No makes yet."
+        />
+      ) : null}
       <section id="reviews" className="scroll-mt-20 border-t border-slate-200 py-6">
         <h2 className="text-lg font-semibold">Reviews</h2>
         {rating.average !== null ? (

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
+import { MakeGallery } from "~/components/makes/make-gallery";
 import { MediaCarousel } from "~/components/media-carousel";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-card";
@@ -9,6 +10,7 @@ import { SendMessageDialog } from "~/components/send-message";
 import { CATALOG_ERRORS } from "~/models/catalog/errors";
 import { setFollowing } from "~/models/catalog/follows.server";
 import { getStorePage, storePageView, type StoreViewer } from "~/models/catalog/stores.server";
+import { listStoreMakes, pageParam, toMakeCard } from "~/models/makes/gallery.server";
 import { MESSAGING_ERRORS } from "~/models/messaging/errors.server";
 import { sendMessageAndNotify } from "~/models/messaging/messages.server";
 import { SendMessageSchema } from "~/schemas/messages";
@@ -33,7 +35,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
   const found = getStorePage({ db: getDb(), ownerId, viewerId: user?.id, page });
   invariantResponse(found, "Not found", { status: 404 });
-  return storePageView(found, user?.id);
+  // Makes of the store's patterns (issue 37), paged by plain links (?makes=N).
+  const makes = listStoreMakes({ db: getDb(), storeId: found.store.id, viewerId: user?.id ?? null, page: pageParam(new URL(request.url).searchParams.get("makes")) });
+  return { ...storePageView(found, user?.id), makes: { ...makes, makes: makes.makes.map(toMakeCard) }, viewerId: user?.id ?? null };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -75,7 +79,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function StorePage() {
-  const { ownerId, store, media, followersCount, isFollowing, viewer, designs } = useLoaderData<typeof loader>();
+  const { ownerId, store, media, followersCount, isFollowing, viewer, designs, makes, viewerId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const here = `/store/${ownerId}`;
   const loginHref = `/login?redirectTo=${encodeURIComponent(here)}`;
@@ -115,6 +119,19 @@ export default function StorePage() {
         <ProductGrid products={designs.items} empty="No products found" />
       </div>
       <Pagination page={designs.page} pageCount={designs.pageCount} href={(page) => `?page=${page}`} />
+      {makes.total > 0 ? (
+        <MakeGallery
+          title="Makes of this store's patterns"
+          makes={makes.makes}
+          page={makes.page}
+          pages={makes.pages}
+          total={makes.total}
+          pageHref={(p) => `?makes=${p}#makes`}
+          viewerId={viewerId}
+          showProduct
+          empty="No makes yet."
+        />
+      ) : null}
     </section>
   );
 }
