@@ -23,7 +23,7 @@ export type MakeCardData = {
 export function MakeCard({ make, showProduct = false, children }: { make: MakeCardData; showProduct?: boolean; children?: ReactNode }) {
   const fits = MAKE_FIT_ZONES.filter((zone) => make.fit[zone] !== null);
   return (
-    <article id={`make-${make.id}`} className="card scroll-mt-20 p-4" aria-labelledby={`make-${make.id}-title`}>
+    <article id={`make-${make.id}`} className="card min-w-0 scroll-mt-20 p-4" aria-labelledby={`make-${make.id}-title`}>
       <h3 id={`make-${make.id}-title`} className="font-semibold">
         {showProduct ? `${make.productName}, size ${make.size}` : `Size ${make.size}`}
         {make.tester ? <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700">Tester</span> : null}
@@ -48,7 +48,7 @@ export function MakeCard({ make, showProduct = false, children }: { make: MakeCa
           </li>
         ))}
       </ul>
-      {make.fabric ? <p className="mt-3 text-sm"><span className="font-medium">Fabric:</span> {make.fabric}</p> : null}
+      {make.fabric ? <p className="mt-3 break-words text-sm"><span className="font-medium">Fabric:</span> {make.fabric}</p> : null}
       {fits.length ? (
         <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {fits.map((zone) => (
@@ -59,7 +59,7 @@ export function MakeCard({ make, showProduct = false, children }: { make: MakeCa
           ))}
         </dl>
       ) : null}
-      {make.notes ? <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{make.notes}</p> : null}
+      {make.notes ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{make.notes}</p> : null}
       {children ? <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">{children}</div> : null}
     </article>
   );
