@@ -63,8 +63,8 @@ export default function MyMakesPage() {
         {patterns.length ? (
           <ul className="mt-2 flex flex-wrap gap-2">
             {patterns.map((p) => (
-              <li key={p.id}>
-                <Link to={`/my-makes/new/${p.id}`} className="btn-secondary">
+              <li key={p.id} className="min-w-0 max-w-full">
+                <Link to={`/my-makes/new/${p.id}`} className="btn-secondary max-w-full break-words [overflow-wrap:anywhere]">
                   A make of {p.name}
                 </Link>
               </li>
