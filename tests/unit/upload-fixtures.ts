@@ -38,3 +38,12 @@ export function withUploadDir(name: string) {
 /** A PNG of one colour. */
 export const pngImage = (color: string, width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+
+let photos = 0;
+/** A small photo in the `photos` field (a make's), as the multipart reader leaves it in `dir`. */
+export async function photoFile(dir: string): Promise<TempFile> {
+  photos += 1;
+  const file = path.join(dir, `photo-${photos}.part`);
+  fs.writeFileSync(file, await pngImage("#336699", 8, 8));
+  return { field: "photos", originalName: "make.png", declaredType: "image/png", path: file, size: fs.statSync(file).size };
+}

@@ -1,23 +1,9 @@
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { MAKE_FIT_LABELS, MAKE_FIT_ZONES, MAKE_ZONE_LABELS, type MakeFits } from "~/schemas/makes";
+import type { MakeCardData } from "~/models/makes/gallery.server";
+import { MAKE_FIT_LABELS, MAKE_FIT_ZONES, MAKE_ZONE_LABELS } from "~/schemas/makes";
 import { fileUrl, imageSrcSet } from "~/utils/media";
-
-/** A make as pages show it (gallery.server.ts's MakeView, dates as ISO days). */
-export type MakeCardData = {
-  id: number;
-  productId: number;
-  productName: string;
-  size: string;
-  fabric: string;
-  notes: string;
-  fit: MakeFits;
-  photos: string[];
-  maker: string;
-  tester: boolean;
-  hidden: boolean;
-  date: string;
-};
 
 /** One make: its photos, the size made, the fabric, the fit per zone, the notes and who made it; `children` are its actions. */
 export function MakeCard({ make, showProduct = false, children }: { make: MakeCardData; showProduct?: boolean; children?: ReactNode }) {
@@ -62,5 +48,18 @@ export function MakeCard({ make, showProduct = false, children }: { make: MakeCa
       {make.notes ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{make.notes}</p> : null}
       {children ? <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">{children}</div> : null}
     </article>
+  );
+}
+
+/** The maker's delete of their make: a form posted to /my-makes (its list and the edit page). */
+export function DeleteMakeForm({ makeId, className, buttonClassName, label, children }: { makeId: number; className?: string; buttonClassName: string; label?: string; children: ReactNode }) {
+  return (
+    <Form method="post" action="/my-makes" className={className}>
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="makeId" value={makeId} />
+      <button type="submit" className={buttonClassName} aria-label={label}>
+        {children}
+      </button>
+    </Form>
   );
 }

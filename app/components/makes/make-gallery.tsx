@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 
-import { MakeCard, type MakeCardData } from "./make-card";
+import { MakeCard } from "./make-card";
 import { Pagination } from "~/components/pagination";
+import type { MakeCardData } from "~/models/makes/gallery.server";
 
 /**
  * A gallery of makes (the product page's and the store page's): newest first, paged by plain links (`?makes=N`),
@@ -10,25 +11,16 @@ import { Pagination } from "~/components/pagination";
 export function MakeGallery({
   title,
   intro,
-  makes,
-  page,
-  pages,
-  total,
-  pageHref,
+  gallery: { makes, page, pages, total },
   viewerId,
   showProduct = false,
-  empty,
 }: {
   title: string;
   intro?: React.ReactNode;
-  makes: Array<MakeCardData & { makerId: number }>;
-  page: number;
-  pages: number;
-  total: number;
-  pageHref: (page: number) => string;
+  /** One page of the gallery (gallery.server.ts's MakePage, as cards). */
+  gallery: { makes: MakeCardData[]; page: number; pages: number; total: number };
   viewerId: number | null;
   showProduct?: boolean;
-  empty: React.ReactNode;
 }) {
   return (
     <section id="makes" className="scroll-mt-20 border-t border-slate-200 py-6" aria-labelledby="makes-title">
@@ -37,7 +29,7 @@ export function MakeGallery({
       </h2>
       {intro ? <div className="mt-1 text-sm text-slate-600">{intro}</div> : null}
       {makes.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">{empty}</p>
+        <p className="mt-3 text-sm text-slate-600">No makes yet.</p>
       ) : (
         <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {makes.map((make) => (
@@ -56,7 +48,7 @@ export function MakeGallery({
           ))}
         </div>
       )}
-      <Pagination page={page} pageCount={pages} href={pageHref} />
+      <Pagination page={page} pageCount={pages} href={(p) => `?makes=${p}#makes`} />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { productMedia, products, reviews, stores, users, variants } from "../../
 import { getBuyerSettings } from "~/models/platform/settings.server";
 import { productTypeLabel } from "~/utils/catalog";
 import { isoDay } from "~/utils/dates";
-import { preparedPerDb, type Db } from "~/utils/db.server";
+import { preparedPerDb, type Db, type DbOrTx } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 
 /** The columns of a product in a list (the catalogue's cards, the seller's designs, the admin's products). */
@@ -25,6 +25,21 @@ export const productWithStoreColumns = {
   storeName: stores.name,
   storeAvatar: stores.avatar,
 };
+
+/** A product's type and state with its seller's user id, or undefined for an unknown id. */
+export function productAndSeller(db: DbOrTx, productId: number) {
+  return db
+    .select({ type: products.type, status: products.status, removedAt: products.removedAt, sellerId: stores.userId })
+    .from(products)
+    .innerJoin(stores, eq(stores.id, products.storeId))
+    .where(eq(products.id, productId))
+    .get();
+}
+
+/** The product page's rule (decision 106): a product not removed, and published or the viewer's own draft. */
+export function productVisibleTo(product: { status: string; removedAt: Date | null; sellerId: number } | undefined, viewerId: number | null): boolean {
+  return Boolean(product && !product.removedAt && (product.status === "published" || (viewerId !== null && product.sellerId === viewerId)));
+}
 
 // The product page's queries, prepared once per database (preparedPerDb): the product's id is their one placeholder.
 const productIdParam = sql.placeholder("productId");

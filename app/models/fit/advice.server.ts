@@ -1,25 +1,12 @@
 /** A buyer's size advice for one design (issue 24, decision 112): the JSON call and the product page read it here. */
-import { and, eq, isNull } from "drizzle-orm";
-
-import { products, stores } from "../../../db/schema";
 import { advise, type SizeAdvice } from "./advice";
 import { getMeasurements, getSizeChart } from "./chart.server";
+import { productAndSeller, productVisibleTo } from "~/models/catalog/products.server";
 import type { MeasurementUnit } from "~/utils/measurements";
 import { formatEase } from "~/utils/measurement-units";
 import type { Db } from "~/utils/db.server";
 
 export type SizeAdviceError = "product-not-found" | "no-size-chart" | "no-measurements";
-
-/** Whether a product is one the viewer may see: not removed, and published or their own draft (decision 106). */
-function visibleProduct(db: Db, productId: number, viewerId: number | null): boolean {
-  const row = db
-    .select({ status: products.status, ownerId: stores.userId })
-    .from(products)
-    .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(and(eq(products.id, productId), isNull(products.removedAt)))
-    .get();
-  return Boolean(row && (row.status === "published" || (viewerId !== null && row.ownerId === viewerId)));
-}
 
 /** The advice for a buyer and a design: the design must be one they may see, with a size chart, and they must have measurements. */
 export function getSizeAdvice({
@@ -31,7 +18,7 @@ export function getSizeAdvice({
   productId: number;
   userId: number;
 }): { ok: true; advice: SizeAdvice; unit: MeasurementUnit } | { ok: false; error: SizeAdviceError } {
-  if (!visibleProduct(db, productId, userId)) return { ok: false, error: "product-not-found" };
+  if (!productVisibleTo(productAndSeller(db, productId), userId)) return { ok: false, error: "product-not-found" };
   const chart = getSizeChart({ db }, productId);
   if (!chart || chart.rows.length === 0) return { ok: false, error: "no-size-chart" };
   const measurements = getMeasurements({ db }, userId);

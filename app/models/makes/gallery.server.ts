@@ -6,29 +6,15 @@
 import { and, count, desc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 
 import { makePhotos, makes, products, stores, users } from "../../../db/schema";
-import { makeEligibility } from "./makes.server";
+import { makeEligibility, makeFields } from "./makes.server";
+import { productAndSeller, productVisibleTo } from "~/models/catalog/products.server";
 import { displayName } from "~/models/messaging/conversations.server";
-import { MAKES_PER_PAGE, type MakeFits } from "~/schemas/makes";
+import { MAKES_PER_PAGE } from "~/schemas/makes";
 import type { Db } from "~/utils/db.server";
 import { isoDay } from "~/utils/dates";
 import { fileUrl } from "~/utils/media";
 
-export type MakeView = {
-  id: number;
-  productId: number;
-  productName: string;
-  size: string;
-  fabric: string;
-  notes: string;
-  fit: MakeFits;
-  photos: string[];
-  maker: string;
-  makerId: number;
-  tester: boolean;
-  hidden: boolean;
-  sharedMeasurements: boolean;
-  createdAt: Date;
-};
+export type MakeView = ReturnType<typeof makeFields> & { productName: string; photos: string[]; maker: string; makerId: number; createdAt: Date };
 
 export type MakePage = { makes: MakeView[]; total: number; page: number; pages: number };
 
@@ -76,19 +62,11 @@ function listMakes(db: Db, where: SQL, page: number, testersFirst = false): Make
     page,
     pages: Math.max(1, Math.ceil(total / MAKES_PER_PAGE)),
     makes: rows.map(({ make, productName, firstName, lastName }) => ({
-      id: make.id,
-      productId: make.productId,
+      ...makeFields(make),
       productName,
-      size: make.size,
-      fabric: make.fabric,
-      notes: make.notes,
-      fit: { bust: make.fitBust, waist: make.fitWaist, hip: make.fitHip, length: make.fitLength },
       photos: photos.get(make.id) ?? [],
       maker: displayName({ firstName, lastName }),
       makerId: make.userId,
-      tester: make.tester,
-      hidden: make.hiddenAt !== null,
-      sharedMeasurements: make.measurements !== null,
       createdAt: make.createdAt,
     })),
   };
@@ -99,13 +77,7 @@ function listMakes(db: Db, where: SQL, page: number, testersFirst = false): Make
  * (A tester's view of a draft's makes is their own /my-makes.)
  */
 export function canSeeProductMakes({ db, productId, viewerId }: { db: Db; productId: number; viewerId: number | null }): boolean {
-  const row = db
-    .select({ status: products.status, removedAt: products.removedAt, ownerId: stores.userId })
-    .from(products)
-    .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(eq(products.id, productId))
-    .get();
-  return Boolean(row && !row.removedAt && (row.status === "published" || (viewerId !== null && row.ownerId === viewerId)));
+  return productVisibleTo(productAndSeller(db, productId), viewerId);
 }
 
 /** A pattern's gallery: testers' makes first (they open it), then the newest first. */
@@ -155,23 +127,12 @@ export function makeJson(make: MakeView) {
 }
 
 /** A page's card of a make (dates as ISO days; no measurements, no email). */
-export function toMakeCard(make: MakeView) {
-  return {
-    id: make.id,
-    productId: make.productId,
-    productName: make.productName,
-    size: make.size,
-    fabric: make.fabric,
-    notes: make.notes,
-    fit: make.fit,
-    photos: make.photos,
-    maker: make.maker,
-    makerId: make.makerId,
-    tester: make.tester,
-    hidden: make.hidden,
-    date: isoDay(make.createdAt),
-  };
+export function toMakeCard({ createdAt, sharedMeasurements: _shared, ...make }: MakeView) {
+  return { ...make, date: isoDay(createdAt) };
 }
+
+/** A card as the pages' components read it (make-card.tsx). */
+export type MakeCardData = ReturnType<typeof toMakeCard>;
 
 /**
  * The product page's makes section (patterns only; null for other products): the gallery page asked for (`page`),

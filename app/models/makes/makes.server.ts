@@ -5,7 +5,8 @@
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
 
-import { makePhotos, makes, orders, products, stores, type Make } from "../../../db/schema";
+import { makePhotos, makes, orders, products, type Make } from "../../../db/schema";
+import { productAndSeller } from "~/models/catalog/products.server";
 import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { discardFiles } from "~/models/files/store.server";
 import { PHOTOS_FIELD, storeMakePhotos, type FieldErrors } from "./photos.server";
@@ -36,12 +37,7 @@ export function makeEligibility(
   db: DbOrTx,
   { userId, productId }: { userId: number; productId: number },
 ): { ok: true; tester: boolean; sellerId: number } | { ok: false; error: "product-not-found" | "not-allowed" } {
-  const product = db
-    .select({ type: products.type, status: products.status, removedAt: products.removedAt, sellerId: stores.userId })
-    .from(products)
-    .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(eq(products.id, productId))
-    .get();
+  const product = productAndSeller(db, productId);
   if (!product || product.removedAt || product.type !== "Pattern") return { ok: false, error: "product-not-found" };
   const owned = ownership(db, { userId, productId });
   if (product.status !== "published" && !owned.tester) {
@@ -79,6 +75,26 @@ function fitColumns(fit: MakeFits) {
   return { fitBust: fit.bust, fitWaist: fit.waist, fitHip: fit.hip, fitLength: fit.length };
 }
 
+/** A make's fit per zone (its columns read back; fitColumns writes them). */
+export function fitOf(make: Pick<Make, "fitBust" | "fitWaist" | "fitHip" | "fitLength">): MakeFits {
+  return { bust: make.fitBust, waist: make.fitWaist, hip: make.fitHip, length: make.fitLength };
+}
+
+/** A make's own fields as its views read them (the gallery, the edit form, the export): photos and maker apart. */
+export function makeFields(make: Make) {
+  return {
+    id: make.id,
+    productId: make.productId,
+    size: make.size,
+    fabric: make.fabric,
+    notes: make.notes,
+    fit: fitOf(make),
+    tester: make.tester,
+    hidden: make.hiddenAt !== null,
+    sharedMeasurements: make.measurements !== null,
+  };
+}
+
 function photoCountError(count: number, problems: FileProblem[]): MakeFailure | null {
   if (count + problems.length > MAX_MAKE_PHOTOS) return { ok: false, error: "too-many-photos", errors: { [PHOTOS_FIELD]: [TOO_MANY] } };
   if (count === 0 && problems.length === 0) return { ok: false, error: "no-photos", errors: { [PHOTOS_FIELD]: [NO_PHOTOS] } };
@@ -86,32 +102,33 @@ function photoCountError(count: number, problems: FileProblem[]): MakeFailure | 
 }
 const TOO_MANY = `A make has ${MAX_MAKE_PHOTOS} photos at most.`;
 const NO_PHOTOS = "Add at least one photo of your make.";
+const INVALID_SIZE = "Choose one of this pattern's sizes.";
 
 /** Posts a make with 1 to 6 photos; the photos are stored only when everything else passed. */
-export async function createMake({
-  db,
-  userId,
-  productId,
-  input,
-  photos,
-  problems = [],
-  now = new Date(),
-}: {
-  db: Db;
-  userId: number;
-  productId: number;
-  input: MakeInput;
-  photos: TempFile[];
-  problems?: FileProblem[];
-  now?: Date;
-}): Promise<{ ok: true; make: Make } | MakeFailure> {
-  const eligible = makeEligibility(db, { userId, productId });
-  if (!eligible.ok) return eligible;
+/** What a post and an edit send: the make's fields, the new photos and the refused files' problems. */
+type MakeWrite = { db: Db; userId: number; input: MakeInput; photos: TempFile[]; problems?: FileProblem[]; now?: Date };
+
+/**
+ * The checks a post and an edit make before anything is written (the size, 1 to 6 photos with the `kept` ones),
+ * then the new photos stored: their names, or the failure.
+ */
+async function checkAndStorePhotos(
+  { db, userId, input, photos, problems = [] }: MakeWrite,
+  { productId, kept }: { productId: number; kept: number },
+): Promise<{ ok: true; names: string[] } | MakeFailure> {
   if (!sizeAllowed(db, productId, input.size)) return { ok: false, error: "invalid-size", errors: { size: [INVALID_SIZE] } };
-  const counted = photoCountError(photos.length, problems);
+  const counted = photoCountError(kept + photos.length, problems);
   if (counted) return counted;
   const stored = await storeMakePhotos({ db, userId, photos, problems });
-  if (!stored.ok) return { ok: false, error: "photos", errors: stored.errors };
+  return stored.ok ? { ok: true, names: stored.names } : { ok: false, error: "photos", errors: stored.errors };
+}
+
+export async function createMake(write: MakeWrite & { productId: number }): Promise<{ ok: true; make: Make } | MakeFailure> {
+  const { db, userId, productId, input, now = new Date() } = write;
+  const eligible = makeEligibility(db, { userId, productId });
+  if (!eligible.ok) return eligible;
+  const stored = await checkAndStorePhotos(write, { productId, kept: 0 });
+  if (!stored.ok) return stored;
   try {
     const make = db.transaction(
       (tx) => {
@@ -145,7 +162,6 @@ export async function createMake({
     throw error;
   }
 }
-const INVALID_SIZE = "Choose one of this pattern's sizes.";
 
 /** The maker's own make, or undefined (someone else's make is not found for them). */
 export function getOwnMake({ db, makeId, userId }: { db: DbOrTx; makeId: number; userId: number }) {
@@ -160,34 +176,14 @@ export function makePhotoRows({ db, makeId }: { db: DbOrTx; makeId: number }) {
  * Edits the maker's own make. `keep` lists the photo ids to keep, in order (null keeps them all); `photos` are added
  * after them; 1 to 6 in all. Photos no longer kept are deleted from the file store after the write.
  */
-export async function updateMake({
-  db,
-  userId,
-  makeId,
-  input,
-  keep,
-  photos,
-  problems = [],
-  now = new Date(),
-}: {
-  db: Db;
-  userId: number;
-  makeId: number;
-  input: MakeInput;
-  keep: number[] | null;
-  photos: TempFile[];
-  problems?: FileProblem[];
-  now?: Date;
-}): Promise<{ ok: true; make: Make } | MakeFailure> {
+export async function updateMake(write: MakeWrite & { makeId: number; keep: number[] | null }): Promise<{ ok: true; make: Make } | MakeFailure> {
+  const { db, userId, makeId, input, keep, now = new Date() } = write;
   const make = getOwnMake({ db, makeId, userId });
   if (!make) return { ok: false, error: "make-not-found" };
-  if (!sizeAllowed(db, make.productId, input.size)) return { ok: false, error: "invalid-size", errors: { size: [INVALID_SIZE] } };
   const current = makePhotoRows({ db, makeId });
   const kept = keep === null ? current.map((p) => p.id) : keep.filter((id) => current.some((p) => p.id === id));
-  const counted = photoCountError(kept.length + photos.length, problems);
-  if (counted) return counted;
-  const stored = await storeMakePhotos({ db, userId, photos, problems });
-  if (!stored.ok) return { ok: false, error: "photos", errors: stored.errors };
+  const stored = await checkAndStorePhotos(write, { productId: make.productId, kept: kept.length });
+  if (!stored.ok) return stored;
   let result: { make: Make; removed: string[] } | null;
   try {
     result = db.transaction(

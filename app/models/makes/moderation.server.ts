@@ -77,19 +77,9 @@ export async function notifyMakeReport({ notice, origin }: { notice: MakeReportN
 }
 
 /** The pattern's seller hides a make (or shows it again); anyone else is refused. */
-export function hideMake({
-  db,
-  makeId,
-  sellerId,
-  hidden,
-  now = new Date(),
-}: {
-  db: Db;
-  makeId: number;
-  sellerId: number;
-  hidden: boolean;
-  now?: Date;
-}): { ok: true; hidden: boolean } | { ok: false; error: HideMakeError } {
+type HideMakeArgs = { db: Db; makeId: number; sellerId: number; hidden: boolean; now?: Date };
+
+export function hideMake({ db, makeId, sellerId, hidden, now = new Date() }: HideMakeArgs): { ok: true; hidden: boolean } | { ok: false; error: HideMakeError } {
   const found = db
     .select({ id: makes.id, sellerId: stores.userId, hiddenAt: makes.hiddenAt, makerId: makes.userId })
     .from(makes)

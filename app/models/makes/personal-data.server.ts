@@ -6,32 +6,26 @@
 import { asc, eq, inArray } from "drizzle-orm";
 
 import { makePhotos, makeReports, makes } from "../../../db/schema";
+import { makeFields } from "./makes.server";
 import { exportFileUrl, iso, parseJson, type ExportSubject } from "~/utils/personal-data";
 
 export function makesPersonalData({ db, user }: ExportSubject) {
   const own = db.select().from(makes).where(eq(makes.userId, user.id)).orderBy(asc(makes.id)).all();
   const photos = own.length ? db.select().from(makePhotos).where(inArray(makePhotos.makeId, own.map((m) => m.id))).orderBy(asc(makePhotos.position)).all() : [];
+  const reports = db.select().from(makeReports).where(eq(makeReports.reporterId, user.id)).orderBy(asc(makeReports.id)).all();
   return {
-    makes: own.map((m) => ({
-      id: m.id,
-      product_id: m.productId,
-      size: m.size,
-      fabric: m.fabric,
-      notes: m.notes,
-      fit: { bust: m.fitBust, waist: m.fitWaist, hip: m.fitHip, length: m.fitLength },
-      shared_measurements: m.measurements === null ? null : parseJson(m.measurements),
-      tester: m.tester,
-      hidden_by_seller: m.hiddenAt !== null,
-      photos: photos.filter((p) => p.makeId === m.id).map((p) => ({ file: p.file, url: exportFileUrl(p.file) })),
-      created_at: iso(m.createdAt),
-      updated_at: iso(m.updatedAt),
-    })),
-    make_reports: db
-      .select()
-      .from(makeReports)
-      .where(eq(makeReports.reporterId, user.id))
-      .orderBy(asc(makeReports.id))
-      .all()
-      .map((r) => ({ make_id: r.makeId, reason: r.reason, created_at: iso(r.createdAt) })),
+    makes: own.map((make) => {
+      const { productId, hidden, sharedMeasurements: _shared, ...fields } = makeFields(make);
+      return {
+        ...fields,
+        product_id: productId,
+        shared_measurements: make.measurements === null ? null : parseJson(make.measurements),
+        hidden_by_seller: hidden,
+        photos: photos.filter((p) => p.makeId === make.id).map((p) => ({ file: p.file, url: exportFileUrl(p.file) })),
+        created_at: iso(make.createdAt),
+        updated_at: iso(make.updatedAt),
+      };
+    }),
+    make_reports: reports.map((r) => ({ make_id: r.makeId, reason: r.reason, created_at: iso(r.createdAt) })),
   };
 }

@@ -1,13 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
-
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { makes, sizeChartRows, type User } from "../../../db/schema";
 import { buyAndPay, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
+import { photoFile } from "../../../tests/unit/upload-fixtures";
 import { saveMeasurements } from "~/models/fit/measurements.server";
 import { createMake, type MakeInput } from "~/models/makes/makes.server";
 import { MIN_SIMILAR, sizesFromMakes } from "~/models/makes/sizes.server";
@@ -17,14 +14,6 @@ let dataDir = "";
 beforeAll(() => {
   dataDir = useTestEnv();
 });
-
-let n = 0;
-async function photo() {
-  n += 1;
-  const file = path.join(dataDir, `size-${n}.part`);
-  fs.writeFileSync(file, await sharp({ create: { width: 8, height: 8, channels: 3, background: "#336699" } }).jpeg().toBuffer());
-  return { field: "photos", originalName: "make.jpg", declaredType: "image/jpeg", path: file, size: fs.statSync(file).size };
-}
 
 const body = (bust: number, waist: number, hip: number) => ({ unit: "cm" as const, height: null, high_bust: null, bust, waist, hip, inseam: null, arm: null });
 
@@ -44,6 +33,7 @@ async function setup() {
   return { db, shop, productId, buyer };
 }
 
+let n = 0;
 /** A maker who bought the pattern, with these measurements, posts a make (sharing them unless told not to). */
 async function maker(db: Db, productId: number, measurements: ReturnType<typeof body>, make: Partial<MakeInput> = {}, who?: User) {
   const user = who ?? (await makeBuyer(db, { email: `maker-${++n}@example.test` }));
@@ -54,7 +44,7 @@ async function maker(db: Db, productId: number, measurements: ReturnType<typeof 
     userId: user.id,
     productId,
     input: { size: "M", fabric: "", notes: "", fit: { bust: "right", waist: "loose", hip: null, length: null }, shareMeasurements: true, ...make },
-    photos: [await photo()],
+    photos: [await photoFile(dataDir)],
   });
   if (!result.ok) throw new Error(result.error);
   return { user, make: result.make };

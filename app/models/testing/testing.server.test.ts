@@ -1,13 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
-
 import { and, count, eq } from "drizzle-orm";
-import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { messages, orders, products, transactions } from "../../../db/schema";
 import { buyAndPay, makeBuyer, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
+import { photoFile } from "../../../tests/unit/upload-fixtures";
 import { allFinancialRows, financialRowsJson, getFinancialOverview, revenuePerDay } from "~/models/admin/financial.server";
 import { refundOrder } from "~/models/buying/refunds.server";
 import { getAdminStore } from "~/models/admin/stores.server";
@@ -30,14 +27,6 @@ let dataDir = "";
 beforeAll(() => {
   dataDir = useTestEnv();
 });
-
-let n = 0;
-async function photo() {
-  n += 1;
-  const file = path.join(dataDir, `tester-${n}.part`);
-  fs.writeFileSync(file, await sharp({ create: { width: 8, height: 8, channels: 3, background: "#993366" } }).png().toBuffer());
-  return { field: "photos", originalName: "make.png", declaredType: "image/png", path: file, size: fs.statSync(file).size };
-}
 
 const tomorrow = () => utcDay(new Date(Date.now() + 86_400_000));
 const input = (over: Partial<{ sizes: string[]; testers: number; closesOn: string; brief: string }> = {}) => ({
@@ -155,18 +144,18 @@ describe("tester calls", () => {
 
     const fields = { fabric: "Cotton", notes: "", fit: { bust: "tight" as const, waist: "right" as const, hip: null, length: null }, shareMeasurements: false };
     // The tester posts a make on the draft; someone who is neither buyer nor tester is refused.
-    const make = await createMake({ db, userId: ann.id, productId, input: { size: "S", ...fields }, photos: [await photo()] });
+    const make = await createMake({ db, userId: ann.id, productId, input: { size: "S", ...fields }, photos: [await photoFile(dataDir)] });
     expect(make).toMatchObject({ ok: true, make: { tester: true } });
-    expect(await createMake({ db, userId: bob.id, productId, input: { size: "S", ...fields }, photos: [await photo()] })).toMatchObject({ ok: false, error: "product-not-found" });
+    expect(await createMake({ db, userId: bob.id, productId, input: { size: "S", ...fields }, photos: [await photoFile(dataDir)] })).toMatchObject({ ok: false, error: "product-not-found" });
     db.update(products).set({ status: "published" }).where(eq(products.id, productId)).run();
-    expect(await createMake({ db, userId: bob.id, productId, input: { size: "S", ...fields }, photos: [await photo()] })).toMatchObject({ ok: false, error: "not-allowed" });
+    expect(await createMake({ db, userId: bob.id, productId, input: { size: "S", ...fields }, photos: [await photoFile(dataDir)] })).toMatchObject({ ok: false, error: "not-allowed" });
     expect(testedBy({ db, productId })).toEqual({ count: 1, sizes: ["M", "S"] });
     expect(testedByLine({ count: 1, sizes: ["M"] })).toBe("Tested by 1 sewist in size M");
     expect(testedByLine({ count: 3, sizes: ["S", "M", "L"] })).toBe("Tested by 3 sewists in sizes S, M and L");
     // A buyer's later make comes after the testers' in the gallery.
     const buyer = await makeBuyer(db);
     await buyAndPay(db, buyer, productId);
-    const later = await createMake({ db, userId: buyer.id, productId, input: { size: "L", ...fields }, photos: [await photo()] });
+    const later = await createMake({ db, userId: buyer.id, productId, input: { size: "L", ...fields }, photos: [await photoFile(dataDir)] });
     expect(later.ok).toBe(true);
     expect(listProductMakes({ db, productId, viewerId: null }).makes.map((m) => [m.maker.length > 0, m.tester])).toEqual([
       [true, true],

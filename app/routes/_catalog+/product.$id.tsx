@@ -227,13 +227,8 @@ export default function ProductPage() {
               {makes.canPost ? <Link to={`/my-makes/new/${product.id}`} className="text-brand-700 underline">Post your make of this pattern</Link> : "What sewists made from this pattern, newest first."}
             </>
           }
-          makes={makes.makes}
-          page={makes.page}
-          pages={makes.pages}
-          total={makes.total}
-          pageHref={(p) => `?makes=${p}#makes`}
+          gallery={makes}
           viewerId={viewerId}
-          empty="No makes yet."
         />
       ) : null}
       <section id="reviews" className="scroll-mt-20 border-t border-slate-200 py-6">

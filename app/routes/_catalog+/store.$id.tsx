@@ -122,14 +122,9 @@ export default function StorePage() {
       {makes.total > 0 ? (
         <MakeGallery
           title="Makes of this store's patterns"
-          makes={makes.makes}
-          page={makes.page}
-          pages={makes.pages}
-          total={makes.total}
-          pageHref={(p) => `?makes=${p}#makes`}
+          gallery={makes}
           viewerId={viewerId}
           showProduct
-          empty="No makes yet."
         />
       ) : null}
     </section>
