@@ -56,6 +56,46 @@ export function Field({
   );
 }
 
+/** A labelled select with its errors announced; an option is a value that is its own label, or both; `placeholder` is an empty first choice. */
+export function SelectField({
+  label,
+  id,
+  name,
+  options,
+  defaultValue,
+  placeholder,
+  errors,
+}: {
+  label: React.ReactNode;
+  id: string;
+  name: string;
+  options: ReadonlyArray<string | { value: string | number; label: string }>;
+  defaultValue?: string;
+  placeholder?: string;
+  errors?: ListOfErrors;
+}) {
+  const { errorId, aria } = useFieldIds(id, errors);
+  return (
+    <div>
+      <label htmlFor={id} className="label">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={defaultValue} className="input mt-1" required {...aria}>
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => {
+          const { value, label: text } = typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
 /** A password input of a conform form, labelled, with its autocomplete hint (current-password or new-password). */
 export function PasswordField<Schema, FormSchema extends Record<string, unknown>>({
   label,

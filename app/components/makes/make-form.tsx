@@ -1,12 +1,50 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 
-import { ErrorList, Field, Spinner } from "~/components/forms";
+import { ErrorList, Field, SelectField, SubmitButton, useSubmittingIntent } from "~/components/forms";
 import { FileField, TextArea } from "~/components/form-fields";
-import { MAKE_FIT_LABELS, MAKE_FIT_VALUES, MAKE_FIT_ZONES, MAKE_ZONE_LABELS, MAX_MAKE_PHOTOS, type MakeFits } from "~/schemas/makes";
+import type { MakeInput } from "~/models/makes/makes.server";
+import { MAKE_FIT_LABELS, MAKE_FIT_VALUES, MAKE_FIT_ZONES, MAKE_ZONE_LABELS, MAX_MAKE_PHOTOS } from "~/schemas/makes";
 import { fileUrl } from "~/utils/media";
 
-export type MakeFormValues = { size: string; fabric: string; notes: string; fit: MakeFits; shareMeasurements: boolean };
+/** The form's values: the make's fields as the model takes them. */
+export type MakeFormValues = MakeInput;
 export type MakeFormErrors = Record<string, string[]>;
+
+/** A new make's values: nothing said yet. */
+const NEW_MAKE: MakeFormValues = { size: "", fabric: "", notes: "", fit: { bust: null, waist: null, hip: null, length: null }, shareMeasurements: false };
+
+/**
+ * The page of the make form (/my-makes/new/{productId} and /my-makes/{id}): the link back to /my-makes, the heading,
+ * an intro, the form with the action's answer (the values sent and their errors) or `values`, then `children`.
+ */
+export function MakeFormPage({
+  title,
+  intro,
+  answer,
+  values = NEW_MAKE,
+  children,
+  ...form
+}: Omit<React.ComponentProps<typeof MakeForm>, "values" | "errors"> & {
+  title: string;
+  intro?: React.ReactNode;
+  answer: { values: MakeFormValues; errors: MakeFormErrors } | undefined;
+  values?: MakeFormValues;
+  children?: React.ReactNode;
+}) {
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm">
+        <Link to="/my-makes" className="text-brand-700 underline">
+          My makes
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold tracking-tight">{title}</h1>
+      {intro}
+      <MakeForm {...form} values={answer?.values ?? values} errors={answer?.errors ?? {}} />
+      {children}
+    </section>
+  );
+}
 
 /**
  * The make form of /my-makes (new and edit): a plain multipart form that works without JavaScript. The size is a
@@ -28,34 +66,12 @@ export function MakeForm({
   hasMeasurements: boolean;
   submitLabel: string;
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const submitting = useSubmittingIntent("save");
   return (
     <Form method="post" encType="multipart/form-data" className="mt-6 space-y-5" noValidate>
       <input type="hidden" name="intent" value="save" />
       {sizes.length ? (
-        <div>
-          <label htmlFor="make-size" className="label">
-            Size you made
-          </label>
-          <select
-            id="make-size"
-            name="size"
-            defaultValue={values.size}
-            className="input mt-1"
-            required
-            aria-invalid={errors.size ? true : undefined}
-            aria-describedby={errors.size ? "make-size-error" : undefined}
-          >
-            <option value="">Choose a size</option>
-            {sizes.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-          <ErrorList id="make-size-error" errors={errors.size} />
-        </div>
+        <SelectField label="Size you made" id="make-size" name="size" options={sizes} defaultValue={values.size} placeholder="Choose a size" errors={errors.size} />
       ) : (
         <Field label="Size you made" inputProps={{ id: "make-size", name: "size", defaultValue: values.size, required: true, maxLength: 40 }} errors={errors.size} />
       )}
@@ -122,10 +138,7 @@ export function MakeForm({
         errors={errors.photos}
       />
       <ErrorList id="make-form-error" errors={errors.form} />
-      <button type="submit" className="btn" disabled={submitting}>
-        <Spinner show={submitting} />
-        {submitLabel}
-      </button>
+      <SubmitButton submitting={submitting}>{submitLabel}</SubmitButton>
     </Form>
   );
 }

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/guards.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { MakeCard } from "~/components/makes/make-card";
+import { DeleteMakeForm, MakeCard } from "~/components/makes/make-card";
 import { Pagination } from "~/components/pagination";
 import { MAKES_ERRORS } from "~/models/makes/errors";
 import { listOwnMakes, listSellerMakes, pageParam, toMakeCard } from "~/models/makes/gallery.server";
@@ -89,13 +89,9 @@ export default function MyMakesPage() {
               <Link to={`/product/${make.productId}#make-${make.id}`} className="text-brand-700 underline">
                 On the pattern's page
               </Link>
-              <Form method="post">
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="makeId" value={make.id} />
-                <button type="submit" className="text-red-700 underline" aria-label={`Delete your make of ${make.productName}, size ${make.size}`}>
-                  Delete
-                </button>
-              </Form>
+              <DeleteMakeForm makeId={make.id} buttonClassName="text-red-700 underline" label={`Delete your make of ${make.productName}, size ${make.size}`}>
+                Delete
+              </DeleteMakeForm>
             </MakeCard>
           ))}
         </div>

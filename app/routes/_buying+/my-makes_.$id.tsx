@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/guards.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { MakeForm } from "~/components/makes/make-form";
+import { DeleteMakeForm } from "~/components/makes/make-card";
+import { MakeFormPage } from "~/components/makes/make-form";
 import { MAKES_ERRORS } from "~/models/makes/errors";
-import { getOwnMake, makeFormContext, makePhotoRows } from "~/models/makes/makes.server";
+import { fitOf, getOwnMake, makeFormContext, makePhotoRows } from "~/models/makes/makes.server";
 import { getDb } from "~/utils/db.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
 import { makeFormAction } from "./make-form.server";
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         size: make.size,
         fabric: make.fabric,
         notes: make.notes,
-        fit: { bust: make.fitBust, waist: make.fitWaist, hip: make.fitHip, length: make.fitLength },
+        fit: fitOf(make),
         shareMeasurements: make.measurements !== null,
       },
       photos: makePhotoRows({ db, makeId }).map((p) => ({ id: p.id, file: p.file })),
@@ -48,29 +49,19 @@ export default function EditMakePage() {
   const { make, product, sizes, hasMeasurements } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10">
-      <p className="text-sm">
-        <Link to="/my-makes" className="text-brand-700 underline">
-          My makes
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-bold tracking-tight">Edit your make of {product.name}</h1>
-      <MakeForm
-        values={answer?.values ?? make.values}
-        errors={answer?.errors ?? {}}
-        sizes={sizes}
-        photos={make.photos}
-        hasMeasurements={hasMeasurements}
-        submitLabel="Save my make"
-      />
-      <Form method="post" action="/my-makes" className="mt-8 border-t border-slate-200 pt-6">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="makeId" value={make.id} />
-        <button type="submit" className="btn-secondary text-red-700">
-          Delete this make
-        </button>
-      </Form>
-    </section>
+    <MakeFormPage
+      title={`Edit your make of ${product.name}`}
+      answer={answer}
+      values={make.values}
+      sizes={sizes}
+      photos={make.photos}
+      hasMeasurements={hasMeasurements}
+      submitLabel="Save my make"
+    >
+      <DeleteMakeForm makeId={make.id} className="mt-8 border-t border-slate-200 pt-6" buttonClassName="btn-secondary text-red-700">
+        Delete this make
+      </DeleteMakeForm>
+    </MakeFormPage>
   );
 }
 

@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/guards.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { MakeForm } from "~/components/makes/make-form";
+import { MakeFormPage } from "~/components/makes/make-form";
 import { MAKES_ERRORS } from "~/models/makes/errors";
 import { makeEligibility, makeFormContext } from "~/models/makes/makes.server";
 import { getDb } from "~/utils/db.server";
@@ -33,25 +33,19 @@ export default function NewMakePage() {
   const { product, sizes, hasMeasurements } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10">
-      <p className="text-sm">
-        <Link to="/my-makes" className="text-brand-700 underline">
-          My makes
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-bold tracking-tight">Post a make of {product.name}</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        Show what you sewed from <Link to={`/product/${product.id}`} className="text-brand-700 underline">{product.name}</Link>: the size, the fabric and how it fitted.
-      </p>
-      <MakeForm
-        values={answer?.values ?? { size: "", fabric: "", notes: "", fit: { bust: null, waist: null, hip: null, length: null }, shareMeasurements: false }}
-        errors={answer?.errors ?? {}}
-        sizes={sizes}
-        photos={null}
-        hasMeasurements={hasMeasurements}
-        submitLabel="Post my make"
-      />
-    </section>
+    <MakeFormPage
+      title={`Post a make of ${product.name}`}
+      intro={
+        <p className="mt-1 text-sm text-slate-600">
+          Show what you sewed from <Link to={`/product/${product.id}`} className="text-brand-700 underline">{product.name}</Link>: the size, the fabric and how it fitted.
+        </p>
+      }
+      answer={answer}
+      sizes={sizes}
+      photos={null}
+      hasMeasurements={hasMeasurements}
+      submitLabel="Post my make"
+    />
   );
 }
 

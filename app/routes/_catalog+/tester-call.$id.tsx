@@ -6,7 +6,7 @@ import { requireUser } from "~/auth/guards.server";
 import { getUser } from "~/auth/viewer.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TextArea } from "~/components/form-fields";
-import { ErrorList } from "~/components/forms";
+import { ErrorList, SelectField } from "~/components/forms";
 import { applyToTesterCall, sendNotices } from "~/models/testing/applications.server";
 import { getTesterCall, listUserApplications } from "~/models/testing/calls.server";
 import { TESTING_ERRORS } from "~/models/testing/errors";
@@ -137,17 +137,7 @@ export default function TesterCallPage() {
           ) : null}
           <Form method="post" className="mt-3 space-y-3">
             <input type="hidden" name="intent" value="feedback" />
-            <div>
-              <label htmlFor="feedback-size" className="label">Size</label>
-              <select id="feedback-size" name="size" className="input mt-1" required aria-invalid={feedbackErrors.size ? true : undefined} aria-describedby={feedbackErrors.size ? "feedback-size-error" : undefined}>
-                {call.sizes.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-              <ErrorList id="feedback-size-error" errors={feedbackErrors.size} />
-            </div>
+            <SelectField label="Size" id="feedback-size" name="size" options={call.sizes} errors={feedbackErrors.size} />
             <TextArea label="How this size went" id="feedback-notes" name="notes" rows={4} maxLength={4000} required errors={feedbackErrors.notes ?? undefined} />
             <ErrorList id="feedback-error" errors={feedbackErrors.form} />
             <button type="submit" className="btn">

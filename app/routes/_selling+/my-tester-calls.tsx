@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/guards.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TextArea } from "~/components/form-fields";
-import { ErrorList, Field, Spinner } from "~/components/forms";
+import { ErrorList, Field, SelectField, SubmitButton, useSubmittingIntent } from "~/components/forms";
 import { chooseTesters, sendNotices } from "~/models/testing/applications.server";
 import { callableDrafts, listSellerCalls, listUserApplications, openTesterCall, utcDay } from "~/models/testing/calls.server";
 import { TESTING_ERRORS } from "~/models/testing/errors";
@@ -71,9 +71,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function MyTesterCalls() {
   const { drafts, calls, applied, today } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const navigation = useNavigation();
   const openErrors: Errors = answer?.form === "open" ? answer.errors : {};
-  const opening = navigation.state === "submitting" && navigation.formData?.get("intent") === "open";
+  const opening = useSubmittingIntent("open");
   return (
     <section className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-2xl font-bold tracking-tight">Tester calls</h1>
@@ -84,25 +83,12 @@ export default function MyTesterCalls() {
           <h2 id="open-title" className="text-lg font-semibold">Open a tester call</h2>
           <Form method="post" className="mt-3 space-y-4">
             <input type="hidden" name="intent" value="open" />
-            <div>
-              <label htmlFor="call-product" className="label">Draft</label>
-              <select id="call-product" name="productId" className="input mt-1" required aria-invalid={openErrors.productId ? true : undefined} aria-describedby={openErrors.productId ? "call-product-error" : undefined}>
-                {drafts.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.name}
-                  </option>
-                ))}
-              </select>
-              <ErrorList id="call-product-error" errors={openErrors.productId} />
-            </div>
+            <SelectField label="Draft" id="call-product" name="productId" options={drafts.map((d) => ({ value: d.id, label: d.name }))} errors={openErrors.productId} />
             <Field label="Sizes wanted" hint="Separated by commas, e.g. S, M, L" inputProps={{ id: "call-sizes", name: "sizes", required: true }} errors={openErrors.sizes} />
             <Field label="How many testers" inputProps={{ id: "call-testers", name: "testers", type: "number", min: 1, max: 100, required: true, defaultValue: "3" }} errors={openErrors.testers} />
             <Field label="Closing date" inputProps={{ id: "call-closes", name: "closesOn", type: "date", min: today, required: true }} errors={openErrors.closesOn} />
             <TextArea label="What testers must send" id="call-brief" name="brief" rows={3} maxLength={4000} required errors={openErrors.brief ?? undefined} />
-            <button type="submit" className="btn" disabled={opening}>
-              <Spinner show={opening} />
-              Open the call
-            </button>
+            <SubmitButton submitting={opening}>Open the call</SubmitButton>
           </Form>
         </section>
       ) : (
