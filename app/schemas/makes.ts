@@ -1,22 +1,13 @@
 /**
- * Makes (issue 37): the form on /my-makes and the JSON calls read these schemas; the limits and labels are plain
- * values, so components may import them.
+ * Makes (issue 37): the form on /my-makes and the JSON calls read these schemas. The limits and labels are in
+ * app/utils/make-fit.ts (components take them from there, without zod).
  */
 import { z } from "zod";
 
 import { jsonBool, jsonId } from "~/schemas/json";
+import { MAKE_FIT_VALUES } from "~/utils/make-fit";
 
-export const MAX_MAKE_PHOTOS = 6;
-export const MAKE_FIT_ZONES = ["bust", "waist", "hip", "length"] as const;
-export type MakeFitZone = (typeof MAKE_FIT_ZONES)[number];
-export const MAKE_FIT_VALUES = ["tight", "right", "loose"] as const;
-export type MakeFitValue = (typeof MAKE_FIT_VALUES)[number];
-export type MakeFits = Record<MakeFitZone, MakeFitValue | null>;
-
-export const MAKE_FIT_LABELS: Record<MakeFitValue, string> = { tight: "Too tight", right: "Right", loose: "Too loose" };
-export const MAKE_ZONE_LABELS: Record<MakeFitZone, string> = { bust: "Bust", waist: "Waist", hip: "Hip", length: "Length" };
-/** Makes per page of a gallery (product page, store page, /my-makes and the JSON list). */
-export const MAKES_PER_PAGE = 12;
+export * from "~/utils/make-fit";
 
 const size = z
   .string({ required_error: "Say which size you made", invalid_type_error: "size must be text" })

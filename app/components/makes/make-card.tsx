@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import type { MakeCardData } from "~/models/makes/gallery.server";
-import { MAKE_FIT_LABELS, MAKE_FIT_ZONES, MAKE_ZONE_LABELS } from "~/schemas/makes";
+import { MAKE_FIT_LABELS, MAKE_FIT_ZONES, MAKE_ZONE_LABELS } from "~/utils/make-fit";
 import { fileUrl, imageSrcSet } from "~/utils/media";
 
 /** One make: its photos, the size made, the fabric, the fit per zone, the notes and who made it; `children` are its actions. */

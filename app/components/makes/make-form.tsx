@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { ErrorList, Field, SelectField, SubmitButton, useSubmittingIntent } from "~/components/forms";
 import { FileField, TextArea } from "~/components/form-fields";
 import type { MakeInput } from "~/models/makes/makes.server";
-import { MAKE_FIT_LABELS, MAKE_FIT_VALUES, MAKE_FIT_ZONES, MAKE_ZONE_LABELS, MAX_MAKE_PHOTOS } from "~/schemas/makes";
+import { MAKE_FIT_LABELS, MAKE_FIT_VALUES, MAKE_FIT_ZONES, MAKE_ZONE_LABELS, MAX_MAKE_PHOTOS } from "~/utils/make-fit";
 import { fileUrl } from "~/utils/media";
 
 /** The form's values: the make's fields as the model takes them. */

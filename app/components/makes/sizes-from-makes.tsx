@@ -1,5 +1,5 @@
 import type { SizesFromMakes as Answer } from "~/models/makes/sizes.server";
-import { MAKE_FIT_LABELS, MAKE_FIT_VALUES, MAKE_FIT_ZONES, MAKE_ZONE_LABELS } from "~/schemas/makes";
+import { MAKE_FIT_LABELS, MAKE_FIT_VALUES, MAKE_FIT_ZONES, MAKE_ZONE_LABELS } from "~/utils/make-fit";
 
 /**
  * "Sizes from makes" beside the chart's advice (issue 37): what makers with measurements like the buyer's made and

@@ -8,8 +8,6 @@ import { DraftBadge, DraftPreviewBanner } from "~/components/drafts";
 import { FavoriteButton } from "~/components/favorite-button";
 import { island } from "~/components/island";
 import { FabricLengthTable } from "~/components/layout/fabric-length-table";
-import { MakeGallery } from "~/components/makes/make-gallery";
-import { SizesFromMakes } from "~/components/makes/sizes-from-makes";
 import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
 import { productPage } from "~/models/buying/product-page.server";
@@ -25,10 +23,13 @@ import { clientKeyOf } from "~/auth/login.server";
 import { getCartOwner, getUser } from "~/auth/viewer.server";
 
 // What only some visitors use loads after the page's own JavaScript (issue 33, item 4; island.tsx): the cutting
-// layout (pattern pages), size advice and the made-to-measure offer.
+// layout (pattern pages), size advice, sizes from makes, the made-to-measure offer and the makes (patterns that have
+// some).
 const LayoutSection = island(() => import("~/components/layout/layout-section").then((m) => m.LayoutSection));
 const SizeAdvice = island(() => import("~/components/fit/size-advice").then((m) => m.SizeAdvice));
+const SizesFromMakes = island(() => import("~/components/makes/sizes-from-makes").then((m) => m.SizesFromMakes));
 const MadeToMeasureOfferForm = island(() => import("~/components/made-to-measure-offer").then((m) => m.MadeToMeasureOfferForm));
+const MakeGallery = island(() => import("~/components/makes/make-gallery").then((m) => m.MakeGallery));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
