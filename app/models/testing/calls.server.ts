@@ -3,7 +3,7 @@
  * (applications.server.ts); the seller chooses testers, who get the draft's files as a $0 tester copy and a thread
  * with the seller; testers send feedback per size (feedback.server.ts). The views and lists are here.
  */
-import { and, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, notExists } from "drizzle-orm";
 
 import { products, stores, testerApplications, testerCalls, users, type TesterCall } from "../../../db/schema";
 import { displayName } from "~/models/messaging/conversations.server";
@@ -252,12 +252,17 @@ export function listUserApplications({ db, userId, now = new Date() }: { db: Db;
 }
 
 /** The seller's drafts a call can be opened on (Digital patterns). */
-export function callableDrafts({ db, sellerId }: { db: Db; sellerId: number }) {
+export function callableDrafts({ db, sellerId, now = new Date() }: { db: Db; sellerId: number; now?: Date }) {
+  // A draft with an open call is edited or closed first (one open call a draft, decision 153).
+  const openCall = db
+    .select({ id: testerCalls.id })
+    .from(testerCalls)
+    .where(and(eq(testerCalls.productId, products.id), isNull(testerCalls.closedAt), gte(testerCalls.closesOn, utcDay(now))));
   return db
     .select({ id: products.id, name: products.name })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(and(eq(stores.userId, sellerId), eq(products.status, "draft"), eq(products.type, "Pattern"), eq(products.delivery, "Digital"), isNull(products.removedAt)))
+    .where(and(eq(stores.userId, sellerId), eq(products.status, "draft"), eq(products.type, "Pattern"), eq(products.delivery, "Digital"), isNull(products.removedAt), notExists(openCall)))
     .orderBy(products.name)
     .all();
 }

@@ -22,6 +22,7 @@ import { listStoreOrders } from "~/models/selling/orders.server";
 import { applyToTesterCall, chooseTesters, sendNotices } from "~/models/testing/applications.server";
 import {
   applicantJson,
+  callableDrafts,
   closeTesterCall,
   editTesterCall,
   getTesterCall,
@@ -181,7 +182,8 @@ describe("tester calls", () => {
     // The draft's pattern is read in XS to XL.
     db.insert(patternVersions).values({ productId, version: 1, file: "abc123.dxf", data: JSON.stringify({ pieces: [], sizes: ["XS", "S", "M", "L", "XL"], units: "mm" }) }).run();
     db.insert(productMedia).values({ productId, media: "draft-front.jpg", position: 0 }).run();
-    // One open call a draft.
+    // One open call a draft: it is not offered for another.
+    expect(callableDrafts({ db, sellerId: shop.seller.id }).map((d) => d.id)).not.toContain(productId);
     expect(await openTesterCall({ db, sellerId: shop.seller.id, productId, input: input({ sizes: ["M"] }) })).toEqual({ ok: false, error: "call-open" });
     expect(TESTING_ERRORS.open["call-open"].status).toBe(409);
     // A size the pattern does not have is refused, named with the pattern's sizes.
@@ -212,6 +214,7 @@ describe("tester calls", () => {
     expect(closeTesterCall({ db, sellerId: shop.seller.id, callId })).toEqual({ ok: false, error: "closed" });
     expect(await editTesterCall({ db, sellerId: shop.seller.id, callId, input: input({ sizes: ["M"] }) })).toEqual({ ok: false, error: "closed" });
     expect(await openTesterCall({ db, sellerId: shop.seller.id, productId, input: input({ sizes: ["XXL"] }) })).toMatchObject({ ok: false, error: "unknown-sizes" });
+    expect(callableDrafts({ db, sellerId: shop.seller.id }).map((d) => d.id)).toContain(productId);
     const next = await openTesterCall({ db, sellerId: shop.seller.id, productId, input: input({ sizes: ["M"] }) });
     if (!next.ok) throw new Error(next.error);
     // Once a tester is chosen, the call is no longer edited.

@@ -73,7 +73,7 @@ export default function PurchasePage() {
       <Link to="/purchases" className="text-sm text-slate-600 hover:text-brand-700">
         ← My purchases
       </Link>
-      <OrderPanel titleId="order-title" orderId={order.id} media={order.media} name={order.name} paid={!order.refunded} status={{ label: order.statusLabel, testId: "order-status" }}>
+      <OrderPanel titleId="order-title" orderId={order.id} media={order.media} name={order.name} paid={!order.refunded && !order.testerCopy} status={{ label: order.statusLabel, testId: "order-status" }}>
         <p className="text-sm text-slate-600">
           {order.quantity} {order.quantity === 1 ? "item" : "items"} · {order.date}
         </p>
