@@ -656,6 +656,8 @@ export const reviews = sqliteTable(
     name: text("name").notNull(),
     star: integer("star").notNull(),
     comment: text("comment").notNull().default(""),
+    // Written on a tester's free copy (issue 46, item 3; decision 153): shown marked, never counted in the rating.
+    testerCopy: integer("tester_copy", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1048,6 +1050,8 @@ export const testerCalls = sqliteTable(
     testers: integer("testers").notNull(),
     closesOn: text("closes_on").notNull(),
     brief: text("brief").notNull().default(""),
+    // The seller closed the call before its closing day (issue 46, item 10): no more applications.
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("tester_calls_product_idx").on(t.productId), check("tester_calls_testers_positive", sql`${t.testers} > 0`)],
@@ -1068,6 +1072,8 @@ export const testerApplications = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     note: text("note").notNull().default(""),
+    // The call's size the applicant would sew (issue 46, item 10); null on applications made before it was asked.
+    size: text("size"),
     measurements: text("measurements"),
     chosenAt: integer("chosen_at", { mode: "timestamp_ms" }),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),

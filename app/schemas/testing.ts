@@ -19,21 +19,28 @@ const closesOn = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "closes_on must be a date (YYYY-MM-DD)")
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), "closes_on must be a date (YYYY-MM-DD)");
 const brief = z.string({ required_error: "Say what testers must send", invalid_type_error: "brief must be text" }).trim().min(1, "Say what testers must send").max(4000, "The brief is 4000 characters at most");
+const size = z.string({ required_error: "Say which size you would sew", invalid_type_error: "size must be text" }).trim().min(1, "Say which size you would sew").max(40, "A size is 40 characters at most");
 const note = z.string({ invalid_type_error: "note must be text" }).trim().max(2000, "The note is 2000 characters at most");
 
 export const ApiOpenTesterCallSchema = z.object({ product_id: jsonId("product_id"), sizes: callSizes, testers, closes_on: closesOn, brief });
-export const ApiApplyTesterCallSchema = z.object({ note: note.optional().default(""), share_measurements: jsonBool("share_measurements").optional().default(false) });
+export const ApiEditTesterCallSchema = ApiOpenTesterCallSchema.omit({ product_id: true });
+export const ApiApplyTesterCallSchema = z.object({ size, note: note.optional().default(""), share_measurements: jsonBool("share_measurements").optional().default(false) });
 export const ApiChooseTestersSchema = z.object({ user_ids: z.array(jsonId("user_ids"), { required_error: "user_ids is required", invalid_type_error: "user_ids must be a list of ids" }).min(1, "Choose at least one tester") });
 
 /** The forms of /my-tester-calls and /tester-call/{id} (sizes typed comma-separated; a ticked box sends "on"). */
-export const OpenTesterCallFormSchema = z.object({
-  intent: z.literal("open"),
-  productId: z.coerce.number({ invalid_type_error: "Choose a draft" }).int().positive("Choose a draft"),
+const callFields = {
   sizes: z.preprocess((v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v), callSizes),
   testers: z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : undefined), testers),
   closesOn,
   brief,
+};
+export const OpenTesterCallFormSchema = z.object({
+  intent: z.literal("open"),
+  productId: z.coerce.number({ invalid_type_error: "Choose a draft" }).int().positive("Choose a draft"),
+  ...callFields,
 });
+/** Editing an open call before choosing (issue 46, item 10): the open form's fields. */
+export const EditTesterCallFormSchema = z.object({ intent: z.literal("edit"), callId: z.coerce.number().int().positive(), ...callFields });
 export const ChooseTestersFormSchema = z.object({
   intent: z.literal("choose"),
   callId: z.coerce.number().int().positive(),
@@ -41,6 +48,7 @@ export const ChooseTestersFormSchema = z.object({
 });
 export const ApplyTesterCallFormSchema = z.object({
   intent: z.literal("apply"),
+  size,
   note: note.optional().default(""),
   share_measurements: z.preprocess((v) => v === "on", z.boolean()),
 });

@@ -22,6 +22,8 @@ const SELLER_CALLS: [method: "GET" | "POST", path: string, data?: Record<string,
   // Issue 37: a tester call's seller, and the seller who hides a make of their pattern.
   ["POST", "/api/user/open-tester-call", { product_id: 1, sizes: ["M"], testers: 1, closes_on: "2099-01-01", brief: "Photos" }],
   ["POST", "/api/user/choose-testers/1", { user_ids: [1] }],
+  ["POST", "/api/user/update-tester-call/1", { sizes: ["M"], testers: 1, closes_on: "2099-01-01", brief: "Photos" }],
+  ["POST", "/api/user/close-tester-call/1", {}],
   ["POST", "/api/user/hide-make/1", { hidden: true }],
 ];
 

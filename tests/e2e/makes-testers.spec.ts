@@ -159,6 +159,15 @@ test("a tester call on a draft: apply, choose, a free tester copy, feedback and 
   await page.getByRole("button", { name: "Open the call" }).click();
   await expect(page.getByText("Your tester call is open: share its page with sewists.")).toBeVisible();
   const callId = queryOne<{ id: number }>("SELECT id FROM tester_calls WHERE product_id = ?", productId).id;
+  // Before choosing, the seller edits it: a size the pattern does not have is refused at the field (issue 46, item 10).
+  const editing = page.locator(`#call-${callId}`);
+  await editing.getByText("Edit the call").click();
+  await editing.getByLabel("Sizes wanted").fill(`${sizes.join(", ")}, ZZ9`);
+  await editing.getByRole("button", { name: "Save the call" }).click();
+  await expect(editing.getByText(`ZZ9 is not a size of this pattern: choose among ${sizes.join(", ")}.`)).toBeVisible();
+  await editing.getByLabel("What testers must send").fill("Front and back photos, and fit notes per size, please.");
+  await editing.getByRole("button", { name: "Save the call" }).click();
+  await expect(page.getByText("Your tester call is changed.")).toBeVisible();
 
   // Two users apply on the call's page; the first shares her measurements.
   for (const [user, note, share] of [[tester, "I sew a lot of shirts.", true], [other, "Happy to help.", false]] as const) {
@@ -166,6 +175,10 @@ test("a tester call on a draft: apply, choose, a free tester copy, feedback and 
     await loginAs(user.id);
     await page.goto(`/tester-call/${callId}`);
     await expect(page.getByRole("heading", { level: 1, name: `Tester call: ${name}` })).toBeVisible();
+    // The design as the applicant sees it (issue 46, item 10): picture, description and sizes.
+    await expect(page.getByRole("img", { name })).toBeVisible();
+    await expect(page.getByText("A shirt pattern in testing")).toBeVisible();
+    await page.getByLabel("The size you would sew").selectOption(size);
     await page.getByLabel("A note to the seller").fill(note);
     if (share) await page.getByLabel(/Share my measurements with the seller/).check();
     await page.getByRole("button", { name: "Apply" }).click();
@@ -181,6 +194,7 @@ test("a tester call on a draft: apply, choose, a free tester copy, feedback and 
   await expect(call.getByText("Tara T.")).toBeVisible();
   await expect(call.getByText("Otto O.")).toBeVisible();
   await expect(call.getByText(/Measurements \(mm\): .*bust 900/)).toBeVisible();
+  await expect(call.getByText(`would sew size ${size}`)).toHaveCount(2);
   await call.getByRole("checkbox").first().check();
   await call.getByRole("button", { name: "Choose the ticked testers" }).click();
   await expect(page.getByText("1 tester chosen: each has a free tester copy and a message from you.")).toBeVisible();
@@ -193,6 +207,12 @@ test("a tester call on a draft: apply, choose, a free tester copy, feedback and 
   await expect(page.getByRole("heading", { name: "You are a tester" })).toBeVisible();
   await page.getByRole("link", { name: "Your tester copy: download the files" }).click();
   await expect(page.getByText("Amount $0.00", { exact: false })).toBeVisible();
+  // A free copy (issue 46, item 15): no invoice, no waived right of withdrawal, no refund; its total says so.
+  await expect(page.getByTestId("order-total")).toHaveText("Total: free tester copy $0.00");
+  await expect(page.getByTestId("invoice-link")).toHaveCount(0);
+  await expect(page.getByText("PAID", { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId("digital-consent")).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Refund or cancellation" })).toHaveCount(0);
   const orderId = Number(new URL(page.url()).pathname.split("/").pop());
   const download = await page.request.get(`/download/${orderId}`);
   expect(download.status()).toBe(200);

@@ -1,5 +1,6 @@
 import type { Order } from "../../../db/schema";
 import { digitalConsentStatement } from "~/models/buying/consent";
+import { orderTotalCents } from "~/models/buying/orders.server";
 import { fulfilCheckout, mailRecipients, type FulfilResult, type ProviderEvent } from "~/models/buying/fulfilment.server";
 import type { ProviderTax } from "~/models/payments/types";
 import { sellerCreditCents } from "~/models/shipping/rates";
@@ -45,7 +46,7 @@ export async function fulfilAndMail({
   const result = fulfilCheckout({ db, checkoutId, event, paymentIntentId, providerTax });
   if (result.status === "fulfilled") {
     log.info(
-      { event: "payment", reqId, checkoutId, orderIds: result.orders.map((o) => o.id), totalCents: result.orders.reduce((sum, o) => sum + o.amountCents + o.shippingCents + o.taxCents, 0) },
+      { event: "payment", reqId, checkoutId, orderIds: result.orders.map((o) => o.id), totalCents: result.orders.reduce((sum, o) => sum + orderTotalCents(o), 0) },
       "a checkout was paid and its orders placed",
     );
   }
@@ -56,7 +57,7 @@ export async function fulfilAndMail({
 export async function sendOrderMails({ db, orders, origin }: { db: Db; orders: Order[]; origin: string }) {
   const { buyer, sellers } = mailRecipients({ db, orders });
   if (!buyer) return;
-  const total = orders.reduce((sum, o) => sum + o.amountCents + o.shippingCents + o.taxCents, 0);
+  const total = orders.reduce((sum, o) => sum + orderTotalCents(o), 0);
   // The checkout's download consent, recorded on its Digital pattern orders (decision 107).
   const consentAt = orders.find((o) => o.digitalConsentAt)?.digitalConsentAt;
   await sendMail({

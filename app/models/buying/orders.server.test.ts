@@ -10,7 +10,8 @@ import { downloadOrderPattern, findBuyerOrderForFile } from "~/models/buying/dow
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { fulfilCheckout } from "~/models/buying/fulfilment.server";
 import { getBuyerOrder, listBuyerOrders, rateOrder } from "~/models/buying/orders.server";
-import { toBuyerOrderJson } from "~/models/buying/views.server";
+import { getPurchase } from "~/models/buying/purchases.server";
+import { toBuyerOrderJson, toPurchaseRowView, toPurchaseView } from "~/models/buying/views.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 
 beforeAll(() => {
@@ -52,6 +53,19 @@ describe("buyer orders", () => {
     expect(typeof json!.orderDate).toBe("string");
     expect(getBuyerOrder({ db, userId: stranger.id, orderId: order.id })).toBeUndefined();
     expect(listBuyerOrders({ db, userId: stranger.id })).toEqual([]);
+  });
+
+  it("shows the total paid (amount, shipping and tax) on the purchase page, the purchases list and the JSON (issue 46, item 17)", async () => {
+    const { db, buyer, order } = await boughtPattern();
+    // An order with printing and shipping and VAT: the total is their sum with the amount.
+    db.update(orders).set({ shippingCents: 500, taxCents: 238, taxRateBp: 1900, taxCountry: "DE" }).where(eq(orders.id, order.id)).run();
+    const purchase = await getPurchase({ db, userId: buyer.id, orderId: order.id });
+    expect(toPurchaseView(purchase!).order.totalCents).toBe(1250 + 500 + 238);
+    const [listed] = listBuyerOrders({ db, userId: buyer.id });
+    expect(toPurchaseRowView(listed!).totalCents).toBe(1988);
+    expect(toBuyerOrderJson(listed!)).toMatchObject({ amount: 12.5, shipping: 5, tax: 2.38, total: 19.88 });
+    // A paid order links its invoice.
+    expect(toPurchaseView(purchase!).invoiceHref).toBe(`/purchase/${order.id}/invoice.pdf`);
   });
 
   it("lets only the paid, not refunded buyer download the pattern, and logs each download", async () => {

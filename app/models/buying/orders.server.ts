@@ -53,6 +53,11 @@ export function getBuyerOrder({ db, userId, orderId }: { db: Db; userId: number;
   return listBuyerOrders({ db, userId, orderId })[0];
 }
 
+/** What the buyer paid for one order (issue 46, item 17): its amount (after any discount), printing and shipping, and tax. */
+export function orderTotalCents(order: Pick<Order, "amountCents" | "shippingCents" | "taxCents">): number {
+  return order.amountCents + order.shippingCents + order.taxCents;
+}
+
 /** A digital pattern the buyer may download: paid (every order is) and not refunded. */
 export function isDownloadable(order: Pick<Order, "productType" | "delivery" | "status">): boolean {
   return isDownloadPattern(order.productType, order.delivery) && order.status !== "Refunded";
@@ -107,6 +112,8 @@ export function rateOrder({
           name: `${user.firstName} ${user.lastName.slice(0, 1)}.`.trim(),
           star: rating,
           comment,
+          // A tester's free copy (decision 153): the review is shown marked and left out of the rating.
+          testerCopy: order.testerCopy,
         })
         .run();
       return { ok: true as const };

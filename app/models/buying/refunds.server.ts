@@ -26,6 +26,7 @@ import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
 import { debitRefund } from "~/models/payments/ledger.server";
+import { orderTotalCents } from "~/models/buying/orders.server";
 import { acceptOpenRefundRequest } from "~/models/buying/refund-request-rows.server";
 import { recordAudit } from "../platform/audit.server";
 import { isDownloadPattern } from "~/utils/catalog";
@@ -48,9 +49,9 @@ export function canRefund(order: Pick<Order, "status" | "testerCopy">): boolean 
   return (order.status === "Pending" || order.status === "Shipped") && !order.testerCopy;
 }
 
-/** What the buyer gets back for one order: its amount, its printing and shipping and its tax. */
+/** What the buyer gets back for one order: all they paid for it (its amount, its printing and shipping and its tax). */
 export function refundAmountCents(order: Pick<Order, "amountCents" | "shippingCents" | "taxCents">): number {
-  return order.amountCents + order.shippingCents + order.taxCents;
+  return orderTotalCents(order);
 }
 
 export function refundIdempotencyKey(order: Pick<Order, "id" | "createdAt">): string {

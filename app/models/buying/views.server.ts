@@ -6,7 +6,7 @@
 import type { Order } from "../../../db/schema";
 import { digitalConsentStatement } from "~/models/buying/consent";
 import { refundAmountCents } from "~/models/buying/refunds.server";
-import { canRate, isDownloadable, type BuyerOrder } from "~/models/buying/orders.server";
+import { canRate, isDownloadable, orderTotalCents, type BuyerOrder } from "~/models/buying/orders.server";
 import type { Purchase } from "~/models/buying/purchases.server";
 import { refundRequestJson, toRefundRequestView } from "~/models/buying/refund-request-rows.server";
 import { DOWNLOAD_FORMAT_LABELS, DOWNLOAD_FORMATS, orderDownloadLinks } from "~/models/layout/downloads.server";
@@ -45,6 +45,8 @@ export function toPurchaseRowView(order: BuyerOrder) {
     amountCents: order.amountCents,
     shippingCents: order.shippingCents,
     taxCents: order.taxCents,
+    // What the buyer paid (issue 46, item 17).
+    totalCents: orderTotalCents(order),
     // Marked in the list (issue 34, item 14).
     madeToMeasure: order.measurements !== null,
     // A tester's free copy of a draft (issue 37).
@@ -65,6 +67,8 @@ export function toPurchaseView({ order, versions, facts, messageSellerHref, supp
       discountCents: order.discountCents,
       shippingCents: order.shippingCents,
       taxCents: order.taxCents,
+      // What the buyer paid (issue 46, item 17).
+      totalCents: orderTotalCents(order),
       taxRateBp: order.taxRateBp,
       taxCountry: order.taxCountry,
       reverseCharge: order.reverseCharge,
@@ -101,12 +105,14 @@ export function toPurchaseView({ order, versions, facts, messageSellerHref, supp
         }
       : null,
     messageSellerHref,
+    // A tester copy (issue 37) has no invoice, nothing to refund or cancel (issue 46, item 15).
+    invoiceHref: order.testerCopy ? null : `/purchase/${order.id}/invoice.pdf`,
     // Decision 110: the latest refund or cancel request, and whether a new one may be asked.
     refundRequest: toRefundRequestView(order.refundRequest),
-    canRequestRefund: order.status !== "Refunded" && order.providerRefundId === null && order.refundRequest?.status !== "open",
+    canRequestRefund: !order.testerCopy && order.status !== "Refunded" && order.providerRefundId === null && order.refundRequest?.status !== "open",
     canCancel: order.status === "Pending" && !isDownloadPattern(order.productType, order.delivery),
     // The mailto is for an order that can still be refunded.
-    refundHref: order.status === "Refunded" ? null : `mailto:${supportEmail}?subject=${encodeURIComponent(`Refund request for order #${order.id}`)}`,
+    refundHref: order.testerCopy || order.status === "Refunded" ? null : `mailto:${supportEmail}?subject=${encodeURIComponent(`Refund request for order #${order.id}`)}`,
   };
 }
 
@@ -120,6 +126,8 @@ export function toBuyerOrderJson(order: BuyerOrder) {
   const patternUrl = isDownloadable(order) ? order.patternFile : null;
   return {
     ...orderAmountsJson(order),
+    // What the buyer paid: amount, shipping and tax (issue 46, item 17).
+    total: centsToDollars(orderTotalCents(order)),
     status: order.status,
     type: order.productType,
     delivery: order.delivery,

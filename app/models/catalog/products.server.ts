@@ -75,17 +75,18 @@ const mediaQuery = preparedPerDb((db) =>
 );
 const reviewsQuery = preparedPerDb((db) =>
   db
-    .select({ id: reviews.id, star: reviews.star, name: reviews.name, comment: reviews.comment, createdAt: reviews.createdAt })
+    .select({ id: reviews.id, star: reviews.star, name: reviews.name, comment: reviews.comment, testerCopy: reviews.testerCopy, createdAt: reviews.createdAt })
     .from(reviews)
     .where(eq(reviews.productId, productIdParam))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .prepare(),
 );
+/** The rating counts buyers' reviews only: a tester's, on a free copy, is shown marked and left out (decision 153). */
 const ratingQuery = preparedPerDb((db) =>
   db
     .select({ average: avg(reviews.star), count: count() })
     .from(reviews)
-    .where(eq(reviews.productId, productIdParam))
+    .where(and(eq(reviews.productId, productIdParam), eq(reviews.testerCopy, false)))
     .prepare(),
 );
 
@@ -170,6 +171,7 @@ export function externalProductJson(found: ExternalProduct) {
     store_name: store.name,
     store_avatar: store.avatar,
     store_profile: { city: owner.city, country: owner.country },
-    reviews: found.reviews.map((r) => ({ star: r.star, name: r.name, comment: r.comment, dt: r.createdAt.toISOString() })),
+    // A tester's review (a free copy) is marked and not counted in the rating (decision 153).
+    reviews: found.reviews.map((r) => ({ star: r.star, name: r.name, comment: r.comment, dt: r.createdAt.toISOString(), tester: r.testerCopy })),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Applying to a tester call and choosing testers (issue 37, item 2). A chosen tester gets the draft's files as a real
  * order of 0 cents marked `tester_copy` (its own paid checkout of 0: no fee, no ledger entry, no tax entry, no sold
- * count, so no sale in any count or report) and a thread with the seller in /messages; both are emailed.
+ * count, so no sale in any count or report; no download consent either, as the tester bought nothing and waived no
+ * right of withdrawal: issue 46, item 15) and a thread with the seller in /messages; both are emailed.
  */
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 
@@ -12,16 +13,20 @@ import { displayName, findConversation, pairOf } from "~/models/messaging/conver
 import type { Db } from "~/utils/db.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
 
-export type ApplyError = "call-not-found" | "closed" | "own-call" | "already-applied";
+export type ApplyError = "call-not-found" | "closed" | "own-call" | "already-applied" | "invalid-size";
 export type ChooseError = "call-not-found" | "not-applicants" | "too-many-testers" | "closed";
 
 export type Notice = { to: string; subject: string; text: string; link: string };
 
-/** A signed-in user applies with a note and, only with the tick, their measurements now. The seller is emailed. */
+/**
+ * A signed-in user applies with the call's size they would sew, a note and, only with the tick, their measurements
+ * now. The seller is emailed.
+ */
 export function applyToTesterCall({
   db,
   callId,
   userId,
+  size,
   note,
   shareMeasurements,
   now = new Date(),
@@ -29,6 +34,7 @@ export function applyToTesterCall({
   db: Db;
   callId: number;
   userId: number;
+  size: string;
   note: string;
   shareMeasurements: boolean;
   now?: Date;
@@ -37,10 +43,11 @@ export function applyToTesterCall({
   if (!call) return { ok: false, error: "call-not-found" };
   if (call.sellerId === userId) return { ok: false, error: "own-call" };
   if (!call.open) return { ok: false, error: "closed" };
+  if (!call.sizes.includes(size)) return { ok: false, error: "invalid-size" };
   const measurements = shareMeasurements ? getMeasurements({ db }, userId) : null;
   const inserted = db
     .insert(testerApplications)
-    .values({ callId, userId, note, measurements: measurements ? JSON.stringify(measurements) : null, createdAt: now })
+    .values({ callId, userId, size, note, measurements: measurements ? JSON.stringify(measurements) : null, createdAt: now })
     .onConflictDoNothing()
     .run();
   if (inserted.changes === 0) return { ok: false, error: "already-applied" };
@@ -51,7 +58,7 @@ export function applyToTesterCall({
       ? {
           to: seller.email,
           subject: `A new tester application for ${call.productName}`,
-          text: `${displayName(applicant)} applied to test ${call.productName}${note ? `:\n\n${note}` : "."}`,
+          text: `${displayName(applicant)} applied to test ${call.productName} in size ${size}${note ? `:\n\n${note}` : "."}`,
           link: "/my-tester-calls",
         }
       : null;
@@ -105,7 +112,6 @@ export function chooseTesters({
             createdAt: now,
             expiresAt: now,
             paidAt: now,
-            digitalConsentAt: now,
           })
           .returning({ id: checkouts.id })
           .get();
@@ -123,7 +129,6 @@ export function chooseTesters({
             amountCents: 0,
             feeCents: 0,
             status: "Pending",
-            digitalConsentAt: now,
             testerCopy: true,
             createdAt: now,
           })

@@ -21,6 +21,8 @@ export function testingPersonalData({ db, user }: ExportSubject) {
       call_id: a.callId,
       product_id: productId,
       note: a.note,
+      // The size they said they would sew (issue 46, item 10).
+      size: a.size,
       shared_measurements: a.measurements === null ? null : parseJson(a.measurements),
       chosen_at: iso(a.chosenAt),
       order_id: a.orderId,

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { messages, orders, products, transactions } from "../../../db/schema";
+import { messages, orders, patternVersions, productMedia, products, transactions } from "../../../db/schema";
 import { buyAndPay, makeBuyer, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { photoFile } from "../../../tests/unit/upload-fixtures";
@@ -10,16 +10,29 @@ import { refundOrder } from "~/models/buying/refunds.server";
 import { getAdminStore } from "~/models/admin/stores.server";
 import { requestRefund } from "~/models/buying/refund-requests.server";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
-import { listBuyerOrders } from "~/models/buying/orders.server";
-import { toBuyerOrderJson } from "~/models/buying/views.server";
+import { listBuyerOrders, rateOrder } from "~/models/buying/orders.server";
+import { getPurchase } from "~/models/buying/purchases.server";
+import { toBuyerOrderJson, toPurchaseRowView, toPurchaseView } from "~/models/buying/views.server";
+import { externalProductJson, getExternalProduct, productPageView } from "~/models/catalog/products.server";
 import { saveMeasurements } from "~/models/fit/measurements.server";
 import { listProductMakes } from "~/models/makes/gallery.server";
 import { createMake } from "~/models/makes/makes.server";
 import { bestSellingDesigns, salesSeries } from "~/models/selling/finance.server";
 import { listStoreOrders } from "~/models/selling/orders.server";
 import { applyToTesterCall, chooseTesters, sendNotices } from "~/models/testing/applications.server";
-import { getTesterCall, listSellerCalls, listUserApplications, openTesterCall, utcDay } from "~/models/testing/calls.server";
-import { TESTING_ERRORS } from "~/models/testing/errors";
+import {
+  applicantJson,
+  callableDrafts,
+  closeTesterCall,
+  editTesterCall,
+  getTesterCall,
+  listSellerCalls,
+  listUserApplications,
+  openTesterCall,
+  testerCallJson,
+  utcDay,
+} from "~/models/testing/calls.server";
+import { TESTING_ERRORS, unknownSizesMessage } from "~/models/testing/errors";
 import { sendTesterFeedback, testedBy, testedByLine } from "~/models/testing/feedback.server";
 import type { Db } from "~/utils/db.server";
 
@@ -43,7 +56,7 @@ async function setup() {
   db.update(products).set({ status: "draft" }).where(eq(products.id, shop.digital.id)).run();
   const ann = await makeBuyer(db);
   const bob = await makeBuyer(db);
-  const opened = openTesterCall({ db, sellerId: shop.seller.id, productId: shop.digital.id, input: input() });
+  const opened = await openTesterCall({ db, sellerId: shop.seller.id, productId: shop.digital.id, input: input() });
   if (!opened.ok) throw new Error(opened.error);
   return { db, shop, ann, bob, productId: shop.digital.id, callId: opened.call.id };
 }
@@ -55,11 +68,11 @@ function testerOrder(db: Db, buyerId: number) {
 describe("tester calls", () => {
   it("opens only on the caller's own draft Digital pattern, closing today or later", async () => {
     const { db, shop, ann } = await setup();
-    expect(openTesterCall({ db, sellerId: ann.id, productId: shop.digital.id, input: input() })).toEqual({ ok: false, error: "product-not-found" });
-    expect(openTesterCall({ db, sellerId: shop.seller.id, productId: shop.printed.id, input: input() })).toEqual({ ok: false, error: "not-a-draft" });
+    expect(await openTesterCall({ db, sellerId: ann.id, productId: shop.digital.id, input: input() })).toEqual({ ok: false, error: "product-not-found" });
+    expect(await openTesterCall({ db, sellerId: shop.seller.id, productId: shop.printed.id, input: input() })).toEqual({ ok: false, error: "not-a-draft" });
     db.update(products).set({ status: "draft" }).where(eq(products.id, shop.printed.id)).run();
-    expect(openTesterCall({ db, sellerId: shop.seller.id, productId: shop.printed.id, input: input() })).toEqual({ ok: false, error: "not-downloadable" });
-    expect(openTesterCall({ db, sellerId: shop.seller.id, productId: shop.digital.id, input: input({ closesOn: "2020-01-01" }) })).toEqual({ ok: false, error: "closes-in-past" });
+    expect(await openTesterCall({ db, sellerId: shop.seller.id, productId: shop.printed.id, input: input() })).toEqual({ ok: false, error: "not-downloadable" });
+    expect(await openTesterCall({ db, sellerId: shop.seller.id, productId: shop.digital.id, input: input({ closesOn: "2020-01-01" }) })).toEqual({ ok: false, error: "closes-in-past" });
     expect(TESTING_ERRORS.open["not-a-draft"].status).toBe(409);
   });
 
@@ -67,11 +80,11 @@ describe("tester calls", () => {
     const { db, shop, ann, bob, callId } = await setup();
     saveMeasurements({ db, userId: ann.id, measurements: { unit: "cm", height: null, high_bust: null, bust: 900, waist: 740, hip: 980, inseam: null, arm: null } });
     saveMeasurements({ db, userId: bob.id, measurements: { unit: "cm", height: null, high_bust: null, bust: 950, waist: 800, hip: 1020, inseam: null, arm: null } });
-    expect(applyToTesterCall({ db, callId, userId: shop.seller.id, note: "", shareMeasurements: false })).toEqual({ ok: false, error: "own-call" });
-    const applied = applyToTesterCall({ db, callId, userId: ann.id, note: "I sew a size M", shareMeasurements: true });
+    expect(applyToTesterCall({ db, callId, userId: shop.seller.id, size: "M", note: "", shareMeasurements: false })).toEqual({ ok: false, error: "own-call" });
+    const applied = applyToTesterCall({ db, callId, userId: ann.id, size: "M", note: "I sew a size M", shareMeasurements: true });
     expect(applied).toMatchObject({ ok: true, notice: { to: shop.seller.email, link: "/my-tester-calls" } });
-    expect(applyToTesterCall({ db, callId, userId: ann.id, note: "again", shareMeasurements: true })).toEqual({ ok: false, error: "already-applied" });
-    expect(applyToTesterCall({ db, callId, userId: bob.id, note: "", shareMeasurements: false }).ok).toBe(true);
+    expect(applyToTesterCall({ db, callId, userId: ann.id, size: "M", note: "again", shareMeasurements: true })).toEqual({ ok: false, error: "already-applied" });
+    expect(applyToTesterCall({ db, callId, userId: bob.id, size: "M", note: "", shareMeasurements: false }).ok).toBe(true);
     const [call] = listSellerCalls({ db, sellerId: shop.seller.id });
     expect(call!.applicants.map((a) => [a.userId, a.note, a.measurements?.bust ?? null])).toEqual([
       [ann.id, "I sew a size M", 900],
@@ -79,14 +92,14 @@ describe("tester calls", () => {
     ]);
     // After its closing day, or once the design is published, it takes no application.
     const late = await makeBuyer(db);
-    expect(applyToTesterCall({ db, callId, userId: late.id, note: "", shareMeasurements: false, now: new Date(Date.now() + 3 * 86_400_000) })).toEqual({ ok: false, error: "closed" });
+    expect(applyToTesterCall({ db, callId, userId: late.id, size: "M", note: "", shareMeasurements: false, now: new Date(Date.now() + 3 * 86_400_000) })).toEqual({ ok: false, error: "closed" });
     expect(getTesterCall({ db, callId })?.open).toBe(true);
   });
 
   it("gives a chosen tester a $0 tester copy and a thread, never a sale, a fee, a ledger entry or a sold count", async () => {
     const { db, shop, ann, bob, callId, productId } = await setup();
-    applyToTesterCall({ db, callId, userId: ann.id, note: "", shareMeasurements: false });
-    applyToTesterCall({ db, callId, userId: bob.id, note: "", shareMeasurements: false });
+    applyToTesterCall({ db, callId, userId: ann.id, size: "M", note: "", shareMeasurements: false });
+    applyToTesterCall({ db, callId, userId: bob.id, size: "M", note: "", shareMeasurements: false });
     const stranger = await makeBuyer(db);
     expect(chooseTesters({ db, callId, sellerId: ann.id, userIds: [ann.id] })).toEqual({ ok: false, error: "call-not-found" });
     expect(chooseTesters({ db, callId, sellerId: shop.seller.id, userIds: [stranger.id] })).toEqual({ ok: false, error: "not-applicants" });
@@ -133,8 +146,8 @@ describe("tester calls", () => {
 
   it("lets a tester send feedback per size and post makes on the draft; the published design says who tested it", async () => {
     const { db, shop, ann, bob, callId, productId } = await setup();
-    applyToTesterCall({ db, callId, userId: ann.id, note: "", shareMeasurements: false });
-    applyToTesterCall({ db, callId, userId: bob.id, note: "", shareMeasurements: false });
+    applyToTesterCall({ db, callId, userId: ann.id, size: "M", note: "", shareMeasurements: false });
+    applyToTesterCall({ db, callId, userId: bob.id, size: "M", note: "", shareMeasurements: false });
     chooseTesters({ db, callId, sellerId: shop.seller.id, userIds: [ann.id] });
     expect(sendTesterFeedback({ db, callId, userId: bob.id, size: "M", notes: "x" })).toEqual({ ok: false, error: "not-a-tester" });
     expect(sendTesterFeedback({ db, callId, userId: ann.id, size: "XL", notes: "x" })).toEqual({ ok: false, error: "invalid-size" });
@@ -162,5 +175,90 @@ describe("tester calls", () => {
       [true, false],
     ]);
     expect(chooseTesters({ db, callId, sellerId: shop.seller.id, userIds: [bob.id] })).toEqual({ ok: false, error: "closed" });
+  });
+
+  it("opens and edits calls in the pattern's sizes only, one open call a draft, edited or closed before choosing (issue 46, item 10)", async () => {
+    const { db, shop, ann, bob, callId, productId } = await setup();
+    // The draft's pattern is read in XS to XL.
+    db.insert(patternVersions).values({ productId, version: 1, file: "abc123.dxf", data: JSON.stringify({ pieces: [], sizes: ["XS", "S", "M", "L", "XL"], units: "mm" }) }).run();
+    db.insert(productMedia).values({ productId, media: "draft-front.jpg", position: 0 }).run();
+    // One open call a draft: it is not offered for another.
+    expect(callableDrafts({ db, sellerId: shop.seller.id }).map((d) => d.id)).not.toContain(productId);
+    expect(await openTesterCall({ db, sellerId: shop.seller.id, productId, input: input({ sizes: ["M"] }) })).toEqual({ ok: false, error: "call-open" });
+    expect(TESTING_ERRORS.open["call-open"].status).toBe(409);
+    // A size the pattern does not have is refused, named with the pattern's sizes.
+    const unknown = await editTesterCall({ db, sellerId: shop.seller.id, callId, input: input({ sizes: ["M", "XXL"] }) });
+    expect(unknown).toEqual({ ok: false, error: "unknown-sizes", unknown: ["XXL"], allowed: ["XS", "S", "M", "L", "XL"] });
+    expect(unknownSizesMessage(unknown as { unknown: string[]; allowed: string[] })).toBe("XXL is not a size of this pattern: choose among XS, S, M, L, XL.");
+    expect(await editTesterCall({ db, sellerId: ann.id, callId, input: input() })).toEqual({ ok: false, error: "call-not-found" });
+    expect(await editTesterCall({ db, sellerId: shop.seller.id, callId, input: input({ sizes: ["L", "S"], testers: 2, brief: "Fit notes" }) })).toEqual({ ok: true });
+    // The call's page shows the design: its picture, description and sizes (in the pattern's order).
+    const call = getTesterCall({ db, callId })!;
+    expect(call).toMatchObject({ sizes: ["S", "L"], testers: 2, brief: "Fit notes", description: "A design", media: "draft-front.jpg", open: true });
+    expect(testerCallJson(call)).toMatchObject({ sizes: ["S", "L"], description: "A design", media: "draft-front.jpg", closed_by_seller: false });
+
+    // An applicant says which of the call's sizes they would sew; the seller sees it.
+    expect(applyToTesterCall({ db, callId, userId: ann.id, size: "XXL", note: "", shareMeasurements: false })).toEqual({ ok: false, error: "invalid-size" });
+    expect(applyToTesterCall({ db, callId, userId: ann.id, size: "M", note: "", shareMeasurements: false })).toEqual({ ok: false, error: "invalid-size" });
+    expect(applyToTesterCall({ db, callId, userId: ann.id, size: "L", note: "", shareMeasurements: false }).ok).toBe(true);
+    const [own] = listSellerCalls({ db, sellerId: shop.seller.id });
+    expect(own!.applicants.map((a) => [a.userId, a.size])).toEqual([[ann.id, "L"]]);
+    expect(applicantJson(own!.applicants[0]!)).toMatchObject({ user_id: ann.id, size: "L" });
+    expect(listUserApplications({ db, userId: ann.id })).toMatchObject([{ id: callId, size: "L" }]);
+
+    // The seller closes it: no more applications, edits or closing; a new call may open.
+    expect(closeTesterCall({ db, sellerId: ann.id, callId })).toEqual({ ok: false, error: "call-not-found" });
+    expect(closeTesterCall({ db, sellerId: shop.seller.id, callId })).toEqual({ ok: true });
+    expect(getTesterCall({ db, callId })).toMatchObject({ open: false, closedBySeller: true });
+    expect(applyToTesterCall({ db, callId, userId: bob.id, size: "S", note: "", shareMeasurements: false })).toEqual({ ok: false, error: "closed" });
+    expect(closeTesterCall({ db, sellerId: shop.seller.id, callId })).toEqual({ ok: false, error: "closed" });
+    expect(await editTesterCall({ db, sellerId: shop.seller.id, callId, input: input({ sizes: ["M"] }) })).toEqual({ ok: false, error: "closed" });
+    expect(await openTesterCall({ db, sellerId: shop.seller.id, productId, input: input({ sizes: ["XXL"] }) })).toMatchObject({ ok: false, error: "unknown-sizes" });
+    expect(callableDrafts({ db, sellerId: shop.seller.id }).map((d) => d.id)).toContain(productId);
+    const next = await openTesterCall({ db, sellerId: shop.seller.id, productId, input: input({ sizes: ["M"] }) });
+    if (!next.ok) throw new Error(next.error);
+    // Once a tester is chosen, the call is no longer edited.
+    applyToTesterCall({ db, callId: next.call.id, userId: bob.id, size: "M", note: "", shareMeasurements: false });
+    chooseTesters({ db, callId: next.call.id, sellerId: shop.seller.id, userIds: [bob.id] });
+    expect(await editTesterCall({ db, sellerId: shop.seller.id, callId: next.call.id, input: input({ sizes: ["M"], testers: 3 }) })).toEqual({ ok: false, error: "testers-chosen" });
+  });
+
+  it("shows a tester's review marked and leaves it out of the rating (issue 46, item 3)", async () => {
+    const { db, shop, ann, callId, productId } = await setup();
+    applyToTesterCall({ db, callId, userId: ann.id, size: "M", note: "", shareMeasurements: false });
+    chooseTesters({ db, callId, sellerId: shop.seller.id, userIds: [ann.id] });
+    expect(rateOrder({ db, userId: ann.id, orderId: testerOrder(db, ann.id)!.id, rating: 5, comment: "Love it" })).toEqual({ ok: true });
+    db.update(products).set({ status: "published" }).where(eq(products.id, productId)).run();
+    let found = getExternalProduct({ db, productId })!;
+    expect(found.rating).toEqual({ average: null, count: 0 });
+    const buyer = await makeBuyer(db);
+    const sale = await buyAndPay(db, buyer, productId);
+    expect(rateOrder({ db, userId: buyer.id, orderId: sale.id, rating: 2, comment: "Runs small" })).toEqual({ ok: true });
+    found = getExternalProduct({ db, productId })!;
+    expect(found.rating).toEqual({ average: 2, count: 1 });
+    expect(productPageView({ db, found, viewerId: null }).reviews.map((r) => [r.star, r.testerCopy])).toEqual(
+      expect.arrayContaining([
+        [5, true],
+        [2, false],
+      ]),
+    );
+    expect(externalProductJson(found).reviews.map((r) => [r.star, r.tester])).toEqual(
+      expect.arrayContaining([
+        [5, true],
+        [2, false],
+      ]),
+    );
+  });
+
+  it("gives a tester copy's page no invoice, no waived withdrawal, no refund, and a $0 total (issue 46, item 15)", async () => {
+    const { db, shop, ann, callId } = await setup();
+    applyToTesterCall({ db, callId, userId: ann.id, size: "M", note: "", shareMeasurements: false });
+    chooseTesters({ db, callId, sellerId: shop.seller.id, userIds: [ann.id] });
+    const order = testerOrder(db, ann.id)!;
+    const view = toPurchaseView((await getPurchase({ db, userId: ann.id, orderId: order.id }))!);
+    expect(view).toMatchObject({ invoiceHref: null, canRequestRefund: false, refundHref: null });
+    expect(view.order).toMatchObject({ digitalConsent: null, totalCents: 0, testerCopy: true, downloadable: true });
+    expect(toBuyerOrderJson(listBuyerOrders({ db, userId: ann.id })[0]!)).toMatchObject({ digital_consent_at: null, total: 0 });
+    expect(toPurchaseRowView(listBuyerOrders({ db, userId: ann.id })[0]!)).toMatchObject({ testerCopy: true, totalCents: 0 });
   });
 });

@@ -64,7 +64,7 @@ async function requestRefundAction(request: Request, formData: FormData, { userI
 }
 
 export default function PurchasePage() {
-  const { order, files, refundHref, messageSellerHref, refundRequest, canRequestRefund, canCancel } = useLoaderData<typeof loader>();
+  const { order, files, invoiceHref, refundHref, messageSellerHref, refundRequest, canRequestRefund, canCancel } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   const refundResult = actionData && "refundResult" in actionData ? actionData.refundResult : undefined;
@@ -73,18 +73,23 @@ export default function PurchasePage() {
       <Link to="/purchases" className="text-sm text-slate-600 hover:text-brand-700">
         ← My purchases
       </Link>
-      <OrderPanel titleId="order-title" orderId={order.id} media={order.media} name={order.name} paid={!order.refunded} status={{ label: order.statusLabel, testId: "order-status" }}>
+      <OrderPanel titleId="order-title" orderId={order.id} media={order.media} name={order.name} paid={!order.refunded && !order.testerCopy} status={{ label: order.statusLabel, testId: "order-status" }}>
         <p className="text-sm text-slate-600">
           {order.quantity} {order.quantity === 1 ? "item" : "items"} · {order.date}
         </p>
         <p className="text-sm">
           Amount {formatCents(order.amountCents)} · Shipping {formatCents(order.shippingCents)} · {taxLabel(order)} {formatCents(order.taxCents)}
         </p>
-        <p className="text-sm">
-          <a href={`/purchase/${order.id}/invoice.pdf`} className="font-medium text-brand-700 underline" data-testid="invoice-link">
-            Invoice (PDF)
-          </a>
+        <p className="text-sm font-semibold" data-testid="order-total">
+          {order.testerCopy ? "Total: free tester copy" : "Total paid"} {formatCents(order.totalCents)}
         </p>
+        {invoiceHref ? (
+          <p className="text-sm">
+            <a href={invoiceHref} className="font-medium text-brand-700 underline" data-testid="invoice-link">
+              Invoice (PDF)
+            </a>
+          </p>
+        ) : null}
         {order.discountCents > 0 ? (
           <p className="text-sm text-emerald-800" data-testid="order-discount">
             Discount code: {formatCents(order.discountCents)} off (amount after the discount)
@@ -123,7 +128,14 @@ export default function PurchasePage() {
       {order.reviewed ? (
         <p className="text-sm text-slate-600">You rated this product. Thank you!</p>
       ) : order.canRate ? (
-        <RateForm lastResult={lastResult} />
+        <>
+          {order.testerCopy ? (
+            <p className="text-sm text-slate-600" data-testid="tester-review-note">
+              Your review of your free tester copy is shown marked &quot;Tester (free copy)&quot; and not counted in the design&apos;s rating.
+            </p>
+          ) : null}
+          <RateForm lastResult={lastResult} />
+        </>
       ) : order.status === "Refunded" ? null : (
         <p className="text-sm text-slate-600">You can rate this product once your order has shipped.</p>
       )}

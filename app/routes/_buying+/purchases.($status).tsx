@@ -22,6 +22,7 @@ const PURCHASE_COLUMNS = [
   { label: "Amount", right: true },
   { label: "Shipping", right: true },
   { label: "Tax", right: true },
+  { label: "Total", right: true },
   { label: "Actions", right: true, srOnly: true },
 ];
 
@@ -74,8 +75,10 @@ export default function PurchasesPage() {
                 </Link>
               </td>
               <td className="py-3 pr-4">
-                {o.name}
+                {/* The space keeps the name and its flags apart in the row's text ("Tote Pattern Tester copy"; issue 46, item 15). */}
+                {o.name}{" "}
                 {o.madeToMeasure ? <span className="ml-2 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-800" data-testid="made-to-measure-flag">{MADE_TO_MEASURE_LABEL}</span> : null}
+                {o.madeToMeasure && o.testerCopy ? " " : null}
                 {o.testerCopy ? <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700" data-testid="tester-copy-flag">Tester copy</span> : null}
               </td>
               <td className="py-3 pr-4">{o.status}</td>
@@ -83,6 +86,7 @@ export default function PurchasesPage() {
               <td className="py-3 pr-4 text-right">{formatCents(o.amountCents)}</td>
               <td className="py-3 pr-4 text-right">{formatCents(o.shippingCents)}</td>
               <td className="py-3 pr-4 text-right">{formatCents(o.taxCents)}</td>
+              <td className="py-3 pr-4 text-right font-semibold" data-testid="purchase-total">{formatCents(o.totalCents)}</td>
               <td className="py-3 text-right">
                 <Link to={`/purchase/${o.id}`} className="font-medium text-brand-700 hover:underline" aria-label={`Details of order ${o.id}`}>
                   Details

@@ -242,14 +242,22 @@ export default function ProductPage() {
             </span>
           </p>
         ) : (
-          <p className="mt-2 text-slate-600">No reviews yet</p>
+          <p className="mt-2 text-slate-600">{reviews.length ? "No reviews from buyers yet" : "No reviews yet"}</p>
         )}
+        {reviews.some((r) => r.testerCopy) ? (
+          <p className="mt-1 text-sm text-slate-600">Reviews by testers, who sewed a free copy of the draft, are marked and not counted in the average.</p>
+        ) : null}
         <ul className="mt-4 space-y-4">
           {reviews.map((r) => (
             <li key={r.id} className="rounded-md border border-slate-200 p-4">
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <Stars value={r.star} />
                 <span className="font-medium">{r.name}</span>
+                {r.testerCopy ? (
+                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700" data-testid="tester-review">
+                    Tester (free copy)
+                  </span>
+                ) : null}
                 <time dateTime={r.date} className="text-slate-500">{r.date}</time>
               </div>
               {r.comment ? <p className="mt-2 text-slate-700">{r.comment}</p> : null}

@@ -23,8 +23,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Tester
 type Errors = Record<string, string[] | null | undefined>;
 
 /**
- * /tester-call/{id} (issue 37): a tester call as anyone sees it; a signed-in user applies (a note and, with the tick,
- * their measurements); a chosen tester finds their tester copy, sends feedback per size and posts makes.
+ * /tester-call/{id} (issue 37): a tester call as anyone sees it, with the design (picture, description, sizes; issue
+ * 46, item 10); a signed-in user applies (the size they would sew, a note and, with the tick, their measurements); a
+ * chosen tester finds their tester copy, sends feedback per size and posts makes.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const callId = idParam(params.id, TESTING_ERRORS.apply["call-not-found"].message);
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     call,
     viewer: user ? (user.id === call.sellerId ? ("seller" as const) : ("user" as const)) : ("visitor" as const),
-    application: mine ? { chosen: mine.chosen, orderId: mine.orderId } : null,
+    application: mine ? { chosen: mine.chosen, orderId: mine.orderId, size: mine.size } : null,
     feedback: user && mine?.chosen ? ownFeedback({ db, callId, userId: user.id }) : {},
   };
 }
@@ -58,10 +59,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: ApplyTesterCallFormSchema });
   if (submission.status !== "success") return data({ form: "apply" as const, errors: (submission.error ?? {}) as Errors }, { status: 400 });
-  const result = applyToTesterCall({ db, callId, userId: user.id, note: submission.value.note, shareMeasurements: submission.value.share_measurements });
+  const { size, note, share_measurements: shareMeasurements } = submission.value;
+  const result = applyToTesterCall({ db, callId, userId: user.id, size, note, shareMeasurements });
   if (!result.ok) {
     const { status, message } = TESTING_ERRORS.apply[result.error];
-    return data({ form: "apply" as const, errors: { form: [message] } as Errors }, { status });
+    return data({ form: "apply" as const, errors: { [result.error === "invalid-size" ? "size" : "form"]: [message] } as Errors }, { status });
   }
   if (result.notice) await sendNotices({ notices: [result.notice], origin: publicOrigin() });
   return redirectWithFlash(request, `/tester-call/${callId}`, { kind: "success", message: "You applied: the seller will tell you if you are chosen." });
@@ -78,6 +80,12 @@ export default function TesterCallPage() {
       <p className="mt-1 text-sm text-slate-600">
         By {call.storeName} · sizes {call.sizes.join(", ")} · {call.testers} {call.testers === 1 ? "tester" : "testers"} ·{" "}
         {call.open ? `applications close on ${call.closesOn}` : "closed"}
+      </p>
+      <DesignPicture media={call.media} name={call.productName} />
+      <h2 className="mt-6 font-semibold">The design</h2>
+      <p className="mt-1 whitespace-pre-line text-slate-700">{call.description}</p>
+      <p className="mt-2 text-sm text-slate-700">
+        Sizes to test: <span className="font-medium">{call.sizes.join(", ")}</span>
       </p>
       <h2 className="mt-6 font-semibold">What testers send</h2>
       <p className="mt-1 whitespace-pre-line text-slate-700">{call.brief}</p>
@@ -99,6 +107,7 @@ export default function TesterCallPage() {
           <h2 id="apply-title" className="text-lg font-semibold">Apply to test</h2>
           <Form method="post" className="mt-3 space-y-4">
             <input type="hidden" name="intent" value="apply" />
+            <SelectField label="The size you would sew" id="apply-size" name="size" options={call.sizes} placeholder="Choose a size" errors={applyErrors.size} />
             <TextArea label="A note to the seller" id="apply-note" name="note" rows={3} maxLength={2000} errors={applyErrors.note ?? undefined} />
             <label className="flex items-start gap-2 text-sm">
               <input type="checkbox" name="share_measurements" className="mt-1" />
@@ -111,7 +120,12 @@ export default function TesterCallPage() {
           </Form>
         </section>
       ) : null}
-      {application && !application.chosen ? <p className="mt-6 text-sm">You applied to this call{call.open ? ": the seller has not chosen you yet." : "."}</p> : null}
+      {application && !application.chosen ? (
+        <p className="mt-6 text-sm">
+          You applied to this call{application.size ? ` in size ${application.size}` : ""}
+          {call.open ? ": the seller has not chosen you yet." : "."}
+        </p>
+      ) : null}
       {application?.chosen ? (
         <section aria-labelledby="tester-title" className="card mt-6 p-4">
           <h2 id="tester-title" className="text-lg font-semibold">You are a tester</h2>
@@ -147,6 +161,17 @@ export default function TesterCallPage() {
         </section>
       ) : null}
     </section>
+  );
+}
+
+/** The design's first picture (or video), as large as the page allows. */
+function DesignPicture({ media, name }: { media: string | null; name: string }) {
+  if (!media) return null;
+  const src = `/api/files/${media}`;
+  return /\.(jpe?g|png|gif|bmp|webp)$/i.test(media) ? (
+    <img src={src} alt={name} className="mt-4 max-h-96 w-full rounded-md object-contain" />
+  ) : (
+    <video src={src} className="mt-4 max-h-96 w-full rounded-md" controls muted playsInline aria-label={name} />
   );
 }
 

@@ -7,10 +7,10 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { TextArea } from "~/components/form-fields";
 import { ErrorList, Field, SelectField, SubmitButton, useSubmittingIntent } from "~/components/forms";
 import { chooseTesters, sendNotices } from "~/models/testing/applications.server";
-import { callableDrafts, listSellerCalls, listUserApplications, openTesterCall, utcDay } from "~/models/testing/calls.server";
-import { TESTING_ERRORS } from "~/models/testing/errors";
+import { callableDrafts, closeTesterCall, editTesterCall, listSellerCalls, listUserApplications, openTesterCall, utcDay } from "~/models/testing/calls.server";
+import { TESTING_ERRORS, unknownSizesMessage } from "~/models/testing/errors";
 import { callFeedback } from "~/models/testing/feedback.server";
-import { ChooseTestersFormSchema, OpenTesterCallFormSchema } from "~/schemas/testing";
+import { ChooseTestersFormSchema, EditTesterCallFormSchema, OpenTesterCallFormSchema } from "~/schemas/testing";
 import { getDb } from "~/utils/db.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";
@@ -21,8 +21,10 @@ export const meta: MetaFunction = () => [{ title: "Tester calls · Patternhouse"
 type Errors = Record<string, string[] | null | undefined>;
 
 /**
- * /my-tester-calls (issue 37): a seller opens a call on one of their drafts, sees its applicants (their notes and,
- * when they ticked, measurements) and the testers' feedback, and chooses testers; anyone sees the calls they applied to.
+ * /my-tester-calls (issue 37): a seller opens a call on one of their drafts (one open call a draft, in the pattern's
+ * sizes), edits or closes it before choosing (issue 46, item 10), sees its applicants (the size they would sew, their
+ * notes and, when they ticked, measurements) and the testers' feedback, and chooses testers; anyone sees the calls
+ * they applied to.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -56,11 +58,34 @@ export async function action({ request }: ActionFunctionArgs) {
     const message = `${result.chosen.length} ${result.chosen.length === 1 ? "tester" : "testers"} chosen: each has a free tester copy and a message from you.`;
     return redirectWithFlash(request, `/my-tester-calls#call-${callId}`, { kind: "success", message });
   }
+  if (formData.get("intent") === "close") {
+    const callId = Number(formData.get("callId"));
+    const result = closeTesterCall({ db, sellerId: user.id, callId });
+    if (!result.ok) {
+      const { status, message } = TESTING_ERRORS.close[result.error];
+      return data({ form: "edit" as const, callId, errors: { form: [message] } as Errors }, { status });
+    }
+    return redirectWithFlash(request, `/my-tester-calls#call-${callId}`, { kind: "success", message: "The tester call is closed: it takes no more applications." });
+  }
+  if (formData.get("intent") === "edit") {
+    const submission = parseWithZod(formData, { schema: EditTesterCallFormSchema });
+    const callId = Number(formData.get("callId"));
+    if (submission.status !== "success") return data({ form: "edit" as const, callId, errors: (submission.error ?? {}) as Errors }, { status: 400 });
+    const { callId: _id, intent: _intent, ...input } = submission.value;
+    const result = await editTesterCall({ db, sellerId: user.id, callId, input });
+    if (!result.ok) {
+      if (result.error === "unknown-sizes") return data({ form: "edit" as const, callId, errors: { sizes: [unknownSizesMessage(result)] } as Errors }, { status: 400 });
+      const { status, message } = TESTING_ERRORS.edit[result.error];
+      return data({ form: "edit" as const, callId, errors: { [result.error === "closes-in-past" ? "closesOn" : "form"]: [message] } as Errors }, { status });
+    }
+    return redirectWithFlash(request, `/my-tester-calls#call-${callId}`, { kind: "success", message: "Your tester call is changed." });
+  }
   const submission = parseWithZod(formData, { schema: OpenTesterCallFormSchema });
   if (submission.status !== "success") return data({ form: "open" as const, callId: null, errors: (submission.error ?? {}) as Errors }, { status: 400 });
-  const { productId, ...input } = submission.value;
-  const result = openTesterCall({ db, sellerId: user.id, productId, input });
+  const { productId, intent: _intent, ...input } = submission.value;
+  const result = await openTesterCall({ db, sellerId: user.id, productId, input });
   if (!result.ok) {
+    if (result.error === "unknown-sizes") return data({ form: "open" as const, callId: null, errors: { sizes: [unknownSizesMessage(result)] } as Errors }, { status: 400 });
     const { status, message } = TESTING_ERRORS.open[result.error];
     const field = result.error === "closes-in-past" ? "closesOn" : "productId";
     return data({ form: "open" as const, callId: null, errors: { [field]: [message] } as Errors }, { status });
@@ -84,7 +109,7 @@ export default function MyTesterCalls() {
           <Form method="post" className="mt-3 space-y-4">
             <input type="hidden" name="intent" value="open" />
             <SelectField label="Draft" id="call-product" name="productId" options={drafts.map((d) => ({ value: d.id, label: d.name }))} errors={openErrors.productId} />
-            <Field label="Sizes wanted" hint="Separated by commas, e.g. S, M, L" inputProps={{ id: "call-sizes", name: "sizes", required: true }} errors={openErrors.sizes} />
+            <Field label="Sizes wanted" hint="Separated by commas, among the pattern's sizes, e.g. S, M, L" inputProps={{ id: "call-sizes", name: "sizes", required: true }} errors={openErrors.sizes} />
             <Field label="How many testers" inputProps={{ id: "call-testers", name: "testers", type: "number", min: 1, max: 100, required: true, defaultValue: "3" }} errors={openErrors.testers} />
             <Field label="Closing date" inputProps={{ id: "call-closes", name: "closesOn", type: "date", min: today, required: true }} errors={openErrors.closesOn} />
             <TextArea label="What testers must send" id="call-brief" name="brief" rows={3} maxLength={4000} required errors={openErrors.brief ?? undefined} />
@@ -103,6 +128,7 @@ export default function MyTesterCalls() {
           <ul className="mt-3 space-y-4">
             {calls.map((call) => {
               const errors: Errors = answer?.form === "choose" && answer.callId === call.id ? answer.errors : {};
+              const editErrors: Errors = answer?.form === "edit" && answer.callId === call.id ? answer.errors : {};
               const free = call.applicants.filter((a) => !a.chosen);
               return (
                 <li key={call.id} id={`call-${call.id}`} className="card scroll-mt-20 p-4">
@@ -112,6 +138,7 @@ export default function MyTesterCalls() {
                   <p className="text-sm text-slate-600">
                     Sizes {call.sizes.join(", ")} · {call.chosenCount} of {call.testers} testers chosen · {call.open ? `closes ${call.closesOn}` : "closed"}
                   </p>
+                  {call.open ? <EditCall call={call} today={today} errors={editErrors} /> : null}
                   <h4 className="mt-3 text-sm font-semibold">Applicants ({call.applicants.length})</h4>
                   {call.applicants.length === 0 ? <p className="text-sm text-slate-600">No applications yet.</p> : null}
                   <Form method="post" className="mt-2">
@@ -126,6 +153,7 @@ export default function MyTesterCalls() {
                               {a.chosen ? <span className="rounded bg-brand-50 px-1.5 text-xs font-medium text-brand-700">Tester</span> : <input type="checkbox" name="userIds" value={a.userId} className="mt-1" />}
                               <span>
                                 <span className="font-medium">{a.name}</span>
+                                {a.size ? <span className="text-slate-700"> · would sew size {a.size}</span> : null}
                                 {a.note ? <span className="block whitespace-pre-line text-slate-700">{a.note}</span> : null}
                                 {a.measurements ? (
                                   <span className="block text-slate-600">
@@ -177,6 +205,46 @@ export default function MyTesterCalls() {
         </ul>
       </section>
     </section>
+  );
+}
+
+type SellerCall = ReturnType<typeof useLoaderData<typeof loader>>["calls"][number];
+
+/**
+ * An open call's changes (issue 46, item 10): before any tester is chosen the seller edits it (the open form's
+ * fields); until it closes they may close it, and it takes no more applications.
+ */
+function EditCall({ call, today, errors }: { call: SellerCall; today: string; errors: Errors }) {
+  const id = (field: string) => `call-${call.id}-${field}`;
+  const failed = Object.values(errors).some((e) => e?.length);
+  return (
+    <div className="mt-2 space-y-2">
+      {call.chosenCount === 0 ? (
+        <details className="text-sm" open={failed}>
+          <summary className="cursor-pointer text-brand-700 underline">Edit the call</summary>
+          <Form method="post" className="mt-3 space-y-4">
+            <input type="hidden" name="intent" value="edit" />
+            <input type="hidden" name="callId" value={call.id} />
+            <Field label="Sizes wanted" hint="Separated by commas, among the pattern's sizes" inputProps={{ id: id("sizes"), name: "sizes", required: true, defaultValue: call.sizes.join(", ") }} errors={errors.sizes} />
+            <Field label="How many testers" inputProps={{ id: id("testers"), name: "testers", type: "number", min: 1, max: 100, required: true, defaultValue: String(call.testers) }} errors={errors.testers} />
+            <Field label="Closing date" inputProps={{ id: id("closes"), name: "closesOn", type: "date", min: today, required: true, defaultValue: call.closesOn }} errors={errors.closesOn} />
+            <TextArea label="What testers must send" id={id("brief")} name="brief" rows={3} maxLength={4000} required defaultValue={call.brief} errors={errors.brief ?? undefined} />
+            <ErrorList id={id("edit-error")} errors={errors.form} />
+            <button type="submit" className="btn">
+              Save the call
+            </button>
+          </Form>
+        </details>
+      ) : null}
+      <Form method="post">
+        <input type="hidden" name="intent" value="close" />
+        <input type="hidden" name="callId" value={call.id} />
+        {call.chosenCount > 0 ? <ErrorList id={id("close-error")} errors={errors.form} /> : null}
+        <button type="submit" className="btn-secondary text-sm">
+          Close the call
+        </button>
+      </Form>
+    </div>
   );
 }
 
