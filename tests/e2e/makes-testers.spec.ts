@@ -46,7 +46,9 @@ test("a buyer posts a make; others report it; the seller hides it; sizes from ma
   await page.getByLabel("Fabric").fill("Washed linen, 160 g/m²");
   await page.getByRole("group", { name: "Bust" }).getByLabel("Right").check();
   await page.getByRole("group", { name: "Waist" }).getByLabel("Too loose").check();
-  await page.getByRole("group", { name: "Length" }).getByLabel("Too tight").check();
+  // A length is too short, right or too long (issue 46, item 11).
+  await expect(page.getByRole("group", { name: "Length" }).getByLabel("Too tight")).toHaveCount(0);
+  await page.getByRole("group", { name: "Length" }).getByLabel("Too short").check();
   await page.getByLabel("Notes").fill("Took 2 cm out of the back waist.");
   const files = [upload("front.jpg", "image/jpeg", await makePhoto()), upload("back.png", "image/png", await png("#0f766e")), upload("notes.jpg", "image/jpeg", Buffer.from("not an image"))];
   await page.getByLabel("Photos").setInputFiles(files);
@@ -66,6 +68,7 @@ test("a buyer posts a make; others report it; the seller hides it; sizes from ma
   await expect(card.getByText("By Maren M.")).toBeVisible();
   await expect(card.getByRole("img")).toHaveCount(3);
   await expect(card.getByText("Too loose")).toBeVisible();
+  await expect(card.getByText("Too short")).toBeVisible();
 
   // Another signed-in user reports it: the seller and the platform are emailed.
   await page.context().clearCookies();
@@ -205,7 +208,7 @@ test("a tester call on a draft: apply, choose, a free tester copy, feedback and 
   await chooseSize(page, size);
   await page.getByLabel("Fabric").fill("Cotton poplin");
   await page.getByRole("group", { name: "Bust" }).getByLabel("Right").check();
-  await page.getByRole("group", { name: "Length" }).getByLabel("Too loose").check();
+  await page.getByRole("group", { name: "Length" }).getByLabel("Too long").check();
   await page.getByLabel("Photos").setInputFiles([
     upload("front.jpg", "image/jpeg", await makePhoto()),
     upload("back.jpg", "image/jpeg", await jpeg("#1d4ed8")),

@@ -25,7 +25,7 @@ export function SizesFromMakes({ answer }: { answer: Answer }) {
               {zones.length ? (
                 <span className="block text-slate-700">
                   {zones
-                    .map((zone) => `${MAKE_ZONE_LABELS[zone]} ${MAKE_FIT_VALUES.filter((fit) => s.fit[zone][fit] > 0).map((fit) => `${MAKE_FIT_LABELS[fit].toLowerCase()} ${s.fit[zone][fit]}`).join(", ")}`)
+                    .map((zone) => `${MAKE_ZONE_LABELS[zone]} ${MAKE_FIT_VALUES.filter((fit) => s.fit[zone][fit] > 0).map((fit) => `${MAKE_FIT_LABELS[zone][fit].toLowerCase()} ${s.fit[zone][fit]}`).join(", ")}`)
                     .join("; ")}
                 </span>
               ) : null}

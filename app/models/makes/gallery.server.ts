@@ -73,11 +73,12 @@ function listMakes(db: Db, where: SQL, page: number, testersFirst = false): Make
 }
 
 /**
- * Whether a viewer may see a pattern's makes: the pattern is not removed, and published or the viewer's own draft.
- * (A tester's view of a draft's makes is their own /my-makes.)
+ * Whether a viewer may see a pattern's makes: a pattern (not a ready-made or made product: issue 46, item 16), not
+ * removed, and published or the viewer's own draft. (A tester's view of a draft's makes is their own /my-makes.)
  */
 export function canSeeProductMakes({ db, productId, viewerId }: { db: Db; productId: number; viewerId: number | null }): boolean {
-  return productVisibleTo(productAndSeller(db, productId), viewerId);
+  const product = productAndSeller(db, productId);
+  return product?.type === "Pattern" && productVisibleTo(product, viewerId);
 }
 
 /** A pattern's gallery: testers' makes first (they open it), then the newest first. */

@@ -13,7 +13,7 @@ import { exportUserData } from "~/models/privacy/personal-data.server";
 import { listReportedMakes, removeMake } from "~/models/admin/makes.server";
 import { saveMeasurements } from "~/models/fit/measurements.server";
 import { MAKES_ERRORS } from "~/models/makes/errors";
-import { listOwnMakes, listProductMakes, listSellerMakes, listStoreMakes, makeJson } from "~/models/makes/gallery.server";
+import { canSeeProductMakes, listOwnMakes, listProductMakes, listSellerMakes, listStoreMakes, makeJson } from "~/models/makes/gallery.server";
 import { createMake, deleteMake, makePhotoRows, updateMake, type MakeInput } from "~/models/makes/makes.server";
 import { hideMake, notifyMakeReport, reportMake } from "~/models/makes/moderation.server";
 import type { Db } from "~/utils/db.server";
@@ -190,6 +190,13 @@ describe("galleries and moderation", () => {
 
     expect(hideMake({ db, makeId: make.id, sellerId: shop.seller.id, hidden: false })).toEqual({ ok: true, hidden: false });
     expect(ids(null)).toEqual([make.id, older.id]);
+  });
+
+  it("are a pattern's only: another product's makes are not found (issue 46, item 16)", async () => {
+    const { db, shop, buyer, productId } = await setup();
+    expect(canSeeProductMakes({ db, productId, viewerId: buyer.id })).toBe(true);
+    for (const other of [shop.dress, shop.bag]) expect(canSeeProductMakes({ db, productId: other.id, viewerId: buyer.id })).toBe(false);
+    expect(canSeeProductMakes({ db, productId: shop.dress.id, viewerId: shop.seller.id })).toBe(false);
   });
 
   it("takes one report per user, not of one's own make, and emails the seller and the platform", async () => {
