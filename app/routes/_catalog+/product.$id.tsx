@@ -12,7 +12,7 @@ import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
 import { productPage } from "~/models/buying/product-page.server";
 import { pageParam, productMakesSection } from "~/models/makes/gallery.server";
-import { sizesFromMakes } from "~/models/makes/sizes.server";
+import { answerOf, sizesFromMakes } from "~/models/makes/sizes.server";
 import { testedBy, testedByLine } from "~/models/testing/feedback.server";
 import { getDb } from "~/utils/db.server";
 import { SizeChartTable } from "~/components/size-chart-table";
@@ -50,7 +50,7 @@ function makesOfPage({ product, viewerId, url }: { product: { id: number; type: 
   const tested = testedBy({ db, productId: product.id });
   return {
     makes: productMakesSection({ db, productId: product.id, viewerId, page: pageParam(url.searchParams.get("makes")) }),
-    sizesFromMakes: viewerId === null ? null : sizesFromMakes({ db, productId: product.id, userId: viewerId }),
+    sizesFromMakes: viewerId === null ? null : answerOf(sizesFromMakes({ db, productId: product.id, userId: viewerId })),
     testedBy: tested ? testedByLine(tested) : null,
     viewerId,
   };
