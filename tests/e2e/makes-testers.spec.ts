@@ -1,8 +1,8 @@
 /**
  * Makes (issue 37), the makes journey with JavaScript and the tester call journey without: a buyer of a pattern posts a make with three photos and fit notes
  * (a file that is not an image is refused at its field, nothing stored); someone who did not buy is refused; another
- * user reports it (the seller and the platform are emailed); the seller hides it (still shown to its maker only) and
- * shows it again. Sizes from makes appear beside the chart's advice only from three similar makers, without names or
+ * user reports it (the seller and the platform are emailed); the seller reads the report on the makes of their
+ * patterns, hides it (still shown to its maker only) and shows it again. Sizes from makes appear beside the chart's advice only from three similar makers, without names or
  * measurements. Tester calls: a seller opens a call on a draft, two users apply, the seller chooses one, who downloads
  * the draft free, sends feedback and posts a make with three photos; the seller publishes; the product page says
  * "Tested by 1 sewist in size …" with the tester's make first, and a buyer's make follows after a purchase.
@@ -80,11 +80,21 @@ test("a buyer posts a make; others report it; the seller hides it; sizes from ma
   await page.getByRole("button", { name: "Report" }).click();
   await expect(page.getByText("Thank you: the make is reported.")).toBeVisible();
   expect((await waitForMail(shop.seller.email)).subject).toMatch(/was reported/);
+  // Back on the report page: it says so instead of a blank form; one full stop after "Maren M." (issue 46, item 9).
+  await page.goto(`/report-make/${makeId}`);
+  await expect(page.getByTestId("already-reported")).toContainText("You reported this make on");
+  await expect(page.getByRole("button", { name: "Report" })).toHaveCount(0);
+  await expect(page.getByText("by Maren M. The pattern's seller")).toBeVisible();
 
-  // The seller hides it: visitors no longer see it, its maker still does.
+  // The seller reads the report on the makes of their patterns (from My Designs) and hides the make: visitors no
+  // longer see it, its maker still does (issue 46, item 12).
   await page.context().clearCookies();
   await loginAs(shop.seller.id);
-  await page.goto("/my-makes");
+  await page.goto("/my-designs");
+  await page.getByRole("link", { name: "Makes of your patterns" }).click();
+  await expect(page).toHaveURL("/my-pattern-makes");
+  await expect(page.locator(`#make-${makeId}`).getByText("Reported 1 time")).toBeVisible();
+  await expect(page.locator(`#make-${makeId}`).getByText("These photos are of another pattern.")).toBeVisible();
   await page.locator(`#make-${makeId}`).getByRole("button", { name: /^Hide the make/ }).click();
   await expect(page.getByText("The make is hidden: only its maker sees it now.")).toBeVisible();
   const visitor = await browser.newContext({ baseURL });
@@ -102,7 +112,7 @@ test("a buyer posts a make; others report it; the seller hides it; sizes from ma
   await expect(page.locator(`#make-${makeId}`).getByText("Hidden by the seller")).toBeVisible();
   await page.context().clearCookies();
   await loginAs(shop.seller.id);
-  await page.goto("/my-makes");
+  await page.goto("/my-pattern-makes");
   await page.locator(`#make-${makeId}`).getByRole("button", { name: /^Show the make/ }).click();
   await visitorSees(1);
   await visitor.close();

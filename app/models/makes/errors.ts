@@ -29,6 +29,7 @@ export const MAKES_ERRORS: {
     ...answers(404, { "make-not-found": "Make not found" }),
     ...answers(400, { "own-make": "You cannot report your own make." }),
     ...answers(409, { "already-reported": "You have already reported this make." }),
+    ...answers(429, { "rate-limited": "You have sent 5 reports today: try again tomorrow." }),
   },
   hide: {
     ...answers(404, { "make-not-found": "Make not found" }),
