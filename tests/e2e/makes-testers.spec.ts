@@ -194,7 +194,8 @@ test("a tester call on a draft: apply, choose, a free tester copy, feedback and 
   const call = page.locator(`#call-${callId}`);
   await expect(call.getByText("Tara T.")).toBeVisible();
   await expect(call.getByText("Otto O.")).toBeVisible();
-  await expect(call.getByText(/Measurements \(mm\): .*bust 900/)).toBeVisible();
+  // In the applicant's unit (issue 46, item 13).
+  await expect(call.getByText(/Measurements \(cm\): .*bust \/ chest 90,/)).toBeVisible();
   await call.getByRole("checkbox").first().check();
   await call.getByRole("button", { name: "Choose the ticked testers" }).click();
   await expect(page.getByText("1 tester chosen: each has a free tester copy and a message from you.")).toBeVisible();
@@ -244,6 +245,8 @@ test("a tester call on a draft: apply, choose, a free tester copy, feedback and 
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`/product/${productId}`);
   await expect(visitorPage.getByTestId("tested-by")).toHaveText(`Tested by 1 sewist in size ${size}`);
+  // In the product's summary, not down in the makes (issue 46, item 14).
+  await expect(visitorPage.locator("#makes").getByTestId("tested-by")).toHaveCount(0);
   await expect(visitorPage.locator("#makes article").first()).toHaveAttribute("id", `make-${testerMake}`);
   await expect(visitorPage.locator(`#make-${testerMake}`).getByRole("img")).toHaveCount(3);
 
