@@ -17,7 +17,7 @@ const SHOP_LINKS = [
 ] as const;
 
 /** Paths under which "My Store" is highlighted (spec 2.2). */
-const STORE_PATHS = ["/store-settings", "/my-designs", "/edit-product", "/create-design", "/sale", "/my-orders", "/my-finance"];
+const STORE_PATHS = ["/store-settings", "/my-designs", "/edit-product", "/create-design", "/sale", "/my-orders", "/my-finance", "/my-pattern-makes"];
 
 function profileLinks(isAdmin: boolean) {
   return [

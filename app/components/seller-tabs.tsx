@@ -2,8 +2,8 @@ import { Link, useLocation } from "@remix-run/react";
 
 /** Spec 2.4: the seller tabs on every seller screen; each tab also covers the screens below it. */
 const TABS = [
-  // Discount codes are reached from My Designs (its "Discount codes" button): the spec names four tabs.
-  { to: "/my-designs", label: "My Designs", also: ["/create-design", "/edit-product", "/my-discounts"] },
+  // Discount codes and the makes of one's patterns are reached from My Designs (its buttons): the spec names four tabs.
+  { to: "/my-designs", label: "My Designs", also: ["/create-design", "/edit-product", "/my-discounts", "/my-pattern-makes"] },
   { to: "/my-orders", label: "Orders", also: ["/sale"] },
   { to: "/store-settings", label: "Store Settings", also: [] },
   { to: "/my-finance", label: "Finance", also: ["/my-finance-stripe"] },

@@ -54,11 +54,10 @@ const reason = z
 export const ReportMakeSchema = z.object({ reason });
 export const HideMakeSchema = z.object({ hidden: jsonBool("hidden") });
 
-/** /my-makes' buttons: the maker deletes a make; the pattern's seller hides or shows one. */
-export const MyMakesActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("delete"), makeId: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal("hide"), makeId: z.coerce.number().int().positive(), hidden: z.enum(["true", "false"]).transform((v) => v === "true") }),
-]);
+/** /my-makes' button: the maker deletes a make. */
+export const MyMakesActionSchema = z.object({ intent: z.literal("delete"), makeId: z.coerce.number().int().positive() });
+/** /my-pattern-makes' button: the pattern's seller hides or shows a make (issue 46, item 12). */
+export const PatternMakesActionSchema = z.object({ makeId: z.coerce.number().int().positive(), hidden: z.enum(["true", "false"]).transform((v) => v === "true") });
 
 /** /admin/makes: an administrator removes a make, with a reason for the audit log. */
 export const AdminRemoveMakeSchema = z.object({

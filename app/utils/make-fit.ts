@@ -10,7 +10,17 @@ export const MAKE_FIT_VALUES = ["tight", "right", "loose"] as const;
 export type MakeFitValue = (typeof MAKE_FIT_VALUES)[number];
 export type MakeFits = Record<MakeFitZone, MakeFitValue | null>;
 
-export const MAKE_FIT_LABELS: Record<MakeFitValue, string> = { tight: "Too tight", right: "Right", loose: "Too loose" };
+/**
+ * The answers' labels per zone: a length is too short / right / too long (issue 46, item 11), stored as tight / right
+ * / loose like the other zones (the JSON calls take and give those values for every zone).
+ */
+const AROUND: Record<MakeFitValue, string> = { tight: "Too tight", right: "Right", loose: "Too loose" };
+export const MAKE_FIT_LABELS: Record<MakeFitZone, Record<MakeFitValue, string>> = {
+  bust: AROUND,
+  waist: AROUND,
+  hip: AROUND,
+  length: { tight: "Too short", right: "Right", loose: "Too long" },
+};
 export const MAKE_ZONE_LABELS: Record<MakeFitZone, string> = { bust: "Bust", waist: "Waist", hip: "Hip", length: "Length" };
 /** Makes per page of a gallery (product page, store page, /my-makes and the JSON list). */
 export const MAKES_PER_PAGE = 12;

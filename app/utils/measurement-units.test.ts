@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { FIT_ZONES } from "./measurements";
-import { formatEase, formatLength, fromMm, inRange, MEASUREMENT_RANGES_MM, rangeText, toMm } from "./measurement-units";
+import { formatEase, formatLength, fromMm, inRange, MEASUREMENT_RANGES_MM, measurementsLine, rangeText, toMm } from "./measurement-units";
 
 describe("measurement units", () => {
   it("stores whole millimetres: cm times 10, inches times 25.4, half a millimetre up", () => {
@@ -75,5 +75,10 @@ describe("measurement units", () => {
     expect(formatEase(0, "cm")).toBe("+0.0 cm");
     expect(formatEase(-10, "in")).toBe("-0.4 in");
     expect(formatEase(51, "in")).toBe("+2.0 in");
+  });
+
+  it("shows someone's measurements in their own unit, never in millimetres (issue 46, item 13)", () => {
+    expect(measurementsLine({ unit: "in", bust: 972, waist: 762, hip: null, height: 1651 })).toBe("Measurements (in): height 65, bust / chest 38.25, waist 30");
+    expect(measurementsLine({ unit: "cm", bust: 900, waist: 745 })).toBe("Measurements (cm): bust / chest 90, waist 74.5");
   });
 });

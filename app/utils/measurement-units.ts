@@ -2,7 +2,7 @@
  * Measurements in the buyer's unit (issue 24, decision 112): plain code, no server imports, so forms and pages use
  * it too. Lengths are stored as whole millimetres; a buyer types and reads centimetres or inches.
  */
-import { MM_PER_UNIT, ZONE_LABELS, type MeasurementUnit, type Zone } from "./measurements";
+import { FIT_ZONES, MM_PER_UNIT, ZONE_LABELS, type MeasurementUnit, type Zone } from "./measurements";
 
 /**
  * Plausible human ranges per zone, millimetres, inclusive: a value outside is a typo or the wrong unit (96 typed in
@@ -59,4 +59,18 @@ export function inRange(zone: Zone, mm: number): boolean {
 export function formatEase(mm: number, unit: MeasurementUnit): string {
   const value = (mm / MM_PER_UNIT[unit]).toFixed(1);
   return `${mm >= 0 ? "+" : ""}${value} ${unit}`;
+}
+
+/**
+ * Someone's measurements as one line in their own unit (issue 46, item 13: an applicant's, read by the seller):
+ * "Measurements (in): bust / chest 38.25, waist 30". Reads a stored copy loosely: a zone that is not a number is
+ * left out, a unit other than "in" is centimetres.
+ */
+export function measurementsLine(measurements: Partial<Record<Zone | "unit", unknown>>): string {
+  const unit: MeasurementUnit = measurements.unit === "in" ? "in" : "cm";
+  const zones = FIT_ZONES.flatMap((zone) => {
+    const mm = measurements[zone];
+    return typeof mm === "number" ? [`${ZONE_LABELS[zone].toLowerCase()} ${formatLength(mm, unit)}`] : [];
+  });
+  return `Measurements (${unit}): ${zones.join(", ")}`;
 }

@@ -91,6 +91,7 @@ const SCREENS: Screen[] = [
   { name: "edit a make", path: async ({ customer }) => `/my-makes/${await customerMake(await customer())}`, as: "customer" },
   { name: "report a make", path: async ({ customer }) => `/report-make/${await customerMake(await customer())}`, as: "buyer" },
   { name: "product with makes", path: async ({ customer }) => (await customerMake(await customer()), `/product/${customerPattern(await customer())}#makes`), as: "visitor" },
+  { name: "makes of the seller's patterns", path: async ({ customer }) => (await customerMake(await customer()), "/my-pattern-makes"), as: "seller" },
   { name: "admin makes", path: "/admin/makes", as: "admin" },
   { name: "tester calls, a call open", path: async () => (await demoSellerCall(), "/my-tester-calls"), as: "seller" },
   { name: "a tester call, to apply", path: async () => `/tester-call/${await demoSellerCall()}`, as: "buyer" },

@@ -1,8 +1,8 @@
 /**
  * Makes (issue 37), the makes journey with JavaScript and the tester call journey without: a buyer of a pattern posts a make with three photos and fit notes
  * (a file that is not an image is refused at its field, nothing stored); someone who did not buy is refused; another
- * user reports it (the seller and the platform are emailed); the seller hides it (still shown to its maker only) and
- * shows it again. Sizes from makes appear beside the chart's advice only from three similar makers, without names or
+ * user reports it (the seller and the platform are emailed); the seller reads the report on the makes of their
+ * patterns, hides it (still shown to its maker only) and shows it again. Sizes from makes appear beside the chart's advice only from three similar makers, without names or
  * measurements. Tester calls: a seller opens a call on a draft, two users apply, the seller chooses one, who downloads
  * the draft free, sends feedback and posts a make with three photos; the seller publishes; the product page says
  * "Tested by 1 sewist in size …" with the tester's make first, and a buyer's make follows after a purchase.
@@ -46,7 +46,9 @@ test("a buyer posts a make; others report it; the seller hides it; sizes from ma
   await page.getByLabel("Fabric").fill("Washed linen, 160 g/m²");
   await page.getByRole("group", { name: "Bust" }).getByLabel("Right").check();
   await page.getByRole("group", { name: "Waist" }).getByLabel("Too loose").check();
-  await page.getByRole("group", { name: "Length" }).getByLabel("Too tight").check();
+  // A length is too short, right or too long (issue 46, item 11).
+  await expect(page.getByRole("group", { name: "Length" }).getByLabel("Too tight")).toHaveCount(0);
+  await page.getByRole("group", { name: "Length" }).getByLabel("Too short").check();
   await page.getByLabel("Notes").fill("Took 2 cm out of the back waist.");
   const files = [upload("front.jpg", "image/jpeg", await makePhoto()), upload("back.png", "image/png", await png("#0f766e")), upload("notes.jpg", "image/jpeg", Buffer.from("not an image"))];
   await page.getByLabel("Photos").setInputFiles(files);
@@ -66,6 +68,7 @@ test("a buyer posts a make; others report it; the seller hides it; sizes from ma
   await expect(card.getByText("By Maren M.")).toBeVisible();
   await expect(card.getByRole("img")).toHaveCount(3);
   await expect(card.getByText("Too loose")).toBeVisible();
+  await expect(card.getByText("Too short")).toBeVisible();
 
   // Another signed-in user reports it: the seller and the platform are emailed.
   await page.context().clearCookies();
@@ -77,11 +80,21 @@ test("a buyer posts a make; others report it; the seller hides it; sizes from ma
   await page.getByRole("button", { name: "Report" }).click();
   await expect(page.getByText("Thank you: the make is reported.")).toBeVisible();
   expect((await waitForMail(shop.seller.email)).subject).toMatch(/was reported/);
+  // Back on the report page: it says so instead of a blank form; one full stop after "Maren M." (issue 46, item 9).
+  await page.goto(`/report-make/${makeId}`);
+  await expect(page.getByTestId("already-reported")).toContainText("You reported this make on");
+  await expect(page.getByRole("button", { name: "Report" })).toHaveCount(0);
+  await expect(page.getByText("by Maren M. The pattern's seller")).toBeVisible();
 
-  // The seller hides it: visitors no longer see it, its maker still does.
+  // The seller reads the report on the makes of their patterns (from My Designs) and hides the make: visitors no
+  // longer see it, its maker still does (issue 46, item 12).
   await page.context().clearCookies();
   await loginAs(shop.seller.id);
-  await page.goto("/my-makes");
+  await page.goto("/my-designs");
+  await page.getByRole("link", { name: "Makes of your patterns" }).click();
+  await expect(page).toHaveURL("/my-pattern-makes");
+  await expect(page.locator(`#make-${makeId}`).getByText("Reported 1 time")).toBeVisible();
+  await expect(page.locator(`#make-${makeId}`).getByText("These photos are of another pattern.")).toBeVisible();
   await page.locator(`#make-${makeId}`).getByRole("button", { name: /^Hide the make/ }).click();
   await expect(page.getByText("The make is hidden: only its maker sees it now.")).toBeVisible();
   const visitor = await browser.newContext({ baseURL });
@@ -99,7 +112,7 @@ test("a buyer posts a make; others report it; the seller hides it; sizes from ma
   await expect(page.locator(`#make-${makeId}`).getByText("Hidden by the seller")).toBeVisible();
   await page.context().clearCookies();
   await loginAs(shop.seller.id);
-  await page.goto("/my-makes");
+  await page.goto("/my-pattern-makes");
   await page.locator(`#make-${makeId}`).getByRole("button", { name: /^Show the make/ }).click();
   await visitorSees(1);
   await visitor.close();
@@ -121,8 +134,9 @@ test("a buyer posts a make; others report it; the seller hides it; sizes from ma
   makers.push(await similar(3));
   await page.goto(`/product/${productId}`);
   const fromMakes = page.getByTestId("sizes-from-makes");
-  await expect(fromMakes.getByText("3 makers with measurements close to yours")).toBeVisible();
-  await expect(fromMakes.getByText(`Size ${size}: 3 makes`)).toBeVisible();
+  // In bands, never exact counts (issue 46, item 2).
+  await expect(fromMakes.getByText("3-4 makers in the same sizes of this chart as you")).toBeVisible();
+  await expect(fromMakes.getByText(`Size ${size}: 3-4 makers`)).toBeVisible();
   for (const maker of makers) await expect(fromMakes).not.toContainText(maker.firstName);
   await expect(fromMakes).not.toContainText("881");
 });
@@ -193,7 +207,8 @@ test("a tester call on a draft: apply, choose, a free tester copy, feedback and 
   const call = page.locator(`#call-${callId}`);
   await expect(call.getByText("Tara T.")).toBeVisible();
   await expect(call.getByText("Otto O.")).toBeVisible();
-  await expect(call.getByText(/Measurements \(mm\): .*bust 900/)).toBeVisible();
+  // In the applicant's unit (issue 46, item 13).
+  await expect(call.getByText(/Measurements \(cm\): .*bust \/ chest 90,/)).toBeVisible();
   await expect(call.getByText(`would sew size ${size}`)).toHaveCount(2);
   await call.getByRole("checkbox").first().check();
   await call.getByRole("button", { name: "Choose the ticked testers" }).click();
@@ -225,7 +240,7 @@ test("a tester call on a draft: apply, choose, a free tester copy, feedback and 
   await chooseSize(page, size);
   await page.getByLabel("Fabric").fill("Cotton poplin");
   await page.getByRole("group", { name: "Bust" }).getByLabel("Right").check();
-  await page.getByRole("group", { name: "Length" }).getByLabel("Too loose").check();
+  await page.getByRole("group", { name: "Length" }).getByLabel("Too long").check();
   await page.getByLabel("Photos").setInputFiles([
     upload("front.jpg", "image/jpeg", await makePhoto()),
     upload("back.jpg", "image/jpeg", await jpeg("#1d4ed8")),
@@ -250,6 +265,8 @@ test("a tester call on a draft: apply, choose, a free tester copy, feedback and 
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(`/product/${productId}`);
   await expect(visitorPage.getByTestId("tested-by")).toHaveText(`Tested by 1 sewist in size ${size}`);
+  // In the product's summary, not down in the makes (issue 46, item 14).
+  await expect(visitorPage.locator("#makes").getByTestId("tested-by")).toHaveCount(0);
   await expect(visitorPage.locator("#makes article").first()).toHaveAttribute("id", `make-${testerMake}`);
   await expect(visitorPage.locator(`#make-${testerMake}`).getByRole("img")).toHaveCount(3);
 

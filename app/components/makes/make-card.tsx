@@ -40,7 +40,7 @@ export function MakeCard({ make, showProduct = false, children }: { make: MakeCa
           {fits.map((zone) => (
             <div key={zone} className="flex gap-1">
               <dt className="font-medium">{MAKE_ZONE_LABELS[zone]}:</dt>
-              <dd>{MAKE_FIT_LABELS[make.fit[zone]!]}</dd>
+              <dd>{MAKE_FIT_LABELS[zone][make.fit[zone]!]}</dd>
             </div>
           ))}
         </dl>

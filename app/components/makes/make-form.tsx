@@ -90,7 +90,7 @@ export function MakeForm({
                 {MAKE_FIT_VALUES.map((fit) => (
                   <label key={fit} className="flex items-center gap-1">
                     <input type="radio" name={`fit_${zone}`} value={fit} defaultChecked={values.fit[zone] === fit} />
-                    {MAKE_FIT_LABELS[fit]}
+                    {MAKE_FIT_LABELS[zone][fit]}
                   </label>
                 ))}
               </div>

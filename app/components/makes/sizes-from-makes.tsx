@@ -1,9 +1,10 @@
 import type { SizesFromMakes as Answer } from "~/models/makes/sizes.server";
-import { MAKE_FIT_LABELS, MAKE_FIT_VALUES, MAKE_FIT_ZONES, MAKE_ZONE_LABELS } from "~/utils/make-fit";
+import { MAKE_FIT_LABELS, MAKE_FIT_ZONES, MAKE_ZONE_LABELS } from "~/utils/make-fit";
 
 /**
- * "Sizes from makes" beside the chart's advice (issue 37): what makers with measurements like the buyer's made and
- * how it fitted, as counts only (shown only from three such makers). Plain HTML, no JavaScript.
+ * "Sizes from makes" beside the chart's advice (issue 37; issue 46, item 2): what makers in the buyer's size steps of
+ * the chart made and how it fitted, in bands of makers ("3-4") and the most common fit, each size from three makers.
+ * Plain HTML, no JavaScript.
  */
 export function SizesFromMakes({ answer }: { answer: Answer }) {
   return (
@@ -12,26 +13,25 @@ export function SizesFromMakes({ answer }: { answer: Answer }) {
         What sewists like you made
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        {answer.similar} makers with measurements close to yours shared them with their makes:
+        {answer.makers} makers in the same sizes of this chart as you shared their measurements with their makes:
       </p>
       <ul className="mt-2 space-y-2 text-sm">
         {answer.sizes.map((s) => {
-          const zones = MAKE_FIT_ZONES.filter((zone) => MAKE_FIT_VALUES.some((fit) => s.fit[zone][fit] > 0));
+          const zones = MAKE_FIT_ZONES.filter((zone) => s.fit[zone] !== null);
           return (
             <li key={s.size}>
               <span className="font-medium">
-                Size {s.size}: {s.count} {s.count === 1 ? "make" : "makes"}
+                Size {s.size}: {s.makers} makers
               </span>
               {zones.length ? (
                 <span className="block text-slate-700">
-                  {zones
-                    .map((zone) => `${MAKE_ZONE_LABELS[zone]} ${MAKE_FIT_VALUES.filter((fit) => s.fit[zone][fit] > 0).map((fit) => `${MAKE_FIT_LABELS[fit].toLowerCase()} ${s.fit[zone][fit]}`).join(", ")}`)
-                    .join("; ")}
+                  Mostly: {zones.map((zone) => `${MAKE_ZONE_LABELS[zone].toLowerCase()} ${MAKE_FIT_LABELS[zone][s.fit[zone]!].toLowerCase()}`).join(", ")}
                 </span>
               ) : null}
             </li>
           );
         })}
+        {answer.others ? <li>Other sizes: {answer.others} makers</li> : null}
       </ul>
     </section>
   );

@@ -27,8 +27,17 @@ describe("files held across a failed submit", () => {
     expect(await takeHeldFiles({ ownerId: 1, tokens: [held!.token], now: now + HELD_TTL_MS + 1 })).toEqual([]);
     const [taken] = await takeHeldFiles({ ownerId: 1, tokens: [held!.token, held!.token], now });
     expect(fs.readFileSync(taken!.path, "utf8")).toBe("first");
-    await releaseHeld([held!.token]);
+    await releaseHeld({ ownerId: 1, tokens: [held!.token] });
     expect(await takeHeldFiles({ ownerId: 1, tokens: [held!.token], now })).toEqual([]);
+  });
+
+  it("are released only by their owner (issue 46, item 8: another user's held_drop leaves them)", async () => {
+    const now = Date.now();
+    const [held] = await holdFiles({ ownerId: 4, files: [temp("mine.png", "mine")], now });
+    await releaseHeld({ ownerId: 5, tokens: [held!.token] });
+    expect(await takeHeldFiles({ ownerId: 4, tokens: [held!.token], now })).toHaveLength(1);
+    await releaseHeld({ ownerId: 4, tokens: [held!.token] });
+    expect(await takeHeldFiles({ ownerId: 4, tokens: [held!.token], now })).toEqual([]);
   });
 
   it("keeps at most MAX_HELD_FILES per owner, the oldest going first", async () => {

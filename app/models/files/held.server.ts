@@ -85,7 +85,11 @@ export async function takeHeldFiles({ ownerId, tokens, now = Date.now() }: { own
   return taken;
 }
 
-/** Removes held files (after a save used them, or when the seller chose others). */
-export async function releaseHeld(tokens: string[]) {
-  await Promise.all(tokens.filter((t) => TOKEN.test(t)).map(remove));
+/**
+ * Removes the owner's held files (after a save used them, or when the seller chose others); another owner's token,
+ * an unknown or a malformed one is left alone (issue 46, item 8: `held_drop` comes from the form).
+ */
+export async function releaseHeld({ ownerId, tokens }: { ownerId: number; tokens: string[] }) {
+  const own = async (token: string) => TOKEN.test(token) && (await readManifest(token))?.ownerId === ownerId;
+  await Promise.all([...new Set(tokens)].map(async (token) => (await own(token)) && remove(token)));
 }

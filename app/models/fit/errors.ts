@@ -10,7 +10,11 @@ export const FIT_ERRORS: {
   saveMeasurements: Record<SaveMeasurementsError, ErrorAnswer>;
   sizeAdvice: Record<SizeAdviceError, ErrorAnswer>;
 } = {
-  saveMeasurements: { ...answers(400, { invalid: "Please check your measurements." }), ...answers(403, { "account-closed": "This account is closed." }) },
+  saveMeasurements: {
+    ...answers(400, { invalid: "Please check your measurements." }),
+    ...answers(403, { "account-closed": "This account is closed." }),
+    ...answers(429, { "rate-limited": "You have changed your measurements 10 times today: try again tomorrow." }),
+  },
   sizeAdvice: {
     ...answers(404, { "product-not-found": "Product not found" }),
     // 409: the call is right, the state is not there yet (the seller may add a chart, the buyer measurements).

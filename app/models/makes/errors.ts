@@ -5,11 +5,15 @@
 import { answers, type ErrorAnswer } from "~/models/answers";
 import type { MakeError } from "~/models/makes/makes.server";
 import type { HideMakeError, ReportMakeError } from "~/models/makes/moderation.server";
+import type { SizesFromMakesResult } from "~/models/makes/sizes.server";
+
+type SizesFromMakesError = Extract<SizesFromMakesResult, { ok: false }>["error"];
 
 export const MAKES_ERRORS: {
   make: Record<MakeError, ErrorAnswer>;
   report: Record<ReportMakeError, ErrorAnswer>;
   hide: Record<HideMakeError, ErrorAnswer>;
+  sizes: Record<SizesFromMakesError, ErrorAnswer>;
 } = {
   make: {
     ...answers(404, { "product-not-found": "Pattern not found", "make-not-found": "Make not found" }),
@@ -25,9 +29,11 @@ export const MAKES_ERRORS: {
     ...answers(404, { "make-not-found": "Make not found" }),
     ...answers(400, { "own-make": "You cannot report your own make." }),
     ...answers(409, { "already-reported": "You have already reported this make." }),
+    ...answers(429, { "rate-limited": "You have sent 5 reports today: try again tomorrow." }),
   },
   hide: {
     ...answers(404, { "make-not-found": "Make not found" }),
     ...answers(403, { "not-seller": "Only the pattern's seller can hide a make of it." }),
   },
+  sizes: answers(429, { "rate-limited": "You have asked for size advice from makes too often: try again in an hour." }),
 };

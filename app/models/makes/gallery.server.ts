@@ -3,9 +3,9 @@
  * the maker's own (/my-makes). Newest first, paged. A hidden make is listed only to its maker. A maker is shown by
  * display name only, never an email or measurements.
  */
-import { and, count, desc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 
-import { makePhotos, makes, products, stores, users } from "../../../db/schema";
+import { makePhotos, makeReports, makes, products, stores, users } from "../../../db/schema";
 import { makeEligibility, makeFields } from "./makes.server";
 import { productAndSeller, productVisibleTo } from "~/models/catalog/products.server";
 import { displayName } from "~/models/messaging/conversations.server";
@@ -29,7 +29,7 @@ function visibleTo(viewerId: number | null): SQL {
   return viewerId === null ? isNull(makes.hiddenAt) : or(isNull(makes.hiddenAt), eq(makes.userId, viewerId))!;
 }
 
-function listMakes(db: Db, where: SQL, page: number, testersFirst = false): MakePage {
+function listMakes(db: Db, where: SQL, page: number, first: SQL[] = []): MakePage {
   const total =
     db
       .select({ n: count() })
@@ -43,7 +43,7 @@ function listMakes(db: Db, where: SQL, page: number, testersFirst = false): Make
     .innerJoin(products, eq(products.id, makes.productId))
     .innerJoin(users, eq(users.id, makes.userId))
     .where(where)
-    .orderBy(...(testersFirst ? [desc(makes.tester)] : []), desc(makes.createdAt), desc(makes.id))
+    .orderBy(...first, desc(makes.createdAt), desc(makes.id))
     .limit(MAKES_PER_PAGE)
     .offset((page - 1) * MAKES_PER_PAGE)
     .all();
@@ -73,16 +73,17 @@ function listMakes(db: Db, where: SQL, page: number, testersFirst = false): Make
 }
 
 /**
- * Whether a viewer may see a pattern's makes: the pattern is not removed, and published or the viewer's own draft.
- * (A tester's view of a draft's makes is their own /my-makes.)
+ * Whether a viewer may see a pattern's makes: a pattern (not a ready-made or made product: issue 46, item 16), not
+ * removed, and published or the viewer's own draft. (A tester's view of a draft's makes is their own /my-makes.)
  */
 export function canSeeProductMakes({ db, productId, viewerId }: { db: Db; productId: number; viewerId: number | null }): boolean {
-  return productVisibleTo(productAndSeller(db, productId), viewerId);
+  const product = productAndSeller(db, productId);
+  return product?.type === "Pattern" && productVisibleTo(product, viewerId);
 }
 
 /** A pattern's gallery: testers' makes first (they open it), then the newest first. */
 export function listProductMakes({ db, productId, viewerId, page = 1 }: { db: Db; productId: number; viewerId: number | null; page?: number }): MakePage {
-  return listMakes(db, and(eq(makes.productId, productId), visibleTo(viewerId))!, page, true);
+  return listMakes(db, and(eq(makes.productId, productId), visibleTo(viewerId))!, page, [desc(makes.tester)]);
 }
 
 /** A store's makes: those on its published, not removed patterns. */
@@ -99,14 +100,34 @@ export function listOwnMakes({ db, userId, page = 1 }: { db: Db; userId: number;
   return listMakes(db, eq(makes.userId, userId), page);
 }
 
+/** What a seller reads of a make's reports: how many, and the reasons, oldest first (never who sent them). */
+export type MakeReportsView = { count: number; reasons: string[] };
+
 /**
- * The makes on a seller's patterns, hidden ones too, so that the seller can hide and show them again (their own
- * moderation list on /my-makes; no one else sees a hidden make but its maker).
+ * The makes on a seller's patterns, hidden ones too, with their reports, so that the seller can hide and show them
+ * again (their moderation page /my-pattern-makes, issue 46 item 12; no one else sees a hidden make but its maker).
+ * Reported makes first, the latest reported first; then the newest.
  */
-export function listSellerMakes({ db, sellerId, page = 1 }: { db: Db; sellerId: number; page?: number }): MakePage {
+export function listSellerMakes({ db, sellerId, page = 1 }: { db: Db; sellerId: number; page?: number }): MakePage & { reports: Record<number, MakeReportsView> } {
   const storeIds = db.select({ id: stores.id }).from(stores).where(eq(stores.userId, sellerId)).all().map((s) => s.id);
-  if (storeIds.length === 0) return { makes: [], total: 0, page, pages: 1 };
-  return listMakes(db, inArray(products.storeId, storeIds), page);
+  if (storeIds.length === 0) return { makes: [], total: 0, page, pages: 1, reports: {} };
+  const lastReport = sql`(SELECT max(${makeReports.createdAt}) FROM ${makeReports} WHERE ${makeReports.makeId} = ${makes.id})`;
+  const found = listMakes(db, inArray(products.storeId, storeIds), page, [desc(lastReport)]);
+  const reports: Record<number, MakeReportsView> = {};
+  if (found.makes.length) {
+    const rows = db
+      .select({ makeId: makeReports.makeId, reason: makeReports.reason })
+      .from(makeReports)
+      .where(inArray(makeReports.makeId, found.makes.map((m) => m.id)))
+      .orderBy(makeReports.createdAt, makeReports.id)
+      .all();
+    for (const row of rows) {
+      const view = (reports[row.makeId] ??= { count: 0, reasons: [] });
+      view.count += 1;
+      view.reasons.push(row.reason);
+    }
+  }
+  return { ...found, reports };
 }
 
 /** One make as the JSON calls answer it (`maker` a display name; never an email or measurements). */

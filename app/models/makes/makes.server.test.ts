@@ -13,9 +13,9 @@ import { exportUserData } from "~/models/privacy/personal-data.server";
 import { listReportedMakes, removeMake } from "~/models/admin/makes.server";
 import { saveMeasurements } from "~/models/fit/measurements.server";
 import { MAKES_ERRORS } from "~/models/makes/errors";
-import { listOwnMakes, listProductMakes, listSellerMakes, listStoreMakes, makeJson } from "~/models/makes/gallery.server";
+import { canSeeProductMakes, listOwnMakes, listProductMakes, listSellerMakes, listStoreMakes, makeJson } from "~/models/makes/gallery.server";
 import { createMake, deleteMake, makePhotoRows, updateMake, type MakeInput } from "~/models/makes/makes.server";
-import { hideMake, notifyMakeReport, reportMake } from "~/models/makes/moderation.server";
+import { hideMake, notifyMakeReport, reportableMake, reportMake, REPORTS_LIMIT } from "~/models/makes/moderation.server";
 import type { Db } from "~/utils/db.server";
 import type { TempFile } from "~/utils/multipart.server";
 
@@ -192,6 +192,13 @@ describe("galleries and moderation", () => {
     expect(ids(null)).toEqual([make.id, older.id]);
   });
 
+  it("are a pattern's only: another product's makes are not found (issue 46, item 16)", async () => {
+    const { db, shop, buyer, productId } = await setup();
+    expect(canSeeProductMakes({ db, productId, viewerId: buyer.id })).toBe(true);
+    for (const other of [shop.dress, shop.bag]) expect(canSeeProductMakes({ db, productId: other.id, viewerId: buyer.id })).toBe(false);
+    expect(canSeeProductMakes({ db, productId: shop.dress.id, viewerId: shop.seller.id })).toBe(false);
+  });
+
   it("takes one report per user, not of one's own make, and emails the seller and the platform", async () => {
     const { db, shop, buyer, stranger, productId } = await setup();
     const admin = await makeUser(db, { role: "admin" });
@@ -206,6 +213,44 @@ describe("galleries and moderation", () => {
     const mails = outbox(dataDir).filter((m) => m.text.includes(`/product/${productId}#make-${make.id}`));
     expect(mails.map((m) => m.to).sort()).toEqual([shop.seller.email, admin.email].sort());
     expect(listReportedMakes({ db })).toMatchObject([{ id: make.id, reports: 1, reasons: ["Not this pattern"] }]);
+  });
+
+  it("takes a few reports a day per account, and the report page knows one has reported (issue 46, item 9)", async () => {
+    const { db, buyer, stranger, productId } = await setup();
+    const first = await posted(db, buyer.id, productId);
+    expect(reportableMake({ db, makeId: first.id, viewerId: stranger.id })?.reportedAt).toBeNull();
+    const now = Date.now();
+    const reported = (makeId: number, at = now) => reportMake({ db, makeId, reporterId: stranger.id, reason: "x".repeat(1500), now: at });
+    expect(reported(first.id).ok).toBe(true);
+    expect(reportableMake({ db, makeId: first.id, viewerId: stranger.id })?.reportedAt).toEqual(new Date(now));
+    // Reporting the same make again does not use up the day's reports.
+    expect(reported(first.id)).toEqual({ ok: false, error: "already-reported" });
+    const others = [];
+    for (let i = 0; i < REPORTS_LIMIT.reports; i += 1) {
+      const maker = await makeBuyer(db);
+      await buyAndPay(db, maker, productId);
+      others.push(await posted(db, maker.id, productId));
+    }
+    for (const make of others.slice(0, REPORTS_LIMIT.reports - 1)) expect(reported(make.id).ok).toBe(true);
+    expect(reported(others.at(-1)!.id)).toEqual({ ok: false, error: "rate-limited" });
+    expect(MAKES_ERRORS.report["rate-limited"].status).toBe(429);
+    expect(reported(others.at(-1)!.id, now + REPORTS_LIMIT.windowMs).ok).toBe(true);
+  });
+
+  it("lists the makes of a seller's patterns with their reports' reasons, reported first (issue 46, item 12)", async () => {
+    const { db, shop, buyer, stranger, productId } = await setup();
+    const quiet = await posted(db, buyer.id, productId);
+    const reported = await posted(db, buyer.id, productId);
+    db.update(makes).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(makes.id, reported.id)).run();
+    const other = await makeBuyer(db);
+    expect(reportMake({ db, makeId: reported.id, reporterId: stranger.id, reason: "Not this pattern" }).ok).toBe(true);
+    expect(reportMake({ db, makeId: reported.id, reporterId: other.id, reason: "A shop's photo" }).ok).toBe(true);
+    const list = listSellerMakes({ db, sellerId: shop.seller.id });
+    expect(list.makes.map((m) => m.id)).toEqual([reported.id, quiet.id]);
+    expect(list.reports).toEqual({ [reported.id]: { count: 2, reasons: ["Not this pattern", "A shop's photo"] } });
+    expect(JSON.stringify(list.reports)).not.toContain(stranger.email);
+    // Another user's list is empty: no store, no makes.
+    expect(listSellerMakes({ db, sellerId: buyer.id })).toMatchObject({ makes: [], reports: {} });
   });
 
   it("lets an administrator remove a make, recorded in the audit log, its photos deleted", async () => {

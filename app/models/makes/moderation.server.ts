@@ -10,8 +10,12 @@ import { displayName } from "~/models/messaging/conversations.server";
 import { helpRecipients } from "~/models/messaging/help.server";
 import type { Db } from "~/utils/db.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
+import { hit, release } from "~/utils/rate-limit.server";
 
-export type ReportMakeError = "make-not-found" | "own-make" | "already-reported";
+export type ReportMakeError = "make-not-found" | "own-make" | "already-reported" | "rate-limited";
+
+/** Reports one account may send a day (issue 46, item 9: each one emails the seller and the platform). */
+export const REPORTS_LIMIT = { reports: 5, windowMs: 24 * 60 * 60 * 1000 } as const;
 export type HideMakeError = "make-not-found" | "not-seller";
 
 /** A make one may see: not hidden, or one's own. */
@@ -33,17 +37,24 @@ export function reportMake({
   makeId,
   reporterId,
   reason,
+  now = Date.now(),
 }: {
   db: Db;
   makeId: number;
   reporterId: number;
   reason: string;
+  now?: number;
 }): { ok: true; notice: MakeReportNotice } | { ok: false; error: ReportMakeError } {
   const found = visibleMake(db, makeId, reporterId);
   if (!found) return { ok: false, error: "make-not-found" };
   if (found.make.userId === reporterId) return { ok: false, error: "own-make" };
-  const inserted = db.insert(makeReports).values({ makeId, reporterId, reason }).onConflictDoNothing().run();
-  if (inserted.changes === 0) return { ok: false, error: "already-reported" };
+  const key = `make-reports:${reporterId}`;
+  if (!hit({ db, key, limit: REPORTS_LIMIT.reports, windowMs: REPORTS_LIMIT.windowMs, now }).allowed) return { ok: false, error: "rate-limited" };
+  const inserted = db.insert(makeReports).values({ makeId, reporterId, reason, createdAt: new Date(now) }).onConflictDoNothing().run();
+  if (inserted.changes === 0) {
+    release({ db, key, now });
+    return { ok: false, error: "already-reported" };
+  }
   const seller = db.select({ email: users.email, status: users.status }).from(users).where(eq(users.id, found.sellerId)).get();
   const to = [...new Set([...(seller?.status === "Active" ? [seller.email] : []), ...helpRecipients({ db })])];
   return { ok: true, notice: { makeId, productId: found.make.productId, productName: found.productName, reason, to } };
@@ -52,6 +63,7 @@ export function reportMake({
 /** Emails a report to the pattern's seller (who may hide the make) and the platform (who may remove it). */
 export async function notifyMakeReport({ notice, origin }: { notice: MakeReportNotice; origin: string }) {
   const product = `${origin}/product/${notice.productId}#make-${notice.makeId}`;
+  const seller = `${origin}/my-pattern-makes`;
   const moderation = `${origin}/admin/makes`;
   await Promise.all(
     notice.to.map((to) =>
@@ -64,12 +76,12 @@ export async function notifyMakeReport({ notice, origin }: { notice: MakeReportN
           notice.reason,
           "",
           `The make: ${product}`,
-          `The seller can hide it from /my-makes; an administrator can remove it: ${moderation}`,
+          `The seller can hide it on ${seller}; an administrator can remove it: ${moderation}`,
         ].join("\n"),
         html: [
           `<p>A make of ${escapeHtml(notice.productName)} was reported:</p>`,
           `<blockquote style="white-space:pre-line">${escapeHtml(notice.reason)}</blockquote>`,
-          `<p><a href="${escapeHtml(product)}">The make</a>. The seller can hide it from /my-makes; an administrator can <a href="${escapeHtml(moderation)}">remove it</a>.</p>`,
+          `<p><a href="${escapeHtml(product)}">The make</a>. The seller can <a href="${escapeHtml(seller)}">hide it</a>; an administrator can <a href="${escapeHtml(moderation)}">remove it</a>.</p>`,
         ].join(""),
       }),
     ),
@@ -97,10 +109,25 @@ export function hideMake({ db, makeId, sellerId, hidden, now = new Date() }: Hid
   return { ok: true, hidden };
 }
 
-/** The make a report form is about: one the viewer can see and did not make; else undefined. */
+/**
+ * The make a report form is about: one the viewer can see and did not make, with when the viewer reported it (null
+ * when they have not: the page shows the form); else undefined.
+ */
 export function reportableMake({ db, makeId, viewerId }: { db: Db; makeId: number; viewerId: number }) {
   const found = visibleMake(db, makeId, viewerId);
   if (!found || found.make.userId === viewerId) return undefined;
   const maker = db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, found.make.userId)).get();
-  return { id: makeId, productId: found.make.productId, productName: found.productName, size: found.make.size, maker: maker ? displayName(maker) : "" };
+  const report = db
+    .select({ createdAt: makeReports.createdAt })
+    .from(makeReports)
+    .where(and(eq(makeReports.makeId, makeId), eq(makeReports.reporterId, viewerId)))
+    .get();
+  return {
+    id: makeId,
+    productId: found.make.productId,
+    productName: found.productName,
+    size: found.make.size,
+    maker: maker ? displayName(maker) : "",
+    reportedAt: report?.createdAt ?? null,
+  };
 }

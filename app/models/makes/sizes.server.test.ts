@@ -1,21 +1,27 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { makes, sizeChartRows, type User } from "../../../db/schema";
+import { makes, sizeChartRows, userMeasurements, type User } from "../../../db/schema";
 import { buyAndPay, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { photoFile } from "../../../tests/unit/upload-fixtures";
-import { saveMeasurements } from "~/models/fit/measurements.server";
+import { zoneColumnsOf } from "~/models/fit/chart.server";
+import { MEASUREMENT_CHANGES_LIMIT, saveMeasurements } from "~/models/fit/measurements.server";
 import { createMake, type MakeInput } from "~/models/makes/makes.server";
-import { MIN_SIMILAR, sizesFromMakes } from "~/models/makes/sizes.server";
+import { ADVICE_LIMIT, countBand, MIN_GROUP, sizesFromMakes, stepOf } from "~/models/makes/sizes.server";
 import type { Db } from "~/utils/db.server";
+import type { Measurements } from "~/utils/measurements";
 
 let dataDir = "";
 beforeAll(() => {
   dataDir = useTestEnv();
 });
 
-const body = (bust: number, waist: number, hip: number) => ({ unit: "cm" as const, height: null, high_bust: null, bust, waist, hip, inseam: null, arm: null });
+const body = (bust: number, waist: number, hip: number): Body => ({ unit: "cm", height: null, high_bust: null, bust, waist, hip, inseam: null, arm: null });
+type Body = Measurements;
+
+// The chart: S, M, L 60 mm apart at the bust, waist and hip. Bust steps: below 830, S to 890, M to 950, L to 1010, above.
+const BUST = [860, 920, 980];
 
 async function setup() {
   const db = createTestDb();
@@ -35,7 +41,7 @@ async function setup() {
 
 let n = 0;
 /** A maker who bought the pattern, with these measurements, posts a make (sharing them unless told not to). */
-async function maker(db: Db, productId: number, measurements: ReturnType<typeof body>, make: Partial<MakeInput> = {}, who?: User) {
+async function maker(db: Db, productId: number, measurements: Body, make: Partial<MakeInput> = {}, who?: User) {
   const user = who ?? (await makeBuyer(db, { email: `maker-${++n}@example.test` }));
   if (!who) await buyAndPay(db, user, productId);
   saveMeasurements({ db, userId: user.id, measurements });
@@ -50,51 +56,156 @@ async function maker(db: Db, productId: number, measurements: ReturnType<typeof 
   return { user, make: result.make };
 }
 
+/** Moves the asker's measurements as a test may (the model's own saves are rate-limited, tested below). */
+function place(db: Db, userId: number, measurements: Body) {
+  db.update(userMeasurements).set(zoneColumnsOf(measurements)).where(eq(userMeasurements.userId, userId)).run();
+}
+
+/** Asks with a clock an hour later each time, so that the comparisons' rate limit never answers. */
+let hour = 0;
+function ask(db: Db, productId: number, userId: number) {
+  const result = sizesFromMakes({ db, productId, userId, now: Date.now() + ++hour * ADVICE_LIMIT.windowMs });
+  if (!result.ok) throw new Error(result.error);
+  return result.answer;
+}
+
+/** A small deterministic random number generator (mulberry32). */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 describe("sizes from makes", () => {
-  it("answers null below three similar makers, then counts only, per size and zone", async () => {
-    const { db, productId, buyer } = await setup();
-    const first = await maker(db, productId, body(930, 770, 1000));
-    await maker(db, productId, body(910, 750, 990), { size: "S", fit: { bust: "tight", waist: "right", hip: "tight", length: "right" } });
-    expect(sizesFromMakes({ db, productId, userId: buyer.id })).toBeNull();
-    // The same maker again, a maker who did not share, and one far away do not make it three.
-    await maker(db, productId, body(930, 770, 1000), {}, first.user);
-    await maker(db, productId, body(925, 765, 1005), { shareMeasurements: false });
-    await maker(db, productId, body(1100, 900, 1200), { size: "L" });
-    expect(sizesFromMakes({ db, productId, userId: buyer.id })).toBeNull();
-    expect(MIN_SIMILAR).toBe(3);
-
-    const third = await maker(db, productId, body(940, 780, 1020), { fit: { bust: "right", waist: "right", hip: "right", length: null } });
-    const answer = sizesFromMakes({ db, productId, userId: buyer.id });
-    expect(answer).toEqual({
-      similar: 3,
-      sizes: [
-        { size: "S", count: 1, fit: { bust: { tight: 1, right: 0, loose: 0 }, waist: { tight: 0, right: 1, loose: 0 }, hip: { tight: 1, right: 0, loose: 0 }, length: { tight: 0, right: 1, loose: 0 } } },
-        { size: "M", count: 2, fit: { bust: { tight: 0, right: 2, loose: 0 }, waist: { tight: 0, right: 1, loose: 1 }, hip: { tight: 0, right: 1, loose: 0 }, length: { tight: 0, right: 0, loose: 0 } } },
-      ],
-    });
-    // No name, no email, no measurement in the answer.
-    const text = JSON.stringify(answer);
-    for (const word of [first.user.email, first.user.firstName, first.user.lastName, third.user.email, "930", "940", "780", "1020"]) expect(text).not.toContain(word);
-
-    // A hidden make stops counting: below three again.
-    db.update(makes).set({ hiddenAt: new Date() }).where(eq(makes.id, third.make.id)).run();
-    expect(sizesFromMakes({ db, productId, userId: buyer.id })).toBeNull();
+  it("cuts each zone into the chart's steps and bands counts from three", () => {
+    expect([829, 830, 889, 890, 949, 950, 1009, 1010].map((v) => stepOf(v, BUST))).toEqual([-1, 0, 0, 1, 1, 2, 2, 3]);
+    expect(stepOf(700, [900])).toBe(0);
+    expect([0, 2, 3, 4, 5, 9, 10, 19, 20, 49, 50, 500].map(countBand)).toEqual([null, null, "3-4", "3-4", "5-9", "5-9", "10-19", "10-19", "20-49", "20-49", "50+", "50+"]);
+    expect(MIN_GROUP).toBe(3);
   });
 
-  it("needs the buyer's measurements and the design's chart; the buyer's own makes never count", async () => {
+  it("for any fixed set of makes, answers the same while the asker moves within one size step of the chart", async () => {
+    for (const seed of [1, 2]) {
+      const { db, productId, buyer } = await setup();
+      const next = random(seed);
+      const around = (centre: number, spread: number) => Math.round(centre - spread + next() * 2 * spread);
+      const sizes = ["S", "M", "L"];
+      const fits = ["tight", "right", "loose", null] as const;
+      for (let i = 0; i < 14; i += 1) {
+        const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+        await maker(db, productId, body(around(920, 90), around(760, 25), around(1000, 25)), {
+          size: pick(sizes),
+          fit: { bust: pick(fits), waist: pick(fits), hip: pick(fits), length: pick(fits) },
+        });
+      }
+      // Every bust from 800 to 1060 mm, at two waists and hips of the same steps: the answer is the same throughout
+      // each bust step.
+      const byStep = new Map<number, string>();
+      for (const [waist, hip] of [[760, 1000], [735, 1025]] as const) {
+        for (let bust = 800; bust <= 1060; bust += 1) {
+          place(db, buyer.id, body(bust, waist, hip));
+          const answer = JSON.stringify(ask(db, productId, buyer.id));
+          const step = stepOf(bust, BUST);
+          if (!byStep.has(step)) byStep.set(step, answer);
+          expect(answer, `bust ${bust} (step ${step}), seed ${seed}`).toBe(byStep.get(step));
+        }
+        // And throughout a waist step, the bust held.
+        const first = (place(db, buyer.id, body(925, 730, hip)), JSON.stringify(ask(db, productId, buyer.id)));
+        for (let w = 730; w < 790; w += 1) {
+          place(db, buyer.id, body(925, w, hip));
+          expect(JSON.stringify(ask(db, productId, buyer.id))).toBe(first);
+        }
+      }
+      // The makes are spread over the middle steps: the answer does change from step to step.
+      expect(new Set(byStep.values()).size, `seed ${seed}`).toBeGreaterThan(2);
+    }
+  });
+
+  it("defeats the binary search of issue 46: a maker's bust is never told finer than the chart's step", async () => {
+    // The attacker owns two accounts that posted makes, and asks from a third; one real maker shared her measurements.
+    const seen: number[][] = [];
+    for (const victimBust of [987, 953, 1008]) {
+      const { db, productId, buyer: attacker } = await setup();
+      await maker(db, productId, body(victimBust, 760, 1000));
+      await maker(db, productId, body(980, 760, 1000));
+      await maker(db, productId, body(980, 760, 1000));
+      // The answer is there (three makers) exactly where the asker's bust is in the victim's step.
+      const answered: number[] = [];
+      for (let bust = 800; bust <= 1200; bust += 1) {
+        place(db, attacker.id, body(bust, 760, 1000));
+        if (ask(db, productId, attacker.id) !== null) answered.push(bust);
+      }
+      seen.push([answered[0]!, answered.at(-1)!, answered.length]);
+    }
+    // 987, 953 and 1008 all show as the same step, 950 to 1009: the search learns the size, not the measurement.
+    expect(seen).toEqual([[950, 1009, 60], [950, 1009, 60], [950, 1009, 60]]);
+  });
+
+  it("lists a size from three makers, bands every count, and gives each zone's most common fit", async () => {
     const { db, productId, buyer } = await setup();
-    for (const m of [body(920, 760, 1000), body(921, 761, 1001), body(922, 762, 1002)]) await maker(db, productId, m);
-    expect(sizesFromMakes({ db, productId, userId: buyer.id })?.similar).toBe(3);
-    const stranger = await makeBuyer(db);
-    expect(sizesFromMakes({ db, productId, userId: stranger.id })).toBeNull();
-    // Two others and the buyer's own make: two.
-    const own = await setup();
-    await buyAndPay(own.db, own.buyer, own.productId);
-    await maker(own.db, own.productId, body(925, 765, 1005), {}, own.buyer);
-    for (const m of [body(920, 760, 1000), body(921, 761, 1001)]) await maker(own.db, own.productId, m);
-    expect(sizesFromMakes({ db: own.db, productId: own.productId, userId: own.buyer.id })).toBeNull();
-    own.db.delete(sizeChartRows).where(eq(sizeChartRows.productId, own.productId)).run();
-    await maker(own.db, own.productId, body(920, 760, 1000), { size: "anything" });
-    expect(sizesFromMakes({ db: own.db, productId: own.productId, userId: own.buyer.id })).toBeNull();
+    const similar = (i: number) => body(900 + i, 740 + i, 980 + i);
+    for (let i = 0; i < 4; i += 1) await maker(db, productId, similar(i), { size: "M", fit: { bust: "right", waist: i < 2 ? "loose" : "right", hip: i ? "tight" : null, length: null } });
+    await maker(db, productId, similar(5), { size: "S" });
+    await maker(db, productId, similar(6), { size: "L" });
+    const answer = ask(db, productId, buyer.id);
+    expect(answer).toEqual({
+      makers: "5-9",
+      sizes: [{ size: "M", makers: "3-4", fit: { bust: "right", waist: null, hip: "tight", length: null } }],
+      others: null,
+    });
+    await maker(db, productId, similar(7), { size: "S" });
+    expect(ask(db, productId, buyer.id)).toMatchObject({ makers: "5-9", others: "3-4" });
+    // No name, no email, no measurement, no exact count in the answer.
+    expect(JSON.stringify(ask(db, productId, buyer.id))).not.toMatch(/"(4|6|7)"|90\d|74\d|98\d|@/);
+  });
+
+  it("counts only shared, shown makes by others in every one of the chart's zones; the asker needs them all too", async () => {
+    const { db, productId, buyer } = await setup();
+    const first = await maker(db, productId, body(930, 770, 1000));
+    await maker(db, productId, body(910, 750, 990), { size: "S" });
+    expect(ask(db, productId, buyer.id)).toBeNull();
+    // The same maker again, a maker who did not share, one without a hip, one in another step and the asker's own
+    // make do not make it three.
+    await maker(db, productId, body(930, 770, 1000), {}, first.user);
+    await maker(db, productId, body(925, 765, 1005), { shareMeasurements: false });
+    await maker(db, productId, { ...body(925, 765, 1005), hip: null });
+    await maker(db, productId, body(925, 765, 1040), { size: "L" });
+    await buyAndPay(db, buyer, productId);
+    await maker(db, productId, body(925, 765, 1005), {}, buyer);
+    expect(ask(db, productId, buyer.id)).toBeNull();
+    const third = await maker(db, productId, body(940, 780, 1020));
+    expect(ask(db, productId, buyer.id)).toMatchObject({ makers: "3-4" });
+    // The asker without a hip: no answer; a stranger without measurements: none.
+    place(db, buyer.id, { ...body(925, 765, 1005), hip: null });
+    expect(ask(db, productId, buyer.id)).toBeNull();
+    place(db, buyer.id, body(925, 765, 1005));
+    expect(ask(db, productId, (await makeBuyer(db)).id)).toBeNull();
+    // A hidden make stops counting: below three again.
+    db.update(makes).set({ hiddenAt: new Date() }).where(eq(makes.id, third.make.id)).run();
+    expect(ask(db, productId, buyer.id)).toBeNull();
+    // No chart, no answer.
+    db.update(makes).set({ hiddenAt: null }).where(eq(makes.id, third.make.id)).run();
+    db.delete(sizeChartRows).where(eq(sizeChartRows.productId, productId)).run();
+    expect(ask(db, productId, buyer.id)).toBeNull();
+  });
+
+  it("rate-limits comparisons and measurement changes per account", async () => {
+    const { db, productId, buyer } = await setup();
+    for (let i = 0; i < 3; i += 1) await maker(db, productId, body(920 + i, 760, 1000));
+    const now = Date.now();
+    for (let i = 0; i < ADVICE_LIMIT.requests; i += 1) expect(sizesFromMakes({ db, productId, userId: buyer.id, now }).ok).toBe(true);
+    expect(sizesFromMakes({ db, productId, userId: buyer.id, now })).toEqual({ ok: false, error: "rate-limited" });
+    expect(sizesFromMakes({ db, productId, userId: buyer.id, now: now + ADVICE_LIMIT.windowMs }).ok).toBe(true);
+
+    // The setup saved once; saving the same values again is no change.
+    const someone = (await makeBuyer(db)).id;
+    const at = new Date();
+    for (let i = 0; i < MEASUREMENT_CHANGES_LIMIT.changes; i += 1) expect(saveMeasurements({ db, userId: someone, measurements: body(900 + i, 760, 1000), now: at }).ok).toBe(true);
+    expect(saveMeasurements({ db, userId: someone, measurements: body(909, 760, 1000), now: at }).ok).toBe(true);
+    expect(saveMeasurements({ db, userId: someone, measurements: body(950, 760, 1000), now: at })).toEqual({ ok: false, error: "rate-limited" });
+    expect(saveMeasurements({ db, userId: someone, measurements: body(950, 760, 1000), now: new Date(at.getTime() + MEASUREMENT_CHANGES_LIMIT.windowMs) }).ok).toBe(true);
   });
 });

@@ -1,15 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 
 import { requireUser } from "~/auth/guards.server";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { DeleteMakeForm, MakeCard } from "~/components/makes/make-card";
 import { Pagination } from "~/components/pagination";
 import { MAKES_ERRORS } from "~/models/makes/errors";
-import { listOwnMakes, listSellerMakes, pageParam, toMakeCard } from "~/models/makes/gallery.server";
+import { listOwnMakes, pageParam, toMakeCard } from "~/models/makes/gallery.server";
 import { deleteMake, makeablePatterns } from "~/models/makes/makes.server";
-import { hideMake } from "~/models/makes/moderation.server";
 import { MyMakesActionSchema } from "~/schemas/makes";
 import { getDb } from "~/utils/db.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -18,18 +17,16 @@ import { readForm } from "~/utils/forms.server";
 export const meta: MetaFunction = () => [{ title: "My makes · Patternhouse" }];
 
 /**
- * /my-makes (issue 37): the user's own makes (hidden ones marked), the patterns they may post a make of, and, for a
- * seller, the makes on their patterns with the hide toggle. `?page=` pages the own makes, `?seller=` the seller's list.
+ * /my-makes (issue 37): the user's own makes (hidden ones marked) and the patterns they may post a make of; `?page=`
+ * pages them. A seller hides the makes of their patterns on /my-pattern-makes (issue 46, item 12).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const url = new URL(request.url);
   const own = listOwnMakes({ db, userId: user.id, page: pageParam(url.searchParams.get("page")) });
-  const onPatterns = listSellerMakes({ db, sellerId: user.id, page: pageParam(url.searchParams.get("seller")) });
   return {
     own: { ...own, makes: own.makes.map(toMakeCard) },
-    onPatterns: { ...onPatterns, makes: onPatterns.makes.map(toMakeCard) },
     patterns: makeablePatterns({ db, userId: user.id }),
   };
 }
@@ -39,20 +36,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: MyMakesActionSchema });
   if (submission.status !== "success") return redirectWithFlash(request, "/my-makes", { kind: "error", message: "Choose a make" });
   const db = getDb();
-  const { intent, makeId } = submission.value;
-  if (intent === "delete") {
-    const result = await deleteMake({ db, userId: user.id, makeId });
-    if (!result.ok) return redirectWithFlash(request, "/my-makes", { kind: "error", message: MAKES_ERRORS.make[result.error].message });
-    return redirectWithFlash(request, "/my-makes", { kind: "success", message: "Your make is deleted." });
-  }
-  const result = hideMake({ db, makeId, sellerId: user.id, hidden: submission.value.hidden });
-  if (!result.ok) return redirectWithFlash(request, "/my-makes", { kind: "error", message: MAKES_ERRORS.hide[result.error].message });
-  const message = result.hidden ? "The make is hidden: only its maker sees it now." : "The make is shown again.";
-  return redirectWithFlash(request, `/my-makes#make-${makeId}`, { kind: "success", message });
+  const result = await deleteMake({ db, userId: user.id, makeId: submission.value.makeId });
+  if (!result.ok) return redirectWithFlash(request, "/my-makes", { kind: "error", message: MAKES_ERRORS.make[result.error].message });
+  return redirectWithFlash(request, "/my-makes", { kind: "success", message: "Your make is deleted." });
 }
 
 export default function MyMakesPage() {
-  const { own, onPatterns, patterns } = useLoaderData<typeof loader>();
+  const { own, patterns } = useLoaderData<typeof loader>();
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-2xl font-bold tracking-tight">My makes</h1>
@@ -97,28 +87,6 @@ export default function MyMakesPage() {
         </div>
         <Pagination page={own.page} pageCount={own.pages} href={(p) => `/my-makes?page=${p}`} />
       </section>
-
-      {onPatterns.total > 0 ? (
-        <section aria-labelledby="patterns-title" className="mt-10 border-t border-slate-200 pt-6">
-          <h2 id="patterns-title" className="text-lg font-semibold">Makes of your patterns ({onPatterns.total})</h2>
-          <p className="mt-1 text-sm text-slate-600">Hide a make that does not belong on your pattern's page: its maker still sees it.</p>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {onPatterns.makes.map((make) => (
-              <MakeCard key={make.id} make={make} showProduct>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="hide" />
-                  <input type="hidden" name="makeId" value={make.id} />
-                  <input type="hidden" name="hidden" value={make.hidden ? "false" : "true"} />
-                  <button type="submit" className="btn-secondary" aria-label={`${make.hidden ? "Show" : "Hide"} the make of ${make.productName} by ${make.maker}`}>
-                    {make.hidden ? "Show again" : "Hide"}
-                  </button>
-                </Form>
-              </MakeCard>
-            ))}
-          </div>
-          <Pagination page={onPatterns.page} pageCount={onPatterns.pages} href={(p) => `/my-makes?seller=${p}#patterns-title`} />
-        </section>
-      ) : null}
     </section>
   );
 }

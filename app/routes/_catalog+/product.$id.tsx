@@ -12,7 +12,7 @@ import { MediaCarousel } from "~/components/media-carousel";
 import { Stars } from "~/components/stars";
 import { productPage } from "~/models/buying/product-page.server";
 import { pageParam, productMakesSection } from "~/models/makes/gallery.server";
-import { sizesFromMakes } from "~/models/makes/sizes.server";
+import { answerOf, sizesFromMakes } from "~/models/makes/sizes.server";
 import { testedBy, testedByLine } from "~/models/testing/feedback.server";
 import { getDb } from "~/utils/db.server";
 import { SizeChartTable } from "~/components/size-chart-table";
@@ -50,7 +50,7 @@ function makesOfPage({ product, viewerId, url }: { product: { id: number; type: 
   const tested = testedBy({ db, productId: product.id });
   return {
     makes: productMakesSection({ db, productId: product.id, viewerId, page: pageParam(url.searchParams.get("makes")) }),
-    sizesFromMakes: viewerId === null ? null : sizesFromMakes({ db, productId: product.id, userId: viewerId }),
+    sizesFromMakes: viewerId === null ? null : answerOf(sizesFromMakes({ db, productId: product.id, userId: viewerId })),
     testedBy: tested ? testedByLine(tested) : null,
     viewerId,
   };
@@ -156,6 +156,8 @@ export default function ProductPage() {
           </p>
           <p className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">{product.typeLabel}</p>
           <p className="text-sm text-slate-600">{product.sold} sold</p>
+          {/* With the product's summary, not 3,000 px down in the makes (issue 46, item 14). */}
+          {tested ? <p data-testid="tested-by" className="text-sm font-medium text-slate-800">{tested}</p> : null}
           <p className="text-2xl font-semibold">{formatCents(product.priceCents)}</p>
           {product.pssCents !== null ? (
             <p className="text-sm text-slate-600">
@@ -222,12 +224,7 @@ export default function ProductPage() {
       {makes ? (
         <MakeGallery
           title="Makes"
-          intro={
-            <>
-              {tested ? <p data-testid="tested-by" className="font-medium text-slate-800">{tested}</p> : null}
-              {makes.canPost ? <Link to={`/my-makes/new/${product.id}`} className="text-brand-700 underline">Post your make of this pattern</Link> : "What sewists made from this pattern, newest first."}
-            </>
-          }
+          intro={makes.canPost ? <Link to={`/my-makes/new/${product.id}`} className="text-brand-700 underline">Post your make of this pattern</Link> : "What sewists made from this pattern, newest first."}
           gallery={makes}
           viewerId={viewerId}
         />

@@ -12,7 +12,9 @@ import { ReportMakeSchema } from "~/schemas/makes";
 import { getDb } from "~/utils/db.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";
+import { isoDay } from "~/utils/dates";
 import { idParam, invariantResponse } from "~/utils/invariant";
+import { endSentence } from "~/utils/text";
 import { publicOrigin } from "~/utils/mail.server";
 
 export const meta: MetaFunction = () => [{ title: "Report a make · Patternhouse" }];
@@ -23,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const makeId = idParam(params.id, MAKES_ERRORS.report["make-not-found"].message);
   const make = reportableMake({ db: getDb(), makeId, viewerId: user.id });
   invariantResponse(make, MAKES_ERRORS.report["make-not-found"].message, { status: 404 });
-  return { make };
+  return { make: { ...make, reportedAt: isoDay(make.reportedAt) } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -51,17 +53,32 @@ export default function ReportMakePage() {
       <h1 className="text-2xl font-bold tracking-tight">Report a make</h1>
       <p className="mt-1 text-sm text-slate-600">
         The make of <Link to={`/product/${make.productId}#make-${make.id}`} className="text-brand-700 underline">{make.productName}</Link> in size {make.size} by{" "}
-        {make.maker}. The pattern's seller and the platform are told; the maker is not told who reported it.
+        {endSentence(make.maker)} The pattern's seller and the platform are told; the maker is not told who reported it.
       </p>
-      <Form method="post" className="mt-6 space-y-4">
-        <TextArea label="What is wrong with this make?" id="report-reason" name="reason" rows={4} maxLength={2000} required errors={errors.reason ?? undefined} />
-        <ErrorList id="report-form-error" errors={errors.form ?? undefined} />
-        <button type="submit" className="btn" disabled={navigation.state === "submitting"}>
-          <Spinner show={navigation.state === "submitting"} />
-          Report
-        </button>
-      </Form>
+      {make.reportedAt ? (
+        <p role="status" className="mt-6 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800" data-testid="already-reported">
+          You reported this make on <time dateTime={make.reportedAt}>{make.reportedAt}</time>: the seller and the platform were told.{" "}
+          <Link to={`/product/${make.productId}#make-${make.id}`} className="font-medium underline">
+            Back to the make
+          </Link>
+        </p>
+      ) : (
+        <ReportForm errors={errors} submitting={navigation.state === "submitting"} />
+      )}
     </section>
+  );
+}
+
+function ReportForm({ errors, submitting }: { errors: Record<string, string[] | null>; submitting: boolean }) {
+  return (
+    <Form method="post" className="mt-6 space-y-4">
+      <TextArea label="What is wrong with this make?" id="report-reason" name="reason" rows={4} maxLength={2000} required errors={errors.reason ?? undefined} />
+      <ErrorList id="report-form-error" errors={errors.form ?? undefined} />
+      <button type="submit" className="btn" disabled={submitting}>
+        <Spinner show={submitting} />
+        Report
+      </button>
+    </Form>
   );
 }
 

@@ -186,7 +186,7 @@ export async function designAction({
       return answer(status, designProblemsAt(problems, DESIGN_FORM_FIELDS), null, retry);
     }
     // Saved: the held files were moved into the store (or not needed); their manifests go.
-    await releaseHeld(files.flatMap((f) => ("token" in f ? [f.token as string] : [])));
+    await releaseHeld({ ownerId: user.id, tokens: files.flatMap((f) => ("token" in f ? [f.token as string] : [])) });
     setShippingOverride({ db, storeId: store.id, productId: result.product.id, rates: override.rates });
     if (layout?.ok && saveLayoutSettings({ db, storeId: store.id, productId: result.product.id, ...layout.settings }).ok) {
       // The layouts of the new settings are prepared in the background (cached ones are skipped).
@@ -210,7 +210,7 @@ async function withHeldFiles(ownerId: number, fields: FormData, chosen: TempFile
   const tokens = fields.getAll("held").map(String);
   const taken = await takeHeldFiles({ ownerId, tokens: tokens.filter((t) => !dropped.has(t)) });
   const replaced = taken.filter((h) => h.field !== "media" && chosen.some((c) => c.field === h.field));
-  await releaseHeld([...dropped, ...replaced.map((h) => h.token)]);
+  await releaseHeld({ ownerId, tokens: [...dropped, ...replaced.map((h) => h.token)] });
   return [...taken.filter((h) => !replaced.includes(h)), ...chosen];
 }
 
@@ -218,7 +218,7 @@ async function withHeldFiles(ownerId: number, fields: FormData, chosen: TempFile
 async function keepForNextTry(ownerId: number, files: MaybeHeld[], keep: MaybeHeld[]): Promise<HeldFile[]> {
   const already = keep.filter((f) => f.token).map((f) => ({ token: f.token!, field: f.field, originalName: f.originalName, size: f.size }));
   const fresh = await holdFiles({ ownerId, files: keep.filter((f) => !f.token) });
-  await releaseHeld(files.filter((f) => f.token && !keep.includes(f)).map((f) => f.token!));
+  await releaseHeld({ ownerId, tokens: files.filter((f) => f.token && !keep.includes(f)).map((f) => f.token!) });
   return [...already, ...fresh];
 }
 

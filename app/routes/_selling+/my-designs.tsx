@@ -70,6 +70,9 @@ export default function MyDesignsPage() {
           <Link to="/my-discounts" className="btn-secondary">
             Discount codes
           </Link>
+          <Link to="/my-pattern-makes" className="btn-secondary">
+            Makes of your patterns
+          </Link>
           <Link to="/create-design" className="btn">
             Upload Design
           </Link>

@@ -15,6 +15,7 @@ import { getDb } from "~/utils/db.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { readForm } from "~/utils/forms.server";
 import { publicOrigin } from "~/utils/mail.server";
+import { measurementsLine } from "~/utils/measurement-units";
 
 export const meta: MetaFunction = () => [{ title: "Tester calls · Patternhouse" }];
 
@@ -157,7 +158,7 @@ export default function MyTesterCalls() {
                                 {a.note ? <span className="block whitespace-pre-line text-slate-700">{a.note}</span> : null}
                                 {a.measurements ? (
                                   <span className="block text-slate-600">
-                                    Measurements (mm): {Object.entries(a.measurements).filter(([k, v]) => k !== "unit" && v !== null).map(([k, v]) => `${k.replace("_", " ")} ${v}`).join(", ")}
+                                    {measurementsLine(a.measurements)}
                                   </span>
                                 ) : null}
                               </span>
