@@ -80,6 +80,7 @@ export function shippedItems({ db, lines }: { db: DbOrTx; lines: SoldLine[] }): 
 
 /** The import notice of a cart or checkout for a buyer shipping to `buyerCountry` (see importNotice). */
 export function checkoutImportNotice({ db, buyerCountry, lines }: { db: DbOrTx; buyerCountry: string | null | undefined; lines: SoldLine[] }): string | null {
-  if (!buyerCountry) return null;
+  // Most buyers are outside the EU and the UK: nothing to read for them.
+  if (!buyerCountry || !customsArea(buyerCountry)) return null;
   return importNotice(buyerCountry, shippedItems({ db, lines }));
 }
