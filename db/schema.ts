@@ -722,14 +722,15 @@ export const paymentEvents = sqliteTable("payment_events", {
 });
 
 /**
- * Invoices and credit notes (decision 123): each numbered without gaps within its kind and year, with what it
- * says frozen in `data` (seller of record, buyer, lines) so a later change of settings or profile leaves it alone.
+ * Invoices, stores' receipts and credit notes (decisions 123 and 151): each numbered without gaps within its kind and
+ * year, with what it says frozen in `data` (seller, buyer, lines) so a later change of settings or profile leaves
+ * it alone. The platform's invoice covers its own supplies; a receipt, one store's sale in the checkout.
  */
 export const invoices = sqliteTable(
   "invoices",
   {
     id: id(),
-    kind: text("kind", { enum: ["invoice", "credit-note"] }).notNull(),
+    kind: text("kind", { enum: ["invoice", "receipt", "credit-note"] }).notNull(),
     year: integer("year").notNull(),
     seq: integer("seq").notNull(),
     number: text("number").notNull(),

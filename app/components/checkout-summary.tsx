@@ -1,5 +1,6 @@
 import type { CheckoutSummary } from "~/models/buying/checkout.server";
 import { MADE_TO_MEASURE_LABEL } from "~/models/patterns/mtm-label";
+import { ImportNotice } from "~/components/import-notice";
 import { TaxLine } from "~/components/tax-line";
 import { formatCents } from "~/utils/money";
 
@@ -57,6 +58,7 @@ export function CheckoutSummaryCard({ summary }: { summary: CheckoutSummary }) {
           <dd data-testid="summary-total">{formatCents(summary.totalCents)}</dd>
         </div>
       </dl>
+      <ImportNotice text={summary.importNotice} />
       <div className="text-sm">
         <h3 className="font-semibold">Shipping to</h3>
         <address className="mt-1 not-italic text-slate-700">

@@ -1,5 +1,6 @@
 import { COUNTRIES } from "~/utils/countries";
 import { formatCents } from "~/utils/money";
+import { formatRateBp } from "~/utils/numbers";
 
 export type TaxLineView = { mode: "none" | "vat" | "stripe"; taxCents: number; country: string | null; rateBp: number; reverseCharge: boolean };
 
@@ -41,7 +42,7 @@ export function TaxLine({
     );
   }
   if (!always && tax.taxCents === 0 && !(tax.mode === "vat" && tax.country)) return null;
-  const label = tax.country && tax.rateBp > 0 ? `VAT (${countryName(tax.country)}, ${tax.rateBp / 100}%)` : "Tax";
+  const label = tax.country && tax.rateBp > 0 ? `VAT (${countryName(tax.country)}, ${formatRateBp(tax.rateBp)})` : "Tax";
   return (
     <div className="flex justify-between">
       <dt>{label}</dt>

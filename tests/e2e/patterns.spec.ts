@@ -56,7 +56,7 @@ test("the product page shows the piece preview, the facts and the fabric estimat
   const p = digitalPattern(testInfo.project.name === "js" ? 0 : 1);
   await page.goto(`/product/${p.id}`);
   const section = page.getByRole("region", { name: "Pattern pieces" });
-  await expect(section.getByText(/^Version 1, updated \d\d\/\d\d\/\d{4}$/)).toBeVisible();
+  await expect(section.getByText(/^Version 1, updated \d{4}-\d\d-\d\d$/)).toBeVisible();
   await expect(section).toContainText(`Sizes ${p.pattern.sizes.join(", ")}`);
   const nav = section.getByRole("navigation", { name: "Preview size" });
   await expect(nav.getByRole("link")).toHaveText(p.pattern.sizes);
@@ -104,7 +104,7 @@ test("the product page shows the piece preview, the facts and the fabric estimat
 
 test("a buyer downloads the stamped A4 PDF, chosen sizes and the stamped DXF; another user gets 404", { tag: "@long" }, async ({ page, browser, createUser, loginAs }, testInfo) => {
   const { p, buyer, orderId, files } = await buyerOnPurchase({ page, createUser, loginAs }, testInfo);
-  await expect(files.getByText(/^Version 1, updated \d\d\/\d\d\/\d{4}/)).toBeVisible();
+  await expect(files.getByText(/^Version 1, updated \d{4}-\d\d-\d\d/)).toBeVisible();
 
   const [a4] = await Promise.all([page.waitForEvent("download"), files.getByRole("link", { name: "A4 PDF" }).click()]);
   expect(a4.suggestedFilename()).toMatch(/-v1-a4-all-sizes\.pdf$/);
@@ -188,7 +188,7 @@ test("a seller's upload is read at once, a new version with a note reaches the b
   const dxf = (sizes: string[]) => ({ name: "shirt.dxf", mimeType: "application/dxf", buffer: Buffer.from(makeAstmDxf({ pieces: 3, sizes })) });
   const productId = await createDigitalPattern(page, { name, description: "A graded shirt pattern.", price: "12", dxf: dxf(["38", "40"]) });
   // The edit screen shows what was read from the file, with its preview.
-  await expect(page.getByText(/^Version 1, updated \d\d\/\d\d\/\d{4}: 3 pieces, sizes 38, 40$/)).toBeVisible();
+  await expect(page.getByText(/^Version 1, updated \d{4}-\d\d-\d\d: 3 pieces, sizes 38, 40$/)).toBeVisible();
   const preview = page.getByRole("img", { name: /^Preview of the pattern pieces as read from the file/ });
   expect((await page.request.get((await preview.getAttribute("src"))!)).status()).toBe(200);
 

@@ -10,6 +10,7 @@ import { getPlatformSettings } from "~/models/platform/settings.server";
 import { parseShippingOverride } from "~/models/shipping/rates";
 import { cartShipping, type StoreShipping } from "~/models/shipping/rates.server";
 import { productTypeLabel, type Delivery, type ProductType, isDownloadPattern } from "~/utils/catalog";
+import { checkoutImportNotice } from "~/models/tax/imports.server";
 import { quoteTax, type TaxQuote } from "~/models/tax/quote.server";
 import { parseVatNumber, type VatNumber } from "~/models/tax/vat-number.server";
 import { sha256 } from "~/utils/crypto.server";
@@ -290,6 +291,8 @@ export type CartView = {
   discount: CartDiscount | null;
   /** The tax (decision 123): included in totalCents; in `stripe` mode Stripe adds it when the buyer pays. */
   tax: TaxQuote;
+  /** For a buyer in the EU or the UK, goods shipped from outside: import VAT and duties on delivery (decision 151). */
+  importNotice: string | null;
 };
 export type CartDiscount = { code: string; codeId: number | null; cents: number; error: DiscountError | null };
 
@@ -311,7 +314,7 @@ export function getCartView({
   const settings = getPlatformSettings({ db });
   const { pssCents } = settings;
   const noTax = quoteTax({ mode: settings.taxMode, country: null, lines: [] });
-  const empty = { lines: [], subtotalCents: 0, shippingCents: 0, totalCents: 0, pssCents, storeShipping: [], discount: null, tax: noTax };
+  const empty = { lines: [], subtotalCents: 0, shippingCents: 0, totalCents: 0, pssCents, storeShipping: [], discount: null, tax: noTax, importNotice: null };
   const cartId = owner ? findCartId({ db, owner }) : undefined;
   if (!cartId) return empty;
   const rows = db
@@ -364,7 +367,9 @@ export function getCartView({
   const discount = cartDiscount(db, cartId, owner, lines);
   const tax = cartTax(db, settings, owner, lines, vatNumber, now);
   const totalCents = subtotalCents + shippingCents - (discount?.cents ?? 0) + tax.taxCents;
-  return { lines, subtotalCents, shippingCents, totalCents, pssCents, storeShipping, discount, tax };
+  const buyerCountry = owner && "userId" in owner ? db.select({ country: users.country }).from(users).where(eq(users.id, owner.userId)).get()?.country : null;
+  const importNotice = checkoutImportNotice({ db, buyerCountry, lines: lines.filter((l) => !l.removed) });
+  return { lines, subtotalCents, shippingCents, totalCents, pssCents, storeShipping, discount, tax, importNotice };
 }
 
 /** The tax of a signed-in buyer's cart in `vat` mode, from the profile's country; each line gets its share. */

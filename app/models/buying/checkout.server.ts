@@ -18,7 +18,6 @@ import { MADE_TO_MEASURE_LABEL } from "~/models/patterns/mtm-label";
 import { tracksStock } from "~/models/catalog/product-types";
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
-import { ratePercent } from "~/models/tax/rates.server";
 import { checkBuyerVatNumber, type VatNumberError } from "~/models/tax/vies.server";
 import type { VatNumber } from "~/models/tax/vat-number.server";
 import type { PaymentProvider, SessionLine } from "~/models/payments/types";
@@ -26,6 +25,8 @@ import type { StoreShipping } from "~/models/shipping/rates.server";
 import { productTypeLabel } from "~/utils/catalog";
 import type { Db } from "~/utils/db.server";
 import { logError } from "~/utils/log.server";
+import { formatRateBp } from "~/utils/numbers";
+import { checkoutImportNotice } from "~/models/tax/imports.server";
 
 /** How long a payment session (and its stock reservation) lives: Stripe's minimum, 30 minutes. */
 export const RESERVATION_TTL_MS = 30 * 60 * 1000;
@@ -76,7 +77,7 @@ export function sessionLines(lines: CartLine[], pssCents: number, storeShipping:
     if (s.shippingCents > 0) result.push({ name: `Shipping from ${s.storeName}`, unitAmountCents: s.shippingCents, quantity: 1, taxCode: SHIPPING_TAX_CODE });
   }
   // VAT (decision 123): one line of the checkout's tax, so the session's total is the checkout's.
-  if (tax && tax.cents > 0) result.push({ name: `VAT ${tax.country} ${ratePercent(tax.rateBp)}%`, unitAmountCents: tax.cents, quantity: 1 });
+  if (tax && tax.cents > 0) result.push({ name: `VAT ${tax.country} ${formatRateBp(tax.rateBp)}`, unitAmountCents: tax.cents, quantity: 1 });
   return result;
 }
 
@@ -337,6 +338,7 @@ export function getCheckoutSummary({ db, userId, checkoutId }: { db: Db; userId:
   const checkout = getOwnCheckout({ db, userId, checkoutId });
   if (!checkout) return undefined;
   const rows = selectCheckoutLines(db, checkoutId);
+  const address = JSON.parse(checkout.shippingAddress) as Profile & { email: string };
   const lines = rows.map(({ line, product, variant }) => ({
       id: line.id,
       name: product.name,
@@ -363,11 +365,23 @@ export function getCheckoutSummary({ db, userId, checkoutId }: { db: Db; userId:
     vatNumber: checkout.vatNumber,
     taxMode: checkout.taxMode,
     expiresAt: checkout.expiresAt.toISOString(),
-    address: JSON.parse(checkout.shippingAddress) as Profile & { email: string },
+    address,
     lines,
     ...summaryShipping(db, rows),
+    importNotice: importNoticeOf(db, address.country, rows),
   };
 }
+/** A checkout's import notice (decision 151): for a buyer in the EU or the UK, goods shipped from outside. */
+function importNoticeOf(db: Db, buyerCountry: string, rows: ReturnType<typeof selectCheckoutLines>) {
+  return checkoutImportNotice({ db, buyerCountry, lines: rows.map((r) => ({ name: r.product.name, storeId: r.product.storeId, type: r.product.type, delivery: r.product.delivery })) });
+}
+
+/** The import notice of a checkout as created (the JSON checkout's `import_notice`), from its shipping address. */
+export function checkoutImportNoticeOf({ db, checkout }: { db: Db; checkout: Checkout }): string | null {
+  const address = JSON.parse(checkout.shippingAddress) as { country?: string };
+  return importNoticeOf(db, address.country ?? "", selectCheckoutLines(db, checkout.id));
+}
+
 /** The summary's shipping split (decision 108): each store's apparel shipping, and the printed patterns' pss. */
 function summaryShipping(db: Db, rows: ReturnType<typeof selectCheckoutLines>) {
   const apparel = rows.filter((r) => r.product.type !== "Pattern");

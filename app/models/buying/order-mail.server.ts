@@ -9,6 +9,7 @@ import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
 import { log } from "~/utils/log.server";
+import { formatRateBp } from "~/utils/numbers";
 
 /** Where links in emails point: PUBLIC_URL, else the given origin, else this server on localhost. */
 function linkOrigin(origin?: string) {
@@ -104,5 +105,5 @@ function taxLines(orders: Order[]): string[] {
   const first = taxed[0]!;
   if (first.reverseCharge) return [`VAT: reverse charge (${first.taxCountry}), no VAT charged`];
   const taxCents = orders.reduce((sum, o) => sum + o.taxCents, 0);
-  return [`VAT ${first.taxCountry} ${first.taxRateBp / 100}%: ${formatCents(taxCents)}`];
+  return [`VAT ${first.taxCountry} ${formatRateBp(first.taxRateBp)}: ${formatCents(taxCents)}`];
 }

@@ -105,8 +105,8 @@ export function toPurchaseView({ order, versions, facts, messageSellerHref, supp
         }
       : null,
     messageSellerHref,
-    // A tester copy (issue 37) has no invoice, nothing to refund or cancel (issue 46, item 15).
-    invoiceHref: order.testerCopy ? null : `/purchase/${order.id}/invoice.pdf`,
+    // A tester copy (issue 37) has nothing to refund or cancel, and no invoice (orderDocuments finds none; issue 46,
+    // item 15).
     // Decision 110: the latest refund or cancel request, and whether a new one may be asked.
     refundRequest: toRefundRequestView(order.refundRequest),
     canRequestRefund: !order.testerCopy && order.status !== "Refunded" && order.providerRefundId === null && order.refundRequest?.status !== "open",

@@ -18,7 +18,7 @@ import { fabricEstimate } from "./fabric.server";
 import { fabricNeeded } from "../layout/page-layout.server";
 import { STANDARD_LAYOUT_WIDTHS_MM } from "~/utils/layout-settings";
 import { cutText, piecesOfSize } from "./pieces";
-import { ensureParsed, formatDay, getLatestVersion, listVersions, patternJson, productPatternFacts, versionFacts } from "./versions.server";
+import { ensureParsed, getLatestVersion, listVersions, patternJson, productPatternFacts, versionFacts } from "./versions.server";
 import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { getBuyerOrder } from "~/models/buying/orders.server";
 import { toBuyerOrderJson } from "~/models/buying/views.server";
@@ -94,7 +94,7 @@ describe("pattern versions", () => {
   it("tells the product page's facts: sizes, pieces, fabric estimates for 45 and 60 in, the version line", async () => {
     const { db, shop } = await boughtGradedPattern();
     const facts = (await productPatternFacts({ db, productId: shop.digital.id }))!;
-    expect(facts).toMatchObject({ version: 1, versionLine: "Version 1, updated 04/03/2026", units: "mm", sizes: ["S", "M", "L"], pieceCount: 3, defaultSize: "M" });
+    expect(facts).toMatchObject({ version: 1, versionLine: "Version 1, updated 2026-03-04", units: "mm", sizes: ["S", "M", "L"], pieceCount: 3, defaultSize: "M" });
     expect(facts.pieceNames.M).toEqual(["FRONT", "BACK", "POCKET"]);
     expect(facts.fabric.map((f) => f.size)).toEqual(["S", "M", "L"]);
     const pattern = (await ensureParsed({ db, versionId: facts.versionId }))!;
@@ -122,7 +122,6 @@ describe("pattern versions", () => {
       piece_list: expect.any(Array),
       fabric: expect.any(Array),
     });
-    expect(formatDay(new Date("2026-12-31T23:59:00Z"))).toBe("31/12/2026");
   });
 
   it("serves the preview of one size, cached, gzipped, with an ETag per version and size", async () => {

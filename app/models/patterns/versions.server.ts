@@ -16,6 +16,7 @@ import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.serv
 import type { Pattern, PatternUnits, UnitsSource } from "./types";
 import { createCache, type Cache } from "~/utils/cache.server";
 import type { DbOrTx } from "~/utils/db.server";
+import { isoDay } from "~/utils/dates";
 import { localUpload } from "~/models/files/store.server";
 
 /** A version without its (possibly large) stored pattern. */
@@ -130,13 +131,6 @@ export async function ensureParsed({ db, versionId }: { db: DbOrTx; versionId: n
   return (await loadPattern({ db, versionId }))?.pattern ?? null;
 }
 
-/** DD/MM/YYYY (UTC), the spec's date format. */
-export function formatDay(date: Date): string {
-  const dd = String(date.getUTCDate()).padStart(2, "0");
-  const mm = String(date.getUTCMonth() + 1).padStart(2, "0");
-  return `${dd}/${mm}/${date.getUTCFullYear()}`;
-}
-
 export type FabricFact = { size: string; fabrics: { label: string; metres: number; yards: number; fits: boolean }[] };
 
 /** What the product page (and the JSON face) says about a pattern, measured from its file. */
@@ -145,7 +139,7 @@ export type PatternFacts = {
   version: number;
   /** The version's reading (pattern_versions.reading): 0 until its file is read again (decision 100). */
   reading: number;
-  /** 'Version N, updated DD/MM/YYYY'. */
+  /** 'Version N, updated YYYY-MM-DD' (isoDay, the days of every other screen: issue 46, item 23). */
   versionLine: string;
   updated: string;
   updatedIso: string;
@@ -202,8 +196,8 @@ export async function versionFacts({ db, version }: { db: DbOrTx; version: Versi
     versionId: version.id,
     version: version.version,
     reading: version.reading,
-    versionLine: `Version ${version.version}, updated ${formatDay(version.createdAt)}`,
-    updated: formatDay(version.createdAt),
+    versionLine: `Version ${version.version}, updated ${isoDay(version.createdAt)}`,
+    updated: isoDay(version.createdAt),
     updatedIso: version.createdAt.toISOString(),
     units: pattern.units,
     sizes: pattern.sizes,

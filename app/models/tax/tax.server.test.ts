@@ -17,7 +17,8 @@ import { createLocalProvider } from "~/models/payments/local.server";
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import { handleStripeEvent } from "~/models/buying/webhook.server";
 import type { Db } from "~/utils/db.server";
-import { findInvoice, invoiceJson, invoicePdf } from "./invoices.server";
+import { documentPdf } from "./invoice-pdf.server";
+import { findInvoice, invoiceJson } from "./invoices.server";
 import { quarterOf, taxReport, taxReportCsv, parseQuarter } from "./ledger.server";
 import { vatRateBp } from "./rates.server";
 import { parseVatNumber } from "./vat-number.server";
@@ -123,7 +124,7 @@ describe("VAT on downloads", () => {
     expect(json).toMatchObject({ net: 10, tax: 1.9, total: 11.9, reverse_charge: false, seller_of_record: { name: "Patternhouse GmbH", vat_number: "DE136695976" } });
     expect(json.number).toMatch(/^\d{4}-000001$/);
     expect(json.lines).toEqual([{ name: pattern.name, quantity: 1, net: 10, tax_rate: 19, tax: 1.9, total: 11.9 }]);
-    expect((await PDFDocument.load(await invoicePdf(found))).getPageCount()).toBe(1);
+    expect((await PDFDocument.load(await documentPdf(found.invoice))).getPageCount()).toBe(1);
     // Another buyer does not get it; an administrator does.
     expect(findInvoice({ db, orderId: bought.order.id, viewer: { id: german.id + 1000, role: "user" } })).toBeUndefined();
     expect(findInvoice({ db, orderId: bought.order.id, viewer: { id: german.id + 1000, role: "admin" } })).toBeDefined();

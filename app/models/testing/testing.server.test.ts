@@ -19,6 +19,7 @@ import { listProductMakes } from "~/models/makes/gallery.server";
 import { createMake } from "~/models/makes/makes.server";
 import { bestSellingDesigns, salesSeries } from "~/models/selling/finance.server";
 import { listStoreOrders } from "~/models/selling/orders.server";
+import { orderDocuments } from "~/models/tax/invoices.server";
 import { applyToTesterCall, chooseTesters, sendNotices } from "~/models/testing/applications.server";
 import {
   applicantJson,
@@ -256,7 +257,8 @@ describe("tester calls", () => {
     chooseTesters({ db, callId, sellerId: shop.seller.id, userIds: [ann.id] });
     const order = testerOrder(db, ann.id)!;
     const view = toPurchaseView((await getPurchase({ db, userId: ann.id, orderId: order.id }))!);
-    expect(view).toMatchObject({ invoiceHref: null, canRequestRefund: false, refundHref: null });
+    expect(view).toMatchObject({ canRequestRefund: false, refundHref: null });
+    expect(orderDocuments({ db, orderId: order.id, viewer: { id: ann.id, role: "user" } })).toEqual({ invoice: null, receipt: null, creditNote: null });
     expect(view.order).toMatchObject({ digitalConsent: null, totalCents: 0, testerCopy: true, downloadable: true });
     expect(toBuyerOrderJson(listBuyerOrders({ db, userId: ann.id })[0]!)).toMatchObject({ digital_consent_at: null, total: 0 });
     expect(toPurchaseRowView(listBuyerOrders({ db, userId: ann.id })[0]!)).toMatchObject({ testerCopy: true, totalCents: 0 });

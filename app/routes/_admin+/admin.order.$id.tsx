@@ -8,6 +8,7 @@ import { AuditLog } from "~/components/admin/audit-log";
 import { AdminError, AdminPageTitle, AdminSection } from "~/components/admin/page-head";
 import { CarrierField } from "~/components/carrier-field";
 import { ErrorList, Field, SubmitButton, useSubmittingIntent } from "~/components/forms";
+import { OrderDocumentLinks } from "~/components/order-documents";
 import { AnswerRequestForm, RefundRequestSummary } from "~/components/refund-request";
 import { BUYING_ERRORS } from "~/models/buying/errors";
 import { refundRequestsOfOrder, toRefundRequestView } from "~/models/buying/refund-request-rows.server";
@@ -23,11 +24,13 @@ import { shipOrderAsAdmin } from "~/models/admin/shipping.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";
 import { getStripe } from "~/models/payments/providers.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
+import { orderDocuments } from "~/models/tax/invoices.server";
 import { ShipSchema } from "~/schemas/admin";
 import { orderStatusLabel } from "~/utils/catalog";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
+import { formatRateBp } from "~/utils/numbers";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
@@ -37,7 +40,7 @@ const LABEL_MISSING = "Shipping label is not available yet. Please try again lat
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Order #${data?.order.id ?? ""} · Admin · Patternhouse` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const db = getDb();
   const orderId = idParam(params.id);
   const view = getAdminOrder({ db, orderId });
@@ -52,6 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     patternFile: view.patternFile,
     provider: view.checkout.provider,
     shipFrom: toShipFromView(settings),
+    documents: orderDocuments({ db, orderId: order.id, viewer: admin }),
     audit: toOrderAuditView(listAudit({ db, targetType: "order", targetId: order.id }), order),
     refundRequest: toRefundRequestView(view.refundRequest),
     // The requests answered before the latest (a declined one the buyer asked again after), oldest first.
@@ -104,7 +108,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminOrder() {
-  const { order, buyer, seller, store, patternFile, provider, shipFrom, audit, refundRequest, earlierRequests } = useLoaderData<typeof loader>();
+  const { order, buyer, seller, store, patternFile, provider, shipFrom, documents, audit, refundRequest, earlierRequests } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const confirming = searchParams.get("refund") === "confirm" && order.refundable;
@@ -154,13 +158,11 @@ export default function AdminOrder() {
             <dt className="text-slate-600">Tax</dt>
             <dd>
               {formatCents(order.taxCents)}
-              {order.reverseCharge ? ` (reverse charge, ${order.taxCountry})` : order.taxCountry ? ` (VAT ${order.taxCountry} ${order.taxRateBp / 100}%)` : ""}
+              {order.reverseCharge ? ` (reverse charge, ${order.taxCountry})` : order.taxCountry ? ` (VAT ${order.taxCountry} ${formatRateBp(order.taxRateBp)})` : ""}
             </dd>
-            <dt className="text-slate-600">Invoice</dt>
+            <dt className="text-slate-600">Invoice, receipt</dt>
             <dd>
-              <a href={`/purchase/${order.id}/invoice.pdf`} className="text-brand-700 underline">
-                Invoice and credit notes (PDF)
-              </a>
+              <OrderDocumentLinks orderId={order.id} documents={documents} />
             </dd>
             <dt className="text-slate-600">Platform fee</dt>
             <dd>{formatCents(order.feeCents)}</dd>

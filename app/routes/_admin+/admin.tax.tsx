@@ -9,6 +9,7 @@ import { RATES_SOURCE } from "~/models/tax/rates.server";
 import { TAX_MODE_LABELS } from "~/models/tax/settings";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
+import { formatRateBp } from "~/utils/numbers";
 import { requireAdmin } from "~/auth/guards.server";
 
 export const meta: MetaFunction = () => [{ title: "Tax · Admin · Patternhouse" }];
@@ -84,7 +85,7 @@ export default function AdminTax() {
                   <td className="px-4 py-2">
                     {countryName(r.country)} ({r.country})
                   </td>
-                  <td className="px-4 py-2 text-right">{r.rateBp / 100} %</td>
+                  <td className="px-4 py-2 text-right">{formatRateBp(r.rateBp)}</td>
                   <td className="px-4 py-2 text-right">{formatCents(r.netCents)}</td>
                   <td className="px-4 py-2 text-right">{formatCents(r.taxCents)}</td>
                   <td className="px-4 py-2 text-right">{r.orders}</td>

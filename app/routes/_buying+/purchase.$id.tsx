@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { CustomSizeLinks, MadeToMeasureLine } from "~/components/made-to-measure-order";
+import { OrderDocumentLinks } from "~/components/order-documents";
 import { OrderPanel } from "~/components/order-panel";
 import { RateForm } from "~/components/rate-form";
 import { RefundRequestSummary, RequestRefundForm } from "~/components/refund-request";
@@ -12,12 +13,14 @@ import { getBuyerOrder, rateOrder } from "~/models/buying/orders.server";
 import { getPurchase } from "~/models/buying/purchases.server";
 import { requestRefund } from "~/models/buying/refund-requests.server";
 import { toPurchaseView } from "~/models/buying/views.server";
+import { orderDocuments } from "~/models/tax/invoices.server";
 import { RateSchema } from "~/schemas/buying";
 import { RefundRequestSchema } from "~/schemas/refund-requests";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { invariantResponse } from "~/utils/invariant";
 import { formatCents } from "~/utils/money";
+import { formatRateBp } from "~/utils/numbers";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireUser } from "~/auth/guards.server";
 
@@ -32,9 +35,10 @@ async function loadOwnOrder(request: Request, id: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const purchase = await getPurchase({ db: getDb(), userId: user.id, orderId: Number(params.id) });
+  const db = getDb();
+  const purchase = await getPurchase({ db, userId: user.id, orderId: Number(params.id) });
   invariantResponse(purchase, "Not found", { status: 404 });
-  return toPurchaseView(purchase);
+  return { ...toPurchaseView(purchase), documents: orderDocuments({ db, orderId: purchase.order.id, viewer: user }) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -64,7 +68,7 @@ async function requestRefundAction(request: Request, formData: FormData, { userI
 }
 
 export default function PurchasePage() {
-  const { order, files, invoiceHref, refundHref, messageSellerHref, refundRequest, canRequestRefund, canCancel } = useLoaderData<typeof loader>();
+  const { order, files, refundHref, messageSellerHref, refundRequest, canRequestRefund, canCancel, documents } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   const refundResult = actionData && "refundResult" in actionData ? actionData.refundResult : undefined;
@@ -83,13 +87,7 @@ export default function PurchasePage() {
         <p className="text-sm font-semibold" data-testid="order-total">
           {order.testerCopy ? "Total: free tester copy" : "Total paid"} {formatCents(order.totalCents)}
         </p>
-        {invoiceHref ? (
-          <p className="text-sm">
-            <a href={invoiceHref} className="font-medium text-brand-700 underline" data-testid="invoice-link">
-              Invoice (PDF)
-            </a>
-          </p>
-        ) : null}
+        <OrderDocumentLinks orderId={order.id} documents={documents} />
         {order.discountCents > 0 ? (
           <p className="text-sm text-emerald-800" data-testid="order-discount">
             Discount code: {formatCents(order.discountCents)} off (amount after the discount)
@@ -296,5 +294,5 @@ function TrackingSection({ order }: { order: OrderView }) {
 /** "Tax", "VAT 19%" or "VAT reverse charge" (decision 123). */
 function taxLabel(order: { taxRateBp: number; taxCountry: string | null; reverseCharge: boolean }) {
   if (order.reverseCharge) return "VAT reverse charge";
-  return order.taxCountry && order.taxRateBp > 0 ? `VAT ${order.taxRateBp / 100}%` : "Tax";
+  return order.taxCountry && order.taxRateBp > 0 ? `VAT ${formatRateBp(order.taxRateBp)}` : "Tax";
 }

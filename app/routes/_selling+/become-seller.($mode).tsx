@@ -6,6 +6,7 @@ import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { getDb } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
+import { formatRateBp } from "~/utils/numbers";
 import { invariantResponse } from "~/utils/invariant";
 import { getUser } from "~/auth/viewer.server";
 import { pageMeta } from "~/utils/meta";
@@ -24,14 +25,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const store = user ? getStoreByOwner({ db, ownerId: user.id }) : undefined;
   const s = getPlatformSettings({ db });
-  const percent = (bp: number) => `${(bp / 100).toLocaleString("en-US", { maximumFractionDigits: 2 })}%`;
   return {
     mode: mode as Mode | null,
     loggedIn: Boolean(user),
     hasStore: Boolean(store),
     fees: {
-      apparel: `${percent(s.marginBp)} of the price, at least ${formatCents(s.minFeeCents)}`,
-      pattern: `${percent(s.marginPatternBp)} of the price, at least ${formatCents(s.minFeePatternCents)}`,
+      apparel: `${formatRateBp(s.marginBp)} of the price, at least ${formatCents(s.minFeeCents)}`,
+      pattern: `${formatRateBp(s.marginPatternBp)} of the price, at least ${formatCents(s.minFeePatternCents)}`,
       printing: formatCents(s.flatFeeCents),
       pss: formatCents(s.pssCents),
     },

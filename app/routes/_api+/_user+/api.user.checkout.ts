@@ -1,7 +1,7 @@
 import { apiRoute, domainError } from "~/auth/api-route.server";
 import { clientKeyOf } from "~/auth/login.server";
 import { applyDiscountCode, findCartId, replaceCart } from "~/models/buying/cart.server";
-import { createCheckout } from "~/models/buying/checkout.server";
+import { checkoutImportNoticeOf, createCheckout } from "~/models/buying/checkout.server";
 import { BUYING_ERRORS, namedMessage, zonedMessage } from "~/models/buying/errors";
 import { ApiCheckoutSchema } from "~/schemas/buying";
 import { apiError } from "~/utils/api.server";
@@ -13,7 +13,8 @@ import { centsToDollars } from "~/utils/money";
  * checkout session {amount_subtotal, amount_shipping, amount_discount, amount_total, url} in cents. With items the cart
  * becomes those lines; prices and stock are always read on the server. A cart holding a Digital pattern needs
  * `digital_consent: true` (400 without, decision 107). A business's `vat_number` (decision 123) is checked (400
- * `{error, field: "vat_number"}`); the answer's `tax` is in dollars, beside the amounts in cents.
+ * `{error, field: "vat_number"}`); the answer's `tax` is in dollars, beside the amounts in cents; `import_notice`
+ * warns an EU or UK buyer of goods shipped from outside of import VAT and duties (decision 151), else null.
  */
 const route = apiRoute({ method: "POST", guard: "user", body: ApiCheckoutSchema }, async ({ request, db, user, body }) => {
   const { items, discount_code, digital_consent: digitalConsent = false, vat_number } = body;
@@ -52,6 +53,8 @@ const route = apiRoute({ method: "POST", guard: "user", body: ApiCheckoutSchema 
     tax_rate: checkout.taxRateBp / 100,
     tax_country: checkout.taxCountry,
     reverse_charge: checkout.reverseCharge,
+    // Goods shipped into the buyer's EU or UK customs area from outside (decision 151); null otherwise.
+    import_notice: checkoutImportNoticeOf({ db, checkout }),
     url: checkout.url ? clientUrl(checkout.url, request) : checkout.url,
     expires_at: checkout.expiresAt.toISOString(),
   };

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 
 import { CartRowItem, CartTotals } from "~/components/cart-rows";
 import { ErrorList, Spinner, useFieldIds } from "~/components/forms";
+import { ImportNotice } from "~/components/import-notice";
 import { isProfileComplete } from "~/models/accounts/profile.server";
 import { getCartView } from "~/models/buying/cart.server";
 import { DIGITAL_CONSENT_LABEL, needsDigitalConsent } from "~/models/buying/consent";
@@ -71,6 +72,7 @@ export default function CartPage() {
           </ul>
           <aside className="card h-fit space-y-4 p-6" aria-label="Order total">
             <CartTotals {...cart} />
+            <ImportNotice text={cart.importNotice} />
             <DiscountCodeForm applied={cart.discount} problem={discountProblem} note={discountNote} />
             <CheckoutProblemNote problem={problem} loggedIn={loggedIn} profileComplete={profileComplete} />
             <Form method="post">
