@@ -134,9 +134,16 @@ describe("VAT on downloads", () => {
     const refund = await refundOrder({ db, orderId: bought.order.id, adminId: german.id, stripe: null });
     expect(refund).toMatchObject({ ok: true, refundedCents: 1190 });
     const report = taxReport({ db, quarter });
-    expect(report.rows[0]).toMatchObject({ country: "DE", netCents: 0, taxCents: 0 });
+    // Issue 46, item 7: the refunded order no longer counts, like its amounts; the seller's Refund row's tax is negative.
+    expect(report.rows[0]).toMatchObject({ country: "DE", netCents: 0, taxCents: 0, orders: 0 });
     expect(report.netCents).toBe(0);
-    expect(taxReportCsv(report)).toContain(",DE,19,0.00,0.00,1,no");
+    expect(taxReportCsv(report)).toContain(",DE,19,0.00,0.00,0,no");
+    const ledger = db.select().from(transactions).where(eq(transactions.orderId, bought.order.id)).all();
+    expect(ledger.map((t) => [t.txType, Math.sign(t.amountCents), t.taxCents])).toEqual([
+      ["Sale", 1, 190],
+      ["Refund", -1, -190],
+    ]);
+    expect(ledger.reduce((sum, t) => sum + t.taxCents, 0)).toBe(0);
     const credit = invoiceJson(findInvoice({ db, orderId: bought.order.id, viewer: german })!).credit_notes;
     expect(credit).toEqual([expect.objectContaining({ net: -10, tax: -1.9, total: -11.9 })]);
     expect(credit[0]!.number).toMatch(/^CN-\d{4}-000001$/);
