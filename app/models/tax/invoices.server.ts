@@ -15,7 +15,7 @@ import { isoDay } from "~/utils/dates";
 import { centsToDollars, formatCents } from "~/utils/money";
 import { COUNTRIES } from "~/utils/countries";
 
-type Party = { name: string; address: string; country: string | null; vat_number: string | null };
+type Party = { name: string; address: string; country: string | null; vat_number: string | null; company?: string | null };
 type Line = { name: string; quantity: number; net_cents: number; tax_rate_bp: number; tax_cents: number };
 export type InvoiceData = {
   seller_of_record: Party;
@@ -58,7 +58,7 @@ function sellerOfRecord(tx: DbOrTx): Party {
   return { name: s.legalName || "Patternhouse", address: s.legalAddress, country: null, vat_number: s.vatNumber || null };
 }
 
-function buyerOf(checkout: { shippingAddress: string; taxCountry: string | null; vatNumber: string | null }): Party {
+function buyerOf(checkout: { shippingAddress: string; taxCountry: string | null; vatNumber: string | null; companyName: string | null }): Party {
   const a = JSON.parse(checkout.shippingAddress) as Record<string, string | undefined>;
   const street = [a.street, a.street2].filter(Boolean).join(", ");
   const place = [a.postal_code, a.city, a.state].filter(Boolean).join(" ");
@@ -67,6 +67,8 @@ function buyerOf(checkout: { shippingAddress: string; taxCountry: string | null;
     address: [street, place].filter(Boolean).join("\n"),
     country: a.country ?? checkout.taxCountry,
     vat_number: checkout.vatNumber,
+    // A business buyer (issue 46, item 1): the invoice is made out to the business, the person beneath it.
+    company: checkout.companyName,
   };
 }
 
@@ -133,7 +135,7 @@ export function invoiceJson({ invoice, creditNotes }: FoundInvoice) {
     number: invoice.number,
     issued_at: invoice.issuedAt.toISOString(),
     seller_of_record: data.seller_of_record,
-    buyer: { name: data.buyer.name, address: data.buyer.address, country: data.buyer.country, vat_number: data.buyer.vat_number },
+    buyer: { company: data.buyer.company ?? null, name: data.buyer.name, address: data.buyer.address, country: data.buyer.country, vat_number: data.buyer.vat_number },
     lines: data.lines.map((l) => ({ name: l.name, quantity: l.quantity, net: dollars(l.net_cents), tax_rate: ratePercent(l.tax_rate_bp), tax: dollars(l.tax_cents), total: dollars(l.net_cents + l.tax_cents) })),
     net: dollars(invoice.netCents),
     tax: dollars(invoice.taxCents),
@@ -156,7 +158,7 @@ export async function invoicePdf(found: FoundInvoice): Promise<Uint8Array> {
   const documents = [found.invoice, ...found.creditNotes];
   const texts = documents.flatMap((d) => {
     const data = JSON.parse(d.data) as InvoiceData;
-    return [data.seller_of_record.name, data.seller_of_record.address, data.buyer.name, data.buyer.address, ...data.lines.map((l) => l.name)];
+    return [data.seller_of_record.name, data.seller_of_record.address, data.buyer.company ?? "", data.buyer.name, data.buyer.address, ...data.lines.map((l) => l.name)];
   });
   const fonts = await pdfFonts(doc, { regular: texts, bold: texts });
   for (const d of documents) drawDocument(doc.addPage([595.28, 841.89]), fonts, d);
@@ -194,7 +196,7 @@ function drawDocument(page: PDFPage, fonts: PdfFonts, d: Invoice) {
   text("Bill to", 320, 9, true, grey);
   y -= 14;
   const seller = [data.seller_of_record.name, ...data.seller_of_record.address.split("\n"), data.seller_of_record.vat_number ? `VAT ${data.seller_of_record.vat_number}` : ""].filter(Boolean);
-  const buyer = [data.buyer.name, ...data.buyer.address.split("\n"), countryName(data.buyer.country), data.buyer.vat_number ? `VAT ${data.buyer.vat_number}` : ""].filter(Boolean);
+  const buyer = [data.buyer.company ?? "", data.buyer.name, ...data.buyer.address.split("\n"), countryName(data.buyer.country), data.buyer.vat_number ? `VAT ${data.buyer.vat_number}` : ""].filter(Boolean);
   const below = Math.min(block(seller, left), block(buyer, 320));
   y = below - 28;
 

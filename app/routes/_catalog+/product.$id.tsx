@@ -131,7 +131,7 @@ const TAB_CLASS = "border-b-2 border-transparent px-3 py-2 text-sm font-medium t
 const productHeading = () => document.getElementById("product-heading");
 
 export default function ProductPage() {
-  const { product, media, variants, store, reviews, rating, myself, added, favorite, ownedOrderId, pattern, sizeChartTable, unitHref, sizeAdvice, madeToMeasure, layout, makes, sizesFromMakes: fromMakes, testedBy: tested, viewerId } =
+  const { product, price, media, variants, store, reviews, rating, myself, added, favorite, ownedOrderId, pattern, sizeChartTable, unitHref, sizeAdvice, madeToMeasure, layout, makes, sizesFromMakes: fromMakes, testedBy: tested, viewerId } =
     useLoaderData<typeof loader>();
   const storeUrl = `/store/${store.owner}`;
   return (
@@ -156,7 +156,10 @@ export default function ProductPage() {
           </p>
           <p className="inline-block rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800">{product.typeLabel}</p>
           <p className="text-sm text-slate-600">{product.sold} sold</p>
-          <p className="text-2xl font-semibold">{formatCents(product.priceCents)}</p>
+          <p className="text-2xl font-semibold" data-testid="product-price">
+            {formatCents(price.cents)}
+            {price.note ? <span className="ml-2 text-sm font-normal text-slate-600">{price.note}</span> : null}
+          </p>
           {product.pssCents !== null ? (
             <p className="text-sm text-slate-600">
               Printed and shipped from Los Angeles, US only. With printing and shipping:{" "}
