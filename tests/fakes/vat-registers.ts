@@ -14,7 +14,7 @@ export const FAKE_HMRC_CLIENT = { id: "fake-hmrc-client", secret: "fake-hmrc-sec
 
 export type Registered = { name: string; address: string };
 
-export async function startFakeVatRegisters(registered: Record<string, Registered>) {
+export async function startFakeVatRegisters(registered: Record<string, Registered>, { port = 0 }: { port?: number } = {}) {
   const behaviour = { vies: "up" as "up" | "down" | "ms-unavailable", hmrc: "up" as "up" | "down" };
   const calls: { register: "vies" | "hmrc"; path: string; body: unknown; authorized: boolean }[] = [];
   const tokens = new Set<string>();
@@ -26,6 +26,7 @@ export async function startFakeVatRegisters(registered: Record<string, Registere
     req.on("data", (chunk) => (raw += chunk));
     req.on("end", () => {
       const path = (req.url ?? "").split("?")[0]!;
+      if (path === "/__fake/health") return void res.writeHead(200).end("ok");
       if (path.startsWith("/vies/")) {
         const body = raw ? (JSON.parse(raw) as Record<string, string>) : {};
         calls.push({ register: "vies", path, body, authorized: true });
@@ -75,7 +76,7 @@ export async function startFakeVatRegisters(registered: Record<string, Registere
       res.writeHead(404).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
