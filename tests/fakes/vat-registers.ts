@@ -83,6 +83,8 @@ export async function startFakeVatRegisters(registered: Record<string, Registere
     env: { VIES_URL: `${url}/vies`, HMRC_API_URL: `${url}/hmrc`, HMRC_CLIENT_ID: FAKE_HMRC_CLIENT.id, HMRC_CLIENT_SECRET: FAKE_HMRC_CLIENT.secret },
     behaviour,
     calls,
+    /** HMRC forgets the tokens it gave (as after they expire or are revoked). */
+    forgetTokens: () => tokens.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -228,11 +228,14 @@ describe("reverse charge only for a confirmed business (issue 46, item 1)", () =
       registered_name: "TISSUS LUMIERE SARL",
     });
 
-    // A UK business, confirmed by HMRC (its OAuth token first); no company typed: the profile's, else the registered name.
+    // A UK business, confirmed by HMRC (with a new OAuth token when HMRC no longer takes the one kept); no company
+    // typed: the profile's, else the registered name.
     const british = await buyerIn(db, "GB");
+    registers.forgetTokens();
+    const tokensAsked = registers.calls.filter((c) => c.path === "/hmrc/oauth/token").length;
     const uk = await buy(db, british, pattern.id, "GB 980 7806 84");
     if (!uk.ok) throw new Error(uk.error);
-    expect(registers.calls.some((c) => c.path === "/hmrc/oauth/token")).toBe(true);
+    expect(registers.calls.filter((c) => c.path === "/hmrc/oauth/token").length).toBe(tokensAsked + 1);
     expect(uk.checkout).toMatchObject({ reverseCharge: true, taxCents: 0, companyName: "THIMBLE AND THREAD LTD", vatCheckSource: "hmrc", vatCheckAddress: "4 Mill Lane\nLeeds\nLS1 4AB" });
     expect(Number.isNaN(Date.parse(uk.checkout.vatCheckRef!))).toBe(false); // HMRC's processing date: no requester number of its own
     expect(invoiceJson(findInvoice({ db, orderId: uk.order.id, viewer: british })!).buyer.company).toBe("THIMBLE AND THREAD LTD");

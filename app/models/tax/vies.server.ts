@@ -112,10 +112,17 @@ async function askHmrc(vatNumber: VatNumber, requester: VatNumber | null, now: D
   const base = (getEnv().HMRC_API_URL ?? HMRC_API_URL).replace(/\/$/, "");
   const asker = requester?.value.startsWith("GB") && /^\d{9}$/.test(requester.value.slice(2)) ? `/${requester.value.slice(2)}` : "";
   try {
-    const response = await fetch(`${base}/organisations/vat/check-vat-number/lookup/${target}${asker}`, {
-      headers: { Accept: "application/vnd.hmrc.2.0+json", ...(await hmrcAuthorization(base)) },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    const lookup = async () =>
+      fetch(`${base}/organisations/vat/check-vat-number/lookup/${target}${asker}`, {
+        headers: { Accept: "application/vnd.hmrc.2.0+json", ...(await hmrcAuthorization(base)) },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    let response = await lookup();
+    // A kept token HMRC no longer takes (revoked, or the service restarted): one new token, one more try.
+    if (response.status === 401 && hmrcToken) {
+      hmrcToken = null;
+      response = await lookup();
+    }
     if (response.status === 404) return { known: false };
     if (!response.ok) throw new Error(`HMRC answered ${response.status}`);
     const body = (await response.json()) as {
