@@ -4,6 +4,8 @@ import path from "node:path";
 
 import { defineConfig, devices } from "@playwright/test";
 
+import { FAKE_HMRC_CLIENT } from "./tests/fakes/vat-registers";
+
 const port = Number(process.env.E2E_PORT ?? 4310);
 /** A second app server on Stripe (against the fake Stripe API) for the "stripe" project. */
 const stripePort = port + 3;
@@ -12,6 +14,8 @@ const fakeStripePort = port + 2;
 const fakeEasyPostPort = port + 4;
 /** A server with PUBLIC_URL unset, reached by its IP address (tests/e2e/any-address.spec.ts), shared by both browser projects. */
 export const ANY_ADDRESS_PORT = port + 7;
+/** The fake VIES and HMRC VAT number registers of the main app server (tests/fakes/vat-registers-server.ts; decision 150). */
+const fakeVatRegistersPort = port + 5;
 export const STRIPE_WEBHOOK_SECRET = "whsec_e2e_fake_secret";
 /** The app servers' cookie secret; tests/e2e/fixtures.ts signs session cookies with it. */
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789";
@@ -106,7 +110,19 @@ export default defineConfig({
         // Every test browser logs in from 127.0.0.1: the suite's wrong passwords over all its accounts would pass the
         // per-address limit (50 in 15 minutes) and refuse later tests' logins. The per-account limit stays 5.
         LOGIN_MAX_FAILURES_PER_ADDRESS: "100000",
+        VIES_URL: `http://127.0.0.1:${fakeVatRegistersPort}/vies`,
+        HMRC_API_URL: `http://127.0.0.1:${fakeVatRegistersPort}/hmrc`,
+        HMRC_CLIENT_ID: FAKE_HMRC_CLIENT.id,
+        HMRC_CLIENT_SECRET: FAKE_HMRC_CLIENT.secret,
       },
+    },
+    {
+      command: `node tests/e2e/start.mjs fake tests/fakes/vat-registers-server.ts ${fakeVatRegistersPort}`,
+      url: `http://127.0.0.1:${fakeVatRegistersPort}/__fake/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
     {
       command: `node tests/e2e/start.mjs fake tests/fakes/stripe-server.ts ${fakeStripePort}`,

@@ -58,6 +58,8 @@ export const users = sqliteTable(
     state: text("state").notNull().default(""),
     postalCode: text("postal_code").notNull().default(""),
     country: text("country").notNull().default(""),
+    /** A business buyer's company name, printed on its invoices with its VAT number (issue 46, item 1); "" for none. */
+    companyName: text("company_name").notNull().default(""),
     avatar: text("avatar"),
     /** A short bio shown beside the user's messages. */
     bio: text("bio").notNull().default(""),
@@ -495,6 +497,18 @@ export const checkouts = sqliteTable(
     /** A business buyer's VAT number, as checked; with reverseCharge, no VAT was charged. */
     vatNumber: text("vat_number"),
     reverseCharge: integer("reverse_charge", { mode: "boolean" }).notNull().default(false),
+    /** The business's name the invoice names beside the VAT number (issue 46, item 1). */
+    companyName: text("company_name"),
+    /**
+     * The evidence that the VAT number was confirmed (issue 46, item 1): by whom (`vies`, `hmrc`), the service's
+     * reference (VIES's request identifier, HMRC's consultation number, else the date it answered), the registered
+     * name and address it gave, and when.
+     */
+    vatCheckSource: text("vat_check_source", { enum: ["vies", "hmrc"] }),
+    vatCheckRef: text("vat_check_ref"),
+    vatCheckName: text("vat_check_name"),
+    vatCheckAddress: text("vat_check_address"),
+    vatCheckedAt: integer("vat_checked_at", { mode: "timestamp_ms" }),
     /** The tax mode the checkout was priced in (Stripe Tax reports its tax when the session is paid). */
     taxMode: text("tax_mode", { enum: TAX_MODES }).notNull().default("none"),
   },

@@ -19,6 +19,8 @@ export type CartRow = {
   ownedOrderId?: number | null;
   /** The buyer's own size (decision 115). */
   madeToMeasure?: boolean;
+  /** "incl. VAT" or "plus VAT where applicable" beside a download's price (issue 46, item 6). */
+  priceNote?: string | null;
 };
 
 export function Thumbnail({ media, alt }: { media: string | null; alt: string }) {
@@ -63,7 +65,12 @@ export function CartRowItem({ row }: { row: CartRow }) {
         ) : null}
       </div>
       <div className="flex flex-col items-end justify-between">
-        <span className="font-semibold">{formatCents(row.lineCents)}</span>
+        <span className="text-right">
+          <span className="font-semibold" data-testid="cart-row-price">
+            {formatCents(row.lineCents)}
+          </span>
+          {row.priceNote ? <span className="block text-xs text-slate-500">{row.priceNote}</span> : null}
+        </span>
         <Form method="post">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="itemId" value={row.id} />
@@ -86,6 +93,7 @@ export function CartTotals({
   storeShipping = [],
   discount,
   tax,
+  shown,
 }: {
   lines: { type: string; delivery: string | null }[];
   /** Apparel shipping per store (decision 108). */
@@ -98,15 +106,18 @@ export function CartTotals({
   discount?: { code: string; cents: number } | null;
   /** The cart's tax (decision 123), its own line. */
   tax?: { mode: TaxLineView["mode"]; taxCents: number; country: string | null; rateBp: number; reverseCharge: boolean };
+  /** Prices incl. VAT (issue 46, item 6): the subtotal and discount as shown, the VAT a line "Includes VAT" under the total. */
+  shown?: { inclVat: boolean; subtotalCents: number; discountCents: number };
 }) {
+  const inclVat = Boolean(shown?.inclVat && tax);
   // The line only means something when the cart holds a printed pattern (shown even if the fee is 0).
   const hasPrinted = lines.some((l) => l.type === "Pattern" && l.delivery === "Print");
   const printedCents = shippingCents - storeShipping.reduce((sum, s) => sum + s.shippingCents, 0);
   return (
     <dl className="space-y-2 text-sm">
       <div className="flex justify-between">
-        <dt>Subtotal</dt>
-        <dd data-testid="subtotal">{formatCents(subtotalCents)}</dd>
+        <dt>{inclVat ? "Subtotal (incl. VAT)" : "Subtotal"}</dt>
+        <dd data-testid="subtotal">{formatCents(inclVat ? shown!.subtotalCents : subtotalCents)}</dd>
       </div>
       {hasPrinted ? (
         <div className="flex justify-between">
@@ -126,14 +137,15 @@ export function CartTotals({
       {discount && discount.cents > 0 ? (
         <div className="flex justify-between text-emerald-800">
           <dt>Discount ({discount.code})</dt>
-          <dd data-testid="discount">−{formatCents(discount.cents)}</dd>
+          <dd data-testid="discount">−{formatCents(inclVat ? shown!.discountCents : discount.cents)}</dd>
         </div>
       ) : null}
-      {tax ? <TaxLine tax={tax} pending /> : null}
+      {tax && !inclVat ? <TaxLine tax={tax} pending /> : null}
       <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
         <dt>Total</dt>
         <dd data-testid="total">{formatCents(totalCents)}</dd>
       </div>
+      {tax && inclVat ? <TaxLine tax={tax} included /> : null}
     </dl>
   );
 }

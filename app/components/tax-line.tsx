@@ -16,6 +16,7 @@ export function TaxLine({
   tax,
   pending = false,
   always = false,
+  included = false,
   testId = "tax",
 }: {
   tax: TaxLineView;
@@ -23,6 +24,8 @@ export function TaxLine({
   pending?: boolean;
   /** Shown also when no tax applies (an order summary's "Tax $0.00"). */
   always?: boolean;
+  /** The prices above include it (issue 46, item 6): "Includes VAT (Germany, 19%)" under the total. */
+  included?: boolean;
   testId?: string;
 }) {
   if (tax.reverseCharge) {
@@ -44,8 +47,8 @@ export function TaxLine({
   if (!always && tax.taxCents === 0 && !(tax.mode === "vat" && tax.country)) return null;
   const label = tax.country && tax.rateBp > 0 ? `VAT (${countryName(tax.country)}, ${formatRateBp(tax.rateBp)})` : "Tax";
   return (
-    <div className="flex justify-between">
-      <dt>{label}</dt>
+    <div className={included ? "flex justify-between text-slate-600" : "flex justify-between"}>
+      <dt>{included ? `Includes ${label}` : label}</dt>
       <dd data-testid={testId}>{formatCents(tax.taxCents)}</dd>
     </div>
   );

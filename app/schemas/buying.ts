@@ -69,10 +69,13 @@ export const ApiCheckoutSchema = z.object({
   digital_consent: z.boolean({ invalid_type_error: "digital_consent must be true or false" }).optional(),
   /** A business buyer's VAT number (decision 123); checked by the checkout, blank or absent: none. */
   vat_number: z.string({ invalid_type_error: "vat_number must be text" }).trim().max(20, "vat_number is too long").nullable().optional(),
+  /** The business's name for the invoice, with a VAT number (issue 46, item 1); absent: the profile's. */
+  company_name: z.string({ invalid_type_error: "company_name must be text" }).trim().max(120, "company_name is too long").nullable().optional(),
 });
 
 /** The cart's Checkout form: the download consent box (`on` when ticked, absent when not). */
 export const CheckoutFormSchema = z.object({
   digital_consent: z.boolean().optional(),
   vat_number: z.string().trim().max(20, "A VAT number has at most 20 characters").optional(),
+  company_name: z.string().trim().max(120, "A company name has at most 120 characters").optional(),
 });

@@ -30,6 +30,8 @@ export const ProfileSchema = z.object({
     errorMap: () => ({ message: "Choose a country" }),
   }),
   phone: required("Phone", 30).regex(/^[0-9+()\-.\s]{5,30}$/, "Enter a valid phone number"),
+  /** Optional: a business buyer's name on its invoices (issue 46, item 1). Absent from a JSON call: left as it is. */
+  company_name: z.string().trim().max(120, "Company name is too long").optional(),
 });
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 

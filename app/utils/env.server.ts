@@ -39,6 +39,13 @@ const EnvSchema = z.object({
   EASYPOST_API_URL: optionalText.pipe(z.string().url().optional()),
   /** The EU's VIES REST service (decision 123); tests point it at a fake on loopback. */
   VIES_URL: optionalText.pipe(z.string().url().optional()),
+  /**
+   * HMRC's API for "Check a UK VAT number" (issue 46, item 1): its base URL (tests point it at a fake on loopback)
+   * and the application's credentials from the HMRC Developer Hub, for its OAuth client-credentials token.
+   */
+  HMRC_API_URL: optionalText.pipe(z.string().url().optional()),
+  HMRC_CLIENT_ID: optionalText,
+  HMRC_CLIENT_SECRET: optionalText,
   MAIL_FROM: z.string().default("Patternhouse <no-reply@patternhouse.local>"),
   PUBLIC_URL: optionalText.pipe(z.string().url().optional()),
   SEED: z.enum(["demo", "none"]).default("demo"),

@@ -55,6 +55,7 @@ test.describe("JSON face of buying", () => {
       phone: "+1 512 555 0100",
       postal_code: "73301",
       country: "US",
+      company_name: "",
       measurements: { unit: "cm", height: null, high_bust: null, bust: null, waist: null, hip: null, inseam: null, arm: null },
     });
     const wrong = await request.post("/api/user/change-password", { headers: auth, data: { old_password: "nope-nope", new_password: "another-pass-1" } });

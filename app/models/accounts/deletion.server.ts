@@ -177,6 +177,7 @@ export async function deleteAccount({
           state: "",
           postalCode: "",
           country: "",
+          companyName: "",
           avatar: null,
           bio: "",
           messageEmails: false,

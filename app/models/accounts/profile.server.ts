@@ -19,6 +19,8 @@ export type Profile = {
   phone: string;
   postal_code: string;
   country: string;
+  /** A business buyer's company name, for its invoices (issue 46, item 1); "" for none. */
+  company_name: string;
 };
 
 export function toProfile(user: User): Profile {
@@ -32,6 +34,7 @@ export function toProfile(user: User): Profile {
     phone: user.phone,
     postal_code: user.postalCode,
     country: user.country,
+    company_name: user.companyName,
   };
 }
 
@@ -59,6 +62,7 @@ export function updateProfile({ db, userId, input }: { db: Db; userId: number; i
       postalCode: input.zip,
       country: input.country,
       phone: input.phone,
+      ...(input.company_name !== undefined && { companyName: input.company_name }),
     })
     .where(and(eq(users.id, userId), eq(users.status, "Active")))
     .returning()

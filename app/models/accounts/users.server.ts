@@ -123,7 +123,7 @@ export function isActiveUser(db: DbOrTx, userId: number): boolean {
   return db.select({ status: users.status }).from(users).where(eq(users.id, userId)).get()?.status === "Active";
 }
 
-/** A user's phone and postal address under the JSON faces' names (spec 3: the admin's user, the personal-data export). */
+/** A user's phone, postal address and company name (decision 150) under the JSON faces' names (spec 3: the admin's user, the personal-data export). */
 export function userContactJson(user: User) {
   return {
     phone: user.phone,
@@ -133,5 +133,6 @@ export function userContactJson(user: User) {
     state: user.state,
     postal_code: user.postalCode,
     country: user.country,
+    company_name: user.companyName,
   };
 }

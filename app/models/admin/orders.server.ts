@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 
-import { checkouts, discountCodes, orders, products, refundRequests, stores, transactions, users, type Order, type RefundRequest } from "../../../db/schema";
+import { checkouts, discountCodes, orders, products, refundRequests, stores, transactions, users, type Checkout, type Order, type RefundRequest } from "../../../db/schema";
 import { untilDataChanges, type Db, type DbOrTx } from "~/utils/db.server";
 import { latestRefundRequestOfOrder } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
@@ -138,13 +138,16 @@ function selectOrderRows(db: DbOrTx, ids: number[]): AdminOrderRow[] {
     .all();
 }
 
+/** A business buyer's VAT number and the register's confirmation of it (issue 46, item 1), from the order's checkout. */
+export type BusinessEvidence = Pick<Checkout, "vatNumber" | "companyName" | "vatCheckSource" | "vatCheckRef" | "vatCheckName" | "vatCheckAddress" | "vatCheckedAt">;
+
 export type AdminOrder = {
   order: Order;
   buyer: { id: number; firstName: string; lastName: string; email: string };
   seller: { id: number; firstName: string; lastName: string; email: string };
   store: { id: number; name: string };
   patternFile: string | null;
-  checkout: { id: number; provider: "stripe" | "local"; paymentIntentId: string | null };
+  checkout: { id: number; provider: "stripe" | "local"; paymentIntentId: string | null } & BusinessEvidence;
   /** The product's media (file names), as the buyer view's items show them. */
   media: string[];
   /** The order's latest refund or cancel request (decision 110). */
@@ -167,7 +170,18 @@ export function getAdminOrders({ db, orderIds }: { db: DbOrTx; orderIds: number[
       seller: { id: sellers.id, firstName: sellers.firstName, lastName: sellers.lastName, email: sellers.email },
       store: { id: stores.id, name: stores.name },
       patternFile: products.patternFile,
-      checkout: { id: checkouts.id, provider: checkouts.provider, paymentIntentId: checkouts.paymentIntentId },
+      checkout: {
+        id: checkouts.id,
+        provider: checkouts.provider,
+        paymentIntentId: checkouts.paymentIntentId,
+        vatNumber: checkouts.vatNumber,
+        companyName: checkouts.companyName,
+        vatCheckSource: checkouts.vatCheckSource,
+        vatCheckRef: checkouts.vatCheckRef,
+        vatCheckName: checkouts.vatCheckName,
+        vatCheckAddress: checkouts.vatCheckAddress,
+        vatCheckedAt: checkouts.vatCheckedAt,
+      },
       refundRequest: refundRequests,
       discountCode: discountCodes.code,
     })

@@ -6,7 +6,7 @@
  */
 import type { Order } from "../../../db/schema";
 import type { AuditRow } from "~/models/platform/audit.server";
-import { isPhysical, shippingAddressOf, type AdminOrder } from "~/models/admin/orders.server";
+import { isPhysical, shippingAddressOf, type AdminOrder, type BusinessEvidence } from "~/models/admin/orders.server";
 import { approvalPlan } from "~/models/admin/payouts.server";
 import { canRefund, refundAmountCents } from "~/models/buying/refunds.server";
 import type { AdminStorePage, ProductSort } from "~/models/admin/stores.server";
@@ -94,6 +94,24 @@ export function toAdminOrderJson(view: AdminOrder) {
     refundId: order.providerRefundId?.startsWith("pending:") ? null : order.providerRefundId,
     shippedAt: order.shippedAt?.toISOString() ?? null,
     refundedAt: order.refundedAt?.toISOString() ?? null,
+    business: toBusinessEvidence(view.checkout),
+  };
+}
+
+/**
+ * A business buyer's VAT number and its confirmation (issue 46, item 1), the evidence a reverse charge rests on:
+ * the register (`vies`, `hmrc`), its reference, the registered name and address, when; null for a consumer.
+ */
+export function toBusinessEvidence(checkout: BusinessEvidence) {
+  if (!checkout.vatNumber) return null;
+  return {
+    company_name: checkout.companyName,
+    vat_number: checkout.vatNumber,
+    confirmed_by: checkout.vatCheckSource,
+    reference: checkout.vatCheckRef,
+    registered_name: checkout.vatCheckName,
+    registered_address: checkout.vatCheckAddress,
+    checked_at: checkout.vatCheckedAt?.toISOString() ?? null,
   };
 }
 

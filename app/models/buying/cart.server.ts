@@ -12,6 +12,7 @@ import { cartShipping, type StoreShipping } from "~/models/shipping/rates.server
 import { productTypeLabel, type Delivery, type ProductType, isDownloadPattern } from "~/utils/catalog";
 import { checkoutImportNotice } from "~/models/tax/imports.server";
 import { quoteTax, type TaxQuote } from "~/models/tax/quote.server";
+import { priceBasis, shownPrice } from "~/models/tax/prices.server";
 import { parseVatNumber, type VatNumber } from "~/models/tax/vat-number.server";
 import { sha256 } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
@@ -274,6 +275,8 @@ export type CartLine = {
   madeToMeasure: boolean;
   /** The line's tax (decision 123): VAT on a Digital pattern in `vat` mode; 0 otherwise. */
   taxCents: number;
+  /** The line's price as the buyer sees it (issue 46, item 6): a download incl. VAT, or net plus VAT where applicable. */
+  shown: { cents: number; note: string | null };
   /** The design's categories (Stripe Tax's product tax code tells accessories and home goods from clothing). */
   category1: string;
   category2: string;
@@ -293,6 +296,11 @@ export type CartView = {
   tax: TaxQuote;
   /** For a buyer in the EU or the UK, goods shipped from outside: import VAT and duties on delivery (decision 151). */
   importNotice: string | null;
+  /**
+   * The cart as the buyer sees it (issue 46, item 6): with `inclVat`, the lines' and the subtotal's prices include
+   * the VAT of downloads and the discount its VAT share (subtotal + shipping - discount = total to the cent).
+   */
+  shown: { inclVat: boolean; subtotalCents: number; discountCents: number };
 };
 export type CartDiscount = { code: string; codeId: number | null; cents: number; error: DiscountError | null };
 
@@ -314,7 +322,7 @@ export function getCartView({
   const settings = getPlatformSettings({ db });
   const { pssCents } = settings;
   const noTax = quoteTax({ mode: settings.taxMode, country: null, lines: [] });
-  const empty = { lines: [], subtotalCents: 0, shippingCents: 0, totalCents: 0, pssCents, storeShipping: [], discount: null, tax: noTax, importNotice: null };
+  const empty = { lines: [], subtotalCents: 0, shippingCents: 0, totalCents: 0, pssCents, storeShipping: [], discount: null, tax: noTax, importNotice: null, shown: { inclVat: false, subtotalCents: 0, discountCents: 0 } };
   const cartId = owner ? findCartId({ db, owner }) : undefined;
   if (!cartId) return empty;
   const rows = db
@@ -357,6 +365,7 @@ export function getCartView({
       ownedOrderId: item.madeToMeasure ? null : (owned.get(product.id) ?? null),
       madeToMeasure: item.madeToMeasure,
       taxCents: 0,
+      shown: { cents: product.priceCents * item.quantity, note: null },
       category1: product.category1,
       category2: product.category2,
     };
@@ -365,11 +374,17 @@ export function getCartView({
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineCents, 0);
   const shippingCents = lines.reduce((sum, l) => sum + l.shippingCents, 0);
   const discount = cartDiscount(db, cartId, owner, lines);
-  const tax = cartTax(db, settings, owner, lines, vatNumber, now);
+  const { tax, country } = cartTax(db, settings, owner, lines, vatNumber, now);
   const totalCents = subtotalCents + shippingCents - (discount?.cents ?? 0) + tax.taxCents;
   const buyerCountry = owner && "userId" in owner ? db.select({ country: users.country }).from(users).where(eq(users.id, owner.userId)).get()?.country : null;
   const importNotice = checkoutImportNotice({ db, buyerCountry, lines: lines.filter((l) => !l.removed) });
-  return { lines, subtotalCents, shippingCents, totalCents, pssCents, storeShipping, discount, tax, importNotice };
+  // Issue 46, item 6: a consumer's downloads incl. VAT (none once reverse-charged), a visitor's plus VAT.
+  const basis = tax.reverseCharge ? ({ kind: "net" } as const) : priceBasis({ taxMode: settings.taxMode, country, at: now });
+  lines.forEach((l) => (l.shown = shownPrice(basis, l.lineCents, isDownloadPattern(l.type, l.delivery))));
+  const inclVat = lines.some((l) => l.shown.cents !== l.lineCents);
+  const shownSubtotal = lines.reduce((sum, l) => sum + l.shown.cents, 0);
+  const shown = inclVat ? { inclVat, subtotalCents: shownSubtotal, discountCents: shownSubtotal + shippingCents - totalCents } : { inclVat, subtotalCents, discountCents: discount?.cents ?? 0 };
+  return { lines, subtotalCents, shippingCents, totalCents, pssCents, storeShipping, discount, tax, importNotice, shown };
 }
 
 /** The tax of a signed-in buyer's cart in `vat` mode, from the profile's country; each line gets its share. */
@@ -380,10 +395,10 @@ function cartTax(
   lines: CartLine[],
   vatNumber: VatNumber | null,
   now: Date,
-): TaxQuote {
+): { tax: TaxQuote; country: string | null } {
   const country =
     settings.taxMode === "vat" && owner && "userId" in owner
-      ? (db.select({ country: users.country }).from(users).where(eq(users.id, owner.userId)).get()?.country ?? null)
+      ? (db.select({ country: users.country }).from(users).where(eq(users.id, owner.userId)).get()?.country || null)
       : null;
   const tax = quoteTax({
     mode: settings.taxMode,
@@ -394,7 +409,7 @@ function cartTax(
     at: now,
   });
   lines.forEach((line, i) => (line.taxCents = tax.lineTaxCents[i] ?? 0));
-  return tax;
+  return { tax, country };
 }
 
 /** The hook for apparel shipping (decision 108): each apparel line still for sale gets its share of its store's shipping. */

@@ -42,6 +42,7 @@ export type CheckoutError =
   | "digital-consent-required"
   | "account-closed"
   | VatNumberError
+  | "company-name-required"
   | DiscountError
   | MadeToMeasureError;
 
@@ -96,7 +97,7 @@ export function taxCodeOf(line: Pick<CartLine, "type" | "delivery" | "category1"
 export const SHIPPING_TAX_CODE = "txcd_92010001";
 
 /** Reserves the cart in one transaction: the checkout row, its lines, the stock. */
-function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean, vatNumber: VatNumber | null) {
+function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean, vatNumber: VatNumber | null, companyName: string | null) {
   return db.transaction(
     (tx) => {
       // The account as it is now, not as the request found it: deleted meanwhile, nothing is reserved (issue 34, item 1).
@@ -150,6 +151,13 @@ function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean, vatNum
           taxRateBp: cart.tax.rateBp,
           vatNumber: vatNumber?.value ?? null,
           reverseCharge: cart.tax.reverseCharge,
+          companyName,
+          // The register's confirmation (issue 46, item 1): the evidence the reverse charge rests on.
+          vatCheckSource: vatNumber?.confirmation?.source ?? null,
+          vatCheckRef: vatNumber?.confirmation?.reference ?? null,
+          vatCheckName: vatNumber?.confirmation?.name ?? null,
+          vatCheckAddress: vatNumber?.confirmation?.address ?? null,
+          vatCheckedAt: vatNumber?.confirmation?.checkedAt ?? null,
           createdAt: now,
           expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS),
         })
@@ -195,6 +203,7 @@ export async function createCheckout({
   now = new Date(),
   digitalConsent = false,
   vatNumber,
+  companyName,
 }: {
   db: Db;
   user: User;
@@ -205,13 +214,19 @@ export async function createCheckout({
   digitalConsent?: boolean;
   /** A business buyer's VAT number (decision 123): checked, and with `vat` tax a reverse charge. Blank: none. */
   vatNumber?: string;
+  /** The business's name on the invoice, with a VAT number (issue 46, item 1). Blank: the profile's, else the registered one. */
+  companyName?: string;
 }): Promise<CheckoutResult> {
   if (!isProfileComplete(user)) return { ok: false, error: "incomplete-profile" };
   let vat: VatNumber | null = null;
+  let company: string | null = null;
   if (vatNumber?.trim()) {
-    const checked = await checkBuyerVatNumber({ settings: getPlatformSettings({ db }), input: vatNumber, country: user.country });
+    const checked = await checkBuyerVatNumber({ settings: getPlatformSettings({ db }), input: vatNumber, country: user.country, now });
     if (!checked.ok) return { ok: false, error: checked.error };
     vat = checked.vatNumber;
+    // A business's invoice names the business: as typed, else the profile's, else the name the register gave.
+    company = companyName?.trim() || user.companyName.trim() || vat.confirmation?.name || null;
+    if (!company) return { ok: false, error: "company-name-required" };
   }
   // Refused before the earlier sessions are closed; reserve checks again with the cart it reserves.
   if (!digitalConsent && needsDigitalConsent(getCartView({ db, owner: { userId: user.id } }).lines)) {
@@ -220,7 +235,7 @@ export async function createCheckout({
   await closeOpenCheckouts({ db, userId: user.id });
   let reserved: ReturnType<typeof reserve>;
   try {
-    reserved = reserve(db, user, now, digitalConsent, vat);
+    reserved = reserve(db, user, now, digitalConsent, vat, company);
   } catch (error) {
     if (error instanceof OutOfStock) return { ok: false, error: "out-of-stock", item: error.item };
     if (error instanceof CodeUsedUp) return { ok: false, error: "used-up" };

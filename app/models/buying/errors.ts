@@ -87,9 +87,14 @@ export const BUYING_ERRORS: {
     ...answers(400, {
       "vat-number-invalid": "Enter a valid EU or UK VAT number, like DE136695976, or leave it empty.",
       "vat-number-country": "This VAT number is not from the country of your address. Please check your profile or the number.",
-      "vat-number-unknown": "The EU's VIES service does not know this VAT number. Please check it, or leave it empty.",
+      "vat-number-unknown":
+        "This VAT number is not registered with the tax authority (VIES for EU numbers, HMRC for UK numbers), so VAT cannot be left to you. Please check it, or leave it empty.",
+      "company-name-required": "Enter your company's name for the invoice.",
     }),
-    ...answers(503, { "vies-unavailable": "The EU's VAT number service (VIES) could not be reached. Please try again, or leave the VAT number empty." }),
+    ...answers(503, {
+      "vies-unavailable": "The EU's VAT number service (VIES) could not be reached. Please try again, or leave the VAT number empty.",
+      "hmrc-unavailable": "HMRC's VAT number service could not be reached. Please try again, or leave the VAT number empty.",
+    }),
     ...DISCOUNT_ANSWERS,
     ...MADE_TO_MEASURE_ANSWERS,
   },

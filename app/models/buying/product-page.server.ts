@@ -16,6 +16,7 @@ import { sizeChartView, unitToggleHref } from "~/models/fit/size-chart-view.serv
 import { layoutClientKey } from "~/models/layout/layouts.server";
 import { layoutFabricTable, layoutSectionView } from "~/models/layout/page-layout.server";
 import { patternPageView, productPatternFacts } from "~/models/patterns/versions.server";
+import { priceBasisOf, shownPrice } from "~/models/tax/prices.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import type { Db } from "~/utils/db.server";
 
@@ -66,6 +67,8 @@ export async function productPage({
     // Just added from this page (the cart's redirect): the 'Item added to cart' dialog, if the cart really holds it.
     added: url.searchParams.get("added") === String(product.id) && cartHoldsProduct({ db, owner: await cartOwner(), productId: product.id }),
     madeToMeasure,
+    // The price as this buyer sees it (issue 46, item 6): a download incl. VAT for an EU or UK consumer, else net.
+    price: shownPrice(priceBasisOf({ db, userId }), product.priceCents, isDownloadPattern(product.type, product.delivery)),
     // The viewer's heart: null for a visitor (a login link, the same for every visitor: the page stays cacheable).
     favorite: viewer ? favoriteIdsAmong({ db, userId: viewer.id, productIds: [product.id] }).has(product.id) : null,
     // A downloadable pattern the viewer already owns is not offered again: its purchase has the download.

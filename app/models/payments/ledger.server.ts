@@ -99,7 +99,8 @@ export function debitRefund({
         txType: "Refund",
         orderId,
         amountCents: -sale.amountCents,
-        taxCents: sale.taxCents,
+        // The tax goes back with the money (issue 46, item 7): negative like the amount, so summing the column nets it.
+        taxCents: -sale.taxCents,
         feeCents: sale.feeCents,
         shippingCents: sale.shippingCents,
         status: "Completed",

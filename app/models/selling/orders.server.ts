@@ -133,7 +133,7 @@ export function getStoreOrder({ db, storeId, orderId }: { db: Db; storeId: numbe
 }
 
 /** The buyer's profile address as snapshotted at purchase (without the phone), and the name to ship to. */
-export type ShippingInfo = Omit<Profile, "phone"> & { shipping_name: string };
+export type ShippingInfo = Omit<Profile, "phone" | "company_name"> & { shipping_name: string };
 
 /** The address snapshotted at purchase, in the spec's field names. */
 export function shippingInfoOf(order: Pick<Order, "shippingInfo">): ShippingInfo {

@@ -51,7 +51,7 @@ export function documentView(d: Invoice) {
     reference: data.invoice_number ? `For invoice ${data.invoice_number}` : data.order_ids ? `For order${data.order_ids.length === 1 ? "" : "s"} ${data.order_ids.map((id) => `#${id}`).join(", ")}` : null,
     sellerLabel: receipt ? "Sold by" : "Seller of record",
     seller: [data.seller_of_record.name, ...data.seller_of_record.address.split("\n"), countryName(data.seller_of_record.country), data.seller_of_record.vat_number ? `VAT ${data.seller_of_record.vat_number}` : ""].filter(Boolean),
-    buyer: [data.buyer.name, ...data.buyer.address.split("\n"), countryName(data.buyer.country), data.buyer.vat_number ? `VAT ${data.buyer.vat_number}` : ""].filter(Boolean),
+    buyer: [data.buyer.company ?? "", data.buyer.name, ...data.buyer.address.split("\n"), countryName(data.buyer.country), data.buyer.vat_number ? `VAT ${data.buyer.vat_number}` : ""].filter(Boolean),
     columns: { net: receipt ? "Price" : "Net", rate: taxed ? (receipt ? "Tax %" : "VAT %") : "", tax: taxed ? (receipt ? "Tax" : "VAT") : "" },
     rows,
     totals: [...(taxed ? ([[receipt ? "Price" : "Net", formatCents(d.netCents), false], [taxLabel, formatCents(d.taxCents), false]] as const) : []), ["Total (USD)", formatCents(d.totalCents), true] as const],

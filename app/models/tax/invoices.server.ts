@@ -16,7 +16,7 @@ import type { Db, DbOrTx, Tx } from "~/utils/db.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { centsToDollars } from "~/utils/money";
 
-export type Party = { name: string; address: string; country: string | null; vat_number: string | null };
+export type Party = { name: string; address: string; country: string | null; vat_number: string | null; company?: string | null };
 export type Line = {
   name: string;
   quantity: number;
@@ -130,7 +130,7 @@ function storeParty(tx: DbOrTx, storeId: number): Party {
   return { name: row.name, address: [street, place].filter(Boolean).join("\n"), country: o.country || null, vat_number: null };
 }
 
-function buyerOf(checkout: { shippingAddress: string; taxCountry: string | null; vatNumber: string | null }): Party {
+function buyerOf(checkout: { shippingAddress: string; taxCountry: string | null; vatNumber: string | null; companyName: string | null }): Party {
   const a = JSON.parse(checkout.shippingAddress) as Record<string, string | undefined>;
   const street = [a.street, a.street2].filter(Boolean).join(", ");
   const place = [a.postal_code, a.city, a.state].filter(Boolean).join(" ");
@@ -139,6 +139,8 @@ function buyerOf(checkout: { shippingAddress: string; taxCountry: string | null;
     address: [street, place].filter(Boolean).join("\n"),
     country: a.country ?? checkout.taxCountry,
     vat_number: checkout.vatNumber,
+    // A business buyer (issue 46, item 1): the invoice is made out to the business, the person beneath it.
+    company: checkout.companyName,
   };
 }
 
@@ -292,7 +294,7 @@ export function invoiceJson({ invoice, creditNotes }: FoundInvoice) {
     number: invoice.number,
     issued_at: invoice.issuedAt.toISOString(),
     seller_of_record: data.seller_of_record,
-    buyer: { name: data.buyer.name, address: data.buyer.address, country: data.buyer.country, vat_number: data.buyer.vat_number },
+    buyer: { company: data.buyer.company ?? null, name: data.buyer.name, address: data.buyer.address, country: data.buyer.country, vat_number: data.buyer.vat_number },
     lines: linesJson(data),
     net: dollars(invoice.netCents),
     tax: dollars(invoice.taxCents),

@@ -65,7 +65,8 @@ export function taxReport({ db, quarter }: { db: Db; quarter: Quarter }) {
       reverseCharge: taxEntries.reverseCharge,
       netCents: sql<number>`sum(${taxEntries.netCents})`,
       taxCents: sql<number>`sum(${taxEntries.taxCents})`,
-      orders: sql<number>`count(DISTINCT CASE WHEN ${taxEntries.kind} = 'sale' THEN ${taxEntries.orderId} END)`,
+      // Orders net of refunds like the amounts (issue 46, item 7): a sale counts one, its refund (once per order) minus one.
+      orders: sql<number>`sum(CASE WHEN ${taxEntries.kind} = 'sale' THEN 1 ELSE -1 END)`,
     })
     .from(taxEntries)
     .where(and(gte(taxEntries.createdAt, start), lt(taxEntries.createdAt, end)))

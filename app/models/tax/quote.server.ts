@@ -1,7 +1,7 @@
 /**
  * What tax a checkout carries (decision 123), line by line. In `vat` mode a Digital pattern sold to a consumer in
  * an EU member state or the UK carries that country's standard VAT on its net price (after any discount); a business
- * with a valid VAT number of its own country, other than the platform's, gets reverse charge (no VAT, said on the
+ * with a VAT number of its own country confirmed by VIES or HMRC, other than the platform's, gets reverse charge (no VAT, said on the
  * invoice); printed patterns, apparel and shipping carry none here (the seller's matter). `none` charges nothing,
  * and in `stripe` mode Stripe computes the tax when the buyer pays.
  */
@@ -42,7 +42,8 @@ export function quoteTax({
   const none = { mode, country: null, rateBp: 0, reverseCharge: false, vatNumber: null, lineTaxCents: lines.map(() => 0), taxCents: 0 };
   if (mode !== "vat" || !isVatCountry(country) || !lines.some((l) => l.taxable)) return none;
   const rateBp = vatRateBp(country, at) ?? 0;
-  if (vatNumber && vatNumber.country === country && country !== platformVatCountry) {
+  // Reverse charge only for a number a register confirmed (issue 46, item 1): check digits alone prove no business.
+  if (vatNumber?.confirmation && vatNumber.country === country && country !== platformVatCountry) {
     return { ...none, country, reverseCharge: true, vatNumber: vatNumber.value };
   }
   const lineTaxCents = lines.map((l) => (l.taxable ? taxOn(l.netCents, rateBp) : 0));

@@ -1,21 +1,24 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-
 import { PDFDocument } from "@cantoo/pdf-lib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { checkouts, invoices, orders as ordersTable, platformSettings, products, transactions, users, type User } from "../../../db/schema";
 import { startFakeStripe } from "../../../tests/fakes/stripe";
+import { startFakeVatRegisters } from "../../../tests/fakes/vat-registers";
 import { makeBuyer, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { refundOrder } from "~/models/buying/refunds.server";
-import { addToCart, getCartView } from "~/models/buying/cart.server";
+import { createDiscountCode } from "~/models/selling/discount-codes.server";
+import { CreateDiscountCodeSchema } from "~/schemas/discounts";
+import { addToCart, applyDiscountCode, getCartView } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import { handleStripeEvent } from "~/models/buying/webhook.server";
+import { getAdminOrder } from "~/models/admin/orders.server";
+import { productPage } from "~/models/buying/product-page.server";
+import { toAdminOrderJson } from "~/models/admin/views.server";
 import type { Db } from "~/utils/db.server";
 import { documentPdf } from "./invoice-pdf.server";
 import { findInvoice, invoiceJson } from "./invoices.server";
@@ -25,27 +28,20 @@ import { parseVatNumber } from "./vat-number.server";
 
 let dir: string;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
-let vies: http.Server;
-let viesAnswer: "valid" | "invalid" | "down" = "valid";
-const viesAsked: unknown[] = [];
+let registers: Awaited<ReturnType<typeof startFakeVatRegisters>>;
 beforeAll(async () => {
-  // A local VIES: answers as the EU's REST service does, or fails.
-  vies = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => (body += c));
-    req.on("end", () => {
-      viesAsked.push(JSON.parse(body));
-      if (viesAnswer === "down") return void res.writeHead(503).end();
-      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ valid: viesAnswer === "valid" }));
-    });
+  // The EU's VIES and HMRC on loopback (issue 46, item 1): only these businesses are registered.
+  registers = await startFakeVatRegisters({
+    FR40303265045: { name: "TISSUS LUMIERE SARL", address: "12 RUE DES ARTS\n69001 LYON" },
+    DE136695976: { name: "---", address: "---" },
+    GB980780684: { name: "THIMBLE AND THREAD LTD", address: "4 Mill Lane\nLeeds\nLS1 4AB" },
   });
-  await new Promise<void>((resolve) => vies.listen(0, "127.0.0.1", resolve));
   fake = await startFakeStripe();
-  dir = useTestEnv({ VIES_URL: `http://127.0.0.1:${(vies.address() as AddressInfo).port}/rest-api`, STRIPE_SECRET_KEY: "sk_test_tax", STRIPE_API_URL: fake.url });
+  dir = useTestEnv({ ...registers.env, STRIPE_SECRET_KEY: "sk_test_tax", STRIPE_API_URL: fake.url });
 });
 afterAll(async () => {
   await fake.close();
-  await new Promise<void>((resolve) => vies.close(() => resolve()));
+  await registers.close();
 });
 
 describe("VAT rates and numbers", () => {
@@ -80,9 +76,9 @@ async function buyerIn(db: Db, country: string): Promise<User> {
   return db.update(users).set({ country }).where(eq(users.id, buyer.id)).returning().get();
 }
 
-async function buy(db: Db, buyer: User, productId: number, vatNumber?: string) {
+async function buy(db: Db, buyer: User, productId: number, vatNumber?: string, companyName?: string) {
   addToCart({ db, owner: { userId: buyer.id }, productId });
-  const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider(), digitalConsent: true, vatNumber });
+  const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider(), digitalConsent: true, vatNumber, companyName });
   if (!result.ok) return result;
   const paid = await fulfilAndMail({ db, checkoutId: result.checkout.id });
   if (paid.status !== "fulfilled") throw new Error(paid.status);
@@ -135,9 +131,16 @@ describe("VAT on downloads", () => {
     const refund = await refundOrder({ db, orderId: bought.order.id, adminId: german.id, stripe: null });
     expect(refund).toMatchObject({ ok: true, refundedCents: 1190 });
     const report = taxReport({ db, quarter });
-    expect(report.rows[0]).toMatchObject({ country: "DE", netCents: 0, taxCents: 0 });
+    // Issue 46, item 7: the refunded order no longer counts, like its amounts; the seller's Refund row's tax is negative.
+    expect(report.rows[0]).toMatchObject({ country: "DE", netCents: 0, taxCents: 0, orders: 0 });
     expect(report.netCents).toBe(0);
-    expect(taxReportCsv(report)).toContain(",DE,19,0.00,0.00,1,no");
+    expect(taxReportCsv(report)).toContain(",DE,19,0.00,0.00,0,no");
+    const ledger = db.select().from(transactions).where(eq(transactions.orderId, bought.order.id)).all();
+    expect(ledger.map((t) => [t.txType, Math.sign(t.amountCents), t.taxCents])).toEqual([
+      ["Sale", 1, 190],
+      ["Refund", -1, -190],
+    ]);
+    expect(ledger.reduce((sum, t) => sum + t.taxCents, 0)).toBe(0);
     const credit = invoiceJson(findInvoice({ db, orderId: bought.order.id, viewer: german })!).credit_notes;
     expect(credit).toEqual([expect.objectContaining({ net: -10, tax: -1.9, total: -11.9 })]);
     expect(credit[0]!.number).toMatch(/^CN-\d{4}-000001$/);
@@ -163,21 +166,143 @@ describe("VAT on downloads", () => {
     expect(numbers).toEqual([1, 2]);
   });
 
-  it("refuses a malformed VAT number, one of another country, and (with VIES on) one VIES does not know or cannot check", async () => {
+  it("refuses a malformed VAT number, one of another country, and one VIES does not know or cannot check (always asked in vat mode)", async () => {
     const db = createTestDb();
     const { pattern } = await setup(db);
     const french = await buyerIn(db, "FR");
     expect(await buy(db, french, pattern.id, "FR123")).toEqual({ ok: false, error: "vat-number-invalid" });
     expect(await buy(db, french, pattern.id, "DE136695976")).toEqual({ ok: false, error: "vat-number-country" });
-    db.update(platformSettings).set({ viesCheck: true }).where(eq(platformSettings.id, 1)).run();
-    viesAnswer = "invalid";
-    expect(await buy(db, french, pattern.id, "FR40303265045")).toEqual({ ok: false, error: "vat-number-unknown" });
-    expect(viesAsked.at(-1)).toEqual({ countryCode: "FR", vatNumber: "40303265045" });
-    viesAnswer = "down";
+    // Check digits right, registered nowhere (FR, valid key): refused; `vies_check` stays off, vat mode asks anyway.
+    expect(await buy(db, french, pattern.id, "FR83404833048")).toEqual({ ok: false, error: "vat-number-unknown" });
+    expect(registers.calls.at(-1)).toMatchObject({ register: "vies", body: { countryCode: "FR", vatNumber: "83404833048", requesterMemberStateCode: "DE", requesterNumber: "136695976" } });
+    registers.behaviour.vies = "down";
     expect(await buy(db, french, pattern.id, "FR40303265045")).toEqual({ ok: false, error: "vies-unavailable" });
-    viesAnswer = "valid";
+    registers.behaviour.vies = "ms-unavailable";
+    expect(await buy(db, french, pattern.id, "FR40303265045")).toEqual({ ok: false, error: "vies-unavailable" });
+    registers.behaviour.vies = "up";
     const ok = await buy(db, french, pattern.id, "FR40303265045");
     expect(ok.ok && ok.checkout.reverseCharge).toBe(true);
+  });
+});
+
+describe("reverse charge only for a confirmed business (issue 46, item 1)", () => {
+  it("charges VAT on made-up numbers that pass the check digits: DE111111125 (VIES) and GBGD001, GB123456782 (HMRC)", async () => {
+    const db = createTestDb();
+    const { pattern } = await setup(db);
+    expect(parseVatNumber("DE111111125")).not.toBeNull();
+    expect(parseVatNumber("GBGD001")).not.toBeNull();
+    const german = await buyerIn(db, "DE");
+    expect(await buy(db, german, pattern.id, "DE111111125", "Nadel GmbH")).toEqual({ ok: false, error: "vat-number-unknown" });
+    const british = await buyerIn(db, "GB");
+    const asked = registers.calls.length;
+    expect(await buy(db, british, pattern.id, "GBGD001", "Dept")).toEqual({ ok: false, error: "vat-number-unknown" });
+    expect(registers.calls.length).toBe(asked); // HMRC knows 9 or 12 digits only: nothing to ask
+    expect(await buy(db, british, pattern.id, "GB123456782", "Made Up Ltd")).toEqual({ ok: false, error: "vat-number-unknown" });
+    expect(registers.calls.at(-1)).toMatchObject({ register: "hmrc", path: "/hmrc/organisations/vat/check-vat-number/lookup/123456782", authorized: true });
+    registers.behaviour.hmrc = "down";
+    expect(await buy(db, british, pattern.id, "GB980780684")).toEqual({ ok: false, error: "hmrc-unavailable" });
+    registers.behaviour.hmrc = "up";
+    // Without the number the same buyers pay VAT, as consumers.
+    const consumer = await buy(db, british, pattern.id);
+    expect(consumer.ok && consumer.checkout).toMatchObject({ taxCents: 200, reverseCharge: false });
+  });
+
+  it("keeps the register's reference, name and address on the order and names the business on the invoice", async () => {
+    const db = createTestDb();
+    const { pattern } = await setup(db);
+    const french = await buyerIn(db, "FR");
+    const business = await buy(db, french, pattern.id, "FR40303265045", "Tissus Lumière");
+    if (!business.ok) throw new Error(business.error);
+    expect(business.checkout).toMatchObject({
+      reverseCharge: true,
+      companyName: "Tissus Lumière",
+      vatCheckSource: "vies",
+      vatCheckName: "TISSUS LUMIERE SARL",
+      vatCheckAddress: "12 RUE DES ARTS\n69001 LYON",
+    });
+    expect(business.checkout.vatCheckRef).toMatch(/^WAPIAAAAX\d{6}$/);
+    expect(invoiceJson(findInvoice({ db, orderId: business.order.id, viewer: french })!).buyer).toMatchObject({ company: "Tissus Lumière", vat_number: "FR40303265045" });
+    expect(toAdminOrderJson(getAdminOrder({ db, orderId: business.order.id })!).business).toMatchObject({
+      company_name: "Tissus Lumière",
+      confirmed_by: "vies",
+      reference: business.checkout.vatCheckRef,
+      registered_name: "TISSUS LUMIERE SARL",
+    });
+
+    // A UK business, confirmed by HMRC (with a new OAuth token when HMRC no longer takes the one kept); no company
+    // typed: the profile's, else the registered name.
+    const british = await buyerIn(db, "GB");
+    registers.forgetTokens();
+    const tokensAsked = registers.calls.filter((c) => c.path === "/hmrc/oauth/token").length;
+    const uk = await buy(db, british, pattern.id, "GB 980 7806 84");
+    if (!uk.ok) throw new Error(uk.error);
+    expect(registers.calls.filter((c) => c.path === "/hmrc/oauth/token").length).toBe(tokensAsked + 1);
+    expect(uk.checkout).toMatchObject({ reverseCharge: true, taxCents: 0, companyName: "THIMBLE AND THREAD LTD", vatCheckSource: "hmrc", vatCheckAddress: "4 Mill Lane\nLeeds\nLS1 4AB" });
+    expect(Number.isNaN(Date.parse(uk.checkout.vatCheckRef!))).toBe(false); // HMRC's processing date: no requester number of its own
+    expect(invoiceJson(findInvoice({ db, orderId: uk.order.id, viewer: british })!).buyer.company).toBe("THIMBLE AND THREAD LTD");
+    const pdf = await PDFDocument.load(await documentPdf(findInvoice({ db, orderId: uk.order.id, viewer: british })!.invoice));
+    expect(pdf.getPageCount()).toBe(1);
+
+    // A German register that withholds the name (VIES's "---") and no name anywhere: the business must give one.
+    db.update(platformSettings).set({ vatNumber: "FR40303265045" }).where(eq(platformSettings.id, 1)).run();
+    const german = await buyerIn(db, "DE");
+    expect(await buy(db, german, pattern.id, "DE136695976")).toEqual({ ok: false, error: "company-name-required" });
+    db.update(users).set({ companyName: "Nadelwerk GmbH" }).where(eq(users.id, german.id)).run();
+    const named = await buy(db, { ...german, companyName: "Nadelwerk GmbH" }, pattern.id, "DE136695976");
+    expect(named.ok && named.checkout).toMatchObject({ companyName: "Nadelwerk GmbH", vatCheckName: null, reverseCharge: true });
+  });
+});
+
+describe("prices with VAT for consumers where it applies (issue 46, item 6)", () => {
+  const pageOf = (db: Db, productId: number, viewer: User | null) =>
+    productPage({ db, productId, viewer, url: new URL(`http://shop.test/product/${productId}`), cartOwner: async () => null, clientKey: "test" });
+
+  it("shows an EU or UK consumer a download's price incl. VAT, a visitor plus VAT where applicable, and others as it is", async () => {
+    const db = createTestDb();
+    const { shop, pattern } = await setup(db);
+    const german = await buyerIn(db, "DE");
+    expect((await pageOf(db, pattern.id, german))!.price).toEqual({ cents: 1190, note: "incl. VAT" });
+    expect((await pageOf(db, pattern.id, await buyerIn(db, "GB")))!.price).toEqual({ cents: 1200, note: "incl. VAT" });
+    expect((await pageOf(db, pattern.id, null))!.price).toEqual({ cents: 1000, note: "plus VAT where applicable" });
+    expect((await pageOf(db, pattern.id, await buyerIn(db, "US")))!.price).toEqual({ cents: 1000, note: null });
+    // No VAT here on printed patterns and goods: shown as they are, unmarked.
+    expect((await pageOf(db, shop.printed.id, german))!.price).toEqual({ cents: shop.printed.priceCents, note: null });
+    // In `none` mode nothing changes.
+    db.update(platformSettings).set({ taxMode: "none" }).where(eq(platformSettings.id, 1)).run();
+    expect((await pageOf(db, pattern.id, german))!.price).toEqual({ cents: 1000, note: null });
+    expect((await pageOf(db, pattern.id, null))!.price).toEqual({ cents: 1000, note: null });
+  });
+
+  it("shows the cart incl. VAT, a discount with its VAT share, so the shown lines add up to the total", async () => {
+    const db = createTestDb();
+    const { shop, pattern } = await setup(db);
+    const french = await buyerIn(db, "FR");
+    const owner = { userId: french.id };
+    addToCart({ db, owner, productId: pattern.id });
+    addToCart({ db, owner, productId: shop.printed.id, variantId: shop.printedS.id });
+    let cart = getCartView({ db, owner });
+    expect(cart.lines.map((l) => l.shown)).toEqual([
+      { cents: 1200, note: "incl. VAT" },
+      { cents: shop.printed.priceCents, note: null },
+    ]);
+    expect(cart.shown).toEqual({ inclVat: true, subtotalCents: 1200 + shop.printed.priceCents, discountCents: 0 });
+    expect(cart.shown.subtotalCents + cart.shippingCents).toBe(cart.totalCents);
+
+    // A code of 15 % on the pattern: $1.50 off net, $1.80 off incl. VAT; the total is the same sum.
+    const code = createDiscountCode({ db, storeId: shop.store.id, input: CreateDiscountCodeSchema.parse({ code: "VAT15", percent_off: 15, product_ids: [pattern.id] }) });
+    if (!code.ok) throw new Error(code.error);
+    applyDiscountCode({ db, owner, text: "VAT15" });
+    cart = getCartView({ db, owner });
+    expect(cart.tax.taxCents).toBe(170);
+    expect(cart.shown.discountCents).toBe(180);
+    expect(cart.shown.subtotalCents + cart.shippingCents - cart.shown.discountCents).toBe(cart.totalCents);
+
+    // A visitor's cart: the download plus VAT where applicable.
+    const visitor = { visitorToken: "visitor-token-vat" };
+    addToCart({ db, owner: visitor, productId: pattern.id });
+    const theirs = getCartView({ db, owner: visitor });
+    expect(theirs.lines[0]!.shown).toEqual({ cents: 1000, note: "plus VAT where applicable" });
+    expect(theirs.shown.inclVat).toBe(false);
   });
 });
 

@@ -9,7 +9,19 @@ import { VAT_COUNTRIES } from "~/models/tax/rates.server";
 // A CommonJS package whose exports Node's ESM cannot list and Vite's SSR loader takes for an ES module's: required.
 const jsvat = createRequire(import.meta.url)("jsvat-next") as typeof import("jsvat-next");
 
-export type VatNumber = { value: string; country: string };
+/** A register's confirmation of a VAT number (issue 46, item 1), kept on the checkout as evidence. */
+export type VatConfirmation = {
+  source: "vies" | "hmrc";
+  /** VIES's request identifier or HMRC's consultation number; the date the register answered when it gave none. */
+  reference: string;
+  /** The registered name and address, where the register discloses them. */
+  name: string | null;
+  address: string | null;
+  checkedAt: Date;
+};
+
+/** A well-formed number; `confirmation` once a register confirmed it (only a confirmed number is reverse-charged). */
+export type VatNumber = { value: string; country: string; confirmation?: VatConfirmation };
 
 /** The number without spaces, dots or dashes, upper case; null when it is not a well-formed EU or UK number. */
 export function parseVatNumber(input: string): VatNumber | null {

@@ -125,7 +125,8 @@ async function handleSettings(request: Request, user: Awaited<ReturnType<typeof 
     return data({ intent: "profile" as const, result: submission.reply() }, { status: 400 });
   }
   // Null: the account was deleted while this request was on its way; nothing was written (issue 34, item 1).
-  if (!updateProfile({ db, userId: user.id, input: submission.value })) throw redirect("/login");
+  // The form always has the company field: left empty, the company name is cleared.
+  if (!updateProfile({ db, userId: user.id, input: { ...submission.value, company_name: submission.value.company_name ?? "" } })) throw redirect("/login");
   const to = safeRedirect(formData.get("redirectTo"), "/settings");
   return redirectWithFlash(request, to, { kind: "success", message: PROFILE_MESSAGES.updated });
 }
@@ -138,7 +139,7 @@ const SETTINGS_FORMS: Record<"profile" | "password" | "public" | "notifications"
   profile: {
     formId: "profile",
     formTitle: "Shipping address",
-    labels: { first_name: "First name", last_name: "Last name", street: "Street", street2: "Street 2", city: "City", state: "State", zip: "Zip", country: "Country", phone: "Phone" },
+    labels: { first_name: "First name", last_name: "Last name", street: "Street", street2: "Street 2", city: "City", state: "State", zip: "Zip", country: "Country", phone: "Phone", company_name: "Company name" },
   },
   password: { formId: "password", formTitle: "Change password", labels: { old_password: "Current password", new_password: "New password", repeat_password: "Repeat new password" } },
   public: { formId: "public-profile", formTitle: "Public profile", labels: { bio: "Bio", avatar: "Avatar" } },
@@ -287,6 +288,13 @@ function AddressForm({ profile, lastResult }: { profile: Profile; lastResult?: S
           className="sm:col-span-2"
           inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), autoComplete: "tel" }}
           errors={fields.phone.errors}
+        />
+        <Field
+          label="Company name (optional)"
+          className="sm:col-span-2"
+          hint="For a business buying with a VAT number: printed on your invoices."
+          inputProps={{ ...getInputProps(fields.company_name, { type: "text" }), autoComplete: "organization" }}
+          errors={fields.company_name.errors}
         />
         <div className="sm:col-span-2">
           <SubmitButton submitting={submitting}>

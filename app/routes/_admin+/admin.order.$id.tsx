@@ -17,7 +17,7 @@ import { AnswerRefundRequestSchema } from "~/schemas/refund-requests";
 import { listAudit } from "~/models/platform/audit.server";
 import { getAdminOrder, saleCreditCents } from "~/models/admin/orders.server";
 import { MADE_TO_MEASURE_FLAG } from "~/models/patterns/mtm-label";
-import { toAdminOrderView, toOrderAuditView, toShipFromView } from "~/models/admin/views.server";
+import { toAdminOrderView, toBusinessEvidence, toOrderAuditView, toShipFromView } from "~/models/admin/views.server";
 import { ADMIN_ERRORS } from "~/models/admin/errors";
 import { refundOrder } from "~/models/buying/refunds.server";
 import { shipOrderAsAdmin } from "~/models/admin/shipping.server";
@@ -54,6 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     store: view.store,
     patternFile: view.patternFile,
     provider: view.checkout.provider,
+    business: toBusinessEvidence(view.checkout),
     shipFrom: toShipFromView(settings),
     documents: orderDocuments({ db, orderId: order.id, viewer: admin }),
     audit: toOrderAuditView(listAudit({ db, targetType: "order", targetId: order.id }), order),
@@ -108,7 +109,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function AdminOrder() {
-  const { order, buyer, seller, store, patternFile, provider, shipFrom, documents, audit, refundRequest, earlierRequests } = useLoaderData<typeof loader>();
+  const { order, buyer, seller, store, patternFile, provider, business, shipFrom, documents, audit, refundRequest, earlierRequests } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const confirming = searchParams.get("refund") === "confirm" && order.refundable;
@@ -160,6 +161,21 @@ export default function AdminOrder() {
               {formatCents(order.taxCents)}
               {order.reverseCharge ? ` (reverse charge, ${order.taxCountry})` : order.taxCountry ? ` (VAT ${order.taxCountry} ${formatRateBp(order.taxRateBp)})` : ""}
             </dd>
+            {business ? (
+              <>
+                <dt className="text-slate-600">Business buyer</dt>
+                <dd data-testid="admin-order-business">
+                  {business.company_name ? `${business.company_name}, ` : ""}VAT {business.vat_number}
+                  {business.confirmed_by ? (
+                    <span className="block text-sm text-slate-600">
+                      Confirmed by {business.confirmed_by === "hmrc" ? "HMRC" : "VIES"} on {business.checked_at?.slice(0, 16).replace("T", " ")} UTC, reference {business.reference}
+                      {business.registered_name ? `; registered as ${business.registered_name}` : ""}
+                      {business.registered_address ? `, ${business.registered_address.replace(/\n/g, ", ")}` : ""}
+                    </span>
+                  ) : null}
+                </dd>
+              </>
+            ) : null}
             <dt className="text-slate-600">Invoice, receipt</dt>
             <dd>
               <OrderDocumentLinks orderId={order.id} documents={documents} />

@@ -148,6 +148,9 @@ export default function AdminSettings() {
                 <option value="0">No: check their form only</option>
                 <option value="1">Yes: ask the EU&apos;s VIES service too</option>
               </select>
+              <p className="mt-1 text-xs text-slate-500">
+                With VAT on downloads they are always confirmed (VIES, and HMRC for UK numbers): no reverse charge without it.
+              </p>
             </div>
           </CardSection>
         </div>

@@ -131,7 +131,7 @@ const TAB_CLASS = "border-b-2 border-transparent px-3 py-2 text-sm font-medium t
 const productHeading = () => document.getElementById("product-heading");
 
 export default function ProductPage() {
-  const { product, media, variants, store, reviews, rating, myself, added, favorite, ownedOrderId, pattern, sizeChartTable, unitHref, sizeAdvice, madeToMeasure, layout, makes, sizesFromMakes: fromMakes, testedBy: tested, viewerId } =
+  const { product, price, media, variants, store, reviews, rating, myself, added, favorite, ownedOrderId, pattern, sizeChartTable, unitHref, sizeAdvice, madeToMeasure, layout, makes, sizesFromMakes: fromMakes, testedBy: tested, viewerId } =
     useLoaderData<typeof loader>();
   const storeUrl = `/store/${store.owner}`;
   return (
@@ -158,7 +158,10 @@ export default function ProductPage() {
           <p className="text-sm text-slate-600">{product.sold} sold</p>
           {/* With the product's summary, not 3,000 px down in the makes (issue 46, item 14). */}
           {tested ? <p data-testid="tested-by" className="text-sm font-medium text-slate-800">{tested}</p> : null}
-          <p className="text-2xl font-semibold">{formatCents(product.priceCents)}</p>
+          <p className="text-2xl font-semibold" data-testid="product-price">
+            {formatCents(price.cents)}
+            {price.note ? <span className="ml-2 text-sm font-normal text-slate-600">{price.note}</span> : null}
+          </p>
           {product.pssCents !== null ? (
             <p className="text-sm text-slate-600">
               Printed and shipped from Los Angeles, US only. With printing and shipping:{" "}

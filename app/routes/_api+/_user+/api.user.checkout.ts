@@ -12,12 +12,14 @@ import { centsToDollars } from "~/utils/money";
  * POST /api/user/checkout {items?: [{productId, variantId?, quantity?, made_to_measure?}], discount_code?, digital_consent?} -> the
  * checkout session {amount_subtotal, amount_shipping, amount_discount, amount_total, url} in cents. With items the cart
  * becomes those lines; prices and stock are always read on the server. A cart holding a Digital pattern needs
- * `digital_consent: true` (400 without, decision 107). A business's `vat_number` (decision 123) is checked (400
- * `{error, field: "vat_number"}`); the answer's `tax` is in dollars, beside the amounts in cents; `import_notice`
- * warns an EU or UK buyer of goods shipped from outside of import VAT and duties (decision 151), else null.
+ * `digital_consent: true` (400 without, decision 107). A business's `vat_number` (decision 123) is checked and, in `vat`
+ * mode, confirmed with VIES or HMRC (400 `{error, field: "vat_number"}`, 503 when the service does not answer); its
+ * `company_name` (else the profile's, else the registered name) is the invoice's (issue 46, item 1); the answer's `tax`
+ * is in dollars, beside the amounts in cents; `import_notice` warns an EU or UK buyer of goods shipped from outside of
+ * import VAT and duties (decision 151), else null.
  */
 const route = apiRoute({ method: "POST", guard: "user", body: ApiCheckoutSchema }, async ({ request, db, user, body }) => {
-  const { items, discount_code, digital_consent: digitalConsent = false, vat_number } = body;
+  const { items, discount_code, digital_consent: digitalConsent = false, vat_number, company_name } = body;
   if (items) {
     const replaced = replaceCart({ db, userId: user.id, items });
     if (!replaced.ok) {
@@ -35,10 +37,11 @@ const route = apiRoute({ method: "POST", guard: "user", body: ApiCheckoutSchema 
   } else if (discount_code) {
     return domainError(BUYING_ERRORS.checkout, "empty-cart");
   }
-  const result = await createCheckout({ db, user, origin: publicOrigin(request), digitalConsent, vatNumber: vat_number ?? undefined });
+  const result = await createCheckout({ db, user, origin: publicOrigin(request), digitalConsent, vatNumber: vat_number ?? undefined, companyName: company_name ?? undefined });
   if (!result.ok) {
     const { status, message } = BUYING_ERRORS.checkout[result.error];
-    if (result.error.startsWith("vat-number") || result.error === "vies-unavailable") return apiError(status, message, { field: "vat_number" });
+    if (result.error === "company-name-required") return apiError(status, message, { field: "company_name" });
+    if (result.error.startsWith("vat-number") || result.error === "vies-unavailable" || result.error === "hmrc-unavailable") return apiError(status, message, { field: "vat_number" });
     const details = { ...(result.item ? { item: result.item } : {}), ...(result.zones ? { zones: result.zones } : {}) };
     return apiError(status, zonedMessage(message, result.zones), Object.keys(details).length ? details : undefined);
   }

@@ -3,7 +3,7 @@ import { ACCOUNTS_ERRORS } from "~/models/accounts/errors.server";
 import { updateProfile } from "~/models/accounts/profile.server";
 import { ApiProfileSchema, PROFILE_MESSAGES } from "~/schemas/profile";
 
-/** POST /api/user/update-profile {first_name, last_name, street, street2, city, state, phone, zip, country}. */
+/** POST /api/user/update-profile {first_name, last_name, street, street2, city, state, phone, zip, country, company_name?}. */
 const route = apiRoute({ method: "POST", guard: "user", body: ApiProfileSchema }, ({ db, user, body }) => {
   const profile = updateProfile({ db, userId: user.id, input: body });
   // The account was deleted while this request was on its way: nothing was written (issue 34, item 1).

@@ -16,7 +16,13 @@ import { getUser } from "~/auth/viewer.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 
 /** `consent`: the download consent box was not ticked; the cart shows the text at the box (decision 107). */
-export type CheckoutProblem = { problem: "login" | "profile" | "consent" | "vat_number" | "other"; message: string; vatNumber?: string };
+export type CheckoutProblem = {
+  problem: "login" | "profile" | "consent" | "vat_number" | "company_name" | "other";
+  message: string;
+  /** What the buyer typed in the VAT number row (issue 46, item 1), given back with the refusal. */
+  vatNumber?: string;
+  companyName?: string;
+};
 
 /** Refusals the cart shows at their own place; every other one is a note above the Checkout button. */
 const CHECKOUT_PROBLEMS: Partial<Record<CheckoutError, CheckoutProblem["problem"]>> = {
@@ -26,6 +32,8 @@ const CHECKOUT_PROBLEMS: Partial<Record<CheckoutError, CheckoutProblem["problem"
   "vat-number-country": "vat_number",
   "vat-number-unknown": "vat_number",
   "vies-unavailable": "vat_number",
+  "hmrc-unavailable": "vat_number",
+  "company-name-required": "company_name",
 };
 /** A refused discount code, shown at the code's field (decision 109). */
 export type DiscountProblem = { field: "discount_code"; message: string };
@@ -70,17 +78,21 @@ export async function checkoutAction(request: Request, formData: FormData) {
   }
   const form = parseWithZod(formData, { schema: CheckoutFormSchema });
   const digitalConsent = form.status === "success" && form.value.digital_consent === true;
-  const typed = String(formData.get("vat_number") ?? "").slice(0, 40);
+  const typed = { vatNumber: String(formData.get("vat_number") ?? "").slice(0, 40), companyName: String(formData.get("company_name") ?? "").slice(0, 200) };
   if (form.status !== "success" && form.error?.vat_number) {
-    return data<CheckoutProblem>({ problem: "vat_number", message: form.error.vat_number[0] ?? "", vatNumber: typed }, { status: 400 });
+    return data<CheckoutProblem>({ problem: "vat_number", message: form.error.vat_number[0] ?? "", ...typed }, { status: 400 });
+  }
+  if (form.status !== "success" && form.error?.company_name) {
+    return data<CheckoutProblem>({ problem: "company_name", message: form.error.company_name[0] ?? "", ...typed }, { status: 400 });
   }
   const vatNumber = form.status === "success" ? form.value.vat_number : undefined;
-  const result = await createCheckout({ db: getDb(), user, origin: publicOrigin(request), digitalConsent, vatNumber });
+  const companyName = form.status === "success" ? form.value.company_name : undefined;
+  const result = await createCheckout({ db: getDb(), user, origin: publicOrigin(request), digitalConsent, vatNumber, companyName });
   if (result.ok) return redirect(`/checkout/${result.checkout.id}`);
   const problem = CHECKOUT_PROBLEMS[result.error] ?? "other";
   const { status, message } = BUYING_ERRORS.checkout[result.error];
   const named = result.item ? `${message} (${result.item})` : message;
-  return data<CheckoutProblem>({ problem, message: result.zones ? zonedMessage(named, result.zones) : named, vatNumber: typed }, { status });
+  return data<CheckoutProblem>({ problem, message: result.zones ? zonedMessage(named, result.zones) : named, ...typed }, { status });
 }
 
 /** The cart's discount code form (decision 109): applied when it fits the cart now; refused at its field otherwise. */

@@ -29,6 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     discountNote,
     loggedIn: Boolean(user),
     profileComplete: user ? isProfileComplete(user) : true,
+    /** The profile's company name, the VAT number row's default (issue 46, item 1). */
+    companyName: user?.companyName ?? "",
   };
 }
 
@@ -43,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CartPage() {
-  const { cart, discountNote, loggedIn, profileComplete } = useLoaderData<typeof loader>();
+  const { cart, discountNote, loggedIn, profileComplete, companyName } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const problem = answer && "problem" in answer ? answer : undefined;
   const discountProblem = answer && "field" in answer ? answer : undefined;
@@ -67,7 +69,7 @@ export default function CartPage() {
         <div className="mt-6 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <ul className="divide-y divide-slate-200" aria-label="Cart items">
             {cart.lines.map((row) => (
-              <CartRowItem key={row.id} row={row} />
+              <CartRowItem key={row.id} row={{ ...row, lineCents: row.shown.cents, priceNote: row.shown.note }} />
             ))}
           </ul>
           <aside className="card h-fit space-y-4 p-6" aria-label="Order total">
@@ -79,7 +81,12 @@ export default function CartPage() {
               <input type="hidden" name="intent" value="checkout" />
               {needsDigitalConsent(cart.lines) ? <DigitalConsentBox error={problem?.problem === "consent" ? problem.message : undefined} /> : null}
               {loggedIn && cart.tax.mode === "vat" && cart.tax.country ? (
-                <VatNumberField error={problem?.problem === "vat_number" ? problem.message : undefined} value={problem && "vatNumber" in problem ? problem.vatNumber : undefined} />
+                <VatNumberField
+                  error={problem?.problem === "vat_number" ? problem.message : undefined}
+                  companyError={problem?.problem === "company_name" ? problem.message : undefined}
+                  value={problem && "vatNumber" in problem ? problem.vatNumber : undefined}
+                  company={problem && "companyName" in problem ? problem.companyName : companyName}
+                />
               ) : null}
               <button type="submit" className="btn w-full" disabled={checkingOut}>
                 <Spinner show={checkingOut} />
@@ -142,15 +149,49 @@ function DiscountCodeForm({
 }
 
 /** A business buyer's VAT number (decision 123): optional; a valid one of another member state is a reverse charge. */
-function VatNumberField({ error, value }: { error?: string; value?: string }) {
-  const { id, errorId, aria } = useFieldIds("vat-number", error ? [error] : undefined);
+/**
+ * A business buyer's row (decision 123, issue 46 item 1): its VAT number, confirmed with VIES or HMRC at checkout, and
+ * the company's name for the invoice (the profile's by default).
+ */
+function VatNumberField({ error, companyError, value, company }: { error?: string; companyError?: string; value?: string; company?: string }) {
   return (
-    <div className="mb-4 space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium">
-        VAT number (businesses, optional)
+    <fieldset className="mb-4 space-y-2">
+      <legend className="text-sm font-medium">Buying as a business (optional)</legend>
+      <BusinessInput idBase="company-name" name="company_name" label="Company name" value={company} maxLength={120} autoComplete="organization" error={companyError} />
+      <BusinessInput idBase="vat-number" name="vat_number" label="VAT number" value={value} maxLength={20} autoComplete="off" error={error} />
+      <p className="text-xs text-slate-500">
+        An EU or UK business buying downloads gives its VAT number: once the EU&apos;s VIES or HMRC confirms it, no VAT is charged (reverse charge) and the
+        invoice names the company.
+      </p>
+    </fieldset>
+  );
+}
+
+/** One input of the business row, its refusal shown and announced at it. */
+function BusinessInput({
+  idBase,
+  name,
+  label,
+  value,
+  maxLength,
+  autoComplete,
+  error,
+}: {
+  idBase: string;
+  name: string;
+  label: string;
+  value?: string;
+  maxLength: number;
+  autoComplete: string;
+  error?: string;
+}) {
+  const { id, errorId, aria } = useFieldIds(idBase, error ? [error] : undefined);
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm">
+        {label}
       </label>
-      <input id={id} name="vat_number" className="input w-full" defaultValue={value ?? ""} maxLength={20} autoComplete="off" {...aria} />
-      <p className="text-xs text-slate-500">An EU or UK business buying downloads gives its VAT number: no VAT is charged (reverse charge).</p>
+      <input id={id} name={name} className="input w-full" defaultValue={value ?? ""} maxLength={maxLength} autoComplete={autoComplete} {...aria} />
       <ErrorList id={errorId} errors={error ? [error] : undefined} />
     </div>
   );
