@@ -23,7 +23,7 @@ import { checkBuyerVatNumber, type VatNumberError } from "~/models/tax/vies.serv
 import type { VatNumber } from "~/models/tax/vat-number.server";
 import type { PaymentProvider, SessionLine } from "~/models/payments/types";
 import type { StoreShipping } from "~/models/shipping/rates.server";
-import { productTypeLabel } from "~/utils/catalog";
+import { isDownloadPattern, productTypeLabel } from "~/utils/catalog";
 import type { Db } from "~/utils/db.server";
 import { logError } from "~/utils/log.server";
 
@@ -381,6 +381,10 @@ function summaryShipping(db: Db, rows: ReturnType<typeof selectCheckoutLines>) {
     }))
     .filter((s) => s.shippingCents > 0);
   const printedShippingCents = rows.filter((r) => r.product.type === "Pattern").reduce((sum, r) => sum + r.line.shippingCents, 0);
-  return { storeShipping, printedShippingCents };
+  // A download-only checkout ships nothing: no printing-and-shipping line, no "Shipping to" (issue 46 item 20).
+  const printed = rows.some((r) => r.product.type === "Pattern" && r.product.delivery === "Print");
+  const ships = rows.some((r) => !isDownloadPattern(r.product.type, r.product.delivery));
+  const downloads = rows.some((r) => isDownloadPattern(r.product.type, r.product.delivery));
+  return { storeShipping, printedShippingCents, printed, ships, downloads };
 }
 export type CheckoutSummary = NonNullable<ReturnType<typeof getCheckoutSummary>>;
