@@ -40,11 +40,13 @@ export type CheckoutError =
   | "superseded"
   | "digital-consent-required"
   | "account-closed"
+  | "print-us-only"
   | VatNumberError
   | DiscountError
   | MadeToMeasureError;
 
-export type CheckoutResult = { ok: true; checkout: Checkout } | { ok: false; error: CheckoutError; item?: string; zones?: string[] };
+/** A refusal names the product (`item`) and, where it is one line's, the cart line (`lineId`). */
+export type CheckoutResult = { ok: true; checkout: Checkout } | { ok: false; error: CheckoutError; item?: string; lineId?: number; zones?: string[] };
 
 class OutOfStock extends Error {
   constructor(public item: string) {
@@ -112,6 +114,9 @@ function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean, vatNum
       // completed in another tab counts).
       const owned = cart.lines.find((l) => l.ownedOrderId !== null);
       if (owned) return { ok: false as const, error: "already-owned" as const, item: owned.name };
+      // Printed patterns ship to US addresses only (issue 46 item 4): the address as the account holds it now.
+      const abroad = cart.lines.find((l) => l.printNotShipped);
+      if (abroad) return { ok: false as const, error: "print-us-only" as const, item: abroad.name, lineId: abroad.id };
       // The cart's discount code, checked again now (decision 109): refused, nothing is reserved.
       if (cart.discount?.error) return { ok: false as const, error: cart.discount.error };
       // A made-to-measure line (decision 115): the measurements now, checked again; these are the ones the order keeps.

@@ -1,17 +1,21 @@
 /**
  * What a buyer's and a seller's order pages and mails say (issue 46): a download-only order talks of no shipping
- * (item 20); refund requests go to the platform's contact address, never the print studio's shipping email (item 19).
+ * (item 20); refund requests go to the platform's contact address, never the print studio's shipping email (item 19);
+ * printed patterns ship to US addresses only (item 4).
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { platformSettings } from "../../../db/schema";
+import { eq } from "drizzle-orm";
+
+import { platformSettings, users } from "../../../db/schema";
 import { makeBuyer, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { CheckoutSummaryCard } from "~/components/checkout-summary";
-import { addToCart } from "~/models/buying/cart.server";
+import { addToCart, getCartView } from "~/models/buying/cart.server";
 import { createCheckout, getCheckoutSummary } from "~/models/buying/checkout.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
+import { BUYING_ERRORS } from "~/models/buying/errors";
 import { getPurchase } from "~/models/buying/purchases.server";
 import { toPurchaseView } from "~/models/buying/views.server";
 import { helpRecipients } from "~/models/messaging/help.server";
@@ -92,5 +96,32 @@ describe("the platform's contact address (item 19)", () => {
     db.update(platformSettings).set({ contactEmail: "help@patternhouse.test" }).run();
     expect(helpRecipients({ db })).toEqual(["help@patternhouse.test"]);
     expect(await refundHref()).toMatch(/^mailto:help@patternhouse\.test\?subject=Refund%20request%20for%20order%20%23\d+$/);
+  });
+});
+
+describe("printed patterns ship to US addresses only (item 4)", () => {
+  it("the cart marks the line and checkout refuses it, naming it, for a buyer in Ireland; a US buyer checks out", async () => {
+    const db = createTestDb();
+    const shop = await makeShop(db);
+    const buyer = await makeBuyer(db);
+    db.update(users).set({ country: "IE", state: "Co. Cork", city: "Cork", postalCode: "T12 X2Y3" }).where(eq(users.id, buyer.id)).run();
+    const irish = db.select().from(users).where(eq(users.id, buyer.id)).get()!;
+    expect(addToCart({ db, owner: { userId: buyer.id }, productId: shop.digital.id }).ok).toBe(true);
+    expect(addToCart({ db, owner: { userId: buyer.id }, productId: shop.printed.id, variantId: shop.printedS.id }).ok).toBe(true);
+    const cart = getCartView({ db, owner: { userId: buyer.id } });
+    const printedLine = cart.lines.find((l) => l.productId === shop.printed.id)!;
+    expect(cart.lines.map((l) => [l.name, l.printNotShipped])).toEqual([
+      ["Tote Pattern", false],
+      ["Printed Shirt Pattern", true],
+    ]);
+    const refused = await createCheckout({ db, user: irish, origin, provider, digitalConsent: true });
+    expect(refused).toEqual({ ok: false, error: "print-us-only", item: "Printed Shirt Pattern", lineId: printedLine.id });
+    expect(BUYING_ERRORS.checkout["print-us-only"].status).toBe(400);
+
+    // Back in the US (the address as it is at checkout), the same cart checks out.
+    db.update(users).set({ country: "US", state: "IL", city: "Springfield", postalCode: "62701" }).where(eq(users.id, buyer.id)).run();
+    expect(getCartView({ db, owner: { userId: buyer.id } }).lines.some((l) => l.printNotShipped)).toBe(false);
+    const us = db.select().from(users).where(eq(users.id, buyer.id)).get()!;
+    expect((await createCheckout({ db, user: us, origin, provider, digitalConsent: true })).ok).toBe(true);
   });
 });

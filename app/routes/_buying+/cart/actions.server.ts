@@ -16,7 +16,7 @@ import { getUser } from "~/auth/viewer.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 
 /** `consent`: the download consent box was not ticked; the cart shows the text at the box (decision 107). */
-export type CheckoutProblem = { problem: "login" | "profile" | "consent" | "vat_number" | "other"; message: string; vatNumber?: string };
+export type CheckoutProblem = { problem: "login" | "profile" | "consent" | "vat_number" | "line" | "other"; message: string; vatNumber?: string; lineId?: number };
 
 /** Refusals the cart shows at their own place; every other one is a note above the Checkout button. */
 const CHECKOUT_PROBLEMS: Partial<Record<CheckoutError, CheckoutProblem["problem"]>> = {
@@ -26,6 +26,8 @@ const CHECKOUT_PROBLEMS: Partial<Record<CheckoutError, CheckoutProblem["problem"
   "vat-number-country": "vat_number",
   "vat-number-unknown": "vat_number",
   "vies-unavailable": "vat_number",
+  // At the cart line it is about (issue 46 item 4).
+  "print-us-only": "line",
 };
 /** A refused discount code, shown at the code's field (decision 109). */
 export type DiscountProblem = { field: "discount_code"; message: string };
@@ -80,6 +82,7 @@ export async function checkoutAction(request: Request, formData: FormData) {
   const problem = CHECKOUT_PROBLEMS[result.error] ?? "other";
   const { status, message } = BUYING_ERRORS.checkout[result.error];
   const named = result.item ? `${message} (${result.item})` : message;
+  if (problem === "line") return data<CheckoutProblem>({ problem, message, lineId: result.lineId, vatNumber: typed }, { status });
   return data<CheckoutProblem>({ problem, message: result.zones ? zonedMessage(named, result.zones) : named, vatNumber: typed }, { status });
 }
 
