@@ -31,7 +31,7 @@ const MakeGallery = island(() => import("~/components/makes/make-gallery").then(
 // Only after "Add to Cart" (?added=) and on a seller's draft: most visits never fetch them (issue 46 item 26).
 const AddedToCartDialog = island(() => import("~/components/added-dialog").then((m) => m.AddedToCartDialog));
 const DraftPreviewBanner = island(() => import("~/components/drafts").then((m) => m.DraftPreviewBanner));
-const DraftBadge = island(() => import("~/components/drafts").then((m) => m.DraftBadge));
+const DraftBadge = island(() => import("~/components/drafts").then((m) => m.DraftBadge), { inline: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
