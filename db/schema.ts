@@ -812,6 +812,11 @@ export const platformSettings = sqliteTable(
     phone: text("phone").notNull().default(""),
     email: text("email").notNull().default(""),
     country: text("country").notNull().default(""),
+    /**
+     * Where buyers and the platform's own mail reach the platform (refund requests, make reports, help requests;
+     * issue 46 item 19): not the print studio's shipping `email`. Empty: every administrator.
+     */
+    contactEmail: text("contact_email").notNull().default(""),
     /** How tax is charged (decision 123): none, the built-in VAT rules on downloads, or Stripe Tax. */
     taxMode: text("tax_mode", { enum: TAX_MODES }).notNull().default("none"),
     /** The seller of record on invoices: the platform's legal name, postal address and VAT number. */

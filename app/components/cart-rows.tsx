@@ -21,7 +21,12 @@ export type CartRow = {
   madeToMeasure?: boolean;
   /** "incl. VAT" or "plus VAT where applicable" beside a download's price (issue 46, item 6). */
   priceNote?: string | null;
+  /** A printed pattern and the buyer's address is outside the US (issue 46 item 4). */
+  printNotShipped?: boolean;
 };
+
+/** What the cart says at a printed pattern whose buyer lives outside the US, before and after Checkout refuses it. */
+export const PRINT_US_ONLY_NOTE = "Printed patterns ship to US addresses only, and your address is outside the US.";
 
 export function Thumbnail({ media, alt }: { media: string | null; alt: string }) {
   if (!media) return <div className="h-20 w-20 flex-none rounded-md bg-slate-100" aria-hidden="true" />;
@@ -33,8 +38,11 @@ export function Thumbnail({ media, alt }: { media: string | null; alt: string })
   );
 }
 
-/** One cart row: thumbnail, name, variants, type label, delivery line, price and a remove control. */
-export function CartRowItem({ row }: { row: CartRow }) {
+/**
+ * One cart row: thumbnail, name, variants, type label, delivery line, price and a remove control. `error`: why
+ * Checkout refused this line (the cart's form answer), shown at it.
+ */
+export function CartRowItem({ row, error }: { row: CartRow; error?: string }) {
   return (
     <li className="flex gap-4 py-4" data-testid="cart-row">
       <Thumbnail media={row.media} alt={row.name} />
@@ -54,6 +62,20 @@ export function CartRowItem({ row }: { row: CartRow }) {
         <p className="text-xs text-slate-500">{row.deliveryLine}</p>
         {row.quantity > 1 ? <p className="text-sm text-slate-600">Quantity: {row.quantity}</p> : null}
         {row.available ? null : <p className="text-sm font-medium text-red-700">No longer available in this quantity</p>}
+        {error ? (
+          <p id={`cart-line-${row.id}-error`} role="alert" className="text-sm font-medium text-red-700" data-testid="line-error">
+            {error}
+          </p>
+        ) : null}
+        {row.printNotShipped ? (
+          <p className="text-sm font-medium text-red-700" data-testid="print-us-only">
+            {error ? null : <>{PRINT_US_ONLY_NOTE} </>}
+            <Link to="/settings?redirectTo=%2Fcart" className="underline">
+              Change your address
+            </Link>{" "}
+            or remove it.
+          </p>
+        ) : null}
         {row.ownedOrderId ? (
           <p className="text-sm font-medium text-red-700" data-testid="owned-note">
             You already own this pattern: remove it from your cart and{" "}

@@ -31,10 +31,12 @@ export function CheckoutSummaryCard({ summary }: { summary: CheckoutSummary }) {
             <dd>{formatCents(s.shippingCents)}</dd>
           </div>
         ))}
-        <div className="flex justify-between">
-          <dt>Printing and shipping</dt>
-          <dd data-testid="summary-shipping">{formatCents(summary.storeShipping.length ? summary.printedShippingCents : summary.shippingCents)}</dd>
-        </div>
+        {summary.printed ? (
+          <div className="flex justify-between">
+            <dt>Printing and shipping</dt>
+            <dd data-testid="summary-shipping">{formatCents(summary.storeShipping.length ? summary.printedShippingCents : summary.shippingCents)}</dd>
+          </div>
+        ) : null}
         {summary.discountCents > 0 ? (
           <div className="flex justify-between text-emerald-800">
             <dt>Discount</dt>
@@ -60,7 +62,8 @@ export function CheckoutSummaryCard({ summary }: { summary: CheckoutSummary }) {
       </dl>
       <ImportNotice text={summary.importNotice} />
       <div className="text-sm">
-        <h3 className="font-semibold">Shipping to</h3>
+        {/* A download-only order ships nothing: the address is the buyer's billing address (issue 46 item 20). */}
+        <h3 className="font-semibold">{summary.ships ? "Shipping to" : "Billing address"}</h3>
         <address className="mt-1 not-italic text-slate-700">
           {a.first_name} {a.last_name}
           <br />
@@ -76,10 +79,16 @@ export function CheckoutSummaryCard({ summary }: { summary: CheckoutSummary }) {
           <br />
           {a.country} · {a.phone}
         </address>
-        <p className="mt-3 text-slate-700">Physical items are shipped in 3 working days; digital patterns are ready right after payment.</p>
+        <p className="mt-3 text-slate-700">{deliveryPromise(summary)}</p>
       </div>
     </div>
   );
+}
+
+/** When what is bought arrives: only what the checkout holds. */
+function deliveryPromise({ ships, downloads }: { ships: boolean; downloads: boolean }): string {
+  if (ships && downloads) return "Physical items are shipped in 3 working days; digital patterns are ready right after payment.";
+  return ships ? "Physical items are shipped in 3 working days." : "Digital patterns are ready right after payment.";
 }
 
 /** The card of a checkout's summary page (the summary, and the payment page of the local provider): its heading, the summary, then what follows. */

@@ -1,3 +1,5 @@
+import { Children, cloneElement, isValidElement } from "react";
+
 /**
  * The frame of every data table: on a phone a table wider than the screen scrolls inside this region, and the
  * page never scrolls sideways (decision 039).
@@ -21,17 +23,30 @@ export function TableScroll({ label, className = "", children }: { label: string
   );
 }
 
+/** A row with each of its cells labelled by its column (`data-label`), but for a column named for screen readers only. */
+function labelled(row: React.ReactNode, columns: ListColumn[]): React.ReactNode {
+  if (!isValidElement<{ children?: React.ReactNode }>(row)) return row;
+  let i = 0;
+  const cells = Children.map(row.props.children, (cell) => {
+    const column = columns[i++];
+    if (!isValidElement(cell) || !column || column.srOnly) return cell;
+    return cloneElement(cell as React.ReactElement<{ "data-label"?: string }>, { "data-label": column.label });
+  });
+  return cloneElement(row, undefined, cells);
+}
+
 /** A column of a ListTable: its header, right-aligned for amounts, or named for screen readers only. */
 export type ListColumn = { label: string; right?: boolean; srOnly?: boolean };
 
 /**
  * The plain list table of the buyer's and seller's pages (purchases, orders, transactions): the scrolling frame,
- * a header row of `columns` (every column but the last spaced from the next) and the rows given as children.
+ * a header row of `columns` (every column but the last spaced from the next) and the rows given as children. On a
+ * phone each row is a card (`stack-table`, issue 46 item 22): every cell of a row gets its column's label.
  */
 export function ListTable({ label, className, columns, children }: { label: string; className?: string; columns: ListColumn[]; children: React.ReactNode }) {
   return (
     <TableScroll label={label} className={className}>
-      <table className="w-full text-left text-sm">
+      <table className="stack-table w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-slate-500">
           <tr>
             {columns.map((column, i) => (
@@ -41,7 +56,7 @@ export function ListTable({ label, className, columns, children }: { label: stri
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
+        <tbody className="divide-y divide-slate-100">{Children.map(children, (row) => labelled(row, columns))}</tbody>
       </table>
     </TableScroll>
   );

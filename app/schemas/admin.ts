@@ -82,10 +82,24 @@ export const SaveSettingsSchema = z.object({
     z.string({ required_error: "Email is required" }).trim().email("Enter a valid email address").max(200),
   ),
   shipping_country: required("Country", 60),
+  // Where refund requests, make reports and help requests go (issue 46 item 19). Left out by an older client: kept.
+  contact_email: z
+    .preprocess(
+      asText,
+      z
+        .string()
+        .trim()
+        .max(200, "Contact email is too long (200 characters at most)")
+        .refine((v) => v === "" || z.string().email().safeParse(v).success, "Enter a valid email address"),
+    )
+    .optional(),
   // Tax (decision 123). Left out by a client that predates them, each keeps what is stored.
   tax_mode: z.enum(["none", "vat", "stripe"], { errorMap: () => ({ message: "Choose none, vat or stripe" }) }).optional(),
   platform_legal_name: z.preprocess(asText, z.string().trim().max(200, "Legal name is too long (200 characters at most)")).optional(),
-  platform_address: z.preprocess(asText, z.string().trim().max(500, "Address is too long (500 characters at most)")).optional(),
+  // A textarea posts its line breaks as \r\n: stored as \n (issue 46 item 21).
+  platform_address: z
+    .preprocess(asText, z.string().trim().max(500, "Address is too long (500 characters at most)").transform((v) => v.replace(/\r\n?/g, "\n")))
+    .optional(),
   platform_vat_number: z.preprocess(asText, z.string().trim().max(20, "VAT number is too long (20 characters at most)")).optional(),
   vies_check: z
     .preprocess((v) => (v === true ? "1" : v === false ? "0" : asText(v)), z.enum(["0", "1"], { errorMap: () => ({ message: "Choose 1 or 0" }) }))

@@ -53,6 +53,8 @@ const LOS_ANGELES_STUDIO = {
   phone: "+1 213 555 0142",
   email: "studio@patternhouse.test",
   country: "US",
+  // Refund requests, make reports and help requests: the platform's own address, not the studio's (issue 46 item 19).
+  contactEmail: "support@patternhouse.test",
 };
 
 export function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[], dataKey: Buffer) {

@@ -270,7 +270,7 @@ test("reads the financial overview for a date range to the cent and downloads it
   await expect(page.getByTestId("overview-sales")).toHaveText("0");
 });
 
-test("settings load on open and each bad value is refused at its field without saving anything", { tag: "@long" }, async ({ page }) => {
+test("settings load on open and each bad value is refused at its field without saving anything", { tag: "@long" }, async ({ page }, testInfo) => {
   const before = settings();
   await asAdmin(page);
   await page.goto("/admin/settings");
@@ -280,11 +280,18 @@ test("settings load on open and each bad value is refused at its field without s
   await expect(page.getByLabel("Shipping Fee for Buyers, printed and shipped by the platform ($)")).toHaveValue((before.pss_cents / 100).toFixed(2));
   await page.getByLabel("Margin (%)", { exact: true }).fill("150");
   await page.getByLabel("Min Fee ($) For Pattern").fill("-1");
-  await page.getByLabel("Email").fill("not an email");
+  await page.getByLabel("Email", { exact: true }).fill("not an email");
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText("Margin must be a number from 0 to 100")).toBeVisible();
   await expect(page.getByText("Min Fee for patterns must be an amount of 0 or more, like 5 or 5.00")).toBeVisible();
   await expect(page.getByText("Enter a valid email address")).toBeVisible();
   await expect(page.getByLabel("Margin (%)", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  if (testInfo.project.name === "no-js") {
+    // Issue 46 item 21: the answer loads at the top; the summary there links to each field, screens down.
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toBeInViewport();
+    await expect(summary.getByRole("link")).toHaveText(["Margin (%)", "Min Fee ($) For Pattern", "Email"]);
+    await expect(summary.getByRole("link", { name: "Email" })).toHaveAttribute("href", "#settings-shipping_email");
+  }
   expect(settings()).toEqual(before);
 });

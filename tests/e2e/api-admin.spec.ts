@@ -201,6 +201,8 @@ test("financial rows for a range and settings under their read and save names", 
       "pss", "margin", "min_fee", "margin_paper_pattern", "min_fee_paper_pattern", "flat_fee", "auto_approve_transfers", "shipping_name", "street", "street2", "city", "postal_code", "state", "phone", "email", "country",
       // Decision 123.
       "tax_mode", "platform_legal_name", "platform_address", "platform_vat_number", "vies_check", "tax_rates",
+      // Issue 46 item 19: refund requests, make reports and help go here, not to the print studio's `email`.
+      "contact_email",
     ].sort(),
   );
   expect(settings.tax_rates).toMatch(/^sales-tax \d+\.\d+\.\d+, rates as of \d{4}-\d\d-\d\d$/);
@@ -226,6 +228,8 @@ test("financial rows for a range and settings under their read and save names", 
   expect(refused.status()).toBe(400);
   expect((await refused.json()).error).toBe("margin: Margin must be a number from 0 to 100");
   expect((await request.post("/api/admin/save-settings", { headers: admin, data: { ...save, shipping_email: "nope" } })).status()).toBe(400);
+  const badContact = await request.post("/api/admin/save-settings", { headers: admin, data: { ...save, contact_email: "nope" } });
+  expect([badContact.status(), await badContact.json()]).toEqual([400, { error: "contact_email: Enter a valid email address" }]);
   // Stripe Tax needs Stripe (this server has none); the platform's VAT number must be a real one. Nothing is saved.
   const stripeTax = await request.post("/api/admin/save-settings", { headers: admin, data: { ...save, tax_mode: "stripe" } });
   expect([stripeTax.status(), await stripeTax.json()]).toEqual([400, { error: "Stripe Tax needs Stripe: set STRIPE_SECRET_KEY first", field: "tax_mode" }]);

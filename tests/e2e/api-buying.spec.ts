@@ -85,6 +85,20 @@ test.describe("JSON face of buying", () => {
     const noVariant = await request.post("/api/user/checkout", { headers: auth, data: { items: [{ productId: withSizes!.id }] } });
     expect(noVariant.status()).toBe(400);
     expect((await noVariant.json()).error).toBe("Please select a variant for each option.");
+
+    // Issue 46 item 4: printed patterns ship to US addresses only; the refusal names the line.
+    const irish = await newBuyer(request);
+    const cork = { ...ADDRESS, street: "1 Grand Parade", city: "Cork", state: "Co. Cork", zip: "T12 X2Y3", country: "IE", phone: "+353 21 555 0100" };
+    expect((await request.post("/api/user/update-profile", { headers: irish, data: cork })).status()).toBe(200);
+    const printed = pattern("Print", 0);
+    const abroad = await request.post("/api/user/checkout", { headers: irish, data: { items: [{ productId: printed.id, variantId: printed.variant_id }] } });
+    expect([abroad.status(), await abroad.json()]).toEqual([
+      400,
+      {
+        error: `Printed patterns ship to addresses in the United States only: remove this printed pattern, or change your address in your settings. (${printed.name})`,
+        item: printed.name,
+      },
+    ]);
   });
 
   test("orders: the buyer view, downloads with the token, one rating; another user sees nothing", async ({ request }) => {

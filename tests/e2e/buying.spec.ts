@@ -13,6 +13,18 @@ async function addToCart(page: Page, product: Product) {
   await expect(dialog.getByRole("link", { name: "View Cart" })).toBeVisible();
 }
 
+/** Saves the profile's address on /settings (opened from the cart), back to the cart. */
+async function saveAddress(page: Page, [street, city, state, zip, country, phone]: string[]) {
+  await page.getByLabel("Street", { exact: true }).fill(street!);
+  await page.getByLabel("City").fill(city!);
+  await page.getByLabel("State").fill(state!);
+  await page.getByLabel("Zip").fill(zip!);
+  await page.getByLabel("Country").selectOption(country!);
+  await page.getByLabel("Phone").fill(phone!);
+  await page.getByRole("button", { name: "Save Profile" }).click();
+  await expect(page).toHaveURL("/cart");
+}
+
 test("a visitor buys apparel, a printed and a digital pattern on the local provider, downloads and rates", { tag: "@long" }, async ({ page, browser, request }, testInfo) => {
   test.setTimeout(90_000);
   const offset = testInfo.project.name === "no-js" ? 1 : 0;
@@ -56,14 +68,18 @@ test("a visitor buys apparel, a printed and a digital pattern on the local provi
   const prompt = page.getByRole("alert").filter({ hasText: "Your profile is incomplete" });
   await expect(prompt).toBeVisible();
   await prompt.getByRole("link", { name: "Complete your profile in Settings" }).click();
-  await page.getByLabel("Street", { exact: true }).fill("100 Market St");
-  await page.getByLabel("City").fill("San Francisco");
-  await page.getByLabel("State").fill("CA");
-  await page.getByLabel("Zip").fill("94105");
-  await page.getByLabel("Country").selectOption("US");
-  await page.getByLabel("Phone").fill("+1 415 555 0199");
-  await page.getByRole("button", { name: "Save Profile" }).click();
+  // Issue 46 item 4: printed patterns ship to US addresses only. From Cork, the cart says so at the printed line
+  // and Checkout refuses it there; nothing starts.
+  await saveAddress(page, ["1 Grand Parade", "Cork", "Co. Cork", "T12 X2Y3", "IE", "+353 21 555 0199"]);
+  const printedRow = page.getByTestId("cart-row").filter({ hasText: printed.name });
+  await expect(printedRow.getByTestId("print-us-only")).toContainText("Printed patterns ship to US addresses only");
+  await checkoutFromCart(page);
+  await expect(printedRow.getByTestId("line-error")).toHaveText(
+    "Printed patterns ship to addresses in the United States only: remove this printed pattern, or change your address in your settings.",
+  );
   await expect(page).toHaveURL("/cart");
+  await printedRow.getByRole("link", { name: "Change your address" }).click();
+  await saveAddress(page, ["100 Market St", "San Francisco", "CA", "94105", "US", "+1 415 555 0199"]);
   await expect(page.getByText("Profile updated successfully!")).toBeVisible();
 
   // The summary step, then the local test payment page.

@@ -33,6 +33,12 @@ test("rates and a 20 % code; the buyer favours, applies it and pays; ledger and 
   await page.goto("/my-discounts");
   await page.getByLabel("Code", { exact: true }).fill(code);
   await page.getByLabel("Percent off").fill("20");
+  // Issue 46 item 24: a code that has already ended is refused at its field.
+  await page.getByLabel("Ends (UTC, inclusive)").fill("2020-01-31");
+  await page.getByRole("button", { name: "Create code" }).click();
+  await expect(page.getByText("The end date has already passed: buyers could not use this code")).toBeVisible();
+  await expect(page.getByLabel("Ends (UTC, inclusive)")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Ends (UTC, inclusive)").fill("");
   await page.getByRole("button", { name: "Create code" }).click();
   await expect(page.getByText(`Discount code ${code} created`)).toBeVisible();
   await expect(page.getByTestId(`uses-${code}`)).toHaveText("0");

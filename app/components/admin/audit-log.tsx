@@ -26,17 +26,23 @@ const DETAIL_LABELS: Record<string, string> = {
   by: "by",
 };
 
+/** Text with its line breaks as line breaks (an address's \r\n is not shown as the characters `\r\n`: issue 46 item 21). */
+const lines = (text: string) => text.replace(/\r\n?/g, "\n");
+
 function detailValue(key: string, value: unknown): string {
   if (key.endsWith("Cents") && typeof value === "number") return formatCents(value);
-  return typeof value === "string" ? value : JSON.stringify(value);
+  return typeof value === "string" ? lines(value) : JSON.stringify(value);
 }
+
+/** A changed value: text in quotes with its line breaks, anything else as JSON. */
+const changedValue = (value: unknown) => (typeof value === "string" ? `"${lines(value)}"` : JSON.stringify(value));
 
 function describe(details: Record<string, unknown>): string {
   const changes = details.changes as Record<string, { from: unknown; to: unknown }> | undefined;
   if (changes) {
     return Object.entries(changes)
-      .map(([field, c]) => `${field}: ${JSON.stringify(c.from)} → ${JSON.stringify(c.to)}`)
-      .join("; ");
+      .map(([field, c]) => `${field}: ${changedValue(c.from)} → ${changedValue(c.to)}`)
+      .join("\n");
   }
   return Object.entries(details)
     .map(([key, value]) => `${DETAIL_LABELS[key] ?? key}: ${detailValue(key, value)}`)
@@ -57,7 +63,7 @@ export function AuditLog({ entries, title = "Audit log" }: { entries: AuditEntry
             <li key={e.id} className="border-b border-slate-100 pb-2">
               <span className="font-medium">{ACTION_LABELS[e.action] ?? e.action}</span> by {e.adminEmail ?? "a removed administrator"} on{" "}
               <time dateTime={e.createdAt}>{e.createdAt.replace("T", " ").slice(0, 16)} UTC</time>
-              <p className="break-words text-slate-600">{describe(e.details)}</p>
+              <p className="whitespace-pre-line break-words text-slate-600">{describe(e.details)}</p>
             </li>
           ))}
         </ol>

@@ -5,7 +5,7 @@ import { cartDiscountCode, checkCode, storeCartDiscountCode, type DiscountError 
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { checkMadeToMeasure, zoneNames, type MadeToMeasureError } from "~/models/fit/made-to-measure-orders.server";
-import { deliveryLine, tracksStock } from "~/models/catalog/product-types";
+import { deliveryLine, printShipsTo, tracksStock } from "~/models/catalog/product-types";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { parseShippingOverride } from "~/models/shipping/rates";
 import { cartShipping, type StoreShipping } from "~/models/shipping/rates.server";
@@ -273,6 +273,8 @@ export type CartLine = {
   ownedOrderId: number | null;
   /** The buyer's own size of a pattern (decision 115): checkout checks the measurements again and keeps them. */
   madeToMeasure: boolean;
+  /** A printed pattern and the buyer's address is outside the US, where alone they ship (checkout refuses the line). */
+  printNotShipped: boolean;
   /** The line's tax (decision 123): VAT on a Digital pattern in `vat` mode; 0 otherwise. */
   taxCents: number;
   /** The line's price as the buyer sees it (issue 46, item 6): a download incl. VAT, or net plus VAT where applicable. */
@@ -338,6 +340,7 @@ export function getCartView({
     owner && "userId" in owner
       ? ownedPatternOrders({ db, userId: owner.userId, productIds: rows.filter((r) => isDownloadPattern(r.product.type, r.product.delivery)).map((r) => r.product.id) })
       : new Map<number, number>();
+  const buyerCountry = owner && "userId" in owner ? (db.select({ country: users.country }).from(users).where(eq(users.id, owner.userId)).get()?.country ?? null) : null;
   const lines = rows.map(({ item: stored, product, variant }): CartLine => {
     const printed = product.type === "Pattern" && product.delivery === "Print";
     // One licence, also for a row stored before this rule or a pattern its seller has since turned Digital.
@@ -364,6 +367,7 @@ export function getCartView({
       available: !product.removedAt && product.status === "published" && inStock,
       ownedOrderId: item.madeToMeasure ? null : (owned.get(product.id) ?? null),
       madeToMeasure: item.madeToMeasure,
+      printNotShipped: printed && !printShipsTo(buyerCountry),
       taxCents: 0,
       shown: { cents: product.priceCents * item.quantity, note: null },
       category1: product.category1,

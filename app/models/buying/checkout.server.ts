@@ -22,7 +22,7 @@ import { checkBuyerVatNumber, type VatNumberError } from "~/models/tax/vies.serv
 import type { VatNumber } from "~/models/tax/vat-number.server";
 import type { PaymentProvider, SessionLine } from "~/models/payments/types";
 import type { StoreShipping } from "~/models/shipping/rates.server";
-import { productTypeLabel } from "~/utils/catalog";
+import { isDownloadPattern, productTypeLabel } from "~/utils/catalog";
 import type { Db } from "~/utils/db.server";
 import { logError } from "~/utils/log.server";
 import { formatRateBp } from "~/utils/numbers";
@@ -41,12 +41,14 @@ export type CheckoutError =
   | "superseded"
   | "digital-consent-required"
   | "account-closed"
+  | "print-us-only"
   | VatNumberError
   | "company-name-required"
   | DiscountError
   | MadeToMeasureError;
 
-export type CheckoutResult = { ok: true; checkout: Checkout } | { ok: false; error: CheckoutError; item?: string; zones?: string[] };
+/** A refusal names the product (`item`) and, where it is one line's, the cart line (`lineId`). */
+export type CheckoutResult = { ok: true; checkout: Checkout } | { ok: false; error: CheckoutError; item?: string; lineId?: number; zones?: string[] };
 
 class OutOfStock extends Error {
   constructor(public item: string) {
@@ -114,6 +116,9 @@ function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean, vatNum
       // completed in another tab counts).
       const owned = cart.lines.find((l) => l.ownedOrderId !== null);
       if (owned) return { ok: false as const, error: "already-owned" as const, item: owned.name };
+      // Printed patterns ship to US addresses only (issue 46 item 4): the address as the account holds it now.
+      const abroad = cart.lines.find((l) => l.printNotShipped);
+      if (abroad) return { ok: false as const, error: "print-us-only" as const, item: abroad.name, lineId: abroad.id };
       // The cart's discount code, checked again now (decision 109): refused, nothing is reserved.
       if (cart.discount?.error) return { ok: false as const, error: cart.discount.error };
       // A made-to-measure line (decision 115): the measurements now, checked again; these are the ones the order keeps.
@@ -410,6 +415,10 @@ function summaryShipping(db: Db, rows: ReturnType<typeof selectCheckoutLines>) {
     }))
     .filter((s) => s.shippingCents > 0);
   const printedShippingCents = rows.filter((r) => r.product.type === "Pattern").reduce((sum, r) => sum + r.line.shippingCents, 0);
-  return { storeShipping, printedShippingCents };
+  // A download-only checkout ships nothing: no printing-and-shipping line, no "Shipping to" (issue 46 item 20).
+  const printed = rows.some((r) => r.product.type === "Pattern" && r.product.delivery === "Print");
+  const ships = rows.some((r) => !isDownloadPattern(r.product.type, r.product.delivery));
+  const downloads = rows.some((r) => isDownloadPattern(r.product.type, r.product.delivery));
+  return { storeShipping, printedShippingCents, printed, ships, downloads };
 }
 export type CheckoutSummary = NonNullable<ReturnType<typeof getCheckoutSummary>>;

@@ -32,7 +32,8 @@ const origin = "http://shop.test";
 /** A code of the store through the seller's own schema and model (the form's and the JSON face's path). */
 function makeCode(db: Db, storeId: number, fields: Record<string, unknown>) {
   const input = CreateDiscountCodeSchema.parse(fields);
-  const result = createDiscountCode({ db, storeId, input });
+  // Made in 2020: some of these codes have ended since (a code whose end date is past cannot be made today).
+  const result = createDiscountCode({ db, storeId, input, now: new Date("2020-01-01T12:00:00Z") });
   if (!result.ok) throw new Error(result.error);
   return result.code;
 }
@@ -255,6 +256,16 @@ describe("the seller's codes", () => {
     const lines = [{ productId: shop.bag.id, storeId: shop.store.id, quantity: 1, unitPriceCents: 4550 }];
     expect(checkCode({ db, text: "sale", lines })).toEqual({ ok: false, error: "unknown-code" });
     expect(createDiscountCode({ db, storeId: shop.store.id, input: input({ code: "sale", amount_off: "3" }) }).ok).toBe(true);
+  });
+
+  it("refuses a code whose end date (a UTC day, inclusive) has already passed: nobody could use it (issue 46 item 24)", async () => {
+    const db = createTestDb();
+    const shop = await makeShop(db);
+    const now = new Date("2026-06-15T23:30:00Z");
+    const make = (code: string, ends: string) => createDiscountCode({ db, storeId: shop.store.id, now, input: CreateDiscountCodeSchema.parse({ code, percent_off: "10", ends }) });
+    expect(make("LATE", "2026-06-14")).toEqual({ ok: false, error: "ended" });
+    expect(make("TODAY", "2026-06-15").ok).toBe(true);
+    expect(listDiscountCodes({ db, storeId: shop.store.id }).map((c) => c.code)).toEqual(["TODAY"]);
   });
 
   it("the schema refuses a code without exactly one kind, bad dates and bad limits", () => {

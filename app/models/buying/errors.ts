@@ -72,6 +72,7 @@ export const BUYING_ERRORS: {
       "incomplete-profile": "Please complete your profile (shipping address and phone) before checking out.",
       "empty-cart": "Your cart is empty. Start shopping!",
       unavailable: "An item in your cart is no longer available. Please remove it and try again.",
+      "print-us-only": "Printed patterns ship to addresses in the United States only: remove this printed pattern, or change your address in your settings.",
       "digital-consent-required":
         "Your cart holds a digital pattern: please confirm that you want the download now and understand you lose your right of withdrawal once it starts.",
     }),

@@ -7,6 +7,7 @@ import { sellerCreditCents } from "~/models/shipping/rates";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
+import { isDownloadPattern } from "~/utils/catalog";
 import { formatCents } from "~/utils/money";
 import { log } from "~/utils/log.server";
 import { formatRateBp } from "~/utils/numbers";
@@ -73,7 +74,7 @@ export async function sendOrderMails({ db, orders, origin }: { db: Db; orders: O
       "",
       ...taxLines(orders),
       `Total paid: ${formatCents(total)}`,
-      "Printed and apparel items ship in 3 working days; digital patterns are ready for download now.",
+      ...deliveryLines(orders),
       ...(consentAt ? [digitalConsentStatement(consentAt)] : []),
       "",
       `Your purchases: ${origin}/purchases`,
@@ -91,11 +92,22 @@ export async function sendOrderMails({ db, orders, origin }: { db: Db; orders: O
         "",
         ...own.map((o) => `Order #${o.id}: ${describe(o)}, platform fee ${formatCents(o.feeCents)}, you receive ${formatCents(sellerCreditCents(o))}`),
         "",
-        "Please ship physical items within 3 working days.",
+        // The platform prints and ships printed patterns; a download ships nothing (issue 46 item 20).
+        ...(own.some((o) => o.productType !== "Pattern") ? ["Please ship physical items within 3 working days."] : []),
         `Your orders: ${origin}/my-orders`,
       ].join("\n"),
     });
   }
+}
+
+/** When what was bought arrives: only what the orders hold (a download-only order ships nothing). */
+function deliveryLines(orders: Order[]): string[] {
+  const ships = orders.some((o) => !isDownloadPattern(o.productType, o.delivery));
+  const downloads = orders.some((o) => isDownloadPattern(o.productType, o.delivery));
+  return [
+    ...(ships ? ["Printed and apparel items ship in 3 working days."] : []),
+    ...(downloads ? ["Digital patterns are ready for download now."] : []),
+  ];
 }
 
 /** The confirmation's tax lines (decision 123): the VAT charged and its rate, or the reverse charge. */

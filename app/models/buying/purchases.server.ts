@@ -8,7 +8,7 @@ import { getBuyerOrder, isDownloadable, listBuyerOrders } from "~/models/buying/
 import { orderCounterpart } from "~/models/messaging/messages.server";
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import { listVersions, versionFacts } from "~/models/patterns/versions.server";
-import { getPlatformSettings } from "~/models/platform/settings.server";
+import { platformContactEmails } from "~/models/platform/settings.server";
 import type { Db } from "~/utils/db.server";
 
 /**
@@ -84,7 +84,7 @@ export async function getPurchase({ db, userId, orderId }: { db: Db; userId: num
     versions,
     facts: versions[0] ? await versionFacts({ db, version: versions[0] }) : null,
     messageSellerHref: orderCounterpart({ db, orderId: order.id, userId })?.href ?? null,
-    supportEmail: getPlatformSettings({ db }).email || "support@patternhouse.local",
+    supportEmail: platformContactEmails({ db })[0] ?? null,
   };
 }
 export type Purchase = NonNullable<Awaited<ReturnType<typeof getPurchase>>>;

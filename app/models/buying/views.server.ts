@@ -112,7 +112,7 @@ export function toPurchaseView({ order, versions, facts, messageSellerHref, supp
     canRequestRefund: !order.testerCopy && order.status !== "Refunded" && order.providerRefundId === null && order.refundRequest?.status !== "open",
     canCancel: order.status === "Pending" && !isDownloadPattern(order.productType, order.delivery),
     // The mailto is for an order that can still be refunded.
-    refundHref: order.testerCopy || order.status === "Refunded" ? null : `mailto:${supportEmail}?subject=${encodeURIComponent(`Refund request for order #${order.id}`)}`,
+    refundHref: order.testerCopy || order.status === "Refunded" || !supportEmail ? null : `mailto:${supportEmail}?subject=${encodeURIComponent(`Refund request for order #${order.id}`)}`,
   };
 }
 

@@ -38,8 +38,8 @@ const PDF = Buffer.from("%PDF-1.4\n%%EOF\n", "latin1");
 const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(64)]);
 
 describe("help requests", () => {
-  it("stores the request with a private résumé and emails the platform address", async () => {
-    db.insert(platformSettings).values({ id: 1, email: "studio@patternhouse.test" }).onConflictDoUpdate({ target: platformSettings.id, set: { email: "studio@patternhouse.test" } }).run();
+  it("stores the request with a private résumé and emails the platform's contact address", async () => {
+    db.update(platformSettings).set({ email: "studio@patternhouse.test", contactEmail: "help@patternhouse.test" }).run();
     const result = await submitHelpRequest({ db, input: INPUT, resume: temp("cv.pdf", PDF), userId: null, clientKey: "1.2.3.4", origin: "https://ph.test" });
     if (!result.ok) throw new Error(helpAnswer(result).message);
     expect(result.request).toMatchObject({ name: "Pat", socialMedia: "@pat", website: "https://pat.example", userId: null });
@@ -48,7 +48,7 @@ describe("help requests", () => {
     expect(fs.existsSync(path.join(dir, "uploads", file!.name))).toBe(true);
     const mails = outbox(dir);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: "studio@patternhouse.test", subject: `Help request #${result.request.id} from Pat` });
+    expect(mails[0]).toMatchObject({ to: "help@patternhouse.test", subject: `Help request #${result.request.id} from Pat` });
     expect(mails[0]!.text).toContain(`https://ph.test/admin/help/${result.request.id}`);
   });
 
@@ -78,8 +78,8 @@ describe("help requests", () => {
     expect(listHelpRequests({ db }).total).toBe(6);
   });
 
-  it("without a platform email, the administrators are told", async () => {
-    db.update(platformSettings).set({ email: "" }).run();
+  it("without a platform contact address, the administrators are told (not the print studio's shipping email)", async () => {
+    db.update(platformSettings).set({ email: "studio@patternhouse.test", contactEmail: "" }).run();
     const admin = await makeUser(db, { role: "admin" });
     await makeUser(db);
     expect(helpRecipients({ db })).toEqual([admin.email]);

@@ -1,7 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 
-import { helpRequests, platformSettings, users } from "../../../db/schema";
+import { helpRequests } from "../../../db/schema";
 import type { Db } from "~/utils/db.server";
+import { platformContactEmails } from "~/models/platform/settings.server";
 import { hit } from "~/utils/rate-limit.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
 import { inspectFile } from "~/models/files/inspect.server";
@@ -57,14 +58,9 @@ export function createHelpRequest({
 
 export type HelpRequest = ReturnType<typeof createHelpRequest>;
 
-/**
- * Where help requests are announced: the platform's email (platform settings), or, while none is set,
- * every administrator.
- */
+/** Where help requests (and make reports) are announced: the platform's contact address, else every administrator. */
 export function helpRecipients({ db }: { db: Db }): string[] {
-  const email = db.select({ email: platformSettings.email }).from(platformSettings).where(eq(platformSettings.id, 1)).get()?.email.trim();
-  if (email) return [email];
-  return db.select({ email: users.email }).from(users).where(eq(users.role, "admin")).all().map((u) => u.email);
+  return platformContactEmails({ db });
 }
 
 /** Emails the platform about a new request, with a link to it in the admin area (not the résumé itself). */

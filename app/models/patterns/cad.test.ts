@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 import { readPattern } from "./dxf.server";
 import { BEST_EFFICIENCY, fabricEstimate, type FabricLine } from "./fabric.server";
-import { cutText, piecesOfSize } from "./pieces";
+import { cutsOf, cutText, grainSize, piecesOfSize } from "./pieces";
 import type { Pattern, PatternPiece, Pt } from "./types";
 
 /**
@@ -572,6 +572,18 @@ describe("real CAD exports, read as the CAD system means them", () => {
     const crossing = [...new Set(pattern.pieces.filter((p) => p.crossesItself).map((p) => p.size))];
     expect(crossing, "sizes with an outline that crosses itself").toEqual(broken);
     if (broken.length) expect(pattern.warnings?.join(" ")).toContain(`crosses itself in sizes ${broken.join(", ")}`);
+
+    // Issue 46 item 25: every size's estimate is at least its longest main-fabric piece laid on its grain plus the
+    // margin, and at least the area over the usable width plus the margin (GLX0926S16's 575 mm piece got 560 mm).
+    for (const size of pattern.sizes) {
+      const estimate = fabricEstimate(pattern, size)!;
+      const main = piecesOfSize(pattern, size).filter((p) => cutsOf(p).some((c) => c.material === estimate.material));
+      const longest = Math.max(...main.map((p) => grainSize(p).height));
+      for (const line of estimate.fabrics) {
+        expect(line.lengthMm, `${size}, ${line.label}: longest piece`).toBeGreaterThanOrEqual(longest * 1.1 - 1e-6);
+        expect(line.lengthMm, `${size}, ${line.label}: area`).toBeGreaterThanOrEqual((estimate.totalAreaMm2 / (line.widthMm - 20)) * 1.1 - 1);
+      }
+    }
 
     if (pattern.sizes.length > 1) {
       // The estimate (every width) never decreases from a size to the next, in every graded file.

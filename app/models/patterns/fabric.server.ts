@@ -10,13 +10,15 @@
  *    sum of the shelf heights.
  * 3. Cross-check by area: the pieces' total area divided by the usable width is the length with perfect nesting;
  *    no real layout does better than 85 % of that, so the estimate is never below area / width / 0.85.
- * 4. Margin: 10 % is added for shrinkage, straightening the grain and matching, and the result is rounded up to
+ * 4. Cross-check by the longest piece (issue 46 item 25): however the boxes pack (the "flat" packing turns pieces
+ *    off the grain), the fabric is never shorter than the longest piece laid on its grain line (grainSize).
+ * 5. Margin: 10 % is added for shrinkage, straightening the grain and matching, and the result is rounded up to
  *    the next 0.1 m and 0.1 yd. Pieces wider than the fabric even when turned are flagged (`fits: false`): they
  *    need a wider fabric or a fold, and the figure is only a lower bound.
  * The result is labelled as an estimate wherever it is shown.
  */
 import { shelfPack } from "./geometry";
-import { cutsOf } from "./pieces";
+import { cutsOf, grainSize } from "./pieces";
 import type { Pattern } from "./types";
 
 export const FABRIC_WIDTHS = [
@@ -44,6 +46,8 @@ export type FabricLine = {
   packedMm: number;
   /** Total area / usable width, in mm (perfect nesting), before the margin. */
   areaMm: number;
+  /** The longest piece laid on its grain, in mm, before the margin. */
+  longestMm: number;
   /** False when a piece is wider than the fabric even turned. */
   fits: boolean;
 };
@@ -146,6 +150,7 @@ export function fabricEstimate(
     return Array.from({ length: Math.max(1, count) }, () => ({ area: shape.area, bbox: shape.bbox }));
   });
   const totalArea = cut.reduce((s, p) => s + p.area, 0);
+  const longestMm = Math.max(...pieces.map((p) => grainSize(p).height));
   const fabrics = widths.map(({ label, widthMm }) => {
     const usable = widthMm - 2 * SELVEDGE_MM;
     const boxes = cut.map((p) => ({ item: p, width: p.bbox.width + GAP_MM, height: p.bbox.height + GAP_MM }));
@@ -155,7 +160,7 @@ export function fabricEstimate(
     const areaMm = totalArea / usable;
     const packedMm = fits ? packedLength(pattern, size, wanted, usable) : packed.height;
     const lengthMm = Math.max(
-      Math.max(packedMm, areaMm / BEST_EFFICIENCY) * (1 + FABRIC_MARGIN_PERCENT / 100),
+      Math.max(packedMm, areaMm / BEST_EFFICIENCY, longestMm) * (1 + FABRIC_MARGIN_PERCENT / 100),
       smallerSizesLength(pattern, size, wanted, widthMm, widths),
     );
     return {
@@ -166,6 +171,7 @@ export function fabricEstimate(
       yards: up1(lengthMm / MM_PER_YARD),
       packedMm: Math.round(packedMm),
       areaMm: Math.round(areaMm),
+      longestMm: Math.round(longestMm),
       fits,
     };
   });

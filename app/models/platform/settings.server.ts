@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 
-import { platformSettings, type PlatformSettings } from "../../../db/schema";
+import { platformSettings, users, type PlatformSettings } from "../../../db/schema";
 import type { Db } from "~/utils/db.server";
 
 type Reader = Pick<Db, "select">;
@@ -22,4 +22,14 @@ export function getBuyerSettings({ db }: { db: Db }) {
     pssCents: settings.pssCents,
     shipsFrom: { city: settings.city, state: settings.state, country: settings.country },
   };
+}
+
+/**
+ * Where the platform itself is written to (issue 46 item 19): refund requests, make reports, help requests. The
+ * contact address of the settings; while none is set, every administrator. Never the print studio's shipping email.
+ */
+export function platformContactEmails({ db }: { db: Reader }): string[] {
+  const contact = getPlatformSettings({ db }).contactEmail.trim();
+  if (contact) return [contact];
+  return db.select({ email: users.email }).from(users).where(eq(users.role, "admin")).orderBy(users.id).all().map((u) => u.email);
 }

@@ -5,12 +5,12 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { discountCodes, discountRedemptions, products, type DiscountCode } from "../../../db/schema";
-import { codeProductIds } from "~/models/buying/discounts.server";
+import { codeProductIds, utcDay } from "~/models/buying/discounts.server";
 import type { CreateDiscountCodeInput } from "~/schemas/discounts";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
 
-export type CreateCodeError = "code-taken" | "unknown-product";
+export type CreateCodeError = "code-taken" | "unknown-product" | "ended";
 export type RemoveCodeError = "not-found";
 
 function codeTaken(db: DbOrTx, storeId: number, code: string): boolean {
@@ -23,16 +23,22 @@ function codeTaken(db: DbOrTx, storeId: number, code: string): boolean {
   );
 }
 
-/** A new code of the store; its designs must be the store's own (not removed). */
+/**
+ * A new code of the store; its designs must be the store's own (not removed), and its end date (a UTC day, inclusive)
+ * not already past: such a code could never be used (issue 46 item 24, decision 154).
+ */
 export function createDiscountCode({
   db,
   storeId,
   input,
+  now = new Date(),
 }: {
   db: Db;
   storeId: number;
   input: CreateDiscountCodeInput;
+  now?: Date;
 }): { ok: true; code: DiscountCode } | { ok: false; error: CreateCodeError } {
+  if (input.ends !== null && input.ends < utcDay(now)) return { ok: false, error: "ended" };
   return db.transaction(
     (tx) => {
       if (codeTaken(tx, storeId, input.code)) return { ok: false as const, error: "code-taken" as const };

@@ -17,6 +17,13 @@ import type { WithdrawalError } from "~/models/payments/ledger.server";
  */
 export const NO_STORE = { status: 404, message: "Please setup your store first" } as const;
 
+/** The form field (and JSON key) each refusal of a new discount code is about: both faces name it. */
+export const DISCOUNT_CODE_FIELDS: Record<CreateCodeError, "code" | "product_ids" | "ends"> = {
+  "code-taken": "code",
+  "unknown-product": "product_ids",
+  ended: "ends",
+};
+
 export const SELLING_ERRORS: {
   design: Record<SaveDesignError, ErrorAnswer>;
   patternUnits: Record<PatternUnitsError, ErrorAnswer>;
@@ -43,7 +50,7 @@ export const SELLING_ERRORS: {
   /** A seller's discount codes (decision 109). */
   discountCode: {
     ...answers(409, { "code-taken": "Your store already has this code" }),
-    ...answers(400, { "unknown-product": "Choose designs of your own store" }),
+    ...answers(400, { "unknown-product": "Choose designs of your own store", ended: "The end date has already passed: buyers could not use this code" }),
     ...answers(404, { "not-found": "Discount code not found" }),
   },
   /**

@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { CardSection } from "~/components/card-section";
+import { ErrorSummary } from "~/components/error-summary";
 import { AuditLog } from "~/components/admin/audit-log";
 import { toAuditView } from "~/models/admin/views.server";
 import { ErrorList, Field, FormErrors, SubmitButton } from "~/components/forms";
@@ -13,11 +14,37 @@ import { getAdminSettings, SAVE_SETTINGS_ERROR_FIELDS, saveSettings, toSettingsF
 import { getStripe } from "~/models/payments/providers.server";
 import { RATES_SOURCE } from "~/models/tax/rates.server";
 import { TAX_MODE_LABELS, TAX_MODES } from "~/models/tax/settings";
-import { SaveSettingsSchema } from "~/schemas/admin";
+import { SaveSettingsSchema, type SaveSettingsInput } from "~/schemas/admin";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireAdmin } from "~/auth/guards.server";
+
+/** The fields' labels: at each field and in the error summary at the top (issue 46 item 21). */
+const LABELS: Record<keyof SaveSettingsInput, string> = {
+  margin: "Margin (%)",
+  min_fee: "Min Fee ($)",
+  margin_pattern: "Margin (%) For Pattern",
+  min_fee_pattern: "Min Fee ($) For Pattern",
+  auto_approve_transfers: "Auto Approve Transfers",
+  flat_fee: "Printing Fee for Sellers, printed and shipped by the platform ($)",
+  pss: "Shipping Fee for Buyers, printed and shipped by the platform ($)",
+  contact_email: "Contact email of the platform",
+  shipping_name: "Shipping Name",
+  shipping_street: "Street",
+  shipping_street2: "Street 2",
+  shipping_city: "City",
+  shipping_zip: "Zip",
+  shipping_state: "State",
+  shipping_phone: "Phone",
+  shipping_email: "Email",
+  shipping_country: "Country",
+  tax_mode: "Tax mode",
+  platform_legal_name: "Legal name on invoices",
+  platform_address: "Address on invoices",
+  platform_vat_number: "VAT number of the platform",
+  vies_check: "Check business buyers' VAT numbers with VIES",
+};
 
 export const meta: MetaFunction = () => [{ title: "Settings · Admin · Patternhouse" }];
 
@@ -64,16 +91,17 @@ export default function AdminSettings() {
   return (
     <>
       <h1 className="sr-only">Settings</h1>
+      <ErrorSummary errors={lastResult?.error} formId={form.id} formTitle="Settings" labels={LABELS} />
       <Form method="post" {...getFormProps(form)}>
         <div className="grid gap-6 lg:grid-cols-2">
           <CardSection id="platform-heading" title="Platform Settings" className="card space-y-4 p-6">
-            {input(fields.margin, "Margin (%)", "text", "decimal")}
-            {input(fields.min_fee, "Min Fee ($)", "text", "decimal")}
-            {input(fields.margin_pattern, "Margin (%) For Pattern", "text", "decimal")}
-            {input(fields.min_fee_pattern, "Min Fee ($) For Pattern", "text", "decimal")}
+            {input(fields.margin, LABELS.margin, "text", "decimal")}
+            {input(fields.min_fee, LABELS.min_fee, "text", "decimal")}
+            {input(fields.margin_pattern, LABELS.margin_pattern, "text", "decimal")}
+            {input(fields.min_fee_pattern, LABELS.min_fee_pattern, "text", "decimal")}
             <div>
               <label htmlFor={fields.auto_approve_transfers.id} className="label">
-                Auto Approve Transfers
+                {LABELS.auto_approve_transfers}
               </label>
               <select
                 {...getSelectProps(fields.auto_approve_transfers)}
@@ -86,24 +114,30 @@ export default function AdminSettings() {
               </select>
               <ErrorList id={`${fields.auto_approve_transfers.id}-error`} errors={fields.auto_approve_transfers.errors} />
             </div>
-            {input(fields.flat_fee, "Printing Fee for Sellers, printed and shipped by the platform ($)", "text", "decimal")}
-            {input(fields.pss, "Shipping Fee for Buyers, printed and shipped by the platform ($)", "text", "decimal")}
+            {input(fields.flat_fee, LABELS.flat_fee, "text", "decimal")}
+            {input(fields.pss, LABELS.pss, "text", "decimal")}
+            <Field
+              label={LABELS.contact_email}
+              inputProps={getInputProps(fields.contact_email, { type: "email" })}
+              errors={fields.contact_email.errors}
+              hint="Where buyers ask for refunds and where make reports and help requests go. Empty: every administrator."
+            />
           </CardSection>
           <CardSection id="shipping-heading" title="Pattern Shipping Settings" className="card space-y-4 p-6">
-            {input(fields.shipping_name, "Shipping Name")}
-            {input(fields.shipping_street, "Street")}
-            {input(fields.shipping_street2, "Street 2")}
-            {input(fields.shipping_city, "City")}
-            {input(fields.shipping_zip, "Zip")}
-            {input(fields.shipping_state, "State")}
-            {input(fields.shipping_phone, "Phone", "tel")}
-            {input(fields.shipping_email, "Email", "email")}
-            {input(fields.shipping_country, "Country")}
+            {input(fields.shipping_name, LABELS.shipping_name)}
+            {input(fields.shipping_street, LABELS.shipping_street)}
+            {input(fields.shipping_street2, LABELS.shipping_street2)}
+            {input(fields.shipping_city, LABELS.shipping_city)}
+            {input(fields.shipping_zip, LABELS.shipping_zip)}
+            {input(fields.shipping_state, LABELS.shipping_state)}
+            {input(fields.shipping_phone, LABELS.shipping_phone, "tel")}
+            {input(fields.shipping_email, LABELS.shipping_email, "email")}
+            {input(fields.shipping_country, LABELS.shipping_country)}
           </CardSection>
           <CardSection id="tax-heading" title="Tax" className="card space-y-4 p-6 lg:col-span-2">
             <div>
               <label htmlFor={fields.tax_mode.id} className="label">
-                Tax mode
+                {LABELS.tax_mode}
               </label>
               <select
                 {...getSelectProps(fields.tax_mode)}
@@ -125,10 +159,10 @@ export default function AdminSettings() {
               </p>
               <ErrorList id={`${fields.tax_mode.id}-error`} errors={fields.tax_mode.errors} />
             </div>
-            {input(fields.platform_legal_name, "Legal name on invoices")}
+            {input(fields.platform_legal_name, LABELS.platform_legal_name)}
             <div>
               <label htmlFor={fields.platform_address.id} className="label">
-                Address on invoices
+                {LABELS.platform_address}
               </label>
               <textarea
                 {...getInputProps(fields.platform_address, { type: "text" })}
@@ -139,10 +173,10 @@ export default function AdminSettings() {
               />
               <ErrorList id={`${fields.platform_address.id}-error`} errors={fields.platform_address.errors} />
             </div>
-            {input(fields.platform_vat_number, "VAT number of the platform")}
+            {input(fields.platform_vat_number, LABELS.platform_vat_number)}
             <div>
               <label htmlFor={fields.vies_check.id} className="label">
-                Check business buyers&apos; VAT numbers with VIES
+                {LABELS.vies_check}
               </label>
               <select {...getSelectProps(fields.vies_check)} className="input mt-1">
                 <option value="0">No: check their form only</option>

@@ -60,8 +60,8 @@ export default function AdminTax() {
           Download CSV
         </a>
       </Form>
-      <div className="card overflow-x-auto">
-        <table className="w-full text-sm">
+      <div className="card overflow-x-auto px-4 sm:px-0">
+        <table className="stack-table w-full text-sm">
           <caption className="sr-only">VAT charged per country in {report.quarter}</caption>
           <thead className="bg-slate-50 text-left">
             <tr>
@@ -82,13 +82,13 @@ export default function AdminTax() {
             ) : (
               report.rows.map((r) => (
                 <tr key={`${r.country}-${r.rateBp}`} data-testid="tax-row">
-                  <td className="px-4 py-2">
+                  <td className="px-4 py-2 font-medium sm:font-normal">
                     {countryName(r.country)} ({r.country})
                   </td>
-                  <td className="px-4 py-2 text-right">{formatRateBp(r.rateBp)}</td>
-                  <td className="px-4 py-2 text-right">{formatCents(r.netCents)}</td>
-                  <td className="px-4 py-2 text-right">{formatCents(r.taxCents)}</td>
-                  <td className="px-4 py-2 text-right">{r.orders}</td>
+                  <td className="px-4 py-2 text-right" data-label="Rate">{formatRateBp(r.rateBp)}</td>
+                  <td className="px-4 py-2 text-right" data-label="Net sales">{formatCents(r.netCents)}</td>
+                  <td className="px-4 py-2 text-right" data-label="VAT">{formatCents(r.taxCents)}</td>
+                  <td className="px-4 py-2 text-right" data-label="Orders">{r.orders}</td>
                 </tr>
               ))
             )}
@@ -98,8 +98,8 @@ export default function AdminTax() {
               <th scope="row" colSpan={2} className="px-4 py-2 text-left">
                 Total
               </th>
-              <td className="px-4 py-2 text-right" data-testid="tax-net">{formatCents(report.netCents)}</td>
-              <td className="px-4 py-2 text-right" data-testid="tax-total">{formatCents(report.taxCents)}</td>
+              <td className="px-4 py-2 text-right" data-testid="tax-net" data-label="Net sales">{formatCents(report.netCents)}</td>
+              <td className="px-4 py-2 text-right" data-testid="tax-total" data-label="VAT">{formatCents(report.taxCents)}</td>
               <td />
             </tr>
           </tfoot>

@@ -2,9 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { AddedToCartDialog } from "~/components/added-dialog";
 import { AddToCartForm } from "~/components/add-to-cart";
-import { DraftBadge, DraftPreviewBanner } from "~/components/drafts";
 import { FavoriteButton } from "~/components/favorite-button";
 import { island } from "~/components/island";
 import { FabricLengthTable } from "~/components/layout/fabric-length-table";
@@ -30,6 +28,10 @@ const SizeAdvice = island(() => import("~/components/fit/size-advice").then((m) 
 const SizesFromMakes = island(() => import("~/components/makes/sizes-from-makes").then((m) => m.SizesFromMakes));
 const MadeToMeasureOfferForm = island(() => import("~/components/made-to-measure-offer").then((m) => m.MadeToMeasureOfferForm));
 const MakeGallery = island(() => import("~/components/makes/make-gallery").then((m) => m.MakeGallery));
+// Only after "Add to Cart" (?added=) and on a seller's draft: most visits never fetch them (issue 46 item 26).
+const AddedToCartDialog = island(() => import("~/components/added-dialog").then((m) => m.AddedToCartDialog));
+const DraftPreviewBanner = island(() => import("~/components/drafts").then((m) => m.DraftPreviewBanner));
+const DraftBadge = island(() => import("~/components/drafts").then((m) => m.DraftBadge), { inline: true });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -183,9 +185,12 @@ export default function ProductPage() {
           ) : (
             <AddToCartForm productId={product.id} type={product.type} delivery={product.delivery} variants={variants} />
           )}
-          <SizeAdvice advice={sizeAdvice} />
+          {sizeAdvice ? <SizeAdvice advice={sizeAdvice} /> : null}
           {fromMakes ? <SizesFromMakes answer={fromMakes} /> : null}
-          <MadeToMeasureOfferForm productId={product.id} offer={madeToMeasure} owned={ownedOrderId ? { price: formatCents(product.priceCents) } : null} />
+          {/* An island that would render nothing is left out: its code is not fetched for nothing (issue 46 item 26). */}
+          {madeToMeasure ? (
+            <MadeToMeasureOfferForm productId={product.id} offer={madeToMeasure} owned={ownedOrderId ? { price: formatCents(product.priceCents) } : null} />
+          ) : null}
           {product.sizeChart ? (
             <figure>
               <figcaption className="label">Size chart</figcaption>

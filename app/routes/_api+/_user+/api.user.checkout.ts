@@ -43,6 +43,8 @@ const route = apiRoute({ method: "POST", guard: "user", body: ApiCheckoutSchema 
     if (result.error === "company-name-required") return apiError(status, message, { field: "company_name" });
     if (result.error.startsWith("vat-number") || result.error === "vies-unavailable" || result.error === "hmrc-unavailable") return apiError(status, message, { field: "vat_number" });
     const details = { ...(result.item ? { item: result.item } : {}), ...(result.zones ? { zones: result.zones } : {}) };
+    // A printed pattern to an address outside the US (issue 46 item 4): the text names the line.
+    if (result.error === "print-us-only") return apiError(status, namedMessage(message, result.item), details);
     return apiError(status, zonedMessage(message, result.zones), Object.keys(details).length ? details : undefined);
   }
   const { checkout } = result;

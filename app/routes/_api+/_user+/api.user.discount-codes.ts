@@ -1,6 +1,7 @@
-import { apiRoute, domainError } from "~/auth/api-route.server";
+import { apiRoute } from "~/auth/api-route.server";
+import { apiError } from "~/utils/api.server";
 import { createDiscountCode, discountCodeJson, listDiscountCodes } from "~/models/selling/discount-codes.server";
-import { SELLING_ERRORS } from "~/models/selling/errors";
+import { DISCOUNT_CODE_FIELDS, SELLING_ERRORS } from "~/models/selling/errors";
 import { ApiCreateDiscountCodeSchema } from "~/schemas/discounts";
 
 /** GET /api/user/discount-codes: the caller's store's live codes, newest first, with `uses` (paid) and `reserved`. */
@@ -14,7 +15,10 @@ export const loader = apiRoute({ method: "GET", guard: "seller" }, ({ db, store 
  */
 export const action = apiRoute({ method: "POST", guard: "seller", body: ApiCreateDiscountCodeSchema }, ({ db, store, body }) => {
   const result = createDiscountCode({ db, storeId: store.id, input: body });
-  if (!result.ok) return domainError(SELLING_ERRORS.discountCode, result.error);
+  if (!result.ok) {
+    const { status, message } = SELLING_ERRORS.discountCode[result.error];
+    return apiError(status, `${DISCOUNT_CODE_FIELDS[result.error]}: ${message}`);
+  }
   const row = listDiscountCodes({ db, storeId: store.id }).find((c) => c.id === result.code.id)!;
   return Response.json(discountCodeJson(row), { status: 201 });
 }).action;

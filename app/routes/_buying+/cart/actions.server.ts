@@ -17,11 +17,13 @@ import { redirectWithFlash } from "~/utils/flash.server";
 
 /** `consent`: the download consent box was not ticked; the cart shows the text at the box (decision 107). */
 export type CheckoutProblem = {
-  problem: "login" | "profile" | "consent" | "vat_number" | "company_name" | "other";
+  problem: "login" | "profile" | "consent" | "vat_number" | "company_name" | "line" | "other";
   message: string;
   /** What the buyer typed in the VAT number row (issue 46, item 1), given back with the refusal. */
   vatNumber?: string;
   companyName?: string;
+  /** The cart line a refusal is about (issue 46, item 4). */
+  lineId?: number;
 };
 
 /** Refusals the cart shows at their own place; every other one is a note above the Checkout button. */
@@ -34,6 +36,8 @@ const CHECKOUT_PROBLEMS: Partial<Record<CheckoutError, CheckoutProblem["problem"
   "vies-unavailable": "vat_number",
   "hmrc-unavailable": "vat_number",
   "company-name-required": "company_name",
+  // At the cart line it is about (issue 46 item 4).
+  "print-us-only": "line",
 };
 /** A refused discount code, shown at the code's field (decision 109). */
 export type DiscountProblem = { field: "discount_code"; message: string };
@@ -92,6 +96,7 @@ export async function checkoutAction(request: Request, formData: FormData) {
   const problem = CHECKOUT_PROBLEMS[result.error] ?? "other";
   const { status, message } = BUYING_ERRORS.checkout[result.error];
   const named = result.item ? `${message} (${result.item})` : message;
+  if (problem === "line") return data<CheckoutProblem>({ problem, message, lineId: result.lineId, ...typed }, { status });
   return data<CheckoutProblem>({ problem, message: result.zones ? zonedMessage(named, result.zones) : named, ...typed }, { status });
 }
 

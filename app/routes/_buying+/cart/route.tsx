@@ -69,7 +69,7 @@ export default function CartPage() {
         <div className="mt-6 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <ul className="divide-y divide-slate-200" aria-label="Cart items">
             {cart.lines.map((row) => (
-              <CartRowItem key={row.id} row={{ ...row, lineCents: row.shown.cents, priceNote: row.shown.note }} />
+              <CartRowItem key={row.id} row={{ ...row, lineCents: row.shown.cents, priceNote: row.shown.note }} error={problem?.problem === "line" && problem.lineId === row.id ? problem.message : undefined} />
             ))}
           </ul>
           <aside className="card h-fit space-y-4 p-6" aria-label="Order total">
@@ -240,7 +240,7 @@ function CheckoutProblemNote({
       </p>
     );
   }
-  if (problem && problem.problem !== "consent" && problem.problem !== "vat_number") {
+  if (problem && problem.problem !== "consent" && problem.problem !== "vat_number" && problem.problem !== "line") {
     return (
       <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
         {problem.message}
