@@ -380,7 +380,6 @@ export function getCartView({
   const discount = cartDiscount(db, cartId, owner, lines);
   const { tax, country } = cartTax(db, settings, owner, lines, vatNumber, now);
   const totalCents = subtotalCents + shippingCents - (discount?.cents ?? 0) + tax.taxCents;
-  const buyerCountry = owner && "userId" in owner ? db.select({ country: users.country }).from(users).where(eq(users.id, owner.userId)).get()?.country : null;
   const importNotice = checkoutImportNotice({ db, buyerCountry, lines: lines.filter((l) => !l.removed) });
   // Issue 46, item 6: a consumer's downloads incl. VAT (none once reverse-charged), a visitor's plus VAT.
   const basis = tax.reverseCharge ? ({ kind: "net" } as const) : priceBasis({ taxMode: settings.taxMode, country, at: now });
