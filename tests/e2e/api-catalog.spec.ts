@@ -94,7 +94,9 @@ test.describe("JSON face of the catalogue", () => {
     expect(body.media.length).toBeGreaterThan(0);
     expect(sorted(body.media[0])).toEqual(["media"]);
     expect(sorted(body.variants[0])).toEqual(["id", "inventory", "name", "value"]);
-    expect(sorted(body.reviews[0])).toEqual(["comment", "dt", "name", "star"]);
+    expect(sorted(body.reviews[0])).toEqual(["comment", "dt", "name", "star", "tester"]);
+    // A buyer's review; a tester's (a free copy) is marked true and left out of the rating (decision 153).
+    expect(body.reviews[0].tester).toBe(false);
     expect(body.reviews[0].star).toBeGreaterThanOrEqual(1);
     expect(new Date(body.reviews[0].dt).toISOString()).toBe(body.reviews[0].dt);
 

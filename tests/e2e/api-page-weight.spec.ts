@@ -75,12 +75,16 @@ test("the heaviest product page (a pattern with a size chart, makes and its layo
     if (!res.url().endsWith(".js")) return;
     js.set(res.url(), zlib.gzipSync(await res.body()).length);
   });
-  await page.goto(`/product/${heavy!.id}`);
+  // A visitor's page may come from the 2-second HTML micro-cache (decision 003), filled by another test just before
+  // the make was posted: load it until it is the new one (the files are counted once each, by address).
+  await expect(async () => {
+    await page.goto(`/product/${heavy!.id}`);
+    await expect(page.locator("#makes img")).not.toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   // Every part of the heaviest page is there: the size chart, the layout, the makes with their photos.
   await expect(page.locator("#size-chart")).toBeAttached();
   await expect(page.locator("#layout")).toBeAttached();
-  await expect(page.locator("#makes img")).not.toHaveCount(0);
   await page.waitForLoadState("networkidle");
   const total = [...js.values()].reduce((sum, n) => sum + n, 0);
   const files = [...js].map(([url, n]) => `${new URL(url).pathname} ${(n / KB).toFixed(1)} KB`).join("\n");
