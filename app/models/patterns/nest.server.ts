@@ -28,6 +28,7 @@ import ClipperLib, { type Path } from "clipper-lib";
 
 import type { PatternPiece, Pt } from "./types";
 import { noFitPolygon } from "./minkowski.server";
+import { seeded } from "./strip-core";
 import { cutCount, flipOf, flipPath, flipPoint, SCALE, shapeOf, type Flip, type Shape } from "./shapes.server";
 
 export type Placement = {
@@ -105,18 +106,6 @@ const PLACEMENT_BUDGET = 400;
 const SEARCH_BUDGET = 600;
 /** Placements tried by the compaction rounds on the best layout. */
 const COMPACT_BUDGET = 200;
-
-/** mulberry32: a small seeded generator, so the shuffles are the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The shapes and items of a layout: open (every cut, on-fold pieces unfolded) or folded; null when it cannot fold. */
 function itemsOf(pieces: PatternPiece[], counts: number[], gapMm: number, folded: boolean): { shapes: Shape[]; items: Item[] } | null {
