@@ -33,9 +33,32 @@ export type Shape = {
   cy: Float64Array;
   r: Float64Array;
   area: number;
-  /** Depth below which the proxy decays (a small share of the largest circle). */
-  eps: number;
+  /** The convex hull's area, and the diameter (the box's diagonal). */
+  hullArea: number;
+  diam: number;
 };
+
+/** The area of the convex hull of a ring (monotone chain). */
+function hullAreaOf(ring: [number, number][]): number {
+  const pts = ring.slice().sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  const cross = (o: [number, number], a: [number, number], b: [number, number]) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+  const half = (list: [number, number][]) => {
+    const out: [number, number][] = [];
+    for (const p of list) {
+      while (out.length >= 2 && cross(out[out.length - 2]!, out[out.length - 1]!, p) <= 0) out.pop();
+      out.push(p);
+    }
+    return out.slice(0, -1);
+  };
+  const hull = [...half(pts), ...half(pts.slice().reverse())];
+  let twice = 0;
+  for (let i = 0; i < hull.length; i++) {
+    const [x0, y0] = hull[i]!;
+    const [x1, y1] = hull[(i + 1) % hull.length]!;
+    twice += x0 * y1 - x1 * y0;
+  }
+  return Math.abs(twice) / 2;
+}
 
 /** Distance from (px, py) to the ring's boundary. */
 function boundaryDistance(xs: ArrayLike<number>, ys: ArrayLike<number>, px: number, py: number): number {
@@ -171,7 +194,8 @@ export function makeShape(ring: [number, number][], area: number): Shape {
     cy: Float64Array.from(cy),
     r: Float64Array.from(cr),
     area,
-    eps: Math.max(cr[0]! * 0.05, Math.max(maxX - minX, maxY - minY) * 1e-3),
+    hullArea: hullAreaOf(ring),
+    diam: Math.hypot(maxX - minX, maxY - minY),
   };
 }
 
@@ -224,13 +248,17 @@ export function shapesCollide(a: Shape, ax: number, ay: number, b: Shape, bx: nu
   return pointInRing(a.xs, a.ys, a.n, b.xs[0]! + bx, b.ys[0]! + by, ax, ay);
 }
 
+/** The proxy's decay depth, as a share of the larger diameter. */
+const EPSILON_DIAMETER = 0.01;
+
 /**
- * The overlap of shape a at (ax, ay) and b at (bx, by): 0 when they do not collide, else the proxy (at least a
- * small positive figure). Circles that interpenetrate prove a collision before any edge is tested.
+ * The loss of shape a at (ax, ay) against b at (bx, by): 0 when they do not collide, else √(π·proxy + ε²) times
+ * the geometric mean of the square roots of their hull areas, so that large pieces count more. Circles that
+ * interpenetrate prove a collision before any edge is tested.
  */
 export function overlap(a: Shape, ax: number, ay: number, b: Shape, bx: number, by: number): number {
   if (a.minX + ax > b.maxX + bx || b.minX + bx > a.maxX + ax || a.minY + ay > b.maxY + by || b.minY + by > a.maxY + ay) return 0;
-  const eps = Math.min(a.eps, b.eps);
+  const eps = Math.max(a.diam, b.diam) * EPSILON_DIAMETER;
   let total = 0;
   let deep = false;
   const acx = a.cx;
@@ -253,5 +281,5 @@ export function overlap(a: Shape, ax: number, ay: number, b: Shape, bx: number, 
     }
   }
   if (!deep && !shapesCollide(a, ax, ay, b, bx, by)) return 0;
-  return Math.max(total, eps * eps);
+  return Math.sqrt(Math.PI * total + eps * eps) * Math.sqrt(Math.sqrt(a.hullArea * b.hullArea));
 }

@@ -44,18 +44,19 @@ const GLOBAL_SAMPLES = 50;
 const LOCAL_SAMPLES = 25;
 /** Best samples refined by coordinate descent. */
 const REFINED = 3;
+/** Exploration: its share of the budget, the shrink step, rounds without gain before a strike, and strikes. */
+const EXPLORE_SHARE = 0.8;
+const EXPLORE_STEP = 0.001;
+const EXPLORE_ROUNDS = 200;
+const EXPLORE_STRIKES = 3;
+/** Compression: the shrink step from the first to the last attempt, rounds and strikes. */
+const COMPRESS_STEPS = [0.0005, 0.00001] as const;
+const COMPRESS_ROUNDS = 100;
+const COMPRESS_STRIKES = 5;
 /** Guided local search: weight factors of colliding pairs, and the decay of the others. */
 const WEIGHT_LOW = 1.2;
 const WEIGHT_HIGH = 2;
 const WEIGHT_DECAY = 0.95;
-/** Rounds without a better overlap before a strike, and strikes before the separation gives up. */
-const ROUNDS_WITHOUT_GAIN = 40;
-const STRIKES = 3;
-/** Shrink steps: the first, the floor, and failures at one step before it halves. */
-const SHRINK_FIRST = 0.01;
-const SHRINK_FLOOR = 0.0005;
-const FAILS_PER_STEP = 3;
-
 type Piece = { item: number; orientations: number[] };
 
 export class StripSearch {
@@ -83,6 +84,9 @@ export class StripSearch {
   L = 0;
   evaluations = 0;
   private rnd: () => number;
+  get random(): () => number {
+    return this.rnd;
+  }
   readonly area: number;
 
   constructor(
@@ -168,19 +172,21 @@ export class StripSearch {
     return into;
   }
 
-  /** The area of a box outside the strip [0, L] × [0, H]. */
+  /**
+   * The loss of a piece's box reaching outside the strip [0, L] × [0, H]: 2√(area outside + 10⁻⁴ of the box) times
+   * the square root of its hull area; a box wholly outside also by how far its centre is from the strip's.
+   */
   private outside(s: Shape, x: number, y: number): number {
     const x0 = s.minX + x;
     const x1 = s.maxX + x;
     const y0 = s.minY + y;
     const y1 = s.maxY + y;
-    const w = x1 - x0;
-    const h = y1 - y0;
-    const iw = Math.max(0, Math.min(x1, this.L) - Math.max(x0, 0));
-    const ih = Math.max(0, Math.min(y1, this.H) - Math.max(y0, 0));
-    const a = w * h - iw * ih;
-    // Past the strip by more than the piece: still grows with the distance.
-    return a > 0 ? a + (Math.max(0, -x0) + Math.max(0, x1 - this.L)) * h + (Math.max(0, -y0) + Math.max(0, y1 - this.H)) * w : 0;
+    if (x0 >= 0 && y0 >= 0 && x1 <= this.L && y1 <= this.H) return 0;
+    const box = (x1 - x0) * (y1 - y0);
+    const iw = Math.min(x1, this.L) - Math.max(x0, 0);
+    const ih = Math.min(y1, this.H) - Math.max(y0, 0);
+    const a = iw > 0 && ih > 0 ? box - iw * ih + 1e-4 * box : box + Math.hypot((x0 + x1) / 2 - this.L / 2, (y0 + y1) / 2 - this.H / 2);
+    return 2 * Math.sqrt(a) * Math.sqrt(s.hullArea);
   }
 
   private scratch: number[] = [];
@@ -282,60 +288,72 @@ export class StripSearch {
     return [o, -s.minX + this.rnd() * Math.max(0, this.L - w), -s.minY + this.rnd() * Math.max(0, this.H - h)];
   }
 
-  /** Coordinate descent from (x, y): steps along x and y, larger after a success, halved after a failure. */
-  private descend(k: number, o: number, x: number, y: number, e: number): [number, number, number] {
+  /**
+   * Coordinate descent from (x, y): two candidates on either side along one axis (x, y or a diagonal); a candidate
+   * no worse is taken; a better one grows that axis's step (x1.1), else it halves and the axis changes at random.
+   * Steps start at `from` and stop at `to` times the piece's smaller side.
+   */
+  private descend(k: number, o: number, x: number, y: number, e: number, from: number, to: number): [number, number, number] {
     const s = this.shapes[this.pieces[k]!.item]![o]!;
     const size = Math.min(s.maxX - s.minX, s.maxY - s.minY);
-    let sx = size * 0.25;
-    let sy = size * 0.25;
-    const floor = size * 0.002;
-    let axis = 0;
-    while ((sx > floor || sy > floor) && e > 0) {
-      const step = axis === 0 ? sx : sy;
-      let moved = false;
-      if (step > floor) {
-        for (const dir of [1, -1]) {
-          const nx = axis === 0 ? x + dir * step : x;
-          const ny = axis === 1 ? y + dir * step : y;
-          const ne = this.evaluate(k, s, nx, ny, e);
-          if (ne < e) {
-            [x, y, e, moved] = [nx, ny, ne, true];
-            break;
-          }
-        }
-        if (axis === 0) sx = moved ? sx * 1.1 : sx / 2;
-        else sy = moved ? sy * 1.1 : sy / 2;
+    let sx = size * from;
+    let sy = size * from;
+    const floor = size * to;
+    let axis = Math.floor(this.rnd() * 4);
+    while ((sx >= floor || sy >= floor) && e > 0) {
+      const dx = axis === 1 ? 0 : sx;
+      const dy = axis === 0 ? 0 : axis === 3 ? -sy : sy;
+      const e1 = this.evaluate(k, s, x + dx, y + dy, e);
+      const e2 = this.evaluate(k, s, x - dx, y - dy, e);
+      const better = Math.min(e1, e2) < e;
+      if (e1 <= e && e1 <= e2) [x, y, e] = [x + dx, y + dy, e1];
+      else if (e2 <= e) [x, y, e] = [x - dx, y - dy, e2];
+      const m = better ? 1.1 : 0.5;
+      if (axis === 0) sx *= m;
+      else if (axis === 1) sy *= m;
+      else {
+        sx *= Math.sqrt(m);
+        sy *= Math.sqrt(m);
       }
-      axis ^= 1;
+      if (!better) axis = Math.floor(this.rnd() * 4);
     }
     return [x, y, e];
   }
 
-  /** Moves piece k to the best place found: samples, the best few refined. */
+  /**
+   * Moves piece k to the best place found: its own place, samples near it and over the strip (the best few kept,
+   * none within 5 % of the piece's smaller side of another), each refined by a coarse coordinate descent, the best
+   * by a fine one.
+   */
   private move(k: number) {
     const best: [number, number, number, number][] = [];
+    const p = this.pieces[k]!;
+    const own = this.shape(k);
+    const close = Math.min(own.maxX - own.minX, own.maxY - own.minY) * 0.05;
     const keep = (o: number, x: number, y: number, e: number) => {
       if (best.length === REFINED && e >= best[REFINED - 1]![3]) return;
+      const same = best.findIndex((b) => b[0] === o && Math.abs(b[1] - x) < close && Math.abs(b[2] - y) < close);
+      if (same >= 0) {
+        if (best[same]![3] <= e) return;
+        best.splice(same, 1);
+      }
       best.push([o, x, y, e]);
       best.sort((a, b) => a[3] - b[3]);
       if (best.length > REFINED) best.pop();
     };
-    const o0 = this.ori[k]!;
-    keep(o0, this.px[k]!, this.py[k]!, this.evaluate(k, this.shape(k), this.px[k]!, this.py[k]!, Infinity));
+    const bound = () => (best.length === REFINED ? best[REFINED - 1]![3] : Infinity);
+    keep(this.ori[k]!, this.px[k]!, this.py[k]!, this.evaluate(k, own, this.px[k]!, this.py[k]!, Infinity));
     for (let i = 0; i < GLOBAL_SAMPLES + LOCAL_SAMPLES; i++) {
-      const [o, x, y] = this.sample(k, i >= GLOBAL_SAMPLES);
-      const bound = best.length === REFINED ? best[REFINED - 1]![3] : Infinity;
-      const e = this.evaluate(k, this.shapes[this.pieces[k]!.item]![o]!, x, y, bound);
-      keep(o, x, y, e);
-      if (e === 0) break;
+      const [o, x, y] = this.sample(k, i < LOCAL_SAMPLES);
+      keep(o, x, y, this.evaluate(k, this.shapes[p.item]![o]!, x, y, bound()));
     }
-    let pick = best[0]!;
-    for (const [o, x, y, e] of best) {
-      const [nx, ny, ne] = this.descend(k, o, x, y, e);
-      if (ne < pick[3]) pick = [o, nx, ny, ne];
-      if (ne === 0) break;
+    for (const [o, x, y, e] of best.slice()) {
+      const [nx, ny, ne] = this.descend(k, o, x, y, e, 0.25, 0.02);
+      keep(o, nx, ny, ne);
     }
-    this.place(k, pick[0], pick[1], pick[2]);
+    const [o, x, y, e] = best[0]!;
+    const [fx, fy] = this.descend(k, o, x, y, e, 0.01, 0.001);
+    this.place(k, o, fx, fy);
   }
 
   private updateWeights() {
@@ -357,36 +375,48 @@ export class StripSearch {
     }
   }
 
-  /** Drives the overlap to zero at the current length; whether it did, within `limit` evaluations. */
-  separate(limit: number): boolean {
+  /**
+   * Drives the overlap to zero at the current length, within `limit` evaluations: rounds of moves of every colliding
+   * piece, weights updated after each; a strike when `rounds` rounds bring no gain of 2 %, then back to the least
+   * overlap (weights kept); `strikes` strikes in a row end it. Returns the least total overlap (0: feasible), the
+   * layout left at it.
+   */
+  separate(limit: number, rounds: number, strikes: number): number {
     this.weight.fill(1);
     this.outWeight.fill(1);
     let min = this.totalOverlap();
-    if (min === 0) return true;
+    if (min === 0) return 0;
     let snapshot = this.snapshot();
-    let strikes = 0;
-    while (strikes < STRIKES && this.evaluations < limit) {
-      const start = min;
-      let rounds = 0;
-      while (rounds < ROUNDS_WITHOUT_GAIN && this.evaluations < limit) {
+    let struck = 0;
+    while (struck < strikes && this.evaluations < limit) {
+      const start = this.totalOverlap();
+      let idle = 0;
+      while (idle < rounds && this.evaluations < limit) {
         const list = this.colliding();
         for (let i = list.length - 1; i > 0; i--) {
           const j = Math.floor(this.rnd() * (i + 1));
           [list[i], list[j]] = [list[j]!, list[i]!];
         }
-        for (const k of list) this.move(k);
+        for (const k of list) if (this.collides(k)) this.move(k);
         const t = this.totalOverlap();
-        if (t === 0) return true;
+        if (t === 0) return 0;
         if (t < min) {
+          if (t < min * 0.98) idle = 0;
           min = t;
           snapshot = this.snapshot();
-          rounds = 0;
-        } else rounds++;
+        } else idle++;
         this.updateWeights();
       }
-      strikes = min < start ? 0 : strikes + 1;
+      struck = start * 0.98 <= min ? struck + 1 : 0;
       this.restore(snapshot);
     }
+    return min;
+  }
+
+  private collides(k: number): boolean {
+    if (this.out[k]! > 0) return true;
+    const n = this.n;
+    for (let j = 0; j < n; j++) if (this.pair[k * n + j]! > 0) return true;
     return false;
   }
 
@@ -479,10 +509,10 @@ export class StripSearch {
     };
   }
 
-  /** Shortens the strip to `length`: pieces right of a random line move left by the difference. */
-  shrinkTo(length: number) {
+  /** Shortens the strip to `length`: pieces right of the line (the middle, else a random one) move left by the difference. */
+  shrinkTo(length: number, random: boolean) {
     const d = this.L - length;
-    const line = this.rnd() * this.L;
+    const line = random ? this.rnd() * this.L : this.L / 2;
     for (let k = 0; k < this.n; k++) {
       const s = this.shape(k);
       if ((s.minX + s.maxX) / 2 + this.px[k]! > line) this.px[k] = Math.max(-s.minX, this.px[k]! - d);
@@ -515,8 +545,12 @@ export class StripSearch {
 const clamp = (v: number, lo: number, hi: number) => (hi < lo ? lo : v < lo ? lo : v > hi ? hi : v);
 
 /**
- * The search: a first layout (or `start`), then ever shorter strips within `budget` evaluations. `accept` is the
- * exact check: a layout it refuses is never returned (the search goes on from the last one it accepted).
+ * The search: a first layout (or `start`), then, within `budget` evaluations, the two phases of the method.
+ * Exploration (EXPLORE_SHARE of the budget): after each length reached without overlap, the strip shrinks by
+ * EXPLORE_STEP (the pieces right of its middle moved left); a length the separation fails at stays, the search
+ * going on from one of the failed layouts (the better ones likelier) with two large pieces swapped. Compression (the
+ * rest): from the best layout, shrinks from COMPRESS_STEPS[0] down to COMPRESS_STEPS[1] as the budget runs out,
+ * each at a random line, kept when separated. `accept` is the exact check: a layout it refuses is never returned.
  */
 export function searchStrip(instance: StripInstance, options: StripSearchOptions, accept: (s: StripSolution) => boolean): StripSolution {
   const search = new StripSearch(instance, options.seed ?? 0);
@@ -525,30 +559,58 @@ export function searchStrip(instance: StripInstance, options: StripSearchOptions
   else search.construct(budget * 0.05);
   let best = search.solution();
   if (!accept(best)) throw new Error("the first layout failed the exact check");
-  let feasible = search.snapshot();
-  feasible.L = best.length;
+  let bestState = search.snapshot();
+  bestState.L = best.length;
   options.onImprove?.(best);
-  let step = SHRINK_FIRST;
-  let fails = 0;
-  while (search.evaluations < budget) {
-    search.restore(feasible);
-    if (fails > 0) search.disrupt();
-    search.shrinkTo(feasible.L * (1 - step));
-    // Each attempt may spend up to a tenth of what is left, at least a slice of the budget.
-    const limit = Math.min(budget, search.evaluations + Math.max(budget * 0.02, (budget - search.evaluations) * 0.1));
-    const ok = search.separate(limit);
-    const candidate = ok ? search.solution() : null;
-    if (candidate && candidate.length < best.length && accept(candidate)) {
-      best = candidate;
-      feasible = search.snapshot();
-      feasible.L = candidate.length;
-      options.onImprove?.(best);
-      fails = 0;
-    } else if (++fails >= FAILS_PER_STEP) {
-      step = Math.max(SHRINK_FLOOR, step / 2);
-      fails = 0;
+  const record = () => {
+    const candidate = search.solution();
+    if (candidate.length >= best.length || !accept(candidate)) return false;
+    best = candidate;
+    bestState = search.snapshot();
+    bestState.L = candidate.length;
+    options.onImprove?.(best);
+    return true;
+  };
+
+  // Exploration.
+  const exploreEnd = budget * EXPLORE_SHARE;
+  search.restore(bestState);
+  search.shrinkTo(bestState.L * (1 - EXPLORE_STEP), false);
+  let pool: { state: ReturnType<StripSearch["snapshot"]>; loss: number }[] = [];
+  while (search.evaluations < exploreEnd) {
+    const loss = search.separate(exploreEnd, EXPLORE_ROUNDS, EXPLORE_STRIKES);
+    if (loss === 0 && record()) {
+      pool = [];
+      search.shrinkTo(search.L * (1 - EXPLORE_STEP), false);
+      continue;
     }
+    if (loss === 0) {
+      // Feasible for the search but refused by the exact check (or no shorter): shrink on.
+      search.shrinkTo(search.L * (1 - EXPLORE_STEP), false);
+      continue;
+    }
+    const state = search.snapshot();
+    const at = pool.findIndex((p) => p.loss > loss);
+    pool.splice(at < 0 ? pool.length : at, 0, { state, loss });
+    const pick = Math.min(pool.length - 1, Math.floor(Math.min(0.999, Math.abs(normal(search.random) * 0.25)) * pool.length));
+    search.restore(pool[pick]!.state);
+    search.disrupt();
+  }
+
+  // Compression.
+  const compressStart = search.evaluations;
+  while (search.evaluations < budget) {
+    const done = (search.evaluations - compressStart) / Math.max(1, budget - compressStart);
+    const step = COMPRESS_STEPS[0] + (COMPRESS_STEPS[1] - COMPRESS_STEPS[0]) * done;
+    search.restore(bestState);
+    search.shrinkTo(bestState.L * (1 - step), true);
+    if (search.separate(budget, COMPRESS_ROUNDS, COMPRESS_STRIKES) === 0) record();
   }
   options.onEnd?.(search.evaluations);
   return best;
+}
+
+/** A standard normal deviate (Box-Muller) from the search's generator. */
+function normal(rnd: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
 }
