@@ -92,13 +92,18 @@ const front: Pt[] = [
   [0, 530],
 ];
 
+/** Pieces no fold concerns: fronts, sleeves, cuffs and pockets. */
+const openPieces: PatternPiece[] = [
+  piece("Front", front, { quantity: 2, grain: [[40, 100], [40, 400]] }),
+  // Drawn lying down: the grain runs along x, so it is turned a quarter to lie along the length.
+  piece("Sleeve", [[0, 0], [500, 40], [520, 200], [500, 360], [0, 400], [60, 200]], { quantity: 2, grain: [[50, 200], [450, 200]] }),
+  piece("Cuff", rect(240, 80), { quantity: 4, grain: [[120, 10], [120, 70]] }),
+  piece("Pocket", [[0, 0], [160, 0], [160, 150], [80, 180], [0, 150]], { quantity: 3 }),
+];
+
 describe("layoutPieces on generated pieces", () => {
   const pieces: PatternPiece[] = [
-    piece("Front", front, { quantity: 2, grain: [[40, 100], [40, 400]] }),
-    // Drawn lying down: the grain runs along x, so it is turned a quarter to lie along the length.
-    piece("Sleeve", [[0, 0], [500, 40], [520, 200], [500, 360], [0, 400], [60, 200]], { quantity: 2, grain: [[50, 200], [450, 200]] }),
-    piece("Cuff", rect(240, 80), { quantity: 4, grain: [[120, 10], [120, 70]] }),
-    piece("Pocket", [[0, 0], [160, 0], [160, 150], [80, 180], [0, 150]], { quantity: 3 }),
+    ...openPieces,
     // Cut on the fold: the layout uses the whole, unfolded piece.
     piece("Back", rect(250, 560), {
       onFold: true,
@@ -153,6 +158,22 @@ describe("layoutPieces on generated pieces", () => {
     expect(layoutPieces({ pieces, widthMm: 450, gapMm: 5 })).toEqual({ ok: false, error: "too_wide", pieces: ["Back"] });
     expect(layoutPieces({ pieces: [piece("Tie", rect(20, 20), { quantity: 99 }), piece("Loop", rect(20, 20), { quantity: 99 }), piece("Tab", rect(20, 20), { quantity: 99 }), piece("Strap", rect(20, 20), { quantity: 99 })], widthMm: 1400, gapMm: 5 })).toEqual({ ok: false, error: "too_many_pieces" });
     expect(layoutPieces({ pieces: [], widthMm: 1400, gapMm: 5 })).toEqual({ ok: false, error: "no_pieces" });
+  });
+});
+
+describe("layoutPieces improved by the strip search (issue 47)", () => {
+  // Open layout (no fold) on a narrow fabric, where the greedy passes leave room.
+  const pieces = openPieces;
+
+  it("is shorter than the greedy layout, keeps the gap, the grain, the mirrored pairs and every cut, the same each time", () => {
+    const greedy = layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5 });
+    const improved = layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5, improve: 40_000 });
+    if (!greedy.ok || !improved.ok) throw new Error("no layout");
+    expect(improved.layout.lengthMm).toBeLessThan(greedy.layout.lengthMm);
+    expectValid(improved.layout, pieces, "fabric");
+    expectGapKept(improved.layout);
+    expect(improved.layout.placements.filter((p) => p.name === "Front").map((p) => p.mirrored)).toEqual([false, true]);
+    expect(layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5, improve: 40_000 })).toEqual(improved);
   });
 });
 

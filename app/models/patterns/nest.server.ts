@@ -27,8 +27,10 @@
 import ClipperLib, { type Path } from "clipper-lib";
 
 import type { PatternPiece, Pt } from "./types";
-import { noFitPolygon } from "./minkowski.server";
+import { largest, noFitPolygon } from "./minkowski.server";
 import { seeded } from "./strip-core";
+import { signedArea, type StripInstance, type StripItem, type StripPlacement } from "./strip-instance";
+import { nestStrip } from "./strip-nest.server";
 import { cutCount, flipOf, flipPath, flipPoint, SCALE, shapeOf, type Flip, type Shape } from "./shapes.server";
 
 export type Placement = {
@@ -90,6 +92,11 @@ export type LayoutInput = {
   fold?: "auto" | "open" | "folded";
   /** Ordering passes after the three sorted ones (seeded shuffles), each laid by both rules. */
   shuffles?: number;
+  /**
+   * Evaluations of the strip search (decision 155) that improves the open layout after the greedy passes (0: none,
+   * the default); EVALUATIONS_PER_SECOND of them are about a second of one core.
+   */
+  improve?: number;
 };
 
 /**
@@ -133,7 +140,7 @@ function itemsOf(pieces: PatternPiece[], counts: number[], gapMm: number, folded
 }
 
 /** Lays out the cuts of `pieces` on `widthMm` of fabric with `gapMm` between outlines. */
-export function layoutPieces({ pieces, material, widthMm, gapMm, fold = "auto", shuffles = 12 }: LayoutInput): LayoutResult {
+export function layoutPieces({ pieces, material, widthMm, gapMm, fold = "auto", shuffles = 12, improve = 0 }: LayoutInput): LayoutResult {
   if (!Number.isFinite(widthMm) || widthMm < LAYOUT_LIMITS.minWidthMm || widthMm > LAYOUT_LIMITS.maxWidthMm) return { ok: false, error: "bad_width" };
   if (!Number.isFinite(gapMm) || gapMm < 0 || gapMm > LAYOUT_LIMITS.maxGapMm) return { ok: false, error: "bad_gap" };
   const counts = pieces.map((p) => cutCount(p, material));
@@ -143,7 +150,7 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, fold = "auto", 
   if (fold !== "open" && pieces.some((p) => p.onFold)) {
     const set = itemsOf(pieces, counts, gapMm, true);
     const frame = widthMm / 2;
-    if (set && set.items.length && set.shapes.every((s) => s.width <= frame)) folded = nestItems(set.shapes, set.items, widthMm, gapMm, shuffles, true);
+    if (set && set.items.length && set.shapes.every((s) => s.width <= frame)) folded = nestItems(set.shapes, set.items, widthMm, gapMm, shuffles, true, 0);
   }
   if (folded?.ok && fold === "folded") return folded;
   const set = itemsOf(pieces, counts, gapMm, false)!;
@@ -151,7 +158,7 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, fold = "auto", 
     if (!set.items.length) return { ok: false, error: "no_pieces" };
     const tooWide = set.shapes.filter((s) => s.width > widthMm);
     if (tooWide.length) return { ok: false, error: "too_wide", pieces: tooWide.map((s) => s.name) };
-    return nestItems(set.shapes, set.items, widthMm, gapMm, shuffles, false) ?? { ok: false, error: "too_wide", pieces: set.shapes.map((s) => s.name) };
+    return nestItems(set.shapes, set.items, widthMm, gapMm, shuffles, false, improve) ?? { ok: false, error: "too_wide", pieces: set.shapes.map((s) => s.name) };
   })();
   // Auto: the shorter of the two (a tie: folded), so the buyer never buys more fabric for the convenience of a fold.
   if (folded?.ok && (!open.ok || folded.layout.lengthMm <= open.layout.lengthMm)) return folded;
@@ -159,10 +166,69 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, fold = "auto", 
 }
 
 /**
+ * The strip search (decision 155) on an open layout: each cut an item of its nesting outline (grown by half the gap),
+ * mirrored as laid, turned 0 or 180 degrees; the strip's height the width plus the gap (the nesting outline may
+ * reach half a gap past each edge, the real one may not); x and y swapped (the strip runs along x). Started from the
+ * greedy layout; the result, mapped back, when its real length is shorter, else null.
+ */
+function improveOpen<P extends Placed & { item: Item }>(shapes: Shape[], placed: P[], widthMm: number, gapMm: number, budget: number): { placed: P[]; top: number } | null {
+  const half = gapMm / 2;
+  const g = Math.round(half * SCALE);
+  // Across the fabric the nesting outline is cut at half a gap past the real box: the part past it keeps no outline
+  // apart (the real outline is within the box), and the strip's edges then hold every real outline on the fabric.
+  const rings = placed.map((p) => {
+    const s = shapes[p.shape]!;
+    const band: Path = [
+      { X: -g, Y: -s.H - g * 4 },
+      { X: s.W + g, Y: -s.H - g * 4 },
+      { X: s.W + g, Y: 2 * s.H + g * 4 },
+      { X: -g, Y: 2 * s.H + g * 4 },
+    ];
+    const clipper = new ClipperLib.Clipper();
+    clipper.AddPath(flipPath(s.nest, s.W, s.H, flipOf(p.item.mirrored, false)), ClipperLib.PolyType.ptSubject, true);
+    clipper.AddPath(band, ClipperLib.PolyType.ptClip, true);
+    const out: Path[] = [];
+    clipper.Execute(ClipperLib.ClipType.ctIntersection, out, ClipperLib.PolyFillType.pftNonZero, ClipperLib.PolyFillType.pftNonZero);
+    return largest(out) ?? [];
+  });
+  // Along the fabric the nesting outline may reach below the real one's start: the strip starts that much earlier.
+  const below = Math.max(0, ...rings.map((ring) => -Math.min(...ring.map((q) => q.Y)))) / SCALE;
+  const items: StripItem[] = rings.map((ring0, i) => {
+    const ring: Pt[] = ring0.map((q): Pt => [q.Y / SCALE, q.X / SCALE]);
+    const area = signedArea(ring);
+    return { id: i, demand: 1, orientations: [0, 180], polygon: area < 0 ? ring.reverse() : ring, area: Math.abs(area) };
+  });
+  const instance: StripInstance = { name: "layout", height: widthMm + gapMm, items };
+  const start: StripPlacement[] = placed.map((p, i) => {
+    const s = shapes[p.shape]!;
+    const turned = p.flip.fy;
+    const X = turned ? p.X + s.W : p.X;
+    const Y = turned ? p.Y + s.H : p.Y;
+    return { item_id: i, rotation: turned ? 180 : 0, translation: [Y / SCALE + below + half, X / SCALE + half] };
+  });
+  const { solution } = nestStrip(instance, { evaluations: budget, start });
+  const out = solution.placements.map((pl, i) => {
+    const p = placed[i]!;
+    const s = shapes[p.shape]!;
+    const turned = pl.rotation === 180;
+    const [t0, t1] = pl.translation;
+    const X = (t1 - half) * SCALE - (turned ? s.W : 0);
+    const Y = (t0 - below - half) * SCALE - (turned ? s.H : 0);
+    return { ...p, flip: flipOf(p.item.mirrored, turned), X, Y };
+  });
+  // The real outlines from y = 0.
+  const bottom = Math.min(...out.map((p) => p.Y));
+  for (const p of out) p.Y -= bottom;
+  const top = Math.max(...out.map((p) => p.Y + shapes[p.shape]!.H));
+  const before = Math.max(...placed.map((p) => p.Y + shapes[p.shape]!.H));
+  return top < before ? { placed: out, top } : null;
+}
+
+/**
  * Nests `items` on the opened fabric, or on the fabric folded lengthwise (`folded`: widthMm / 2 from the fold at x =
  * 0); null when some piece finds no place.
  */
-function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: number, shuffles: number, folded: boolean): LayoutResult | null {
+function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: number, shuffles: number, folded: boolean, improve: number): LayoutResult | null {
   const frameMm = folded ? widthMm / 2 : widthMm;
   const fabricW = Math.floor(frameMm * SCALE);
   // On the folded fabric a pair keeps half a gap from the fold, so its two copies are a gap apart when opened.
@@ -347,6 +413,10 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: numbe
     top = after;
     best = { placed, top };
     placed = placed.map((p) => ({ ...p }));
+  }
+  if (improve > 0 && !folded) {
+    const better = improveOpen(shapes, best.placed, widthMm, gapMm, improve);
+    if (better) best = better;
   }
 
   const r2 = (n: number) => Math.round(n * 100) / 100;

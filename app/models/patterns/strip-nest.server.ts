@@ -8,8 +8,12 @@ import { EVALUATIONS_PER_SECOND, searchStrip } from "./strip.server";
 
 export type NestResult = { solution: StripSolution; evaluations: number; improvements: number };
 
-export function nestStrip(instance: StripInstance, { seconds, seed = 0, start }: { seconds: number; seed?: number; start?: StripPlacement[] }): NestResult {
-  const budget = Math.round(seconds * EVALUATIONS_PER_SECOND);
+/** The budget: `seconds` (EVALUATIONS_PER_SECOND each) or `evaluations`. */
+export function nestStrip(
+  instance: StripInstance,
+  { seconds, evaluations: given, seed = 0, start }: { seconds?: number; evaluations?: number; seed?: number; start?: StripPlacement[] },
+): NestResult {
+  const budget = given ?? Math.round((seconds ?? 0) * EVALUATIONS_PER_SECOND);
   let improvements = 0;
   let evaluations = 0;
   const solution = searchStrip(
