@@ -20,6 +20,7 @@ import { and, eq, isNull } from "drizzle-orm";
 
 import { products, stores } from "../../../db/schema";
 import type { Layout } from "../patterns/nest.server";
+import { EVALUATIONS_PER_SECOND } from "../patterns/strip.server";
 import { getLayoutSettings } from "./settings.server";
 import { LAYOUT_WIDTH_RANGE_MM } from "~/utils/layout-settings";
 import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
@@ -323,10 +324,15 @@ export async function productLayout({
       ? { ok: false, error: "too_wide", pieces: stored.tooWide }
       : { ok: true, value: { productId, size: chosen, material: laid, materials, widthMm, gapMm, layout: stored } };
   const key = layoutKey(version, chosen, laid, widthMm, gapMm);
+  /** A greedy layout served is laid again in the background, shorter where it can (issue 47). */
+  const serve = (stored: Stored): ProductLayoutResult => {
+    if (!("tooWide" in stored) && !stored.improved) improveLater(key, { db, productId, version, size: chosen, material: laid, widthMm, gapMm, dataDir });
+    return value(stored);
+  };
   const hit = layouts.get(key);
   if (hit) {
     served.inc({ source: "memory" });
-    return value(hit);
+    return serve(hit);
   }
   if (failedLayouts.get(key)) return { ok: false, error: "limit" };
   // A new layout (not being computed for anyone yet) counts against its client's share.
@@ -348,7 +354,7 @@ export async function productLayout({
       const stored = storedLayout(key, dataDir);
       if (stored) {
         served.inc({ source: "disk" });
-        return value(stored);
+        return serve(stored);
       }
     }
     const data = found.data ?? (await loadPattern({ db, versionId: version.id }))?.data;
@@ -359,7 +365,7 @@ export async function productLayout({
     const stored: Stored = result.ok ? result.layout : { tooWide: result.pieces ?? [] };
     layouts.set(key, stored);
     if (onDisk) await writeAtomically(file, JSON.stringify(stored), dataDir);
-    return value(stored);
+    return serve(stored);
   })
     .then((result) => {
       if (!result.ok && result.error === "limit") failedLayouts.set(key, "limit");
@@ -509,6 +515,29 @@ export function cachedLayoutsOf({ db, productId, dataDir }: { db: DbOrTx; produc
   };
 }
 
+/**
+ * Which of the current version's graded layouts at the seller's widths are improved yet (issue 47), as a short hash
+ * ("" for none):
+ * part of a print file's key, so a print built before an improvement is built again after it. Reads the cache only.
+ */
+export function improvedLayoutsStamp({ db, productId, dataDir }: { db: DbOrTx; productId: number; dataDir?: string }): string {
+  const version = getLatestVersion({ db, productId });
+  const index = version ? cachedIndex(version, dataDir) : null;
+  if (!version || !index) return "";
+  const { widthsMm, gapMm } = getLayoutSettings({ db, productId });
+  const marks: string[] = [];
+  for (const size of index.sizes) {
+    for (const material of index.materials[size] ?? []) {
+      for (const widthMm of widthsMm) {
+        const stored = storedLayout(layoutKey(version, size, material, widthMm, gapMm), dataDir);
+        if (stored && "placements" in stored && stored.improved) marks.push(`${size}|${material}|${widthMm}`);
+      }
+    }
+  }
+  // None improved: "", whether the layouts are computed yet or not (a print's key stays until one is improved).
+  return marks.length ? hash(JSON.stringify(marks)).slice(0, 8) : "";
+}
+
 /** The seller of a Pattern product not removed (published or draft: the caller decides who sees it), else null. */
 function patternOwner(db: DbOrTx, productId: number): number | null {
   if (!Number.isSafeInteger(productId) || productId <= 0) return null;
@@ -595,6 +624,57 @@ async function warmProduct(db: DbOrTx, productId: number, dataDir?: string): Pro
     }
   }
   return true;
+}
+
+type ImproveJob = { db: DbOrTx; productId: number; version: VersionSummary; size: string; material: string; widthMm: number; gapMm: number; dataDir?: string };
+/** Graded layouts to lay again with the strip search, by cache key, oldest first; one at a time. */
+const improveQueue = new Map<string, ImproveJob>();
+let improving: Promise<void> | null = null;
+
+/**
+ * Queues a graded layout to be laid again by the strip search (issue 47, decision 155): LAYOUT_IMPROVE_SECONDS of it
+ * in the background lane (its own thread at the lowest CPU priority and queue, so uploads and pages go first; no
+ * client's share is spent, nobody waits). The result replaces the cached layout (memory, and the disk for the
+ * seller's widths) marked `improved`, also when it is no shorter, so it is not laid again; the next view, the JSON
+ * call and print files built after it show it. A busy pool or a failure drops the job: the next view queues it again.
+ */
+function improveLater(key: string, job: ImproveJob): void {
+  if (getEnv().LAYOUT_IMPROVE_SECONDS <= 0 || improveQueue.has(key)) return;
+  improveQueue.set(key, job);
+  if (!improving) improving = improveLoop().finally(() => (improving = null));
+}
+
+/** The running improvements, for tests (resolves at once when none is running). */
+export function layoutImproving(): Promise<void> {
+  return improving ?? Promise.resolve();
+}
+
+async function improveLoop(): Promise<void> {
+  for (const [key, job] of improveQueue) {
+    try {
+      await improveOne(key, job);
+    } catch (error) {
+      if (!(error instanceof PatternBusyError)) log.warn({ event: "layout-improve", productId: job.productId, err: error }, "a cutting layout could not be improved");
+    } finally {
+      improveQueue.delete(key);
+    }
+  }
+}
+
+async function improveOne(key: string, { db, productId, version, size, material, widthMm, gapMm, dataDir }: ImproveJob): Promise<void> {
+  if (closed(db)) return;
+  const current = storedLayout(key, dataDir);
+  if (!current || "tooWide" in current || current.improved) return;
+  const data = (await loadPattern({ db, versionId: version.id }))?.data;
+  if (!data) return;
+  const evaluations = Math.round(getEnv().LAYOUT_IMPROVE_SECONDS * EVALUATIONS_PER_SECOND);
+  const result = await runPatternTask({ kind: "improveLayout", data, size, material, widthMm, gapMm, evaluations }, "background");
+  if (!result.ok) return;
+  const stored: Layout = { ...(result.layout.lengthMm < current.lengthMm ? result.layout : current), improved: true };
+  layouts.set(key, stored);
+  if (!closed(db) && getLayoutSettings({ db, productId }).widthsMm.includes(widthMm)) {
+    await writeAtomically(layoutFile(key, dataDir), JSON.stringify(stored), dataDir);
+  }
 }
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;

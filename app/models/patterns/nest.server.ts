@@ -64,6 +64,8 @@ export type Layout = {
    * widthMm / 2.
    */
   folded: FoldedView | null;
+  /** Laid again by the strip search (decision 155) in the background: set by the layout service, not the engine. */
+  improved?: boolean;
 };
 
 /** The folded fabric as laid: x from the fold (0) to the selvedges (widthMm / 2), y along the length. */

@@ -53,6 +53,11 @@ export type PatternTask =
       gapMm: number;
       custom?: { chart: SizeChart; measurements: Measurements };
     }
+  /**
+   * A graded layout laid again with the strip search after the greedy passes (issue 47, decision 155): `evaluations`
+   * of it (LAYOUT_IMPROVE_SECONDS × EVALUATIONS_PER_SECOND); the background lane runs it.
+   */
+  | { kind: "improveLayout"; data: string; size: string; material: string; widthMm: number; gapMm: number; evaluations: number }
   /** For the pool's own tests: spins, allocates or throws as told. */
   | { kind: "test"; behave: "spin" | "allocate" | "throw" | "echo"; value?: string };
 
@@ -69,6 +74,7 @@ export type PatternTaskResult = {
   custom: { ok: true; pages: number } | { ok: false; pages: number } | { ok: false; error: CustomError; message: string };
   customPreview: { ok: true; svg: string } | { ok: false; error: CustomError; message: string };
   layout: LayoutResult | { ok: false; error: "custom"; custom: CustomError; message: string };
+  improveLayout: LayoutResult;
   test: string;
 };
 
@@ -97,6 +103,10 @@ function run(task: PatternTask): unknown {
       return customPreview(task);
     case "layout":
       return layout(task);
+    case "improveLayout": {
+      const { material, widthMm, gapMm, evaluations } = task;
+      return layoutPieces({ pieces: piecesToCut(JSON.parse(task.data) as Pattern, task.size, material), material, widthMm, gapMm, improve: evaluations });
+    }
     case "test":
       return testTask(task);
   }
