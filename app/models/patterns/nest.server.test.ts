@@ -161,6 +161,33 @@ describe("layoutPieces on generated pieces", () => {
   });
 });
 
+describe("layoutPieces with a selvedge margin (issue 47, item 5)", () => {
+  it("keeps the margin free at both edges, open and folded, and refuses one that leaves no fabric", () => {
+    const onFold = piece("Back", rect(250, 560), {
+      onFold: true,
+      fold: [[0, 0], [0, 560]],
+      unfolded: { boundary: rect(500, 560, -250), bbox: bboxOf(rect(500, 560, -250)), area: 500 * 560 },
+    });
+    for (const [pieces, fold] of [
+      [openPieces, "open"],
+      [[...openPieces, onFold], "folded"],
+    ] as const) {
+      const result = layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5, selvedgeMm: 20, fold });
+      if (!result.ok) throw new Error(result.error);
+      expectValid(result.layout, pieces, "fabric");
+      expect(result.layout.selvedgeMm).toBe(20);
+      expect(!!result.layout.folded).toBe(fold === "folded");
+      const xs = result.layout.placements.flatMap((p) => p.polygon.map(([x]) => x));
+      expect(Math.min(...xs)).toBeGreaterThanOrEqual(20);
+      expect(Math.max(...xs)).toBeLessThanOrEqual(1100);
+    }
+    // The usable width decides what fits: the 500 mm back does not fit 520 mm less two 20 mm selvedges.
+    expect(layoutPieces({ pieces: [...openPieces, onFold], widthMm: 520, gapMm: 5, selvedgeMm: 20, fold: "open" })).toEqual({ ok: false, error: "too_wide", pieces: ["Back"] });
+    expect(layoutPieces({ pieces: openPieces, widthMm: 1120, gapMm: 5, selvedgeMm: -1 })).toEqual({ ok: false, error: "bad_selvedge" });
+    expect(layoutPieces({ pieces: openPieces, widthMm: 250, gapMm: 5, selvedgeMm: 80 })).toEqual({ ok: false, error: "bad_selvedge" });
+  });
+});
+
 describe("layoutPieces improved by the strip search (issue 47)", () => {
   // Open layout (no fold) on a narrow fabric, where the greedy passes leave room.
   const pieces = openPieces;

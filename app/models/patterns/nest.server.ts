@@ -48,9 +48,11 @@ export type Placement = {
 export type Layout = {
   widthMm: number;
   gapMm: number;
+  /** Kept free at each edge of the fabric, mm (no piece within it); absent (layouts cached before it): 0. */
+  selvedgeMm?: number;
   /** From y = 0 to the top of the highest piece, mm. */
   lengthMm: number;
-  /** The pieces' area over the width: the length of a perfect nesting, mm. */
+  /** The pieces' area over the usable width (less the selvedges): the length of a perfect nesting, mm. */
   lowerBoundMm: number;
   /** The pieces' area (every cut), mm². */
   areaMm2: number;
@@ -73,10 +75,10 @@ export type FoldedView = { widthMm: number; view: FoldedPlacement[] };
 /** `layers` 2: cut through both layers (a mirrored pair, or an on-fold piece whose half lies against the fold). */
 export type FoldedPlacement = Placement & { layers: 1 | 2; onFold: boolean };
 
-export type LayoutError = "bad_width" | "bad_gap" | "no_pieces" | "too_many_pieces" | "too_wide";
+export type LayoutError = "bad_width" | "bad_gap" | "bad_selvedge" | "no_pieces" | "too_many_pieces" | "too_wide";
 export type LayoutResult = { ok: true; layout: Layout } | { ok: false; error: LayoutError; pieces?: string[] };
 
-export const LAYOUT_LIMITS = { minWidthMm: 100, maxWidthMm: 5000, maxGapMm: 50, maxCuts: 300 } as const;
+export const LAYOUT_LIMITS = { minWidthMm: 100, maxWidthMm: 5000, maxGapMm: 50, maxSelvedgeMm: 100, maxCuts: 300 } as const;
 
 export type LayoutInput = {
   /** The pieces of one size cut from one material (piecesToCut). */
@@ -85,6 +87,11 @@ export type LayoutInput = {
   material?: string;
   widthMm: number;
   gapMm: number;
+  /**
+   * Kept free at each edge (the selvedges), mm: the pieces lie within [selvedgeMm, widthMm − selvedgeMm]; on the
+   * folded fabric the selvedges lie together at the open edge. 0 by default.
+   */
+  selvedgeMm?: number;
   /**
    * "auto" (the default): when a piece is cut on the fold, laid both ways, folded (see "folded") and open, and the
    * shorter layout returned (a tie: folded); else open. "folded": on the fabric folded lengthwise when a piece is cut
@@ -142,25 +149,29 @@ function itemsOf(pieces: PatternPiece[], counts: number[], gapMm: number, folded
 }
 
 /** Lays out the cuts of `pieces` on `widthMm` of fabric with `gapMm` between outlines. */
-export function layoutPieces({ pieces, material, widthMm, gapMm, fold = "auto", shuffles = 12, improve = 0 }: LayoutInput): LayoutResult {
+export function layoutPieces({ pieces, material, widthMm, gapMm, selvedgeMm = 0, fold = "auto", shuffles = 12, improve = 0 }: LayoutInput): LayoutResult {
   if (!Number.isFinite(widthMm) || widthMm < LAYOUT_LIMITS.minWidthMm || widthMm > LAYOUT_LIMITS.maxWidthMm) return { ok: false, error: "bad_width" };
   if (!Number.isFinite(gapMm) || gapMm < 0 || gapMm > LAYOUT_LIMITS.maxGapMm) return { ok: false, error: "bad_gap" };
+  if (!Number.isFinite(selvedgeMm) || selvedgeMm < 0 || selvedgeMm > LAYOUT_LIMITS.maxSelvedgeMm || widthMm - 2 * selvedgeMm < LAYOUT_LIMITS.minWidthMm) {
+    return { ok: false, error: "bad_selvedge" };
+  }
+  const usable = widthMm - 2 * selvedgeMm;
   const counts = pieces.map((p) => cutCount(p, material));
   if (counts.reduce((s, n) => s + n, 0) > LAYOUT_LIMITS.maxCuts) return { ok: false, error: "too_many_pieces" };
 
   let folded: LayoutResult | null = null;
   if (fold !== "open" && pieces.some((p) => p.onFold)) {
     const set = itemsOf(pieces, counts, gapMm, true);
-    const frame = widthMm / 2;
-    if (set && set.items.length && set.shapes.every((s) => s.width <= frame)) folded = nestItems(set.shapes, set.items, widthMm, gapMm, shuffles, true, 0);
+    const frame = usable / 2;
+    if (set && set.items.length && set.shapes.every((s) => s.width <= frame)) folded = nestItems(set.shapes, set.items, widthMm, selvedgeMm, gapMm, shuffles, true, 0);
   }
   if (folded?.ok && fold === "folded") return folded;
   const set = itemsOf(pieces, counts, gapMm, false)!;
   const open = ((): LayoutResult => {
     if (!set.items.length) return { ok: false, error: "no_pieces" };
-    const tooWide = set.shapes.filter((s) => s.width > widthMm);
+    const tooWide = set.shapes.filter((s) => s.width > usable);
     if (tooWide.length) return { ok: false, error: "too_wide", pieces: tooWide.map((s) => s.name) };
-    return nestItems(set.shapes, set.items, widthMm, gapMm, shuffles, false, improve) ?? { ok: false, error: "too_wide", pieces: set.shapes.map((s) => s.name) };
+    return nestItems(set.shapes, set.items, widthMm, selvedgeMm, gapMm, shuffles, false, improve) ?? { ok: false, error: "too_wide", pieces: set.shapes.map((s) => s.name) };
   })();
   // Auto: the shorter of the two (a tie: folded), so the buyer never buys more fabric for the convenience of a fold.
   if (folded?.ok && (!open.ok || folded.layout.lengthMm <= open.layout.lengthMm)) return folded;
@@ -230,8 +241,10 @@ function improveOpen<P extends Placed & { item: Item }>(shapes: Shape[], placed:
  * Nests `items` on the opened fabric, or on the fabric folded lengthwise (`folded`: widthMm / 2 from the fold at x =
  * 0); null when some piece finds no place.
  */
-function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: number, shuffles: number, folded: boolean, improve: number): LayoutResult | null {
-  const frameMm = folded ? widthMm / 2 : widthMm;
+function nestItems(shapes: Shape[], items: Item[], widthMm: number, selvedgeMm: number, gapMm: number, shuffles: number, folded: boolean, improve: number): LayoutResult | null {
+  // Nested on the usable width (less a selvedge each side), from x = 0; placed at the end after the selvedge.
+  const usable = widthMm - 2 * selvedgeMm;
+  const frameMm = folded ? usable / 2 : usable;
   const fabricW = Math.floor(frameMm * SCALE);
   // On the folded fabric a pair keeps half a gap from the fold, so its two copies are a gap apart when opened.
   const fromFold = Math.ceil((gapMm / 2) * SCALE);
@@ -417,7 +430,7 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: numbe
     placed = placed.map((p) => ({ ...p }));
   }
   if (improve > 0 && !folded) {
-    const better = improveOpen(shapes, best.placed, widthMm, gapMm, improve);
+    const better = improveOpen(shapes, best.placed, usable, gapMm, improve);
     if (better) best = better;
   }
 
@@ -444,10 +457,10 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: numbe
       ...(grain ? { grain: [m(grain[0]), m(grain[1])] as [Pt, Pt] } : {}),
     });
     if (!folded) {
-      placements.push(on(([x, y]) => [clampX(x), r2(y)], item.mirrored, polygon));
+      placements.push(on(([x, y]) => [clampX(selvedgeMm + x), r2(y)], item.mirrored, polygon));
       continue;
     }
-    const frame = ([x, y]: Pt): Pt => [r2(Math.min(Math.max(x, 0), half)), r2(y)];
+    const frame = ([x, y]: Pt): Pt => [r2(Math.min(Math.max(x, 0), half - selvedgeMm)), r2(y)];
     view.push({ ...on(frame, item.mirrored, polygon), layers: item.layers, onFold: item.atFold });
     // Opened: the top layer at widthMm / 2 + x, the under layer mirrored at widthMm / 2 − x.
     const top = ([x, y]: Pt): Pt => [clampX(half + x), r2(y)];
@@ -465,8 +478,9 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: numbe
     layout: {
       widthMm,
       gapMm,
+      selvedgeMm,
       lengthMm: r2(lengthMm),
-      lowerBoundMm: r2(areaMm2 / widthMm),
+      lowerBoundMm: r2(areaMm2 / usable),
       areaMm2: Math.round(areaMm2),
       efficiency: Math.round((areaMm2 / (widthMm * lengthMm)) * 10000) / 10000,
       placements,
