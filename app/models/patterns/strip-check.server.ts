@@ -60,11 +60,15 @@ export function checkStripSolution(instance: StripInstance, solution: StripSolut
     return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] as const;
   });
   const areas = paths.map((p) => Math.abs(ClipperLib.Clipper.Area(p)));
-  for (let i = 0; i < paths.length; i++) {
-    for (let j = i + 1; j < paths.length; j++) {
-      const a = boxes[i]!;
+  // Pairs whose boxes overlap, by a sweep along the strip.
+  const order = [...boxes.keys()].sort((p, q) => boxes[p]![0] - boxes[q]![0]);
+  for (let oi = 0; oi < order.length; oi++) {
+    const i = order[oi]!;
+    const a = boxes[i]!;
+    for (let oj = oi + 1; oj < order.length && boxes[order[oj]!]![0] < a[2]; oj++) {
+      const j = order[oj]!;
       const b = boxes[j]!;
-      if (a[0] >= b[2] || b[0] >= a[2] || a[1] >= b[3] || b[1] >= a[3]) continue;
+      if (a[1] >= b[3] || b[1] >= a[3]) continue;
       const clipper = new ClipperLib.Clipper();
       clipper.AddPath(paths[i]!, ClipperLib.PolyType.ptSubject, true);
       clipper.AddPath(paths[j]!, ClipperLib.PolyType.ptClip, true);

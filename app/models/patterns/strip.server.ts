@@ -72,7 +72,11 @@ export class StripSearch {
   /** Pair overlaps (n × n, symmetric), and each piece's overlap with the outside of the strip. */
   private pair: Float64Array;
   private out: Float64Array;
+  /** Per piece, how many others it collides with (so the rounds' bookkeeping skips the pieces free of collisions). */
+  private collisions: Int32Array;
   private weight: Float32Array;
+  /** Pairs (k × n + j, k < j) whose weight is above 1: with the colliding ones, the only weights a round changes. */
+  private heavy = new Set<number>();
   private outWeight: Float64Array;
   /** Columns of the strip, each the pieces whose box reaches it. */
   private cellW: number;
@@ -113,6 +117,7 @@ export class StripSearch {
     this.py = new Float64Array(n);
     this.pair = new Float64Array(n * n);
     this.out = new Float64Array(n);
+    this.collisions = new Int32Array(n);
     this.weight = new Float32Array(n * n).fill(1);
     this.outWeight = new Float64Array(n).fill(1);
     this.cellLo = new Int32Array(n).fill(-1);
@@ -218,17 +223,25 @@ export class StripSearch {
   }
   private refresh(k: number) {
     const n = this.n;
-    for (let j = 0; j < n; j++) {
-      this.pair[k * n + j] = 0;
-      this.pair[j * n + k] = 0;
+    if (this.collisions[k]! > 0) {
+      for (let j = 0; j < n; j++) {
+        if (this.pair[k * n + j]! > 0) this.collisions[j]!--;
+        this.pair[k * n + j] = 0;
+        this.pair[j * n + k] = 0;
+      }
+      this.collisions[k] = 0;
     }
     const s = this.shape(k);
     const x = this.px[k]!;
     const y = this.py[k]!;
     for (const j of this.near(k, s.minX + x, s.maxX + x, this.scratch)) {
       const o = overlap(s, x, y, this.shape(j), this.px[j]!, this.py[j]!);
-      this.pair[k * n + j] = o;
-      this.pair[j * n + k] = o;
+      if (o > 0) {
+        this.pair[k * n + j] = o;
+        this.pair[j * n + k] = o;
+        this.collisions[k]!++;
+        this.collisions[j]!++;
+      }
     }
     this.out[k] = this.outside(s, x, y);
   }
@@ -248,25 +261,13 @@ export class StripSearch {
     let t = 0;
     for (let k = 0; k < n; k++) {
       t += this.out[k]!;
-      for (let j = k + 1; j < n; j++) t += this.pair[k * n + j]!;
+      if (this.collisions[k]! > 0) for (let j = k + 1; j < n; j++) t += this.pair[k * n + j]!;
     }
     return t;
   }
   private colliding(): number[] {
-    const n = this.n;
     const list: number[] = [];
-    for (let k = 0; k < n; k++) {
-      if (this.out[k]! > 0) {
-        list.push(k);
-        continue;
-      }
-      for (let j = 0; j < n; j++) {
-        if (this.pair[k * n + j]! > 0) {
-          list.push(k);
-          break;
-        }
-      }
-    }
+    for (let k = 0; k < this.n; k++) if (this.out[k]! > 0 || this.collisions[k]! > 0) list.push(k);
     return list;
   }
 
@@ -359,17 +360,32 @@ export class StripSearch {
   private updateWeights() {
     const n = this.n;
     let max = 0;
-    for (let i = 0; i < n * n; i++) max = Math.max(max, this.pair[i]!);
-    for (let k = 0; k < n; k++) max = Math.max(max, this.out[k]!);
-    if (max === 0) return;
+    // Pairs that collide now (each once, k < j); with the heavy ones, every weight that changes (the rest stay 1).
+    const pairs = new Set(this.heavy);
     for (let k = 0; k < n; k++) {
+      max = Math.max(max, this.out[k]!);
+      if (this.collisions[k]! === 0) continue;
       for (let j = k + 1; j < n; j++) {
         const o = this.pair[k * n + j]!;
-        const w = this.weight[k * n + j]!;
-        const nw = o > 0 ? w * (WEIGHT_LOW + ((WEIGHT_HIGH - WEIGHT_LOW) * o) / max) : Math.max(1, w * WEIGHT_DECAY);
-        this.weight[k * n + j] = nw;
-        this.weight[j * n + k] = nw;
+        if (o > 0) {
+          max = Math.max(max, o);
+          pairs.add(k * n + j);
+        }
       }
+    }
+    if (max === 0) return;
+    for (const i of pairs) {
+      const k = Math.floor(i / n);
+      const j = i - k * n;
+      const o = this.pair[i]!;
+      const w = this.weight[i]!;
+      const nw = o > 0 ? w * (WEIGHT_LOW + ((WEIGHT_HIGH - WEIGHT_LOW) * o) / max) : Math.max(1, w * WEIGHT_DECAY);
+      this.weight[i] = nw;
+      this.weight[j * n + k] = nw;
+      if (this.weight[i]! > 1) this.heavy.add(i);
+      else this.heavy.delete(i);
+    }
+    for (let k = 0; k < n; k++) {
       const o = this.out[k]!;
       this.outWeight[k] = o > 0 ? this.outWeight[k]! * (WEIGHT_LOW + ((WEIGHT_HIGH - WEIGHT_LOW) * o) / max) : Math.max(1, this.outWeight[k]! * WEIGHT_DECAY);
     }
@@ -383,6 +399,7 @@ export class StripSearch {
    */
   separate(limit: number, rounds: number, strikes: number): number {
     this.weight.fill(1);
+    this.heavy.clear();
     this.outWeight.fill(1);
     let min = this.totalOverlap();
     if (min === 0) return 0;
