@@ -168,10 +168,11 @@ describe("layoutPieces with a selvedge margin (issue 47, item 5)", () => {
       fold: [[0, 0], [0, 560]],
       unfolded: { boundary: rect(500, 560, -250), bbox: bboxOf(rect(500, 560, -250)), area: 500 * 560 },
     });
-    for (const [pieces, fold] of [
+    const cases: [PatternPiece[], "open" | "folded"][] = [
       [openPieces, "open"],
       [[...openPieces, onFold], "folded"],
-    ] as const) {
+    ];
+    for (const [pieces, fold] of cases) {
       const result = layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5, selvedgeMm: 20, fold });
       if (!result.ok) throw new Error(result.error);
       expectValid(result.layout, pieces, "fabric");
