@@ -627,8 +627,10 @@ async function warmProduct(db: DbOrTx, productId: number, dataDir?: string): Pro
 }
 
 type ImproveJob = { db: DbOrTx; productId: number; version: VersionSummary; size: string; material: string; widthMm: number; gapMm: number; dataDir?: string };
-/** Graded layouts to lay again with the strip search, by cache key, oldest first; one at a time. */
+/** Graded layouts to lay again with the strip search, by cache key, oldest first; one at a time; at most IMPROVE_QUEUE. */
 const improveQueue = new Map<string, ImproveJob>();
+/** Jobs waiting at most: past it a layout is not queued (the next view of it queues it again). */
+const IMPROVE_QUEUE = 1000;
 let improving: Promise<void> | null = null;
 
 /**
@@ -639,7 +641,7 @@ let improving: Promise<void> | null = null;
  * call and print files built after it show it. A busy pool or a failure drops the job: the next view queues it again.
  */
 function improveLater(key: string, job: ImproveJob): void {
-  if (getEnv().LAYOUT_IMPROVE_SECONDS <= 0 || improveQueue.has(key)) return;
+  if (getEnv().LAYOUT_IMPROVE_SECONDS <= 0 || improveQueue.has(key) || improveQueue.size >= IMPROVE_QUEUE) return;
   improveQueue.set(key, job);
   if (!improving) improving = improveLoop().finally(() => (improving = null));
 }
