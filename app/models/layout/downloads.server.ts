@@ -111,7 +111,7 @@ function fabricSource({ db, access, viewerId, own, dataDir }: { db: DbOrTx; acce
   const settings = getLayoutSettings({ db, productId });
   return {
     // The improved layouts so far (issue 47): a print built before an improvement is built again after it.
-    key: `f${hash(JSON.stringify([settings.widthsMm, settings.gapMm, LAYOUT_REVISION, improvedLayoutsStamp({ db, productId, dataDir })]))}`,
+    key: `f${hash(JSON.stringify([settings.widthsMm, settings.gapMm, LAYOUT_REVISION, improvedLayoutsStamp({ db, productId, dataDir }), settings.selvedgeMm]))}`,
     gather: async (pattern: Pattern, sizes: string[], dataDir?: string) =>
       (await printFabric({
         pattern,

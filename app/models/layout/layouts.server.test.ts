@@ -16,6 +16,7 @@ import { log } from "~/utils/log.server";
 import { layoutRequests } from "~/utils/metrics.server";
 import { cachedProductLayout, improvedLayoutsStamp, layoutImproving, layoutWarming, productLayout, warmLayouts } from "./layouts.server";
 import { getEnv } from "~/utils/env.server";
+import { saveLayoutSettings } from "./settings.server";
 import { lengthToBuy } from "~/utils/fabric-lengths";
 import { fabricNeeded, layoutFabricTable } from "./page-layout.server";
 import { patternJson, productPatternFacts } from "~/models/patterns/versions.server";
@@ -132,6 +133,19 @@ describe("productLayout on a real CAD export", () => {
     } finally {
       env.LAYOUT_IMPROVE_SECONDS = 0;
     }
+  });
+
+  it("lays out within the seller's selvedge margin, under a key of its own (issue 47, item 5)", { timeout: 120_000 }, async () => {
+    const { db, shop, productId } = await shopWithPattern();
+    const plain = await productLayout({ db, productId, size: "", widthMm: 1120 });
+    expect(saveLayoutSettings({ db, storeId: shop.store.id, productId, widthsMm: null, gapMm: null, selvedgeMm: 40 }).ok).toBe(true);
+    const kept = await productLayout({ db, productId, size: "", widthMm: 1120 });
+    if (!plain.ok || !kept.ok) throw new Error("no layout");
+    expect(plain.value.layout.selvedgeMm).toBe(0);
+    expect(kept.value.layout.selvedgeMm).toBe(40);
+    const xs = kept.value.layout.placements.flatMap((p) => p.polygon.map(([x]) => x));
+    expect(Math.min(...xs)).toBeGreaterThanOrEqual(40);
+    expect(Math.max(...xs)).toBeLessThanOrEqual(1080);
   });
 
   it("shares one computation between concurrent requests for one layout", { timeout: 120_000 }, async () => {

@@ -125,8 +125,10 @@ const clientWork = new Map<string, number>();
 const hash = (text: string) => crypto.createHash("sha256").update(text).digest("hex").slice(0, 32);
 /** Names a version's reading: layout files of other readings are deleted by rereadVersion (reread.server.ts). */
 const versionKey = (v: VersionSummary) => `v${v.id}r${v.reading}-${v.createdAt.getTime().toString(36)}`;
-const layoutKey = (v: VersionSummary, size: string, material: string, widthMm: number, gapMm: number) =>
-  `${versionKey(v)}-${hash(JSON.stringify([size, material]))}-w${widthMm}-g${gapMm}-L${LAYOUT_REVISION}`;
+/** The selvedge margin's part of a key: none for 0, so the layouts cached before the setting keep their keys. */
+const selvedgePart = (selvedgeMm: number) => (selvedgeMm ? `-s${selvedgeMm}` : "");
+const layoutKey = (v: VersionSummary, size: string, material: string, widthMm: number, { gapMm, selvedgeMm }: { gapMm: number; selvedgeMm: number }) =>
+  `${versionKey(v)}-${hash(JSON.stringify([size, material]))}-w${widthMm}-g${gapMm}${selvedgePart(selvedgeMm)}-L${LAYOUT_REVISION}`;
 const layoutDir = (dataDir?: string) => path.join(cacheDir(dataDir), "patterns", "layouts");
 const layoutFile = (key: string, dataDir?: string) => path.join(layoutDir(dataDir), `layout-${key}.json`);
 const indexFile = (v: VersionSummary, dataDir?: string) => path.join(layoutDir(dataDir), `layout-${versionKey(v)}-index.json`);
@@ -302,7 +304,7 @@ export async function productLayout({
   if (!isLayoutWidth(widthMm)) return { ok: false, error: "bad_width" };
   const version = getLatestVersion({ db, productId });
   if (!version) return { ok: false, error: "no_pattern" };
-  const { gapMm } = getLayoutSettings({ db, productId });
+  const { gapMm, selvedgeMm } = getLayoutSettings({ db, productId });
   if (size === CUSTOM_LAYOUT_SIZE) return customLayout({ db, product, version, widthMm, gapMm, material, userId, lane, waitMs });
   let found;
   try {
@@ -323,10 +325,10 @@ export async function productLayout({
     "tooWide" in stored
       ? { ok: false, error: "too_wide", pieces: stored.tooWide }
       : { ok: true, value: { productId, size: chosen, material: laid, materials, widthMm, gapMm, layout: stored } };
-  const key = layoutKey(version, chosen, laid, widthMm, gapMm);
+  const key = layoutKey(version, chosen, laid, widthMm, { gapMm, selvedgeMm });
   /** A greedy layout served is laid again in the background, shorter where it can (issue 47). */
   const serve = (stored: Stored): ProductLayoutResult => {
-    if (!("tooWide" in stored) && !stored.improved) improveLater(key, { db, productId, version, size: chosen, material: laid, widthMm, gapMm, dataDir });
+    if (!("tooWide" in stored) && !stored.improved) improveLater(key, { db, productId, version, size: chosen, material: laid, widthMm, gapMm, selvedgeMm, dataDir });
     return value(stored);
   };
   const hit = layouts.get(key);
@@ -359,7 +361,7 @@ export async function productLayout({
     }
     const data = found.data ?? (await loadPattern({ db, versionId: version.id }))?.data;
     if (!data) return { ok: false, error: "no_pattern" };
-    const result = await runLayoutTask({ data, size: chosen, material: laid, widthMm, gapMm }, lane);
+    const result = await runLayoutTask({ data, size: chosen, material: laid, widthMm, gapMm, selvedgeMm }, lane);
     if (!result.ok && result.error !== "too_wide") return mapFailure(result);
     served.inc({ source: "computed" });
     const stored: Stored = result.ok ? result.layout : { tooWide: result.pieces ?? [] };
@@ -432,7 +434,8 @@ function ownSizeLayout({
   lane: LayoutLane;
   waitMs: number | undefined;
 }): Promise<ProductLayoutResult> {
-  const work = shared(`custom-${customPreviewKey(version, chart, measurements)}-${material ?? ""}-w${widthMm}-g${gapMm}`, async () => {
+  const { selvedgeMm } = getLayoutSettings({ db, productId });
+  const work = shared(`custom-${customPreviewKey(version, chart, measurements)}-${material ?? ""}-w${widthMm}-g${gapMm}${selvedgePart(selvedgeMm)}`, async () => {
     const loaded = await loadPattern({ db, versionId: version.id });
     if (!loaded || !loaded.pattern.sizes.length) return { ok: false, error: "no_pattern" };
     // The buyer's pieces are the graded pieces re-drawn, cut as the graded ones: the materials of the default size.
@@ -443,13 +446,13 @@ function ownSizeLayout({
       ok: true,
       value: { productId, size: CUSTOM_LAYOUT_SIZE, material: laid, materials, widthMm, gapMm, layout },
     });
-    const key = `${customPreviewKey(version, chart, measurements)}-${hash(laid)}-w${widthMm}-g${gapMm}-L${LAYOUT_REVISION}`;
+    const key = `${customPreviewKey(version, chart, measurements)}-${hash(laid)}-w${widthMm}-g${gapMm}${selvedgePart(selvedgeMm)}-L${LAYOUT_REVISION}`;
     const hit = customLayouts.get(key);
     if (hit) {
       served.inc({ source: "memory" });
       return value(hit);
     }
-    const result = await runLayoutTask({ data: loaded.data, size: CUSTOM_LAYOUT_SIZE, material: laid, widthMm, gapMm, custom: { chart, measurements } }, lane);
+    const result = await runLayoutTask({ data: loaded.data, size: CUSTOM_LAYOUT_SIZE, material: laid, widthMm, gapMm, selvedgeMm, custom: { chart, measurements } }, lane);
     if (!result.ok) return mapFailure(result);
     served.inc({ source: "computed" });
     return value(customLayouts.set(key, result.layout));
@@ -504,13 +507,13 @@ export function cachedLayoutsOf({ db, productId, dataDir }: { db: DbOrTx; produc
   const version = patternOwner(db, productId) ? getLatestVersion({ db, productId }) : null;
   const index = version ? cachedIndex(version, dataDir) : null;
   if (!version || !index) return () => null;
-  const { gapMm } = getLayoutSettings({ db, productId });
+  const settings = getLayoutSettings({ db, productId });
   return (size, widthMm, material) => {
     if (!isLayoutWidth(widthMm) || size === CUSTOM_LAYOUT_SIZE) return null;
     const chosen = size || index.defaultSize;
     const laid = material ?? index.materials[chosen]?.[0];
     if (laid === undefined || !index.materials[chosen]?.includes(laid)) return null;
-    const stored = storedLayout(layoutKey(version, chosen, laid, widthMm, gapMm), dataDir);
+    const stored = storedLayout(layoutKey(version, chosen, laid, widthMm, settings), dataDir);
     return stored && "placements" in stored ? stored : null;
   };
 }
@@ -524,12 +527,12 @@ export function improvedLayoutsStamp({ db, productId, dataDir }: { db: DbOrTx; p
   const version = getLatestVersion({ db, productId });
   const index = version ? cachedIndex(version, dataDir) : null;
   if (!version || !index) return "";
-  const { widthsMm, gapMm } = getLayoutSettings({ db, productId });
+  const settings = getLayoutSettings({ db, productId });
   const marks: string[] = [];
   for (const size of index.sizes) {
     for (const material of index.materials[size] ?? []) {
-      for (const widthMm of widthsMm) {
-        const stored = storedLayout(layoutKey(version, size, material, widthMm, gapMm), dataDir);
+      for (const widthMm of settings.widthsMm) {
+        const stored = storedLayout(layoutKey(version, size, material, widthMm, settings), dataDir);
         if (stored && "placements" in stored && stored.improved) marks.push(`${size}|${material}|${widthMm}`);
       }
     }
@@ -609,11 +612,11 @@ async function warmProduct(db: DbOrTx, productId: number, dataDir?: string): Pro
   if (backgroundPatternPool().queueSize > 0) return false;
   const found = await versionIndex(db, version, dataDir);
   if (!found) return true;
-  const { widthsMm, gapMm } = getLayoutSettings({ db, productId });
+  const settings = getLayoutSettings({ db, productId });
   for (const size of found.index.sizes) {
     for (const material of found.index.materials[size] ?? []) {
-      for (const widthMm of widthsMm) {
-        if (storedLayout(layoutKey(version, size, material, widthMm, gapMm), dataDir)) continue;
+      for (const widthMm of settings.widthsMm) {
+        if (storedLayout(layoutKey(version, size, material, widthMm, settings), dataDir)) continue;
         if (backgroundPatternPool().queueSize > 0) return false;
         const result = await productLayout({ db, productId, size, widthMm, material, userId: owner, dataDir, lane: "background" });
         if (!result.ok && result.error === "busy") return false;
@@ -626,7 +629,17 @@ async function warmProduct(db: DbOrTx, productId: number, dataDir?: string): Pro
   return true;
 }
 
-type ImproveJob = { db: DbOrTx; productId: number; version: VersionSummary; size: string; material: string; widthMm: number; gapMm: number; dataDir?: string };
+type ImproveJob = {
+  db: DbOrTx;
+  productId: number;
+  version: VersionSummary;
+  size: string;
+  material: string;
+  widthMm: number;
+  gapMm: number;
+  selvedgeMm: number;
+  dataDir?: string;
+};
 /** Graded layouts to lay again with the strip search, by cache key, oldest first; one at a time; at most IMPROVE_QUEUE. */
 const improveQueue = new Map<string, ImproveJob>();
 /** Jobs waiting at most: past it a layout is not queued (the next view of it queues it again). */
@@ -663,14 +676,14 @@ async function improveLoop(): Promise<void> {
   }
 }
 
-async function improveOne(key: string, { db, productId, version, size, material, widthMm, gapMm, dataDir }: ImproveJob): Promise<void> {
+async function improveOne(key: string, { db, productId, version, size, material, widthMm, gapMm, selvedgeMm, dataDir }: ImproveJob): Promise<void> {
   if (closed(db)) return;
   const current = storedLayout(key, dataDir);
   if (!current || "tooWide" in current || current.improved) return;
   const data = (await loadPattern({ db, versionId: version.id }))?.data;
   if (!data) return;
   const evaluations = Math.round(getEnv().LAYOUT_IMPROVE_SECONDS * EVALUATIONS_PER_SECOND);
-  const result = await runPatternTask({ kind: "improveLayout", data, size, material, widthMm, gapMm, evaluations }, "background");
+  const result = await runPatternTask({ kind: "improveLayout", data, size, material, widthMm, gapMm, selvedgeMm, evaluations }, "background");
   if (!result.ok) return;
   const stored: Layout = { ...(result.layout.lengthMm < current.lengthMm ? result.layout : current), improved: true };
   layouts.set(key, stored);

@@ -51,13 +51,15 @@ export type PatternTask =
       material: string;
       widthMm: number;
       gapMm: number;
+      /** Kept free at each edge (issue 47); absent: 0. */
+      selvedgeMm?: number;
       custom?: { chart: SizeChart; measurements: Measurements };
     }
   /**
    * A graded layout laid again with the strip search after the greedy passes (issue 47, decision 155): `evaluations`
    * of it (LAYOUT_IMPROVE_SECONDS × EVALUATIONS_PER_SECOND); the background lane runs it.
    */
-  | { kind: "improveLayout"; data: string; size: string; material: string; widthMm: number; gapMm: number; evaluations: number }
+  | { kind: "improveLayout"; data: string; size: string; material: string; widthMm: number; gapMm: number; selvedgeMm?: number; evaluations: number }
   /** For the pool's own tests: spins, allocates or throws as told. */
   | { kind: "test"; behave: "spin" | "allocate" | "throw" | "echo"; value?: string };
 
@@ -104,8 +106,8 @@ function run(task: PatternTask): unknown {
     case "layout":
       return layout(task);
     case "improveLayout": {
-      const { material, widthMm, gapMm, evaluations } = task;
-      return layoutPieces({ pieces: piecesToCut(JSON.parse(task.data) as Pattern, task.size, material), material, widthMm, gapMm, improve: evaluations });
+      const { material, widthMm, gapMm, selvedgeMm, evaluations } = task;
+      return layoutPieces({ pieces: piecesToCut(JSON.parse(task.data) as Pattern, task.size, material), material, widthMm, gapMm, selvedgeMm, improve: evaluations });
     }
     case "test":
       return testTask(task);
@@ -150,8 +152,8 @@ function layout(task: Extract<PatternTask, { kind: "layout" }>): PatternTaskResu
     pattern = withCustomSize(pattern, result.pieces);
     size = CUSTOM_SIZE;
   }
-  const { material, widthMm, gapMm } = task;
-  return layoutPieces({ pieces: piecesToCut(pattern, size, material), material, widthMm, gapMm });
+  const { material, widthMm, gapMm, selvedgeMm } = task;
+  return layoutPieces({ pieces: piecesToCut(pattern, size, material), material, widthMm, gapMm, selvedgeMm });
 }
 
 function testTask(task: Extract<PatternTask, { kind: "test" }>): string {
