@@ -29,6 +29,7 @@ process.env.E2E_FAKE_EASYPOST_URL = `http://127.0.0.1:${fakeEasyPostPort}`;
 // No background work a test did not ask for: cutting layouts are laid when a page or call asks (the servers and the
 // fixtures' own saves in the test workers alike); the specs about layouts ask.
 process.env.LAYOUT_WARMING = "off";
+process.env.LAYOUT_IMPROVE_SECONDS = "0";
 // Every test browser and request context registers from 127.0.0.1, the whole suite's accounts from one address: the
 // per-address limit (10 an hour) is the model tests' (app/models/accounts/users.server.test.ts).
 process.env.REGISTRATIONS_PER_ADDRESS = "100000";
@@ -107,6 +108,7 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         NODE_ENV: "production",
         LAYOUT_WARMING: "off",
+        LAYOUT_IMPROVE_SECONDS: "0",
         // Every test browser logs in from 127.0.0.1: the suite's wrong passwords over all its accounts would pass the
         // per-address limit (50 in 15 minutes) and refuse later tests' logins. The per-account limit stays 5.
         LOGIN_MAX_FAILURES_PER_ADDRESS: "100000",
@@ -155,6 +157,7 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${stripePort}`,
         NODE_ENV: "production",
         LAYOUT_WARMING: "off",
+        LAYOUT_IMPROVE_SECONDS: "0",
         STRIPE_SECRET_KEY: "sk_test_e2e_fake",
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort}`,
@@ -178,6 +181,7 @@ export default defineConfig({
         PUBLIC_URL: "",
         NODE_ENV: "production",
         LAYOUT_WARMING: "off",
+        LAYOUT_IMPROVE_SECONDS: "0",
       },
     },
   ],

@@ -215,6 +215,8 @@ export const products = sqliteTable(
     layoutWidths: text("layout_widths"),
     /** Patterns only: the gap between pieces of a cutting layout (whole mm, 0 to 50); null means the standard 5 mm. */
     layoutGapMm: integer("layout_gap_mm"),
+    /** Patterns only (issue 47): mm kept free at each edge of the fabric (whole mm, 0 to 100); null means none (0). */
+    layoutSelvedgeMm: integer("layout_selvedge_mm"),
     /** Removed products stay for the orders that reference them, hidden from every listing. */
     removedAt: integer("removed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),

@@ -1,7 +1,7 @@
 /**
  * The design form's "Cutting layouts" fieldset (issue 25, decision 132): the fabric widths the seller recommends, in
  * cm or in as typed, and the gap between pieces in mm. Plain inputs; the names are app/schemas/layout.ts's
- * (`layout_unit`, `layout_width_<i>`, `layout_gap`), the checks are the server's.
+ * (`layout_unit`, `layout_width_<i>`, `layout_gap`, `layout_selvedge`), the checks are the server's.
  */
 import { ErrorList, Field } from "./forms";
 import type { LayoutFormValues } from "~/schemas/layout";
@@ -50,13 +50,16 @@ export function LayoutSettingsFields({
           );
         })}
       </div>
-      <div className="max-w-48">
-        <Field
-          label="Gap between pieces (mm)"
-          inputProps={{ name: "layout_gap", id: "layout_gap", defaultValue: layout.gap, inputMode: "numeric", autoComplete: "off", maxLength: 6 }}
-          errors={errors.layout_gap}
-        />
-      </div>
+      {(
+        [
+          ["layout_gap", "Gap between pieces (mm)", layout.gap],
+          ["layout_selvedge", "Selvedge margin (mm)", layout.selvedge],
+        ] as const
+      ).map(([name, label, value]) => (
+        <div key={name} className="max-w-48">
+          <Field label={label} inputProps={{ name, id: name, defaultValue: value, inputMode: "numeric", autoComplete: "off", maxLength: 6 }} errors={errors[name]} />
+        </div>
+      ))}
       <ErrorList id="layout-settings-errors" errors={errors.layout} />
     </fieldset>
   );

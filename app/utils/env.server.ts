@@ -54,6 +54,12 @@ const EnvSchema = z.object({
    * `off` lays them only when a page or call asks (the test servers: no background work a test did not ask for).
    */
   LAYOUT_WARMING: z.enum(["on", "off"]).default("on"),
+  /**
+   * CPU seconds of the strip search (decision 155) that lays a graded layout again in the background after it is
+   * first computed, shorter where it can (issue 47); 0 turns it off (the test servers: no background work a test did
+   * not ask for).
+   */
+  LAYOUT_IMPROVE_SECONDS: z.preprocess(blankAsUnset, z.coerce.number().min(0).max(60).default(30)),
   /** Compress HTML and JSON in the app; turn off when a reverse proxy in front compresses. */
   HTTP_COMPRESSION: z.enum(["on", "off"]).default("on"),
   /** Seconds a page rendered for a visitor without cookies is reused for others like them; 0 turns it off. */

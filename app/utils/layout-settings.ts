@@ -10,13 +10,18 @@ export const STANDARD_LAYOUT_GAP_MM = 5;
 /** A width a seller sets or a buyer types, mm: from narrow 50 cm trims to 320 cm sheeting. */
 export const LAYOUT_WIDTH_RANGE_MM = { min: 500, max: 3200 } as const;
 export const LAYOUT_GAP_RANGE_MM = { min: 0, max: 50 } as const;
+/** The margin kept free at each edge (the selvedges, issue 47), mm; none unless the seller sets one. */
+export const STANDARD_LAYOUT_SELVEDGE_MM = 0;
+export const LAYOUT_SELVEDGE_RANGE_MM = { min: 0, max: 100 } as const;
 export const MAX_LAYOUT_WIDTHS = 5;
 
 export type LayoutSettings = {
   /** Ascending, distinct, whole mm. */
   widthsMm: number[];
   gapMm: number;
-  /** The seller set the widths or the gap (else the standard ones). */
+  /** Kept free at each edge of the fabric (issue 47). */
+  selvedgeMm: number;
+  /** The seller set the widths, the gap or the selvedge (else the standard ones). */
   custom: boolean;
 };
 
@@ -37,12 +42,14 @@ export function parseLayoutWidths(text: string | null): number[] | null {
   return [...new Set(value as number[])].sort((a, b) => a - b);
 }
 
-export function layoutSettingsOf(row: { layoutWidths: string | null; layoutGapMm: number | null }): LayoutSettings {
+export function layoutSettingsOf(row: { layoutWidths: string | null; layoutGapMm: number | null; layoutSelvedgeMm?: number | null }): LayoutSettings {
   const widths = parseLayoutWidths(row.layoutWidths);
   const gap = wholeIn(row.layoutGapMm, LAYOUT_GAP_RANGE_MM) ? row.layoutGapMm : null;
+  const selvedge = wholeIn(row.layoutSelvedgeMm, LAYOUT_SELVEDGE_RANGE_MM) ? row.layoutSelvedgeMm : null;
   return {
     widthsMm: widths ?? [...STANDARD_LAYOUT_WIDTHS_MM],
     gapMm: gap ?? STANDARD_LAYOUT_GAP_MM,
-    custom: widths !== null || gap !== null,
+    selvedgeMm: selvedge ?? STANDARD_LAYOUT_SELVEDGE_MM,
+    custom: widths !== null || gap !== null || selvedge !== null,
   };
 }

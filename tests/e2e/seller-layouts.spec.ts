@@ -6,7 +6,7 @@
 
 import { createSeller, expect, gradedPattern, png, readDb, test } from "./fixtures";
 
-const stored = (id: number) => readDb("SELECT layout_widths, layout_gap_mm FROM products WHERE id = ?", id);
+const stored = (id: number) => readDb("SELECT layout_widths, layout_gap_mm, layout_selvedge_mm FROM products WHERE id = ?", id);
 
 test("the seller sets two widths in inches and a gap: a bad width is refused at its box, then the layouts show", { tag: "@long" }, async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -23,6 +23,7 @@ test("the seller sets two widths in inches and a gap: a bad width is refused at 
   await fieldset.getByLabel("Width 2", { exact: true }).fill("60");
   await fieldset.getByLabel("Width 3", { exact: true }).fill("200");
   await fieldset.getByLabel("Gap between pieces (mm)").fill("8");
+  await fieldset.getByLabel("Selvedge margin (mm)").fill("12");
   await fieldset.screenshot({ path: test.info().outputPath("layout-fieldset.png") });
   // A bad new pattern file with it: both are named at once (issue 34, item 16), and nothing is stored; a good new size
   // chart image sent with them is kept for the next save (listed at its field, not chosen again).
@@ -42,14 +43,15 @@ test("the seller sets two widths in inches and a gap: a bad width is refused at 
   await expect(page.getByLabel("Width 1", { exact: true })).toHaveValue("45");
   await expect(page.getByLabel("Width 2", { exact: true })).toHaveValue("60");
   await expect(page.getByLabel("Gap between pieces (mm)")).toHaveValue("8");
+  await expect(page.getByLabel("Selvedge margin (mm)")).toHaveValue("12");
   await expect(page.getByLabel("Widths in")).toHaveValue("in");
-  expect(stored(id)).toEqual([{ layout_widths: null, layout_gap_mm: null }]);
+  expect(stored(id)).toEqual([{ layout_widths: null, layout_gap_mm: null, layout_selvedge_mm: null }]);
 
   await third.fill("");
   await page.getByLabel("Upload a new version of the pattern (DXF)").setInputFiles([]);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Product updated successfully!")).toBeVisible();
-  expect(stored(id)).toEqual([{ layout_widths: "[1143,1524]", layout_gap_mm: 8 }]);
+  expect(stored(id)).toEqual([{ layout_widths: "[1143,1524]", layout_gap_mm: 8, layout_selvedge_mm: 12 }]);
   // The kept size chart was saved with it, not chosen again.
   expect(readDb<{ size_chart: string }>("SELECT size_chart FROM products WHERE id = ?", id)[0]!.size_chart).not.toBe(chartBefore);
   await expect(page.getByTestId("held-sizeChart")).toHaveCount(0);
@@ -60,7 +62,7 @@ test("the seller sets two widths in inches and a gap: a bad width is refused at 
   await expect(page.getByLabel("Gap between pieces (mm)")).toHaveValue("8");
 
   const panel = page.getByTestId("seller-layouts");
-  await expect(panel.getByText(/^Size M, main fabric, on the widths you recommend, 8 mm between pieces/)).toBeVisible();
+  await expect(panel.getByText(/^Size M, main fabric, on the widths you recommend, 8 mm between pieces, 12 mm kept free at each selvedge\./)).toBeVisible();
   const entries = panel.getByTestId("seller-layout");
   await expect(entries.locator("h3")).toHaveText(["114 cm (45 in)", "152 cm (60 in)"]);
   for (const entry of await entries.all()) {
@@ -78,7 +80,7 @@ test("the seller sets two widths in inches and a gap: a bad width is refused at 
   await expect(page.getByText("There is no size “XXL” in this pattern: size M is shown.")).toBeVisible();
 });
 
-test("the JSON calls carry layout_widths_mm and layout_gap_mm; update-product refuses a bad one by name", async ({ request, javaScriptEnabled }) => {
+test("the JSON calls carry layout_widths_mm, layout_gap_mm and layout_selvedge_mm; update-product refuses a bad one by name", async ({ request, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "one run of the JSON calls is enough");
   const seller = await createSeller();
   const auth = { Authorization: seller.token };
@@ -99,11 +101,14 @@ test("the JSON calls carry layout_widths_mm and layout_gap_mm; update-product re
   const badGap = await update({ layout_gap_mm: "5" });
   expect(badGap.status()).toBe(400);
   expect(await badGap.json()).toMatchObject({ field: "layout_gap_mm" });
-  expect(stored(id)).toEqual([{ layout_widths: null, layout_gap_mm: null }]);
+  const badSelvedge = await update({ layout_selvedge_mm: 101 });
+  expect(badSelvedge.status()).toBe(400);
+  expect(await badSelvedge.json()).toMatchObject({ field: "layout_selvedge_mm" });
+  expect(stored(id)).toEqual([{ layout_widths: null, layout_gap_mm: null, layout_selvedge_mm: null }]);
 
-  const saved = await update({ layout_widths_mm: [1500, 1143], layout_gap_mm: 3 });
+  const saved = await update({ layout_widths_mm: [1500, 1143], layout_gap_mm: 3, layout_selvedge_mm: 10 });
   expect(saved.status()).toBe(200);
-  expect((await saved.json()).product).toMatchObject({ layout_widths_mm: [1143, 1500], layout_gap_mm: 3 });
+  expect((await saved.json()).product).toMatchObject({ layout_widths_mm: [1143, 1500], layout_gap_mm: 3, layout_selvedge_mm: 10 });
   const kept = await update({ name: own.name });
   expect((await kept.json()).product).toMatchObject({ layout_widths_mm: [1143, 1500], layout_gap_mm: 3 });
   expect((await (await request.get(`/api/user/get-external-product/${id}`)).json())).toMatchObject({ layout_widths_mm: [1143, 1500], layout_gap_mm: 3 });

@@ -86,7 +86,7 @@ export function inventoryOf(db: Db, variantId: number) {
  */
 export function useTestEnv(extra: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-unit-"));
-  globalThis.__env = parseEnv({ NODE_ENV: "test", DATA_DIR: dir, SESSION_SECRET: "unit-test-secret-0123456789", LAYOUT_WARMING: "off", ...extra });
+  globalThis.__env = parseEnv({ NODE_ENV: "test", DATA_DIR: dir, SESSION_SECRET: "unit-test-secret-0123456789", LAYOUT_WARMING: "off", LAYOUT_IMPROVE_SECONDS: "0", ...extra });
   globalThis.__stripe = undefined;
   return dir;
 }

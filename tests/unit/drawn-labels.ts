@@ -5,6 +5,7 @@
  */
 import { pointInRing } from "~/models/patterns/geometry";
 import { ASCENT_EM, DESCENT_EM, svgTextWidth } from "~/models/patterns/labels";
+import { segmentsMeet } from "~/models/patterns/strip-instance";
 import type { Pt } from "~/models/patterns/types";
 
 export type DrawnLabel = { text: string; fontSize: number; angle: number; boxes: Pt[][] };
@@ -76,22 +77,6 @@ export function drawnPieces(svg: string): DrawnPiece[] {
     pieces.push({ outline: ring, lines, labels });
   }
   return pieces;
-}
-
-function orient(a: Pt, b: Pt, c: Pt): number {
-  return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
-}
-
-/** Whether two closed segments share a point. */
-export function segmentsMeet(a: Pt, b: Pt, c: Pt, d: Pt): boolean {
-  const d1 = orient(c, d, a);
-  const d2 = orient(c, d, b);
-  const d3 = orient(a, b, c);
-  const d4 = orient(a, b, d);
-  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
-  const on = (p: Pt, q: Pt, r: Pt) =>
-    Math.min(p[0], q[0]) <= r[0] && r[0] <= Math.max(p[0], q[0]) && Math.min(p[1], q[1]) <= r[1] && r[1] <= Math.max(p[1], q[1]);
-  return (d1 === 0 && on(c, d, a)) || (d2 === 0 && on(c, d, b)) || (d3 === 0 && on(a, b, c)) || (d4 === 0 && on(a, b, d));
 }
 
 const edges = (poly: Pt[], closed: boolean): [Pt, Pt][] => {

@@ -15,8 +15,9 @@ export function SellerLayoutsPanel({ view, productId, unit }: { view: SellerLayo
         Cutting layouts
       </h2>
       <p className="text-sm text-slate-600">
-        Size {view.size}, main fabric, on the widths you recommend, {view.gapMm} mm between pieces. Buyers see these layouts
-        on the product page; change the widths and the gap in the form above.
+        Size {view.size}, main fabric, on the widths you recommend, {view.gapMm} mm between pieces
+        {view.selvedgeMm ? `, ${view.selvedgeMm} mm kept free at each selvedge` : ""}. Buyers see these layouts on the product
+        page; change the widths, the gap and the selvedge margin in the form above.
       </p>
       {view.sizeError ? (
         <p role="alert" className="text-sm text-red-700">

@@ -20,7 +20,7 @@ import { getLatestVersion, loadPattern } from "../patterns/versions.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { cacheDir, fetchCached, keepCached, localUpload } from "~/models/files/store.server";
 import { CUSTOM_SIZE } from "~/models/patterns/interpolate";
-import { LAYOUT_REVISION, orderOwnSizeLayout, ownSizeMaterials, productLayout } from "~/models/layout/layouts.server";
+import { improvedLayoutsStamp, LAYOUT_REVISION, orderOwnSizeLayout, ownSizeMaterials, productLayout } from "~/models/layout/layouts.server";
 import { printFabric } from "~/models/layout/print.server";
 import { getLayoutSettings } from "~/models/layout/settings.server";
 import type { Measurements, SizeChart } from "~/utils/measurements";
@@ -103,14 +103,15 @@ type OwnSize = { measurements: Measurements; chart: SizeChart };
 /** No fabric pages (a DXF, a copy-shop file, an earlier version). */
 const NO_FABRIC = { key: "f0", gather: async (): Promise<undefined> => undefined };
 
-function fabricSource({ db, access, viewerId, own }: { db: DbOrTx; access: DownloadSource; viewerId: number | null; own?: OwnSize }) {
+function fabricSource({ db, access, viewerId, own, dataDir }: { db: DbOrTx; access: DownloadSource; viewerId: number | null; own?: OwnSize; dataDir?: string }) {
   if (!access.version || getLatestVersion({ db, productId: access.order.productId })?.id !== access.version.id) {
     return NO_FABRIC;
   }
   const productId = access.order.productId;
   const settings = getLayoutSettings({ db, productId });
   return {
-    key: `f${hash(JSON.stringify([settings.widthsMm, settings.gapMm, LAYOUT_REVISION]))}`,
+    // The improved layouts so far (issue 47): a print built before an improvement is built again after it.
+    key: `f${hash(JSON.stringify([settings.widthsMm, settings.gapMm, LAYOUT_REVISION, improvedLayoutsStamp({ db, productId, dataDir }), settings.selvedgeMm]))}`,
     gather: async (pattern: Pattern, sizes: string[], dataDir?: string) =>
       (await printFabric({
         pattern,
@@ -173,7 +174,7 @@ export async function buildOrderDownload({
   // The version's reading in the name (decision 100): rereadVersion deletes the files of other readings.
   // Copy-shop files are large sheets only (issue 34, item 13): their fabric pages are the A4 and Letter files'.
   const copyShop = COPY_SHOP_FORMATS.has(format as PrintFormat);
-  const layoutSource = fabricSource({ db, access, viewerId });
+  const layoutSource = fabricSource({ db, access, viewerId, dataDir });
   const fabric = copyShop ? NO_FABRIC : layoutSource;
   const target = path.join(dir, `${owner}-p${access.order.productId}-${versionPart}-${access.version.id}r${loaded.reading}-${format}-${PRINT_LAYOUT_REVISION}-${fabric.key}-${sizesPart}.pdf`);
   const options = {
@@ -237,7 +238,7 @@ async function buildCustomDownload({
   // The fabric pages: the buyer's own size from the order's measurements, and the graded sizes asked for with it
   // (decision 133; issue 34, item 14).
   const copyShop = COPY_SHOP_FORMATS.has(format as PrintFormat);
-  const layoutSource = format === "dxf" ? NO_FABRIC : fabricSource({ db, access, viewerId, own: { chart, measurements } });
+  const layoutSource = format === "dxf" ? NO_FABRIC : fabricSource({ db, access, viewerId, own: { chart, measurements }, dataDir });
   const fabric = copyShop ? NO_FABRIC : layoutSource;
   const target = path.join(
     cacheDir(dataDir),

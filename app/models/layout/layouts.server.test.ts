@@ -14,7 +14,9 @@ import { cacheDir, uploadPath } from "~/models/files/store.server";
 import { makeAstmDxf } from "~/models/patterns/demo.server";
 import { log } from "~/utils/log.server";
 import { layoutRequests } from "~/utils/metrics.server";
-import { cachedProductLayout, layoutWarming, productLayout, warmLayouts } from "./layouts.server";
+import { cachedProductLayout, improvedLayoutsStamp, layoutImproving, layoutWarming, productLayout, warmLayouts } from "./layouts.server";
+import { getEnv } from "~/utils/env.server";
+import { saveLayoutSettings } from "./settings.server";
 import { lengthToBuy } from "~/utils/fabric-lengths";
 import { fabricNeeded, layoutFabricTable } from "./page-layout.server";
 import { patternJson, productPatternFacts } from "~/models/patterns/versions.server";
@@ -30,10 +32,10 @@ const FIXTURE = "DEEP_ARMHOLE_RACER.DXF";
 /** Distinct version dates: the caches are per process, as in production, and test databases repeat their ids. */
 let clock = Date.UTC(2026, 0, 1);
 
-async function shopWithPattern() {
+async function shopWithPattern(fixture = FIXTURE) {
   const db = createTestDb();
   const shop = await makeShop(db);
-  const bytes = cadFixtures().find((f) => f.name === FIXTURE)!.bytes;
+  const bytes = cadFixtures().find((f) => f.name === fixture)!.bytes;
   const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
   fs.writeFileSync(uploadPath(name)!, bytes);
   db.insert(files).values({ name, originalName: "racer.dxf", contentType: "application/dxf", size: bytes.length, kind: "pattern", ownerId: shop.seller.id }).run();
@@ -102,6 +104,48 @@ describe("productLayout on a real CAD export", () => {
     expect(next.ok).toBe(true);
     expect(await count("computed")).toBe(computed + 3);
     expect(layoutFiles()).toHaveLength(3);
+  });
+
+  it("lays a shown layout again with the strip search in the background, then serves that one, from memory and disk (issue 47)", { timeout: 120_000 }, async () => {
+    // Twelve pieces, where the greedy passes leave room (bench/LAYOUT-RESULTS.md); a short search.
+    const { db, productId } = await shopWithPattern("GMH2446F17_INCLALLOWANCE_AAMA.DXF");
+    const env = getEnv();
+    env.LAYOUT_IMPROVE_SECONDS = 0.5;
+    try {
+      const first = await productLayout({ db, productId, size: "", widthMm: 1400 });
+      if (!first.ok) throw new Error(first.error);
+      expect(first.value.layout.improved).toBeUndefined();
+      const printKey = improvedLayoutsStamp({ db, productId });
+      await layoutImproving();
+      // A print file's key changes with it, so a print built before is built again with the improved layout.
+      expect(improvedLayoutsStamp({ db, productId })).not.toBe(printKey);
+      const next = await productLayout({ db, productId, size: "", widthMm: 1400 });
+      if (!next.ok) throw new Error(next.error);
+      expect(next.value.layout.improved).toBe(true);
+      expect(next.value.layout.lengthMm).toBeLessThan(first.value.layout.lengthMm);
+      expect(next.value.layout.placements).toHaveLength(first.value.layout.placements.length);
+      // On disk too (the seller's width), so a restart or another process serves it; not laid again.
+      const file = layoutFiles().map((f) => path.join(cacheDir(dataDir), "patterns", "layouts", f)).find((f) => JSON.parse(fs.readFileSync(f, "utf8")).improved);
+      expect(JSON.parse(fs.readFileSync(file!, "utf8")).lengthMm).toBe(next.value.layout.lengthMm);
+      await layoutImproving();
+      const again = await productLayout({ db, productId, size: "", widthMm: 1400 });
+      expect(again.ok && again.value.layout).toBe(next.value.layout);
+    } finally {
+      env.LAYOUT_IMPROVE_SECONDS = 0;
+    }
+  });
+
+  it("lays out within the seller's selvedge margin, under a key of its own (issue 47, item 5)", { timeout: 120_000 }, async () => {
+    const { db, shop, productId } = await shopWithPattern();
+    const plain = await productLayout({ db, productId, size: "", widthMm: 1120 });
+    expect(saveLayoutSettings({ db, storeId: shop.store.id, productId, widthsMm: null, gapMm: null, selvedgeMm: 40 }).ok).toBe(true);
+    const kept = await productLayout({ db, productId, size: "", widthMm: 1120 });
+    if (!plain.ok || !kept.ok) throw new Error("no layout");
+    expect(plain.value.layout.selvedgeMm).toBe(0);
+    expect(kept.value.layout.selvedgeMm).toBe(40);
+    const xs = kept.value.layout.placements.flatMap((p) => p.polygon.map(([x]) => x));
+    expect(Math.min(...xs)).toBeGreaterThanOrEqual(40);
+    expect(Math.max(...xs)).toBeLessThanOrEqual(1080);
   });
 
   it("shares one computation between concurrent requests for one layout", { timeout: 120_000 }, async () => {

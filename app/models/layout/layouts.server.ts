@@ -20,6 +20,7 @@ import { and, eq, isNull } from "drizzle-orm";
 
 import { products, stores } from "../../../db/schema";
 import type { Layout } from "../patterns/nest.server";
+import { EVALUATIONS_PER_SECOND } from "../patterns/strip.server";
 import { getLayoutSettings } from "./settings.server";
 import { LAYOUT_WIDTH_RANGE_MM } from "~/utils/layout-settings";
 import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
@@ -124,8 +125,10 @@ const clientWork = new Map<string, number>();
 const hash = (text: string) => crypto.createHash("sha256").update(text).digest("hex").slice(0, 32);
 /** Names a version's reading: layout files of other readings are deleted by rereadVersion (reread.server.ts). */
 const versionKey = (v: VersionSummary) => `v${v.id}r${v.reading}-${v.createdAt.getTime().toString(36)}`;
-const layoutKey = (v: VersionSummary, size: string, material: string, widthMm: number, gapMm: number) =>
-  `${versionKey(v)}-${hash(JSON.stringify([size, material]))}-w${widthMm}-g${gapMm}-L${LAYOUT_REVISION}`;
+/** The selvedge margin's part of a key: none for 0, so the layouts cached before the setting keep their keys. */
+const selvedgePart = (selvedgeMm: number) => (selvedgeMm ? `-s${selvedgeMm}` : "");
+const layoutKey = (v: VersionSummary, size: string, material: string, widthMm: number, { gapMm, selvedgeMm }: { gapMm: number; selvedgeMm: number }) =>
+  `${versionKey(v)}-${hash(JSON.stringify([size, material]))}-w${widthMm}-g${gapMm}${selvedgePart(selvedgeMm)}-L${LAYOUT_REVISION}`;
 const layoutDir = (dataDir?: string) => path.join(cacheDir(dataDir), "patterns", "layouts");
 const layoutFile = (key: string, dataDir?: string) => path.join(layoutDir(dataDir), `layout-${key}.json`);
 const indexFile = (v: VersionSummary, dataDir?: string) => path.join(layoutDir(dataDir), `layout-${versionKey(v)}-index.json`);
@@ -301,7 +304,7 @@ export async function productLayout({
   if (!isLayoutWidth(widthMm)) return { ok: false, error: "bad_width" };
   const version = getLatestVersion({ db, productId });
   if (!version) return { ok: false, error: "no_pattern" };
-  const { gapMm } = getLayoutSettings({ db, productId });
+  const { gapMm, selvedgeMm } = getLayoutSettings({ db, productId });
   if (size === CUSTOM_LAYOUT_SIZE) return customLayout({ db, product, version, widthMm, gapMm, material, userId, lane, waitMs });
   let found;
   try {
@@ -322,11 +325,16 @@ export async function productLayout({
     "tooWide" in stored
       ? { ok: false, error: "too_wide", pieces: stored.tooWide }
       : { ok: true, value: { productId, size: chosen, material: laid, materials, widthMm, gapMm, layout: stored } };
-  const key = layoutKey(version, chosen, laid, widthMm, gapMm);
+  const key = layoutKey(version, chosen, laid, widthMm, { gapMm, selvedgeMm });
+  /** A greedy layout served is laid again in the background, shorter where it can (issue 47). */
+  const serve = (stored: Stored): ProductLayoutResult => {
+    if (!("tooWide" in stored) && !stored.improved) improveLater(key, { db, productId, version, size: chosen, material: laid, widthMm, gapMm, selvedgeMm, dataDir });
+    return value(stored);
+  };
   const hit = layouts.get(key);
   if (hit) {
     served.inc({ source: "memory" });
-    return value(hit);
+    return serve(hit);
   }
   if (failedLayouts.get(key)) return { ok: false, error: "limit" };
   // A new layout (not being computed for anyone yet) counts against its client's share.
@@ -348,18 +356,18 @@ export async function productLayout({
       const stored = storedLayout(key, dataDir);
       if (stored) {
         served.inc({ source: "disk" });
-        return value(stored);
+        return serve(stored);
       }
     }
     const data = found.data ?? (await loadPattern({ db, versionId: version.id }))?.data;
     if (!data) return { ok: false, error: "no_pattern" };
-    const result = await runLayoutTask({ data, size: chosen, material: laid, widthMm, gapMm }, lane);
+    const result = await runLayoutTask({ data, size: chosen, material: laid, widthMm, gapMm, selvedgeMm }, lane);
     if (!result.ok && result.error !== "too_wide") return mapFailure(result);
     served.inc({ source: "computed" });
     const stored: Stored = result.ok ? result.layout : { tooWide: result.pieces ?? [] };
     layouts.set(key, stored);
     if (onDisk) await writeAtomically(file, JSON.stringify(stored), dataDir);
-    return value(stored);
+    return serve(stored);
   })
     .then((result) => {
       if (!result.ok && result.error === "limit") failedLayouts.set(key, "limit");
@@ -426,7 +434,8 @@ function ownSizeLayout({
   lane: LayoutLane;
   waitMs: number | undefined;
 }): Promise<ProductLayoutResult> {
-  const work = shared(`custom-${customPreviewKey(version, chart, measurements)}-${material ?? ""}-w${widthMm}-g${gapMm}`, async () => {
+  const { selvedgeMm } = getLayoutSettings({ db, productId });
+  const work = shared(`custom-${customPreviewKey(version, chart, measurements)}-${material ?? ""}-w${widthMm}-g${gapMm}${selvedgePart(selvedgeMm)}`, async () => {
     const loaded = await loadPattern({ db, versionId: version.id });
     if (!loaded || !loaded.pattern.sizes.length) return { ok: false, error: "no_pattern" };
     // The buyer's pieces are the graded pieces re-drawn, cut as the graded ones: the materials of the default size.
@@ -437,13 +446,13 @@ function ownSizeLayout({
       ok: true,
       value: { productId, size: CUSTOM_LAYOUT_SIZE, material: laid, materials, widthMm, gapMm, layout },
     });
-    const key = `${customPreviewKey(version, chart, measurements)}-${hash(laid)}-w${widthMm}-g${gapMm}-L${LAYOUT_REVISION}`;
+    const key = `${customPreviewKey(version, chart, measurements)}-${hash(laid)}-w${widthMm}-g${gapMm}${selvedgePart(selvedgeMm)}-L${LAYOUT_REVISION}`;
     const hit = customLayouts.get(key);
     if (hit) {
       served.inc({ source: "memory" });
       return value(hit);
     }
-    const result = await runLayoutTask({ data: loaded.data, size: CUSTOM_LAYOUT_SIZE, material: laid, widthMm, gapMm, custom: { chart, measurements } }, lane);
+    const result = await runLayoutTask({ data: loaded.data, size: CUSTOM_LAYOUT_SIZE, material: laid, widthMm, gapMm, selvedgeMm, custom: { chart, measurements } }, lane);
     if (!result.ok) return mapFailure(result);
     served.inc({ source: "computed" });
     return value(customLayouts.set(key, result.layout));
@@ -498,15 +507,38 @@ export function cachedLayoutsOf({ db, productId, dataDir }: { db: DbOrTx; produc
   const version = patternOwner(db, productId) ? getLatestVersion({ db, productId }) : null;
   const index = version ? cachedIndex(version, dataDir) : null;
   if (!version || !index) return () => null;
-  const { gapMm } = getLayoutSettings({ db, productId });
+  const settings = getLayoutSettings({ db, productId });
   return (size, widthMm, material) => {
     if (!isLayoutWidth(widthMm) || size === CUSTOM_LAYOUT_SIZE) return null;
     const chosen = size || index.defaultSize;
     const laid = material ?? index.materials[chosen]?.[0];
     if (laid === undefined || !index.materials[chosen]?.includes(laid)) return null;
-    const stored = storedLayout(layoutKey(version, chosen, laid, widthMm, gapMm), dataDir);
+    const stored = storedLayout(layoutKey(version, chosen, laid, widthMm, settings), dataDir);
     return stored && "placements" in stored ? stored : null;
   };
+}
+
+/**
+ * Which of the current version's graded layouts at the seller's widths are improved yet (issue 47), as a short hash
+ * ("" for none):
+ * part of a print file's key, so a print built before an improvement is built again after it. Reads the cache only.
+ */
+export function improvedLayoutsStamp({ db, productId, dataDir }: { db: DbOrTx; productId: number; dataDir?: string }): string {
+  const version = getLatestVersion({ db, productId });
+  const index = version ? cachedIndex(version, dataDir) : null;
+  if (!version || !index) return "";
+  const settings = getLayoutSettings({ db, productId });
+  const marks: string[] = [];
+  for (const size of index.sizes) {
+    for (const material of index.materials[size] ?? []) {
+      for (const widthMm of settings.widthsMm) {
+        const stored = storedLayout(layoutKey(version, size, material, widthMm, settings), dataDir);
+        if (stored && "placements" in stored && stored.improved) marks.push(`${size}|${material}|${widthMm}`);
+      }
+    }
+  }
+  // None improved: "", whether the layouts are computed yet or not (a print's key stays until one is improved).
+  return marks.length ? hash(JSON.stringify(marks)).slice(0, 8) : "";
 }
 
 /** The seller of a Pattern product not removed (published or draft: the caller decides who sees it), else null. */
@@ -580,11 +612,11 @@ async function warmProduct(db: DbOrTx, productId: number, dataDir?: string): Pro
   if (backgroundPatternPool().queueSize > 0) return false;
   const found = await versionIndex(db, version, dataDir);
   if (!found) return true;
-  const { widthsMm, gapMm } = getLayoutSettings({ db, productId });
+  const settings = getLayoutSettings({ db, productId });
   for (const size of found.index.sizes) {
     for (const material of found.index.materials[size] ?? []) {
-      for (const widthMm of widthsMm) {
-        if (storedLayout(layoutKey(version, size, material, widthMm, gapMm), dataDir)) continue;
+      for (const widthMm of settings.widthsMm) {
+        if (storedLayout(layoutKey(version, size, material, widthMm, settings), dataDir)) continue;
         if (backgroundPatternPool().queueSize > 0) return false;
         const result = await productLayout({ db, productId, size, widthMm, material, userId: owner, dataDir, lane: "background" });
         if (!result.ok && result.error === "busy") return false;
@@ -595,6 +627,69 @@ async function warmProduct(db: DbOrTx, productId: number, dataDir?: string): Pro
     }
   }
   return true;
+}
+
+type ImproveJob = {
+  db: DbOrTx;
+  productId: number;
+  version: VersionSummary;
+  size: string;
+  material: string;
+  widthMm: number;
+  gapMm: number;
+  selvedgeMm: number;
+  dataDir?: string;
+};
+/** Graded layouts to lay again with the strip search, by cache key, oldest first; one at a time; at most IMPROVE_QUEUE. */
+const improveQueue = new Map<string, ImproveJob>();
+/** Jobs waiting at most: past it a layout is not queued (the next view of it queues it again). */
+const IMPROVE_QUEUE = 1000;
+let improving: Promise<void> | null = null;
+
+/**
+ * Queues a graded layout to be laid again by the strip search (issue 47, decision 155): LAYOUT_IMPROVE_SECONDS of it
+ * in the background lane (its own thread at the lowest CPU priority and queue, so uploads and pages go first; no
+ * client's share is spent, nobody waits). The result replaces the cached layout (memory, and the disk for the
+ * seller's widths) marked `improved`, also when it is no shorter, so it is not laid again; the next view, the JSON
+ * call and print files built after it show it. A busy pool or a failure drops the job: the next view queues it again.
+ */
+function improveLater(key: string, job: ImproveJob): void {
+  if (getEnv().LAYOUT_IMPROVE_SECONDS <= 0 || improveQueue.has(key) || improveQueue.size >= IMPROVE_QUEUE) return;
+  improveQueue.set(key, job);
+  if (!improving) improving = improveLoop().finally(() => (improving = null));
+}
+
+/** The running improvements, for tests (resolves at once when none is running). */
+export function layoutImproving(): Promise<void> {
+  return improving ?? Promise.resolve();
+}
+
+async function improveLoop(): Promise<void> {
+  for (const [key, job] of improveQueue) {
+    try {
+      await improveOne(key, job);
+    } catch (error) {
+      if (!(error instanceof PatternBusyError)) log.warn({ event: "layout-improve", productId: job.productId, err: error }, "a cutting layout could not be improved");
+    } finally {
+      improveQueue.delete(key);
+    }
+  }
+}
+
+async function improveOne(key: string, { db, productId, version, size, material, widthMm, gapMm, selvedgeMm, dataDir }: ImproveJob): Promise<void> {
+  if (closed(db)) return;
+  const current = storedLayout(key, dataDir);
+  if (!current || "tooWide" in current || current.improved) return;
+  const data = (await loadPattern({ db, versionId: version.id }))?.data;
+  if (!data) return;
+  const evaluations = Math.round(getEnv().LAYOUT_IMPROVE_SECONDS * EVALUATIONS_PER_SECOND);
+  const result = await runPatternTask({ kind: "improveLayout", data, size, material, widthMm, gapMm, selvedgeMm, evaluations }, "background");
+  if (!result.ok) return;
+  const stored: Layout = { ...(result.layout.lengthMm < current.lengthMm ? result.layout : current), improved: true };
+  layouts.set(key, stored);
+  if (!closed(db) && getLayoutSettings({ db, productId }).widthsMm.includes(widthMm)) {
+    await writeAtomically(layoutFile(key, dataDir), JSON.stringify(stored), dataDir);
+  }
 }
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;

@@ -27,6 +27,8 @@ export type SellerLayoutsView = {
   /** The size asked for in the URL is not one of the pattern's (the default one is shown). */
   sizeError: string | null;
   gapMm: number;
+  /** Kept free at each edge (issue 47). */
+  selvedgeMm: number;
   entries: SellerLayoutEntry[];
 };
 
@@ -51,7 +53,7 @@ export async function sellerLayoutsView({
   askedSize: string | null;
   userId: number;
 }): Promise<SellerLayoutsView> {
-  const { widthsMm, gapMm } = getLayoutSettings({ db, productId });
+  const { widthsMm, gapMm, selvedgeMm } = getLayoutSettings({ db, productId });
   const standard = facts.sampleSize ?? facts.defaultSize;
   const known = askedSize !== null && facts.sizes.includes(askedSize);
   const size = known ? askedSize : standard;
@@ -77,5 +79,5 @@ export async function sellerLayoutsView({
     }
   }
   if (busy) warmLayouts({ db, productId });
-  return { sizes: facts.sizes, size, sizeError, gapMm, entries };
+  return { sizes: facts.sizes, size, sizeError, gapMm, selvedgeMm, entries };
 }

@@ -31,15 +31,18 @@ beforeEach(async () => {
 describe("saveLayoutSettings", () => {
   it("stores the widths ascending and distinct and the gap; null brings back the standard", () => {
     const productId = newProduct("Pattern");
-    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 5, custom: false });
+    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 5, selvedgeMm: 0, custom: false });
     const saved = saveLayoutSettings({ db, storeId, productId, widthsMm: [1524, 1143], gapMm: 8 });
-    expect(saved).toEqual({ ok: true, settings: { widthsMm: [1143, 1524], gapMm: 8, custom: true } });
-    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1143, 1524], gapMm: 8, custom: true });
+    expect(saved).toEqual({ ok: true, settings: { widthsMm: [1143, 1524], gapMm: 8, selvedgeMm: 0, custom: true } });
+    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1143, 1524], gapMm: 8, selvedgeMm: 0, custom: true });
     expect(db.select({ w: products.layoutWidths }).from(products).where(eq(products.id, productId)).get()).toEqual({ w: "[1143,1524]" });
     expect(saveLayoutSettings({ db, storeId, productId, widthsMm: null, gapMm: 0 })).toMatchObject({ ok: true });
-    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 0, custom: true });
+    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 0, selvedgeMm: 0, custom: true });
     saveLayoutSettings({ db, storeId, productId, widthsMm: [], gapMm: null });
-    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 5, custom: false });
+    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 5, selvedgeMm: 0, custom: false });
+    // The selvedge margin (issue 47).
+    expect(saveLayoutSettings({ db, storeId, productId, widthsMm: null, gapMm: null, selvedgeMm: 15 })).toMatchObject({ ok: true });
+    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 5, selvedgeMm: 15, custom: true });
   });
 
   it("refuses widths or gaps out of range, fractions and more than five widths, saving nothing", () => {
@@ -48,6 +51,7 @@ describe("saveLayoutSettings", () => {
       expect(saveLayoutSettings({ db, storeId, productId, widthsMm, gapMm: null })).toEqual({ ok: false, error: "bad_width" });
     }
     for (const gapMm of [-1, 51, 2.5]) expect(saveLayoutSettings({ db, storeId, productId, widthsMm: [1400], gapMm })).toEqual({ ok: false, error: "bad_gap" });
+    for (const selvedgeMm of [-1, 101, 2.5]) expect(saveLayoutSettings({ db, storeId, productId, widthsMm: [1400], gapMm: null, selvedgeMm })).toEqual({ ok: false, error: "bad_selvedge" });
     expect(getLayoutSettings({ db, productId }).custom).toBe(false);
   });
 
@@ -63,16 +67,17 @@ describe("saveLayoutSettings", () => {
 });
 
 describe("a stored pattern's settings as both faces show them", () => {
-  const form = (unit: "cm" | "in", widths: string[], gap = ""): LayoutFormValues => ({ unit, widths: [...widths, "", "", "", "", ""].slice(0, 5), gap });
+  const form = (unit: "cm" | "in", widths: string[], gap = "", selvedge = ""): LayoutFormValues => ({ unit, widths: [...widths, "", "", "", "", ""].slice(0, 5), gap, selvedge });
 
   it("answers the JSON keys with the settings in use", () => {
-    expect(layoutSettingsJson({ layoutWidths: null, layoutGapMm: null })).toEqual({ layout_widths_mm: [1120, 1400, 1500], layout_gap_mm: 5 });
-    expect(layoutSettingsJson({ layoutWidths: "[1524,1143]", layoutGapMm: 3 })).toEqual({ layout_widths_mm: [1143, 1524], layout_gap_mm: 3 });
+    expect(layoutSettingsJson({ layoutWidths: null, layoutGapMm: null })).toEqual({ layout_widths_mm: [1120, 1400, 1500], layout_gap_mm: 5, layout_selvedge_mm: 0 });
+    expect(layoutSettingsJson({ layoutWidths: "[1524,1143]", layoutGapMm: 3, layoutSelvedgeMm: 15 })).toEqual({ layout_widths_mm: [1143, 1524], layout_gap_mm: 3, layout_selvedge_mm: 15 });
   });
 
   it("shows stored widths in inches when they are whole inches, else in cm; blank for the standard", () => {
     expect(layoutFormValues({ layoutWidths: null, layoutGapMm: null })).toEqual(form("cm", []));
     expect(layoutFormValues({ layoutWidths: "[1143,1524]", layoutGapMm: 8 })).toEqual(form("in", ["45", "60"], "8"));
+    expect(layoutFormValues({ layoutWidths: null, layoutGapMm: null, layoutSelvedgeMm: 12 })).toEqual(form("cm", [], "", "12"));
     expect(layoutFormValues({ layoutWidths: "[1400,1125]", layoutGapMm: null })).toEqual(form("cm", ["112.5", "140"]));
     expect(layoutFormValues({ layoutWidths: "not json", layoutGapMm: 99 })).toEqual(form("cm", []));
   });

@@ -1,6 +1,7 @@
 /**
- * A pattern's layout settings (issue 25, decision 132): the fabric widths the seller recommends and the gap between
- * pieces. Stored on the product (`layout_widths`, `layout_gap_mm`); null columns mean the standard settings. Both
+ * A pattern's layout settings (issue 25, decision 132): the fabric widths the seller recommends, the gap between
+ * pieces and the selvedge margin (issue 47). Stored on the product (`layout_widths`, `layout_gap_mm`,
+ * `layout_selvedge_mm`); null columns mean the standard settings. Both
  * faces' views of a stored product sit here (issue 36, item 3): the design form's values and the JSON keys.
  */
 import { and, eq, isNull } from "drizzle-orm";
@@ -10,6 +11,7 @@ import { products } from "../../../db/schema";
 import { fromMmIn, storedLayoutSettings, type LayoutFormValues, type LayoutUnit } from "~/schemas/layout";
 import {
   LAYOUT_GAP_RANGE_MM,
+  LAYOUT_SELVEDGE_RANGE_MM,
   LAYOUT_WIDTH_RANGE_MM,
   MAX_LAYOUT_WIDTHS,
   layoutSettingsOf,
@@ -18,23 +20,23 @@ import {
 } from "~/utils/layout-settings";
 import { MM_PER_UNIT } from "~/utils/measurements";
 
-/** The product's columns both faces read: the widths as stored (JSON text) and the gap; null is the standard. */
-type StoredLayout = { layoutWidths: string | null; layoutGapMm: number | null };
+/** The product's columns both faces read: the widths as stored (JSON text), the gap and the selvedge; null is the standard. */
+type StoredLayout = { layoutWidths: string | null; layoutGapMm: number | null; layoutSelvedgeMm?: number | null };
 
 /** A product's layout settings (the standard ones for an unknown product: the caller checks existence). */
 export function getLayoutSettings({ db, productId }: { db: DbOrTx; productId: number }): LayoutSettings {
   const row = db
-    .select({ layoutWidths: products.layoutWidths, layoutGapMm: products.layoutGapMm })
+    .select({ layoutWidths: products.layoutWidths, layoutGapMm: products.layoutGapMm, layoutSelvedgeMm: products.layoutSelvedgeMm })
     .from(products)
     .where(eq(products.id, productId))
     .get();
-  return layoutSettingsOf(row ?? { layoutWidths: null, layoutGapMm: null });
+  return layoutSettingsOf(row ?? { layoutWidths: null, layoutGapMm: null, layoutSelvedgeMm: null });
 }
 
 /** A pattern's settings in its JSON (get-product, get-own-products, get-external-product): what its layouts use. */
 export function layoutSettingsJson(row: StoredLayout) {
   const settings = layoutSettingsOf(row);
-  return { layout_widths_mm: settings.widthsMm, layout_gap_mm: settings.gapMm };
+  return { layout_widths_mm: settings.widthsMm, layout_gap_mm: settings.gapMm, layout_selvedge_mm: settings.selvedgeMm };
 }
 
 /** The fieldset's values of a stored product: blank boxes for the standard; widths in cm unless all are whole inches. */
@@ -47,10 +49,11 @@ export function layoutFormValues(row: StoredLayout): LayoutFormValues {
     unit,
     widths: Array.from({ length: MAX_LAYOUT_WIDTHS }, (_, i) => (widths[i] === undefined ? "" : fromMmIn(widths[i]!, unit))),
     gap: stored.gapMm === null ? "" : String(stored.gapMm),
+    selvedge: stored.selvedgeMm === null ? "" : String(stored.selvedgeMm),
   };
 }
 
-export type SaveLayoutSettingsError = "not_found" | "not_pattern" | "bad_width" | "bad_gap";
+export type SaveLayoutSettingsError = "not_found" | "not_pattern" | "bad_width" | "bad_gap" | "bad_selvedge";
 
 /**
  * Sets the layout settings of one of the store's patterns (edit screen and update-product): null widths or gap mean
@@ -62,16 +65,20 @@ export function saveLayoutSettings({
   productId,
   widthsMm,
   gapMm,
+  selvedgeMm = null,
 }: {
   db: DbOrTx;
   storeId: number;
   productId: number;
   widthsMm: number[] | null;
   gapMm: number | null;
+  /** Kept free at each edge (issue 47); null: none. */
+  selvedgeMm?: number | null;
 }): { ok: true; settings: LayoutSettings } | { ok: false; error: SaveLayoutSettingsError } {
   const widths = widthsMm?.length ? [...new Set(widthsMm)].sort((a, b) => a - b) : null;
   if (widths && (widths.length > MAX_LAYOUT_WIDTHS || !widths.every((w) => wholeIn(w, LAYOUT_WIDTH_RANGE_MM)))) return { ok: false, error: "bad_width" };
   if (gapMm !== null && !wholeIn(gapMm, LAYOUT_GAP_RANGE_MM)) return { ok: false, error: "bad_gap" };
+  if (selvedgeMm !== null && !wholeIn(selvedgeMm, LAYOUT_SELVEDGE_RANGE_MM)) return { ok: false, error: "bad_selvedge" };
   const row = db
     .select({ type: products.type })
     .from(products)
@@ -79,7 +86,7 @@ export function saveLayoutSettings({
     .get();
   if (!row) return { ok: false, error: "not_found" };
   if (row.type !== "Pattern") return { ok: false, error: "not_pattern" };
-  const stored = { layoutWidths: widths ? JSON.stringify(widths) : null, layoutGapMm: gapMm };
+  const stored = { layoutWidths: widths ? JSON.stringify(widths) : null, layoutGapMm: gapMm, layoutSelvedgeMm: selvedgeMm };
   db.update(products).set(stored).where(eq(products.id, productId)).run();
   return { ok: true, settings: layoutSettingsOf(stored) };
 }

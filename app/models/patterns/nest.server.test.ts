@@ -92,13 +92,18 @@ const front: Pt[] = [
   [0, 530],
 ];
 
+/** Pieces no fold concerns: fronts, sleeves, cuffs and pockets. */
+const openPieces: PatternPiece[] = [
+  piece("Front", front, { quantity: 2, grain: [[40, 100], [40, 400]] }),
+  // Drawn lying down: the grain runs along x, so it is turned a quarter to lie along the length.
+  piece("Sleeve", [[0, 0], [500, 40], [520, 200], [500, 360], [0, 400], [60, 200]], { quantity: 2, grain: [[50, 200], [450, 200]] }),
+  piece("Cuff", rect(240, 80), { quantity: 4, grain: [[120, 10], [120, 70]] }),
+  piece("Pocket", [[0, 0], [160, 0], [160, 150], [80, 180], [0, 150]], { quantity: 3 }),
+];
+
 describe("layoutPieces on generated pieces", () => {
   const pieces: PatternPiece[] = [
-    piece("Front", front, { quantity: 2, grain: [[40, 100], [40, 400]] }),
-    // Drawn lying down: the grain runs along x, so it is turned a quarter to lie along the length.
-    piece("Sleeve", [[0, 0], [500, 40], [520, 200], [500, 360], [0, 400], [60, 200]], { quantity: 2, grain: [[50, 200], [450, 200]] }),
-    piece("Cuff", rect(240, 80), { quantity: 4, grain: [[120, 10], [120, 70]] }),
-    piece("Pocket", [[0, 0], [160, 0], [160, 150], [80, 180], [0, 150]], { quantity: 3 }),
+    ...openPieces,
     // Cut on the fold: the layout uses the whole, unfolded piece.
     piece("Back", rect(250, 560), {
       onFold: true,
@@ -153,6 +158,50 @@ describe("layoutPieces on generated pieces", () => {
     expect(layoutPieces({ pieces, widthMm: 450, gapMm: 5 })).toEqual({ ok: false, error: "too_wide", pieces: ["Back"] });
     expect(layoutPieces({ pieces: [piece("Tie", rect(20, 20), { quantity: 99 }), piece("Loop", rect(20, 20), { quantity: 99 }), piece("Tab", rect(20, 20), { quantity: 99 }), piece("Strap", rect(20, 20), { quantity: 99 })], widthMm: 1400, gapMm: 5 })).toEqual({ ok: false, error: "too_many_pieces" });
     expect(layoutPieces({ pieces: [], widthMm: 1400, gapMm: 5 })).toEqual({ ok: false, error: "no_pieces" });
+  });
+});
+
+describe("layoutPieces with a selvedge margin (issue 47, item 5)", () => {
+  it("keeps the margin free at both edges, open and folded, and refuses one that leaves no fabric", () => {
+    const onFold = piece("Back", rect(250, 560), {
+      onFold: true,
+      fold: [[0, 0], [0, 560]],
+      unfolded: { boundary: rect(500, 560, -250), bbox: bboxOf(rect(500, 560, -250)), area: 500 * 560 },
+    });
+    const cases: [PatternPiece[], "open" | "folded"][] = [
+      [openPieces, "open"],
+      [[...openPieces, onFold], "folded"],
+    ];
+    for (const [pieces, fold] of cases) {
+      const result = layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5, selvedgeMm: 20, fold });
+      if (!result.ok) throw new Error(result.error);
+      expectValid(result.layout, pieces, "fabric");
+      expect(result.layout.selvedgeMm).toBe(20);
+      expect(!!result.layout.folded).toBe(fold === "folded");
+      const xs = result.layout.placements.flatMap((p) => p.polygon.map(([x]) => x));
+      expect(Math.min(...xs)).toBeGreaterThanOrEqual(20);
+      expect(Math.max(...xs)).toBeLessThanOrEqual(1100);
+    }
+    // The usable width decides what fits: the 500 mm back does not fit 520 mm less two 20 mm selvedges.
+    expect(layoutPieces({ pieces: [...openPieces, onFold], widthMm: 520, gapMm: 5, selvedgeMm: 20, fold: "open" })).toEqual({ ok: false, error: "too_wide", pieces: ["Back"] });
+    expect(layoutPieces({ pieces: openPieces, widthMm: 1120, gapMm: 5, selvedgeMm: -1 })).toEqual({ ok: false, error: "bad_selvedge" });
+    expect(layoutPieces({ pieces: openPieces, widthMm: 250, gapMm: 5, selvedgeMm: 80 })).toEqual({ ok: false, error: "bad_selvedge" });
+  });
+});
+
+describe("layoutPieces improved by the strip search (issue 47)", () => {
+  // Open layout (no fold) on a narrow fabric, where the greedy passes leave room.
+  const pieces = openPieces;
+
+  it("is shorter than the greedy layout, keeps the gap, the grain, the mirrored pairs and every cut, the same each time", () => {
+    const greedy = layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5 });
+    const improved = layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5, improve: 40_000 });
+    if (!greedy.ok || !improved.ok) throw new Error("no layout");
+    expect(improved.layout.lengthMm).toBeLessThan(greedy.layout.lengthMm);
+    expectValid(improved.layout, pieces, "fabric");
+    expectGapKept(improved.layout);
+    expect(improved.layout.placements.filter((p) => p.name === "Front").map((p) => p.mirrored)).toEqual([false, true]);
+    expect(layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5, improve: 40_000 })).toEqual(improved);
   });
 });
 

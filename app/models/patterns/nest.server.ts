@@ -27,7 +27,10 @@
 import ClipperLib, { type Path } from "clipper-lib";
 
 import type { PatternPiece, Pt } from "./types";
-import { noFitPolygon } from "./minkowski.server";
+import { largest, noFitPolygon } from "./minkowski.server";
+import { seeded } from "./strip-core";
+import { signedArea, type StripInstance, type StripItem, type StripPlacement } from "./strip-instance";
+import { nestStrip } from "./strip-nest.server";
 import { cutCount, flipOf, flipPath, flipPoint, SCALE, shapeOf, type Flip, type Shape } from "./shapes.server";
 
 export type Placement = {
@@ -45,9 +48,11 @@ export type Placement = {
 export type Layout = {
   widthMm: number;
   gapMm: number;
+  /** Kept free at each edge of the fabric, mm (no piece within it); absent (layouts cached before it): 0. */
+  selvedgeMm?: number;
   /** From y = 0 to the top of the highest piece, mm. */
   lengthMm: number;
-  /** The pieces' area over the width: the length of a perfect nesting, mm. */
+  /** The pieces' area over the usable width (less the selvedges): the length of a perfect nesting, mm. */
   lowerBoundMm: number;
   /** The pieces' area (every cut), mm². */
   areaMm2: number;
@@ -61,6 +66,8 @@ export type Layout = {
    * widthMm / 2.
    */
   folded: FoldedView | null;
+  /** Laid again by the strip search (decision 155) in the background: set by the layout service, not the engine. */
+  improved?: boolean;
 };
 
 /** The folded fabric as laid: x from the fold (0) to the selvedges (widthMm / 2), y along the length. */
@@ -68,10 +75,10 @@ export type FoldedView = { widthMm: number; view: FoldedPlacement[] };
 /** `layers` 2: cut through both layers (a mirrored pair, or an on-fold piece whose half lies against the fold). */
 export type FoldedPlacement = Placement & { layers: 1 | 2; onFold: boolean };
 
-export type LayoutError = "bad_width" | "bad_gap" | "no_pieces" | "too_many_pieces" | "too_wide";
+export type LayoutError = "bad_width" | "bad_gap" | "bad_selvedge" | "no_pieces" | "too_many_pieces" | "too_wide";
 export type LayoutResult = { ok: true; layout: Layout } | { ok: false; error: LayoutError; pieces?: string[] };
 
-export const LAYOUT_LIMITS = { minWidthMm: 100, maxWidthMm: 5000, maxGapMm: 50, maxCuts: 300 } as const;
+export const LAYOUT_LIMITS = { minWidthMm: 100, maxWidthMm: 5000, maxGapMm: 50, maxSelvedgeMm: 100, maxCuts: 300 } as const;
 
 export type LayoutInput = {
   /** The pieces of one size cut from one material (piecesToCut). */
@@ -81,6 +88,11 @@ export type LayoutInput = {
   widthMm: number;
   gapMm: number;
   /**
+   * Kept free at each edge (the selvedges), mm: the pieces lie within [selvedgeMm, widthMm − selvedgeMm]; on the
+   * folded fabric the selvedges lie together at the open edge. 0 by default.
+   */
+  selvedgeMm?: number;
+  /**
    * "auto" (the default): when a piece is cut on the fold, laid both ways, folded (see "folded") and open, and the
    * shorter layout returned (a tie: folded); else open. "folded": on the fabric folded lengthwise when a piece is cut
    * on the fold (and every piece fits the folded width with its fold along the grain), else open. "open": always on
@@ -89,6 +101,11 @@ export type LayoutInput = {
   fold?: "auto" | "open" | "folded";
   /** Ordering passes after the three sorted ones (seeded shuffles), each laid by both rules. */
   shuffles?: number;
+  /**
+   * Evaluations of the strip search (decision 155) that improves the open layout after the greedy passes (0: none,
+   * the default); EVALUATIONS_PER_SECOND of them are about a second of one core.
+   */
+  improve?: number;
 };
 
 /**
@@ -105,18 +122,6 @@ const PLACEMENT_BUDGET = 400;
 const SEARCH_BUDGET = 600;
 /** Placements tried by the compaction rounds on the best layout. */
 const COMPACT_BUDGET = 200;
-
-/** mulberry32: a small seeded generator, so the shuffles are the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The shapes and items of a layout: open (every cut, on-fold pieces unfolded) or folded; null when it cannot fold. */
 function itemsOf(pieces: PatternPiece[], counts: number[], gapMm: number, folded: boolean): { shapes: Shape[]; items: Item[] } | null {
@@ -144,25 +149,29 @@ function itemsOf(pieces: PatternPiece[], counts: number[], gapMm: number, folded
 }
 
 /** Lays out the cuts of `pieces` on `widthMm` of fabric with `gapMm` between outlines. */
-export function layoutPieces({ pieces, material, widthMm, gapMm, fold = "auto", shuffles = 12 }: LayoutInput): LayoutResult {
+export function layoutPieces({ pieces, material, widthMm, gapMm, selvedgeMm = 0, fold = "auto", shuffles = 12, improve = 0 }: LayoutInput): LayoutResult {
   if (!Number.isFinite(widthMm) || widthMm < LAYOUT_LIMITS.minWidthMm || widthMm > LAYOUT_LIMITS.maxWidthMm) return { ok: false, error: "bad_width" };
   if (!Number.isFinite(gapMm) || gapMm < 0 || gapMm > LAYOUT_LIMITS.maxGapMm) return { ok: false, error: "bad_gap" };
+  if (!Number.isFinite(selvedgeMm) || selvedgeMm < 0 || selvedgeMm > LAYOUT_LIMITS.maxSelvedgeMm || widthMm - 2 * selvedgeMm < LAYOUT_LIMITS.minWidthMm) {
+    return { ok: false, error: "bad_selvedge" };
+  }
+  const usable = widthMm - 2 * selvedgeMm;
   const counts = pieces.map((p) => cutCount(p, material));
   if (counts.reduce((s, n) => s + n, 0) > LAYOUT_LIMITS.maxCuts) return { ok: false, error: "too_many_pieces" };
 
   let folded: LayoutResult | null = null;
   if (fold !== "open" && pieces.some((p) => p.onFold)) {
     const set = itemsOf(pieces, counts, gapMm, true);
-    const frame = widthMm / 2;
-    if (set && set.items.length && set.shapes.every((s) => s.width <= frame)) folded = nestItems(set.shapes, set.items, widthMm, gapMm, shuffles, true);
+    const frame = usable / 2;
+    if (set && set.items.length && set.shapes.every((s) => s.width <= frame)) folded = nestItems(set.shapes, set.items, widthMm, selvedgeMm, gapMm, shuffles, true, 0);
   }
   if (folded?.ok && fold === "folded") return folded;
   const set = itemsOf(pieces, counts, gapMm, false)!;
   const open = ((): LayoutResult => {
     if (!set.items.length) return { ok: false, error: "no_pieces" };
-    const tooWide = set.shapes.filter((s) => s.width > widthMm);
+    const tooWide = set.shapes.filter((s) => s.width > usable);
     if (tooWide.length) return { ok: false, error: "too_wide", pieces: tooWide.map((s) => s.name) };
-    return nestItems(set.shapes, set.items, widthMm, gapMm, shuffles, false) ?? { ok: false, error: "too_wide", pieces: set.shapes.map((s) => s.name) };
+    return nestItems(set.shapes, set.items, widthMm, selvedgeMm, gapMm, shuffles, false, improve) ?? { ok: false, error: "too_wide", pieces: set.shapes.map((s) => s.name) };
   })();
   // Auto: the shorter of the two (a tie: folded), so the buyer never buys more fabric for the convenience of a fold.
   if (folded?.ok && (!open.ok || folded.layout.lengthMm <= open.layout.lengthMm)) return folded;
@@ -170,11 +179,72 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, fold = "auto", 
 }
 
 /**
+ * The strip search (decision 155) on an open layout: each cut an item of its nesting outline (grown by half the gap),
+ * mirrored as laid, turned 0 or 180 degrees; the strip's height the width plus the gap (the nesting outline may
+ * reach half a gap past each edge, the real one may not); x and y swapped (the strip runs along x). Started from the
+ * greedy layout; the result, mapped back, when its real length is shorter, else null.
+ */
+function improveOpen<P extends Placed & { item: Item }>(shapes: Shape[], placed: P[], widthMm: number, gapMm: number, budget: number): { placed: P[]; top: number } | null {
+  const half = gapMm / 2;
+  const g = Math.round(half * SCALE);
+  // Across the fabric the nesting outline is cut at half a gap past the real box: the part past it keeps no outline
+  // apart (the real outline is within the box), and the strip's edges then hold every real outline on the fabric.
+  const rings = placed.map((p) => {
+    const s = shapes[p.shape]!;
+    const band: Path = [
+      { X: -g, Y: -s.H - g * 4 },
+      { X: s.W + g, Y: -s.H - g * 4 },
+      { X: s.W + g, Y: 2 * s.H + g * 4 },
+      { X: -g, Y: 2 * s.H + g * 4 },
+    ];
+    const clipper = new ClipperLib.Clipper();
+    clipper.AddPath(flipPath(s.nest, s.W, s.H, flipOf(p.item.mirrored, false)), ClipperLib.PolyType.ptSubject, true);
+    clipper.AddPath(band, ClipperLib.PolyType.ptClip, true);
+    const out: Path[] = [];
+    clipper.Execute(ClipperLib.ClipType.ctIntersection, out, ClipperLib.PolyFillType.pftNonZero, ClipperLib.PolyFillType.pftNonZero);
+    return largest(out) ?? [];
+  });
+  // Along the fabric the nesting outline may reach below the real one's start: the strip starts that much earlier.
+  const below = Math.max(0, ...rings.map((ring) => -Math.min(...ring.map((q) => q.Y)))) / SCALE;
+  const items: StripItem[] = rings.map((ring0, i) => {
+    const ring: Pt[] = ring0.map((q): Pt => [q.Y / SCALE, q.X / SCALE]);
+    const area = signedArea(ring);
+    return { id: i, demand: 1, orientations: [0, 180], polygon: area < 0 ? ring.reverse() : ring, area: Math.abs(area) };
+  });
+  const instance: StripInstance = { name: "layout", height: widthMm + gapMm, items };
+  const start: StripPlacement[] = placed.map((p, i) => {
+    const s = shapes[p.shape]!;
+    const turned = p.flip.fy;
+    const X = turned ? p.X + s.W : p.X;
+    const Y = turned ? p.Y + s.H : p.Y;
+    return { item_id: i, rotation: turned ? 180 : 0, translation: [Y / SCALE + below + half, X / SCALE + half] };
+  });
+  const { solution } = nestStrip(instance, { evaluations: budget, start });
+  const out = solution.placements.map((pl, i) => {
+    const p = placed[i]!;
+    const s = shapes[p.shape]!;
+    const turned = pl.rotation === 180;
+    const [t0, t1] = pl.translation;
+    const X = (t1 - half) * SCALE - (turned ? s.W : 0);
+    const Y = (t0 - below - half) * SCALE - (turned ? s.H : 0);
+    return { ...p, flip: flipOf(p.item.mirrored, turned), X, Y };
+  });
+  // The real outlines from y = 0.
+  const bottom = Math.min(...out.map((p) => p.Y));
+  for (const p of out) p.Y -= bottom;
+  const top = Math.max(...out.map((p) => p.Y + shapes[p.shape]!.H));
+  const before = Math.max(...placed.map((p) => p.Y + shapes[p.shape]!.H));
+  return top < before ? { placed: out, top } : null;
+}
+
+/**
  * Nests `items` on the opened fabric, or on the fabric folded lengthwise (`folded`: widthMm / 2 from the fold at x =
  * 0); null when some piece finds no place.
  */
-function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: number, shuffles: number, folded: boolean): LayoutResult | null {
-  const frameMm = folded ? widthMm / 2 : widthMm;
+function nestItems(shapes: Shape[], items: Item[], widthMm: number, selvedgeMm: number, gapMm: number, shuffles: number, folded: boolean, improve: number): LayoutResult | null {
+  // Nested on the usable width (less a selvedge each side), from x = 0; placed at the end after the selvedge.
+  const usable = widthMm - 2 * selvedgeMm;
+  const frameMm = folded ? usable / 2 : usable;
   const fabricW = Math.floor(frameMm * SCALE);
   // On the folded fabric a pair keeps half a gap from the fold, so its two copies are a gap apart when opened.
   const fromFold = Math.ceil((gapMm / 2) * SCALE);
@@ -359,6 +429,10 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: numbe
     best = { placed, top };
     placed = placed.map((p) => ({ ...p }));
   }
+  if (improve > 0 && !folded) {
+    const better = improveOpen(shapes, best.placed, usable, gapMm, improve);
+    if (better) best = better;
+  }
 
   const r2 = (n: number) => Math.round(n * 100) / 100;
   const half = folded ? widthMm / 2 : 0;
@@ -383,10 +457,10 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: numbe
       ...(grain ? { grain: [m(grain[0]), m(grain[1])] as [Pt, Pt] } : {}),
     });
     if (!folded) {
-      placements.push(on(([x, y]) => [clampX(x), r2(y)], item.mirrored, polygon));
+      placements.push(on(([x, y]) => [clampX(selvedgeMm + x), r2(y)], item.mirrored, polygon));
       continue;
     }
-    const frame = ([x, y]: Pt): Pt => [r2(Math.min(Math.max(x, 0), half)), r2(y)];
+    const frame = ([x, y]: Pt): Pt => [r2(Math.min(Math.max(x, 0), half - selvedgeMm)), r2(y)];
     view.push({ ...on(frame, item.mirrored, polygon), layers: item.layers, onFold: item.atFold });
     // Opened: the top layer at widthMm / 2 + x, the under layer mirrored at widthMm / 2 − x.
     const top = ([x, y]: Pt): Pt => [clampX(half + x), r2(y)];
@@ -404,8 +478,9 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, gapMm: numbe
     layout: {
       widthMm,
       gapMm,
+      selvedgeMm,
       lengthMm: r2(lengthMm),
-      lowerBoundMm: r2(areaMm2 / widthMm),
+      lowerBoundMm: r2(areaMm2 / usable),
       areaMm2: Math.round(areaMm2),
       efficiency: Math.round((areaMm2 / (widthMm * lengthMm)) * 10000) / 10000,
       placements,

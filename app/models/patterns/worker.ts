@@ -51,8 +51,15 @@ export type PatternTask =
       material: string;
       widthMm: number;
       gapMm: number;
+      /** Kept free at each edge (issue 47); absent: 0. */
+      selvedgeMm?: number;
       custom?: { chart: SizeChart; measurements: Measurements };
     }
+  /**
+   * A graded layout laid again with the strip search after the greedy passes (issue 47, decision 155): `evaluations`
+   * of it (LAYOUT_IMPROVE_SECONDS × EVALUATIONS_PER_SECOND); the background lane runs it.
+   */
+  | { kind: "improveLayout"; data: string; size: string; material: string; widthMm: number; gapMm: number; selvedgeMm?: number; evaluations: number }
   /** For the pool's own tests: spins, allocates or throws as told. */
   | { kind: "test"; behave: "spin" | "allocate" | "throw" | "echo"; value?: string };
 
@@ -69,6 +76,7 @@ export type PatternTaskResult = {
   custom: { ok: true; pages: number } | { ok: false; pages: number } | { ok: false; error: CustomError; message: string };
   customPreview: { ok: true; svg: string } | { ok: false; error: CustomError; message: string };
   layout: LayoutResult | { ok: false; error: "custom"; custom: CustomError; message: string };
+  improveLayout: LayoutResult;
   test: string;
 };
 
@@ -97,6 +105,10 @@ function run(task: PatternTask): unknown {
       return customPreview(task);
     case "layout":
       return layout(task);
+    case "improveLayout": {
+      const { material, widthMm, gapMm, selvedgeMm, evaluations } = task;
+      return layoutPieces({ pieces: piecesToCut(JSON.parse(task.data) as Pattern, task.size, material), material, widthMm, gapMm, selvedgeMm, improve: evaluations });
+    }
     case "test":
       return testTask(task);
   }
@@ -140,8 +152,8 @@ function layout(task: Extract<PatternTask, { kind: "layout" }>): PatternTaskResu
     pattern = withCustomSize(pattern, result.pieces);
     size = CUSTOM_SIZE;
   }
-  const { material, widthMm, gapMm } = task;
-  return layoutPieces({ pieces: piecesToCut(pattern, size, material), material, widthMm, gapMm });
+  const { material, widthMm, gapMm, selvedgeMm } = task;
+  return layoutPieces({ pieces: piecesToCut(pattern, size, material), material, widthMm, gapMm, selvedgeMm });
 }
 
 function testTask(task: Extract<PatternTask, { kind: "test" }>): string {

@@ -43,6 +43,7 @@ export function listOwnProducts({ db, storeId }: { db: Db; storeId: number }) {
       status: products.status,
       layoutWidths: products.layoutWidths,
       layoutGapMm: products.layoutGapMm,
+      layoutSelvedgeMm: products.layoutSelvedgeMm,
     })
     .from(products)
     .where(and(eq(products.storeId, storeId), isNull(products.removedAt)))

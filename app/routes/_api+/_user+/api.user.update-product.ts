@@ -27,8 +27,9 @@ import { MAX_MEDIA } from "~/utils/upload-limits";
  * [] clears it), `size_chart_unit` and `made_to_measure` (decision 113): absent keeps what is set; a refused chart is a
  * 400 {error} naming the cell, checked against the sizes the design has after this call (a new pattern file's, new
  * variants') before anything is stored: a 400 stores nothing. A pattern's
- * `layout_widths_mm` (1 to 5 whole mm, 500-3200; null or [] for the standard 1120, 1400, 1500) and `layout_gap_mm`
- * (0-50, null for 5) (decision 132): absent keeps what is set; a bad one is a 400 {error, field} and nothing is saved.
+ * `layout_widths_mm` (1 to 5 whole mm, 500-3200; null or [] for the standard 1120, 1400, 1500), `layout_gap_mm`
+ * (0-50, null for 5) (decision 132) and `layout_selvedge_mm` (0-100, null for none; issue 47): absent keeps what is
+ * set; a bad one is a 400 {error, field} and nothing is saved.
  */
 const route = apiRoute({ method: "POST", guard: "seller", form: { maxFiles: MAX_MEDIA + 5 } }, async ({ db, user, store, form }) => {
   const rawId = numberField(form, "id", "id");
@@ -59,10 +60,10 @@ const route = apiRoute({ method: "POST", guard: "seller", form: { maxFiles: MAX_
   if (!chart.ok) return apiError(400, chart.message, { field: chart.field });
   const current = productId ? getOwnProduct({ db, storeId: store.id, productId }) : null;
   // A pattern's layout settings (decision 132): refused before anything is saved; absent keeps what is set.
-  const layout = layoutSettingsFromJson(p, current ? storedLayoutSettings(current.product) : { widthsMm: null, gapMm: null });
+  const layout = layoutSettingsFromJson(p, current ? storedLayoutSettings(current.product) : { widthsMm: null, gapMm: null, selvedgeMm: null });
   if (!layout.ok) return apiError(400, layout.message, { field: layout.field });
   if (layout.settings && (p.type ?? current?.product.type) !== "Pattern") {
-    const field = "layout_widths_mm" in p ? "layout_widths_mm" : "layout_gap_mm";
+    const field = ["layout_widths_mm", "layout_gap_mm", "layout_selvedge_mm"].find((k) => k in p)!;
     return apiError(400, `${field}: ${LAYOUT_MESSAGES.patternsOnly}`, { field });
   }
   // The chart is checked against the sizes the design will have after this save (a new file's, new size rows):

@@ -1,0 +1,1 @@
+ALTER TABLE `products` ADD `layout_selvedge_mm` integer;
