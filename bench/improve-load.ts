@@ -8,7 +8,8 @@
 // phases. Each phase: a logged-in buyer's explore page `/` (autocannon, 10 connections, IMPROVE_LOAD_SECONDS), then
 // one upload of a 6 MB 900-piece pattern, timed. The background lane's CPU seconds in the phase (the server's threads
 // at nice 19) show the improvement ran. Target: p99 improving at most twice the idle p99 beside it, uploads within
-// 15 s. Writes bench/IMPROVE-LOAD.md.
+// 15 s. Writes bench/IMPROVE-LOAD.md; logs each phase's CPU seconds per thread (name@nice). IMPROVE_LOAD_BUSY_SECONDS=0
+// makes the second server idle too: an A/A control of the two servers.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -33,9 +34,9 @@ const scratch = path.join(root, "bench", ".scratch", `improve-load-${Date.now()}
 const servers: ChildProcess[] = [];
 process.on("exit", () => servers.forEach((s) => s.kill("SIGTERM")));
 
-/** CPU seconds of a server's threads at nice 19 (the background lane). */
-function backgroundCpu(server: ChildProcess): number {
-  let ticks = 0;
+/** CPU seconds of each of a server's threads, by name and nice value ("name@nice"). */
+function threadCpu(server: ChildProcess): Map<string, number> {
+  const out = new Map<string, number>();
   for (const pid of serverPids(server.pid!)) {
     let tids: string[] = [];
     try {
@@ -46,15 +47,23 @@ function backgroundCpu(server: ChildProcess): number {
     for (const tid of tids) {
       try {
         const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+        const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
         const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        // After the name: state f[0]; utime (field 14) f[11], stime f[12], nice (field 19) f[16].
-        if (Number(f[16]) === 19) ticks += Number(f[11]) + Number(f[12]);
+        const key = `${name}@${f[16]}`;
+        out.set(key, (out.get(key) ?? 0) + (Number(f[11]) + Number(f[12])) / 100);
       } catch {
         // a thread that ended
       }
     }
   }
-  return ticks / 100;
+  return out;
+}
+
+/** CPU seconds of a server's threads at nice 19 (the background lane). */
+function backgroundCpu(server: ChildProcess): number {
+  let sum = 0;
+  for (const [key, seconds] of threadCpu(server)) if (key.endsWith("@19")) sum += seconds;
+  return sum;
 }
 
 type Server = { name: string; proc: ChildProcess; base: string; cookie: string; seller: string; productId: number };
@@ -109,7 +118,7 @@ const signal = (server: Server, sig: "SIGSTOP" | "SIGCONT") => process.kill(-ser
 log("starting the servers on ports", PORT, PORT + 1);
 const idleServer = await start("idle", PORT, "0");
 signal(idleServer, "SIGSTOP");
-const busyServer = await start("improving", PORT + 1, "");
+const busyServer = await start("improving", PORT + 1, process.env.IMPROVE_LOAD_BUSY_SECONDS ?? "");
 // Every size's layout asked for: each laid greedily at once, its improvement queued (15 × 30 s of the background lane).
 for (const size of DEFAULT_SIZES) {
   const res = await fetch(`${busyServer.base}/api/user/layout/${busyServer.productId}?size=${size}&width=1400`, { headers: { Authorization: busyServer.seller } });
@@ -125,8 +134,11 @@ async function phase(server: Server, round: number): Promise<Phase> {
   signal(server, "SIGCONT");
   await autocannon({ url: `${server.base}/`, connections: 10, duration: 2, headers: { cookie: server.cookie } }); // warm-up
   const cpu0 = backgroundCpu(server.proc);
+  const threads0 = threadCpu(server.proc);
   const r = await autocannon({ url: `${server.base}/`, connections: 10, duration: SECONDS, headers: { cookie: server.cookie } });
   const cpu = backgroundCpu(server.proc) - cpu0;
+  const threads = [...threadCpu(server.proc)].map(([k, v]) => [k, v - (threads0.get(k) ?? 0)] as const).filter(([, v]) => v > 0.05);
+  log(server.name, "CPU s by thread:", threads.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(", "));
   const up = await upload(server, bigPattern, "Big pattern");
   signal(server, "SIGSTOP");
   const result = { name: server.name, round, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, upload: up.seconds, uploadStatus: up.status, cpu };
