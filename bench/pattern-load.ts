@@ -7,7 +7,6 @@
 // processes. Target: p99 under load at most twice the idle p99, no errors, memory back to its idle level after.
 // Writes bench/PATTERN-LOAD.md. Environment: PATTERN_LOAD_SECONDS (20), PATTERN_LOAD_PORT (4331).
 import { spawn, type ChildProcess } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,10 +15,10 @@ import { fileURLToPath } from "node:url";
 
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
-import sharp from "sharp";
 
 import { DEFAULT_SIZES, makeAstmDxf } from "../app/models/patterns/demo.server";
 import { bigDxf } from "../tests/fixtures/hostile-dxf";
+import { addSession, patternForm, serverPids, sessionCookie } from "./server-helpers";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SECONDS = Number(process.env.PATTERN_LOAD_SECONDS ?? 20);
@@ -41,28 +40,11 @@ async function healthy() {
   throw new Error("the server did not come up");
 }
 
-const sha256 = (t: string) => crypto.createHash("sha256").update(t).digest("hex");
-const token = () => crypto.randomBytes(32).toString("base64url");
-
-/** Signs the session cookie as the app does (cookie-signature: HMAC-SHA256, base64 without padding). */
-async function cookieFor(raw: string): Promise<string> {
-  const { createCookieSessionStorage } = await import("@remix-run/node");
-  const storage = createCookieSessionStorage<{ token: string }>({ cookie: { name: "__session", httpOnly: true, sameSite: "lax", path: "/", secrets: [SECRET] } });
-  const session = await storage.getSession();
-  session.set("token", raw);
-  const header = await storage.commitSession(session);
-  return header.slice(0, header.indexOf(";"));
-}
+const cookieFor = (raw: string) => sessionCookie(raw, SECRET);
 
 /** Resident memory (kB) of the server: the supervisor and its children. */
 function rssKb(): number {
-  const pids = [server.pid!];
-  try {
-    const children = fs.readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-    pids.push(...children);
-  } catch {
-    // no children file: the supervisor alone
-  }
+  const pids = serverPids(server.pid!);
   let total = 0;
   for (const pid of pids) {
     const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -89,11 +71,7 @@ await healthy();
 const db = new Database(path.join(dataDir, "marketplace.db"));
 db.pragma("busy_timeout = 5000");
 const now = Date.now();
-const session = (userId: number) => {
-  const raw = token();
-  db.prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at, user_agent) VALUES (?, ?, ?, ?, 'bench')").run(sha256(raw), userId, now, now + 86_400_000);
-  return raw;
-};
+const session = (userId: number) => addSession(db, userId);
 const buyer = db.prepare("SELECT id FROM users WHERE email = 'buyer@patternhouse.test'").get() as { id: number };
 const sellers = [1, 2].map((n) => {
   const { id } = db
@@ -107,13 +85,7 @@ const sellers = [1, 2].map((n) => {
 const buyerCookie = await cookieFor(session(buyer.id));
 
 async function upload(sellerToken: string, dxf: Buffer, name: string) {
-  const form = new FormData();
-  form.append("product", JSON.stringify({ name, desc: "Load.", price: 12, type: "Pattern", category1: "women", category2: "dresses" }));
-  form.append("delivery", "Digital");
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#aa3333" } }).png().toBuffer();
-  form.append("sizeChart", new Blob([new Uint8Array(png)], { type: "image/png" }), "chart.png");
-  form.append("images", new Blob([new Uint8Array(png)], { type: "image/png" }), "look.png");
-  form.append("pattern", new Blob([new Uint8Array(dxf)], { type: "application/dxf" }), `${name}.dxf`);
+  const form = await patternForm(dxf, name);
   const res = await fetch(`${BASE}/api/user/update-product`, { method: "POST", headers: { Authorization: sellerToken }, body: form });
   const body = (await res.json()) as { product?: { id: number }; error?: string };
   return { status: res.status, body };

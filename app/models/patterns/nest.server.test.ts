@@ -203,6 +203,29 @@ describe("layoutPieces improved by the strip search (issue 47)", () => {
     expect(improved.layout.placements.filter((p) => p.name === "Front").map((p) => p.mirrored)).toEqual([false, true]);
     expect(layoutPieces({ pieces, material: "fabric", widthMm: 1120, gapMm: 5, improve: 40_000 })).toEqual(improved);
   });
+
+  it("searches a folded layout too: the on-fold half stays on the fold, pairs through both layers keep half a gap from it", () => {
+    const back = piece("Back", rect(250, 560), {
+      onFold: true,
+      fold: [[0, 0], [0, 560]],
+      unfolded: { boundary: rect(500, 560, -250), bbox: bboxOf(rect(500, 560, -250)), area: 500 * 560 },
+      grain: [[100, 100], [100, 400]],
+    });
+    const folded = [...openPieces, back];
+    const greedy = layoutPieces({ pieces: folded, material: "fabric", widthMm: 1400, gapMm: 5, fold: "folded" });
+    const improved = layoutPieces({ pieces: folded, material: "fabric", widthMm: 1400, gapMm: 5, fold: "folded", improve: 40_000 });
+    if (!greedy.ok || !improved.ok) throw new Error("no layout");
+    const { layout } = improved;
+    expect(layout.folded).not.toBeNull();
+    expect(layout.lengthMm).toBeLessThan(greedy.layout.lengthMm);
+    expectValid(layout, folded, "fabric");
+    expectGapKept(layout);
+    const body = bboxOf(layout.placements.find((p) => p.name === "Back")!.polygon);
+    expect(body.minX + body.maxX).toBeCloseTo(1400, 1);
+    expect(bboxOf(layout.folded!.view.find((p) => p.name === "Back")!.polygon).minX).toBe(0);
+    for (const p of layout.folded!.view) for (const [x] of p.polygon) expect(x >= 0 && x <= 700).toBe(true);
+    expect(layoutPieces({ pieces: folded, material: "fabric", widthMm: 1400, gapMm: 5, fold: "folded", improve: 40_000 })).toEqual(improved);
+  });
 });
 
 /** Outlines grown by just under half the gap (clipper paths, every part: a self-crossing outline has several). */

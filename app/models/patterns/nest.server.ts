@@ -159,46 +159,58 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, selvedgeMm = 0,
   const counts = pieces.map((p) => cutCount(p, material));
   if (counts.reduce((s, n) => s + n, 0) > LAYOUT_LIMITS.maxCuts) return { ok: false, error: "too_many_pieces" };
 
-  let folded: LayoutResult | null = null;
+  let folded: Nested | null = null;
   if (fold !== "open" && pieces.some((p) => p.onFold)) {
     const set = itemsOf(pieces, counts, gapMm, true);
     const frame = usable / 2;
-    if (set && set.items.length && set.shapes.every((s) => s.width <= frame)) folded = nestItems(set.shapes, set.items, widthMm, selvedgeMm, gapMm, shuffles, true, 0);
+    if (set && set.items.length && set.shapes.every((s) => s.width <= frame)) folded = nestItems(set.shapes, set.items, widthMm, selvedgeMm, gapMm, shuffles, true);
   }
-  if (folded?.ok && fold === "folded") return folded;
+  if (folded && fold === "folded") return folded.finish(improve);
   const set = itemsOf(pieces, counts, gapMm, false)!;
-  const open = ((): LayoutResult => {
+  const tooWide = set.shapes.filter((s) => s.width > usable);
+  const open = set.items.length && !tooWide.length ? nestItems(set.shapes, set.items, widthMm, selvedgeMm, gapMm, shuffles, false) : null;
+  if (!open) {
+    if (folded) return folded.finish(improve);
     if (!set.items.length) return { ok: false, error: "no_pieces" };
-    const tooWide = set.shapes.filter((s) => s.width > usable);
-    if (tooWide.length) return { ok: false, error: "too_wide", pieces: tooWide.map((s) => s.name) };
-    return nestItems(set.shapes, set.items, widthMm, selvedgeMm, gapMm, shuffles, false, improve) ?? { ok: false, error: "too_wide", pieces: set.shapes.map((s) => s.name) };
-  })();
-  // Auto: the shorter of the two (a tie: folded), so the buyer never buys more fabric for the convenience of a fold.
-  if (folded?.ok && (!open.ok || folded.layout.lengthMm <= open.layout.lengthMm)) return folded;
-  return open;
+    return { ok: false, error: "too_wide", pieces: (tooWide.length ? tooWide : set.shapes).map((s) => s.name) };
+  }
+  if (!folded) return open.finish(improve);
+  // Auto: the search's budget goes to the shorter greedy layout (a tie: folded); the shorter of the two is returned (a
+  // tie: folded), so the buyer never buys more fabric for the convenience of a fold.
+  const searchFolded = folded.top <= open.top;
+  const onFold = folded.finish(searchFolded ? improve : 0);
+  const opened = open.finish(searchFolded ? 0 : improve);
+  if (onFold.ok && (!opened.ok || onFold.layout.lengthMm <= opened.layout.lengthMm)) return onFold;
+  return opened;
 }
 
 /**
- * The strip search (decision 155) on an open layout: each cut an item of its nesting outline (grown by half the gap),
- * mirrored as laid, turned 0 or 180 degrees; the strip's height the width plus the gap (the nesting outline may
- * reach half a gap past each edge, the real one may not); x and y swapped (the strip runs along x). Started from the
- * greedy layout; the result, mapped back, when its real length is shorter, else null.
+ * The strip search (decision 155) on a greedy layout: each cut an item of its nesting outline (grown by half the gap)
+ * as laid (mirrored; an on-fold half flipped as laid), turned 0 or 180 degrees (an on-fold half 0 only, kept against
+ * the fold: the strip's lower edge); x and y swapped (the strip runs along x). Across the fabric the nesting outline is
+ * cut at half a gap past the real box, or at the fold for an on-fold half, so the strip's edges hold every real
+ * outline on the fabric and every other piece on the folded fabric keeps half a gap from the fold (a gap from the
+ * mirrored copies under it)
+ * (open: the strip the width plus the gap, from half a gap before the fabric; folded: from the fold, the half width
+ * plus half a gap). `frameMm`: the width nested on (usable, or its half when folded). Started from the greedy layout;
+ * the result, mapped back, when its real length is shorter, else null.
  */
-function improveOpen<P extends Placed & { item: Item }>(shapes: Shape[], placed: P[], widthMm: number, gapMm: number, budget: number): { placed: P[]; top: number } | null {
+function improveLayout<P extends Placed & { item: Item }>(shapes: Shape[], placed: P[], frameMm: number, gapMm: number, budget: number, folded: boolean): { placed: P[]; top: number } | null {
   const half = gapMm / 2;
   const g = Math.round(half * SCALE);
-  // Across the fabric the nesting outline is cut at half a gap past the real box: the part past it keeps no outline
-  // apart (the real outline is within the box), and the strip's edges then hold every real outline on the fabric.
+  const lift = folded ? 0 : half;
+  const flipIn = (p: P): Flip => (p.item.atFold ? p.flip : flipOf(p.item.mirrored, false));
   const rings = placed.map((p) => {
     const s = shapes[p.shape]!;
+    const lo = folded && p.item.atFold ? 0 : -g;
     const band: Path = [
-      { X: -g, Y: -s.H - g * 4 },
+      { X: lo, Y: -s.H - g * 4 },
       { X: s.W + g, Y: -s.H - g * 4 },
       { X: s.W + g, Y: 2 * s.H + g * 4 },
-      { X: -g, Y: 2 * s.H + g * 4 },
+      { X: lo, Y: 2 * s.H + g * 4 },
     ];
     const clipper = new ClipperLib.Clipper();
-    clipper.AddPath(flipPath(s.nest, s.W, s.H, flipOf(p.item.mirrored, false)), ClipperLib.PolyType.ptSubject, true);
+    clipper.AddPath(flipPath(s.nest, s.W, s.H, flipIn(p)), ClipperLib.PolyType.ptSubject, true);
     clipper.AddPath(band, ClipperLib.PolyType.ptClip, true);
     const out: Path[] = [];
     clipper.Execute(ClipperLib.ClipType.ctIntersection, out, ClipperLib.PolyFillType.pftNonZero, ClipperLib.PolyFillType.pftNonZero);
@@ -209,15 +221,16 @@ function improveOpen<P extends Placed & { item: Item }>(shapes: Shape[], placed:
   const items: StripItem[] = rings.map((ring0, i) => {
     const ring: Pt[] = ring0.map((q): Pt => [q.Y / SCALE, q.X / SCALE]);
     const area = signedArea(ring);
-    return { id: i, demand: 1, orientations: [0, 180], polygon: area < 0 ? ring.reverse() : ring, area: Math.abs(area) };
+    const atFold = placed[i]!.item.atFold;
+    return { id: i, demand: 1, orientations: atFold ? [0] : [0, 180], polygon: area < 0 ? ring.reverse() : ring, area: Math.abs(area), ...(atFold ? { atEdge: true } : {}) };
   });
-  const instance: StripInstance = { name: "layout", height: widthMm + gapMm, items };
+  const instance: StripInstance = { name: "layout", height: lift + frameMm + half, items };
   const start: StripPlacement[] = placed.map((p, i) => {
     const s = shapes[p.shape]!;
-    const turned = p.flip.fy;
+    const turned = !p.item.atFold && p.flip.fy;
     const X = turned ? p.X + s.W : p.X;
     const Y = turned ? p.Y + s.H : p.Y;
-    return { item_id: i, rotation: turned ? 180 : 0, translation: [Y / SCALE + below + half, X / SCALE + half] };
+    return { item_id: i, rotation: turned ? 180 : 0, translation: [Y / SCALE + below + half, X / SCALE + lift] };
   });
   const { solution } = nestStrip(instance, { evaluations: budget, start });
   const out = solution.placements.map((pl, i) => {
@@ -225,9 +238,9 @@ function improveOpen<P extends Placed & { item: Item }>(shapes: Shape[], placed:
     const s = shapes[p.shape]!;
     const turned = pl.rotation === 180;
     const [t0, t1] = pl.translation;
-    const X = (t1 - half) * SCALE - (turned ? s.W : 0);
+    const X = p.item.atFold ? 0 : (t1 - lift) * SCALE - (turned ? s.W : 0);
     const Y = (t0 - below - half) * SCALE - (turned ? s.H : 0);
-    return { ...p, flip: flipOf(p.item.mirrored, turned), X, Y };
+    return { ...p, flip: p.item.atFold ? p.flip : flipOf(p.item.mirrored, turned), X, Y };
   });
   // The real outlines from y = 0.
   const bottom = Math.min(...out.map((p) => p.Y));
@@ -237,11 +250,14 @@ function improveOpen<P extends Placed & { item: Item }>(shapes: Shape[], placed:
   return top < before ? { placed: out, top } : null;
 }
 
+/** A greedy layout: its length (clipper units), and the layout after `improve` evaluations of the strip search. */
+type Nested = { top: number; finish: (improve: number) => LayoutResult };
+
 /**
  * Nests `items` on the opened fabric, or on the fabric folded lengthwise (`folded`: widthMm / 2 from the fold at x =
  * 0); null when some piece finds no place.
  */
-function nestItems(shapes: Shape[], items: Item[], widthMm: number, selvedgeMm: number, gapMm: number, shuffles: number, folded: boolean, improve: number): LayoutResult | null {
+function nestItems(shapes: Shape[], items: Item[], widthMm: number, selvedgeMm: number, gapMm: number, shuffles: number, folded: boolean): Nested | null {
   // Nested on the usable width (less a selvedge each side), from x = 0; placed at the end after the selvedge.
   const usable = widthMm - 2 * selvedgeMm;
   const frameMm = folded ? usable / 2 : usable;
@@ -429,62 +445,63 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, selvedgeMm: 
     best = { placed, top };
     placed = placed.map((p) => ({ ...p }));
   }
-  if (improve > 0 && !folded) {
-    const better = improveOpen(shapes, best.placed, usable, gapMm, improve);
-    if (better) best = better;
-  }
+  const greedy = best;
+  const finish = (improve: number) => layoutOf(improve > 0 ? (improveLayout(shapes, greedy.placed, frameMm, gapMm, improve, folded) ?? greedy) : greedy);
+  return { top: greedy.top, finish };
 
-  const r2 = (n: number) => Math.round(n * 100) / 100;
-  const half = folded ? widthMm / 2 : 0;
-  const clampX = (x: number) => r2(Math.min(Math.max(x, 0), widthMm));
-  const view: FoldedPlacement[] = [];
-  const placements: Placement[] = [];
-  for (const p of best.placed.sort((a, b) => a.item.index - b.item.index)) {
-    const s = shapes[p.shape]!;
-    const { item } = p;
-    const move = ([x, y]: Pt): Pt => {
-      const [u, v] = flipPoint([x, y], s.width, s.height, p.flip);
-      return [u + p.X / SCALE, Math.max(v + p.Y / SCALE, 0)];
+  function layoutOf(best: Laid): LayoutResult {
+    const r2 = (n: number) => Math.round(n * 100) / 100;
+    const half = folded ? widthMm / 2 : 0;
+    const clampX = (x: number) => r2(Math.min(Math.max(x, 0), widthMm));
+    const view: FoldedPlacement[] = [];
+    const placements: Placement[] = [];
+    for (const p of best.placed.sort((a, b) => a.item.index - b.item.index)) {
+      const s = shapes[p.shape]!;
+      const { item } = p;
+      const move = ([x, y]: Pt): Pt => {
+        const [u, v] = flipPoint([x, y], s.width, s.height, p.flip);
+        return [u + p.X / SCALE, Math.max(v + p.Y / SCALE, 0)];
+      };
+      const rotation = p.flip.fy ? 180 : 0;
+      const polygon = s.outline.map(move);
+      const grain = s.grain && ([move(s.grain[0]), move(s.grain[1])] as [Pt, Pt]);
+      const on = (m: (q: Pt) => Pt, mirrored: boolean, ring: Pt[]): Placement => ({
+        name: s.name,
+        rotation,
+        mirrored,
+        polygon: ring.map(m),
+        ...(grain ? { grain: [m(grain[0]), m(grain[1])] as [Pt, Pt] } : {}),
+      });
+      if (!folded) {
+        placements.push(on(([x, y]) => [clampX(selvedgeMm + x), r2(y)], item.mirrored, polygon));
+        continue;
+      }
+      const frame = ([x, y]: Pt): Pt => [r2(Math.min(Math.max(x, 0), half - selvedgeMm)), r2(y)];
+      view.push({ ...on(frame, item.mirrored, polygon), layers: item.layers, onFold: item.atFold });
+      // Opened: the top layer at widthMm / 2 + x, the under layer mirrored at widthMm / 2 − x.
+      const top = ([x, y]: Pt): Pt => [clampX(half + x), r2(y)];
+      const underside = ([x, y]: Pt): Pt => [clampX(half - x), r2(y)];
+      if (item.atFold) placements.push(on(top, item.mirrored, s.whole!.map(move)));
+      else {
+        placements.push(on(top, item.mirrored, polygon));
+        if (item.layers === 2) placements.push(on(underside, !item.mirrored, polygon));
+      }
+    }
+    const areaMm2 = items.reduce((sum, it) => sum + shapes[it.shape]!.area * (it.layers === 2 && !it.atFold ? 2 : 1), 0);
+    const lengthMm = Math.max(...placements.flatMap((p) => p.polygon.map((q) => q[1])));
+    return {
+      ok: true,
+      layout: {
+        widthMm,
+        gapMm,
+        selvedgeMm,
+        lengthMm: r2(lengthMm),
+        lowerBoundMm: r2(areaMm2 / usable),
+        areaMm2: Math.round(areaMm2),
+        efficiency: Math.round((areaMm2 / (widthMm * lengthMm)) * 10000) / 10000,
+        placements,
+        folded: folded ? { widthMm: half, view } : null,
+      },
     };
-    const rotation = p.flip.fy ? 180 : 0;
-    const polygon = s.outline.map(move);
-    const grain = s.grain && ([move(s.grain[0]), move(s.grain[1])] as [Pt, Pt]);
-    const on = (m: (q: Pt) => Pt, mirrored: boolean, ring: Pt[]): Placement => ({
-      name: s.name,
-      rotation,
-      mirrored,
-      polygon: ring.map(m),
-      ...(grain ? { grain: [m(grain[0]), m(grain[1])] as [Pt, Pt] } : {}),
-    });
-    if (!folded) {
-      placements.push(on(([x, y]) => [clampX(selvedgeMm + x), r2(y)], item.mirrored, polygon));
-      continue;
-    }
-    const frame = ([x, y]: Pt): Pt => [r2(Math.min(Math.max(x, 0), half - selvedgeMm)), r2(y)];
-    view.push({ ...on(frame, item.mirrored, polygon), layers: item.layers, onFold: item.atFold });
-    // Opened: the top layer at widthMm / 2 + x, the under layer mirrored at widthMm / 2 − x.
-    const top = ([x, y]: Pt): Pt => [clampX(half + x), r2(y)];
-    const underside = ([x, y]: Pt): Pt => [clampX(half - x), r2(y)];
-    if (item.atFold) placements.push(on(top, item.mirrored, s.whole!.map(move)));
-    else {
-      placements.push(on(top, item.mirrored, polygon));
-      if (item.layers === 2) placements.push(on(underside, !item.mirrored, polygon));
-    }
   }
-  const areaMm2 = items.reduce((sum, it) => sum + shapes[it.shape]!.area * (it.layers === 2 && !it.atFold ? 2 : 1), 0);
-  const lengthMm = Math.max(...placements.flatMap((p) => p.polygon.map((q) => q[1])));
-  return {
-    ok: true,
-    layout: {
-      widthMm,
-      gapMm,
-      selvedgeMm,
-      lengthMm: r2(lengthMm),
-      lowerBoundMm: r2(areaMm2 / usable),
-      areaMm2: Math.round(areaMm2),
-      efficiency: Math.round((areaMm2 / (widthMm * lengthMm)) * 10000) / 10000,
-      placements,
-      folded: folded ? { widthMm: half, view } : null,
-    },
-  };
 }

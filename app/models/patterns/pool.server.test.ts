@@ -1,3 +1,5 @@
+import fs from "node:fs";
+
 import { afterAll, describe, expect, it } from "vitest";
 
 import { PatternBusyError, PatternLimitError, PatternPool, runPatternTask, threadCpuMs } from "./pool.server";
@@ -59,6 +61,12 @@ describe("a thread's CPU time", () => {
 });
 
 describe("the two lanes (issue 34, item 2)", { timeout: 120_000 }, () => {
+  const linux = fs.existsSync("/proc/thread-self/stat") && fs.existsSync("/usr/bin/chrt");
+  it.skipIf(!linux)("runs the background lane in Linux's idle scheduling class, the foreground lane as usual (issue 47)", async () => {
+    await expect(runPatternTask({ kind: "test", behave: "policy" }, "background")).resolves.toBe("5");
+    await expect(runPatternTask({ kind: "test", behave: "policy" })).resolves.toBe("0");
+  });
+
   it("answers work someone waits for while the background lane's thread is busy", async () => {
     let backgroundDone = false;
     const background = runPatternTask({ kind: "test", behave: "spin" }, "background")

@@ -16,7 +16,8 @@
  * - **Two lanes** (issue 34, item 2). Work someone waits for (an upload's reading, a preview, a print file, a layout
  *   a page or the API asks for) runs in the foreground pool above. Work nobody waits for (layouts prepared ahead,
  *   stored files read again) runs in a background pool of its own:
- *   one thread at the lowest CPU priority (nice +19), its own queue (PATTERN_BACKGROUND_QUEUE, 16). A long layout of a
+ *   one thread at the lowest CPU priority (nice +19, and Linux's idle scheduling class where chrt is found, set by
+ *   the thread itself: worker.ts), its own queue (PATTERN_BACKGROUND_QUEUE, 16). A long layout of a
  *   100,000-vertex piece therefore never holds the thread an upload needs, and never fills the queue uploads wait in.
  *
  * In production the worker is build/server/pattern-worker.js next to the Remix server build that imports this

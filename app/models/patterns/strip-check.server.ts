@@ -51,6 +51,9 @@ export function checkStripSolution(instance: StripInstance, solution: StripSolut
         return { ok: false, error: `piece ${i} (item ${solution.placements[i]!.item_id}) leaves the strip at (${x}, ${y})` };
       }
     }
+    if (byId.get(solution.placements[i]!.item_id)!.atEdge && Math.abs(Math.min(...polys[i]!.map((p) => p[1]))) > tol) {
+      return { ok: false, error: `piece ${i} (item ${solution.placements[i]!.item_id}) is not at the strip's edge` };
+    }
   }
   const scale = 1e9 / Math.max(H, L);
   const paths: Path[] = polys.map((ring) => ring.map(([x, y]) => ({ X: Math.round(x * scale), Y: Math.round(y * scale) })));

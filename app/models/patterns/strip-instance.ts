@@ -7,7 +7,11 @@
  */
 import type { Pt } from "./types";
 
-export type StripItem = { id: number; demand: number; orientations: number[]; polygon: Pt[]; area: number };
+/**
+ * `atEdge`: kept against the strip's lower edge (y = 0) wherever it moves along it: the half of a piece cut on the fold
+ * of a folded fabric, the fold being that edge (the product's folded layouts; not part of the exchange format).
+ */
+export type StripItem = { id: number; demand: number; orientations: number[]; polygon: Pt[]; area: number; atEdge?: boolean };
 export type StripInstance = { name: string; height: number; items: StripItem[] };
 export type StripPlacement = { item_id: number; rotation: number; translation: [number, number] };
 export type StripSolution = { name: string; strip_height: number; length: number; density: number; placements: StripPlacement[] };

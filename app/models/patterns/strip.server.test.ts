@@ -37,6 +37,19 @@ const small = parsed(
 );
 
 describe("strip instances (issue 47)", () => {
+  it("keeps a piece marked atEdge against the strip's lower edge, and the check refuses one that left it", () => {
+    // Two squares at the edge (the halves of on-fold pieces on a folded fabric) and triangles free to go anywhere.
+    const base = parsed(instance([poly([[0, 0], [3, 0], [3, 3], [0, 3]], 0, 2, [0]), poly([[0, 0], [4, 0], [0, 5]], 1, 4)], 8));
+    const edged: StripInstance = { ...base, items: base.items.map((it) => (it.id === 0 ? { ...it, atEdge: true } : it)) };
+    const { solution } = nestStrip(edged, { evaluations: 60_000, seed: 1 });
+    expect(checkStripSolution(edged, solution)).toEqual({ ok: true });
+    const squares = solution.placements.filter((pl) => pl.item_id === 0);
+    expect(squares).toHaveLength(2);
+    for (const pl of squares) expect(pl.translation[1]).toBeCloseTo(0, 9);
+    const moved = { ...solution, length: solution.length + 10, placements: solution.placements.map((pl) => (pl.item_id === 0 ? { ...pl, translation: [pl.translation[0], 1] as [number, number] } : pl)) };
+    expect(checkStripSolution(edged, moved)).toEqual({ ok: false, error: expect.stringContaining("is not at the strip's edge") });
+  });
+
   it("refuses a malformed instance, naming the item", () => {
     const square = [[0, 0], [1, 0], [1, 1], [0, 1]];
     expect(parseStripInstance("{not json")).toEqual({ ok: false, error: "the instance is not JSON" });

@@ -57,7 +57,8 @@ const COMPRESS_STRIKES = 5;
 const WEIGHT_LOW = 1.2;
 const WEIGHT_HIGH = 2;
 const WEIGHT_DECAY = 0.95;
-type Piece = { item: number; orientations: number[] };
+/** `edge`: kept against the strip's lower edge (StripItem's atEdge). */
+type Piece = { item: number; orientations: number[]; edge: boolean };
 
 export class StripSearch {
   readonly n: number;
@@ -109,7 +110,7 @@ export class StripSearch {
     );
     this.pieces = [];
     instance.items.forEach((it, i) => {
-      for (let d = 0; d < it.demand; d++) this.pieces.push({ item: i, orientations: it.orientations });
+      for (let d = 0; d < it.demand; d++) this.pieces.push({ item: i, orientations: it.orientations, edge: !!it.atEdge });
     });
     const n = (this.n = this.pieces.length);
     this.ori = new Int32Array(n);
@@ -284,9 +285,10 @@ export class StripSearch {
       const cy = this.py[k]! + (c.minY + c.maxY) / 2;
       const x = cx + (this.rnd() - 0.5) * w - (s.minX + s.maxX) / 2;
       const y = cy + (this.rnd() - 0.5) * h - (s.minY + s.maxY) / 2;
-      return [o, clamp(x, -s.minX, this.L - s.maxX), clamp(y, -s.minY, this.H - s.maxY)];
+      return [o, clamp(x, -s.minX, this.L - s.maxX), p.edge ? -s.minY : clamp(y, -s.minY, this.H - s.maxY)];
     }
-    return [o, -s.minX + this.rnd() * Math.max(0, this.L - w), -s.minY + this.rnd() * Math.max(0, this.H - h)];
+    const x = -s.minX + this.rnd() * Math.max(0, this.L - w);
+    return [o, x, p.edge ? -s.minY : -s.minY + this.rnd() * Math.max(0, this.H - h)];
   }
 
   /**
@@ -295,12 +297,15 @@ export class StripSearch {
    * Steps start at `from` and stop at `to` times the piece's smaller side.
    */
   private descend(k: number, o: number, x: number, y: number, e: number, from: number, to: number): [number, number, number] {
-    const s = this.shapes[this.pieces[k]!.item]![o]!;
+    const p = this.pieces[k]!;
+    const s = this.shapes[p.item]![o]!;
     const size = Math.min(s.maxX - s.minX, s.maxY - s.minY);
     let sx = size * from;
-    let sy = size * from;
+    // A piece kept at the edge moves along the strip only (axis 0).
+    let sy = p.edge ? 0 : size * from;
     const floor = size * to;
-    let axis = Math.floor(this.rnd() * 4);
+    const axes = p.edge ? 1 : 4;
+    let axis = Math.floor(this.rnd() * axes);
     while ((sx >= floor || sy >= floor) && e > 0) {
       const dx = axis === 1 ? 0 : sx;
       const dy = axis === 0 ? 0 : axis === 3 ? -sy : sy;
@@ -316,7 +321,7 @@ export class StripSearch {
         sx *= Math.sqrt(m);
         sy *= Math.sqrt(m);
       }
-      if (!better) axis = Math.floor(this.rnd() * 4);
+      if (!better) axis = Math.floor(this.rnd() * axes);
     }
     return [x, y, e];
   }
@@ -473,7 +478,7 @@ export class StripSearch {
         const s = this.shapes[p.item]![o]!;
         const span = reach + (s.maxX - s.minX);
         const x = -s.minX + this.rnd() * (t < tries ? span : span + t);
-        const y = -s.minY + this.rnd() * Math.max(0, this.H - (s.maxY - s.minY));
+        const y = p.edge ? -s.minY : -s.minY + this.rnd() * Math.max(0, this.H - (s.maxY - s.minY));
         if (best && x + s.maxX >= best[1] + this.shapes[p.item]![best[0]]!.maxX) continue;
         this.ori[k] = o;
         if (this.evaluate(k, s, x, y, 0) > 0) continue;
@@ -552,8 +557,10 @@ export class StripSearch {
       const ay = this.py[a]! + (sa.minY + sa.maxY) / 2;
       const bx = this.px[b]! + (sb.minX + sb.maxX) / 2;
       const by = this.py[b]! + (sb.minY + sb.maxY) / 2;
-      this.place(a, this.ori[a]!, bx - (sa.minX + sa.maxX) / 2, clamp(by - (sa.minY + sa.maxY) / 2, -sa.minY, this.H - sa.maxY));
-      this.place(b, this.ori[b]!, ax - (sb.minX + sb.maxX) / 2, clamp(ay - (sb.minY + sb.maxY) / 2, -sb.minY, this.H - sb.maxY));
+      const ya = this.pieces[a]!.edge ? -sa.minY : clamp(by - (sa.minY + sa.maxY) / 2, -sa.minY, this.H - sa.maxY);
+      const yb = this.pieces[b]!.edge ? -sb.minY : clamp(ay - (sb.minY + sb.maxY) / 2, -sb.minY, this.H - sb.maxY);
+      this.place(a, this.ori[a]!, bx - (sa.minX + sa.maxX) / 2, ya);
+      this.place(b, this.ori[b]!, ax - (sb.minX + sb.maxX) / 2, yb);
       return;
     }
   }

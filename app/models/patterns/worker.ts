@@ -4,7 +4,9 @@
  * build/server/pattern-worker.js. Inputs are plain data (paths, stored pattern JSON); outputs are plain data or a file
  * written to the path the caller chose, so nothing large is copied between threads.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import type { MessagePort } from "node:worker_threads";
 
 import { readPattern } from "./dxf.server";
@@ -61,7 +63,7 @@ export type PatternTask =
    */
   | { kind: "improveLayout"; data: string; size: string; material: string; widthMm: number; gapMm: number; selvedgeMm?: number; evaluations: number }
   /** For the pool's own tests: spins, allocates or throws as told. */
-  | { kind: "test"; behave: "spin" | "allocate" | "throw" | "echo"; value?: string };
+  | { kind: "test"; behave: "spin" | "allocate" | "throw" | "echo" | "policy"; value?: string };
 
 /** A reading as stored: the pattern's JSON and what the upload answer needs of it. */
 export type ReadPatternJson = { ok: true; data: string; sizes: string[]; unitsAssumed: boolean; warnings: string[] } | Extract<ReadPatternResult, { ok: false }>;
@@ -163,6 +165,8 @@ function testTask(task: Extract<PatternTask, { kind: "test" }>): string {
     for (;;) kept.push(new Array(1_000_000).fill(kept.length));
   }
   if (task.behave === "throw") throw new Error(task.value ?? "thrown in the worker");
+  // The thread's scheduling policy (/proc's field 41: 0 normal, 5 idle).
+  if (task.behave === "policy") return fs.readFileSync("/proc/thread-self/stat", "latin1").split(") ")[1]!.split(" ")[38]!;
   return task.value ?? "";
 }
 
@@ -176,8 +180,26 @@ function threadId(): number {
 }
 const tid = threadId();
 
+/**
+ * The background lane's thread (nice 19: nobody waits for its work) also takes Linux's idle scheduling class
+ * (SCHED_IDLE, set by util-linux's chrt): it runs only on a core nothing else wants, and a request thread that wakes
+ * takes the core at once, where at nice 19 it may wait out the running slice. Once per thread, before its first task;
+ * without chrt or /proc the thread stays at nice 19.
+ */
+let schedulingChecked = false;
+function idleWhenInBackground() {
+  if (schedulingChecked || !tid) return;
+  schedulingChecked = true;
+  try {
+    if (os.getPriority() >= 19) execFileSync("chrt", ["--idle", "--pid", "0", String(tid)], { stdio: "ignore", timeout: 5_000 });
+  } catch {
+    // no chrt, or not allowed: nice 19 only
+  }
+}
+
 /** Piscina's entry: the first message tells the pool the task has started (and on which thread), so its limit counts from here. */
 export default async function patternWorker({ task, started }: { task: PatternTask; started: MessagePort }) {
+  idleWhenInBackground();
   started.postMessage({ tid });
   started.close();
   return run(task);
