@@ -43,6 +43,9 @@ export type Placement = {
   polygon: Pt[];
   /** The grain line placed (parallel to y), when the piece has one. */
   grain?: [Pt, Pt];
+  /** Drill holes and notches placed, when asked for (`marks`, the production markers of issue 48). */
+  drill?: Pt[];
+  notches?: Pt[];
 };
 
 export type Layout = {
@@ -106,6 +109,13 @@ export type LayoutInput = {
    * the default); EVALUATIONS_PER_SECOND of them are about a second of one core.
    */
   improve?: number;
+  /**
+   * "two-way" (the default): pieces turned 0 or 180 degrees; "one-way" (a fabric with a nap or a one-way print): every
+   * piece as drawn, never turned (mirrored pairs stay mirrored across the grain, which keeps the nap).
+   */
+  nap?: "one-way" | "two-way";
+  /** Places each piece's drill holes and notches too (Placement's `drill` and `notches`). */
+  marks?: boolean;
 };
 
 /**
@@ -149,7 +159,7 @@ function itemsOf(pieces: PatternPiece[], counts: number[], gapMm: number, folded
 }
 
 /** Lays out the cuts of `pieces` on `widthMm` of fabric with `gapMm` between outlines. */
-export function layoutPieces({ pieces, material, widthMm, gapMm, selvedgeMm = 0, fold = "auto", shuffles = 12, improve = 0 }: LayoutInput): LayoutResult {
+export function layoutPieces({ pieces, material, widthMm, gapMm, selvedgeMm = 0, fold = "auto", shuffles = 12, improve = 0, nap = "two-way", marks = false }: LayoutInput): LayoutResult {
   if (!Number.isFinite(widthMm) || widthMm < LAYOUT_LIMITS.minWidthMm || widthMm > LAYOUT_LIMITS.maxWidthMm) return { ok: false, error: "bad_width" };
   if (!Number.isFinite(gapMm) || gapMm < 0 || gapMm > LAYOUT_LIMITS.maxGapMm) return { ok: false, error: "bad_gap" };
   if (!Number.isFinite(selvedgeMm) || selvedgeMm < 0 || selvedgeMm > LAYOUT_LIMITS.maxSelvedgeMm || widthMm - 2 * selvedgeMm < LAYOUT_LIMITS.minWidthMm) {
@@ -163,7 +173,7 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, selvedgeMm = 0,
   if (fold !== "open" && pieces.some((p) => p.onFold)) {
     const set = itemsOf(pieces, counts, gapMm, true);
     const frame = usable / 2;
-    if (set && set.items.length && set.shapes.every((s) => s.width <= frame)) folded = nestItems(set.shapes, set.items, widthMm, selvedgeMm, gapMm, shuffles, true, 0);
+    if (set && set.items.length && set.shapes.every((s) => s.width <= frame)) folded = nestItems(set.shapes, set.items, { widthMm, selvedgeMm, gapMm, shuffles, folded: true, improve: 0, oneWay: nap === "one-way", marks });
   }
   if (folded?.ok && fold === "folded") return folded;
   const set = itemsOf(pieces, counts, gapMm, false)!;
@@ -171,7 +181,7 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, selvedgeMm = 0,
     if (!set.items.length) return { ok: false, error: "no_pieces" };
     const tooWide = set.shapes.filter((s) => s.width > usable);
     if (tooWide.length) return { ok: false, error: "too_wide", pieces: tooWide.map((s) => s.name) };
-    return nestItems(set.shapes, set.items, widthMm, selvedgeMm, gapMm, shuffles, false, improve) ?? { ok: false, error: "too_wide", pieces: set.shapes.map((s) => s.name) };
+    return nestItems(set.shapes, set.items, { widthMm, selvedgeMm, gapMm, shuffles, folded: false, improve, oneWay: nap === "one-way", marks }) ?? { ok: false, error: "too_wide", pieces: set.shapes.map((s) => s.name) };
   })();
   // Auto: the shorter of the two (a tie: folded), so the buyer never buys more fabric for the convenience of a fold.
   if (folded?.ok && (!open.ok || folded.layout.lengthMm <= open.layout.lengthMm)) return folded;
@@ -184,7 +194,14 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, selvedgeMm = 0,
  * reach half a gap past each edge, the real one may not); x and y swapped (the strip runs along x). Started from the
  * greedy layout; the result, mapped back, when its real length is shorter, else null.
  */
-function improveOpen<P extends Placed & { item: Item }>(shapes: Shape[], placed: P[], widthMm: number, gapMm: number, budget: number): { placed: P[]; top: number } | null {
+function improveOpen<P extends Placed & { item: Item }>(
+  shapes: Shape[],
+  placed: P[],
+  widthMm: number,
+  gapMm: number,
+  budget: number,
+  oneWay: boolean,
+): { placed: P[]; top: number } | null {
   const half = gapMm / 2;
   const g = Math.round(half * SCALE);
   // Across the fabric the nesting outline is cut at half a gap past the real box: the part past it keeps no outline
@@ -209,7 +226,7 @@ function improveOpen<P extends Placed & { item: Item }>(shapes: Shape[], placed:
   const items: StripItem[] = rings.map((ring0, i) => {
     const ring: Pt[] = ring0.map((q): Pt => [q.Y / SCALE, q.X / SCALE]);
     const area = signedArea(ring);
-    return { id: i, demand: 1, orientations: [0, 180], polygon: area < 0 ? ring.reverse() : ring, area: Math.abs(area) };
+    return { id: i, demand: 1, orientations: oneWay ? [0] : [0, 180], polygon: area < 0 ? ring.reverse() : ring, area: Math.abs(area) };
   });
   const instance: StripInstance = { name: "layout", height: widthMm + gapMm, items };
   const start: StripPlacement[] = placed.map((p, i) => {
@@ -241,7 +258,8 @@ function improveOpen<P extends Placed & { item: Item }>(shapes: Shape[], placed:
  * Nests `items` on the opened fabric, or on the fabric folded lengthwise (`folded`: widthMm / 2 from the fold at x =
  * 0); null when some piece finds no place.
  */
-function nestItems(shapes: Shape[], items: Item[], widthMm: number, selvedgeMm: number, gapMm: number, shuffles: number, folded: boolean, improve: number): LayoutResult | null {
+type NestOptions = { widthMm: number; selvedgeMm: number; gapMm: number; shuffles: number; folded: boolean; improve: number; oneWay: boolean; marks: boolean };
+function nestItems(shapes: Shape[], items: Item[], { widthMm, selvedgeMm, gapMm, shuffles, folded, improve, oneWay, marks }: NestOptions): LayoutResult | null {
   // Nested on the usable width (less a selvedge each side), from x = 0; placed at the end after the selvedge.
   const usable = widthMm - 2 * selvedgeMm;
   const frameMm = folded ? usable / 2 : usable;
@@ -326,11 +344,15 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, selvedgeMm: 
   /** The turns of an item: 0 or 180 degrees; an on-fold half turned is the whole turned, its fold kept at x = 0. */
   const flipsOf = (it: Item): Flip[] =>
     it.atFold
-      ? [
-          { fx: false, fy: false },
-          { fx: false, fy: true },
-        ]
-      : [flipOf(it.mirrored, false), flipOf(it.mirrored, true)];
+      ? oneWay
+        ? [{ fx: false, fy: false }]
+        : [
+            { fx: false, fy: false },
+            { fx: false, fy: true },
+          ]
+      : oneWay
+        ? [flipOf(it.mirrored, false)]
+        : [flipOf(it.mirrored, false), flipOf(it.mirrored, true)];
 
   type Laid = { placed: (Placed & { item: Item })[]; top: number };
   function pass(order: Item[], rule: Rule, bound: number): Laid | null {
@@ -430,7 +452,7 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, selvedgeMm: 
     placed = placed.map((p) => ({ ...p }));
   }
   if (improve > 0 && !folded) {
-    const better = improveOpen(shapes, best.placed, usable, gapMm, improve);
+    const better = improveOpen(shapes, best.placed, usable, gapMm, improve, oneWay);
     if (better) best = better;
   }
 
@@ -455,6 +477,7 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, selvedgeMm: 
       mirrored,
       polygon: ring.map(m),
       ...(grain ? { grain: [m(grain[0]), m(grain[1])] as [Pt, Pt] } : {}),
+      ...(marks ? { drill: s.drill.map(move).map(m), notches: s.notches.map(move).map(m) } : {}),
     });
     if (!folded) {
       placements.push(on(([x, y]) => [clampX(selvedgeMm + x), r2(y)], item.mirrored, polygon));
