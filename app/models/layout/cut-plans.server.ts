@@ -11,7 +11,7 @@ import crypto from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 
 import { cutPlanMarkers, cutPlans, orders, products, stores, type CutPlan, type CutPlanMarker } from "../../../db/schema";
-import { checkCutOrder, markerKey, type CutOrder, type CutOrderField, type LaidPiece, type SizeCounts } from "./cut-plan";
+import { checkCutOrder, type CutOrder, type CutOrderField, type LaidPiece, type SizeCounts } from "./cut-plan";
 import { runCutPlan } from "./cut-plan-run.server";
 import type { Marker } from "~/models/patterns/marker.server";
 import { sizeMaterials } from "~/models/patterns/fabric.server";
