@@ -12,7 +12,7 @@ export type NestMarker = (sizes: SizeCounts, material: string, improve: boolean)
 export type RunMarker = { material: string; sizes: SizeCounts; plies: number; marker: Marker };
 export type RunResult = { ok: true; markers: RunMarker[]; totalMm: number; boundMm: number } | { ok: false; message: string };
 
-const ROUNDS = 3;
+const ROUNDS = 4;
 /** The engine's limit of cut pieces on one layout (LAYOUT_LIMITS.maxCuts). */
 const MAX_CUTS = 300;
 
@@ -42,6 +42,8 @@ export async function runCutPlan({
     if (!own.length) continue;
     const quantities: SizeCounts = Object.fromEntries(own.map((s) => [s, order.sizes[s]!]));
     const nested = new Map<string, Marker>();
+    /** The sizes of each nested marker, by its key. */
+    const garmentsOf = new Map<string, SizeCounts>();
     const facts: Record<string, SizeFacts> = {};
     for (const size of own) {
       const result = await nest({ [size]: 1 }, material, false);
@@ -52,8 +54,13 @@ export async function runCutPlan({
       boundMm += (result.marker.areaMm2 * quantities[size]!) / usableWidth;
     }
     const maxGarments = Math.max(1, Math.floor(MAX_CUTS / Math.max(...own.map((s) => cutsPerGarment(s, material)))));
-    const solve = (onlyNested: boolean) =>
-      solveCutPlan({
+    const solve = (onlyNested: boolean) => {
+      // The estimates scaled by how the markers nested so far came out against theirs (the median ratio).
+      const ratios = [...garmentsOf.entries()]
+        .filter(([, m]) => Object.values(m).reduce((a, b) => a + b, 0) > 1)
+        .map(([k, m]) => nested.get(k)!.lengthMm / estimateLength(m, facts, order.widthMm));
+      const scale = ratios.length ? ratios.sort((a, b) => a - b)[Math.floor(ratios.length / 2)]! : 1;
+      return solveCutPlan({
         quantities,
         tableMm: order.tableMm,
         endMm: order.endMm,
@@ -62,9 +69,12 @@ export async function runCutPlan({
         lengthOf: (m) => {
           const known = nested.get(markerKey(m));
           if (known) return fits(known) ? known.lengthMm : Infinity;
-          return onlyNested ? Infinity : estimateLength(m, facts, order.widthMm);
+          const longest = Math.max(...Object.keys(m).map((s) => facts[s]!.lengthMm));
+          return Math.max(longest, estimateLength(m, facts, order.widthMm) * scale);
         },
+        allowed: (m) => !onlyNested || nested.has(markerKey(m)),
       });
+    };
     let plan = solve(false);
     for (let round = 0; ; round++) {
       if (!plan.ok) return { ok: false, message: `One garment of size ${plan.size} in ${material} is longer than the table less the end allowances` };
@@ -80,6 +90,7 @@ export async function runCutPlan({
         step();
         if (!result.ok) return { ok: false, message: refusal(result, Object.keys(m.sizes).join(", ")) };
         nested.set(markerKey(m.sizes), result.marker);
+        garmentsOf.set(markerKey(m.sizes), m.sizes);
       }
       plan = solve(false);
     }

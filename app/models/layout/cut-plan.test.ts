@@ -40,6 +40,12 @@ describe("solveCutPlan", () => {
     ]);
   });
 
+  it("uses only the allowed markers (those nested), still finding the larger ones among them", () => {
+    const nested = new Set(["36x1", "38x1", "36x1,38x1"]);
+    const result = solveCutPlan({ quantities: { "36": 2, "38": 2 }, tableMm: 6000, endMm: 0, maxPlies: 40, maxGarments: 20, lengthOf, allowed: (m) => nested.has(markerKey(m)) });
+    expect(result.ok && result.plan.markers.map((m) => [markerKey(m.sizes), m.plies])).toEqual([["36x1,38x1", 2]]);
+  });
+
   it("names a size whose one garment is longer than the table", () => {
     expect(solveCutPlan({ quantities: { S: 1, XL: 1 }, tableMm: 1050, endMm: 50, maxPlies: 5, maxGarments: 20, lengthOf: (s) => (s.XL ? 1200 : 900) })).toEqual({
       ok: false,

@@ -19,8 +19,10 @@ export type SolveInput = {
   maxPlies: number;
   /** Garments on one marker at most (the engine's limit of cut pieces on one layout). */
   maxGarments: number;
-  /** The marker's length, mm (estimated or nested). */
+  /** The marker's length, mm (estimated or nested); never shorter for a garment more (the enumeration stops there). */
   lengthOf: (sizes: SizeCounts) => number;
+  /** Markers the plan may use (all by default): e.g. only those nested already. */
+  allowed?: (sizes: SizeCounts) => boolean;
 };
 
 export type SolveResult = { ok: true; plan: CutPlanSolution } | { ok: false; error: "size_too_long"; size: string };
@@ -38,10 +40,10 @@ export const markerKey = (sizes: SizeCounts) =>
     .map(([s, n]) => `${s}x${n}`)
     .join(",");
 
-export function solveCutPlan({ quantities, tableMm, endMm, maxPlies, maxGarments, lengthOf }: SolveInput): SolveResult {
+export function solveCutPlan({ quantities, tableMm, endMm, maxPlies, maxGarments, lengthOf, allowed = () => true }: SolveInput): SolveResult {
   const sizes = Object.keys(quantities).filter((s) => quantities[s]! > 0);
   const usable = tableMm - 2 * endMm;
-  for (const s of sizes) if (!(lengthOf({ [s]: 1 }) <= usable)) return { ok: false, error: "size_too_long", size: s };
+  for (const s of sizes) if (!(lengthOf({ [s]: 1 }) <= usable) || !allowed({ [s]: 1 })) return { ok: false, error: "size_too_long", size: s };
 
   // Candidates: every multiset within the quantities, maxGarments and the table (a marker grows with each garment).
   type Candidate = { counts: number[]; sizes: SizeCounts; lengthMm: number; garments: number };
@@ -54,7 +56,7 @@ export function solveCutPlan({ quantities, tableMm, endMm, maxPlies, maxGarments
       const set: SizeCounts = {};
       sizes.forEach((s, k) => counts[k]! > 0 && (set[s] = counts[k]!));
       const lengthMm = lengthOf(set);
-      if (lengthMm <= usable) candidates.push({ counts: [...counts], sizes: set, lengthMm, garments });
+      if (lengthMm <= usable && allowed(set)) candidates.push({ counts: [...counts], sizes: set, lengthMm, garments });
       return;
     }
     for (let n = 0; n <= quantities[sizes[i]!]! && garments + n <= maxGarments; n++) {
