@@ -14,6 +14,7 @@ import { cutPlanMarkers, cutPlans, orders, products, stores, type CutPlan, type 
 import { checkCutOrder, type CutOrder, type CutOrderField, type LaidPiece, type SizeCounts } from "./cut-plan";
 import { runCutPlan } from "./cut-plan-run.server";
 import type { Marker } from "~/models/patterns/marker.server";
+import { markerDxf, markerHpgl, markerPdf, storedZip } from "~/models/patterns/marker-files.server";
 import { sizeMaterials } from "~/models/patterns/fabric.server";
 import { cutsOf } from "~/models/patterns/pieces";
 import { PatternBusyError, PatternLimitError, runPatternTask } from "~/models/patterns/pool.server";
@@ -121,6 +122,22 @@ export async function createCutPlan({
     .get();
   queuePlan(db, row.id);
   return { ok: true, id: row.id, created: true };
+}
+
+/** What a cut order form offers on a product its user may plan on: the pattern's sizes and materials; null otherwise. */
+export async function cutPlanFormFacts({ db, userId, productId, orderId = null }: { db: DbOrTx; userId: number; productId: number; orderId?: number | null }) {
+  const owned = planOwner(db, userId, productId, orderId);
+  if (!owned) return null;
+  const product = db.select({ name: products.name }).from(products).where(eq(products.id, owned.productId)).get();
+  const version = getLatestVersion({ db, productId: owned.productId });
+  const loaded = version ? await loadPattern({ db, versionId: version.id }) : null;
+  return {
+    productId: owned.productId,
+    orderId: owned.orderId,
+    name: product?.name ?? "",
+    sizes: loaded?.pattern.sizes ?? [],
+    materials: loaded ? patternMaterials(loaded.pattern) : [],
+  };
 }
 
 export type CutPlanView = CutPlan & { order: CutOrder; markers: (Omit<CutPlanMarker, "layout" | "sizes"> & { sizes: SizeCounts })[] };
@@ -290,7 +307,55 @@ export function cutPlanJson(plan: CutPlanView, fileBase: string) {
     })),
     total_mm: plan.totalMm === null ? null : round(plan.totalMm, 1),
     bound_mm: plan.boundMm === null ? null : round(plan.boundMm, 1),
-    zip: plan.status === "done" ? `${fileBase}.zip` : null,
+    zip: plan.status === "done" ? `${fileBase}/cut-plan-${plan.id}.zip` : null,
   };
 }
 
+
+const FILE_TYPES = { plt: "application/vnd.hp-hpgl", dxf: "application/dxf", pdf: "application/pdf", zip: "application/zip" } as const;
+type FileExt = keyof typeof FILE_TYPES;
+export type CutPlanFile = { name: string; contentType: string; body: Uint8Array };
+
+const sizesText = (sizes: SizeCounts) =>
+  Object.entries(sizes)
+    .map(([s, n]) => (n > 1 ? `${n} x ${s}` : s))
+    .join(" + ");
+
+async function markerFile(plan: CutPlanView, marker: Marker, position: number, plies: number, sizes: SizeCounts, material: string, ext: Exclude<FileExt, "zip">): Promise<CutPlanFile> {
+  const name = `marker-${position + 1}.${ext}`;
+  const text = (t: string) => new TextEncoder().encode(t);
+  if (ext === "plt") return { name, contentType: FILE_TYPES.plt, body: text(markerHpgl(marker)) };
+  if (ext === "dxf") return { name, contentType: FILE_TYPES.dxf, body: text(markerDxf(marker)) };
+  const body = await markerPdf(marker, {
+    title: `Cut plan ${plan.id}, marker ${position + 1} of ${plan.markers.length}`,
+    lines: [
+      `Sizes: ${sizesText(sizes)}; ${material}; ${plies} ${plies === 1 ? "ply" : "plies"}`,
+      `Length ${(marker.lengthMm / 1000).toFixed(3)} m on ${plan.order.widthMm} mm (selvedge margins ${plan.order.marginMm} mm, end allowances ${plan.order.endMm} mm), efficiency ${(marker.efficiency * 100).toFixed(1)} %`,
+    ],
+  });
+  return { name, contentType: FILE_TYPES.pdf, body };
+}
+
+/**
+ * A file of its owner's finished plan: `marker-N.plt`, `.dxf` or `.pdf`, or `cut-plan-<id>.zip` (every marker's
+ * three files); null for anyone else, an unfinished plan or another name. Built from the stored markers on request.
+ */
+export async function cutPlanFile({ db, userId, id, file }: { db: DbOrTx; userId: number; id: number; file: string }): Promise<CutPlanFile | null> {
+  const plan = getCutPlan({ db, userId, id });
+  if (!plan || plan.status !== "done") return null;
+  const rows = () =>
+    db.select().from(cutPlanMarkers).where(eq(cutPlanMarkers.planId, plan.id)).orderBy(asc(cutPlanMarkers.position)).all();
+  if (file === `cut-plan-${plan.id}.zip`) {
+    const files: CutPlanFile[] = [];
+    for (const row of rows()) {
+      const marker = JSON.parse(row.layout) as Marker;
+      for (const ext of ["plt", "dxf", "pdf"] as const) files.push(await markerFile(plan, marker, row.position, row.plies, JSON.parse(row.sizes) as SizeCounts, row.material, ext));
+    }
+    return { name: file, contentType: FILE_TYPES.zip, body: storedZip(files.map((f) => ({ name: f.name, data: f.body }))) };
+  }
+  const match = /^marker-(\d{1,4})\.(plt|dxf|pdf)$/.exec(file);
+  if (!match) return null;
+  const found = getCutPlanMarker({ db, userId, id, position: Number(match[1]) - 1 });
+  if (!found) return null;
+  return markerFile(plan, found.marker, found.position, found.plies, found.sizes, found.material, match[2] as Exclude<FileExt, "zip">);
+}
