@@ -26,6 +26,9 @@ import { cadFixtures } from "../tests/unit/cad-fixtures";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.env.CUT_PLAN_SECONDS ?? 10);
 const only = process.env.CUT_PLAN_FILES?.split(",");
+const gapMm = Number(process.env.CUT_PLAN_GAP ?? 5);
+const marginMm = Number(process.env.CUT_PLAN_MARGIN ?? 10);
+const out = process.env.CUT_PLAN_OUT ?? "CUT-PLAN-RESULTS.md";
 const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -85,7 +88,7 @@ for (const { name, bytes } of cadFixtures()) {
   const sizes = Object.fromEntries(run.map((s, i) => [s, [2, 4, 4, 2][i]!]));
   const pieces = p.pieces.map((q) => ({ size: q.size, material: q.material ?? "fabric", name: q.name, width: 0, length: 0 }));
   const checked = checkCutOrder(
-    { sizes, width_mm: 1500, table_mm: 6000, max_plies: 40, nap: "two-way", gap_mm: 5, margin_mm: 10, end_mm: 20, materials: [material] },
+    { sizes, width_mm: 1500, table_mm: 6000, max_plies: 40, nap: "two-way", gap_mm: gapMm, margin_mm: marginMm, end_mm: 20, materials: [material] },
     { sizes: p.sizes, materials: [material], pieces },
     { min: 500, max: 3200 },
   );
@@ -131,8 +134,8 @@ const lines = [
   "## Production markers (issue 48, `npx tsx bench/cut-plan.ts`)",
   "",
   `Run ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, Node ${process.version}, load ${os.loadavg()[0]!.toFixed(1)} at the end (${Math.round((Date.now() - started) / 1000)} s).`,
-  `Four consecutive sizes around the sample size, 2/4/4/2 garments, main fabric, 1500 mm wide, 6 m table, 40 plies at most, 5 mm gap,`,
-  `10 mm selvedge margins, 20 mm end allowances, two-way; ${seconds} s of strip search per marker (${((seconds * EVALUATIONS_PER_SECOND) / 1e6).toFixed(1)} M evaluations).`,
+  `Four consecutive sizes around the sample size, 2/4/4/2 garments, main fabric, 1500 mm wide, 6 m table, 40 plies at most, ${gapMm} mm gap,`,
+  `${marginMm} mm selvedge margins, 20 mm end allowances, two-way; ${seconds} s of strip search per marker (${((seconds * EVALUATIONS_PER_SECOND) / 1e6).toFixed(1)} M evaluations).`,
   "",
   "| File | Sizes | Markers: sizes × plies: length, efficiency | Total m | Bound m | Check | CPU s |",
   "|---|---|---|---:|---:|---|---:|",
@@ -140,5 +143,5 @@ const lines = [
   "",
   `**${plans - invalid} of ${plans} plans valid; median marker efficiency ${pct(median(efficiencies))}** over ${efficiencies.length} markers (issue 48's acceptance: every marker valid, median ≥ 80 %).`,
 ];
-fs.writeFileSync(path.join(root, "bench", "CUT-PLAN-RESULTS.md"), lines.join("\n") + "\n");
+fs.writeFileSync(path.resolve(root, "bench", out), lines.join("\n") + "\n");
 console.log("\n" + lines.join("\n"));

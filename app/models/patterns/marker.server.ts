@@ -23,17 +23,23 @@ export type MarkerResult = { ok: true; marker: Marker } | { ok: false; error: La
 
 export function nestMarker(pattern: Pattern, { sizes, material, widthMm, gapMm, marginMm, nap, evaluations }: MarkerInput): MarkerResult {
   const pieces = [];
-  const tags: string[] = [];
+  const tags: { size: string; name: string }[] = [];
   for (const [size, count] of Object.entries(sizes)) {
     for (let garment = 0; garment < count; garment++) {
       for (const piece of piecesToCut(pattern, size, material)) {
         pieces.push(piece);
-        for (let c = 0; c < cutCount(piece, material); c++) tags.push(size);
+        for (let c = 0; c < cutCount(piece, material); c++) tags.push({ size, name: piece.name });
       }
     }
   }
   const result = layoutPieces({ pieces, material, widthMm, gapMm, selvedgeMm: marginMm, fold: "open", nap, improve: evaluations, marks: true });
   if (!result.ok) return result;
   const { placements, folded: _folded, ...rest } = result.layout;
-  return { ok: true, marker: { ...rest, placements: placements.map((p, i) => ({ ...p, size: tags[i]! })) } };
+  // The placements follow the pieces' order, one per cut; a piece without an area (no shape) has none: skipped by name.
+  let t = 0;
+  const tagged = placements.map((p) => {
+    while (t < tags.length - 1 && tags[t]!.name !== p.name) t++;
+    return { ...p, size: tags[t++]?.size ?? "" };
+  });
+  return { ok: true, marker: { ...rest, placements: tagged } };
 }
