@@ -60,8 +60,10 @@ function Field({ name, label, hint, errors, value, suffix }: { name: string; lab
           {errors[0]}
         </p>
       ) : null}
-      <input id={id} name={name} inputMode="numeric" defaultValue={value} aria-invalid={errors?.length ? true : undefined} aria-describedby={errors?.length ? `${id}-error` : undefined} className="input w-40" />
-      {suffix ? <span className="ml-2 text-sm text-slate-600">{suffix}</span> : null}
+      <div className="flex items-center gap-2">
+        <input id={id} name={name} inputMode="numeric" defaultValue={value} aria-invalid={errors?.length ? true : undefined} aria-describedby={errors?.length ? `${id}-error` : undefined} className="input w-40" />
+        {suffix ? <span className="text-sm text-slate-600">{suffix}</span> : null}
+      </div>
     </div>
   );
 }
