@@ -249,11 +249,16 @@ async function workPlan(db: DbOrTx, id: number): Promise<void> {
     result = await runCutPlan({
       order,
       cutsPerGarment: (size, material) => piecesToCut(pattern, size, material).reduce((s, p) => s + cutCount(p, material), 0),
-      nest: (sizes, material, improve) =>
-        runPatternTask(
-          { kind: "marker", data, sizes, material, widthMm: order.widthMm, gapMm: order.gapMm, marginMm: order.marginMm, nap: order.nap, evaluations: improve ? evaluations : 0 },
-          "background",
-        ),
+      nest: async (sizes, material, improve) => {
+        const task = { kind: "marker" as const, data, sizes, material, widthMm: order.widthMm, gapMm: order.gapMm, marginMm: order.marginMm, nap: order.nap };
+        try {
+          return await runPatternTask({ ...task, evaluations: improve && evaluations > 0 ? evaluations : 0 }, "background");
+        } catch (error) {
+          // A search past its time limit: the marker as the greedy passes lay it.
+          if (!(error instanceof PatternLimitError) || !improve || evaluations <= 0) throw error;
+          return runPatternTask({ ...task, evaluations: 0 }, "background");
+        }
+      },
       progress: (done, steps) => {
         if (!closed(db)) db.update(cutPlans).set({ done, steps }).where(eq(cutPlans.id, id)).run();
       },
