@@ -29,6 +29,8 @@ const only = process.env.CUT_PLAN_FILES?.split(",");
 const gapMm = Number(process.env.CUT_PLAN_GAP ?? 5);
 const marginMm = Number(process.env.CUT_PLAN_MARGIN ?? 10);
 const out = process.env.CUT_PLAN_OUT ?? "CUT-PLAN-RESULTS.md";
+/** CUT_PLAN_ALL=n: every size of the file, n garments each (the acceptance's largest file at 5), instead of 2/4/4/2. */
+const all = Number(process.env.CUT_PLAN_ALL ?? 0);
 const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -82,10 +84,10 @@ for (const { name, bytes } of cadFixtures()) {
   const p: Pattern = read.pattern;
   const sampleAt = Math.max(0, p.sampleSize ? p.sizes.indexOf(p.sampleSize) : Math.floor(p.sizes.length / 2));
   const first = Math.max(0, Math.min(sampleAt - 1, p.sizes.length - 4));
-  const run = p.sizes.slice(first, first + 4);
-  const material = mainMaterial(p, run[1]!);
+  const run = all > 0 ? p.sizes : p.sizes.slice(first, first + 4);
+  const material = mainMaterial(p, run[Math.min(1, run.length - 1)]!);
   if (material === null) continue;
-  const sizes = Object.fromEntries(run.map((s, i) => [s, [2, 4, 4, 2][i]!]));
+  const sizes = Object.fromEntries(run.map((s, i) => [s, all > 0 ? all : [2, 4, 4, 2][i]!]));
   const pieces = p.pieces.map((q) => ({ size: q.size, material: q.material ?? "fabric", name: q.name, width: 0, length: 0 }));
   const checked = checkCutOrder(
     { sizes, width_mm: 1500, table_mm: 6000, max_plies: 40, nap: "two-way", gap_mm: gapMm, margin_mm: marginMm, end_mm: 20, materials: [material] },
