@@ -6,8 +6,11 @@ import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 import { readPattern } from "./dxf.server";
 import { parseDxf } from "./dxf-raw.server";
 import { nestMarker, type Marker } from "./marker.server";
-import { HPGL_UNITS_PER_MM, markerDxf, markerHpgl, markerPdf, pieceLabel, sizeLayer, storedZip } from "./marker-files.server";
+import { markerDxf, markerHpgl, markerPdf, pieceLabel, sizeLayer, storedZip } from "./marker-files.server";
 import type { Pattern, Pt } from "./types";
+
+/** HPGL's plotter unit, as the issue states it: 0.025 mm. */
+const MM_PER_UNIT = 0.025;
 
 let pattern: Pattern;
 let marker: Marker;
@@ -76,7 +79,7 @@ describe("a production marker's files", () => {
     const outlines = read.strokes.filter((s) => s.length > 3 && s[0]![0] === s[s.length - 1]![0] && s[0]![1] === s[s.length - 1]![1]);
     expect(outlines).toHaveLength(marker.placements.length);
     marker.placements.forEach((p, k) => {
-      const ring = outlines[k]!.slice(0, -1).map(([X, Y]): Pt => [Y / HPGL_UNITS_PER_MM, X / HPGL_UNITS_PER_MM]);
+      const ring = outlines[k]!.slice(0, -1).map(([X, Y]): Pt => [Y * MM_PER_UNIT, X * MM_PER_UNIT]);
       expect(ring).toHaveLength(p.polygon.length);
       ring.forEach((q, j) => expect(Math.hypot(q[0] - p.polygon[j]![0], q[1] - p.polygon[j]![1])).toBeLessThanOrEqual(0.1));
     });
