@@ -12,6 +12,7 @@ import {
   index,
   integer,
   primaryKey,
+  real,
   sqliteTable,
   text,
   uniqueIndex,
@@ -1122,3 +1123,63 @@ export const testerFeedback = sqliteTable(
 
 export type TesterCall = typeof testerCalls.$inferSelect;
 export type TesterApplication = typeof testerApplications.$inferSelect;
+
+export const CUT_PLAN_STATUSES = ["queued", "working", "done", "failed"] as const;
+
+/**
+ * A cut plan (issue 48, decision 156): a size run on a Digital pattern laid as production markers. Owned by its
+ * `userId`: the buyer of `orderId`, or the seller of the design (no order). `input` is the checked cut order (JSON);
+ * `key` names the input and the pattern version, so the same order asked again is the same plan.
+ */
+export const cutPlans = sqliteTable(
+  "cut_plans",
+  {
+    id: id(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    versionId: integer("version_id")
+      .notNull()
+      .references(() => patternVersions.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    input: text("input").notNull(),
+    status: text("status", { enum: CUT_PLAN_STATUSES }).notNull().default("queued"),
+    /** Nestings done and planned, for the progress shown. */
+    done: integer("done").notNull().default(0),
+    steps: integer("steps").notNull().default(0),
+    error: text("error"),
+    /** Sum of marker length × plies, mm; and the pieces' area over the usable width (the lower bound), mm. */
+    totalMm: real("total_mm"),
+    boundMm: real("bound_mm"),
+    createdAt: createdAt(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("cut_plans_owner_key").on(t.userId, t.key), index("cut_plans_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** One marker of a cut plan: its sizes (JSON {size: garments}), material, plies and the nested marker (JSON). */
+export const cutPlanMarkers = sqliteTable(
+  "cut_plan_markers",
+  {
+    id: id(),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => cutPlans.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    material: text("material").notNull(),
+    sizes: text("sizes").notNull(),
+    plies: integer("plies").notNull(),
+    lengthMm: real("length_mm").notNull(),
+    efficiency: real("efficiency").notNull(),
+    /** The marker as the engine placed it (app/models/patterns/marker.server.ts's Marker). */
+    layout: text("layout").notNull(),
+  },
+  (t) => [uniqueIndex("cut_plan_markers_position").on(t.planId, t.position)],
+);
+
+export type CutPlan = typeof cutPlans.$inferSelect;
+export type CutPlanMarker = typeof cutPlanMarkers.$inferSelect;

@@ -36,7 +36,7 @@ export const MAX_PRINT_PAGES = 1_000;
  * time cannot be read). CPU, not wall time: the threads run at a lower priority, so on a busy machine a task takes
  * several times its CPU time (a 24 MB refusal: 1.6 s on a quiet machine, over 10 s with both cores busy).
  */
-export const TASK_TIME_LIMIT_MS = { read: 10_000, preview: 10_000, compare: 10_000, print: 30_000, stamp: 10_000, custom: 30_000, customPreview: 30_000, layout: 20_000, improveLayout: 90_000 } as const;
+export const TASK_TIME_LIMIT_MS = { read: 10_000, preview: 10_000, compare: 10_000, print: 30_000, stamp: 10_000, custom: 30_000, customPreview: 30_000, layout: 20_000, improveLayout: 90_000, marker: 120_000 } as const;
 /** Heap of one pool worker (MB): a task that needs more is stopped and the worker replaced. */
 export const WORKER_HEAP_MB = 512;
 

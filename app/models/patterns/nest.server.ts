@@ -43,6 +43,9 @@ export type Placement = {
   polygon: Pt[];
   /** The grain line placed (parallel to y), when the piece has one. */
   grain?: [Pt, Pt];
+  /** Drill holes and notches placed, when asked for (`marks`, the production markers of issue 48). */
+  drill?: Pt[];
+  notches?: Pt[];
 };
 
 export type Layout = {
@@ -106,6 +109,13 @@ export type LayoutInput = {
    * the default); EVALUATIONS_PER_SECOND of them are about a second of one core.
    */
   improve?: number;
+  /**
+   * "two-way" (the default): pieces turned 0 or 180 degrees; "one-way" (a fabric with a nap or a one-way print): every
+   * piece as drawn, never turned (mirrored pairs stay mirrored across the grain, which keeps the nap).
+   */
+  nap?: "one-way" | "two-way";
+  /** Places each piece's drill holes and notches too (Placement's `drill` and `notches`). */
+  marks?: boolean;
 };
 
 /**
@@ -149,7 +159,7 @@ function itemsOf(pieces: PatternPiece[], counts: number[], gapMm: number, folded
 }
 
 /** Lays out the cuts of `pieces` on `widthMm` of fabric with `gapMm` between outlines. */
-export function layoutPieces({ pieces, material, widthMm, gapMm, selvedgeMm = 0, fold = "auto", shuffles = 12, improve = 0 }: LayoutInput): LayoutResult {
+export function layoutPieces({ pieces, material, widthMm, gapMm, selvedgeMm = 0, fold = "auto", shuffles = 12, improve = 0, nap = "two-way", marks = false }: LayoutInput): LayoutResult {
   if (!Number.isFinite(widthMm) || widthMm < LAYOUT_LIMITS.minWidthMm || widthMm > LAYOUT_LIMITS.maxWidthMm) return { ok: false, error: "bad_width" };
   if (!Number.isFinite(gapMm) || gapMm < 0 || gapMm > LAYOUT_LIMITS.maxGapMm) return { ok: false, error: "bad_gap" };
   if (!Number.isFinite(selvedgeMm) || selvedgeMm < 0 || selvedgeMm > LAYOUT_LIMITS.maxSelvedgeMm || widthMm - 2 * selvedgeMm < LAYOUT_LIMITS.minWidthMm) {
@@ -159,16 +169,17 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, selvedgeMm = 0,
   const counts = pieces.map((p) => cutCount(p, material));
   if (counts.reduce((s, n) => s + n, 0) > LAYOUT_LIMITS.maxCuts) return { ok: false, error: "too_many_pieces" };
 
+  const oneWay = nap === "one-way";
   let folded: Nested | null = null;
   if (fold !== "open" && pieces.some((p) => p.onFold)) {
     const set = itemsOf(pieces, counts, gapMm, true);
     const frame = usable / 2;
-    if (set && set.items.length && set.shapes.every((s) => s.width <= frame)) folded = nestItems(set.shapes, set.items, widthMm, selvedgeMm, gapMm, shuffles, true);
+    if (set && set.items.length && set.shapes.every((s) => s.width <= frame)) folded = nestItems(set.shapes, set.items, { widthMm, selvedgeMm, gapMm, shuffles, folded: true, oneWay, marks });
   }
   if (folded && fold === "folded") return folded.finish(improve);
   const set = itemsOf(pieces, counts, gapMm, false)!;
   const tooWide = set.shapes.filter((s) => s.width > usable);
-  const open = set.items.length && !tooWide.length ? nestItems(set.shapes, set.items, widthMm, selvedgeMm, gapMm, shuffles, false) : null;
+  const open = set.items.length && !tooWide.length ? nestItems(set.shapes, set.items, { widthMm, selvedgeMm, gapMm, shuffles, folded: false, oneWay, marks }) : null;
   if (!open) {
     if (folded) return folded.finish(improve);
     if (!set.items.length) return { ok: false, error: "no_pieces" };
@@ -195,7 +206,15 @@ export function layoutPieces({ pieces, material, widthMm, gapMm, selvedgeMm = 0,
  * plus half a gap). `frameMm`: the width nested on (usable, or its half when folded). Started from the greedy layout;
  * the result, mapped back, when its real length is shorter, else null.
  */
-function improveLayout<P extends Placed & { item: Item }>(shapes: Shape[], placed: P[], frameMm: number, gapMm: number, budget: number, folded: boolean): { placed: P[]; top: number } | null {
+function improveLayout<P extends Placed & { item: Item }>(
+  shapes: Shape[],
+  placed: P[],
+  frameMm: number,
+  gapMm: number,
+  budget: number,
+  folded: boolean,
+  oneWay: boolean,
+): { placed: P[]; top: number } | null {
   const half = gapMm / 2;
   const g = Math.round(half * SCALE);
   const lift = folded ? 0 : half;
@@ -222,7 +241,7 @@ function improveLayout<P extends Placed & { item: Item }>(shapes: Shape[], place
     const ring: Pt[] = ring0.map((q): Pt => [q.Y / SCALE, q.X / SCALE]);
     const area = signedArea(ring);
     const atFold = placed[i]!.item.atFold;
-    return { id: i, demand: 1, orientations: atFold ? [0] : [0, 180], polygon: area < 0 ? ring.reverse() : ring, area: Math.abs(area), ...(atFold ? { atEdge: true } : {}) };
+    return { id: i, demand: 1, orientations: atFold || oneWay ? [0] : [0, 180], polygon: area < 0 ? ring.reverse() : ring, area: Math.abs(area), ...(atFold ? { atEdge: true } : {}) };
   });
   const instance: StripInstance = { name: "layout", height: lift + frameMm + half, items };
   const start: StripPlacement[] = placed.map((p, i) => {
@@ -257,7 +276,8 @@ type Nested = { top: number; finish: (improve: number) => LayoutResult };
  * Nests `items` on the opened fabric, or on the fabric folded lengthwise (`folded`: widthMm / 2 from the fold at x =
  * 0); null when some piece finds no place.
  */
-function nestItems(shapes: Shape[], items: Item[], widthMm: number, selvedgeMm: number, gapMm: number, shuffles: number, folded: boolean): Nested | null {
+type NestOptions = { widthMm: number; selvedgeMm: number; gapMm: number; shuffles: number; folded: boolean; oneWay: boolean; marks: boolean };
+function nestItems(shapes: Shape[], items: Item[], { widthMm, selvedgeMm, gapMm, shuffles, folded, oneWay, marks }: NestOptions): Nested | null {
   // Nested on the usable width (less a selvedge each side), from x = 0; placed at the end after the selvedge.
   const usable = widthMm - 2 * selvedgeMm;
   const frameMm = folded ? usable / 2 : usable;
@@ -342,11 +362,15 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, selvedgeMm: 
   /** The turns of an item: 0 or 180 degrees; an on-fold half turned is the whole turned, its fold kept at x = 0. */
   const flipsOf = (it: Item): Flip[] =>
     it.atFold
-      ? [
-          { fx: false, fy: false },
-          { fx: false, fy: true },
-        ]
-      : [flipOf(it.mirrored, false), flipOf(it.mirrored, true)];
+      ? oneWay
+        ? [{ fx: false, fy: false }]
+        : [
+            { fx: false, fy: false },
+            { fx: false, fy: true },
+          ]
+      : oneWay
+        ? [flipOf(it.mirrored, false)]
+        : [flipOf(it.mirrored, false), flipOf(it.mirrored, true)];
 
   type Laid = { placed: (Placed & { item: Item })[]; top: number };
   function pass(order: Item[], rule: Rule, bound: number): Laid | null {
@@ -446,7 +470,7 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, selvedgeMm: 
     placed = placed.map((p) => ({ ...p }));
   }
   const greedy = best;
-  const finish = (improve: number) => layoutOf(improve > 0 ? (improveLayout(shapes, greedy.placed, frameMm, gapMm, improve, folded) ?? greedy) : greedy);
+  const finish = (improve: number) => layoutOf(improve > 0 ? (improveLayout(shapes, greedy.placed, frameMm, gapMm, improve, folded, oneWay) ?? greedy) : greedy);
   return { top: greedy.top, finish };
 
   function layoutOf(best: Laid): LayoutResult {
@@ -471,6 +495,7 @@ function nestItems(shapes: Shape[], items: Item[], widthMm: number, selvedgeMm: 
         mirrored,
         polygon: ring.map(m),
         ...(grain ? { grain: [m(grain[0]), m(grain[1])] as [Pt, Pt] } : {}),
+        ...(marks ? { drill: s.drill.map(move).map(m), notches: s.notches.map(move).map(m) } : {}),
       });
       if (!folded) {
         placements.push(on(([x, y]) => [clampX(selvedgeMm + x), r2(y)], item.mirrored, polygon));

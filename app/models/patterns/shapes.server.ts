@@ -35,6 +35,9 @@ export type Shape = {
   /** Laid against a fold: the whole piece in the same frame, the fold at x = 0 (x from −width to width). */
   whole?: Pt[];
   grain?: [Pt, Pt];
+  /** Drill holes and notches in the same frame (open pieces; the half of an on-fold piece as drawn). */
+  drill: Pt[];
+  notches: Pt[];
   width: number;
   height: number;
   /** The area of one cut (the whole piece when it is cut on the fold). */
@@ -265,6 +268,8 @@ export function shapeOf(piece: PatternPiece, gapMm: number, { half = false }: { 
     outline,
     ...(whole ? { whole: whole.map(local) } : {}),
     grain: piece.grain ? [local(rot(piece.grain[0])), local(rot(piece.grain[1]))] : undefined,
+    drill: half ? [] : (piece.drill ?? []).map((q) => local(rot(q))),
+    notches: half ? [] : (piece.notches ?? []).map((q) => local(rot(q))),
     width,
     height: box.height,
     area: half ? (piece.unfolded?.area ?? piece.area * 2) : (piece.unfolded?.area ?? piece.area),
@@ -290,4 +295,13 @@ export function flipPath(path: Path, W: number, H: number, { fx, fy }: Flip): Pa
 
 export function flipPoint([x, y]: Pt, width: number, height: number, { fx, fy }: Flip): Pt {
   return [fx ? width - x : x, fy ? height - y : y];
+}
+
+/** A piece's box as laid (its grain along the fabric's length, unfolded): across (width) and along (length), mm. */
+export function laidBox(piece: PatternPiece): { width: number; length: number } {
+  const turn = grainTurn(piece);
+  const cos = Math.cos(turn);
+  const sin = Math.sin(turn);
+  const box = bboxOf((piece.unfolded?.boundary ?? piece.boundary).map(([x, y]): Pt => [x * cos - y * sin, x * sin + y * cos]));
+  return { width: box.width, length: box.height };
 }

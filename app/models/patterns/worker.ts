@@ -17,6 +17,7 @@ import { MAX_PRINT_PAGES } from "./limits";
 import { customPiecesDxf } from "./dxf-writer.server";
 import { layoutPieces, type LayoutResult } from "./nest.server";
 import { piecesToCut } from "./shapes.server";
+import { nestMarker, type MarkerInput, type MarkerResult } from "./marker.server";
 import { CUSTOM_SIZE, customPieces, withCustomSize, type CustomError } from "./interpolate";
 import type { Measurements, SizeChart } from "~/utils/measurements";
 import type { Pattern, PatternUnits, ReadPatternResult } from "./types";
@@ -62,6 +63,8 @@ export type PatternTask =
    * of it (LAYOUT_IMPROVE_SECONDS × EVALUATIONS_PER_SECOND); the background lane runs it.
    */
   | { kind: "improveLayout"; data: string; size: string; material: string; widthMm: number; gapMm: number; selvedgeMm?: number; evaluations: number }
+  /** A production marker (issue 48): garments of several sizes of one material nested together (marker.server.ts). */
+  | ({ kind: "marker"; data: string } & MarkerInput)
   /** For the pool's own tests: spins, allocates or throws as told. */
   | { kind: "test"; behave: "spin" | "allocate" | "throw" | "echo" | "policy"; value?: string };
 
@@ -79,6 +82,7 @@ export type PatternTaskResult = {
   customPreview: { ok: true; svg: string } | { ok: false; error: CustomError; message: string };
   layout: LayoutResult | { ok: false; error: "custom"; custom: CustomError; message: string };
   improveLayout: LayoutResult;
+  marker: MarkerResult;
   test: string;
 };
 
@@ -110,6 +114,10 @@ function run(task: PatternTask): unknown {
     case "improveLayout": {
       const { material, widthMm, gapMm, selvedgeMm, evaluations } = task;
       return layoutPieces({ pieces: piecesToCut(JSON.parse(task.data) as Pattern, task.size, material), material, widthMm, gapMm, selvedgeMm, improve: evaluations });
+    }
+    case "marker": {
+      const { kind: _kind, data, ...input } = task;
+      return nestMarker(JSON.parse(data) as Pattern, input);
     }
     case "test":
       return testTask(task);

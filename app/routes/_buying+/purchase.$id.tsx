@@ -172,6 +172,11 @@ function ItemAction({ order }: { order: OrderView }) {
         <a href={`/download/${order.id}`} className="btn mt-1" download>
           Download pattern
         </a>
+        <p className="mt-2 text-sm">
+          <Link to={`/purchase/${order.id}/cut-plan`} className="text-brand-700 hover:underline">
+            Cut plan for production
+          </Link>
+        </p>
       </div>
     ) : (
       <p className="text-sm text-slate-600">Refunded: the download is no longer available.</p>

@@ -109,6 +109,14 @@ export default function EditProductPage() {
         <PatternReadingPanel reading={loaded.pattern} sizes={loaded.pattern.sizes} errors={actionData?.errors.units} />
       ) : null}
       {loaded.layouts ? <SellerLayoutsPanel view={loaded.layouts} productId={loaded.productId} unit={loaded.values.layout?.unit ?? "cm"} /> : null}
+      {loaded.pattern && !loaded.pattern.unreadable ? (
+        <p className="mt-6 text-sm">
+          <Link to={`/my-designs/${loaded.productId}/cut-plan`} className="text-brand-700 hover:underline">
+            Cut plan for production
+          </Link>
+          : this design's size run laid as markers, with plotter files.
+        </p>
+      ) : null}
     </SellerPage>
   );
 }

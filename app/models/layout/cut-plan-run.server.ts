@@ -1,0 +1,112 @@
+/**
+ * Lays a checked cut order out as a plan (issue 48, decision 156), per material: each ordered size nested alone
+ * (greedy, quick) gives its length and area; the solver splits the run on estimates from those; the markers it
+ * picks are nested (with the strip search) and their real lengths replace the estimates; solved again until the
+ * plan's markers are all nested (at most ROUNDS times, then only nested markers are used). The nesting is passed
+ * in (`nest`): the pattern pool's background lane in the product, a direct call in the bench and tests.
+ */
+import type { Marker, MarkerResult } from "../patterns/marker.server";
+import { estimateLength, markerKey, solveCutPlan, type CutOrder, type SizeCounts, type SizeFacts } from "./cut-plan";
+
+export type NestMarker = (sizes: SizeCounts, material: string, improve: boolean) => Promise<MarkerResult>;
+export type RunMarker = { material: string; sizes: SizeCounts; plies: number; marker: Marker };
+export type RunResult = { ok: true; markers: RunMarker[]; totalMm: number; boundMm: number } | { ok: false; message: string };
+
+const ROUNDS = 4;
+/** The engine's limit of cut pieces on one layout (LAYOUT_LIMITS.maxCuts). */
+const MAX_CUTS = 300;
+
+export async function runCutPlan({
+  order,
+  cutsPerGarment,
+  nest,
+  progress = () => {},
+}: {
+  order: CutOrder;
+  /** Cut pieces of one garment of each size, per material. */
+  cutsPerGarment: (size: string, material: string) => number;
+  nest: NestMarker;
+  progress?: (done: number, steps: number) => void;
+}): Promise<RunResult> {
+  const sizes = Object.keys(order.sizes);
+  let done = 0;
+  let steps = sizes.length * order.materials.length;
+  const step = () => progress(++done, Math.max(steps, done));
+  const out: RunMarker[] = [];
+  let totalMm = 0;
+  let boundMm = 0;
+  const usableWidth = order.widthMm - 2 * order.marginMm;
+  const fits = (m: Marker) => m.lengthMm + 2 * order.endMm <= order.tableMm;
+  for (const material of order.materials) {
+    const own = sizes.filter((s) => cutsPerGarment(s, material) > 0);
+    if (!own.length) continue;
+    const quantities: SizeCounts = Object.fromEntries(own.map((s) => [s, order.sizes[s]!]));
+    const nested = new Map<string, Marker>();
+    /** The sizes of each nested marker, by its key. */
+    const garmentsOf = new Map<string, SizeCounts>();
+    const facts: Record<string, SizeFacts> = {};
+    for (const size of own) {
+      const result = await nest({ [size]: 1 }, material, false);
+      step();
+      if (!result.ok) return { ok: false, message: refusal(result, size) };
+      nested.set(markerKey({ [size]: 1 }), result.marker);
+      facts[size] = { lengthMm: result.marker.lengthMm, areaMm2: result.marker.areaMm2 };
+      boundMm += (result.marker.areaMm2 * quantities[size]!) / usableWidth;
+    }
+    const maxGarments = Math.max(1, Math.floor(MAX_CUTS / Math.max(...own.map((s) => cutsPerGarment(s, material)))));
+    const solve = (onlyNested: boolean) => {
+      // The estimates scaled by how the markers nested so far came out against theirs (the median ratio).
+      const ratios = [...garmentsOf.entries()]
+        .filter(([, m]) => Object.values(m).reduce((a, b) => a + b, 0) > 1)
+        .map(([k, m]) => nested.get(k)!.lengthMm / estimateLength(m, facts, order.widthMm));
+      const scale = ratios.length ? ratios.sort((a, b) => a - b)[Math.floor(ratios.length / 2)]! : 1;
+      return solveCutPlan({
+        quantities,
+        tableMm: order.tableMm,
+        endMm: order.endMm,
+        maxPlies: order.maxPlies,
+        maxGarments,
+        lengthOf: (m) => {
+          const known = nested.get(markerKey(m));
+          if (known) return fits(known) ? known.lengthMm : Infinity;
+          const longest = Math.max(...Object.keys(m).map((s) => facts[s]!.lengthMm));
+          return Math.max(longest, estimateLength(m, facts, order.widthMm) * scale);
+        },
+        allowed: (m) => !onlyNested || nested.has(markerKey(m)),
+      });
+    };
+    let plan = solve(false);
+    for (let round = 0; ; round++) {
+      if (!plan.ok) return { ok: false, message: `One garment of size ${plan.size} in ${material} is longer than the table less the end allowances` };
+      const missing = plan.plan.markers.filter((m) => !nested.has(markerKey(m.sizes)));
+      if (!missing.length) break;
+      if (round === ROUNDS) {
+        plan = solve(true);
+        break;
+      }
+      steps += missing.length;
+      for (const m of missing) {
+        const result = await nest(m.sizes, material, true);
+        step();
+        if (!result.ok) return { ok: false, message: refusal(result, Object.keys(m.sizes).join(", ")) };
+        nested.set(markerKey(m.sizes), result.marker);
+        garmentsOf.set(markerKey(m.sizes), m.sizes);
+      }
+      plan = solve(false);
+    }
+    if (!plan.ok) return { ok: false, message: `One garment of size ${plan.size} in ${material} is longer than the table less the end allowances` };
+    for (const m of plan.plan.markers) {
+      const marker = nested.get(markerKey(m.sizes))!;
+      out.push({ material, sizes: m.sizes, plies: m.plies, marker });
+      totalMm += marker.lengthMm * m.plies;
+    }
+  }
+  if (!out.length) return { ok: false, message: "The chosen sizes have no pieces in the chosen materials" };
+  return { ok: true, markers: out, totalMm, boundMm };
+}
+
+function refusal(result: Extract<MarkerResult, { ok: false }>, sizes: string): string {
+  if (result.error === "too_wide") return `The piece ${result.pieces?.join(", ") ?? ""} (size ${sizes}) is wider than the fabric less the selvedge margins`;
+  if (result.error === "too_many_pieces") return `Size ${sizes} has too many pieces for one marker`;
+  return `Size ${sizes} could not be laid out (${result.error})`;
+}
