@@ -11,6 +11,8 @@ import {
   carts,
   cartItems,
   checkouts,
+  cutPlanMarkers,
+  cutPlans,
   favorites,
   files,
   follows,
@@ -191,6 +193,9 @@ export async function deleteAccount({
       tx.delete(favorites).where(eq(favorites.userId, userId)).run();
       // The users row stays (anonymised), so its on-delete cascade does not run: the body measurements go here.
       tx.delete(userMeasurements).where(eq(userMeasurements.userId, userId)).run();
+      // Production cut plans (issue 48) and their markers: the quantities a business cuts are its own.
+      tx.delete(cutPlanMarkers).where(inArray(cutPlanMarkers.planId, tx.select({ id: cutPlans.id }).from(cutPlans).where(eq(cutPlans.userId, userId)))).run();
+      tx.delete(cutPlans).where(eq(cutPlans.userId, userId)).run();
       tx.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId))).run();
       tx.update(reviews).set({ name: DELETED_NAME }).where(eq(reviews.userId, userId)).run();
       for (const help of tx.select().from(helpRequests).where(eq(helpRequests.userId, userId)).all()) {

@@ -53,6 +53,7 @@ export const PERSONAL_DATA_COVERAGE = {
   "makes.user_id": { section: "makes" },
   "make_reports.reporter_id": { section: "make_reports" },
   "tester_applications.user_id": { section: "tester_applications" },
+  "cut_plans.user_id": { section: "cut_plans" },
   "discount_redemptions.user_id": { reason: "a discount code's use by one of the user's checkouts: the checkout's discount is the user's data, the count is the store's" },
 } as const satisfies Record<string, { section: string } | { reason: string }>;
 

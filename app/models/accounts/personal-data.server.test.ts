@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as schema from "../../../db/schema";
 import {
+  cutPlanMarkers,
+  cutPlans,
   makePhotos,
   makeReports,
   makes,
@@ -24,6 +26,7 @@ import {
   messages,
   orders,
   passwordResetTokens,
+  patternVersions,
   productMedia,
   products,
   refundRequests,
@@ -151,6 +154,14 @@ async function everything(db: Db) {
   db.insert(makeReports).values({ makeId: theirs.id, reporterId: user.id, reason: "Not this pattern" }).run();
   const call = db.insert(testerCalls).values({ productId: product.id, sizes: '["M"]', testers: 1, closesOn: "2999-01-01" }).returning().get();
   db.insert(testerApplications).values({ callId: call.id, userId: user.id, note: "Me please" }).run();
+  // Issue 48: a production cut plan of the bought pattern, with a marker.
+  const version = db.insert(patternVersions).values({ productId: shop.digital.id, version: 99, file: "cut.dxf" }).returning().get();
+  const plan = db
+    .insert(cutPlans)
+    .values({ userId: user.id, productId: shop.digital.id, orderId: bought.digital.id, versionId: version.id, key: "k", input: JSON.stringify({ sizes: { M: 2 } }), status: "done" })
+    .returning()
+    .get();
+  db.insert(cutPlanMarkers).values({ planId: plan.id, position: 0, material: "main", sizes: JSON.stringify({ M: 2 }), plies: 1, lengthMm: 1200, efficiency: 0.8, layout: "{}" }).run();
   return { shop, user, admin, store, product, bought, sale, files: { logo, avatar, resume } };
 }
 
@@ -332,6 +343,9 @@ describe("deleteAccount", () => {
     expect(db.select().from(makes).where(eq(makes.userId, user.id)).all()).toEqual([]);
     expect(db.select().from(makeReports).where(eq(makeReports.reporterId, user.id)).all()).toEqual([]);
     expect(db.select().from(testerApplications).where(eq(testerApplications.userId, user.id)).get()).toMatchObject({ note: "", measurements: null });
+    // Issue 48: the user's cut plans and their markers go.
+    expect(db.select().from(cutPlans).where(eq(cutPlans.userId, user.id)).all()).toEqual([]);
+    expect(db.select().from(cutPlanMarkers).all()).toEqual([]);
 
     // The audit log says who deleted it and why; deleting again is refused.
     const audit = db.select().from(auditLog).where(eq(auditLog.action, "delete-account")).get()!;

@@ -8,6 +8,7 @@ import { buyingPersonalData } from "~/models/buying/personal-data.server";
 import { catalogPersonalData } from "~/models/catalog/personal-data.server";
 import { filesPersonalData } from "~/models/files/personal-data.server";
 import { fitPersonalData } from "~/models/fit/personal-data.server";
+import { layoutPersonalData } from "~/models/layout/personal-data.server";
 import { makesPersonalData } from "~/models/makes/personal-data.server";
 import { messagingPersonalData } from "~/models/messaging/personal-data.server";
 import { paymentsPersonalData } from "~/models/payments/personal-data.server";
@@ -28,6 +29,7 @@ export const PERSONAL_DATA_SECTIONS = [
   platformPersonalData,
   makesPersonalData,
   testingPersonalData,
+  layoutPersonalData,
 ] as const;
 
 /** Everything about one user, or undefined for an unknown id. Secrets (password hash, tokens) are never in it. */

@@ -111,7 +111,7 @@ export default function EditProductPage() {
       {loaded.layouts ? <SellerLayoutsPanel view={loaded.layouts} productId={loaded.productId} unit={loaded.values.layout?.unit ?? "cm"} /> : null}
       {loaded.pattern && !loaded.pattern.unreadable ? (
         <p className="mt-6 text-sm">
-          <Link to={`/my-designs/${loaded.productId}/cut-plan`} className="text-brand-700 hover:underline">
+          <Link to={`/my-designs/${loaded.productId}/cut-plan`} className="text-brand-700 underline">
             Cut plan for production
           </Link>
           : this design's size run laid as markers, with plotter files.

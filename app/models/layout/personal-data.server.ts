@@ -1,0 +1,33 @@
+/**
+ * Layout's section of the personal-data export (decision 103): the user's production cut plans (issue 48, decision
+ * 156), each with the order they asked for and its markers. Deleting an account deletes its plans
+ * (accounts/deletion.server.ts); their files are built on request, so nothing else is stored.
+ */
+import { asc, eq } from "drizzle-orm";
+
+import { cutPlanMarkers, cutPlans } from "../../../db/schema";
+import { iso, parseJson, type ExportSubject } from "~/utils/personal-data";
+
+export function layoutPersonalData({ db, user }: ExportSubject) {
+  const plans = db.select().from(cutPlans).where(eq(cutPlans.userId, user.id)).orderBy(asc(cutPlans.id)).all();
+  return {
+    cut_plans: plans.map((plan) => ({
+      id: plan.id,
+      product_id: plan.productId,
+      order_id: plan.orderId,
+      status: plan.status,
+      cut_order: parseJson(plan.input),
+      total_mm: plan.totalMm,
+      bound_mm: plan.boundMm,
+      created_at: iso(plan.createdAt),
+      finished_at: iso(plan.finishedAt),
+      markers: db
+        .select({ material: cutPlanMarkers.material, sizes: cutPlanMarkers.sizes, plies: cutPlanMarkers.plies, length_mm: cutPlanMarkers.lengthMm, efficiency: cutPlanMarkers.efficiency })
+        .from(cutPlanMarkers)
+        .where(eq(cutPlanMarkers.planId, plan.id))
+        .orderBy(asc(cutPlanMarkers.position))
+        .all()
+        .map((m) => ({ ...m, sizes: parseJson(m.sizes) })),
+    })),
+  };
+}
