@@ -118,3 +118,40 @@ test("on a 390 px phone the cutting layout fits the screen: no sideways scroll",
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
   await shoot(section, testInfo, "layout-phone");
 });
+
+test("what a visitor picks before the layout's code has arrived is kept when it arrives", async ({ page, request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the layout's code arriving late is a JavaScript matter");
+  test.setTimeout(120_000);
+  const pattern = readPattern(TANK_DXF);
+  if (!pattern.ok) throw new Error(pattern.message);
+  const largest = pattern.pattern.sizes[pattern.pattern.sizes.length - 1]!;
+  const seller = await createSeller();
+  const productId = await tankPattern(request, seller.token, `Late Tank ${Date.now()}`);
+  await openLayout(page, `/product/${productId}`, true);
+
+  // The island's code held back on the way (a slow connection), the page opened again: the server's markup is in place.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/layout-section-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/product/${productId}`);
+  await whenHydrated(page);
+  const section = page.getByRole("region", { name: "Cutting layout" });
+  await section.getByLabel("Size", { exact: true }).selectOption(largest);
+  await section.getByLabel("Or type a width").fill("60");
+  await section.getByLabel("Unit of the typed width").selectOption("in");
+  await section.getByLabel("Or type a width").focus();
+  await page.evaluate(() => Object.assign(document.getElementById("layout-size")!, { serverMarkup: true }));
+
+  // The code arrives and the island comes alive in place (new fields): the choices and the focus are still there.
+  release();
+  await expect.poll(() => page.evaluate(() => "serverMarkup" in document.getElementById("layout-size")!), { timeout: 30_000 }).toBe(false);
+  await expect(section.getByLabel("Size", { exact: true })).toHaveValue(largest);
+  await expect(section.getByLabel("Or type a width")).toHaveValue("60");
+  await expect(section.getByLabel("Unit of the typed width")).toHaveValue("in");
+  await expect(section.getByLabel("Or type a width")).toBeFocused();
+  await section.getByRole("button", { name: "Show layout" }).click();
+  await expect(section.getByRole("img", { name: `Cutting layout, size ${largest}, main fabric, on 152 cm (60 in) fabric` })).toBeVisible({ timeout: 30_000 });
+});
