@@ -33,6 +33,7 @@ import { sweepRateLimits } from "./app/utils/rate-limit.server";
 import { seedDemoData } from "./db/seed";
 import { runsPeriodicJobs } from "./server/cluster";
 import { installCrashGuard } from "./server/crash-guard";
+import { requestStarted } from "./app/models/patterns/quiet";
 import { createHtmlMicroCache } from "./server/html-cache";
 import { clientAddress } from "./server/proxy-trust";
 import { createRequestHandler } from "./server/remix-handler";
@@ -152,6 +153,11 @@ const guard = installCrashGuard({
 
 app.disable("x-powered-by");
 app.use(guard.track);
+// Counted in flight until answered or dropped: background layout searches sleep meanwhile (app/models/patterns/quiet.ts).
+app.use((_req, res, next) => {
+  res.once("close", requestStarted());
+  next();
+});
 app.use(requestLog({ routeOf: () => routeLabel }));
 // Behind a reverse proxy on the same host, trust its X-Forwarded-* headers (https, client address).
 app.set("trust proxy", "loopback");

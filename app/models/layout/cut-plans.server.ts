@@ -252,11 +252,11 @@ async function workPlan(db: DbOrTx, id: number): Promise<void> {
       nest: async (sizes, material, improve) => {
         const task = { kind: "marker" as const, data, sizes, material, widthMm: order.widthMm, gapMm: order.gapMm, marginMm: order.marginMm, nap: order.nap };
         try {
-          return await runPatternTask({ ...task, evaluations: improve && evaluations > 0 ? evaluations : 0 }, "background");
+          return await runPatternTask({ ...task, evaluations: improve && evaluations > 0 ? evaluations : 0 }, "idle");
         } catch (error) {
           // A search past its time limit: the marker as the greedy passes lay it.
           if (!(error instanceof PatternLimitError) || !improve || evaluations <= 0) throw error;
-          return runPatternTask({ ...task, evaluations: 0 }, "background");
+          return runPatternTask({ ...task, evaluations: 0 }, "idle");
         }
       },
       progress: (done, steps) => {

@@ -648,7 +648,8 @@ let improving: Promise<void> | null = null;
 
 /**
  * Queues a graded layout to be laid again by the strip search (issue 47, decision 155): LAYOUT_IMPROVE_SECONDS of it
- * in the background lane (its own thread at the lowest CPU priority and queue, so uploads and pages go first; no
+ * in the background lane (its own thread at the lowest CPU priority and queue, asleep while the process answers
+ * requests (quiet.ts), so uploads and pages go first; no
  * client's share is spent, nobody waits). The result replaces the cached layout (memory, and the disk for the
  * seller's widths) marked `improved`, also when it is no shorter, so it is not laid again; the next view, the JSON
  * call and print files built after it show it. A busy pool or a failure drops the job: the next view queues it again.
@@ -683,7 +684,7 @@ async function improveOne(key: string, { db, productId, version, size, material,
   const data = (await loadPattern({ db, versionId: version.id }))?.data;
   if (!data) return;
   const evaluations = Math.round(getEnv().LAYOUT_IMPROVE_SECONDS * EVALUATIONS_PER_SECOND);
-  const result = await runPatternTask({ kind: "improveLayout", data, size, material, widthMm, gapMm, selvedgeMm, evaluations }, "background");
+  const result = await runPatternTask({ kind: "improveLayout", data, size, material, widthMm, gapMm, selvedgeMm, evaluations }, "idle");
   if (!result.ok) return;
   const stored: Layout = { ...(result.layout.lengthMm < current.lengthMm ? result.layout : current), improved: true };
   layouts.set(key, stored);

@@ -29,6 +29,7 @@ import ClipperLib, { type Path } from "clipper-lib";
 import type { PatternPiece, Pt } from "./types";
 import { largest, noFitPolygon } from "./minkowski.server";
 import { seeded } from "./strip-core";
+import { waitForQuiet } from "./quiet";
 import { signedArea, type StripInstance, type StripItem, type StripPlacement } from "./strip-instance";
 import { nestStrip } from "./strip-nest.server";
 import { cutCount, flipOf, flipPath, flipPoint, SCALE, shapeOf, type Flip, type Shape } from "./shapes.server";
@@ -417,6 +418,7 @@ function nestItems(shapes: Shape[], items: Item[], { widthMm, selvedgeMm, gapMm,
     for (const rule of RULES) {
       if (best && spent + order.length > PLACEMENT_BUDGET) break;
       spent += order.length;
+      waitForQuiet();
       const result = pass(order, rule, best ? best.top : Infinity);
       if (result && (!best || result.top < best.top)) [best, bestOrder] = [result, order];
     }
@@ -438,6 +440,7 @@ function nestItems(shapes: Shape[], items: Item[], { widthMm, selvedgeMm, gapMm,
     [order[i], order[j]] = [order[j]!, order[i]!];
     for (const rule of RULES) {
       spent += n;
+      waitForQuiet();
       const result = pass(order, rule, best.top);
       if (result && result.top < best.top) [best, bestOrder] = [result, order];
     }
@@ -450,6 +453,7 @@ function nestItems(shapes: Shape[], items: Item[], { widthMm, selvedgeMm, gapMm,
   let placed = best.placed.map((p) => ({ ...p }));
   let top = best.top;
   while (spent + placed.length <= COMPACT_BUDGET) {
+    waitForQuiet();
     const byTop = [...placed.keys()].sort((a, b) => placed[b]!.Y + shapes[placed[b]!.shape]!.H - (placed[a]!.Y + shapes[placed[a]!.shape]!.H) || a - b);
     for (const k of byTop) {
       const p = placed[k]!;

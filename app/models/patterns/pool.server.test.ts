@@ -62,8 +62,9 @@ describe("a thread's CPU time", () => {
 
 describe("the two lanes (issue 34, item 2)", { timeout: 120_000 }, () => {
   const linux = fs.existsSync("/proc/thread-self/stat") && fs.existsSync("/usr/bin/chrt");
-  it.skipIf(!linux)("runs the background lane in Linux's idle scheduling class, the foreground lane as usual (issue 47)", async () => {
+  it.skipIf(!linux)("runs the background and idle lanes in Linux's idle scheduling class, the foreground lane as usual (issue 47)", async () => {
     await expect(runPatternTask({ kind: "test", behave: "policy" }, "background")).resolves.toBe("5");
+    await expect(runPatternTask({ kind: "test", behave: "policy" }, "idle")).resolves.toBe("5");
     await expect(runPatternTask({ kind: "test", behave: "policy" })).resolves.toBe("0");
   });
 

@@ -31,6 +31,7 @@ import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 
 import { TASK_TIME_LIMIT_MS, WORKER_HEAP_MB } from "./limits";
+import { requestSignal } from "./quiet";
 import { log } from "~/utils/log.server";
 import { measurePatternQueue, patternTaskDuration } from "~/utils/metrics.server";
 import type { PatternTask, PatternTaskResult } from "./worker";
@@ -84,6 +85,8 @@ type PoolOptions = {
   queueWaitMs?: number;
   /** Added to the threads' nice value (10: below the request thread; the background lane 19). */
   niceIncrement?: number;
+  /** The threads' searches sleep while the process answers requests (quiet.ts): for work no request waits for. */
+  giveWay?: boolean;
 };
 
 function positiveInt(value: string | undefined, fallback: number): number {
@@ -109,6 +112,7 @@ export class PatternPool {
   private readonly timeLimits: Record<PatternTask["kind"], number>;
   private readonly heapMb: number;
   private readonly queueWaitMs: number;
+  private readonly quiet: SharedArrayBuffer | null;
   /** Counters for the benchmark and the logs. */
   readonly stats = { completed: 0, refusedBusy: 0, overTime: 0, overMemory: 0 };
 
@@ -117,6 +121,7 @@ export class PatternPool {
     this.maxQueue = options.maxQueue ?? positiveInt(process.env.PATTERN_QUEUE, this.threads * 4);
     this.heapMb = options.heapMb ?? WORKER_HEAP_MB;
     this.queueWaitMs = options.queueWaitMs ?? QUEUE_WAIT_MS;
+    this.quiet = options.giveWay ? requestSignal() : null;
     this.timeLimits = { ...TASK_TIME_LIMIT_MS, readJson: TASK_TIME_LIMIT_MS.read, test: 2_000, ...options.timeLimitMs };
     const { filename, execArgv } = workerFile();
     this.pool = new Piscina({
@@ -171,7 +176,7 @@ export class PatternPool {
     const endTimer = patternTaskDuration.startTimer({ kind: task.kind });
     let outcome = "error";
     try {
-      const result = (await this.pool.run({ task, started: port2 }, { transferList: [port2], signal: abort.signal })) as PatternTaskResult[K];
+      const result = (await this.pool.run({ task, started: port2, quiet: this.quiet }, { transferList: [port2], signal: abort.signal })) as PatternTaskResult[K];
       this.stats.completed++;
       outcome = "ok";
       return result;
@@ -210,12 +215,13 @@ export class PatternPool {
 
 let shared: PatternPool | undefined;
 let background: PatternPool | undefined;
+let idle: PatternPool | undefined;
 
 /** The process's pool, created on first use. */
 export function patternPool(): PatternPool {
   if (!shared) {
     const pool = new PatternPool();
-    measurePatternQueue(() => pool.queueSize + (background?.queueSize ?? 0));
+    measurePatternQueue(() => pool.queueSize + (background?.queueSize ?? 0) + (idle?.queueSize ?? 0));
     shared = pool;
   }
   return shared;
@@ -233,9 +239,27 @@ export function backgroundPatternPool(): PatternPool {
   return background;
 }
 
-export type PatternLane = "foreground" | "background";
+/**
+ * The idle lane: long searches nobody waits for (a layout's improvement, a cut plan's markers). Like the background
+ * lane (one thread, nice 19, the idle scheduling class), and its searches sleep while the process answers requests
+ * (quiet.ts). A lane of its own: a request's layout queued in the background lane must never wait behind a search
+ * that waits for that request to end.
+ */
+export function idlePatternPool(): PatternPool {
+  idle ??= new PatternPool({
+    threads: 1,
+    maxQueue: positiveInt(process.env.PATTERN_BACKGROUND_QUEUE, 16),
+    niceIncrement: 19,
+    giveWay: true,
+    queueWaitMs: 10 * 60_000,
+  });
+  return idle;
+}
 
-/** Runs one task on the process's pool, or in the background lane when nobody waits for it. */
+/** "foreground": the process's pool; "background": the background lane; "idle": the idle lane (above). */
+export type PatternLane = "foreground" | "background" | "idle";
+
+/** Runs one task on the process's pool, or in the background or idle lane when nobody waits for it (or nobody at all). */
 export function runPatternTask<K extends PatternTask["kind"]>(task: Extract<PatternTask, { kind: K }>, lane: PatternLane = "foreground"): Promise<PatternTaskResult[K]> {
-  return (lane === "background" ? backgroundPatternPool() : patternPool()).run(task);
+  return (lane === "idle" ? idlePatternPool() : lane === "background" ? backgroundPatternPool() : patternPool()).run(task);
 }

@@ -21,6 +21,7 @@
  * (strip-check.server.ts) accepts.
  */
 import { makeShape, overlap, seeded, type Shape } from "./strip-core";
+import { waitForQuiet } from "./quiet";
 import { cosSin, type StripInstance, type StripPlacement, type StripSolution } from "./strip-instance";
 
 /** Evaluations per second of CPU on the reference machine (the 2-core VM of bench/NOTES.md, Node 20): 420,000 (swim) to 930,000 (albano) on the ESICUP set. */
@@ -414,6 +415,8 @@ export class StripSearch {
       const start = this.totalOverlap();
       let idle = 0;
       while (idle < rounds && this.evaluations < limit) {
+        // Between rounds, in the background lane: sleep while the process answers requests (quiet.ts).
+        waitForQuiet();
         const list = this.colliding();
         for (let i = list.length - 1; i > 0; i--) {
           const j = Math.floor(this.rnd() * (i + 1));
@@ -470,6 +473,7 @@ export class StripSearch {
     this.cells = [];
     let reach = 0;
     for (const k of order) {
+      waitForQuiet();
       const p = this.pieces[k]!;
       let best: [number, number, number] | null = null;
       const tries = this.evaluations < limit ? 200 : 20;

@@ -17,6 +17,7 @@ import { MAX_PRINT_PAGES } from "./limits";
 import { customPiecesDxf } from "./dxf-writer.server";
 import { layoutPieces, type LayoutResult } from "./nest.server";
 import { piecesToCut } from "./shapes.server";
+import { giveWayTo } from "./quiet";
 import { nestMarker, type MarkerInput, type MarkerResult } from "./marker.server";
 import { CUSTOM_SIZE, customPieces, withCustomSize, type CustomError } from "./interpolate";
 import type { Measurements, SizeChart } from "~/utils/measurements";
@@ -206,9 +207,15 @@ function idleWhenInBackground() {
 }
 
 /** Piscina's entry: the first message tells the pool the task has started (and on which thread), so its limit counts from here. */
-export default async function patternWorker({ task, started }: { task: PatternTask; started: MessagePort }) {
+export default async function patternWorker({ task, started, quiet }: { task: PatternTask; started: MessagePort; quiet?: SharedArrayBuffer | null }) {
   idleWhenInBackground();
   started.postMessage({ tid });
   started.close();
-  return run(task);
+  // In the background lane, searches sleep while the process answers requests (quiet.ts).
+  giveWayTo(quiet);
+  try {
+    return await run(task);
+  } finally {
+    giveWayTo(null);
+  }
 }

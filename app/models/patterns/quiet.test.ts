@@ -1,0 +1,74 @@
+import { afterAll, describe, expect, it } from "vitest";
+
+import { cadFixtures } from "../../../tests/unit/cad-fixtures";
+import { readPattern } from "./dxf.server";
+import { mainMaterial } from "./fabric.server";
+import { PatternPool, runPatternTask } from "./pool.server";
+import { QUIET_MS, requestsActive, requestSignal, requestStarted } from "./quiet";
+
+describe("the count of requests in flight", () => {
+  it("counts a request in and out once, however often its end is reported, and stays active QUIET_MS after the last", () => {
+    const sab = requestSignal();
+    const signal = { count: new Int32Array(sab, 0, 1), ended: new Float64Array(sab, 8, 1) };
+    const before = Atomics.load(signal.count, 0);
+    const one = requestStarted();
+    const two = requestStarted();
+    expect(Atomics.load(signal.count, 0)).toBe(before + 2);
+    expect(requestsActive(signal)).toBe(true);
+    one();
+    one();
+    expect(Atomics.load(signal.count, 0)).toBe(before + 1);
+    two();
+    expect(Atomics.load(signal.count, 0)).toBe(before);
+    // Just ended: still active for QUIET_MS, then quiet.
+    expect(requestsActive(signal)).toBe(true);
+    signal.ended[0] = Date.now() - QUIET_MS - 1;
+    expect(requestsActive(signal)).toBe(before > 0);
+  });
+
+  it("is the same memory for every copy of the module (the server's and the Remix build's)", () => {
+    expect(requestSignal()).toBe(requestSignal());
+    expect((globalThis as Record<symbol, unknown>)[Symbol.for("patternhouse.quiet")]).toBe(requestSignal());
+  });
+});
+
+describe("a background layout search gives way to requests", { timeout: 180_000 }, () => {
+  const lane = new PatternPool({ threads: 1, maxQueue: 4, giveWay: true, queueWaitMs: 600_000 });
+  afterAll(() => lane.destroy());
+  const file = cadFixtures().find((f) => f.name === "GMH1006F18_AAMA.DXF")!;
+  const read = readPattern(file.bytes);
+  if (!read.ok) throw new Error(read.message);
+  const pattern = read.pattern;
+  const size = pattern.sampleSize ?? pattern.sizes[0]!;
+  const task = { kind: "improveLayout", data: JSON.stringify(pattern), size, material: mainMaterial(pattern, size)!, widthMm: 1400, gapMm: 5, evaluations: 100_000 } as const;
+
+  it("sleeps while a request is in flight and finishes after it, with the same layout as when nobody asks", async () => {
+    const free = await lane.run(task);
+    if (!free.ok) throw new Error("no layout");
+
+    const request = requestStarted();
+    let settledAt = 0;
+    const held = lane.run(task).then((r) => ((settledAt = Date.now()), r));
+    // Without the pause this search takes a fraction of a second; it must still be waiting after 2 s.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(settledAt).toBe(0);
+    const releasedAt = Date.now();
+    request();
+    const after = await held;
+    expect(settledAt).toBeGreaterThanOrEqual(releasedAt);
+    if (!after.ok) throw new Error("no layout");
+    expect(after.layout.lengthMm).toBe(free.layout.lengthMm);
+    expect(after.layout.placements.map((p) => p.polygon)).toEqual(free.layout.placements.map((p) => p.polygon));
+  });
+
+  it("never holds up the background lane: a request's layout there is laid while an idle search sleeps for that request", async () => {
+    const request = requestStarted();
+    let settled = false;
+    const sleeping = runPatternTask(task, "idle").finally(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 500));
+    await expect(runPatternTask({ kind: "test", behave: "echo", value: "the visitor's layout" }, "background")).resolves.toBe("the visitor's layout");
+    expect(settled).toBe(false);
+    request();
+    expect((await sleeping).ok).toBe(true);
+  });
+});

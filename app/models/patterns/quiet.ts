@@ -1,0 +1,80 @@
+/**
+ * Background searches give way to requests (issue 47: "a layout's improvement never costs a page"). The process's
+ * request thread counts the requests it is answering in a few bytes of shared memory; a strip search running in the
+ * background lane (layout improvement, cut plans) reads them between its rounds and, while a request is in flight or
+ * for QUIET_MS after the last one ended, sleeps (Atomics.wait: no CPU) instead of going on.
+ *
+ * Why more than the idle scheduling class the background thread already has (pool.server.ts): on a 2-vCPU machine
+ * the two vCPUs can be one core's two hardware threads, and a thread that the scheduler lets run on the idle one
+ * still takes half the core's execution units and its caches from the page beside it: the product page measured
+ * 0.80x while a layout improved (bench/NOTES.md). Sleeping frees the core.
+ *
+ * The search counts evaluations, not time, so a pause changes when a layout is ready, never which layout it is. The
+ * pool's limit is the thread's CPU time, which a sleeping thread does not spend; a search kept asleep past the pool's
+ * starvation limit is dropped as busy and queued again by the next view.
+ *
+ * The server (build/app.js) and the Remix build are two bundles with a copy each of this module: the memory lives on
+ * globalThis so both count into the same one. Each process has its own (with WEB_CONCURRENCY above 1, a process's
+ * searches give way to its own requests).
+ */
+
+/** After the last request ended, how long a search still waits before it goes on (so a burst of page loads stays free). */
+export const QUIET_MS = 50;
+
+/** The longest a search sleeps before it reads the counter again. */
+const NAP_MS = 100;
+
+const KEY = Symbol.for("patternhouse.quiet");
+type Holder = { [KEY]?: SharedArrayBuffer };
+
+/** [0]: requests in flight (Int32); bytes 8-15: when the last one ended (Float64, Date.now()). */
+function memory(): SharedArrayBuffer {
+  return ((globalThis as Holder)[KEY] ??= new SharedArrayBuffer(16));
+}
+
+/** The shared memory to hand the background lane's tasks. */
+export function requestSignal(): SharedArrayBuffer {
+  return memory();
+}
+
+/** Counts one request in flight; the function it returns counts it out (once, however often it is called). */
+export function requestStarted(): () => void {
+  const sab = memory();
+  const count = new Int32Array(sab, 0, 1);
+  Atomics.add(count, 0, 1);
+  let open = true;
+  return () => {
+    if (!open) return;
+    open = false;
+    new Float64Array(sab, 8, 1)[0] = Date.now();
+    if (Atomics.sub(count, 0, 1) === 1) Atomics.notify(count, 0);
+  };
+}
+
+let current: { count: Int32Array; ended: Float64Array } | null = null;
+
+/** In a worker thread, for the task it runs: whose requests its searches give way to (null: nobody's). */
+export function giveWayTo(signal: SharedArrayBuffer | null | undefined): void {
+  current = signal ? { count: new Int32Array(signal, 0, 1), ended: new Float64Array(signal, 8, 1) } : null;
+}
+
+/** Whether a search should sleep now: a request in flight, or one ended less than QUIET_MS ago. */
+export function requestsActive(signal: { count: Int32Array; ended: Float64Array } | null = current): boolean {
+  if (!signal) return false;
+  return Atomics.load(signal.count, 0) > 0 || Date.now() - signal.ended[0]! < QUIET_MS;
+}
+
+/**
+ * Called by a search between its rounds: returns at once when nobody's requests are to be given way to or none is
+ * active, else sleeps until they have been quiet for QUIET_MS. Only ever blocks a worker thread (giveWayTo is only
+ * called there).
+ */
+export function waitForQuiet(): void {
+  const signal = current;
+  if (!signal) return;
+  while (requestsActive(signal)) {
+    const inFlight = Atomics.load(signal.count, 0);
+    if (inFlight > 0) Atomics.wait(signal.count, 0, inFlight, NAP_MS);
+    else Atomics.wait(signal.count, 0, 0, Math.max(1, QUIET_MS - (Date.now() - signal.ended[0]!)));
+  }
+}
