@@ -2,7 +2,7 @@
 // with at least four sizes, a run of four consecutive sizes (around the sample size) with quantities 2/4/4/2 of the
 // main fabric, 1500 mm wide, a 6 m table, 40 plies at most, a 5 mm gap, 10 mm selvedge margins and 20 mm end
 // allowances, two-way, planned as the product plans it (runCutPlan, markers nested directly here instead of in the
-// pool) with CUT_PLAN_SECONDS (default 10) of strip search per marker. Each marker checked on its own: no two
+// pool) with CUT_PLAN_SECONDS (default 30, the product's LAYOUT_IMPROVE_SECONDS) of strip search per marker, at most PLAN_SEARCH_SECONDS for a plan's markers together. Each marker checked on its own: no two
 // outlines overlapping (clipper, at 0.01 mm), inside the width less the margins, turned 0 or 180 degrees only
 // (0 only one-way), length plus both end allowances within the table, plies within the most, and every ordered
 // piece exactly once across the plan's plies. Writes bench/CUT-PLAN-RESULTS.md.
@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import ClipperLib, { type Path } from "clipper-lib";
 
 import { checkCutOrder, type CutOrder } from "../app/models/layout/cut-plan";
-import { runCutPlan } from "../app/models/layout/cut-plan-run.server";
+import { PLAN_SEARCH_SECONDS, runCutPlan } from "../app/models/layout/cut-plan-run.server";
 import { readPattern } from "../app/models/patterns/dxf.server";
 import { mainMaterial } from "../app/models/patterns/fabric.server";
 import { nestMarker, type Marker } from "../app/models/patterns/marker.server";
@@ -24,7 +24,7 @@ import type { Pattern } from "../app/models/patterns/types";
 import { cadFixtures } from "../tests/unit/cad-fixtures";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const seconds = Number(process.env.CUT_PLAN_SECONDS ?? 10);
+const seconds = Number(process.env.CUT_PLAN_SECONDS ?? 30);
 const only = process.env.CUT_PLAN_FILES?.split(",");
 const gapMm = Number(process.env.CUT_PLAN_GAP ?? 5);
 const marginMm = Number(process.env.CUT_PLAN_MARGIN ?? 10);
@@ -100,8 +100,9 @@ for (const { name, bytes } of cadFixtures()) {
   const result = await runCutPlan({
     order,
     cutsPerGarment: (size, m) => piecesToCut(p, size, m).reduce((s, q) => s + cutCount(q, m), 0),
-    nest: async (counts, m, improve) =>
-      nestMarker(p, { sizes: counts, material: m, widthMm: order.widthMm, gapMm: order.gapMm, marginMm: order.marginMm, nap: order.nap, evaluations: improve ? Math.round(seconds * EVALUATIONS_PER_SECOND) : 0 }),
+    search: { perMarker: Math.round(seconds * EVALUATIONS_PER_SECOND), total: Math.round(PLAN_SEARCH_SECONDS * EVALUATIONS_PER_SECOND) },
+    nest: async (counts, m, evaluations) =>
+      nestMarker(p, { sizes: counts, material: m, widthMm: order.widthMm, gapMm: order.gapMm, marginMm: order.marginMm, nap: order.nap, evaluations }),
   });
   const used = process.cpuUsage(cpu);
   plans++;

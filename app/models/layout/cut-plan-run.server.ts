@@ -1,18 +1,30 @@
 /**
  * Lays a checked cut order out as a plan (issue 48, decision 156), per material: each ordered size nested alone
  * (greedy, quick) gives its length and area; the solver splits the run on estimates from those; the markers it
- * picks are nested (with the strip search) and their real lengths replace the estimates; solved again until the
- * plan's markers are all nested (at most ROUNDS times, then only nested markers are used). The nesting is passed
- * in (`nest`): the pattern pool's background lane in the product, a direct call in the bench and tests.
+ * picks are nested (greedy) and their real lengths replace the estimates; solved again until the plan's markers are
+ * all nested (at most ROUNDS times, then only nested markers are used). Then each marker of the plan, and only
+ * those, is laid again with the strip search: `search.perMarker` evaluations each, fewer when the plan has so many
+ * markers that they would pass `search.total` (a plan's time stays bounded: the largest file's plan within 10
+ * minutes). The search starts from the greedy marker and keeps it when it finds nothing shorter, so a marker only
+ * gets shorter and the plan stays within the table. The nesting is passed in (`nest`): the pattern pool's idle lane
+ * in the product, a direct call in the bench and tests.
  */
 import type { Marker, MarkerResult } from "../patterns/marker.server";
 import { estimateLength, markerKey, solveCutPlan, type CutOrder, type SizeCounts, type SizeFacts } from "./cut-plan";
 
-export type NestMarker = (sizes: SizeCounts, material: string, improve: boolean) => Promise<MarkerResult>;
+/** Nests one marker: `evaluations` of the strip search after the greedy passes (0: greedy only). */
+export type NestMarker = (sizes: SizeCounts, material: string, evaluations: number) => Promise<MarkerResult>;
+/** Evaluations of the strip search: at most `perMarker` for one marker, at most `total` for the plan's markers together. */
+export type PlanSearch = { perMarker: number; total: number };
 export type RunMarker = { material: string; sizes: SizeCounts; plies: number; marker: Marker };
 export type RunResult = { ok: true; markers: RunMarker[]; totalMm: number; boundMm: number } | { ok: false; message: string };
 
 const ROUNDS = 4;
+/**
+ * Seconds of strip search (in evaluations, EVALUATIONS_PER_SECOND each) for all of a plan's markers together: with
+ * the greedy rounds before them, the largest real file's plan (every size, 5 each) ends within 10 minutes.
+ */
+export const PLAN_SEARCH_SECONDS = 240;
 /** The engine's limit of cut pieces on one layout (LAYOUT_LIMITS.maxCuts). */
 const MAX_CUTS = 300;
 
@@ -20,12 +32,14 @@ export async function runCutPlan({
   order,
   cutsPerGarment,
   nest,
+  search,
   progress = () => {},
 }: {
   order: CutOrder;
   /** Cut pieces of one garment of each size, per material. */
   cutsPerGarment: (size: string, material: string) => number;
   nest: NestMarker;
+  search: PlanSearch;
   progress?: (done: number, steps: number) => void;
 }): Promise<RunResult> {
   const sizes = Object.keys(order.sizes);
@@ -46,7 +60,7 @@ export async function runCutPlan({
     const garmentsOf = new Map<string, SizeCounts>();
     const facts: Record<string, SizeFacts> = {};
     for (const size of own) {
-      const result = await nest({ [size]: 1 }, material, false);
+      const result = await nest({ [size]: 1 }, material, 0);
       step();
       if (!result.ok) return { ok: false, message: refusal(result, size) };
       nested.set(markerKey({ [size]: 1 }), result.marker);
@@ -86,7 +100,7 @@ export async function runCutPlan({
       }
       steps += missing.length;
       for (const m of missing) {
-        const result = await nest(m.sizes, material, true);
+        const result = await nest(m.sizes, material, 0);
         step();
         if (!result.ok) return { ok: false, message: refusal(result, Object.keys(m.sizes).join(", ")) };
         nested.set(markerKey(m.sizes), result.marker);
@@ -95,12 +109,20 @@ export async function runCutPlan({
       plan = solve(false);
     }
     if (!plan.ok) return { ok: false, message: `One garment of size ${plan.size} in ${material} is longer than the table less the end allowances` };
-    for (const m of plan.plan.markers) {
-      const marker = nested.get(markerKey(m.sizes))!;
-      out.push({ material, sizes: m.sizes, plies: m.plies, marker });
-      totalMm += marker.lengthMm * m.plies;
+    for (const m of plan.plan.markers) out.push({ material, sizes: m.sizes, plies: m.plies, marker: nested.get(markerKey(m.sizes))! });
+  }
+  // The plan's markers searched, with the plan's search budget shared out (a marker of one garment is as the page's
+  // layout: searched too).
+  const perMarker = out.length ? Math.min(search.perMarker, Math.floor(search.total / out.length)) : 0;
+  if (perMarker > 0) {
+    steps = done + out.length;
+    for (const m of out) {
+      const result = await nest(m.sizes, m.material, perMarker);
+      step();
+      if (result.ok && result.marker.lengthMm <= m.marker.lengthMm) m.marker = result.marker;
     }
   }
+  for (const m of out) totalMm += m.marker.lengthMm * m.plies;
   if (!out.length) return { ok: false, message: "The chosen sizes have no pieces in the chosen materials" };
   return { ok: true, markers: out, totalMm, boundMm };
 }

@@ -12,7 +12,7 @@ import { and, asc, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 
 import { cutPlanMarkers, cutPlans, orders, products, stores, type CutPlan, type CutPlanMarker } from "../../../db/schema";
 import { checkCutOrder, type CutOrder, type CutOrderField, type LaidPiece, type SizeCounts } from "./cut-plan";
-import { runCutPlan } from "./cut-plan-run.server";
+import { PLAN_SEARCH_SECONDS, runCutPlan } from "./cut-plan-run.server";
 import type { Marker } from "~/models/patterns/marker.server";
 import { markerDxf, markerHpgl, markerPdf, storedZip } from "~/models/patterns/marker-files.server";
 import { sizeMaterials } from "~/models/patterns/fabric.server";
@@ -249,13 +249,14 @@ async function workPlan(db: DbOrTx, id: number): Promise<void> {
     result = await runCutPlan({
       order,
       cutsPerGarment: (size, material) => piecesToCut(pattern, size, material).reduce((s, p) => s + cutCount(p, material), 0),
-      nest: async (sizes, material, improve) => {
+      search: { perMarker: evaluations, total: Math.round(PLAN_SEARCH_SECONDS * EVALUATIONS_PER_SECOND) },
+      nest: async (sizes, material, searched) => {
         const task = { kind: "marker" as const, data, sizes, material, widthMm: order.widthMm, gapMm: order.gapMm, marginMm: order.marginMm, nap: order.nap };
         try {
-          return await runPatternTask({ ...task, evaluations: improve && evaluations > 0 ? evaluations : 0 }, "idle");
+          return await runPatternTask({ ...task, evaluations: searched }, "idle");
         } catch (error) {
           // A search past its time limit: the marker as the greedy passes lay it.
-          if (!(error instanceof PatternLimitError) || !improve || evaluations <= 0) throw error;
+          if (!(error instanceof PatternLimitError) || searched <= 0) throw error;
           return runPatternTask({ ...task, evaluations: 0 }, "idle");
         }
       },
