@@ -6,7 +6,7 @@
 // with the grain along the length (0 or 180 degrees only) a layout is at least as long as its longest cut, open or
 // folded, and a folded one at least as long as its on-fold pieces' fold edges end to end (they all lie on the one fold
 // and cannot share a stretch of it): the efficiency can be no more than area / (width × that length).
-// Writes bench/NEST-CAD-RESULTS.md.
+// Writes bench/NEST-CAD-RESULTS.md (NEST_CAD_OUT: another name; NEST_CAD_FILES: only the files named).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +22,9 @@ import { cadFixtures } from "../tests/unit/cad-fixtures";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.env.NEST_CAD_SECONDS ?? 30);
 const improve = Math.round(seconds * EVALUATIONS_PER_SECOND);
+/** NEST_CAD_FILES: only these files (comma-separated names); NEST_CAD_OUT: the results' file name in bench/. */
+const only = process.env.NEST_CAD_FILES?.split(",");
+const out = process.env.NEST_CAD_OUT ?? "NEST-CAD-RESULTS.md";
 const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -33,6 +36,7 @@ const after: number[] = [];
 const ceilings: number[] = [];
 const started = Date.now();
 for (const { name, bytes } of cadFixtures()) {
+  if (only && !only.includes(name)) continue;
   const read = readPattern(bytes);
   if (!read.ok || read.pattern.sizes.length < 2) continue;
   const p = read.pattern;
@@ -82,5 +86,5 @@ const lines = [
   `Ceilings: ${low} files cannot reach 75 % in any layout (ceiling ${pct(Math.min(...ceilings))} to ${pct(Math.max(...ceilings.filter((c) => c < 0.75)))}). A median of 75 % needs ${need} files at`,
   `75 % or more (at most ${after.length - need} below), so ${need} of the other ${after.length - low}: ${after.filter((e) => e >= 0.75).length} are now.`,
 ];
-fs.writeFileSync(path.join(root, "bench", "NEST-CAD-RESULTS.md"), lines.join("\n") + "\n");
+fs.writeFileSync(path.join(root, "bench", out), lines.join("\n") + "\n");
 console.log("\n" + lines.join("\n"));
