@@ -41,5 +41,8 @@ export function nestMarker(pattern: Pattern, { sizes, material, widthMm, gapMm, 
     while (t < tags.length - 1 && tags[t]!.name !== p.name) t++;
     return { ...p, size: tags[t++]?.size ?? "" };
   });
-  return { ok: true, marker: { ...rest, placements: tagged } };
+  // A marker's efficiency is over its own width, the usable width between the selvedge margins (as marker making
+  // reports it; the product page's layouts count the fabric as sold, margins included).
+  const efficiency = Math.round((rest.areaMm2 / ((widthMm - 2 * marginMm) * rest.lengthMm)) * 10000) / 10000;
+  return { ok: true, marker: { ...rest, efficiency, placements: tagged } };
 }

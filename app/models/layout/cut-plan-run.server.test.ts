@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+
+import type { Marker } from "../patterns/marker.server";
+import { runCutPlan } from "./cut-plan-run.server";
+import type { CutOrder, SizeCounts } from "./cut-plan";
+
+/** A garment 1,000 mm long and 1,000,000 mm² on 1500 mm; the search shortens a marker by 10 %. */
+function fakeMarker(sizes: SizeCounts, evaluations: number): Marker {
+  const garments = Object.values(sizes).reduce((a, b) => a + b, 0);
+  const lengthMm = garments * 800 * (evaluations > 0 ? 0.9 : 1) + 200;
+  const areaMm2 = garments * 1_000_000;
+  return { widthMm: 1500, gapMm: 5, lengthMm, lowerBoundMm: areaMm2 / 1480, areaMm2, efficiency: areaMm2 / (1480 * lengthMm), placements: [] };
+}
+
+const order: CutOrder = { sizes: { "38": 2, "40": 4, "42": 4, "44": 2 }, widthMm: 1500, tableMm: 6000, maxPlies: 40, nap: "two-way", gapMm: 5, marginMm: 10, endMm: 20, materials: ["Fabric"] };
+
+async function plan(search: { perMarker: number; total: number }) {
+  const calls: { sizes: SizeCounts; evaluations: number }[] = [];
+  const result = await runCutPlan({
+    order,
+    cutsPerGarment: () => 10,
+    search,
+    nest: async (sizes, _material, evaluations) => {
+      calls.push({ sizes, evaluations });
+      return { ok: true, marker: fakeMarker(sizes, evaluations) };
+    },
+  });
+  if (!result.ok) throw new Error(result.message);
+  return { result, searched: calls.filter((c) => c.evaluations > 0), greedy: calls.filter((c) => c.evaluations === 0) };
+}
+
+describe("a cut plan's strip search (issue 48)", () => {
+  it("searches only the plan's own markers, once each, after the greedy rounds, each as long as the search made it", async () => {
+    const { result, searched, greedy } = await plan({ perMarker: 1_000, total: 1_000_000 });
+    expect(greedy.length).toBeGreaterThanOrEqual(4);
+    expect(searched.map((c) => c.sizes)).toEqual(result.markers.map((m) => m.sizes));
+    expect(searched.every((c) => c.evaluations === 1_000)).toBe(true);
+    for (const m of result.markers) expect(m.marker.lengthMm).toBeCloseTo(fakeMarker(m.sizes, 1).lengthMm, 6);
+    expect(result.totalMm).toBeCloseTo(result.markers.reduce((s, m) => s + m.marker.lengthMm * m.plies, 0), 6);
+  });
+
+  it("shares the plan's budget out when its markers would pass it, and searches nothing without one", async () => {
+    const shared = await plan({ perMarker: 1_000, total: 1_000 });
+    const n = shared.result.markers.length;
+    expect(n).toBeGreaterThan(1);
+    expect(shared.searched.every((c) => c.evaluations === Math.floor(1_000 / n))).toBe(true);
+    const none = await plan({ perMarker: 0, total: 1_000 });
+    expect(none.searched).toHaveLength(0);
+  });
+});
