@@ -9,7 +9,9 @@
 // one upload of a 6 MB 900-piece pattern, timed. The background lane's CPU seconds in the phase (the server's threads
 // at nice 19) show the improvement ran. Target: p99 improving at most twice the idle p99 beside it, uploads within
 // 15 s. Writes bench/IMPROVE-LOAD.md; logs each phase's CPU seconds per thread (name@nice). IMPROVE_LOAD_BUSY_SECONDS=0
-// makes the second server idle too: an A/A control of the two servers.
+// makes the second server idle too: an A/A control of the two servers. IMPROVE_LOAD_PLAN=1: the second server also
+// makes a cut plan (issue 48) of the pattern, every size × 5, started before the first phase; its progress at the end
+// is reported (IMPROVE_LOAD_OUT: the results' file name in bench/).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -125,6 +127,20 @@ for (const size of DEFAULT_SIZES) {
   const body = (await res.json()) as { efficiency?: number; error?: string };
   log("layout", size, res.status, body.efficiency ?? body.error);
 }
+const withPlan = process.env.IMPROVE_LOAD_PLAN === "1";
+let planId: number | null = null;
+const planStarted = performance.now();
+if (withPlan) {
+  const res = await fetch(`${busyServer.base}/api/user/cut-plan`, {
+    method: "POST",
+    headers: { Authorization: busyServer.seller, "Content-Type": "application/json" },
+    body: JSON.stringify({ product_id: busyServer.productId, sizes: Object.fromEntries(DEFAULT_SIZES.map((s) => [s, 5])), width_mm: 1500, table_mm: 6000, max_plies: 40, nap: "two-way", gap_mm: 5, margin_mm: 10, end_mm: 20 }),
+  });
+  const body = (await res.json()) as { id?: number; error?: string };
+  log("cut plan", res.status, body);
+  if (!body.id) throw new Error("the cut plan was refused");
+  planId = body.id;
+}
 signal(busyServer, "SIGSTOP");
 const bigPattern = Buffer.from(makeAstmDxf({ pieces: 60, sizes: DEFAULT_SIZES }));
 
@@ -150,6 +166,21 @@ async function phase(server: Server, round: number): Promise<Phase> {
 const pairs: [Phase, Phase][] = [];
 for (let round = 1; round <= ROUNDS; round++) pairs.push([await phase(idleServer, round), await phase(busyServer, round)]);
 const load = os.loadavg()[0]!;
+let planLine = "";
+if (planId !== null) {
+  signal(busyServer, "SIGCONT");
+  const status = async () => (await (await fetch(`${busyServer.base}/api/user/cut-plan/${planId}`, { headers: { Authorization: busyServer.seller } })).json()) as { status: string; progress: number; markers?: unknown[] };
+  const during = await status();
+  // Then left alone (no requests but a status call every 5 s) until it ends or 10 more minutes pass.
+  const quiet = performance.now();
+  let end = during;
+  while (end.status !== "done" && end.status !== "failed" && performance.now() - quiet < 600_000) {
+    await sleep(5_000);
+    end = await status();
+  }
+  planLine = `- The cut plan (every size × 5): ${during.status} at ${Math.round(during.progress * 100)} % after the phases (${((quiet - planStarted) / 1000).toFixed(0)} s, its searches asleep while pages were served); then, left alone, ${end.status} ${((performance.now() - quiet) / 1000).toFixed(0)} s later (${end.markers?.length ?? 0} markers).`;
+  signal(busyServer, "SIGSTOP");
+}
 
 const ms = (n: number) => `${n} ms`;
 const p99s = (name: string) => phases.filter((p) => p.name === name).map((p) => p.p99);
@@ -170,7 +201,8 @@ const lines = [
   ...pairs.map(([a, b]) => `- Round ${a.round}: p99 improving / idle ${(b.p99 / Math.max(1, a.p99)).toFixed(2)} ×; upload while improving ${b.upload.toFixed(1)} s.`),
   `- Worst round ${worst.toFixed(2)} × (target ≤ 2 ×); p99 idle ${p99s("idle").join(", ")} ms, improving ${p99s("improving").join(", ")} ms; uploads while improving at most ${Math.max(...pairs.map(([, b]) => b.upload)).toFixed(1)} s (target ≤ 15 s).`,
 ];
-fs.writeFileSync(path.join(root, "bench", "IMPROVE-LOAD.md"), lines.join("\n") + "\n");
+if (planLine) lines.push(planLine);
+fs.writeFileSync(path.join(root, "bench", process.env.IMPROVE_LOAD_OUT ?? "IMPROVE-LOAD.md"), lines.join("\n") + "\n");
 console.log(lines.join("\n"));
 for (const s of [idleServer, busyServer]) {
   signal(s, "SIGCONT");

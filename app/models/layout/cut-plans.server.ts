@@ -1,8 +1,8 @@
 /**
  * Cut plans (issue 48, decision 156): a buyer's (or the design's seller's) size run on a Digital pattern laid as
  * production markers. A checked order is stored as a plan (queued) and worked one plan at a time: every nesting a
- * task of kind "marker" in the pattern pool's background lane (its own thread at the lowest CPU priority and queue,
- * so uploads and pages go first), the progress stored after each. The same order on the same pattern version is
+ * task of kind "marker" in the pattern pool's idle lane (its own thread at the lowest CPU priority and queue, its
+ * searches asleep while requests are answered: uploads and pages go first), the progress stored after each. The same order on the same pattern version is
  * the same plan (cached); a changed one is a new plan; a finished plan is kept until its owner deletes it. A plan
  * left queued or working by a restart is queued again when it is next read.
  */
