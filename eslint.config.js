@@ -56,7 +56,7 @@ const layering = [
     ...layerRule([{ regex: into(["models"], ""), message: "Schemas and utilities import no model: move the shared fact down into them (docs/architecture.md)." }, UI, AUTH]),
   },
   {
-    files: ["db/schema.ts", "db/client.ts"],
+    files: ["db/schema.ts", "db/client.ts", "db/schema.pg.ts", "db/client.pg.ts", "db/migrations-folder.ts"],
     ...layerRule([{ regex: "^(?:~/|(?:\\.\\./)+app/)", message: "db/ is the bottom layer: it imports nothing from app/ (docs/architecture.md)." }]),
   },
 ];

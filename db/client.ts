@@ -1,23 +1,13 @@
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 
+import { migrationsFolder } from "./migrations-folder";
 import * as schema from "./schema";
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export { migrationsFolder };
 
-/** Where drizzle-kit writes migrations; found from the source tree or from the built server. */
-export function migrationsFolder(): string {
-  const fromEnv = process.env.MIGRATIONS_DIR;
-  if (fromEnv) return fromEnv;
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  // db/client.ts -> ../drizzle ; build/*.js -> ../drizzle ; build/server/index.js (Vite's server build) -> ../../drizzle
-  const up = path.basename(here) === "server" && path.basename(path.dirname(here)) === "build" ? "../.." : "..";
-  return path.resolve(here, up, "drizzle");
-}
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 /**
  * Opens (and migrates) a SQLite database: WAL, foreign keys on, a busy timeout so that

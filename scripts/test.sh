@@ -5,14 +5,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian's chromium-headless-shell for the browser tests (playwright.config.ts) and Debian's caddy for the proxy test
-# (tests/e2e/api-caddy.spec.ts).
+# Debian's chromium-headless-shell for the browser tests (playwright.config.ts), Debian's caddy for the proxy test
+# (tests/e2e/api-caddy.spec.ts) and Debian's postgresql (15) for the tests that start a PostgreSQL cluster of their own
+# (tests/pg/cluster.ts; PG_BIN names another installation's server binaries).
 missing=()
 if [ -n "${CHROMIUM_PATH:-}" ]; then [ -x "$CHROMIUM_PATH" ] || { echo "[test] CHROMIUM_PATH=$CHROMIUM_PATH is not an executable"; exit 1; }
 else [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell); fi
 command -v "${CADDY_BIN:-caddy}" >/dev/null 2>&1 || missing+=(caddy)
+if [ -n "${PG_BIN:-}" ]; then [ -x "$PG_BIN/initdb" ] || { echo "[test] PG_BIN=$PG_BIN has no initdb"; exit 1; }
+else compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || missing+=(postgresql); fi
 if [ "${#missing[@]}" -gt 0 ]; then
-  echo "[test] installing Debian's ${missing[*]} for the browser tests"
+  echo "[test] installing Debian's ${missing[*]} for the tests"
   if [ "$(id -u)" = "0" ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -3,26 +3,16 @@
 // for the test), on a free port with a scratch DATA_DIR.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 import { afterAll, describe, expect, it } from "vitest";
 
+import { freePort } from "../tests/free-port";
+
 const repo = path.resolve(__dirname, "..");
 /** What the copy leaves out: dependencies (linked instead), history and what builds and tests produce. */
 const SKIP = new Set(["node_modules", ".git", "build", "data", "test-results", "playwright-report", ".cache"]);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The probe route's module, rendering `text`. */
 const probe = (text: string) => `export default function DevLoopProbe() {\n  return <main><h1>${text}</h1></main>;\n}\n`;
