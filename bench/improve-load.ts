@@ -34,7 +34,17 @@ const log = (...args: unknown[]) => console.log("[improve-load]", ...args);
 
 const scratch = path.join(root, "bench", ".scratch", `improve-load-${Date.now()}`);
 const servers: ChildProcess[] = [];
-process.on("exit", () => servers.forEach((s) => s.kill("SIGTERM")));
+// Stopped (SIGSTOP) servers would keep a pending SIGTERM: continued first, and their whole process groups ended.
+process.on("exit", () =>
+  servers.forEach((s) => {
+    try {
+      process.kill(-s.pid!, "SIGCONT");
+      process.kill(-s.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }),
+);
 
 /** CPU seconds of each of a server's threads, by name and nice value ("name@nice"). */
 function threadCpu(server: ChildProcess): Map<string, number> {
@@ -169,7 +179,7 @@ const load = os.loadavg()[0]!;
 let planLine = "";
 if (planId !== null) {
   signal(busyServer, "SIGCONT");
-  const status = async () => (await (await fetch(`${busyServer.base}/api/user/cut-plan/${planId}`, { headers: { Authorization: busyServer.seller } })).json()) as { status: string; progress: number; markers?: unknown[] };
+  const status = async () => (await (await fetch(`${busyServer.base}/api/user/cut-plan/${planId}`, { headers: { Authorization: busyServer.seller } })).json()) as { status: string; progress: number; error?: string | null; markers?: unknown[] };
   const during = await status();
   // Then left alone (no requests but a status call every 5 s) until it ends or 10 more minutes pass.
   const quiet = performance.now();
@@ -178,7 +188,7 @@ if (planId !== null) {
     await sleep(5_000);
     end = await status();
   }
-  planLine = `- The cut plan (every size × 5): ${during.status} at ${Math.round(during.progress * 100)} % after the phases (${((quiet - planStarted) / 1000).toFixed(0)} s, its searches asleep while pages were served); then, left alone, ${end.status} ${((performance.now() - quiet) / 1000).toFixed(0)} s later (${end.markers?.length ?? 0} markers).`;
+  planLine = `- The cut plan (every size × 5): ${during.status} at ${Math.round(during.progress * 100)} % after the phases (${((quiet - planStarted) / 1000).toFixed(0)} s, its searches asleep while pages were served); then, left alone, ${end.status} ${((performance.now() - quiet) / 1000).toFixed(0)} s later (${end.markers?.length ?? 0} markers${end.error ? `; ${end.error}` : ""}).`;
   signal(busyServer, "SIGSTOP");
 }
 
@@ -202,8 +212,8 @@ const lines = [
   `- Worst round ${worst.toFixed(2)} × (target ≤ 2 ×); p99 idle ${p99s("idle").join(", ")} ms, improving ${p99s("improving").join(", ")} ms; uploads while improving at most ${Math.max(...pairs.map(([, b]) => b.upload)).toFixed(1)} s (target ≤ 15 s).`,
 ];
 if (planLine) lines.push(planLine);
-fs.writeFileSync(path.join(root, "bench", process.env.IMPROVE_LOAD_OUT ?? "IMPROVE-LOAD.md"), lines.join("\n") + "\n");
 console.log(lines.join("\n"));
+fs.writeFileSync(path.join(root, "bench", process.env.IMPROVE_LOAD_OUT ?? "IMPROVE-LOAD.md"), lines.join("\n") + "\n");
 for (const s of [idleServer, busyServer]) {
   signal(s, "SIGCONT");
   process.kill(-s.proc.pid!, "SIGTERM");

@@ -26,25 +26,37 @@ async function plan(search: { perMarker: number; total: number }) {
     },
   });
   if (!result.ok) throw new Error(result.message);
-  return { result, searched: calls.filter((c) => c.evaluations > 0), greedy: calls.filter((c) => c.evaluations === 0) };
+  return { result, calls };
 }
 
 describe("a cut plan's strip search (issue 48)", () => {
-  it("searches only the plan's own markers, once each, after the greedy rounds, each as long as the search made it", async () => {
-    const { result, searched, greedy } = await plan({ perMarker: 1_000, total: 1_000_000 });
-    expect(greedy.length).toBeGreaterThanOrEqual(4);
-    expect(searched.map((c) => c.sizes)).toEqual(result.markers.map((m) => m.sizes));
-    expect(searched.every((c) => c.evaluations === 1_000)).toBe(true);
+  it("searches the rounds' markers a little, then only the plan's own markers fully, each as long as the search made it", async () => {
+    const { result, calls } = await plan({ perMarker: 1_000, total: 1_000_000 });
+    const sizesAlone = calls.filter((c) => c.evaluations === 0);
+    const rounds = calls.filter((c) => c.evaluations === 100);
+    const final = calls.filter((c) => c.evaluations === 1_000);
+    expect(sizesAlone.length).toBe(4);
+    expect(rounds.length).toBeGreaterThan(0);
+    expect(sizesAlone.length + rounds.length + final.length).toBe(calls.length);
+    expect(final.map((c) => c.sizes)).toEqual(result.markers.map((m) => m.sizes));
     for (const m of result.markers) expect(m.marker.lengthMm).toBeCloseTo(fakeMarker(m.sizes, 1).lengthMm, 6);
     expect(result.totalMm).toBeCloseTo(result.markers.reduce((s, m) => s + m.marker.lengthMm * m.plies, 0), 6);
   });
 
-  it("shares the plan's budget out when its markers would pass it, and searches nothing without one", async () => {
-    const shared = await plan({ perMarker: 1_000, total: 1_000 });
-    const n = shared.result.markers.length;
+  it("keeps within the plan's budget: the rounds at most half of it, the plan's markers sharing what is left", async () => {
+    const { result, calls } = await plan({ perMarker: 1_000, total: 1_000 });
+    const n = result.markers.length;
     expect(n).toBeGreaterThan(1);
-    expect(shared.searched.every((c) => c.evaluations === Math.floor(1_000 / n))).toBe(true);
-    const none = await plan({ perMarker: 0, total: 1_000 });
-    expect(none.searched).toHaveLength(0);
+    const final = calls.slice(-n);
+    const rounds = calls.slice(0, -n).reduce((s, c) => s + c.evaluations, 0);
+    expect(rounds).toBeLessThanOrEqual(500);
+    expect(final.map((c) => c.sizes)).toEqual(result.markers.map((m) => m.sizes));
+    expect(final.every((c) => c.evaluations === Math.floor((1_000 - rounds) / n))).toBe(true);
+    expect(calls.reduce((s, c) => s + c.evaluations, 0)).toBeLessThanOrEqual(1_000);
+  });
+
+  it("searches nothing without a budget", async () => {
+    const { calls } = await plan({ perMarker: 0, total: 1_000 });
+    expect(calls.every((c) => c.evaluations === 0)).toBe(true);
   });
 });

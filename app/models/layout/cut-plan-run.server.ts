@@ -1,11 +1,12 @@
 /**
  * Lays a checked cut order out as a plan (issue 48, decision 156), per material: each ordered size nested alone
  * (greedy, quick) gives its length and area; the solver splits the run on estimates from those; the markers it
- * picks are nested (greedy) and their real lengths replace the estimates; solved again until the plan's markers are
- * all nested (at most ROUNDS times, then only nested markers are used). Then each marker of the plan, and only
+ * picks are nested and their real lengths replace the estimates; solved again until the plan's markers are
+ * all nested (at most ROUNDS times, then only nested markers are used). The rounds' markers get a short search (a
+ * tenth of `search.perMarker`, at most half of `search.total` in all). Then each marker of the plan, and only
  * those, is laid again with the strip search: `search.perMarker` evaluations each, fewer when the plan has so many
- * markers that they would pass `search.total` (a plan's time stays bounded: the largest file's plan within 10
- * minutes). The search starts from the greedy marker and keeps it when it finds nothing shorter, so a marker only
+ * markers that they would pass what is left of `search.total` (a plan's time stays bounded: the largest file's plan
+ * within 10 minutes). The search starts from the greedy marker and keeps it when it finds nothing shorter, so a marker only
  * gets shorter and the plan stays within the table. The nesting is passed in (`nest`): the pattern pool's idle lane
  * in the product, a direct call in the bench and tests.
  */
@@ -25,6 +26,8 @@ const ROUNDS = 4;
  * the greedy rounds before them, the largest real file's plan (every size, 5 each) ends within 10 minutes.
  */
 export const PLAN_SEARCH_SECONDS = 240;
+/** A marker nested in a round gets this fraction of `search.perMarker` (3 s at 30 s). */
+const ROUND_SEARCH_SHARE = 10;
 /** The engine's limit of cut pieces on one layout (LAYOUT_LIMITS.maxCuts). */
 const MAX_CUTS = 300;
 
@@ -49,6 +52,8 @@ export async function runCutPlan({
   const out: RunMarker[] = [];
   let totalMm = 0;
   let boundMm = 0;
+  /** Evaluations the rounds' searches spent (at most half of search.total). */
+  let spent = 0;
   const usableWidth = order.widthMm - 2 * order.marginMm;
   const fits = (m: Marker) => m.lengthMm + 2 * order.endMm <= order.tableMm;
   for (const material of order.materials) {
@@ -100,7 +105,11 @@ export async function runCutPlan({
       }
       steps += missing.length;
       for (const m of missing) {
-        const result = await nest(m.sizes, material, 0);
+        // A short search, so the solver compares lengths as searched markers come out (greedy ones of many garments
+        // come out relatively longer than a size alone, and would push the plan to small markers).
+        const evaluations = Math.min(Math.floor(search.perMarker / ROUND_SEARCH_SHARE), Math.max(0, Math.floor(search.total / 2) - spent));
+        spent += evaluations;
+        const result = await nest(m.sizes, material, evaluations);
         step();
         if (!result.ok) return { ok: false, message: refusal(result, Object.keys(m.sizes).join(", ")) };
         nested.set(markerKey(m.sizes), result.marker);
@@ -113,7 +122,7 @@ export async function runCutPlan({
   }
   // The plan's markers searched, with the plan's search budget shared out (a marker of one garment is as the page's
   // layout: searched too).
-  const perMarker = out.length ? Math.min(search.perMarker, Math.floor(search.total / out.length)) : 0;
+  const perMarker = out.length ? Math.min(search.perMarker, Math.floor(Math.max(0, search.total - spent) / out.length)) : 0;
   if (perMarker > 0) {
     steps = done + out.length;
     for (const m of out) {

@@ -27,6 +27,19 @@ describe("solveCutPlan", () => {
     expect(result.plan.markers.map((m) => [markerKey(m.sizes), m.plies])).toEqual([["36x1,38x2,40x2,42x1", 2]]);
   });
 
+  it("plans a long size run whose mixed markers pass the candidates' limit: every size still has markers of its own", () => {
+    // 15 sizes × 5 of a small garment (300 mm a garment): far more multisets fit the table than are enumerated.
+    const small = (sizes: SizeCounts) => 300 * Object.values(sizes).reduce((s, n) => s + n, 0);
+    const quantities = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [String(34 + 2 * i), 5]));
+    const result = solveCutPlan({ quantities, tableMm: 6000, endMm: 20, maxPlies: 40, maxGarments: 25, lengthOf: small });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const cut: SizeCounts = {};
+    for (const m of result.plan.markers) for (const [s, n] of Object.entries(m.sizes)) cut[s] = (cut[s] ?? 0) + n * m.plies;
+    expect(cut).toEqual(quantities);
+    expect(result.plan.totalMm).toBe(300 * 75);
+  });
+
   it("keeps to the most plies and the table", () => {
     const result = solveCutPlan({ quantities: { M: 7 }, tableMm: 2000, endMm: 0, maxPlies: 3, maxGarments: 20, lengthOf });
     expect(result.ok).toBe(true);

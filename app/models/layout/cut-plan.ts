@@ -46,13 +46,24 @@ export function solveCutPlan({ quantities, tableMm, endMm, maxPlies, maxGarments
   for (const s of sizes) if (!(lengthOf({ [s]: 1 }) <= usable) || !allowed({ [s]: 1 })) return { ok: false, error: "size_too_long", size: s };
 
   // Candidates: every multiset within the quantities, maxGarments and the table (a marker grows with each garment).
+  // Each size's own markers first, so that every state of the search has one that applies however many mixtures
+  // the limit leaves out; then the mixtures, up to CANDIDATE_LIMIT.
   type Candidate = { counts: number[]; sizes: SizeCounts; lengthMm: number; garments: number };
   const candidates: Candidate[] = [];
+  sizes.forEach((s, k) => {
+    for (let n = 1; n <= Math.min(quantities[s]!, maxGarments); n++) {
+      const set: SizeCounts = { [s]: n };
+      const lengthMm = lengthOf(set);
+      if (lengthMm > usable) break;
+      if (allowed(set)) candidates.push({ counts: sizes.map((_, j) => (j === k ? n : 0)), sizes: set, lengthMm, garments: n });
+    }
+  });
   const counts = sizes.map(() => 0);
   const enumerate = (i: number, garments: number) => {
     if (candidates.length >= CANDIDATE_LIMIT) return;
     if (i === sizes.length) {
-      if (!garments) return;
+      // Markers of one size are in already.
+      if (counts.filter((n) => n > 0).length < 2) return;
       const set: SizeCounts = {};
       sizes.forEach((s, k) => counts[k]! > 0 && (set[s] = counts[k]!));
       const lengthMm = lengthOf(set);
@@ -102,7 +113,7 @@ export function solveCutPlan({ quantities, tableMm, endMm, maxPlies, maxGarments
       }
       if (++tried >= (wide ? BRANCHES : 1)) break;
     }
-    // Single garments always fit (checked above), so some candidate always applies.
+    // A garment of each size alone always fits (checked above) and is a candidate, so some candidate applies.
     memo.set(key, best!);
     return best!;
   };
