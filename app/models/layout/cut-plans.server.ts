@@ -17,7 +17,7 @@ import type { Marker } from "~/models/patterns/marker.server";
 import { markerDxf, markerHpgl, markerPdf, storedZip } from "~/models/patterns/marker-files.server";
 import { sizeMaterials } from "~/models/patterns/fabric.server";
 import { cutsOf } from "~/models/patterns/pieces";
-import { PatternBusyError, PatternLimitError, runPatternTask } from "~/models/patterns/pool.server";
+import { idlePatternPool, PatternBusyError, PatternLimitError, runPatternTask } from "~/models/patterns/pool.server";
 import { cutCount, laidBox, piecesToCut } from "~/models/patterns/shapes.server";
 import { EVALUATIONS_PER_SECOND } from "~/models/patterns/strip.server";
 import type { Pattern } from "~/models/patterns/types";
@@ -219,6 +219,16 @@ export function cutPlansWorking(): Promise<void> {
 }
 
 async function workLoop(): Promise<void> {
+  // Someone waits for a plan: layouts' improvements (nobody waits for them) wait until the plans are done.
+  const release = idlePatternPool().reserve();
+  try {
+    await plans();
+  } finally {
+    release();
+  }
+}
+
+async function plans(): Promise<void> {
   for (const [id, db] of planQueue) {
     try {
       await workPlan(db, id);

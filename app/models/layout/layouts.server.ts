@@ -30,7 +30,7 @@ import { checkMadeToMeasure } from "~/models/fit/made-to-measure-orders.server";
 import { cacheDir, fetchCached, keepCached } from "~/models/files/store.server";
 import { sizeMaterials } from "~/models/patterns/fabric.server";
 import { defaultSize } from "~/models/patterns/pieces";
-import { backgroundPatternPool, PatternBusyError, PatternLimitError, patternPool, runPatternTask, type PatternLane } from "~/models/patterns/pool.server";
+import { backgroundPatternPool, idlePatternPool, PatternBusyError, PatternLimitError, patternPool, runPatternTask, type PatternLane } from "~/models/patterns/pool.server";
 import type { Pattern } from "~/models/patterns/types";
 import type { PatternTask } from "~/models/patterns/worker";
 import { getLatestVersion, loadPattern, type VersionSummary } from "~/models/patterns/versions.server";
@@ -684,6 +684,9 @@ async function improveOne(key: string, { db, productId, version, size, material,
   const data = (await loadPattern({ db, versionId: version.id }))?.data;
   if (!data) return;
   const evaluations = Math.round(getEnv().LAYOUT_IMPROVE_SECONDS * EVALUATIONS_PER_SECOND);
+  // Cut plans (someone waits for them) have the idle lane first.
+  await idlePatternPool().whenFree();
+  if (closed(db)) return;
   const result = await runPatternTask({ kind: "improveLayout", data, size, material, widthMm, gapMm, selvedgeMm, evaluations }, "idle");
   if (!result.ok) return;
   const stored: Layout = { ...(result.layout.lengthMm < current.lengthMm ? result.layout : current), improved: true };

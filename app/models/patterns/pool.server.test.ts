@@ -32,6 +32,21 @@ describe("the pattern worker pool", { timeout: 120_000 }, () => {
     await expectStoppedThenWorking("allocate", "memory", "it needed more than the 64 MB of memory a pattern may use", "still here");
   });
 
+  it("holds the pool for work someone waits for: whenFree waits until every holder has let go (once each)", async () => {
+    await expect(pool.whenFree()).resolves.toBeUndefined();
+    const plan = pool.reserve();
+    const other = pool.reserve();
+    let free = false;
+    const waiting = pool.whenFree().then(() => (free = true));
+    plan();
+    plan();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(free).toBe(false);
+    other();
+    await waiting;
+    expect(free).toBe(true);
+  });
+
   it("passes a task's own error through", async () => {
     await expect(pool.run({ kind: "test", behave: "throw", value: "bad input" })).rejects.toThrow("bad input");
   });

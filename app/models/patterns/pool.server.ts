@@ -137,6 +137,28 @@ export class PatternPool {
     });
   }
 
+  private reservations = 0;
+  private waitingForFree: (() => void)[] = [];
+
+  /**
+   * Holds the pool for a run of tasks someone waits for (a cut plan's markers): until the returned function is
+   * called, `whenFree()` waits, so work nobody waits for (a layout's improvement) does not slip in between them.
+   */
+  reserve(): () => void {
+    this.reservations++;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      if (--this.reservations === 0) for (const resolve of this.waitingForFree.splice(0)) resolve();
+    };
+  }
+
+  /** Resolves once nobody holds the pool (at once when nobody does). */
+  whenFree(): Promise<void> {
+    return this.reservations === 0 ? Promise.resolve() : new Promise((resolve) => this.waitingForFree.push(resolve));
+  }
+
   /** Tasks waiting for a thread. */
   get queueSize() {
     return this.pool.queueSize;
