@@ -3,7 +3,7 @@
  * (greedy, quick) gives its length and area; the solver splits the run on estimates from those; the markers it
  * picks are nested and their real lengths replace the estimates; solved again until the plan's markers are
  * all nested (at most ROUNDS times, then only nested markers are used). The rounds' markers get a short search (a
- * tenth of `search.perMarker`, at most half of `search.total` in all). Then each marker of the plan, and only
+ * tenth of `search.perMarker`, at most a quarter of `search.total` in all). Then each marker of the plan, and only
  * those, is laid again with the strip search: `search.perMarker` evaluations each, fewer when the plan has so many
  * markers that they would pass what is left of `search.total` (a plan's time stays bounded: the largest file's plan
  * within 10 minutes). The search starts from the greedy marker and keeps it when it finds nothing shorter, so a marker only
@@ -25,7 +25,7 @@ const ROUNDS = 4;
  * Seconds of strip search (in evaluations, EVALUATIONS_PER_SECOND each) for all of a plan's markers together: with
  * the greedy rounds before them, the largest real file's plan (every size, 5 each) ends within 10 minutes.
  */
-export const PLAN_SEARCH_SECONDS = 240;
+export const PLAN_SEARCH_SECONDS = 180;
 /** A marker nested in a round gets this fraction of `search.perMarker` (3 s at 30 s). */
 const ROUND_SEARCH_SHARE = 10;
 /** The engine's limit of cut pieces on one layout (LAYOUT_LIMITS.maxCuts). */
@@ -52,7 +52,7 @@ export async function runCutPlan({
   const out: RunMarker[] = [];
   let totalMm = 0;
   let boundMm = 0;
-  /** Evaluations the rounds' searches spent (at most half of search.total). */
+  /** Evaluations the rounds' searches spent (at most a quarter of search.total). */
   let spent = 0;
   const usableWidth = order.widthMm - 2 * order.marginMm;
   const fits = (m: Marker) => m.lengthMm + 2 * order.endMm <= order.tableMm;
@@ -107,7 +107,7 @@ export async function runCutPlan({
       for (const m of missing) {
         // A short search, so the solver compares lengths as searched markers come out (greedy ones of many garments
         // come out relatively longer than a size alone, and would push the plan to small markers).
-        const evaluations = Math.min(Math.floor(search.perMarker / ROUND_SEARCH_SHARE), Math.max(0, Math.floor(search.total / 2) - spent));
+        const evaluations = Math.min(Math.floor(search.perMarker / ROUND_SEARCH_SHARE), Math.max(0, Math.floor(search.total / 4) - spent));
         spent += evaluations;
         const result = await nest(m.sizes, material, evaluations);
         step();
