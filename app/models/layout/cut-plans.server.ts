@@ -1,8 +1,8 @@
 /**
  * Cut plans (issue 48, decision 156): a buyer's (or the design's seller's) size run on a Digital pattern laid as
  * production markers. A checked order is stored as a plan (queued) and worked one plan at a time: every nesting a
- * task of kind "marker" in the pattern pool's idle lane (its own thread at the lowest CPU priority and queue, its
- * searches asleep while requests are answered: uploads and pages go first), the progress stored after each. The same order on the same pattern version is
+ * task of kind "marker" in the pattern pool's idle lane (its own thread at the lowest CPU priority and queue, so
+ * uploads and pages go first; held by the plan, so layout improvements wait), the progress stored after each. The same order on the same pattern version is
  * the same plan (cached); a changed one is a new plan; a finished plan is kept until its owner deletes it. A plan
  * left queued or working by a restart is queued again when it is next read.
  */
@@ -263,11 +263,11 @@ async function workPlan(db: DbOrTx, id: number): Promise<void> {
       nest: async (sizes, material, searched) => {
         const task = { kind: "marker" as const, data, sizes, material, widthMm: order.widthMm, gapMm: order.gapMm, marginMm: order.marginMm, nap: order.nap };
         try {
-          return await runPatternTask({ ...task, evaluations: searched }, "idle");
+          return await runPatternTask({ ...task, evaluations: searched }, "idle", { giveWay: false });
         } catch (error) {
           // A search past its time limit: the marker as the greedy passes lay it.
           if (!(error instanceof PatternLimitError) || searched <= 0) throw error;
-          return runPatternTask({ ...task, evaluations: 0 }, "idle");
+          return runPatternTask({ ...task, evaluations: 0 }, "idle", { giveWay: false });
         }
       },
       progress: (done, steps) => {

@@ -164,7 +164,8 @@ export class PatternPool {
     return this.pool.queueSize;
   }
 
-  async run<K extends PatternTask["kind"]>(task: Extract<PatternTask, { kind: K }>): Promise<PatternTaskResult[K]> {
+  /** `giveWay: false`: this task's searches do not sleep for requests even in a pool whose do (a cut plan's markers). */
+  async run<K extends PatternTask["kind"]>(task: Extract<PatternTask, { kind: K }>, { giveWay = true }: { giveWay?: boolean } = {}): Promise<PatternTaskResult[K]> {
     if (this.pool.queueSize >= this.maxQueue) {
       this.stats.refusedBusy++;
       throw new PatternBusyError();
@@ -198,7 +199,7 @@ export class PatternPool {
     const endTimer = patternTaskDuration.startTimer({ kind: task.kind });
     let outcome = "error";
     try {
-      const result = (await this.pool.run({ task, started: port2, quiet: this.quiet }, { transferList: [port2], signal: abort.signal })) as PatternTaskResult[K];
+      const result = (await this.pool.run({ task, started: port2, quiet: giveWay ? this.quiet : null }, { transferList: [port2], signal: abort.signal })) as PatternTaskResult[K];
       this.stats.completed++;
       outcome = "ok";
       return result;
@@ -262,9 +263,9 @@ export function backgroundPatternPool(): PatternPool {
 }
 
 /**
- * The idle lane: long searches nobody waits for (a layout's improvement, a cut plan's markers). Like the background
- * lane (one thread, nice 19, the idle scheduling class), and its searches sleep while the process answers requests
- * (quiet.ts). A lane of its own: a request's layout queued in the background lane must never wait behind a search
+ * The idle lane: long searches (a layout's improvement, a cut plan's markers). Like the background lane (one thread,
+ * nice 19, the idle scheduling class), and its searches sleep while the process answers requests (quiet.ts), except
+ * a cut plan's (`giveWay: false`): someone waits for a plan, and a server never quiet would never finish it. A lane of its own: a request's layout queued in the background lane must never wait behind a search
  * that waits for that request to end.
  */
 export function idlePatternPool(): PatternPool {
@@ -282,6 +283,6 @@ export function idlePatternPool(): PatternPool {
 export type PatternLane = "foreground" | "background" | "idle";
 
 /** Runs one task on the process's pool, or in the background or idle lane when nobody waits for it (or nobody at all). */
-export function runPatternTask<K extends PatternTask["kind"]>(task: Extract<PatternTask, { kind: K }>, lane: PatternLane = "foreground"): Promise<PatternTaskResult[K]> {
-  return (lane === "idle" ? idlePatternPool() : lane === "background" ? backgroundPatternPool() : patternPool()).run(task);
+export function runPatternTask<K extends PatternTask["kind"]>(task: Extract<PatternTask, { kind: K }>, lane: PatternLane = "foreground", options?: { giveWay?: boolean }): Promise<PatternTaskResult[K]> {
+  return (lane === "idle" ? idlePatternPool() : lane === "background" ? backgroundPatternPool() : patternPool()).run(task, options);
 }

@@ -61,6 +61,16 @@ describe("a background layout search gives way to requests", { timeout: 180_000 
     expect(after.layout.placements.map((p) => p.polygon)).toEqual(free.layout.placements.map((p) => p.polygon));
   });
 
+  it("does not sleep for a task run with giveWay false (a cut plan's marker: someone waits for it)", async () => {
+    const request = requestStarted();
+    try {
+      const result = await lane.run(task, { giveWay: false });
+      expect(result.ok).toBe(true);
+    } finally {
+      request();
+    }
+  });
+
   it("never holds up the background lane: a request's layout there is laid while an idle search sleeps for that request", async () => {
     const request = requestStarted();
     let settled = false;
