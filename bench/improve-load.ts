@@ -188,7 +188,7 @@ if (planId !== null) {
     await sleep(5_000);
     end = await status();
   }
-  planLine = `- The cut plan (every size × 5): ${during.status} at ${Math.round(during.progress * 100)} % after the phases (${((quiet - planStarted) / 1000).toFixed(0)} s, its searches asleep while pages were served); then, left alone, ${end.status} ${((performance.now() - quiet) / 1000).toFixed(0)} s later (${end.markers?.length ?? 0} markers${end.error ? `; ${end.error}` : ""}).`;
+  planLine = `- The cut plan (every size × 5): ${during.status} at ${Math.round(during.progress * 100)} % after the phases (${((quiet - planStarted) / 1000).toFixed(0)} s while pages were served); then, left alone, ${end.status} ${((performance.now() - quiet) / 1000).toFixed(0)} s later (${end.markers?.length ?? 0} markers${end.error ? `; ${end.error}` : ""}).`;
   signal(busyServer, "SIGSTOP");
 }
 
