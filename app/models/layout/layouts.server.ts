@@ -30,6 +30,7 @@ import { checkMadeToMeasure } from "~/models/fit/made-to-measure-orders.server";
 import { cacheDir, fetchCached, keepCached } from "~/models/files/store.server";
 import { sizeMaterials } from "~/models/patterns/fabric.server";
 import { defaultSize } from "~/models/patterns/pieces";
+import { GAVE_WAY } from "~/models/patterns/quiet";
 import { backgroundPatternPool, idlePatternPool, PatternBusyError, PatternLimitError, patternPool, runPatternTask, type PatternLane } from "~/models/patterns/pool.server";
 import type { Pattern } from "~/models/patterns/types";
 import type { PatternTask } from "~/models/patterns/worker";
@@ -668,7 +669,8 @@ export function layoutImproving(): Promise<void> {
 async function improveLoop(): Promise<void> {
   for (const [key, job] of improveQueue) {
     try {
-      await improveOne(key, job);
+      // A search that gave its thread up to a cut plan starts again once the plan is done (improveOne waits for it).
+      while (!(await improveOne(key, job).then(() => true, (error: unknown) => (gaveWay(error) ? false : Promise.reject(error)))));
     } catch (error) {
       if (!(error instanceof PatternBusyError)) log.warn({ event: "layout-improve", productId: job.productId, err: error }, "a cutting layout could not be improved");
     } finally {
@@ -676,6 +678,8 @@ async function improveLoop(): Promise<void> {
     }
   }
 }
+
+const gaveWay = (error: unknown) => error instanceof Error && error.message.includes(GAVE_WAY);
 
 async function improveOne(key: string, { db, productId, version, size, material, widthMm, gapMm, selvedgeMm, dataDir }: ImproveJob): Promise<void> {
   if (closed(db)) return;

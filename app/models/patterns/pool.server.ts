@@ -31,7 +31,7 @@ import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 
 import { TASK_TIME_LIMIT_MS, WORKER_HEAP_MB } from "./limits";
-import { requestSignal } from "./quiet";
+import { laneHeld, requestSignal } from "./quiet";
 import { log } from "~/utils/log.server";
 import { measurePatternQueue, patternTaskDuration } from "~/utils/metrics.server";
 import type { PatternTask, PatternTaskResult } from "./worker";
@@ -146,10 +146,13 @@ export class PatternPool {
    */
   reserve(): () => void {
     this.reservations++;
+    // A search of this pool asleep for requests gives its thread up at once (quiet.ts).
+    if (this.quiet) laneHeld(1);
     let held = true;
     return () => {
       if (!held) return;
       held = false;
+      if (this.quiet) laneHeld(-1);
       if (--this.reservations === 0) for (const resolve of this.waitingForFree.splice(0)) resolve();
     };
   }

@@ -4,7 +4,7 @@ import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 import { readPattern } from "./dxf.server";
 import { mainMaterial } from "./fabric.server";
 import { PatternPool, runPatternTask } from "./pool.server";
-import { QUIET_MS, requestsActive, requestSignal, requestStarted } from "./quiet";
+import { GAVE_WAY, QUIET_MS, requestsActive, requestSignal, requestStarted } from "./quiet";
 
 describe("the count of requests in flight", () => {
   it("counts a request in and out once, however often its end is reported, and stays active QUIET_MS after the last", () => {
@@ -66,6 +66,30 @@ describe("a background layout search gives way to requests", { timeout: 180_000 
     try {
       const result = await lane.run(task, { giveWay: false });
       expect(result.ok).toBe(true);
+    } finally {
+      request();
+    }
+  });
+
+  it("gives its thread up at once when a cut plan holds the lane, also while asleep for a request", async () => {
+    const request = requestStarted();
+    try {
+      const sleeping = lane.run(task).catch((e: unknown) => e);
+      await new Promise((r) => setTimeout(r, 500));
+      const release = lane.reserve();
+      try {
+        const error = await sleeping;
+        expect(error).toBeInstanceOf(Error);
+        expect((error as Error).message).toContain(GAVE_WAY);
+        // The plan's own task (giveWay false) then has the thread.
+        expect((await lane.run(task, { giveWay: false })).ok).toBe(true);
+      } finally {
+        release();
+      }
+      // Released: a search that gives way runs again (it sleeps for the request, then ends).
+      const again = lane.run(task);
+      request();
+      expect((await again).ok).toBe(true);
     } finally {
       request();
     }

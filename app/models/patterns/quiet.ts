@@ -27,7 +27,10 @@ const NAP_MS = 100;
 const KEY = Symbol.for("patternhouse.quiet");
 type Holder = { [KEY]?: SharedArrayBuffer };
 
-/** [0]: requests in flight (Int32); bytes 8-15: when the last one ended (Float64, Date.now()). */
+/**
+ * [0]: requests in flight (Int32); [1]: holders of the idle lane (Int32, a cut plan being worked); bytes 8-15: when
+ * the last request ended (Float64, Date.now()).
+ */
 function memory(): SharedArrayBuffer {
   return ((globalThis as Holder)[KEY] ??= new SharedArrayBuffer(16));
 }
@@ -51,28 +54,48 @@ export function requestStarted(): () => void {
   };
 }
 
-let current: { count: Int32Array; ended: Float64Array } | null = null;
+/** Counts a holder of the idle lane in or out; searches asleep there wake up and give up the thread (GaveWayError). */
+export function laneHeld(delta: 1 | -1): void {
+  const sab = memory();
+  Atomics.add(new Int32Array(sab, 4, 1), 0, delta);
+  Atomics.notify(new Int32Array(sab, 0, 1), 0);
+}
+
+/** Thrown in a search that gave its thread up to work someone waits for (the task ends without a result). */
+export class GaveWayError extends Error {
+  constructor() {
+    super(GAVE_WAY);
+  }
+}
+/** The message a GaveWayError crosses the thread boundary with. */
+export const GAVE_WAY = "the search gave its thread up to a cut plan";
+
+type Signal = { count: Int32Array; held: Int32Array; ended: Float64Array };
+let current: Signal | null = null;
 
 /** In a worker thread, for the task it runs: whose requests its searches give way to (null: nobody's). */
 export function giveWayTo(signal: SharedArrayBuffer | null | undefined): void {
-  current = signal ? { count: new Int32Array(signal, 0, 1), ended: new Float64Array(signal, 8, 1) } : null;
+  current = signal ? { count: new Int32Array(signal, 0, 1), held: new Int32Array(signal, 4, 1), ended: new Float64Array(signal, 8, 1) } : null;
 }
 
 /** Whether a search should sleep now: a request in flight, or one ended less than QUIET_MS ago. */
-export function requestsActive(signal: { count: Int32Array; ended: Float64Array } | null = current): boolean {
+export function requestsActive(signal: Pick<Signal, "count" | "ended"> | null = current): boolean {
   if (!signal) return false;
   return Atomics.load(signal.count, 0) > 0 || Date.now() - signal.ended[0]! < QUIET_MS;
 }
 
 /**
  * Called by a search between its rounds: returns at once when nobody's requests are to be given way to or none is
- * active, else sleeps until they have been quiet for QUIET_MS. Only ever blocks a worker thread (giveWayTo is only
+ * active, else sleeps until they have been quiet for QUIET_MS. Throws GaveWayError when the idle lane is held (a
+ * cut plan waits for the thread). Only ever blocks a worker thread (giveWayTo is only
  * called there).
  */
 export function waitForQuiet(): void {
   const signal = current;
   if (!signal) return;
+  if (Atomics.load(signal.held, 0) > 0) throw new GaveWayError();
   while (requestsActive(signal)) {
+    if (Atomics.load(signal.held, 0) > 0) throw new GaveWayError();
     const inFlight = Atomics.load(signal.count, 0);
     if (inFlight > 0) Atomics.wait(signal.count, 0, inFlight, NAP_MS);
     else Atomics.wait(signal.count, 0, 0, Math.max(1, QUIET_MS - (Date.now() - signal.ended[0]!)));
