@@ -1,5 +1,8 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
+
+import type { SQL } from "drizzle-orm";
 
 import { openDatabase, type Db } from "../../db/client";
 import { createCache, type Cache } from "~/utils/cache.server";
@@ -133,4 +136,90 @@ export function untilDataChanges<T>(db: Db, key: string, compute: () => T): T {
     memos.set(client, memo);
   }
   return memo.getOrSet(key, compute, { version: dataVersion(db) }) as T;
+}
+
+// ---- The asynchronous model API (issue 49, decision 159) -------------------------------------------------------
+//
+// Models reach the database through these and through Drizzle's builders awaited (`await db.select()...`), never
+// through better-sqlite3's synchronous `.all()/.get()/.run()`, so the same model code runs on SQLite and PostgreSQL.
+
+/** The first row of a query (or undefined): `first(db.select().from(t).where(...))`. */
+export async function first<T>(query: PromiseLike<T[]>): Promise<T | undefined> {
+  return (await query)[0];
+}
+
+/** Rows a write changed: SQLite's RunResult.changes, PostgreSQL's QueryResult.rowCount. */
+export function affected(result: unknown): number {
+  const r = result as { changes?: number | bigint; rowCount?: number | null };
+  return Number(r.changes ?? r.rowCount ?? 0);
+}
+
+/** A raw SQL query's rows. */
+export async function rawRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return db.all<T>(query);
+}
+
+/** A raw SQL query's first row. */
+export async function rawRow<T>(db: DbOrTx, query: SQL): Promise<T | undefined> {
+  return db.get<T>(query);
+}
+
+/** Runs a raw SQL statement; the rows it changed. */
+export async function rawRun(db: DbOrTx, query: SQL): Promise<number> {
+  return db.run(query).changes;
+}
+
+type TxBehavior = "immediate" | "deferred";
+/** The async context's open transaction: the connection it runs on and its savepoint depth. */
+const openTransaction = new AsyncLocalStorage<{ client: object; depth: number }>();
+/** One transaction at a time per connection: the tail of its queue. */
+const transactionQueues = new WeakMap<object, Promise<void>>();
+
+/** Whether the calling async context is inside a transaction of `db`'s connection (from `transaction`). */
+export function inTransaction(db: DbOrTx): boolean {
+  return openTransaction.getStore()?.client === (db as Db).$client;
+}
+
+/**
+ * Runs `body` in one transaction: committed when it resolves, rolled back when it throws. On SQLite: one
+ * transaction per connection at a time (others wait in turn, asynchronously), begun `IMMEDIATE` by default (the
+ * write lock at once: no upgrade deadlock between processes); a transaction opened inside another (the same async
+ * context) is a savepoint. The body must only await the database: no network inside a transaction.
+ */
+export async function transaction<T>(db: DbOrTx, body: (tx: Tx) => Promise<T>, options: { behavior?: TxBehavior } = {}): Promise<T> {
+  const handle = db as Db;
+  const client = handle.$client;
+  const open = openTransaction.getStore();
+  if (open?.client === client) {
+    const name = `sp${open.depth + 1}`;
+    client.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = await openTransaction.run({ client, depth: open.depth + 1 }, () => body(handle as unknown as Tx));
+      client.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      client.exec(`ROLLBACK TO ${name}`);
+      client.exec(`RELEASE ${name}`);
+      throw error;
+    }
+  }
+  const before = transactionQueues.get(client) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => (release = resolve));
+  transactionQueues.set(client, mine);
+  await before;
+  try {
+    client.exec(options.behavior === "deferred" ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE");
+    try {
+      const result = await openTransaction.run({ client, depth: 0 }, () => body(handle as unknown as Tx));
+      client.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (client.inTransaction) client.exec("ROLLBACK");
+      throw error;
+    }
+  } finally {
+    if (transactionQueues.get(client) === mine) transactionQueues.delete(client);
+    release();
+  }
 }
