@@ -19,7 +19,7 @@ import path from "node:path";
 import { hashPassword } from "../app/utils/crypto.server";
 import { loadDataKey } from "../app/utils/env.server";
 import type { Db } from "./client";
-import { users } from "./schema";
+import { users } from "./tables";
 import { renderAssets } from "./seed/assets";
 import { writePlan, type Tx } from "./seed/inserts";
 import { buildPlan, type SeedContext } from "./seed/plan";

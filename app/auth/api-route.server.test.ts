@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import { stores, type User } from "../../db/schema";
+import { stores, type User } from "../../db/tables";
 import { useTestEnv } from "../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../tests/unit/helpers";
 import { apiRoute, domainError } from "~/auth/api-route.server";

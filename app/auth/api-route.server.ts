@@ -19,7 +19,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 
-import type { Store, User } from "../../db/schema";
+import type { Store, User } from "../../db/tables";
 import { requireApiAdmin, requireApiSeller, requireApiUser } from "~/auth/guards.server";
 import { getApiUser } from "~/auth/viewer.server";
 import type { SessionUser } from "~/models/accounts/sessions.server";

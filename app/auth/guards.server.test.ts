@@ -1,7 +1,7 @@
 /** The guards of both faces: requireAnonymous, requireSeller, requireApiSeller, and invariantResponse. */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { stores, type User } from "../../db/schema";
+import { stores, type User } from "../../db/tables";
 import { useTestEnv } from "../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../tests/unit/helpers";
 import { createSession } from "~/models/accounts/sessions.server";

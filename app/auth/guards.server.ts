@@ -4,7 +4,7 @@
  */
 import { redirect } from "@remix-run/node";
 
-import type { Store, User } from "../../db/schema";
+import type { Store, User } from "../../db/tables";
 import { getApiUser, getUser } from "~/auth/viewer.server";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { NO_STORE } from "~/models/selling/errors";

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 
-import type { User } from "../../db/schema";
+import type { User } from "../../db/tables";
 import { attemptLogin, type LoginErrorCode } from "~/models/accounts/login.server";
 import { createSession as createSessionRow, revokeSession } from "~/models/accounts/sessions.server";
 import { joinVisitorCart } from "~/models/buying/cart.server";

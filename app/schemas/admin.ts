@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 
-import { USER_STATUSES } from "../../db/schema";
+import { USER_STATUSES } from "../../db/tables";
 
 import { jsonId, withJsonTypes } from "./json";
 import { isoDay } from "~/utils/dates";

@@ -2,7 +2,7 @@ import { gunzipSync } from "node:zlib";
 
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { platformSettings } from "../../db/schema";
+import { platformSettings } from "../../db/tables";
 import { useTestEnv } from "../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../tests/unit/helpers";
 import { cachedJsonResponse } from "~/utils/cached-json.server";

@@ -1,6 +1,6 @@
 /** Category, availability and label constants of spec section 9, shared by server and client. */
 // Type-only: the tuples are defined once in db/schema.ts, and the client bundle does not pull the schema in.
-import type { DELIVERIES, PARCEL_SIZES, PRODUCT_TYPES } from "../../db/schema";
+import type { DELIVERIES, PARCEL_SIZES, PRODUCT_TYPES } from "../../db/tables";
 
 export const CATEGORY1 = [
   { id: "all", label: "All" },

@@ -2,7 +2,7 @@
  * Fit (issue 24, decision 111): body measurements, size charts as data, size advice and made-to-measure. Plain types,
  * no server code, so route components may import them. Every length is in whole millimetres.
  */
-import type { MEASUREMENT_UNITS } from "../../db/schema";
+import type { MEASUREMENT_UNITS } from "../../db/tables";
 
 export type MeasurementUnit = (typeof MEASUREMENT_UNITS)[number];
 

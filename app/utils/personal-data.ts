@@ -4,7 +4,7 @@
  * stored JSON text parsed back (kept as text when it is not JSON), a stored file as its download URL, an account
  * number masked to its last four digits.
  */
-import type { Store, User } from "../../db/schema";
+import type { Store, User } from "../../db/tables";
 import type { Db } from "~/utils/db.server";
 
 /** Whom a section reads about: the user's row and their store's (null when they have none). */

@@ -18,7 +18,7 @@ import {
   stores,
   users,
   variants,
-} from "../schema";
+} from "../tables";
 import { demoSizeChart } from "./assets";
 import type { Plan } from "./plan";
 import type { PlannedFile } from "./uploads";

@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 
 import type { Db } from "../../db/client";
-import { orders, stores, transactions } from "../../db/schema";
+import { orders, stores, transactions } from "../../db/tables";
 import { addToCart } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
 import { fulfilCheckout } from "~/models/buying/fulfilment.server";

@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { checkouts, platformSettings, products, users, type User } from "../../db/schema";
+import { checkouts, platformSettings, products, users, type User } from "../../db/tables";
 import { startFakeVatRegisters } from "../fakes/vat-registers";
 import { makeBuyer, makeShop, useTestEnv } from "./buying-fixtures";
 import { createTestDb } from "./helpers";

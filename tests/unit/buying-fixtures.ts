@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 
 import type { Db } from "../../db/client";
-import { files, platformSettings, products, stores, users, variants, type User } from "../../db/schema";
+import { files, platformSettings, products, stores, users, variants, type User } from "../../db/tables";
 import { makeUser } from "./helpers";
 import { addToCart } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";

@@ -7,7 +7,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { eq } from "drizzle-orm";
 
 import { openDatabase } from "../../db/client";
-import { users } from "../../db/schema";
+import { users } from "../../db/tables";
 import { createCheckout } from "../../app/models/buying/checkout.server";
 import { createLocalProvider } from "../../app/models/payments/local.server";
 

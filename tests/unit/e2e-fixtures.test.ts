@@ -133,7 +133,7 @@ describe("the browser tests' fixtures", () => {
   });
 
   it("do not import the database's tables (to write them with Drizzle past the models)", () => {
-    const schema = path.resolve(__dirname, "../../db/schema");
+    const schema = path.resolve(__dirname, "../../db/tables");
     const offending = files.filter((file) =>
       importsOf(fs.readFileSync(file, "utf8"), file).some((i) => !i.typeOnly && i.module.startsWith(".") && path.resolve(path.dirname(file), i.module).replace(/\.ts$/, "") === schema),
     );

@@ -1,5 +1,5 @@
 import { openDatabase, type Db } from "../../db/client";
-import type { User } from "../../db/schema";
+import type { User } from "../../db/tables";
 import { registerUser } from "~/models/accounts/users.server";
 
 /** A fresh, migrated in-memory database. */

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 
 import type { Db } from "../../db/client";
-import { files, patternVersions, products, sizeChartRows, userMeasurements } from "../../db/schema";
+import { files, patternVersions, products, sizeChartRows, userMeasurements } from "../../db/tables";
 import { makeShop } from "./buying-fixtures";
 import { uploadPath } from "~/models/files/store.server";
 import { makeAstmDxf } from "~/models/patterns/demo.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import type { Db } from "../../db/client";
-import { orders, stores } from "../../db/schema";
+import { orders, stores } from "../../db/tables";
 import { createCheckout } from "../../app/models/buying/checkout.server";
 import { payLocalCheckout } from "../../app/models/buying/local-checkout.server";
 import { createLocalProvider } from "../../app/models/payments/local.server";

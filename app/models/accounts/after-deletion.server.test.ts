@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { checkouts, userMeasurements, users } from "../../../db/schema";
+import { checkouts, userMeasurements, users } from "../../../db/tables";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { deleteAccount } from "~/models/accounts/deletion.server";

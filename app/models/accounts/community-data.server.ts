@@ -7,7 +7,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 
-import { makePhotos, makeReports, makes, testerApplications } from "../../../db/schema";
+import { makePhotos, makeReports, makes, testerApplications } from "../../../db/tables";
 import type { DbOrTx } from "~/utils/db.server";
 
 /** Deletes the user's makes and reports, blanks their applications; answers the photos to delete. */

@@ -29,7 +29,7 @@ import {
   userMeasurements,
   users,
   type User,
-} from "../../../db/schema";
+} from "../../../db/tables";
 import { forgetCommunityData } from "~/models/accounts/community-data.server";
 import { auditActor, type DataActor } from "~/models/accounts/personal-data-export.server";
 import { deleteUnreferencedFiles } from "~/models/files/store.server";

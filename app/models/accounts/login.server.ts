@@ -1,5 +1,5 @@
 /** Logging in with email and password (both faces), with its rate limit. */
-import type { User } from "../../../db/schema";
+import type { User } from "../../../db/tables";
 import { normalizeEmail, verifyLogin } from "~/models/accounts/users.server";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Db } from "../../../db/client";
-import { passwordResetTokens, users } from "../../../db/schema";
+import { passwordResetTokens, users } from "../../../db/tables";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { RESET_TTL_MS, createPasswordReset, isPasswordResetUsable, resetPassword } from "~/models/accounts/password-reset.server";
 import { createSession, getSessionUser } from "~/models/accounts/sessions.server";

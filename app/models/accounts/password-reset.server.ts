@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 
-import { passwordResetTokens } from "../../../db/schema";
+import { passwordResetTokens } from "../../../db/tables";
 import { revokeUserSessions } from "~/models/accounts/sessions.server";
 import { findUserByEmail, getUserById, setPassword } from "~/models/accounts/users.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";

@@ -13,7 +13,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 
-import { passwordResetTokens, sessions, stores, users } from "../../../db/schema";
+import { passwordResetTokens, sessions, stores, users } from "../../../db/tables";
 import { userContactJson } from "~/models/accounts/users.server";
 import { recordAudit } from "~/models/platform/audit.server";
 import type { Db } from "~/utils/db.server";

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import * as schema from "../../../db/schema";
+import * as schema from "../../../db/tables";
 import {
   cutPlanMarkers,
   cutPlans,
@@ -38,7 +38,7 @@ import {
   userBlocks,
   userMeasurements,
   users,
-} from "../../../db/schema";
+} from "../../../db/tables";
 import type { Db } from "../../../db/client";
 import { paidShop, fulfil, pendingTransfer } from "../../../tests/unit/admin-fixtures";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";

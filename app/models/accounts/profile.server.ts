@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 
-import { sessions, users, type User } from "../../../db/schema";
+import { sessions, users, type User } from "../../../db/tables";
 import type { ProfileInput } from "~/schemas/profile";
 import { hashPassword, sha256, verifyPassword } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 
-import { files } from "../../../db/schema";
+import { files } from "../../../db/tables";
 import { useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { toPublicProfile, updatePublicProfile } from "~/models/accounts/profile.server";

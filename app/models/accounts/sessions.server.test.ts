@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Db } from "../../../db/client";
-import { sessions, stores, users } from "../../../db/schema";
+import { sessions, stores, users } from "../../../db/tables";
 import { makeShop } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { addToCart } from "~/models/buying/cart.server";

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 
-import { cartItems, carts, sessions, stores, users, type User } from "../../../db/schema";
+import { cartItems, carts, sessions, stores, users, type User } from "../../../db/tables";
 import { unreadConversationsSql } from "~/models/messaging/conversations.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
 import { preparedPerDb, type Db } from "~/utils/db.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Db } from "../../../db/client";
-import { users } from "../../../db/schema";
+import { users } from "../../../db/tables";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { ensureAdmin, findUserByEmail, registerUser, verifyLogin } from "~/models/accounts/users.server";
 

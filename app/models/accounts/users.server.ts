@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 
-import { users, type User } from "../../../db/schema";
+import { users, type User } from "../../../db/tables";
 import { hashPassword, verifyPassword } from "~/utils/crypto.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";

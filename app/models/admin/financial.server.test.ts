@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { orders } from "../../../db/schema";
+import { orders } from "../../../db/tables";
 import { SaveSettingsSchema } from "~/schemas/admin";
 import { fulfil, paidShop } from "../../../tests/unit/admin-fixtures";
 import { useTestEnv } from "../../../tests/unit/buying-fixtures";

@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 
-import { orders } from "../../../db/schema";
+import { orders } from "../../../db/tables";
 import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { formatMargin, twoDecimals } from "./format";

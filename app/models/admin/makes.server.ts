@@ -4,7 +4,7 @@
  */
 import { count, desc, eq, max } from "drizzle-orm";
 
-import { makePhotos, makeReports, makes, products, users } from "../../../db/schema";
+import { makePhotos, makeReports, makes, products, users } from "../../../db/tables";
 import { recordAudit } from "~/models/platform/audit.server";
 import { discardFiles } from "~/models/files/store.server";
 import { displayName } from "~/models/messaging/conversations.server";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-import { productMedia } from "../../../db/schema";
+import { productMedia } from "../../../db/tables";
 import { fulfil, paidShop } from "../../../tests/unit/admin-fixtures";
 import { makeBuyer, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 
-import { checkouts, discountCodes, orders, products, refundRequests, stores, transactions, users, type Checkout, type Order, type RefundRequest } from "../../../db/schema";
+import { checkouts, discountCodes, orders, products, refundRequests, stores, transactions, users, type Checkout, type Order, type RefundRequest } from "../../../db/tables";
 import { untilDataChanges, type Db, type DbOrTx } from "~/utils/db.server";
 import { latestRefundRequestOfOrder } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";

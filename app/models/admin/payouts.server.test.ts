@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { auditLog, orders, stores, transactions } from "../../../db/schema";
+import { auditLog, orders, stores, transactions } from "../../../db/tables";
 import { startFakeStripe } from "../../../tests/fakes/stripe";
 import { balanceOf, fulfil, paidShop, pendingTransfer } from "../../../tests/unit/admin-fixtures";
 import { useTestEnv } from "../../../tests/unit/buying-fixtures";

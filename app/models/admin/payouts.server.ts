@@ -18,7 +18,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 
-import { stores, transactions, type Transaction } from "../../../db/schema";
+import { stores, transactions, type Transaction } from "../../../db/tables";
 import { netDebtIntoTransfer, payoutPlan } from "~/models/payments/ledger.server";
 import { getPayoutProvider, settleTransfer, type PayoutProvider } from "~/models/selling/payouts.server";
 import type { Db, DbOrTx } from "~/utils/db.server";

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 
-import { platformSettings, type PlatformSettings } from "../../../db/schema";
+import { platformSettings, type PlatformSettings } from "../../../db/tables";
 import type { SaveSettingsInput } from "~/schemas/admin";
 import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";

@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 
-import { products, stores, transactions, users, type Transaction } from "../../../db/schema";
+import { products, stores, transactions, users, type Transaction } from "../../../db/tables";
 import { untilDataChanges, type Db } from "~/utils/db.server";
 import { productListColumns } from "~/models/catalog/products.server";
 import { toTransactionJson } from "~/models/selling/finance.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { auditLog, stores } from "../../../db/schema";
+import { auditLog, stores } from "../../../db/tables";
 import { UpdateUserSchema, type UpdateUserInput } from "~/schemas/admin";
 import { decryptSecret } from "~/utils/crypto.server";
 import { balanceOf, fulfil, ledgerOf, paidShop } from "../../../tests/unit/admin-fixtures";

@@ -7,7 +7,7 @@
  */
 import { asc, desc, eq, sql } from "drizzle-orm";
 
-import { sessions, stores, users, type Store, type User } from "../../../db/schema";
+import { sessions, stores, users, type Store, type User } from "../../../db/tables";
 import type { UpdateUserError, UpdateUserInput } from "~/schemas/admin";
 import { untilDataChanges, type Db, type Tx } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";

@@ -4,7 +4,7 @@
  * order page's view (cents, minutes) and the JSON of get-order, get-orders, ship-order and refund-order
  * (`toAdminOrderJson`), both over the order `getAdminOrder` reads once.
  */
-import type { Order } from "../../../db/schema";
+import type { Order } from "../../../db/tables";
 import type { AuditRow } from "~/models/platform/audit.server";
 import { isPhysical, shippingAddressOf, type AdminOrder, type BusinessEvidence } from "~/models/admin/orders.server";
 import { approvalPlan } from "~/models/admin/payouts.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { downloads, files, orders, products, stores } from "../../../db/schema";
+import { downloads, files, orders, products, stores } from "../../../db/tables";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { addToCart } from "~/models/buying/cart.server";

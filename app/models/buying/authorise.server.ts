@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 
-import { products, stores, type User } from "../../../db/schema";
+import { products, stores, type User } from "../../../db/tables";
 import { findBuyerOrderForFile, logDownload } from "~/models/buying/downloads.server";
 import type { Db } from "~/utils/db.server";
 

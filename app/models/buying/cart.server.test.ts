@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { eq } from "drizzle-orm";
 
-import { cartItems } from "../../../db/schema";
+import { cartItems } from "../../../db/tables";
 import { fulfil, paidShop } from "../../../tests/unit/admin-fixtures";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";

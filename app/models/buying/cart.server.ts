@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNull, lt, lte, notExists, sql } from "drizzle-orm";
 
-import { cartItems, carts, products, stores, users, variants } from "../../../db/schema";
+import { cartItems, carts, products, stores, users, variants } from "../../../db/tables";
 import { cartDiscountCode, checkCode, storeCartDiscountCode, type DiscountError } from "~/models/buying/discounts.server";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
 import { mediaOf } from "~/models/catalog/media.server";

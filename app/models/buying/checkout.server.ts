@@ -5,7 +5,7 @@
  */
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 
-import { checkoutLines, checkouts, stores, users, variants, type Checkout, type User } from "../../../db/schema";
+import { checkoutLines, checkouts, stores, users, variants, type Checkout, type User } from "../../../db/tables";
 import { isProfileComplete, toProfile, type Profile } from "~/models/accounts/profile.server";
 import { getCartView, type CartLine } from "~/models/buying/cart.server";
 import { claimUse, unitDiscounts, type DiscountError } from "~/models/buying/discounts.server";

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { checkouts, orders } from "../../../db/schema";
+import { checkouts, orders } from "../../../db/tables";
 import { inventoryOf, makeBuyer, makeFullCart, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { addToCart } from "~/models/buying/cart.server";

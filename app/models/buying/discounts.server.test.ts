@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { openDatabase, type Db } from "../../../db/client";
-import { checkouts, discountCodes, discountRedemptions, orders, transactions, type User } from "../../../db/schema";
+import { checkouts, discountCodes, discountRedemptions, orders, transactions, type User } from "../../../db/tables";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { raceWorkers } from "../../../tests/unit/race-workers";

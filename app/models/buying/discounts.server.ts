@@ -13,7 +13,7 @@
  */
 import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 
-import { carts, discountCodes, discountRedemptions, type DiscountCode } from "../../../db/schema";
+import { carts, discountCodes, discountRedemptions, type DiscountCode } from "../../../db/tables";
 import { percentOfCents } from "~/models/buying/fees.server";
 import type { Db, DbOrTx, Tx } from "~/utils/db.server";
 

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
 
-import { downloads, orders, products, stores, users } from "../../../db/schema";
+import { downloads, orders, products, stores, users } from "../../../db/tables";
 import { isDownloadable } from "~/models/buying/orders.server";
 import { getLatestVersion, getVersion, type VersionSummary } from "~/models/patterns/versions.server";
 import { getFileRecord } from "~/models/files/store.server";

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 
-import { checkoutLines, products, users, type Checkout } from "../../../db/schema";
+import { checkoutLines, products, users, type Checkout } from "../../../db/tables";
 import { releaseCheckout, type ProviderEvent } from "~/models/buying/fulfilment.server";
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import { evidenceConflicts, evidenceRefusal } from "~/models/tax/evidence.server";

@@ -9,7 +9,7 @@
  * The fee is computed per unit and multiplied by the quantity, so a line of three equals three lines of one
  * (decision 141, docs/decisions/141-payments-webhook-fulfilment.md).
  */
-import type { PlatformSettings } from "../../../db/schema";
+import type { PlatformSettings } from "../../../db/tables";
 import type { Delivery, ProductType } from "~/utils/catalog";
 
 export type FeeSettings = Pick<

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { checkouts, orders, paymentEvents, products, stores, transactions } from "../../../db/schema";
+import { checkouts, orders, paymentEvents, products, stores, transactions } from "../../../db/tables";
 import { inventoryOf, makeBuyer, makeFullCart, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { addToCart, countCartItems } from "~/models/buying/cart.server";

@@ -16,7 +16,7 @@ import {
   users,
   variants,
   type Order,
-} from "../../../db/schema";
+} from "../../../db/tables";
 import { clearCart } from "~/models/buying/cart.server";
 import { markUsed, releaseUse, unitDiscounts } from "~/models/buying/discounts.server";
 import type { ProviderTax } from "~/models/payments/types";

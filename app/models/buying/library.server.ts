@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
 
-import { downloads, orders, products, stores } from "../../../db/schema";
+import { downloads, orders, products, stores } from "../../../db/tables";
 import { orderDownloadLinks, type DownloadFormat } from "~/models/layout/downloads.server";
 import { getLatestVersion } from "~/models/patterns/versions.server";
 import { MAX_LIBRARY_QUERY } from "~/schemas/library";

@@ -1,4 +1,4 @@
-import type { Checkout } from "../../../db/schema";
+import type { Checkout } from "../../../db/tables";
 import { getOwnCheckout } from "~/models/buying/checkout.server";
 import { releaseCheckout } from "~/models/buying/fulfilment.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";

@@ -1,4 +1,4 @@
-import type { Order } from "../../../db/schema";
+import type { Order } from "../../../db/tables";
 import { digitalConsentStatement } from "~/models/buying/consent";
 import { orderTotalCents } from "~/models/buying/orders.server";
 import { fulfilCheckout, mailRecipients, type FulfilResult, type ProviderEvent } from "~/models/buying/fulfilment.server";

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { eq } from "drizzle-orm";
 
-import { platformSettings, users } from "../../../db/schema";
+import { platformSettings, users } from "../../../db/tables";
 import { makeBuyer, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { CheckoutSummaryCard } from "~/components/checkout-summary";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { downloads, orders, reviews } from "../../../db/schema";
+import { downloads, orders, reviews } from "../../../db/tables";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { addToCart } from "~/models/buying/cart.server";

@@ -1,7 +1,7 @@
 /** The buyer's side of orders: list, detail (own orders only) and rating; both faces' views are in views.server.ts. */
 import { and, desc, eq } from "drizzle-orm";
 
-import { orders, products, reviews, users, type Order, type RefundRequest } from "../../../db/schema";
+import { orders, products, reviews, users, type Order, type RefundRequest } from "../../../db/tables";
 import { latestRefundRequests } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import type { Db } from "~/utils/db.server";

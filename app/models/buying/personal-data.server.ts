@@ -4,7 +4,7 @@
  */
 import { asc, eq, inArray, or } from "drizzle-orm";
 
-import { cartItems, carts, checkoutLines, checkouts, downloads, orders, refundRequests, reviews, type Order } from "../../../db/schema";
+import { cartItems, carts, checkoutLines, checkouts, downloads, orders, refundRequests, reviews, type Order } from "../../../db/tables";
 import { iso, parseJson, type ExportSubject } from "~/utils/personal-data";
 
 /** One order as the export shows it, bought or sold (selling's section writes the sold ones). */

@@ -4,7 +4,7 @@
  * size). It sits in buying, the lowest domain that may read all of those (docs/architecture.md's order); the route
  * gives the request's facts and answers 404 for null.
  */
-import type { User } from "../../../db/schema";
+import type { User } from "../../../db/tables";
 import { cartHoldsProduct, type CartOwner } from "~/models/buying/cart.server";
 import { ownedPatternOrders } from "~/models/buying/downloads.server";
 import { favoriteIdsAmong } from "~/models/catalog/favorites.server";

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 
-import { checkouts, type Order } from "../../../db/schema";
+import { checkouts, type Order } from "../../../db/tables";
 import { clearCart } from "~/models/buying/cart.server";
 import { sweepExpiredCheckouts } from "~/models/buying/checkout.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";

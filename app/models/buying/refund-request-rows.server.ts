@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 
-import { orders, refundRequests, type RefundRequest } from "../../../db/schema";
+import { orders, refundRequests, type RefundRequest } from "../../../db/tables";
 import type { DbOrTx } from "~/utils/db.server";
 import { isoDay } from "~/utils/dates";
 

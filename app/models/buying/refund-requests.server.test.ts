@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { orders, refundRequests, transactions } from "../../../db/schema";
+import { orders, refundRequests, transactions } from "../../../db/tables";
 import { balanceOf, fulfil, ledgerOf, orderById, paidShop } from "../../../tests/unit/admin-fixtures";
 import { makeBuyer, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";

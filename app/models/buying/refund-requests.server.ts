@@ -19,7 +19,7 @@
 import { and, count, desc, eq, isNull, lt, or } from "drizzle-orm";
 import type Stripe from "stripe";
 
-import { orders, refundRequests, stores, users, type Order, type RefundRequest } from "../../../db/schema";
+import { orders, refundRequests, stores, users, type Order, type RefundRequest } from "../../../db/tables";
 import { refundOrder } from "~/models/buying/refunds.server";
 import type { Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";

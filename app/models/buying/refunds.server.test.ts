@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { auditLog, checkouts, products, transactions } from "../../../db/schema";
+import { auditLog, checkouts, products, transactions } from "../../../db/tables";
 import { startFakeStripe } from "../../../tests/fakes/stripe";
 import { balanceOf, fulfil, ledgerOf, orderById, paidShop, pendingTransfer } from "../../../tests/unit/admin-fixtures";
 import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";

@@ -18,7 +18,7 @@
 import { and, eq, isNull, like, or, lt, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 
-import { checkouts, orders, products, stores, transactions, users, type Order } from "../../../db/schema";
+import { checkouts, orders, products, stores, transactions, users, type Order } from "../../../db/tables";
 import { issueCreditNote } from "~/models/tax/invoices.server";
 import { recordRefundTax } from "~/models/tax/ledger.server";
 import type { Db, Tx } from "~/utils/db.server";

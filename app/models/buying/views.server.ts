@@ -3,7 +3,7 @@
  * days) and the JSON view of get-order and get-orders (`toBuyerOrderJson`: dollars and the contract's names), each
  * over the order `listBuyerOrders` reads once.
  */
-import type { Order } from "../../../db/schema";
+import type { Order } from "../../../db/tables";
 import { digitalConsentStatement } from "~/models/buying/consent";
 import { refundAmountCents } from "~/models/buying/refunds.server";
 import { canRate, isDownloadable, orderTotalCents, type BuyerOrder } from "~/models/buying/orders.server";

@@ -9,7 +9,7 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 
-import { checkouts } from "../../../db/schema";
+import { checkouts } from "../../../db/tables";
 import { releaseCheckout } from "~/models/buying/fulfilment.server";
 import { fulfilAndMail } from "~/models/buying/order-mail.server";
 import { refuseOnEvidence } from "~/models/buying/evidence.server";

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { products, type User } from "../../../db/schema";
+import { products, type User } from "../../../db/tables";
 import { inventoryOf, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { createSession } from "~/models/accounts/sessions.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { favorites, products } from "../../../db/schema";
+import { favorites, products } from "../../../db/tables";
 import { makeShop } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { CATALOG_ERRORS } from "~/models/catalog/errors";

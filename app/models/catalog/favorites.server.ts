@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
-import { favorites, products, stores } from "../../../db/schema";
+import { favorites, products, stores } from "../../../db/tables";
 import { mediaOf } from "~/models/catalog/media.server";
 import { productWithStoreColumns } from "~/models/catalog/products.server";
 import { preparedPerDb, type Db } from "~/utils/db.server";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { stores } from "../../../db/schema";
+import { stores } from "../../../db/tables";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { CATALOG_ERRORS } from "~/models/catalog/errors";
 import { setFollowing } from "~/models/catalog/follows.server";

@@ -1,7 +1,7 @@
 /** Buyers following stores. Stores are addressed by their owner's user id (spec: store_owner). */
 import { and, count, eq } from "drizzle-orm";
 
-import { follows, stores } from "../../../db/schema";
+import { follows, stores } from "../../../db/tables";
 import type { Db } from "~/utils/db.server";
 
 export function countFollowers({ db, storeId }: { db: Db; storeId: number }): number {

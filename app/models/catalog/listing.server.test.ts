@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { products, reviews, stores, variants } from "../../../db/schema";
+import { products, reviews, stores, variants } from "../../../db/tables";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { ftsQuery, listProducts, productListItemJson } from "~/models/catalog/listing.server";
 import { externalProductJson, getExternalProduct } from "~/models/catalog/products.server";

@@ -1,7 +1,7 @@
 /** The catalogue: product lists for explore, best-sellers, popular and store pages. */
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 
-import { products, stores } from "../../../db/schema";
+import { products, stores } from "../../../db/tables";
 import type { ProductCardData } from "~/models/catalog/card";
 import { favoriteIdsAmong } from "~/models/catalog/favorites.server";
 import { mediaOf } from "~/models/catalog/media.server";

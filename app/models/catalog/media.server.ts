@@ -1,6 +1,6 @@
 import { asc, inArray } from "drizzle-orm";
 
-import { productMedia } from "../../../db/schema";
+import { productMedia } from "../../../db/tables";
 import type { DbOrTx } from "~/utils/db.server";
 
 /** The media file names of each product, in their display order (the one product-media query). */

@@ -1,7 +1,7 @@
 /** The catalog's section of the personal-data export (decision 103, issue 36): the stores followed, the products favoured. */
 import { asc, eq } from "drizzle-orm";
 
-import { favorites, follows, products, stores } from "../../../db/schema";
+import { favorites, follows, products, stores } from "../../../db/tables";
 import { iso, type ExportSubject } from "~/utils/personal-data";
 
 export function catalogPersonalData({ db, user }: ExportSubject) {

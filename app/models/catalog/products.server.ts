@@ -1,7 +1,7 @@
 /** A product as buyers see it (spec 3, External product). */
 import { and, asc, avg, count, desc, eq, isNull, sql } from "drizzle-orm";
 
-import { productMedia, products, reviews, stores, users, variants } from "../../../db/schema";
+import { productMedia, products, reviews, stores, users, variants } from "../../../db/tables";
 import { getBuyerSettings } from "~/models/platform/settings.server";
 import { productTypeLabel } from "~/utils/catalog";
 import { isoDay } from "~/utils/dates";

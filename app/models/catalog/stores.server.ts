@@ -1,7 +1,7 @@
 /** Stores and their public pages. Stores are addressed by their owner's user id (spec: store_owner). */
 import { asc, eq } from "drizzle-orm";
 
-import { storeMedia, stores } from "../../../db/schema";
+import { storeMedia, stores } from "../../../db/tables";
 import { countFollowers, isFollowing } from "~/models/catalog/follows.server";
 import { listProducts, productListItemJson, toCardData } from "~/models/catalog/listing.server";
 import type { Db } from "~/utils/db.server";

@@ -1,7 +1,7 @@
 /** The file store's section of the personal-data export (decision 103, issue 36): every file the user uploaded. */
 import { asc, eq } from "drizzle-orm";
 
-import { files } from "../../../db/schema";
+import { files } from "../../../db/tables";
 import { exportFileUrl, iso, type ExportSubject } from "~/utils/personal-data";
 
 export function filesPersonalData({ db, user }: ExportSubject) {

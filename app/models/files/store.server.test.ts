@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { openDatabase, type Db } from "../../../db/client";
-import { files, productMedia, products, stores, users } from "../../../db/schema";
+import { files, productMedia, products, stores, users } from "../../../db/tables";
 import { inspectFile, type AcceptKind } from "~/models/files/inspect.server";
 import { deleteUnreferencedFiles, discardFiles, storeFile } from "~/models/files/store.server";
 import { readMultipart, sweepStaleTempFiles, TempFileWriter, tooLargeMessage } from "~/utils/multipart.server";

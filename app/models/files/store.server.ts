@@ -30,7 +30,7 @@ import {
   stores,
   users,
   type FILE_KINDS,
-} from "../../../db/schema";
+} from "../../../db/tables";
 import type { Inspected } from "./inspect.server";
 import type { TempFile } from "~/utils/multipart.server";
 import type { Db } from "~/utils/db.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { products, sizeChartRows } from "../../../db/schema";
+import { products, sizeChartRows } from "../../../db/tables";
 import { makeShop } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { getSizeAdvice, sizeAdviceView } from "./advice.server";

@@ -1,7 +1,7 @@
 /** Reading a design's size chart and a buyer's measurements (decision 111); the forms that write them live beside. */
 import { asc, eq, sql } from "drizzle-orm";
 import { preparedPerDb, type Db } from "~/utils/db.server";
-import { products, sizeChartRows, userMeasurements } from "../../../db/schema";
+import { products, sizeChartRows, userMeasurements } from "../../../db/tables";
 import { emptyZoneValues, type Measurements, type SizeChart, type ZoneValues } from "~/utils/measurements";
 
 type ZoneColumns = {

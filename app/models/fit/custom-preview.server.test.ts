@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { products } from "../../../db/schema";
+import { products } from "../../../db/tables";
 import { makeBuyer, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { GRADED_PIECES, GRADED_SIZES, saveMeasurements, shopWithGradedPattern } from "../../../tests/unit/mtm-order-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";

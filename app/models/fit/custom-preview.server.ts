@@ -10,7 +10,7 @@ import zlib from "node:zlib";
 
 import { and, eq, isNull } from "drizzle-orm";
 
-import { products } from "../../../db/schema";
+import { products } from "../../../db/tables";
 import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { checkMadeToMeasure } from "~/models/fit/made-to-measure-orders.server";
 import { FIT_ZONES, type Measurements, type SizeChart } from "~/utils/measurements";

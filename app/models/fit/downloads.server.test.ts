@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { orders, users } from "../../../db/schema";
+import { orders, users } from "../../../db/tables";
 import { buyAndPay, makeBuyer, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { shopWithGradedPattern } from "../../../tests/unit/mtm-order-fixtures";

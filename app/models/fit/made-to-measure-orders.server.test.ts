@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { eq } from "drizzle-orm";
 
-import { checkoutLines, orders } from "../../../db/schema";
+import { checkoutLines, orders } from "../../../db/tables";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { allowMadeToMeasure, saveMeasurements } from "../../../tests/unit/mtm-order-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 
-import { products } from "../../../db/schema";
+import { products } from "../../../db/tables";
 import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { measurementsJson, type MeasurementsJson } from "~/models/fit/json";
 import { FIT_ZONES, MM_PER_UNIT, ZONE_LABELS, type Zone } from "~/utils/measurements";

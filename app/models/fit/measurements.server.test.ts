@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { userMeasurements, users } from "../../../db/schema";
+import { userMeasurements, users } from "../../../db/tables";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { getMeasurements, noMeasurements } from "./chart.server";
 import { measurementsJson } from "./json";

@@ -1,5 +1,5 @@
 /** Saving a buyer's measurements (issue 24, decision 112); `getMeasurements` (chart.server) reads them back. */
-import { userMeasurements } from "../../../db/schema";
+import { userMeasurements } from "../../../db/tables";
 import { getMeasurements, zoneColumnsOf } from "./chart.server";
 import { FIT_ZONES, type Measurements } from "~/utils/measurements";
 import { inRange } from "~/utils/measurement-units";

@@ -9,7 +9,7 @@ import {
   stores,
   userMeasurements,
   variants,
-} from "../../../db/schema";
+} from "../../../db/tables";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { getSizeChart } from "./chart.server";
 import {

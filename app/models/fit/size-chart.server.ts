@@ -7,7 +7,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 
-import { MEASUREMENT_UNITS, products, sizeChartRows, variants } from "../../../db/schema";
+import { MEASUREMENT_UNITS, products, sizeChartRows, variants } from "../../../db/tables";
 import { getSizeChart, zoneColumnsOf } from "./chart.server";
 import {
   CHART_COLUMNS,

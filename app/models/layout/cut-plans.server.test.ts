@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { files, patternVersions, products } from "../../../db/schema";
+import { files, patternVersions, products } from "../../../db/tables";
 import { buyAndPay, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";

@@ -10,7 +10,7 @@ import crypto from "node:crypto";
 
 import { and, asc, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 
-import { cutPlanMarkers, cutPlans, orders, products, stores, type CutPlan, type CutPlanMarker } from "../../../db/schema";
+import { cutPlanMarkers, cutPlans, orders, products, stores, type CutPlan, type CutPlanMarker } from "../../../db/tables";
 import { checkCutOrder, type CutOrder, type CutOrderField, type LaidPiece, type SizeCounts } from "./cut-plan";
 import { PLAN_SEARCH_SECONDS, runCutPlan } from "./cut-plan-run.server";
 import type { Marker } from "~/models/patterns/marker.server";

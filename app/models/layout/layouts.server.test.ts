@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { files, patternVersions, products, sizeChartRows } from "../../../db/schema";
+import { files, patternVersions, products, sizeChartRows } from "../../../db/tables";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";

@@ -18,7 +18,7 @@ import path from "node:path";
 
 import { and, eq, isNull } from "drizzle-orm";
 
-import { products, stores } from "../../../db/schema";
+import { products, stores } from "../../../db/tables";
 import type { Layout } from "../patterns/nest.server";
 import { EVALUATIONS_PER_SECOND } from "../patterns/strip.server";
 import { getLayoutSettings } from "./settings.server";

@@ -5,7 +5,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 
-import { cutPlanMarkers, cutPlans } from "../../../db/schema";
+import { cutPlanMarkers, cutPlans } from "../../../db/tables";
 import { iso, parseJson, type ExportSubject } from "~/utils/personal-data";
 
 export function layoutPersonalData({ db, user }: ExportSubject) {

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import * as pdfjs from "pdfjs-dist/legacy/build/pdf.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { files, patternVersions, products } from "../../../db/schema";
+import { files, patternVersions, products } from "../../../db/tables";
 import { buyAndPay, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { lengthToBuy, widthLabel } from "~/utils/fabric-lengths";

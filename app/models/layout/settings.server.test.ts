@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Db } from "../../../db/client";
-import { products, stores } from "../../../db/schema";
+import { products, stores } from "../../../db/tables";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { getLayoutSettings, layoutFormValues, layoutSettingsJson, saveLayoutSettings } from "./settings.server";
 import type { LayoutFormValues } from "~/schemas/layout";

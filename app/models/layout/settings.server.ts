@@ -7,7 +7,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 
 import type { DbOrTx } from "~/utils/db.server";
-import { products } from "../../../db/schema";
+import { products } from "../../../db/tables";
 import { fromMmIn, storedLayoutSettings, type LayoutFormValues, type LayoutUnit } from "~/schemas/layout";
 import {
   LAYOUT_GAP_RANGE_MM,

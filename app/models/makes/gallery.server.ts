@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 
-import { makePhotos, makeReports, makes, products, stores, users } from "../../../db/schema";
+import { makePhotos, makeReports, makes, products, stores, users } from "../../../db/tables";
 import { makeEligibility, makeFields } from "./makes.server";
 import { productAndSeller, productVisibleTo } from "~/models/catalog/products.server";
 import { displayName } from "~/models/messaging/conversations.server";

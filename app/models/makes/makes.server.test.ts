@@ -5,7 +5,7 @@ import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { auditLog, files, makes, orders, products, sizeChartRows } from "../../../db/schema";
+import { auditLog, files, makes, orders, products, sizeChartRows } from "../../../db/tables";
 import { buyAndPay, makeBuyer, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { deleteAccount } from "~/models/accounts/deletion.server";

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, ne } from "drizzle-orm";
 
-import { makePhotos, makes, orders, products, type Make } from "../../../db/schema";
+import { makePhotos, makes, orders, products, type Make } from "../../../db/tables";
 import { productAndSeller } from "~/models/catalog/products.server";
 import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { discardFiles } from "~/models/files/store.server";

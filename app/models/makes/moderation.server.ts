@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, or } from "drizzle-orm";
 
-import { makeReports, makes, products, stores, users } from "../../../db/schema";
+import { makeReports, makes, products, stores, users } from "../../../db/tables";
 import { displayName } from "~/models/messaging/conversations.server";
 import { helpRecipients } from "~/models/messaging/help.server";
 import type { Db } from "~/utils/db.server";

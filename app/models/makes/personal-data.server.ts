@@ -5,7 +5,7 @@
  */
 import { asc, eq, inArray } from "drizzle-orm";
 
-import { makePhotos, makeReports, makes } from "../../../db/schema";
+import { makePhotos, makeReports, makes } from "../../../db/tables";
 import { makeFields } from "./makes.server";
 import { exportFileUrl, iso, parseJson, type ExportSubject } from "~/utils/personal-data";
 

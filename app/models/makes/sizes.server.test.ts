@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { makes, sizeChartRows, userMeasurements, type User } from "../../../db/schema";
+import { makes, sizeChartRows, userMeasurements, type User } from "../../../db/tables";
 import { buyAndPay, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { photoFile } from "../../../tests/unit/upload-fixtures";

@@ -19,7 +19,7 @@
  */
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 
-import { makes } from "../../../db/schema";
+import { makes } from "../../../db/tables";
 import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { FIT_ZONES, type Measurements, type SizeChart, type Zone } from "~/utils/measurements";
 import { MAKE_FIT_VALUES, MAKE_FIT_ZONES, type MakeFitValue, type MakeFitZone } from "~/schemas/makes";

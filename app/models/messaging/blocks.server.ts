@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 
-import { userBlocks, users } from "../../../db/schema";
+import { userBlocks, users } from "../../../db/tables";
 import type { Db } from "~/utils/db.server";
 
 /** Blocks `blockedId` from messaging `blockerId` (idempotent). Blocking oneself or an unknown user is refused. */

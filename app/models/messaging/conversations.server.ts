@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 
-import { conversations, stores, users } from "../../../db/schema";
+import { conversations, stores, users } from "../../../db/tables";
 import type { Db, DbOrTx } from "~/utils/db.server";
 
 /** How a user is named in messages (spec: username): first name and last initial, e.g. "Ada L.". */

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { files, helpRequests, platformSettings, users } from "../../../db/schema";
+import { files, helpRequests, platformSettings, users } from "../../../db/tables";
 import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import type { Db } from "~/utils/db.server";

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 
-import { helpRequests } from "../../../db/schema";
+import { helpRequests } from "../../../db/tables";
 import type { Db } from "~/utils/db.server";
 import { platformContactEmails } from "~/models/platform/settings.server";
 import { hit } from "~/utils/rate-limit.server";

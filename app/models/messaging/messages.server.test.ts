@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { conversations, messages, stores, users, type User } from "../../../db/schema";
+import { conversations, messages, stores, users, type User } from "../../../db/tables";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import type { Db } from "~/utils/db.server";
 import { blockUser, hasBlocked, unblockUser } from "./blocks.server";

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 
-import { conversations, messages, orders, stores, users } from "../../../db/schema";
+import { conversations, messages, orders, stores, users } from "../../../db/tables";
 import type { Db } from "~/utils/db.server";
 import { hit } from "~/utils/rate-limit.server";
 import { hasBlocked } from "./blocks.server";

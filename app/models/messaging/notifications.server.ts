@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 
-import { users } from "../../../db/schema";
+import { users } from "../../../db/tables";
 import type { Db } from "~/utils/db.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
 

@@ -4,7 +4,7 @@
  */
 import { asc, eq, inArray, or } from "drizzle-orm";
 
-import { conversations, helpRequests, messages, userBlocks, users } from "../../../db/schema";
+import { conversations, helpRequests, messages, userBlocks, users } from "../../../db/tables";
 import { iso, type ExportSubject } from "~/utils/personal-data";
 
 export function messagingPersonalData({ db, user }: ExportSubject) {

@@ -9,7 +9,7 @@ import zlib from "node:zlib";
 
 import { and, eq, isNull } from "drizzle-orm";
 
-import { products, stores } from "../../../db/schema";
+import { products, stores } from "../../../db/tables";
 import { runPatternTask } from "./pool.server";
 import { getLatestVersion, loadPattern, previewPin, versionFacts } from "./versions.server";
 import { createCache } from "~/utils/cache.server";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { files, patternVersions, products } from "../../../db/schema";
+import { files, patternVersions, products } from "../../../db/tables";
 import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 import { makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";

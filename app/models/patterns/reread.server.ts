@@ -9,7 +9,7 @@
 
 import { and, asc, eq, lt, ne, sql } from "drizzle-orm";
 
-import { patternVersions } from "../../../db/schema";
+import { patternVersions } from "../../../db/tables";
 import { TOO_COMPLEX_PREFIX } from "./dxf-raw.server";
 import { READER_VERSION } from "./dxf.server";
 import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.server";

@@ -6,7 +6,7 @@
  */
 import { and, eq, max, ne } from "drizzle-orm";
 
-import { orders, users } from "../../../db/schema";
+import { orders, users } from "../../../db/tables";
 import type { DbOrTx } from "~/utils/db.server";
 import { escapeHtml, publicOrigin, sendMail } from "~/utils/mail.server";
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 
-import { downloads, files, orders, patternVersions, products } from "../../../db/schema";
+import { downloads, files, orders, patternVersions, products } from "../../../db/tables";
 import { buyAndPay, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { buildOrderDownload, orderDownloadLinks } from "../layout/downloads.server";

@@ -8,7 +8,7 @@
 
 import { and, desc, eq } from "drizzle-orm";
 
-import { patternVersions, type PatternVersion } from "../../../db/schema";
+import { patternVersions, type PatternVersion } from "../../../db/tables";
 import { READER_VERSION, UNITS_ASSUMED_MESSAGE } from "./dxf.server";
 import { fabricEstimate, fabricEstimates, FABRIC_MARGIN_PERCENT, METRIC_FABRIC_WIDTHS } from "./fabric.server";
 import { defaultSize, pieceCount, pieceFacts, piecesOfSize, type PieceFact } from "./pieces";

@@ -7,7 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { openDatabase } from "../../../db/client";
-import { orders, stores, transactions } from "../../../db/schema";
+import { orders, stores, transactions } from "../../../db/tables";
 import { makeUser } from "../../../tests/unit/helpers";
 import { useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { balanceOf, makeSoldShop, SOLD_BALANCE } from "../../../tests/unit/selling-fixtures";

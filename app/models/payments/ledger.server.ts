@@ -32,7 +32,7 @@
  */
 import { and, eq, gt, ne, sql } from "drizzle-orm";
 
-import { orders, stores, transactions, type Order, type Store, type Transaction } from "../../../db/schema";
+import { orders, stores, transactions, type Order, type Store, type Transaction } from "../../../db/tables";
 import { sellerCreditCents } from "~/models/shipping/rates";
 import type { Db, Tx } from "~/utils/db.server";
 

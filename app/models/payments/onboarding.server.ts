@@ -15,7 +15,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 
-import { paymentEvents, stores, users } from "../../../db/schema";
+import { paymentEvents, stores, users } from "../../../db/tables";
 import { getStripe } from "~/models/payments/providers.server";
 import type { Db } from "~/utils/db.server";
 import { logError } from "~/utils/log.server";

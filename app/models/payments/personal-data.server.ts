@@ -4,7 +4,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 
-import { transactions, type Transaction } from "../../../db/schema";
+import { transactions, type Transaction } from "../../../db/tables";
 import { iso, type ExportSubject } from "~/utils/personal-data";
 
 function txJson(t: Transaction) {

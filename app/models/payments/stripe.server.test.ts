@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { Db } from "../../../db/client";
-import { checkouts, orders, paymentEvents, transactions, type User } from "../../../db/schema";
+import { checkouts, orders, paymentEvents, transactions, type User } from "../../../db/tables";
 import { startFakeStripe } from "../../../tests/fakes/stripe";
 import { inventoryOf, makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";

@@ -1,4 +1,4 @@
-import type { Checkout } from "../../../db/schema";
+import type { Checkout } from "../../../db/tables";
 
 /** One line of a payment session: a cart line, or the printing-and-shipping line. */
 export type SessionLine = {

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 
-import { auditLog, users } from "../../../db/schema";
+import { auditLog, users } from "../../../db/tables";
 import type { DbOrTx } from "~/utils/db.server";
 
 export type AuditTarget = "order" | "store" | "user" | "settings" | "make";

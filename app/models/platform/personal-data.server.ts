@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, or } from "drizzle-orm";
 
-import { auditLog } from "../../../db/schema";
+import { auditLog } from "../../../db/tables";
 import { iso, parseJson, type ExportSubject } from "~/utils/personal-data";
 
 export function platformPersonalData({ db, user, store }: ExportSubject) {

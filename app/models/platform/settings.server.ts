@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 
-import { platformSettings, users, type PlatformSettings } from "../../../db/schema";
+import { platformSettings, users, type PlatformSettings } from "../../../db/tables";
 import type { Db } from "~/utils/db.server";
 
 type Reader = Pick<Db, "select">;

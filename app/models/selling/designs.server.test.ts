@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Db } from "../../../db/client";
-import { checkouts, files, orders, patternVersions, productMedia, products, stores, variants } from "../../../db/schema";
+import { checkouts, files, orders, patternVersions, productMedia, products, stores, variants } from "../../../db/tables";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { pngImage, withUploadDir } from "../../../tests/unit/upload-fixtures";
 import { deleteAccount } from "~/models/accounts/deletion.server";

@@ -16,7 +16,7 @@ import {
   variants,
   type Product,
   type ProductStatus,
-} from "../../../db/schema";
+} from "../../../db/tables";
 import { mediaOf } from "~/models/catalog/media.server";
 import { productListColumns, variantsOf } from "~/models/catalog/products.server";
 import { READER_VERSION } from "~/models/patterns/dxf.server";

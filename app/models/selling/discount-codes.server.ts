@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
-import { discountCodes, discountRedemptions, products, type DiscountCode } from "../../../db/schema";
+import { discountCodes, discountRedemptions, products, type DiscountCode } from "../../../db/tables";
 import { codeProductIds, utcDay } from "~/models/buying/discounts.server";
 import type { CreateDiscountCodeInput } from "~/schemas/discounts";
 import type { Db, DbOrTx } from "~/utils/db.server";

@@ -13,7 +13,7 @@
  */
 import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 
-import { orders, stores, transactions, type Transaction } from "../../../db/schema";
+import { orders, stores, transactions, type Transaction } from "../../../db/tables";
 import type { Db } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { isoDay } from "~/utils/dates";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { files, orders, transactions, users } from "../../../db/schema";
+import { files, orders, transactions, users } from "../../../db/tables";
 import { FAKE_EASYPOST_API_KEY, startFakeEasyPost } from "../../../tests/fakes/easypost";
 import { useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";

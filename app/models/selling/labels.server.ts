@@ -17,7 +17,7 @@ import path from "node:path";
 
 import { and, eq, isNull, sql } from "drizzle-orm";
 
-import { files, orders, platformSettings, products, stores, users, type Order } from "../../../db/schema";
+import { files, orders, platformSettings, products, stores, users, type Order } from "../../../db/tables";
 import { shippingInfoOf, type ShipActor } from "~/models/selling/orders.server";
 import { debitLabel } from "~/models/payments/ledger.server";
 import type { Address } from "~/models/shipping/addresses";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { orders } from "../../../db/schema";
+import { orders } from "../../../db/tables";
 import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { makeSoldShop } from "../../../tests/unit/selling-fixtures";

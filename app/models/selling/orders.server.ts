@@ -13,7 +13,7 @@
  */
 import { and, count, desc, eq, inArray, ne } from "drizzle-orm";
 
-import { files, orders, products, stores, users, type Order, type RefundRequest } from "../../../db/schema";
+import { files, orders, products, stores, users, type Order, type RefundRequest } from "../../../db/tables";
 import type { Profile } from "~/models/accounts/profile.server";
 import { latestRefundRequests } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";

@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import type { Db } from "../../../db/client";
-import { platformSettings, stores, transactions } from "../../../db/schema";
+import { platformSettings, stores, transactions } from "../../../db/tables";
 import { startFakeStripe } from "../../../tests/fakes/stripe";
 import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";

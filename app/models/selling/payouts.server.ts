@@ -15,7 +15,7 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 
-import { stores, users, type Store, type Transaction } from "../../../db/schema";
+import { stores, users, type Store, type Transaction } from "../../../db/tables";
 import { getStripe } from "~/models/payments/providers.server";
 import { isStripeError } from "~/models/payments/stripe.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";

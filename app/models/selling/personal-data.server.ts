@@ -4,7 +4,7 @@
  */
 import { asc, eq, inArray, sql } from "drizzle-orm";
 
-import { follows, orders, patternVersions, productMedia, products, storeMedia, variants } from "../../../db/schema";
+import { follows, orders, patternVersions, productMedia, products, storeMedia, variants } from "../../../db/tables";
 import { orderJson } from "~/models/buying/personal-data.server";
 import { sizeChartJson } from "~/models/fit/size-chart-view.server";
 import { exportFileUrl, iso, masked, type ExportSubject } from "~/utils/personal-data";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Db } from "../../../db/client";
-import { files, stores } from "../../../db/schema";
+import { files, stores } from "../../../db/tables";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { pngImage, withUploadDir } from "../../../tests/unit/upload-fixtures";
 import { PayoutSchema, STORE_MESSAGES } from "~/schemas/selling";

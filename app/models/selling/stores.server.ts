@@ -5,7 +5,7 @@
  */
 import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 
-import { follows, products, storeMedia, stores, type Store } from "../../../db/schema";
+import { follows, products, storeMedia, stores, type Store } from "../../../db/tables";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { MASKED_ACCOUNT, STORE_MESSAGES, type FieldErrors, type PayoutInput, type StoreInput } from "~/schemas/selling";
 import { encryptSecret } from "~/utils/crypto.server";

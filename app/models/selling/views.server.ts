@@ -4,7 +4,7 @@
  * ship-order (`toSellerOrderJson`: dollars and the contract's names), each over the order `getStoreOrder` or
  * `listStoreOrderViews` reads once.
  */
-import type { Order } from "../../../db/schema";
+import type { Order } from "../../../db/tables";
 import { toBuyerOrderJson, toOrderLineView } from "~/models/buying/views.server";
 import type { FinancePage } from "~/models/selling/finance.server";
 import { sellerShips, shippingInfoOf, type StoreOrder } from "~/models/selling/orders.server";

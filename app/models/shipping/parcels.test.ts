@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { PARCEL_SIZES } from "../../../db/schema";
+import { PARCEL_SIZES } from "../../../db/tables";
 import { addressLines, addresseeName, checkLabelAddresses } from "./addresses";
 import { BUYER_ADDRESS } from "./fixtures";
 import { PARCEL_LIMITS, PARCEL_SIZE_NAMES, describeParcel, isParcelSize } from "./parcels";

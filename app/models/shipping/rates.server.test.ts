@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { orders, products, stores, transactions, users } from "../../../db/schema";
+import { orders, products, stores, transactions, users } from "../../../db/tables";
 import { makeFullCart, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { RATES } from "../../../tests/unit/shipping-fixtures";

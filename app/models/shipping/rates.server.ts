@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 
-import { products, shippingRates, stores, users } from "../../../db/schema";
+import { products, shippingRates, stores, users } from "../../../db/tables";
 import { isDomestic, storeShippingCharges, stringifyShippingOverride, type ShippingRates } from "~/models/shipping/rates";
 import type { DbOrTx } from "~/utils/db.server";
 

@@ -2,7 +2,7 @@
  * Shipping of apparel by its seller (decision 108), as pure functions: which rates a unit ships at, and what a
  * store's apparel in one cart costs to ship. All amounts are integer cents.
  */
-import type { ShippingRatesRow } from "../../../db/schema";
+import type { ShippingRatesRow } from "../../../db/tables";
 import { centsToDollars } from "~/utils/money";
 
 export type ShippingRates = Pick<

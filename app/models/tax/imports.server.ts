@@ -6,7 +6,7 @@
  */
 import { eq, inArray } from "drizzle-orm";
 
-import { platformSettings, stores, users } from "../../../db/schema";
+import { platformSettings, stores, users } from "../../../db/tables";
 import { EU_COUNTRIES as EU_MEMBER_STATES } from "~/models/tax/rates.server";
 import { isDownloadPattern, type Delivery, type ProductType } from "~/utils/catalog";
 import { COUNTRIES } from "~/utils/countries";

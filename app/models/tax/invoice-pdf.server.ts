@@ -5,7 +5,7 @@
  */
 import { PDFDocument, rgb, type PDFPage } from "@cantoo/pdf-lib";
 
-import type { Invoice } from "../../../db/schema";
+import type { Invoice } from "../../../db/tables";
 import { pdfFonts, type PdfFonts } from "~/models/patterns/fonts.server";
 import { TAX_ERRORS } from "~/models/tax/errors";
 import { findInvoice, findOrderDocument, REVERSE_CHARGE_TEXT, type InvoiceData } from "~/models/tax/invoices.server";

@@ -4,7 +4,7 @@ import { PDFDocument } from "@cantoo/pdf-lib";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { invoices, platformSettings, products, users, type User } from "../../../db/schema";
+import { invoices, platformSettings, products, users, type User } from "../../../db/tables";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { addToCart, getCartView } from "~/models/buying/cart.server";

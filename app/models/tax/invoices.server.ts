@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 
-import { checkouts, invoices, orders, platformSettings, stores, users, type Checkout, type Invoice, type Order } from "../../../db/schema";
+import { checkouts, invoices, orders, platformSettings, stores, users, type Checkout, type Invoice, type Order } from "../../../db/tables";
 import { countryInSentence, crossesCustoms, PRINT_STUDIO_COUNTRY } from "~/models/tax/imports.server";
 import { isVatCountry, ratePercent } from "~/models/tax/rates.server";
 import type { Db, DbOrTx, Tx } from "~/utils/db.server";

@@ -5,7 +5,7 @@
  */
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 
-import { taxEntries, type Order } from "../../../db/schema";
+import { taxEntries, type Order } from "../../../db/tables";
 import type { Db, Tx } from "~/utils/db.server";
 
 /** Inside the fulfilment's transaction: the order's tax, when it has a tax country. */

@@ -8,7 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 
-import { users } from "../../../db/schema";
+import { users } from "../../../db/tables";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { taxOn, vatRateBp } from "~/models/tax/rates.server";
 import type { DbOrTx } from "~/utils/db.server";

@@ -1,4 +1,4 @@
-import type { PlatformSettings } from "../../../db/schema";
+import type { PlatformSettings } from "../../../db/tables";
 
 export type TaxMode = PlatformSettings["taxMode"];
 

@@ -2,7 +2,7 @@ import { PDFDocument } from "@cantoo/pdf-lib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { checkouts, invoices, orders as ordersTable, platformSettings, products, transactions, users, type User } from "../../../db/schema";
+import { checkouts, invoices, orders as ordersTable, platformSettings, products, transactions, users, type User } from "../../../db/tables";
 import { startFakeStripe } from "../../../tests/fakes/stripe";
 import { startFakeVatRegisters } from "../../../tests/fakes/vat-registers";
 import { makeBuyer, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";

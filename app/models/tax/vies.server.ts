@@ -6,7 +6,7 @@
  * `vies_check` on. A service that does not answer is a refusal (503), never an acceptance. The confirmation's
  * reference and the registered name and address are kept on the checkout as evidence.
  */
-import type { PlatformSettings } from "../../../db/schema";
+import type { PlatformSettings } from "../../../db/tables";
 import { parseVatNumber, type VatConfirmation, type VatNumber } from "~/models/tax/vat-number.server";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 
-import { checkouts, conversations, messages, orders, products, testerApplications, users } from "../../../db/schema";
+import { checkouts, conversations, messages, orders, products, testerApplications, users } from "../../../db/tables";
 import { getTesterCall } from "./calls.server";
 import { getMeasurements } from "~/models/fit/chart.server";
 import { displayName, findConversation, pairOf } from "~/models/messaging/conversations.server";

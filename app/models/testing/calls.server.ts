@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, gte, isNotNull, isNull, notExists } from "drizzle-orm";
 
-import { products, stores, testerApplications, testerCalls, users, type TesterCall } from "../../../db/schema";
+import { products, stores, testerApplications, testerCalls, users, type TesterCall } from "../../../db/tables";
 import { displayName } from "~/models/messaging/conversations.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { chartSizesOf } from "~/models/fit/size-chart.server";

@@ -4,7 +4,7 @@
  */
 import { and, eq, isNotNull } from "drizzle-orm";
 
-import { makes, testerApplications, testerCalls, testerFeedback } from "../../../db/schema";
+import { makes, testerApplications, testerCalls, testerFeedback } from "../../../db/tables";
 import { getTesterCall } from "./calls.server";
 import { getSizeChart } from "~/models/fit/chart.server";
 import type { Db } from "~/utils/db.server";

@@ -5,7 +5,7 @@
  */
 import { asc, eq } from "drizzle-orm";
 
-import { testerApplications, testerCalls, testerFeedback } from "../../../db/schema";
+import { testerApplications, testerCalls, testerFeedback } from "../../../db/tables";
 import { iso, parseJson, type ExportSubject } from "~/utils/personal-data";
 
 export function testingPersonalData({ db, user }: ExportSubject) {

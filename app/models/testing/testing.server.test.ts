@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { messages, orders, patternVersions, productMedia, products, transactions } from "../../../db/schema";
+import { messages, orders, patternVersions, productMedia, products, transactions } from "../../../db/tables";
 import { buyAndPay, makeBuyer, makeShop, outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../../tests/unit/helpers";
 import { photoFile } from "../../../tests/unit/upload-fixtures";

@@ -1,7 +1,7 @@
 /** The make form's action (issue 37), shared by /my-makes/new/{productId} and /my-makes/{id}: read, check, save. */
 import { data } from "@remix-run/node";
 
-import type { User } from "../../../db/schema";
+import type { User } from "../../../db/tables";
 import type { MakeFormErrors, MakeFormValues } from "~/components/makes/make-form";
 import { MAKES_ERRORS } from "~/models/makes/errors";
 import { canSeeProductMakes } from "~/models/makes/gallery.server";

@@ -1,7 +1,7 @@
 /** The design form's request handling, shared by /create-design and /edit-product/{id} (one screen, two modes). */
 import { data } from "@remix-run/node";
 
-import type { Store, User } from "../../../db/schema";
+import type { Store, User } from "../../../db/tables";
 import { isProfileComplete } from "~/models/accounts/profile.server";
 import { getOwnProduct, removeOwnProduct, saveDesign, setOwnPatternUnits, type OwnProduct } from "~/models/selling/designs.server";
 import { SELLING_ERRORS } from "~/models/selling/errors";

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 
-import type { User } from "../../../../db/schema";
+import type { User } from "../../../../db/tables";
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { unstoredFileErrors } from "~/models/files/errors";
 import { isStoreNameTaken, saveStore } from "~/models/selling/stores.server";
