@@ -18,6 +18,7 @@ import { markerDxf, markerHpgl, markerPdf, storedZip } from "~/models/patterns/m
 import { sizeMaterials } from "~/models/patterns/fabric.server";
 import { cutsOf } from "~/models/patterns/pieces";
 import { idlePatternPool, PatternBusyError, PatternLimitError, runPatternTask } from "~/models/patterns/pool.server";
+import { PLAN_SHARE } from "~/models/patterns/quiet";
 import { cutCount, laidBox, piecesToCut } from "~/models/patterns/shapes.server";
 import { EVALUATIONS_PER_SECOND } from "~/models/patterns/strip.server";
 import type { Pattern } from "~/models/patterns/types";
@@ -263,11 +264,11 @@ async function workPlan(db: DbOrTx, id: number): Promise<void> {
       nest: async (sizes, material, searched) => {
         const task = { kind: "marker" as const, data, sizes, material, widthMm: order.widthMm, gapMm: order.gapMm, marginMm: order.marginMm, nap: order.nap };
         try {
-          return await runPatternTask({ ...task, evaluations: searched }, "idle", { giveWay: false });
+          return await runPatternTask({ ...task, evaluations: searched }, "idle", { giveWay: { share: PLAN_SHARE } });
         } catch (error) {
           // A search past its time limit: the marker as the greedy passes lay it.
           if (!(error instanceof PatternLimitError) || searched <= 0) throw error;
-          return runPatternTask({ ...task, evaluations: 0 }, "idle", { giveWay: false });
+          return runPatternTask({ ...task, evaluations: 0 }, "idle", { giveWay: { share: PLAN_SHARE } });
         }
       },
       progress: (done, steps) => {

@@ -167,8 +167,11 @@ export class PatternPool {
     return this.pool.queueSize;
   }
 
-  /** `giveWay: false`: this task's searches do not sleep for requests even in a pool whose do (a cut plan's markers). */
-  async run<K extends PatternTask["kind"]>(task: Extract<PatternTask, { kind: K }>, { giveWay = true }: { giveWay?: boolean } = {}): Promise<PatternTaskResult[K]> {
+  /**
+   * `giveWay: false`: this task's searches do not sleep for requests even in a pool whose do; `{ share }`: they
+   * sleep for requests but still work that share of the time (a cut plan's markers, quiet.ts PLAN_SHARE).
+   */
+  async run<K extends PatternTask["kind"]>(task: Extract<PatternTask, { kind: K }>, { giveWay = true }: { giveWay?: GiveWay } = {}): Promise<PatternTaskResult[K]> {
     if (this.pool.queueSize >= this.maxQueue) {
       this.stats.refusedBusy++;
       throw new PatternBusyError();
@@ -202,7 +205,7 @@ export class PatternPool {
     const endTimer = patternTaskDuration.startTimer({ kind: task.kind });
     let outcome = "error";
     try {
-      const result = (await this.pool.run({ task, started: port2, quiet: giveWay ? this.quiet : null }, { transferList: [port2], signal: abort.signal })) as PatternTaskResult[K];
+      const result = (await this.pool.run({ task, started: port2, quiet: giveWay ? this.quiet : null, share: typeof giveWay === "object" ? giveWay.share : 0 }, { transferList: [port2], signal: abort.signal })) as PatternTaskResult[K];
       this.stats.completed++;
       outcome = "ok";
       return result;
@@ -253,6 +256,9 @@ export function patternPool(): PatternPool {
   return shared;
 }
 
+/** Whether a task's searches sleep for requests: always (true), never (false), or all but a share of the time. */
+export type GiveWay = boolean | { share: number };
+
 /** The background lane (see the top of this file), created on first use. */
 export function backgroundPatternPool(): PatternPool {
   background ??= new PatternPool({
@@ -267,8 +273,9 @@ export function backgroundPatternPool(): PatternPool {
 
 /**
  * The idle lane: long searches (a layout's improvement, a cut plan's markers). Like the background lane (one thread,
- * nice 19, the idle scheduling class), and its searches sleep while the process answers requests (quiet.ts), except
- * a cut plan's (`giveWay: false`): someone waits for a plan, and a server never quiet would never finish it. A lane of its own: a request's layout queued in the background lane must never wait behind a search
+ * nice 19, the idle scheduling class), and its searches sleep while the process answers requests (quiet.ts), but
+ * a cut plan's still work a share of the time (`giveWay: { share }`): someone waits for a plan, and a server never
+ * quiet would never finish it. A lane of its own: a request's layout queued in the background lane must never wait behind a search
  * that waits for that request to end.
  */
 export function idlePatternPool(): PatternPool {
@@ -286,6 +293,6 @@ export function idlePatternPool(): PatternPool {
 export type PatternLane = "foreground" | "background" | "idle";
 
 /** Runs one task on the process's pool, or in the background or idle lane when nobody waits for it (or nobody at all). */
-export function runPatternTask<K extends PatternTask["kind"]>(task: Extract<PatternTask, { kind: K }>, lane: PatternLane = "foreground", options?: { giveWay?: boolean }): Promise<PatternTaskResult[K]> {
+export function runPatternTask<K extends PatternTask["kind"]>(task: Extract<PatternTask, { kind: K }>, lane: PatternLane = "foreground", options?: { giveWay?: GiveWay }): Promise<PatternTaskResult[K]> {
   return (lane === "idle" ? idlePatternPool() : lane === "background" ? backgroundPatternPool() : patternPool()).run(task, options);
 }

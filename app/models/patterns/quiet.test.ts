@@ -4,7 +4,7 @@ import { cadFixtures } from "../../../tests/unit/cad-fixtures";
 import { readPattern } from "./dxf.server";
 import { mainMaterial } from "./fabric.server";
 import { PatternPool, runPatternTask } from "./pool.server";
-import { GAVE_WAY, QUIET_MS, requestsActive, requestSignal, requestStarted } from "./quiet";
+import { GAVE_WAY, giveWayTo, PLAN_SHARE, QUIET_MS, requestsActive, requestSignal, requestStarted, waitForQuiet, WORK_SLICE_MS } from "./quiet";
 
 describe("the count of requests in flight", () => {
   it("counts a request in and out once, however often its end is reported, and stays active QUIET_MS after the last", () => {
@@ -29,6 +29,26 @@ describe("the count of requests in flight", () => {
   it("is the same memory for every copy of the module (the server's and the Remix build's)", () => {
     expect(requestSignal()).toBe(requestSignal());
     expect((globalThis as Record<symbol, unknown>)[Symbol.for("patternhouse.quiet")]).toBe(requestSignal());
+  });
+});
+
+describe("a search with a share of the time", () => {
+  it("sleeps (1 - share) / share slices when a request comes in flight", () => {
+    const sab = requestSignal();
+    try {
+      giveWayTo(sab, PLAN_SHARE);
+      const request = requestStarted();
+      const start = Date.now();
+      try {
+        // The first call under requests sleeps (1 - share) / share slices.
+        waitForQuiet();
+      } finally {
+        request();
+      }
+      expect(Date.now() - start).toBeGreaterThanOrEqual((WORK_SLICE_MS * (1 - PLAN_SHARE)) / PLAN_SHARE - 1);
+    } finally {
+      giveWayTo(null);
+    }
   });
 });
 
@@ -66,6 +86,19 @@ describe("a background layout search gives way to requests", { timeout: 180_000 
     try {
       const result = await lane.run(task, { giveWay: false });
       expect(result.ok).toBe(true);
+    } finally {
+      request();
+    }
+  });
+
+  it("works a share of the time for a task run with a share (a cut plan's marker): it ends while requests never stop", async () => {
+    const free = await lane.run(task);
+    if (!free.ok) throw new Error("no layout");
+    const request = requestStarted();
+    try {
+      const result = await lane.run(task, { giveWay: { share: PLAN_SHARE } });
+      if (!result.ok) throw new Error("no layout");
+      expect(result.layout.lengthMm).toBe(free.layout.lengthMm);
     } finally {
       request();
     }

@@ -70,12 +70,31 @@ export class GaveWayError extends Error {
 /** The message a GaveWayError crosses the thread boundary with. */
 export const GAVE_WAY = "the search gave its thread up to a cut plan";
 
+/**
+ * The share of the time a search someone waits for (a cut plan's markers) still works while requests keep coming:
+ * it works in slices of WORK_SLICE_MS and sleeps three times as long between them while requests are active, so a
+ * server that is never quiet still finishes the plan (four times slower) and its pages share the core a quarter of
+ * the time instead of always (issue 48: pages within the mixed-load bench's limits while a plan is made).
+ */
+export const PLAN_SHARE = 0.25;
+/** A slice of work under requests, for a search with a share (above). */
+export const WORK_SLICE_MS = 25;
+
 type Signal = { count: Int32Array; held: Int32Array; ended: Float64Array };
 let current: Signal | null = null;
+/** The task's share while requests are active (0: none, it sleeps until they end). */
+let share = 0;
+/** When the current slice of work under requests began (null: no requests when last asked). */
+let sliceStart: number | null = null;
 
-/** In a worker thread, for the task it runs: whose requests its searches give way to (null: nobody's). */
-export function giveWayTo(signal: SharedArrayBuffer | null | undefined): void {
+/**
+ * In a worker thread, for the task it runs: whose requests its searches give way to (null: nobody's), and the share
+ * of the time it still works while they are active (0: none; a task with a share never gives its thread up).
+ */
+export function giveWayTo(signal: SharedArrayBuffer | null | undefined, workShare = 0): void {
   current = signal ? { count: new Int32Array(signal, 0, 1), held: new Int32Array(signal, 4, 1), ended: new Float64Array(signal, 8, 1) } : null;
+  share = Math.min(1, Math.max(0, workShare));
+  sliceStart = null;
 }
 
 /** Whether a search should sleep now: a request in flight, or one ended less than QUIET_MS ago. */
@@ -93,6 +112,7 @@ export function requestsActive(signal: Pick<Signal, "count" | "ended"> | null = 
 export function waitForQuiet(): void {
   const signal = current;
   if (!signal) return;
+  if (share > 0) return shareWithRequests(signal);
   if (Atomics.load(signal.held, 0) > 0) throw new GaveWayError();
   while (requestsActive(signal)) {
     if (Atomics.load(signal.held, 0) > 0) throw new GaveWayError();
@@ -100,4 +120,23 @@ export function waitForQuiet(): void {
     if (inFlight > 0) Atomics.wait(signal.count, 0, inFlight, NAP_MS);
     else Atomics.wait(signal.count, 0, 0, Math.max(1, QUIET_MS - (Date.now() - signal.ended[0]!)));
   }
+}
+
+/**
+ * waitForQuiet for a task with a share: while requests are active, a slice of WORK_SLICE_MS of work, then a sleep
+ * of WORK_SLICE_MS × (1 − share) / share or until they end, and so on; without requests, no sleep.
+ */
+function shareWithRequests(signal: Signal): void {
+  if (!requestsActive(signal)) {
+    sliceStart = null;
+    return;
+  }
+  const now = Date.now();
+  if (sliceStart !== null && now - sliceStart < WORK_SLICE_MS) return;
+  const until = now + (WORK_SLICE_MS * (1 - share)) / share;
+  for (let t = now; t < until && requestsActive(signal); t = Date.now()) {
+    const inFlight = Atomics.load(signal.count, 0);
+    Atomics.wait(signal.count, 0, inFlight, Math.max(1, Math.min(NAP_MS, until - t)));
+  }
+  sliceStart = Date.now();
 }

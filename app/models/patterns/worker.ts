@@ -207,12 +207,12 @@ function idleWhenInBackground() {
 }
 
 /** Piscina's entry: the first message tells the pool the task has started (and on which thread), so its limit counts from here. */
-export default async function patternWorker({ task, started, quiet }: { task: PatternTask; started: MessagePort; quiet?: SharedArrayBuffer | null }) {
+export default async function patternWorker({ task, started, quiet, share }: { task: PatternTask; started: MessagePort; quiet?: SharedArrayBuffer | null; share?: number }) {
   idleWhenInBackground();
   started.postMessage({ tid });
   started.close();
   // In the background lane, searches sleep while the process answers requests (quiet.ts).
-  giveWayTo(quiet);
+  giveWayTo(quiet, share);
   try {
     return await run(task);
   } finally {
