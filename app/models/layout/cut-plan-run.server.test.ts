@@ -14,12 +14,13 @@ function fakeMarker(sizes: SizeCounts, evaluations: number): Marker {
 
 const order: CutOrder = { sizes: { "38": 2, "40": 4, "42": 4, "44": 2 }, widthMm: 1500, tableMm: 6000, maxPlies: 40, nap: "two-way", gapMm: 5, marginMm: 10, endMm: 20, materials: ["Fabric"] };
 
-async function plan(search: { perMarker: number; total: number }) {
+async function plan(search: { perMarker: number; total: number }, progress?: (done: number, steps: number) => void) {
   const calls: { sizes: SizeCounts; evaluations: number }[] = [];
   const result = await runCutPlan({
     order,
     cutsPerGarment: () => 10,
     search,
+    progress,
     nest: async (sizes, _material, evaluations) => {
       calls.push({ sizes, evaluations });
       return { ok: true, marker: fakeMarker(sizes, evaluations) };
@@ -53,6 +54,15 @@ describe("a cut plan's strip search (issue 48)", () => {
     expect(final.map((c) => c.sizes)).toEqual(result.markers.map((m) => m.sizes));
     expect(final.every((c) => c.evaluations === Math.floor((1_000 - rounds) / n))).toBe(true);
     expect(calls.reduce((s, c) => s + c.evaluations, 0)).toBeLessThanOrEqual(1_000);
+  });
+
+  it("never shows all steps done before the plan's markers are searched: the last step is the last marker's search", async () => {
+    const seen: [number, number][] = [];
+    const { calls } = await plan({ perMarker: 1_000, total: 1_000_000 }, (done, steps) => seen.push([done, steps]));
+    expect(seen.length).toBe(calls.length);
+    for (const [done, steps] of seen.slice(0, -1)) expect(done).toBeLessThan(steps);
+    const [done, steps] = seen.at(-1)!;
+    expect(done).toBe(steps);
   });
 
   it("searches nothing without a budget", async () => {

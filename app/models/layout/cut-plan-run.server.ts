@@ -48,7 +48,9 @@ export async function runCutPlan({
   const sizes = Object.keys(order.sizes);
   let done = 0;
   let steps = sizes.length * order.materials.length;
-  const step = () => progress(++done, Math.max(steps, done));
+  /** Whether the plan's markers are being searched (the last phase); before it, one step is always left to do. */
+  let last = false;
+  const step = () => progress(++done, Math.max(steps, done) + (last ? 0 : 1));
   const out: RunMarker[] = [];
   let totalMm = 0;
   let boundMm = 0;
@@ -125,6 +127,7 @@ export async function runCutPlan({
   const perMarker = out.length ? Math.min(search.perMarker, Math.floor(Math.max(0, search.total - spent) / out.length)) : 0;
   if (perMarker > 0) {
     steps = done + out.length;
+    last = true;
     for (const m of out) {
       const result = await nest(m.sizes, m.material, perMarker);
       step();
