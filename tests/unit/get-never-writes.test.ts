@@ -20,8 +20,9 @@ import { eq } from "drizzle-orm";
 
 import { conversations, helpRequests, makes, stores, testerCalls } from "../../db/tables";
 import { startFakeStripe } from "../fakes/stripe";
-import { useTestEnv } from "./buying-fixtures";
+import { buyAndPay, useTestEnv } from "./buying-fixtures";
 import { makeUser } from "./helpers";
+import { saveMeasurements, shopWithGradedPattern } from "./mtm-order-fixtures";
 import { makeSoldShop } from "./selling-fixtures";
 import { createSession } from "~/models/accounts/sessions.server";
 import { sendMessage } from "~/models/messaging/messages.server";
@@ -40,6 +41,7 @@ const SKIPPED: Record<string, string> = {};
 /** Statements a GET may run although they write (best effort, allowed to fail on a read-only database). */
 const TOLERATED_WRITES: { sql: RegExp; why: string }[] = [
   { sql: /^insert into "downloads"/, why: "a download's log line (personal-data export only): unlessReadOnly skips it on a read-only database" },
+  { sql: /^update "pattern_versions" set "data" = \?, "reader_version" = \?/, why: "the cached reading of a pattern: kept in memory, stored by the reread job" },
 ];
 
 /** The URL pattern of a row: its own path under its parents'. */
@@ -71,6 +73,16 @@ async function seed(db: Db) {
     .values({ productId: shop.printed.id, sizes: '["S"]', testers: 2, closesOn: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), brief: "Test the collar" })
     .returning()
     .get();
+  // A graded pattern with its size chart, bought by the buyer (whose measurements are saved), with makes of three
+  // makers in the buyer's steps: the product page compares with them (sizes from makes), layouts and downloads read it.
+  const graded = await shopWithGradedPattern(db);
+  saveMeasurements(db, shop.buyer.id, { bustMm: 900, hipMm: 960 });
+  const gradedOrder = await buyAndPay(db, shop.buyer, graded.productId);
+  const body = JSON.stringify({ unit: "cm", height: null, high_bust: null, bust: 900, waist: null, hip: 960, inseam: null, arm: null });
+  for (const name of ["Mia", "Noa", "Ola"]) {
+    const maker = await makeUser(db, { firstName: name });
+    db.insert(makes).values({ productId: graded.productId, userId: maker.id, size: "M", measurements: body }).run();
+  }
   const tokens = {
     visitor: null,
     buyer: createSession({ db, userId: shop.buyer.id }),
@@ -78,7 +90,7 @@ async function seed(db: Db) {
     admin: createSession({ db, userId: admin.id }),
     "seller without a Stripe account": createSession({ db, userId: newSeller.id }),
   };
-  return { ...shop, admin, conversationId: sent.conversationId, help, make, call, tokens };
+  return { ...shop, admin, graded: graded.productId, gradedOrder, conversationId: sent.conversationId, help, make, call, tokens };
 }
 
 /** The parameters of each route with parameters: real ids of the seed (a route missing here fails the walk). */
@@ -92,6 +104,8 @@ function paramsFor(s: Seed): Record<string, Params[]> {
   const call = String(s.call.id);
   const checkout = String(s.dressOrder.checkoutId);
   const conversation = String(s.conversationId);
+  const graded = String(s.graded);
+  const gradedOrder = String(s.gradedOrder.id);
   return {
     "app/routes/_pages+/$.tsx": [{ "*": "no-such-page" }],
     "app/routes/_admin+/admin.help.$id.tsx": [{ id: String(s.help.id) }],
@@ -117,34 +131,34 @@ function paramsFor(s: Seed): Record<string, Params[]> {
     "app/routes/_api+/_user+/api.user.unfollow-store.$id.ts": [{ id: store }],
     "app/routes/_selling+/become-seller.($mode).tsx": [{}, { mode: "return" }, { mode: "refresh" }],
     "app/routes/_buying+/checkout.$id.tsx": [{ id: checkout }],
-    "app/routes/_buying+/download.$orderId.ts": [{ orderId: digitalOrder }],
+    "app/routes/_buying+/download.$orderId.ts": [{ orderId: digitalOrder }, { orderId: gradedOrder }],
     "app/routes/_selling+/edit-product.$id.compare[.]svg.ts": [{ id: product }],
     "app/routes/_selling+/edit-product.$id/route.tsx": [{ id: product }],
     "app/routes/_messaging+/message.$id.tsx": [{ id: conversation }],
     "app/routes/_buying+/pay.$id.tsx": [{ id: checkout }],
-    "app/routes/_catalog+/product.$id.preview[.]svg.ts": [{ id: product }],
-    "app/routes/_catalog+/product.$id.tsx": [{ id: product }, { id: String(s.dress.id) }],
-    "app/routes/_buying+/purchase.$id.tsx": [{ id: order }, { id: digitalOrder }],
+    "app/routes/_catalog+/product.$id.preview[.]svg.ts": [{ id: product }, { id: graded }],
+    "app/routes/_catalog+/product.$id.tsx": [{ id: product }, { id: String(s.dress.id) }, { id: graded }],
+    "app/routes/_buying+/purchase.$id.tsx": [{ id: order }, { id: digitalOrder }, { id: gradedOrder }],
     "app/routes/_buying+/purchases.($status).tsx": [{}, { status: "pending" }, { status: "completed" }],
     "app/routes/_selling+/sale.$id_.label.ts": [{ id: order }],
     "app/routes/_selling+/sale.$id.tsx": [{ id: order }],
     "app/routes/_catalog+/store.$id.tsx": [{ id: store }],
     "app/routes/_api+/_user+/api.user.favorite.$id.ts": [{ id: product }],
     "app/routes/_api+/_user+/api.user.unfavorite.$id.ts": [{ id: product }],
-    "app/routes/_api+/_user+/api.user.size-advice.$productId.ts": [{ productId: product }],
-    "app/routes/_api+/_user+/api.user.layout.$productId.ts": [{ productId: product }],
+    "app/routes/_api+/_user+/api.user.size-advice.$productId.ts": [{ productId: product }, { productId: graded }],
+    "app/routes/_api+/_user+/api.user.layout.$productId.ts": [{ productId: product }, { productId: graded }],
     "app/routes/_api+/_user+/api.user.get-invoice.$orderId.ts": [{ orderId: order }],
-    "app/routes/_api+/_user+/api.user.get-receipt.$orderId.ts": [{ orderId: order }],
+    "app/routes/_api+/_user+/api.user.get-receipt.$orderId.ts": [{ orderId: order }, { orderId: gradedOrder }],
     "app/routes/_buying+/purchase.$id_.invoice[.]pdf.ts": [{ id: order }],
     "app/routes/_buying+/purchase.$id_.receipt[.]pdf.ts": [{ id: order }],
     "app/routes/_buying+/purchase.$id_.credit-note[.]pdf.ts": [{ id: order }],
     "app/routes/_api+/_user+/api.user.delete-make.$id.ts": [{ id: make }],
     "app/routes/_api+/_user+/api.user.hide-make.$id.ts": [{ id: make }],
-    "app/routes/_api+/_user+/api.user.makes.$productId.ts": [{ productId: product }],
+    "app/routes/_api+/_user+/api.user.makes.$productId.ts": [{ productId: product }, { productId: graded }],
     "app/routes/_api+/_user+/api.user.report-make.$id.ts": [{ id: make }],
     "app/routes/_api+/_user+/api.user.update-make.$id.ts": [{ id: make }],
     "app/routes/_buying+/my-makes_.$id.tsx": [{ id: make }],
-    "app/routes/_buying+/my-makes_.new.$productId.tsx": [{ productId: product }],
+    "app/routes/_buying+/my-makes_.new.$productId.tsx": [{ productId: product }, { productId: graded }],
     "app/routes/_catalog+/report-make.$id.tsx": [{ id: make }],
     "app/routes/_api+/_user+/api.user.apply-tester-call.$id.ts": [{ id: call }],
     "app/routes/_api+/_user+/api.user.choose-testers.$id.ts": [{ id: call }],
@@ -154,7 +168,7 @@ function paramsFor(s: Seed): Record<string, Params[]> {
     "app/routes/_api+/_user+/api.user.cut-plan.$id.ts": [{ id: "1" }],
     "app/routes/_api+/_user+/api.user.cut-plan.$id.files.$file.ts": [{ id: "1", file: "plan.pdf" }],
     "app/routes/_api+/_user+/api.user.delete-cut-plan.$id.ts": [{ id: "1" }],
-    "app/routes/_buying+/purchase.$id_.cut-plan.tsx": [{ id: digitalOrder }],
+    "app/routes/_buying+/purchase.$id_.cut-plan.tsx": [{ id: digitalOrder }, { id: gradedOrder }],
     "app/routes/_buying+/purchase.$id_.cut-plan_.$planId.$file.ts": [{ id: digitalOrder, planId: "1", file: "plan.pdf" }],
     "app/routes/_selling+/my-designs_.$id.cut-plan.tsx": [{ id: product }],
     "app/routes/_selling+/my-designs_.$id.cut-plan_.$planId.$file.ts": [{ id: product, planId: "1", file: "plan.pdf" }],
@@ -228,6 +242,7 @@ describe("a GET never writes (issue 50, item 2)", () => {
   beforeAll(async () => {
     stripe = await startFakeStripe();
     dir = useTestEnv({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_test", STRIPE_API_URL: stripe.url });
+    fs.mkdirSync(path.join(dir, "uploads"));
     db = openDatabase(path.join(dir, "marketplace.db"));
     globalThis.__db = db;
     s = await seed(db);
