@@ -8,14 +8,10 @@ import type { OnboardingError } from "~/models/payments/onboarding.server";
 
 export const PAYMENTS_ERRORS: {
   webhook: Record<"not-configured" | "unreadable" | "invalid-signature", ErrorAnswer>;
-  onboarding: Record<OnboardingError | "no-account", ErrorAnswer>;
+  onboarding: Record<OnboardingError, ErrorAnswer>;
 } = {
   /** The payout account's onboarding link (spec 7.3 get-stripe-account-link, stripe-onboarding): no link was made. */
-  onboarding: {
-    ...answers(502, { "not-found": "The payment provider could not be reached", "provider-failed": "The payment provider could not be reached" }),
-    // A GET never writes (decision 161): the store's payout account is created by a POST.
-    ...answers(409, { "no-account": "No payout account yet: POST /api/user/stripe-onboarding creates it" }),
-  },
+  onboarding: answers(502, { "not-found": "The payment provider could not be reached", "provider-failed": "The payment provider could not be reached" }),
   webhook: {
     ...answers(404, { "not-configured": "Stripe is not configured" }),
     ...answers(400, { unreadable: "The request body could not be read", "invalid-signature": "Invalid signature" }),

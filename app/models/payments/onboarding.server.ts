@@ -163,7 +163,10 @@ export async function askOnboarded({ db, storeId, stripe = getStripe() }: { db: 
   }
 }
 
-/** Whether a GET may mint an onboarding link: without Stripe, or once the store has its account (created by a POST). */
+/**
+ * Whether the payout screen's refresh GET may mint an onboarding link without writing: without Stripe, or once the
+ * store has its account (created by the screen's "Continue payout setup" post, or the spec's GET stripe-onboarding).
+ */
 export function canLinkWithoutWriting(store: Pick<typeof stores.$inferSelect, "stripeAccountId">, stripe = getStripe()): boolean {
   return !stripe || Boolean(store.stripeAccountId);
 }
