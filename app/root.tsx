@@ -35,8 +35,11 @@ export const meta: MetaFunction = () => [
 ];
 
 /** The header's unread count is fresh again when the reader leaves a conversation they just read. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, defaultShouldRevalidate }) =>
-  defaultShouldRevalidate || currentUrl.pathname.startsWith("/message/");
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, formData, defaultShouldRevalidate }) =>
+  // A conversation's "read" post changes nothing the header shows (useUnreadConversations already leaves it out).
+  formData?.get("intent") === "read" && currentUrl.pathname.startsWith("/message/")
+    ? false
+    : defaultShouldRevalidate || currentUrl.pathname.startsWith("/message/");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // One query for who is asking (user, store flags, cart count); the cookie is parsed once per request.

@@ -63,3 +63,28 @@ export function clear({ db, key }: { db: DbOrTx; key: string }) {
 export function sweepRateLimits({ db, now = Date.now() }: { db: DbOrTx; now?: number }) {
   db.run(sql`DELETE FROM rate_limits WHERE reset_at <= ${now}`);
 }
+
+/** Windows counted in this process, per scope (the database handle: tests open many). */
+const inProcess = new WeakMap<object, Map<string, { count: number; resetAt: number }>>();
+const IN_PROCESS_KEYS = 10_000;
+
+/**
+ * `hit` for a limit a GET counts (decision 161): a GET never writes, so its attempts are counted in this process's
+ * memory, not in `rate_limits`. The same fixed window; a flood of keys sweeps the ended windows. Each process (and
+ * machine) counts on its own: N processes let N × `limit` through, which the limits counted this way accept.
+ */
+export function hitInProcess({ scope, key, limit, windowMs, now = Date.now() }: Omit<HitArgs, "db"> & { scope: object }): RateLimitState {
+  let windows = inProcess.get(scope);
+  if (!windows) {
+    windows = new Map();
+    inProcess.set(scope, windows);
+  }
+  let window = windows.get(key);
+  if (!window || window.resetAt <= now) {
+    if (windows.size >= IN_PROCESS_KEYS) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+    window = { count: 0, resetAt: now + windowMs };
+    windows.set(key, window);
+  }
+  window.count = Math.min(window.count + 1, limit + 1);
+  return { allowed: window.count <= limit, count: window.count, resetAt: window.resetAt };
+}

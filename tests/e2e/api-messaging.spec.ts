@@ -31,7 +31,10 @@ test.describe("JSON face of messaging", () => {
     const read = await request.get(`/api/user/get-messages/${conversationId}`, { headers: seller.auth });
     expect(read.status()).toBe(200);
     expect((await read.json()).map((m: { content: string }) => m.content)).toEqual(["Is this lined? <b>bold</b>"]);
-    // Reading marked it read.
+    // A GET never writes (decision 161): reading leaves it unread until the read post.
+    expect((await (await request.get("/api/user/get-messages-list", { headers: seller.auth })).json())[0].unread).toBe(true);
+    const marked = await request.post(`/api/user/read-conversation/${conversationId}`, { headers: seller.auth });
+    expect(await marked.json()).toEqual({ read: true });
     expect((await (await request.get("/api/user/get-messages-list", { headers: seller.auth })).json())[0].unread).toBe(false);
 
     const reply = await request.post("/api/user/send-message", { headers: seller.auth, data: { to: buyer.id, message: "Yes, fully lined." } });
@@ -44,6 +47,7 @@ test.describe("JSON face of messaging", () => {
     const denied = await request.get(`/api/user/get-messages/${conversationId}`, { headers: third.auth });
     expect(denied.status()).toBe(404);
     expect(await denied.json()).toEqual({ error: "Conversation not found" });
+    expect((await request.post(`/api/user/read-conversation/${conversationId}`, { headers: third.auth })).status()).toBe(404);
     expect(await (await request.get("/api/user/get-messages-list", { headers: third.auth })).json()).toEqual([]);
     expect((await request.get(`/api/user/get-messages/${conversationId}`)).status()).toBe(401);
     expect((await request.get("/api/user/get-messages-list")).status()).toBe(401);

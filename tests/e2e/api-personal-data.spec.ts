@@ -1,4 +1,4 @@
-// People's data on the JSON face (decision 103): GET /api/user/export and POST /api/user/delete.
+// People's data on the JSON face (decision 103): POST /api/user/export (audited: a post, decision 161) and POST /api/user/delete.
 
 import { adminAuth, buy, expect, newAccount, newShop, readDb, test } from "./fixtures";
 
@@ -7,8 +7,8 @@ test("a user downloads their data and deletes their account through the API; ord
   const buyer = await newAccount(request, "api-data-buyer", "Dana", "Doe");
   const [order] = await buy(request, buyer, [{ productId: shop.printed, variantId: undefined }]);
 
-  expect((await request.get("/api/user/export")).status()).toBe(401);
-  const exported = await request.get("/api/user/export", { headers: { Authorization: `Bearer ${buyer.auth.Authorization}` } });
+  expect((await request.post("/api/user/export")).status()).toBe(401);
+  const exported = await request.post("/api/user/export", { headers: { Authorization: `Bearer ${buyer.auth.Authorization}` } });
   expect(exported.status()).toBe(200);
   expect(exported.headers()["content-disposition"]).toMatch(/^attachment; filename="patternhouse-data-\d+-\d{4}-\d{2}-\d{2}\.json"$/);
   expect(exported.headers()["cache-control"]).toContain("no-store");
@@ -21,7 +21,7 @@ test("a user downloads their data and deletes their account through the API; ord
 
   // Hostile and wrong input: a clear 4xx, never a 500.
   expect((await request.get("/api/user/delete", { headers: buyer.auth })).status()).toBe(405);
-  expect((await request.post("/api/user/export", { headers: buyer.auth, data: {} })).status()).toBe(405);
+  expect((await request.get("/api/user/export", { headers: buyer.auth })).status()).toBe(405);
   expect((await request.post("/api/user/delete", { data: { password: "x" } })).status()).toBe(401);
   const text = await request.post("/api/user/delete", { headers: { ...buyer.auth, "Content-Type": "text/plain" }, data: "password" });
   expect(text.status()).toBe(415);
@@ -49,7 +49,7 @@ test("a user downloads their data and deletes their account through the API; ord
   expect(await deleted.json()).toEqual({ success: true, message: "Your account has been deleted." });
 
   // The token ended with the account; the address no longer logs in.
-  expect((await request.get("/api/user/export", { headers: buyer.auth })).status()).toBe(401);
+  expect((await request.post("/api/user/export", { headers: buyer.auth })).status()).toBe(401);
   expect((await request.post("/api/auth/login", { data: { email: buyer.email, password } })).status()).toBe(400);
 
   const row = readDb<Record<string, unknown>>("SELECT * FROM users WHERE id = ?", buyer.id)[0]!;

@@ -13,7 +13,7 @@ test("a user downloads their data, is refused while an order is in flight, then 
   await expect(page.getByRole("heading", { name: "Your data" })).toBeVisible();
 
   const downloading = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Download your data" }).click();
+  await page.getByRole("button", { name: "Download your data" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^patternhouse-data-\d+-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(await fs.readFile((await download.path())!, "utf8"));
@@ -66,7 +66,7 @@ test("an administrator exports a user's data and deletes the account with a reas
   await page.goto(`/admin/user/${seller.id}`);
 
   const downloading = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Export data" }).click();
+  await page.getByRole("button", { name: "Export data" }).click();
   const data = JSON.parse(await fs.readFile((await (await downloading).path())!, "utf8"));
   expect(data.store).toMatchObject({ id: shop.storeId, name: shop.storeName });
   expect(data.products).toHaveLength(3);

@@ -31,11 +31,13 @@ async function webhook(request: APIRequestContext, type: string, object: unknown
   return response.json();
 }
 
-test("Connect onboarding, account.updated, an auto-approved transfer paid once, a refused one returned", async ({ request, playwright, baseURL }) => {
+test("Connect onboarding, account.updated, an auto-approved transfer paid once, a refused one returned", async ({ request, playwright, browser, baseURL }) => {
   const s = await seller(request);
   // The account and a link to Stripe's hosted onboarding; the HTML start and refresh mint new links.
+  // The spec's GET creates the account on the first call (decision 161: one of the GETs that write), once.
   const onboarding = await (await request.get("/api/user/stripe-onboarding", { headers: s.auth })).json();
   expect(onboarding.account.id).toMatch(/^acct_/);
+  expect((await (await request.get("/api/user/stripe-onboarding", { headers: s.auth })).json()).account.id).toBe(onboarding.account.id);
   expect(onboarding.account.accountLink.url).toMatch(/^https:\/\/connect\.stripe\.test\/setup\/e\/acct_/);
   expect(query<{ stripe_account_id: string }>("SELECT stripe_account_id FROM stores WHERE id = ?", s.storeId)[0]!.stripe_account_id).toBe(onboarding.account.id);
   const html = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
@@ -51,8 +53,20 @@ test("Connect onboarding, account.updated, an auto-approved transfer paid once, 
   await credit(s.storeId, 2500, STRIPE_DATA_DIR);
   expect((await request.post("/api/user/withdraw-balance", { headers: s.auth })).status()).toBe(409);
 
-  // The seller finishes onboarding at Stripe; account.updated flips the flag.
+  // The seller finishes onboarding at Stripe. The return screen asks Stripe and says so without storing it (a GET
+  // never writes, decision 161); its sync post (the page sends it with JavaScript) stores it, and account.updated too.
   const account = await (await request.post(`${FAKE}/__fake/onboard/${onboarding.account.id}`)).json();
+  const onboardedFlag = () => query<{ o: number }>("SELECT stripe_onboarded AS o FROM stores WHERE id = ?", s.storeId)[0]!.o;
+  expect(await (await html.get("/my-finance-stripe")).text()).toContain("Your payouts are set up.");
+  expect(onboardedFlag()).toBe(0);
+  const browserContext = await browser.newContext({ baseURL, storageState: await html.storageState() });
+  const screen = await browserContext.newPage();
+  const synced = screen.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/my-finance-stripe"));
+  await screen.goto("/my-finance-stripe");
+  await expect(screen.getByText("Your payouts are set up.")).toBeVisible();
+  expect((await synced).ok()).toBe(true);
+  expect(onboardedFlag()).toBe(1);
+  await browserContext.close();
   expect(await webhook(request, "account.updated", account)).toEqual({ received: true, result: "updated" });
   expect(await (await request.get("/api/user/stripe-onboarded", { headers: s.auth })).json()).toEqual({ onboarded: true });
   expect(await (await html.get("/my-finance-stripe")).text()).toContain("Your payouts are set up.");

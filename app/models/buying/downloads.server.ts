@@ -13,6 +13,7 @@ import { getFileRecord } from "~/models/files/store.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { getSizeChart, noMeasurements } from "~/models/fit/chart.server";
 import { FIT_ZONES, type Measurements, type SizeChart } from "~/utils/measurements";
+import { unlessReadOnly } from "~/utils/read-only.server";
 
 /** The buyer's orders that are a licence to download: a Digital pattern, not refunded. */
 function licenceOrderOf(userId: number) {
@@ -47,8 +48,9 @@ export function ownedPatternOrders({ db, userId, productIds }: { db: DbOrTx; use
   return owned;
 }
 
+/** A log line of a GET: best effort, skipped on a read-only database (decision 161). */
 export function logDownload({ db, userId, orderId, file }: { db: Db; userId: number; orderId: number | null; file: string }) {
-  db.insert(downloads).values({ userId, orderId, file }).run();
+  unlessReadOnly("download log", () => db.insert(downloads).values({ userId, orderId, file }).run());
 }
 
 export type DownloadError = "not-found" | "refunded" | "no-measurements";

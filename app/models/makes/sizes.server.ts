@@ -24,7 +24,7 @@ import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { FIT_ZONES, type Measurements, type SizeChart, type Zone } from "~/utils/measurements";
 import { MAKE_FIT_VALUES, MAKE_FIT_ZONES, type MakeFitValue, type MakeFitZone } from "~/schemas/makes";
 import type { Db } from "~/utils/db.server";
-import { hit } from "~/utils/rate-limit.server";
+import { hitInProcess } from "~/utils/rate-limit.server";
 
 /** Never fewer makers than this in a shown group (a size, the other sizes, the whole answer). */
 export const MIN_GROUP = 3;
@@ -96,9 +96,9 @@ function mostCommon(answers: Array<MakeFitValue | null>): MakeFitValue | null {
   return counts[0]!.n > 0 && counts[0]!.n > counts[1]!.n ? counts[0]!.fit : null;
 }
 
-/** Counts one comparison with makes for the account; false past ADVICE_LIMIT. */
+/** Counts one comparison with makes for the account; false past ADVICE_LIMIT. In memory: GETs count it (decision 161). */
 function adviceAllowed(db: Db, userId: number, now: number): boolean {
-  return hit({ db, key: `sizes-from-makes:${userId}`, limit: ADVICE_LIMIT.requests, windowMs: ADVICE_LIMIT.windowMs, now }).allowed;
+  return hitInProcess({ scope: db, key: `sizes-from-makes:${userId}`, limit: ADVICE_LIMIT.requests, windowMs: ADVICE_LIMIT.windowMs, now }).allowed;
 }
 
 /**

@@ -17,6 +17,7 @@ import type { Pattern, PatternUnits, UnitsSource } from "./types";
 import { createCache, type Cache } from "~/utils/cache.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { isoDay } from "~/utils/dates";
+import { unlessReadOnly } from "~/utils/read-only.server";
 import { localUpload } from "~/models/files/store.server";
 
 /** A version without its (possibly large) stored pattern. */
@@ -118,7 +119,9 @@ export async function loadPattern({ db, versionId }: { db: DbOrTx; versionId: nu
     if (!result?.ok) return null;
     pattern = result.pattern;
     data = JSON.stringify(pattern);
-    db.update(patternVersions).set({ data, readerVersion: READER_VERSION }).where(eq(patternVersions.id, versionId)).run();
+    // A cache of the reading: kept in memory anyway, so on a read-only database (a GET on a standby, decision 161)
+    // it is not stored, and the reread job on the primary stores it.
+    unlessReadOnly("pattern reading", () => db.update(patternVersions).set({ data, readerVersion: READER_VERSION }).where(eq(patternVersions.id, versionId)).run());
   }
   return parsedCache.set(key, { pattern, data, reading: current.reading });
 }

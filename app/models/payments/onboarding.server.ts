@@ -144,3 +144,29 @@ export function isOnboarded({ db, userId }: { db: Db; userId: number }): boolean
   const store = db.select({ onboarded: stores.stripeOnboarded }).from(stores).where(eq(stores.userId, userId)).get();
   return Boolean(store?.onboarded);
 }
+
+/**
+ * The return screen's question, without writing (a GET never writes, decision 161): whether Stripe calls the
+ * store's account onboarded now, and the flag stored. When they differ the screen posts refreshOnboarded (with
+ * JavaScript), and Stripe's `account.updated` event stores it in any case (applyAccountUpdate).
+ */
+export async function askOnboarded({ db, storeId, stripe = getStripe() }: { db: Db; storeId: number; stripe?: Stripe | null }) {
+  const store = db.select().from(stores).where(eq(stores.id, storeId)).get();
+  if (!store) return { onboarded: false, stored: false };
+  if (!stripe || !store.stripeAccountId) return { onboarded: store.stripeOnboarded, stored: store.stripeOnboarded };
+  try {
+    const account = await stripe.accounts.retrieve(store.stripeAccountId);
+    return { onboarded: isOnboardedAccount(account), stored: store.stripeOnboarded };
+  } catch (error) {
+    logError({ event: "onboarding-read-failed", storeId }, "the Stripe account could not be read", error);
+    return { onboarded: store.stripeOnboarded, stored: store.stripeOnboarded };
+  }
+}
+
+/**
+ * Whether the payout screen's refresh GET may mint an onboarding link without writing: without Stripe, or once the
+ * store has its account (created by the screen's "Continue payout setup" post, or the spec's GET stripe-onboarding).
+ */
+export function canLinkWithoutWriting(store: Pick<typeof stores.$inferSelect, "stripeAccountId">, stripe = getStripe()): boolean {
+  return !stripe || Boolean(store.stripeAccountId);
+}

@@ -306,7 +306,7 @@ function AddressForm({ profile, lastResult }: { profile: Profile; lastResult?: S
   );
 }
 
-/** "Your data" (decision 103): the download is a plain GET link; deleting needs the password and a typed word. */
+/** "Your data" (decision 103): the download is a plain post; deleting needs the password and a typed word. */
 function YourDataSection({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useZodForm(DeleteAccountSchema, lastResult, { id: "delete-account" });
   return (
@@ -314,11 +314,12 @@ function YourDataSection({ lastResult }: { lastResult?: SubmissionResult<string[
       <p className="mt-1 text-sm text-slate-600">
         Everything we hold about you (profile, addresses, store, orders, messages, reviews, files) as one JSON file.
       </p>
-      <p className="mt-3">
-        <a href="/settings/data.json" download className="btn-secondary" data-testid="download-data">
+      {/* A post (it is written to the audit log; a GET never writes, decision 161); the answer is the file. */}
+      <form method="post" action="/settings/data.json" className="mt-3">
+        <button type="submit" className="btn-secondary" data-testid="download-data">
           Download your data
-        </a>
-      </p>
+        </button>
+      </form>
       <h3 className="mt-6 font-semibold text-red-800">Delete account</h3>
       <p className="mt-1 text-sm text-slate-600">
         Your name, email, addresses, phone, avatar, bio, payout details and store are removed and you are logged out. Orders

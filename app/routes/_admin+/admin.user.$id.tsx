@@ -188,11 +188,12 @@ function PersonalDataSection({ userId, lastResult }: { userId: number; lastResul
   const [form, fields] = useZodForm(AdminDeleteAccountSchema, lastResult, { id: "delete-account" });
   return (
     <CardSection id="personal-data-heading" title="Personal data" className="card mt-8 p-6">
-      <p className="mt-3">
-        <a href={`/admin/user/${userId}/data.json`} download className="btn-secondary">
+      {/* A post: the export is written to the audit log (a GET never writes, decision 161); the answer is the file. */}
+      <form method="post" action={`/admin/user/${userId}/data.json`} className="mt-3">
+        <button type="submit" className="btn-secondary">
           Export data
-        </a>
-      </p>
+        </button>
+      </form>
       <p className="mt-4 text-sm text-slate-600">
         Deleting replaces the user&apos;s name, email, addresses, phone, avatar, bio and payout details, ends their sessions
         and closes their store; orders and ledger rows are kept. Refused while orders to them have not shipped or their

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect } from "react";
 
 import { MessageBox, SendButton } from "~/components/message-form";
 import { Avatar, MessageDate } from "~/components/messaging";
@@ -32,12 +33,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, conversation } = await loadConversation(request, params.id);
   const db = getDb();
   const messages = listMessages({ db, conversationId: conversation.id, viewerId: user.id });
-  markConversationRead({ db, conversationId: conversation.id, userId: user.id });
+  // A GET never writes (decision 161): the page is marked read by its "read" post (sent on open with JavaScript,
+  // the button without it) or by a reply.
   const readBefore = conversation.readAt?.getTime() ?? 0;
   const isNew = (m: (typeof messages)[number]) => m.senderId !== user.id && m.createdAt.getTime() > readBefore;
   return {
     id: conversation.id,
-    // The header's count was read with the session's user, before this page marked the conversation read.
+    // The header's count was read with the session's user, before the conversation was marked read.
     wasUnread: messages.some(isNew),
     other: conversation.other,
     blockedByMe: hasBlocked({ db, blockerId: user.id, blockedId: conversation.other.id }),
@@ -60,6 +62,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
   const here = `/message/${conversation.id}`;
+  if (intent === "read") {
+    markConversationRead({ db, conversationId: conversation.id, userId: user.id });
+    // The page's own post on open (a fetcher) needs no answer; the no-JS button comes back to the page.
+    return formData.get("via") === "script" ? null : redirect(here);
+  }
   if (intent === "block" || intent === "unblock") {
     if (intent === "block") blockUser({ db, blockerId: user.id, blockedId: conversation.other.id });
     else unblockUser({ db, blockerId: user.id, blockedId: conversation.other.id });
@@ -81,8 +88,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(here);
 }
 
+/**
+ * Marking read changes nothing on screen: neither this page (its "New" labels stay until the next visit) nor the
+ * header (its count already leaves this conversation out, useUnreadConversations) is read again for it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === "read" ? false : defaultShouldRevalidate;
+
+/** With JavaScript, an unread conversation is marked read as soon as it is shown (one post, decision 161). */
+function useMarkRead(wasUnread: boolean) {
+  const { submit } = useFetcher();
+  useEffect(() => {
+    if (wasUnread) submit({ intent: "read", via: "script" }, { method: "post" });
+  }, [wasUnread, submit]);
+}
+
 export default function ConversationPage() {
-  const { id, other, blockedByMe, messages } = useLoaderData<typeof loader>();
+  const { id, other, blockedByMe, messages, wasUnread } = useLoaderData<typeof loader>();
+  useMarkRead(wasUnread);
   const lastResult = useActionData<typeof action>();
   const sending = useSubmittingIntent("reply");
   const [form, fields] = useForm({
@@ -144,6 +167,15 @@ export default function ConversationPage() {
           </li>
         ))}
       </ol>
+      {wasUnread ? (
+        <noscript>
+          <Form method="post" className="mt-4">
+            <button type="submit" name="intent" value="read" className="btn-secondary">
+              Mark as read
+            </button>
+          </Form>
+        </noscript>
+      ) : null}
       <Form method="post" {...getFormProps(form)} key={messages.length} className="mt-8 space-y-3" action={`/message/${id}`}>
         <input type="hidden" name="intent" value="reply" />
         <MessageBox form={form} field={fields.message} label="Your reply" rows={4} />

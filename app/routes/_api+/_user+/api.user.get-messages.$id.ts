@@ -1,19 +1,18 @@
 import { apiRoute, domainError } from "~/auth/api-route.server";
-import { getConversation, markConversationRead } from "~/models/messaging/conversations.server";
+import { getConversation } from "~/models/messaging/conversations.server";
 import { MESSAGING_ERRORS } from "~/models/messaging/errors.server";
 import { listMessages, toMessageJson } from "~/models/messaging/messages.server";
 import { apiIdParam } from "~/utils/api-params.server";
 
 /**
  * GET /api/user/get-messages/{conversationId} -> [{id, from_username, from_id, content, dt, order_id}], oldest
- * first; reading them marks the conversation read, as opening /message/{id} does. Not a participant: 404.
+ * first. Not a participant: 404. A GET never writes (decision 161): POST /api/user/read-conversation/{id} marks it
+ * read, as the conversation page does when opened.
  */
 const route = apiRoute({ method: "GET", guard: "user" }, ({ db, user, params }) => {
   const conversationId = apiIdParam(params.id, MESSAGING_ERRORS.read["not-found"]);
   if (!getConversation({ db, conversationId, userId: user.id })) return domainError(MESSAGING_ERRORS.read, "not-found");
-  const messages = listMessages({ db, conversationId, viewerId: user.id }).map(toMessageJson);
-  markConversationRead({ db, conversationId, userId: user.id });
-  return messages;
+  return listMessages({ db, conversationId, viewerId: user.id }).map(toMessageJson);
 });
 export const loader = route.loader;
 export const action = route.action;
