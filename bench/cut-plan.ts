@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 
 import ClipperLib, { type Path } from "clipper-lib";
 
-import { checkCutOrder, type CutOrder } from "../app/models/layout/cut-plan";
+import { checkCutOrder, CUT_ORDER_DEFAULT_GAP_MM, type CutOrder } from "../app/models/layout/cut-plan";
 import { PLAN_SEARCH_SECONDS, runCutPlan } from "../app/models/layout/cut-plan-run.server";
 import { readPattern } from "../app/models/patterns/dxf.server";
 import { mainMaterial } from "../app/models/patterns/fabric.server";
@@ -26,7 +26,7 @@ import { cadFixtures } from "../tests/unit/cad-fixtures";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.env.CUT_PLAN_SECONDS ?? 30);
 const only = process.env.CUT_PLAN_FILES?.split(",");
-const gapMm = Number(process.env.CUT_PLAN_GAP ?? 5);
+const gapMm = Number(process.env.CUT_PLAN_GAP ?? CUT_ORDER_DEFAULT_GAP_MM);
 const marginMm = Number(process.env.CUT_PLAN_MARGIN ?? 10);
 const out = process.env.CUT_PLAN_OUT ?? "CUT-PLAN-RESULTS.md";
 /** CUT_PLAN_ALL=n: every size of the file, n garments each (the acceptance's largest file at 5), instead of 2/4/4/2. */

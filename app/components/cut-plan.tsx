@@ -7,6 +7,7 @@ import { Form, Link } from "@remix-run/react";
 
 import { ErrorSummary } from "~/components/error-summary";
 import { MM_PER_YARD } from "~/utils/fabric-lengths";
+import { CUT_ORDER_DEFAULT_GAP_MM } from "~/models/layout/cut-plan";
 
 type SizeCounts = Record<string, number>;
 export type CutPlanPageData = {
@@ -130,7 +131,7 @@ export function CutPlanPage({ data, action }: { data: CutPlanPageData; action: C
               </label>
             ))}
           </fieldset>
-          <Field name="gap_mm" label={LABELS.gap_mm!} errors={errors.gap_mm} value={value("gap_mm", "5")} suffix="mm" />
+          <Field name="gap_mm" label={LABELS.gap_mm!} errors={errors.gap_mm} value={value("gap_mm", String(CUT_ORDER_DEFAULT_GAP_MM))} suffix="mm" />
           <Field name="margin_mm" label={LABELS.margin_mm!} hint="Kept free at each edge of the fabric." errors={errors.margin_mm} value={value("margin_mm", "10")} suffix="mm" />
           <Field name="end_mm" label={LABELS.end_mm!} hint="Added at both ends of each marker on the table." errors={errors.end_mm} value={value("end_mm", "20")} suffix="mm" />
           {facts.materials.length > 1 ? (

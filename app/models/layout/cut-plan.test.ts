@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { checkCutOrder, estimateLength, markerKey, solveCutPlan, type SizeCounts } from "./cut-plan";
+import { checkCutOrder, CUT_ORDER_DEFAULT_GAP_MM, estimateLength, markerKey, solveCutPlan, type SizeCounts } from "./cut-plan";
 
 /** A marker's length: 1,000 mm a garment alone, 850 mm a garment once several lie together. */
 const lengthOf = (sizes: SizeCounts) => {
@@ -106,6 +106,12 @@ describe("checkCutOrder", () => {
       ok: true,
       order: { sizes: { "36": 2, "38": 1 }, widthMm: 1500, tableMm: 6000, maxPlies: 40, nap: "one-way", gapMm: 5, marginMm: 10, endMm: 20, materials: ["fabric"] },
     });
+  });
+
+  it("lays pieces 2 mm apart when the order gives no gap (a blade's path, not a layout's 5 mm for scissors)", () => {
+    const result = check({ gap_mm: "" });
+    expect(result.ok && result.order.gapMm).toBe(2);
+    expect(CUT_ORDER_DEFAULT_GAP_MM).toBe(2);
   });
 
   it.each([

@@ -154,6 +154,13 @@ export function estimateLength(sizes: SizeCounts, facts: Record<string, SizeFact
   return Math.max(longest, area / (widthMm * e));
 }
 
+/**
+ * The gap between pieces when the order gives none: production markers are cut through the stack with a straight
+ * knife or a cutting machine along lines that pieces may nearly share, so 2 mm (a blade's path), not the 5 mm a
+ * layout for scissors keeps (decision 156).
+ */
+export const CUT_ORDER_DEFAULT_GAP_MM = 2;
+
 export const CUT_ORDER_LIMITS = { perSize: 500, total: 2_000, maxPlies: 1_000, maxTableMm: 100_000, maxEndMm: 500, maxMarginMm: 100 } as const;
 export const NAPS = ["one-way", "two-way"] as const;
 export type Nap = (typeof NAPS)[number];
@@ -216,7 +223,7 @@ export function checkCutOrder(
   if (maxPlies === null || maxPlies < 1 || maxPlies > CUT_ORDER_LIMITS.maxPlies) return fail("max_plies", `Enter the most plies as a whole number from 1 to ${CUT_ORDER_LIMITS.maxPlies}`);
   const nap = raw.nap ?? "two-way";
   if (!NAPS.includes(nap as Nap)) return fail("nap", "Choose one-way or two-way");
-  const gapMm = raw.gap_mm === undefined || raw.gap_mm === "" ? 5 : whole(raw.gap_mm);
+  const gapMm = raw.gap_mm === undefined || raw.gap_mm === "" ? CUT_ORDER_DEFAULT_GAP_MM : whole(raw.gap_mm);
   if (gapMm === null || gapMm < 0 || gapMm > 50) return fail("gap_mm", "Enter a gap from 0 to 50 mm");
   const marginMm = raw.margin_mm === undefined || raw.margin_mm === "" ? 0 : whole(raw.margin_mm);
   if (marginMm === null || marginMm < 0 || marginMm > CUT_ORDER_LIMITS.maxMarginMm || widthMm - 2 * marginMm < 100) {
