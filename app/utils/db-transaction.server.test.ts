@@ -1,8 +1,14 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
 import { sql } from "drizzle-orm";
+import type pg from "pg";
 import { describe, expect, it } from "vitest";
 
 import { idColumnSql, withBothEngines, type Engine } from "../../tests/unit/engines";
-import { affected, first, inTransaction, isPg, rawRow, rawRows, rawRun, transaction, type Db } from "~/utils/db.server";
+import { affected, closeDb, first, getDb, inTransaction, isPg, openDb, rawRow, rawRows, rawRun, transaction, type Db } from "~/utils/db.server";
+import { parseEnv } from "~/utils/env.server";
 
 const engines = withBothEngines();
 
@@ -231,5 +237,31 @@ describe("a transaction that meets another's", () => {
     await Promise.all([first, second]);
     expect(runs).toEqual(["a", "b"]);
     expect(await rawRow(a, sql`SELECT balance FROM accounts`)).toEqual({ balance: 80 });
+  });
+});
+
+describe("the process's database", () => {
+  it("on PostgreSQL (DATABASE_URL): openDb opens it migrated, with DATABASE_POOL_SIZE connections; getDb then returns it", async () => {
+    const database = await engines.find((e) => e.name === "PostgreSQL")!.fresh();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "open-db-"));
+    const saved = { db: globalThis.__db, opening: globalThis.__dbOpening, env: globalThis.__env };
+    globalThis.__db = undefined;
+    globalThis.__dbOpening = undefined;
+    globalThis.__env = parseEnv({ DATA_DIR: dataDir, DATABASE_URL: database.location, DATABASE_POOL_SIZE: "3" } as unknown as NodeJS.ProcessEnv);
+    try {
+      expect(() => getDb()).toThrow("await openDb()");
+      const [db, again] = await Promise.all([openDb(), openDb()]);
+      expect(again).toBe(db);
+      expect(getDb()).toBe(db);
+      expect(isPg(db)).toBe(true);
+      expect((db.$client as unknown as pg.Pool).options.max).toBe(3);
+      expect(await rawRow(db, sql`SELECT count(*) AS n FROM users`)).toEqual({ n: 0 });
+      expect(await rawRow(db, sql`SELECT current_setting('TimeZone') AS zone`)).toEqual({ zone: "UTC" });
+      await closeDb();
+      expect(globalThis.__db).toBeUndefined();
+    } finally {
+      Object.assign(globalThis, { __db: saved.db, __dbOpening: saved.opening, __env: saved.env });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -19,6 +19,7 @@ import {
   likeCaseless,
   nowMs,
   plusMs,
+  reserveIds,
   utcDay,
 } from "~/utils/sql-dialect.server";
 
@@ -157,6 +158,22 @@ describe.each(engines)("SQL fragments on $name", (engine) => {
     expect(await search("&|!")).toEqual([]);
     await db.update(t.stores).set({ name: "Birch Works" }).where(eq(t.stores.id, store.id));
     expect(await search("birch")).toEqual([wrap.id, coat.id]);
+  });
+
+  it("reserveIds gives ids for explicit inserts that the table never hands out again", async () => {
+    const { db, t } = await shop(engine);
+    const first = await addUser(db, t, "first@example.com");
+    const ids = await transaction(db, async (tx) => {
+      const reserved = await reserveIds(tx, "users", 3);
+      const rows = reserved.map((id, i) => ({ id, email: `planned${i}@example.com`, passwordHash: "x", firstName: "P", lastName: "Q" }));
+      await db.insert(t.users).values(rows);
+      return reserved;
+    });
+    expect(ids).toEqual([first.id + 1, first.id + 2, first.id + 3]);
+    const next = await addUser(db, t, "next@example.com");
+    expect(next.id).toBe(first.id + 4);
+    expect(await reserveIds(db, "users", 0)).toEqual([]);
+    if (engine.name === "SQLite") await expect(reserveIds(db, "users", 1)).rejects.toThrow("inside the transaction");
   });
 
   it("the data version changes with a commit by another process, and untilDataChanges computes again then only", async () => {

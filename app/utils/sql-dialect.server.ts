@@ -9,7 +9,7 @@
  */
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 
-import { isPg, type DbOrTx } from "~/utils/db.server";
+import { inTransaction, isPg, rawRow, rawRows, type DbOrTx } from "~/utils/db.server";
 
 /** The database's clock in milliseconds since the epoch, as a number (the statement's time on both engines). */
 export function nowMs(db: DbOrTx): SQL<number> {
@@ -113,4 +113,30 @@ export function catalogueMatch(db: DbOrTx, productId: SQLWrapper, words: readonl
   return isPg(db)
     ? sql`${productId} IN (SELECT id FROM products WHERE search @@ to_tsquery('catalogue_search', ${clean.map((w) => `${w}:*`).join(" & ")}))`
     : sql`${productId} IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${clean.map((w) => `"${w}"*`).join(" ")})`;
+}
+
+/**
+ * `count` new ids for rows of `table` that the caller inserts with explicit ids (the seed plans its rows by id), in
+ * ascending order, that the table never hands out again. PostgreSQL: taken from the identity column's own sequence
+ * (an explicit id that bypassed it would later collide with a generated one, decision 158). SQLite: the ids after
+ * the highest ever used (AUTOINCREMENT's sqlite_sequence, or max(id)); they are the caller's only inside the write
+ * transaction that inserts them, so it must be called inside `transaction`.
+ */
+export async function reserveIds(db: DbOrTx, table: string, count: number): Promise<number[]> {
+  if (count <= 0) return [];
+  if (isPg(db)) {
+    const rows = await rawRows<{ id: number }>(
+      db,
+      sql`SELECT nextval(pg_get_serial_sequence(${table}, 'id'))::integer AS id FROM generate_series(1, ${count}::integer)`,
+    );
+    return rows.map((r) => r.id).sort((a, b) => a - b);
+  }
+  if (!inTransaction(db)) throw new Error("reserveIds on SQLite holds only inside the transaction that inserts the rows");
+  const row = await rawRow<{ id: number | null }>(
+    db,
+    sql`SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ${table}), 0),
+                   coalesce((SELECT max(id) FROM ${sql.identifier(table)}), 0)) AS id`,
+  );
+  const last = row?.id ?? 0;
+  return Array.from({ length: count }, (_, i) => last + 1 + i);
 }

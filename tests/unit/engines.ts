@@ -17,6 +17,8 @@ import { createPgDatabase, startPgCluster, type PgCluster } from "../pg/cluster"
 export type EngineName = "SQLite" | "PostgreSQL";
 
 export type TestDatabase = {
+  /** PostgreSQL's: the database's URL (DATABASE_URL); SQLite's: its file. */
+  location: string;
   /** An independent handle on the database: a connection on SQLite, a pool on PostgreSQL. */
   open(): Promise<Db>;
 };
@@ -53,6 +55,7 @@ export function withBothEngines(): Engine[] {
       const file = path.join(folder!, `db-${++files}.sqlite`);
       if (migrate) openDatabase(file).$client.close();
       return {
+        location: file,
         async open() {
           const db = openDatabase(file, { migrate: false });
           closers.push(() => db.$client.close());
@@ -67,6 +70,7 @@ export function withBothEngines(): Engine[] {
       const url = await createPgDatabase(cluster!.url);
       if (migrate) await (await openPgDatabase(url, { max: 1 })).$client.end();
       return {
+        location: url,
         async open() {
           const db = await openPgDatabase(url, { migrate: false });
           closers.push(() => db.$client.end());
