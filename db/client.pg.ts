@@ -62,8 +62,14 @@ function routeToOpenTransaction(pool: pg.Pool): void {
  * so it runs on one connection holding an advisory lock: processes started together migrate one after the other.
  * Sessions run in UTC (date functions agree with SQLite's). End the pool when done: `await db.$client.end()`.
  */
-export async function openPgDatabase(url: string, options: { migrate?: boolean; max?: number } = {}): Promise<PgDb> {
+export async function openPgDatabase(
+  url: string,
+  options: { migrate?: boolean; max?: number; onIdleError?: (error: Error) => void } = {},
+): Promise<PgDb> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: "-c TimeZone=UTC" });
+  // An idle connection whose server went away (a restart, a failover) reports it here; unheard, the process would
+  // crash. The pool drops that connection and opens another when next asked.
+  pool.on("error", options.onIdleError ?? ((error) => console.error(`PostgreSQL connection lost while idle: ${error.message}`)));
   routeToOpenTransaction(pool);
   if (options.migrate !== false) {
     try {

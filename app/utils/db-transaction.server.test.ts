@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type pg from "pg";
 import { describe, expect, it } from "vitest";
 
+import { openPgDatabase } from "../../db/client.pg";
 import { idColumnSql, withBothEngines, type Engine } from "../../tests/unit/engines";
 import { affected, closeDb, first, getDb, inTransaction, isPg, openDb, rawRow, rawRows, rawRun, transaction, type Db } from "~/utils/db.server";
 import { parseEnv } from "~/utils/env.server";
@@ -262,6 +263,23 @@ describe("the process's database", () => {
     } finally {
       Object.assign(globalThis, { __db: saved.db, __dbOpening: saved.opening, __env: saved.env });
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("on PostgreSQL: a pooled connection lost while idle is reported and replaced, not a crash", async () => {
+    const database = await engines.find((e) => e.name === "PostgreSQL")!.fresh();
+    const lost: Error[] = [];
+    const db = await openPgDatabase(database.location, { migrate: false, max: 1, onIdleError: (error) => lost.push(error) });
+    try {
+      const before = (await rawRow<{ pid: number }>(db as unknown as Db, sql`SELECT pg_backend_pid() AS pid`))!.pid;
+      const reported = new Promise<void>((resolve) => db.$client.once("error", () => resolve()));
+      await rawRun(await database.open(), sql`SELECT pg_terminate_backend(${before})`);
+      await reported;
+      expect(lost).toHaveLength(1);
+      const after = (await rawRow<{ pid: number }>(db as unknown as Db, sql`SELECT pg_backend_pid() AS pid`))!.pid;
+      expect(after).not.toBe(before);
+    } finally {
+      await db.$client.end();
     }
   });
 });

@@ -10,6 +10,7 @@ import { openDatabase, type Db } from "../../db/client";
 import { openPgDatabase, openPgTransaction, type OpenPgTransaction } from "../../db/client.pg";
 import { createCache, type Cache } from "~/utils/cache.server";
 import { getEnv } from "~/utils/env.server";
+import { logError } from "~/utils/log.server";
 
 export type { Db };
 
@@ -60,7 +61,8 @@ export async function openDb(): Promise<Db> {
   if (globalThis.__db) return globalThis.__db;
   const env = getEnv();
   if (!env.DATABASE_URL) return getDb();
-  globalThis.__dbOpening ??= openPgDatabase(env.DATABASE_URL, { max: env.DATABASE_POOL_SIZE }).then(
+  const onIdleError = (error: Error) => logError({ event: "database" }, "a PostgreSQL connection was lost while idle", error);
+  globalThis.__dbOpening ??= openPgDatabase(env.DATABASE_URL, { max: env.DATABASE_POOL_SIZE, onIdleError }).then(
     (db) => (globalThis.__db = db as unknown as Db),
     (error: unknown) => {
       globalThis.__dbOpening = undefined;
