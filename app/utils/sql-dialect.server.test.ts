@@ -13,6 +13,7 @@ import {
   epochMs,
   greatest,
   inIntegers,
+  isUniqueViolation,
   jsonNumber,
   jsonText,
   least,
@@ -139,6 +140,22 @@ describe.each(engines)("SQL fragments on $name", (engine) => {
       { count: 3, reset_at: 100 },
       { count: 1, reset_at: 300 },
     ]);
+  });
+
+  it("isUniqueViolation tells a broken unique key from other failures; caught in a savepoint, the transaction goes on", async () => {
+    const { db, t } = await shop(engine);
+    const add = (key: string) => db.insert(t.rateLimits).values({ key, count: 1, resetAt: 1 });
+    await add("a");
+    const failure = async (statement: Promise<unknown>) => statement.then(() => undefined, (error: unknown) => error);
+    expect(isUniqueViolation(await failure(add("a")))).toBe(true);
+    expect(isUniqueViolation(await failure(db.insert(t.rateLimits).values({ key: "b", count: 1, resetAt: null as unknown as number })))).toBe(false);
+    expect(isUniqueViolation(new Error("no"))).toBe(false);
+    await transaction(db, async () => {
+      const error = await failure(transaction(db, async () => void (await add("a"))));
+      expect(isUniqueViolation(error)).toBe(true);
+      await add("c");
+    });
+    expect((await db.select({ key: t.rateLimits.key }).from(t.rateLimits).orderBy(asc(t.rateLimits.key))).map((r) => r.key)).toEqual(["a", "c"]);
   });
 
   it("the catalogue search finds products by word prefixes in their name, description and store name", async () => {

@@ -140,3 +140,17 @@ export async function reserveIds(db: DbOrTx, table: string, count: number): Prom
   const last = row?.id ?? 0;
   return Array.from({ length: count }, (_, i) => last + 1 + i);
 }
+
+/**
+ * Whether a failed statement broke a unique key or primary key, on either engine (SQLite's SQLITE_CONSTRAINT_UNIQUE
+ * or _PRIMARYKEY, PostgreSQL's SQLSTATE 23505), also wrapped by drizzle. On PostgreSQL the failure aborts the
+ * transaction it happened in: a model that goes on after catching it runs the statement in a nested `transaction`
+ * (a savepoint).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = String((e as { code?: unknown }).code);
+    if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
+  }
+  return false;
+}
