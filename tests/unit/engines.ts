@@ -4,10 +4,12 @@
  * file's hooks; each engine's `fresh()` gives a new empty database that any number of independent handles can open
  * (two handles stand in for two app processes). Handles are typed as the app's `Db`, as getDb() returns them.
  */
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 
 import { openDatabase, type Db } from "../../db/client";
@@ -53,7 +55,12 @@ export function withBothEngines(): Engine[] {
     name: "SQLite",
     async fresh({ migrate = false } = {}) {
       const file = path.join(folder!, `db-${++files}.sqlite`);
-      if (migrate) openDatabase(file).$client.close();
+      if (migrate) {
+        // Migrated once; each migrated database is a copy of that file (closed, so its WAL is checkpointed away).
+        const template = path.join(folder!, "migrated.sqlite");
+        if (!fs.existsSync(template)) openDatabase(template).$client.close();
+        fs.copyFileSync(template, file);
+      }
       return {
         location: file,
         async open() {
@@ -64,11 +71,31 @@ export function withBothEngines(): Engine[] {
       };
     },
   };
+  // Migrated once into a template database; each migrated database is a copy of it (faster than migrating).
+  let migratedTemplate: Promise<string> | undefined;
+  const migratedCopy = async () => {
+    migratedTemplate ??= (async () => {
+      const url = await createPgDatabase(cluster!.url);
+      await (await openPgDatabase(url, { max: 1 })).$client.end();
+      return new URL(url).pathname.slice(1);
+    })();
+    const template = await migratedTemplate;
+    const client = new pg.Client({ connectionString: cluster!.url });
+    await client.connect();
+    const name = `test_${randomBytes(6).toString("hex")}`;
+    try {
+      await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)} TEMPLATE ${client.escapeIdentifier(template)}`);
+    } finally {
+      await client.end();
+    }
+    const url = new URL(cluster!.url);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
   const postgres: Engine = {
     name: "PostgreSQL",
     async fresh({ migrate = false } = {}) {
-      const url = await createPgDatabase(cluster!.url);
-      if (migrate) await (await openPgDatabase(url, { max: 1 })).$client.end();
+      const url = migrate ? await migratedCopy() : await createPgDatabase(cluster!.url);
       return {
         location: url,
         async open() {
