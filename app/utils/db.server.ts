@@ -187,7 +187,18 @@ export function untilDataChanges<T>(db: Db, key: string, compute: () => T): T {
     memo = createCache<unknown>({ max: 1000 });
     memos.set(client, memo);
   }
-  return memo.getOrSet(key, compute, { version: dataVersion(db) }) as T;
+  const cache = memo;
+  return cache.getOrSet(key, () => forgetIfRejected(cache, key, compute()), { version: dataVersion(db) }) as T;
+}
+
+/** A computed answer that is a promise (the asynchronous models') leaves the cache if it fails: asked again, it is computed again. */
+function forgetIfRejected<T>(cache: Cache<unknown>, key: string, answer: T): T {
+  if (answer instanceof Promise) {
+    answer.catch(() => {
+      if (cache.get(key) === answer) cache.delete(key);
+    });
+  }
+  return answer;
 }
 
 // ---- The asynchronous model API (issue 49, decision 159) -------------------------------------------------------
@@ -467,11 +478,5 @@ async function untilPgDataChanges<T>(db: Db, key: string, compute: () => T): Pro
   }
   const version = await currentDataVersion(db);
   const cache = memo;
-  const answer = cache.getOrSet(key, () => {
-    const computed = Promise.resolve(compute());
-    // A failed computation is not kept.
-    computed.catch(() => cache.delete(key));
-    return computed;
-  }, { version }) as Promise<Awaited<T>>;
-  return answer;
+  return cache.getOrSet(key, () => forgetIfRejected(cache, key, Promise.resolve(compute())), { version }) as Promise<Awaited<T>>;
 }

@@ -193,6 +193,20 @@ describe.each(engines)("SQL fragments on $name", (engine) => {
     if (engine.name === "SQLite") await expect(reserveIds(db, "users", 1)).rejects.toThrow("inside the transaction");
   });
 
+  it("untilDataChanges keeps no failed answer: asked again, it computes again", async () => {
+    const { db } = await shop(engine);
+    let runs = 0;
+    const read = () =>
+      untilDataChanges(db, "flaky", async () => {
+        if (++runs === 1) throw new Error("first read fails");
+        return "read";
+      });
+    await expect(read()).rejects.toThrow("first read fails");
+    await Promise.resolve();
+    expect(await read()).toBe("read");
+    expect(runs).toBe(2);
+  });
+
   it("the data version changes with a commit by another process, and untilDataChanges computes again then only", async () => {
     const { db, other, t } = await shop(engine, 2);
     let runs = 0;
