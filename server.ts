@@ -23,7 +23,7 @@ import { deleteExpiredSessions } from "./app/models/accounts/sessions.server";
 import { ensureAdmin } from "./app/models/accounts/users.server";
 import { hasStaleReadings, rereadStoredVersions } from "./app/models/patterns/reread.server";
 import { pooledRandomBytes } from "./app/utils/random-pool.server";
-import { getDb } from "./app/utils/db.server";
+import { openDb } from "./app/utils/db.server";
 import { getEnv } from "./app/utils/env.server";
 import { requestContextOf } from "./app/utils/request-context.server";
 import { log, logError } from "./app/utils/log.server";
@@ -54,7 +54,8 @@ if (!env.PUBLIC_URL) {
   );
 }
 
-const db = getDb();
+// SQLite in DATA_DIR, or PostgreSQL when DATABASE_URL names one (decision 160); migrated before anything else.
+const db = await openDb();
 if (env.SEED === "demo") {
   const started = Date.now();
   const { seeded } = await seedDemoData({ db, dataDir: env.DATA_DIR });

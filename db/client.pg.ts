@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
@@ -11,13 +13,64 @@ export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 const MIGRATION_LOCK = 4_901_580;
 
 /**
- * Opens a PostgreSQL database through a `pg` connection pool (issue 49, decision 158) and, unless told not to,
- * applies the pending migrations of drizzle-pg/ in one transaction. Drizzle's migrator takes no lock of its own, so
- * it runs on one connection holding an advisory lock: processes started together migrate one after the other.
- * End the pool when done: `await db.$client.end()`.
+ * `pg` parses int8 and numeric as strings (they can exceed 2^53). Here they are numbers, as SQLite's integers are
+ * (decision 160): ids, counts (`count(*)` is int8), money in cents (`bigint`, and `sum()` of a bigint is numeric)
+ * and milliseconds all stay far below 2^53; a value that does not is an error, never a silently rounded number.
+ * Process-wide: drizzle's queries fall back to pg's global parsers for every type but the date and time ones.
  */
-export async function openPgDatabase(url: string, options: { migrate?: boolean; max?: number } = {}): Promise<PgDb> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+function parseExactNumber(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) && !(Number.isFinite(value) && /[.eE]/.test(text))) {
+    throw new RangeError(`PostgreSQL returned ${text}, which a JavaScript number cannot hold exactly`);
+  }
+  return value;
+}
+pg.types.setTypeParser(pg.types.builtins.INT8, parseExactNumber);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, parseExactNumber);
+
+/**
+ * The connection of the transaction open in this async context (app/utils/db.server.ts's `transaction`), per pool.
+ * Every query sent through the pool from inside that context goes to it, so a model that uses `db` rather than the
+ * `tx` it was given still reads and writes inside the transaction, as on SQLite's one connection; other requests,
+ * in other async contexts, use other connections. `client` is null once the transaction has ended.
+ */
+export type OpenPgTransaction = {
+  pool: pg.Pool;
+  client: pg.PoolClient | null;
+  depth: number;
+  /** The last error a statement of this transaction failed with (PostgreSQL then aborts the transaction). */
+  failure?: unknown;
+};
+export const openPgTransaction = new AsyncLocalStorage<OpenPgTransaction>();
+
+/** Makes `pool.query` use the connection of the transaction open in the calling async context, if any. */
+function routeToOpenTransaction(pool: pg.Pool): void {
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = ((...args: unknown[]) => {
+    const open = openPgTransaction.getStore();
+    if (open?.pool !== pool || !open.client) return poolQuery(...args);
+    return (open.client.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
+      open.failure = error;
+      throw error;
+    });
+  }) as typeof pool.query;
+}
+
+/**
+ * Opens a PostgreSQL database through a `pg` connection pool (issue 49, decisions 158 and 160) and, unless told not
+ * to, applies the pending migrations of drizzle-pg/ in one transaction. Drizzle's migrator takes no lock of its own,
+ * so it runs on one connection holding an advisory lock: processes started together migrate one after the other.
+ * Sessions run in UTC (date functions agree with SQLite's). End the pool when done: `await db.$client.end()`.
+ */
+export async function openPgDatabase(
+  url: string,
+  options: { migrate?: boolean; max?: number; onIdleError?: (error: Error) => void } = {},
+): Promise<PgDb> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: "-c TimeZone=UTC" });
+  // An idle connection whose server went away (a restart, a failover) reports it here; unheard, the process would
+  // crash. The pool drops that connection and opens another when next asked.
+  pool.on("error", options.onIdleError ?? ((error) => console.error(`PostgreSQL connection lost while idle: ${error.message}`)));
+  routeToOpenTransaction(pool);
   if (options.migrate !== false) {
     try {
       const client = await pool.connect();

@@ -2,16 +2,21 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 
-import type { SQL } from "drizzle-orm";
+import { is, sql, type SQL } from "drizzle-orm";
+import { PgDatabase } from "drizzle-orm/pg-core";
+import pg from "pg";
 
 import { openDatabase, type Db } from "../../db/client";
+import { openPgDatabase, openPgTransaction, type OpenPgTransaction } from "../../db/client.pg";
 import { createCache, type Cache } from "~/utils/cache.server";
 import { getEnv } from "~/utils/env.server";
+import { logError } from "~/utils/log.server";
 
 export type { Db };
 
 declare global {
   var __db: Db | undefined;
+  var __dbOpening: Promise<Db> | undefined;
   // Global like __db: the server (build/app.js) and the Remix build (build/server/index.js) each bundle this module.
   var __walIndexWatches: WeakMap<object, WalIndexWatch> | undefined;
 }
@@ -21,9 +26,16 @@ export function databaseFile(dataDir: string): string {
   return path.join(dataDir, "marketplace.db");
 }
 
-/** The process-wide database (one SQLite file in DATA_DIR), migrated on first use. */
+/**
+ * The process-wide database, migrated on first use: one SQLite file in DATA_DIR, or, when DATABASE_URL names one, a
+ * PostgreSQL database, which opens asynchronously (a pool, then migrations under an advisory lock): a process on
+ * PostgreSQL calls `await openDb()` once at start (server.ts, the CLIs) before anything calls getDb().
+ */
 export function getDb(): Db {
   if (!globalThis.__db) {
+    if (getEnv().DATABASE_URL) {
+      throw new Error("The database is PostgreSQL (DATABASE_URL), which opens asynchronously: await openDb() at start, before getDb()");
+    }
     const db = openDatabase(databaseFile(getEnv().DATA_DIR));
     // With a backup running (BACKUP_URL, decision 101) Litestream checkpoints the WAL once it has copied it; the
     // app's own automatic checkpoints would race it for the write lock (Litestream's guidance), so they are off.
@@ -32,6 +44,42 @@ export function getDb(): Db {
     globalThis.__db = db;
   }
   return globalThis.__db;
+}
+
+/**
+ * Opens the process-wide database (getDb) on either engine. On PostgreSQL (DATABASE_URL): a `pg` pool of
+ * DATABASE_POOL_SIZE connections through drizzle's node-postgres driver and `db/schema.pg.ts`, migrated first.
+ *
+ * The handle is typed as SQLite's `Db` (decision 160): the models are written once against SQLite's types, and
+ * drizzle's query builders have the same shapes on both (`await db.select()...`, `.returning()`,
+ * `.onConflictDoUpdate()`). What SQLite's type offers and PostgreSQL's handle lacks must not be used by models:
+ * better-sqlite3's synchronous `.all()/.get()/.run()` on builders and on `db`, `db.$client.prepare/pragma/exec`,
+ * `preparedPerDb`, and SQLite's `db.transaction(fn, behavior)`; they go through `first`, `rawRows/rawRow/rawRun`
+ * and `transaction` below, which work on both.
+ */
+export async function openDb(): Promise<Db> {
+  if (globalThis.__db) return globalThis.__db;
+  const env = getEnv();
+  if (!env.DATABASE_URL) return getDb();
+  const onIdleError = (error: Error) => logError({ event: "database" }, "a PostgreSQL connection was lost while idle", error);
+  globalThis.__dbOpening ??= openPgDatabase(env.DATABASE_URL, { max: env.DATABASE_POOL_SIZE, onIdleError }).then(
+    (db) => (globalThis.__db = db as unknown as Db),
+    (error: unknown) => {
+      globalThis.__dbOpening = undefined;
+      throw error;
+    },
+  );
+  return globalThis.__dbOpening;
+}
+
+/** Closes the process-wide database (the CLIs, at their end): ends PostgreSQL's pool, closes SQLite's file. */
+export async function closeDb(): Promise<void> {
+  const db = globalThis.__db;
+  globalThis.__db = undefined;
+  globalThis.__dbOpening = undefined;
+  if (!db) return;
+  if (isPg(db)) await poolOf(db).end();
+  else db.$client.close();
 }
 
 /** The handle a Drizzle transaction callback receives; model helpers accept it or the database. */
@@ -114,6 +162,7 @@ function walIndexEpoch(watch: WalIndexWatch): number {
  * watched database).
  */
 export function dataVersion(db: Db): string {
+  if (isPg(db)) throw new Error("dataVersion(db) is SQLite's; on PostgreSQL, await currentDataVersion(db)");
   const watch = walIndexWatches.get(db.$client);
   if (watch) return `${totalChangesQuery(db).get()!}:w${walIndexEpoch(watch)}`;
   const state = bothQuery(db).get()!;
@@ -125,9 +174,12 @@ const memos = new WeakMap<object, Cache<unknown>>();
 /**
  * A value read from the database (e.g. a count over the whole catalogue), reused until the data changes:
  * any write by this connection (total_changes) or commit by another connection or process (data_version)
- * starts afresh, so the answer is always what the query would return now. Never inside a transaction.
+ * starts afresh, so the answer is always what the query would return now. Never inside a transaction. On
+ * PostgreSQL the version is currentDataVersion's (the WAL position) and the answer comes as a promise.
  */
 export function untilDataChanges<T>(db: Db, key: string, compute: () => T): T {
+  // On PostgreSQL the version is a query away: the answer is a promise (the asynchronous models await it anyway).
+  if (isPg(db)) return untilPgDataChanges(db, key, compute) as T;
   const client = db.$client;
   if (client.inTransaction) return compute();
   let memo = memos.get(client);
@@ -135,7 +187,18 @@ export function untilDataChanges<T>(db: Db, key: string, compute: () => T): T {
     memo = createCache<unknown>({ max: 1000 });
     memos.set(client, memo);
   }
-  return memo.getOrSet(key, compute, { version: dataVersion(db) }) as T;
+  const cache = memo;
+  return cache.getOrSet(key, () => forgetIfRejected(cache, key, compute()), { version: dataVersion(db) }) as T;
+}
+
+/** A computed answer that is a promise (the asynchronous models') leaves the cache if it fails: asked again, it is computed again. */
+function forgetIfRejected<T>(cache: Cache<unknown>, key: string, answer: T): T {
+  if (answer instanceof Promise) {
+    answer.catch(() => {
+      if (cache.get(key) === answer) cache.delete(key);
+    });
+  }
+  return answer;
 }
 
 // ---- The asynchronous model API (issue 49, decision 159) -------------------------------------------------------
@@ -154,18 +217,66 @@ export function affected(result: unknown): number {
   return Number(r.changes ?? r.rowCount ?? 0);
 }
 
-/** A raw SQL query's rows. */
+/**
+ * Whether a handle (the database or a transaction's) is PostgreSQL's: drizzle's pg databases and transactions are
+ * PgDatabase entities, whatever opened them (getDb, openPgDatabase in a test).
+ */
+export function isPg(db: DbOrTx): boolean {
+  return is(db, PgDatabase);
+}
+
+/** The `pg` pool under a PostgreSQL handle. */
+function poolOf(db: DbOrTx): pg.Pool {
+  return (db as unknown as { $client: pg.Pool }).$client;
+}
+
+type PgResult = pg.QueryResult<Record<string, unknown>>;
+const pgExecute = (db: DbOrTx, query: SQL) => (db as unknown as { execute(q: SQL): Promise<PgResult> }).execute(query);
+
+const PG_TIMESTAMP_TYPES = new Set([1114, 1184]);
+const PG_BOOLEAN = 16;
+const parsePgTimestamp = pg.types.getTypeParser(1184) as (text: string) => Date;
+const parsePgTimestampWithoutZone = pg.types.getTypeParser(1114) as (text: string) => Date;
+
+/**
+ * A raw query's rows on PostgreSQL, shaped as SQLite's raw rows are, so the models' raw SQL reads the same on both:
+ * timestamps as milliseconds since the epoch (SQLite stores them so; drizzle's driver leaves them as text), booleans
+ * as 1/0, int8 and numeric as numbers (db/client.pg.ts). Query builders map columns themselves (Date, boolean).
+ */
+function sqliteShapedRows<T>(result: PgResult): T[] {
+  const timestamps = result.fields.filter((f) => PG_TIMESTAMP_TYPES.has(f.dataTypeID));
+  const booleans = result.fields.filter((f) => f.dataTypeID === PG_BOOLEAN);
+  if (timestamps.length === 0 && booleans.length === 0) return result.rows as T[];
+  for (const row of result.rows) {
+    for (const f of timestamps) {
+      const text = row[f.name];
+      if (typeof text === "string") {
+        row[f.name] = (f.dataTypeID === 1184 ? parsePgTimestamp(text) : parsePgTimestampWithoutZone(text)).getTime();
+      }
+    }
+    for (const f of booleans) {
+      const value = row[f.name];
+      if (typeof value === "boolean") row[f.name] = value ? 1 : 0;
+    }
+  }
+  return result.rows as T[];
+}
+
+/** A raw SQL query's rows (on PostgreSQL shaped as SQLite's: sqliteShapedRows). */
 export async function rawRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  if (isPg(db)) return sqliteShapedRows<T>(await pgExecute(db, query));
   return db.all<T>(query);
 }
 
 /** A raw SQL query's first row. */
 export async function rawRow<T>(db: DbOrTx, query: SQL): Promise<T | undefined> {
+  if (isPg(db)) return (await rawRows<T>(db, query))[0];
   return db.get<T>(query);
 }
 
 /** Runs a raw SQL statement; the rows it changed. */
 export async function rawRun(db: DbOrTx, query: SQL): Promise<number> {
+  if (isPg(db)) return (await pgExecute(db, query)).rowCount ?? 0;
   return db.run(query).changes;
 }
 
@@ -177,16 +288,37 @@ const transactionQueues = new WeakMap<object, Promise<void>>();
 
 /** Whether the calling async context is inside a transaction of `db`'s connection (from `transaction`). */
 export function inTransaction(db: DbOrTx): boolean {
+  if (isPg(db)) {
+    const open = openPgTransaction.getStore();
+    return open?.pool === poolOf(db) && open.client !== null;
+  }
   return openTransaction.getStore()?.client === (db as Db).$client;
 }
 
+export type TransactionOptions = {
+  /** SQLite only: `immediate` (the default) takes the write lock at BEGIN; ignored on PostgreSQL (serializable). */
+  behavior?: TxBehavior;
+  /** PostgreSQL only: runs of the body at most, the first included, when serialization failures repeat. */
+  attempts?: number;
+};
+
 /**
- * Runs `body` in one transaction: committed when it resolves, rolled back when it throws. On SQLite: one
- * transaction per connection at a time (others wait in turn, asynchronously), begun `IMMEDIATE` by default (the
- * write lock at once: no upgrade deadlock between processes); a transaction opened inside another (the same async
- * context) is a savepoint. The body must only await the database: no network inside a transaction.
+ * Runs `body` in one transaction: committed when it resolves, rolled back when it throws. `body` receives a handle
+ * to use (the database itself: on both engines, any query made through `db` inside the body's async context belongs
+ * to the transaction); a transaction opened inside another (the same async context) is a savepoint. The body must
+ * only await the database: no network inside a transaction, and on PostgreSQL it may run more than once.
+ *
+ * SQLite: one transaction per connection at a time (others wait in turn, asynchronously), begun `IMMEDIATE` by
+ * default (the write lock at once: no upgrade deadlock between processes).
+ *
+ * PostgreSQL (decision 160): one pooled connection for the whole transaction, `ISOLATION LEVEL SERIALIZABLE`, so
+ * a read-then-write (a claim, a balance, stock) behaves as if transactions ran one after another, across processes;
+ * on a serialization failure or a deadlock (SQLSTATE 40001, 40P01), at the commit too, everything is rolled back and
+ * the body runs again from the start, up to `attempts` runs with jittered exponential backoff in between. `behavior`
+ * is ignored. Statements outside a transaction use the pool, one autocommitted statement each.
  */
-export async function transaction<T>(db: DbOrTx, body: (tx: Tx) => Promise<T>, options: { behavior?: TxBehavior } = {}): Promise<T> {
+export async function transaction<T>(db: DbOrTx, body: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  if (isPg(db)) return pgTransaction(db, body, options.attempts ?? PG_TRANSACTION_ATTEMPTS);
   const handle = db as Db;
   const client = handle.$client;
   const open = openTransaction.getStore();
@@ -209,7 +341,7 @@ export async function transaction<T>(db: DbOrTx, body: (tx: Tx) => Promise<T>, o
   transactionQueues.set(client, mine);
   await before;
   try {
-    client.exec(options.behavior === "deferred" ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE");
+    await beginSqlite(client, options.behavior ?? "immediate");
     try {
       const result = await openTransaction.run({ client, depth: 0 }, () => body(handle as unknown as Tx));
       client.exec("COMMIT");
@@ -222,4 +354,129 @@ export async function transaction<T>(db: DbOrTx, body: (tx: Tx) => Promise<T>, o
     if (transactionQueues.get(client) === mine) transactionQueues.delete(client);
     release();
   }
+}
+
+/** Each SQLite connection's busy timeout (openDatabase's 5 s), read once. */
+const busyTimeouts = new WeakMap<Db["$client"], number>();
+
+/**
+ * BEGIN on SQLite. `IMMEDIATE` takes the write lock, which another connection (another process: WEB_CONCURRENCY
+ * workers, a CLI) may hold across its transaction's awaits. SQLite's busy handler would wait for it synchronously,
+ * stalling this process's event loop (and, for two connections in one process, never letting the holder finish);
+ * instead the lock is tried without waiting and tried again after an asynchronous pause, within the connection's
+ * busy timeout, then SQLITE_BUSY is thrown as before.
+ */
+async function beginSqlite(client: Db["$client"], behavior: TxBehavior): Promise<void> {
+  if (behavior === "deferred") {
+    client.exec("BEGIN DEFERRED");
+    return;
+  }
+  let timeout = busyTimeouts.get(client);
+  if (timeout === undefined) {
+    timeout = Number(client.pragma("busy_timeout", { simple: true }));
+    busyTimeouts.set(client, timeout);
+  }
+  const deadline = Date.now() + timeout;
+  for (let attempt = 0; ; attempt++) {
+    client.pragma("busy_timeout = 0");
+    try {
+      client.exec("BEGIN IMMEDIATE");
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() >= deadline) throw error;
+    } finally {
+      client.pragma(`busy_timeout = ${timeout}`);
+    }
+    await sleep(Math.random() * Math.min(20, 2 ** attempt));
+  }
+}
+
+/** Runs of a PostgreSQL transaction's body at most when serialization failures repeat (the first included). */
+export const PG_TRANSACTION_ATTEMPTS = 12;
+const PG_RETRY_BASE_MS = 2;
+const PG_RETRY_MAX_MS = 250;
+
+/** SQLSTATEs after which the whole transaction is run again: serialization_failure, deadlock_detected. */
+const PG_RETRYABLE = new Set(["40001", "40P01"]);
+
+/** Whether an error (or what it wraps: drizzle wraps pg's errors in DrizzleQueryError) asks for a retry. */
+export function isSerializationFailure(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (PG_RETRYABLE.has(String((e as { code?: unknown }).code))) return true;
+  }
+  return false;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function pgTransaction<T>(db: DbOrTx, body: (tx: Tx) => Promise<T>, attempts: number): Promise<T> {
+  const pool = poolOf(db);
+  const handle = db as unknown as Tx;
+  const open = openPgTransaction.getStore();
+  if (open?.pool === pool && open.client) {
+    const client = open.client;
+    const name = `sp${open.depth + 1}`;
+    await client.query(`SAVEPOINT ${name}`);
+    try {
+      const result = await openPgTransaction.run({ ...open, depth: open.depth + 1 }, () => body(handle));
+      await client.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (error) {
+      // A serialization failure inside the savepoint fails the whole transaction: the outermost one runs again.
+      if (isSerializationFailure(error)) open.failure = error;
+      await client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      throw error;
+    }
+  }
+  for (let attempt = 1; ; attempt++) {
+    const client = await pool.connect();
+    const mine: OpenPgTransaction = { pool, client, depth: 0 };
+    let broken: Error | undefined;
+    try {
+      await client.query("BEGIN ISOLATION LEVEL SERIALIZABLE");
+      const result = await openPgTransaction.run(mine, () => body(handle));
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch((e: Error) => (broken = e));
+      // The body may have caught the failed statement's error and thrown another: what failed decides.
+      const retry = isSerializationFailure(error) || isSerializationFailure(mine.failure);
+      if (!retry || attempt >= attempts) throw error;
+    } finally {
+      mine.client = null;
+      client.release(broken);
+    }
+    // Full jitter: concurrent losers spread out instead of colliding again.
+    await sleep(Math.random() * Math.min(PG_RETRY_MAX_MS, PG_RETRY_BASE_MS * 2 ** attempt));
+  }
+}
+
+/**
+ * What the data of a database looks like now, as a string that changes on any commit, on either engine: SQLite's
+ * dataVersion; on PostgreSQL the WAL insert position (decision 160): every committed write, by any process and
+ * outside transactions too, moves it before its commit returns, and it costs no write of its own (a counter row
+ * bumped by every transaction would make all write transactions conflict on it). Other WAL traffic (vacuum, other
+ * databases of the cluster) only costs a cache miss. On a standby, the replayed position.
+ */
+export async function currentDataVersion(db: Db): Promise<string> {
+  if (!isPg(db)) return dataVersion(db);
+  const row = await rawRow<{ v: string }>(
+    db,
+    sql`SELECT (CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_current_wal_insert_lsn() END)::text AS v`,
+  );
+  return `pg:${row!.v}`;
+}
+
+/** untilDataChanges on PostgreSQL: the version is read (one query) before the value is looked up or computed. */
+async function untilPgDataChanges<T>(db: Db, key: string, compute: () => T): Promise<Awaited<T>> {
+  if (inTransaction(db)) return await compute();
+  const pool = poolOf(db);
+  let memo = memos.get(pool);
+  if (!memo) {
+    memo = createCache<unknown>({ max: 1000 });
+    memos.set(pool, memo);
+  }
+  const version = await currentDataVersion(db);
+  const cache = memo;
+  return cache.getOrSet(key, () => forgetIfRejected(cache, key, Promise.resolve(compute())), { version }) as Promise<Awaited<T>>;
 }

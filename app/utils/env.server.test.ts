@@ -45,6 +45,23 @@ describe("parseEnv", () => {
     expect(env.MAIL_FROM).toContain("no-reply@");
   });
 
+  it("reads DATABASE_URL: unset or blank is SQLite, postgres:// is PostgreSQL, anything else stops the start", () => {
+    expect(parse({ DATA_DIR: tmp }).DATABASE_URL).toBeUndefined();
+    expect(parse({ DATA_DIR: tmp, DATABASE_URL: "  " }).DATABASE_URL).toBeUndefined();
+    expect(parse({ DATA_DIR: tmp, DATABASE_URL: "postgres://shop:pw@127.0.0.1:5432/shop" }).DATABASE_URL).toBe(
+      "postgres://shop:pw@127.0.0.1:5432/shop",
+    );
+    expect(parse({ DATA_DIR: tmp, DATABASE_URL: "postgresql://localhost/shop" }).DATABASE_URL).toBe("postgresql://localhost/shop");
+    expect(parse({ DATA_DIR: tmp }).DATABASE_POOL_SIZE).toBe(10);
+    expect(parse({ DATA_DIR: tmp, DATABASE_POOL_SIZE: "25" }).DATABASE_POOL_SIZE).toBe(25);
+    for (const bad of ["mysql://localhost/shop", "./data/marketplace.db", "sqlite:marketplace.db"]) {
+      const message = errorOf(() => parse({ DATA_DIR: tmp, DATABASE_URL: bad })).message;
+      expect(message).toContain("DATABASE_URL");
+      expect(message).toContain("postgres://");
+    }
+    expect(errorOf(() => parse({ DATA_DIR: tmp, DATABASE_POOL_SIZE: "0" })).message).toContain("DATABASE_POOL_SIZE");
+  });
+
   it("resolves DATA_DIR to an absolute path and creates it", () => {
     const relative = path.relative(process.cwd(), path.join(tmp, "nested", "data"));
     const env = parse({ DATA_DIR: relative });

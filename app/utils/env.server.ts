@@ -4,6 +4,8 @@ import path from "node:path";
 
 import { z } from "zod";
 
+import { engineOf } from "../../db/tables";
+
 const optionalText = z
   .string()
   .trim()
@@ -18,6 +20,21 @@ const EnvSchema = z.object({
   PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(65535).default(3000)),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
+  /**
+   * The database (issue 49, decision 160): unset or blank, SQLite in DATA_DIR (marketplace.db); `postgres://` or
+   * `postgresql://` (user, password, host, port, database, `?sslmode=...`), PostgreSQL. One process uses one.
+   */
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (v) => engineOf(v) === "postgres" && URL.canParse(v),
+        "expected postgres://user:password@host:5432/database (PostgreSQL), or unset for SQLite in DATA_DIR",
+      )
+      .optional(),
+  ),
+  /** Connections each process keeps to PostgreSQL at most (DATABASE_URL); each running transaction holds one. */
+  DATABASE_POOL_SIZE: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(1000).default(10)),
   ADMIN_EMAIL: optionalText.pipe(z.string().email().optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8).optional()),
   SESSION_SECRET: optionalText.pipe(z.string().min(16).optional()),
