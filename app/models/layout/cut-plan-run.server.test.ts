@@ -66,7 +66,10 @@ describe("a cut plan's strip search (issue 48)", () => {
   });
 
   it("searches nothing without a budget", async () => {
-    const { calls } = await plan({ perMarker: 0, total: 1_000 });
+    const seen: [number, number][] = [];
+    const { calls } = await plan({ perMarker: 0, total: 1_000 }, (done, steps) => seen.push([done, steps]));
     expect(calls.every((c) => c.evaluations === 0)).toBe(true);
+    // Every step done at the end all the same.
+    expect(seen.at(-1)![0]).toBe(seen.at(-1)![1]);
   });
 });

@@ -136,6 +136,8 @@ export async function runCutPlan({
   }
   for (const m of out) totalMm += m.marker.lengthMm * m.plies;
   if (!out.length) return { ok: false, message: "The chosen sizes have no pieces in the chosen materials" };
+  // No search of the plan's markers (no budget): the step kept for it is done too.
+  if (!last) progress(done, done);
   return { ok: true, markers: out, totalMm, boundMm };
 }
 
