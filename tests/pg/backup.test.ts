@@ -1,0 +1,112 @@
+/**
+ * The restore drill on PostgreSQL (issue 50 item 5, decision 162; decision 101's Litestream drill for SQLite): a
+ * primary archiving its WAL into a backup folder, a base backup, paid orders, a point in time noted, more paid
+ * orders; a restore to that point finds exactly the orders before it, every one; `npm run backup:verify` and
+ * `npm run restore` (the scripts themselves, with a postgres:// DATABASE_URL) restore the latest state.
+ */
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { openPgDatabase, type PgDb } from "../../db/client.pg";
+import { giveToServerUser, stopNowQuietly } from "../../server/pg-bin";
+import { archiveNow, listBaseBackups, PgRestoreError, restorePg, takeBaseBackup } from "../../server/pg-backup";
+import { freePort } from "../free-port";
+import { paidOrderKeys, seedShop, writePaidOrder, type Shop } from "./paid-orders";
+import { queryOnce, startPgPrimary, type PgPrimary } from "./replication";
+
+const run = promisify(execFile);
+
+describe("PostgreSQL backups: WAL archive, base backup, point-in-time restore", () => {
+  let primary: PgPrimary;
+  let work: string;
+  let backupDir: string;
+  let shopUrl: string;
+  let db: PgDb;
+  let shop: Shop;
+  const before: string[] = [];
+  const after: string[] = [];
+  let pointInTime = "";
+  const restoredDirs: string[] = [];
+
+  beforeAll(async () => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-pgbackup-"));
+    giveToServerUser(work);
+    backupDir = path.join(work, "backup", "pg");
+    primary = await startPgPrimary({ archiveDir: backupDir });
+    await queryOnce(primary.url, "CREATE DATABASE shop");
+    shopUrl = primary.url.replace(/\/postgres$/, "/shop");
+    db = await openPgDatabase(shopUrl, { migrate: true, max: 2 });
+    shop = await seedShop(db);
+    await takeBaseBackup({ url: shopUrl, backupDir, sync: false });
+    for (let i = 0; i < 25; i++) {
+      await writePaidOrder(db, shop, `before-${i}`);
+      before.push(`before-${i}`);
+    }
+    // The server's own clock, to the microsecond: every order above committed before it, every one below after.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    pointInTime = (await queryOnce<{ t: string }>(shopUrl, "SELECT to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00' AS t"))[0].t;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 25; i++) {
+      await writePaidOrder(db, shop, `after-${i}`);
+      after.push(`after-${i}`);
+    }
+    await archiveNow(shopUrl);
+  });
+  afterAll(async () => {
+    await db?.$client.end();
+    for (const dir of restoredDirs) stopNowQuietly(dir);
+    await primary?.stop();
+    if (work) fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  async function restore(targetTime?: string) {
+    const dataDir = path.join(work, `restored-${restoredDirs.length}`);
+    restoredDirs.push(dataDir);
+    return restorePg({ backupDir, dataDir, port: await freePort(), targetTime, socketDir: path.join(primary.dir, "socket"), databaseUrl: shopUrl });
+  }
+
+  test("the archive and the base backup are in the folder", () => {
+    expect(listBaseBackups(backupDir)).toHaveLength(1);
+    expect(fs.readdirSync(path.join(backupDir, "wal")).filter((f) => /^[0-9A-F]{24}$/.test(f)).length).toBeGreaterThan(0);
+  });
+
+  test("restored to the point in time: exactly the paid orders written before it, every one, once", async () => {
+    const restored = await restore(pointInTime);
+    const check = await openPgDatabase(restored.url, { migrate: false, max: 1 });
+    try {
+      const keys = await paidOrderKeys(check);
+      expect([...keys.keys()].sort()).toEqual([...before].sort());
+      expect([...keys.values()].every((orders) => orders === 1)).toBe(true);
+      // A primary of its own: it takes a write.
+      expect(await writePaidOrder(check, shop, "after-restore")).toBe("written");
+    } finally {
+      await check.$client.end();
+      await restored.stop();
+    }
+  });
+
+  test("a point in time before the oldest base backup is refused with a message", async () => {
+    await expect(restore("2001-01-01 00:00:00+00")).rejects.toThrow(PgRestoreError);
+    await expect(restore("2001-01-01 00:00:00+00")).rejects.toThrow(/No base backup started before/);
+  });
+
+  test("npm run backup:verify and npm run restore work on a postgres:// DATABASE_URL", async () => {
+    const env = { ...process.env, DATABASE_URL: shopUrl, BACKUP_URL: `file://${path.dirname(backupDir)}`, BACKUP_VERIFY_GRACE_SECONDS: "0" };
+    const tsx = path.resolve("node_modules/.bin/tsx");
+    const verify = await run(tsx, ["scripts/backup-verify.ts"], { env });
+    expect(verify.stdout).toMatch(new RegExp(`ok: .*PostgreSQL.*: ${before.length + after.length} orders; all ${before.length + after.length} orders older than 0 s`));
+
+    const pgData = path.join(work, "restored-by-script");
+    restoredDirs.push(pgData);
+    const port = await freePort();
+    const restoreRun = await run(tsx, ["scripts/restore.ts", "--pgdata", pgData, "--port", String(port), "--to", pointInTime], { env });
+    expect(restoreRun.stdout).toContain(`${before.length} orders`);
+    const rows = await queryOnce<{ n: number }>(`postgres://postgres@127.0.0.1:${port}/shop`, "SELECT count(*)::int AS n FROM orders");
+    expect(rows[0].n).toBe(before.length);
+  });
+});

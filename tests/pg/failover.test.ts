@@ -1,0 +1,144 @@
+/**
+ * The failover drill (issue 50 item 4, decision 162): paid orders written on a primary with a synchronous standby
+ * (`remote_apply`), the primary killed (`pg_ctl stop -m immediate`), the standby promoted by the failover script's
+ * code, the writer finding the new primary (primaryUrl) and going on: every acknowledged order is there, none twice.
+ * The time from the kill to the first new write is printed, never asserted.
+ */
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+import { openPgDatabase, type PgDb } from "../../db/client.pg";
+import { hostUrls, primaryUrl } from "../../db/pg-primary";
+import * as schema from "../../db/schema.pg";
+import { FailoverError, promoteStandby } from "../../server/pg-failover";
+import { paidOrderKeys, seedShop, writePaidOrder, type Shop } from "./paid-orders";
+import { addStandby, queryOnce, startPgPrimary, waitFor, type PgNode, type PgPrimary } from "./replication";
+
+const withDb = (url: string, db: string) => {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+};
+
+describe("hostUrls: a libpq multi-host URL as one URL per host", () => {
+  test("splits the hosts, keeps user, password, database and parameters, drops target_session_attrs", () => {
+    expect(hostUrls("postgres://app:s3cret@db1:5432,db2:5433/shop?target_session_attrs=read-write&sslmode=require")).toEqual([
+      "postgres://app:s3cret@db1:5432/shop?sslmode=require",
+      "postgres://app:s3cret@db2:5433/shop?sslmode=require",
+    ]);
+    expect(hostUrls("postgresql://db1/shop")).toEqual(["postgresql://db1/shop"]);
+    expect(hostUrls("postgres://a@db1:1/x, postgres://b@db2:2/y")).toEqual(["postgres://a@db1:1/x", "postgres://b@db2:2/y"]);
+    expect(() => hostUrls("mysql://db1/shop")).toThrow(/Not a PostgreSQL URL/);
+  });
+});
+
+describe("failover drill: primary and synchronous standby on loopback", () => {
+  let primary: PgPrimary;
+  let standby: PgNode;
+  let primaryDb: string;
+  let standbyDb: string;
+
+  beforeAll(async () => {
+    primary = await startPgPrimary();
+    standby = await addStandby(primary);
+    await queryOnce(primary.url, "CREATE DATABASE shop");
+    primaryDb = withDb(primary.url, "shop");
+    standbyDb = withDb(standby.url, "shop");
+  });
+  afterAll(async () => {
+    await primary?.stop();
+  });
+
+  test("primaryUrl finds the server that accepts writes, whatever the order; the failover refuses while the old primary lives", async () => {
+    expect(await primaryUrl([standbyDb, primaryDb])).toBe(primaryDb);
+    const multi = `postgres://postgres@127.0.0.1:${standby.port},127.0.0.1:${primary.port}/shop?target_session_attrs=read-write`;
+    expect(await primaryUrl(multi)).toBe(primaryDb);
+    await expect(primaryUrl([standbyDb])).rejects.toThrow(/No PostgreSQL primary.*standby/);
+    await expect(promoteStandby({ standby: standbyDb, oldPrimary: primaryDb })).rejects.toThrow(FailoverError);
+    expect((await queryOnce(standbyDb, "SELECT pg_is_in_recovery() AS r"))[0].r).toBe(true);
+  });
+
+  test("kill the primary while paid orders are written: every acknowledged order is on the promoted standby, none twice", async () => {
+    const setup = await openPgDatabase(primaryDb, { migrate: true, max: 1 });
+    const shop: Shop = await seedShop(setup);
+    await setup.$client.end();
+
+    const urls = [primaryDb, standbyDb];
+    // A connection's death between two queries is an 'error' event (the pool's for idle ones, the client's for one
+    // in use): the writer learns of it from its next query's error.
+    const open = (url: string) => {
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      pool.on("error", () => undefined);
+      pool.on("connect", (client) => client.on("error", () => undefined));
+      return drizzle(pool, { schema }) as PgDb;
+    };
+    let db = open(await primaryUrl(urls));
+    let reconnectedAfterKill = false;
+    const acknowledged: string[] = [];
+    let already = 0;
+    let killedAt = 0;
+    let firstWriteAfterKill = 0;
+    let failedAttempts = 0;
+    let stop = false;
+
+    // The writer: one paid order after another; on an error, find the primary again and retry the same key.
+    const writer = (async () => {
+      for (let i = 0; !stop; ) {
+        const key = `drill-${i}`;
+        try {
+          const outcome = await writePaidOrder(db, shop, key);
+          if (outcome === "already") already++;
+          acknowledged.push(key);
+          if (reconnectedAfterKill && !firstWriteAfterKill) firstWriteAfterKill = performance.now();
+          i++;
+        } catch {
+          failedAttempts++;
+          await db.$client.end().catch(() => undefined);
+          let url: string | undefined;
+          while (!url && !stop) {
+            url = await primaryUrl(urls, { timeoutMs: 500 }).catch(() => undefined);
+            if (!url) await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          if (url) {
+            db = open(url);
+            if (url === standbyDb) reconnectedAfterKill = true;
+          }
+        }
+      }
+    })();
+
+    await waitFor("40 orders before the kill", async () => acknowledged.length >= 40);
+    // On the standby already, as remote_apply promises: replayed before the primary answered.
+    const seenOnStandby = acknowledged.length;
+    const onStandby = await queryOnce<{ n: number }>(standbyDb, "SELECT count(*)::int AS n FROM orders");
+    expect(onStandby[0].n).toBeGreaterThanOrEqual(seenOnStandby);
+
+    killedAt = performance.now();
+    await primary.kill();
+    const ackedAtKill = acknowledged.length;
+    const report = await promoteStandby({ standby: standbyDb, oldPrimary: primaryDb, waitSeconds: 10 });
+    expect(report.url).toBe(standbyDb);
+    await waitFor("40 orders after the failover", async () => acknowledged.length >= ackedAtKill + 40, 60);
+    stop = true;
+    await writer;
+    await db.$client.end().catch(() => undefined);
+
+    const check = await openPgDatabase(standbyDb, { migrate: false, max: 1 });
+    try {
+      const keys = await paidOrderKeys(check);
+      for (const key of acknowledged) expect(keys.get(key), key).toBe(1);
+      expect(new Set(acknowledged).size).toBe(acknowledged.length);
+      expect([...keys.values()].every((orders) => orders === 1)).toBe(true);
+      expect((await queryOnce<{ r: boolean }>(standbyDb, "SELECT pg_is_in_recovery() AS r"))[0].r).toBe(false);
+      expect((await queryOnce<{ synchronous_standby_names: string }>(standbyDb, "SHOW synchronous_standby_names"))[0].synchronous_standby_names).toBe("");
+    } finally {
+      await check.$client.end();
+    }
+    console.log(
+      `[failover drill] ${acknowledged.length} paid orders acknowledged (${ackedAtKill} before the kill), ${already} found already written on retry, ` +
+        `${failedAttempts} failed attempts; promotion ${Math.round(report.promotedMs)} ms, accepting writes ${Math.round(report.writableMs)} ms after the script started; ` +
+        `kill -> first new order ${Math.round(firstWriteAfterKill - killedAt)} ms`,
+    );
+  });
+});
