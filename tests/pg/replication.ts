@@ -73,7 +73,8 @@ async function startNode(dir: string, dataDir: string, settings: string[]): Prom
 
 const nodes = new Map<string, Set<string>>();
 
-export async function startPgPrimary(options: { archiveDir?: string } = {}): Promise<PgPrimary> {
+/** `durable` keeps fsync and full-page writes on (the bench, to measure what a production server pays). */
+export async function startPgPrimary(options: { archiveDir?: string; durable?: boolean } = {}): Promise<PgPrimary> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-pgha-"));
   fs.mkdirSync(socketDir(dir));
   giveToServerUser(dir);
@@ -92,7 +93,8 @@ export async function startPgPrimary(options: { archiveDir?: string } = {}): Pro
     await runPg("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync", "--no-instructions"]);
     if (options.archiveDir) prepareBackupDir(options.archiveDir);
     const archive = options.archiveDir ? ["archive_mode = on", `archive_command = '${archiveCommand(options.archiveDir).replaceAll("'", "''")}'`] : [];
-    const node = await startNode(dir, dataDir, ["wal_level = replica", "fsync = off", "full_page_writes = off", ...archive]);
+    const fast = options.durable ? [] : ["fsync = off", "full_page_writes = off"];
+    const node = await startNode(dir, dataDir, ["wal_level = replica", ...fast, ...archive]);
     return {
       ...node,
       dir,
