@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { openPgDatabase, type PgDb } from "../../db/client.pg";
 import { giveToServerUser, stopNowQuietly } from "../../server/pg-bin";
-import { archiveNow, listBaseBackups, PgRestoreError, restorePg, takeBaseBackup } from "../../server/pg-backup";
+import { archiveNow, listBaseBackups, PgRestoreError, restorePg, takeBaseBackup, verifyPgBackup } from "../../server/pg-backup";
 import { freePort } from "../free-port";
 import { paidOrderKeys, seedShop, writePaidOrder, type Shop } from "./paid-orders";
 import { queryOnce, startPgPrimary, type PgPrimary } from "./replication";
@@ -64,20 +64,21 @@ describe("PostgreSQL backups: WAL archive, base backup, point-in-time restore", 
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
-  async function restore(targetTime?: string) {
-    const dataDir = path.join(work, `restored-${restoredDirs.length}`);
-    restoredDirs.push(dataDir);
-    return restorePg({ backupDir, dataDir, port: await freePort(), targetTime, socketDir: path.join(primary.dir, "socket"), databaseUrl: shopUrl });
-  }
-
   test("the archive and the base backup are in the folder", () => {
     expect(listBaseBackups(backupDir)).toHaveLength(1);
     expect(fs.readdirSync(path.join(backupDir, "wal")).filter((f) => /^[0-9A-F]{24}$/.test(f)).length).toBeGreaterThan(0);
   });
 
-  test("restored to the point in time: exactly the paid orders written before it, every one, once", async () => {
-    const restored = await restore(pointInTime);
-    const check = await openPgDatabase(restored.url, { migrate: false, max: 1 });
+  const env = () => ({ ...process.env, DATABASE_URL: shopUrl, BACKUP_URL: `file://${path.dirname(backupDir)}`, BACKUP_VERIFY_GRACE_SECONDS: "0" });
+  const tsx = path.resolve("node_modules/.bin/tsx");
+
+  test("npm run restore to the point in time: exactly the paid orders written before it, every one, once", async () => {
+    const pgData = path.join(work, "restored-by-script");
+    restoredDirs.push(pgData);
+    const port = await freePort();
+    const restoreRun = await run(tsx, ["scripts/restore.ts", "--pgdata", pgData, "--port", String(port), "--to", pointInTime], { env: env() });
+    expect(restoreRun.stdout).toContain(`${before.length} orders`);
+    const check = await openPgDatabase(`postgres://postgres@127.0.0.1:${port}/shop`, { migrate: false, max: 1 });
     try {
       const keys = await paidOrderKeys(check);
       expect([...keys.keys()].sort()).toEqual([...before].sort());
@@ -86,27 +87,32 @@ describe("PostgreSQL backups: WAL archive, base backup, point-in-time restore", 
       expect(await writePaidOrder(check, shop, "after-restore")).toBe("written");
     } finally {
       await check.$client.end();
-      await restored.stop();
     }
   });
 
-  test("a point in time before the oldest base backup is refused with a message", async () => {
-    await expect(restore("2001-01-01 00:00:00+00")).rejects.toThrow(PgRestoreError);
-    await expect(restore("2001-01-01 00:00:00+00")).rejects.toThrow(/No base backup started before/);
+  test("a point in time before the oldest base backup is refused with a message; a data folder in use is never written over", async () => {
+    const restore = async (dataDir: string, targetTime?: string) => restorePg({ backupDir, dataDir, port: await freePort(), targetTime, databaseUrl: shopUrl });
+    await expect(restore(path.join(work, "too-early"), "2001-01-01 00:00:00+00")).rejects.toThrow(PgRestoreError);
+    await expect(restore(path.join(work, "too-early"), "2001-01-01 00:00:00+00")).rejects.toThrow(/No base backup started before/);
+    await expect(restore(primary.dataDir)).rejects.toThrow(/is not empty/);
   });
 
-  test("npm run backup:verify and npm run restore work on a postgres:// DATABASE_URL", async () => {
-    const env = { ...process.env, DATABASE_URL: shopUrl, BACKUP_URL: `file://${path.dirname(backupDir)}`, BACKUP_VERIFY_GRACE_SECONDS: "0" };
-    const tsx = path.resolve("node_modules/.bin/tsx");
-    const verify = await run(tsx, ["scripts/backup-verify.ts"], { env });
-    expect(verify.stdout).toMatch(new RegExp(`ok: .*PostgreSQL.*: ${before.length + after.length} orders; all ${before.length + after.length} orders older than 0 s`));
+  test("npm run backup:verify on a postgres:// DATABASE_URL: every paid order of the live primary is in the backup", async () => {
+    const verify = await run(tsx, ["scripts/backup-verify.ts"], { env: env() });
+    const live = before.length + after.length;
+    expect(verify.stdout).toMatch(new RegExp(`ok: .*PostgreSQL.*: ${live} orders; all ${live} orders older than 0 s`));
+  });
 
-    const pgData = path.join(work, "restored-by-script");
-    restoredDirs.push(pgData);
-    const port = await freePort();
-    const restoreRun = await run(tsx, ["scripts/restore.ts", "--pgdata", pgData, "--port", String(port), "--to", pointInTime], { env });
-    expect(restoreRun.stdout).toContain(`${before.length} orders`);
-    const rows = await queryOnce<{ n: number }>(`postgres://postgres@127.0.0.1:${port}/shop`, "SELECT count(*)::int AS n FROM orders");
-    expect(rows[0].n).toBe(before.length);
+  test("backup:verify fails when the archive lacks orders the live primary has", async () => {
+    // The same backup without its archived WAL: the base backup alone, from before every paid order.
+    const partial = path.join(work, "partial", "pg");
+    fs.mkdirSync(path.dirname(partial), { recursive: true });
+    fs.cpSync(backupDir, partial, { recursive: true, filter: (source) => !source.startsWith(path.join(backupDir, "wal") + path.sep) });
+    const workDir = fs.mkdtempSync(path.join(work, "verify-"));
+    restoredDirs.push(path.join(workDir, "data"));
+    const live = before.length + after.length;
+    await expect(verifyPgBackup({ backupDir: partial, databaseUrl: shopUrl, workDir, graceSeconds: 0 })).rejects.toThrow(
+      new RegExp(`lacks ${live} of the ${live} orders`),
+    );
   });
 });
