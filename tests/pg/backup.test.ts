@@ -21,7 +21,8 @@ import { queryOnce, startPgPrimary, type PgPrimary } from "./replication";
 
 const run = promisify(execFile);
 
-describe("PostgreSQL backups: WAL archive, base backup, point-in-time restore", () => {
+// Ceilings for a busy machine (the drills take seconds); nothing is timed against them.
+describe("PostgreSQL backups: WAL archive, base backup, point-in-time restore", { timeout: 120_000 }, () => {
   let primary: PgPrimary;
   let work: string;
   let backupDir: string;
@@ -56,7 +57,7 @@ describe("PostgreSQL backups: WAL archive, base backup, point-in-time restore", 
       after.push(`after-${i}`);
     }
     await archiveNow(shopUrl);
-  });
+  }, 120_000);
   afterAll(async () => {
     await db?.$client.end();
     for (const dir of restoredDirs) stopNowQuietly(dir);

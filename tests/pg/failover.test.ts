@@ -39,7 +39,8 @@ describe("hostUrls: a libpq multi-host URL as one URL per host", () => {
   });
 });
 
-describe("failover drill: primary and synchronous standby on loopback", () => {
+// Ceilings for a busy machine (the drills take seconds); nothing is timed against them.
+describe("failover drill: primary and synchronous standby on loopback", { timeout: 120_000 }, () => {
   let primary: PgPrimary;
   let standby: PgNode;
   let primaryDb: string;
@@ -51,7 +52,7 @@ describe("failover drill: primary and synchronous standby on loopback", () => {
     await queryOnce(primary.url, "CREATE DATABASE shop");
     primaryDb = withDb(primary.url, "shop");
     standbyDb = withDb(standby.url, "shop");
-  });
+  }, 120_000);
   afterAll(async () => {
     await primary?.stop();
   });
