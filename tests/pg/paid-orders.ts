@@ -6,6 +6,7 @@
  * outcome is unknown finds it already there instead of charging twice.
  */
 import { eq, sql } from "drizzle-orm";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 
 import type { PgDb } from "../../db/client.pg";
 import * as schema from "../../db/schema.pg";
@@ -28,6 +29,22 @@ export async function seedShop(db: PgDb): Promise<Shop> {
  * with that key exists (an earlier attempt committed but its answer was lost).
  */
 export async function writePaidOrder(db: PgDb, shop: Shop, key: string): Promise<"written" | "already"> {
+  // A connection of our own, released (destroyed after an error) whatever happens: drizzle's transaction() on a
+  // pool (0.45) sends BEGIN before its try, so a BEGIN failing on a dead server never gives the connection back, and
+  // after as many failovers as the pool has connections every query would wait forever (decision 162).
+  const client = await db.$client.connect();
+  let failure: Error | undefined;
+  try {
+    return await paidOrderIn(drizzle(client, { schema }), shop, key);
+  } catch (error) {
+    failure = error as Error;
+    throw error;
+  } finally {
+    client.release(failure);
+  }
+}
+
+async function paidOrderIn(db: NodePgDatabase<typeof schema>, shop: Shop, key: string): Promise<"written" | "already"> {
   const now = new Date();
   return db.transaction(async (tx) => {
     const [checkout] = await tx
