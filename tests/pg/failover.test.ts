@@ -152,4 +152,25 @@ describe("failover drill: primary and synchronous standby on loopback", { timeou
         `kill -> first new order ${Math.round(firstWriteAfterKill - killedAt)} ms`,
     );
   });
+
+  test("runbook, step 5: the old primary's place comes back as the new primary's standby, synchronous again after RESET", async () => {
+    const rejoined = await addStandby(primary, { from: standby, name: "primary", synchronous: false });
+    const state = async () =>
+      (await queryOnce<{ sync_state: string }>(standbyDb, "SELECT sync_state FROM pg_stat_replication WHERE application_name = 'primary'"))[0]?.sync_state;
+    expect(await state()).toBe("async");
+    await queryOnce(standbyDb, "ALTER SYSTEM RESET synchronous_standby_names");
+    await queryOnce(standbyDb, "SELECT pg_reload_conf()");
+    await waitFor("the rejoined node to be synchronous", async () => (await state()) === "sync");
+    const db = await openPgDatabase(standbyDb, { migrate: false, max: 1 });
+    try {
+      const [shop] = await db.select({ buyerId: schema.checkouts.userId }).from(schema.checkouts).limit(1);
+      const [order] = await db.select().from(schema.orders).limit(1);
+      await writePaidOrder(db, { buyerId: shop.buyerId, storeId: order.storeId, productId: order.productId }, "after-rejoin");
+    } finally {
+      await db.$client.end();
+    }
+    // remote_apply: acknowledged once the rejoined standby applied it.
+    const rows = await queryOnce<{ n: number }>(withDb(rejoined.url, "shop"), "SELECT count(*)::int AS n FROM checkouts WHERE provider_session_id = 'after-rejoin'");
+    expect(rows[0].n).toBe(1);
+  });
 });

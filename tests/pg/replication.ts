@@ -5,12 +5,12 @@
  * (its socket inside the folder), ready to stream (`wal_level = replica`, trust for replication on loopback, as
  * initdb writes it), optionally archiving every finished WAL segment into a backup folder (`archive_command`,
  * server/pg-backup.ts). `addStandby(primary)` takes `pg_basebackup -R` of it into another folder, starts that copy
- * on another port as a hot standby (`cluster_name = 'standby'`, the name its WAL receiver reports), waits until it
- * streams, then makes it synchronous on the primary (`synchronous_standby_names = 'standby'`, `synchronous_commit =
- * remote_apply`, by ALTER SYSTEM, so a write is acknowledged only once the standby has applied it). The standby gets
- * the same two settings in its postgresql.conf, as both machines are configured alike in docs/deploy-postgres.md (a
- * standby ignores them; promoted, it would wait for a standby of its own on its first write until
- * scripts/pg-failover.ts clears them).
+ * on another port as a hot standby (`cluster_name = 'standby'`, the name its WAL receiver reports; the primary's is
+ * `primary`), waits until it streams, then makes it synchronous on the primary (`synchronous_standby_names = 'FIRST 1
+ * (primary, standby)'`, `synchronous_commit = remote_apply`, by ALTER SYSTEM, so a write is acknowledged only once
+ * the standby has applied it). The standby gets the same two settings in its postgresql.conf, as both machines are
+ * configured alike in docs/deploy-postgres.md (a standby ignores them; promoted, it would wait for the lost primary
+ * on its first write until scripts/pg-failover.ts clears them).
  *
  * Durability is off as in tests/pg/cluster.ts (fsync, full-page writes): `pg_ctl stop -m immediate` kills the
  * server processes but the kernel keeps what they wrote, so a killed primary loses nothing a real crash would not.
@@ -94,7 +94,7 @@ export async function startPgPrimary(options: { archiveDir?: string; durable?: b
     if (options.archiveDir) prepareBackupDir(options.archiveDir);
     const archive = options.archiveDir ? ["archive_mode = on", `archive_command = '${archiveCommand(options.archiveDir).replaceAll("'", "''")}'`] : [];
     const fast = options.durable ? [] : ["fsync = off", "full_page_writes = off"];
-    const node = await startNode(dir, dataDir, ["wal_level = replica", ...fast, ...archive]);
+    const node = await startNode(dir, dataDir, ["cluster_name = 'primary'", "wal_level = replica", ...fast, ...archive]);
     return {
       ...node,
       dir,
@@ -136,30 +136,35 @@ export async function queryOnce<T extends pg.QueryResultRow = pg.QueryResultRow>
   }
 }
 
+/** The settings docs/deploy-postgres.md gives both machines: the other one is the synchronous standby. */
+export const SYNCHRONOUS_STANDBYS = "FIRST 1 (primary, standby)";
+
 /**
- * A hot standby of `primary` (pg_basebackup -R, streaming), made the primary's synchronous standby with
- * `synchronous_commit = remote_apply` unless `synchronous` is false. Returns once the primary reports it streaming
- * (and `sync`).
+ * A hot standby named `name` (its cluster_name, which its WAL receiver reports) of the node `from` (default: the
+ * cluster's first primary): pg_basebackup -R, streaming, with the settings both machines share
+ * (`synchronous_standby_names = 'FIRST 1 (primary, standby)'`, `remote_apply`; a standby ignores them). Unless
+ * `synchronous` is false, `from` then gets them too (ALTER SYSTEM) and this returns once it reports the standby
+ * `sync`; else once it streams.
  */
-export async function addStandby(primary: PgPrimary, { synchronous = true } = {}): Promise<PgNode> {
-  const dataDir = path.join(primary.dir, "standby");
-  nodes.get(primary.dir)?.add(dataDir);
-  await runPg("pg_basebackup", ["-d", primary.url, "-D", dataDir, "-R", "-X", "stream", "--checkpoint=fast", "--no-sync"]);
+export async function addStandby(
+  cluster: PgPrimary,
+  { synchronous = true, name = "standby", from = cluster as PgNode }: { synchronous?: boolean; name?: string; from?: PgNode } = {},
+): Promise<PgNode> {
+  let dataDir = path.join(cluster.dir, name);
+  for (let n = 2; fs.existsSync(dataDir); n++) dataDir = path.join(cluster.dir, `${name}-${n}`);
+  nodes.get(cluster.dir)?.add(dataDir);
+  await runPg("pg_basebackup", ["-d", from.url, "-D", dataDir, "-R", "-X", "stream", "--checkpoint=fast", "--no-sync"]);
   // The copy carries the primary's archive settings: a standby archives nothing unless archive_mode = always.
-  const alike = synchronous ? ["synchronous_standby_names = 'standby'", "synchronous_commit = remote_apply"] : [];
-  const standby = await startNode(primary.dir, dataDir, ["cluster_name = 'standby'", "hot_standby = on", ...alike]);
-  await waitFor("the standby to stream", async () => {
-    const rows = await queryOnce(primary.url, "SELECT state FROM pg_stat_replication WHERE application_name = 'standby'");
-    return rows[0]?.state === "streaming";
-  });
+  const alike = [`synchronous_standby_names = '${SYNCHRONOUS_STANDBYS}'`, "synchronous_commit = remote_apply"];
+  const standby = await startNode(cluster.dir, dataDir, [`cluster_name = '${name}'`, "hot_standby = on", ...alike]);
+  const state = async () =>
+    (await queryOnce<{ state: string; sync_state: string }>(from.url, "SELECT state, sync_state FROM pg_stat_replication WHERE application_name = $1", [name]))[0];
+  await waitFor(`${name} to stream`, async () => (await state())?.state === "streaming");
   if (synchronous) {
-    await queryOnce(primary.url, "ALTER SYSTEM SET synchronous_standby_names = 'standby'");
-    await queryOnce(primary.url, "ALTER SYSTEM SET synchronous_commit = 'remote_apply'");
-    await queryOnce(primary.url, "SELECT pg_reload_conf()");
-    await waitFor("the standby to be synchronous", async () => {
-      const rows = await queryOnce(primary.url, "SELECT sync_state FROM pg_stat_replication WHERE application_name = 'standby'");
-      return rows[0]?.sync_state === "sync";
-    });
+    await queryOnce(from.url, `ALTER SYSTEM SET synchronous_standby_names = '${SYNCHRONOUS_STANDBYS}'`);
+    await queryOnce(from.url, "ALTER SYSTEM SET synchronous_commit = 'remote_apply'");
+    await queryOnce(from.url, "SELECT pg_reload_conf()");
+    await waitFor(`${name} to be synchronous`, async () => (await state())?.sync_state === "sync");
   }
   return standby;
 }
