@@ -254,20 +254,26 @@ export async function verifyPgBackup({
   databaseUrl,
   workDir,
   graceSeconds,
+  archiveWaitSeconds = 60,
 }: {
   backupDir: string;
   databaseUrl: string;
   workDir: string;
   graceSeconds: number;
+  archiveWaitSeconds?: number;
 }): Promise<PgVerifyReport> {
   let live: string | null = null;
   let archived = false;
-  try {
-    live = await primaryUrl(databaseUrl);
-    await archiveNow(live);
-    archived = true;
-  } catch {
-    // No live primary (verifying a backup of a lost machine), or no right to switch WAL: the grace covers the rest.
+  // No live primary (verifying the backup of a lost machine), or no right to switch WAL (42501): the grace covers
+  // what is not archived yet. An archive that does not take the segment is a failure.
+  live = await primaryUrl(databaseUrl).catch(() => null);
+  if (live) {
+    try {
+      await archiveNow(live, archiveWaitSeconds);
+      archived = true;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "42501") throw error;
+    }
   }
   let cutoff: Date | null = null;
   let olderOrders = 0;

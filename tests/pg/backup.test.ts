@@ -116,4 +116,18 @@ describe("PostgreSQL backups: WAL archive, base backup, point-in-time restore", 
       new RegExp(`lacks ${live} of the ${live} orders`),
     );
   });
+
+  test("backup:verify fails when the primary's archive_command does not take the current segment", async () => {
+    await queryOnce(shopUrl, "ALTER SYSTEM SET archive_command = 'false'");
+    await queryOnce(shopUrl, "SELECT pg_reload_conf()");
+    try {
+      await writePaidOrder(db, shop, "not-archived");
+      const workDir = fs.mkdtempSync(path.join(work, "verify-"));
+      restoredDirs.push(path.join(workDir, "data"));
+      await expect(verifyPgBackup({ backupDir, databaseUrl: shopUrl, workDir, graceSeconds: 0, archiveWaitSeconds: 2 })).rejects.toThrow(/was not archived within 2 s/);
+    } finally {
+      await queryOnce(shopUrl, "ALTER SYSTEM RESET archive_command");
+      await queryOnce(shopUrl, "SELECT pg_reload_conf()");
+    }
+  });
 });
