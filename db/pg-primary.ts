@@ -61,3 +61,80 @@ export async function primaryUrl(urls: string | string[], { timeoutMs = 2000 } =
   const hidePassword = (u: string) => u.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@");
   throw new Error(`No PostgreSQL primary among ${answers.map((a) => `${hidePassword(a.url)} (${a.role}${a.error ? `: ${a.error}` : ""})`).join(", ")}`);
 }
+
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * A `pg.Pool` over several servers (a libpq multi-host URL or a list) that opens its connections on the primary
+ * and follows it after a failover: when opening a connection fails (the old primary is gone) or lands on a server in
+ * recovery (a standby, or the old primary rebuilt as one), it asks `primaryUrl()` again and opens the connection
+ * there. Each new connection is checked once (`pg_is_in_recovery()`, one query per connection, not per checkout).
+ * Connections already open to a server that dies fail their query as with any pool; the next checkout follows. While
+ * no server is the primary (a promotion under way), checkouts fail at once with primaryUrl()'s message: the request
+ * fails, the next one tries again. Drizzle takes it as any pool: `drizzle(new PrimaryPool(url), { schema })`.
+ */
+export class PrimaryPool extends pg.Pool {
+  readonly urls: string[];
+  private readonly checked = new WeakSet<pg.PoolClient>();
+  private finding: Promise<string> | null = null;
+
+  constructor(urls: string | string[], config: Omit<pg.PoolConfig, "connectionString"> = {}) {
+    const list = (Array.isArray(urls) ? urls : [urls]).flatMap(hostUrls);
+    super({ ...config, connectionString: list[0] });
+    this.urls = list;
+  }
+
+  /** The server new connections go to (the first URL until a connection shows it is not the primary). */
+  get currentUrl(): string {
+    return (this as unknown as { options: pg.PoolConfig }).options.connectionString ?? "";
+  }
+
+  private async follow(): Promise<void> {
+    // Checkouts failing together ask once.
+    this.finding ??= primaryUrl(this.urls).finally(() => {
+      this.finding = null;
+    });
+    (this as unknown as { options: pg.PoolConfig }).options.connectionString = await this.finding;
+  }
+
+  private async checkout(): Promise<pg.PoolClient> {
+    for (let attempt = 0; ; attempt++) {
+      let client: pg.PoolClient;
+      try {
+        client = await super.connect();
+      } catch (error) {
+        if (attempt > 0 || this.ending) throw error;
+        await this.follow();
+        continue;
+      }
+      if (this.checked.has(client)) return client;
+      let standby = false;
+      try {
+        standby = (await client.query<{ recovery: boolean }>("SELECT pg_is_in_recovery() AS recovery")).rows[0].recovery;
+      } catch (error) {
+        client.release(error as Error);
+        if (attempt > 0) throw error;
+        await this.follow();
+        continue;
+      }
+      if (!standby) {
+        this.checked.add(client);
+        return client;
+      }
+      client.release(true);
+      if (attempt > 0) throw new Error(`${this.currentUrl.replace(/\/\/[^@/]*@/, "//")} is in recovery: no primary to write to.`);
+      await this.follow();
+    }
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    const result = this.checkout();
+    if (!callback) return result;
+    result.then(
+      (client) => callback(undefined, client, (release) => client.release(release as Error | boolean | undefined)),
+      (error: Error) => callback(error, undefined, () => undefined),
+    );
+  }
+}

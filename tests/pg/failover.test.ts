@@ -9,11 +9,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 
 import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { openPgDatabase, type PgDb } from "../../db/client.pg";
-import { hostUrls, primaryUrl } from "../../db/pg-primary";
+import { hostUrls, PrimaryPool, primaryUrl } from "../../db/pg-primary";
 import * as schema from "../../db/schema.pg";
 import { FailoverError, promoteStandby } from "../../server/pg-failover";
 import { paidOrderKeys, seedShop, writePaidOrder, type Shop } from "./paid-orders";
@@ -57,10 +56,17 @@ describe("failover drill: primary and synchronous standby on loopback", { timeou
     await primary?.stop();
   });
 
-  test("primaryUrl finds the server that accepts writes, whatever the order; the failover refuses while the old primary lives", async () => {
+  test("primaryUrl and PrimaryPool find the server that accepts writes, whatever the order; the failover refuses while the old primary lives", async () => {
     expect(await primaryUrl([standbyDb, primaryDb])).toBe(primaryDb);
     const multi = `postgres://postgres@127.0.0.1:${standby.port},127.0.0.1:${primary.port}/shop?target_session_attrs=read-write`;
     expect(await primaryUrl(multi)).toBe(primaryDb);
+    const pool = new PrimaryPool(multi, { max: 1 });
+    try {
+      expect((await pool.query("SELECT pg_is_in_recovery() AS r")).rows[0].r).toBe(false);
+      expect(pool.currentUrl).toBe(primaryDb);
+    } finally {
+      await pool.end();
+    }
     await expect(primaryUrl([standbyDb])).rejects.toThrow(/No PostgreSQL primary.*standby/);
     await expect(promoteStandby({ standby: standbyDb, oldPrimary: primaryDb })).rejects.toThrow(FailoverError);
     expect((await queryOnce(standbyDb, "SELECT pg_is_in_recovery() AS r"))[0].r).toBe(true);
@@ -71,17 +77,13 @@ describe("failover drill: primary and synchronous standby on loopback", { timeou
     const shop: Shop = await seedShop(setup);
     await setup.$client.end();
 
-    const urls = [primaryDb, standbyDb];
-    // A connection's death between two queries is an 'error' event (the pool's for idle ones, the client's for one
-    // in use): the writer learns of it from its next query's error.
-    const open = (url: string) => {
-      const pool = new pg.Pool({ connectionString: url, max: 1 });
-      pool.on("error", () => undefined);
-      pool.on("connect", (client) => client.on("error", () => undefined));
-      return drizzle(pool, { schema }) as PgDb;
-    };
-    let db = open(await primaryUrl(urls));
-    let reconnectedAfterKill = false;
+    // The app's pool as it will be on PostgreSQL: over both servers, following the primary (db/pg-primary.ts). A
+    // connection's death between two queries is an 'error' event (the pool's for idle ones, the client's for one in
+    // use): the writer learns of it from its next query's error.
+    const pool = new PrimaryPool(`postgres://postgres@127.0.0.1:${primary.port},127.0.0.1:${standby.port}/shop?target_session_attrs=read-write`, { max: 2 });
+    pool.on("error", () => undefined);
+    pool.on("connect", (client) => client.on("error", () => undefined));
+    const db = drizzle(pool, { schema }) as PgDb;
     const acknowledged: string[] = [];
     let already = 0;
     let killedAt = 0;
@@ -89,7 +91,7 @@ describe("failover drill: primary and synchronous standby on loopback", { timeou
     let failedAttempts = 0;
     let stop = false;
 
-    // The writer: one paid order after another; on an error, find the primary again and retry the same key.
+    // The writer: one paid order after another; after an error, the same key again (the pool finds the primary).
     const writer = (async () => {
       for (let i = 0; !stop; ) {
         const key = `drill-${i}`;
@@ -97,20 +99,11 @@ describe("failover drill: primary and synchronous standby on loopback", { timeou
           const outcome = await writePaidOrder(db, shop, key);
           if (outcome === "already") already++;
           acknowledged.push(key);
-          if (reconnectedAfterKill && !firstWriteAfterKill) firstWriteAfterKill = performance.now();
+          if (killedAt && pool.currentUrl === standbyDb && !firstWriteAfterKill) firstWriteAfterKill = performance.now();
           i++;
         } catch {
           failedAttempts++;
-          await db.$client.end().catch(() => undefined);
-          let url: string | undefined;
-          while (!url && !stop) {
-            url = await primaryUrl(urls, { timeoutMs: 500 }).catch(() => undefined);
-            if (!url) await new Promise((resolve) => setTimeout(resolve, 20));
-          }
-          if (url) {
-            db = open(url);
-            if (url === standbyDb) reconnectedAfterKill = true;
-          }
+          await new Promise((resolve) => setTimeout(resolve, 20));
         }
       }
     })();
@@ -133,7 +126,7 @@ describe("failover drill: primary and synchronous standby on loopback", { timeou
     await waitFor("40 orders after the failover", async () => acknowledged.length >= ackedAtKill + 40, 60);
     stop = true;
     await writer;
-    await db.$client.end().catch(() => undefined);
+    await pool.end();
 
     const check = await openPgDatabase(standbyDb, { migrate: false, max: 1 });
     try {
