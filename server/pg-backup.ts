@@ -32,15 +32,14 @@ export const walDir = (backupDir: string) => path.join(backupDir, "wal");
 export const baseDir = (backupDir: string) => path.join(backupDir, "base");
 
 /**
- * The primary's `archive_command` for a backup folder: copy the finished segment unless a file of that name is
- * already there (PostgreSQL retries a failing command and never archives a name twice, so a file present is the
- * same segment from an attempt whose answer was lost... or a second primary writing into the same folder, which
- * the `test` refuses rather than overwrite). Copied under a temporary name and renamed, so a restore never reads
- * half a segment.
+ * The primary's `archive_command` for a backup folder. A segment is copied under a temporary name and renamed, so a
+ * restore never reads half of one. A name already there is never overwritten: the same contents (a copy whose
+ * success PostgreSQL did not record before a crash, so it archives the segment again) is success; other contents
+ * (a second primary archiving into the same folder) fail, and PostgreSQL keeps retrying and logs it.
  */
 export function archiveCommand(backupDir: string): string {
   const wal = quoteShell(walDir(backupDir));
-  return `test ! -f ${wal}/%f && cp %p ${wal}/%f.part && mv ${wal}/%f.part ${wal}/%f`;
+  return `if [ -f ${wal}/%f ]; then cmp -s %p ${wal}/%f; else cp %p ${wal}/%f.part && mv ${wal}/%f.part ${wal}/%f; fi`;
 }
 
 /** Creates the backup folder's layout, writable by the server's user (its archive_command writes wal/). */

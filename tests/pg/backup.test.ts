@@ -14,12 +14,34 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { openPgDatabase, type PgDb } from "../../db/client.pg";
 import { giveToServerUser, stopNowQuietly } from "../../server/pg-bin";
-import { archiveNow, listBaseBackups, PgRestoreError, restorePg, takeBaseBackup, verifyPgBackup } from "../../server/pg-backup";
+import { archiveCommand, archiveNow, listBaseBackups, PgRestoreError, restorePg, takeBaseBackup, verifyPgBackup } from "../../server/pg-backup";
 import { freePort } from "../free-port";
 import { paidOrderKeys, seedShop, writePaidOrder, type Shop } from "./paid-orders";
 import { queryOnce, startPgPrimary, type PgPrimary } from "./replication";
 
 const run = promisify(execFile);
+
+describe("archiveCommand", () => {
+  test("copies a segment once; the same segment again is done, a different one under that name is refused", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-archive-"));
+    try {
+      fs.mkdirSync(path.join(dir, "backup", "wal"), { recursive: true });
+      const segment = path.join(dir, "000000010000000000000003");
+      const archive = (from: string) => run("sh", ["-c", archiveCommand(path.join(dir, "backup")).replaceAll("%p", from).replaceAll("%f", path.basename(segment))]);
+      const archived = path.join(dir, "backup", "wal", path.basename(segment));
+      fs.writeFileSync(segment, "first contents");
+      await archive(segment);
+      expect(fs.readFileSync(archived, "utf8")).toBe("first contents");
+      await archive(segment);
+      fs.writeFileSync(segment, "other contents");
+      await expect(archive(segment)).rejects.toThrow();
+      expect(fs.readFileSync(archived, "utf8")).toBe("first contents");
+      expect(fs.readdirSync(path.join(dir, "backup", "wal"))).toEqual([path.basename(segment)]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 // Ceilings for a busy machine (the drills take seconds); nothing is timed against them.
 describe("PostgreSQL backups: WAL archive, base backup, point-in-time restore", { timeout: 120_000 }, () => {
