@@ -148,8 +148,9 @@ export async function restorePg({
     if (before.length === 0) throw new PgRestoreError(`No base backup started before ${targetTime}: the oldest is from ${backups[0].startedAt.toISOString()}.`);
     chosen = before.at(-1)!;
   }
-  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  await run("cp", ["-a", chosen.dir, dataDir]);
+  // Into the folder (an empty one given, a mount point perhaps, is kept), not beside it.
+  fs.mkdirSync(dataDir, { recursive: true });
+  await run("cp", ["-a", `${chosen.dir}/.`, dataDir]);
   fs.chmodSync(dataDir, 0o700);
   for (const stale of ["standby.signal", "postmaster.pid", "postmaster.opts"]) fs.rmSync(path.join(dataDir, stale), { force: true });
   const settings = [

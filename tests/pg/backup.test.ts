@@ -97,6 +97,7 @@ describe("PostgreSQL backups: WAL archive, base backup, point-in-time restore", 
 
   test("npm run restore to the point in time: exactly the paid orders written before it, every one, once", async () => {
     const pgData = path.join(work, "restored-by-script");
+    fs.mkdirSync(pgData); // an empty folder given: restored into, not beside
     restoredDirs.push(pgData);
     const port = await freePort();
     const restoreRun = await run(tsx, ["scripts/restore.ts", "--pgdata", pgData, "--port", String(port), "--to", pointInTime], { env: env() });
