@@ -1,7 +1,7 @@
 /**
  * The failover drill (issue 50 item 4, decision 162): paid orders written on a primary with a synchronous standby
  * (`remote_apply`), the primary killed (`pg_ctl stop -m immediate`), the standby promoted by `npm run db:failover`'s
- * script, the writer finding the new primary (primaryUrl) and going on: every acknowledged order is there, none twice.
+ * script, the writer's pool (PrimaryPool) following it and going on: every acknowledged order is there, none twice.
  * The time from the kill to the first new write is printed, never asserted.
  */
 import { execFile } from "node:child_process";
