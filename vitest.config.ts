@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/unit/**/*.test.ts", "server/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/unit/**/*.test.ts", "server/**/*.test.ts", "tests/pg/**/*.test.ts"],
     environment: "node",
     // The pattern worker bundled once per run (the pools' threads start from it, not through tsx each).
     globalSetup: ["tests/unit/global-setup.ts"],

@@ -16,7 +16,10 @@ import { promisify } from "node:util";
 
 import pg from "pg";
 
+import { pgBinDir, pgProgram } from "../../server/pg-bin";
 import { freePort } from "../free-port";
+
+export { pgBinDir };
 
 const run = promisify(execFile);
 
@@ -26,26 +29,9 @@ export type PgCluster = {
   stop(): Promise<void>;
 };
 
-/** PG_BIN, else Debian's PostgreSQL 15, else the newest other version Debian's `postgresql` brought. */
-export function pgBinDir(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const debian = "/usr/lib/postgresql";
-  const versions = fs.existsSync(debian) ? fs.readdirSync(debian).filter((v) => /^\d+$/.test(v)) : [];
-  const version = versions.includes("15") ? "15" : versions.sort((a, b) => Number(b) - Number(a))[0] ?? "15";
-  return path.join(debian, version, "bin");
-}
-
 /** The server's binaries, or a clear error naming the Debian package that brings them. */
-function requireBinaries(bin: string): void {
-  for (const tool of ["initdb", "pg_ctl", "postgres"]) {
-    if (!fs.existsSync(path.join(bin, tool))) {
-      throw new Error(
-        `PostgreSQL's ${tool} is not in ${bin}: install Debian's package \`postgresql\` (PostgreSQL 15; ` +
-          "`apt-get install postgresql`, which scripts/test.sh does when it is missing), or set PG_BIN to the folder " +
-          "of another installation's server binaries.",
-      );
-    }
-  }
+function requireBinaries(): void {
+  for (const tool of ["initdb", "pg_ctl", "postgres"]) pgProgram(tool);
 }
 
 /** Runs a server binary, as `postgres` when we are root. */
@@ -55,7 +41,7 @@ function asServerUser(root: boolean, file: string, args: string[]): [string, str
 
 export async function startPgCluster(): Promise<PgCluster> {
   const bin = pgBinDir();
-  requireBinaries(bin);
+  requireBinaries();
   const root = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-pg-"));
   const data = path.join(dir, "data");
