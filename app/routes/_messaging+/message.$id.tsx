@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 async function loadConversation(request: Request, id: string | undefined) {
   const user = await requireUser(request);
-  const conversation = getConversation({ db: getDb(), conversationId: Number(id), userId: user.id });
+  const conversation = await getConversation({ db: getDb(), conversationId: Number(id), userId: user.id });
   invariantResponse(conversation, "Not found", { status: 404 });
   return { user, conversation };
 }
@@ -31,8 +31,8 @@ async function loadConversation(request: Request, id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, conversation } = await loadConversation(request, params.id);
   const db = getDb();
-  const messages = listMessages({ db, conversationId: conversation.id, viewerId: user.id });
-  markConversationRead({ db, conversationId: conversation.id, userId: user.id });
+  const messages = await listMessages({ db, conversationId: conversation.id, viewerId: user.id });
+  await markConversationRead({ db, conversationId: conversation.id, userId: user.id });
   const readBefore = conversation.readAt?.getTime() ?? 0;
   const isNew = (m: (typeof messages)[number]) => m.senderId !== user.id && m.createdAt.getTime() > readBefore;
   return {
@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // The header's count was read with the session's user, before this page marked the conversation read.
     wasUnread: messages.some(isNew),
     other: conversation.other,
-    blockedByMe: hasBlocked({ db, blockerId: user.id, blockedId: conversation.other.id }),
+    blockedByMe: await hasBlocked({ db, blockerId: user.id, blockedId: conversation.other.id }),
     messages: messages.map((m) => ({
       id: m.id,
       mine: m.senderId === user.id,
@@ -61,8 +61,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const here = `/message/${conversation.id}`;
   if (intent === "block" || intent === "unblock") {
-    if (intent === "block") blockUser({ db, blockerId: user.id, blockedId: conversation.other.id });
-    else unblockUser({ db, blockerId: user.id, blockedId: conversation.other.id });
+    if (intent === "block") await blockUser({ db, blockerId: user.id, blockedId: conversation.other.id });
+    else await unblockUser({ db, blockerId: user.id, blockedId: conversation.other.id });
     return redirect(here);
   }
   const submission = parseWithZod(formData, { schema: SendMessageSchema });

@@ -8,11 +8,11 @@ import { apiIdParam } from "~/utils/api-params.server";
  * GET /api/user/get-messages/{conversationId} -> [{id, from_username, from_id, content, dt, order_id}], oldest
  * first; reading them marks the conversation read, as opening /message/{id} does. Not a participant: 404.
  */
-const route = apiRoute({ method: "GET", guard: "user" }, ({ db, user, params }) => {
+const route = apiRoute({ method: "GET", guard: "user" }, async ({ db, user, params }) => {
   const conversationId = apiIdParam(params.id, MESSAGING_ERRORS.read["not-found"]);
-  if (!getConversation({ db, conversationId, userId: user.id })) return domainError(MESSAGING_ERRORS.read, "not-found");
-  const messages = listMessages({ db, conversationId, viewerId: user.id }).map(toMessageJson);
-  markConversationRead({ db, conversationId, userId: user.id });
+  if (!await getConversation({ db, conversationId, userId: user.id })) return domainError(MESSAGING_ERRORS.read, "not-found");
+  const messages = (await listMessages({ db, conversationId, viewerId: user.id })).map(toMessageJson);
+  await markConversationRead({ db, conversationId, userId: user.id });
   return messages;
 });
 export const loader = route.loader;
