@@ -154,7 +154,7 @@ export async function deleteAccount({
   if (isDeletedAccount(user)) return { ok: false, error: "already-deleted" };
   if (actor.kind === "user" && !(await verifyPassword(user.passwordHash, password ?? ""))) return { ok: false, error: "wrong-password" };
 
-  const outcome = await transaction(db, 
+  const outcome = await transaction(db,
     async (tx): Promise<{ ok: true; candidates: string[]; stripeAccountId: string | null } | { ok: false; error: DeleteAccountError }> => {
       const current = await first(tx.select().from(users).where(eq(users.id, userId)).limit(1));
       if (!current) return { ok: false, error: "not-found" };

@@ -62,7 +62,7 @@ export async function listReportedMakes({ db, limit = 100 }: { db: Db; limit?: n
 
 /** Removes a make (any maker's), with its photos and reports; the audit entry keeps what it was and why. */
 export async function removeMake({ db, makeId, adminId, reason }: { db: Db; makeId: number; adminId: number; reason: string }): Promise<{ ok: true } | { ok: false; error: "make-not-found" }> {
-  const names = await transaction(db, 
+  const names = await transaction(db,
     async (tx) => {
       const make = await first(tx.select().from(makes).where(eq(makes.id, makeId)).limit(1));
       if (!make) return null;

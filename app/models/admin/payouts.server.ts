@@ -55,7 +55,7 @@ async function whyNot(db: DbOrTx, transferId: number): Promise<TransferError> {
 }
 
 async function audit(db: Db, adminId: number, transfer: Transaction, action: AuditAction, details: Record<string, unknown>, now: Date) {
-  await transaction(db, 
+  await transaction(db,
     async (tx) =>
       recordAudit(tx, {
         adminId,
@@ -108,7 +108,7 @@ export async function approveTransfer({
   }
   // The administrator's exclusive claim: one approval reaches the provider. In the same immediate transaction, what
   // the store owes is netted out of the transfer (a refund racing this approval lands before it, or after the payout).
-  const claimed = await transaction(db, 
+  const claimed = await transaction(db,
     async (tx): Promise<ClaimOutcome> => {
       const unclaimed = and(eq(transactions.id, transferId), eq(transactions.status, "Pending"), isNull(transactions.processedAt));
       const row = await first(tx.select().from(transactions).where(unclaimed).limit(1));

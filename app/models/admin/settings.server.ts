@@ -111,7 +111,7 @@ export async function saveSettings({
 }
 
 async function writeSettings({ db, adminId, input, now }: { db: Db; adminId: number; input: SaveSettingsInput; now: Date }): Promise<PlatformSettings> {
-  return await transaction(db, 
+  return await transaction(db,
     async (tx) => {
       const before = await getPlatformSettings({ db: tx });
       const values = {

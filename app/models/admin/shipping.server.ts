@@ -29,7 +29,7 @@ export async function shipOrderAsAdmin({
 }): Promise<ShipResult> {
   const result = await shipOrder({ db, orderId, actor: { admin: true }, tracking, carrier, now });
   if (result.ok) {
-    await transaction(db, 
+    await transaction(db,
       async (tx) =>
         recordAudit(tx, {
           adminId,

@@ -240,7 +240,7 @@ export async function removeProductAsAdmin({
   adminId: number;
   now?: Date;
 }): Promise<{ ok: true; storeId: number } | { ok: false; error: RemoveProductError }> {
-  return await transaction(db, 
+  return await transaction(db,
     async (tx) => {
       const product = await first(tx
         .select()

@@ -163,7 +163,7 @@ export async function updateAdminUser({
   now?: Date;
 }): Promise<UpdateUserResult> {
   try {
-    return await transaction(db, 
+    return await transaction(db,
       async (tx): Promise<UpdateUserResult> => {
         const current = await getAdminUser({ db: tx, userId });
         if (!current) return { ok: false, error: "not-found" };

@@ -150,7 +150,7 @@ export async function replaceCart({
   items: LineInput[];
 }): Promise<{ ok: true } | { ok: false; error: AddToCartError; productId: number; item?: string; orderId?: number; zones?: string[] }> {
   try {
-    await transaction(db, 
+    await transaction(db,
       async (tx) => {
         await clearCart({ db: tx, userId });
         for (const item of items) {
@@ -194,7 +194,7 @@ export async function clearCart({ db, userId, before }: { db: DbOrTx; userId: nu
  * the link to its download (and checkout refuses it), so nothing disappears unexplained.
  */
 export async function joinVisitorCart({ db, userId, visitorToken }: { db: Db; userId: number; visitorToken: string }) {
-  await transaction(db, 
+  await transaction(db,
     async (tx) => {
       const visitorCartId = await findCartId({ db: tx, owner: { visitorToken } });
       if (!visitorCartId) return;
@@ -454,7 +454,7 @@ export async function applyDiscountCode({
   const buyerKey = `discount:buyer:${"userId" in owner ? `u${owner.userId}` : `v${sha256(owner.visitorToken)}`}`;
   const addressKey = clientKey === undefined ? null : `discount:address:${clientKey}`;
   const { perBuyer, perAddress, windowMs } = DISCOUNT_GUESSES;
-  return await transaction(db, 
+  return await transaction(db,
     async (tx) => {
       const cartId = await findCartId({ db: tx, owner });
       if (!cartId) return { ok: false as const, error: "empty-cart" as const };

@@ -101,7 +101,7 @@ export const SHIPPING_TAX_CODE = "txcd_92010001";
 
 /** Reserves the cart in one transaction: the checkout row, its lines, the stock. */
 async function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean, vatNumber: VatNumber | null, companyName: string | null) {
-  return await transaction(db, 
+  return await transaction(db,
     async (tx) => {
       // The account as it is now, not as the request found it: deleted meanwhile, nothing is reserved (issue 34, item 1).
       const user = await first(tx.select().from(users).where(eq(users.id, asked.id)).limit(1));

@@ -78,7 +78,7 @@ export async function fulfilCheckout({
   providerTax?: ProviderTax | null;
   now?: Date;
 }): Promise<FulfilResult> {
-  return await transaction(db, 
+  return await transaction(db,
     async (tx): Promise<FulfilResult> => {
       if (!await recordEvent(tx, event)) return { status: "duplicate-event" };
       const paid = (await tx
@@ -213,7 +213,7 @@ export async function releaseCheckout({
   status: "expired" | "cancelled";
   event?: ProviderEvent;
 }): Promise<ReleaseResult> {
-  return await transaction(db, 
+  return await transaction(db,
     async (tx): Promise<ReleaseResult> => {
       if (!await recordEvent(tx, event)) return "duplicate-event";
       const closed = await tx

@@ -89,7 +89,7 @@ export async function rateOrder({
   comment: string;
   productIds?: number[];
 }): Promise<{ ok: true } | { ok: false; error: RateError }> {
-  return await transaction(db, 
+  return await transaction(db,
     async (tx) => {
       const order = await first(tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.buyerId, userId))).limit(1));
       if (!order) return { ok: false as const, error: "not-found" as const };

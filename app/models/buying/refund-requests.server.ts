@@ -72,7 +72,7 @@ export async function requestRefund({
 }): Promise<{ ok: true; request: RefundRequest } | { ok: false; error: RequestRefundError }> {
   let result: { ok: true; request: RefundRequest; order: Order } | { ok: false; error: RequestRefundError };
   try {
-    result = await transaction(db, 
+    result = await transaction(db,
       async (tx) => {
         const order = await first(tx
           .select()

@@ -60,7 +60,7 @@ export function refundIdempotencyKey(order: Pick<Order, "id" | "createdAt">): st
 }
 
 async function claim(db: Db, orderId: number, now: Date): Promise<{ ok: true; order: Order; marker: string } | { ok: false; error: RefundError }> {
-  return await transaction(db, 
+  return await transaction(db,
     async (tx) => {
       const order = await first(tx.select().from(orders).where(eq(orders.id, orderId)).limit(1));
       if (!order) return { ok: false as const, error: "not-found" as const };
@@ -160,7 +160,7 @@ export async function refundOrder({
     await release(db, order.id, marker);
     return { ok: false, error: "provider-failed" };
   }
-  const settled = await transaction(db, 
+  const settled = await transaction(db,
     async (tx) => {
       const updated = (await tx
         .update(orders)

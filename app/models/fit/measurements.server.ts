@@ -43,7 +43,7 @@ export async function saveMeasurements({
   const { changes: limit, windowMs } = MEASUREMENT_CHANGES_LIMIT;
   if (changed && !(await hit({ db, key: `measurements:${userId}`, limit, windowMs, now: now.getTime() })).allowed) return { ok: false, error: "rate-limited" };
   // Written only while the account is active, checked in the same transaction (issue 34, item 1).
-  const written = await transaction(db, 
+  const written = await transaction(db,
     async (tx) => {
       if (!await isActiveUser(tx, userId)) return false;
       await tx.insert(userMeasurements)

@@ -76,7 +76,7 @@ export async function saveSizeChart({ db }: { db: Db }, input: SaveSizeChartInpu
   if (!product) return { ok: false, error: "not-found" };
   const problems = await sizeChartProblems({ db }, product, input);
   if (problems.length) return { ok: false, error: "invalid", problems };
-  await transaction(db, 
+  await transaction(db,
     async (tx) => {
       await tx.delete(sizeChartRows).where(eq(sizeChartRows.productId, product.id));
       for (const [position, row] of input.rows.entries()) {

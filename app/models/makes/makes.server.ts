@@ -130,7 +130,7 @@ export async function createMake(write: MakeWrite & { productId: number }): Prom
   const stored = await checkAndStorePhotos(write, { productId, kept: 0 });
   if (!stored.ok) return stored;
   try {
-    const make = await transaction(db, 
+    const make = await transaction(db,
       async (tx) => {
         // Checked again with the write: a refund between the two refuses the make.
         const still = await makeEligibility(tx, { userId, productId });
@@ -185,7 +185,7 @@ export async function updateMake(write: MakeWrite & { makeId: number; keep: numb
   if (!stored.ok) return stored;
   let result: { make: Make; removed: string[] } | null;
   try {
-    result = await transaction(db, 
+    result = await transaction(db,
       async (tx) => {
         const before = await getOwnMake({ db: tx, makeId, userId });
         if (!before) return null;
@@ -220,7 +220,7 @@ export async function updateMake(write: MakeWrite & { makeId: number; keep: numb
 
 /** Deletes the maker's own make, its photos (rows and files) and its reports. */
 export async function deleteMake({ db, userId, makeId }: { db: Db; userId: number; makeId: number }): Promise<{ ok: true } | MakeFailure> {
-  const files = await transaction(db, 
+  const files = await transaction(db,
     async (tx) => {
       const make = await getOwnMake({ db: tx, makeId, userId });
       if (!make) return null;

@@ -101,7 +101,7 @@ export async function sendMessage({
   if (await hasBlocked({ db, blockerId: senderId, blockedId: to })) return { ok: false, error: "blocked-by-you" };
 
   const at = now.getTime();
-  return await transaction(db, 
+  return await transaction(db,
     async (tx) => {
       const perMinute = await hit({
         db: tx,

@@ -111,7 +111,7 @@ export async function applyAccountUpdate({
   account: Pick<Stripe.Account, "id" | "details_submitted" | "payouts_enabled">;
   event?: { id: string; type: string };
 }): Promise<"updated" | "unknown account" | "duplicate-event"> {
-  return await transaction(db, 
+  return await transaction(db,
     async (tx) => {
       if (event && affected(await tx.insert(paymentEvents).values(event).onConflictDoNothing()) === 0) return "duplicate-event" as const;
       const changed = await tx

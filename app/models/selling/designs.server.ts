@@ -272,7 +272,7 @@ export async function saveDesign({
 
   let outcome: { product: Product; unused: string[]; version: number | null } | null;
   try {
-    outcome = await transaction(db, 
+    outcome = await transaction(db,
       async (tx) => {
         const now = new Date();
         const before = productId

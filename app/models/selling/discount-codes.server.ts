@@ -39,7 +39,7 @@ export async function createDiscountCode({
   now?: Date;
 }): Promise<{ ok: true; code: DiscountCode } | { ok: false; error: CreateCodeError }> {
   if (input.ends !== null && input.ends < utcDay(now)) return { ok: false, error: "ended" };
-  return await transaction(db, 
+  return await transaction(db,
     async (tx) => {
       if (await codeTaken(tx, storeId, input.code)) return { ok: false as const, error: "code-taken" as const };
       const ids = input.product_ids === null ? null : [...new Set(input.product_ids)];

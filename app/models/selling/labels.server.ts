@@ -116,7 +116,7 @@ async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider
       await release();
       return { ok: false, error: "file-store-unavailable" };
     }
-    const stored = await transaction(db, 
+    const stored = await transaction(db,
       async (tx) => {
         const updated = (await tx
           .update(orders)
@@ -138,7 +138,7 @@ async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider
   }
 
   const carrier = CARRIERS.find((c) => c.toLowerCase() === result.carrier?.toLowerCase()) as Carrier | undefined;
-  const stored = await transaction(db, 
+  const stored = await transaction(db,
     async (tx) => {
       const updated = (await tx
         .update(orders)

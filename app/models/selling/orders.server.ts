@@ -188,7 +188,7 @@ export async function shipOrder({
   now?: Date;
 }): Promise<ShipResult> {
   const scope = "storeId" in actor ? and(eq(orders.id, orderId), eq(orders.storeId, actor.storeId)) : eq(orders.id, orderId);
-  const result = await transaction(db, 
+  const result = await transaction(db,
     async (tx): Promise<ShipResult> => {
       const order = await first(tx.select().from(orders).where(scope).limit(1));
       if (!order) return { ok: false, error: "not-found" };

@@ -150,7 +150,7 @@ export async function saveStore(args: SaveStoreArgs): Promise<SaveStoreResult> {
   const payoutValues = payout ? payoutColumns(payout, existing) : {};
   let result: { store: Store; created: boolean; unused: string[] };
   try {
-    result = await transaction(db, 
+    result = await transaction(db,
       async (tx) => {
         const before = await first(tx.select().from(stores).where(eq(stores.userId, userId)).limit(1));
         if (await isStoreNameTaken({ db: tx, name: input.name, ownerId: userId })) throw new NameTaken();

@@ -87,7 +87,7 @@ export async function chooseTesters({
   if (!call || call.sellerId !== sellerId) return { ok: false, error: "call-not-found" };
   if (call.published) return { ok: false, error: "closed" };
   const wanted = [...new Set(userIds)];
-  return await transaction(db, 
+  return await transaction(db,
     async (tx) => {
       const applications = await tx.select().from(testerApplications).where(and(eq(testerApplications.callId, callId), inArray(testerApplications.userId, wanted)));
       if (applications.length !== wanted.length) return { ok: false, error: "not-applicants" } as const;

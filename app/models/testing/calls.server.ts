@@ -80,7 +80,7 @@ export async function openTesterCall({
   if (input.closesOn < utcDay(now)) return { ok: false, error: "closes-in-past" };
   const checked = await checkedSizes(db, productId, input.sizes);
   if (!checked.ok) return checked;
-  return await transaction(db, 
+  return await transaction(db,
     async (tx) => {
       const calls = await tx.select({ closesOn: testerCalls.closesOn, closedAt: testerCalls.closedAt }).from(testerCalls).where(eq(testerCalls.productId, productId));
       if (calls.some((c) => isOpen(c, product.status, now))) return { ok: false, error: "call-open" } as const;
@@ -116,7 +116,7 @@ export async function editTesterCall({
   if (input.closesOn < utcDay(now)) return { ok: false, error: "closes-in-past" };
   const checked = await checkedSizes(db, call.productId, input.sizes);
   if (!checked.ok) return checked;
-  return await transaction(db, 
+  return await transaction(db,
     async (tx) => {
       const fresh = (await getTesterCall({ db: tx, callId, now }))!;
       if (!fresh.open) return { ok: false, error: "closed" } as const;
