@@ -5,7 +5,7 @@ import { revokeUserSessions } from "~/models/accounts/sessions.server";
 import { findUserByEmail, getUserById, setPassword } from "~/models/accounts/users.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
 import type { Db } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { affected, first } from "~/utils/db.server";
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -62,7 +62,7 @@ export async function resetPassword({
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.tokenHash, reset.tokenHash), isNull(passwordResetTokens.usedAt)));
-  if (spent.changes !== 1) return false;
+  if (affected(spent) !== 1) return false;
   await setPassword({ db, userId: reset.userId, password });
   await db.update(passwordResetTokens)
     .set({ usedAt: now })

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 
 import { products, stores, transactions, users, type Transaction } from "../../../db/tables";
-import { type Db, first, transaction, untilDataChangesAsync } from "~/utils/db.server";
+import { affected, type Db, first, transaction, untilDataChangesAsync } from "~/utils/db.server";
 import { productListColumns } from "~/models/catalog/products.server";
 import { toTransactionJson } from "~/models/selling/finance.server";
 import { centsToDollars } from "~/utils/money";
@@ -251,7 +251,7 @@ export async function removeProductAsAdmin({
         .update(products)
         .set({ removedAt: now, updatedAt: now })
         .where(and(eq(products.id, productId), isNull(products.removedAt)));
-      if (removed.changes === 0) return { ok: false as const, error: "already-removed" as const };
+      if (affected(removed) === 0) return { ok: false as const, error: "already-removed" as const };
       await recordAudit(tx, {
         adminId,
         action: "remove-product",

@@ -177,7 +177,7 @@ export async function removeCartItem({ db, owner, itemId }: { db: Db; owner: Car
   const result = await db
     .delete(cartItems)
     .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)));
-  return result.changes > 0;
+  return affected(result) > 0;
 }
 
 /** Empties the user's cart; with `before`, only the rows added up to then (what a checkout took). */

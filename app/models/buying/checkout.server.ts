@@ -27,7 +27,7 @@ import type { Db } from "~/utils/db.server";
 import { logError } from "~/utils/log.server";
 import { formatRateBp } from "~/utils/numbers";
 import { checkoutImportNotice } from "~/models/tax/imports.server";
-import { first, transaction } from "~/utils/db.server";
+import { affected, first, transaction } from "~/utils/db.server";
 
 /** How long a payment session (and its stock reservation) lives: Stripe's minimum, 30 minutes. */
 export const RESERVATION_TTL_MS = 30 * 60 * 1000;
@@ -135,7 +135,7 @@ async function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean, 
           .update(variants)
           .set({ inventory: sql`${variants.inventory} - ${line.quantity}` })
           .where(and(eq(variants.id, line.variantId), gte(variants.inventory, line.quantity)));
-        if (taken.changes !== 1) throw new OutOfStock(line.name); // rolls the whole reservation back
+        if (affected(taken) !== 1) throw new OutOfStock(line.name); // rolls the whole reservation back
       }
       const checkout = (await tx
         .insert(checkouts)

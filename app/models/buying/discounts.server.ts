@@ -16,7 +16,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { carts, discountCodes, discountRedemptions, type DiscountCode } from "../../../db/tables";
 import { percentOfCents } from "~/models/buying/fees.server";
 import type { Db, DbOrTx, Tx } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { affected, first } from "~/utils/db.server";
 
 export type DiscountError = "unknown-code" | "not-started" | "expired" | "used-up" | "not-applicable" | "already-used";
 
@@ -145,7 +145,7 @@ export async function claimUse(tx: Tx, { codeId, userId, checkoutId }: { codeId:
         or(isNull(discountCodes.maxUses), sql`${discountCodes.uses} < ${discountCodes.maxUses}`),
       ),
     );
-  if (taken.changes !== 1) return false;
+  if (affected(taken) !== 1) return false;
   await tx.insert(discountRedemptions).values({ codeId, userId, checkoutId, status: "reserved" });
   return true;
 }

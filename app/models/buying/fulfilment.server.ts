@@ -29,7 +29,7 @@ import { recordSaleTax } from "~/models/tax/ledger.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import type { Db } from "~/utils/db.server";
 import type { DbOrTx, Tx } from "~/utils/db.server";
-import { first, transaction } from "~/utils/db.server";
+import { affected, first, transaction } from "~/utils/db.server";
 
 /** A checkout's lines with their products and chosen variants, in the order they were added. */
 export async function selectCheckoutLines(db: DbOrTx, checkoutId: number) {
@@ -48,7 +48,7 @@ export type ProviderEvent = { id: string; type: string };
 async function recordEvent(tx: Tx, event: ProviderEvent | undefined): Promise<boolean> {
   if (!event) return true;
   const result = await tx.insert(paymentEvents).values(event).onConflictDoNothing();
-  return result.changes > 0;
+  return affected(result) > 0;
 }
 
 export type FulfilResult =
@@ -220,7 +220,7 @@ export async function releaseCheckout({
         .update(checkouts)
         .set({ status })
         .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "open")));
-      if (closed.changes === 0) return "not-open";
+      if (affected(closed) === 0) return "not-open";
       await restock(tx, checkoutId);
       await releaseUse(tx, checkoutId);
       return "released";

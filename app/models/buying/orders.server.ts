@@ -6,7 +6,7 @@ import { latestRefundRequests } from "~/models/buying/refund-request-rows.server
 import { mediaOf } from "~/models/catalog/media.server";
 import type { Db } from "~/utils/db.server";
 import { isDownloadPattern } from "~/utils/catalog";
-import { first, transaction } from "~/utils/db.server";
+import { affected, first, transaction } from "~/utils/db.server";
 
 /** `refundRequest`: the order's latest refund or cancel request (decision 110), null when none was asked. */
 export type BuyerOrder = Order & { media: string[]; patternFile: string | null; refundRequest?: RefundRequest | null };
@@ -101,7 +101,7 @@ export async function rateOrder({
         .update(orders)
         .set({ reviewed: true })
         .where(and(eq(orders.id, orderId), eq(orders.reviewed, false)));
-      if (marked.changes === 0) return { ok: false as const, error: "already-reviewed" as const };
+      if (affected(marked) === 0) return { ok: false as const, error: "already-reviewed" as const };
       const user = (await first(tx.select().from(users).where(eq(users.id, userId)).limit(1)))!;
       await tx.insert(reviews)
         .values({

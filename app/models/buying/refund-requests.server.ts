@@ -26,7 +26,7 @@ import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { log } from "~/utils/log.server";
-import { first, transaction } from "~/utils/db.server";
+import { affected, first, transaction } from "~/utils/db.server";
 
 export type RefundRequestKind = RefundRequest["kind"];
 
@@ -196,7 +196,7 @@ async function acceptRequest({
     .update(refundRequests)
     .set({ answeredAt: now, answeredBy: actor.userId, answer })
     .where(and(eq(refundRequests.id, request.id), claimable(now)));
-  if (claimed.changes === 0) return { ok: false, error: "already-answered" };
+  if (affected(claimed) === 0) return { ok: false, error: "already-answered" };
   // 2. the refund path of decision 081; its settle transaction accepts this open request.
   const refund = await refundOrder({ db, orderId: request.orderId, adminId: actor.userId, stripe, by: "admin" in actor ? "admin" : "seller", now });
   if (!refund.ok) {

@@ -31,7 +31,7 @@ import { acceptOpenRefundRequest } from "~/models/buying/refund-request-rows.ser
 import { recordAudit } from "../platform/audit.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { log, logError } from "~/utils/log.server";
-import { first, transaction } from "~/utils/db.server";
+import { affected, first, transaction } from "~/utils/db.server";
 
 /** A claim older than this (a crashed request) may be taken over; the idempotency key keeps it one refund. */
 const CLAIM_STALE_MS = 5 * 60 * 1000;
@@ -81,7 +81,7 @@ async function claim(db: Db, orderId: number, now: Date): Promise<{ ok: true; or
             ),
           ),
         );
-      if (won.changes === 0) return { ok: false as const, error: "in-progress" as const };
+      if (affected(won) === 0) return { ok: false as const, error: "in-progress" as const };
       return { ok: true as const, order, marker };
     },
     { behavior: "immediate" },

@@ -11,7 +11,7 @@ import { helpRecipients } from "~/models/messaging/help.server";
 import type { Db } from "~/utils/db.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
 import { hit, release } from "~/utils/rate-limit.server";
-import { first } from "~/utils/db.server";
+import { affected, first } from "~/utils/db.server";
 
 export type ReportMakeError = "make-not-found" | "own-make" | "already-reported" | "rate-limited";
 
@@ -51,7 +51,7 @@ export async function reportMake({
   const key = `make-reports:${reporterId}`;
   if (!(await hit({ db, key, limit: REPORTS_LIMIT.reports, windowMs: REPORTS_LIMIT.windowMs, now })).allowed) return { ok: false, error: "rate-limited" };
   const inserted = await db.insert(makeReports).values({ makeId, reporterId, reason, createdAt: new Date(now) }).onConflictDoNothing();
-  if (inserted.changes === 0) {
+  if (affected(inserted) === 0) {
     await release({ db, key, now });
     return { ok: false, error: "already-reported" };
   }

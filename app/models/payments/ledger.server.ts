@@ -35,7 +35,7 @@ import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { orders, stores, transactions, type Order, type Store, type Transaction } from "../../../db/tables";
 import { sellerCreditCents } from "~/models/shipping/rates";
 import type { Db, Tx } from "~/utils/db.server";
-import { first, transaction } from "~/utils/db.server";
+import { affected, first, transaction } from "~/utils/db.server";
 
 const IMMEDIATE = { behavior: "immediate" } as const;
 
@@ -141,7 +141,7 @@ export async function requestWithdrawal({
       .update(stores)
       .set({ balanceCents: sql`${stores.balanceCents} - ${amount}` })
       .where(and(eq(stores.id, storeId), eq(stores.balanceCents, amount), gt(stores.balanceCents, 0)));
-    if (debited.changes !== 1) return { ok: false as const, error: "not-enough-balance" as const };
+    if (affected(debited) !== 1) return { ok: false as const, error: "not-enough-balance" as const };
     const transfer = (await tx
       .insert(transactions)
       .values({ storeId, txType: "Transfer", amountCents: -amount, status: "Pending", createdAt: now })

@@ -118,7 +118,7 @@ export async function applyAccountUpdate({
         .update(stores)
         .set({ stripeOnboarded: isOnboardedAccount(account) })
         .where(eq(stores.stripeAccountId, account.id));
-      return changed.changes > 0 ? ("updated" as const) : ("unknown account" as const);
+      return affected(changed) > 0 ? ("updated" as const) : ("unknown account" as const);
     },
     { behavior: "immediate" },
   );
@@ -136,7 +136,7 @@ export async function completeLocalOnboarding({
 }): Promise<{ ok: true } | { ok: false; error: "not-found" | "stripe-configured" }> {
   if (stripe) return { ok: false, error: "stripe-configured" };
   const changed = await db.update(stores).set({ stripeOnboarded: true }).where(eq(stores.id, storeId));
-  return changed.changes > 0 ? { ok: true } : { ok: false, error: "not-found" };
+  return affected(changed) > 0 ? { ok: true } : { ok: false, error: "not-found" };
 }
 
 /** The header's flag (spec 2.2, 7.3 stripe-onboarded): the user's store finished payout onboarding. */

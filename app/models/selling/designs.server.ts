@@ -33,7 +33,7 @@ import { deleteUnreferencedFiles, discardFiles, FILE_STORE_RETRY_SECONDS, FileSt
 import { type FileProblem, type TempFile } from "~/utils/multipart.server";
 import { inspectFile } from "~/models/files/inspect.server";
 import { shippingOverrideJson } from "~/models/shipping/rates";
-import { first, transaction } from "~/utils/db.server";
+import { affected, first, transaction } from "~/utils/db.server";
 
 /** The seller's designs, drafts included (removed ones are gone from every list), newest first. */
 export async function listOwnProducts({ db, storeId }: { db: Db; storeId: number }) {
@@ -402,7 +402,7 @@ export async function removeOwnProduct({ db, storeId, productId }: { db: Db; sto
     .update(products)
     .set({ removedAt: new Date() })
     .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt)));
-  return result.changes === 1;
+  return affected(result) === 1;
 }
 
 /**
@@ -425,7 +425,7 @@ export async function setOwnProductStatus({
     .update(products)
     .set({ status, updatedAt: new Date() })
     .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt)));
-  return result.changes === 1;
+  return affected(result) === 1;
 }
 
 export type PatternUnitsError = "not-found" | "unreadable" | "busy";

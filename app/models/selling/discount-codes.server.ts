@@ -9,7 +9,7 @@ import { codeProductIds, utcDay } from "~/models/buying/discounts.server";
 import type { CreateDiscountCodeInput } from "~/schemas/discounts";
 import type { Db, DbOrTx } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
-import { first, transaction } from "~/utils/db.server";
+import { affected, first, transaction } from "~/utils/db.server";
 
 export type CreateCodeError = "code-taken" | "unknown-product" | "ended";
 export type RemoveCodeError = "not-found";
@@ -96,7 +96,7 @@ export async function removeDiscountCode({ db, storeId, codeId, now = new Date()
     .update(discountCodes)
     .set({ removedAt: now })
     .where(and(eq(discountCodes.id, codeId), eq(discountCodes.storeId, storeId), isNull(discountCodes.removedAt)));
-  return removed.changes === 1 ? { ok: true } : { ok: false, error: "not-found" };
+  return affected(removed) === 1 ? { ok: true } : { ok: false, error: "not-found" };
 }
 
 /**

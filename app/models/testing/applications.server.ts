@@ -12,7 +12,7 @@ import { getMeasurements } from "~/models/fit/chart.server";
 import { displayName, findConversation, pairOf } from "~/models/messaging/conversations.server";
 import type { Db } from "~/utils/db.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
-import { first, transaction } from "~/utils/db.server";
+import { affected, first, transaction } from "~/utils/db.server";
 
 export type ApplyError = "call-not-found" | "closed" | "own-call" | "already-applied" | "invalid-size";
 export type ChooseError = "call-not-found" | "not-applicants" | "too-many-testers" | "closed";
@@ -50,7 +50,7 @@ export async function applyToTesterCall({
     .insert(testerApplications)
     .values({ callId, userId, size, note, measurements: measurements ? JSON.stringify(measurements) : null, createdAt: now })
     .onConflictDoNothing();
-  if (inserted.changes === 0) return { ok: false, error: "already-applied" };
+  if (affected(inserted) === 0) return { ok: false, error: "already-applied" };
   const seller = await first(db.select({ email: users.email, status: users.status }).from(users).where(eq(users.id, call.sellerId)).limit(1));
   const applicant = (await first(db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId)).limit(1)))!;
   const notice =

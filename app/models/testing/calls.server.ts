@@ -10,7 +10,7 @@ import { displayName } from "~/models/messaging/conversations.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { chartSizesOf } from "~/models/fit/size-chart.server";
 import type { Db, DbOrTx } from "~/utils/db.server";
-import { first, transaction } from "~/utils/db.server";
+import { affected, first, transaction } from "~/utils/db.server";
 
 export type OpenCallError = "product-not-found" | "not-a-draft" | "not-downloadable" | "closes-in-past" | "call-open" | "unknown-sizes";
 export type EditCallError = "call-not-found" | "closed" | "testers-chosen" | "closes-in-past" | "unknown-sizes";
@@ -137,7 +137,7 @@ export async function closeTesterCall({ db, sellerId, callId, now = new Date() }
   if (!call || call.sellerId !== sellerId) return { ok: false, error: "call-not-found" };
   if (!call.open) return { ok: false, error: "closed" };
   const closed = await db.update(testerCalls).set({ closedAt: now }).where(and(eq(testerCalls.id, callId), isNull(testerCalls.closedAt)));
-  return closed.changes ? { ok: true } : { ok: false, error: "closed" };
+  return affected(closed) ? { ok: true } : { ok: false, error: "closed" };
 }
 
 export type CallView = {
