@@ -15,8 +15,7 @@
  */
 import { sql } from "drizzle-orm";
 
-import type { DbOrTx } from "~/utils/db.server";
-import { rawRow, rawRun } from "~/utils/db.server";
+import { type DbOrTx, rawRow, rawRun } from "~/utils/db.server";
 
 export type RateLimitState = {
   /** Whether this attempt is within the limit. */

@@ -37,10 +37,9 @@ import { getStripe } from "~/models/payments/providers.server";
 import { recordAudit } from "~/models/platform/audit.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { verifyPassword } from "~/utils/crypto.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first, transaction } from "~/utils/db.server";
 import { parseJson } from "~/utils/personal-data";
 import { logError } from "~/utils/log.server";
-import { first, transaction } from "~/utils/db.server";
 
 /** The name a deleted account shows everywhere (messages, reviews, orders): first + last name. */
 export const DELETED_FIRST_NAME = "Deleted";

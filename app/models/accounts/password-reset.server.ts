@@ -4,8 +4,7 @@ import { passwordResetTokens } from "../../../db/tables";
 import { revokeUserSessions } from "~/models/accounts/sessions.server";
 import { findUserByEmail, getUserById, setPassword } from "~/models/accounts/users.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
-import { affected, first } from "~/utils/db.server";
+import { affected, type Db, first } from "~/utils/db.server";
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 

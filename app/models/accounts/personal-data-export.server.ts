@@ -16,9 +16,8 @@ import { asc, eq } from "drizzle-orm";
 import { passwordResetTokens, sessions, stores, users } from "../../../db/tables";
 import { userContactJson } from "~/models/accounts/users.server";
 import { recordAudit } from "~/models/platform/audit.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { exportFileUrl, iso, type ExportSubject, type PersonalDataSection } from "~/utils/personal-data";
-import { first } from "~/utils/db.server";
 
 /** Bumped when the export's shape changes (a section added, renamed or reshaped). */
 export const EXPORT_SCHEMA_VERSION = 1;

@@ -3,11 +3,10 @@ import { and, eq, ne } from "drizzle-orm";
 import { sessions, users, type User } from "../../../db/tables";
 import type { ProfileInput } from "~/schemas/profile";
 import { hashPassword, sha256, verifyPassword } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first, transaction } from "~/utils/db.server";
 import { deleteUnreferencedFiles, FileStoreUnavailableError, storeFile } from "~/models/files/store.server";
 import { type TempFile } from "~/utils/multipart.server";
 import { inspectFile } from "~/models/files/inspect.server";
-import { first, transaction } from "~/utils/db.server";
 
 /** Spec 3, Profile. */
 export type Profile = {

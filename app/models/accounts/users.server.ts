@@ -2,10 +2,9 @@ import { eq } from "drizzle-orm";
 
 import { users, type User } from "../../../db/tables";
 import { hashPassword, verifyPassword } from "~/utils/crypto.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { hit, release } from "~/utils/rate-limit.server";
-import { first } from "~/utils/db.server";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -8,12 +8,11 @@
 import { and, asc, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 
 import { orders } from "../../../db/tables";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { formatMargin, twoDecimals } from "./format";
 import { pageWindow, type TablePage, type TableQuery } from "./table";
 import { isoDay } from "~/utils/dates";
-import { first } from "~/utils/db.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

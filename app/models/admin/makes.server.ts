@@ -8,8 +8,7 @@ import { makePhotos, makeReports, makes, products, users } from "../../../db/tab
 import { recordAudit } from "~/models/platform/audit.server";
 import { discardFiles } from "~/models/files/store.server";
 import { displayName } from "~/models/messaging/conversations.server";
-import type { Db } from "~/utils/db.server";
-import { first, transaction } from "~/utils/db.server";
+import { type Db, first, transaction } from "~/utils/db.server";
 
 export type ReportedMake = {
   id: number;

@@ -21,9 +21,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { stores, transactions, type Transaction } from "../../../db/tables";
 import { netDebtIntoTransfer, payoutPlan } from "~/models/payments/ledger.server";
 import { getPayoutProvider, settleTransfer, type PayoutProvider } from "~/models/selling/payouts.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first, transaction } from "~/utils/db.server";
 import { recordAudit, type AuditAction } from "../platform/audit.server";
-import { first, transaction } from "~/utils/db.server";
 
 export type TransferError = "not-found" | "not-pending" | "in-progress" | "not-onboarded" | "store-owes" | "amount-changed" | "provider-failed";
 

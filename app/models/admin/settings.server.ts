@@ -7,14 +7,13 @@ import { eq } from "drizzle-orm";
 
 import { platformSettings, type PlatformSettings } from "../../../db/tables";
 import type { SaveSettingsInput } from "~/schemas/admin";
-import type { Db } from "~/utils/db.server";
+import { type Db, transaction } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { changes, recordAudit } from "../platform/audit.server";
 import { RATES_SOURCE } from "~/models/tax/rates.server";
 import { parseVatNumber } from "~/models/tax/vat-number.server";
 import { getStripe } from "~/models/payments/providers.server";
-import { transaction } from "~/utils/db.server";
 
 const percent = (bp: number) => bp / 100;
 

@@ -8,9 +8,8 @@
  */
 import { shipOrder, type ShipResult } from "~/models/selling/orders.server";
 import type { Carrier } from "~/schemas/selling";
-import type { Db } from "~/utils/db.server";
+import { type Db, transaction } from "~/utils/db.server";
 import { recordAudit } from "../platform/audit.server";
-import { transaction } from "~/utils/db.server";
 
 export async function shipOrderAsAdmin({
   db,

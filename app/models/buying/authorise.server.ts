@@ -2,8 +2,7 @@ import { and, eq } from "drizzle-orm";
 
 import { products, stores, type User } from "../../../db/tables";
 import { findBuyerOrderForFile, logDownload } from "~/models/buying/downloads.server";
-import type { Db } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 type FileRow = { name: string; ownerId: number | null };
 

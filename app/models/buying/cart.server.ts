@@ -15,10 +15,9 @@ import { quoteTax, type TaxQuote } from "~/models/tax/quote.server";
 import { priceBasis, shownPrice } from "~/models/tax/prices.server";
 import { parseVatNumber, type VatNumber } from "~/models/tax/vat-number.server";
 import { sha256 } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { hit, peek } from "~/utils/rate-limit.server";
-import { affected, first, transaction } from "~/utils/db.server";
 
 /** A cart belongs to a user, or to a visitor through the random token in the visitor's cookie. */
 export type CartOwner = { userId: number } | { visitorToken: string };

@@ -23,11 +23,10 @@ import type { VatNumber } from "~/models/tax/vat-number.server";
 import type { PaymentProvider, SessionLine } from "~/models/payments/types";
 import type { StoreShipping } from "~/models/shipping/rates.server";
 import { isDownloadPattern, productTypeLabel } from "~/utils/catalog";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import { logError } from "~/utils/log.server";
 import { formatRateBp } from "~/utils/numbers";
 import { checkoutImportNotice } from "~/models/tax/imports.server";
-import { affected, first, transaction } from "~/utils/db.server";
 
 /** How long a payment session (and its stock reservation) lives: Stripe's minimum, 30 minutes. */
 export const RESERVATION_TTL_MS = 30 * 60 * 1000;

@@ -15,8 +15,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 
 import { carts, discountCodes, discountRedemptions, type DiscountCode } from "../../../db/tables";
 import { percentOfCents } from "~/models/buying/fees.server";
-import type { Db, DbOrTx, Tx } from "~/utils/db.server";
-import { affected, first } from "~/utils/db.server";
+import { affected, type Db, type DbOrTx, first, type Tx } from "~/utils/db.server";
 
 export type DiscountError = "unknown-code" | "not-started" | "expired" | "used-up" | "not-applicable" | "already-used";
 

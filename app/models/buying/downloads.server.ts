@@ -10,10 +10,9 @@ import { downloads, orders, products, stores, users } from "../../../db/tables";
 import { isDownloadable } from "~/models/buying/orders.server";
 import { getLatestVersion, getVersion, type VersionSummary } from "~/models/patterns/versions.server";
 import { getFileRecord } from "~/models/files/store.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first } from "~/utils/db.server";
 import { getSizeChart, noMeasurements } from "~/models/fit/chart.server";
 import { FIT_ZONES, type Measurements, type SizeChart } from "~/utils/measurements";
-import { first } from "~/utils/db.server";
 
 /** The buyer's orders that are a licence to download: a Digital pattern, not refunded. */
 function licenceOrderOf(userId: number) {

@@ -11,10 +11,9 @@ import { releaseCheckout, type ProviderEvent } from "~/models/buying/fulfilment.
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import { evidenceConflicts, evidenceRefusal } from "~/models/tax/evidence.server";
 import { isDownloadPattern } from "~/utils/catalog";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { sendMail } from "~/utils/mail.server";
-import { first } from "~/utils/db.server";
 
 /** Null when the evidence agrees (or there is none); else what the webhook answers. */
 export async function refuseOnEvidence({

@@ -27,9 +27,8 @@ import { creditSale } from "~/models/payments/ledger.server";
 import { issueInvoice } from "~/models/tax/invoices.server";
 import { recordSaleTax } from "~/models/tax/ledger.server";
 import { isDownloadPattern } from "~/utils/catalog";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import type { DbOrTx, Tx } from "~/utils/db.server";
-import { affected, first, transaction } from "~/utils/db.server";
 
 /** A checkout's lines with their products and chosen variants, in the order they were added. */
 export async function selectCheckoutLines(db: DbOrTx, checkoutId: number) {

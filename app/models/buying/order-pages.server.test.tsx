@@ -20,8 +20,7 @@ import { getPurchase } from "~/models/buying/purchases.server";
 import { toPurchaseView } from "~/models/buying/views.server";
 import { helpRecipients } from "~/models/messaging/help.server";
 import { createLocalProvider } from "~/models/payments/local.server";
-import type { Db } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 let dir: string;
 beforeAll(() => {

@@ -4,9 +4,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { orders, products, reviews, users, type Order, type RefundRequest } from "../../../db/tables";
 import { latestRefundRequests } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import { isDownloadPattern } from "~/utils/catalog";
-import { affected, first, transaction } from "~/utils/db.server";
 
 /** `refundRequest`: the order's latest refund or cancel request (decision 110), null when none was asked. */
 export type BuyerOrder = Order & { media: string[]; patternFile: string | null; refundRequest?: RefundRequest | null };

@@ -9,8 +9,7 @@ import { orderCounterpart } from "~/models/messaging/messages.server";
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import { listVersions, versionFacts } from "~/models/patterns/versions.server";
 import { platformContactEmails } from "~/models/platform/settings.server";
-import type { Db } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 /**
  * The return from the payment provider (/purchases/success). Spec 4: the cart empties (what the checkout took).

@@ -21,12 +21,11 @@ import type Stripe from "stripe";
 
 import { orders, refundRequests, stores, users, type Order, type RefundRequest } from "../../../db/tables";
 import { refundOrder } from "~/models/buying/refunds.server";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { log } from "~/utils/log.server";
-import { affected, first, transaction } from "~/utils/db.server";
 
 export type RefundRequestKind = RefundRequest["kind"];
 

@@ -21,7 +21,7 @@ import type Stripe from "stripe";
 import { checkouts, orders, products, stores, transactions, users, type Order } from "../../../db/tables";
 import { issueCreditNote } from "~/models/tax/invoices.server";
 import { recordRefundTax } from "~/models/tax/ledger.server";
-import type { Db, Tx } from "~/utils/db.server";
+import { affected, type Db, first, transaction, type Tx } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
@@ -31,7 +31,6 @@ import { acceptOpenRefundRequest } from "~/models/buying/refund-request-rows.ser
 import { recordAudit } from "../platform/audit.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { log, logError } from "~/utils/log.server";
-import { affected, first, transaction } from "~/utils/db.server";
 
 /** A claim older than this (a crashed request) may be taken over; the idempotency key keeps it one refund. */
 const CLAIM_STALE_MS = 5 * 60 * 1000;

@@ -15,9 +15,8 @@ import { fulfilAndMail } from "~/models/buying/order-mail.server";
 import { refuseOnEvidence } from "~/models/buying/evidence.server";
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import { applyAccountUpdate } from "~/models/payments/onboarding.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { log, logError } from "~/utils/log.server";
-import { first } from "~/utils/db.server";
 
 export type WebhookOutcome = { ok: true; result: string } | { ok: false; error: "invalid-signature" };
 

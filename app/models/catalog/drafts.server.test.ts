@@ -23,8 +23,7 @@ import { loader as productsLoader } from "~/routes/_api+/_user+/api.user.product
 import { action as publishAction } from "~/routes/_api+/_user+/api.user.publish-product";
 import { action as myDesignsAction } from "~/routes/_selling+/my-designs";
 import type { CatalogQuery } from "~/schemas/catalog";
-import type { Db } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 /** What server.ts gives every loader and action. */
 const context = { cspNonce: "" };

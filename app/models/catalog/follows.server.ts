@@ -2,8 +2,7 @@
 import { and, count, eq } from "drizzle-orm";
 
 import { follows, stores } from "../../../db/tables";
-import type { Db } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 export async function countFollowers({ db, storeId }: { db: Db; storeId: number }): Promise<number> {
   return (await first(db.select({ n: count() }).from(follows).where(eq(follows.storeId, storeId)).limit(1)))?.n ?? 0;

@@ -4,8 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import { storeMedia, stores } from "../../../db/tables";
 import { countFollowers, isFollowing } from "~/models/catalog/follows.server";
 import { listProducts, productListItemJson, toCardData } from "~/models/catalog/listing.server";
-import type { Db } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 /** The store a user owns (seller rights come from owning one), or undefined. */
 export async function getStoreByOwner({ db, ownerId }: { db: Db; ownerId: number }) {

@@ -33,12 +33,11 @@ import {
 } from "../../../db/tables";
 import type { Inspected } from "./inspect.server";
 import type { TempFile } from "~/utils/multipart.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { getEnv, type FileStoreConfig } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { objectStore, type ObjectStore } from "~/utils/object-store.server";
 import { backupStore, backupTarget, type BackupStore } from "~/utils/backup-target.server";
-import { first } from "~/utils/db.server";
 
 /** The bucket of FILE_STORE_URL cannot be reached or refused a file: nothing was stored. */
 export class FileStoreUnavailableError extends Error {

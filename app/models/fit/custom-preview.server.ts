@@ -17,8 +17,7 @@ import { FIT_ZONES, type Measurements, type SizeChart } from "~/utils/measuremen
 import { runPatternTask } from "~/models/patterns/pool.server";
 import { getLatestVersion, loadPattern } from "~/models/patterns/versions.server";
 import { createCache } from "~/utils/cache.server";
-import type { Db } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 export type CustomPreview = { svg: Buffer; gzip: Buffer };
 /** `not-offered`: not a listed made-to-measure pattern, or not for this viewer (a visitor, no or unfit measurements). */

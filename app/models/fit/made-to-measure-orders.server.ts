@@ -10,8 +10,7 @@ import { measurementsJson, type MeasurementsJson } from "~/models/fit/json";
 import { FIT_ZONES, MM_PER_UNIT, ZONE_LABELS, type Zone } from "~/utils/measurements";
 import { measurementsWithinChart } from "~/models/fit/within-chart";
 import { orderDownloadLinks, type DownloadFormat } from "~/models/patterns/download-links";
-import type { DbOrTx, Db } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { type Db, type DbOrTx, first } from "~/utils/db.server";
 
 export type MadeToMeasureError =
   | "mtm-not-offered"

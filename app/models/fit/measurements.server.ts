@@ -4,9 +4,8 @@ import { getMeasurements, zoneColumnsOf } from "./chart.server";
 import { FIT_ZONES, type Measurements } from "~/utils/measurements";
 import { inRange } from "~/utils/measurement-units";
 import { isActiveUser } from "~/models/accounts/users.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, transaction } from "~/utils/db.server";
 import { hit } from "~/utils/rate-limit.server";
-import { transaction } from "~/utils/db.server";
 
 export type SaveMeasurementsError = "invalid" | "account-closed" | "rate-limited";
 

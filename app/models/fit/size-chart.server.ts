@@ -22,8 +22,7 @@ import {
 } from "./size-chart";
 import { FINISHED_ZONES, emptyZoneValues, type MeasurementUnit, type SizeChartRow } from "~/utils/measurements";
 import { productPatternFacts } from "~/models/patterns/versions.server";
-import type { Db } from "~/utils/db.server";
-import { first, transaction } from "~/utils/db.server";
+import { type Db, first, transaction } from "~/utils/db.server";
 
 /** The sizes a design's chart lists: `free` when any names will do (an apparel design without size variants). */
 export type ChartSizes = { kind: "pattern" | "variants"; sizes: string[] } | { kind: "free"; sizes: [] };

@@ -24,9 +24,8 @@ import type { Pattern } from "~/models/patterns/types";
 import { getLatestVersion, loadPattern } from "~/models/patterns/versions.server";
 import { getEnv } from "~/utils/env.server";
 import { LAYOUT_WIDTH_RANGE_MM } from "~/utils/layout-settings";
-import type { DbOrTx } from "~/utils/db.server";
+import { affected, type DbOrTx, first, transaction } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
-import { affected, first, transaction } from "~/utils/db.server";
 
 export type CutPlanError =
   | { ok: false; error: "not_found" }

@@ -37,10 +37,9 @@ import type { PatternTask } from "~/models/patterns/worker";
 import { getLatestVersion, loadPattern, type VersionSummary } from "~/models/patterns/versions.server";
 import { createCache } from "~/utils/cache.server";
 import { getEnv } from "~/utils/env.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { layoutRequests as served } from "~/utils/metrics.server";
-import { first } from "~/utils/db.server";
 
 /** The buyer's own made-to-measure size (the fit issue's CUSTOM_SIZE). */
 export const CUSTOM_LAYOUT_SIZE = CUSTOM_SIZE;

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 
-import type { DbOrTx } from "~/utils/db.server";
+import { type DbOrTx, first } from "~/utils/db.server";
 import { products } from "../../../db/tables";
 import { fromMmIn, storedLayoutSettings, type LayoutFormValues, type LayoutUnit } from "~/schemas/layout";
 import {
@@ -19,7 +19,6 @@ import {
   type LayoutSettings,
 } from "~/utils/layout-settings";
 import { MM_PER_UNIT } from "~/utils/measurements";
-import { first } from "~/utils/db.server";
 
 /** The product's columns both faces read: the widths as stored (JSON text), the gap and the selvedge; null is the standard. */
 type StoredLayout = { layoutWidths: string | null; layoutGapMm: number | null; layoutSelvedgeMm?: number | null };

@@ -10,10 +10,9 @@ import { makeEligibility, makeFields } from "./makes.server";
 import { productAndSeller, productVisibleTo } from "~/models/catalog/products.server";
 import { displayName } from "~/models/messaging/conversations.server";
 import { MAKES_PER_PAGE } from "~/schemas/makes";
-import type { Db } from "~/utils/db.server";
+import { type Db, first as firstRow } from "~/utils/db.server";
 import { isoDay } from "~/utils/dates";
 import { fileUrl } from "~/utils/media";
-import { first as firstRow } from "~/utils/db.server";
 
 export type MakeView = ReturnType<typeof makeFields> & { productName: string; photos: string[]; maker: string; makerId: number; createdAt: Date };
 

@@ -16,9 +16,8 @@ import { MAKES_ERRORS } from "~/models/makes/errors";
 import { canSeeProductMakes, listOwnMakes, listProductMakes, listSellerMakes, listStoreMakes, makeJson } from "~/models/makes/gallery.server";
 import { createMake, deleteMake, makePhotoRows, updateMake, type MakeInput } from "~/models/makes/makes.server";
 import { hideMake, notifyMakeReport, reportableMake, reportMake, REPORTS_LIMIT } from "~/models/makes/moderation.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first as firstRow } from "~/utils/db.server";
 import type { TempFile } from "~/utils/multipart.server";
-import { first as firstRow } from "~/utils/db.server";
 
 let dataDir = "";
 beforeAll(() => {

@@ -11,9 +11,8 @@ import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { discardFiles } from "~/models/files/store.server";
 import { PHOTOS_FIELD, storeMakePhotos, type FieldErrors } from "./photos.server";
 import { MAX_MAKE_PHOTOS, type MakeFits } from "~/schemas/makes";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first, transaction } from "~/utils/db.server";
 import type { FileProblem, TempFile } from "~/utils/multipart.server";
-import { first, transaction } from "~/utils/db.server";
 
 export type MakeError =
   | "product-not-found"

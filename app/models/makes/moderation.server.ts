@@ -8,10 +8,9 @@ import { and, eq, isNull, or } from "drizzle-orm";
 import { makeReports, makes, products, stores, users } from "../../../db/tables";
 import { displayName } from "~/models/messaging/conversations.server";
 import { helpRecipients } from "~/models/messaging/help.server";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first } from "~/utils/db.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
 import { hit, release } from "~/utils/rate-limit.server";
-import { affected, first } from "~/utils/db.server";
 
 export type ReportMakeError = "make-not-found" | "own-make" | "already-reported" | "rate-limited";
 

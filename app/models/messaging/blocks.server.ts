@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 
 import { userBlocks, users } from "../../../db/tables";
-import type { Db } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 /** Blocks `blockedId` from messaging `blockerId` (idempotent). Blocking oneself or an unknown user is refused. */
 export async function blockUser({ db, blockerId, blockedId }: { db: Db; blockerId: number; blockedId: number }): Promise<boolean> {

@@ -1,8 +1,7 @@
 import { and, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 
 import { conversations, stores, users } from "../../../db/tables";
-import type { Db, DbOrTx } from "~/utils/db.server";
-import { first, rawRow, rawRun } from "~/utils/db.server";
+import { type Db, type DbOrTx, first, rawRow, rawRun } from "~/utils/db.server";
 
 /** How a user is named in messages (spec: username): first name and last initial, e.g. "Ada L.". */
 export function displayName(user: { firstName: string; lastName: string }): string {

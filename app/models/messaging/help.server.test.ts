@@ -8,11 +8,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { files, helpRequests, platformSettings, users } from "../../../db/tables";
 import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { HELP_ERROR_FIELDS } from "~/schemas/messages";
 import { helpAnswer } from "./errors.server";
 import { helpRecipients, listHelpRequests, submitHelpRequest, type SubmitHelpResult } from "./help.server";
-import { first } from "~/utils/db.server";
 
 let db: Db;
 let dir: string;

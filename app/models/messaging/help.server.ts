@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 
 import { helpRequests } from "../../../db/tables";
-import type { Db } from "~/utils/db.server";
+import { type Db, first, rawRow } from "~/utils/db.server";
 import { platformContactEmails } from "~/models/platform/settings.server";
 import { hit } from "~/utils/rate-limit.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
@@ -10,7 +10,6 @@ import { FileStoreUnavailableError, storeFile } from "~/models/files/store.serve
 import { type TempFile } from "~/utils/multipart.server";
 import { MESSAGE_LIMITS } from "./limits.server";
 import type { HelpError } from "~/schemas/messages";
-import { first, rawRow } from "~/utils/db.server";
 
 export { HELP_SENT } from "~/utils/messages";
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 
 import { conversations, messages, stores, users, type User } from "../../../db/tables";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
-import type { Db } from "~/utils/db.server";
+import { type Db, first, rawRow } from "~/utils/db.server";
 import { blockUser, hasBlocked, unblockUser } from "./blocks.server";
 import {
   countUnreadConversations,
@@ -16,7 +16,6 @@ import {
 import { listMessages, orderCounterpart, replyToConversation, sendMessage, sendMessageAndNotify, toMessageJson } from "./messages.server";
 import { NOTIFY_EVERY_MS } from "./notifications.server";
 import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
-import { first, rawRow } from "~/utils/db.server";
 
 let db: Db;
 let ada: User;

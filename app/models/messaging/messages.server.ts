@@ -1,13 +1,12 @@
 import { desc, eq, sql } from "drizzle-orm";
 
 import { conversations, messages, orders, stores, users } from "../../../db/tables";
-import type { Db } from "~/utils/db.server";
+import { type Db, first, rawRun, transaction } from "~/utils/db.server";
 import { hit } from "~/utils/rate-limit.server";
 import { hasBlocked } from "./blocks.server";
 import { displayName, findConversation, getConversation, pairOf } from "./conversations.server";
 import { MESSAGE_LIMITS } from "./limits.server";
 import { deliverMessageNotification, NOTIFY_EVERY_MS, type MessageNotification } from "./notifications.server";
-import { first, rawRun, transaction } from "~/utils/db.server";
 
 export const MAX_MESSAGE_LENGTH = 2000;
 

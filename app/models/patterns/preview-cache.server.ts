@@ -13,9 +13,8 @@ import { products, stores } from "../../../db/tables";
 import { runPatternTask } from "./pool.server";
 import { getLatestVersion, loadPattern, previewPin, versionFacts } from "./versions.server";
 import { createCache } from "~/utils/cache.server";
-import type { DbOrTx } from "~/utils/db.server";
+import { type DbOrTx, first } from "~/utils/db.server";
 import { cacheDir, fetchCached, keepCached } from "~/models/files/store.server";
-import { first } from "~/utils/db.server";
 
 /** `pin`: the `v` of the URL that may be cached for good (previewPin). */
 export type PreviewResource = { etag: string; version: number; pin: string; size: string; svg: Buffer; gzip: Buffer };

@@ -14,9 +14,8 @@ import { TOO_COMPLEX_PREFIX } from "./dxf-raw.server";
 import { READER_VERSION } from "./dxf.server";
 import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.server";
 import type { Pattern, PatternUnits } from "./types";
-import type { DbOrTx } from "~/utils/db.server";
+import { type DbOrTx, first } from "~/utils/db.server";
 import { dropCached, FILE_STORE_RETRY_SECONDS, FileStoreUnavailableError, localUpload } from "~/models/files/store.server";
-import { first } from "~/utils/db.server";
 
 export type RereadError = "not-found" | "missing-file" | "unreadable" | "busy";
 

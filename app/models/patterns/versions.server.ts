@@ -15,10 +15,9 @@ import { defaultSize, pieceCount, pieceFacts, piecesOfSize, type PieceFact } fro
 import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.server";
 import type { Pattern, PatternUnits, UnitsSource } from "./types";
 import { createCache, type Cache } from "~/utils/cache.server";
-import type { DbOrTx } from "~/utils/db.server";
+import { type DbOrTx, first } from "~/utils/db.server";
 import { isoDay } from "~/utils/dates";
 import { localUpload } from "~/models/files/store.server";
-import { first } from "~/utils/db.server";
 
 /** A version without its (possibly large) stored pattern. */
 export type VersionSummary = Omit<PatternVersion, "data">;

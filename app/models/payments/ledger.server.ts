@@ -34,8 +34,7 @@ import { and, eq, gt, ne, sql } from "drizzle-orm";
 
 import { orders, stores, transactions, type Order, type Store, type Transaction } from "../../../db/tables";
 import { sellerCreditCents } from "~/models/shipping/rates";
-import type { Db, Tx } from "~/utils/db.server";
-import { affected, first, transaction } from "~/utils/db.server";
+import { affected, type Db, first, transaction, type Tx } from "~/utils/db.server";
 
 const IMMEDIATE = { behavior: "immediate" } as const;
 

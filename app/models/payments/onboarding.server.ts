@@ -17,9 +17,8 @@ import type Stripe from "stripe";
 
 import { paymentEvents, stores, users } from "../../../db/tables";
 import { getStripe } from "~/models/payments/providers.server";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import { logError } from "~/utils/log.server";
-import { affected, first, transaction } from "~/utils/db.server";
 
 export type OnboardingAccount = { id: string; onboarded: boolean; accountLink: { url: string } };
 export type OnboardingError = "not-found" | "provider-failed";

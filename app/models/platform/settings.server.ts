@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { platformSettings, users, type PlatformSettings } from "../../../db/tables";
-import type { Db } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 type Reader = Pick<Db, "select">;
 

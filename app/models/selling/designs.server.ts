@@ -27,13 +27,12 @@ import { getLatestVersion } from "~/models/patterns/versions.server";
 import { notifyPatternUpdate } from "~/models/patterns/updates.server";
 import { warmLayouts } from "~/models/layout/layouts.server";
 import { DESIGN_MESSAGES, validateDesign, type FieldErrors, type RawDesign } from "~/schemas/selling";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import { MAX_MEDIA } from "~/utils/upload-limits";
 import { deleteUnreferencedFiles, discardFiles, FILE_STORE_RETRY_SECONDS, FileStoreUnavailableError, storeFile } from "~/models/files/store.server";
 import { type FileProblem, type TempFile } from "~/utils/multipart.server";
 import { inspectFile } from "~/models/files/inspect.server";
 import { shippingOverrideJson } from "~/models/shipping/rates";
-import { affected, first, transaction } from "~/utils/db.server";
 
 /** The seller's designs, drafts included (removed ones are gone from every list), newest first. */
 export async function listOwnProducts({ db, storeId }: { db: Db; storeId: number }) {

@@ -7,9 +7,8 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { discountCodes, discountRedemptions, products, type DiscountCode } from "../../../db/tables";
 import { codeProductIds, utcDay } from "~/models/buying/discounts.server";
 import type { CreateDiscountCodeInput } from "~/schemas/discounts";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { affected, type Db, type DbOrTx, first, transaction } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
-import { affected, first, transaction } from "~/utils/db.server";
 
 export type CreateCodeError = "code-taken" | "unknown-product" | "ended";
 export type RemoveCodeError = "not-found";

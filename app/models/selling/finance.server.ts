@@ -14,10 +14,9 @@
 import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 
 import { orders, stores, transactions, type Transaction } from "../../../db/tables";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { isoDay } from "~/utils/dates";
-import { first } from "~/utils/db.server";
 
 export async function getFinanceSummary({ db, storeId }: { db: Db; storeId: number }) {
   const store = await first(db.select().from(stores).where(eq(stores.id, storeId)).limit(1));

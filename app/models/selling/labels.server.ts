@@ -25,12 +25,11 @@ import type { LabelProvider } from "~/models/shipping/label-provider";
 import { getLabelProvider, labelReference } from "~/models/shipping/labels.server";
 import { isParcelSize } from "~/models/shipping/parcels";
 import { CARRIERS, trackingUrl, type Carrier } from "~/schemas/selling";
-import type { Db } from "~/utils/db.server";
+import { type Db, first, rawRun, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { discardFiles, FileStoreUnavailableError, putUpload, uploadsDir } from "~/models/files/store.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { logError } from "~/utils/log.server";
-import { first, rawRun, transaction } from "~/utils/db.server";
 
 export type LabelUseError = "not-found" | "refunded" | "digital" | "platform-ships" | "incomplete-from-address" | "incomplete-to-address" | "label-provider-error" | "label-in-progress" | "file-store-unavailable";
 export type LabelUseResult = { ok: true; order: Order; existing: boolean } | { ok: false; error: LabelUseError; message?: string };

@@ -18,11 +18,10 @@ import type { Profile } from "~/models/accounts/profile.server";
 import { latestRefundRequests } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { trackingUrl, type Carrier } from "~/schemas/selling";
-import type { Db } from "~/utils/db.server";
+import { type Db, first, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { isDownloadPattern } from "~/utils/catalog";
-import { first, transaction } from "~/utils/db.server";
 
 export type OrderStatus = Order["status"];
 

@@ -19,13 +19,12 @@ import { stores, users, type Store, type Transaction } from "../../../db/tables"
 import { getStripe } from "~/models/payments/providers.server";
 import { isStripeError } from "~/models/payments/stripe.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
 import { claimTransfer, completeTransfer, rejectTransfer, requestWithdrawal, type WithdrawalError } from "../payments/ledger.server";
 import { log, logError } from "~/utils/log.server";
-import { first } from "~/utils/db.server";
 
 export type PayoutOutcome = { ok: true; providerTransferId: string | null } | { ok: false; reason: string };
 

@@ -9,12 +9,11 @@ import { follows, products, storeMedia, stores, type Store } from "../../../db/t
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { MASKED_ACCOUNT, STORE_MESSAGES, type FieldErrors, type PayoutInput, type StoreInput } from "~/schemas/selling";
 import { encryptSecret } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first, transaction } from "~/utils/db.server";
 import { MAX_MEDIA } from "~/utils/upload-limits";
 import { deleteUnreferencedFiles, discardFiles, FileStoreUnavailableError, storeFile } from "~/models/files/store.server";
 import { type FileProblem, type TempFile } from "~/utils/multipart.server";
 import { inspectFile } from "~/models/files/inspect.server";
-import { first, transaction } from "~/utils/db.server";
 
 export async function getStoreMedia({ db, storeId }: { db: Db; storeId: number }) {
   return await db

@@ -10,8 +10,7 @@ import { and, eq, inArray } from "drizzle-orm";
 
 import { products, shippingRates, stores, users } from "../../../db/tables";
 import { isDomestic, storeShippingCharges, stringifyShippingOverride, type ShippingRates } from "~/models/shipping/rates";
-import type { DbOrTx } from "~/utils/db.server";
-import { affected, first } from "~/utils/db.server";
+import { affected, type DbOrTx, first } from "~/utils/db.server";
 
 export async function getShippingRates({ db, storeId }: { db: DbOrTx; storeId: number }): Promise<ShippingRates | null> {
   const row = await first(db.select().from(shippingRates).where(eq(shippingRates.storeId, storeId)).limit(1));

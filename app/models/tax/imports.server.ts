@@ -10,8 +10,7 @@ import { platformSettings, stores, users } from "../../../db/tables";
 import { EU_COUNTRIES as EU_MEMBER_STATES } from "~/models/tax/rates.server";
 import { isDownloadPattern, type Delivery, type ProductType } from "~/utils/catalog";
 import { COUNTRIES } from "~/utils/countries";
-import type { DbOrTx } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { type DbOrTx, first } from "~/utils/db.server";
 
 /** A country's name as a sentence reads it: "the United States", "Canada". */
 const WITH_THE = new Set(["US", "GB", "NL", "AE", "DO", "PH"]);

@@ -12,10 +12,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { checkouts, invoices, orders, platformSettings, stores, users, type Checkout, type Invoice, type Order } from "../../../db/tables";
 import { countryInSentence, crossesCustoms, PRINT_STUDIO_COUNTRY } from "~/models/tax/imports.server";
 import { isVatCountry, ratePercent } from "~/models/tax/rates.server";
-import type { Db, DbOrTx, Tx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first, type Tx } from "~/utils/db.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { centsToDollars } from "~/utils/money";
-import { first } from "~/utils/db.server";
 
 export type Party = { name: string; address: string; country: string | null; vat_number: string | null; company?: string | null };
 export type Line = {

@@ -6,8 +6,7 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 
 import { taxEntries, type Order } from "../../../db/tables";
-import type { Db, Tx } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { type Db, first, type Tx } from "~/utils/db.server";
 
 /** Inside the fulfilment's transaction: the order's tax, when it has a tax country. */
 export async function recordSaleTax(tx: Tx, order: Order, now: Date) {

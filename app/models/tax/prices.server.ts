@@ -11,8 +11,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../db/tables";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { taxOn, vatRateBp } from "~/models/tax/rates.server";
-import type { DbOrTx } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { type DbOrTx, first } from "~/utils/db.server";
 
 export const PRICE_NOTES = { incl: "incl. VAT", plus: "plus VAT where applicable" } as const;
 

@@ -19,13 +19,12 @@ import { handleStripeEvent } from "~/models/buying/webhook.server";
 import { getAdminOrder } from "~/models/admin/orders.server";
 import { productPage } from "~/models/buying/product-page.server";
 import { toAdminOrderJson } from "~/models/admin/views.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { documentPdf } from "./invoice-pdf.server";
 import { findInvoice, invoiceJson } from "./invoices.server";
 import { quarterOf, taxReport, taxReportCsv, parseQuarter } from "./ledger.server";
 import { vatRateBp } from "./rates.server";
 import { parseVatNumber } from "./vat-number.server";
-import { first } from "~/utils/db.server";
 
 let dir: string;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;

@@ -10,9 +10,8 @@ import { checkouts, conversations, messages, orders, products, testerApplication
 import { getTesterCall } from "./calls.server";
 import { getMeasurements } from "~/models/fit/chart.server";
 import { displayName, findConversation, pairOf } from "~/models/messaging/conversations.server";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
-import { affected, first, transaction } from "~/utils/db.server";
 
 export type ApplyError = "call-not-found" | "closed" | "own-call" | "already-applied" | "invalid-size";
 export type ChooseError = "call-not-found" | "not-applicants" | "too-many-testers" | "closed";

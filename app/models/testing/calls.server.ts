@@ -9,8 +9,7 @@ import { products, stores, testerApplications, testerCalls, users, type TesterCa
 import { displayName } from "~/models/messaging/conversations.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { chartSizesOf } from "~/models/fit/size-chart.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
-import { affected, first, transaction } from "~/utils/db.server";
+import { affected, type Db, type DbOrTx, first, transaction } from "~/utils/db.server";
 
 export type OpenCallError = "product-not-found" | "not-a-draft" | "not-downloadable" | "closes-in-past" | "call-open" | "unknown-sizes";
 export type EditCallError = "call-not-found" | "closed" | "testers-chosen" | "closes-in-past" | "unknown-sizes";

@@ -7,8 +7,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { makes, testerApplications, testerCalls, testerFeedback } from "../../../db/tables";
 import { getTesterCall } from "./calls.server";
 import { getSizeChart } from "~/models/fit/chart.server";
-import type { Db } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 export type FeedbackError = "call-not-found" | "not-a-tester" | "invalid-size";
 

@@ -35,8 +35,7 @@ import {
 } from "~/models/testing/calls.server";
 import { TESTING_ERRORS, unknownSizesMessage } from "~/models/testing/errors";
 import { sendTesterFeedback, testedBy, testedByLine } from "~/models/testing/feedback.server";
-import type { Db } from "~/utils/db.server";
-import { first } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 let dataDir = "";
 beforeAll(() => {
