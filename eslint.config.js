@@ -86,5 +86,27 @@ export default tseslint.config(
     files: ["**/*.js", "**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", fetch: "readonly" } },
   },
+  {
+    // Decision 159 (issue 49): models reach the database asynchronously, the same code on SQLite and PostgreSQL.
+    // better-sqlite3's synchronous executions must not come back; the few SQLite-only places say why they may.
+    files: ["**/*.ts", "**/*.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(all|get|run)$/]",
+          message: "Synchronous database call: await the builder (`await q`, `await first(q)`, `affected(await q)`) (decision 159).",
+        },
+        {
+          selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name='values'][object.type='CallExpression']",
+          message: "Synchronous database call: await the builder and read its rows (decision 159).",
+        },
+        {
+          selector: "CallExpression > MemberExpression.callee[property.name='transaction'][object.type='Identifier']",
+          message: "Synchronous transaction: use `await transaction(db, async (tx) => ...)` from ~/utils/db.server (decision 159).",
+        },
+      ],
+    },
+  },
   ...layering,
 );

@@ -45,6 +45,7 @@ for (let up = false; !up; await sleep(200)) up = await fetch(`${BASE}/healthz`).
 
 const db = new Database(path.join(dataDir, "marketplace.db"));
 db.pragma("busy_timeout = 5000");
+// eslint-disable-next-line no-restricted-syntax -- the benchmark reads the SQLite file through better-sqlite3
 const buyer = db.prepare("SELECT id FROM users WHERE email = 'buyer@patternhouse.test'").get() as { id: number };
 const sellers = [1, 2, 3].map((n) => insertSeller(db, `big-seller-${n}@bench.test`, `Big Atelier ${n}`) as string);
 const buyerSession = await sessionCookie(insertSession(db, buyer.id));

@@ -100,6 +100,7 @@ async function start(name: string, port: number, improveSeconds: string): Promis
   db.pragma("busy_timeout = 5000");
   const now = Date.now();
   const session = (userId: number) => addSession(db, userId);
+  // eslint-disable-next-line no-restricted-syntax -- the benchmark reads the SQLite file through better-sqlite3
   const buyer = db.prepare("SELECT id FROM users WHERE email = 'buyer@patternhouse.test'").get() as { id: number };
   const { id: sellerId } = db
     .prepare(

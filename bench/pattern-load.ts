@@ -72,6 +72,7 @@ const db = new Database(path.join(dataDir, "marketplace.db"));
 db.pragma("busy_timeout = 5000");
 const now = Date.now();
 const session = (userId: number) => addSession(db, userId);
+// eslint-disable-next-line no-restricted-syntax -- the benchmark reads the SQLite file through better-sqlite3
 const buyer = db.prepare("SELECT id FROM users WHERE email = 'buyer@patternhouse.test'").get() as { id: number };
 const sellers = [1, 2].map((n) => {
   const { id } = db

@@ -12,7 +12,7 @@ import { openDatabase, type Db } from "./client";
 import { reviews, users } from "./schema";
 import { SESSION_TTL_MS, createSession, getSessionUser, getSessionViewer, revokeSession } from "~/models/accounts/sessions.server";
 import { getExternalProduct } from "~/models/catalog/products.server";
-import { dataVersion, untilDataChanges } from "~/utils/db.server";
+import { dataVersion, rawRow, transaction, untilDataChangesAsync } from "~/utils/db.server";
 
 const opened: Db[] = [];
 afterEach(() => opened.splice(0).forEach((db) => db.$client.close()));
@@ -21,8 +21,8 @@ function open(file = ":memory:") {
   opened.push(db);
   return db;
 }
-const addUser = (db: Db, email: string) =>
-  db.insert(users).values({ email, passwordHash: "x", firstName: "A", lastName: "B" }).returning().get();
+const addUser = async (db: Db, email: string) =>
+  (await db.insert(users).values({ email, passwordHash: "x", firstName: "A", lastName: "B" }).returning())[0];
 
 describe("the database handle", () => {
   it("is better-sqlite3's own: prepare() is not replaced (issue 20: no dependency changed at run time)", () => {
@@ -35,16 +35,16 @@ describe("the database handle", () => {
     const db = open();
     const { dress } = await makeShop(db);
     const buyer = await makeUser(db);
-    const token = createSession({ db, userId: buyer.id });
-    const run = () => ({
-      viewer: getSessionViewer({ db, token }),
-      user: getSessionUser({ db, token }),
+    const token = await createSession({ db, userId: buyer.id });
+    const run = async () => ({
+      viewer: await getSessionViewer({ db, token }),
+      user: await getSessionUser({ db, token }),
       version: dataVersion(db),
-      product: getExternalProduct({ db, productId: dress.id }),
+      product: await getExternalProduct({ db, productId: dress.id }),
     });
-    const first = run();
+    const first = await run();
     const prepare = vi.spyOn(db.$client, "prepare");
-    const again = run();
+    const again = await run();
     expect(prepare).not.toHaveBeenCalled();
     expect(again).toEqual(first);
     expect(again.viewer?.user.id).toBe(buyer.id);
@@ -57,49 +57,49 @@ describe("the database handle", () => {
     const db = open();
     const { dress, bag } = await makeShop(db);
     const [a, b] = [await makeUser(db), await makeUser(db)];
-    const [tokenA, tokenB] = [createSession({ db, userId: a.id }), createSession({ db, userId: b.id })];
-    expect(getSessionViewer({ db, token: tokenA })?.user.id).toBe(a.id);
-    expect(getSessionViewer({ db, token: tokenB })?.user.id).toBe(b.id);
+    const [tokenA, tokenB] = [await createSession({ db, userId: a.id }), await createSession({ db, userId: b.id })];
+    expect((await getSessionViewer({ db, token: tokenA }))?.user.id).toBe(a.id);
+    expect((await getSessionViewer({ db, token: tokenB }))?.user.id).toBe(b.id);
     // Expired for a clock a month and a day ahead; revoked for everyone.
-    expect(getSessionViewer({ db, token: tokenA, now: new Date(Date.now() + SESSION_TTL_MS + 86_400_000) })).toBeNull();
-    revokeSession({ db, token: tokenA });
-    expect(getSessionUser({ db, token: tokenA })).toBeNull();
-    expect(getSessionUser({ db, token: tokenB })?.id).toBe(b.id);
-    expect(getExternalProduct({ db, productId: bag.id })?.product.name).toBe("Canvas Tote");
-    db.insert(reviews).values({ productId: dress.id, star: 4, name: "Ann", comment: "Fits" }).run();
-    expect(getExternalProduct({ db, productId: dress.id })?.rating).toEqual({ average: 4, count: 1 });
+    expect(await getSessionViewer({ db, token: tokenA, now: new Date(Date.now() + SESSION_TTL_MS + 86_400_000) })).toBeNull();
+    await revokeSession({ db, token: tokenA });
+    expect(await getSessionUser({ db, token: tokenA })).toBeNull();
+    expect((await getSessionUser({ db, token: tokenB }))?.id).toBe(b.id);
+    expect((await getExternalProduct({ db, productId: bag.id }))?.product.name).toBe("Canvas Tote");
+    await db.insert(reviews).values({ productId: dress.id, star: 4, name: "Ann", comment: "Fits" });
+    expect((await getExternalProduct({ db, productId: dress.id }))?.rating).toEqual({ average: 4, count: 1 });
   });
 });
 
 describe("untilDataChanges", () => {
-  const countUsers = (db: Db) => untilDataChanges(db, "users", () => db.get<{ n: number }>(sql`SELECT count(*) AS n FROM users`).n);
+  const countUsers = async (db: Db) => await untilDataChangesAsync(db, "users", async () => (await rawRow<{ n: number }>(db, sql`SELECT count(*) AS n FROM users`))!.n);
 
-  it("answers the stored value until this connection writes", () => {
+  it("answers the stored value until this connection writes", async () => {
     const db = open();
-    expect(countUsers(db)).toBe(0);
-    expect(untilDataChanges(db, "users", () => -1)).toBe(0);
-    addUser(db, "a@example.test");
-    expect(countUsers(db)).toBe(1);
+    expect(await countUsers(db)).toBe(0);
+    expect(await untilDataChangesAsync(db, "users", async () => -1)).toBe(0);
+    await addUser(db, "a@example.test");
+    expect(await countUsers(db)).toBe(1);
   });
 
-  it("sees a commit by another connection (another process) at once", () => {
+  it("sees a commit by another connection (another process) at once", async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-memo-")), "m.db");
     const reader = open(file);
     const writer = open(file);
-    expect(countUsers(reader)).toBe(0);
-    addUser(writer, "a@example.test");
-    expect(countUsers(reader)).toBe(1);
+    expect(await countUsers(reader)).toBe(0);
+    await addUser(writer, "a@example.test");
+    expect(await countUsers(reader)).toBe(1);
   });
 
-  it("is bypassed inside a transaction (a rollback must not leave its value behind)", () => {
+  it("is bypassed inside a transaction (a rollback must not leave its value behind)", async () => {
     const db = open();
-    expect(() =>
-      db.transaction(() => {
-        addUser(db, "a@example.test");
-        expect(countUsers(db)).toBe(1);
+    await expect(
+      transaction(db, async () => {
+        await addUser(db, "a@example.test");
+        expect(await countUsers(db)).toBe(1);
         throw new Error("rollback");
       }),
-    ).toThrow("rollback");
-    expect(countUsers(db)).toBe(0);
+    ).rejects.toThrow("rollback");
+    expect(await countUsers(db)).toBe(0);
   });
 });

@@ -26,9 +26,10 @@ import { buildPlan, type SeedContext } from "./seed/plan";
 import { mulberry32, SEED } from "./seed/random";
 import { Uploads } from "./seed/uploads";
 import { DEMO_ACCOUNTS } from "./seed/words";
+import { first, transaction } from "../app/utils/db.server";
 
-export function isDatabaseEmpty(db: Db | Tx): boolean {
-  return !db.select({ id: users.id }).from(users).limit(1).get();
+export async function isDatabaseEmpty(db: Db | Tx): Promise<boolean> {
+  return !await first(db.select({ id: users.id }).from(users).limit(1));
 }
 
 export async function seedDemoData({
@@ -40,7 +41,7 @@ export async function seedDemoData({
   dataDir: string;
   extraProducts?: number;
 }): Promise<{ seeded: boolean }> {
-  if (!isDatabaseEmpty(db)) return { seeded: false };
+  if (!await isDatabaseEmpty(db)) return { seeded: false };
 
   const [buyerHash, sellerHash, adminHash] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.buyer.password),
@@ -55,10 +56,10 @@ export async function seedDemoData({
     const assets = await renderAssets();
     const ctx: SeedContext = { rng: mulberry32(SEED), now: Date.now(), uploads, assets };
     const plan = await buildPlan(ctx, { buyerHash, sellerHash, adminHash }, Math.max(0, Math.floor(extraProducts)));
-    const seeded = db.transaction((tx) => {
+    const seeded = await transaction(db, async (tx) => {
       // Another process may have seeded while the files were being rendered.
-      if (!isDatabaseEmpty(tx)) return false;
-      writePlan(tx, plan, uploads.rows, dataKey);
+      if (!await isDatabaseEmpty(tx)) return false;
+      await writePlan(tx, plan, uploads.rows, dataKey);
       return true;
     });
     if (!seeded) uploads.removeWritten();

@@ -58,6 +58,7 @@ describe("migration 0006: unique store names", () => {
 
     const db = openDatabase(file);
     try {
+      // eslint-disable-next-line no-restricted-syntax -- the migration test writes the SQLite file through better-sqlite3
       const rows = db.$client.prepare("SELECT id, name FROM stores ORDER BY id").all() as { id: number; name: string }[];
       expect(rows.map((r) => r.name)).toEqual([
         "Stitch & Seam Atelier",
@@ -72,6 +73,7 @@ describe("migration 0006: unique store names", () => {
       const named = rows.filter((r) => r.name.trim() !== "");
       expect(new Set(named.map((r) => key(r.name))).size).toBe(named.length);
 
+      // eslint-disable-next-line no-restricted-syntax -- the migration test writes the SQLite file through better-sqlite3
       const user = (db.$client.prepare("INSERT INTO users (email, password_hash, first_name, last_name) VALUES ('new@example.test', 'x', 'A', 'B') RETURNING id").get() as { id: number }).id;
       expect(() => db.$client.prepare("INSERT INTO stores (user_id, name) VALUES (?, ?)").run(user, " OKAFOR atelier")).toThrow(/UNIQUE constraint failed/);
     } finally {

@@ -63,6 +63,7 @@ describe("startBackup", () => {
       const startedAt = Date.now();
       await until(() => (readBackupState(dataDir)?.databaseAt ?? 0) >= startedAt && (readBackupState(dataDir)?.filesAt ?? 0) >= startedAt);
       // A write: the state does not claim it until a segment holding it is written, and then it does.
+      // eslint-disable-next-line no-restricted-syntax -- a SQLite file written through better-sqlite3
       db.prepare("INSERT INTO t VALUES (1)").run();
       const wroteAt = fs.statSync(`${dbFile}-wal`).mtimeMs;
       await until(() => (readBackupState(dataDir)?.databaseAt ?? 0) > wroteAt);

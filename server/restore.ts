@@ -79,8 +79,10 @@ export function checkRestored(dataDir: string): RestoreReport {
   try {
     const integrity = (db.pragma("integrity_check") as { integrity_check: string }[]).map((r) => r.integrity_check).join("; ");
     if (integrity !== "ok") throw new RestoreError(`The restored database fails its integrity check: ${integrity.slice(0, 500)}`);
+    // eslint-disable-next-line no-restricted-syntax -- a restored SQLite file is checked through better-sqlite3
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
     const orders = count("SELECT count(*) AS n FROM orders");
+    // eslint-disable-next-line no-restricted-syntax -- a restored SQLite file is checked through better-sqlite3
     const rows = db.prepare("SELECT name FROM files").all() as { name: string }[];
     const present = new Set(fs.readdirSync(path.join(dataDir, "uploads")));
     const missingFiles = rows.map((r) => r.name).filter((n) => !present.has(n));

@@ -19,8 +19,8 @@ beforeEach(() => {
   globalThis.__db = db;
 });
 
-function call(method: string, user?: User, body?: unknown) {
-  const headers = new Headers(user ? { Authorization: createSession({ db, userId: user.id }) } : undefined);
+async function call(method: string, user?: User, body?: unknown) {
+  const headers = new Headers(user ? { Authorization: await createSession({ db, userId: user.id }) } : undefined);
   if (body !== undefined) headers.set("Content-Type", "application/json");
   const request = new Request("http://localhost/api/test/7", { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   return { request, params: { id: "7" }, context: { cspNonce: "" } };
@@ -51,32 +51,32 @@ const formPost = apiRoute({ method: "POST", guard: "none", form: { maxFiles: 1 }
 
 describe("apiRoute, a user's POST path", () => {
   it("answers a GET 405 'Use POST' before asking who calls", async () => {
-    expect(await answer(post.loader(call("GET")))).toEqual({ status: 405, body: { error: "Use POST" } });
+    expect(await answer(post.loader(await call("GET")))).toEqual({ status: 405, body: { error: "Use POST" } });
   });
 
   it("answers another method 405 before the guard and the body", async () => {
-    expect(await answer(post.action(call("PUT", undefined, { name: "" })))).toEqual({ status: 405, body: { error: "Method PUT is not allowed here" } });
+    expect(await answer(post.action(await call("PUT", undefined, { name: "" })))).toEqual({ status: 405, body: { error: "Method PUT is not allowed here" } });
   });
 
   it("answers 401 without a token, before reading the body", async () => {
-    expect(await answer(post.action(call("POST", undefined, { name: "" })))).toEqual({ status: 401, body: { error: "Authentication required" } });
+    expect(await answer(post.action(await call("POST", undefined, { name: "" })))).toEqual({ status: 401, body: { error: "Authentication required" } });
   });
 
   it("answers a body the schema refuses 400 with its first problem", async () => {
     const user = await makeUser(db);
-    const { status, body } = await answer(post.action(call("POST", user, { name: "" })));
+    const { status, body } = await answer(post.action(await call("POST", user, { name: "" })));
     expect(status).toBe(400);
     expect((body as { error: string }).error).toMatch(/^name: /);
   });
 
   it("gives the work the user, the parsed body and the params, and answers its object as JSON", async () => {
     const user = await makeUser(db);
-    expect(await answer(post.action(call("POST", user, { name: "Dart" })))).toEqual({ status: 200, body: { user: user.id, name: "Dart", id: "7" } });
+    expect(await answer(post.action(await call("POST", user, { name: "Dart" })))).toEqual({ status: 200, body: { user: user.id, name: "Dart", id: "7" } });
   });
 
   it("answers a domain's refusal with its table's status and text", async () => {
     const user = await makeUser(db);
-    expect(await answer(post.action(call("POST", user, { name: "taken" })))).toEqual({ status: 409, body: { error: "That one is taken", field: "name" } });
+    expect(await answer(post.action(await call("POST", user, { name: "taken" })))).toEqual({ status: 409, body: { error: "That one is taken", field: "name" } });
   });
 });
 
@@ -84,38 +84,38 @@ describe("apiRoute, an administrator's path", () => {
   it("answers the other face 401 and 403 before 405", async () => {
     const user = await makeUser(db);
     const admin = await makeUser(db, { role: "admin" });
-    expect((await answer(adminGet.action(call("POST")))).status).toBe(401);
-    expect(await answer(adminGet.action(call("POST", user)))).toEqual({ status: 403, body: { error: "Administrator access required" } });
-    expect(await answer(adminGet.action(call("DELETE", admin)))).toEqual({ status: 405, body: { error: "Use GET" } });
-    expect(await answer(adminGet.loader(call("GET", admin)))).toEqual({ status: 200, body: { admin: admin.id } });
-    expect((await answer(adminPost.loader(call("GET")))).status).toBe(401);
+    expect((await answer(adminGet.action(await call("POST")))).status).toBe(401);
+    expect(await answer(adminGet.action(await call("POST", user)))).toEqual({ status: 403, body: { error: "Administrator access required" } });
+    expect(await answer(adminGet.action(await call("DELETE", admin)))).toEqual({ status: 405, body: { error: "Use GET" } });
+    expect(await answer(adminGet.loader(await call("GET", admin)))).toEqual({ status: 200, body: { admin: admin.id } });
+    expect((await answer(adminPost.loader(await call("GET")))).status).toBe(401);
   });
 
   it("answers a wrong method on the action face 405 before the guard", async () => {
-    expect(await answer(adminPost.action(call("PATCH")))).toEqual({ status: 405, body: { error: "Method PATCH is not allowed here" } });
+    expect(await answer(adminPost.action(await call("PATCH")))).toEqual({ status: 405, body: { error: "Method PATCH is not allowed here" } });
     const admin = await makeUser(db, { role: "admin" });
-    expect((await adminPost.action(call("POST", admin))).status).toBe(204);
+    expect((await adminPost.action(await call("POST", admin))).status).toBe(204);
   });
 });
 
 describe("apiRoute, the other guards", () => {
   it("seller: 404 'Please setup your store first' without a store, the store with one", async () => {
     const user = await makeUser(db);
-    expect(await answer(sellerGet.loader(call("GET", user)))).toEqual({ status: 404, body: { error: "Please setup your store first" } });
-    db.insert(stores).values({ userId: user.id, name: "Dart Loft" }).run();
-    expect(await answer(sellerGet.loader(call("GET", user)))).toEqual({ status: 200, body: { store: "Dart Loft" } });
+    expect(await answer(sellerGet.loader(await call("GET", user)))).toEqual({ status: 404, body: { error: "Please setup your store first" } });
+    await db.insert(stores).values({ userId: user.id, name: "Dart Loft" });
+    expect(await answer(sellerGet.loader(await call("GET", user)))).toEqual({ status: 200, body: { store: "Dart Loft" } });
   });
 
   it("viewer: anyone, with the token's user when there is one; 405 without a guard on the other face", async () => {
     const user = await makeUser(db);
-    expect((await answer(viewerGet.loader(call("GET")))).body).toEqual({ viewer: null });
-    expect((await answer(viewerGet.loader(call("GET", user)))).body).toEqual({ viewer: user.id });
-    expect(await answer(viewerGet.action(call("POST")))).toEqual({ status: 405, body: { error: "Use GET" } });
+    expect((await answer(viewerGet.loader(await call("GET")))).body).toEqual({ viewer: null });
+    expect((await answer(viewerGet.loader(await call("GET", user)))).body).toEqual({ viewer: user.id });
+    expect(await answer(viewerGet.action(await call("POST")))).toEqual({ status: 405, body: { error: "Use GET" } });
   });
 
   it("ANY: every method does the work", async () => {
-    expect(await answer(anyPath.loader(call("GET")))).toEqual({ status: 404, body: { error: "Not here" } });
-    expect(await answer(anyPath.action(call("DELETE")))).toEqual({ status: 404, body: { error: "Not here" } });
+    expect(await answer(anyPath.loader(await call("GET")))).toEqual({ status: 404, body: { error: "Not here" } });
+    expect(await answer(anyPath.action(await call("DELETE")))).toEqual({ status: 404, body: { error: "Not here" } });
   });
 
   it("form: the uploaded files are removed after the work, also when it throws", async () => {
@@ -134,6 +134,6 @@ describe("apiRoute, the other guards", () => {
   });
 
   it("form: a JSON body read as the form's fields", async () => {
-    expect(await answer(formPost.action(call("POST", undefined, { name: "Dart" })))).toEqual({ status: 200, body: { name: "Dart" } });
+    expect(await answer(formPost.action(await call("POST", undefined, { name: "Dart" })))).toEqual({ status: 200, body: { name: "Dart" } });
   });
 });

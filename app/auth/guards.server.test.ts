@@ -18,8 +18,8 @@ beforeEach(() => {
   globalThis.__db = db;
 });
 
-function requestAs(user?: User) {
-  const headers = user ? { Authorization: createSession({ db, userId: user.id }) } : undefined;
+async function requestAs(user?: User) {
+  const headers = user ? { Authorization: await createSession({ db, userId: user.id }) } : undefined;
   return new Request("http://localhost/store-settings?tab=media", { headers });
 }
 
@@ -34,12 +34,12 @@ async function thrown(fn: () => Promise<unknown>): Promise<Response> {
 
 describe("requireSeller (HTML face)", () => {
   it("sends visitors to /login and back, users without a store to /store-settings, and answers user and store", async () => {
-    const visitor = await thrown(() => requireSeller(requestAs()));
+    const visitor = await thrown(async () => requireSeller(await requestAs()));
     expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent("/store-settings?tab=media")}`);
     const user = await makeUser(db);
-    expect((await thrown(() => requireSeller(requestAs(user)))).headers.get("Location")).toBe("/store-settings");
-    const store = db.insert(stores).values({ userId: user.id, name: "Dart Loft" }).returning().get();
-    const seller = await requireSeller(requestAs(user));
+    expect((await thrown(async () => requireSeller(await requestAs(user)))).headers.get("Location")).toBe("/store-settings");
+    const store = (await db.insert(stores).values({ userId: user.id, name: "Dart Loft" }).returning())[0];
+    const seller = await requireSeller(await requestAs(user));
     expect(seller.user.id).toBe(user.id);
     expect(seller.store).toEqual(store);
   });
@@ -47,20 +47,20 @@ describe("requireSeller (HTML face)", () => {
 
 describe("requireApiSeller (JSON face)", () => {
   it("answers 401 to visitors, 404 'Please setup your store first' to users without a store", async () => {
-    expect((await thrown(() => requireApiSeller(requestAs()))).status).toBe(401);
+    expect((await thrown(async () => requireApiSeller(await requestAs()))).status).toBe(401);
     const user = await makeUser(db);
-    const noStore = await thrown(() => requireApiSeller(requestAs(user)));
+    const noStore = await thrown(async () => requireApiSeller(await requestAs(user)));
     expect(noStore.status).toBe(404);
     expect(await noStore.json()).toEqual({ error: "Please setup your store first" });
-    db.insert(stores).values({ userId: user.id, name: "Dart Loft" }).run();
-    expect((await requireApiSeller(requestAs(user))).store.userId).toBe(user.id);
+    await db.insert(stores).values({ userId: user.id, name: "Dart Loft" });
+    expect((await requireApiSeller(await requestAs(user))).store.userId).toBe(user.id);
   });
 });
 
 describe("requireAnonymous", () => {
   it("lets visitors through and sends users home", async () => {
-    await expect(requireAnonymous(requestAs())).resolves.toBeUndefined();
-    const response = await thrown(async () => requireAnonymous(requestAs(await makeUser(db))));
+    await expect(requireAnonymous(await requestAs())).resolves.toBeUndefined();
+    const response = await thrown(async () => requireAnonymous(await requestAs(await makeUser(db))));
     expect(response.headers.get("Location")).toBe("/");
   });
 });

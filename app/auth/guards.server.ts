@@ -36,7 +36,7 @@ export async function requireAnonymous(request: Request): Promise<void> {
  */
 export async function requireSeller(request: Request): Promise<{ user: User; store: Store }> {
   const user = await requireUser(request);
-  const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
+  const store = await getStoreByOwner({ db: getDb(), ownerId: user.id });
   if (!store) throw redirect("/store-settings");
   return { user, store };
 }
@@ -44,7 +44,7 @@ export async function requireSeller(request: Request): Promise<{ user: User; sto
 /** A seller screen's action: a user without a store gets the NO_STORE refusal (the page shows how to open one). */
 export async function requireStoreOwner(request: Request): Promise<{ user: User; store: Store }> {
   const user = await requireUser(request);
-  const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
+  const store = await getStoreByOwner({ db: getDb(), ownerId: user.id });
   invariantResponse(store, NO_STORE.message, { status: NO_STORE.status });
   return { user, store };
 }
@@ -72,7 +72,7 @@ export async function requireApiUser(request: Request): Promise<User> {
  */
 export async function requireApiSeller(request: Request): Promise<{ user: User; store: Store }> {
   const user = await requireApiUser(request);
-  const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
+  const store = await getStoreByOwner({ db: getDb(), ownerId: user.id });
   if (!store) throw apiError(NO_STORE.status, NO_STORE.message);
   return { user, store };
 }

@@ -43,25 +43,25 @@ export async function startUserSession(request: Request, user: User, flash?: Fla
   const db = getDb();
   const session = await getCookieSession(request);
   const previous = session.get("token");
-  if (previous) revokeSession({ db, token: previous });
-  const token = createSessionRow({ db, userId: user.id, userAgent: request.headers.get("User-Agent") });
+  if (previous) await revokeSession({ db, token: previous });
+  const token = await createSessionRow({ db, userId: user.id, userAgent: request.headers.get("User-Agent") });
   session.set("token", token);
-  mergeVisitorCart(session, user);
+  await mergeVisitorCart(session, user);
   if (flash) session.flash("flash", flash);
   return commitCookieSession(request, session);
 }
 
 /** At login the visitor's cart joins the account's cart, and the token is dropped from the cookie. */
-function mergeVisitorCart(session: CookieSession, user: User) {
+async function mergeVisitorCart(session: CookieSession, user: User) {
   const visitorToken = session.get("cartToken");
   if (!visitorToken) return;
-  joinVisitorCart({ db: getDb(), userId: user.id, visitorToken });
+  await joinVisitorCart({ db: getDb(), userId: user.id, visitorToken });
   session.unset("cartToken");
 }
 
 export async function logout(request: Request) {
   const session = await getCookieSession(request);
   const token = session.get("token");
-  if (token) revokeSession({ db: getDb(), token });
+  if (token) await revokeSession({ db: getDb(), token });
   throw redirect("/", { headers: { "Set-Cookie": await destroyCookieSession(request, session) } });
 }

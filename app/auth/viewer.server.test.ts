@@ -53,8 +53,8 @@ describe("getViewer", () => {
     const shop = await makeShop(db);
     // Another store's design: a seller cannot buy their own.
     const other = await makeShop(db);
-    expect(addToCart({ db, owner: { userId: shop.seller.id }, productId: other.bag.id, quantity: 2 })).toEqual({ ok: true });
-    const request = requestWith(await cookieWith({ token: createSession({ db, userId: shop.seller.id }) }));
+    expect(await addToCart({ db, owner: { userId: shop.seller.id }, productId: other.bag.id, quantity: 2 })).toEqual({ ok: true });
+    const request = requestWith(await cookieWith({ token: await createSession({ db, userId: shop.seller.id }) }));
     const viewer = await getViewer(request);
     expect(viewer).toMatchObject({ hasStore: true, onboarded: false, cartCount: 2 });
     expect(viewer.user?.id).toBe(shop.seller.id);
@@ -63,7 +63,7 @@ describe("getViewer", () => {
 
   it("counts a visitor's cart behind the cookie's cart token; no cookie is an empty visitor", async () => {
     const shop = await makeShop(db);
-    addToCart({ db, owner: { visitorToken: "visitor-token" }, productId: shop.bag.id, quantity: 3 });
+    await addToCart({ db, owner: { visitorToken: "visitor-token" }, productId: shop.bag.id, quantity: 3 });
     expect(await getViewer(requestWith(await cookieWith({ cartToken: "visitor-token" })))).toEqual({
       user: null,
       hasStore: false,

@@ -28,13 +28,13 @@ export function getViewer(request: Request): Promise<Viewer> {
     cached = (async () => {
       const db = getDb();
       const token = await currentSessionToken(request);
-      const viewer = token ? getSessionViewer({ db, token }) : null;
+      const viewer = token ? await getSessionViewer({ db, token }) : null;
       if (viewer) {
         noteRequestUser(request, viewer.user?.id);
         return viewer;
       }
       const visitorToken = (await getCookieSession(request)).get("cartToken");
-      return { user: null, hasStore: false, onboarded: false, cartCount: visitorToken ? countCartItems({ db, owner: { visitorToken } }) : 0 };
+      return { user: null, hasStore: false, onboarded: false, cartCount: visitorToken ? await countCartItems({ db, owner: { visitorToken } }) : 0 };
     })();
     viewerCache.set(request, cached);
     if (!userCache.has(request)) userCache.set(request, cached.then((v) => v.user));
@@ -46,11 +46,11 @@ export function getViewer(request: Request): Promise<Viewer> {
  * The user of a JSON API request: from the `Authorization` header only. The cookie is ignored, so
  * a page on another site cannot use a visitor's browser session against the API.
  */
-export function getApiUser(request: Request): Promise<SessionUser | null> {
+export async function getApiUser(request: Request): Promise<SessionUser | null> {
   let cached = apiUserCache.get(request);
   if (!cached) {
     const token = tokenFromAuthorization(request);
-    const user = token ? getSessionUser({ db: getDb(), token }) : null;
+    const user = token ? await getSessionUser({ db: getDb(), token }) : null;
     noteRequestUser(request, user?.id);
     cached = Promise.resolve(user);
     apiUserCache.set(request, cached);
@@ -68,7 +68,7 @@ export function getUser(request: Request): Promise<SessionUser | null> {
     cached = (async () => {
       const token = await currentSessionToken(request);
       if (!token) return null;
-      const user = getSessionUser({ db: getDb(), token });
+      const user = await getSessionUser({ db: getDb(), token });
       noteRequestUser(request, user?.id);
       return user;
     })();

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import { createTestDb, makeUser } from "../../tests/unit/helpers";
 import { createCache } from "~/utils/cache.server";
-import { dataVersion } from "~/utils/db.server";
+import { dataVersion, rawRow } from "~/utils/db.server";
 
 describe("createCache", () => {
   it("keeps values by key and drops the least recently used past its limit", () => {
@@ -47,12 +47,12 @@ describe("createCache", () => {
 
   it("misses once the database's data version has changed", async () => {
     const db = createTestDb();
-    const cache = createCache<number>({ max: 10 });
-    const count = () => db.get<{ n: number }>(sql`SELECT count(*) AS n FROM users`).n;
-    expect(cache.getOrSet("users", count, { version: dataVersion(db) })).toBe(0);
-    expect(cache.getOrSet("users", () => -1, { version: dataVersion(db) })).toBe(0);
+    const cache = createCache<Promise<number>>({ max: 10 });
+    const count = async () => (await rawRow<{ n: number }>(db, sql`SELECT count(*) AS n FROM users`))!.n;
+    expect(await cache.getOrSet("users", count, { version: dataVersion(db) })).toBe(0);
+    expect(await cache.getOrSet("users", async () => -1, { version: dataVersion(db) })).toBe(0);
     await makeUser(db);
     expect(cache.get("users", { version: dataVersion(db) })).toBeUndefined();
-    expect(cache.getOrSet("users", count, { version: dataVersion(db) })).toBe(1);
+    expect(await cache.getOrSet("users", count, { version: dataVersion(db) })).toBe(1);
   });
 });

@@ -18,23 +18,23 @@ describe("cachedJsonResponse", () => {
   it("builds a large answer once until the data changes, gzipped for clients that accept it", async () => {
     const db = createTestDb();
     let builds = 0;
-    const report = () => {
+    const report = async () => {
       builds += 1;
-      return db.select().from(platformSettings).all().map((row) => ({ margin: row.marginBp, padding: "x".repeat(2000) }));
+      return (await db.select().from(platformSettings)).map((row) => ({ margin: row.marginBp, padding: "x".repeat(2000) }));
     };
-    const first = cachedJsonResponse(gzipRequest(), db, "report", report);
+    const first = await cachedJsonResponse(gzipRequest(), db, "report", report);
     expect(first.headers.get("Content-Encoding")).toBe("gzip");
     expect(first.headers.get("Vary")).toBe("Accept-Encoding");
     const rows = JSON.parse(gunzipSync(Buffer.from(await first.arrayBuffer())).toString("utf8"));
     expect(rows.length).toBeGreaterThan(0);
 
-    const plain = cachedJsonResponse(plainRequest(), db, "report", report);
+    const plain = await cachedJsonResponse(plainRequest(), db, "report", report);
     expect(plain.headers.get("Content-Encoding")).toBeNull();
     expect(await plain.json()).toEqual(rows);
     expect(builds).toBe(1);
 
-    db.update(platformSettings).set({ marginBp: rows[0].margin + 1 }).run();
-    const after = cachedJsonResponse(plainRequest(), db, "report", report);
+    await db.update(platformSettings).set({ marginBp: rows[0].margin + 1 });
+    const after = await cachedJsonResponse(plainRequest(), db, "report", report);
     expect(builds).toBe(2);
     expect((await after.json())[0].margin).toBe(rows[0].margin + 1);
   });
@@ -42,8 +42,8 @@ describe("cachedJsonResponse", () => {
   it("leaves compression to a proxy when HTTP_COMPRESSION is off, and keeps keys apart", async () => {
     useTestEnv({ HTTP_COMPRESSION: "off" });
     const db = createTestDb();
-    const a = cachedJsonResponse(gzipRequest(), db, "a", () => ({ key: "a", pad: "y".repeat(2000) }));
-    const b = cachedJsonResponse(gzipRequest(), db, "b", () => ({ key: "b", pad: "y".repeat(2000) }));
+    const a = await cachedJsonResponse(gzipRequest(), db, "a", async () => ({ key: "a", pad: "y".repeat(2000) }));
+    const b = await cachedJsonResponse(gzipRequest(), db, "b", async () => ({ key: "b", pad: "y".repeat(2000) }));
     expect(a.headers.get("Content-Encoding")).toBeNull();
     expect((await a.json()).key).toBe("a");
     expect((await b.json()).key).toBe("b");

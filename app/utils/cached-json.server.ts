@@ -9,16 +9,25 @@ type Entry = { json: string; gzip?: Uint8Array<ArrayBuffer> };
 
 /** The few large answers kept (a year of the financial report is ~3 MB of JSON, ~0.4 MB gzipped). */
 const MAX_ENTRIES = 4;
-const entries = createCache<Entry>({ max: MAX_ENTRIES });
+const entries = createCache<Promise<Entry>>({ max: MAX_ENTRIES });
 
 /**
  * A large JSON answer built once and reused, serialised and gzipped, until the data changes (dataVersion): the
  * same report asked again costs no query, no JSON.stringify and no compression. Answers gzip themselves when the
  * client accepts it and the app compresses (HTTP_COMPRESSION=on); the compression middleware leaves an encoded
- * body alone. At most MAX_ENTRIES answers are kept, the least recently used dropped.
+ * body alone. At most MAX_ENTRIES answers are kept, the least recently used dropped. The version is read before the
+ * answer is built (a write meanwhile only makes the next call build again); a build that fails is not kept.
  */
-export function cachedJsonResponse(request: Request, db: Db, key: string, compute: () => unknown): Response {
-  const entry = entries.getOrSet(key, () => ({ json: JSON.stringify(compute()) }), { version: dataVersion(db) });
+export async function cachedJsonResponse(request: Request, db: Db, key: string, compute: () => Promise<unknown>): Promise<Response> {
+  const entry = await entries.getOrSet(
+    key,
+    () => {
+      const built = compute().then((answer) => ({ json: JSON.stringify(answer) }) as Entry);
+      built.catch(() => entries.delete(key));
+      return built;
+    },
+    { version: dataVersion(db) },
+  );
 
   const headers = new Headers({ "Content-Type": "application/json; charset=utf-8", Vary: "Accept-Encoding" });
   const acceptsGzip = /\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "");

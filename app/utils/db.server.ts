@@ -134,6 +134,7 @@ export function watchWalIndex(db: Db): boolean {
   if (walIndexWatches.has(client)) return true;
   if (client.memory || String(client.pragma("journal_mode", { simple: true })).toLowerCase() !== "wal") return false;
   // The -shm file exists once the connection has read in WAL mode.
+  // eslint-disable-next-line no-restricted-syntax -- SQLite's data version, read through better-sqlite3 (decision 159: SQLite-specific)
   dataVersionQuery(db).get();
   let fd: number;
   try {
@@ -164,7 +165,9 @@ function walIndexEpoch(watch: WalIndexWatch): number {
 export function dataVersion(db: Db): string {
   if (isPg(db)) throw new Error("dataVersion(db) is SQLite's; on PostgreSQL, await currentDataVersion(db)");
   const watch = walIndexWatches.get(db.$client);
+  // eslint-disable-next-line no-restricted-syntax -- SQLite's data version, read through better-sqlite3 (decision 159: SQLite-specific)
   if (watch) return `${totalChangesQuery(db).get()!}:w${walIndexEpoch(watch)}`;
+  // eslint-disable-next-line no-restricted-syntax -- SQLite's data version, read through better-sqlite3 (decision 159: SQLite-specific)
   const state = bothQuery(db).get()!;
   return `${state.c}:${state.v}`;
 }
@@ -283,8 +286,13 @@ export async function rawRun(db: DbOrTx, query: SQL): Promise<number> {
 type TxBehavior = "immediate" | "deferred";
 /** The async context's open transaction: the connection it runs on and its savepoint depth. */
 const openTransaction = new AsyncLocalStorage<{ client: object; depth: number }>();
-/** One transaction at a time per connection: the tail of its queue. */
-const transactionQueues = new WeakMap<object, Promise<void>>();
+/**
+ * One transaction at a time per database: the tail of its queue. A file's connections in this process share one
+ * queue (two connections on one thread would otherwise deadlock: SQLite's busy wait blocks the thread that holds the
+ * other connection's open transaction); an in-memory database is its own.
+ */
+const transactionQueues = new Map<object | string, Promise<void>>();
+const queueKey = (client: Db["$client"]): object | string => (client.memory ? client : path.resolve(client.name));
 
 /** Whether the calling async context is inside a transaction of `db`'s connection (from `transaction`). */
 export function inTransaction(db: DbOrTx): boolean {
@@ -308,7 +316,7 @@ export type TransactionOptions = {
  * to the transaction); a transaction opened inside another (the same async context) is a savepoint. The body must
  * only await the database: no network inside a transaction, and on PostgreSQL it may run more than once.
  *
- * SQLite: one transaction per connection at a time (others wait in turn, asynchronously), begun `IMMEDIATE` by
+ * SQLite: one transaction per database file in this process at a time (others wait in turn, asynchronously), begun `IMMEDIATE` by
  * default (the write lock at once: no upgrade deadlock between processes).
  *
  * PostgreSQL (decision 160): one pooled connection for the whole transaction, `ISOLATION LEVEL SERIALIZABLE`, so
@@ -335,10 +343,11 @@ export async function transaction<T>(db: DbOrTx, body: (tx: Tx) => Promise<T>, o
       throw error;
     }
   }
-  const before = transactionQueues.get(client) ?? Promise.resolve();
+  const key = queueKey(client);
+  const before = transactionQueues.get(key) ?? Promise.resolve();
   let release!: () => void;
   const mine = new Promise<void>((resolve) => (release = resolve));
-  transactionQueues.set(client, mine);
+  transactionQueues.set(key, mine);
   await before;
   try {
     await beginSqlite(client, options.behavior ?? "immediate");
@@ -351,7 +360,7 @@ export async function transaction<T>(db: DbOrTx, body: (tx: Tx) => Promise<T>, o
       throw error;
     }
   } finally {
-    if (transactionQueues.get(client) === mine) transactionQueues.delete(client);
+    if (transactionQueues.get(key) === mine) transactionQueues.delete(key);
     release();
   }
 }
@@ -479,4 +488,38 @@ async function untilPgDataChanges<T>(db: Db, key: string, compute: () => T): Pro
   const version = await currentDataVersion(db);
   const cache = memo;
   return cache.getOrSet(key, () => forgetIfRejected(cache, key, Promise.resolve(compute())), { version }) as Promise<Awaited<T>>;
+}
+
+// ---- Added by the asynchronous conversion (issue 49, decision 159) ----------------------------------------------
+
+/** One cache of asynchronous read answers per database connection (tests open many). */
+const asyncMemos = new WeakMap<object, Cache<Promise<unknown>>>();
+
+/**
+ * A value read from the database (e.g. a count over the whole catalogue), reused until the data changes: any write
+ * by this connection (total_changes) or commit by another connection or process (data_version) starts afresh, so
+ * the answer is always what the query would return now. It replaces the synchronous untilDataChanges: the answer is
+ * a promise (concurrent requests share one computation); the version is read before the compute starts, so a write
+ * during it only makes the next call compute again. Not cached while a transaction is open on the connection (its
+ * writes may still roll back); a compute that fails is forgotten.
+ */
+export function untilDataChangesAsync<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+  if (isPg(db)) return untilPgDataChanges(db, key, compute) as Promise<T>;
+  const client = db.$client;
+  if (client.inTransaction) return compute();
+  let memo = asyncMemos.get(client);
+  if (!memo) {
+    memo = createCache<Promise<unknown>>({ max: 1000 });
+    asyncMemos.set(client, memo);
+  }
+  const cache = memo;
+  return cache.getOrSet(
+    key,
+    () => {
+      const answer = compute();
+      answer.catch(() => cache.delete(key));
+      return answer;
+    },
+    { version: dataVersion(db) },
+  ) as Promise<T>;
 }

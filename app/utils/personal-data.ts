@@ -11,7 +11,7 @@ import type { Db } from "~/utils/db.server";
 export type ExportSubject = { db: Db; user: User; store: Store | null };
 
 /** One domain's part of the export: some top-level keys of the JSON object, read for one user. */
-export type PersonalDataSection<T extends object = object> = (subject: ExportSubject) => T;
+export type PersonalDataSection<T extends object = object> = (subject: ExportSubject) => Promise<T>;
 
 export const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -12,36 +12,37 @@ const WINDOW = 15 * 60 * 1000;
 const T0 = 1_900_000_000_000;
 
 describe("hit / peek / release / clear (SQLite counters)", () => {
-  it("allows up to the limit in a window, then refuses; counts stop at limit + 1", () => {
+  it("allows up to the limit in a window, then refuses; counts stop at limit + 1", async () => {
     const db = createTestDb();
-    const results = Array.from({ length: 8 }, (_, i) => hit({ db, key: "k", limit: 3, windowMs: WINDOW, now: T0 + i }));
+    const results = await Promise.all(Array.from({ length: 8 }, async (_, i) => hit({ db, key: "k", limit: 3, windowMs: WINDOW, now: T0 + i })));
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, false, false, false, false, false]);
     expect(results.map((r) => r.count)).toEqual([1, 2, 3, 4, 4, 4, 4, 4]);
     expect(new Set(results.map((r) => r.resetAt))).toEqual(new Set([T0 + WINDOW]));
-    expect(peek({ db, key: "k", limit: 3, now: T0 + 10 })).toEqual({ allowed: false, count: 4, resetAt: T0 + WINDOW });
+    expect(await peek({ db, key: "k", limit: 3, now: T0 + 10 })).toEqual({ allowed: false, count: 4, resetAt: T0 + WINDOW });
     // Keys are independent.
-    expect(hit({ db, key: "other", limit: 3, windowMs: WINDOW, now: T0 }).count).toBe(1);
+    expect((await hit({ db, key: "other", limit: 3, windowMs: WINDOW, now: T0 })).count).toBe(1);
   });
 
-  it("starts a new window once the old one has ended", () => {
+  it("starts a new window once the old one has ended", async () => {
     const db = createTestDb();
-    for (let i = 0; i < 5; i++) hit({ db, key: "k", limit: 2, windowMs: WINDOW, now: T0 });
-    expect(peek({ db, key: "k", limit: 2, now: T0 + WINDOW })).toEqual({ allowed: true, count: 0, resetAt: T0 + WINDOW });
-    const fresh = hit({ db, key: "k", limit: 2, windowMs: WINDOW, now: T0 + WINDOW });
+    for (let i = 0; i < 5; i++) await hit({ db, key: "k", limit: 2, windowMs: WINDOW, now: T0 });
+    expect(await peek({ db, key: "k", limit: 2, now: T0 + WINDOW })).toEqual({ allowed: true, count: 0, resetAt: T0 + WINDOW });
+    const fresh = await hit({ db, key: "k", limit: 2, windowMs: WINDOW, now: T0 + WINDOW });
     expect(fresh).toEqual({ allowed: true, count: 1, resetAt: T0 + 2 * WINDOW });
   });
 
-  it("release takes one attempt back; clear forgets the key; sweep drops ended windows", () => {
+  it("release takes one attempt back; clear forgets the key; sweep drops ended windows", async () => {
     const db = createTestDb();
-    hit({ db, key: "k", limit: 2, windowMs: WINDOW, now: T0 });
-    hit({ db, key: "k", limit: 2, windowMs: WINDOW, now: T0 });
-    release({ db, key: "k", now: T0 });
-    expect(peek({ db, key: "k", limit: 2, now: T0 }).count).toBe(1);
-    clear({ db, key: "k" });
-    expect(peek({ db, key: "k", limit: 2, now: T0 }).count).toBe(0);
-    hit({ db, key: "old", limit: 2, windowMs: 10, now: T0 });
-    hit({ db, key: "new", limit: 2, windowMs: WINDOW, now: T0 });
-    sweepRateLimits({ db, now: T0 + 10 });
+    await hit({ db, key: "k", limit: 2, windowMs: WINDOW, now: T0 });
+    await hit({ db, key: "k", limit: 2, windowMs: WINDOW, now: T0 });
+    await release({ db, key: "k", now: T0 });
+    expect((await peek({ db, key: "k", limit: 2, now: T0 })).count).toBe(1);
+    await clear({ db, key: "k" });
+    expect((await peek({ db, key: "k", limit: 2, now: T0 })).count).toBe(0);
+    await hit({ db, key: "old", limit: 2, windowMs: 10, now: T0 });
+    await hit({ db, key: "new", limit: 2, windowMs: WINDOW, now: T0 });
+    await sweepRateLimits({ db, now: T0 + 10 });
+    // eslint-disable-next-line no-restricted-syntax -- SQLite-only check of the raw table through better-sqlite3
     expect(db.$client.prepare("SELECT key FROM rate_limits ORDER BY key").all()).toEqual([{ key: "new" }]);
   });
 
@@ -53,18 +54,18 @@ describe("hit / peek / release / clear (SQLite counters)", () => {
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     });
 
-    it("shares one count: the limit holds over both", () => {
+    it("shares one count: the limit holds over both", async () => {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), "rate-limit-"));
       const file = path.join(dir, "db.sqlite");
       const a = openDatabase(file);
       const b = openDatabase(file, { migrate: false });
       dbs.push(a, b);
-      const allowed = Array.from({ length: 10 }, (_, i) => hit({ db: i % 2 ? b : a, key: "login:x", limit: 5, windowMs: WINDOW, now: T0 }).allowed);
+      const allowed = await Promise.all(Array.from({ length: 10 }, async (_, i) => (await hit({ db: i % 2 ? b : a, key: "login:x", limit: 5, windowMs: WINDOW, now: T0 })).allowed));
       expect(allowed.filter(Boolean)).toHaveLength(5);
       expect(allowed.slice(0, 5)).toEqual([true, true, true, true, true]);
-      expect(peek({ db: b, key: "login:x", limit: 5, now: T0 }).allowed).toBe(false);
-      clear({ db: a, key: "login:x" });
-      expect(hit({ db: b, key: "login:x", limit: 5, windowMs: WINDOW, now: T0 }).count).toBe(1);
+      expect((await peek({ db: b, key: "login:x", limit: 5, now: T0 })).allowed).toBe(false);
+      await clear({ db: a, key: "login:x" });
+      expect((await hit({ db: b, key: "login:x", limit: 5, windowMs: WINDOW, now: T0 })).count).toBe(1);
     });
   });
 });

@@ -15,7 +15,7 @@
  */
 import { sql } from "drizzle-orm";
 
-import type { DbOrTx } from "~/utils/db.server";
+import { type DbOrTx, rawRow, rawRun } from "~/utils/db.server";
 
 export type RateLimitState = {
   /** Whether this attempt is within the limit. */
@@ -29,39 +29,38 @@ export type RateLimitState = {
 type HitArgs = { db: DbOrTx; key: string; limit: number; windowMs: number; now?: number };
 
 /** Counts one attempt for `key` and says whether it is allowed (count <= limit). Atomic. */
-export function hit({ db, key, limit, windowMs, now = Date.now() }: HitArgs): RateLimitState {
+export async function hit({ db, key, limit, windowMs, now = Date.now() }: HitArgs): Promise<RateLimitState> {
   const reset = now + windowMs;
-  const row = db.get<{ count: number; reset_at: number }>(sql`
+  const row = await rawRow<{ count: number; reset_at: number }>(db, sql`
     INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, ${reset})
     ON CONFLICT(key) DO UPDATE SET
       count = CASE WHEN reset_at <= ${now} THEN 1 ELSE MIN(count + 1, ${limit + 1}) END,
       reset_at = CASE WHEN reset_at <= ${now} THEN ${reset} ELSE reset_at END
     RETURNING count, reset_at`);
+  if (!row) throw new Error("The rate limit upsert returned no row");
   return { allowed: row.count <= limit, count: row.count, resetAt: row.reset_at };
 }
 
 /** The current state of `key` without counting anything (count 0 when there is no open window). */
-export function peek({ db, key, limit, now = Date.now() }: Omit<HitArgs, "windowMs">): RateLimitState {
-  const row = db.get<{ count: number; reset_at: number } | undefined>(
-    sql`SELECT count, reset_at FROM rate_limits WHERE key = ${key} AND reset_at > ${now}`,
-  );
+export async function peek({ db, key, limit, now = Date.now() }: Omit<HitArgs, "windowMs">): Promise<RateLimitState> {
+  const row = await rawRow<{ count: number; reset_at: number } | undefined>(db, sql`SELECT count, reset_at FROM rate_limits WHERE key = ${key} AND reset_at > ${now}`);
   const count = row?.count ?? 0;
   return { allowed: count < limit, count, resetAt: row?.reset_at ?? now };
 }
 
 /** Takes back one counted attempt (e.g. it turned out not to be a failure). */
-export function release({ db, key, now = Date.now() }: { db: DbOrTx; key: string; now?: number }) {
-  db.run(sql`UPDATE rate_limits SET count = MAX(count - 1, 0) WHERE key = ${key} AND reset_at > ${now}`);
+export async function release({ db, key, now = Date.now() }: { db: DbOrTx; key: string; now?: number }) {
+  await rawRun(db, sql`UPDATE rate_limits SET count = MAX(count - 1, 0) WHERE key = ${key} AND reset_at > ${now}`);
 }
 
 /** Forgets `key` (e.g. the account's failures after a successful login). */
-export function clear({ db, key }: { db: DbOrTx; key: string }) {
-  db.run(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+export async function clear({ db, key }: { db: DbOrTx; key: string }) {
+  await rawRun(db, sql`DELETE FROM rate_limits WHERE key = ${key}`);
 }
 
 /** Deletes windows that have ended (run now and then; correctness does not depend on it). */
-export function sweepRateLimits({ db, now = Date.now() }: { db: DbOrTx; now?: number }) {
-  db.run(sql`DELETE FROM rate_limits WHERE reset_at <= ${now}`);
+export async function sweepRateLimits({ db, now = Date.now() }: { db: DbOrTx; now?: number }) {
+  await rawRun(db, sql`DELETE FROM rate_limits WHERE reset_at <= ${now}`);
 }
 
 /** Windows counted in this process, per scope (the database handle: tests open many). */

@@ -23,23 +23,22 @@ import { demoSizeChart } from "./assets";
 import type { Plan } from "./plan";
 import type { PlannedFile } from "./uploads";
 import { DEMO_ACCOUNT_NUMBER, slug } from "./words";
+import { rawRow } from "../../app/utils/db.server";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const BATCH_SIZE = 400;
 
-function insertInBatches<T extends SQLiteTable>(tx: Tx, table: T, rows: T["$inferInsert"][]) {
+async function insertInBatches<T extends SQLiteTable>(tx: Tx, table: T, rows: T["$inferInsert"][]) {
   for (let i = 0; i < rows.length; i += BATCH_SIZE) {
-    tx.insert(table).values(rows.slice(i, i + BATCH_SIZE)).run();
+    await tx.insert(table).values(rows.slice(i, i + BATCH_SIZE));
   }
 }
 
 /** The highest id a table has used (AUTOINCREMENT never reuses ids): plan ids follow it. */
-function lastId(tx: Tx, table: string): number {
-  const row = tx.get<{ id: number | null }>(
-    sql`SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ${table}), 0),
-                   coalesce((SELECT max(id) FROM ${sql.identifier(table)}), 0)) AS id`,
-  );
+async function lastId(tx: Tx, table: string): Promise<number> {
+  const row = await rawRow<{ id: number | null }>(tx, sql`SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ${table}), 0),
+                   coalesce((SELECT max(id) FROM ${sql.identifier(table)}), 0)) AS id`);
   return row?.id ?? 0;
 }
 
@@ -57,15 +56,15 @@ const LOS_ANGELES_STUDIO = {
   contactEmail: "support@patternhouse.test",
 };
 
-export function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[], dataKey: Buffer) {
-  const userBase = lastId(tx, "users") + 1;
-  const storeBase = lastId(tx, "stores") + 1;
-  const productBase = lastId(tx, "products") + 1;
+export async function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[], dataKey: Buffer) {
+  const userBase = await lastId(tx, "users") + 1;
+  const storeBase = await lastId(tx, "stores") + 1;
+  const productBase = await lastId(tx, "products") + 1;
   const userId = (index: number) => userBase + index;
   const storeId = (index: number) => storeBase + index;
   const productId = (index: number) => productBase + index;
 
-  insertInBatches(
+  await insertInBatches(
     tx,
     users,
     plan.users.map((u, i) => ({
@@ -86,7 +85,7 @@ export function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[], 
     })),
   );
 
-  insertInBatches(
+  await insertInBatches(
     tx,
     files,
     fileRows.map((f) => ({
@@ -99,7 +98,7 @@ export function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[], 
     })),
   );
 
-  insertInBatches(
+  await insertInBatches(
     tx,
     stores,
     plan.stores.map((s, i) => {
@@ -126,13 +125,13 @@ export function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[], 
       };
     }),
   );
-  insertInBatches(
+  await insertInBatches(
     tx,
     storeMedia,
     plan.stores.flatMap((s, i) => s.media.map((media, position) => ({ storeId: storeId(i), media, position }))),
   );
 
-  insertInBatches(
+  await insertInBatches(
     tx,
     products,
     plan.products.map((p, i) => ({
@@ -160,18 +159,18 @@ export function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[], 
       ? [{ productId: productId(i), version: 1, file: p.patternFile, data: p.patternData, readerVersion: p.patternData === "{}" ? 0 : READER_VERSION, createdAt: p.createdAt }]
       : [],
   );
-  for (let i = 0; i < versionRows.length; i += 50) tx.insert(patternVersions).values(versionRows.slice(i, i + 50)).run();
-  insertInBatches(
+  for (let i = 0; i < versionRows.length; i += 50) await tx.insert(patternVersions).values(versionRows.slice(i, i + 50));
+  await insertInBatches(
     tx,
     sizeChartRows,
     plan.products.flatMap((p, i) => demoSizeChart(p.patternData).map((row) => ({ productId: productId(i), ...row }))),
   );
-  insertInBatches(
+  await insertInBatches(
     tx,
     productMedia,
     plan.products.flatMap((p, i) => p.media.map((media, position) => ({ productId: productId(i), media, position }))),
   );
-  insertInBatches(
+  await insertInBatches(
     tx,
     variants,
     plan.products.flatMap((p, i) =>
@@ -179,12 +178,12 @@ export function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[], 
     ),
   );
 
-  insertInBatches(
+  await insertInBatches(
     tx,
     follows,
     plan.follows.map((f) => ({ userId: userId(f.user), storeId: storeId(f.store), createdAt: f.createdAt })),
   );
-  insertInBatches(
+  await insertInBatches(
     tx,
     reviews,
     plan.reviews.map((r) => ({
@@ -197,5 +196,5 @@ export function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[], 
   );
 
   // The row itself comes from migration 0003 with the schema's default fees; the demo adds the print studio.
-  tx.update(platformSettings).set(LOS_ANGELES_STUDIO).where(eq(platformSettings.id, 1)).run();
+  await tx.update(platformSettings).set(LOS_ANGELES_STUDIO).where(eq(platformSettings.id, 1));
 }

@@ -97,6 +97,7 @@ test("a login, a store-settings save and a checkout: request lines with their fi
 
   // A checkout of a demo pattern, paid on the local provider's page.
   const db = new Database(path.join(own.dataDir, "marketplace.db"), { readonly: true });
+  // eslint-disable-next-line no-restricted-syntax -- reads the server's SQLite file through better-sqlite3
   const product = db
     .prepare("SELECT id FROM products WHERE type = 'Pattern' AND delivery = 'Digital' AND pattern_file IS NOT NULL AND removed_at IS NULL ORDER BY id LIMIT 1")
     .get() as { id: number };

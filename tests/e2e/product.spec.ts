@@ -48,6 +48,7 @@ test("patterns never show out-of-stock options; printed patterns show the printi
   await expect(page.getByText("(Out of Stock)")).toHaveCount(0);
   const radios = page.getByRole("radio");
   expect(await radios.count()).toBeGreaterThan(0);
+  // eslint-disable-next-line no-restricted-syntax -- Playwright's Locator.all(), not a database call
   for (const radio of await radios.all()) await expect(radio).toBeEnabled();
   const total = `$${((p.price + 1000) / 100).toFixed(2)}`;
   await expect(page.getByText(total)).toBeVisible();

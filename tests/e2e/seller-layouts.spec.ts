@@ -65,6 +65,7 @@ test("the seller sets two widths in inches and a gap: a bad width is refused at 
   await expect(panel.getByText(/^Size M, main fabric, on the widths you recommend, 8 mm between pieces, 12 mm kept free at each selvedge\./)).toBeVisible();
   const entries = panel.getByTestId("seller-layout");
   await expect(entries.locator("h3")).toHaveText(["114 cm (45 in)", "152 cm (60 in)"]);
+  // eslint-disable-next-line no-restricted-syntax -- Playwright's Locator.all(), not a database call
   for (const entry of await entries.all()) {
     await expect(entry.getByTestId("layout-svg")).toBeVisible();
     await expect(entry.getByText(/^Length to buy: \d+\.\d m \(\d+\.\d yd\)$/)).toBeVisible();

@@ -14,6 +14,7 @@ export const S3_KEYS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 export async function startS3Server({ port, bucket }: { port: number; bucket: string }) {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-s3-"));
   const server = new S3rver({ port, address: "127.0.0.1", directory, silent: true, configureBuckets: [{ name: bucket }] });
+  // eslint-disable-next-line no-restricted-syntax -- the fake S3 server's run(), not a database call
   await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

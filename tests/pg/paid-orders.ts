@@ -46,6 +46,8 @@ export async function writePaidOrder(db: PgDb, shop: Shop, key: string): Promise
 
 async function paidOrderIn(db: NodePgDatabase<typeof schema>, shop: Shop, key: string): Promise<"written" | "already"> {
   const now = new Date();
+  // drizzle's own transaction on a client checked out above (a pg database, not the app's handle): see paidOrder.
+  // eslint-disable-next-line no-restricted-syntax -- a NodePgDatabase on one checked-out client, outside the app's model layer
   return db.transaction(async (tx) => {
     const [checkout] = await tx
       .insert(schema.checkouts)

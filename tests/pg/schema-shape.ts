@@ -192,6 +192,7 @@ function sqliteFamily(modes: Map<string, string>, table: string, column: string,
 
 export function sqliteShape(sqlite: Database.Database): SchemaShape {
   const modes = sqliteModes();
+  // eslint-disable-next-line no-restricted-syntax -- reads SQLite's catalogue through better-sqlite3
   const tables = sqlite
     .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name")
     .all() as { name: string; sql: string }[];

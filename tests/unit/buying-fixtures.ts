@@ -12,6 +12,7 @@ import { createCheckout } from "~/models/buying/checkout.server";
 import { fulfilCheckout } from "~/models/buying/fulfilment.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 import { parseEnv } from "~/utils/env.server";
+import { first } from "../../app/utils/db.server";
 
 export const SETTINGS = {
   pssCents: 1000,
@@ -25,12 +26,11 @@ export const SETTINGS = {
 /** A buyer with a complete profile. */
 export async function makeBuyer(db: Db, overrides: { email?: string } = {}): Promise<User> {
   const user = await makeUser(db, overrides);
-  return db
+  return (await db
     .update(users)
     .set({ street: "1 Main St", city: "Springfield", state: "IL", postalCode: "62701", country: "US", phone: "+1 555 0100" })
     .where(eq(users.id, user.id))
-    .returning()
-    .get();
+    .returning())[0];
 }
 
 /**
@@ -39,27 +39,27 @@ export async function makeBuyer(db: Db, overrides: { email?: string } = {}): Pro
  */
 export async function makeShop(db: Db) {
   // Migration 0003 created the one settings row: the fixture sets its fees.
-  db.update(platformSettings).set(SETTINGS).where(eq(platformSettings.id, 1)).run();
+  await db.update(platformSettings).set(SETTINGS).where(eq(platformSettings.id, 1));
   const seller = await makeUser(db, { firstName: "Sally" });
   // Store names are unique (decision 092): a second shop in the same database gets its owner's id.
-  const taken = db.select({ id: stores.id }).from(stores).where(eq(stores.name, "Sally's Studio")).get();
+  const taken = await first(db.select({ id: stores.id }).from(stores).where(eq(stores.name, "Sally's Studio")).limit(1));
   const name = taken ? `Sally's Studio ${seller.id}` : "Sally's Studio";
-  const store = db.insert(stores).values({ userId: seller.id, name }).returning().get();
-  const product = (values: Omit<typeof products.$inferInsert, "storeId" | "description" | "category1" | "category2">) =>
-    db
+  const store = (await db.insert(stores).values({ userId: seller.id, name }).returning())[0];
+  const product = async (values: Omit<typeof products.$inferInsert, "storeId" | "description" | "category1" | "category2">) =>
+    (await db
       .insert(products)
       .values({ storeId: store.id, description: "A design", category1: "women", category2: "tops", ...values })
-      .returning()
-      .get();
-  const dress = product({ name: "Wrap Dress", priceCents: 8999, type: "Ready" });
-  const [dressM, dressL] = ["M", "L"].map((value, i) =>
-    db.insert(variants).values({ productId: dress.id, value, inventory: i === 0 ? 1 : 0 }).returning().get(),
-  );
-  const bag = product({ name: "Canvas Tote", priceCents: 4550, type: "Made" });
-  db.insert(files).values({ name: "abc123.dxf", originalName: "tote.dxf", contentType: "application/dxf", size: 10, kind: "pattern", ownerId: seller.id }).onConflictDoNothing().run();
-  const digital = product({ name: "Tote Pattern", priceCents: 1250, type: "Pattern", delivery: "Digital", patternFile: "abc123.dxf" });
-  const printed = product({ name: "Printed Shirt Pattern", priceCents: 2000, type: "Pattern", delivery: "Print" });
-  const printedS = db.insert(variants).values({ productId: printed.id, value: "S", inventory: 0 }).returning().get();
+      .returning())[0];
+  const dress = await product({ name: "Wrap Dress", priceCents: 8999, type: "Ready" });
+  const [dressM, dressL] = await db
+    .insert(variants)
+    .values(["M", "L"].map((value, i) => ({ productId: dress.id, value, inventory: i === 0 ? 1 : 0 })))
+    .returning();
+  const bag = await product({ name: "Canvas Tote", priceCents: 4550, type: "Made" });
+  await db.insert(files).values({ name: "abc123.dxf", originalName: "tote.dxf", contentType: "application/dxf", size: 10, kind: "pattern", ownerId: seller.id }).onConflictDoNothing();
+  const digital = await product({ name: "Tote Pattern", priceCents: 1250, type: "Pattern", delivery: "Digital", patternFile: "abc123.dxf" });
+  const printed = await product({ name: "Printed Shirt Pattern", priceCents: 2000, type: "Pattern", delivery: "Print" });
+  const printedS = (await db.insert(variants).values({ productId: printed.id, value: "S", inventory: 0 }).returning())[0];
   return { seller, store, dress, dressM: dressM!, dressL: dressL!, bag, digital, printed, printedS };
 }
 
@@ -68,15 +68,15 @@ export async function makeFullCart(db: Db) {
   const shop = await makeShop(db);
   const buyer = await makeBuyer(db);
   const owner = { userId: buyer.id };
-  addToCart({ db, owner, productId: shop.dress.id, variantId: shop.dressM.id });
-  addToCart({ db, owner, productId: shop.bag.id, quantity: 2 });
-  addToCart({ db, owner, productId: shop.digital.id });
-  addToCart({ db, owner, productId: shop.printed.id, variantId: shop.printedS.id });
+  await addToCart({ db, owner, productId: shop.dress.id, variantId: shop.dressM.id });
+  await addToCart({ db, owner, productId: shop.bag.id, quantity: 2 });
+  await addToCart({ db, owner, productId: shop.digital.id });
+  await addToCart({ db, owner, productId: shop.printed.id, variantId: shop.printedS.id });
   return { shop, buyer };
 }
 
-export function inventoryOf(db: Db, variantId: number) {
-  return db.select({ inventory: variants.inventory }).from(variants).where(eq(variants.id, variantId)).get()!.inventory;
+export async function inventoryOf(db: Db, variantId: number) {
+  return (await first(db.select({ inventory: variants.inventory }).from(variants).where(eq(variants.id, variantId)).limit(1)))!.inventory;
 }
 
 /**
@@ -100,10 +100,10 @@ export function outbox(dir: string): { to: string; subject: string; text: string
 
 /** `buyer` buys one of `productId` (a Digital pattern: consent given) and pays on the local provider: the paid order. */
 export async function buyAndPay(db: Db, buyer: User, productId: number) {
-  addToCart({ db, owner: { userId: buyer.id }, productId });
+  await addToCart({ db, owner: { userId: buyer.id }, productId });
   const checkout = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider(), digitalConsent: true });
   if (!checkout.ok) throw new Error(checkout.error);
-  const fulfilled = fulfilCheckout({ db, checkoutId: checkout.checkout.id });
+  const fulfilled = await fulfilCheckout({ db, checkoutId: checkout.checkout.id });
   if (fulfilled.status !== "fulfilled") throw new Error(fulfilled.status);
   return fulfilled.orders[0]!;
 }

@@ -10,10 +10,11 @@ import { openDatabase } from "../../db/client";
 import { users } from "../../db/tables";
 import { createCheckout } from "../../app/models/buying/checkout.server";
 import { createLocalProvider } from "../../app/models/payments/local.server";
+import { first } from "../../app/utils/db.server";
 
 const { file, userId, barrier } = workerData as { file: string; userId: number; barrier: SharedArrayBuffer };
 const db = openDatabase(file, { migrate: false });
-const user = db.select().from(users).where(eq(users.id, userId)).get()!;
+const user = (await first(db.select().from(users).where(eq(users.id, userId)).limit(1)))!;
 const provider = createLocalProvider();
 const flag = new Int32Array(barrier);
 Atomics.add(flag, 1, 1);

@@ -28,6 +28,7 @@ import { createSession } from "~/models/accounts/sessions.server";
 import { sendMessage } from "~/models/messaging/messages.server";
 import { createOnboardingLink } from "~/models/payments/onboarding.server";
 import { action as conversationAction } from "~/routes/_messaging+/message.$id";
+import { first } from "../../app/utils/db.server";
 
 type Row = { file: string; path: string | null; index: boolean; parent: string | null };
 type Params = Record<string, string>;
@@ -75,35 +76,34 @@ async function seed(db: Db) {
   // a second seller has a store but no account yet.
   const linked = await createOnboardingLink({ db, storeId: shop.store.id, origin: "http://localhost" });
   if (!linked.ok) throw new Error(linked.error);
-  db.update(stores).set({ stripeOnboarded: false }).where(eq(stores.id, shop.store.id)).run();
+  await db.update(stores).set({ stripeOnboarded: false }).where(eq(stores.id, shop.store.id));
   const newSeller = await makeUser(db, { firstName: "Nell" });
-  db.insert(stores).values({ userId: newSeller.id, name: "Nell's Notions" }).run();
-  const sent = sendMessage({ db, senderId: shop.buyer.id, to: shop.seller.id, content: "Is the dress lined?", orderId: shop.dressOrder.id });
+  await db.insert(stores).values({ userId: newSeller.id, name: "Nell's Notions" });
+  const sent = await sendMessage({ db, senderId: shop.buyer.id, to: shop.seller.id, content: "Is the dress lined?", orderId: shop.dressOrder.id });
   if (!sent.ok) throw new Error(sent.error);
-  sendMessage({ db, senderId: shop.seller.id, to: shop.buyer.id, content: "Yes, fully." });
-  const help = db.insert(helpRequests).values({ userId: shop.buyer.id, name: "Bea", email: "bea@example.test", message: "Where is my parcel?" }).returning().get();
-  const make = db.insert(makes).values({ productId: shop.digital.id, userId: shop.buyer.id, size: "M", fabric: "linen", notes: "Sewed well" }).returning().get();
-  const call = db
+  await sendMessage({ db, senderId: shop.seller.id, to: shop.buyer.id, content: "Yes, fully." });
+  const help = (await db.insert(helpRequests).values({ userId: shop.buyer.id, name: "Bea", email: "bea@example.test", message: "Where is my parcel?" }).returning())[0];
+  const make = (await db.insert(makes).values({ productId: shop.digital.id, userId: shop.buyer.id, size: "M", fabric: "linen", notes: "Sewed well" }).returning())[0];
+  const call = (await db
     .insert(testerCalls)
     .values({ productId: shop.printed.id, sizes: '["S"]', testers: 2, closesOn: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10), brief: "Test the collar" })
-    .returning()
-    .get();
+    .returning())[0];
   // A graded pattern with its size chart, bought by the buyer (whose measurements are saved), with makes of three
   // makers in the buyer's steps: the product page compares with them (sizes from makes), layouts and downloads read it.
   const graded = await shopWithGradedPattern(db);
-  saveMeasurements(db, shop.buyer.id, { bustMm: 900, hipMm: 960 });
+  await saveMeasurements(db, shop.buyer.id, { bustMm: 900, hipMm: 960 });
   const gradedOrder = await buyAndPay(db, shop.buyer, graded.productId);
   const body = JSON.stringify({ unit: "cm", height: null, high_bust: null, bust: 900, waist: null, hip: 960, inseam: null, arm: null });
   for (const name of ["Mia", "Noa", "Ola"]) {
     const maker = await makeUser(db, { firstName: name });
-    db.insert(makes).values({ productId: graded.productId, userId: maker.id, size: "M", measurements: body }).run();
+    await db.insert(makes).values({ productId: graded.productId, userId: maker.id, size: "M", measurements: body });
   }
   const tokens = {
     visitor: null,
-    buyer: createSession({ db, userId: shop.buyer.id }),
-    seller: createSession({ db, userId: shop.seller.id }),
-    admin: createSession({ db, userId: admin.id }),
-    "seller without a Stripe account": createSession({ db, userId: newSeller.id }),
+    buyer: await createSession({ db, userId: shop.buyer.id }),
+    seller: await createSession({ db, userId: shop.seller.id }),
+    admin: await createSession({ db, userId: admin.id }),
+    "seller without a Stripe account": await createSession({ db, userId: newSeller.id }),
   };
   return { ...shop, admin, graded: graded.productId, gradedOrder, conversationId: sent.conversationId, help, make, call, tokens };
 }
@@ -323,36 +323,36 @@ describe("a GET never writes (issue 50, item 2)", () => {
       [accountLink!.file, "/api/user/get-stripe-account-link", (body: { url: string }) => body.url],
     ] as const) {
       const seller = await makeUser(db, { firstName: "Flo" });
-      const store = db.insert(stores).values({ userId: seller.id, name: `Flo's Fabrics ${url}` }).returning().get();
-      const token = createSession({ db, userId: seller.id });
+      const store = (await db.insert(stores).values({ userId: seller.id, name: `Flo's Fabrics ${url}` }).returning())[0];
+      const token = await createSession({ db, userId: seller.id });
       const mod = (await import(/* @vite-ignore */ path.join(root, file))) as { loader: (args: unknown) => Promise<Response> };
       const get = async () => {
         const response = await mod.loader({ request: new Request(`http://localhost${url}`, { headers: { Authorization: `Bearer ${token}` } }), params: {}, context: {} });
         expect(response.status).toBe(200);
         return response.json();
       };
-      const accountId = () => db.select().from(stores).where(eq(stores.id, store.id)).get()!.stripeAccountId;
-      expect(accountId()).toBeNull();
-      const first = await get();
-      expect(linkOf(first)).toMatch(/^https:\/\//);
-      expect(accountId()).toMatch(/^acct_/);
-      if ("account" in first) expect(first.account.id).toBe(accountId());
-      const created = accountId();
+      const accountId = async () => (await first(db.select().from(stores).where(eq(stores.id, store.id)).limit(1)))!.stripeAccountId;
+      expect(await accountId()).toBeNull();
+      const answer = await get();
+      expect(linkOf(answer)).toMatch(/^https:\/\//);
+      expect(await accountId()).toMatch(/^acct_/);
+      if ("account" in answer) expect(answer.account.id).toBe(await accountId());
+      const created = await accountId();
       expect(linkOf(await get())).toMatch(/^https:\/\//);
-      expect(accountId()).toBe(created);
+      expect(await accountId()).toBe(created);
     }
   });
 
   it("marks a conversation read by its post, not by opening it", async () => {
-    const readAt = () => db.select().from(conversations).where(eq(conversations.id, s.conversationId)).get()!;
-    const buyerIsA = readAt().userA === s.buyer.id;
-    const buyerRead = () => (buyerIsA ? readAt().aReadAt : readAt().bReadAt);
-    const before = buyerRead();
+    const readAt = async () => (await first(db.select().from(conversations).where(eq(conversations.id, s.conversationId)).limit(1)))!;
+    const buyerIsA = (await readAt()).userA === s.buyer.id;
+    const buyerRead = async () => (buyerIsA ? (await readAt()).aReadAt : (await readAt()).bReadAt);
+    const before = await buyerRead();
     const page = (await import("~/routes/_messaging+/message.$id")).loader;
     const url = `http://localhost/message/${s.conversationId}`;
     const opened = await page({ request: new Request(url, { headers: { Authorization: `Bearer ${s.tokens.buyer}` } }), params: { id: String(s.conversationId) }, context: { cspNonce: "" } });
     expect(opened.wasUnread).toBe(true);
-    expect(buyerRead()).toEqual(before);
+    expect(await buyerRead()).toEqual(before);
     const post = (via?: string) =>
       new Request(url, {
         method: "POST",
@@ -362,7 +362,7 @@ describe("a GET never writes (issue 50, item 2)", () => {
     const answered = await conversationAction({ request: post(), params: { id: String(s.conversationId) }, context: { cspNonce: "" } });
     expect(answered).toBeInstanceOf(Response);
     expect((answered as Response).headers.get("Location")).toBe(`/message/${s.conversationId}`);
-    expect(buyerRead()).not.toEqual(before);
+    expect(await buyerRead()).not.toEqual(before);
     expect(await conversationAction({ request: post("script"), params: { id: String(s.conversationId) }, context: { cspNonce: "" } })).toBeNull();
   });
 });

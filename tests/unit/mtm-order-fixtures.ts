@@ -14,23 +14,22 @@ import { uploadPath } from "~/models/files/store.server";
 import { makeAstmDxf } from "~/models/patterns/demo.server";
 
 /** Sizes S, M, L: bust 860 / 900 / 960 mm and hip 900 / 940 / 1000 mm; the seller allows made-to-measure. */
-export function allowMadeToMeasure(db: Db, productId: number, allowed = true) {
-  db.update(products).set({ madeToMeasure: allowed }).where(eq(products.id, productId)).run();
+export async function allowMadeToMeasure(db: Db, productId: number, allowed = true) {
+  await db.update(products).set({ madeToMeasure: allowed }).where(eq(products.id, productId));
   const rows = [
     { size: "S", bustMm: 860, hipMm: 900 },
     { size: "M", bustMm: 900, hipMm: 940 },
     { size: "L", bustMm: 960, hipMm: 1000 },
   ];
-  db.insert(sizeChartRows)
+  await db.insert(sizeChartRows)
     .values(rows.map((r, position) => ({ productId, position, ...r })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }
 
 /** Saves (or replaces) the buyer's measurements, millimetres. */
-export function saveMeasurements(db: Db, userId: number, values: { bustMm?: number | null; hipMm?: number | null; unit?: "cm" | "in" }) {
+export async function saveMeasurements(db: Db, userId: number, values: { bustMm?: number | null; hipMm?: number | null; unit?: "cm" | "in" }) {
   const row = { userId, unit: values.unit ?? "cm", bustMm: values.bustMm ?? null, hipMm: values.hipMm ?? null };
-  db.insert(userMeasurements).values(row).onConflictDoUpdate({ target: userMeasurements.userId, set: row }).run();
+  await db.insert(userMeasurements).values(row).onConflictDoUpdate({ target: userMeasurements.userId, set: row });
 }
 
 /** The graded test pattern's pieces and sizes (shopWithGradedPattern). */
@@ -49,10 +48,10 @@ export async function shopWithGradedPattern(db: Db) {
   const dxf = makeAstmDxf({ pieces: GRADED_PIECES, sizes: GRADED_SIZES, units: "mm" });
   const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
   fs.writeFileSync(uploadPath(name)!, dxf, "latin1");
-  db.insert(files).values({ name, originalName: "tee.dxf", contentType: "application/dxf", size: dxf.length, kind: "pattern", ownerId: shop.seller.id }).run();
+  await db.insert(files).values({ name, originalName: "tee.dxf", contentType: "application/dxf", size: dxf.length, kind: "pattern", ownerId: shop.seller.id });
   const productId = shop.digital.id;
-  db.update(products).set({ patternFile: name, madeToMeasure: true }).where(eq(products.id, productId)).run();
-  db.insert(patternVersions).values({ productId, version: 1, file: name }).run();
-  GRADED_SIZES.forEach((size, position) => db.insert(sizeChartRows).values({ productId, size, position, bustMm: 880 + 40 * position, hipMm: 940 + 40 * position }).run());
+  await db.update(products).set({ patternFile: name, madeToMeasure: true }).where(eq(products.id, productId));
+  await db.insert(patternVersions).values({ productId, version: 1, file: name });
+  for (const [position, size] of GRADED_SIZES.entries()) await db.insert(sizeChartRows).values({ productId, size, position, bustMm: 880 + 40 * position, hipMm: 940 + 40 * position });
   return { shop, productId, dxf };
 }

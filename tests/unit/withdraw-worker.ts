@@ -12,6 +12,6 @@ const db = openDatabase(file, { migrate: false });
 const flag = new Int32Array(barrier);
 Atomics.add(flag, 1, 1);
 Atomics.wait(flag, 0, 0);
-const result = requestWithdrawal({ db, storeId });
+const result = await requestWithdrawal({ db, storeId });
 db.$client.close();
 parentPort!.postMessage(result.ok ? "ok" : result.error);

@@ -15,6 +15,7 @@ import { addToCart } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
 import { createLocalProvider } from "~/models/payments/local.server";
 import { saveMeasurements } from "~/models/fit/measurements.server";
+import { first } from "~/utils/db.server";
 
 beforeAll(() => {
   useTestEnv();
@@ -33,8 +34,8 @@ async function deletedBuyer() {
 describe("writes after the account's deletion", () => {
   it("update-profile writes no name, street or phone back onto the deleted row", async () => {
     const { db, asked } = await deletedBuyer();
-    expect(updateProfile({ db, userId: asked.id, input: ADDRESS })).toBeNull();
-    const row = db.select().from(users).where(eq(users.id, asked.id)).get()!;
+    expect(await updateProfile({ db, userId: asked.id, input: ADDRESS })).toBeNull();
+    const row = (await first(db.select().from(users).where(eq(users.id, asked.id)).limit(1)))!;
     expect([row.street, row.phone, row.city]).toEqual(["", "", ""]);
     expect(row.firstName).not.toBe("Late");
   });
@@ -42,16 +43,16 @@ describe("writes after the account's deletion", () => {
   it("update-measurements stores nothing", async () => {
     const { db, asked } = await deletedBuyer();
     const m = { unit: "cm" as const, height: 1680, high_bust: null, bust: 900, waist: 720, hip: 980, inseam: null, arm: null };
-    expect(saveMeasurements({ db, userId: asked.id, measurements: m })).toEqual({ ok: false, error: "account-closed" });
-    expect(db.select().from(userMeasurements).all()).toEqual([]);
+    expect(await saveMeasurements({ db, userId: asked.id, measurements: m })).toEqual({ ok: false, error: "account-closed" });
+    expect(await db.select().from(userMeasurements)).toEqual([]);
   });
 
   it("a checkout in flight reserves nothing and opens no payment with the old email and address", async () => {
     const { db, shop, asked } = await deletedBuyer();
     // The JSON checkout's `items` fill the cart again after the deletion emptied it.
-    addToCart({ db, owner: { userId: asked.id }, productId: shop.bag.id });
+    await addToCart({ db, owner: { userId: asked.id }, productId: shop.bag.id });
     const result = await createCheckout({ db, user: asked, origin: "http://x.test", provider: createLocalProvider(), digitalConsent: true });
     expect(result).toEqual({ ok: false, error: "account-closed" });
-    expect(db.select().from(checkouts).all()).toEqual([]);
+    expect(await db.select().from(checkouts)).toEqual([]);
   });
 });

@@ -11,11 +11,11 @@ import { makePhotos, makeReports, makes, testerApplications } from "../../../db/
 import type { DbOrTx } from "~/utils/db.server";
 
 /** Deletes the user's makes and reports, blanks their applications; answers the photos to delete. */
-export function forgetCommunityData(tx: DbOrTx, userId: number): string[] {
-  const own = tx.select({ id: makes.id }).from(makes).where(eq(makes.userId, userId)).all().map((m) => m.id);
-  const files = own.length ? tx.select({ file: makePhotos.file }).from(makePhotos).where(inArray(makePhotos.makeId, own)).all().map((p) => p.file) : [];
-  if (own.length) tx.delete(makes).where(inArray(makes.id, own)).run();
-  tx.delete(makeReports).where(eq(makeReports.reporterId, userId)).run();
-  tx.update(testerApplications).set({ note: "", measurements: null }).where(eq(testerApplications.userId, userId)).run();
+export async function forgetCommunityData(tx: DbOrTx, userId: number): Promise<string[]> {
+  const own = (await tx.select({ id: makes.id }).from(makes).where(eq(makes.userId, userId))).map((m) => m.id);
+  const files = own.length ? (await tx.select({ file: makePhotos.file }).from(makePhotos).where(inArray(makePhotos.makeId, own))).map((p) => p.file) : [];
+  if (own.length) await tx.delete(makes).where(inArray(makes.id, own));
+  await tx.delete(makeReports).where(eq(makeReports.reporterId, userId));
+  await tx.update(testerApplications).set({ note: "", measurements: null }).where(eq(testerApplications.userId, userId));
   return files;
 }

@@ -37,7 +37,7 @@ import { getStripe } from "~/models/payments/providers.server";
 import { recordAudit } from "~/models/platform/audit.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { verifyPassword } from "~/utils/crypto.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first, transaction } from "~/utils/db.server";
 import { parseJson } from "~/utils/personal-data";
 import { logError } from "~/utils/log.server";
 
@@ -76,34 +76,31 @@ export type DeleteAccountResult =
   | { ok: false; error: DeleteAccountError };
 
 /** Pending orders the platform or a seller still has to ship to this buyer (made, ready and printed). */
-function ordersInFlight(db: DbOrTx, userId: number) {
-  return db
+async function ordersInFlight(db: DbOrTx, userId: number) {
+  return (await db
     .select({ type: orders.productType, delivery: orders.delivery })
     .from(orders)
-    .where(and(eq(orders.buyerId, userId), eq(orders.status, "Pending")))
-    .all()
+    .where(and(eq(orders.buyerId, userId), eq(orders.status, "Pending"))))
     .filter((o) => !isDownloadPattern(o.type, o.delivery)).length;
 }
 
-function refusal(db: DbOrTx, user: User): DeleteAccountError | null {
+async function refusal(db: DbOrTx, user: User): Promise<DeleteAccountError | null> {
   if (isDeletedAccount(user)) return "already-deleted";
   if (user.role === "admin") return "administrator";
-  if (ordersInFlight(db, user.id) > 0) return "orders-in-flight";
-  if (db.select({ id: checkouts.id }).from(checkouts).where(and(eq(checkouts.userId, user.id), eq(checkouts.status, "open"))).get()) return "checkout-open";
-  const store = db.select().from(stores).where(eq(stores.userId, user.id)).get();
+  if (await ordersInFlight(db, user.id) > 0) return "orders-in-flight";
+  if (await first(db.select({ id: checkouts.id }).from(checkouts).where(and(eq(checkouts.userId, user.id), eq(checkouts.status, "open"))).limit(1))) return "checkout-open";
+  const store = await first(db.select().from(stores).where(eq(stores.userId, user.id)).limit(1));
   if (store) {
-    const pendingTransfer = db
+    const pendingTransfer = await first(db
       .select({ id: transactions.id })
       .from(transactions)
-      .where(and(eq(transactions.storeId, store.id), eq(transactions.txType, "Transfer"), eq(transactions.status, "Pending")))
-      .get();
+      .where(and(eq(transactions.storeId, store.id), eq(transactions.txType, "Transfer"), eq(transactions.status, "Pending"))).limit(1));
     if (pendingTransfer) return "payout-pending";
     if (store.balanceCents !== 0) return "store-balance";
-    const toShip = db
+    const toShip = await first(db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.storeId, store.id), eq(orders.status, "Pending"), inArray(orders.productType, ["Made", "Ready"])))
-      .get();
+      .where(and(eq(orders.storeId, store.id), eq(orders.status, "Pending"), inArray(orders.productType, ["Made", "Ready"]))).limit(1));
     if (toShip) return "store-orders-open";
   }
   return null;
@@ -150,22 +147,22 @@ export async function deleteAccount({
   dataDir?: string;
   stripe?: Stripe | null;
 }): Promise<DeleteAccountResult> {
-  const user = db.select().from(users).where(eq(users.id, userId)).get();
+  const user = await first(db.select().from(users).where(eq(users.id, userId)).limit(1));
   if (!user) return { ok: false, error: "not-found" };
   if (actor.kind === "admin" && !actor.reason.trim()) return { ok: false, error: "reason-required" };
   if (isDeletedAccount(user)) return { ok: false, error: "already-deleted" };
   if (actor.kind === "user" && !(await verifyPassword(user.passwordHash, password ?? ""))) return { ok: false, error: "wrong-password" };
 
-  const outcome = db.transaction(
-    (tx): { ok: true; candidates: string[]; stripeAccountId: string | null } | { ok: false; error: DeleteAccountError } => {
-      const current = tx.select().from(users).where(eq(users.id, userId)).get();
+  const outcome = await transaction(db,
+    async (tx): Promise<{ ok: true; candidates: string[]; stripeAccountId: string | null } | { ok: false; error: DeleteAccountError }> => {
+      const current = await first(tx.select().from(users).where(eq(users.id, userId)).limit(1));
       if (!current) return { ok: false, error: "not-found" };
-      const refused = refusal(tx, current);
+      const refused = await refusal(tx, current);
       if (refused) return { ok: false, error: refused };
       const candidates: string[] = [];
       if (current.avatar) candidates.push(current.avatar);
 
-      tx.update(users)
+      await tx.update(users)
         .set({
           email: deletedEmail(userId),
           passwordHash: "",
@@ -184,41 +181,40 @@ export async function deleteAccount({
           bio: "",
           messageEmails: false,
         })
-        .where(eq(users.id, userId))
-        .run();
-      tx.delete(sessions).where(eq(sessions.userId, userId)).run();
-      tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)).run();
-      tx.delete(carts).where(eq(carts.userId, userId)).run();
-      tx.delete(follows).where(eq(follows.userId, userId)).run();
-      tx.delete(favorites).where(eq(favorites.userId, userId)).run();
+        .where(eq(users.id, userId));
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
+      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+      await tx.delete(carts).where(eq(carts.userId, userId));
+      await tx.delete(follows).where(eq(follows.userId, userId));
+      await tx.delete(favorites).where(eq(favorites.userId, userId));
       // The users row stays (anonymised), so its on-delete cascade does not run: the body measurements go here.
-      tx.delete(userMeasurements).where(eq(userMeasurements.userId, userId)).run();
+      await tx.delete(userMeasurements).where(eq(userMeasurements.userId, userId));
       // Production cut plans (issue 48) and their markers: the quantities a business cuts are its own.
-      tx.delete(cutPlanMarkers).where(inArray(cutPlanMarkers.planId, tx.select({ id: cutPlans.id }).from(cutPlans).where(eq(cutPlans.userId, userId)))).run();
-      tx.delete(cutPlans).where(eq(cutPlans.userId, userId)).run();
-      tx.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId))).run();
-      tx.update(reviews).set({ name: DELETED_NAME }).where(eq(reviews.userId, userId)).run();
-      for (const help of tx.select().from(helpRequests).where(eq(helpRequests.userId, userId)).all()) {
+      await tx.delete(cutPlanMarkers).where(inArray(cutPlanMarkers.planId, tx.select({ id: cutPlans.id }).from(cutPlans).where(eq(cutPlans.userId, userId))));
+      await tx.delete(cutPlans).where(eq(cutPlans.userId, userId));
+      await tx.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
+      await tx.update(reviews).set({ name: DELETED_NAME }).where(eq(reviews.userId, userId));
+      for (const help of await tx.select().from(helpRequests).where(eq(helpRequests.userId, userId))) {
         if (help.resumeFile) candidates.push(help.resumeFile);
       }
-      tx.delete(helpRequests).where(eq(helpRequests.userId, userId)).run();
+      await tx.delete(helpRequests).where(eq(helpRequests.userId, userId));
       // Makes, reports and tester applications (issue 37): the makes' photos go with the other unreferenced files.
-      candidates.push(...forgetCommunityData(tx, userId));
-      for (const checkout of tx.select({ id: checkouts.id, address: checkouts.shippingAddress }).from(checkouts).where(eq(checkouts.userId, userId)).all()) {
-        tx.update(checkouts).set({ shippingAddress: scrubAddress(checkout.address, userId) }).where(eq(checkouts.id, checkout.id)).run();
+      candidates.push(...await forgetCommunityData(tx, userId));
+      for (const checkout of await tx.select({ id: checkouts.id, address: checkouts.shippingAddress }).from(checkouts).where(eq(checkouts.userId, userId))) {
+        await tx.update(checkouts).set({ shippingAddress: scrubAddress(checkout.address, userId) }).where(eq(checkouts.id, checkout.id));
       }
-      for (const order of tx.select({ id: orders.id, info: orders.shippingInfo }).from(orders).where(eq(orders.buyerId, userId)).all()) {
-        tx.update(orders).set({ shippingInfo: scrubAddress(order.info, userId) }).where(eq(orders.id, order.id)).run();
+      for (const order of await tx.select({ id: orders.id, info: orders.shippingInfo }).from(orders).where(eq(orders.buyerId, userId))) {
+        await tx.update(orders).set({ shippingInfo: scrubAddress(order.info, userId) }).where(eq(orders.id, order.id));
       }
 
-      const store = tx.select().from(stores).where(eq(stores.userId, userId)).get();
+      const store = await first(tx.select().from(stores).where(eq(stores.userId, userId)).limit(1));
       if (store) {
         if (store.avatar) candidates.push(store.avatar);
-        const media = tx.select({ media: storeMedia.media }).from(storeMedia).where(eq(storeMedia.storeId, store.id)).all();
+        const media = await tx.select({ media: storeMedia.media }).from(storeMedia).where(eq(storeMedia.storeId, store.id));
         candidates.push(...media.map((m) => m.media));
-        tx.delete(storeMedia).where(eq(storeMedia.storeId, store.id)).run();
-        tx.delete(follows).where(eq(follows.storeId, store.id)).run();
-        tx.update(stores)
+        await tx.delete(storeMedia).where(eq(storeMedia.storeId, store.id));
+        await tx.delete(follows).where(eq(follows.storeId, store.id));
+        await tx.update(stores)
           .set({
             name: `Closed store ${store.id}`,
             bio: "",
@@ -230,27 +226,25 @@ export async function deleteAccount({
             accountLast4: "",
             accountRouting: "",
           })
-          .where(eq(stores.id, store.id))
-          .run();
-        tx.update(products)
+          .where(eq(stores.id, store.id));
+        await tx.update(products)
           .set({ removedAt: now, updatedAt: now })
-          .where(and(eq(products.storeId, store.id), sql`${products.removedAt} IS NULL`))
-          .run();
+          .where(and(eq(products.storeId, store.id), sql`${products.removedAt} IS NULL`));
         // Nobody can buy from a closed store: its products leave every visitor's cart.
-        const productIds = tx.select({ id: products.id }).from(products).where(eq(products.storeId, store.id)).all().map((p) => p.id);
-        if (productIds.length) tx.delete(cartItems).where(inArray(cartItems.productId, productIds)).run();
+        const productIds = (await tx.select({ id: products.id }).from(products).where(eq(products.storeId, store.id))).map((p) => p.id);
+        if (productIds.length) await tx.delete(cartItems).where(inArray(cartItems.productId, productIds));
       }
       const { adminId, details } = auditActor(actor, userId);
-      recordAudit(tx, { adminId, action: "delete-account", targetType: "user", targetId: userId, details, now });
+      await recordAudit(tx, { adminId, action: "delete-account", targetType: "user", targetId: userId, details, now });
       return { ok: true, candidates, stripeAccountId: store?.stripeAccountId ?? null };
     },
     { behavior: "immediate" },
   );
   if (!outcome.ok) return outcome;
   const stripeAccount = outcome.stripeAccountId ? await closeStripeAccount(stripe, outcome.stripeAccountId, userId) : null;
-  const before = outcome.candidates.length ? db.select({ n: sql<number>`count(*)` }).from(files).where(inArray(files.name, outcome.candidates)).get()!.n : 0;
+  const before = outcome.candidates.length ? (await first(db.select({ n: sql<number>`count(*)` }).from(files).where(inArray(files.name, outcome.candidates)).limit(1)))!.n : 0;
   await deleteUnreferencedFiles({ db, names: outcome.candidates, dataDir });
-  const after = outcome.candidates.length ? db.select({ n: sql<number>`count(*)` }).from(files).where(inArray(files.name, outcome.candidates)).get()!.n : 0;
+  const after = outcome.candidates.length ? (await first(db.select({ n: sql<number>`count(*)` }).from(files).where(inArray(files.name, outcome.candidates)).limit(1)))!.n : 0;
   return { ok: true, userId, filesDeleted: before - after, stripeAccount };
 }
 

@@ -54,20 +54,20 @@ export async function attemptLogin({
   const addressKey = `login:address:${clientKey}`;
   const { windowMs, maxFailures } = limits;
   const maxAddressFailures = limits.maxAddressFailures ?? maxFailures * 10;
-  if (!hit({ db, key: accountKey, limit: maxFailures, windowMs, now }).allowed) return { ok: false, error: "rate-limited" };
-  if (!hit({ db, key: addressKey, limit: maxAddressFailures, windowMs, now }).allowed) {
-    release({ db, key: accountKey, now });
+  if (!(await hit({ db, key: accountKey, limit: maxFailures, windowMs, now })).allowed) return { ok: false, error: "rate-limited" };
+  if (!(await hit({ db, key: addressKey, limit: maxAddressFailures, windowMs, now })).allowed) {
+    await release({ db, key: accountKey, now });
     return { ok: false, error: "rate-limited" };
   }
   const result = await verifyLogin({ db, email, password });
   if (result.ok) {
-    clear({ db, key: accountKey });
-    release({ db, key: addressKey });
+    await clear({ db, key: accountKey });
+    await release({ db, key: addressKey });
     return { ok: true, user: result.user };
   }
   if (result.error === "inactive") {
-    release({ db, key: accountKey });
-    release({ db, key: addressKey });
+    await release({ db, key: accountKey });
+    await release({ db, key: addressKey });
   }
   return { ok: false, error: result.error };
 }

@@ -4,7 +4,7 @@ import { passwordResetTokens } from "../../../db/tables";
 import { revokeUserSessions } from "~/models/accounts/sessions.server";
 import { findUserByEmail, getUserById, setPassword } from "~/models/accounts/users.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first } from "~/utils/db.server";
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 
@@ -12,18 +12,17 @@ export const RESET_TTL_MS = 60 * 60 * 1000;
  * Creates a single-use reset token for the account with that email.
  * Returns null for an unknown or inactive account; callers answer the same either way.
  */
-export function createPasswordReset({ db, email, now = new Date() }: { db: Db; email: string; now?: Date }) {
-  const user = findUserByEmail({ db, email });
+export async function createPasswordReset({ db, email, now = new Date() }: { db: Db; email: string; now?: Date }) {
+  const user = await findUserByEmail({ db, email });
   if (!user || user.status !== "Active") return null;
   const token = randomToken();
-  db.insert(passwordResetTokens)
-    .values({ tokenHash: sha256(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TTL_MS) })
-    .run();
+  await db.insert(passwordResetTokens)
+    .values({ tokenHash: sha256(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TTL_MS) });
   return { token, user };
 }
 
-function findUsableReset(db: Db, token: string, now: Date) {
-  return db
+async function findUsableReset(db: Db, token: string, now: Date) {
+  return await first(db
     .select()
     .from(passwordResetTokens)
     .where(
@@ -32,12 +31,11 @@ function findUsableReset(db: Db, token: string, now: Date) {
         isNull(passwordResetTokens.usedAt),
         gt(passwordResetTokens.expiresAt, now),
       ),
-    )
-    .get();
+    ).limit(1));
 }
 
-export function isPasswordResetUsable({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }) {
-  return Boolean(token && findUsableReset(db, token, now));
+export async function isPasswordResetUsable({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }) {
+  return Boolean(token && await findUsableReset(db, token, now));
 }
 
 /**
@@ -55,21 +53,19 @@ export async function resetPassword({
   password: string;
   now?: Date;
 }): Promise<boolean> {
-  const reset = findUsableReset(db, token, now);
+  const reset = await findUsableReset(db, token, now);
   if (!reset) return false;
   // An account suspended after the link was sent cannot use it.
-  if (getUserById({ db, userId: reset.userId })?.status !== "Active") return false;
-  const spent = db
+  if ((await getUserById({ db, userId: reset.userId }))?.status !== "Active") return false;
+  const spent = await db
     .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.tokenHash, reset.tokenHash), isNull(passwordResetTokens.usedAt)))
-    .run();
-  if (spent.changes !== 1) return false;
+    .where(and(eq(passwordResetTokens.tokenHash, reset.tokenHash), isNull(passwordResetTokens.usedAt)));
+  if (affected(spent) !== 1) return false;
   await setPassword({ db, userId: reset.userId, password });
-  db.update(passwordResetTokens)
+  await db.update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, reset.userId), isNull(passwordResetTokens.usedAt)))
-    .run();
-  revokeUserSessions({ db, userId: reset.userId });
+    .where(and(eq(passwordResetTokens.userId, reset.userId), isNull(passwordResetTokens.usedAt)));
+  await revokeUserSessions({ db, userId: reset.userId });
   return true;
 }

@@ -16,7 +16,7 @@ import { asc, eq } from "drizzle-orm";
 import { passwordResetTokens, sessions, stores, users } from "../../../db/tables";
 import { userContactJson } from "~/models/accounts/users.server";
 import { recordAudit } from "~/models/platform/audit.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { exportFileUrl, iso, type ExportSubject, type PersonalDataSection } from "~/utils/personal-data";
 
 /** Bumped when the export's shape changes (a section added, renamed or reshaped). */
@@ -58,10 +58,10 @@ export const PERSONAL_DATA_COVERAGE = {
 } as const satisfies Record<string, { section: string } | { reason: string }>;
 
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
-type SectionsData<S extends readonly PersonalDataSection[]> = Intersection<ReturnType<S[number]>>;
+type SectionsData<S extends readonly PersonalDataSection[]> = Intersection<Awaited<ReturnType<S[number]>>>;
 
 /** Accounts' own part: the profile, the sessions (no token) and the password resets (no token). */
-function accountsSection({ db, user }: ExportSubject) {
+async function accountsSection({ db, user }: ExportSubject) {
   const userId = user.id;
   return {
     profile: {
@@ -78,18 +78,16 @@ function accountsSection({ db, user }: ExportSubject) {
       message_emails: user.messageEmails,
       created_at: iso(user.createdAt),
     },
-    sessions: db
+    sessions: (await db
       .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
       .from(sessions)
       .where(eq(sessions.userId, userId))
-      .orderBy(asc(sessions.createdAt))
-      .all()
+      .orderBy(asc(sessions.createdAt)))
       .map((s) => ({ created_at: iso(s.createdAt), expires_at: iso(s.expiresAt), user_agent: s.userAgent })),
-    password_resets: db
+    password_resets: (await db
       .select({ createdAt: passwordResetTokens.createdAt, expiresAt: passwordResetTokens.expiresAt, usedAt: passwordResetTokens.usedAt })
       .from(passwordResetTokens)
-      .where(eq(passwordResetTokens.userId, userId))
-      .all()
+      .where(eq(passwordResetTokens.userId, userId)))
       .map((r) => ({ created_at: iso(r.createdAt), expires_at: iso(r.expiresAt), used_at: iso(r.usedAt) })),
   };
 }
@@ -98,7 +96,7 @@ function accountsSection({ db, user }: ExportSubject) {
  * Everything about one user: accounts' part, then each given section's keys in the order given; undefined for an
  * unknown id. Secrets (password hash, tokens, account numbers) are never in it.
  */
-export function gatherPersonalData<const S extends readonly PersonalDataSection[]>({
+export async function gatherPersonalData<const S extends readonly PersonalDataSection[]>({
   db,
   userId,
   sections,
@@ -108,14 +106,14 @@ export function gatherPersonalData<const S extends readonly PersonalDataSection[
   userId: number;
   sections: S;
   now?: Date;
-}): ({ schema_version: number; generated_at: string } & ReturnType<typeof accountsSection> & SectionsData<S>) | undefined {
-  const user = db.select().from(users).where(eq(users.id, userId)).get();
+}): Promise<({ schema_version: number; generated_at: string } & Awaited<ReturnType<typeof accountsSection>> & SectionsData<S>) | undefined> {
+  const user = await first(db.select().from(users).where(eq(users.id, userId)).limit(1));
   if (!user) return undefined;
-  const store = db.select().from(stores).where(eq(stores.userId, userId)).get() ?? null;
+  const store = await first(db.select().from(stores).where(eq(stores.userId, userId)).limit(1)) ?? null;
   const subject = { db, user, store };
-  const data: Record<string, unknown> = { schema_version: EXPORT_SCHEMA_VERSION, generated_at: now.toISOString(), ...accountsSection(subject) };
-  for (const section of sections) Object.assign(data, section(subject));
-  return data as { schema_version: number; generated_at: string } & ReturnType<typeof accountsSection> & SectionsData<S>;
+  const data: Record<string, unknown> = { schema_version: EXPORT_SCHEMA_VERSION, generated_at: now.toISOString(), ...await accountsSection(subject) };
+  for (const section of sections) Object.assign(data, await section(subject));
+  return data as { schema_version: number; generated_at: string } & Awaited<ReturnType<typeof accountsSection>> & SectionsData<S>;
 }
 
 /** Who asks: the user (with their password) or an administrator on the user's request (with a reason). */
@@ -129,7 +127,7 @@ export function auditActor(actor: DataActor, userId: number) {
 }
 
 /** The export, written to the audit log with who asked. */
-export function gatherPersonalDataFor<const S extends readonly PersonalDataSection[]>({
+export async function gatherPersonalDataFor<const S extends readonly PersonalDataSection[]>({
   db,
   userId,
   actor,
@@ -142,9 +140,9 @@ export function gatherPersonalDataFor<const S extends readonly PersonalDataSecti
   sections: S;
   now?: Date;
 }) {
-  const data = gatherPersonalData({ db, userId, sections, now });
+  const data = await gatherPersonalData({ db, userId, sections, now });
   if (!data) return undefined;
   const { adminId, details } = auditActor(actor, userId);
-  recordAudit(db, { adminId, action: "export-data", targetType: "user", targetId: userId, details, now });
+  await recordAudit(db, { adminId, action: "export-data", targetType: "user", targetId: userId, details, now });
   return data;
 }

@@ -12,23 +12,23 @@ describe("profile", () => {
     const db = createTestDb();
     const user = await makeUser(db);
     expect(isProfileComplete(user)).toBe(false);
-    expect(updateProfile({ db, userId: user.id, input: ADDRESS })).toEqual({ ...toProfile(getUserById({ db, userId: user.id })!), postal_code: "123" });
-    expect(isProfileComplete(getUserById({ db, userId: user.id })!)).toBe(true);
-    updateProfile({ db, userId: user.id, input: { ...ADDRESS, state: " " } });
-    expect(isProfileComplete(getUserById({ db, userId: user.id })!)).toBe(false);
+    expect(await updateProfile({ db, userId: user.id, input: ADDRESS })).toEqual({ ...toProfile((await getUserById({ db, userId: user.id }))!), postal_code: "123" });
+    expect(isProfileComplete((await getUserById({ db, userId: user.id }))!)).toBe(true);
+    await updateProfile({ db, userId: user.id, input: { ...ADDRESS, state: " " } });
+    expect(isProfileComplete((await getUserById({ db, userId: user.id }))!)).toBe(false);
   });
 
   it("changes the password after checking the old one, ending the other sessions", async () => {
     const db = createTestDb();
     const user = await makeUser(db, { password: "old-password-1" });
-    const mine = createSession({ db, userId: user.id });
-    const other = createSession({ db, userId: user.id });
+    const mine = await createSession({ db, userId: user.id });
+    const other = await createSession({ db, userId: user.id });
     expect(await changePassword({ db, user, oldPassword: "wrong", newPassword: "new-password-1", keepToken: mine })).toEqual({
       ok: false,
       error: "wrong-password",
     });
     expect(await changePassword({ db, user, oldPassword: "old-password-1", newPassword: "new-password-1", keepToken: mine })).toEqual({ ok: true });
-    expect(getSessionUser({ db, token: mine })?.id).toBe(user.id);
-    expect(getSessionUser({ db, token: other })).toBeNull();
+    expect((await getSessionUser({ db, token: mine }))?.id).toBe(user.id);
+    expect(await getSessionUser({ db, token: other })).toBeNull();
   });
 });

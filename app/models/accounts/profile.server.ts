@@ -3,7 +3,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { sessions, users, type User } from "../../../db/tables";
 import type { ProfileInput } from "~/schemas/profile";
 import { hashPassword, sha256, verifyPassword } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first, transaction } from "~/utils/db.server";
 import { deleteUnreferencedFiles, FileStoreUnavailableError, storeFile } from "~/models/files/store.server";
 import { type TempFile } from "~/utils/multipart.server";
 import { inspectFile } from "~/models/files/inspect.server";
@@ -49,8 +49,8 @@ export function isProfileComplete(user: User): boolean {
  * Saves the profile of an account that is still active, in one conditional update: a request authenticated before
  * the account's deletion writes nothing after it (issue 34, item 1). Null when the account is closed.
  */
-export function updateProfile({ db, userId, input }: { db: Db; userId: number; input: ProfileInput }): Profile | null {
-  const user = db
+export async function updateProfile({ db, userId, input }: { db: Db; userId: number; input: ProfileInput }): Promise<Profile | null> {
+  const user = (await db
     .update(users)
     .set({
       firstName: input.first_name,
@@ -65,8 +65,7 @@ export function updateProfile({ db, userId, input }: { db: Db; userId: number; i
       ...(input.company_name !== undefined && { companyName: input.company_name }),
     })
     .where(and(eq(users.id, userId), eq(users.status, "Active")))
-    .returning()
-    .get();
+    .returning())[0];
   return user ? toProfile(user) : null;
 }
 
@@ -88,11 +87,10 @@ export async function changePassword({
 }): Promise<{ ok: true } | { ok: false; error: ChangePasswordError }> {
   if (!(await verifyPassword(user.passwordHash, oldPassword))) return { ok: false, error: "wrong-password" };
   const passwordHash = await hashPassword(newPassword);
-  db.transaction((tx) => {
-    tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
-    tx.delete(sessions)
-      .where(keepToken ? and(eq(sessions.userId, user.id), ne(sessions.tokenHash, sha256(keepToken))) : eq(sessions.userId, user.id))
-      .run();
+  await transaction(db, async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx.delete(sessions)
+      .where(keepToken ? and(eq(sessions.userId, user.id), ne(sessions.tokenHash, sha256(keepToken))) : eq(sessions.userId, user.id));
   });
   return { ok: true };
 }
@@ -134,9 +132,9 @@ export async function updatePublicProfile({
       return { ok: false, field: "avatar", message: `${avatar.originalName} could not be read as an image.` };
     }
   }
-  const previous = db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).get()?.avatar ?? null;
+  const previous = (await first(db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).limit(1)))?.avatar ?? null;
   const nextAvatar = stored ?? (removeAvatar ? null : previous);
-  db.update(users).set({ bio: input.bio, avatar: nextAvatar }).where(eq(users.id, userId)).run();
+  await db.update(users).set({ bio: input.bio, avatar: nextAvatar }).where(eq(users.id, userId));
   if (previous && previous !== nextAvatar) await deleteUnreferencedFiles({ db, names: [previous] });
   return { ok: true };
 }

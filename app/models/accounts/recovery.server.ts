@@ -9,7 +9,7 @@ import { log } from "~/utils/log.server";
  * nothing is sent, and the caller answers exactly as for a known one.
  */
 export async function requestRecovery({ db, origin, email }: { db: Db; origin: string; email: string }) {
-  const reset = createPasswordReset({ db, email });
+  const reset = await createPasswordReset({ db, email });
   if (!reset) {
     log.info({ event: "recovery-unknown" }, "recovery requested for an unknown or inactive address");
     return;

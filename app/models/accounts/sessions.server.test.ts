@@ -25,9 +25,9 @@ beforeEach(() => {
 describe("sessions", () => {
   it("stores only the sha256 of the token", async () => {
     const user = await makeUser(db);
-    const token = createSession({ db, userId: user.id, userAgent: "vitest" });
+    const token = await createSession({ db, userId: user.id, userAgent: "vitest" });
     expect(token.length).toBeGreaterThanOrEqual(32);
-    const rows = db.select().from(sessions).all();
+    const rows = await db.select().from(sessions);
     expect(rows).toHaveLength(1);
     expect(rows[0].tokenHash).toBe(sha256(token));
     expect(rows[0].tokenHash).not.toContain(token);
@@ -37,59 +37,60 @@ describe("sessions", () => {
 
   it("getSessionUser returns the session's user", async () => {
     const user = await makeUser(db);
-    const token = createSession({ db, userId: user.id });
-    expect(getSessionUser({ db, token })?.id).toBe(user.id);
+    const token = await createSession({ db, userId: user.id });
+    expect((await getSessionUser({ db, token }))?.id).toBe(user.id);
   });
 
   it("returns null for an empty or unknown token", async () => {
     const user = await makeUser(db);
-    createSession({ db, userId: user.id });
-    expect(getSessionUser({ db, token: "" })).toBeNull();
-    expect(getSessionUser({ db, token: "not-a-real-token" })).toBeNull();
+    await createSession({ db, userId: user.id });
+    expect(await getSessionUser({ db, token: "" })).toBeNull();
+    expect(await getSessionUser({ db, token: "not-a-real-token" })).toBeNull();
   });
 
   it("returns null after revokeSession, and only that session ends", async () => {
     const user = await makeUser(db);
-    const a = createSession({ db, userId: user.id });
-    const b = createSession({ db, userId: user.id });
-    revokeSession({ db, token: a });
-    expect(getSessionUser({ db, token: a })).toBeNull();
-    expect(getSessionUser({ db, token: b })?.id).toBe(user.id);
+    const a = await createSession({ db, userId: user.id });
+    const b = await createSession({ db, userId: user.id });
+    await revokeSession({ db, token: a });
+    expect(await getSessionUser({ db, token: a })).toBeNull();
+    expect((await getSessionUser({ db, token: b }))?.id).toBe(user.id);
   });
 
   it("returns null after expiry", async () => {
     const user = await makeUser(db);
     const start = new Date("2030-01-01T00:00:00Z");
-    const token = createSession({ db, userId: user.id, now: start });
-    expect(getSessionUser({ db, token, now: new Date(start.getTime() + 1000) })?.id).toBe(user.id);
-    expect(getSessionUser({ db, token, now: new Date(start.getTime() + SESSION_TTL_MS - 1) })?.id).toBe(user.id);
-    expect(getSessionUser({ db, token, now: new Date(start.getTime() + SESSION_TTL_MS) })).toBeNull();
-    expect(getSessionUser({ db, token, now: new Date(start.getTime() + SESSION_TTL_MS + 60_000) })).toBeNull();
+    const token = await createSession({ db, userId: user.id, now: start });
+    expect((await getSessionUser({ db, token, now: new Date(start.getTime() + 1000) }))?.id).toBe(user.id);
+    expect((await getSessionUser({ db, token, now: new Date(start.getTime() + SESSION_TTL_MS - 1) }))?.id).toBe(user.id);
+    expect(await getSessionUser({ db, token, now: new Date(start.getTime() + SESSION_TTL_MS) })).toBeNull();
+    expect(await getSessionUser({ db, token, now: new Date(start.getTime() + SESSION_TTL_MS + 60_000) })).toBeNull();
   });
 
   it.each(["Inactive", "Suspended"] as const)("returns null for a %s user", async (status) => {
     const user = await makeUser(db);
-    const token = createSession({ db, userId: user.id });
-    db.update(users).set({ status }).where(eq(users.id, user.id)).run();
-    expect(getSessionUser({ db, token })).toBeNull();
+    const token = await createSession({ db, userId: user.id });
+    await db.update(users).set({ status }).where(eq(users.id, user.id));
+    expect(await getSessionUser({ db, token })).toBeNull();
   });
 
   it("revokeUserSessions ends every session of that user only", async () => {
     const user = await makeUser(db);
     const other = await makeUser(db);
-    const tokens = [1, 2, 3].map(() => createSession({ db, userId: user.id }));
-    const otherToken = createSession({ db, userId: other.id });
-    revokeUserSessions({ db, userId: user.id });
-    for (const token of tokens) expect(getSessionUser({ db, token })).toBeNull();
-    expect(getSessionUser({ db, token: otherToken })?.id).toBe(other.id);
-    expect(db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
+    const tokens = await Promise.all([1, 2, 3].map(async () => createSession({ db, userId: user.id })));
+    const otherToken = await createSession({ db, userId: other.id });
+    await revokeUserSessions({ db, userId: user.id });
+    for (const token of tokens) expect(await getSessionUser({ db, token })).toBeNull();
+    expect((await getSessionUser({ db, token: otherToken }))?.id).toBe(other.id);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
   });
 
   it("no table of the database holds the password or the session token", async () => {
     const password = "Unique-Plaintext-Pa55word!";
     const user = await makeUser(db, { email: "dump@example.com", password });
-    const token = createSession({ db, userId: user.id, userAgent: "dump-test" });
+    const token = await createSession({ db, userId: user.id, userAgent: "dump-test" });
 
+    // eslint-disable-next-line no-restricted-syntax -- SQLite-only test: dumps every table through better-sqlite3
     const tables = db.$client
       .prepare("select name from sqlite_master where type='table'")
       .all() as { name: string }[];
@@ -97,6 +98,7 @@ describe("sessions", () => {
 
     const dump: Record<string, unknown[]> = {};
     for (const { name } of tables) {
+      // eslint-disable-next-line no-restricted-syntax -- SQLite-only test: dumps every table through better-sqlite3
       dump[name] = db.$client.prepare(`select * from "${name.replace(/"/g, '""')}"`).all();
     }
     const text = JSON.stringify(dump);
@@ -111,37 +113,37 @@ describe("sessions", () => {
 describe("getSessionViewer (the root loader's one query)", () => {
   it("answers the user, no store and an empty cart for a new account", async () => {
     const user = await makeUser(db);
-    const token = createSession({ db, userId: user.id });
-    expect(getSessionViewer({ db, token })).toEqual({ user: getSessionUser({ db, token }), hasStore: false, onboarded: false, cartCount: 0 });
+    const token = await createSession({ db, userId: user.id });
+    expect(await getSessionViewer({ db, token })).toEqual({ user: await getSessionUser({ db, token }), hasStore: false, onboarded: false, cartCount: 0 });
   });
 
   it("counts the units in the user's cart and reads the store's onboarded flag", async () => {
     const shop = await makeShop(db);
     const buyer = await makeUser(db);
-    addToCart({ db, owner: { userId: buyer.id }, productId: shop.bag.id, quantity: 2 });
-    addToCart({ db, owner: { userId: buyer.id }, productId: shop.dress.id, variantId: shop.dressM.id });
-    const buyerView = getSessionViewer({ db, token: createSession({ db, userId: buyer.id }) });
+    await addToCart({ db, owner: { userId: buyer.id }, productId: shop.bag.id, quantity: 2 });
+    await addToCart({ db, owner: { userId: buyer.id }, productId: shop.dress.id, variantId: shop.dressM.id });
+    const buyerView = await getSessionViewer({ db, token: await createSession({ db, userId: buyer.id }) });
     expect(buyerView).toMatchObject({ hasStore: false, onboarded: false, cartCount: 3 });
     expect(buyerView?.user.id).toBe(buyer.id);
 
-    const sellerToken = createSession({ db, userId: shop.seller.id });
-    expect(getSessionViewer({ db, token: sellerToken })).toMatchObject({ hasStore: true, onboarded: false, cartCount: 0 });
-    db.update(stores).set({ stripeOnboarded: true }).where(eq(stores.id, shop.store.id)).run();
-    expect(getSessionViewer({ db, token: sellerToken })).toMatchObject({ hasStore: true, onboarded: true });
+    const sellerToken = await createSession({ db, userId: shop.seller.id });
+    expect(await getSessionViewer({ db, token: sellerToken })).toMatchObject({ hasStore: true, onboarded: false, cartCount: 0 });
+    await db.update(stores).set({ stripeOnboarded: true }).where(eq(stores.id, shop.store.id));
+    expect(await getSessionViewer({ db, token: sellerToken })).toMatchObject({ hasStore: true, onboarded: true });
   });
 
   it("is null for the tokens getSessionUser refuses: unknown, expired, revoked, inactive account", async () => {
     const user = await makeUser(db);
     const start = new Date("2030-01-01T00:00:00Z");
-    const old = createSession({ db, userId: user.id, now: start });
-    expect(getSessionViewer({ db, token: "" })).toBeNull();
-    expect(getSessionViewer({ db, token: "not-a-real-token" })).toBeNull();
-    expect(getSessionViewer({ db, token: old, now: new Date(start.getTime() + SESSION_TTL_MS + 1) })).toBeNull();
-    const token = createSession({ db, userId: user.id });
-    revokeSession({ db, token });
-    expect(getSessionViewer({ db, token })).toBeNull();
-    const live = createSession({ db, userId: user.id });
-    db.update(users).set({ status: "Suspended" }).where(eq(users.id, user.id)).run();
-    expect(getSessionViewer({ db, token: live })).toBeNull();
+    const old = await createSession({ db, userId: user.id, now: start });
+    expect(await getSessionViewer({ db, token: "" })).toBeNull();
+    expect(await getSessionViewer({ db, token: "not-a-real-token" })).toBeNull();
+    expect(await getSessionViewer({ db, token: old, now: new Date(start.getTime() + SESSION_TTL_MS + 1) })).toBeNull();
+    const token = await createSession({ db, userId: user.id });
+    await revokeSession({ db, token });
+    expect(await getSessionViewer({ db, token })).toBeNull();
+    const live = await createSession({ db, userId: user.id });
+    await db.update(users).set({ status: "Suspended" }).where(eq(users.id, user.id));
+    expect(await getSessionViewer({ db, token: live })).toBeNull();
   });
 });

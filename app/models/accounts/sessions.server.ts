@@ -8,7 +8,7 @@ import { preparedPerDb, type Db } from "~/utils/db.server";
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Starts a session and returns its bearer token; only the token's hash is stored. */
-export function createSession({
+export async function createSession({
   db,
   userId,
   userAgent,
@@ -18,17 +18,16 @@ export function createSession({
   userId: number;
   userAgent?: string | null;
   now?: Date;
-}): string {
+}): Promise<string> {
   const token = randomToken();
-  db.insert(sessions)
+  await db.insert(sessions)
     .values({
       tokenHash: sha256(token),
       userId,
       userAgent: userAgent?.slice(0, 300) ?? null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-    })
-    .run();
+    });
   return token;
 }
 
@@ -49,7 +48,7 @@ const sessionUserQuery = preparedPerDb((db) =>
  * The active user behind a token, or null (unknown, expired or revoked token, or an inactive account). The unread
  * conversations are counted in the same statement (a subquery), so no page pays a second query for the header.
  */
-export function getSessionUser({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }): SessionUser | null {
+export async function getSessionUser({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }): Promise<SessionUser | null> {
   if (!token) return null;
   const row = sessionUserQuery(db).get({ tokenHash: sha256(token), nowMs: now.getTime() });
   if (!row || row.user.status !== "Active") return null;
@@ -79,22 +78,22 @@ const sessionViewerQuery = preparedPerDb((db) =>
  * query (the root loader's; getSessionUser's rules: unknown, expired or revoked token, or an inactive account
  * give null).
  */
-export function getSessionViewer({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }): SessionViewer | null {
+export async function getSessionViewer({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }): Promise<SessionViewer | null> {
   if (!token) return null;
   const row = sessionViewerQuery(db).get({ tokenHash: sha256(token), nowMs: now.getTime() });
   if (!row || row.user.status !== "Active") return null;
   return { user: { ...row.user, unreadConversations: row.unread }, hasStore: row.onboarded !== null, onboarded: Boolean(row.onboarded), cartCount: Number(row.cartCount) };
 }
 
-export function revokeSession({ db, token }: { db: Db; token: string }) {
-  db.delete(sessions).where(eq(sessions.tokenHash, sha256(token))).run();
+export async function revokeSession({ db, token }: { db: Db; token: string }) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
 }
 
 /** Ends every session of a user, e.g. after a password reset. */
-export function revokeUserSessions({ db, userId }: { db: Db; userId: number }) {
-  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+export async function revokeUserSessions({ db, userId }: { db: Db; userId: number }) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export function deleteExpiredSessions({ db, now = new Date() }: { db: Db; now?: Date }) {
-  db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
+export async function deleteExpiredSessions({ db, now = new Date() }: { db: Db; now?: Date }) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }

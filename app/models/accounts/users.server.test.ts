@@ -5,6 +5,7 @@ import type { Db } from "../../../db/client";
 import { users } from "../../../db/tables";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { ensureAdmin, findUserByEmail, registerUser, verifyLogin } from "~/models/accounts/users.server";
+import { first } from "~/utils/db.server";
 
 let db: Db;
 
@@ -28,7 +29,7 @@ describe("registerUser", () => {
     expect(result.user.lastName).toBe("Smith");
     expect(result.user.role).toBe("user");
     expect(result.user.status).toBe("Active");
-    expect(findUserByEmail({ db, email: "ALICE.smith@example.com" })?.id).toBe(result.user.id);
+    expect((await findUserByEmail({ db, email: "ALICE.smith@example.com" }))?.id).toBe(result.user.id);
   });
 
   it("refuses a duplicate email, also with a different case", async () => {
@@ -43,7 +44,7 @@ describe("registerUser", () => {
       lastName: "B",
     });
     expect(otherCase).toEqual({ ok: false, error: "duplicate-email" });
-    expect(db.select().from(users).all()).toHaveLength(1);
+    expect(await db.select().from(users)).toHaveLength(1);
   });
 
   it("lets one address register 10 accounts an hour (a duplicate does not count); another address and the seed are not held", async () => {
@@ -55,7 +56,7 @@ describe("registerUser", () => {
       error: "duplicate-email",
     });
     expect(await register(10, "203.0.113.9")).toEqual({ ok: false, error: "rate-limited" });
-    expect(findUserByEmail({ db, email: "many10@example.com" })).toBeUndefined();
+    expect(await findUserByEmail({ db, email: "many10@example.com" })).toBeUndefined();
     expect((await register(11, "198.51.100.4")).ok).toBe(true);
     expect((await register(12)).ok).toBe(true);
   });
@@ -63,7 +64,7 @@ describe("registerUser", () => {
   it("stores an argon2id hash, never the plain password", async () => {
     const password = "Sup3r-Secret-Passw0rd";
     const user = await makeUser(db, { password });
-    const row = db.select().from(users).where(eq(users.id, user.id)).get()!;
+    const row = (await first(db.select().from(users).where(eq(users.id, user.id)).limit(1)))!;
     expect(row.passwordHash.startsWith("$argon2id$")).toBe(true);
     expect(row.passwordHash).not.toContain(password);
     expect(JSON.stringify(row)).not.toContain(password);
@@ -91,7 +92,7 @@ describe("verifyLogin", () => {
 
   it.each(["Inactive", "Suspended"] as const)("refuses a %s account", async (status) => {
     const user = await makeUser(db, { email: "carol@example.com", password });
-    db.update(users).set({ status }).where(eq(users.id, user.id)).run();
+    await db.update(users).set({ status }).where(eq(users.id, user.id));
     expect(await verifyLogin({ db, email: "carol@example.com", password })).toEqual({
       ok: false,
       error: "inactive",
@@ -118,13 +119,13 @@ describe("ensureAdmin", () => {
 
   it("promotes an existing user and updates the password", async () => {
     const user = await makeUser(db, { email: "dave@example.com", password: "old-password" });
-    db.update(users).set({ status: "Suspended" }).where(eq(users.id, user.id)).run();
+    await db.update(users).set({ status: "Suspended" }).where(eq(users.id, user.id));
 
     const admin = await ensureAdmin({ db, email: "DAVE@example.com", password: "new-password" });
     expect(admin.id).toBe(user.id);
     expect(admin.role).toBe("admin");
     expect(admin.status).toBe("Active");
-    expect(db.select().from(users).all()).toHaveLength(1);
+    expect(await db.select().from(users)).toHaveLength(1);
 
     expect((await verifyLogin({ db, email: "dave@example.com", password: "new-password" })).ok).toBe(true);
     expect(await verifyLogin({ db, email: "dave@example.com", password: "old-password" })).toEqual({
@@ -138,6 +139,6 @@ describe("ensureAdmin", () => {
     const second = await ensureAdmin({ db, email: "admin@example.com", password: "admin-pass-1" });
     expect(second.id).toBe(first.id);
     expect(second.passwordHash).toBe(first.passwordHash);
-    expect(db.select().from(users).all()).toHaveLength(1);
+    expect(await db.select().from(users)).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 
 import { users, type User } from "../../../db/tables";
 import { hashPassword, verifyPassword } from "~/utils/crypto.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { hit, release } from "~/utils/rate-limit.server";
 
@@ -10,12 +10,12 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function findUserByEmail({ db, email }: { db: Db; email: string }): User | undefined {
-  return db.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+export async function findUserByEmail({ db, email }: { db: Db; email: string }): Promise<User | undefined> {
+  return await first(db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1));
 }
 
-export function getUserById({ db, userId }: { db: Db; userId: number }): User | undefined {
-  return db.select().from(users).where(eq(users.id, userId)).get();
+export async function getUserById({ db, userId }: { db: Db; userId: number }): Promise<User | undefined> {
+  return await first(db.select().from(users).where(eq(users.id, userId)).limit(1));
 }
 
 export type RegisterResult = { ok: true; user: User } | { ok: false; error: "duplicate-email" | "rate-limited" };
@@ -46,21 +46,20 @@ export async function registerUser({
   clientKey?: string;
 }): Promise<RegisterResult> {
   const normalized = normalizeEmail(email);
-  if (findUserByEmail({ db, email: normalized })) return { ok: false, error: "duplicate-email" };
+  if (await findUserByEmail({ db, email: normalized })) return { ok: false, error: "duplicate-email" };
   const key = clientKey === undefined ? null : `register:address:${clientKey}`;
-  if (key && !hit({ db, key, limit: getEnv().REGISTRATIONS_PER_ADDRESS, windowMs: REGISTER_WINDOW_MS }).allowed) return { ok: false, error: "rate-limited" };
+  if (key && !(await hit({ db, key, limit: getEnv().REGISTRATIONS_PER_ADDRESS, windowMs: REGISTER_WINDOW_MS })).allowed) return { ok: false, error: "rate-limited" };
   const passwordHash = await hashPassword(password);
   try {
-    const user = db
+    const user = (await db
       .insert(users)
       .values({ email: normalized, passwordHash, firstName: firstName.trim(), lastName: lastName.trim(), role })
-      .returning()
-      .get();
+      .returning())[0];
     return { ok: true, user };
   } catch (error) {
     // Two registrations racing for one address: the unique index decides.
     if (error instanceof Error && /UNIQUE/.test(error.message)) {
-      if (key) release({ db, key });
+      if (key) await release({ db, key });
       return { ok: false, error: "duplicate-email" };
     }
     throw error;
@@ -81,7 +80,7 @@ export async function verifyLogin({
   email: string;
   password: string;
 }): Promise<LoginResult> {
-  const user = findUserByEmail({ db, email });
+  const user = await findUserByEmail({ db, email });
   if (!user) return { ok: false, error: "unknown-email" };
   if (!(await verifyPassword(user.passwordHash, password))) return { ok: false, error: "wrong-password" };
   if (user.status !== "Active") return { ok: false, error: "inactive" };
@@ -90,7 +89,7 @@ export async function verifyLogin({
 
 export async function setPassword({ db, userId, password }: { db: Db; userId: number; password: string }) {
   const passwordHash = await hashPassword(password);
-  db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
 /**
@@ -98,16 +97,15 @@ export async function setPassword({ db, userId, password }: { db: Db; userId: nu
  * the user with that email.
  */
 export async function ensureAdmin({ db, email, password }: { db: Db; email: string; password: string }) {
-  const existing = findUserByEmail({ db, email });
+  const existing = await findUserByEmail({ db, email });
   if (existing) {
     const passwordHash = (await verifyPassword(existing.passwordHash, password))
       ? existing.passwordHash
       : await hashPassword(password);
-    db.update(users)
+    await db.update(users)
       .set({ role: "admin", status: "Active", passwordHash })
-      .where(eq(users.id, existing.id))
-      .run();
-    return getUserById({ db, userId: existing.id })!;
+      .where(eq(users.id, existing.id));
+    return (await getUserById({ db, userId: existing.id }))!;
   }
   const result = await registerUser({ db, email, password, firstName: "Admin", lastName: "User", role: "admin" });
   if (!result.ok) throw new Error("could not create the administrator");
@@ -119,8 +117,8 @@ export async function ensureAdmin({ db, email, password }: { db: Db; email: stri
  * before the account was deleted (or suspended) must not write after it. Every write on a user's behalf asks this
  * inside the transaction that writes.
  */
-export function isActiveUser(db: DbOrTx, userId: number): boolean {
-  return db.select({ status: users.status }).from(users).where(eq(users.id, userId)).get()?.status === "Active";
+export async function isActiveUser(db: DbOrTx, userId: number): Promise<boolean> {
+  return (await first(db.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1)))?.status === "Active";
 }
 
 /** A user's phone, postal address and company name (decision 150) under the JSON faces' names (spec 3: the admin's user, the personal-data export). */

@@ -24,6 +24,7 @@ import { formatMargin } from "./format";
 import { refundOrder } from "../buying/refunds.server";
 import { saveSettings, toSettingsForm, toSettingsJson } from "./settings.server";
 import { parseTableQuery } from "./table";
+import { first } from "~/utils/db.server";
 
 beforeAll(() => useTestEnv());
 
@@ -37,12 +38,12 @@ describe("financial report", () => {
   it("sums the range's rows to the cent, the end day included, and formats the margin", async () => {
     const db = createTestDb();
     const { checkout } = await paidShop(db);
-    const { dress, digital, printed } = fulfil(db, checkout.id);
-    db.update(orders).set({ createdAt: new Date("2026-05-10T23:59:00Z") }).where(eq(orders.id, dress.id)).run();
-    db.update(orders).set({ createdAt: new Date("2026-05-11T00:00:00Z") }).where(eq(orders.id, digital.id)).run();
-    db.update(orders).set({ createdAt: new Date("2026-05-12T00:00:00Z") }).where(eq(orders.id, printed.id)).run();
+    const { dress, digital, printed } = await fulfil(db, checkout.id);
+    await db.update(orders).set({ createdAt: new Date("2026-05-10T23:59:00Z") }).where(eq(orders.id, dress.id));
+    await db.update(orders).set({ createdAt: new Date("2026-05-11T00:00:00Z") }).where(eq(orders.id, digital.id));
+    await db.update(orders).set({ createdAt: new Date("2026-05-12T00:00:00Z") }).where(eq(orders.id, printed.id));
     const range = { start_date: "2026-05-10", end_date: "2026-05-11" };
-    expect(getFinancialOverview({ db, range })).toEqual({
+    expect(await getFinancialOverview({ db, range })).toEqual({
       sales: 2,
       revenueCents: 8999 + 1250,
       gpCents: 1350 + 125,
@@ -50,20 +51,20 @@ describe("financial report", () => {
       refunded: 0,
       refundedCents: 0,
     });
-    const page = listFinancialRows({ db, range, query: parseTableQuery(new URLSearchParams("sort=margin&dir=desc"), { sorts: ["id", "margin"], defaultSort: "id" }) });
+    const page = await listFinancialRows({ db, range, query: parseTableQuery(new URLSearchParams("sort=margin&dir=desc"), { sorts: ["id", "margin"], defaultSort: "id" }) });
     expect(page.rows.map((r) => r.orderId)).toEqual([dress.id, digital.id]);
     expect(formatMargin(1350, 8999)).toBe("15.00%");
     expect(formatMargin(125, 1250)).toBe("10.00%");
     expect(formatMargin(1, 3)).toBe("33.33%");
-    const csv = financialCsv(allFinancialRows({ db, range }));
+    const csv = financialCsv(await allFinancialRows({ db, range }));
     expect(csv.split("\r\n")).toEqual([
       "order_id,order_date,revenue,gp,margin,status",
       `${dress.id},2026-05-10T23:59:00.000Z,89.99,13.50,15.00%,Pending`,
       `${digital.id},2026-05-11T00:00:00.000Z,12.50,1.25,10.00%,Pending`,
       "",
     ]);
-    expect(financialRowsJson({ db, range })).toEqual(allFinancialRows({ db, range }).map(toFinancialRowJson));
-    expect(revenuePerDay({ db, range })).toEqual([
+    expect(await financialRowsJson({ db, range })).toEqual((await allFinancialRows({ db, range })).map(toFinancialRowJson));
+    expect(await revenuePerDay({ db, range })).toEqual([
       { day: "2026-05-10", revenueCents: 8999, sales: 1 },
       { day: "2026-05-11", revenueCents: 1250, sales: 1 },
     ]);
@@ -74,14 +75,14 @@ describe("a refund takes the sale out of the report (issue 19, item 20)", () => 
   it("counts, sums, lists, exports and charts only orders that were not refunded; the refunds are told apart", async () => {
     const db = createTestDb();
     const { admin, checkout } = await paidShop(db);
-    const { dress, digital, printed } = fulfil(db, checkout.id);
+    const { dress, digital, printed } = await fulfil(db, checkout.id);
     for (const [order, at] of [[dress, "2026-06-01T10:00:00Z"], [digital, "2026-06-01T11:00:00Z"], [printed, "2026-06-02T10:00:00Z"]] as const) {
-      db.update(orders).set({ createdAt: new Date(at) }).where(eq(orders.id, order.id)).run();
+      await db.update(orders).set({ createdAt: new Date(at) }).where(eq(orders.id, order.id));
     }
     const refunded = await refundOrder({ db, orderId: dress.id, adminId: admin.id, stripe: null });
     expect(refunded.ok).toBe(true);
     const range = { start_date: "2026-06-01", end_date: "2026-06-02" };
-    expect(getFinancialOverview({ db, range })).toEqual({
+    expect(await getFinancialOverview({ db, range })).toEqual({
       sales: 2,
       revenueCents: 1250 + 2000,
       gpCents: 125 + 700,
@@ -89,13 +90,13 @@ describe("a refund takes the sale out of the report (issue 19, item 20)", () => 
       refunded: 1,
       refundedCents: 8999,
     });
-    const page = listFinancialRows({ db, range, query: parseTableQuery(new URLSearchParams(""), { sorts: ["id"], defaultSort: "id" }) });
+    const page = await listFinancialRows({ db, range, query: parseTableQuery(new URLSearchParams(""), { sorts: ["id"], defaultSort: "id" }) });
     expect(page.rows.map((r) => r.orderId).sort()).toEqual([digital.id, printed.id].sort());
     expect(page.total).toBe(2);
-    expect(allFinancialRows({ db, range }).map((r) => r.orderId)).toEqual([digital.id, printed.id]);
-    expect(financialCsv(allFinancialRows({ db, range }))).not.toContain(`\r\n${dress.id},`);
-    expect(financialRowsJson({ db, range }).map((r) => r.order_id)).toEqual([digital.id, printed.id]);
-    expect(revenuePerDay({ db, range })).toEqual([
+    expect((await allFinancialRows({ db, range })).map((r) => r.orderId)).toEqual([digital.id, printed.id]);
+    expect(financialCsv(await allFinancialRows({ db, range }))).not.toContain(`\r\n${dress.id},`);
+    expect((await financialRowsJson({ db, range })).map((r) => r.order_id)).toEqual([digital.id, printed.id]);
+    expect(await revenuePerDay({ db, range })).toEqual([
       { day: "2026-06-01", revenueCents: 1250, sales: 1 },
       { day: "2026-06-02", revenueCents: 2000, sales: 1 },
     ]);
@@ -113,17 +114,17 @@ describe("platform settings", () => {
   it("applies a new margin to new sales only: old orders keep their fee", async () => {
     const db = createTestDb();
     const { shop, buyer, admin, checkout } = await paidShop(db);
-    const { dress } = fulfil(db, checkout.id);
+    const { dress } = await fulfil(db, checkout.id);
     expect(dress.feeCents).toBe(1350);
-    const form = { ...toSettingsForm((await import("~/models/platform/settings.server")).getPlatformSettings({ db })), margin: "20", shipping_name: "Studio", shipping_street: "1 Main", shipping_city: "LA", shipping_zip: "90001", shipping_state: "CA", shipping_country: "US", shipping_email: "print@patternhouse.test" };
-    const saved = saveSettings({ db, adminId: admin.id, input: SaveSettingsSchema.parse(form) });
+    const form = { ...toSettingsForm(await (await import("~/models/platform/settings.server")).getPlatformSettings({ db })), margin: "20", shipping_name: "Studio", shipping_street: "1 Main", shipping_city: "LA", shipping_zip: "90001", shipping_state: "CA", shipping_country: "US", shipping_email: "print@patternhouse.test" };
+    const saved = await saveSettings({ db, adminId: admin.id, input: SaveSettingsSchema.parse(form) });
     if (!saved.ok) throw new Error(saved.error);
     expect(toSettingsJson(saved.settings)).toMatchObject({ margin: 20, margin_paper_pattern: 10, min_fee: 2, pss: 10, flat_fee: 5, auto_approve_transfers: "0", city: "LA", postal_code: "90001" });
-    addToCart({ db, owner: { userId: buyer.id }, productId: shop.bag.id });
+    await addToCart({ db, owner: { userId: buyer.id }, productId: shop.bag.id });
     const next = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider(), digitalConsent: true });
     if (!next.ok) throw new Error(next.error);
-    const created = fulfilCheckout({ db, checkoutId: next.checkout.id });
+    const created = await fulfilCheckout({ db, checkoutId: next.checkout.id });
     expect(created.status === "fulfilled" && created.orders[0]!.feeCents).toBe(910);
-    expect(db.select().from(orders).where(eq(orders.id, dress.id)).get()!.feeCents).toBe(1350);
+    expect((await first(db.select().from(orders).where(eq(orders.id, dress.id)).limit(1)))!.feeCents).toBe(1350);
   });
 });

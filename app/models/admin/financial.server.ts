@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 
 import { orders } from "../../../db/tables";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { formatMargin, twoDecimals } from "./format";
 import { pageWindow, type TablePage, type TableQuery } from "./table";
@@ -51,9 +51,9 @@ export type FinancialOverview = {
   refundedCents: number;
 };
 
-export function getFinancialOverview({ db, range }: { db: Db; range: DateRange }): FinancialOverview {
+export async function getFinancialOverview({ db, range }: { db: Db; range: DateRange }): Promise<FinancialOverview> {
   const sale = sql`${orders.status} <> 'Refunded'`;
-  const row = db
+  const row = (await first(db
     .select({
       sales: sql<number>`count(*) FILTER (WHERE ${sale})`,
       revenue: sql<number>`coalesce(sum(${orders.amountCents}) FILTER (WHERE ${sale}), 0)`,
@@ -62,8 +62,7 @@ export function getFinancialOverview({ db, range }: { db: Db; range: DateRange }
       refundedCents: sql<number>`coalesce(sum(${orders.amountCents}) FILTER (WHERE NOT ${sale}), 0)`,
     })
     .from(orders)
-    .where(and(inRange(range), eq(orders.testerCopy, false)))
-    .get()!;
+    .where(and(inRange(range), eq(orders.testerCopy, false))).limit(1)))!;
   return {
     sales: row.sales,
     revenueCents: row.revenue,
@@ -89,7 +88,7 @@ const rowColumns = {
   createdAt: orders.createdAt,
 };
 
-export function listFinancialRows({
+export async function listFinancialRows({
   db,
   range,
   query,
@@ -97,24 +96,23 @@ export function listFinancialRows({
   db: Db;
   range: DateRange;
   query: TableQuery<FinancialSort>;
-}): TablePage<FinancialRow> & { overview: FinancialOverview } {
-  const overview = getFinancialOverview({ db, range });
+}): Promise<TablePage<FinancialRow> & { overview: FinancialOverview }> {
+  const overview = await getFinancialOverview({ db, range });
   const { page, pageCount, offset } = pageWindow(overview.sales, query.page, query.size);
   const column = { id: orders.id, revenue: orders.amountCents, gp: orders.feeCents, margin: marginExpr, status: orders.status }[query.sort];
-  const rows = db
+  const rows = await db
     .select(rowColumns)
     .from(orders)
     .where(bounds(range))
     .orderBy(query.dir === "asc" ? asc(column) : desc(column), query.dir === "asc" ? asc(orders.id) : desc(orders.id))
     .limit(query.size)
-    .offset(offset)
-    .all();
+    .offset(offset);
   return { rows, total: overview.sales, page, pageCount, size: query.size, overview };
 }
 
 /** Every row of the range, oldest first (the JSON face and the CSV). */
-export function allFinancialRows({ db, range }: { db: Db; range: DateRange }): FinancialRow[] {
-  return db.select(rowColumns).from(orders).where(bounds(range)).orderBy(asc(orders.createdAt), asc(orders.id)).all();
+export async function allFinancialRows({ db, range }: { db: Db; range: DateRange }): Promise<FinancialRow[]> {
+  return await db.select(rowColumns).from(orders).where(bounds(range)).orderBy(asc(orders.createdAt), asc(orders.id));
 }
 
 /**
@@ -122,7 +120,7 @@ export function allFinancialRows({ db, range }: { db: Db; range: DateRange }): F
  * objects twice: a year holds tens of thousands of orders. Refunded orders are not sales: the spec's client sums
  * these rows, so they are left out.
  */
-export function financialRowsJson({ db, range }: { db: Db; range: DateRange }) {
+export async function financialRowsJson({ db, range }: { db: Db; range: DateRange }) {
   const from = new Date(`${range.start_date}T00:00:00.000Z`).getTime();
   const to = new Date(`${range.end_date}T00:00:00.000Z`).getTime() + DAY_MS;
   const rows = db.$client
@@ -152,15 +150,14 @@ export function financialCsv(rows: FinancialRow[]): string {
 export type DayRevenue = { day: string; revenueCents: number; sales: number };
 
 /** Revenue per UTC day over the range, every day present (zero when nothing sold). */
-export function revenuePerDay({ db, range }: { db: Db; range: DateRange }): DayRevenue[] {
+export async function revenuePerDay({ db, range }: { db: Db; range: DateRange }): Promise<DayRevenue[]> {
   const dayExpr = sql<string>`strftime('%Y-%m-%d', ${orders.createdAt} / 1000, 'unixepoch')`;
   const found = new Map(
-    db
+    (await db
       .select({ day: dayExpr, revenueCents: sql<number>`sum(${orders.amountCents})`, sales: sql<number>`count(*)` })
       .from(orders)
       .where(bounds(range))
-      .groupBy(dayExpr)
-      .all()
+      .groupBy(dayExpr))
       .map((r) => [r.day, r]),
   );
   const out: DayRevenue[] = [];

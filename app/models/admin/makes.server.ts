@@ -8,7 +8,7 @@ import { makePhotos, makeReports, makes, products, users } from "../../../db/tab
 import { recordAudit } from "~/models/platform/audit.server";
 import { discardFiles } from "~/models/files/store.server";
 import { displayName } from "~/models/messaging/conversations.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first, transaction } from "~/utils/db.server";
 
 export type ReportedMake = {
   id: number;
@@ -24,8 +24,8 @@ export type ReportedMake = {
 };
 
 /** Reported makes, the most recently reported first, with their reasons. */
-export function listReportedMakes({ db, limit = 100 }: { db: Db; limit?: number }): ReportedMake[] {
-  const rows = db
+export async function listReportedMakes({ db, limit = 100 }: { db: Db; limit?: number }): Promise<ReportedMake[]> {
+  const rows = await db
     .select({
       id: makes.id,
       productId: makes.productId,
@@ -44,9 +44,8 @@ export function listReportedMakes({ db, limit = 100 }: { db: Db; limit?: number 
     .innerJoin(users, eq(users.id, makes.userId))
     .groupBy(makes.id)
     .orderBy(desc(max(makeReports.createdAt)))
-    .limit(limit)
-    .all();
-  return rows.map((r) => ({
+    .limit(limit);
+  return await Promise.all(rows.map(async (r) => ({
     id: r.id,
     productId: r.productId,
     productName: r.productName,
@@ -56,20 +55,20 @@ export function listReportedMakes({ db, limit = 100 }: { db: Db; limit?: number 
     reports: r.reports,
     lastReportAt: new Date(r.lastReportAt ?? 0),
     hidden: r.hiddenAt !== null,
-    reasons: db.select({ reason: makeReports.reason }).from(makeReports).where(eq(makeReports.makeId, r.id)).orderBy(desc(makeReports.createdAt)).all().map((x) => x.reason),
-  }));
+    reasons: (await db.select({ reason: makeReports.reason }).from(makeReports).where(eq(makeReports.makeId, r.id)).orderBy(desc(makeReports.createdAt))).map((x) => x.reason),
+  })));
 }
 
 /** Removes a make (any maker's), with its photos and reports; the audit entry keeps what it was and why. */
 export async function removeMake({ db, makeId, adminId, reason }: { db: Db; makeId: number; adminId: number; reason: string }): Promise<{ ok: true } | { ok: false; error: "make-not-found" }> {
-  const names = db.transaction(
-    (tx) => {
-      const make = tx.select().from(makes).where(eq(makes.id, makeId)).get();
+  const names = await transaction(db,
+    async (tx) => {
+      const make = await first(tx.select().from(makes).where(eq(makes.id, makeId)).limit(1));
       if (!make) return null;
-      const photos = tx.select({ file: makePhotos.file }).from(makePhotos).where(eq(makePhotos.makeId, makeId)).all().map((p) => p.file);
-      const reports = tx.select({ n: count() }).from(makeReports).where(eq(makeReports.makeId, makeId)).get()?.n ?? 0;
-      tx.delete(makes).where(eq(makes.id, makeId)).run();
-      recordAudit(tx, {
+      const photos = (await tx.select({ file: makePhotos.file }).from(makePhotos).where(eq(makePhotos.makeId, makeId))).map((p) => p.file);
+      const reports = (await first(tx.select({ n: count() }).from(makeReports).where(eq(makeReports.makeId, makeId)).limit(1)))?.n ?? 0;
+      await tx.delete(makes).where(eq(makes.id, makeId));
+      await recordAudit(tx, {
         adminId,
         action: "remove-make",
         targetType: "make",

@@ -22,11 +22,11 @@ const query = { q: "", sort: "id" as const, dir: "asc" as const, page: 1, size: 
  * How many statements a call executes. Counted on better-sqlite3's Statement prototype, so statements prepared once
  * per database (and reused from a cache) count each time they run, like any other.
  */
-function queriesOf(db: Db, run: () => unknown): number {
+async function queriesOf(db: Db, run: () => Promise<unknown>): Promise<number> {
   const proto = Object.getPrototypeOf(db.$client.prepare("select 1")) as Record<"all" | "get" | "run" | "iterate", () => unknown>;
   const spies = (["all", "get", "run", "iterate"] as const).map((name) => vi.spyOn(proto, name));
   try {
-    run();
+    await run();
     return spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
   } finally {
     for (const spy of spies) spy.mockRestore();
@@ -36,12 +36,12 @@ function queriesOf(db: Db, run: () => unknown): number {
 async function shopWithOrders(db: Db) {
   const { shop, checkout } = await paidShop(db);
   for (const [i, product] of [shop.dress, shop.digital, shop.printed].entries()) {
-    db.insert(productMedia).values([
+    await db.insert(productMedia).values([
       { productId: product.id, media: `p${product.id}-front.jpg`, position: 0 },
       { productId: product.id, media: `p${product.id}-back.jpg`, position: 1 + i },
-    ]).run();
+    ]);
   }
-  return { shop, orders: fulfil(db, checkout.id) };
+  return { shop, orders: await fulfil(db, checkout.id) };
 }
 
 type Shop = Awaited<ReturnType<typeof shopWithOrders>>["shop"];
@@ -50,22 +50,22 @@ type Shop = Awaited<ReturnType<typeof shopWithOrders>>["shop"];
 async function moreOrders(db: Db, shop: Shop) {
   const buyer = await makeBuyer(db);
   const owner = { userId: buyer.id };
-  for (const productId of [shop.bag.id, shop.digital.id]) addToCart({ db, owner, productId });
-  addToCart({ db, owner, productId: shop.printed.id, variantId: shop.printedS.id });
+  for (const productId of [shop.bag.id, shop.digital.id]) await addToCart({ db, owner, productId });
+  await addToCart({ db, owner, productId: shop.printed.id, variantId: shop.printedS.id });
   const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider(), digitalConsent: true });
   if (!result.ok) throw new Error(result.error);
-  expect(fulfilCheckout({ db, checkoutId: result.checkout.id }).status).toBe("fulfilled");
+  expect((await fulfilCheckout({ db, checkoutId: result.checkout.id })).status).toBe("fulfilled");
 }
 
 describe("listAdminOrderViews (GET /api/admin/get-orders)", () => {
   it("answers each row as the one-order admin view, with every item's media", async () => {
     const db = createTestDb();
     const { shop, orders } = await shopWithOrders(db);
-    const page = listAdminOrderViews({ db, query });
+    const page = await listAdminOrderViews({ db, query });
     expect(page.total).toBe(3);
     const rows = page.rows.map(toAdminOrderJson);
     expect(rows.map((r) => r.orderId)).toEqual([orders.dress.id, orders.digital.id, orders.printed.id]);
-    for (const row of rows) expect(row).toEqual(toAdminOrderJson(getAdminOrder({ db, orderId: row.orderId })!));
+    for (const row of rows) expect(row).toEqual(toAdminOrderJson((await getAdminOrder({ db, orderId: row.orderId }))!));
     expect(rows[0]!.items[0]!.mediaUrls).toEqual([`p${shop.dress.id}-front.jpg`, `p${shop.dress.id}-back.jpg`]);
     expect(rows[0]).toMatchObject({ productName: "Wrap Dress", SellerFirstName: "Sally", Selleremail: shop.seller.email, orderType: "Ready", tax: 0, reviewed: false });
     expect(rows[1]).toMatchObject({ orderType: "Pattern (Digital)", pattern_url: "abc123.dxf", items: [{ pattern_url: "abc123.dxf" }] });
@@ -74,11 +74,11 @@ describe("listAdminOrderViews (GET /api/admin/get-orders)", () => {
   it("reads a page in a fixed number of queries, however many orders it holds (no query per row)", async () => {
     const db = createTestDb();
     const { shop } = await shopWithOrders(db);
-    const three = queriesOf(db, () => listAdminOrderViews({ db, query }));
+    const three = await queriesOf(db, async () => listAdminOrderViews({ db, query }));
     await moreOrders(db, shop);
     await moreOrders(db, shop);
     let rows = 0;
-    const nine = queriesOf(db, () => (rows = listAdminOrderViews({ db, query }).rows.length));
+    const nine = await queriesOf(db, async () => (rows = (await listAdminOrderViews({ db, query })).rows.length));
     expect(rows).toBe(9);
     expect(nine).toBe(three);
     expect(three).toBeLessThanOrEqual(6);

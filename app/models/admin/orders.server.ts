@@ -6,7 +6,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 
 import { checkouts, discountCodes, orders, products, refundRequests, stores, transactions, users, type Checkout, type Order, type RefundRequest } from "../../../db/tables";
-import { untilDataChanges, type Db, type DbOrTx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first, untilDataChangesAsync } from "~/utils/db.server";
 import { latestRefundRequestOfOrder } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { sellerCreditCents } from "~/models/shipping/rates";
@@ -47,12 +47,12 @@ export type AdminOrderRow = {
  * The search of the orders table: an order number (exactly), or a buyer's or seller's email or name, a store or a
  * product name (contained). People and stores are looked up first (small tables), so the orders are filtered by id lists.
  */
-function orderSearch(db: DbOrTx, q: string): SQL | undefined {
+async function orderSearch(db: DbOrTx, q: string): Promise<SQL | undefined> {
   if (!q) return undefined;
   // An order number ("1042" or "#1042") finds that order.
   if (/^#?\d+$/.test(q)) return eq(orders.id, Number(q.replace("#", "")));
   const pattern = likePattern(q);
-  const people = db
+  const people = (await db
     .select({ id: users.id })
     .from(users)
     .where(
@@ -61,24 +61,21 @@ function orderSearch(db: DbOrTx, q: string): SQL | undefined {
         sql`(${users.firstName} || ' ' || ${users.lastName}) LIKE ${pattern} ESCAPE '\\'`,
       ),
     )
-    .limit(1000)
-    .all()
+    .limit(1000))
     .map((u) => u.id);
-  const storeIds = db
+  const storeIds = (await db
     .select({ id: stores.id })
     .from(stores)
     .where(or(sql`${stores.name} LIKE ${pattern} ESCAPE '\\'`, people.length ? inArray(stores.userId, people) : undefined))
-    .limit(1000)
-    .all()
+    .limit(1000))
     .map((s) => s.id);
   // Product names are searched in the products table (thousands of rows, not the orders' hundred thousands), so
   // every term below is an indexed lookup on orders and SQLite answers the OR by a union of index searches.
-  const productIds = db
+  const productIds = (await db
     .select({ id: products.id })
     .from(products)
     .where(sql`${products.name} LIKE ${pattern} ESCAPE '\\'`)
-    .limit(1000)
-    .all()
+    .limit(1000))
     .map((p) => p.id);
   if (!people.length && !storeIds.length && !productIds.length) return sql`0`;
   return or(
@@ -90,32 +87,31 @@ function orderSearch(db: DbOrTx, q: string): SQL | undefined {
 
 /** One page of the orders table. The page's ids are found first, then only those rows are joined. */
 /** One page of the admin's orders table; the same page asked again costs no query until the data changes. */
-export function listAdminOrders({ db, query }: { db: Db; query: TableQuery<OrderSort> }): TablePage<AdminOrderRow> {
-  return untilDataChanges(db, `admin orders ${JSON.stringify(query)}`, () => readAdminOrdersPage(db, query));
+export async function listAdminOrders({ db, query }: { db: Db; query: TableQuery<OrderSort> }): Promise<TablePage<AdminOrderRow>> {
+  return await untilDataChangesAsync(db, `admin orders ${JSON.stringify(query)}`, async () => readAdminOrdersPage(db, query));
 }
 
-function readAdminOrdersPage(db: Db, query: TableQuery<OrderSort>): TablePage<AdminOrderRow> {
-  const where = orderSearch(db, query.q);
-  const total = db.select({ n: sql<number>`count(*)` }).from(orders).where(where).get()!.n;
+async function readAdminOrdersPage(db: Db, query: TableQuery<OrderSort>): Promise<TablePage<AdminOrderRow>> {
+  const where = await orderSearch(db, query.q);
+  const total = (await first(db.select({ n: sql<number>`count(*)` }).from(orders).where(where).limit(1)))!.n;
   const { page, pageCount, offset } = pageWindow(total, query.page, query.size);
   const column = ORDER_SORT_COLUMNS[query.sort];
   const order = query.dir === "asc" ? [asc(column), asc(orders.id)] : [desc(column), desc(orders.id)];
-  const ids = db
+  const ids = (await db
     .select({ id: orders.id })
     .from(orders)
     .where(where)
     .orderBy(...order)
     .limit(query.size)
-    .offset(offset)
-    .all()
+    .offset(offset))
     .map((r) => r.id);
-  const rows = ids.length ? selectOrderRows(db, ids) : [];
+  const rows = ids.length ? await selectOrderRows(db, ids) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { rows: ids.map((id) => byId.get(id)!), total, page, pageCount, size: query.size };
 }
 
-function selectOrderRows(db: DbOrTx, ids: number[]): AdminOrderRow[] {
-  return db
+async function selectOrderRows(db: DbOrTx, ids: number[]): Promise<AdminOrderRow[]> {
+  return await db
     .select({
       id: orders.id,
       createdAt: orders.createdAt,
@@ -134,8 +130,7 @@ function selectOrderRows(db: DbOrTx, ids: number[]): AdminOrderRow[] {
     .from(orders)
     .innerJoin(users, eq(users.id, orders.buyerId))
     .innerJoin(stores, eq(stores.id, orders.storeId))
-    .where(inArray(orders.id, ids))
-    .all();
+    .where(inArray(orders.id, ids));
 }
 
 /** A business buyer's VAT number and the register's confirmation of it (issue 46, item 1), from the order's checkout. */
@@ -160,10 +155,10 @@ export type AdminOrder = {
  * Every field of these orders for the administrator (any order), by id; unknown ids are absent. One joined query
  * and one media query for the whole list, however long: a page of get-orders costs what one order costs.
  */
-export function getAdminOrders({ db, orderIds }: { db: DbOrTx; orderIds: number[] }): Map<number, AdminOrder> {
+export async function getAdminOrders({ db, orderIds }: { db: DbOrTx; orderIds: number[] }): Promise<Map<number, AdminOrder>> {
   const views = new Map<number, AdminOrder>();
   if (!orderIds.length) return views;
-  const rows = db
+  const rows = await db
     .select({
       order: orders,
       buyer: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
@@ -193,25 +188,24 @@ export function getAdminOrders({ db, orderIds }: { db: DbOrTx; orderIds: number[
     .innerJoin(checkouts, eq(checkouts.id, orders.checkoutId))
     .leftJoin(refundRequests, latestRefundRequestOfOrder)
     .leftJoin(discountCodes, eq(discountCodes.id, checkouts.discountCodeId))
-    .where(orderIds.length === 1 ? eq(orders.id, orderIds[0]!) : inArray(orders.id, orderIds))
-    .all();
-  const media = mediaOf(db, rows.map((r) => r.order.productId));
+    .where(orderIds.length === 1 ? eq(orders.id, orderIds[0]!) : inArray(orders.id, orderIds));
+  const media = await mediaOf(db, rows.map((r) => r.order.productId));
   for (const row of rows) views.set(row.order.id, { ...row, media: media.get(row.order.productId) ?? [] });
   return views;
 }
 
 /** Every field of one order for the administrator (any order; an unknown id is undefined). */
-export function getAdminOrder({ db, orderId }: { db: DbOrTx; orderId: number }): AdminOrder | undefined {
-  return getAdminOrders({ db, orderIds: [orderId] }).get(orderId);
+export async function getAdminOrder({ db, orderId }: { db: DbOrTx; orderId: number }): Promise<AdminOrder | undefined> {
+  return (await getAdminOrders({ db, orderIds: [orderId] })).get(orderId);
 }
 
 /**
  * One page of the orders table (search, sort and paging of `listAdminOrders`) with each row the full admin view:
  * GET /api/admin/get-orders answers each row as get-order answers that order.
  */
-export function listAdminOrderViews({ db, query }: { db: Db; query: TableQuery<OrderSort> }): TablePage<AdminOrder> {
-  const page = listAdminOrders({ db, query });
-  const views = getAdminOrders({ db, orderIds: page.rows.map((r) => r.id) });
+export async function listAdminOrderViews({ db, query }: { db: Db; query: TableQuery<OrderSort> }): Promise<TablePage<AdminOrder>> {
+  const page = await listAdminOrders({ db, query });
+  const views = await getAdminOrders({ db, orderIds: page.rows.map((r) => r.id) });
   return { ...page, rows: page.rows.flatMap((r) => views.get(r.id) ?? []) };
 }
 
@@ -256,11 +250,10 @@ export function isPhysical(order: Pick<Order, "productType" | "delivery">): bool
 }
 
 /** What the order's Sale credited the seller (price minus fee, plus apparel shipping): what a refund debits. */
-export function saleCreditCents({ db, order }: { db: DbOrTx; order: Pick<Order, "id" | "amountCents" | "feeCents" | "productType" | "shippingCents"> }): number {
-  const sale = db
+export async function saleCreditCents({ db, order }: { db: DbOrTx; order: Pick<Order, "id" | "amountCents" | "feeCents" | "productType" | "shippingCents"> }): Promise<number> {
+  const sale = await first(db
     .select({ amountCents: transactions.amountCents })
     .from(transactions)
-    .where(and(eq(transactions.orderId, order.id), eq(transactions.txType, "Sale")))
-    .get();
+    .where(and(eq(transactions.orderId, order.id), eq(transactions.txType, "Sale"))).limit(1));
   return sale?.amountCents ?? sellerCreditCents(order);
 }

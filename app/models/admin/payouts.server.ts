@@ -21,7 +21,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { stores, transactions, type Transaction } from "../../../db/tables";
 import { netDebtIntoTransfer, payoutPlan } from "~/models/payments/ledger.server";
 import { getPayoutProvider, settleTransfer, type PayoutProvider } from "~/models/selling/payouts.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first, transaction } from "~/utils/db.server";
 import { recordAudit, type AuditAction } from "../platform/audit.server";
 
 export type TransferError = "not-found" | "not-pending" | "in-progress" | "not-onboarded" | "store-owes" | "amount-changed" | "provider-failed";
@@ -34,8 +34,8 @@ export type TransferResult =
   | { ok: true; transfer: Transaction; requestedCents: number; nettedCents: number }
   | { ok: false; error: TransferError };
 
-function findTransfer(db: DbOrTx, transferId: number, storeId?: number) {
-  return db
+async function findTransfer(db: DbOrTx, transferId: number, storeId?: number) {
+  return await first(db
     .select()
     .from(transactions)
     .where(
@@ -44,19 +44,18 @@ function findTransfer(db: DbOrTx, transferId: number, storeId?: number) {
         eq(transactions.txType, "Transfer"),
         storeId === undefined ? undefined : eq(transactions.storeId, storeId),
       ),
-    )
-    .get();
+    ).limit(1));
 }
 
-function whyNot(db: DbOrTx, transferId: number): TransferError {
-  const row = findTransfer(db, transferId);
+async function whyNot(db: DbOrTx, transferId: number): Promise<TransferError> {
+  const row = await findTransfer(db, transferId);
   if (!row) return "not-found";
   return row.status === "Pending" ? "in-progress" : "not-pending";
 }
 
-function audit(db: Db, adminId: number, transfer: Transaction, action: AuditAction, details: Record<string, unknown>, now: Date) {
-  db.transaction(
-    (tx) =>
+async function audit(db: Db, adminId: number, transfer: Transaction, action: AuditAction, details: Record<string, unknown>, now: Date) {
+  await transaction(db,
+    async (tx) =>
       recordAudit(tx, {
         adminId,
         action,
@@ -99,26 +98,26 @@ export async function approveTransfer({
   /** The payout the approve screen showed: refused ("amount-changed") when approving now would pay another amount. */
   expectPayoutCents?: number;
 }): Promise<TransferResult> {
-  const found = findTransfer(db, transferId, storeId);
+  const found = await findTransfer(db, transferId, storeId);
   if (!found) return { ok: false, error: "not-found" };
   if (found.status !== "Pending") return { ok: false, error: "not-pending" };
   if (provider.name === "stripe") {
-    const store = db.select().from(stores).where(eq(stores.id, found.storeId)).get()!;
+    const store = (await first(db.select().from(stores).where(eq(stores.id, found.storeId)).limit(1)))!;
     if (!store.stripeAccountId || !store.stripeOnboarded) return { ok: false, error: "not-onboarded" };
   }
   // The administrator's exclusive claim: one approval reaches the provider. In the same immediate transaction, what
   // the store owes is netted out of the transfer (a refund racing this approval lands before it, or after the payout).
-  const claimed = db.transaction(
-    (tx): ClaimOutcome => {
+  const claimed = await transaction(db,
+    async (tx): Promise<ClaimOutcome> => {
       const unclaimed = and(eq(transactions.id, transferId), eq(transactions.status, "Pending"), isNull(transactions.processedAt));
-      const row = tx.select().from(transactions).where(unclaimed).get();
-      if (!row) return { ok: false, error: whyNot(tx, transferId) };
-      const { balanceCents } = tx.select({ balanceCents: stores.balanceCents }).from(stores).where(eq(stores.id, row.storeId)).get()!;
+      const row = await first(tx.select().from(transactions).where(unclaimed).limit(1));
+      if (!row) return { ok: false, error: await whyNot(tx, transferId) };
+      const { balanceCents } = (await first(tx.select({ balanceCents: stores.balanceCents }).from(stores).where(eq(stores.id, row.storeId)).limit(1)))!;
       const plan = approvalPlan({ transfer: row, balanceCents });
       if (plan.payoutCents <= 0) return { ok: false, error: "store-owes" };
       if (expectPayoutCents !== undefined && plan.payoutCents !== expectPayoutCents) return { ok: false, error: "amount-changed" };
-      const claim = tx.update(transactions).set({ processedAt: now, adminId }).where(unclaimed).returning().get()!;
-      const netted = netDebtIntoTransfer(tx, claim);
+      const claim = (await tx.update(transactions).set({ processedAt: now, adminId }).where(unclaimed).returning())[0]!;
+      const netted = await netDebtIntoTransfer(tx, claim);
       if (!netted.ok) throw new Error(`transfer ${transferId}: the plan and the netting disagree`);
       return { ok: true, requestedCents: plan.requestedCents, nettedCents: plan.debtCents };
     },
@@ -129,10 +128,9 @@ export async function approveTransfer({
   if (!settled.ok) {
     const error = settled.error;
     if (error === "provider-unavailable") {
-      db.update(transactions)
+      await db.update(transactions)
         .set({ processedAt: null, adminId: null })
-        .where(and(eq(transactions.id, transferId), eq(transactions.status, "Pending")))
-        .run();
+        .where(and(eq(transactions.id, transferId), eq(transactions.status, "Pending")));
       return { ok: false, error: "provider-failed" };
     }
     return { ok: false, error };
@@ -140,9 +138,9 @@ export async function approveTransfer({
   const transfer = settled.transfer;
   const netting = claimed.nettedCents > 0 ? { requestedCents: claimed.requestedCents, nettedCents: claimed.nettedCents } : {};
   if (transfer.status === "Completed") {
-    audit(db, adminId, transfer, "approve-transfer", { stripeTransferId: transfer.stripeTransferId, provider: provider.name, ...netting }, now);
+    await audit(db, adminId, transfer, "approve-transfer", { stripeTransferId: transfer.stripeTransferId, provider: provider.name, ...netting }, now);
   } else {
-    audit(db, adminId, transfer, "payout-refused", { reason: transfer.reason, provider: provider.name, ...netting }, now);
+    await audit(db, adminId, transfer, "payout-refused", { reason: transfer.reason, provider: provider.name, ...netting }, now);
   }
   return { ok: true, transfer, requestedCents: claimed.requestedCents, nettedCents: claimed.nettedCents };
 }
@@ -155,7 +153,7 @@ export async function rejectTransfer({
   reason,
   now = new Date(),
 }: TransferDecision & { reason?: string }): Promise<TransferResult> {
-  if (!findTransfer(db, transferId, storeId)) return { ok: false, error: "not-found" };
+  if (!await findTransfer(db, transferId, storeId)) return { ok: false, error: "not-found" };
   const settled = await settleTransfer({
     db,
     transferId,
@@ -165,6 +163,6 @@ export async function rejectTransfer({
     now,
   });
   if (!settled.ok) return { ok: false, error: settled.error === "provider-unavailable" ? "provider-failed" : settled.error };
-  audit(db, adminId, settled.transfer, "reject-transfer", { reason: settled.transfer.reason }, now);
+  await audit(db, adminId, settled.transfer, "reject-transfer", { reason: settled.transfer.reason }, now);
   return { ok: true, transfer: settled.transfer, requestedCents: -settled.transfer.amountCents, nettedCents: 0 };
 }

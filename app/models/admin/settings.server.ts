@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 
 import { platformSettings, type PlatformSettings } from "../../../db/tables";
 import type { SaveSettingsInput } from "~/schemas/admin";
-import type { Db } from "~/utils/db.server";
+import { type Db, transaction } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { changes, recordAudit } from "../platform/audit.server";
@@ -84,15 +84,15 @@ export const SAVE_SETTINGS_ERROR_FIELDS: Record<SaveSettingsError, "tax_mode" | 
   "invalid-vat-number": "platform_vat_number",
 };
 
-export function getAdminSettings({ db }: { db: Db }): PlatformSettings {
-  return getPlatformSettings({ db });
+export async function getAdminSettings({ db }: { db: Db }): Promise<PlatformSettings> {
+  return await getPlatformSettings({ db });
 }
 
 /**
  * Saves the whole settings row (spec 7.4 save-settings) and records what changed. Tax fields a client leaves out keep
  * their stored value. Stripe Tax needs Stripe; the platform's VAT number, when given, must be a well-formed one.
  */
-export function saveSettings({
+export async function saveSettings({
   db,
   adminId,
   input,
@@ -102,17 +102,17 @@ export function saveSettings({
   adminId: number;
   input: SaveSettingsInput;
   now?: Date;
-}): { ok: true; settings: PlatformSettings } | { ok: false; error: SaveSettingsError } {
+}): Promise<{ ok: true; settings: PlatformSettings } | { ok: false; error: SaveSettingsError }> {
   if (input.tax_mode === "stripe" && !getStripe()) return { ok: false, error: "stripe-not-configured" };
   const vatNumber = input.platform_vat_number ? parseVatNumber(input.platform_vat_number) : null;
   if (input.platform_vat_number && !vatNumber) return { ok: false, error: "invalid-vat-number" };
-  return { ok: true, settings: writeSettings({ db, adminId, input: { ...input, platform_vat_number: vatNumber?.value ?? input.platform_vat_number }, now }) };
+  return { ok: true, settings: await writeSettings({ db, adminId, input: { ...input, platform_vat_number: vatNumber?.value ?? input.platform_vat_number }, now }) };
 }
 
-function writeSettings({ db, adminId, input, now }: { db: Db; adminId: number; input: SaveSettingsInput; now: Date }): PlatformSettings {
-  return db.transaction(
-    (tx) => {
-      const before = getPlatformSettings({ db: tx });
+async function writeSettings({ db, adminId, input, now }: { db: Db; adminId: number; input: SaveSettingsInput; now: Date }): Promise<PlatformSettings> {
+  return await transaction(db,
+    async (tx) => {
+      const before = await getPlatformSettings({ db: tx });
       const values = {
         marginBp: input.margin,
         minFeeCents: input.min_fee,
@@ -137,10 +137,10 @@ function writeSettings({ db, adminId, input, now }: { db: Db; adminId: number; i
         ...(input.platform_vat_number !== undefined && { vatNumber: input.platform_vat_number }),
         ...(input.vies_check !== undefined && { viesCheck: input.vies_check === "1" }),
       };
-      const after = tx.update(platformSettings).set(values).where(eq(platformSettings.id, 1)).returning().get();
+      const after = (await tx.update(platformSettings).set(values).where(eq(platformSettings.id, 1)).returning())[0];
       const changed = changes(before as unknown as Record<string, unknown>, values);
       if (Object.keys(changed).length > 0) {
-        recordAudit(tx, { adminId, action: "save-settings", targetType: "settings", targetId: 1, details: { changes: changed }, now });
+        await recordAudit(tx, { adminId, action: "save-settings", targetType: "settings", targetId: 1, details: { changes: changed }, now });
       }
       return after;
     },

@@ -8,7 +8,7 @@
  */
 import { shipOrder, type ShipResult } from "~/models/selling/orders.server";
 import type { Carrier } from "~/schemas/selling";
-import type { Db } from "~/utils/db.server";
+import { type Db, transaction } from "~/utils/db.server";
 import { recordAudit } from "../platform/audit.server";
 
 export async function shipOrderAsAdmin({
@@ -28,8 +28,8 @@ export async function shipOrderAsAdmin({
 }): Promise<ShipResult> {
   const result = await shipOrder({ db, orderId, actor: { admin: true }, tracking, carrier, now });
   if (result.ok) {
-    db.transaction(
-      (tx) =>
+    await transaction(db,
+      async (tx) =>
         recordAudit(tx, {
           adminId,
           action: "ship",

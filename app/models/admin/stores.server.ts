@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 
 import { products, stores, transactions, users, type Transaction } from "../../../db/tables";
-import { untilDataChanges, type Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction, untilDataChangesAsync } from "~/utils/db.server";
 import { productListColumns } from "~/models/catalog/products.server";
 import { toTransactionJson } from "~/models/selling/finance.server";
 import { centsToDollars } from "~/utils/money";
@@ -31,21 +31,20 @@ export type AdminStoreRow = {
 };
 
 /** One page of the admin's stores table; the same page asked again costs no query until the data changes. */
-export function listAdminStores({ db, query }: { db: Db; query: TableQuery<StoreSort> }): TablePage<AdminStoreRow> {
-  return untilDataChanges(db, `admin stores ${JSON.stringify(query)}`, () => readAdminStoresPage(db, query));
+export async function listAdminStores({ db, query }: { db: Db; query: TableQuery<StoreSort> }): Promise<TablePage<AdminStoreRow>> {
+  return await untilDataChangesAsync(db, `admin stores ${JSON.stringify(query)}`, async () => readAdminStoresPage(db, query));
 }
 
-function readAdminStoresPage(db: Db, query: TableQuery<StoreSort>): TablePage<AdminStoreRow> {
+async function readAdminStoresPage(db: Db, query: TableQuery<StoreSort>): Promise<TablePage<AdminStoreRow>> {
   const pattern = likePattern(query.q);
   const where = query.q
     ? sql`(${stores.name} LIKE ${pattern} ESCAPE '\\' OR ${users.email} LIKE ${pattern} ESCAPE '\\' OR ${stores.id} = ${Number(query.q) || -1})`
     : undefined;
-  const total = db
+  const total = (await first(db
     .select({ n: sql<number>`count(*)` })
     .from(stores)
     .innerJoin(users, eq(users.id, stores.userId))
-    .where(where)
-    .get()!.n;
+    .where(where).limit(1)))!.n;
   const { page, pageCount, offset } = pageWindow(total, query.page, query.size);
   const columns = {
     id: stores.id,
@@ -55,7 +54,7 @@ function readAdminStoresPage(db: Db, query: TableQuery<StoreSort>): TablePage<Ad
     balance: stores.balanceCents,
     txs: txCount,
   }[query.sort];
-  const rows = db
+  const rows = await db
     .select({
       id: stores.id,
       name: stores.name,
@@ -70,8 +69,7 @@ function readAdminStoresPage(db: Db, query: TableQuery<StoreSort>): TablePage<Ad
     .where(where)
     .orderBy(query.dir === "asc" ? asc(columns) : desc(columns), query.dir === "asc" ? asc(stores.id) : desc(stores.id))
     .limit(query.size)
-    .offset(offset)
-    .all();
+    .offset(offset);
   return { rows, total, page, pageCount, size: query.size };
 }
 
@@ -105,8 +103,8 @@ export type AdminStore = {
 };
 
 /** One store with its figures, its Pending transfers (oldest first) and its 20 newest ledger rows. */
-export function getAdminStore({ db, storeId }: { db: Db; storeId: number }): AdminStore | undefined {
-  const row = db
+export async function getAdminStore({ db, storeId }: { db: Db; storeId: number }): Promise<AdminStore | undefined> {
+  const row = await first(db
     .select({
       store: stores,
       owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
@@ -118,27 +116,24 @@ export function getAdminStore({ db, storeId }: { db: Db; storeId: number }): Adm
     })
     .from(stores)
     .innerJoin(users, eq(users.id, stores.userId))
-    .where(eq(stores.id, storeId))
-    .get();
+    .where(eq(stores.id, storeId)).limit(1));
   if (!row) return undefined;
-  const pendingTransfers = db
+  const pendingTransfers = await db
     .select()
     .from(transactions)
     .where(and(eq(transactions.storeId, storeId), eq(transactions.txType, "Transfer"), eq(transactions.status, "Pending")))
-    .orderBy(asc(transactions.createdAt), asc(transactions.id))
-    .all();
-  const recentTransactions = db
+    .orderBy(asc(transactions.createdAt), asc(transactions.id));
+  const recentTransactions = await db
     .select()
     .from(transactions)
     .where(eq(transactions.storeId, storeId))
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(20)
-    .all();
+    .limit(20);
   return { ...row, revenueCents: row.salesCents, pendingTransfers, recentTransactions };
 }
 
-export function getStoreIdOfOwner({ db, ownerId }: { db: Db; ownerId: number }): number | undefined {
-  return db.select({ id: stores.id }).from(stores).where(eq(stores.userId, ownerId)).get()?.id;
+export async function getStoreIdOfOwner({ db, ownerId }: { db: Db; ownerId: number }): Promise<number | undefined> {
+  return (await first(db.select({ id: stores.id }).from(stores).where(eq(stores.userId, ownerId)).limit(1)))?.id;
 }
 
 export function toAdminStoreJson(view: AdminStore) {
@@ -176,7 +171,7 @@ export type AdminProductRow = {
 };
 
 /** A store's products, removed ones included (marked), for the admin products table. */
-export function listStoreProducts({
+export async function listStoreProducts({
   db,
   storeId,
   query,
@@ -184,12 +179,12 @@ export function listStoreProducts({
   db: Db;
   storeId: number;
   query: TableQuery<ProductSort>;
-}): TablePage<AdminProductRow> {
+}): Promise<TablePage<AdminProductRow>> {
   const where = and(
     eq(products.storeId, storeId),
     query.q ? sql`${products.name} LIKE ${likePattern(query.q)} ESCAPE '\\'` : undefined,
   );
-  const total = db.select({ n: sql<number>`count(*)` }).from(products).where(where).get()!.n;
+  const total = (await first(db.select({ n: sql<number>`count(*)` }).from(products).where(where).limit(1)))!.n;
   const { page, pageCount, offset } = pageWindow(total, query.page, query.size);
   const column = {
     id: products.id,
@@ -198,7 +193,7 @@ export function listStoreProducts({
     sold: products.sold,
     created: products.createdAt,
   }[query.sort];
-  const rows = db
+  const rows = await db
     .select({
       ...productListColumns,
       sold: products.sold,
@@ -209,8 +204,7 @@ export function listStoreProducts({
     .where(where)
     .orderBy(query.dir === "asc" ? asc(column) : desc(column), asc(products.id))
     .limit(query.size)
-    .offset(offset)
-    .all();
+    .offset(offset);
   return { rows, total, page, pageCount, size: query.size };
 }
 
@@ -232,7 +226,7 @@ export type RemoveProductError = "not-found" | "already-removed";
  * Removes a product from the catalogue: it disappears from every listing, cart and checkout, while the orders that
  * bought it stay intact (they keep their own snapshot and the row stays for them).
  */
-export function removeProductAsAdmin({
+export async function removeProductAsAdmin({
   db,
   productId,
   storeId,
@@ -245,22 +239,20 @@ export function removeProductAsAdmin({
   storeId?: number;
   adminId: number;
   now?: Date;
-}): { ok: true; storeId: number } | { ok: false; error: RemoveProductError } {
-  return db.transaction(
-    (tx) => {
-      const product = tx
+}): Promise<{ ok: true; storeId: number } | { ok: false; error: RemoveProductError }> {
+  return await transaction(db,
+    async (tx) => {
+      const product = await first(tx
         .select()
         .from(products)
-        .where(and(eq(products.id, productId), storeId === undefined ? undefined : eq(products.storeId, storeId)))
-        .get();
+        .where(and(eq(products.id, productId), storeId === undefined ? undefined : eq(products.storeId, storeId))).limit(1));
       if (!product) return { ok: false as const, error: "not-found" as const };
-      const removed = tx
+      const removed = await tx
         .update(products)
         .set({ removedAt: now, updatedAt: now })
-        .where(and(eq(products.id, productId), isNull(products.removedAt)))
-        .run();
-      if (removed.changes === 0) return { ok: false as const, error: "already-removed" as const };
-      recordAudit(tx, {
+        .where(and(eq(products.id, productId), isNull(products.removedAt)));
+      if (affected(removed) === 0) return { ok: false as const, error: "already-removed" as const };
+      await recordAudit(tx, {
         adminId,
         action: "remove-product",
         targetType: "store",
@@ -280,9 +272,9 @@ export function removeProductAsAdmin({
  * The admin store page (/admin/store/{id}): the store with its figures, transfers and ledger rows
  * (`getAdminStore`), one page of its products and its audit trail. Undefined for no such store.
  */
-export function getAdminStorePage({ db, storeId, query }: { db: Db; storeId: number; query: TableQuery<ProductSort> }) {
-  const view = getAdminStore({ db, storeId });
+export async function getAdminStorePage({ db, storeId, query }: { db: Db; storeId: number; query: TableQuery<ProductSort> }) {
+  const view = await getAdminStore({ db, storeId });
   if (!view) return undefined;
-  return { ...view, products: listStoreProducts({ db, storeId, query }), audit: listAudit({ db, targetType: "store", targetId: storeId }) };
+  return { ...view, products: await listStoreProducts({ db, storeId, query }), audit: await listAudit({ db, targetType: "store", targetId: storeId }) };
 }
-export type AdminStorePage = NonNullable<ReturnType<typeof getAdminStorePage>>;
+export type AdminStorePage = NonNullable<Awaited<ReturnType<typeof getAdminStorePage>>>;

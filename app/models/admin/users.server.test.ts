@@ -11,10 +11,11 @@ import { createSession, getSessionUser } from "~/models/accounts/sessions.server
 import { verifyLogin } from "~/models/accounts/users.server";
 import { listAdminUsers, toAdminUserJson, getAdminUser, updateAdminUser } from "./users.server";
 import { parseTableQuery } from "./table";
+import { first } from "~/utils/db.server";
 
 beforeAll(() => useTestEnv());
 
-function formOf(view: NonNullable<ReturnType<typeof getAdminUser>>, extra: Record<string, unknown> = {}): UpdateUserInput {
+function formOf(view: NonNullable<Awaited<ReturnType<typeof getAdminUser>>>, extra: Record<string, unknown> = {}): UpdateUserInput {
   const json = toAdminUserJson(view);
   return UpdateUserSchema.parse({ ...json, balance: String(json.balance), ...extra });
 }
@@ -24,12 +25,12 @@ describe("updateAdminUser", () => {
     const db = createTestDb();
     const admin = await makeUser(db, { role: "admin" });
     const user = await makeUser(db, { email: "sam@example.test", password: "sams-password-1" });
-    const token = createSession({ db, userId: user.id });
-    const result = updateAdminUser({ db, adminId: admin.id, userId: user.id, input: formOf(getAdminUser({ db, userId: user.id })!, { status: "Suspended" }) });
+    const token = await createSession({ db, userId: user.id });
+    const result = await updateAdminUser({ db, adminId: admin.id, userId: user.id, input: formOf((await getAdminUser({ db, userId: user.id }))!, { status: "Suspended" }) });
     expect(result).toMatchObject({ ok: true, sessionsEnded: 1 });
-    expect(getSessionUser({ db, token })).toBeNull();
+    expect(await getSessionUser({ db, token })).toBeNull();
     expect(await verifyLogin({ db, email: "sam@example.test", password: "sams-password-1" })).toEqual({ ok: false, error: "inactive" });
-    const audit = db.select().from(auditLog).where(eq(auditLog.targetId, user.id)).get()!;
+    const audit = (await first(db.select().from(auditLog).where(eq(auditLog.targetId, user.id)).limit(1)))!;
     expect(JSON.parse(audit.details).changes.status).toEqual({ from: "Active", to: "Suspended" });
   });
 
@@ -38,7 +39,7 @@ describe("updateAdminUser", () => {
     const admin = await makeUser(db, { role: "admin" });
     const other = await makeUser(db, { email: "taken@example.test" });
     const user = await makeUser(db);
-    const result = updateAdminUser({ db, adminId: admin.id, userId: user.id, input: formOf(getAdminUser({ db, userId: user.id })!, { email: "Taken@Example.test" }) });
+    const result = await updateAdminUser({ db, adminId: admin.id, userId: user.id, input: formOf((await getAdminUser({ db, userId: user.id }))!, { email: "Taken@Example.test" }) });
     expect(result).toEqual({ ok: false, error: "duplicate-email" });
     expect(other.email).toBe("taken@example.test");
   });
@@ -46,42 +47,42 @@ describe("updateAdminUser", () => {
   it("turns a balance change into an Adjustment row with its reason and the admin, never an overwrite", async () => {
     const db = createTestDb();
     const { shop, admin, checkout } = await paidShop(db);
-    fulfil(db, checkout.id);
+    await fulfil(db, checkout.id);
     const storeId = shop.store.id;
-    const before = balanceOf(db, storeId);
-    const view = getAdminUser({ db, userId: shop.seller.id })!;
-    expect(updateAdminUser({ db, adminId: admin.id, userId: shop.seller.id, input: formOf(view, { balance: "100.00" }) })).toEqual({
+    const before = await balanceOf(db, storeId);
+    const view = (await getAdminUser({ db, userId: shop.seller.id }))!;
+    expect(await updateAdminUser({ db, adminId: admin.id, userId: shop.seller.id, input: formOf(view, { balance: "100.00" }) })).toEqual({
       ok: false,
       error: "reason-required",
     });
-    const result = updateAdminUser({
+    const result = await updateAdminUser({
       db,
       adminId: admin.id,
       userId: shop.seller.id,
       input: formOf(view, { balance: "100.00", reason: "Goodwill credit for a late print", accountnumber: "000123456789", accountrouting: "110000000" }),
     });
     expect(result).toMatchObject({ ok: true, adjustmentCents: 10000 - before });
-    expect(balanceOf(db, storeId)).toBe(10000);
-    const adjustment = ledgerOf(db, storeId).find((t) => t.txType === "Adjustment")!;
+    expect(await balanceOf(db, storeId)).toBe(10000);
+    const adjustment = (await ledgerOf(db, storeId)).find((t) => t.txType === "Adjustment")!;
     expect(adjustment).toMatchObject({ amountCents: 10000 - before, reason: "Goodwill credit for a late print", adminId: admin.id });
-    const store = db.select().from(stores).where(eq(stores.id, storeId)).get()!;
+    const store = (await first(db.select().from(stores).where(eq(stores.id, storeId)).limit(1)))!;
     expect(store.accountLast4).toBe("6789");
     expect(store.accountNumber).not.toContain("000123456789");
     expect(decryptSecret(store.accountNumber)).toBe("000123456789");
     // Saving the same balance again changes nothing in the ledger.
-    updateAdminUser({ db, adminId: admin.id, userId: shop.seller.id, input: formOf(getAdminUser({ db, userId: shop.seller.id })!) });
-    expect(ledgerOf(db, storeId).filter((t) => t.txType === "Adjustment")).toHaveLength(1);
+    await updateAdminUser({ db, adminId: admin.id, userId: shop.seller.id, input: formOf((await getAdminUser({ db, userId: shop.seller.id }))!) });
+    expect((await ledgerOf(db, storeId)).filter((t) => t.txType === "Adjustment")).toHaveLength(1);
   });
 
   it("refuses a balance for a user without a store, and an admin suspending themself", async () => {
     const db = createTestDb();
     const admin = await makeUser(db, { role: "admin" });
     const user = await makeUser(db);
-    expect(updateAdminUser({ db, adminId: admin.id, userId: user.id, input: formOf(getAdminUser({ db, userId: user.id })!, { balance: "5" }) })).toEqual({
+    expect(await updateAdminUser({ db, adminId: admin.id, userId: user.id, input: formOf((await getAdminUser({ db, userId: user.id }))!, { balance: "5" }) })).toEqual({
       ok: false,
       error: "no-store",
     });
-    expect(updateAdminUser({ db, adminId: admin.id, userId: admin.id, input: formOf(getAdminUser({ db, userId: admin.id })!, { status: "Inactive" }) })).toEqual({
+    expect(await updateAdminUser({ db, adminId: admin.id, userId: admin.id, input: formOf((await getAdminUser({ db, userId: admin.id }))!, { status: "Inactive" }) })).toEqual({
       ok: false,
       error: "own-account",
     });
@@ -93,10 +94,10 @@ describe("listAdminUsers", () => {
     const db = createTestDb();
     for (let i = 0; i < 25; i += 1) await makeUser(db, { email: `shopper${i}@example.test`, firstName: "Shopper", lastName: `N${String(i).padStart(2, "0")}` });
     await makeUser(db, { email: "zoe@elsewhere.test", firstName: "Zoe", lastName: "Quinn" });
-    const page2 = listAdminUsers({ db, query: parseTableQuery(new URLSearchParams("q=shopper&sort=name&dir=asc&page=2&size=10"), { sorts: ["id", "name", "email", "status", "balance", "created"], defaultSort: "id" }) });
+    const page2 = await listAdminUsers({ db, query: parseTableQuery(new URLSearchParams("q=shopper&sort=name&dir=asc&page=2&size=10"), { sorts: ["id", "name", "email", "status", "balance", "created"], defaultSort: "id" }) });
     expect(page2).toMatchObject({ total: 25, page: 2, pageCount: 3, size: 10 });
     expect(page2.rows.map((r) => r.lastName)).toEqual(["N10", "N11", "N12", "N13", "N14", "N15", "N16", "N17", "N18", "N19"]);
-    const byName = listAdminUsers({ db, query: parseTableQuery(new URLSearchParams("q=zoe quinn"), { sorts: ["id"], defaultSort: "id" }) });
+    const byName = await listAdminUsers({ db, query: parseTableQuery(new URLSearchParams("q=zoe quinn"), { sorts: ["id"], defaultSort: "id" }) });
     expect(byName.rows.map((r) => r.email)).toEqual(["zoe@elsewhere.test"]);
   });
 });

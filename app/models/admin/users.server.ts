@@ -9,7 +9,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 
 import { sessions, stores, users, type Store, type User } from "../../../db/tables";
 import type { UpdateUserError, UpdateUserInput } from "~/schemas/admin";
-import { untilDataChanges, type Db, type Tx } from "~/utils/db.server";
+import { affected, type Db, first, transaction, type Tx, untilDataChangesAsync } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { encryptSecret } from "~/utils/crypto.server";
 import { adjustBalance } from "~/models/payments/ledger.server";
@@ -39,16 +39,16 @@ export type AdminUserRow = {
 };
 
 /** One page of the admin's users table; the same page asked again costs no query until the data changes. */
-export function listAdminUsers({ db, query }: { db: Db; query: TableQuery<UserSort> }): TablePage<AdminUserRow> {
-  return untilDataChanges(db, `admin users ${JSON.stringify(query)}`, () => readAdminUsersPage(db, query));
+export async function listAdminUsers({ db, query }: { db: Db; query: TableQuery<UserSort> }): Promise<TablePage<AdminUserRow>> {
+  return await untilDataChangesAsync(db, `admin users ${JSON.stringify(query)}`, async () => readAdminUsersPage(db, query));
 }
 
-function readAdminUsersPage(db: Db, query: TableQuery<UserSort>): TablePage<AdminUserRow> {
+async function readAdminUsersPage(db: Db, query: TableQuery<UserSort>): Promise<TablePage<AdminUserRow>> {
   const pattern = likePattern(query.q);
   const where = query.q
     ? sql`(${users.email} LIKE ${pattern} ESCAPE '\\' OR (${users.firstName} || ' ' || ${users.lastName}) LIKE ${pattern} ESCAPE '\\' OR ${users.id} = ${Number(query.q) || -1})`
     : undefined;
-  const total = db.select({ n: sql<number>`count(*)` }).from(users).where(where).get()!.n;
+  const total = (await first(db.select({ n: sql<number>`count(*)` }).from(users).where(where).limit(1)))!.n;
   const { page, pageCount, offset } = pageWindow(total, query.page, query.size);
   const column = {
     id: users.id,
@@ -58,7 +58,7 @@ function readAdminUsersPage(db: Db, query: TableQuery<UserSort>): TablePage<Admi
     balance: sql`coalesce(${stores.balanceCents}, 0)`,
     created: users.createdAt,
   }[query.sort];
-  const rows = db
+  const rows = await db
     .select({
       id: users.id,
       firstName: users.firstName,
@@ -81,26 +81,25 @@ function readAdminUsersPage(db: Db, query: TableQuery<UserSort>): TablePage<Admi
     .where(where)
     .orderBy(query.dir === "asc" ? asc(column) : desc(column), query.dir === "asc" ? asc(users.id) : desc(users.id))
     .limit(query.size)
-    .offset(offset)
-    .all();
+    .offset(offset);
   return { rows, total, page, pageCount, size: query.size };
 }
 
 export type AdminUser = { user: User; store: Store | undefined };
 
-export function getAdminUser({ db, userId }: { db: Db | Tx; userId: number }): AdminUser | undefined {
-  const user = db.select().from(users).where(eq(users.id, userId)).get();
+export async function getAdminUser({ db, userId }: { db: Db | Tx; userId: number }): Promise<AdminUser | undefined> {
+  const user = await first(db.select().from(users).where(eq(users.id, userId)).limit(1));
   if (!user) return undefined;
-  return { user, store: db.select().from(stores).where(eq(stores.userId, userId)).get() };
+  return { user, store: await first(db.select().from(stores).where(eq(stores.userId, userId)).limit(1)) };
 }
 
 /** The admin user page (/admin/user/{id}): the user, their store if any, and their audit trail. */
-export function getAdminUserPage({ db, userId }: { db: Db; userId: number }) {
-  const view = getAdminUser({ db, userId });
+export async function getAdminUserPage({ db, userId }: { db: Db; userId: number }) {
+  const view = await getAdminUser({ db, userId });
   if (!view) return undefined;
-  return { ...view, audit: listAudit({ db, targetType: "user", targetId: userId }) };
+  return { ...view, audit: await listAudit({ db, targetType: "user", targetId: userId }) };
 }
-export type AdminUserPage = NonNullable<ReturnType<typeof getAdminUserPage>>;
+export type AdminUserPage = NonNullable<Awaited<ReturnType<typeof getAdminUserPage>>>;
 
 /** Spec 3, Admin user, with the address and payout extras of the edit form (the account number masked). */
 export function toAdminUserJson({ user, store }: AdminUser) {
@@ -150,7 +149,7 @@ export type UpdateUserResult =
   | { ok: true; user: User; adjustmentCents: number; sessionsEnded: number }
   | { ok: false; error: UpdateUserError };
 
-export function updateAdminUser({
+export async function updateAdminUser({
   db,
   adminId,
   userId,
@@ -162,17 +161,17 @@ export function updateAdminUser({
   userId: number;
   input: UpdateUserInput;
   now?: Date;
-}): UpdateUserResult {
+}): Promise<UpdateUserResult> {
   try {
-    return db.transaction(
-      (tx): UpdateUserResult => {
-        const current = getAdminUser({ db: tx, userId });
+    return await transaction(db,
+      async (tx): Promise<UpdateUserResult> => {
+        const current = await getAdminUser({ db: tx, userId });
         if (!current) return { ok: false, error: "not-found" };
         const { user, store } = current;
         if (userId === adminId && input.status !== "Active") return { ok: false, error: "own-account" };
         const email = normalizeEmail(input.email);
         if (email !== user.email) {
-          const taken = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+          const taken = await first(tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1));
           if (taken && taken.id !== userId) return { ok: false, error: "duplicate-email" };
         }
         const deltaCents = input.balance === undefined || !store ? 0 : input.balance - store.balanceCents;
@@ -195,7 +194,7 @@ export function updateAdminUser({
           ...(input.country !== undefined ? { country: input.country } : {}),
         };
         const userChanges = changes(user as unknown as Record<string, unknown>, userValues);
-        const updated = tx.update(users).set(userValues).where(eq(users.id, userId)).returning().get();
+        const updated = (await tx.update(users).set(userValues).where(eq(users.id, userId)).returning())[0];
 
         const storeChanges: Record<string, { from: unknown; to: unknown }> = {};
         if (store) {
@@ -214,11 +213,11 @@ export function updateAdminUser({
             storeChanges.accountNumber = { from: store.accountLast4 ? `****${store.accountLast4}` : "", to: `****${input.accountnumber.slice(-4)}` };
           }
           if (Object.keys(storeValues).length + Object.keys(numberValues).length > 0) {
-            tx.update(stores).set({ ...storeValues, ...numberValues }).where(eq(stores.id, store.id)).run();
+            await tx.update(stores).set({ ...storeValues, ...numberValues }).where(eq(stores.id, store.id));
           }
           if (deltaCents !== 0) {
-            adjustBalance({ tx, storeId: store.id, amountCents: deltaCents, reason: input.reason!, adminId, now });
-            recordAudit(tx, {
+            await adjustBalance({ tx, storeId: store.id, amountCents: deltaCents, reason: input.reason!, adminId, now });
+            await recordAudit(tx, {
               adminId,
               action: "adjust-balance",
               targetType: "user",
@@ -229,10 +228,10 @@ export function updateAdminUser({
           }
         }
         let sessionsEnded = 0;
-        if (input.status !== "Active") sessionsEnded = tx.delete(sessions).where(eq(sessions.userId, userId)).run().changes;
+        if (input.status !== "Active") sessionsEnded = affected(await tx.delete(sessions).where(eq(sessions.userId, userId)));
         const changed = { ...userChanges, ...storeChanges };
         if (Object.keys(changed).length > 0) {
-          recordAudit(tx, { adminId, action: "edit-user", targetType: "user", targetId: userId, details: { changes: changed, sessionsEnded }, now });
+          await recordAudit(tx, { adminId, action: "edit-user", targetType: "user", targetId: userId, details: { changes: changed, sessionsEnded }, now });
         }
         return { ok: true, user: updated, adjustmentCents: deltaCents, sessionsEnded };
       },

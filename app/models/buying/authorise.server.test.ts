@@ -23,28 +23,28 @@ describe("private pattern files", () => {
     const admin = await makeUser(db, { role: "admin" });
     const file = { name: "abc123.dxf", ownerId: shop.seller.id };
 
-    addToCart({ db, owner: { userId: buyer.id }, productId: shop.digital.id });
+    await addToCart({ db, owner: { userId: buyer.id }, productId: shop.digital.id });
     const checkout = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider(), digitalConsent: true });
     if (!checkout.ok) throw new Error(checkout.error);
     // Reserved but not paid: no access yet.
-    expect(canReadPrivateFile({ db, user: buyer, file })).toBe(false);
-    const paid = fulfilCheckout({ db, checkoutId: checkout.checkout.id });
+    expect(await canReadPrivateFile({ db, user: buyer, file })).toBe(false);
+    const paid = await fulfilCheckout({ db, checkoutId: checkout.checkout.id });
     if (paid.status !== "fulfilled") throw new Error(paid.status);
     const orderId = paid.orders[0]!.id;
 
-    expect(privateFileAccess({ db, user: null, file })).toEqual({ allowed: false });
-    expect(privateFileAccess({ db, user: stranger, file })).toEqual({ allowed: false });
-    expect(privateFileAccess({ db, user: shop.seller, file })).toEqual({ allowed: true, buyerOrderId: null });
-    expect(privateFileAccess({ db, user: admin, file })).toEqual({ allowed: true, buyerOrderId: null });
-    expect(privateFileAccess({ db, user: buyer, file })).toEqual({ allowed: true, buyerOrderId: orderId });
+    expect(await privateFileAccess({ db, user: null, file })).toEqual({ allowed: false });
+    expect(await privateFileAccess({ db, user: stranger, file })).toEqual({ allowed: false });
+    expect(await privateFileAccess({ db, user: shop.seller, file })).toEqual({ allowed: true, buyerOrderId: null });
+    expect(await privateFileAccess({ db, user: admin, file })).toEqual({ allowed: true, buyerOrderId: null });
+    expect(await privateFileAccess({ db, user: buyer, file })).toEqual({ allowed: true, buyerOrderId: orderId });
 
-    expect(authorizePrivateFileRead({ db, user: shop.seller, file })).toBe(true);
-    expect(authorizePrivateFileRead({ db, user: stranger, file })).toBe(false);
-    expect(authorizePrivateFileRead({ db, user: buyer, file })).toBe(true);
-    expect(db.select().from(downloads).all()).toMatchObject([{ userId: buyer.id, orderId, file: "abc123.dxf" }]);
+    expect(await authorizePrivateFileRead({ db, user: shop.seller, file })).toBe(true);
+    expect(await authorizePrivateFileRead({ db, user: stranger, file })).toBe(false);
+    expect(await authorizePrivateFileRead({ db, user: buyer, file })).toBe(true);
+    expect(await db.select().from(downloads)).toMatchObject([{ userId: buyer.id, orderId, file: "abc123.dxf" }]);
 
-    db.update(orders).set({ status: "Refunded" }).where(eq(orders.id, orderId)).run();
-    expect(canReadPrivateFile({ db, user: buyer, file })).toBe(false);
+    await db.update(orders).set({ status: "Refunded" }).where(eq(orders.id, orderId));
+    expect(await canReadPrivateFile({ db, user: buyer, file })).toBe(false);
   });
 });
 
@@ -54,16 +54,15 @@ describe("canReadPrivateFile", () => {
     const seller = await makeUser(db);
     const other = await makeUser(db);
     const admin = await makeUser(db, { role: "admin" });
-    const store = db.insert(stores).values({ userId: seller.id, name: "S" }).returning().get();
-    db.insert(files).values({ name: "f.dxf", originalName: "p.dxf", contentType: "application/dxf", size: 1, kind: "pattern", ownerId: null }).run();
-    db.insert(products)
-      .values({ storeId: store.id, name: "P", description: "d", priceCents: 900, type: "Pattern", delivery: "Digital", category1: "women", category2: "tops", patternFile: "f.dxf" })
-      .run();
+    const store = (await db.insert(stores).values({ userId: seller.id, name: "S" }).returning())[0];
+    await db.insert(files).values({ name: "f.dxf", originalName: "p.dxf", contentType: "application/dxf", size: 1, kind: "pattern", ownerId: null });
+    await db.insert(products)
+      .values({ storeId: store.id, name: "P", description: "d", priceCents: 900, type: "Pattern", delivery: "Digital", category1: "women", category2: "tops", patternFile: "f.dxf" });
     const file = { name: "f.dxf", ownerId: null };
-    expect(canReadPrivateFile({ db, user: seller, file })).toBe(true);
-    expect(canReadPrivateFile({ db, user: admin, file })).toBe(true);
-    expect(canReadPrivateFile({ db, user: other, file })).toBe(false);
-    expect(canReadPrivateFile({ db, user: null, file })).toBe(false);
-    expect(canReadPrivateFile({ db, user: other, file: { name: "r.pdf", ownerId: other.id } })).toBe(true);
+    expect(await canReadPrivateFile({ db, user: seller, file })).toBe(true);
+    expect(await canReadPrivateFile({ db, user: admin, file })).toBe(true);
+    expect(await canReadPrivateFile({ db, user: other, file })).toBe(false);
+    expect(await canReadPrivateFile({ db, user: null, file })).toBe(false);
+    expect(await canReadPrivateFile({ db, user: other, file: { name: "r.pdf", ownerId: other.id } })).toBe(true);
   });
 });

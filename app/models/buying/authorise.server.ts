@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 
 import { products, stores, type User } from "../../../db/tables";
 import { findBuyerOrderForFile, logDownload } from "~/models/buying/downloads.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 type FileRow = { name: string; ownerId: number | null };
 
@@ -14,30 +14,29 @@ export type PrivateFileAccess = { allowed: false } | { allowed: true; buyerOrder
  * whose product uses it as pattern file, administrators, and a buyer with a paid, not refunded order
  * of the Digital pattern product that uses it.
  */
-export function privateFileAccess({ db, user, file }: { db: Db; user: User | null; file: FileRow }): PrivateFileAccess {
+export async function privateFileAccess({ db, user, file }: { db: Db; user: User | null; file: FileRow }): Promise<PrivateFileAccess> {
   if (!user) return { allowed: false };
   if (user.role === "admin" || file.ownerId === user.id) return { allowed: true, buyerOrderId: null };
-  const sellerProduct = db
+  const sellerProduct = await first(db
     .select({ id: products.id })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .where(and(eq(products.patternFile, file.name), eq(stores.userId, user.id)))
-    .limit(1)
-    .get();
+    .limit(1));
   if (sellerProduct) return { allowed: true, buyerOrderId: null };
-  const orderId = findBuyerOrderForFile({ db, userId: user.id, fileName: file.name });
+  const orderId = await findBuyerOrderForFile({ db, userId: user.id, fileName: file.name });
   return orderId ? { allowed: true, buyerOrderId: orderId } : { allowed: false };
 }
 
-export function canReadPrivateFile(args: { db: Db; user: User | null; file: FileRow }): boolean {
-  return privateFileAccess(args).allowed;
+export async function canReadPrivateFile(args: { db: Db; user: User | null; file: FileRow }): Promise<boolean> {
+  return (await privateFileAccess(args)).allowed;
 }
 
 /** The read check of GET /api/files/{name}: allowed or not, and a buyer's read is logged as a download. */
-export function authorizePrivateFileRead({ db, user, file }: { db: Db; user: User | null; file: FileRow }): boolean {
-  const access = privateFileAccess({ db, user, file });
+export async function authorizePrivateFileRead({ db, user, file }: { db: Db; user: User | null; file: FileRow }): Promise<boolean> {
+  const access = await privateFileAccess({ db, user, file });
   if (access.allowed && access.buyerOrderId !== null && user) {
-    logDownload({ db, userId: user.id, orderId: access.buyerOrderId, file: file.name });
+    await logDownload({ db, userId: user.id, orderId: access.buyerOrderId, file: file.name });
   }
   return access.allowed;
 }

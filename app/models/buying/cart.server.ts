@@ -15,7 +15,7 @@ import { quoteTax, type TaxQuote } from "~/models/tax/quote.server";
 import { priceBasis, shownPrice } from "~/models/tax/prices.server";
 import { parseVatNumber, type VatNumber } from "~/models/tax/vat-number.server";
 import { sha256 } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import type { DbOrTx } from "~/utils/db.server";
 import { hit, peek } from "~/utils/rate-limit.server";
 
@@ -26,43 +26,41 @@ function ownerWhere(owner: CartOwner) {
   return "userId" in owner ? eq(carts.userId, owner.userId) : eq(carts.visitorTokenHash, sha256(owner.visitorToken));
 }
 
-export function findCartId({ db, owner }: { db: DbOrTx; owner: CartOwner }): number | undefined {
-  return db.select({ id: carts.id }).from(carts).where(ownerWhere(owner)).get()?.id;
+export async function findCartId({ db, owner }: { db: DbOrTx; owner: CartOwner }): Promise<number | undefined> {
+  return (await first(db.select({ id: carts.id }).from(carts).where(ownerWhere(owner)).limit(1)))?.id;
 }
 
-function getOrCreateCartId(db: DbOrTx, owner: CartOwner): number {
-  const existing = findCartId({ db, owner });
+async function getOrCreateCartId(db: DbOrTx, owner: CartOwner): Promise<number> {
+  const existing = await findCartId({ db, owner });
   if (existing) return existing;
   const values = "userId" in owner ? { userId: owner.userId } : { visitorTokenHash: sha256(owner.visitorToken) };
-  return db.insert(carts).values(values).returning({ id: carts.id }).get().id;
+  return (await db.insert(carts).values(values).returning({ id: carts.id }))[0].id;
 }
 
 /** A line's quantity as sold: a downloadable pattern is one licence whatever the stored row says. */
 const soldQuantity = sql<number>`CASE WHEN ${products.type} = 'Pattern' AND ${products.delivery} = 'Digital' THEN min(${cartItems.quantity}, 1) ELSE ${cartItems.quantity} END`;
 
 /** Units in the cart (the header badge). */
-export function countCartItems({ db, owner }: { db: Db; owner: CartOwner | null }): number {
+export async function countCartItems({ db, owner }: { db: Db; owner: CartOwner | null }): Promise<number> {
   if (!owner) return 0;
-  const row = db
+  const row = await first(db
     .select({ count: sql<number>`coalesce(sum(${soldQuantity}), 0)` })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(ownerWhere(owner))
-    .get();
+    .where(ownerWhere(owner)).limit(1));
   return Number(row?.count ?? 0);
 }
 
 /** Whether the owner's cart holds a line of the product (the product page's 'Item added to cart' dialog). */
-export function cartHoldsProduct({ db, owner, productId }: { db: Db; owner: CartOwner | null; productId: number }): boolean {
+export async function cartHoldsProduct({ db, owner, productId }: { db: Db; owner: CartOwner | null; productId: number }): Promise<boolean> {
   if (!owner) return false;
   return Boolean(
-    db
+    await first(db
       .select({ id: cartItems.id })
       .from(cartItems)
       .innerJoin(carts, eq(carts.id, cartItems.cartId))
-      .where(and(ownerWhere(owner), eq(cartItems.productId, productId)))
-      .get(),
+      .where(and(ownerWhere(owner), eq(cartItems.productId, productId))).limit(1)),
   );
 }
 
@@ -78,20 +76,20 @@ export type AddResult =
   | { ok: false; error: Exclude<AddToCartError, "already-owned">; zones?: string[] }
   | { ok: false; error: "already-owned"; orderId: number };
 
-function addLine(tx: DbOrTx, owner: CartOwner, { productId, variantId, quantity = 1, madeToMeasure = false }: LineInput): AddResult {
-  const product = tx.select().from(products).where(eq(products.id, productId)).get();
+async function addLine(tx: DbOrTx, owner: CartOwner, { productId, variantId, quantity = 1, madeToMeasure = false }: LineInput): Promise<AddResult> {
+  const product = await first(tx.select().from(products).where(eq(products.id, productId)).limit(1));
   // A removed design and a draft (decision 106) are not for sale.
   if (!product || product.removedAt || product.status !== "published") return { ok: false, error: "not-found" };
   // A seller does not buy from their own store (issue 34 item 18; favouring one's own design is refused alike).
-  if ("userId" in owner && tx.select({ id: stores.id }).from(stores).where(and(eq(stores.id, product.storeId), eq(stores.userId, owner.userId))).get()) {
+  if ("userId" in owner && await first(tx.select({ id: stores.id }).from(stores).where(and(eq(stores.id, product.storeId), eq(stores.userId, owner.userId))).limit(1))) {
     return { ok: false, error: "own-product" };
   }
   if (madeToMeasure) {
     // The buyer's own size (decision 115): allowed by the seller, and the buyer's measurements within the chart.
-    const check = checkMadeToMeasure({ db: tx, product, userId: "userId" in owner ? owner.userId : null });
+    const check = await checkMadeToMeasure({ db: tx, product, userId: "userId" in owner ? owner.userId : null });
     if (!check.ok) return { ok: false, error: check.error, zones: zoneNames(check.zones) };
   }
-  const options = tx.select().from(variants).where(eq(variants.productId, productId)).all();
+  const options = await tx.select().from(variants).where(eq(variants.productId, productId));
   const variant = options.find((v) => v.id === variantId);
   // A made-to-measure line is no graded size: it needs no variant (decision 115).
   if (options.length > 0 && !variant && !madeToMeasure) return { ok: false, error: "variant-required" };
@@ -100,24 +98,23 @@ function addLine(tx: DbOrTx, owner: CartOwner, { productId, variantId, quantity 
   if (licence && quantity > 1) return { ok: false, error: "single-licence" };
   // A made-to-measure line is a size the buyer does not own yet, whatever they bought before (decision 115).
   if (licence && !madeToMeasure && "userId" in owner) {
-    const orderId = ownedPatternOrders({ db: tx, userId: owner.userId, productIds: [productId] }).get(productId);
+    const orderId = (await ownedPatternOrders({ db: tx, userId: owner.userId, productIds: [productId] })).get(productId);
     if (orderId !== undefined) return { ok: false, error: "already-owned", orderId };
   }
-  const cartId = findCartId({ db: tx, owner });
+  const cartId = await findCartId({ db: tx, owner });
   // The same line: the product and variant; for a licence, the product in any size.
   const sameVariant = licence ? undefined : variant ? eq(cartItems.variantId, variant.id) : sql`${cartItems.variantId} is null`;
   const line = cartId
-    ? tx
+    ? await first(tx
         .select()
         .from(cartItems)
-        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId), sameVariant, eq(cartItems.madeToMeasure, madeToMeasure)))
-        .get()
+        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId), sameVariant, eq(cartItems.madeToMeasure, madeToMeasure))).limit(1))
     : undefined;
   if (licence && line) return { ok: true, alreadyInCart: true };
   const wanted = (line?.quantity ?? 0) + quantity;
   if (variant && tracksStock(product.type) && variant.inventory < wanted) return { ok: false, error: "out-of-stock" };
-  if (line) tx.update(cartItems).set({ quantity: wanted }).where(eq(cartItems.id, line.id)).run();
-  else tx.insert(cartItems).values({ cartId: cartId ?? getOrCreateCartId(tx, owner), productId, variantId: variant?.id ?? null, quantity, madeToMeasure }).run();
+  if (line) await tx.update(cartItems).set({ quantity: wanted }).where(eq(cartItems.id, line.id));
+  else await tx.insert(cartItems).values({ cartId: cartId ?? await getOrCreateCartId(tx, owner), productId, variantId: variant?.id ?? null, quantity, madeToMeasure });
   return { ok: true };
 }
 
@@ -125,8 +122,8 @@ function addLine(tx: DbOrTx, owner: CartOwner, { productId, variantId, quantity 
  * Adds a product (and its chosen variant) to the cart. Products with variants need one; apparel variants
  * need stock for what the cart would then hold. Adding the same line again raises its quantity.
  */
-export function addToCart({ db, owner, ...input }: { db: Db; owner: CartOwner } & LineInput): AddResult {
-  return db.transaction((tx) => addLine(tx, owner, input), { behavior: "immediate" });
+export async function addToCart({ db, owner, ...input }: { db: Db; owner: CartOwner } & LineInput): Promise<AddResult> {
+  return await transaction(db, async (tx) => addLine(tx, owner, input), { behavior: "immediate" });
 }
 
 class CartLineRefused extends Error {
@@ -142,7 +139,7 @@ class CartLineRefused extends Error {
  * The JSON checkout's `items`: the cart becomes exactly these lines, or stays as it was if one is refused. A
  * downloadable pattern listed twice is one line of quantity 1.
  */
-export function replaceCart({
+export async function replaceCart({
   db,
   userId,
   items,
@@ -150,13 +147,13 @@ export function replaceCart({
   db: Db;
   userId: number;
   items: LineInput[];
-}): { ok: true } | { ok: false; error: AddToCartError; productId: number; item?: string; orderId?: number; zones?: string[] } {
+}): Promise<{ ok: true } | { ok: false; error: AddToCartError; productId: number; item?: string; orderId?: number; zones?: string[] }> {
   try {
-    db.transaction(
-      (tx) => {
-        clearCart({ db: tx, userId });
+    await transaction(db,
+      async (tx) => {
+        await clearCart({ db: tx, userId });
         for (const item of items) {
-          const result = addLine(tx, { userId }, item);
+          const result = await addLine(tx, { userId }, item);
           if (!result.ok) throw new CartLineRefused(result, item.productId);
         }
       },
@@ -165,7 +162,7 @@ export function replaceCart({
     return { ok: true };
   } catch (error) {
     if (error instanceof CartLineRefused) {
-      const item = db.select({ name: products.name }).from(products).where(eq(products.id, error.productId)).get()?.name;
+      const item = (await first(db.select({ name: products.name }).from(products).where(eq(products.id, error.productId)).limit(1)))?.name;
       return { ...error.refusal, productId: error.productId, ...(item === undefined ? {} : { item }) };
     }
     throw error;
@@ -173,23 +170,21 @@ export function replaceCart({
 }
 
 /** Removes one row of the owner's cart; another cart's row is left alone. */
-export function removeCartItem({ db, owner, itemId }: { db: Db; owner: CartOwner; itemId: number }): boolean {
-  const cartId = findCartId({ db, owner });
+export async function removeCartItem({ db, owner, itemId }: { db: Db; owner: CartOwner; itemId: number }): Promise<boolean> {
+  const cartId = await findCartId({ db, owner });
   if (!cartId) return false;
-  const result = db
+  const result = await db
     .delete(cartItems)
-    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)))
-    .run();
-  return result.changes > 0;
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)));
+  return affected(result) > 0;
 }
 
 /** Empties the user's cart; with `before`, only the rows added up to then (what a checkout took). */
-export function clearCart({ db, userId, before }: { db: DbOrTx; userId: number; before?: Date }) {
-  const cartId = findCartId({ db, owner: { userId } });
+export async function clearCart({ db, userId, before }: { db: DbOrTx; userId: number; before?: Date }) {
+  const cartId = await findCartId({ db, owner: { userId } });
   if (!cartId) return;
-  db.delete(cartItems)
-    .where(before ? and(eq(cartItems.cartId, cartId), lte(cartItems.createdAt, before)) : eq(cartItems.cartId, cartId))
-    .run();
+  await db.delete(cartItems)
+    .where(before ? and(eq(cartItems.cartId, cartId), lte(cartItems.createdAt, before)) : eq(cartItems.cartId, cartId));
 }
 
 /**
@@ -197,20 +192,19 @@ export function clearCart({ db, userId, before }: { db: DbOrTx; userId: number; 
  * stays one line of quantity 1; one the buyer already owns stays in the cart, where the cart shows it as owned with
  * the link to its download (and checkout refuses it), so nothing disappears unexplained.
  */
-export function joinVisitorCart({ db, userId, visitorToken }: { db: Db; userId: number; visitorToken: string }) {
-  db.transaction(
-    (tx) => {
-      const visitorCartId = findCartId({ db: tx, owner: { visitorToken } });
+export async function joinVisitorCart({ db, userId, visitorToken }: { db: Db; userId: number; visitorToken: string }) {
+  await transaction(db,
+    async (tx) => {
+      const visitorCartId = await findCartId({ db: tx, owner: { visitorToken } });
       if (!visitorCartId) return;
-      const items = tx
+      const items = await tx
         .select({ item: cartItems, type: products.type, delivery: products.delivery })
         .from(cartItems)
         .innerJoin(products, eq(products.id, cartItems.productId))
-        .where(eq(cartItems.cartId, visitorCartId))
-        .all();
+        .where(eq(cartItems.cartId, visitorCartId));
       if (items.length > 0) {
-        const cartId = getOrCreateCartId(tx, { userId });
-        const existing = tx.select().from(cartItems).where(eq(cartItems.cartId, cartId)).all();
+        const cartId = await getOrCreateCartId(tx, { userId });
+        const existing = await tx.select().from(cartItems).where(eq(cartItems.cartId, cartId));
         for (const { item, type, delivery } of items) {
           const licence = isDownloadPattern(type, delivery);
           const same = existing.find(
@@ -218,32 +212,30 @@ export function joinVisitorCart({ db, userId, visitorToken }: { db: Db; userId: 
           );
           if (same) {
             if (licence) continue;
-            tx.update(cartItems)
+            await tx.update(cartItems)
               .set({ quantity: same.quantity + item.quantity })
-              .where(eq(cartItems.id, same.id))
-              .run();
+              .where(eq(cartItems.id, same.id));
           } else {
             const quantity = licence ? 1 : item.quantity;
-            const row = tx
+            const row = (await tx
               .insert(cartItems)
               .values({ cartId, productId: item.productId, variantId: item.variantId, quantity, madeToMeasure: item.madeToMeasure })
-              .returning()
-              .get();
+              .returning())[0];
             existing.push(row);
           }
         }
       }
-      tx.delete(carts).where(eq(carts.id, visitorCartId)).run();
+      await tx.delete(carts).where(eq(carts.id, visitorCartId));
     },
     { behavior: "immediate" },
   );
 }
 
 /** Visitor carts untouched for longer than their cookie lives (30 days) are clutter: they go with the sweep. */
-export function deleteStaleVisitorCarts({ db, now = new Date() }: { db: Db; now?: Date }) {
+export async function deleteStaleVisitorCarts({ db, now = new Date() }: { db: Db; now?: Date }) {
   const cutoff = new Date(now.getTime() - 31 * 24 * 60 * 60 * 1000);
   const recent = db.select({ id: cartItems.id }).from(cartItems).where(and(eq(cartItems.cartId, carts.id), gte(cartItems.createdAt, cutoff)));
-  return db.delete(carts).where(and(isNull(carts.userId), lt(carts.createdAt, cutoff), notExists(recent))).run().changes;
+  return affected(await db.delete(carts).where(and(isNull(carts.userId), lt(carts.createdAt, cutoff), notExists(recent))));
 }
 
 export type CartLine = {
@@ -310,7 +302,7 @@ export type CartDiscount = { code: string; codeId: number | null; cents: number;
  * The cart as shown (and as checked out): today's prices and stock, the printing-and-shipping line, the tax of the
  * buyer's country (a business's VAT number, checked by the caller, may make it a reverse charge).
  */
-export function getCartView({
+export async function getCartView({
   db,
   owner,
   vatNumber = null,
@@ -320,27 +312,26 @@ export function getCartView({
   owner: CartOwner | null;
   vatNumber?: VatNumber | null;
   now?: Date;
-}): CartView {
-  const settings = getPlatformSettings({ db });
+}): Promise<CartView> {
+  const settings = await getPlatformSettings({ db });
   const { pssCents } = settings;
   const noTax = quoteTax({ mode: settings.taxMode, country: null, lines: [] });
   const empty = { lines: [], subtotalCents: 0, shippingCents: 0, totalCents: 0, pssCents, storeShipping: [], discount: null, tax: noTax, importNotice: null, shown: { inclVat: false, subtotalCents: 0, discountCents: 0 } };
-  const cartId = owner ? findCartId({ db, owner }) : undefined;
+  const cartId = owner ? await findCartId({ db, owner }) : undefined;
   if (!cartId) return empty;
-  const rows = db
+  const rows = await db
     .select({ item: cartItems, product: products, variant: variants })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .leftJoin(variants, eq(variants.id, cartItems.variantId))
     .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
-    .all();
-  const media = mediaOf(db, rows.map((r) => r.product.id));
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const media = await mediaOf(db, rows.map((r) => r.product.id));
   const owned =
     owner && "userId" in owner
-      ? ownedPatternOrders({ db, userId: owner.userId, productIds: rows.filter((r) => isDownloadPattern(r.product.type, r.product.delivery)).map((r) => r.product.id) })
+      ? await ownedPatternOrders({ db, userId: owner.userId, productIds: rows.filter((r) => isDownloadPattern(r.product.type, r.product.delivery)).map((r) => r.product.id) })
       : new Map<number, number>();
-  const buyerCountry = owner && "userId" in owner ? (db.select({ country: users.country }).from(users).where(eq(users.id, owner.userId)).get()?.country ?? null) : null;
+  const buyerCountry = owner && "userId" in owner ? ((await first(db.select({ country: users.country }).from(users).where(eq(users.id, owner.userId)).limit(1)))?.country ?? null) : null;
   const lines = rows.map(({ item: stored, product, variant }): CartLine => {
     const printed = product.type === "Pattern" && product.delivery === "Print";
     // One licence, also for a row stored before this rule or a pattern its seller has since turned Digital.
@@ -374,13 +365,13 @@ export function getCartView({
       category2: product.category2,
     };
   });
-  const storeShipping = addApparelShipping(db, owner, lines, rows);
+  const storeShipping = await addApparelShipping(db, owner, lines, rows);
   const subtotalCents = lines.reduce((sum, l) => sum + l.lineCents, 0);
   const shippingCents = lines.reduce((sum, l) => sum + l.shippingCents, 0);
-  const discount = cartDiscount(db, cartId, owner, lines);
-  const { tax, country } = cartTax(db, settings, owner, lines, vatNumber, now);
+  const discount = await cartDiscount(db, cartId, owner, lines);
+  const { tax, country } = await cartTax(db, settings, owner, lines, vatNumber, now);
   const totalCents = subtotalCents + shippingCents - (discount?.cents ?? 0) + tax.taxCents;
-  const importNotice = checkoutImportNotice({ db, buyerCountry, lines: lines.filter((l) => !l.removed) });
+  const importNotice = await checkoutImportNotice({ db, buyerCountry, lines: lines.filter((l) => !l.removed) });
   // Issue 46, item 6: a consumer's downloads incl. VAT (none once reverse-charged), a visitor's plus VAT.
   const basis = tax.reverseCharge ? ({ kind: "net" } as const) : priceBasis({ taxMode: settings.taxMode, country, at: now });
   lines.forEach((l) => (l.shown = shownPrice(basis, l.lineCents, isDownloadPattern(l.type, l.delivery))));
@@ -391,17 +382,17 @@ export function getCartView({
 }
 
 /** The tax of a signed-in buyer's cart in `vat` mode, from the profile's country; each line gets its share. */
-function cartTax(
+async function cartTax(
   db: DbOrTx,
-  settings: ReturnType<typeof getPlatformSettings>,
+  settings: Awaited<ReturnType<typeof getPlatformSettings>>,
   owner: CartOwner | null,
   lines: CartLine[],
   vatNumber: VatNumber | null,
   now: Date,
-): { tax: TaxQuote; country: string | null } {
+): Promise<{ tax: TaxQuote; country: string | null }> {
   const country =
     settings.taxMode === "vat" && owner && "userId" in owner
-      ? (db.select({ country: users.country }).from(users).where(eq(users.id, owner.userId)).get()?.country || null)
+      ? ((await first(db.select({ country: users.country }).from(users).where(eq(users.id, owner.userId)).limit(1)))?.country || null)
       : null;
   const tax = quoteTax({
     mode: settings.taxMode,
@@ -416,10 +407,10 @@ function cartTax(
 }
 
 /** The hook for apparel shipping (decision 108): each apparel line still for sale gets its share of its store's shipping. */
-function addApparelShipping(db: DbOrTx, owner: CartOwner | null, lines: CartLine[], rows: { product: { shippingOverride: string | null } }[]) {
+async function addApparelShipping(db: DbOrTx, owner: CartOwner | null, lines: CartLine[], rows: { product: { shippingOverride: string | null } }[]) {
   const apparel = lines.flatMap((l, i) => (l.type !== "Pattern" && !l.removed ? [{ line: l, override: parseShippingOverride(rows[i]!.product.shippingOverride) }] : []));
   const buyerId = owner && "userId" in owner ? owner.userId : null;
-  const shipping = cartShipping({
+  const shipping = await cartShipping({
     db,
     buyerId,
     lines: apparel.map(({ line, override }) => ({ storeId: line.storeId, quantity: line.quantity, unitPriceCents: line.unitPriceCents, override })),
@@ -429,11 +420,11 @@ function addApparelShipping(db: DbOrTx, owner: CartOwner | null, lines: CartLine
 }
 
 /** Hook of the discount codes (decision 109): the cart's code, checked now, spread over its lines (which it sets). */
-function cartDiscount(db: DbOrTx, cartId: number, owner: CartOwner | null, lines: CartLine[]): CartDiscount | null {
-  const code = cartDiscountCode(db, cartId);
+async function cartDiscount(db: DbOrTx, cartId: number, owner: CartOwner | null, lines: CartLine[]): Promise<CartDiscount | null> {
+  const code = await cartDiscountCode(db, cartId);
   if (code === null) return null;
   const userId = owner && "userId" in owner ? owner.userId : undefined;
-  const checked = checkCode({ db, text: code, lines, userId });
+  const checked = await checkCode({ db, text: code, lines, userId });
   if (!checked.ok) return { code, codeId: null, cents: 0, error: checked.error };
   lines.forEach((line, i) => (line.discountCents = checked.discounts[i] ?? 0));
   return { code: checked.code.code, codeId: checked.code.id, cents: checked.discounts.reduce((s, d) => s + d, 0), error: null };
@@ -448,7 +439,7 @@ export const DISCOUNT_GUESSES = { perBuyer: 10, perAddress: 50, windowMs: 15 * 6
  * per buyer and (with `clientKey`) per address: past DISCOUNT_GUESSES, every code is refused as "rate-limited"
  * until the window ends, without being checked.
  */
-export function applyDiscountCode({
+export async function applyDiscountCode({
   db,
   owner,
   text,
@@ -458,31 +449,31 @@ export function applyDiscountCode({
   owner: CartOwner;
   text: string;
   clientKey?: string;
-}): { ok: true } | { ok: false; error: DiscountError | "empty-cart" | "rate-limited" } {
+}): Promise<{ ok: true } | { ok: false; error: DiscountError | "empty-cart" | "rate-limited" }> {
   const buyerKey = `discount:buyer:${"userId" in owner ? `u${owner.userId}` : `v${sha256(owner.visitorToken)}`}`;
   const addressKey = clientKey === undefined ? null : `discount:address:${clientKey}`;
   const { perBuyer, perAddress, windowMs } = DISCOUNT_GUESSES;
-  return db.transaction(
-    (tx) => {
-      const cartId = findCartId({ db: tx, owner });
+  return await transaction(db,
+    async (tx) => {
+      const cartId = await findCartId({ db: tx, owner });
       if (!cartId) return { ok: false as const, error: "empty-cart" as const };
       if (text.trim() === "") {
-        storeCartDiscountCode(tx, cartId, null);
+        await storeCartDiscountCode(tx, cartId, null);
         return { ok: true as const };
       }
-      const { lines } = getCartView({ db: tx, owner });
+      const { lines } = await getCartView({ db: tx, owner });
       if (lines.length === 0) return { ok: false as const, error: "empty-cart" as const };
       // Counted and checked in this one immediate transaction: racing guesses cannot pass the limit together.
-      const held = !peek({ db: tx, key: buyerKey, limit: perBuyer }).allowed || (addressKey && !peek({ db: tx, key: addressKey, limit: perAddress }).allowed);
+      const held = !(await peek({ db: tx, key: buyerKey, limit: perBuyer })).allowed || (addressKey && !(await peek({ db: tx, key: addressKey, limit: perAddress })).allowed);
       if (held) return { ok: false as const, error: "rate-limited" as const };
       const userId = "userId" in owner ? owner.userId : undefined;
-      const checked = checkCode({ db: tx, text, lines, userId });
+      const checked = await checkCode({ db: tx, text, lines, userId });
       if (!checked.ok) {
-        hit({ db: tx, key: buyerKey, limit: perBuyer, windowMs });
-        if (addressKey) hit({ db: tx, key: addressKey, limit: perAddress, windowMs });
+        await hit({ db: tx, key: buyerKey, limit: perBuyer, windowMs });
+        if (addressKey) await hit({ db: tx, key: addressKey, limit: perAddress, windowMs });
         return checked;
       }
-      storeCartDiscountCode(tx, cartId, checked.code.code);
+      await storeCartDiscountCode(tx, cartId, checked.code.code);
       return { ok: true as const };
     },
     { behavior: "immediate" },

@@ -23,7 +23,7 @@ import type { VatNumber } from "~/models/tax/vat-number.server";
 import type { PaymentProvider, SessionLine } from "~/models/payments/types";
 import type { StoreShipping } from "~/models/shipping/rates.server";
 import { isDownloadPattern, productTypeLabel } from "~/utils/catalog";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import { logError } from "~/utils/log.server";
 import { formatRateBp } from "~/utils/numbers";
 import { checkoutImportNotice } from "~/models/tax/imports.server";
@@ -99,13 +99,13 @@ export function taxCodeOf(line: Pick<CartLine, "type" | "delivery" | "category1"
 export const SHIPPING_TAX_CODE = "txcd_92010001";
 
 /** Reserves the cart in one transaction: the checkout row, its lines, the stock. */
-function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean, vatNumber: VatNumber | null, companyName: string | null) {
-  return db.transaction(
-    (tx) => {
+async function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean, vatNumber: VatNumber | null, companyName: string | null) {
+  return await transaction(db,
+    async (tx) => {
       // The account as it is now, not as the request found it: deleted meanwhile, nothing is reserved (issue 34, item 1).
-      const user = tx.select().from(users).where(eq(users.id, asked.id)).get();
+      const user = await first(tx.select().from(users).where(eq(users.id, asked.id)).limit(1));
       if (!user || user.status !== "Active") return { ok: false as const, error: "account-closed" as const };
-      const cart = getCartView({ db: tx, owner: { userId: user.id }, vatNumber, now });
+      const cart = await getCartView({ db: tx, owner: { userId: user.id }, vatNumber, now });
       if (cart.lines.length === 0) return { ok: false as const, error: "empty-cart" as const };
       // Consent for downloads (decision 107): read with the cart it covers, before anything is reserved.
       const consentAt = digitalConsentAt(cart.lines, digitalConsent, now);
@@ -124,20 +124,19 @@ function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean, vatNum
       // A made-to-measure line (decision 115): the measurements now, checked again; these are the ones the order keeps.
       const measured = new Map<number, string>();
       for (const line of cart.lines.filter((l) => l.madeToMeasure)) {
-        const check = checkMadeToMeasureOf({ db: tx, productId: line.productId, userId: user.id });
+        const check = await checkMadeToMeasureOf({ db: tx, productId: line.productId, userId: user.id });
         if (!check.ok) return { ok: false as const, error: check.error, item: line.name, zones: zoneNames(check.zones) };
         measured.set(line.id, JSON.stringify(check.measurements));
       }
       for (const line of cart.lines) {
         if (line.variantId === null || !tracksStock(line.type)) continue;
-        const taken = tx
+        const taken = await tx
           .update(variants)
           .set({ inventory: sql`${variants.inventory} - ${line.quantity}` })
-          .where(and(eq(variants.id, line.variantId), gte(variants.inventory, line.quantity)))
-          .run();
-        if (taken.changes !== 1) throw new OutOfStock(line.name); // rolls the whole reservation back
+          .where(and(eq(variants.id, line.variantId), gte(variants.inventory, line.quantity)));
+        if (affected(taken) !== 1) throw new OutOfStock(line.name); // rolls the whole reservation back
       }
-      const checkout = tx
+      const checkout = (await tx
         .insert(checkouts)
         .values({
           userId: user.id,
@@ -166,9 +165,8 @@ function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean, vatNum
           createdAt: now,
           expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS),
         })
-        .returning()
-        .get();
-      tx.insert(checkoutLines)
+        .returning())[0];
+      await tx.insert(checkoutLines)
         .values(
           cart.lines.map((l) => ({
             checkoutId: checkout.id,
@@ -183,11 +181,10 @@ function reserve(db: Db, asked: User, now: Date, digitalConsent: boolean, vatNum
             taxCents: l.taxCents,
             taxRateBp: l.taxCents > 0 ? cart.tax.rateBp : 0,
           })),
-        )
-        .run();
+        );
       // One use of the code, reserved with a conditional update: of buyers racing for its last use, one gets it.
       const codeId = cart.discount?.codeId;
-      if (codeId && !claimUse(tx, { codeId, userId: user.id, checkoutId: checkout.id })) throw new CodeUsedUp();
+      if (codeId && !await claimUse(tx, { codeId, userId: user.id, checkoutId: checkout.id })) throw new CodeUsedUp();
       const tax = { cents: cart.tax.taxCents, country: cart.tax.country, rateBp: cart.tax.rateBp };
       return { ok: true as const, checkout, lines: sessionLines(cart.lines, cart.pssCents, cart.storeShipping, tax) };
     },
@@ -226,7 +223,7 @@ export async function createCheckout({
   let vat: VatNumber | null = null;
   let company: string | null = null;
   if (vatNumber?.trim()) {
-    const checked = await checkBuyerVatNumber({ settings: getPlatformSettings({ db }), input: vatNumber, country: user.country, now });
+    const checked = await checkBuyerVatNumber({ settings: await getPlatformSettings({ db }), input: vatNumber, country: user.country, now });
     if (!checked.ok) return { ok: false, error: checked.error };
     vat = checked.vatNumber;
     // A business's invoice names the business: as typed, else the profile's, else the name the register gave.
@@ -234,13 +231,13 @@ export async function createCheckout({
     if (!company) return { ok: false, error: "company-name-required" };
   }
   // Refused before the earlier sessions are closed; reserve checks again with the cart it reserves.
-  if (!digitalConsent && needsDigitalConsent(getCartView({ db, owner: { userId: user.id } }).lines)) {
+  if (!digitalConsent && needsDigitalConsent((await getCartView({ db, owner: { userId: user.id } })).lines)) {
     return { ok: false, error: "digital-consent-required" };
   }
   await closeOpenCheckouts({ db, userId: user.id });
-  let reserved: ReturnType<typeof reserve>;
+  let reserved: Awaited<ReturnType<typeof reserve>>;
   try {
-    reserved = reserve(db, user, now, digitalConsent, vat, company);
+    reserved = await reserve(db, user, now, digitalConsent, vat, company);
   } catch (error) {
     if (error instanceof OutOfStock) return { ok: false, error: "out-of-stock", item: error.item };
     if (error instanceof CodeUsedUp) return { ok: false, error: "used-up" };
@@ -248,25 +245,24 @@ export async function createCheckout({
   }
   if (!reserved.ok) return reserved;
   const { checkout } = reserved;
-  db.update(checkouts).set({ provider: provider.name }).where(eq(checkouts.id, checkout.id)).run();
+  await db.update(checkouts).set({ provider: provider.name }).where(eq(checkouts.id, checkout.id));
   try {
     const session = await provider.createSession({ checkout, lines: reserved.lines, buyerEmail: user.email, origin });
-    const saved = db
+    const saved = (await db
       .update(checkouts)
       .set({ providerSessionId: session.sessionId, url: session.url })
       .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, "open")))
-      .returning()
-      .get();
+      .returning())[0];
     if (saved) return { ok: true, checkout: saved };
     // A newer checkout (a double click) closed this one while the provider answered: its session must not stay payable.
-    db.update(checkouts).set({ providerSessionId: session.sessionId }).where(eq(checkouts.id, checkout.id)).run();
+    await db.update(checkouts).set({ providerSessionId: session.sessionId }).where(eq(checkouts.id, checkout.id));
     await provider
       .expireSession(session.sessionId)
       .catch((error) => logError({ event: "checkout-expire-failed", sessionId: session.sessionId }, "a payment session could not be expired", error));
     return { ok: false, error: "superseded" };
   } catch (error) {
     logError({ event: "checkout-provider-failed", provider: provider.name, checkoutId: checkout.id }, "the payment provider failed", error);
-    releaseCheckout({ db, checkoutId: checkout.id, status: "cancelled" });
+    await releaseCheckout({ db, checkoutId: checkout.id, status: "cancelled" });
     return { ok: false, error: "provider-failed" };
   }
 }
@@ -276,11 +272,10 @@ export async function createCheckout({
  * and its stock released. One that turns out paid is left for the webhook to fulfil.
  */
 export async function closeOpenCheckouts({ db, userId }: { db: Db; userId: number }) {
-  const open = db
+  const open = await db
     .select()
     .from(checkouts)
-    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, "open")))
-    .all();
+    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, "open")));
   for (const checkout of open) await settleWithProvider({ db, checkout, reason: "cancelled" });
 }
 
@@ -298,7 +293,7 @@ export async function settleWithProvider({
   reason: "expired" | "cancelled";
 }): Promise<"released" | "paid" | "open"> {
   if (!checkout.providerSessionId) {
-    releaseCheckout({ db, checkoutId: checkout.id, status: reason });
+    await releaseCheckout({ db, checkoutId: checkout.id, status: reason });
     return "released";
   }
   try {
@@ -316,7 +311,7 @@ export async function settleWithProvider({
       return "paid";
     }
     if (state === "open") return "open";
-    releaseCheckout({ db, checkoutId: checkout.id, status: reason });
+    await releaseCheckout({ db, checkoutId: checkout.id, status: reason });
     return "released";
   } catch (error) {
     logError({ event: "checkout-settle-failed", provider: checkout.provider, checkoutId: checkout.id }, "a checkout could not be settled with its provider", error);
@@ -329,7 +324,7 @@ export async function settleWithProvider({
  * server and lazily when a buyer opens the cart or purchases (then only for that buyer).
  */
 export async function sweepExpiredCheckouts({ db, userId, now = new Date() }: { db: Db; userId?: number; now?: Date }) {
-  const due = db
+  const due = await db
     .select()
     .from(checkouts)
     .where(
@@ -338,26 +333,24 @@ export async function sweepExpiredCheckouts({ db, userId, now = new Date() }: { 
         lt(checkouts.expiresAt, now),
         userId === undefined ? undefined : eq(checkouts.userId, userId),
       ),
-    )
-    .all();
+    );
   for (const checkout of due) await settleWithProvider({ db, checkout, reason: "expired" });
   return due.length;
 }
 
 /** A checkout of this user (another user's is not found). */
-export function getOwnCheckout({ db, userId, checkoutId }: { db: Db; userId: number; checkoutId: number }) {
-  return db
+export async function getOwnCheckout({ db, userId, checkoutId }: { db: Db; userId: number; checkoutId: number }) {
+  return await first(db
     .select()
     .from(checkouts)
-    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.userId, userId)))
-    .get();
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.userId, userId))).limit(1));
 }
 
 /** The summary of one of the buyer's checkouts: lines, amounts, address (another user's is not found). */
-export function getCheckoutSummary({ db, userId, checkoutId }: { db: Db; userId: number; checkoutId: number }) {
-  const checkout = getOwnCheckout({ db, userId, checkoutId });
+export async function getCheckoutSummary({ db, userId, checkoutId }: { db: Db; userId: number; checkoutId: number }) {
+  const checkout = await getOwnCheckout({ db, userId, checkoutId });
   if (!checkout) return undefined;
-  const rows = selectCheckoutLines(db, checkoutId);
+  const rows = await selectCheckoutLines(db, checkoutId);
   const address = JSON.parse(checkout.shippingAddress) as Profile & { email: string };
   const lines = rows.map(({ line, product, variant }) => ({
       id: line.id,
@@ -387,26 +380,26 @@ export function getCheckoutSummary({ db, userId, checkoutId }: { db: Db; userId:
     expiresAt: checkout.expiresAt.toISOString(),
     address,
     lines,
-    ...summaryShipping(db, rows),
-    importNotice: importNoticeOf(db, address.country, rows),
+    ...await summaryShipping(db, rows),
+    importNotice: await importNoticeOf(db, address.country, rows),
   };
 }
 /** A checkout's import notice (decision 151): for a buyer in the EU or the UK, goods shipped from outside. */
-function importNoticeOf(db: Db, buyerCountry: string, rows: ReturnType<typeof selectCheckoutLines>) {
-  return checkoutImportNotice({ db, buyerCountry, lines: rows.map((r) => ({ name: r.product.name, storeId: r.product.storeId, type: r.product.type, delivery: r.product.delivery })) });
+async function importNoticeOf(db: Db, buyerCountry: string, rows: Awaited<ReturnType<typeof selectCheckoutLines>>) {
+  return await checkoutImportNotice({ db, buyerCountry, lines: rows.map((r) => ({ name: r.product.name, storeId: r.product.storeId, type: r.product.type, delivery: r.product.delivery })) });
 }
 
 /** The import notice of a checkout as created (the JSON checkout's `import_notice`), from its shipping address. */
-export function checkoutImportNoticeOf({ db, checkout }: { db: Db; checkout: Checkout }): string | null {
+export async function checkoutImportNoticeOf({ db, checkout }: { db: Db; checkout: Checkout }): Promise<string | null> {
   const address = JSON.parse(checkout.shippingAddress) as { country?: string };
-  return importNoticeOf(db, address.country ?? "", selectCheckoutLines(db, checkout.id));
+  return await importNoticeOf(db, address.country ?? "", await selectCheckoutLines(db, checkout.id));
 }
 
 /** The summary's shipping split (decision 108): each store's apparel shipping, and the printed patterns' pss. */
-function summaryShipping(db: Db, rows: ReturnType<typeof selectCheckoutLines>) {
+async function summaryShipping(db: Db, rows: Awaited<ReturnType<typeof selectCheckoutLines>>) {
   const apparel = rows.filter((r) => r.product.type !== "Pattern");
   const storeIds = [...new Set(apparel.map((r) => r.product.storeId))];
-  const names = storeIds.length ? db.select({ id: stores.id, name: stores.name }).from(stores).where(inArray(stores.id, storeIds)).all() : [];
+  const names = storeIds.length ? await db.select({ id: stores.id, name: stores.name }).from(stores).where(inArray(stores.id, storeIds)) : [];
   const storeShipping = storeIds
     .map((storeId) => ({
       storeId,
@@ -421,4 +414,4 @@ function summaryShipping(db: Db, rows: ReturnType<typeof selectCheckoutLines>) {
   const downloads = rows.some((r) => isDownloadPattern(r.product.type, r.product.delivery));
   return { storeShipping, printedShippingCents, printed, ships, downloads };
 }
-export type CheckoutSummary = NonNullable<ReturnType<typeof getCheckoutSummary>>;
+export type CheckoutSummary = NonNullable<Awaited<ReturnType<typeof getCheckoutSummary>>>;

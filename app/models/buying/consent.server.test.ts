@@ -28,13 +28,13 @@ describe("consent for downloads", () => {
     const { shop, buyer } = await makeFullCart(db);
     const earlier = await createCheckout({ db, user: buyer, origin, provider, digitalConsent: true });
     if (!earlier.ok) throw new Error(earlier.error);
-    expect(inventoryOf(db, shop.dressM.id)).toBe(0);
+    expect(await inventoryOf(db, shop.dressM.id)).toBe(0);
 
     for (const digitalConsent of [undefined, false]) {
       expect(await createCheckout({ db, user: buyer, origin, provider, digitalConsent })).toEqual({ ok: false, error: "digital-consent-required" });
     }
-    expect(db.select().from(checkouts).where(eq(checkouts.userId, buyer.id)).all().map((c) => c.status)).toEqual(["open"]);
-    expect(inventoryOf(db, shop.dressM.id)).toBe(0); // still the earlier checkout's unit, not released nor taken twice
+    expect((await db.select().from(checkouts).where(eq(checkouts.userId, buyer.id))).map((c) => c.status)).toEqual(["open"]);
+    expect(await inventoryOf(db, shop.dressM.id)).toBe(0); // still the earlier checkout's unit, not released nor taken twice
     expect(BUYING_ERRORS.checkout["digital-consent-required"].status).toBe(400);
   });
 
@@ -51,19 +51,19 @@ describe("consent for downloads", () => {
     const before = outbox(dir).length;
     const paid = await payLocalCheckout({ db, userId: buyer.id, checkoutId: result.checkout.id, origin });
     expect(paid.ok).toBe(true);
-    const created = db.select().from(orders).where(eq(orders.checkoutId, result.checkout.id)).all();
+    const created = await db.select().from(orders).where(eq(orders.checkoutId, result.checkout.id));
     expect(created).toHaveLength(4);
     for (const order of created) {
       const digital = order.productType === "Pattern" && order.delivery === "Digital";
       expect(order.digitalConsentAt, order.productName).toEqual(digital ? now : null);
-      const json = toBuyerOrderJson(getBuyerOrder({ db, userId: buyer.id, orderId: order.id })!);
+      const json = toBuyerOrderJson((await getBuyerOrder({ db, userId: buyer.id, orderId: order.id }))!);
       expect(json.digital_consent_at).toBe(digital ? now.toISOString() : null);
     }
     const statement = `You asked for the download to start at once and acknowledged that you lose your right of withdrawal once it starts, on ${minute} UTC.`;
     expect(digitalConsentStatement(now)).toBe(statement);
     const digitalOrder = created.find((o) => o.delivery === "Digital")!;
     const view = toPurchaseView({
-      order: getBuyerOrder({ db, userId: buyer.id, orderId: digitalOrder.id })!,
+      order: (await getBuyerOrder({ db, userId: buyer.id, orderId: digitalOrder.id }))!,
       versions: [],
       facts: null,
       messageSellerHref: null,
@@ -82,13 +82,13 @@ describe("consent for downloads", () => {
     const shop = await makeShop(db);
     for (const digitalConsent of [undefined, true]) {
       const buyer = await makeBuyer(db);
-      addToCart({ db, owner: { userId: buyer.id }, productId: shop.bag.id });
+      await addToCart({ db, owner: { userId: buyer.id }, productId: shop.bag.id });
       const result = await createCheckout({ db, user: buyer, origin, provider, digitalConsent });
       if (!result.ok) throw new Error(result.error);
       expect(result.checkout.digitalConsentAt).toBeNull();
       const paid = await payLocalCheckout({ db, userId: buyer.id, checkoutId: result.checkout.id, origin });
       expect(paid.ok).toBe(true);
-      const [order] = db.select().from(orders).where(eq(orders.checkoutId, result.checkout.id)).all();
+      const [order] = await db.select().from(orders).where(eq(orders.checkoutId, result.checkout.id));
       expect(order!.digitalConsentAt).toBeNull();
       const mail = outbox(dir).find((m) => m.to === buyer.email)!;
       expect(mail.text).not.toContain("right of withdrawal");

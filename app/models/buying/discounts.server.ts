@@ -15,7 +15,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 
 import { carts, discountCodes, discountRedemptions, type DiscountCode } from "../../../db/tables";
 import { percentOfCents } from "~/models/buying/fees.server";
-import type { Db, DbOrTx, Tx } from "~/utils/db.server";
+import { affected, type Db, type DbOrTx, first, type Tx } from "~/utils/db.server";
 
 export type DiscountError = "unknown-code" | "not-started" | "expired" | "used-up" | "not-applicable" | "already-used";
 
@@ -64,8 +64,8 @@ export function unitDiscounts(discountCents: number, quantity: number): { base: 
 const normal = (text: string) => text.trim().toLowerCase();
 
 /** The live codes (not removed) of these stores spelled `text`, case-insensitively, oldest first. */
-function liveCodes(db: DbOrTx, text: string, storeIds: number[] | null) {
-  return db
+async function liveCodes(db: DbOrTx, text: string, storeIds: number[] | null) {
+  return await db
     .select()
     .from(discountCodes)
     .where(
@@ -75,25 +75,23 @@ function liveCodes(db: DbOrTx, text: string, storeIds: number[] | null) {
         storeIds === null ? undefined : inArray(discountCodes.storeId, storeIds),
       ),
     )
-    .orderBy(asc(discountCodes.id))
-    .all();
+    .orderBy(asc(discountCodes.id));
 }
 
-function usedByBuyer(db: DbOrTx, codeId: number, userId: number): boolean {
+async function usedByBuyer(db: DbOrTx, codeId: number, userId: number): Promise<boolean> {
   return Boolean(
-    db
+    await first(db
       .select({ id: discountRedemptions.id })
       .from(discountRedemptions)
-      .where(and(eq(discountRedemptions.codeId, codeId), eq(discountRedemptions.userId, userId), inArray(discountRedemptions.status, ["reserved", "used"])))
-      .get(),
+      .where(and(eq(discountRedemptions.codeId, codeId), eq(discountRedemptions.userId, userId), inArray(discountRedemptions.status, ["reserved", "used"]))).limit(1)),
   );
 }
 
-function judge(db: DbOrTx, code: DiscountCode, lines: DiscountLine[], userId: number | undefined, today: string): CodeCheck {
+async function judge(db: DbOrTx, code: DiscountCode, lines: DiscountLine[], userId: number | undefined, today: string): Promise<CodeCheck> {
   if (code.starts !== null && today < code.starts) return { ok: false, error: "not-started" };
   if (code.ends !== null && today > code.ends) return { ok: false, error: "expired" };
   if (code.maxUses !== null && code.uses >= code.maxUses) return { ok: false, error: "used-up" };
-  if (code.oncePerBuyer && userId !== undefined && usedByBuyer(db, code.id, userId)) return { ok: false, error: "already-used" };
+  if (code.oncePerBuyer && userId !== undefined && await usedByBuyer(db, code.id, userId)) return { ok: false, error: "already-used" };
   const ids = codeProductIds(code);
   const applies = lines.map((l) => l.storeId === code.storeId && (ids === null || ids.includes(l.productId)));
   if (!applies.some(Boolean)) return { ok: false, error: "not-applicable" };
@@ -107,7 +105,7 @@ function judge(db: DbOrTx, code: DiscountCode, lines: DiscountLine[], userId: nu
  * is once per buyer, and for at least one line. The first refusal is answered; a code of no store in the cart is
  * unknown, whether or not another store has it.
  */
-export function checkCode({
+export async function checkCode({
   db,
   text,
   lines,
@@ -119,15 +117,15 @@ export function checkCode({
   lines: DiscountLine[];
   userId?: number;
   now?: Date;
-}): CodeCheck {
+}): Promise<CodeCheck> {
   const storeIds = [...new Set(lines.map((l) => l.storeId))];
-  const candidates = storeIds.length > 0 ? liveCodes(db, text, storeIds) : [];
+  const candidates = storeIds.length > 0 ? await liveCodes(db, text, storeIds) : [];
   // A code only of stores outside the cart is answered as no code at all: a guesser learns nothing (issue 34, item 7).
   if (candidates.length === 0) return { ok: false, error: "unknown-code" };
   const today = utcDay(now);
   let first: CodeCheck | undefined;
   for (const code of candidates) {
-    const result = judge(db, code, lines, userId, today);
+    const result = await judge(db, code, lines, userId, today);
     if (result.ok) return result;
     first ??= result;
   }
@@ -135,8 +133,8 @@ export function checkCode({
 }
 
 /** Reserves one use for a checkout: a conditional update below `max_uses`; false (nothing written) when none is left. */
-export function claimUse(tx: Tx, { codeId, userId, checkoutId }: { codeId: number; userId: number; checkoutId: number }): boolean {
-  const taken = tx
+export async function claimUse(tx: Tx, { codeId, userId, checkoutId }: { codeId: number; userId: number; checkoutId: number }): Promise<boolean> {
+  const taken = await tx
     .update(discountCodes)
     .set({ uses: sql`${discountCodes.uses} + 1` })
     .where(
@@ -145,44 +143,40 @@ export function claimUse(tx: Tx, { codeId, userId, checkoutId }: { codeId: numbe
         isNull(discountCodes.removedAt),
         or(isNull(discountCodes.maxUses), sql`${discountCodes.uses} < ${discountCodes.maxUses}`),
       ),
-    )
-    .run();
-  if (taken.changes !== 1) return false;
-  tx.insert(discountRedemptions).values({ codeId, userId, checkoutId, status: "reserved" }).run();
+    );
+  if (affected(taken) !== 1) return false;
+  await tx.insert(discountRedemptions).values({ codeId, userId, checkoutId, status: "reserved" });
   return true;
 }
 
 /** The checkout closed unpaid: its reserved use returns to the code (once). */
-export function releaseUse(tx: Tx, checkoutId: number) {
-  const released = tx
+export async function releaseUse(tx: Tx, checkoutId: number) {
+  const released = (await tx
     .update(discountRedemptions)
     .set({ status: "released" })
     .where(and(eq(discountRedemptions.checkoutId, checkoutId), eq(discountRedemptions.status, "reserved")))
-    .returning()
-    .get();
+    .returning())[0];
   if (!released) return;
-  tx.update(discountCodes)
+  await tx.update(discountCodes)
     .set({ uses: sql`max(${discountCodes.uses} - 1, 0)` })
-    .where(eq(discountCodes.id, released.codeId))
-    .run();
+    .where(eq(discountCodes.id, released.codeId));
 }
 
 /** The checkout was paid: its reserved use counts for good, and the buyer's cart forgets the code. */
-export function markUsed(tx: Tx, { checkoutId, userId }: { checkoutId: number; userId: number }) {
-  tx.update(discountRedemptions)
+export async function markUsed(tx: Tx, { checkoutId, userId }: { checkoutId: number; userId: number }) {
+  await tx.update(discountRedemptions)
     .set({ status: "used" })
-    .where(and(eq(discountRedemptions.checkoutId, checkoutId), eq(discountRedemptions.status, "reserved")))
-    .run();
-  tx.update(carts).set({ discountCode: null }).where(eq(carts.userId, userId)).run();
+    .where(and(eq(discountRedemptions.checkoutId, checkoutId), eq(discountRedemptions.status, "reserved")));
+  await tx.update(carts).set({ discountCode: null }).where(eq(carts.userId, userId));
 }
 
 /** The code text stored on a cart (null: none). */
-export function cartDiscountCode(db: DbOrTx, cartId: number): string | null {
-  return db.select({ code: carts.discountCode }).from(carts).where(eq(carts.id, cartId)).get()?.code ?? null;
+export async function cartDiscountCode(db: DbOrTx, cartId: number): Promise<string | null> {
+  return (await first(db.select({ code: carts.discountCode }).from(carts).where(eq(carts.id, cartId)).limit(1)))?.code ?? null;
 }
 
 /** Stores the entered code on the cart (the caller has checked it); empty text removes it. */
-export function storeCartDiscountCode(db: Db | Tx, cartId: number, text: string | null) {
+export async function storeCartDiscountCode(db: Db | Tx, cartId: number, text: string | null) {
   const code = text === null || text.trim() === "" ? null : text.trim();
-  db.update(carts).set({ discountCode: code }).where(eq(carts.id, cartId)).run();
+  await db.update(carts).set({ discountCode: code }).where(eq(carts.id, cartId));
 }

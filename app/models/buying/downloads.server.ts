@@ -10,7 +10,7 @@ import { downloads, orders, products, stores, users } from "../../../db/tables";
 import { isDownloadable } from "~/models/buying/orders.server";
 import { getLatestVersion, getVersion, type VersionSummary } from "~/models/patterns/versions.server";
 import { getFileRecord } from "~/models/files/store.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first } from "~/utils/db.server";
 import { getSizeChart, noMeasurements } from "~/models/fit/chart.server";
 import { FIT_ZONES, type Measurements, type SizeChart } from "~/utils/measurements";
 import { unlessReadOnly } from "~/utils/read-only.server";
@@ -21,43 +21,43 @@ function licenceOrderOf(userId: number) {
 }
 
 /** The newest order through which this user bought the product behind a pattern file, if any. */
-export function findBuyerOrderForFile({ db, userId, fileName }: { db: Db; userId: number; fileName: string }) {
-  return db
+export async function findBuyerOrderForFile({ db, userId, fileName }: { db: Db; userId: number; fileName: string }) {
+  return (await first(db
     .select({ orderId: orders.id })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .where(and(licenceOrderOf(userId), eq(products.patternFile, fileName)))
-    .orderBy(desc(orders.id))
-    .get()?.orderId;
+    .orderBy(desc(orders.id)).limit(1)))?.orderId;
 }
 
 /**
  * The buyer's licences among these products: product id -> the newest paid, not refunded Digital order of it.
  * A buyer who owns a downloadable pattern is sent to that order's download instead of buying it again.
  */
-export function ownedPatternOrders({ db, userId, productIds }: { db: DbOrTx; userId: number; productIds: number[] }): Map<number, number> {
+export async function ownedPatternOrders({ db, userId, productIds }: { db: DbOrTx; userId: number; productIds: number[] }): Promise<Map<number, number>> {
   if (productIds.length === 0) return new Map();
-  const rows = db
+  const rows = await db
     .select({ productId: orders.productId, orderId: orders.id })
     .from(orders)
     .where(and(licenceOrderOf(userId), inArray(orders.productId, productIds)))
-    .orderBy(desc(orders.id))
-    .all();
+    .orderBy(desc(orders.id));
   const owned = new Map<number, number>();
   for (const row of rows) if (!owned.has(row.productId)) owned.set(row.productId, row.orderId);
   return owned;
 }
 
 /** A log line of a GET: best effort, skipped on a read-only database (decision 161). */
-export function logDownload({ db, userId, orderId, file }: { db: Db; userId: number; orderId: number | null; file: string }) {
-  unlessReadOnly("download log", () => db.insert(downloads).values({ userId, orderId, file }).run());
+export async function logDownload({ db, userId, orderId, file }: { db: Db; userId: number; orderId: number | null; file: string }) {
+  await unlessReadOnly("download log", async () => {
+    await db.insert(downloads).values({ userId, orderId, file });
+  });
 }
 
 export type DownloadError = "not-found" | "refunded" | "no-measurements";
 export type OrderDownload =
   | {
       ok: true;
-      file: NonNullable<ReturnType<typeof getFileRecord>>;
+      file: NonNullable<Awaited<ReturnType<typeof getFileRecord>>>;
       order: { id: number; productId: number; productName: string };
       /** The pattern version served (null only for a product without version rows). */
       version: VersionSummary | null;
@@ -80,7 +80,7 @@ export function orderStamp(orderId: number, email: string): string {
  * The buyer's own size (`custom`, made to measure) is the buyer's alone: not found for the store owner and admins.
  * `version` picks an earlier version; by default the current one.
  */
-export function downloadOrderPattern({
+export async function downloadOrderPattern({
   db,
   userId,
   orderId,
@@ -93,15 +93,14 @@ export function downloadOrderPattern({
   version?: number;
   /** The buyer's own size is asked for: the order must carry measurements (made to measure). */
   custom?: boolean;
-}): OrderDownload {
-  const row = db
+}): Promise<OrderDownload> {
+  const row = await first(db
     .select({ order: orders, patternFile: products.patternFile, storeOwner: stores.userId, user: { email: users.email, role: users.role } })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(stores, eq(stores.id, orders.storeId))
     .innerJoin(users, eq(users.id, userId))
-    .where(eq(orders.id, orderId))
-    .get();
+    .where(eq(orders.id, orderId)).limit(1));
   if (!row || row.order.productType !== "Pattern") return { ok: false, error: "not-found" };
   const buyer = row.order.buyerId === userId;
   if (buyer) {
@@ -110,7 +109,7 @@ export function downloadOrderPattern({
     return { ok: false, error: "not-found" };
   }
   const chosen =
-    version !== undefined ? getVersion({ db, productId: row.order.productId, version }) : getLatestVersion({ db, productId: row.order.productId });
+    version !== undefined ? await getVersion({ db, productId: row.order.productId, version }) : await getLatestVersion({ db, productId: row.order.productId });
   if (version !== undefined && !chosen) return { ok: false, error: "not-found" };
   // The buyer's own size is the buyer's (decisions 111 and 114): its pieces are their measurements, which the store
   // owner and administrators never see. For them there is no such file.
@@ -118,16 +117,16 @@ export function downloadOrderPattern({
   const measurements = custom ? orderMeasurements(row.order.measurements) : undefined;
   if (custom && !measurements) return { ok: false, error: "no-measurements" };
   const fileName = chosen?.file ?? row.patternFile;
-  const file = fileName ? getFileRecord({ db, name: fileName }) : undefined;
+  const file = fileName ? await getFileRecord({ db, name: fileName }) : undefined;
   if (!file) return { ok: false, error: "not-found" };
-  if (buyer) logDownload({ db, userId, orderId, file: file.name });
+  if (buyer) await logDownload({ db, userId, orderId, file: file.name });
   return {
     ok: true,
     file,
     order: { id: row.order.id, productId: row.order.productId, productName: row.order.productName },
     version: chosen ?? null,
     stamp: buyer ? orderStamp(row.order.id, row.user.email) : null,
-    ...(measurements ? { custom: { measurements, chart: getSizeChart({ db }, row.order.productId) } } : {}),
+    ...(measurements ? { custom: { measurements, chart: await getSizeChart({ db }, row.order.productId) } } : {}),
   };
 }
 
@@ -148,6 +147,6 @@ function orderMeasurements(json: string | null): Measurements | null {
   }
 }
 
-export function listDownloads({ db, orderId }: { db: Db; orderId: number }) {
-  return db.select().from(downloads).where(eq(downloads.orderId, orderId)).orderBy(desc(downloads.createdAt)).all();
+export async function listDownloads({ db, orderId }: { db: Db; orderId: number }) {
+  return await db.select().from(downloads).where(eq(downloads.orderId, orderId)).orderBy(desc(downloads.createdAt));
 }

@@ -11,7 +11,7 @@ import { releaseCheckout, type ProviderEvent } from "~/models/buying/fulfilment.
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import { evidenceConflicts, evidenceRefusal } from "~/models/tax/evidence.server";
 import { isDownloadPattern } from "~/utils/catalog";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { sendMail } from "~/utils/mail.server";
 
@@ -33,21 +33,20 @@ export async function refuseOnEvidence({
   if (checkout.reverseCharge) return null;
   const profileCountry = (JSON.parse(checkout.shippingAddress) as { country?: string }).country ?? null;
   if (!evidenceConflicts({ profileCountry, cardCountry })) return null;
-  const downloads = db
+  const downloads = (await db
     .select({ type: products.type, delivery: products.delivery })
     .from(checkoutLines)
     .innerJoin(products, eq(products.id, checkoutLines.productId))
-    .where(eq(checkoutLines.checkoutId, checkout.id))
-    .all()
+    .where(eq(checkoutLines.checkoutId, checkout.id)))
     .some((l) => isDownloadPattern(l.type, l.delivery));
   if (!downloads) return null;
   const provider = getPaymentProvider(checkout.provider);
   if (!provider.refundSession || !checkout.providerSessionId) return null;
   const refundId = await provider.refundSession(checkout.providerSessionId, amountCents);
-  const released = releaseCheckout({ db, checkoutId: checkout.id, status: "cancelled", event });
+  const released = await releaseCheckout({ db, checkoutId: checkout.id, status: "cancelled", event });
   log.warn({ event: "payment-refused-evidence", checkoutId: checkout.id, profileCountry, cardCountry, refundId }, "a payment was refunded: the card's country contradicts the buyer's");
   if (released === "released") {
-    const buyer = db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, checkout.userId)).get();
+    const buyer = await first(db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, checkout.userId)).limit(1));
     if (buyer) {
       await sendMail({
         to: buyer.email,

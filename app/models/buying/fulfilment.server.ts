@@ -27,28 +27,27 @@ import { creditSale } from "~/models/payments/ledger.server";
 import { issueInvoice } from "~/models/tax/invoices.server";
 import { recordSaleTax } from "~/models/tax/ledger.server";
 import { isDownloadPattern } from "~/utils/catalog";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import type { DbOrTx, Tx } from "~/utils/db.server";
 
 /** A checkout's lines with their products and chosen variants, in the order they were added. */
-export function selectCheckoutLines(db: DbOrTx, checkoutId: number) {
-  return db
+export async function selectCheckoutLines(db: DbOrTx, checkoutId: number) {
+  return await db
     .select({ line: checkoutLines, product: products, variant: variants })
     .from(checkoutLines)
     .innerJoin(products, eq(products.id, checkoutLines.productId))
     .leftJoin(variants, eq(variants.id, checkoutLines.variantId))
     .where(eq(checkoutLines.checkoutId, checkoutId))
-    .orderBy(checkoutLines.id)
-    .all();
+    .orderBy(checkoutLines.id);
 }
 
 export type ProviderEvent = { id: string; type: string };
 
 /** Records an event; false when it was seen before (the caller then does nothing). */
-function recordEvent(tx: Tx, event: ProviderEvent | undefined): boolean {
+async function recordEvent(tx: Tx, event: ProviderEvent | undefined): Promise<boolean> {
   if (!event) return true;
-  const result = tx.insert(paymentEvents).values(event).onConflictDoNothing().run();
-  return result.changes > 0;
+  const result = await tx.insert(paymentEvents).values(event).onConflictDoNothing();
+  return affected(result) > 0;
 }
 
 export type FulfilResult =
@@ -61,7 +60,7 @@ export type FulfilResult =
  * settings, stored on the order), credit each seller a Sale of price minus fee, count the sales and clear what
  * the checkout took from the cart. The stock was already taken when the checkout reserved it.
  */
-export function fulfilCheckout({
+export async function fulfilCheckout({
   db,
   checkoutId,
   event,
@@ -77,28 +76,26 @@ export function fulfilCheckout({
   /** Under Stripe Tax (decision 123): the tax Stripe computed on the paid session, stored as it is. */
   providerTax?: ProviderTax | null;
   now?: Date;
-}): FulfilResult {
-  return db.transaction(
-    (tx): FulfilResult => {
-      if (!recordEvent(tx, event)) return { status: "duplicate-event" };
-      const paid = tx
+}): Promise<FulfilResult> {
+  return await transaction(db,
+    async (tx): Promise<FulfilResult> => {
+      if (!await recordEvent(tx, event)) return { status: "duplicate-event" };
+      const paid = (await tx
         .update(checkouts)
         .set({ status: "paid", paidAt: now, paymentIntentId })
         .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "open")))
-        .returning()
-        .get();
+        .returning())[0];
       if (!paid) {
-        const current = tx.select({ status: checkouts.status }).from(checkouts).where(eq(checkouts.id, checkoutId)).get();
+        const current = await first(tx.select({ status: checkouts.status }).from(checkouts).where(eq(checkouts.id, checkoutId)).limit(1));
         return { status: "not-open", checkoutStatus: current?.status ?? null };
       }
-      const settings = getPlatformSettings({ db: tx });
-      const lines = selectCheckoutLines(tx, checkoutId);
+      const settings = await getPlatformSettings({ db: tx });
+      const lines = await selectCheckoutLines(tx, checkoutId);
       const stripeTax = paid.taxMode === "stripe" && providerTax ? linesTax(lines, providerTax) : null;
       if (stripeTax) {
-        tx.update(checkouts)
+        await tx.update(checkouts)
           .set({ taxCents: providerTax!.totalCents, totalCents: paid.totalCents + providerTax!.totalCents, taxCountry: providerTax!.country })
-          .where(eq(checkouts.id, checkoutId))
-          .run();
+          .where(eq(checkouts.id, checkoutId));
       }
       const created: Order[] = [];
       for (const [index, { line, product, variant }] of lines.entries()) {
@@ -114,7 +111,7 @@ export function fulfilCheckout({
         if (stripeTax) Object.assign(line, { taxCents: stripeTax[index]!, taxRateBp: rateOf(stripeTax[index]!, amountCents + line.shippingCents) });
         const taxCountry = stripeTax ? providerTax!.country : paid.taxCountry;
         const taxed = taxCountry !== null && (line.taxCents > 0 || (paid.reverseCharge && isDownloadPattern(product.type, product.delivery)));
-        const order = tx
+        const order = (await tx
           .insert(orders)
           .values({
             checkoutId,
@@ -143,19 +140,17 @@ export function fulfilCheckout({
             measurements: line.madeToMeasure ? line.measurements : null,
             createdAt: now,
           })
-          .returning()
-          .get();
-        creditSale({ tx, order, now });
-        recordSaleTax(tx, order, now);
-        tx.update(products)
+          .returning())[0];
+        await creditSale({ tx, order, now });
+        await recordSaleTax(tx, order, now);
+        await tx.update(products)
           .set({ sold: sql`${products.sold} + ${line.quantity}` })
-          .where(eq(products.id, product.id))
-          .run();
+          .where(eq(products.id, product.id));
         created.push(order);
       }
-      issueInvoice(tx, { checkoutId, orders: created, now });
-      clearCart({ db: tx, userId: paid.userId, before: paid.createdAt });
-      markUsed(tx, { checkoutId, userId: paid.userId });
+      await issueInvoice(tx, { checkoutId, orders: created, now });
+      await clearCart({ db: tx, userId: paid.userId, before: paid.createdAt });
+      await markUsed(tx, { checkoutId, userId: paid.userId });
       return { status: "fulfilled", orders: created };
     },
     { behavior: "immediate" },
@@ -173,7 +168,7 @@ function rateOf(taxCents: number, netCents: number): number {
  * to the lines that carry shipping, in proportion to their shipping (the first line when none does), so the orders
  * add up to the session's tax.
  */
-function linesTax(lines: ReturnType<typeof selectCheckoutLines>, tax: ProviderTax): number[] {
+function linesTax(lines: Awaited<ReturnType<typeof selectCheckoutLines>>, tax: ProviderTax): number[] {
   let at = 0;
   const perLine = lines.map(({ line }) => {
     const { extra } = unitDiscounts(line.discountCents, line.quantity);
@@ -206,7 +201,7 @@ function linesTax(lines: ReturnType<typeof selectCheckoutLines>, tax: ProviderTa
 export type ReleaseResult = "released" | "duplicate-event" | "not-open";
 
 /** Session expired or cancelled: the checkout closes and its reserved stock returns. */
-export function releaseCheckout({
+export async function releaseCheckout({
   db,
   checkoutId,
   status,
@@ -216,50 +211,46 @@ export function releaseCheckout({
   checkoutId: number;
   status: "expired" | "cancelled";
   event?: ProviderEvent;
-}): ReleaseResult {
-  return db.transaction(
-    (tx): ReleaseResult => {
-      if (!recordEvent(tx, event)) return "duplicate-event";
-      const closed = tx
+}): Promise<ReleaseResult> {
+  return await transaction(db,
+    async (tx): Promise<ReleaseResult> => {
+      if (!await recordEvent(tx, event)) return "duplicate-event";
+      const closed = await tx
         .update(checkouts)
         .set({ status })
-        .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "open")))
-        .run();
-      if (closed.changes === 0) return "not-open";
-      restock(tx, checkoutId);
-      releaseUse(tx, checkoutId);
+        .where(and(eq(checkouts.id, checkoutId), eq(checkouts.status, "open")));
+      if (affected(closed) === 0) return "not-open";
+      await restock(tx, checkoutId);
+      await releaseUse(tx, checkoutId);
       return "released";
     },
     { behavior: "immediate" },
   );
 }
 
-function restock(tx: Tx, checkoutId: number) {
-  const lines = tx
+async function restock(tx: Tx, checkoutId: number) {
+  const lines = await tx
     .select({ variantId: checkoutLines.variantId, quantity: checkoutLines.quantity, type: products.type })
     .from(checkoutLines)
     .innerJoin(products, eq(products.id, checkoutLines.productId))
-    .where(eq(checkoutLines.checkoutId, checkoutId))
-    .all();
+    .where(eq(checkoutLines.checkoutId, checkoutId));
   for (const line of lines) {
     if (line.variantId === null || !tracksStock(line.type)) continue;
-    tx.update(variants)
+    await tx.update(variants)
       .set({ inventory: sql`${variants.inventory} + ${line.quantity}` })
-      .where(eq(variants.id, line.variantId))
-      .run();
+      .where(eq(variants.id, line.variantId));
   }
 }
 
 /** The people an order confirmation goes to: the buyer and each seller of the created orders. */
-export function mailRecipients({ db, orders: created }: { db: Db; orders: Order[] }) {
+export async function mailRecipients({ db, orders: created }: { db: Db; orders: Order[] }) {
   if (created.length === 0) return { buyer: undefined, sellers: [] };
-  const buyer = db.select().from(users).where(eq(users.id, created[0]!.buyerId)).get();
+  const buyer = await first(db.select().from(users).where(eq(users.id, created[0]!.buyerId)).limit(1));
   const storeIds = [...new Set(created.map((o) => o.storeId))];
-  const sellers = db
+  const sellers = await db
     .select({ storeId: stores.id, storeName: stores.name, email: users.email, firstName: users.firstName })
     .from(stores)
     .innerJoin(users, eq(users.id, stores.userId))
-    .where(inArray(stores.id, storeIds))
-    .all();
+    .where(inArray(stores.id, storeIds));
   return { buyer, sellers };
 }

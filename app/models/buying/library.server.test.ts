@@ -17,17 +17,17 @@ beforeAll(() => {
 });
 
 async function buy(db: Db, buyer: { id: number } & Parameters<typeof createCheckout>[0]["user"], productId: number, variantId?: number) {
-  addToCart({ db, owner: { userId: buyer.id }, productId, variantId });
+  await addToCart({ db, owner: { userId: buyer.id }, productId, variantId });
   const result = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider(), digitalConsent: true });
   if (!result.ok) throw new Error(result.error);
-  const fulfilled = fulfilCheckout({ db, checkoutId: result.checkout.id });
+  const fulfilled = await fulfilCheckout({ db, checkoutId: result.checkout.id });
   if (fulfilled.status !== "fulfilled") throw new Error(fulfilled.status);
   return fulfilled.orders;
 }
 
-function addVersion(db: Db, productId: number, version: number, file: string, createdAt: Date) {
-  db.insert(files).values({ name: file, originalName: `v${version}.dxf`, contentType: "application/dxf", size: 10, kind: "pattern" }).onConflictDoNothing().run();
-  db.insert(patternVersions).values({ productId, version, file, createdAt }).run();
+async function addVersion(db: Db, productId: number, version: number, file: string, createdAt: Date) {
+  await db.insert(files).values({ name: file, originalName: `v${version}.dxf`, contentType: "application/dxf", size: 10, kind: "pattern" }).onConflictDoNothing();
+  await db.insert(patternVersions).values({ productId, version, file, createdAt });
 }
 
 describe("the pattern library", () => {
@@ -38,10 +38,10 @@ describe("the pattern library", () => {
     const stranger = await makeBuyer(db);
     const [order] = await buy(db, buyer, shop.digital.id);
     await buy(db, buyer, shop.printed.id, shop.printedS.id);
-    addVersion(db, shop.digital.id, 1, "abc123.dxf", new Date(order!.createdAt.getTime() - 1000));
+    await addVersion(db, shop.digital.id, 1, "abc123.dxf", new Date(order!.createdAt.getTime() - 1000));
 
-    const [entry] = listLibrary({ db, userId: buyer.id });
-    expect(listLibrary({ db, userId: buyer.id })).toHaveLength(1);
+    const [entry] = await listLibrary({ db, userId: buyer.id });
+    expect(await listLibrary({ db, userId: buyer.id })).toHaveLength(1);
     expect(libraryEntryJson(entry!, (path) => `http://x.test${path}`)).toEqual({
       productId: shop.digital.id,
       name: "Tote Pattern",
@@ -53,15 +53,15 @@ describe("the pattern library", () => {
         url: `http://x.test/download/${order!.id}?format=${format}`,
       })),
     });
-    expect(listLibrary({ db, userId: stranger.id })).toEqual([]);
-    expect(listLibrary({ db, userId: buyer.id, q: "tote" })).toHaveLength(1);
-    expect(listLibrary({ db, userId: buyer.id, q: "SALLY" })).toHaveLength(1);
-    expect(listLibrary({ db, userId: buyer.id, q: "jacket" })).toEqual([]);
-    expect(listLibrary({ db, userId: buyer.id, q: "   " })).toHaveLength(1);
-    expect(listLibrary({ db, userId: buyer.id, q: "%" })).toEqual([]);
+    expect(await listLibrary({ db, userId: stranger.id })).toEqual([]);
+    expect(await listLibrary({ db, userId: buyer.id, q: "tote" })).toHaveLength(1);
+    expect(await listLibrary({ db, userId: buyer.id, q: "SALLY" })).toHaveLength(1);
+    expect(await listLibrary({ db, userId: buyer.id, q: "jacket" })).toEqual([]);
+    expect(await listLibrary({ db, userId: buyer.id, q: "   " })).toHaveLength(1);
+    expect(await listLibrary({ db, userId: buyer.id, q: "%" })).toEqual([]);
 
-    db.update(orders).set({ status: "Refunded" }).where(eq(orders.id, order!.id)).run();
-    expect(listLibrary({ db, userId: buyer.id })).toEqual([]);
+    await db.update(orders).set({ status: "Refunded" }).where(eq(orders.id, order!.id));
+    expect(await listLibrary({ db, userId: buyer.id })).toEqual([]);
   });
 
   it("shows 'updated' when a version arrived after the purchase and the buyer has not downloaded it; a download clears it", async () => {
@@ -70,26 +70,26 @@ describe("the pattern library", () => {
     const buyer = await makeBuyer(db);
     const [order] = await buy(db, buyer, shop.digital.id);
     const bought = order!.createdAt.getTime();
-    addVersion(db, shop.digital.id, 1, "abc123.dxf", new Date(bought - 1000));
-    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order!.id }).ok).toBe(true);
-    expect(listLibrary({ db, userId: buyer.id })[0]).toMatchObject({ version: 1, updated: false });
+    await addVersion(db, shop.digital.id, 1, "abc123.dxf", new Date(bought - 1000));
+    expect((await downloadOrderPattern({ db, userId: buyer.id, orderId: order!.id })).ok).toBe(true);
+    expect((await listLibrary({ db, userId: buyer.id }))[0]).toMatchObject({ version: 1, updated: false });
 
-    addVersion(db, shop.digital.id, 2, "def456.dxf", new Date(bought + 1000));
-    expect(listLibrary({ db, userId: buyer.id })[0]).toMatchObject({ version: 2, updated: true });
+    await addVersion(db, shop.digital.id, 2, "def456.dxf", new Date(bought + 1000));
+    expect((await listLibrary({ db, userId: buyer.id }))[0]).toMatchObject({ version: 2, updated: true });
     // Downloading the earlier version again does not count as having the new one.
-    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order!.id, version: 1 }).ok).toBe(true);
-    expect(listLibrary({ db, userId: buyer.id })[0]).toMatchObject({ updated: true });
-    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order!.id }).ok).toBe(true);
-    expect(listLibrary({ db, userId: buyer.id })[0]).toMatchObject({ version: 2, updated: false });
+    expect((await downloadOrderPattern({ db, userId: buyer.id, orderId: order!.id, version: 1 })).ok).toBe(true);
+    expect((await listLibrary({ db, userId: buyer.id }))[0]).toMatchObject({ updated: true });
+    expect((await downloadOrderPattern({ db, userId: buyer.id, orderId: order!.id })).ok).toBe(true);
+    expect((await listLibrary({ db, userId: buyer.id }))[0]).toMatchObject({ version: 2, updated: false });
   });
 
   it("a pattern bought after its latest version is not 'updated', even before its first download", async () => {
     const db = createTestDb();
     const shop = await makeShop(db);
     const buyer = await makeBuyer(db);
-    addVersion(db, shop.digital.id, 1, "abc123.dxf", new Date(Date.now() - 60_000));
-    addVersion(db, shop.digital.id, 2, "def456.dxf", new Date(Date.now() - 30_000));
+    await addVersion(db, shop.digital.id, 1, "abc123.dxf", new Date(Date.now() - 60_000));
+    await addVersion(db, shop.digital.id, 2, "def456.dxf", new Date(Date.now() - 30_000));
     await buy(db, buyer, shop.digital.id);
-    expect(listLibrary({ db, userId: buyer.id })[0]).toMatchObject({ version: 2, updated: false });
+    expect((await listLibrary({ db, userId: buyer.id }))[0]).toMatchObject({ version: 2, updated: false });
   });
 });

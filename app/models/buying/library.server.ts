@@ -35,8 +35,8 @@ export type LibraryEntry = {
  * The buyer's library, the latest bought first. `q` keeps the patterns whose name or store name contains it
  * (case-insensitive; blank: all).
  */
-export function listLibrary({ db, userId, q = "" }: { db: Db; userId: number; q?: string }): LibraryEntry[] {
-  const owned = db
+export async function listLibrary({ db, userId, q = "" }: { db: Db; userId: number; q?: string }): Promise<LibraryEntry[]> {
+  const owned = await db
     .select({
       orderId: orders.id,
       productId: orders.productId,
@@ -49,8 +49,7 @@ export function listLibrary({ db, userId, q = "" }: { db: Db; userId: number; q?
     .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(stores, eq(stores.id, orders.storeId))
     .where(and(eq(orders.buyerId, userId), eq(orders.productType, "Pattern"), eq(orders.delivery, "Digital"), ne(orders.status, "Refunded")))
-    .orderBy(desc(orders.id))
-    .all();
+    .orderBy(desc(orders.id));
 
   // One entry per product: its newest order gives the links, its first gives the day it was bought.
   const byProduct = new Map<number, (typeof owned)[number] & { firstBoughtAt: Date }>();
@@ -63,10 +62,10 @@ export function listLibrary({ db, userId, q = "" }: { db: Db; userId: number; q?
   const entries = [...byProduct.values()].filter(
     (e) => !needle || e.name.toLocaleLowerCase().includes(needle) || e.storeName.toLocaleLowerCase().includes(needle),
   );
-  const fetched = downloadedFiles({ db, userId, productIds: entries.map((e) => e.productId) });
+  const fetched = await downloadedFiles({ db, userId, productIds: entries.map((e) => e.productId) });
 
-  return entries.map((e) => {
-    const latest = getLatestVersion({ db, productId: e.productId });
+  return await Promise.all(entries.map(async (e) => {
+    const latest = await getLatestVersion({ db, productId: e.productId });
     const updated = Boolean(latest && latest.createdAt > e.firstBoughtAt && !fetched.get(e.productId)?.has(latest.file));
     return {
       productId: e.productId,
@@ -79,19 +78,18 @@ export function listLibrary({ db, userId, q = "" }: { db: Db; userId: number; q?
       updated,
       downloads: orderDownloadLinks(e.orderId),
     };
-  });
+  }));
 }
 
 /** product id -> the pattern files (versions) the buyer has downloaded of it, through any of their orders. */
-function downloadedFiles({ db, userId, productIds }: { db: Db; userId: number; productIds: number[] }): Map<number, Set<string>> {
+async function downloadedFiles({ db, userId, productIds }: { db: Db; userId: number; productIds: number[] }): Promise<Map<number, Set<string>>> {
   const files = new Map<number, Set<string>>();
   if (productIds.length === 0) return files;
-  const rows = db
+  const rows = await db
     .selectDistinct({ productId: orders.productId, file: downloads.file })
     .from(downloads)
     .innerJoin(orders, eq(orders.id, downloads.orderId))
-    .where(and(eq(downloads.userId, userId), eq(orders.buyerId, userId), inArray(orders.productId, productIds)))
-    .all();
+    .where(and(eq(downloads.userId, userId), eq(orders.buyerId, userId), inArray(orders.productId, productIds)));
   for (const row of rows) {
     const set = files.get(row.productId) ?? new Set<string>();
     set.add(row.file);

@@ -9,13 +9,13 @@ export type LocalCheckoutState =
   | { ok: false; error: "not-found" | "expired" | "closed" | "paid" };
 
 /** The buyer's own open local checkout, if it can still be paid (an expired one is released on the spot). */
-export function openLocalCheckout({ db, userId, checkoutId, now = new Date() }: { db: Db; userId: number; checkoutId: number; now?: Date }): LocalCheckoutState {
-  const checkout = getOwnCheckout({ db, userId, checkoutId });
+export async function openLocalCheckout({ db, userId, checkoutId, now = new Date() }: { db: Db; userId: number; checkoutId: number; now?: Date }): Promise<LocalCheckoutState> {
+  const checkout = await getOwnCheckout({ db, userId, checkoutId });
   if (!checkout || checkout.provider !== "local") return { ok: false, error: "not-found" };
   if (checkout.status === "paid") return { ok: false, error: "paid" };
   if (checkout.status !== "open") return { ok: false, error: "closed" };
   if (checkout.expiresAt <= now) {
-    releaseCheckout({ db, checkoutId, status: "expired" });
+    await releaseCheckout({ db, checkoutId, status: "expired" });
     return { ok: false, error: "expired" };
   }
   return { ok: true, checkout };
@@ -35,7 +35,7 @@ export async function payLocalCheckout({
   origin?: string;
   reqId?: string;
 }) {
-  const state = openLocalCheckout({ db, userId, checkoutId });
+  const state = await openLocalCheckout({ db, userId, checkoutId });
   if (!state.ok) return state;
   const result = await fulfilAndMail({
     db,
@@ -48,9 +48,9 @@ export async function payLocalCheckout({
 }
 
 /** The test page's Cancel button: the same release as a Stripe checkout.session.expired. */
-export function cancelLocalCheckout({ db, userId, checkoutId }: { db: Db; userId: number; checkoutId: number }) {
-  const state = openLocalCheckout({ db, userId, checkoutId });
+export async function cancelLocalCheckout({ db, userId, checkoutId }: { db: Db; userId: number; checkoutId: number }) {
+  const state = await openLocalCheckout({ db, userId, checkoutId });
   if (!state.ok) return state;
-  releaseCheckout({ db, checkoutId, status: "cancelled", event: { id: `local_cancelled_${checkoutId}`, type: "local.payment.cancelled" } });
+  await releaseCheckout({ db, checkoutId, status: "cancelled", event: { id: `local_cancelled_${checkoutId}`, type: "local.payment.cancelled" } });
   return { ok: true as const, checkout: state.checkout };
 }

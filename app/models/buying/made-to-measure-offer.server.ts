@@ -11,8 +11,8 @@ export type MadeToMeasureOffer = { ok: true } | { ok: false; message: string; se
  * The product page's offer: null when the design does not offer made-to-measure (or is printed); otherwise
  * whether this viewer can add it now, or the text that says why not and whether their settings would fix it.
  */
-export function madeToMeasureOffer({ db, product, userId }: { db: Db; product: ProductFacts; userId: number | null }): MadeToMeasureOffer | null {
-  const check = checkMadeToMeasure({ db, product, userId });
+export async function madeToMeasureOffer({ db, product, userId }: { db: Db; product: ProductFacts; userId: number | null }): Promise<MadeToMeasureOffer | null> {
+  const check = await checkMadeToMeasure({ db, product, userId });
   if (check.ok) return { ok: true };
   if (check.error === "mtm-not-offered" || check.error === "mtm-printed") return null;
   const message = zonedMessage(BUYING_ERRORS.addToCart[check.error].message, zoneNames(check.zones));

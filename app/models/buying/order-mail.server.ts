@@ -45,7 +45,7 @@ export async function fulfilAndMail({
   /** The request that brought the payment, for the log line (request-context.server.ts). */
   reqId?: string;
 }): Promise<FulfilResult> {
-  const result = fulfilCheckout({ db, checkoutId, event, paymentIntentId, providerTax });
+  const result = await fulfilCheckout({ db, checkoutId, event, paymentIntentId, providerTax });
   if (result.status === "fulfilled") {
     log.info(
       { event: "payment", reqId, checkoutId, orderIds: result.orders.map((o) => o.id), totalCents: result.orders.reduce((sum, o) => sum + orderTotalCents(o), 0) },
@@ -57,7 +57,7 @@ export async function fulfilAndMail({
 }
 
 export async function sendOrderMails({ db, orders, origin }: { db: Db; orders: Order[]; origin: string }) {
-  const { buyer, sellers } = mailRecipients({ db, orders });
+  const { buyer, sellers } = await mailRecipients({ db, orders });
   if (!buyer) return;
   const total = orders.reduce((sum, o) => sum + orderTotalCents(o), 0);
   // The checkout's download consent, recorded on its Digital pattern orders (decision 107).

@@ -23,10 +23,10 @@ async function boughtPattern() {
   const shop = await makeShop(db);
   const buyer = await makeBuyer(db);
   const stranger = await makeBuyer(db);
-  addToCart({ db, owner: { userId: buyer.id }, productId: shop.digital.id });
+  await addToCart({ db, owner: { userId: buyer.id }, productId: shop.digital.id });
   const result = await createCheckout({ db, user: buyer, origin: "http://x.test", provider: createLocalProvider(), digitalConsent: true });
   if (!result.ok) throw new Error(result.error);
-  const fulfilled = fulfilCheckout({ db, checkoutId: result.checkout.id });
+  const fulfilled = await fulfilCheckout({ db, checkoutId: result.checkout.id });
   if (fulfilled.status !== "fulfilled") throw new Error(fulfilled.status);
   return { db, shop, buyer, stranger, order: fulfilled.orders[0]! };
 }
@@ -34,7 +34,7 @@ async function boughtPattern() {
 describe("buyer orders", () => {
   it("shows the buyer view of spec 3 and hides other users' orders", async () => {
     const { db, buyer, stranger, order } = await boughtPattern();
-    const [json] = listBuyerOrders({ db, userId: buyer.id }).map(toBuyerOrderJson);
+    const [json] = (await listBuyerOrders({ db, userId: buyer.id })).map(toBuyerOrderJson);
     expect(json).toMatchObject({
       orderId: order.id,
       amount: 12.5,
@@ -51,35 +51,35 @@ describe("buyer orders", () => {
       items: [{ name: "Tote Pattern", type: "Pattern", delivery: "Digital", pattern_url: "abc123.dxf", tracking: null }],
     });
     expect(typeof json!.orderDate).toBe("string");
-    expect(getBuyerOrder({ db, userId: stranger.id, orderId: order.id })).toBeUndefined();
-    expect(listBuyerOrders({ db, userId: stranger.id })).toEqual([]);
+    expect(await getBuyerOrder({ db, userId: stranger.id, orderId: order.id })).toBeUndefined();
+    expect(await listBuyerOrders({ db, userId: stranger.id })).toEqual([]);
   });
 
   it("shows the total paid (amount, shipping and tax) on the purchase page, the purchases list and the JSON (issue 46, item 17)", async () => {
     const { db, buyer, order } = await boughtPattern();
     // An order with printing and shipping and VAT: the total is their sum with the amount.
-    db.update(orders).set({ shippingCents: 500, taxCents: 238, taxRateBp: 1900, taxCountry: "DE" }).where(eq(orders.id, order.id)).run();
+    await db.update(orders).set({ shippingCents: 500, taxCents: 238, taxRateBp: 1900, taxCountry: "DE" }).where(eq(orders.id, order.id));
     const purchase = await getPurchase({ db, userId: buyer.id, orderId: order.id });
     expect(toPurchaseView(purchase!).order.totalCents).toBe(1250 + 500 + 238);
-    const [listed] = listBuyerOrders({ db, userId: buyer.id });
+    const [listed] = await listBuyerOrders({ db, userId: buyer.id });
     expect(toPurchaseRowView(listed!).totalCents).toBe(1988);
     expect(toBuyerOrderJson(listed!)).toMatchObject({ amount: 12.5, shipping: 5, tax: 2.38, total: 19.88 });
   });
 
   it("lets only the paid, not refunded buyer download the pattern, and logs each download", async () => {
     const { db, buyer, stranger, order } = await boughtPattern();
-    expect(downloadOrderPattern({ db, userId: stranger.id, orderId: order.id })).toEqual({ ok: false, error: "not-found" });
+    expect(await downloadOrderPattern({ db, userId: stranger.id, orderId: order.id })).toEqual({ ok: false, error: "not-found" });
     expect(BUYING_ERRORS.download["not-found"].status).toBe(404);
-    expect(findBuyerOrderForFile({ db, userId: stranger.id, fileName: "abc123.dxf" })).toBeUndefined();
-    const ok = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id });
+    expect(await findBuyerOrderForFile({ db, userId: stranger.id, fileName: "abc123.dxf" })).toBeUndefined();
+    const ok = await downloadOrderPattern({ db, userId: buyer.id, orderId: order.id });
     expect(ok.ok && ok.file.name).toBe("abc123.dxf");
-    expect(findBuyerOrderForFile({ db, userId: buyer.id, fileName: "abc123.dxf" })).toBe(order.id);
-    expect(db.select().from(downloads).all()).toMatchObject([{ userId: buyer.id, orderId: order.id, file: "abc123.dxf" }]);
-    db.update(orders).set({ status: "Refunded" }).where(eq(orders.id, order.id)).run();
-    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order.id })).toEqual({ ok: false, error: "refunded" });
+    expect(await findBuyerOrderForFile({ db, userId: buyer.id, fileName: "abc123.dxf" })).toBe(order.id);
+    expect(await db.select().from(downloads)).toMatchObject([{ userId: buyer.id, orderId: order.id, file: "abc123.dxf" }]);
+    await db.update(orders).set({ status: "Refunded" }).where(eq(orders.id, order.id));
+    expect(await downloadOrderPattern({ db, userId: buyer.id, orderId: order.id })).toEqual({ ok: false, error: "refunded" });
     expect(BUYING_ERRORS.download.refunded.status).toBe(410);
-    expect(findBuyerOrderForFile({ db, userId: buyer.id, fileName: "abc123.dxf" })).toBeUndefined();
-    expect(db.select().from(downloads).all()).toHaveLength(1);
+    expect(await findBuyerOrderForFile({ db, userId: buyer.id, fileName: "abc123.dxf" })).toBeUndefined();
+    expect(await db.select().from(downloads)).toHaveLength(1);
   });
 
   it("rates what was shipped once it has shipped, a download once paid, nothing refunded (issue 19, item 9)", async () => {
@@ -90,22 +90,22 @@ describe("buyer orders", () => {
       [{ productType: "Pattern", delivery: "Digital", status: "Refunded" }, { ok: false, error: "not-delivered" }],
       [{ productType: "Ready", delivery: null, status: "Shipped" }, { ok: true }],
     ] as const) {
-      db.update(orders).set(patch).where(eq(orders.id, order.id)).run();
-      expect(rateOrder({ db, userId: buyer.id, orderId: order.id, rating: 3, comment: "" }), JSON.stringify(patch)).toEqual(expected);
+      await db.update(orders).set(patch).where(eq(orders.id, order.id));
+      expect(await rateOrder({ db, userId: buyer.id, orderId: order.id, rating: 3, comment: "" }), JSON.stringify(patch)).toEqual(expected);
     }
     expect(BUYING_ERRORS.rate["not-delivered"]).toEqual({ status: 409, message: "You can rate this product once your order has shipped." });
   });
 
   it("rates an own order once and adds the review to the product", async () => {
     const { db, shop, buyer, stranger, order } = await boughtPattern();
-    expect(rateOrder({ db, userId: stranger.id, orderId: order.id, rating: 5, comment: "x" })).toEqual({ ok: false, error: "not-found" });
-    expect(rateOrder({ db, userId: buyer.id, orderId: order.id, rating: 4, comment: "Nice", productIds: [shop.bag.id] })).toEqual({
+    expect(await rateOrder({ db, userId: stranger.id, orderId: order.id, rating: 5, comment: "x" })).toEqual({ ok: false, error: "not-found" });
+    expect(await rateOrder({ db, userId: buyer.id, orderId: order.id, rating: 4, comment: "Nice", productIds: [shop.bag.id] })).toEqual({
       ok: false,
       error: "wrong-product",
     });
-    expect(rateOrder({ db, userId: buyer.id, orderId: order.id, rating: 4, comment: "Nice", productIds: [shop.digital.id] })).toEqual({ ok: true });
-    expect(rateOrder({ db, userId: buyer.id, orderId: order.id, rating: 5, comment: "Again" })).toEqual({ ok: false, error: "already-reviewed" });
-    expect(db.select().from(reviews).all()).toMatchObject([{ productId: shop.digital.id, orderId: order.id, star: 4, comment: "Nice" }]);
-    expect(getBuyerOrder({ db, userId: buyer.id, orderId: order.id })!.reviewed).toBe(true);
+    expect(await rateOrder({ db, userId: buyer.id, orderId: order.id, rating: 4, comment: "Nice", productIds: [shop.digital.id] })).toEqual({ ok: true });
+    expect(await rateOrder({ db, userId: buyer.id, orderId: order.id, rating: 5, comment: "Again" })).toEqual({ ok: false, error: "already-reviewed" });
+    expect(await db.select().from(reviews)).toMatchObject([{ productId: shop.digital.id, orderId: order.id, star: 4, comment: "Nice" }]);
+    expect((await getBuyerOrder({ db, userId: buyer.id, orderId: order.id }))!.reviewed).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { orders, products, reviews, users, type Order, type RefundRequest } from "../../../db/tables";
 import { latestRefundRequests } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import { isDownloadPattern } from "~/utils/catalog";
 
 /** `refundRequest`: the order's latest refund or cancel request (decision 110), null when none was asked. */
@@ -14,7 +14,7 @@ export type BuyerOrder = Order & { media: string[]; patternFile: string | null; 
  * The buyer's orders, newest first, optionally of one status or one id: the one query of both faces
  * (/purchases and get-orders, /purchase/{id} and get-order). Another user's orders are never found.
  */
-export function listBuyerOrders({
+export async function listBuyerOrders({
   db,
   userId,
   status,
@@ -24,8 +24,8 @@ export function listBuyerOrders({
   userId: number;
   status?: Order["status"];
   orderId?: number;
-}): BuyerOrder[] {
-  const rows = db
+}): Promise<BuyerOrder[]> {
+  const rows = await db
     .select({ order: orders, patternFile: products.patternFile })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
@@ -36,10 +36,9 @@ export function listBuyerOrders({
         orderId !== undefined ? eq(orders.id, orderId) : undefined,
       ),
     )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .all();
-  const media = mediaOf(db, rows.map((r) => r.order.productId));
-  const requests = latestRefundRequests({ db, orderIds: rows.map((r) => r.order.id) });
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  const media = await mediaOf(db, rows.map((r) => r.order.productId));
+  const requests = await latestRefundRequests({ db, orderIds: rows.map((r) => r.order.id) });
   return rows.map((r) => ({
     ...r.order,
     media: media.get(r.order.productId) ?? [],
@@ -49,8 +48,8 @@ export function listBuyerOrders({
 }
 
 /** One of the buyer's own orders; another user's order id is simply not found. */
-export function getBuyerOrder({ db, userId, orderId }: { db: Db; userId: number; orderId: number }): BuyerOrder | undefined {
-  return listBuyerOrders({ db, userId, orderId })[0];
+export async function getBuyerOrder({ db, userId, orderId }: { db: Db; userId: number; orderId: number }): Promise<BuyerOrder | undefined> {
+  return (await listBuyerOrders({ db, userId, orderId }))[0];
 }
 
 /** What the buyer paid for one order (issue 46, item 17): its amount (after any discount), printing and shipping, and tax. */
@@ -74,7 +73,7 @@ export function canRate(order: Pick<Order, "productType" | "delivery" | "status"
 }
 
 /** Rates an own order once: 1 to 5 stars and a comment; the review joins the product, the order is reviewed. */
-export function rateOrder({
+export async function rateOrder({
   db,
   userId,
   orderId,
@@ -88,23 +87,22 @@ export function rateOrder({
   rating: number;
   comment: string;
   productIds?: number[];
-}): { ok: true } | { ok: false; error: RateError } {
-  return db.transaction(
-    (tx) => {
-      const order = tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.buyerId, userId))).get();
+}): Promise<{ ok: true } | { ok: false; error: RateError }> {
+  return await transaction(db,
+    async (tx) => {
+      const order = await first(tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.buyerId, userId))).limit(1));
       if (!order) return { ok: false as const, error: "not-found" as const };
       if (productIds?.length && productIds.some((id) => id !== order.productId)) {
         return { ok: false as const, error: "wrong-product" as const };
       }
       if (!canRate(order)) return { ok: false as const, error: "not-delivered" as const };
-      const marked = tx
+      const marked = await tx
         .update(orders)
         .set({ reviewed: true })
-        .where(and(eq(orders.id, orderId), eq(orders.reviewed, false)))
-        .run();
-      if (marked.changes === 0) return { ok: false as const, error: "already-reviewed" as const };
-      const user = tx.select().from(users).where(eq(users.id, userId)).get()!;
-      tx.insert(reviews)
+        .where(and(eq(orders.id, orderId), eq(orders.reviewed, false)));
+      if (affected(marked) === 0) return { ok: false as const, error: "already-reviewed" as const };
+      const user = (await first(tx.select().from(users).where(eq(users.id, userId)).limit(1)))!;
+      await tx.insert(reviews)
         .values({
           productId: order.productId,
           orderId,
@@ -114,8 +112,7 @@ export function rateOrder({
           comment,
           // A tester's free copy (decision 153): the review is shown marked and left out of the rating.
           testerCopy: order.testerCopy,
-        })
-        .run();
+        });
       return { ok: true as const };
     },
     { behavior: "immediate" },

@@ -6,6 +6,7 @@ import { asc, eq, inArray, or } from "drizzle-orm";
 
 import { cartItems, carts, checkoutLines, checkouts, downloads, orders, refundRequests, reviews, type Order } from "../../../db/tables";
 import { iso, parseJson, type ExportSubject } from "~/utils/personal-data";
+import { first } from "~/utils/db.server";
 
 /** One order as the export shows it, bought or sold (selling's section writes the sold ones). */
 export function orderJson(order: Order) {
@@ -36,14 +37,14 @@ export function orderJson(order: Order) {
   };
 }
 
-export function buyingPersonalData({ db, user }: ExportSubject) {
+export async function buyingPersonalData({ db, user }: ExportSubject) {
   const userId = user.id;
-  const bought = db.select().from(orders).where(eq(orders.buyerId, userId)).orderBy(asc(orders.id)).all();
-  const userCheckouts = db.select().from(checkouts).where(eq(checkouts.userId, userId)).orderBy(asc(checkouts.id)).all();
+  const bought = await db.select().from(orders).where(eq(orders.buyerId, userId)).orderBy(asc(orders.id));
+  const userCheckouts = await db.select().from(checkouts).where(eq(checkouts.userId, userId)).orderBy(asc(checkouts.id));
   const checkoutIds = userCheckouts.map((c) => c.id);
-  const lines = checkoutIds.length ? db.select().from(checkoutLines).where(inArray(checkoutLines.checkoutId, checkoutIds)).all() : [];
-  const cart = db.select().from(carts).where(eq(carts.userId, userId)).get();
-  const cartRows = cart ? db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id)).all() : [];
+  const lines = checkoutIds.length ? await db.select().from(checkoutLines).where(inArray(checkoutLines.checkoutId, checkoutIds)) : [];
+  const cart = await first(db.select().from(carts).where(eq(carts.userId, userId)).limit(1));
+  const cartRows = cart ? await db.select().from(cartItems).where(eq(cartItems.cartId, cart.id)).orderBy(asc(cartItems.id)) : [];
   return {
     cart: cartRows.map((i) => ({ product_id: i.productId, variant_id: i.variantId, quantity: i.quantity, created_at: iso(i.createdAt) })),
     checkouts: userCheckouts.map((c) => ({
@@ -71,26 +72,23 @@ export function buyingPersonalData({ db, user }: ExportSubject) {
     })),
     // A bought made-to-measure order carries the buyer's measurements; a sold one only its flag (decision 115).
     orders_bought: bought.map((o) => ({ ...orderJson(o), measurements: o.measurements === null ? null : parseJson(o.measurements) })),
-    reviews: db
+    reviews: (await db
       .select()
       .from(reviews)
       .where(eq(reviews.userId, userId))
-      .orderBy(asc(reviews.id))
-      .all()
+      .orderBy(asc(reviews.id)))
       .map((r) => ({ id: r.id, product_id: r.productId, order_id: r.orderId, name: r.name, star: r.star, comment: r.comment, created_at: iso(r.createdAt) })),
-    downloads: db
+    downloads: (await db
       .select()
       .from(downloads)
       .where(eq(downloads.userId, userId))
-      .orderBy(asc(downloads.id))
-      .all()
+      .orderBy(asc(downloads.id)))
       .map((d) => ({ order_id: d.orderId, file: d.file, created_at: iso(d.createdAt) })),
-    refund_requests: db
+    refund_requests: (await db
       .select()
       .from(refundRequests)
       .where(or(eq(refundRequests.buyerId, userId), eq(refundRequests.answeredBy, userId)))
-      .orderBy(asc(refundRequests.id))
-      .all()
+      .orderBy(asc(refundRequests.id)))
       .map((r) => ({
         id: r.id,
         order_id: r.orderId,

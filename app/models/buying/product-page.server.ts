@@ -38,14 +38,14 @@ export async function productPage({
 }) {
   const userId = viewer?.id ?? null;
   // A draft exists only for its seller, who sees it as buyers will (decision 106); anyone else gets 404.
-  const found = Number.isSafeInteger(productId) && productId > 0 ? getExternalProduct({ db, productId, viewerId: userId }) : null;
+  const found = Number.isSafeInteger(productId) && productId > 0 ? await getExternalProduct({ db, productId, viewerId: userId }) : null;
   if (!found) return null;
   const { product, store } = found;
   const facts = product.type === "Pattern" ? await productPatternFacts({ db, productId }) : null;
   const asked = url.searchParams.get("size");
   const size = facts ? (asked && facts.sizes.includes(asked) ? asked : facts.defaultSize) : null;
   // Made to measure (decision 115): offered beside the graded sizes, also to a buyer who owns those.
-  const madeToMeasure = userId === store.userId ? null : madeToMeasureOffer({ db, product, userId });
+  const madeToMeasure = userId === store.userId ? null : await madeToMeasureOffer({ db, product, userId });
   // The preview shows that buyer's own size over the graded sizes (decision 114) unless a graded size is asked for.
   const yourSize = madeToMeasure?.ok === true && !!facts && (!asked || asked === CUSTOM_SIZE || !facts.sizes.includes(asked));
   // The cutting layout (decision 131) follows the preview's size unless its form asks for another.
@@ -63,22 +63,22 @@ export async function productPage({
         })
       : null;
   return {
-    ...productPageView({ db, found, viewerId: userId }),
+    ...await productPageView({ db, found, viewerId: userId }),
     // Just added from this page (the cart's redirect): the 'Item added to cart' dialog, if the cart really holds it.
-    added: url.searchParams.get("added") === String(product.id) && cartHoldsProduct({ db, owner: await cartOwner(), productId: product.id }),
+    added: url.searchParams.get("added") === String(product.id) && await cartHoldsProduct({ db, owner: await cartOwner(), productId: product.id }),
     madeToMeasure,
     // The price as this buyer sees it (issue 46, item 6): a download incl. VAT for an EU or UK consumer, else net.
-    price: shownPrice(priceBasisOf({ db, userId }), product.priceCents, isDownloadPattern(product.type, product.delivery)),
+    price: shownPrice(await priceBasisOf({ db, userId }), product.priceCents, isDownloadPattern(product.type, product.delivery)),
     // The viewer's heart: null for a visitor (a login link, the same for every visitor: the page stays cacheable).
-    favorite: viewer ? favoriteIdsAmong({ db, userId: viewer.id, productIds: [product.id] }).has(product.id) : null,
+    favorite: viewer ? (await favoriteIdsAmong({ db, userId: viewer.id, productIds: [product.id] })).has(product.id) : null,
     // A downloadable pattern the viewer already owns is not offered again: its purchase has the download.
     ownedOrderId:
       viewer && isDownloadPattern(product.type, product.delivery)
-        ? (ownedPatternOrders({ db, userId: viewer.id, productIds: [product.id] }).get(product.id) ?? null)
+        ? ((await ownedPatternOrders({ db, userId: viewer.id, productIds: [product.id] })).get(product.id) ?? null)
         : null,
-    sizeChartTable: sizeChartView({ db }, product.id, userId, url.searchParams.get("unit")),
+    sizeChartTable: await sizeChartView({ db }, product.id, userId, url.searchParams.get("unit")),
     unitHref: unitToggleHref(url.href),
-    sizeAdvice: sizeAdviceView({ db, productId: product.id, userId }),
+    sizeAdvice: await sizeAdviceView({ db, productId: product.id, userId }),
     pattern:
       facts && size
         ? patternPageView({

@@ -9,7 +9,7 @@ import { orderCounterpart } from "~/models/messaging/messages.server";
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import { listVersions, versionFacts } from "~/models/patterns/versions.server";
 import { platformContactEmails } from "~/models/platform/settings.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 /**
  * The return from the payment provider (/purchases/success). Spec 4: the cart empties (what the checkout took).
@@ -17,15 +17,14 @@ import type { Db } from "~/utils/db.server";
  * fulfilled only if Stripe says it is paid. Answers whether a payment is still being confirmed.
  */
 export async function returnFromPayment({ db, userId, origin }: { db: Db; userId: number; origin: string }) {
-  const latest = db
+  const latest = await first(db
     .select()
     .from(checkouts)
     .where(eq(checkouts.userId, userId))
-    .orderBy(desc(checkouts.createdAt), desc(checkouts.id))
-    .get();
+    .orderBy(desc(checkouts.createdAt), desc(checkouts.id)).limit(1));
   // An abandoned (expired or cancelled) checkout keeps its cart: only a paid or still open one empties it.
   if (!latest || latest.status === "expired" || latest.status === "cancelled") return { confirming: false };
-  clearCart({ db, userId, before: latest.createdAt });
+  await clearCart({ db, userId, before: latest.createdAt });
   if (latest.status !== "open" || latest.provider !== "stripe" || !latest.providerSessionId) return { confirming: latest.status === "open" };
   try {
     const session = await getPaymentProvider("stripe").getSession(latest.providerSessionId);
@@ -42,11 +41,10 @@ export async function returnFromPayment({ db, userId, origin }: { db: Db; userId
 /** Open checkouts of the user (payments not yet confirmed), after settling expired ones. */
 export async function pendingPayments({ db, userId }: { db: Db; userId: number }) {
   await sweepExpiredCheckouts({ db, userId });
-  return db
+  return (await db
     .select({ id: checkouts.id })
     .from(checkouts)
-    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, "open")))
-    .all().length;
+    .where(and(eq(checkouts.userId, userId), eq(checkouts.status, "open")))).length;
 }
 
 /**
@@ -67,7 +65,7 @@ export async function listPurchases({
 }) {
   const confirming = returnedFrom ? (await returnFromPayment({ db, userId, origin: returnedFrom })).confirming : false;
   const open = await pendingPayments({ db, userId });
-  return { orders: listBuyerOrders({ db, userId, status }), confirming: confirming && open > 0 };
+  return { orders: await listBuyerOrders({ db, userId, status }), confirming: confirming && open > 0 };
 }
 
 /**
@@ -76,15 +74,15 @@ export async function listPurchases({
  * refund is asked of. Undefined for anyone else's order.
  */
 export async function getPurchase({ db, userId, orderId }: { db: Db; userId: number; orderId: number }) {
-  const order = getBuyerOrder({ db, userId, orderId });
+  const order = await getBuyerOrder({ db, userId, orderId });
   if (!order) return undefined;
-  const versions = isDownloadable(order) ? listVersions({ db, productId: order.productId }) : [];
+  const versions = isDownloadable(order) ? await listVersions({ db, productId: order.productId }) : [];
   return {
     order,
     versions,
     facts: versions[0] ? await versionFacts({ db, version: versions[0] }) : null,
-    messageSellerHref: orderCounterpart({ db, orderId: order.id, userId })?.href ?? null,
-    supportEmail: platformContactEmails({ db })[0] ?? null,
+    messageSellerHref: (await orderCounterpart({ db, orderId: order.id, userId }))?.href ?? null,
+    supportEmail: (await platformContactEmails({ db }))[0] ?? null,
   };
 }
 export type Purchase = NonNullable<Awaited<ReturnType<typeof getPurchase>>>;

@@ -11,15 +11,14 @@ import type { DbOrTx } from "~/utils/db.server";
 import { isoDay } from "~/utils/dates";
 
 /** The latest request of each of these orders (open or answered); orders never asked about are absent. */
-export function latestRefundRequests({ db, orderIds }: { db: DbOrTx; orderIds: number[] }): Map<number, RefundRequest> {
+export async function latestRefundRequests({ db, orderIds }: { db: DbOrTx; orderIds: number[] }): Promise<Map<number, RefundRequest>> {
   const latest = new Map<number, RefundRequest>();
   if (!orderIds.length) return latest;
-  const rows = db
+  const rows = await db
     .select()
     .from(refundRequests)
     .where(orderIds.length === 1 ? eq(refundRequests.orderId, orderIds[0]!) : inArray(refundRequests.orderId, orderIds))
-    .orderBy(desc(refundRequests.id))
-    .all();
+    .orderBy(desc(refundRequests.id));
   for (const row of rows) if (!latest.has(row.orderId)) latest.set(row.orderId, row);
   return latest;
 }
@@ -34,13 +33,13 @@ export const latestRefundRequestOfOrder = and(
 );
 
 /** Every request of one order, oldest first (the admin's order page shows its history, declined ones included). */
-export function refundRequestsOfOrder({ db, orderId }: { db: DbOrTx; orderId: number }): RefundRequest[] {
-  return db.select().from(refundRequests).where(eq(refundRequests.orderId, orderId)).orderBy(refundRequests.id).all();
+export async function refundRequestsOfOrder({ db, orderId }: { db: DbOrTx; orderId: number }): Promise<RefundRequest[]> {
+  return await db.select().from(refundRequests).where(eq(refundRequests.orderId, orderId)).orderBy(refundRequests.id);
 }
 
 /** The latest request of one order, or null. */
-export function latestRefundRequest({ db, orderId }: { db: DbOrTx; orderId: number }): RefundRequest | null {
-  return latestRefundRequests({ db, orderIds: [orderId] }).get(orderId) ?? null;
+export async function latestRefundRequest({ db, orderId }: { db: DbOrTx; orderId: number }): Promise<RefundRequest | null> {
+  return (await latestRefundRequests({ db, orderIds: [orderId] })).get(orderId) ?? null;
 }
 
 /** `refund_request` of the orders' JSON views: `{id, kind, reason, status, answer}`, null when none was asked. */
@@ -54,15 +53,14 @@ export function refundRequestJson(request: RefundRequest | null | undefined) {
  * so an administrator's refund of a requested order answers the request too. Keeps an answer and answerer already
  * written by the accepting request.
  */
-export function acceptOpenRefundRequest(tx: DbOrTx, { orderId, actorId, now }: { orderId: number; actorId: number; now: Date }) {
-  tx.update(refundRequests)
+export async function acceptOpenRefundRequest(tx: DbOrTx, { orderId, actorId, now }: { orderId: number; actorId: number; now: Date }) {
+  await tx.update(refundRequests)
     .set({
       status: "accepted",
       answeredAt: sql`coalesce(${refundRequests.answeredAt}, ${now.getTime()})`,
       answeredBy: sql`coalesce(${refundRequests.answeredBy}, ${actorId})`,
     })
-    .where(and(eq(refundRequests.orderId, orderId), eq(refundRequests.status, "open")))
-    .run();
+    .where(and(eq(refundRequests.orderId, orderId), eq(refundRequests.status, "open")));
 }
 
 /** A request as the purchase, sale and admin order pages show it (the day it was asked, UTC). */

@@ -11,6 +11,7 @@ import { toBuyerOrderJson } from "~/models/buying/views.server";
 import { getStoreOrder } from "~/models/selling/orders.server";
 import { toSellerOrderJson } from "~/models/selling/views.server";
 import { answerRefundRequest, countOpenRefundRequests, listStoreRefundRequests, requestRefund } from "./refund-requests.server";
+import { first as firstRow } from "~/utils/db.server";
 
 let dir: string;
 beforeAll(() => {
@@ -20,7 +21,7 @@ beforeAll(() => {
 async function shopWithOrders() {
   const db = createTestDb();
   const paid = await paidShop(db);
-  const placed = fulfil(db, paid.checkout.id);
+  const placed = await fulfil(db, paid.checkout.id);
   const seller = { storeId: paid.shop.store.id, userId: paid.shop.seller.id };
   return { db, ...paid, ...placed, seller };
 }
@@ -33,10 +34,10 @@ describe("requestRefund", () => {
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const r of results.filter((r) => !r.ok)) expect(r).toEqual({ ok: false, error: "already-open" });
-    const rows = db.select().from(refundRequests).all();
+    const rows = await db.select().from(refundRequests);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ orderId: dress.id, buyerId: buyer.id, kind: "refund", reason: "Too small", status: "open", answer: "" });
-    expect(countOpenRefundRequests({ db, storeId: shop.store.id })).toBe(1);
+    expect(await countOpenRefundRequests({ db, storeId: shop.store.id })).toBe(1);
     const mail = outbox(dir).find((m) => m.to === shop.seller.email && m.subject === `A refund request for order #${dress.id}`);
     expect(mail?.text).toContain("Too small");
     expect(mail?.text).toContain(`/sale/${dress.id}`);
@@ -47,7 +48,7 @@ describe("requestRefund", () => {
     const stranger = await makeBuyer(db, { email: "stranger@example.com" });
     expect(await requestRefund({ db, buyerId: stranger.id, orderId: dress.id, kind: "refund", reason: "x" })).toEqual({ ok: false, error: "not-found" });
     expect(await requestRefund({ db, buyerId: buyer.id, orderId: digital.id, kind: "cancel", reason: "x" })).toEqual({ ok: false, error: "cancel-digital" });
-    db.update(orders).set({ status: "Shipped" }).where(eq(orders.id, printed.id)).run();
+    await db.update(orders).set({ status: "Shipped" }).where(eq(orders.id, printed.id));
     expect(await requestRefund({ db, buyerId: buyer.id, orderId: printed.id, kind: "cancel", reason: "x" })).toEqual({ ok: false, error: "cancel-shipped" });
     expect((await requestRefund({ db, buyerId: buyer.id, orderId: printed.id, kind: "refund", reason: "Torn" })).ok).toBe(true);
     expect((await refundOrder({ db, orderId: dress.id, adminId: admin.id, stripe: null })).ok).toBe(true);
@@ -60,18 +61,18 @@ describe("answerRefundRequest", () => {
     const { db, buyer, dress, shop, seller } = await shopWithOrders();
     const asked = await requestRefund({ db, buyerId: buyer.id, orderId: dress.id, kind: "cancel", reason: "Ordered the wrong size" });
     if (!asked.ok) throw new Error(asked.error);
-    const before = balanceOf(db, shop.store.id);
+    const before = await balanceOf(db, shop.store.id);
     const results = await Promise.all(
       [1, 2, 3, 4].map(() => answerRefundRequest({ db, requestId: asked.request.id, actor: seller, accept: true, answer: "Sure", stripe: null })),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     for (const r of results.filter((r) => !r.ok)) expect(r).toEqual({ ok: false, error: "already-answered" });
-    expect(orderById(db, dress.id).status).toBe("Refunded");
+    expect((await orderById(db, dress.id)).status).toBe("Refunded");
     // The dress: 8999, fee 1350 (15 %): the sale credited 7649, the refund debits it once.
-    expect(balanceOf(db, shop.store.id)).toBe(before - 7649);
-    expect(ledgerOf(db, shop.store.id).filter((t) => t.txType === "Refund")).toHaveLength(1);
-    expect(db.select().from(transactions).where(eq(transactions.txType, "Refund")).get()?.adminId).toBeNull();
-    const row = db.select().from(refundRequests).where(eq(refundRequests.id, asked.request.id)).get()!;
+    expect(await balanceOf(db, shop.store.id)).toBe(before - 7649);
+    expect((await ledgerOf(db, shop.store.id)).filter((t) => t.txType === "Refund")).toHaveLength(1);
+    expect((await firstRow(db.select().from(transactions).where(eq(transactions.txType, "Refund")).limit(1)))?.adminId).toBeNull();
+    const row = (await firstRow(db.select().from(refundRequests).where(eq(refundRequests.id, asked.request.id)).limit(1)))!;
     expect(row).toMatchObject({ status: "accepted", answer: "Sure", answeredBy: shop.seller.id });
     expect(row.answeredAt).toBeInstanceOf(Date);
     // A late double post changes nothing.
@@ -79,18 +80,18 @@ describe("answerRefundRequest", () => {
       ok: false,
       error: "already-answered",
     });
-    expect(ledgerOf(db, shop.store.id).filter((t) => t.txType === "Refund")).toHaveLength(1);
+    expect((await ledgerOf(db, shop.store.id)).filter((t) => t.txType === "Refund")).toHaveLength(1);
     const sellerMail = outbox(dir).find((m) => m.to === shop.seller.email && m.subject === `Order #${dress.id} was refunded`);
     expect(sellerMail?.text).toContain("the buyer's request was accepted");
     // Every face's order JSON carries it.
-    expect(toBuyerOrderJson(getBuyerOrder({ db, userId: buyer.id, orderId: dress.id })!).refund_request).toEqual({
+    expect(toBuyerOrderJson((await getBuyerOrder({ db, userId: buyer.id, orderId: dress.id }))!).refund_request).toEqual({
       id: asked.request.id,
       kind: "cancel",
       reason: "Ordered the wrong size",
       status: "accepted",
       answer: "Sure",
     });
-    expect(toSellerOrderJson(getStoreOrder({ db, storeId: shop.store.id, orderId: dress.id })!).refund_request?.status).toBe("accepted");
+    expect(toSellerOrderJson((await getStoreOrder({ db, storeId: shop.store.id, orderId: dress.id }))!).refund_request?.status).toBe("accepted");
   });
 
   it("declines with the seller's answer mailed to the buyer; no answer, another store or twice is refused", async () => {
@@ -106,12 +107,12 @@ describe("answerRefundRequest", () => {
     const declined = await answerRefundRequest({ db, requestId, actor: seller, accept: false, answer: "Printed to order, sorry.", stripe: null });
     expect(declined).toMatchObject({ ok: true, request: { status: "declined", answer: "Printed to order, sorry." } });
     expect(await answerRefundRequest({ db, requestId, actor: seller, accept: true, answer: "", stripe: null })).toEqual({ ok: false, error: "already-answered" });
-    expect(orderById(db, printed.id).status).toBe("Pending");
-    expect(ledgerOf(db, shop.store.id).filter((t) => t.txType === "Refund")).toHaveLength(0);
+    expect((await orderById(db, printed.id)).status).toBe("Pending");
+    expect((await ledgerOf(db, shop.store.id)).filter((t) => t.txType === "Refund")).toHaveLength(0);
     const mail = outbox(dir).find((m) => m.to === buyer.email && m.subject === `Your refund request for order #${printed.id} was declined`);
     expect(mail?.text).toContain("Printed to order, sorry.");
-    expect(countOpenRefundRequests({ db, storeId: shop.store.id })).toBe(0);
-    expect(listStoreRefundRequests({ db, storeId: shop.store.id })).toMatchObject([{ id: requestId, status: "declined", productName: "Printed Shirt Pattern" }]);
+    expect(await countOpenRefundRequests({ db, storeId: shop.store.id })).toBe(0);
+    expect(await listStoreRefundRequests({ db, storeId: shop.store.id })).toMatchObject([{ id: requestId, status: "declined", productName: "Printed Shirt Pattern" }]);
     // After a decline the buyer may ask again (one open request at a time).
     expect((await requestRefund({ db, buyerId: buyer.id, orderId: printed.id, kind: "refund", reason: "It arrived torn" })).ok).toBe(true);
   });
@@ -123,8 +124,8 @@ describe("answerRefundRequest", () => {
     if (!first.ok || !second.ok) throw new Error("not asked");
     const accepted = await answerRefundRequest({ db, requestId: first.request.id, actor: { admin: true, userId: admin.id }, accept: true, answer: "", stripe: null });
     expect(accepted).toMatchObject({ ok: true, request: { status: "accepted", answeredBy: admin.id } });
-    expect(orderById(db, dress.id).status).toBe("Refunded");
+    expect((await orderById(db, dress.id)).status).toBe("Refunded");
     expect((await refundOrder({ db, orderId: digital.id, adminId: admin.id, stripe: null })).ok).toBe(true);
-    expect(db.select().from(refundRequests).where(eq(refundRequests.id, second.request.id)).get()).toMatchObject({ status: "accepted", answeredBy: admin.id });
+    expect(await firstRow(db.select().from(refundRequests).where(eq(refundRequests.id, second.request.id)).limit(1))).toMatchObject({ status: "accepted", answeredBy: admin.id });
   });
 });

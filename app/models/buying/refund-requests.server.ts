@@ -21,7 +21,7 @@ import type Stripe from "stripe";
 
 import { orders, refundRequests, stores, users, type Order, type RefundRequest } from "../../../db/tables";
 import { refundOrder } from "~/models/buying/refunds.server";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { isDownloadPattern } from "~/utils/catalog";
@@ -71,29 +71,26 @@ export async function requestRefund({
 }): Promise<{ ok: true; request: RefundRequest } | { ok: false; error: RequestRefundError }> {
   let result: { ok: true; request: RefundRequest; order: Order } | { ok: false; error: RequestRefundError };
   try {
-    result = db.transaction(
-      (tx) => {
-        const order = tx
+    result = await transaction(db,
+      async (tx) => {
+        const order = await first(tx
           .select()
           .from(orders)
-          .where(and(eq(orders.id, orderId), eq(orders.buyerId, buyerId)))
-          .get();
+          .where(and(eq(orders.id, orderId), eq(orders.buyerId, buyerId))).limit(1));
         // A tester copy (issue 37) was never paid: no refund or cancellation to ask for.
         if (!order || order.testerCopy) return { ok: false as const, error: "not-found" as const };
         if (order.status === "Refunded" || order.providerRefundId !== null) return { ok: false as const, error: "refunded" as const };
         if (kind === "cancel" && isDownloadPattern(order.productType, order.delivery)) return { ok: false as const, error: "cancel-digital" as const };
         if (kind === "cancel" && order.status !== "Pending") return { ok: false as const, error: "cancel-shipped" as const };
-        const open = tx
+        const open = await first(tx
           .select({ id: refundRequests.id })
           .from(refundRequests)
-          .where(and(eq(refundRequests.orderId, orderId), eq(refundRequests.status, "open")))
-          .get();
+          .where(and(eq(refundRequests.orderId, orderId), eq(refundRequests.status, "open"))).limit(1));
         if (open) return { ok: false as const, error: "already-open" as const };
-        const request = tx
+        const request = (await tx
           .insert(refundRequests)
           .values({ orderId, buyerId, kind, reason: reason.trim(), createdAt: now })
-          .returning()
-          .get();
+          .returning())[0];
         return { ok: true as const, request, order };
       },
       { behavior: "immediate" },
@@ -110,12 +107,11 @@ export async function requestRefund({
 }
 
 async function mailSellerOfRequest({ db, order, request }: { db: Db; order: Order; request: RefundRequest }) {
-  const seller = db
+  const seller = await first(db
     .select({ email: users.email, firstName: users.firstName })
     .from(stores)
     .innerJoin(users, eq(users.id, stores.userId))
-    .where(eq(stores.id, order.storeId))
-    .get();
+    .where(eq(stores.id, order.storeId)).limit(1));
   if (!seller) return;
   const noun = KIND_NOUN[request.kind];
   await sendMail({
@@ -134,13 +130,12 @@ async function mailSellerOfRequest({ db, order, request }: { db: Db; order: Orde
 }
 
 /** The request with its order, if the actor may answer it (the store's owner or an administrator). */
-function requestFor(db: Db, requestId: number, actor: RefundRequestActor) {
-  const row = db
+async function requestFor(db: Db, requestId: number, actor: RefundRequestActor) {
+  const row = await first(db
     .select({ request: refundRequests, order: orders })
     .from(refundRequests)
     .innerJoin(orders, eq(orders.id, refundRequests.orderId))
-    .where(eq(refundRequests.id, requestId))
-    .get();
+    .where(eq(refundRequests.id, requestId)).limit(1));
   if (!row) return undefined;
   if ("storeId" in actor && row.order.storeId !== actor.storeId) return undefined;
   return row;
@@ -173,7 +168,7 @@ export async function answerRefundRequest({
 }): Promise<{ ok: true; request: RefundRequest } | { ok: false; error: AnswerRefundRequestError }> {
   const text = answer.trim();
   if (!accept && !text) return { ok: false, error: "answer-required" };
-  const found = requestFor(db, requestId, actor);
+  const found = await requestFor(db, requestId, actor);
   if (!found) return { ok: false, error: "not-found" };
   if (found.request.status !== "open") return { ok: false, error: "already-answered" };
   return accept ? acceptRequest({ db, found, actor, answer: text, stripe, now }) : declineRequest({ db, found, actor, answer: text, now });
@@ -196,24 +191,22 @@ async function acceptRequest({
 }): Promise<{ ok: true; request: RefundRequest } | { ok: false; error: AnswerRefundRequestError }> {
   const { request } = found;
   // 1. claim: only one answer of this request runs (a double post or two people answering at once).
-  const claimed = db
+  const claimed = await db
     .update(refundRequests)
     .set({ answeredAt: now, answeredBy: actor.userId, answer })
-    .where(and(eq(refundRequests.id, request.id), claimable(now)))
-    .run();
-  if (claimed.changes === 0) return { ok: false, error: "already-answered" };
+    .where(and(eq(refundRequests.id, request.id), claimable(now)));
+  if (affected(claimed) === 0) return { ok: false, error: "already-answered" };
   // 2. the refund path of decision 081; its settle transaction accepts this open request.
   const refund = await refundOrder({ db, orderId: request.orderId, adminId: actor.userId, stripe, by: "admin" in actor ? "admin" : "seller", now });
   if (!refund.ok) {
-    db.update(refundRequests)
+    await db.update(refundRequests)
       .set({ answeredAt: null, answeredBy: null, answer: "" })
-      .where(and(eq(refundRequests.id, request.id), eq(refundRequests.status, "open"), eq(refundRequests.answeredAt, now)))
-      .run();
+      .where(and(eq(refundRequests.id, request.id), eq(refundRequests.status, "open"), eq(refundRequests.answeredAt, now)));
     if (refund.error === "already-refunded") return { ok: false, error: "already-answered" };
     if (refund.error === "not-found") return { ok: false, error: "not-found" };
     return { ok: false, error: refund.error };
   }
-  const updated = db.select().from(refundRequests).where(eq(refundRequests.id, request.id)).get()!;
+  const updated = (await first(db.select().from(refundRequests).where(eq(refundRequests.id, request.id)).limit(1)))!;
   log.info({ event: "refund-request-accepted", orderId: request.orderId, requestId: request.id }, "a refund request was accepted");
   return { ok: true, request: updated };
 }
@@ -232,15 +225,14 @@ async function declineRequest({
   now: Date;
 }): Promise<{ ok: true; request: RefundRequest } | { ok: false; error: AnswerRefundRequestError }> {
   const { request, order } = found;
-  const updated = db
+  const updated = (await db
     .update(refundRequests)
     .set({ status: "declined", answer, answeredAt: now, answeredBy: actor.userId })
     .where(and(eq(refundRequests.id, request.id), claimable(now)))
-    .returning()
-    .get();
+    .returning())[0];
   if (!updated) return { ok: false, error: "already-answered" };
   log.info({ event: "refund-request-declined", orderId: order.id, requestId: request.id }, "a refund request was declined");
-  const buyer = db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, order.buyerId)).get();
+  const buyer = await first(db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, order.buyerId)).limit(1));
   if (buyer) {
     const noun = KIND_NOUN[request.kind];
     await sendMail({
@@ -263,7 +255,7 @@ async function declineRequest({
 export type StoreRefundRequest = RefundRequest & { productName: string; buyerName: string; orderStatus: Order["status"] };
 
 /** The store's requests, open ones first, then newest first (/my-orders, GET /api/user/refund-requests). */
-export function listStoreRefundRequests({
+export async function listStoreRefundRequests({
   db,
   storeId,
   status,
@@ -271,26 +263,24 @@ export function listStoreRefundRequests({
   db: Db;
   storeId: number;
   status?: RefundRequest["status"];
-}): StoreRefundRequest[] {
-  return db
+}): Promise<StoreRefundRequest[]> {
+  return (await db
     .select({ request: refundRequests, productName: orders.productName, orderStatus: orders.status, firstName: users.firstName, lastName: users.lastName })
     .from(refundRequests)
     .innerJoin(orders, eq(orders.id, refundRequests.orderId))
     .innerJoin(users, eq(users.id, refundRequests.buyerId))
     .where(and(eq(orders.storeId, storeId), status ? eq(refundRequests.status, status) : undefined))
-    .orderBy(desc(eq(refundRequests.status, "open")), desc(refundRequests.createdAt), desc(refundRequests.id))
-    .all()
+    .orderBy(desc(eq(refundRequests.status, "open")), desc(refundRequests.createdAt), desc(refundRequests.id)))
     .map((r) => ({ ...r.request, productName: r.productName, orderStatus: r.orderStatus, buyerName: `${r.firstName} ${r.lastName}`.trim() }));
 }
 
 /** How many of the store's requests wait for an answer (the badge on /my-orders). */
-export function countOpenRefundRequests({ db, storeId }: { db: Db; storeId: number }): number {
+export async function countOpenRefundRequests({ db, storeId }: { db: Db; storeId: number }): Promise<number> {
   return (
-    db
+    (await first(db
       .select({ n: count() })
       .from(refundRequests)
       .innerJoin(orders, eq(orders.id, refundRequests.orderId))
-      .where(and(eq(orders.storeId, storeId), eq(refundRequests.status, "open")))
-      .get()?.n ?? 0
+      .where(and(eq(orders.storeId, storeId), eq(refundRequests.status, "open"))).limit(1)))?.n ?? 0
   );
 }

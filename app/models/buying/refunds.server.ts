@@ -21,7 +21,7 @@ import type Stripe from "stripe";
 import { checkouts, orders, products, stores, transactions, users, type Order } from "../../../db/tables";
 import { issueCreditNote } from "~/models/tax/invoices.server";
 import { recordRefundTax } from "~/models/tax/ledger.server";
-import type { Db, Tx } from "~/utils/db.server";
+import { affected, type Db, first, transaction, type Tx } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
@@ -58,16 +58,16 @@ export function refundIdempotencyKey(order: Pick<Order, "id" | "createdAt">): st
   return `refund-order-${order.id}-${order.createdAt.getTime()}`;
 }
 
-function claim(db: Db, orderId: number, now: Date): { ok: true; order: Order; marker: string } | { ok: false; error: RefundError } {
-  return db.transaction(
-    (tx) => {
-      const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
+async function claim(db: Db, orderId: number, now: Date): Promise<{ ok: true; order: Order; marker: string } | { ok: false; error: RefundError }> {
+  return await transaction(db,
+    async (tx) => {
+      const order = await first(tx.select().from(orders).where(eq(orders.id, orderId)).limit(1));
       if (!order) return { ok: false as const, error: "not-found" as const };
       if (order.status === "Refunded") return { ok: false as const, error: "already-refunded" as const };
       if (!canRefund(order)) return { ok: false as const, error: "not-refundable" as const };
       const marker = `pending:${now.getTime()}`;
       const staleBefore = `pending:${now.getTime() - CLAIM_STALE_MS}`;
-      const won = tx
+      const won = await tx
         .update(orders)
         .set({ providerRefundId: marker })
         .where(
@@ -79,31 +79,29 @@ function claim(db: Db, orderId: number, now: Date): { ok: true; order: Order; ma
               and(like(orders.providerRefundId, "pending:%"), lt(orders.providerRefundId, staleBefore)),
             ),
           ),
-        )
-        .run();
-      if (won.changes === 0) return { ok: false as const, error: "in-progress" as const };
+        );
+      if (affected(won) === 0) return { ok: false as const, error: "in-progress" as const };
       return { ok: true as const, order, marker };
     },
     { behavior: "immediate" },
   );
 }
 
-function release(db: Db, orderId: number, marker: string) {
-  db.update(orders)
+async function release(db: Db, orderId: number, marker: string) {
+  await db.update(orders)
     .set({ providerRefundId: null })
-    .where(and(eq(orders.id, orderId), eq(orders.providerRefundId, marker)))
-    .run();
+    .where(and(eq(orders.id, orderId), eq(orders.providerRefundId, marker)));
 }
 
 /** The payment intent of a Stripe checkout: stored at payment, else asked of Stripe from the session. */
 async function paymentIntentOf(db: Db, stripe: Stripe, checkoutId: number): Promise<string> {
-  const checkout = db.select().from(checkouts).where(eq(checkouts.id, checkoutId)).get()!;
+  const checkout = (await first(db.select().from(checkouts).where(eq(checkouts.id, checkoutId)).limit(1)))!;
   if (checkout.paymentIntentId) return checkout.paymentIntentId;
   if (!checkout.providerSessionId) throw new Error(`checkout ${checkoutId} has no Stripe session`);
   const session = await stripe.checkout.sessions.retrieve(checkout.providerSessionId);
   const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
   if (!intent) throw new Error(`Stripe session ${checkout.providerSessionId} has no payment intent`);
-  db.update(checkouts).set({ paymentIntentId: intent }).where(eq(checkouts.id, checkoutId)).run();
+  await db.update(checkouts).set({ paymentIntentId: intent }).where(eq(checkouts.id, checkoutId));
   return intent;
 }
 
@@ -112,10 +110,10 @@ async function paymentIntentOf(db: Db, stripe: Stripe, checkoutId: number): Prom
  * may go below zero), inside the settle transaction, marked with the administrator. An order without a Sale row
  * credited nothing, so nothing is debited.
  */
-function debitSeller(tx: Tx, { orderId, adminId, now }: { orderId: number; adminId: number | null; now: Date }): number {
-  const debit = debitRefund({ tx, orderId, now });
+async function debitSeller(tx: Tx, { orderId, adminId, now }: { orderId: number; adminId: number | null; now: Date }): Promise<number> {
+  const debit = await debitRefund({ tx, orderId, now });
   if (!debit.ok) return 0;
-  if (adminId !== null) tx.update(transactions).set({ adminId }).where(eq(transactions.id, debit.refund.id)).run();
+  if (adminId !== null) await tx.update(transactions).set({ adminId }).where(eq(transactions.id, debit.refund.id));
   return -debit.refund.amountCents;
 }
 
@@ -137,10 +135,10 @@ export async function refundOrder({
   stripe: Stripe | null;
   now?: Date;
 }): Promise<RefundResult> {
-  const claimed = claim(db, orderId, now);
+  const claimed = await claim(db, orderId, now);
   if (!claimed.ok) return claimed;
   const { order, marker } = claimed;
-  const checkout = db.select({ provider: checkouts.provider }).from(checkouts).where(eq(checkouts.id, order.checkoutId)).get()!;
+  const checkout = (await first(db.select({ provider: checkouts.provider }).from(checkouts).where(eq(checkouts.id, order.checkoutId)).limit(1)))!;
   const refundedCents = refundAmountCents(order);
   let refundId: string;
   try {
@@ -158,30 +156,28 @@ export async function refundOrder({
     }
   } catch (error) {
     logError({ event: "refund-failed", orderId: order.id }, "the payment provider refused a refund", error);
-    release(db, order.id, marker);
+    await release(db, order.id, marker);
     return { ok: false, error: "provider-failed" };
   }
-  const settled = db.transaction(
-    (tx) => {
-      const updated = tx
+  const settled = await transaction(db,
+    async (tx) => {
+      const updated = (await tx
         .update(orders)
         .set({ status: "Refunded", providerRefundId: refundId, refundedAt: now })
         .where(and(eq(orders.id, order.id), eq(orders.providerRefundId, marker)))
-        .returning()
-        .get();
+        .returning())[0];
       if (!updated) return undefined;
       // The refund takes the sale out of the product's sold count (the catalogue's sold, best sellers, popular).
-      tx.update(products)
+      await tx.update(products)
         .set({ sold: sql`max(${products.sold} - ${updated.quantity}, 0)` })
-        .where(eq(products.id, updated.productId))
-        .run();
-      const debitCents = debitSeller(tx, { orderId: updated.id, adminId: by === "admin" ? adminId : null, now });
+        .where(eq(products.id, updated.productId));
+      const debitCents = await debitSeller(tx, { orderId: updated.id, adminId: by === "admin" ? adminId : null, now });
       // The tax goes back with the refund (decision 123): the tax ledger's row negated, and a credit note.
-      recordRefundTax(tx, updated.id, now);
-      issueCreditNote(tx, { order: updated, now });
+      await recordRefundTax(tx, updated.id, now);
+      await issueCreditNote(tx, { order: updated, now });
       // The order's open refund request (decision 110) is answered by this refund.
-      acceptOpenRefundRequest(tx, { orderId: updated.id, actorId: adminId, now });
-      recordAudit(tx, {
+      await acceptOpenRefundRequest(tx, { orderId: updated.id, actorId: adminId, now });
+      await recordAudit(tx, {
         adminId,
         action: "refund",
         targetType: "order",
@@ -214,13 +210,12 @@ async function sendRefundMails({
   by: "admin" | "seller";
 }) {
   const origin = (getEnv().PUBLIC_URL ?? `http://localhost:${getEnv().PORT}`).replace(/\/$/, "");
-  const buyer = db.select().from(users).where(eq(users.id, order.buyerId)).get();
-  const seller = db
+  const buyer = await first(db.select().from(users).where(eq(users.id, order.buyerId)).limit(1));
+  const seller = await first(db
     .select({ email: users.email, firstName: users.firstName, storeName: stores.name, balanceCents: stores.balanceCents })
     .from(stores)
     .innerJoin(users, eq(users.id, stores.userId))
-    .where(eq(stores.id, order.storeId))
-    .get();
+    .where(eq(stores.id, order.storeId)).limit(1));
   if (buyer) {
     await sendMail({
       to: buyer.email,

@@ -15,7 +15,7 @@ import { fulfilAndMail } from "~/models/buying/order-mail.server";
 import { refuseOnEvidence } from "~/models/buying/evidence.server";
 import { getPaymentProvider } from "~/models/payments/providers.server";
 import { applyAccountUpdate } from "~/models/payments/onboarding.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { log, logError } from "~/utils/log.server";
 
 export type WebhookOutcome = { ok: true; result: string } | { ok: false; error: "invalid-signature" };
@@ -67,7 +67,7 @@ export async function handleStripeEvent({
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
       const session = event.data.object;
-      const checkout = findCheckout(db, session.id);
+      const checkout = await findCheckout(db, session.id);
       if (!checkout) return "unknown session";
       // Delayed payment methods complete first and pay later (async_payment_succeeded).
       if (session.payment_status !== "paid") return "awaiting payment";
@@ -103,19 +103,19 @@ export async function handleStripeEvent({
     }
     case "checkout.session.expired":
     case "checkout.session.async_payment_failed": {
-      const checkout = findCheckout(db, event.data.object.id);
+      const checkout = await findCheckout(db, event.data.object.id);
       if (!checkout) return "unknown session";
       const status = event.type === "checkout.session.expired" ? "expired" : "cancelled";
-      return releaseCheckout({ db, checkoutId: checkout.id, status, event: { id: event.id, type: event.type } });
+      return await releaseCheckout({ db, checkoutId: checkout.id, status, event: { id: event.id, type: event.type } });
     }
     case "account.updated":
       // Payout onboarding: the store's flag is details_submitted && payouts_enabled (payments/onboarding.server.ts).
-      return applyAccountUpdate({ db, account: event.data.object, event: { id: event.id, type: event.type } });
+      return await applyAccountUpdate({ db, account: event.data.object, event: { id: event.id, type: event.type } });
     default:
       return "ignored";
   }
 }
 
-function findCheckout(db: Db, sessionId: string) {
-  return db.select().from(checkouts).where(eq(checkouts.providerSessionId, sessionId)).get();
+async function findCheckout(db: Db, sessionId: string) {
+  return await first(db.select().from(checkouts).where(eq(checkouts.providerSessionId, sessionId)).limit(1));
 }

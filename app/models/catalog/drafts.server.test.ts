@@ -23,7 +23,7 @@ import { loader as productsLoader } from "~/routes/_api+/_user+/api.user.product
 import { action as publishAction } from "~/routes/_api+/_user+/api.user.publish-product";
 import { action as myDesignsAction } from "~/routes/_selling+/my-designs";
 import type { CatalogQuery } from "~/schemas/catalog";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 /** What server.ts gives every loader and action. */
 const context = { cspNonce: "" };
@@ -42,11 +42,11 @@ beforeEach(async () => {
 });
 
 /** Turns a design of the fixture shop into a draft through the seller's own model call. */
-function draft(productId: number) {
-  expect(setOwnProductStatus({ db, storeId: shop.store.id, productId, status: "draft" })).toBe(true);
+async function draft(productId: number) {
+  expect(await setOwnProductStatus({ db, storeId: shop.store.id, productId, status: "draft" })).toBe(true);
 }
 
-const listed = (page: ReturnType<typeof listProducts>) => page.items.map((i) => i.name);
+const listed = (page: Awaited<ReturnType<typeof listProducts>>) => page.items.map((i) => i.name);
 
 async function thrownStatus(run: () => Promise<unknown>): Promise<number> {
   try {
@@ -59,38 +59,38 @@ async function thrownStatus(run: () => Promise<unknown>): Promise<number> {
 }
 
 describe("drafts are invisible where a buyer looks", () => {
-  it("explore, best-sellers and popular neither list nor count a draft", () => {
-    draft(shop.bag.id);
-    draft(shop.digital.id);
-    const explore = listProducts({ db, query: ALL });
+  it("explore, best-sellers and popular neither list nor count a draft", async () => {
+    await draft(shop.bag.id);
+    await draft(shop.digital.id);
+    const explore = await listProducts({ db, query: ALL });
     expect(listed(explore)).not.toContain("Canvas Tote");
     expect(listed(explore)).not.toContain("Tote Pattern");
     expect(explore.total).toBe(2);
-    expect(listed(listProducts({ db, query: ALL, scope: "best-sellers" }))).toEqual(["Wrap Dress"]);
-    expect(listed(listProducts({ db, query: ALL, scope: "popular" }))).toEqual(["Printed Shirt Pattern"]);
+    expect(listed(await listProducts({ db, query: ALL, scope: "best-sellers" }))).toEqual(["Wrap Dress"]);
+    expect(listed(await listProducts({ db, query: ALL, scope: "popular" }))).toEqual(["Printed Shirt Pattern"]);
   });
 
-  it("search does not find a draft, and finds it once published", () => {
-    draft(shop.bag.id);
+  it("search does not find a draft, and finds it once published", async () => {
+    await draft(shop.bag.id);
     const search = { ...ALL, q: "canvas tote" };
-    expect(listProducts({ db, query: search })).toMatchObject({ items: [], total: 0 });
-    expect(setOwnProductStatus({ db, storeId: shop.store.id, productId: shop.bag.id, status: "published" })).toBe(true);
-    expect(listed(listProducts({ db, query: search }))).toEqual(["Canvas Tote"]);
+    expect(await listProducts({ db, query: search })).toMatchObject({ items: [], total: 0 });
+    expect(await setOwnProductStatus({ db, storeId: shop.store.id, productId: shop.bag.id, status: "published" })).toBe(true);
+    expect(listed(await listProducts({ db, query: search }))).toEqual(["Canvas Tote"]);
   });
 
-  it("the store page (HTML and JSON) leaves a draft out, also for its own seller", () => {
-    draft(shop.dress.id);
-    const page = getStorePage({ db, ownerId: shop.seller.id, viewerId: buyer.id })!;
+  it("the store page (HTML and JSON) leaves a draft out, also for its own seller", async () => {
+    await draft(shop.dress.id);
+    const page = (await getStorePage({ db, ownerId: shop.seller.id, viewerId: buyer.id }))!;
     expect(page.designs.items.map((d) => d.name)).not.toContain("Wrap Dress");
     expect(page.designs.total).toBe(3);
     expect(storeJson(page).designs.map((d) => d.id)).not.toContain(shop.dress.id);
     // The public store page is what buyers see; the seller's drafts are on /my-designs.
-    const own = getStorePage({ db, ownerId: shop.seller.id, viewerId: shop.seller.id })!;
+    const own = (await getStorePage({ db, ownerId: shop.seller.id, viewerId: shop.seller.id }))!;
     expect(own.designs.items.map((d) => d.id)).not.toContain(shop.dress.id);
   });
 
   it("the JSON product list leaves a draft out of the items and the X-Total-Count", async () => {
-    draft(shop.bag.id);
+    await draft(shop.bag.id);
     const response = await productsLoader({ request: new Request("http://shop.test/api/user/products?limit=100"), params: {}, context });
     const items = (await response.json()) as { id: number; name: string }[];
     expect(items.map((i) => i.id)).not.toContain(shop.bag.id);
@@ -99,55 +99,55 @@ describe("drafts are invisible where a buyer looks", () => {
   });
 
   it("the product page is 404 for a visitor and a buyer, and shown to its seller as a preview", async () => {
-    draft(shop.bag.id);
+    await draft(shop.bag.id);
     const page = (headers?: HeadersInit) =>
       thrownStatus(() => productPageLoader({ request: new Request(`http://shop.test/product/${shop.bag.id}`, { headers }), params: { id: String(shop.bag.id) }, context }));
     expect(await page()).toBe(404);
-    expect(await page({ Authorization: createSession({ db, userId: buyer.id }) })).toBe(404);
-    expect(await page({ Authorization: createSession({ db, userId: shop.seller.id }) })).toBe(200);
+    expect(await page({ Authorization: await createSession({ db, userId: buyer.id }) })).toBe(404);
+    expect(await page({ Authorization: await createSession({ db, userId: shop.seller.id }) })).toBe(200);
     const preview = (await productPageLoader({
-      request: new Request(`http://shop.test/product/${shop.bag.id}`, { headers: { Authorization: createSession({ db, userId: shop.seller.id }) } }),
+      request: new Request(`http://shop.test/product/${shop.bag.id}`, { headers: { Authorization: await createSession({ db, userId: shop.seller.id }) } }),
       params: { id: String(shop.bag.id) },
       context,
     })) as { product: { draft: boolean } };
     expect(preview.product.draft).toBe(true);
     // The model: a draft exists for its seller only.
-    expect(getExternalProduct({ db, productId: shop.bag.id })).toBeNull();
-    expect(getExternalProduct({ db, productId: shop.bag.id, viewerId: buyer.id })).toBeNull();
-    expect(getExternalProduct({ db, productId: shop.bag.id, viewerId: shop.seller.id })?.product.name).toBe("Canvas Tote");
+    expect(await getExternalProduct({ db, productId: shop.bag.id })).toBeNull();
+    expect(await getExternalProduct({ db, productId: shop.bag.id, viewerId: buyer.id })).toBeNull();
+    expect((await getExternalProduct({ db, productId: shop.bag.id, viewerId: shop.seller.id }))?.product.name).toBe("Canvas Tote");
   });
 
   it("the JSON external product is 404 for everyone; the seller reads the draft through the own product JSON", async () => {
-    draft(shop.bag.id);
+    await draft(shop.bag.id);
     const response = await externalProductLoader({ request: new Request("http://shop.test/"), params: { id: String(shop.bag.id) }, context });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: "Product not found" });
-    const own = getOwnProduct({ db, storeId: shop.store.id, productId: shop.bag.id })!;
+    const own = (await getOwnProduct({ db, storeId: shop.store.id, productId: shop.bag.id }))!;
     expect(ownProductJson(own).status).toBe("draft");
-    expect(listOwnProducts({ db, storeId: shop.store.id }).find((p) => p.id === shop.bag.id)?.status).toBe("draft");
+    expect((await listOwnProducts({ db, storeId: shop.store.id })).find((p) => p.id === shop.bag.id)?.status).toBe("draft");
   });
 });
 
 describe("drafts cannot be bought", () => {
-  it("adding a draft to the cart is refused, for visitors and buyers, and through the JSON checkout's items", () => {
-    draft(shop.bag.id);
-    expect(addToCart({ db, owner: { visitorToken: "v-draft" }, productId: shop.bag.id })).toEqual({ ok: false, error: "not-found" });
-    expect(addToCart({ db, owner: { userId: buyer.id }, productId: shop.bag.id })).toEqual({ ok: false, error: "not-found" });
-    expect(replaceCart({ db, userId: buyer.id, items: [{ productId: shop.digital.id }, { productId: shop.bag.id }] })).toEqual({
+  it("adding a draft to the cart is refused, for visitors and buyers, and through the JSON checkout's items", async () => {
+    await draft(shop.bag.id);
+    expect(await addToCart({ db, owner: { visitorToken: "v-draft" }, productId: shop.bag.id })).toEqual({ ok: false, error: "not-found" });
+    expect(await addToCart({ db, owner: { userId: buyer.id }, productId: shop.bag.id })).toEqual({ ok: false, error: "not-found" });
+    expect(await replaceCart({ db, userId: buyer.id, items: [{ productId: shop.digital.id }, { productId: shop.bag.id }] })).toEqual({
       ok: false,
       error: "not-found",
       productId: shop.bag.id,
       item: "Canvas Tote",
     });
-    expect(getCartView({ db, owner: { userId: buyer.id } }).lines).toEqual([]);
+    expect((await getCartView({ db, owner: { userId: buyer.id } })).lines).toEqual([]);
   });
 
   it("a cart line unpublished after it was added is refused at checkout with a clear message; nothing is reserved", async () => {
     const owner = { userId: buyer.id };
-    expect(addToCart({ db, owner, productId: shop.dress.id, variantId: shop.dressM.id })).toEqual({ ok: true });
-    expect(addToCart({ db, owner, productId: shop.bag.id })).toEqual({ ok: true });
-    draft(shop.bag.id);
-    const line = getCartView({ db, owner }).lines.find((l) => l.productId === shop.bag.id)!;
+    expect(await addToCart({ db, owner, productId: shop.dress.id, variantId: shop.dressM.id })).toEqual({ ok: true });
+    expect(await addToCart({ db, owner, productId: shop.bag.id })).toEqual({ ok: true });
+    await draft(shop.bag.id);
+    const line = (await getCartView({ db, owner })).lines.find((l) => l.productId === shop.bag.id)!;
     expect(line).toMatchObject({ removed: true, available: false });
     const result = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider() });
     expect(result).toEqual({ ok: false, error: "unavailable", item: "Canvas Tote" });
@@ -156,9 +156,9 @@ describe("drafts cannot be bought", () => {
         "An item in your cart is no longer available. Please remove it and try again. (Canvas Tote)",
       );
     }
-    expect(inventoryOf(db, shop.dressM.id)).toBe(1); // the dress's stock was not reserved
+    expect(await inventoryOf(db, shop.dressM.id)).toBe(1); // the dress's stock was not reserved
     // Published again, the same cart checks out.
-    expect(setOwnProductStatus({ db, storeId: shop.store.id, productId: shop.bag.id, status: "published" })).toBe(true);
+    expect(await setOwnProductStatus({ db, storeId: shop.store.id, productId: shop.bag.id, status: "published" })).toBe(true);
     const again = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider() });
     expect(again.ok).toBe(true);
   });
@@ -167,20 +167,20 @@ describe("drafts cannot be bought", () => {
 describe("publishing", () => {
   it("only the owner publishes or unpublishes; another store's or a removed design is not found", async () => {
     const other = await makeShop(db);
-    expect(setOwnProductStatus({ db, storeId: other.store.id, productId: shop.bag.id, status: "draft" })).toBe(false);
-    expect(db.select({ status: products.status }).from(products).where(eq(products.id, shop.bag.id)).get()?.status).toBe("published");
-    expect(removeOwnProduct({ db, storeId: shop.store.id, productId: shop.dress.id })).toBe(true);
-    expect(setOwnProductStatus({ db, storeId: shop.store.id, productId: shop.dress.id, status: "published" })).toBe(false);
+    expect(await setOwnProductStatus({ db, storeId: other.store.id, productId: shop.bag.id, status: "draft" })).toBe(false);
+    expect((await first(db.select({ status: products.status }).from(products).where(eq(products.id, shop.bag.id)).limit(1)))?.status).toBe("published");
+    expect(await removeOwnProduct({ db, storeId: shop.store.id, productId: shop.dress.id })).toBe(true);
+    expect(await setOwnProductStatus({ db, storeId: shop.store.id, productId: shop.dress.id, status: "published" })).toBe(false);
   });
 
   it("POST /api/user/publish-product: the owner publishes and unpublishes, another seller gets 404, bad input 400", async () => {
     const other = await makeShop(db);
-    draft(shop.bag.id);
-    const post = (userId: number, body: unknown) =>
+    await draft(shop.bag.id);
+    const post = async (userId: number, body: unknown) =>
       publishAction({
         request: new Request("http://shop.test/api/user/publish-product", {
           method: "POST",
-          headers: { Authorization: createSession({ db, userId }), "Content-Type": "application/json" },
+          headers: { Authorization: await createSession({ db, userId }), "Content-Type": "application/json" },
           body: JSON.stringify(body),
         }),
         params: {},
@@ -194,22 +194,22 @@ describe("publishing", () => {
     const published = await post(shop.seller.id, { id: shop.bag.id });
     expect(published.status).toBe(200);
     expect(await published.json()).toMatchObject({ success: true, status: "published" });
-    const ids = () => listProducts({ db, query: ALL }).items.map((i) => i.id);
-    expect(ids()).toContain(shop.bag.id);
+    const ids = async () => (await listProducts({ db, query: ALL })).items.map((i) => i.id);
+    expect(await ids()).toContain(shop.bag.id);
     const back = await post(shop.seller.id, { id: shop.bag.id, status: "draft" });
     expect(await back.json()).toMatchObject({ success: true, status: "draft" });
-    expect(ids()).not.toContain(shop.bag.id);
+    expect(await ids()).not.toContain(shop.bag.id);
   });
 
   it("the /my-designs form publishes its seller's draft and refuses another's (404) and a bad intent (400)", async () => {
     const other = await makeShop(db);
-    draft(shop.bag.id);
+    await draft(shop.bag.id);
     const post = (userId: number, fields: Record<string, string>) =>
       thrownStatus(async () => {
         const response = await myDesignsAction({
           request: new Request("http://shop.test/my-designs", {
             method: "POST",
-            headers: { Authorization: createSession({ db, userId }) },
+            headers: { Authorization: await createSession({ db, userId }) },
             body: new URLSearchParams(fields),
           }),
           params: {},
@@ -222,6 +222,6 @@ describe("publishing", () => {
     expect(await post(shop.seller.id, { intent: "delete", productId: String(shop.bag.id) })).toBe(400);
     expect(await post(shop.seller.id, { intent: "publish", productId: "x" })).toBe(400);
     expect(await post(shop.seller.id, { intent: "publish", productId: String(shop.bag.id) })).toBe(302);
-    expect(getExternalProduct({ db, productId: shop.bag.id })?.product.name).toBe("Canvas Tote");
+    expect((await getExternalProduct({ db, productId: shop.bag.id }))?.product.name).toBe("Canvas Tote");
   });
 });

@@ -8,7 +8,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { favorites, products, stores } from "../../../db/tables";
 import { mediaOf } from "~/models/catalog/media.server";
 import { productWithStoreColumns } from "~/models/catalog/products.server";
-import { preparedPerDb, type Db } from "~/utils/db.server";
+import { type Db, first, preparedPerDb } from "~/utils/db.server";
 
 export type FavoriteError = "product-not-found" | "own-product";
 
@@ -19,19 +19,18 @@ export type FavoriteResult = { ok: true; favorite: boolean } | { ok: false; erro
  * products are not found either way, drafts when adding (a buyer cannot see them; one favoured before it was
  * unpublished can still be let go); a seller does not favour their own designs.
  */
-export function setFavorite({ db, userId, productId, favorite }: { db: Db; userId: number; productId: number; favorite: boolean }): FavoriteResult {
-  const product = db
+export async function setFavorite({ db, userId, productId, favorite }: { db: Db; userId: number; productId: number; favorite: boolean }): Promise<FavoriteResult> {
+  const product = await first(db
     .select({ id: products.id, storeOwner: stores.userId })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(and(eq(products.id, productId), isNull(products.removedAt), favorite ? eq(products.status, "published") : undefined))
-    .get();
+    .where(and(eq(products.id, productId), isNull(products.removedAt), favorite ? eq(products.status, "published") : undefined)).limit(1));
   if (!product) return { ok: false, error: "product-not-found" };
   if (favorite) {
     if (product.storeOwner === userId) return { ok: false, error: "own-product" };
-    db.insert(favorites).values({ userId, productId }).onConflictDoNothing().run();
+    await db.insert(favorites).values({ userId, productId }).onConflictDoNothing();
   } else {
-    db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.productId, productId))).run();
+    await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.productId, productId)));
   }
   return { ok: true, favorite };
 }
@@ -52,21 +51,20 @@ const favoriteIdsQuery = preparedPerDb((db) =>
 );
 
 /** Which of these products the user favours (for the hearts of a page of cards). */
-export function favoriteIdsAmong({ db, userId, productIds }: { db: Db; userId: number; productIds: number[] }): Set<number> {
+export async function favoriteIdsAmong({ db, userId, productIds }: { db: Db; userId: number; productIds: number[] }): Promise<Set<number>> {
   if (productIds.length === 0) return new Set();
   const rows = favoriteIdsQuery(db).all({ userId, productIds: JSON.stringify(productIds) });
   return new Set(rows.map((r) => r.productId));
 }
 
 /** How many users favour each of these products (the seller's /my-designs); products nobody favours are absent. */
-export function countFavorites({ db, productIds }: { db: Db; productIds: number[] }): Map<number, number> {
+export async function countFavorites({ db, productIds }: { db: Db; productIds: number[] }): Promise<Map<number, number>> {
   if (productIds.length === 0) return new Map();
-  const rows = db
+  const rows = await db
     .select({ productId: favorites.productId, n: count() })
     .from(favorites)
     .where(inArray(favorites.productId, productIds))
-    .groupBy(favorites.productId)
-    .all();
+    .groupBy(favorites.productId);
   return new Map(rows.map((r) => [r.productId, r.n]));
 }
 
@@ -74,15 +72,14 @@ export function countFavorites({ db, productIds }: { db: Db; productIds: number[
  * The user's favourite listed products (not drafts: they return when published), the latest favoured first, in the shape of the catalogue's list items
  * (ProductListItem: /favorites shows them as cards, the JSON face as the product list does).
  */
-export function listFavorites({ db, userId }: { db: Db; userId: number }) {
-  const rows = db
+export async function listFavorites({ db, userId }: { db: Db; userId: number }) {
+  const rows = await db
     .select(productWithStoreColumns)
     .from(favorites)
     .innerJoin(products, eq(products.id, favorites.productId))
     .innerJoin(stores, eq(stores.id, products.storeId))
     .where(and(eq(favorites.userId, userId), isNull(products.removedAt), eq(products.status, "published")))
-    .orderBy(desc(favorites.createdAt), desc(products.id))
-    .all();
-  const media = mediaOf(db, rows.map((r) => r.id));
+    .orderBy(desc(favorites.createdAt), desc(products.id));
+  const media = await mediaOf(db, rows.map((r) => r.id));
   return rows.map((r) => ({ ...r, media: media.get(r.id) ?? [], myself: r.storeOwner === userId, favorite: true }));
 }

@@ -16,16 +16,16 @@ describe("follows", () => {
   it("follow is idempotent, unfollow removes, nobody follows their own store", async () => {
     const owner = await makeUser(db);
     const fan = await makeUser(db);
-    db.insert(stores).values({ userId: owner.id, name: "Dart Loft" }).run();
-    expect(setFollowing({ db, userId: fan.id, ownerId: owner.id, follow: true })).toEqual({ ok: true, followersCount: 1, isFollowing: true });
-    expect(setFollowing({ db, userId: fan.id, ownerId: owner.id, follow: true })).toEqual({ ok: true, followersCount: 1, isFollowing: true });
-    expect(getStorePage({ db, ownerId: owner.id, viewerId: fan.id })).toMatchObject({ followersCount: 1, isFollowing: true });
-    expect(setFollowing({ db, userId: owner.id, ownerId: owner.id, follow: true })).toEqual({ ok: false, error: "own-store" });
+    await db.insert(stores).values({ userId: owner.id, name: "Dart Loft" });
+    expect(await setFollowing({ db, userId: fan.id, ownerId: owner.id, follow: true })).toEqual({ ok: true, followersCount: 1, isFollowing: true });
+    expect(await setFollowing({ db, userId: fan.id, ownerId: owner.id, follow: true })).toEqual({ ok: true, followersCount: 1, isFollowing: true });
+    expect(await getStorePage({ db, ownerId: owner.id, viewerId: fan.id })).toMatchObject({ followersCount: 1, isFollowing: true });
+    expect(await setFollowing({ db, userId: owner.id, ownerId: owner.id, follow: true })).toEqual({ ok: false, error: "own-store" });
     expect(CATALOG_ERRORS.follow["own-store"].status).toBe(400);
-    expect(setFollowing({ db, userId: fan.id, ownerId: 9999, follow: true })).toEqual({ ok: false, error: "store-not-found" });
+    expect(await setFollowing({ db, userId: fan.id, ownerId: 9999, follow: true })).toEqual({ ok: false, error: "store-not-found" });
     expect(CATALOG_ERRORS.follow["store-not-found"].status).toBe(404);
-    setFollowing({ db, userId: fan.id, ownerId: owner.id, follow: false });
-    expect(getStorePage({ db, ownerId: owner.id, viewerId: fan.id })).toMatchObject({ followersCount: 0, isFollowing: false });
-    expect(getStorePage({ db, ownerId: fan.id })).toBeNull();
+    await setFollowing({ db, userId: fan.id, ownerId: owner.id, follow: false });
+    expect(await getStorePage({ db, ownerId: owner.id, viewerId: fan.id })).toMatchObject({ followersCount: 0, isFollowing: false });
+    expect(await getStorePage({ db, ownerId: fan.id })).toBeNull();
   });
 });

@@ -2,16 +2,16 @@
 import { and, count, eq } from "drizzle-orm";
 
 import { follows, stores } from "../../../db/tables";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
-export function countFollowers({ db, storeId }: { db: Db; storeId: number }): number {
-  return db.select({ n: count() }).from(follows).where(eq(follows.storeId, storeId)).get()?.n ?? 0;
+export async function countFollowers({ db, storeId }: { db: Db; storeId: number }): Promise<number> {
+  return (await first(db.select({ n: count() }).from(follows).where(eq(follows.storeId, storeId)).limit(1)))?.n ?? 0;
 }
 
-export function isFollowing({ db, storeId, userId }: { db: Db; storeId: number; userId?: number | null }): boolean {
+export async function isFollowing({ db, storeId, userId }: { db: Db; storeId: number; userId?: number | null }): Promise<boolean> {
   if (!userId) return false;
   return Boolean(
-    db.select({ userId: follows.userId }).from(follows).where(and(eq(follows.storeId, storeId), eq(follows.userId, userId))).get(),
+    await first(db.select({ userId: follows.userId }).from(follows).where(and(eq(follows.storeId, storeId), eq(follows.userId, userId))).limit(1)),
   );
 }
 
@@ -23,14 +23,14 @@ export type FollowResult = { ok: true; followersCount: number; isFollowing: bool
  * Follows (or unfollows) the store of `ownerId` and answers the new follower numbers; following twice
  * changes nothing. Nobody follows their own store.
  */
-export function setFollowing({ db, userId, ownerId, follow }: { db: Db; userId: number; ownerId: number; follow: boolean }): FollowResult {
-  const store = db.select({ id: stores.id }).from(stores).where(eq(stores.userId, ownerId)).get();
+export async function setFollowing({ db, userId, ownerId, follow }: { db: Db; userId: number; ownerId: number; follow: boolean }): Promise<FollowResult> {
+  const store = await first(db.select({ id: stores.id }).from(stores).where(eq(stores.userId, ownerId)).limit(1));
   if (!store) return { ok: false, error: "store-not-found" };
   if (follow) {
     if (ownerId === userId) return { ok: false, error: "own-store" };
-    db.insert(follows).values({ userId, storeId: store.id }).onConflictDoNothing().run();
+    await db.insert(follows).values({ userId, storeId: store.id }).onConflictDoNothing();
   } else {
-    db.delete(follows).where(and(eq(follows.storeId, store.id), eq(follows.userId, userId))).run();
+    await db.delete(follows).where(and(eq(follows.storeId, store.id), eq(follows.userId, userId)));
   }
-  return { ok: true, followersCount: countFollowers({ db, storeId: store.id }), isFollowing: isFollowing({ db, storeId: store.id, userId }) };
+  return { ok: true, followersCount: await countFollowers({ db, storeId: store.id }), isFollowing: await isFollowing({ db, storeId: store.id, userId }) };
 }

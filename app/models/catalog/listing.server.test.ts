@@ -18,10 +18,10 @@ let sellerId: number;
 let storeId: number;
 let t = 0;
 
-function addProduct(p: P, store = storeId) {
+async function addProduct(p: P, store = storeId) {
   t += 1;
   const type = p.type ?? "Ready";
-  return db
+  return (await db
     .insert(products)
     .values({
       storeId: store,
@@ -34,89 +34,88 @@ function addProduct(p: P, store = storeId) {
       createdAt: new Date(1_700_000_000_000 + t * 1000),
       ...p,
     })
-    .returning()
-    .get();
+    .returning())[0];
 }
 
-const names = (page: ReturnType<typeof listProducts>) => page.items.map((i) => i.name);
+const names = (page: Awaited<ReturnType<typeof listProducts>>) => page.items.map((i) => i.name);
 
 beforeEach(async () => {
   db = createTestDb();
   const seller = await makeUser(db);
   sellerId = seller.id;
-  storeId = db.insert(stores).values({ userId: seller.id, name: "Selvedge Studio", avatar: "a.webp" }).returning().get().id;
-  addProduct({ name: "Linen Wrap Dress", category2: "dresses", priceCents: 9000, sold: 5 });
-  addProduct({ name: "Boxy Tee Pattern", type: "Pattern", priceCents: 1200, sold: 50 });
-  addProduct({ name: "Dog Raincoat", category1: "Pets", category2: "clothing", type: "Made", priceCents: 4000, sold: 9 });
-  addProduct({ name: "Cushion Cover", category1: "Home", category2: "decor", description: "Piped edges in washed linen", priceCents: 2500, sold: 1 });
+  storeId = (await db.insert(stores).values({ userId: seller.id, name: "Selvedge Studio", avatar: "a.webp" }).returning())[0].id;
+  await addProduct({ name: "Linen Wrap Dress", category2: "dresses", priceCents: 9000, sold: 5 });
+  await addProduct({ name: "Boxy Tee Pattern", type: "Pattern", priceCents: 1200, sold: 50 });
+  await addProduct({ name: "Dog Raincoat", category1: "Pets", category2: "clothing", type: "Made", priceCents: 4000, sold: 9 });
+  await addProduct({ name: "Cushion Cover", category1: "Home", category2: "decor", description: "Piped edges in washed linen", priceCents: 2500, sold: 1 });
 });
 
 describe("listProducts", () => {
-  it("lists newest first and hides removed products", () => {
-    addProduct({ name: "Gone Skirt", removedAt: new Date() });
-    expect(names(listProducts({ db, query: ALL }))).toEqual(["Cushion Cover", "Dog Raincoat", "Boxy Tee Pattern", "Linen Wrap Dress"]);
+  it("lists newest first and hides removed products", async () => {
+    await addProduct({ name: "Gone Skirt", removedAt: new Date() });
+    expect(names(await listProducts({ db, query: ALL }))).toEqual(["Cushion Cover", "Dog Raincoat", "Boxy Tee Pattern", "Linen Wrap Dress"]);
   });
 
-  it("filters by category, level-2 ids and availability", () => {
-    expect(names(listProducts({ db, query: { ...ALL, category1: "Pets" } }))).toEqual(["Dog Raincoat"]);
-    expect(names(listProducts({ db, query: { ...ALL, category1: "women", category2: ["dresses"] } }))).toEqual(["Linen Wrap Dress"]);
-    expect(names(listProducts({ db, query: { ...ALL, category3: ["Pattern"] } }))).toEqual(["Boxy Tee Pattern"]);
-    expect(names(listProducts({ db, query: { ...ALL, category3: ["ready_to_ship", "Made"], sort: "price_asc" } }))).toEqual([
+  it("filters by category, level-2 ids and availability", async () => {
+    expect(names(await listProducts({ db, query: { ...ALL, category1: "Pets" } }))).toEqual(["Dog Raincoat"]);
+    expect(names(await listProducts({ db, query: { ...ALL, category1: "women", category2: ["dresses"] } }))).toEqual(["Linen Wrap Dress"]);
+    expect(names(await listProducts({ db, query: { ...ALL, category3: ["Pattern"] } }))).toEqual(["Boxy Tee Pattern"]);
+    expect(names(await listProducts({ db, query: { ...ALL, category3: ["ready_to_ship", "Made"], sort: "price_asc" } }))).toEqual([
       "Cushion Cover",
       "Dog Raincoat",
       "Linen Wrap Dress",
     ]);
   });
 
-  it("best-sellers excludes patterns, popular has only patterns", () => {
-    const best = listProducts({ db, query: { ...ALL, sort: "best_selling" }, scope: "best-sellers" });
+  it("best-sellers excludes patterns, popular has only patterns", async () => {
+    const best = await listProducts({ db, query: { ...ALL, sort: "best_selling" }, scope: "best-sellers" });
     expect(names(best)).toEqual(["Dog Raincoat", "Linen Wrap Dress", "Cushion Cover"]);
-    expect(names(listProducts({ db, query: ALL, scope: "popular" }))).toEqual(["Boxy Tee Pattern"]);
+    expect(names(await listProducts({ db, query: ALL, scope: "popular" }))).toEqual(["Boxy Tee Pattern"]);
     // Asking best-sellers for patterns only finds nothing.
-    expect(listProducts({ db, query: { ...ALL, category3: ["Pattern"] }, scope: "best-sellers" }).total).toBe(0);
+    expect((await listProducts({ db, query: { ...ALL, category3: ["Pattern"] }, scope: "best-sellers" })).total).toBe(0);
   });
 
-  it("sorts by price both ways and by sold count", () => {
-    expect(names(listProducts({ db, query: { ...ALL, sort: "price_asc" } }))[0]).toBe("Boxy Tee Pattern");
-    expect(names(listProducts({ db, query: { ...ALL, sort: "price_desc" } }))[0]).toBe("Linen Wrap Dress");
-    expect(names(listProducts({ db, query: { ...ALL, sort: "best_selling" } }))[0]).toBe("Boxy Tee Pattern");
+  it("sorts by price both ways and by sold count", async () => {
+    expect(names(await listProducts({ db, query: { ...ALL, sort: "price_asc" } }))[0]).toBe("Boxy Tee Pattern");
+    expect(names(await listProducts({ db, query: { ...ALL, sort: "price_desc" } }))[0]).toBe("Linen Wrap Dress");
+    expect(names(await listProducts({ db, query: { ...ALL, sort: "best_selling" } }))[0]).toBe("Boxy Tee Pattern");
   });
 
-  it("searches name, description and store name, by prefix and word stem, combined with filters", () => {
-    expect(names(listProducts({ db, query: { ...ALL, q: "raincoat" } }))).toEqual(["Dog Raincoat"]);
-    expect(names(listProducts({ db, query: { ...ALL, q: "dresses" } }))).toEqual(["Linen Wrap Dress"]);
-    expect(names(listProducts({ db, query: { ...ALL, q: "rainc" } }))).toEqual(["Dog Raincoat"]);
-    expect(names(listProducts({ db, query: { ...ALL, q: "washed linen" } }))).toEqual(["Cushion Cover"]);
-    expect(listProducts({ db, query: { ...ALL, q: "selvedge" } }).total).toBe(4);
-    expect(names(listProducts({ db, query: { ...ALL, q: "linen", category1: "women" } }))).toEqual(["Linen Wrap Dress"]);
-    expect(listProducts({ db, query: { ...ALL, q: "\"); DROP TABLE products; --" } }).total).toBe(0);
+  it("searches name, description and store name, by prefix and word stem, combined with filters", async () => {
+    expect(names(await listProducts({ db, query: { ...ALL, q: "raincoat" } }))).toEqual(["Dog Raincoat"]);
+    expect(names(await listProducts({ db, query: { ...ALL, q: "dresses" } }))).toEqual(["Linen Wrap Dress"]);
+    expect(names(await listProducts({ db, query: { ...ALL, q: "rainc" } }))).toEqual(["Dog Raincoat"]);
+    expect(names(await listProducts({ db, query: { ...ALL, q: "washed linen" } }))).toEqual(["Cushion Cover"]);
+    expect((await listProducts({ db, query: { ...ALL, q: "selvedge" } })).total).toBe(4);
+    expect(names(await listProducts({ db, query: { ...ALL, q: "linen", category1: "women" } }))).toEqual(["Linen Wrap Dress"]);
+    expect((await listProducts({ db, query: { ...ALL, q: "\"); DROP TABLE products; --" } })).total).toBe(0);
   });
 
-  it("keeps the search index in sync with product edits and store renames", () => {
-    const p = addProduct({ name: "Plain Apron" });
-    db.update(products).set({ name: "Canvas Apron", description: "Sturdy" }).where(eq(products.id, p.id)).run();
-    expect(names(listProducts({ db, query: { ...ALL, q: "canvas" } }))).toEqual(["Canvas Apron"]);
-    expect(listProducts({ db, query: { ...ALL, q: "plain" } }).total).toBe(0);
-    db.update(stores).set({ name: "Bobbin Works" }).where(eq(stores.id, storeId)).run();
-    expect(listProducts({ db, query: { ...ALL, q: "bobbin" } }).total).toBe(5);
-    db.delete(products).where(eq(products.id, p.id)).run();
-    expect(listProducts({ db, query: { ...ALL, q: "canvas" } }).total).toBe(0);
+  it("keeps the search index in sync with product edits and store renames", async () => {
+    const p = await addProduct({ name: "Plain Apron" });
+    await db.update(products).set({ name: "Canvas Apron", description: "Sturdy" }).where(eq(products.id, p.id));
+    expect(names(await listProducts({ db, query: { ...ALL, q: "canvas" } }))).toEqual(["Canvas Apron"]);
+    expect((await listProducts({ db, query: { ...ALL, q: "plain" } })).total).toBe(0);
+    await db.update(stores).set({ name: "Bobbin Works" }).where(eq(stores.id, storeId));
+    expect((await listProducts({ db, query: { ...ALL, q: "bobbin" } })).total).toBe(5);
+    await db.delete(products).where(eq(products.id, p.id));
+    expect((await listProducts({ db, query: { ...ALL, q: "canvas" } })).total).toBe(0);
   });
 
-  it("pages with a page count and clamps a page past the end", () => {
-    for (let i = 0; i < 26; i++) addProduct({ name: `Extra ${i}` });
-    const first = listProducts({ db, query: ALL, pageSize: 24 });
+  it("pages with a page count and clamps a page past the end", async () => {
+    for (let i = 0; i < 26; i++) await addProduct({ name: `Extra ${i}` });
+    const first = await listProducts({ db, query: ALL, pageSize: 24 });
     expect(first).toMatchObject({ total: 30, page: 1, pageCount: 2 });
     expect(first.items).toHaveLength(24);
-    const second = listProducts({ db, query: { ...ALL, page: 2 }, pageSize: 24 });
+    const second = await listProducts({ db, query: { ...ALL, page: 2 }, pageSize: 24 });
     expect(second.items).toHaveLength(6);
-    expect(listProducts({ db, query: { ...ALL, page: 9 }, pageSize: 24 }).page).toBe(2);
+    expect((await listProducts({ db, query: { ...ALL, page: 9 }, pageSize: 24 })).page).toBe(2);
   });
 
-  it("marks the viewer's own products and fills store fields and media", () => {
-    const own = listProducts({ db, query: ALL, viewerId: sellerId }).items[0]!;
+  it("marks the viewer's own products and fills store fields and media", async () => {
+    const own = (await listProducts({ db, query: ALL, viewerId: sellerId })).items[0]!;
     expect(own).toMatchObject({ myself: true, storeOwner: sellerId, storeName: "Selvedge Studio", storeAvatar: "a.webp", media: [] });
-    expect(listProducts({ db, query: ALL, viewerId: sellerId + 99 }).items[0]!.myself).toBe(false);
+    expect((await listProducts({ db, query: ALL, viewerId: sellerId + 99 })).items[0]!.myself).toBe(false);
   });
 });
 
@@ -155,8 +154,8 @@ describe("labels", () => {
 });
 
 describe("JSON shapes", () => {
-  it("a list item has exactly the spec's fields, price in dollars", () => {
-    const item = productListItemJson(listProducts({ db, query: { ...ALL, q: "raincoat" } }).items[0]!);
+  it("a list item has exactly the spec's fields, price in dollars", async () => {
+    const item = productListItemJson((await listProducts({ db, query: { ...ALL, q: "raincoat" } })).items[0]!);
     expect(item).toEqual({
       id: item.id,
       name: "Dog Raincoat",
@@ -170,12 +169,12 @@ describe("JSON shapes", () => {
     });
   });
 
-  it("an external product has the spec's fields, newest review first", () => {
-    const p = listProducts({ db, query: { ...ALL, q: "raincoat" } }).items[0]!;
-    db.insert(variants).values({ productId: p.id, value: "S", inventory: 2 }).run();
-    db.insert(reviews).values({ productId: p.id, name: "Ana", star: 4, comment: "Nice", createdAt: new Date("2026-01-02T00:00:00Z") }).run();
-    db.insert(reviews).values({ productId: p.id, name: "Ben", star: 5, comment: "", createdAt: new Date("2026-02-02T00:00:00Z") }).run();
-    const found = getExternalProduct({ db, productId: p.id })!;
+  it("an external product has the spec's fields, newest review first", async () => {
+    const p = (await listProducts({ db, query: { ...ALL, q: "raincoat" } })).items[0]!;
+    await db.insert(variants).values({ productId: p.id, value: "S", inventory: 2 });
+    await db.insert(reviews).values({ productId: p.id, name: "Ana", star: 4, comment: "Nice", createdAt: new Date("2026-01-02T00:00:00Z") });
+    await db.insert(reviews).values({ productId: p.id, name: "Ben", star: 5, comment: "", createdAt: new Date("2026-02-02T00:00:00Z") });
+    const found = (await getExternalProduct({ db, productId: p.id }))!;
     expect(found.rating).toEqual({ average: 4.5, count: 2 });
     const json = externalProductJson(found);
     expect(json.product).toEqual({
@@ -194,6 +193,6 @@ describe("JSON shapes", () => {
       ["Ana", "2026-01-02T00:00:00.000Z"],
     ]);
     expect(json).toMatchObject({ store_owner_id: sellerId, store_name: "Selvedge Studio", store_profile: { city: "", country: "" } });
-    expect(getExternalProduct({ db, productId: 999 })).toBeNull();
+    expect(await getExternalProduct({ db, productId: 999 })).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { mediaOf } from "~/models/catalog/media.server";
 import { productWithStoreColumns } from "~/models/catalog/products.server";
 import { PAGE_SIZE, type CatalogQuery, type SortId } from "~/schemas/catalog";
 import { AVAILABILITIES, type Delivery, type ProductType } from "~/utils/catalog";
-import { untilDataChanges, type Db } from "~/utils/db.server";
+import { type Db, first, untilDataChangesAsync } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 
 /** best-sellers: everything but patterns; popular: only patterns (spec 2.3). */
@@ -77,7 +77,7 @@ function typesFor(scope: ListScope, category3: string[]): ProductType[] {
   return chosen.filter((t) => SCOPE_TYPES[scope].includes(t));
 }
 
-export function listProducts({
+export async function listProducts({
   db,
   query,
   scope = "explore",
@@ -91,12 +91,12 @@ export function listProducts({
   viewerId?: number | null;
   storeId?: number;
   pageSize?: number;
-}): ProductListPage {
+}): Promise<ProductListPage> {
   // A page of the catalogue is the same for everyone until the data changes (only `myself` and `favorite` depend
   // on the viewer): reused across requests, so a busy listing costs no query at all (untilDataChanges).
   const key = JSON.stringify([scope, storeId ?? null, pageSize, query.category1, query.category2, query.category3, query.q, query.sort, query.page]);
-  const found = untilDataChanges(db, `listProducts ${key}`, () => readPage({ db, query, scope, storeId, pageSize }));
-  const favored = viewerId != null ? favoriteIdsAmong({ db, userId: viewerId, productIds: found.rows.map((r) => r.id) }) : null;
+  const found = await untilDataChangesAsync(db, `listProducts ${key}`, async () => readPage({ db, query, scope, storeId, pageSize }));
+  const favored = viewerId != null ? await favoriteIdsAmong({ db, userId: viewerId, productIds: found.rows.map((r) => r.id) }) : null;
   const items = found.rows.map((r) => ({
     ...r,
     media: [...r.media],
@@ -106,7 +106,7 @@ export function listProducts({
   return { items, total: found.total, page: found.page, pageCount: found.pageCount };
 }
 
-function readPage({
+async function readPage({
   db,
   query,
   scope,
@@ -132,20 +132,19 @@ function readPage({
     match ? sql`${products.id} IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})` : undefined,
   );
 
-  const total = db.select({ n: count() }).from(products).where(where).get()?.n ?? 0;
+  const total = (await first(db.select({ n: count() }).from(products).where(where).limit(1)))?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
-  const rows = db
+  const rows = await db
     .select(productWithStoreColumns)
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .where(where)
     .orderBy(...ORDER[query.sort])
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .all();
+    .offset((page - 1) * pageSize);
 
-  const media = mediaOf(db, rows.map((r) => r.id));
+  const media = await mediaOf(db, rows.map((r) => r.id));
   return { rows: rows.map((r) => ({ ...r, media: media.get(r.id) ?? [] })), total, page, pageCount };
 }
 

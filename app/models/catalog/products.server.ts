@@ -5,7 +5,7 @@ import { productMedia, products, reviews, stores, users, variants } from "../../
 import { getBuyerSettings } from "~/models/platform/settings.server";
 import { productTypeLabel } from "~/utils/catalog";
 import { isoDay } from "~/utils/dates";
-import { preparedPerDb, type Db, type DbOrTx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first, preparedPerDb } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 
 /** The columns of a product in a list (the catalogue's cards, the seller's designs, the admin's products). */
@@ -27,13 +27,12 @@ export const productWithStoreColumns = {
 };
 
 /** A product's type and state with its seller's user id, or undefined for an unknown id. */
-export function productAndSeller(db: DbOrTx, productId: number) {
-  return db
+export async function productAndSeller(db: DbOrTx, productId: number) {
+  return await first(db
     .select({ type: products.type, status: products.status, removedAt: products.removedAt, sellerId: stores.userId })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(eq(products.id, productId))
-    .get();
+    .where(eq(products.id, productId)).limit(1));
 }
 
 /** The product page's rule (decision 106): a product not removed, and published or the viewer's own draft. */
@@ -91,7 +90,7 @@ const ratingQuery = preparedPerDb((db) =>
 );
 
 /** A product's variants in their order (one query for the buyer's and the seller's views). */
-export function variantsOf(db: Db, productId: number) {
+export async function variantsOf(db: Db, productId: number) {
   return variantsQuery(db).all({ productId });
 }
 
@@ -99,13 +98,13 @@ export function variantsOf(db: Db, productId: number) {
  * A product as buyers see it; null when unknown or removed. A draft is shown only to its seller (`viewerId`, the
  * preview of decision 106): to anyone else it does not exist.
  */
-export function getExternalProduct({ db, productId, viewerId }: { db: Db; productId: number; viewerId?: number | null }) {
+export async function getExternalProduct({ db, productId, viewerId }: { db: Db; productId: number; viewerId?: number | null }) {
   const row = productQuery(db).get({ productId });
   if (!row) return null;
   if (row.product.status !== "published" && (viewerId == null || row.store.userId !== viewerId)) return null;
 
   const media = mediaQuery(db).all({ productId });
-  const variantRows = variantsOf(db, productId).map(({ sku: _sku, ...v }) => v);
+  const variantRows = (await variantsOf(db, productId)).map(({ sku: _sku, ...v }) => v);
   const reviewRows = reviewsQuery(db).all({ productId });
   const summary = ratingQuery(db).get({ productId });
 
@@ -118,13 +117,13 @@ export function getExternalProduct({ db, productId, viewerId }: { db: Db; produc
   };
 }
 
-export type ExternalProduct = NonNullable<ReturnType<typeof getExternalProduct>>;
+export type ExternalProduct = NonNullable<Awaited<ReturnType<typeof getExternalProduct>>>;
 
 /**
  * External product (HTML face, /product/{id}; prices in cents): what the catalogue shows of the product, its store and
  * its reviews. A printed pattern adds the platform's shipping (pss); the viewer's own design is `myself`.
  */
-export function productPageView({ db, found, viewerId }: { db: Db; found: ExternalProduct; viewerId: number | null | undefined }) {
+export async function productPageView({ db, found, viewerId }: { db: Db; found: ExternalProduct; viewerId: number | null | undefined }) {
   const { product, store, owner } = found;
   const printed = product.type === "Pattern" && product.delivery === "Print";
   return {
@@ -140,7 +139,7 @@ export function productPageView({ db, found, viewerId }: { db: Db; found: Extern
       priceCents: product.priceCents,
       sold: product.sold,
       sizeChart: product.sizeChart,
-      pssCents: printed ? getBuyerSettings({ db }).pssCents : null,
+      pssCents: printed ? (await getBuyerSettings({ db })).pssCents : null,
     },
     media: found.media.map((m) => m.media),
     variants: found.variants,

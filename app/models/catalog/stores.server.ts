@@ -4,24 +4,23 @@ import { asc, eq } from "drizzle-orm";
 import { storeMedia, stores } from "../../../db/tables";
 import { countFollowers, isFollowing } from "~/models/catalog/follows.server";
 import { listProducts, productListItemJson, toCardData } from "~/models/catalog/listing.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 /** The store a user owns (seller rights come from owning one), or undefined. */
-export function getStoreByOwner({ db, ownerId }: { db: Db; ownerId: number }) {
-  return db.select().from(stores).where(eq(stores.userId, ownerId)).get();
+export async function getStoreByOwner({ db, ownerId }: { db: Db; ownerId: number }) {
+  return await first(db.select().from(stores).where(eq(stores.userId, ownerId)).limit(1));
 }
 
 /** Everything a store page shows: the store, its media, follower numbers and a page of its designs. */
-export function getStorePage({ db, ownerId, viewerId, page = 1 }: { db: Db; ownerId: number; viewerId?: number | null; page?: number }) {
-  const store = getStoreByOwner({ db, ownerId });
+export async function getStorePage({ db, ownerId, viewerId, page = 1 }: { db: Db; ownerId: number; viewerId?: number | null; page?: number }) {
+  const store = await getStoreByOwner({ db, ownerId });
   if (!store) return null;
-  const media = db
+  const media = await db
     .select({ id: storeMedia.id, media: storeMedia.media })
     .from(storeMedia)
     .where(eq(storeMedia.storeId, store.id))
-    .orderBy(asc(storeMedia.position), asc(storeMedia.id))
-    .all();
-  const designs = listProducts({
+    .orderBy(asc(storeMedia.position), asc(storeMedia.id));
+  const designs = await listProducts({
     db,
     storeId: store.id,
     viewerId,
@@ -31,12 +30,12 @@ export function getStorePage({ db, ownerId, viewerId, page = 1 }: { db: Db; owne
     store,
     media,
     designs,
-    followersCount: countFollowers({ db, storeId: store.id }),
-    isFollowing: isFollowing({ db, storeId: store.id, userId: viewerId }),
+    followersCount: await countFollowers({ db, storeId: store.id }),
+    isFollowing: await isFollowing({ db, storeId: store.id, userId: viewerId }),
   };
 }
 
-type StorePage = NonNullable<ReturnType<typeof getStorePage>>;
+type StorePage = NonNullable<Awaited<ReturnType<typeof getStorePage>>>;
 
 /** Who looks at a store page: its owner (no follow or message buttons), a logged-in user, or a visitor. */
 export type StoreViewer = "owner" | "user" | "visitor";

@@ -69,7 +69,7 @@ it("puts an upload into the bucket, fetches it back into an empty disk with the 
   await discardFiles({ db, names: [stored.name] });
   expect(fs.existsSync(local)).toBe(false);
   expect(fs.existsSync(objectFile(stored.name))).toBe(false);
-  expect(getFileRecord({ db, name: stored.name })).toBeUndefined();
+  expect(await getFileRecord({ db, name: stored.name })).toBeUndefined();
 });
 
 it("refuses an upload when the bucket cannot be reached, keeping no file and no row", async () => {

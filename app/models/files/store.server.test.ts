@@ -12,6 +12,7 @@ import { inspectFile, type AcceptKind } from "~/models/files/inspect.server";
 import { deleteUnreferencedFiles, discardFiles, storeFile } from "~/models/files/store.server";
 import { readMultipart, sweepStaleTempFiles, TempFileWriter, tooLargeMessage } from "~/utils/multipart.server";
 import { MAX_FILE_BYTES } from "~/utils/upload-limits";
+import { first } from "~/utils/db.server";
 
 const DXF = fs.readFileSync(path.join(__dirname, "../../../tests/fixtures/bodice-block.dxf"));
 
@@ -266,7 +267,7 @@ describe("sweepStaleTempFiles", () => {
 
 describe("storeFile", () => {
   it("re-encodes images: orientation applied, EXIF gone, random name, files row", async () => {
-    const [user] = db.insert(users).values({ email: "s@x.test", passwordHash: "x", firstName: "S", lastName: "X" }).returning().all();
+    const [user] = await db.insert(users).values({ email: "s@x.test", passwordHash: "x", firstName: "S", lastName: "X" }).returning();
     const jpeg = await rotatedJpeg();
     const temp = path.join(dataDir, "in.jpg");
     fs.writeFileSync(temp, jpeg);
@@ -280,7 +281,7 @@ describe("storeFile", () => {
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();
     expect(fs.readFileSync(file).includes(Buffer.from("SecretCam"))).toBe(false);
-    const row = db.select().from(files).where(eq(files.name, stored.name)).get();
+    const row = await first(db.select().from(files).where(eq(files.name, stored.name)).limit(1));
     expect(row).toMatchObject({ originalName: "IMG_1.JPG", contentType: "image/jpeg", kind: "media", ownerId: user.id, size: fs.statSync(file).size });
   });
 
@@ -300,11 +301,11 @@ describe("storeFile", () => {
     expect(fs.existsSync(temp)).toBe(false);
     await discardFiles({ db, names: [stored.name], dataDir });
     expect(fs.existsSync(file)).toBe(false);
-    expect(db.select().from(files).where(eq(files.name, stored.name)).get()).toBeUndefined();
+    expect(await first(db.select().from(files).where(eq(files.name, stored.name)).limit(1))).toBeUndefined();
   });
 
   it("deleteUnreferencedFiles keeps files still in use", async () => {
-    const [user] = db.insert(users).values({ email: "t@x.test", passwordHash: "x", firstName: "T", lastName: "X" }).returning().all();
+    const [user] = await db.insert(users).values({ email: "t@x.test", passwordHash: "x", firstName: "T", lastName: "X" }).returning();
     const names: string[] = [];
     for (let i = 0; i < 2; i++) {
       const temp = path.join(dataDir, `${i}.png`);
@@ -312,13 +313,12 @@ describe("storeFile", () => {
       const s = await storeFile({ db, temp: { path: temp, originalName: `${i}.png` }, inspected: { kind: "image", ext: "png", contentType: "image/png" }, kind: "media", ownerId: user.id, dataDir });
       names.push(s.name);
     }
-    const [store] = db.insert(stores).values({ userId: user.id, name: "S" }).returning().all();
-    const [product] = db
+    const [store] = await db.insert(stores).values({ userId: user.id, name: "S" }).returning();
+    const [product] = await db
       .insert(products)
       .values({ storeId: store.id, name: "P", description: "D", priceCents: 500, type: "Ready", category1: "women", category2: "tops" })
-      .returning()
-      .all();
-    db.insert(productMedia).values({ productId: product.id, media: names[0] }).run();
+      .returning();
+    await db.insert(productMedia).values({ productId: product.id, media: names[0] });
     await deleteUnreferencedFiles({ db, names, dataDir });
     expect(fs.existsSync(path.join(dataDir, "uploads", names[0]))).toBe(true);
     expect(fs.existsSync(path.join(dataDir, "uploads", names[1]))).toBe(false);

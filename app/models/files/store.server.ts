@@ -33,7 +33,7 @@ import {
 } from "../../../db/tables";
 import type { Inspected } from "./inspect.server";
 import type { TempFile } from "~/utils/multipart.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { getEnv, type FileStoreConfig } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { objectStore, type ObjectStore } from "~/utils/object-store.server";
@@ -118,8 +118,8 @@ export async function statFile(file: string): Promise<fs.Stats | null> {
 }
 
 /** The metadata row of an uploaded file, or undefined. */
-export function getFileRecord({ db, name }: { db: Db; name: string }) {
-  return db.select().from(files).where(eq(files.name, name)).get();
+export async function getFileRecord({ db, name }: { db: Db; name: string }) {
+  return await first(db.select().from(files).where(eq(files.name, name)).limit(1));
 }
 
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -164,7 +164,7 @@ export async function storeFile({
   const size = (await fs.promises.stat(target)).size;
   await putUpload({ name, dataDir });
   try {
-    db.insert(files).values({ name, originalName: temp.originalName, contentType, size, kind, ownerId }).run();
+    await db.insert(files).values({ name, originalName: temp.originalName, contentType, size, kind, ownerId });
   } catch (error) {
     await removeUploads([name], dataDir);
     throw error;
@@ -318,7 +318,7 @@ async function moveFile(source: string, target: string) {
 export async function discardFiles({ db, names, dataDir }: { db: Db; names: string[]; dataDir?: string }) {
   const valid = names.filter(isValidFileName);
   if (valid.length === 0) return;
-  db.delete(files).where(inArray(files.name, valid)).run();
+  await db.delete(files).where(inArray(files.name, valid));
   await removeUploads(valid, dataDir);
 }
 
@@ -340,18 +340,17 @@ export async function deleteUnreferencedFiles({ db, names, dataDir }: { db: Db; 
   const unused: string[] = [];
   for (const name of new Set(names.filter(isValidFileName))) {
     const used =
-      db.select({ one: sql`1` }).from(productMedia).where(eq(productMedia.media, name)).get() ??
-      db.select({ one: sql`1` }).from(storeMedia).where(eq(storeMedia.media, name)).get() ??
-      db.select({ one: sql`1` }).from(stores).where(eq(stores.avatar, name)).get() ??
-      db
+      await first(db.select({ one: sql`1` }).from(productMedia).where(eq(productMedia.media, name)).limit(1)) ??
+      await first(db.select({ one: sql`1` }).from(storeMedia).where(eq(storeMedia.media, name)).limit(1)) ??
+      await first(db.select({ one: sql`1` }).from(stores).where(eq(stores.avatar, name)).limit(1)) ??
+      await first(db
         .select({ one: sql`1` })
         .from(products)
-        .where(or(eq(products.sizeChart, name), eq(products.patternFile, name)))
-        .get() ??
-      db.select({ one: sql`1` }).from(patternVersions).where(eq(patternVersions.file, name)).get() ??
-      db.select({ one: sql`1` }).from(users).where(eq(users.avatar, name)).get() ??
-      db.select({ one: sql`1` }).from(helpRequests).where(eq(helpRequests.resumeFile, name)).get() ??
-      db.select({ one: sql`1` }).from(makePhotos).where(eq(makePhotos.file, name)).get();
+        .where(or(eq(products.sizeChart, name), eq(products.patternFile, name))).limit(1)) ??
+      await first(db.select({ one: sql`1` }).from(patternVersions).where(eq(patternVersions.file, name)).limit(1)) ??
+      await first(db.select({ one: sql`1` }).from(users).where(eq(users.avatar, name)).limit(1)) ??
+      await first(db.select({ one: sql`1` }).from(helpRequests).where(eq(helpRequests.resumeFile, name)).limit(1)) ??
+      await first(db.select({ one: sql`1` }).from(makePhotos).where(eq(makePhotos.file, name)).limit(1));
     if (!used) unused.push(name);
   }
   await discardFiles({ db, names: unused, dataDir });

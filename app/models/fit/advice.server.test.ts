@@ -9,13 +9,12 @@ import { noMeasurements } from "./chart.server";
 import { saveMeasurements } from "./measurements.server";
 import type { Db } from "~/utils/db.server";
 
-function addChart(db: Db, productId: number) {
-  db.insert(sizeChartRows)
+async function addChart(db: Db, productId: number) {
+  await db.insert(sizeChartRows)
     .values([
       { productId, size: "38", position: 0, bustMm: 880, waistMm: 700, hipMm: 940, finishedBustMm: 940 },
       { productId, size: "40", position: 1, bustMm: 920, waistMm: 740, hipMm: 980, finishedBustMm: 980 },
-    ])
-    .run();
+    ]);
 }
 
 describe("getSizeAdvice", () => {
@@ -23,9 +22,9 @@ describe("getSizeAdvice", () => {
     const db = createTestDb();
     const shop = await makeShop(db);
     const buyer = await makeUser(db);
-    addChart(db, shop.digital.id);
-    saveMeasurements({ db, userId: buyer.id, measurements: { ...noMeasurements("in"), bust: 880, waist: 720 } });
-    expect(getSizeAdvice({ db, productId: shop.digital.id, userId: buyer.id })).toEqual({
+    await addChart(db, shop.digital.id);
+    await saveMeasurements({ db, userId: buyer.id, measurements: { ...noMeasurements("in"), bust: 880, waist: 720 } });
+    expect(await getSizeAdvice({ db, productId: shop.digital.id, userId: buyer.id })).toEqual({
       ok: true,
       unit: "in",
       advice: {
@@ -36,7 +35,7 @@ describe("getSizeAdvice", () => {
         recommended: "40",
       },
     });
-    expect(sizeAdviceView({ db, productId: shop.digital.id, userId: buyer.id })).toEqual({
+    expect(await sizeAdviceView({ db, productId: shop.digital.id, userId: buyer.id })).toEqual({
       kind: "advice",
       recommended: "40",
       zones: [
@@ -50,27 +49,27 @@ describe("getSizeAdvice", () => {
     const db = createTestDb();
     const shop = await makeShop(db);
     const buyer = await makeUser(db);
-    expect(getSizeAdvice({ db, productId: 999999, userId: buyer.id })).toEqual({ ok: false, error: "product-not-found" });
-    expect(getSizeAdvice({ db, productId: shop.digital.id, userId: buyer.id })).toEqual({ ok: false, error: "no-size-chart" });
-    addChart(db, shop.digital.id);
-    expect(getSizeAdvice({ db, productId: shop.digital.id, userId: buyer.id })).toEqual({ ok: false, error: "no-measurements" });
-    saveMeasurements({ db, userId: buyer.id, measurements: { ...noMeasurements(), bust: 900 } });
-    db.update(products).set({ status: "draft" }).where(eq(products.id, shop.digital.id)).run();
-    expect(getSizeAdvice({ db, productId: shop.digital.id, userId: buyer.id })).toEqual({ ok: false, error: "product-not-found" });
+    expect(await getSizeAdvice({ db, productId: 999999, userId: buyer.id })).toEqual({ ok: false, error: "product-not-found" });
+    expect(await getSizeAdvice({ db, productId: shop.digital.id, userId: buyer.id })).toEqual({ ok: false, error: "no-size-chart" });
+    await addChart(db, shop.digital.id);
+    expect(await getSizeAdvice({ db, productId: shop.digital.id, userId: buyer.id })).toEqual({ ok: false, error: "no-measurements" });
+    await saveMeasurements({ db, userId: buyer.id, measurements: { ...noMeasurements(), bust: 900 } });
+    await db.update(products).set({ status: "draft" }).where(eq(products.id, shop.digital.id));
+    expect(await getSizeAdvice({ db, productId: shop.digital.id, userId: buyer.id })).toEqual({ ok: false, error: "product-not-found" });
     // The seller sees their own draft as buyers will.
-    saveMeasurements({ db, userId: shop.seller.id, measurements: { ...noMeasurements(), bust: 900 } });
-    expect(getSizeAdvice({ db, productId: shop.digital.id, userId: shop.seller.id })).toMatchObject({ ok: true });
-    db.update(products).set({ status: "published", removedAt: new Date() }).where(eq(products.id, shop.digital.id)).run();
-    expect(getSizeAdvice({ db, productId: shop.digital.id, userId: buyer.id })).toEqual({ ok: false, error: "product-not-found" });
+    await saveMeasurements({ db, userId: shop.seller.id, measurements: { ...noMeasurements(), bust: 900 } });
+    expect(await getSizeAdvice({ db, productId: shop.digital.id, userId: shop.seller.id })).toMatchObject({ ok: true });
+    await db.update(products).set({ status: "published", removedAt: new Date() }).where(eq(products.id, shop.digital.id));
+    expect(await getSizeAdvice({ db, productId: shop.digital.id, userId: buyer.id })).toEqual({ ok: false, error: "product-not-found" });
   });
 
   it("the page view: nothing without a chart, a link for visitors and buyers without measurements", async () => {
     const db = createTestDb();
     const shop = await makeShop(db);
     const buyer = await makeUser(db);
-    expect(sizeAdviceView({ db, productId: shop.digital.id, userId: buyer.id })).toBeNull();
-    addChart(db, shop.digital.id);
-    expect(sizeAdviceView({ db, productId: shop.digital.id, userId: null })).toEqual({ kind: "add" });
-    expect(sizeAdviceView({ db, productId: shop.digital.id, userId: buyer.id })).toEqual({ kind: "add" });
+    expect(await sizeAdviceView({ db, productId: shop.digital.id, userId: buyer.id })).toBeNull();
+    await addChart(db, shop.digital.id);
+    expect(await sizeAdviceView({ db, productId: shop.digital.id, userId: null })).toEqual({ kind: "add" });
+    expect(await sizeAdviceView({ db, productId: shop.digital.id, userId: buyer.id })).toEqual({ kind: "add" });
   });
 });

@@ -9,7 +9,7 @@ import type { Db } from "~/utils/db.server";
 export type SizeAdviceError = "product-not-found" | "no-size-chart" | "no-measurements";
 
 /** The advice for a buyer and a design: the design must be one they may see, with a size chart, and they must have measurements. */
-export function getSizeAdvice({
+export async function getSizeAdvice({
   db,
   productId,
   userId,
@@ -17,11 +17,11 @@ export function getSizeAdvice({
   db: Db;
   productId: number;
   userId: number;
-}): { ok: true; advice: SizeAdvice; unit: MeasurementUnit } | { ok: false; error: SizeAdviceError } {
-  if (!productVisibleTo(productAndSeller(db, productId), userId)) return { ok: false, error: "product-not-found" };
-  const chart = getSizeChart({ db }, productId);
+}): Promise<{ ok: true; advice: SizeAdvice; unit: MeasurementUnit } | { ok: false; error: SizeAdviceError }> {
+  if (!productVisibleTo(await productAndSeller(db, productId), userId)) return { ok: false, error: "product-not-found" };
+  const chart = await getSizeChart({ db }, productId);
   if (!chart || chart.rows.length === 0) return { ok: false, error: "no-size-chart" };
-  const measurements = getMeasurements({ db }, userId);
+  const measurements = await getMeasurements({ db }, userId);
   if (!measurements) return { ok: false, error: "no-measurements" };
   return { ok: true, advice: advise(chart, measurements), unit: measurements.unit };
 }
@@ -39,10 +39,10 @@ export type SizeAdviceView =
       zones: Array<{ zone: string; label: string; size: string; ease: string | null; outside: "above" | "below" | null }>;
     };
 
-export function sizeAdviceView({ db, productId, userId }: { db: Db; productId: number; userId: number | null }): SizeAdviceView | null {
-  const chart = getSizeChart({ db }, productId);
+export async function sizeAdviceView({ db, productId, userId }: { db: Db; productId: number; userId: number | null }): Promise<SizeAdviceView | null> {
+  const chart = await getSizeChart({ db }, productId);
   if (!chart || chart.rows.length === 0) return null;
-  const measurements = userId === null ? null : getMeasurements({ db }, userId);
+  const measurements = userId === null ? null : await getMeasurements({ db }, userId);
   if (!measurements) return { kind: "add" };
   const advice = advise(chart, measurements);
   return {

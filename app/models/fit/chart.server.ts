@@ -63,7 +63,7 @@ const measurementsQuery = preparedPerDb((db) =>
 );
 
 /** The design's size chart (no rows: the seller has not entered one); null when the product does not exist. */
-export function getSizeChart({ db }: { db: Db }, productId: number): SizeChart | null {
+export async function getSizeChart({ db }: { db: Db }, productId: number): Promise<SizeChart | null> {
   const product = chartProductQuery(db).get({ productId });
   if (!product) return null;
   const rows = chartRowsQuery(db).all({ productId });
@@ -79,7 +79,7 @@ export function getSizeChart({ db }: { db: Db }, productId: number): SizeChart |
 }
 
 /** The buyer's measurements; null when they have never saved any. */
-export function getMeasurements({ db }: { db: Db }, userId: number): Measurements | null {
+export async function getMeasurements({ db }: { db: Db }, userId: number): Promise<Measurements | null> {
   const row = measurementsQuery(db).get({ userId });
   if (!row) return null;
   return { unit: row.unit, ...zoneValuesOf(row) };

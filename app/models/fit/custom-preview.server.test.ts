@@ -79,19 +79,19 @@ describe("customProductPreview", () => {
     const other = await makeBuyer(db, { email: "other@example.com" });
     expect(await customProductPreview({ db, productId, userId: null })).toEqual({ ok: false, error: "not-offered" });
     expect(await customProductPreview({ db, productId, userId: buyer.id })).toEqual({ ok: false, error: "not-offered" });
-    saveMeasurements(db, buyer.id, { bustMm: 900, hipMm: 990 });
+    await saveMeasurements(db, buyer.id, { bustMm: 900, hipMm: 990 });
     const mine = await customProductPreview({ db, productId, userId: buyer.id });
     if (!mine.ok) throw new Error(mine.error);
     expect(mine.svg.toString()).toContain("Your size (made to measure)");
     // Another buyer with other numbers gets another drawing; one outside the chart's limit gets none.
-    saveMeasurements(db, other.id, { bustMm: 950, hipMm: 1010 });
+    await saveMeasurements(db, other.id, { bustMm: 950, hipMm: 1010 });
     const theirs = await customProductPreview({ db, productId, userId: other.id });
     if (!theirs.ok) throw new Error(theirs.error);
     expect(theirs.svg.equals(mine.svg)).toBe(false);
-    saveMeasurements(db, other.id, { bustMm: 1100, hipMm: 1010 });
+    await saveMeasurements(db, other.id, { bustMm: 1100, hipMm: 1010 });
     expect(await customProductPreview({ db, productId, userId: other.id })).toEqual({ ok: false, error: "not-offered" });
     // The seller's switch off, or a graded-only design: nothing.
-    db.update(products).set({ madeToMeasure: false }).where(eq(products.id, productId)).run();
+    await db.update(products).set({ madeToMeasure: false }).where(eq(products.id, productId));
     expect(await customProductPreview({ db, productId, userId: buyer.id })).toEqual({ ok: false, error: "not-offered" });
     expect(await customProductPreview({ db, productId: shop.bag.id, userId: buyer.id })).toEqual({ ok: false, error: "not-offered" });
   });

@@ -17,7 +17,7 @@ import { FIT_ZONES, type Measurements, type SizeChart } from "~/utils/measuremen
 import { runPatternTask } from "~/models/patterns/pool.server";
 import { getLatestVersion, loadPattern } from "~/models/patterns/versions.server";
 import { createCache } from "~/utils/cache.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 export type CustomPreview = { svg: Buffer; gzip: Buffer };
 /** `not-offered`: not a listed made-to-measure pattern, or not for this viewer (a visitor, no or unfit measurements). */
@@ -50,16 +50,15 @@ export async function customProductPreview({
   productId: number;
   userId: number | null;
 }): Promise<({ ok: true } & CustomPreview) | ({ ok: false } & CustomPreviewError)> {
-  const product = db
+  const product = await first(db
     .select({ id: products.id, name: products.name, type: products.type, delivery: products.delivery, madeToMeasure: products.madeToMeasure })
     .from(products)
-    .where(and(eq(products.id, productId), eq(products.type, "Pattern"), eq(products.status, "published"), isNull(products.removedAt)))
-    .get();
+    .where(and(eq(products.id, productId), eq(products.type, "Pattern"), eq(products.status, "published"), isNull(products.removedAt))).limit(1));
   if (!product || userId === null) return { ok: false, error: "not-offered" };
-  if (!checkMadeToMeasure({ db, product, userId }).ok) return { ok: false, error: "not-offered" };
-  const chart = getSizeChart({ db }, productId);
-  const measurements = getMeasurements({ db }, userId);
-  const version = getLatestVersion({ db, productId });
+  if (!(await checkMadeToMeasure({ db, product, userId })).ok) return { ok: false, error: "not-offered" };
+  const chart = await getSizeChart({ db }, productId);
+  const measurements = await getMeasurements({ db }, userId);
+  const version = await getLatestVersion({ db, productId });
   if (!chart || !measurements || !version) return { ok: false, error: "not-offered" };
   const key = customPreviewKey(version, chart, measurements);
   const hit = memory.get(key);

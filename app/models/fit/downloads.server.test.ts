@@ -32,37 +32,36 @@ async function boughtPattern() {
   return { db, shop, buyer, order, dxf };
 }
 
-const setMeasurements = (db: ReturnType<typeof createTestDb>, orderId: number, bust: number, hip = bust + 60) =>
-  db
+const setMeasurements = async (db: ReturnType<typeof createTestDb>, orderId: number, bust: number, hip = bust + 60) =>
+  await db
     .update(orders)
     .set({ measurements: JSON.stringify({ unit: "cm", height: null, high_bust: null, bust, waist: null, hip, inseam: null, arm: null }) })
-    .where(eq(orders.id, orderId))
-    .run();
+    .where(eq(orders.id, orderId));
 
 describe("size=custom downloads (made to measure)", () => {
   it("refuses an order without measurements with a clear message", async () => {
     const { db, buyer, order } = await boughtPattern();
-    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, custom: true })).toEqual({ ok: false, error: "no-measurements" });
+    expect(await downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, custom: true })).toEqual({ ok: false, error: "no-measurements" });
     expect(BUYING_ERRORS.download["no-measurements"]).toMatchObject({ status: 404, message: expect.stringMatching(/no measurements/) });
     // Graded sizes still download as before.
-    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order.id }).ok).toBe(true);
+    expect((await downloadOrderPattern({ db, userId: buyer.id, orderId: order.id })).ok).toBe(true);
   });
 
   it("is the buyer's alone: the store owner and an administrator get not found for the order's own size, their graded files as before", async () => {
     const { db, shop, order } = await boughtPattern();
-    setMeasurements(db, order.id, 940);
+    await setMeasurements(db, order.id, 940);
     const admin = (await makeBuyer(db)).id;
-    db.update(users).set({ role: "admin" }).where(eq(users.id, admin)).run();
+    await db.update(users).set({ role: "admin" }).where(eq(users.id, admin));
     for (const userId of [shop.seller.id, admin]) {
-      expect(downloadOrderPattern({ db, userId, orderId: order.id, custom: true })).toEqual({ ok: false, error: "not-found" });
-      expect(downloadOrderPattern({ db, userId, orderId: order.id }).ok).toBe(true);
+      expect(await downloadOrderPattern({ db, userId, orderId: order.id, custom: true })).toEqual({ ok: false, error: "not-found" });
+      expect((await downloadOrderPattern({ db, userId, orderId: order.id })).ok).toBe(true);
     }
   });
 
   it("builds the buyer's DXF (stamped, read back as size custom, between M and L) and a PDF with the 'Your size' layer, cached", async () => {
     const { db, buyer, order, dxf } = await boughtPattern();
-    setMeasurements(db, order.id, 940);
-    const access = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, custom: true });
+    await setMeasurements(db, order.id, 940);
+    const access = await downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, custom: true });
     if (!access.ok) throw new Error(access.error);
     const file = await buildOrderDownload({ db, access, format: "dxf", sizes: ["custom"] });
     if (!file || "refused" in file) throw new Error("not built");
@@ -96,8 +95,8 @@ describe("size=custom downloads (made to measure)", () => {
 
   it("puts the buyer's own size in its print file's fabric table and layout pages, laid out from the order's measurements (issue 34, item 14)", { timeout: 120_000 }, async () => {
     const { db, buyer, order } = await boughtPattern();
-    setMeasurements(db, order.id, 940);
-    const access = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, custom: true });
+    await setMeasurements(db, order.id, 940);
+    const access = await downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, custom: true });
     if (!access.ok) throw new Error(access.error);
     const pdf = await buildOrderDownload({ db, access, format: "A4", sizes: ["custom"] });
     if (!pdf || "refused" in pdf) throw new Error("not built");
@@ -115,8 +114,8 @@ describe("size=custom downloads (made to measure)", () => {
 
   it("refuses measurements beyond one size step outside the graded range with the engine's reason", async () => {
     const { db, buyer, order } = await boughtPattern();
-    setMeasurements(db, order.id, 1100);
-    const access = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, custom: true });
+    await setMeasurements(db, order.id, 1100);
+    const access = await downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, custom: true });
     if (!access.ok) throw new Error(access.error);
     expect(await buildOrderDownload({ db, access, format: "dxf", sizes: ["custom"] })).toEqual({
       refused: "Your bust is more than one size step larger than size L, the largest this pattern is graded to.",

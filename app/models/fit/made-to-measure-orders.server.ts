@@ -10,7 +10,7 @@ import { measurementsJson, type MeasurementsJson } from "~/models/fit/json";
 import { FIT_ZONES, MM_PER_UNIT, ZONE_LABELS, type Zone } from "~/utils/measurements";
 import { measurementsWithinChart } from "~/models/fit/within-chart";
 import { orderDownloadLinks, type DownloadFormat } from "~/models/patterns/download-links";
-import type { DbOrTx, Db } from "~/utils/db.server";
+import { type Db, type DbOrTx, first } from "~/utils/db.server";
 
 export type MadeToMeasureError =
   | "mtm-not-offered"
@@ -31,13 +31,13 @@ type ProductFacts = { id: number; type: string; delivery: string | null; madeToM
  * size chart of two sizes or more (a printed pattern is printed from the graded files only: decision 115), and
  * the buyer's saved measurements must give every zone the chart grades within its limit (within-chart.ts).
  */
-export function checkMadeToMeasure({ db, product, userId }: { db: DbOrTx; product: ProductFacts; userId: number | null }): MadeToMeasureCheck {
+export async function checkMadeToMeasure({ db, product, userId }: { db: DbOrTx; product: ProductFacts; userId: number | null }): Promise<MadeToMeasureCheck> {
   if (product.type !== "Pattern" || !product.madeToMeasure) return { ok: false, error: "mtm-not-offered" };
   if (product.delivery !== "Digital") return { ok: false, error: "mtm-printed" };
-  const chart = getSizeChart({ db: db as Db }, product.id);
+  const chart = await getSizeChart({ db: db as Db }, product.id);
   if (!chart) return { ok: false, error: "mtm-not-offered" };
   if (userId === null) return { ok: false, error: "mtm-sign-in" };
-  const measurements = getMeasurements({ db: db as Db }, userId);
+  const measurements = await getMeasurements({ db: db as Db }, userId);
   if (!measurements) return { ok: false, error: "mtm-no-measurements" };
   const within = measurementsWithinChart(chart, measurements);
   if (!within.ok) {
@@ -48,13 +48,12 @@ export function checkMadeToMeasure({ db, product, userId }: { db: DbOrTx; produc
 }
 
 /** The same check by product id (an unknown product: not offered). */
-export function checkMadeToMeasureOf({ db, productId, userId }: { db: DbOrTx; productId: number; userId: number | null }): MadeToMeasureCheck {
-  const product = db
+export async function checkMadeToMeasureOf({ db, productId, userId }: { db: DbOrTx; productId: number; userId: number | null }): Promise<MadeToMeasureCheck> {
+  const product = await first(db
     .select({ id: products.id, type: products.type, delivery: products.delivery, madeToMeasure: products.madeToMeasure })
     .from(products)
-    .where(eq(products.id, productId))
-    .get();
-  return product ? checkMadeToMeasure({ db, product, userId }) : { ok: false, error: "mtm-not-offered" };
+    .where(eq(products.id, productId)).limit(1));
+  return product ? await checkMadeToMeasure({ db, product, userId }) : { ok: false, error: "mtm-not-offered" };
 }
 
 /** Zones as the buyer reads them ("Bust / chest, Hip"). */

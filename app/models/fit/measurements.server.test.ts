@@ -58,44 +58,44 @@ describe("saveMeasurements", () => {
   it("stores, replaces and reads back the buyer's measurements", async () => {
     const db = createTestDb();
     const user = await makeUser(db);
-    expect(getMeasurements({ db }, user.id)).toBeNull();
+    expect(await getMeasurements({ db }, user.id)).toBeNull();
     const first = { ...noMeasurements("in"), bust: 965, waist: 762 };
-    expect(saveMeasurements({ db, userId: user.id, measurements: first })).toEqual({ ok: true, measurements: first });
-    expect(getMeasurements({ db }, user.id)).toEqual(first);
+    expect(await saveMeasurements({ db, userId: user.id, measurements: first })).toEqual({ ok: true, measurements: first });
+    expect(await getMeasurements({ db }, user.id)).toEqual(first);
     const second = { ...noMeasurements("cm"), hip: 1020 };
-    saveMeasurements({ db, userId: user.id, measurements: second });
-    expect(getMeasurements({ db }, user.id)).toEqual(second);
+    await saveMeasurements({ db, userId: user.id, measurements: second });
+    expect(await getMeasurements({ db }, user.id)).toEqual(second);
     expect(measurementsJson(second)).toEqual({ unit: "cm", height: null, high_bust: null, bust: null, waist: null, hip: 1020, inseam: null, arm: null });
   });
 
   it("refuses out-of-range or fractional values and saves nothing", async () => {
     const db = createTestDb();
     const user = await makeUser(db);
-    saveMeasurements({ db, userId: user.id, measurements: { ...noMeasurements(), bust: 900 } });
+    await saveMeasurements({ db, userId: user.id, measurements: { ...noMeasurements(), bust: 900 } });
     for (const bad of [{ bust: 2501 }, { inseam: 199 }, { waist: 700.5 }, { hip: Number.NaN }]) {
-      expect(saveMeasurements({ db, userId: user.id, measurements: { ...noMeasurements(), waist: 700, ...bad } })).toEqual({ ok: false, error: "invalid" });
+      expect(await saveMeasurements({ db, userId: user.id, measurements: { ...noMeasurements(), waist: 700, ...bad } })).toEqual({ ok: false, error: "invalid" });
     }
-    expect(saveMeasurements({ db, userId: user.id, measurements: { ...noMeasurements(), unit: "mm" as "cm" } })).toEqual({ ok: false, error: "invalid" });
-    expect(getMeasurements({ db }, user.id)).toEqual({ ...noMeasurements(), bust: 900 });
+    expect(await saveMeasurements({ db, userId: user.id, measurements: { ...noMeasurements(), unit: "mm" as "cm" } })).toEqual({ ok: false, error: "invalid" });
+    expect(await getMeasurements({ db }, user.id)).toEqual({ ...noMeasurements(), bust: 900 });
   });
 
   it("keeps each buyer's measurements apart", async () => {
     const db = createTestDb();
     const [a, b] = [await makeUser(db), await makeUser(db)];
-    saveMeasurements({ db, userId: a.id, measurements: { ...noMeasurements(), bust: 900 } });
-    expect(getMeasurements({ db }, b.id)).toBeNull();
+    await saveMeasurements({ db, userId: a.id, measurements: { ...noMeasurements(), bust: 900 } });
+    expect(await getMeasurements({ db }, b.id)).toBeNull();
   });
 
   it("goes with the account: deleting it (anonymised) and removing the users row (cascade) both remove them", async () => {
     const db = createTestDb();
     const user = await makeUser(db);
-    saveMeasurements({ db, userId: user.id, measurements: { ...noMeasurements(), bust: 900 } });
+    await saveMeasurements({ db, userId: user.id, measurements: { ...noMeasurements(), bust: 900 } });
     expect(await deleteAccount({ db, userId: user.id, actor: { kind: "user", userId: user.id }, password: "correct horse battery" })).toMatchObject({ ok: true });
-    expect(db.select().from(userMeasurements).where(eq(userMeasurements.userId, user.id)).all()).toEqual([]);
+    expect(await db.select().from(userMeasurements).where(eq(userMeasurements.userId, user.id))).toEqual([]);
 
     const other = await makeUser(db);
-    saveMeasurements({ db, userId: other.id, measurements: { ...noMeasurements(), hip: 1000 } });
-    db.delete(users).where(eq(users.id, other.id)).run();
-    expect(db.select().from(userMeasurements).where(eq(userMeasurements.userId, other.id)).all()).toEqual([]);
+    await saveMeasurements({ db, userId: other.id, measurements: { ...noMeasurements(), hip: 1000 } });
+    await db.delete(users).where(eq(users.id, other.id));
+    expect(await db.select().from(userMeasurements).where(eq(userMeasurements.userId, other.id))).toEqual([]);
   });
 });

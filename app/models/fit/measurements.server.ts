@@ -4,7 +4,7 @@ import { getMeasurements, zoneColumnsOf } from "./chart.server";
 import { FIT_ZONES, type Measurements } from "~/utils/measurements";
 import { inRange } from "~/utils/measurement-units";
 import { isActiveUser } from "~/models/accounts/users.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, transaction } from "~/utils/db.server";
 import { hit } from "~/utils/rate-limit.server";
 
 export type SaveMeasurementsError = "invalid" | "account-closed" | "rate-limited";
@@ -20,7 +20,7 @@ export const MEASUREMENT_CHANGES_LIMIT = { changes: 10, windowMs: 24 * 60 * 60 *
  * null (unknown). Private to the buyer: nothing else reads this row but their profile, the advice they ask for and
  * their own data export; deleting the account deletes it (foreign key, on delete cascade).
  */
-export function saveMeasurements({
+export async function saveMeasurements({
   db,
   userId,
   measurements,
@@ -30,25 +30,24 @@ export function saveMeasurements({
   userId: number;
   measurements: Measurements;
   now?: Date;
-}): { ok: true; measurements: Measurements } | { ok: false; error: SaveMeasurementsError } {
+}): Promise<{ ok: true; measurements: Measurements } | { ok: false; error: SaveMeasurementsError }> {
   if (measurements.unit !== "cm" && measurements.unit !== "in") return { ok: false, error: "invalid" };
   for (const zone of FIT_ZONES) {
     const mm = measurements[zone];
     if (mm !== null && !(Number.isSafeInteger(mm) && inRange(zone, mm))) return { ok: false, error: "invalid" };
   }
   const values = { unit: measurements.unit, ...zoneColumnsOf(measurements) };
-  const before = getMeasurements({ db }, userId);
+  const before = await getMeasurements({ db }, userId);
   const changed = !before || FIT_ZONES.some((zone) => before[zone] !== measurements[zone]);
   const { changes: limit, windowMs } = MEASUREMENT_CHANGES_LIMIT;
-  if (changed && !hit({ db, key: `measurements:${userId}`, limit, windowMs, now: now.getTime() }).allowed) return { ok: false, error: "rate-limited" };
+  if (changed && !(await hit({ db, key: `measurements:${userId}`, limit, windowMs, now: now.getTime() })).allowed) return { ok: false, error: "rate-limited" };
   // Written only while the account is active, checked in the same transaction (issue 34, item 1).
-  const written = db.transaction(
-    (tx) => {
-      if (!isActiveUser(tx, userId)) return false;
-      tx.insert(userMeasurements)
+  const written = await transaction(db,
+    async (tx) => {
+      if (!await isActiveUser(tx, userId)) return false;
+      await tx.insert(userMeasurements)
         .values({ userId, ...values })
-        .onConflictDoUpdate({ target: userMeasurements.userId, set: { ...values, updatedAt: now } })
-        .run();
+        .onConflictDoUpdate({ target: userMeasurements.userId, set: { ...values, updatedAt: now } });
       return true;
     },
     { behavior: "immediate" },

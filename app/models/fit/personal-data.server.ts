@@ -3,7 +3,7 @@ import type { ExportSubject } from "~/utils/personal-data";
 import { getMeasurements } from "~/models/fit/chart.server";
 import { measurementsJson } from "~/models/fit/json";
 
-export function fitPersonalData({ db, user }: ExportSubject) {
-  const measured = getMeasurements({ db }, user.id);
+export async function fitPersonalData({ db, user }: ExportSubject) {
+  const measured = await getMeasurements({ db }, user.id);
   return { measurements: measured ? measurementsJson(measured) : null };
 }

@@ -15,10 +15,10 @@ import type { Db } from "~/utils/db.server";
  * The chart in the unit asked for (`?unit=`), else the buyer's (when they keep measurements), else the seller's;
  * null when the design has no chart rows.
  */
-export function sizeChartView({ db }: { db: Db }, productId: number, viewerId: number | null, asked: string | null): SizeChartView | null {
-  const chart = getSizeChart({ db }, productId);
+export async function sizeChartView({ db }: { db: Db }, productId: number, viewerId: number | null, asked: string | null): Promise<SizeChartView | null> {
+  const chart = await getSizeChart({ db }, productId);
   if (!chart?.rows.length) return null;
-  const unit: MeasurementUnit = asked === "cm" || asked === "in" ? asked : ((viewerId ? getMeasurements({ db }, viewerId)?.unit : null) ?? chart.unit);
+  const unit: MeasurementUnit = asked === "cm" || asked === "in" ? asked : ((viewerId ? (await getMeasurements({ db }, viewerId))?.unit : null) ?? chart.unit);
   const columns: SizeChartView["columns"] = [];
   const cells = chart.rows.map(() => ({}) as Record<string, string>);
   const add = (key: string, label: string, values: (number | null)[], sign = false) => {
@@ -40,8 +40,8 @@ export function sizeChartView({ db }: { db: Db }, productId: number, viewerId: n
 }
 
 /** `size_chart_table` (mm, null where not given), `size_chart_unit` and `made_to_measure` of a product's JSON. */
-export function sizeChartJson({ db }: { db: Db }, productId: number) {
-  const chart = getSizeChart({ db }, productId);
+export async function sizeChartJson({ db }: { db: Db }, productId: number) {
+  const chart = await getSizeChart({ db }, productId);
   return {
     size_chart_table: chart?.rows.map(sizeChartRowJson) ?? [],
     size_chart_unit: chart?.unit ?? "cm",

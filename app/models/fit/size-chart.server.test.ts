@@ -30,14 +30,13 @@ let storeId: number;
 beforeEach(async () => {
   db = createTestDb();
   const user = await makeUser(db);
-  storeId = db
+  storeId = (await db
     .insert(stores)
     .values({ userId: user.id, name: `S${user.id}`, bio: "b" })
-    .returning()
-    .get().id;
+    .returning())[0].id;
 });
 
-function product(type: "Pattern" | "Made" | "Ready", sizes: string[] = []) {
+async function product(type: "Pattern" | "Made" | "Ready", sizes: string[] = []) {
   const base = {
     storeId,
     name: "Shirt",
@@ -47,21 +46,18 @@ function product(type: "Pattern" | "Made" | "Ready", sizes: string[] = []) {
     category1: "women",
     category2: "tops",
   };
-  const p = db
+  const p = (await db
     .insert(products)
     .values(type === "Pattern" ? { ...base, delivery: "Digital" } : base)
-    .returning()
-    .get();
+    .returning())[0];
   if (type === "Pattern" && sizes.length) {
     const data = JSON.stringify({ pieces: [], sizes, units: "mm" });
-    db.insert(patternVersions)
-      .values({ productId: p.id, version: 1, file: `p${p.id}.dxf`, data })
-      .run();
+    await db.insert(patternVersions)
+      .values({ productId: p.id, version: 1, file: `p${p.id}.dxf`, data });
   }
   if (type !== "Pattern")
-    sizes.forEach((value, position) =>
-      db.insert(variants).values({ productId: p.id, value, position }).run()
-    );
+    for (const [position, value] of sizes.entries())
+      await db.insert(variants).values({ productId: p.id, value, position });
   return p.id;
 }
 
@@ -100,9 +96,9 @@ function problemsOf(result: Awaited<ReturnType<typeof save>>): ChartProblem[] {
 
 describe("saveSizeChart", () => {
   it("stores a pattern's chart in its size order, with the unit and made to measure", async () => {
-    const id = product("Pattern", ["S", "M", "L"]);
+    const id = await product("Pattern", ["S", "M", "L"]);
     expect(await save(id, SML, true, "in")).toEqual({ ok: true });
-    const chart = getSizeChart({ db }, id)!;
+    const chart = (await getSizeChart({ db }, id))!;
     expect(chart.unit).toBe("in");
     expect(chart.madeToMeasure).toBe(true);
     expect(chart.rows.map((r) => [r.size, r.body.bust])).toEqual([
@@ -113,25 +109,25 @@ describe("saveSizeChart", () => {
   });
 
   it("replaces the table, and an empty table clears it", async () => {
-    const id = product("Pattern", ["S", "M", "L"]);
+    const id = await product("Pattern", ["S", "M", "L"]);
     await save(id, SML);
     await save(
       id,
       SML.map((r) => row(r.size, { hip: r.body.hip }))
     );
     expect(
-      getSizeChart({ db }, id)!.rows.map((r) => [r.body.bust, r.body.hip])
+      (await getSizeChart({ db }, id))!.rows.map((r) => [r.body.bust, r.body.hip])
     ).toEqual([
       [null, 900],
       [null, 940],
       [null, 980],
     ]);
     expect(await save(id, [])).toEqual({ ok: true });
-    expect(db.select().from(sizeChartRows).all()).toEqual([]);
+    expect(await db.select().from(sizeChartRows)).toEqual([]);
   });
 
   it("refuses sizes that are not the pattern's, in its order, each once", async () => {
-    const id = product("Pattern", ["S", "M", "L"]);
+    const id = await product("Pattern", ["S", "M", "L"]);
     for (const rows of [
       [SML[0]!, SML[2]!, SML[1]!],
       SML.slice(0, 2),
@@ -148,17 +144,17 @@ describe("saveSizeChart", () => {
   });
 
   it("refuses a chart for a pattern with no sizes read yet", async () => {
-    const id = product("Pattern");
+    const id = await product("Pattern");
     expect(problemsOf(await save(id, SML))).toEqual([{ code: "no-sizes" }]);
   });
 
   it("takes an apparel design's size variants, else free size names", async () => {
-    const withSizes = product("Ready", ["S", "M", "L"]);
+    const withSizes = await product("Ready", ["S", "M", "L"]);
     expect(await save(withSizes, SML)).toEqual({ ok: true });
     expect(
       problemsOf(await save(withSizes, [SML[1]!, SML[0]!, SML[2]!]))[0]!.code
     ).toBe("wrong-sizes");
-    const free = product("Made");
+    const free = await product("Made");
     expect(
       await save(free, [
         row("Petite", { bust: 800 }),
@@ -176,7 +172,7 @@ describe("saveSizeChart", () => {
   });
 
   it("refuses numbers outside the plausible ranges, naming the cell", async () => {
-    const id = product("Pattern", ["S", "M", "L"]);
+    const id = await product("Pattern", ["S", "M", "L"]);
     const rows = [
       row("S", { bust: 840 }),
       row("M", { bust: 8800 }),
@@ -211,7 +207,7 @@ describe("saveSizeChart", () => {
   });
 
   it("refuses a zone given for some sizes only", async () => {
-    const id = product("Pattern", ["S", "M", "L"]);
+    const id = await product("Pattern", ["S", "M", "L"]);
     const rows = [
       row("S", { waist: 660 }),
       row("M", {}),
@@ -223,7 +219,7 @@ describe("saveSizeChart", () => {
   });
 
   it("refuses a measurement that shrinks with the size, or stays flat across the chart", async () => {
-    const id = product("Pattern", ["S", "M", "L"]);
+    const id = await product("Pattern", ["S", "M", "L"]);
     expect(
       problemsOf(
         await save(id, [
@@ -260,7 +256,7 @@ describe("saveSizeChart", () => {
   });
 
   it("refuses a finished measurement below the body's (negative ease)", async () => {
-    const id = product("Pattern", ["S", "M", "L"]);
+    const id = await product("Pattern", ["S", "M", "L"]);
     const rows = SML.map((r) => ({
       ...r,
       finished: {
@@ -288,15 +284,15 @@ describe("saveSizeChart", () => {
   });
 
   it("allows made to measure only for a graded pattern with bust, waist or hip", async () => {
-    const single = product("Pattern", ["One"]);
+    const single = await product("Pattern", ["One"]);
     expect(
       problemsOf(await save(single, [row("One", { bust: 900 })], true))
     ).toEqual([{ code: "mtm-too-few-sizes" }]);
-    const apparel = product("Ready", ["S", "M", "L"]);
+    const apparel = await product("Ready", ["S", "M", "L"]);
     expect(problemsOf(await save(apparel, SML, true))).toEqual([
       { code: "mtm-not-pattern" },
     ]);
-    const graded = product("Pattern", ["S", "M", "L"]);
+    const graded = await product("Pattern", ["S", "M", "L"]);
     const heightOnly = [
       row("S", { height: 1600 }),
       row("M", { height: 1650 }),
@@ -312,7 +308,7 @@ describe("saveSizeChart", () => {
   });
 
   it("saves nothing on a refusal, and nothing for another store's design", async () => {
-    const id = product("Pattern", ["S", "M", "L"]);
+    const id = await product("Pattern", ["S", "M", "L"]);
     await save(id, SML);
     await save(
       id,
@@ -324,7 +320,7 @@ describe("saveSizeChart", () => {
       true,
       "in"
     );
-    const chart = getSizeChart({ db }, id)!;
+    const chart = (await getSizeChart({ db }, id))!;
     expect([chart.unit, chart.madeToMeasure, chart.rows[1]!.body.bust]).toEqual(
       ["cm", false, 880]
     );
@@ -341,11 +337,10 @@ describe("saveSizeChart", () => {
       )
     ).toEqual({ ok: false, error: "not-found" });
     expect(
-      db
+      await db
         .select()
         .from(sizeChartRows)
         .where(eq(sizeChartRows.productId, id))
-        .all()
     ).toHaveLength(3);
   });
 });
@@ -401,7 +396,7 @@ describe("units and the faces' input", () => {
 
 describe("the product page's table and the JSON", () => {
   it("shows the given columns and the ease in the asked, the buyer's or the chart's unit", async () => {
-    const id = product("Pattern", ["S", "M", "L"]);
+    const id = await product("Pattern", ["S", "M", "L"]);
     await save(
       id,
       SML.map((r) => ({
@@ -411,7 +406,7 @@ describe("the product page's table and the JSON", () => {
       false,
       "in"
     );
-    const view = sizeChartView({ db }, id, null, null)!;
+    const view = (await sizeChartView({ db }, id, null, null))!;
     expect(view.unit).toBe("in");
     expect(view.columns.map((c) => c.key)).toEqual([
       "bust",
@@ -430,16 +425,15 @@ describe("the product page's table and the JSON", () => {
         ease_bust: "+3.94",
       },
     });
-    expect(sizeChartView({ db }, id, null, "cm")!.rows[1]!.cells).toMatchObject(
+    expect((await sizeChartView({ db }, id, null, "cm"))!.rows[1]!.cells).toMatchObject(
       { bust: "88", ease_bust: "+10" }
     );
     const buyer = await makeUser(db);
-    db.insert(userMeasurements)
-      .values({ userId: buyer.id, unit: "cm", bustMm: 900 })
-      .run();
-    expect(sizeChartView({ db }, id, buyer.id, null)!.unit).toBe("cm");
+    await db.insert(userMeasurements)
+      .values({ userId: buyer.id, unit: "cm", bustMm: 900 });
+    expect((await sizeChartView({ db }, id, buyer.id, null))!.unit).toBe("cm");
     expect(
-      sizeChartView({ db }, product("Pattern", ["S"]), null, null)
+      await sizeChartView({ db }, await product("Pattern", ["S"]), null, null)
     ).toBeNull();
     expect(unitToggleHref("http://x/product/1?size=M&unit=cm")).toBe(
       "?size=M&unit="
@@ -447,9 +441,9 @@ describe("the product page's table and the JSON", () => {
   });
 
   it("gives size_chart_table in mm with null where not given", async () => {
-    const id = product("Pattern", ["S", "M", "L"]);
+    const id = await product("Pattern", ["S", "M", "L"]);
     await save(id, SML, true);
-    const json = sizeChartJson({ db }, id);
+    const json = await sizeChartJson({ db }, id);
     expect(json.made_to_measure).toBe(true);
     expect(json.size_chart_table[0]).toEqual({
       size: "S",

@@ -22,7 +22,7 @@ import {
 } from "./size-chart";
 import { FINISHED_ZONES, emptyZoneValues, type MeasurementUnit, type SizeChartRow } from "~/utils/measurements";
 import { productPatternFacts } from "~/models/patterns/versions.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first, transaction } from "~/utils/db.server";
 
 /** The sizes a design's chart lists: `free` when any names will do (an apparel design without size variants). */
 export type ChartSizes = { kind: "pattern" | "variants"; sizes: string[] } | { kind: "free"; sizes: [] };
@@ -33,7 +33,7 @@ export async function chartSizesOf({ db }: { db: Db }, product: { id: number; ty
     const facts = await productPatternFacts({ db, productId: product.id });
     return { kind: "pattern", sizes: facts?.sizes ?? [] };
   }
-  const values = db.select({ value: variants.value }).from(variants).where(eq(variants.productId, product.id)).orderBy(asc(variants.position), asc(variants.id)).all();
+  const values = await db.select({ value: variants.value }).from(variants).where(eq(variants.productId, product.id)).orderBy(asc(variants.position), asc(variants.id));
   const sizes = [...new Set(values.map((v) => v.value.trim()).filter(Boolean))];
   return sizes.length ? { kind: "variants", sizes } : { kind: "free", sizes: [] };
 }
@@ -68,19 +68,18 @@ export type SaveSizeChartResult = { ok: true } | { ok: false; error: "not-found"
 
 /** Replaces the design's size chart (an empty table clears it) after checking every rule; all or nothing. */
 export async function saveSizeChart({ db }: { db: Db }, input: SaveSizeChartInput): Promise<SaveSizeChartResult> {
-  const product = db
+  const product = await first(db
     .select({ id: products.id, type: products.type })
     .from(products)
-    .where(and(eq(products.id, input.productId), eq(products.storeId, input.storeId)))
-    .get();
+    .where(and(eq(products.id, input.productId), eq(products.storeId, input.storeId))).limit(1));
   if (!product) return { ok: false, error: "not-found" };
   const problems = await sizeChartProblems({ db }, product, input);
   if (problems.length) return { ok: false, error: "invalid", problems };
-  db.transaction(
-    (tx) => {
-      tx.delete(sizeChartRows).where(eq(sizeChartRows.productId, product.id)).run();
-      input.rows.forEach((row, position) => {
-        tx.insert(sizeChartRows)
+  await transaction(db,
+    async (tx) => {
+      await tx.delete(sizeChartRows).where(eq(sizeChartRows.productId, product.id));
+      for (const [position, row] of input.rows.entries()) {
+        await tx.insert(sizeChartRows)
           .values({
             productId: product.id,
             size: row.size,
@@ -89,10 +88,9 @@ export async function saveSizeChart({ db }: { db: Db }, input: SaveSizeChartInpu
             finishedBustMm: row.finished.bust,
             finishedWaistMm: row.finished.waist,
             finishedHipMm: row.finished.hip,
-          })
-          .run();
-      });
-      tx.update(products).set({ sizeChartUnit: input.unit, madeToMeasure: input.madeToMeasure }).where(eq(products.id, product.id)).run();
+          });
+      }
+      await tx.update(products).set({ sizeChartUnit: input.unit, madeToMeasure: input.madeToMeasure }).where(eq(products.id, product.id));
     },
     { behavior: "immediate" },
   );
@@ -238,13 +236,13 @@ export type SizeChartRequest = { unit: MeasurementUnit; madeToMeasure: boolean; 
  * The chart keys of update-product's `product` object (`size_chart_table`, `size_chart_unit`, `made_to_measure`):
  * null when none is given; a key left out keeps what is stored. A shape error is one message.
  */
-export function sizeChartRequestFromJson(
+export async function sizeChartRequestFromJson(
   { db }: { db: Db },
   productId: number | null,
   p: Record<string, unknown>,
-): { ok: true; request: SizeChartRequest | null } | { ok: false; message: string; field: string } {
+): Promise<{ ok: true; request: SizeChartRequest | null } | { ok: false; message: string; field: string }> {
   if (!("size_chart_table" in p) && !("size_chart_unit" in p) && !("made_to_measure" in p)) return { ok: true, request: null };
-  const stored = productId ? getSizeChart({ db }, productId) : null;
+  const stored = productId ? await getSizeChart({ db }, productId) : null;
   let rows = stored?.rows ?? [];
   if ("size_chart_table" in p) {
     const table = sizeChartRowsFromJson(p.size_chart_table);

@@ -30,10 +30,10 @@ async function shopWithPattern() {
   const bytes = cadFixtures().find((f) => f.name === "DEEP_ARMHOLE_RACER.DXF")!.bytes;
   const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
   fs.writeFileSync(uploadPath(name)!, bytes);
-  db.insert(files).values({ name, originalName: "racer.dxf", contentType: "application/dxf", size: bytes.length, kind: "pattern", ownerId: shop.seller.id }).run();
+  await db.insert(files).values({ name, originalName: "racer.dxf", contentType: "application/dxf", size: bytes.length, kind: "pattern", ownerId: shop.seller.id });
   const productId = shop.digital.id;
-  db.update(products).set({ patternFile: name }).where(eq(products.id, productId)).run();
-  db.insert(patternVersions).values({ productId, version: 1, file: name }).run();
+  await db.update(products).set({ patternFile: name }).where(eq(products.id, productId));
+  await db.insert(patternVersions).values({ productId, version: 1, file: name });
   return { db, shop, productId };
 }
 
@@ -47,16 +47,16 @@ describe("cut plans", () => {
     const made = await createCutPlan({ db, userId: buyer.id, productId, orderId: order.id, request });
     if (!made.ok) throw new Error(JSON.stringify(made));
     expect(made.created).toBe(true);
-    expect(getCutPlan({ db, userId: buyer.id, id: made.id })?.status).toMatch(/queued|working/);
+    expect((await getCutPlan({ db, userId: buyer.id, id: made.id }))?.status).toMatch(/queued|working/);
     await cutPlansWorking();
-    const plan = getCutPlan({ db, userId: buyer.id, id: made.id })!;
+    const plan = (await getCutPlan({ db, userId: buyer.id, id: made.id }))!;
     expect(plan.status).toBe("done");
     expect(plan.done).toBe(plan.steps);
     const cut: Record<string, number> = {};
     for (const m of plan.markers) {
       expect(m.lengthMm + 40).toBeLessThanOrEqual(6000);
       for (const [s, n] of Object.entries(m.sizes)) cut[s] = (cut[s] ?? 0) + n * m.plies;
-      const { marker } = getCutPlanMarker({ db, userId: buyer.id, id: plan.id, position: m.position })!;
+      const { marker } = (await getCutPlanMarker({ db, userId: buyer.id, id: plan.id, position: m.position }))!;
       const xs = marker.placements.flatMap((p) => p.polygon.map(([x]) => x));
       expect(Math.min(...xs)).toBeGreaterThanOrEqual(10 - 1e-6);
       expect(Math.max(...xs)).toBeLessThanOrEqual(1490 + 1e-6);
@@ -68,12 +68,12 @@ describe("cut plans", () => {
     expect(await createCutPlan({ db, userId: buyer.id, productId, orderId: order.id, request })).toEqual({ ok: true, id: made.id, created: false });
     // Nobody else sees it or plans on the buyer's order.
     const other = await makeBuyer(db, { email: "other@example.com" });
-    expect(getCutPlan({ db, userId: other.id, id: made.id })).toBeNull();
+    expect(await getCutPlan({ db, userId: other.id, id: made.id })).toBeNull();
     expect(await createCutPlan({ db, userId: other.id, productId, orderId: order.id, request })).toEqual({ ok: false, error: "not_found" });
-    expect(deleteCutPlan({ db, userId: other.id, id: made.id })).toBe(false);
-    expect(listCutPlans({ db, userId: buyer.id }).map((p) => p.id)).toEqual([made.id]);
-    expect(deleteCutPlan({ db, userId: buyer.id, id: made.id })).toBe(true);
-    expect(getCutPlan({ db, userId: buyer.id, id: made.id })).toBeNull();
+    expect(await deleteCutPlan({ db, userId: other.id, id: made.id })).toBe(false);
+    expect((await listCutPlans({ db, userId: buyer.id })).map((p) => p.id)).toEqual([made.id]);
+    expect(await deleteCutPlan({ db, userId: buyer.id, id: made.id })).toBe(true);
+    expect(await getCutPlan({ db, userId: buyer.id, id: made.id })).toBeNull();
   });
 
   it("the seller plans on the own design; a buyer without an order may not; bad input names the field", { timeout: 60_000 }, async () => {
@@ -119,7 +119,7 @@ describe("the cut plan calls and page", () => {
     globalThis.__db = db;
     const buyer = await makeBuyer(db);
     const order = await buyAndPay(db, buyer, productId);
-    const auth = { Authorization: createSession({ db, userId: buyer.id }), "Content-Type": "application/json" };
+    const auth = { Authorization: await createSession({ db, userId: buyer.id }), "Content-Type": "application/json" };
     const post = (body: unknown) => call(createAction, "/api/user/cut-plan", { method: "POST", headers: auth, body: JSON.stringify(body) });
     const bad = await post({ product_id: productId, order_id: order.id, ...request, max_plies: 0 });
     expect(bad.status).toBe(400);
@@ -141,7 +141,7 @@ describe("the cut plan calls and page", () => {
     expect(Buffer.from(await zip.arrayBuffer()).readUInt32LE(0)).toBe(0x04034b50);
     const list = (await (await call(plansLoader, "/api/user/cut-plans", { headers: auth })).json()) as { plans: { id: number }[] };
     expect(list.plans.map((p) => p.id)).toEqual([id]);
-    const stranger = { Authorization: createSession({ db, userId: (await makeBuyer(db, { email: "s@example.com" })).id }) };
+    const stranger = { Authorization: await createSession({ db, userId: (await makeBuyer(db, { email: "s@example.com" })).id }) };
     expect((await call(planLoader, `/api/user/cut-plan/${id}`, { headers: stranger }, { id: String(id) })).status).toBe(404);
     expect((await call(fileLoader, plt, { headers: stranger }, { id: String(id), file: "marker-1.plt" })).status).toBe(404);
     expect((await call(deleteAction, `/api/user/delete-cut-plan/${id}`, { method: "POST", headers: stranger }, { id: String(id) })).status).toBe(404);
@@ -154,7 +154,7 @@ describe("the cut plan calls and page", () => {
     globalThis.__db = db;
     const buyer = await makeBuyer(db);
     const order = await buyAndPay(db, buyer, productId);
-    const cookie = { Cookie: await sessionCookie(createSession({ db, userId: buyer.id })) };
+    const cookie = { Cookie: await sessionCookie(await createSession({ db, userId: buyer.id })) };
     const form = (fields: Record<string, string>) => ({ method: "POST", headers: { ...cookie, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
     const fields = { "size.36": "2", "size.38": "1", width_mm: "1500", table_mm: "6000", max_plies: "40", nap: "two-way", gap_mm: "5", margin_mm: "10", end_mm: "20" };
     const url = `/purchase/${order.id}/cut-plan`;

@@ -25,7 +25,7 @@ import type { Pattern } from "~/models/patterns/types";
 import { getLatestVersion, loadPattern } from "~/models/patterns/versions.server";
 import { getEnv } from "~/utils/env.server";
 import { LAYOUT_WIDTH_RANGE_MM } from "~/utils/layout-settings";
-import type { DbOrTx } from "~/utils/db.server";
+import { affected, type DbOrTx, first, transaction } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 
 export type CutPlanError =
@@ -39,22 +39,20 @@ export const CUT_PLANS_PER_USER = 2;
 const CUT_PLAN_QUEUE = 16;
 
 /** Who may plan on a product: the buyer of a Digital pattern order of it (not refunded), or its seller. */
-function planOwner(db: DbOrTx, userId: number, productId: number, orderId: number | null): { productId: number; orderId: number | null } | null {
+async function planOwner(db: DbOrTx, userId: number, productId: number, orderId: number | null): Promise<{ productId: number; orderId: number | null } | null> {
   if (orderId !== null) {
-    const order = db
+    const order = await first(db
       .select({ productId: orders.productId })
       .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.buyerId, userId), eq(orders.productType, "Pattern"), eq(orders.delivery, "Digital"), ne(orders.status, "Refunded")))
-      .get();
+      .where(and(eq(orders.id, orderId), eq(orders.buyerId, userId), eq(orders.productType, "Pattern"), eq(orders.delivery, "Digital"), ne(orders.status, "Refunded"))).limit(1));
     if (!order || (productId > 0 && order.productId !== productId)) return null;
     return { productId: order.productId, orderId };
   }
-  const own = db
+  const own = await first(db
     .select({ id: products.id })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(and(eq(products.id, productId), eq(stores.userId, userId), eq(products.type, "Pattern"), isNull(products.removedAt)))
-    .get();
+    .where(and(eq(products.id, productId), eq(stores.userId, userId), eq(products.type, "Pattern"), isNull(products.removedAt))).limit(1));
   return own ? { productId, orderId: null } : null;
 }
 
@@ -90,9 +88,9 @@ export async function createCutPlan({
   orderId?: number | null;
   request: CutOrderRequest;
 }): Promise<{ ok: true; id: number; created: boolean } | CutPlanError> {
-  const owned = planOwner(db, userId, productId, orderId);
+  const owned = await planOwner(db, userId, productId, orderId);
   if (!owned) return { ok: false, error: "not_found" };
-  const version = getLatestVersion({ db, productId: owned.productId });
+  const version = await getLatestVersion({ db, productId: owned.productId });
   if (!version) return { ok: false, error: "invalid", field: "product_id", message: "This design has no pattern file yet" };
   let loaded;
   try {
@@ -107,30 +105,28 @@ export async function createCutPlan({
   if (!checked.ok) return { ok: false, error: "invalid", field: checked.field, message: checked.message };
   const input = JSON.stringify(checked.order);
   const key = hash(JSON.stringify([version.id, version.reading, owned.orderId, getEnv().LAYOUT_IMPROVE_SECONDS, input]));
-  const same = db.select({ id: cutPlans.id }).from(cutPlans).where(and(eq(cutPlans.userId, userId), eq(cutPlans.key, key))).get();
+  const same = await first(db.select({ id: cutPlans.id }).from(cutPlans).where(and(eq(cutPlans.userId, userId), eq(cutPlans.key, key))).limit(1));
   if (same) return { ok: true, id: same.id, created: false };
-  const open = db
+  const open = await db
     .select({ id: cutPlans.id })
     .from(cutPlans)
-    .where(and(eq(cutPlans.userId, userId), inArray(cutPlans.status, ["queued", "working"])))
-    .all();
+    .where(and(eq(cutPlans.userId, userId), inArray(cutPlans.status, ["queued", "working"])));
   if (open.length >= CUT_PLANS_PER_USER) return { ok: false, error: "busy", message: `You have ${open.length} cut plans in work. Wait for one to finish, then make this one.` };
   if (planQueue.size >= CUT_PLAN_QUEUE) return { ok: false, error: "busy", message: "Many cut plans are being made right now. Please try again in a few minutes." };
-  const row = db
+  const row = (await db
     .insert(cutPlans)
     .values({ userId, productId: owned.productId, orderId: owned.orderId, versionId: version.id, key, input })
-    .returning({ id: cutPlans.id })
-    .get();
+    .returning({ id: cutPlans.id }))[0];
   queuePlan(db, row.id);
   return { ok: true, id: row.id, created: true };
 }
 
 /** What a cut order form offers on a product its user may plan on: the pattern's sizes and materials; null otherwise. */
 export async function cutPlanFormFacts({ db, userId, productId, orderId = null }: { db: DbOrTx; userId: number; productId: number; orderId?: number | null }) {
-  const owned = planOwner(db, userId, productId, orderId);
+  const owned = await planOwner(db, userId, productId, orderId);
   if (!owned) return null;
-  const product = db.select({ name: products.name }).from(products).where(eq(products.id, owned.productId)).get();
-  const version = getLatestVersion({ db, productId: owned.productId });
+  const product = await first(db.select({ name: products.name }).from(products).where(eq(products.id, owned.productId)).limit(1));
+  const version = await getLatestVersion({ db, productId: owned.productId });
   const loaded = version ? await loadPattern({ db, versionId: version.id }) : null;
   return {
     productId: owned.productId,
@@ -144,16 +140,15 @@ export async function cutPlanFormFacts({ db, userId, productId, orderId = null }
 export type CutPlanView = CutPlan & { order: CutOrder; markers: (Omit<CutPlanMarker, "layout" | "sizes"> & { sizes: SizeCounts })[] };
 
 /** A plan its owner may see, with its markers (not their layouts); null for anyone else. */
-export function getCutPlan({ db, userId, id }: { db: DbOrTx; userId: number; id: number }): CutPlanView | null {
+export async function getCutPlan({ db, userId, id }: { db: DbOrTx; userId: number; id: number }): Promise<CutPlanView | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const plan = db
+  const plan = await first(db
     .select()
     .from(cutPlans)
-    .where(and(eq(cutPlans.id, id), eq(cutPlans.userId, userId)))
-    .get();
+    .where(and(eq(cutPlans.id, id), eq(cutPlans.userId, userId))).limit(1));
   if (!plan) return null;
   if ((plan.status === "queued" || plan.status === "working") && !planQueue.has(plan.id)) queuePlan(db, plan.id);
-  const markers = db
+  const markers = await db
     .select({
       id: cutPlanMarkers.id,
       planId: cutPlanMarkers.planId,
@@ -166,43 +161,40 @@ export function getCutPlan({ db, userId, id }: { db: DbOrTx; userId: number; id:
     })
     .from(cutPlanMarkers)
     .where(eq(cutPlanMarkers.planId, plan.id))
-    .orderBy(asc(cutPlanMarkers.position))
-    .all();
+    .orderBy(asc(cutPlanMarkers.position));
   return { ...plan, order: JSON.parse(plan.input) as CutOrder, markers: markers.map((m) => ({ ...m, sizes: JSON.parse(m.sizes) as SizeCounts })) };
 }
 
 /** One marker of a plan its owner may see, with its layout; null for anyone else. */
-export function getCutPlanMarker({ db, userId, id, position }: { db: DbOrTx; userId: number; id: number; position: number }) {
-  const plan = getCutPlan({ db, userId, id });
+export async function getCutPlanMarker({ db, userId, id, position }: { db: DbOrTx; userId: number; id: number; position: number }) {
+  const plan = await getCutPlan({ db, userId, id });
   if (!plan || plan.status !== "done") return null;
-  const row = db
+  const row = await first(db
     .select()
     .from(cutPlanMarkers)
-    .where(and(eq(cutPlanMarkers.planId, plan.id), eq(cutPlanMarkers.position, position)))
-    .get();
+    .where(and(eq(cutPlanMarkers.planId, plan.id), eq(cutPlanMarkers.position, position))).limit(1));
   if (!row) return null;
   return { plan, position: row.position, material: row.material, plies: row.plies, sizes: JSON.parse(row.sizes) as SizeCounts, marker: JSON.parse(row.layout) as Marker };
 }
 
 /** A user's plans, newest first (optionally of one order or one design). */
-export function listCutPlans({ db, userId, productId, orderId }: { db: DbOrTx; userId: number; productId?: number; orderId?: number }) {
+export async function listCutPlans({ db, userId, productId, orderId }: { db: DbOrTx; userId: number; productId?: number; orderId?: number }) {
   const where = [eq(cutPlans.userId, userId)];
   if (productId !== undefined) where.push(eq(cutPlans.productId, productId), isNull(cutPlans.orderId));
   if (orderId !== undefined) where.push(eq(cutPlans.orderId, orderId));
-  return db
+  return (await db
     .select({ id: cutPlans.id, productId: cutPlans.productId, orderId: cutPlans.orderId, status: cutPlans.status, input: cutPlans.input, totalMm: cutPlans.totalMm, createdAt: cutPlans.createdAt })
     .from(cutPlans)
     .where(and(...where))
-    .orderBy(desc(cutPlans.createdAt), desc(cutPlans.id))
-    .all()
+    .orderBy(desc(cutPlans.createdAt), desc(cutPlans.id)))
     .map(({ input, ...p }) => ({ ...p, order: JSON.parse(input) as CutOrder }));
 }
 
 /** Deletes its owner's plan (and its markers); false when there is none to delete. */
-export function deleteCutPlan({ db, userId, id }: { db: DbOrTx; userId: number; id: number }): boolean {
+export async function deleteCutPlan({ db, userId, id }: { db: DbOrTx; userId: number; id: number }): Promise<boolean> {
   if (!Number.isSafeInteger(id) || id <= 0) return false;
   planQueue.delete(id);
-  return db.delete(cutPlans).where(and(eq(cutPlans.id, id), eq(cutPlans.userId, userId))).run().changes > 0;
+  return affected(await db.delete(cutPlans).where(and(eq(cutPlans.id, id), eq(cutPlans.userId, userId)))) > 0;
 }
 
 /** Plans to work, by id, oldest first; one at a time. */
@@ -235,7 +227,7 @@ async function plans(): Promise<void> {
       await workPlan(db, id);
     } catch (error) {
       log.warn({ event: "cut-plan", planId: id, err: error }, "a cut plan failed");
-      if (!closed(db)) db.update(cutPlans).set({ status: "failed", error: "The plan could not be made. Please try again.", finishedAt: new Date() }).where(eq(cutPlans.id, id)).run();
+      if (!closed(db)) await db.update(cutPlans).set({ status: "failed", error: "The plan could not be made. Please try again.", finishedAt: new Date() }).where(eq(cutPlans.id, id));
     } finally {
       planQueue.delete(id);
     }
@@ -246,13 +238,13 @@ const closed = (db: DbOrTx): boolean => "$client" in db && !db.$client.open;
 
 async function workPlan(db: DbOrTx, id: number): Promise<void> {
   if (closed(db)) return;
-  const plan = db.select().from(cutPlans).where(eq(cutPlans.id, id)).get();
+  const plan = await first(db.select().from(cutPlans).where(eq(cutPlans.id, id)).limit(1));
   if (!plan || plan.status === "done" || plan.status === "failed") return;
   const order = JSON.parse(plan.input) as CutOrder;
   const loaded = await loadPattern({ db, versionId: plan.versionId });
-  const fail = (error: string) => db.update(cutPlans).set({ status: "failed", error, finishedAt: new Date() }).where(eq(cutPlans.id, id)).run();
-  if (!loaded) return void fail("The pattern file of this design cannot be read");
-  db.update(cutPlans).set({ status: "working", done: 0, steps: 0 }).where(eq(cutPlans.id, id)).run();
+  const fail = async (error: string) => await db.update(cutPlans).set({ status: "failed", error, finishedAt: new Date() }).where(eq(cutPlans.id, id));
+  if (!loaded) return void (await fail("The pattern file of this design cannot be read"));
+  await db.update(cutPlans).set({ status: "working", done: 0, steps: 0 }).where(eq(cutPlans.id, id));
   const evaluations = Math.round(getEnv().LAYOUT_IMPROVE_SECONDS * EVALUATIONS_PER_SECOND);
   const { pattern, data } = loaded;
   let result;
@@ -271,26 +263,24 @@ async function workPlan(db: DbOrTx, id: number): Promise<void> {
           return runPatternTask({ ...task, evaluations: 0 }, "idle", { giveWay: { share: PLAN_SHARE } });
         }
       },
-      progress: (done, steps) => {
-        if (!closed(db)) db.update(cutPlans).set({ done, steps }).where(eq(cutPlans.id, id)).run();
+      progress: async (done, steps) => {
+        if (!closed(db)) await db.update(cutPlans).set({ done, steps }).where(eq(cutPlans.id, id));
       },
     });
   } catch (error) {
-    if (error instanceof PatternBusyError) return void fail("Pattern files are being prepared for many people right now. Please delete this plan and make it again in a few minutes.");
-    if (error instanceof PatternLimitError) return void fail(`A marker could not be laid out: ${error.message}`);
+    if (error instanceof PatternBusyError) return void (await fail("Pattern files are being prepared for many people right now. Please delete this plan and make it again in a few minutes."));
+    if (error instanceof PatternLimitError) return void (await fail(`A marker could not be laid out: ${error.message}`));
     throw error;
   }
-  if (closed(db) || !db.select({ id: cutPlans.id }).from(cutPlans).where(eq(cutPlans.id, id)).get()) return;
-  if (!result.ok) return void fail(result.message);
+  if (closed(db) || !await first(db.select({ id: cutPlans.id }).from(cutPlans).where(eq(cutPlans.id, id)).limit(1))) return;
+  if (!result.ok) return void (await fail(result.message));
   const markers = result.markers;
-  db.transaction((tx) => {
-    markers.forEach((m, position) =>
-      tx
+  await transaction(db, async (tx) => {
+    for (const [position, m] of markers.entries())
+      await tx
         .insert(cutPlanMarkers)
-        .values({ planId: id, position, material: m.material, sizes: JSON.stringify(m.sizes), plies: m.plies, lengthMm: m.marker.lengthMm, efficiency: m.marker.efficiency, layout: JSON.stringify(m.marker) })
-        .run(),
-    );
-    tx.update(cutPlans).set({ status: "done", totalMm: result.totalMm, boundMm: result.boundMm, finishedAt: new Date() }).where(eq(cutPlans.id, id)).run();
+        .values({ planId: id, position, material: m.material, sizes: JSON.stringify(m.sizes), plies: m.plies, lengthMm: m.marker.lengthMm, efficiency: m.marker.efficiency, layout: JSON.stringify(m.marker) });
+    await tx.update(cutPlans).set({ status: "done", totalMm: result.totalMm, boundMm: result.boundMm, finishedAt: new Date() }).where(eq(cutPlans.id, id));
   });
 }
 
@@ -358,13 +348,13 @@ async function markerFile(plan: CutPlanView, marker: Marker, position: number, p
  * three files); null for anyone else, an unfinished plan or another name. Built from the stored markers on request.
  */
 export async function cutPlanFile({ db, userId, id, file }: { db: DbOrTx; userId: number; id: number; file: string }): Promise<CutPlanFile | null> {
-  const plan = getCutPlan({ db, userId, id });
+  const plan = await getCutPlan({ db, userId, id });
   if (!plan || plan.status !== "done") return null;
-  const rows = () =>
-    db.select().from(cutPlanMarkers).where(eq(cutPlanMarkers.planId, plan.id)).orderBy(asc(cutPlanMarkers.position)).all();
+  const rows = async () =>
+    await db.select().from(cutPlanMarkers).where(eq(cutPlanMarkers.planId, plan.id)).orderBy(asc(cutPlanMarkers.position));
   if (file === `cut-plan-${plan.id}.zip`) {
     const files: CutPlanFile[] = [];
-    for (const row of rows()) {
+    for (const row of await rows()) {
       const marker = JSON.parse(row.layout) as Marker;
       for (const ext of ["plt", "dxf", "pdf"] as const) files.push(await markerFile(plan, marker, row.position, row.plies, JSON.parse(row.sizes) as SizeCounts, row.material, ext));
     }
@@ -372,7 +362,7 @@ export async function cutPlanFile({ db, userId, id, file }: { db: DbOrTx; userId
   }
   const match = /^marker-(\d{1,4})\.(plt|dxf|pdf)$/.exec(file);
   if (!match) return null;
-  const found = getCutPlanMarker({ db, userId, id, position: Number(match[1]) - 1 });
+  const found = await getCutPlanMarker({ db, userId, id, position: Number(match[1]) - 1 });
   if (!found) return null;
   return markerFile(plan, found.marker, found.position, found.plies, found.sizes, found.material, match[2] as Exclude<FileExt, "zip">);
 }

@@ -103,15 +103,15 @@ type OwnSize = { measurements: Measurements; chart: SizeChart };
 /** No fabric pages (a DXF, a copy-shop file, an earlier version). */
 const NO_FABRIC = { key: "f0", gather: async (): Promise<undefined> => undefined };
 
-function fabricSource({ db, access, viewerId, own, dataDir }: { db: DbOrTx; access: DownloadSource; viewerId: number | null; own?: OwnSize; dataDir?: string }) {
-  if (!access.version || getLatestVersion({ db, productId: access.order.productId })?.id !== access.version.id) {
+async function fabricSource({ db, access, viewerId, own, dataDir }: { db: DbOrTx; access: DownloadSource; viewerId: number | null; own?: OwnSize; dataDir?: string }) {
+  if (!access.version || (await getLatestVersion({ db, productId: access.order.productId }))?.id !== access.version.id) {
     return NO_FABRIC;
   }
   const productId = access.order.productId;
-  const settings = getLayoutSettings({ db, productId });
+  const settings = await getLayoutSettings({ db, productId });
   return {
     // The improved layouts so far (issue 47): a print built before an improvement is built again after it.
-    key: `f${hash(JSON.stringify([settings.widthsMm, settings.gapMm, LAYOUT_REVISION, improvedLayoutsStamp({ db, productId, dataDir }), settings.selvedgeMm]))}`,
+    key: `f${hash(JSON.stringify([settings.widthsMm, settings.gapMm, LAYOUT_REVISION, await improvedLayoutsStamp({ db, productId, dataDir }), settings.selvedgeMm]))}`,
     gather: async (pattern: Pattern, sizes: string[], dataDir?: string) =>
       (await printFabric({
         pattern,
@@ -174,7 +174,7 @@ export async function buildOrderDownload({
   // The version's reading in the name (decision 100): rereadVersion deletes the files of other readings.
   // Copy-shop files are large sheets only (issue 34, item 13): their fabric pages are the A4 and Letter files'.
   const copyShop = COPY_SHOP_FORMATS.has(format as PrintFormat);
-  const layoutSource = fabricSource({ db, access, viewerId, dataDir });
+  const layoutSource = await fabricSource({ db, access, viewerId, dataDir });
   const fabric = copyShop ? NO_FABRIC : layoutSource;
   const target = path.join(dir, `${owner}-p${access.order.productId}-${versionPart}-${access.version.id}r${loaded.reading}-${format}-${PRINT_LAYOUT_REVISION}-${fabric.key}-${sizesPart}.pdf`);
   const options = {
@@ -238,7 +238,7 @@ async function buildCustomDownload({
   // The fabric pages: the buyer's own size from the order's measurements, and the graded sizes asked for with it
   // (decision 133; issue 34, item 14).
   const copyShop = COPY_SHOP_FORMATS.has(format as PrintFormat);
-  const layoutSource = format === "dxf" ? NO_FABRIC : fabricSource({ db, access, viewerId, own: { chart, measurements }, dataDir });
+  const layoutSource = format === "dxf" ? NO_FABRIC : await fabricSource({ db, access, viewerId, own: { chart, measurements }, dataDir });
   const fabric = copyShop ? NO_FABRIC : layoutSource;
   const target = path.join(
     cacheDir(dataDir),

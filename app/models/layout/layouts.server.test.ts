@@ -38,16 +38,17 @@ async function shopWithPattern(fixture = FIXTURE) {
   const bytes = cadFixtures().find((f) => f.name === fixture)!.bytes;
   const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
   fs.writeFileSync(uploadPath(name)!, bytes);
-  db.insert(files).values({ name, originalName: "racer.dxf", contentType: "application/dxf", size: bytes.length, kind: "pattern", ownerId: shop.seller.id }).run();
+  await db.insert(files).values({ name, originalName: "racer.dxf", contentType: "application/dxf", size: bytes.length, kind: "pattern", ownerId: shop.seller.id });
   const productId = shop.digital.id;
-  db.update(products).set({ patternFile: name }).where(eq(products.id, productId)).run();
-  const addVersion = (version: number) =>
-    db.insert(patternVersions).values({ productId, version, file: name, createdAt: new Date((clock += 60_000)) }).run();
-  addVersion(1);
+  await db.update(products).set({ patternFile: name }).where(eq(products.id, productId));
+  const addVersion = async (version: number) =>
+    await db.insert(patternVersions).values({ productId, version, file: name, createdAt: new Date((clock += 60_000)) });
+  await addVersion(1);
   return { db, shop, productId, addVersion };
 }
 
 async function count(source: string): Promise<number> {
+  // eslint-disable-next-line no-restricted-syntax -- prom-client's Gauge.get(), not a database call
   return (await layoutRequests.get()).values.find((v) => v.labels.source === source)?.value ?? 0;
 }
 
@@ -65,7 +66,7 @@ describe("productLayout on a real CAD export", () => {
 
   it("computes once in the pool, then serves the cache; a new version or new settings compute a new layout", { timeout: 120_000 }, async () => {
     const { db, productId, addVersion } = await shopWithPattern();
-    expect(cachedProductLayout({ db, productId, size: "", widthMm: 1400 })).toBeNull();
+    expect(await cachedProductLayout({ db, productId, size: "", widthMm: 1400 })).toBeNull();
     const computed = await count("computed");
     const first = await productLayout({ db, productId, size: "", widthMm: 1400 });
     if (!first.ok) throw new Error(first.error);
@@ -85,12 +86,12 @@ describe("productLayout on a real CAD export", () => {
     expect(again.ok && again.value.layout).toEqual(layout);
     expect(await count("memory")).toBe(memory + 1);
     expect(await count("computed")).toBe(computed + 1);
-    expect(cachedProductLayout({ db, productId, size: "36", widthMm: 1400 })).toEqual(layout);
-    expect(cachedProductLayout({ db, productId, size: "38", widthMm: 1400 })).toBeNull();
+    expect(await cachedProductLayout({ db, productId, size: "36", widthMm: 1400 })).toEqual(layout);
+    expect(await cachedProductLayout({ db, productId, size: "38", widthMm: 1400 })).toBeNull();
 
     // New settings: another gap is another layout (and the old one is not served).
-    db.update(products).set({ layoutGapMm: 10 }).where(eq(products.id, productId)).run();
-    expect(cachedProductLayout({ db, productId, size: "36", widthMm: 1400 })).toBeNull();
+    await db.update(products).set({ layoutGapMm: 10 }).where(eq(products.id, productId));
+    expect(await cachedProductLayout({ db, productId, size: "36", widthMm: 1400 })).toBeNull();
     const wider = await productLayout({ db, productId, size: "36", widthMm: 1400 });
     if (!wider.ok) throw new Error(wider.error);
     expect(wider.value.gapMm).toBe(10);
@@ -98,8 +99,8 @@ describe("productLayout on a real CAD export", () => {
     expect(await count("computed")).toBe(computed + 2);
 
     // A new version: nothing of the old one is served for it.
-    addVersion(2);
-    expect(cachedProductLayout({ db, productId, size: "36", widthMm: 1400 })).toBeNull();
+    await addVersion(2);
+    expect(await cachedProductLayout({ db, productId, size: "36", widthMm: 1400 })).toBeNull();
     const next = await productLayout({ db, productId, size: "36", widthMm: 1400 });
     expect(next.ok).toBe(true);
     expect(await count("computed")).toBe(computed + 3);
@@ -115,10 +116,10 @@ describe("productLayout on a real CAD export", () => {
       const first = await productLayout({ db, productId, size: "", widthMm: 1400 });
       if (!first.ok) throw new Error(first.error);
       expect(first.value.layout.improved).toBeUndefined();
-      const printKey = improvedLayoutsStamp({ db, productId });
+      const printKey = await improvedLayoutsStamp({ db, productId });
       await layoutImproving();
       // A print file's key changes with it, so a print built before is built again with the improved layout.
-      expect(improvedLayoutsStamp({ db, productId })).not.toBe(printKey);
+      expect(await improvedLayoutsStamp({ db, productId })).not.toBe(printKey);
       const next = await productLayout({ db, productId, size: "", widthMm: 1400 });
       if (!next.ok) throw new Error(next.error);
       expect(next.value.layout.improved).toBe(true);
@@ -138,7 +139,7 @@ describe("productLayout on a real CAD export", () => {
   it("lays out within the seller's selvedge margin, under a key of its own (issue 47, item 5)", { timeout: 120_000 }, async () => {
     const { db, shop, productId } = await shopWithPattern();
     const plain = await productLayout({ db, productId, size: "", widthMm: 1120 });
-    expect(saveLayoutSettings({ db, storeId: shop.store.id, productId, widthsMm: null, gapMm: null, selvedgeMm: 40 }).ok).toBe(true);
+    expect((await saveLayoutSettings({ db, storeId: shop.store.id, productId, widthsMm: null, gapMm: null, selvedgeMm: 40 })).ok).toBe(true);
     const kept = await productLayout({ db, productId, size: "", widthMm: 1120 });
     if (!plain.ok || !kept.ok) throw new Error("no layout");
     expect(plain.value.layout.selvedgeMm).toBe(0);
@@ -222,7 +223,7 @@ describe("productLayout on a real CAD export", () => {
     const { db, shop, productId } = await shopWithPattern();
     for (const widthMm of [499, 3201, 1400.5, NaN, -1400, Infinity]) {
       expect(await productLayout({ db, productId, size: "36", widthMm })).toEqual({ ok: false, error: "bad_width" });
-      expect(cachedProductLayout({ db, productId, size: "36", widthMm })).toBeNull();
+      expect(await cachedProductLayout({ db, productId, size: "36", widthMm })).toBeNull();
     }
     expect(await productLayout({ db, productId, size: "99", widthMm: 1400 })).toEqual({ ok: false, error: "unknown_size" });
     expect(await productLayout({ db, productId, size: "36", widthMm: 1400, material: "lining" })).toEqual({ ok: false, error: "unknown_material" });
@@ -231,7 +232,7 @@ describe("productLayout on a real CAD export", () => {
     // A Pattern product without a version.
     expect(await productLayout({ db, productId: shop.printed.id, size: "36", widthMm: 1400 })).toEqual({ ok: false, error: "no_pattern" });
     // A draft exists only for its seller.
-    db.update(products).set({ status: "draft" }).where(eq(products.id, productId)).run();
+    await db.update(products).set({ status: "draft" }).where(eq(products.id, productId));
     const buyer = await makeBuyer(db);
     expect(await productLayout({ db, productId, size: "99", widthMm: 1400, userId: buyer.id })).toEqual({ ok: false, error: "not_found" });
     expect(await productLayout({ db, productId, size: "99", widthMm: 1400, userId: shop.seller.id })).toEqual({ ok: false, error: "unknown_size" });
@@ -242,17 +243,17 @@ describe("productLayout on a real CAD export", () => {
     const buyer = await makeBuyer(db);
     expect(await productLayout({ db, productId, size: "custom", widthMm: 1400 })).toEqual({ ok: false, error: "no_measurements" });
     expect(await productLayout({ db, productId, size: "custom", widthMm: 1400, userId: buyer.id })).toEqual({ ok: false, error: "no_measurements" });
-    db.update(products).set({ madeToMeasure: true }).where(eq(products.id, productId)).run();
+    await db.update(products).set({ madeToMeasure: true }).where(eq(products.id, productId));
     expect(await productLayout({ db, productId, size: "custom", widthMm: 1400, userId: buyer.id })).toEqual({ ok: false, error: "no_measurements" });
-    expect(cachedProductLayout({ db, productId, size: "custom", widthMm: 1400 })).toBeNull();
+    expect(await cachedProductLayout({ db, productId, size: "custom", widthMm: 1400 })).toBeNull();
   });
 
   it("warms every size at the seller's widths in the background, then has nothing left to do", { timeout: 300_000 }, async () => {
     const { db, productId } = await shopWithPattern();
-    db.update(products).set({ layoutWidths: "[1500]" }).where(eq(products.id, productId)).run();
+    await db.update(products).set({ layoutWidths: "[1500]" }).where(eq(products.id, productId));
     warmLayouts({ db, productId });
     await layoutWarming();
-    for (const size of ["26", "36", "52"]) expect(cachedProductLayout({ db, productId, size, widthMm: 1500 })).not.toBeNull();
+    for (const size of ["26", "36", "52"]) expect(await cachedProductLayout({ db, productId, size, widthMm: 1500 })).not.toBeNull();
     const computed = await count("computed");
     warmLayouts({ db, productId });
     await layoutWarming();
@@ -282,13 +283,13 @@ describe("productLayout on a real CAD export", () => {
     const dxf = makeAstmDxf({ pieces: [{ name: "FRONT", shape: "bodice", width: 300, height: 500 }, { name: "SLEEVE", shape: "sleeve", width: 350, height: 300 }], sizes, units: "mm" });
     const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
     fs.writeFileSync(uploadPath(name)!, dxf, "latin1");
-    db.insert(files).values({ name, originalName: "tee.dxf", contentType: "application/dxf", size: dxf.length, kind: "pattern", ownerId: shop.seller.id }).run();
+    await db.insert(files).values({ name, originalName: "tee.dxf", contentType: "application/dxf", size: dxf.length, kind: "pattern", ownerId: shop.seller.id });
     const productId = shop.digital.id;
-    db.update(products).set({ patternFile: name, madeToMeasure: true }).where(eq(products.id, productId)).run();
-    db.insert(patternVersions).values({ productId, version: 1, file: name, createdAt: new Date((clock += 60_000)) }).run();
-    sizes.forEach((size, position) => db.insert(sizeChartRows).values({ productId, size, position, bustMm: 880 + 40 * position, hipMm: 940 + 40 * position }).run());
+    await db.update(products).set({ patternFile: name, madeToMeasure: true }).where(eq(products.id, productId));
+    await db.insert(patternVersions).values({ productId, version: 1, file: name, createdAt: new Date((clock += 60_000)) });
+    for (const [position, size] of sizes.entries()) await db.insert(sizeChartRows).values({ productId, size, position, bustMm: 880 + 40 * position, hipMm: 940 + 40 * position });
     const buyer = await makeBuyer(db);
-    saveMeasurements(db, buyer.id, { bustMm: 900, hipMm: 990 });
+    await saveMeasurements(db, buyer.id, { bustMm: 900, hipMm: 990 });
     const files0 = layoutFiles().length;
     const mine = await productLayout({ db, productId, size: "custom", widthMm: 1400, userId: buyer.id });
     if (!mine.ok) throw new Error(mine.error);
@@ -299,7 +300,7 @@ describe("productLayout on a real CAD export", () => {
     const again = await productLayout({ db, productId, size: "custom", widthMm: 1400, userId: buyer.id });
     expect(again.ok && again.value.layout).toEqual(mine.value.layout);
     expect(await count("memory")).toBe(memory + 1);
-    saveMeasurements(db, buyer.id, { bustMm: 1200, hipMm: 990 });
+    await saveMeasurements(db, buyer.id, { bustMm: 1200, hipMm: 990 });
     expect(await productLayout({ db, productId, size: "custom", widthMm: 1400, userId: buyer.id })).toEqual({ ok: false, error: "outside_chart" });
   });
 });

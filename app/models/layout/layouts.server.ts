@@ -37,7 +37,7 @@ import type { PatternTask } from "~/models/patterns/worker";
 import { getLatestVersion, loadPattern, type VersionSummary } from "~/models/patterns/versions.server";
 import { createCache } from "~/utils/cache.server";
 import { getEnv } from "~/utils/env.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { layoutRequests as served } from "~/utils/metrics.server";
 
@@ -160,14 +160,13 @@ function readJsonFile<T>(file: string): T | null {
 type Visible = { id: number; type: string; delivery: string | null; madeToMeasure: boolean };
 
 /** The product page's rule: a Pattern product not removed, published, or a draft seen by its seller. */
-function visibleProduct(db: DbOrTx, productId: number, viewerId: number | null | undefined): Visible | null {
+async function visibleProduct(db: DbOrTx, productId: number, viewerId: number | null | undefined): Promise<Visible | null> {
   if (!Number.isSafeInteger(productId) || productId <= 0) return null;
-  const row = db
+  const row = await first(db
     .select({ id: products.id, type: products.type, delivery: products.delivery, madeToMeasure: products.madeToMeasure, status: products.status, owner: stores.userId })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(and(eq(products.id, productId), isNull(products.removedAt)))
-    .get();
+    .where(and(eq(products.id, productId), isNull(products.removedAt))).limit(1));
   if (!row || row.type !== "Pattern") return null;
   if (row.status !== "published" && (viewerId == null || viewerId !== row.owner)) return null;
   return row;
@@ -300,12 +299,12 @@ export async function productLayout({
    */
   waitMs?: number;
 }): Promise<ProductLayoutResult> {
-  const product = visibleProduct(db, productId, userId);
+  const product = await visibleProduct(db, productId, userId);
   if (!product) return { ok: false, error: "not_found" };
   if (!isLayoutWidth(widthMm)) return { ok: false, error: "bad_width" };
-  const version = getLatestVersion({ db, productId });
+  const version = await getLatestVersion({ db, productId });
   if (!version) return { ok: false, error: "no_pattern" };
-  const { gapMm, selvedgeMm } = getLayoutSettings({ db, productId });
+  const { gapMm, selvedgeMm } = await getLayoutSettings({ db, productId });
   if (size === CUSTOM_LAYOUT_SIZE) return customLayout({ db, product, version, widthMm, gapMm, material, userId, lane, waitMs });
   let found;
   try {
@@ -343,7 +342,7 @@ export async function productLayout({
   if (counted !== null && (clientWork.get(counted) ?? 0) >= getEnv().LAYOUTS_PER_CLIENT) return { ok: false, error: "client_busy" };
   // Only the seller's widths are kept on disk: a buyer's typed width is computed once and kept in memory (bounded),
   // so new widths cannot fill the disk (issue 34, item 4).
-  const onDisk = getLayoutSettings({ db, productId }).widthsMm.includes(widthMm);
+  const onDisk = (await getLayoutSettings({ db, productId })).widthsMm.includes(widthMm);
   if (counted !== null) clientWork.set(counted, (clientWork.get(counted) ?? 0) + 1);
   const done = () => {
     if (counted === null) return;
@@ -400,19 +399,19 @@ async function customLayout({
   lane: LayoutLane;
   waitMs: number | undefined;
 }): Promise<ProductLayoutResult> {
-  const check = checkMadeToMeasure({ db, product, userId });
+  const check = await checkMadeToMeasure({ db, product, userId });
   if (!check.ok) return { ok: false, error: check.error === "mtm-outside-chart" ? "outside_chart" : "no_measurements" };
-  const chart = getSizeChart({ db: db as Db }, product.id);
-  const measurements = getMeasurements({ db: db as Db }, userId!);
+  const chart = await getSizeChart({ db: db as Db }, product.id);
+  const measurements = await getMeasurements({ db: db as Db }, userId!);
   if (!chart || !measurements) return { ok: false, error: "no_measurements" };
-  return ownSizeLayout({ db, productId: product.id, version, chart, measurements, widthMm, gapMm, material, lane, waitMs });
+  return await ownSizeLayout({ db, productId: product.id, version, chart, measurements, widthMm, gapMm, material, lane, waitMs });
 }
 
-type Chart = NonNullable<ReturnType<typeof getSizeChart>>;
-type Measurements = NonNullable<ReturnType<typeof getMeasurements>>;
+type Chart = NonNullable<Awaited<ReturnType<typeof getSizeChart>>>;
+type Measurements = NonNullable<Awaited<ReturnType<typeof getMeasurements>>>;
 
 /** A buyer's own size laid out from a chart and measurements (as they are now, or as an order has them). */
-function ownSizeLayout({
+async function ownSizeLayout({
   db,
   productId,
   version,
@@ -435,7 +434,7 @@ function ownSizeLayout({
   lane: LayoutLane;
   waitMs: number | undefined;
 }): Promise<ProductLayoutResult> {
-  const { selvedgeMm } = getLayoutSettings({ db, productId });
+  const { selvedgeMm } = await getLayoutSettings({ db, productId });
   const work = shared(`custom-${customPreviewKey(version, chart, measurements)}-${material ?? ""}-w${widthMm}-g${gapMm}${selvedgePart(selvedgeMm)}`, async () => {
     const loaded = await loadPattern({ db, versionId: version.id });
     if (!loaded || !loaded.pattern.sizes.length) return { ok: false, error: "no_pattern" };
@@ -486,29 +485,29 @@ export async function orderOwnSizeLayout({
   material: string;
 }): Promise<ProductLayoutResult> {
   if (!isLayoutWidth(widthMm)) return { ok: false, error: "bad_width" };
-  const version = getLatestVersion({ db, productId });
+  const version = await getLatestVersion({ db, productId });
   if (!version) return { ok: false, error: "no_pattern" };
-  const { gapMm } = getLayoutSettings({ db, productId });
-  return ownSizeLayout({ db, productId, version, chart, measurements, widthMm, gapMm, material, lane: "foreground", waitMs: undefined });
+  const { gapMm } = await getLayoutSettings({ db, productId });
+  return await ownSizeLayout({ db, productId, version, chart, measurements, widthMm, gapMm, material, lane: "foreground", waitMs: undefined });
 }
 
 /**
  * A graded layout only when it is cached already (memory, then this disk): for tables over every size and width.
  * Never computes, never throws; null for anything not cached, not visible to visitors, or not valid.
  */
-export function cachedProductLayout({ db, productId, size, widthMm, material, dataDir }: LayoutArgs): Layout | null {
-  return cachedLayoutsOf({ db, productId, dataDir })(size, widthMm, material);
+export async function cachedProductLayout({ db, productId, size, widthMm, material, dataDir }: LayoutArgs): Promise<Layout | null> {
+  return (await cachedLayoutsOf({ db, productId, dataDir }))(size, widthMm, material);
 }
 
 /**
  * cachedProductLayout for many sizes and widths of one product (a table): the product, its current version, its index
  * and the seller's gap are read once, then each lookup reads only the cache.
  */
-export function cachedLayoutsOf({ db, productId, dataDir }: { db: DbOrTx; productId: number; dataDir?: string }): (size: string, widthMm: number, material?: string) => Layout | null {
-  const version = patternOwner(db, productId) ? getLatestVersion({ db, productId }) : null;
+export async function cachedLayoutsOf({ db, productId, dataDir }: { db: DbOrTx; productId: number; dataDir?: string }): Promise<(size: string, widthMm: number, material?: string) => Layout | null> {
+  const version = await patternOwner(db, productId) ? await getLatestVersion({ db, productId }) : null;
   const index = version ? cachedIndex(version, dataDir) : null;
   if (!version || !index) return () => null;
-  const settings = getLayoutSettings({ db, productId });
+  const settings = await getLayoutSettings({ db, productId });
   return (size, widthMm, material) => {
     if (!isLayoutWidth(widthMm) || size === CUSTOM_LAYOUT_SIZE) return null;
     const chosen = size || index.defaultSize;
@@ -524,11 +523,11 @@ export function cachedLayoutsOf({ db, productId, dataDir }: { db: DbOrTx; produc
  * ("" for none):
  * part of a print file's key, so a print built before an improvement is built again after it. Reads the cache only.
  */
-export function improvedLayoutsStamp({ db, productId, dataDir }: { db: DbOrTx; productId: number; dataDir?: string }): string {
-  const version = getLatestVersion({ db, productId });
+export async function improvedLayoutsStamp({ db, productId, dataDir }: { db: DbOrTx; productId: number; dataDir?: string }): Promise<string> {
+  const version = await getLatestVersion({ db, productId });
   const index = version ? cachedIndex(version, dataDir) : null;
   if (!version || !index) return "";
-  const settings = getLayoutSettings({ db, productId });
+  const settings = await getLayoutSettings({ db, productId });
   const marks: string[] = [];
   for (const size of index.sizes) {
     for (const material of index.materials[size] ?? []) {
@@ -543,14 +542,13 @@ export function improvedLayoutsStamp({ db, productId, dataDir }: { db: DbOrTx; p
 }
 
 /** The seller of a Pattern product not removed (published or draft: the caller decides who sees it), else null. */
-function patternOwner(db: DbOrTx, productId: number): number | null {
+async function patternOwner(db: DbOrTx, productId: number): Promise<number | null> {
   if (!Number.isSafeInteger(productId) || productId <= 0) return null;
-  const row = db
+  const row = await first(db
     .select({ owner: stores.userId })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(and(eq(products.id, productId), isNull(products.removedAt), eq(products.type, "Pattern")))
-    .get();
+    .where(and(eq(products.id, productId), isNull(products.removedAt), eq(products.type, "Pattern"))).limit(1));
   return row?.owner ?? null;
 }
 
@@ -606,14 +604,14 @@ const closed = (db: DbOrTx): boolean => "$client" in db && !db.$client.open;
 /** Computes what is missing of one product's layouts; false when it stopped because the pool was busy. */
 async function warmProduct(db: DbOrTx, productId: number, dataDir?: string): Promise<boolean> {
   if (closed(db)) return true;
-  const owner = patternOwner(db, productId);
-  const version = getLatestVersion({ db, productId });
+  const owner = await patternOwner(db, productId);
+  const version = await getLatestVersion({ db, productId });
   if (owner === null || !version) return true;
   // Warming runs in the background lane and gives way there too: layouts pages asked for go first.
   if (backgroundPatternPool().queueSize > 0) return false;
   const found = await versionIndex(db, version, dataDir);
   if (!found) return true;
-  const settings = getLayoutSettings({ db, productId });
+  const settings = await getLayoutSettings({ db, productId });
   for (const size of found.index.sizes) {
     for (const material of found.index.materials[size] ?? []) {
       for (const widthMm of settings.widthsMm) {
@@ -695,7 +693,7 @@ async function improveOne(key: string, { db, productId, version, size, material,
   if (!result.ok) return;
   const stored: Layout = { ...(result.layout.lengthMm < current.lengthMm ? result.layout : current), improved: true };
   layouts.set(key, stored);
-  if (!closed(db) && getLayoutSettings({ db, productId }).widthsMm.includes(widthMm)) {
+  if (!closed(db) && (await getLayoutSettings({ db, productId })).widthsMm.includes(widthMm)) {
     await writeAtomically(layoutFile(key, dataDir), JSON.stringify(stored), dataDir);
   }
 }

@@ -94,7 +94,7 @@ export async function layoutSectionView({
   yourSize: boolean;
   previewSize: string;
 }): Promise<LayoutSectionView> {
-  const { widthsMm } = getLayoutSettings({ db, productId });
+  const { widthsMm } = await getLayoutSettings({ db, productId });
   const sizes: Option[] = [...(yourSize ? [{ value: CUSTOM_LAYOUT_SIZE, label: CUSTOM_SIZE_LABEL }] : []), ...facts.sizes.map((s) => ({ value: s, label: s }))];
   const asked = params.get("layout_size");
   let sizeError: string | null = null;
@@ -170,7 +170,7 @@ export type FabricTable = { widths: Option[]; rows: { size: string; cells: (Fabr
  * layout, else from the area estimate (marked). Asks for the missing layouts to be prepared in the background.
  */
 export async function layoutFabricTable({ db, productId, facts }: { db: DbOrTx; productId: number; facts: PatternFacts }): Promise<FabricTable> {
-  const { widthsMm } = getLayoutSettings({ db, productId });
+  const { widthsMm } = await getLayoutSettings({ db, productId });
   const needed = await fabricNeeded({ db, productId, facts, mainOnly: true });
   const main = new Map(needed.map((n) => [`${n.size}\u0000${n.widthMm}`, n]));
   const rows: FabricTable["rows"] = facts.sizes.map((size) => ({
@@ -247,8 +247,8 @@ export async function fabricNeeded({
   /** Only each size's main fabric (the product page's table): a third of the lookups of a three-material pattern. */
   mainOnly?: boolean;
 }): Promise<FabricNeed[]> {
-  const { widthsMm } = getLayoutSettings({ db, productId });
-  const cached = cachedLayoutsOf({ db, productId });
+  const { widthsMm } = await getLayoutSettings({ db, productId });
+  const cached = await cachedLayoutsOf({ db, productId });
   let estimates: Map<string, { lengthMm: number; fits: boolean }> | null = null;
   const out: FabricNeed[] = [];
   for (const [size, all] of materialsBySize(facts)) {

@@ -8,10 +8,10 @@ import { asc, eq } from "drizzle-orm";
 import { cutPlanMarkers, cutPlans } from "../../../db/tables";
 import { iso, parseJson, type ExportSubject } from "~/utils/personal-data";
 
-export function layoutPersonalData({ db, user }: ExportSubject) {
-  const plans = db.select().from(cutPlans).where(eq(cutPlans.userId, user.id)).orderBy(asc(cutPlans.id)).all();
+export async function layoutPersonalData({ db, user }: ExportSubject) {
+  const plans = await db.select().from(cutPlans).where(eq(cutPlans.userId, user.id)).orderBy(asc(cutPlans.id));
   return {
-    cut_plans: plans.map((plan) => ({
+    cut_plans: await Promise.all(plans.map(async (plan) => ({
       id: plan.id,
       product_id: plan.productId,
       order_id: plan.orderId,
@@ -21,13 +21,12 @@ export function layoutPersonalData({ db, user }: ExportSubject) {
       bound_mm: plan.boundMm,
       created_at: iso(plan.createdAt),
       finished_at: iso(plan.finishedAt),
-      markers: db
+      markers: (await db
         .select({ material: cutPlanMarkers.material, sizes: cutPlanMarkers.sizes, plies: cutPlanMarkers.plies, length_mm: cutPlanMarkers.lengthMm, efficiency: cutPlanMarkers.efficiency })
         .from(cutPlanMarkers)
         .where(eq(cutPlanMarkers.planId, plan.id))
-        .orderBy(asc(cutPlanMarkers.position))
-        .all()
+        .orderBy(asc(cutPlanMarkers.position)))
         .map((m) => ({ ...m, sizes: parseJson(m.sizes) })),
-    })),
+    }))),
   };
 }

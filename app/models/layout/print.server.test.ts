@@ -45,13 +45,13 @@ const PIECES = [
   { name: "SLEEVE", shape: "sleeve" as const, width: 350, height: 300 },
 ];
 
-function addVersion(db: ReturnType<typeof createTestDb>, productId: number, ownerId: number, version: number) {
+async function addVersion(db: ReturnType<typeof createTestDb>, productId: number, ownerId: number, version: number) {
   const dxf = makeAstmDxf({ pieces: PIECES, sizes: SIZES, units: "mm" });
   const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
   fs.writeFileSync(uploadPath(name)!, dxf, "latin1");
-  db.insert(files).values({ name, originalName: "tee.dxf", contentType: "application/dxf", size: dxf.length, kind: "pattern", ownerId }).run();
-  db.update(products).set({ patternFile: name }).where(eq(products.id, productId)).run();
-  db.insert(patternVersions).values({ productId, version, file: name }).run();
+  await db.insert(files).values({ name, originalName: "tee.dxf", contentType: "application/dxf", size: dxf.length, kind: "pattern", ownerId });
+  await db.update(products).set({ patternFile: name }).where(eq(products.id, productId));
+  await db.insert(patternVersions).values({ productId, version, file: name });
 }
 
 /** A bought Digital pattern graded S, M, L. */
@@ -59,7 +59,7 @@ async function boughtPattern() {
   const db = createTestDb();
   const shop = await makeShop(db);
   const productId = shop.digital.id;
-  addVersion(db, productId, shop.seller.id, 1);
+  await addVersion(db, productId, shop.seller.id, 1);
   const buyer = await makeBuyer(db);
   const order = await buyAndPay(db, buyer, productId);
   return { db, shop, buyer, productId, order };
@@ -68,7 +68,7 @@ async function boughtPattern() {
 describe("print downloads with the cutting layouts (issue 25)", () => {
   it("end with the envelope (every size at the seller's widths, the service's lengths) and a layout page per size; new settings, a new file", async () => {
     const { db, buyer, productId, order } = await boughtPattern();
-    const access = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id });
+    const access = await downloadOrderPattern({ db, userId: buyer.id, orderId: order.id });
     if (!access.ok) throw new Error(access.error);
     const built = await buildOrderDownload({ db, access, format: "A4", sizes: [], viewerId: buyer.id });
     if (!built || "refused" in built) throw new Error("not built");
@@ -89,7 +89,7 @@ describe("print downloads with the cutting layouts (issue 25)", () => {
     SIZES.forEach((size, i) => expect(pages[pages.length - 3 + i]).toContain(`Cutting layout · Size ${size} · Main fabric`));
 
     // The seller's widths change: the cached file is another one, with the new width.
-    db.update(products).set({ layoutWidths: JSON.stringify([1150, 1600]) }).where(eq(products.id, productId)).run();
+    await db.update(products).set({ layoutWidths: JSON.stringify([1150, 1600]) }).where(eq(products.id, productId));
     const again = await buildOrderDownload({ db, access, format: "A4", sizes: ["M"], viewerId: buyer.id });
     if (!again || "refused" in again) throw new Error("not built");
     expect(again.path).not.toBe(built.path);
@@ -103,8 +103,8 @@ describe("print downloads with the cutting layouts (issue 25)", () => {
 
   it("an earlier version prints without fabric pages (the layouts are the current version's)", async () => {
     const { db, shop, buyer, productId, order } = await boughtPattern();
-    addVersion(db, productId, shop.seller.id, 2);
-    const access = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, version: 1 });
+    await addVersion(db, productId, shop.seller.id, 2);
+    const access = await downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, version: 1 });
     if (!access.ok) throw new Error(access.error);
     const built = await buildOrderDownload({ db, access, format: "A4", sizes: [], viewerId: buyer.id });
     if (!built || "refused" in built) throw new Error("not built");

@@ -53,7 +53,7 @@ export async function sellerLayoutsView({
   askedSize: string | null;
   userId: number;
 }): Promise<SellerLayoutsView> {
-  const { widthsMm, gapMm, selvedgeMm } = getLayoutSettings({ db, productId });
+  const { widthsMm, gapMm, selvedgeMm } = await getLayoutSettings({ db, productId });
   const standard = facts.sampleSize ?? facts.defaultSize;
   const known = askedSize !== null && facts.sizes.includes(askedSize);
   const size = known ? askedSize : standard;
@@ -64,7 +64,7 @@ export async function sellerLayoutsView({
   const deadline = Date.now() + pageLayoutWaitMs();
   for (const widthMm of widthsMm) {
     const entry = { widthMm, widthLabel: widthLabel(widthMm) };
-    const cached = cachedProductLayout({ db, productId, size, widthMm });
+    const cached = await cachedProductLayout({ db, productId, size, widthMm });
     if (cached) {
       entries.push({ ...entry, shown: { kind: "layout", layout: drawnLayout(cached), buy: lengthToBuy(cached.lengthMm) } });
       continue;

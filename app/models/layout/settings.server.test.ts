@@ -6,21 +6,21 @@ import { products, stores } from "../../../db/tables";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { getLayoutSettings, layoutFormValues, layoutSettingsJson, saveLayoutSettings } from "./settings.server";
 import type { LayoutFormValues } from "~/schemas/layout";
+import { first } from "~/utils/db.server";
 
 let db: Db;
 let storeId: number;
 
 async function newStore() {
   const user = await makeUser(db);
-  return db.insert(stores).values({ userId: user.id, name: `S${user.id}`, bio: "b" }).returning().get().id;
+  return (await db.insert(stores).values({ userId: user.id, name: `S${user.id}`, bio: "b" }).returning())[0].id;
 }
 
-function newProduct(type: "Pattern" | "Ready", store = storeId) {
-  return db
+async function newProduct(type: "Pattern" | "Ready", store = storeId) {
+  return (await db
     .insert(products)
     .values({ storeId: store, name: "Shirt", description: "d", priceCents: 1000, type, category1: "men", category2: "tops", ...(type === "Pattern" ? { delivery: "Digital" as const } : { parcelSize: "Small" as const }) })
-    .returning()
-    .get().id;
+    .returning())[0].id;
 }
 
 beforeEach(async () => {
@@ -29,40 +29,40 @@ beforeEach(async () => {
 });
 
 describe("saveLayoutSettings", () => {
-  it("stores the widths ascending and distinct and the gap; null brings back the standard", () => {
-    const productId = newProduct("Pattern");
-    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 5, selvedgeMm: 0, custom: false });
-    const saved = saveLayoutSettings({ db, storeId, productId, widthsMm: [1524, 1143], gapMm: 8 });
+  it("stores the widths ascending and distinct and the gap; null brings back the standard", async () => {
+    const productId = await newProduct("Pattern");
+    expect(await getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 5, selvedgeMm: 0, custom: false });
+    const saved = await saveLayoutSettings({ db, storeId, productId, widthsMm: [1524, 1143], gapMm: 8 });
     expect(saved).toEqual({ ok: true, settings: { widthsMm: [1143, 1524], gapMm: 8, selvedgeMm: 0, custom: true } });
-    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1143, 1524], gapMm: 8, selvedgeMm: 0, custom: true });
-    expect(db.select({ w: products.layoutWidths }).from(products).where(eq(products.id, productId)).get()).toEqual({ w: "[1143,1524]" });
-    expect(saveLayoutSettings({ db, storeId, productId, widthsMm: null, gapMm: 0 })).toMatchObject({ ok: true });
-    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 0, selvedgeMm: 0, custom: true });
-    saveLayoutSettings({ db, storeId, productId, widthsMm: [], gapMm: null });
-    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 5, selvedgeMm: 0, custom: false });
+    expect(await getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1143, 1524], gapMm: 8, selvedgeMm: 0, custom: true });
+    expect(await first(db.select({ w: products.layoutWidths }).from(products).where(eq(products.id, productId)).limit(1))).toEqual({ w: "[1143,1524]" });
+    expect(await saveLayoutSettings({ db, storeId, productId, widthsMm: null, gapMm: 0 })).toMatchObject({ ok: true });
+    expect(await getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 0, selvedgeMm: 0, custom: true });
+    await saveLayoutSettings({ db, storeId, productId, widthsMm: [], gapMm: null });
+    expect(await getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 5, selvedgeMm: 0, custom: false });
     // The selvedge margin (issue 47).
-    expect(saveLayoutSettings({ db, storeId, productId, widthsMm: null, gapMm: null, selvedgeMm: 15 })).toMatchObject({ ok: true });
-    expect(getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 5, selvedgeMm: 15, custom: true });
+    expect(await saveLayoutSettings({ db, storeId, productId, widthsMm: null, gapMm: null, selvedgeMm: 15 })).toMatchObject({ ok: true });
+    expect(await getLayoutSettings({ db, productId })).toEqual({ widthsMm: [1120, 1400, 1500], gapMm: 5, selvedgeMm: 15, custom: true });
   });
 
-  it("refuses widths or gaps out of range, fractions and more than five widths, saving nothing", () => {
-    const productId = newProduct("Pattern");
+  it("refuses widths or gaps out of range, fractions and more than five widths, saving nothing", async () => {
+    const productId = await newProduct("Pattern");
     for (const widthsMm of [[499], [3201], [1400.5], [Number.NaN], [600, 700, 800, 900, 1000, 1100]]) {
-      expect(saveLayoutSettings({ db, storeId, productId, widthsMm, gapMm: null })).toEqual({ ok: false, error: "bad_width" });
+      expect(await saveLayoutSettings({ db, storeId, productId, widthsMm, gapMm: null })).toEqual({ ok: false, error: "bad_width" });
     }
-    for (const gapMm of [-1, 51, 2.5]) expect(saveLayoutSettings({ db, storeId, productId, widthsMm: [1400], gapMm })).toEqual({ ok: false, error: "bad_gap" });
-    for (const selvedgeMm of [-1, 101, 2.5]) expect(saveLayoutSettings({ db, storeId, productId, widthsMm: [1400], gapMm: null, selvedgeMm })).toEqual({ ok: false, error: "bad_selvedge" });
-    expect(getLayoutSettings({ db, productId }).custom).toBe(false);
+    for (const gapMm of [-1, 51, 2.5]) expect(await saveLayoutSettings({ db, storeId, productId, widthsMm: [1400], gapMm })).toEqual({ ok: false, error: "bad_gap" });
+    for (const selvedgeMm of [-1, 101, 2.5]) expect(await saveLayoutSettings({ db, storeId, productId, widthsMm: [1400], gapMm: null, selvedgeMm })).toEqual({ ok: false, error: "bad_selvedge" });
+    expect((await getLayoutSettings({ db, productId })).custom).toBe(false);
   });
 
   it("touches only the store's own patterns", async () => {
-    const other = newProduct("Pattern", await newStore());
-    expect(saveLayoutSettings({ db, storeId, productId: other, widthsMm: [1400], gapMm: 5 })).toEqual({ ok: false, error: "not_found" });
-    expect(getLayoutSettings({ db, productId: other }).custom).toBe(false);
-    expect(saveLayoutSettings({ db, storeId, productId: newProduct("Ready"), widthsMm: [1400], gapMm: 5 })).toEqual({ ok: false, error: "not_pattern" });
-    const removed = newProduct("Pattern");
-    db.update(products).set({ removedAt: new Date() }).where(eq(products.id, removed)).run();
-    expect(saveLayoutSettings({ db, storeId, productId: removed, widthsMm: [1400], gapMm: 5 })).toEqual({ ok: false, error: "not_found" });
+    const other = await newProduct("Pattern", await newStore());
+    expect(await saveLayoutSettings({ db, storeId, productId: other, widthsMm: [1400], gapMm: 5 })).toEqual({ ok: false, error: "not_found" });
+    expect((await getLayoutSettings({ db, productId: other })).custom).toBe(false);
+    expect(await saveLayoutSettings({ db, storeId, productId: await newProduct("Ready"), widthsMm: [1400], gapMm: 5 })).toEqual({ ok: false, error: "not_pattern" });
+    const removed = await newProduct("Pattern");
+    await db.update(products).set({ removedAt: new Date() }).where(eq(products.id, removed));
+    expect(await saveLayoutSettings({ db, storeId, productId: removed, widthsMm: [1400], gapMm: 5 })).toEqual({ ok: false, error: "not_found" });
   });
 });
 

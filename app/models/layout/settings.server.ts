@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 
-import type { DbOrTx } from "~/utils/db.server";
+import { type DbOrTx, first } from "~/utils/db.server";
 import { products } from "../../../db/tables";
 import { fromMmIn, storedLayoutSettings, type LayoutFormValues, type LayoutUnit } from "~/schemas/layout";
 import {
@@ -24,12 +24,11 @@ import { MM_PER_UNIT } from "~/utils/measurements";
 type StoredLayout = { layoutWidths: string | null; layoutGapMm: number | null; layoutSelvedgeMm?: number | null };
 
 /** A product's layout settings (the standard ones for an unknown product: the caller checks existence). */
-export function getLayoutSettings({ db, productId }: { db: DbOrTx; productId: number }): LayoutSettings {
-  const row = db
+export async function getLayoutSettings({ db, productId }: { db: DbOrTx; productId: number }): Promise<LayoutSettings> {
+  const row = await first(db
     .select({ layoutWidths: products.layoutWidths, layoutGapMm: products.layoutGapMm, layoutSelvedgeMm: products.layoutSelvedgeMm })
     .from(products)
-    .where(eq(products.id, productId))
-    .get();
+    .where(eq(products.id, productId)).limit(1));
   return layoutSettingsOf(row ?? { layoutWidths: null, layoutGapMm: null, layoutSelvedgeMm: null });
 }
 
@@ -59,7 +58,7 @@ export type SaveLayoutSettingsError = "not_found" | "not_pattern" | "bad_width" 
  * Sets the layout settings of one of the store's patterns (edit screen and update-product): null widths or gap mean
  * the standard ones. Widths: at most MAX_LAYOUT_WIDTHS, whole mm in range, stored ascending and distinct.
  */
-export function saveLayoutSettings({
+export async function saveLayoutSettings({
   db,
   storeId,
   productId,
@@ -74,19 +73,18 @@ export function saveLayoutSettings({
   gapMm: number | null;
   /** Kept free at each edge (issue 47); null: none. */
   selvedgeMm?: number | null;
-}): { ok: true; settings: LayoutSettings } | { ok: false; error: SaveLayoutSettingsError } {
+}): Promise<{ ok: true; settings: LayoutSettings } | { ok: false; error: SaveLayoutSettingsError }> {
   const widths = widthsMm?.length ? [...new Set(widthsMm)].sort((a, b) => a - b) : null;
   if (widths && (widths.length > MAX_LAYOUT_WIDTHS || !widths.every((w) => wholeIn(w, LAYOUT_WIDTH_RANGE_MM)))) return { ok: false, error: "bad_width" };
   if (gapMm !== null && !wholeIn(gapMm, LAYOUT_GAP_RANGE_MM)) return { ok: false, error: "bad_gap" };
   if (selvedgeMm !== null && !wholeIn(selvedgeMm, LAYOUT_SELVEDGE_RANGE_MM)) return { ok: false, error: "bad_selvedge" };
-  const row = db
+  const row = await first(db
     .select({ type: products.type })
     .from(products)
-    .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt)))
-    .get();
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt))).limit(1));
   if (!row) return { ok: false, error: "not_found" };
   if (row.type !== "Pattern") return { ok: false, error: "not_pattern" };
   const stored = { layoutWidths: widths ? JSON.stringify(widths) : null, layoutGapMm: gapMm, layoutSelvedgeMm: selvedgeMm };
-  db.update(products).set(stored).where(eq(products.id, productId)).run();
+  await db.update(products).set(stored).where(eq(products.id, productId));
   return { ok: true, settings: layoutSettingsOf(stored) };
 }

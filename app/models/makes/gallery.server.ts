@@ -10,7 +10,7 @@ import { makeEligibility, makeFields } from "./makes.server";
 import { productAndSeller, productVisibleTo } from "~/models/catalog/products.server";
 import { displayName } from "~/models/messaging/conversations.server";
 import { MAKES_PER_PAGE } from "~/schemas/makes";
-import type { Db } from "~/utils/db.server";
+import { type Db, first as firstRow } from "~/utils/db.server";
 import { isoDay } from "~/utils/dates";
 import { fileUrl } from "~/utils/media";
 
@@ -29,15 +29,14 @@ function visibleTo(viewerId: number | null): SQL {
   return viewerId === null ? isNull(makes.hiddenAt) : or(isNull(makes.hiddenAt), eq(makes.userId, viewerId))!;
 }
 
-function listMakes(db: Db, where: SQL, page: number, first: SQL[] = []): MakePage {
+async function listMakes(db: Db, where: SQL, page: number, first: SQL[] = []): Promise<MakePage> {
   const total =
-    db
+    (await firstRow(db
       .select({ n: count() })
       .from(makes)
       .innerJoin(products, eq(products.id, makes.productId))
-      .where(where)
-      .get()?.n ?? 0;
-  const rows = db
+      .where(where).limit(1)))?.n ?? 0;
+  const rows = await db
     .select({ make: makes, productName: products.name, firstName: users.firstName, lastName: users.lastName })
     .from(makes)
     .innerJoin(products, eq(products.id, makes.productId))
@@ -45,16 +44,14 @@ function listMakes(db: Db, where: SQL, page: number, first: SQL[] = []): MakePag
     .where(where)
     .orderBy(...first, desc(makes.createdAt), desc(makes.id))
     .limit(MAKES_PER_PAGE)
-    .offset((page - 1) * MAKES_PER_PAGE)
-    .all();
+    .offset((page - 1) * MAKES_PER_PAGE);
   const photos = new Map<number, string[]>();
   if (rows.length) {
-    const photoRows = db
+    const photoRows = await db
       .select({ makeId: makePhotos.makeId, file: makePhotos.file })
       .from(makePhotos)
       .where(inArray(makePhotos.makeId, rows.map((r) => r.make.id)))
-      .orderBy(makePhotos.makeId, makePhotos.position)
-      .all();
+      .orderBy(makePhotos.makeId, makePhotos.position);
     for (const p of photoRows) photos.set(p.makeId, [...(photos.get(p.makeId) ?? []), p.file]);
   }
   return {
@@ -76,19 +73,19 @@ function listMakes(db: Db, where: SQL, page: number, first: SQL[] = []): MakePag
  * Whether a viewer may see a pattern's makes: a pattern (not a ready-made or made product: issue 46, item 16), not
  * removed, and published or the viewer's own draft. (A tester's view of a draft's makes is their own /my-makes.)
  */
-export function canSeeProductMakes({ db, productId, viewerId }: { db: Db; productId: number; viewerId: number | null }): boolean {
-  const product = productAndSeller(db, productId);
+export async function canSeeProductMakes({ db, productId, viewerId }: { db: Db; productId: number; viewerId: number | null }): Promise<boolean> {
+  const product = await productAndSeller(db, productId);
   return product?.type === "Pattern" && productVisibleTo(product, viewerId);
 }
 
 /** A pattern's gallery: testers' makes first (they open it), then the newest first. */
-export function listProductMakes({ db, productId, viewerId, page = 1 }: { db: Db; productId: number; viewerId: number | null; page?: number }): MakePage {
-  return listMakes(db, and(eq(makes.productId, productId), visibleTo(viewerId))!, page, [desc(makes.tester)]);
+export async function listProductMakes({ db, productId, viewerId, page = 1 }: { db: Db; productId: number; viewerId: number | null; page?: number }): Promise<MakePage> {
+  return await listMakes(db, and(eq(makes.productId, productId), visibleTo(viewerId))!, page, [desc(makes.tester)]);
 }
 
 /** A store's makes: those on its published, not removed patterns. */
-export function listStoreMakes({ db, storeId, viewerId, page = 1 }: { db: Db; storeId: number; viewerId: number | null; page?: number }): MakePage {
-  return listMakes(
+export async function listStoreMakes({ db, storeId, viewerId, page = 1 }: { db: Db; storeId: number; viewerId: number | null; page?: number }): Promise<MakePage> {
+  return await listMakes(
     db,
     and(eq(products.storeId, storeId), eq(products.status, "published"), isNull(products.removedAt), visibleTo(viewerId))!,
     page,
@@ -96,8 +93,8 @@ export function listStoreMakes({ db, storeId, viewerId, page = 1 }: { db: Db; st
 }
 
 /** The maker's own makes, hidden ones marked. */
-export function listOwnMakes({ db, userId, page = 1 }: { db: Db; userId: number; page?: number }): MakePage {
-  return listMakes(db, eq(makes.userId, userId), page);
+export async function listOwnMakes({ db, userId, page = 1 }: { db: Db; userId: number; page?: number }): Promise<MakePage> {
+  return await listMakes(db, eq(makes.userId, userId), page);
 }
 
 /** What a seller reads of a make's reports: how many, and the reasons, oldest first (never who sent them). */
@@ -108,19 +105,18 @@ export type MakeReportsView = { count: number; reasons: string[] };
  * again (their moderation page /my-pattern-makes, issue 46 item 12; no one else sees a hidden make but its maker).
  * Reported makes first, the latest reported first; then the newest.
  */
-export function listSellerMakes({ db, sellerId, page = 1 }: { db: Db; sellerId: number; page?: number }): MakePage & { reports: Record<number, MakeReportsView> } {
-  const storeIds = db.select({ id: stores.id }).from(stores).where(eq(stores.userId, sellerId)).all().map((s) => s.id);
+export async function listSellerMakes({ db, sellerId, page = 1 }: { db: Db; sellerId: number; page?: number }): Promise<MakePage & { reports: Record<number, MakeReportsView> }> {
+  const storeIds = (await db.select({ id: stores.id }).from(stores).where(eq(stores.userId, sellerId))).map((s) => s.id);
   if (storeIds.length === 0) return { makes: [], total: 0, page, pages: 1, reports: {} };
   const lastReport = sql`(SELECT max(${makeReports.createdAt}) FROM ${makeReports} WHERE ${makeReports.makeId} = ${makes.id})`;
-  const found = listMakes(db, inArray(products.storeId, storeIds), page, [desc(lastReport)]);
+  const found = await listMakes(db, inArray(products.storeId, storeIds), page, [desc(lastReport)]);
   const reports: Record<number, MakeReportsView> = {};
   if (found.makes.length) {
-    const rows = db
+    const rows = await db
       .select({ makeId: makeReports.makeId, reason: makeReports.reason })
       .from(makeReports)
       .where(inArray(makeReports.makeId, found.makes.map((m) => m.id)))
-      .orderBy(makeReports.createdAt, makeReports.id)
-      .all();
+      .orderBy(makeReports.createdAt, makeReports.id);
     for (const row of rows) {
       const view = (reports[row.makeId] ??= { count: 0, reasons: [] });
       view.count += 1;
@@ -159,11 +155,11 @@ export type MakeCardData = ReturnType<typeof toMakeCard>;
  * The product page's makes section (patterns only; null for other products): the gallery page asked for (`page`),
  * and whether the viewer may post a make of it.
  */
-export function productMakesSection({ db, productId, viewerId, page }: { db: Db; productId: number; viewerId: number | null; page: number }) {
-  const found = listProductMakes({ db, productId, viewerId, page });
+export async function productMakesSection({ db, productId, viewerId, page }: { db: Db; productId: number; viewerId: number | null; page: number }) {
+  const found = await listProductMakes({ db, productId, viewerId, page });
   return {
     ...found,
     makes: found.makes.map(toMakeCard),
-    canPost: viewerId !== null && makeEligibility(db, { userId: viewerId, productId }).ok,
+    canPost: viewerId !== null && (await makeEligibility(db, { userId: viewerId, productId })).ok,
   };
 }

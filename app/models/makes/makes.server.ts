@@ -11,7 +11,7 @@ import { getMeasurements, getSizeChart } from "~/models/fit/chart.server";
 import { discardFiles } from "~/models/files/store.server";
 import { PHOTOS_FIELD, storeMakePhotos, type FieldErrors } from "./photos.server";
 import { MAX_MAKE_PHOTOS, type MakeFits } from "~/schemas/makes";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first, transaction } from "~/utils/db.server";
 import type { FileProblem, TempFile } from "~/utils/multipart.server";
 
 export type MakeError =
@@ -33,13 +33,13 @@ export type MakeFailure = { ok: false; error: MakeError; errors?: FieldErrors };
  * refunded) or that they test (a tester copy order, issue 37 item 2; then also while it is a draft). The seller of
  * the pattern, a buyer whose order was refunded, and anyone else may not.
  */
-export function makeEligibility(
+export async function makeEligibility(
   db: DbOrTx,
   { userId, productId }: { userId: number; productId: number },
-): { ok: true; tester: boolean; sellerId: number } | { ok: false; error: "product-not-found" | "not-allowed" } {
-  const product = productAndSeller(db, productId);
+): Promise<{ ok: true; tester: boolean; sellerId: number } | { ok: false; error: "product-not-found" | "not-allowed" }> {
+  const product = await productAndSeller(db, productId);
   if (!product || product.removedAt || product.type !== "Pattern") return { ok: false, error: "product-not-found" };
-  const owned = ownership(db, { userId, productId });
+  const owned = await ownership(db, { userId, productId });
   if (product.status !== "published" && !owned.tester) {
     return { ok: false, error: product.sellerId === userId ? "not-allowed" : "product-not-found" };
   }
@@ -48,26 +48,25 @@ export function makeEligibility(
 }
 
 /** The user's orders of a product that are not refunded: any is a purchase; a tester copy makes them a tester. */
-function ownership(db: DbOrTx, { userId, productId }: { userId: number; productId: number }) {
-  const rows = db
+async function ownership(db: DbOrTx, { userId, productId }: { userId: number; productId: number }) {
+  const rows = await db
     .select({ testerCopy: orders.testerCopy })
     .from(orders)
-    .where(and(eq(orders.buyerId, userId), eq(orders.productId, productId), ne(orders.status, "Refunded")))
-    .all();
+    .where(and(eq(orders.buyerId, userId), eq(orders.productId, productId), ne(orders.status, "Refunded")));
   return { bought: rows.some((r) => !r.testerCopy), tester: rows.some((r) => r.testerCopy) };
 }
 
 /** The size must be one of the chart's sizes when the design has a size chart; any short text otherwise. */
-function sizeAllowed(db: Db, productId: number, size: string): boolean {
-  const chart = getSizeChart({ db }, productId);
+async function sizeAllowed(db: Db, productId: number, size: string): Promise<boolean> {
+  const chart = await getSizeChart({ db }, productId);
   if (!chart || chart.rows.length === 0) return true;
   return chart.rows.some((row) => row.size === size);
 }
 
 /** The maker's measurements to keep with the make: only with the tick, and only when they have any. */
-function sharedMeasurements(db: Db, userId: number, share: boolean): string | null {
+async function sharedMeasurements(db: Db, userId: number, share: boolean): Promise<string | null> {
   if (!share) return null;
-  const measurements = getMeasurements({ db }, userId);
+  const measurements = await getMeasurements({ db }, userId);
   return measurements ? JSON.stringify(measurements) : null;
 }
 
@@ -116,7 +115,7 @@ async function checkAndStorePhotos(
   { db, userId, input, photos, problems = [] }: MakeWrite,
   { productId, kept }: { productId: number; kept: number },
 ): Promise<{ ok: true; names: string[] } | MakeFailure> {
-  if (!sizeAllowed(db, productId, input.size)) return { ok: false, error: "invalid-size", errors: { size: [INVALID_SIZE] } };
+  if (!await sizeAllowed(db, productId, input.size)) return { ok: false, error: "invalid-size", errors: { size: [INVALID_SIZE] } };
   const counted = photoCountError(kept + photos.length, problems);
   if (counted) return counted;
   const stored = await storeMakePhotos({ db, userId, photos, problems });
@@ -125,17 +124,17 @@ async function checkAndStorePhotos(
 
 export async function createMake(write: MakeWrite & { productId: number }): Promise<{ ok: true; make: Make } | MakeFailure> {
   const { db, userId, productId, input, now = new Date() } = write;
-  const eligible = makeEligibility(db, { userId, productId });
+  const eligible = await makeEligibility(db, { userId, productId });
   if (!eligible.ok) return eligible;
   const stored = await checkAndStorePhotos(write, { productId, kept: 0 });
   if (!stored.ok) return stored;
   try {
-    const make = db.transaction(
-      (tx) => {
+    const make = await transaction(db,
+      async (tx) => {
         // Checked again with the write: a refund between the two refuses the make.
-        const still = makeEligibility(tx, { userId, productId });
+        const still = await makeEligibility(tx, { userId, productId });
         if (!still.ok) return still;
-        const make = tx
+        const make = (await tx
           .insert(makes)
           .values({
             productId,
@@ -144,13 +143,12 @@ export async function createMake(write: MakeWrite & { productId: number }): Prom
             fabric: input.fabric,
             notes: input.notes,
             ...fitColumns(input.fit),
-            measurements: sharedMeasurements(db, userId, input.shareMeasurements),
+            measurements: await sharedMeasurements(db, userId, input.shareMeasurements),
             tester: still.tester,
             createdAt: now,
           })
-          .returning()
-          .get();
-        stored.names.forEach((file, position) => tx.insert(makePhotos).values({ makeId: make.id, file, position }).run());
+          .returning())[0];
+        for (const [position, file] of stored.names.entries()) await tx.insert(makePhotos).values({ makeId: make.id, file, position });
         return { ok: true as const, make };
       },
       { behavior: "immediate" },
@@ -164,12 +162,12 @@ export async function createMake(write: MakeWrite & { productId: number }): Prom
 }
 
 /** The maker's own make, or undefined (someone else's make is not found for them). */
-export function getOwnMake({ db, makeId, userId }: { db: DbOrTx; makeId: number; userId: number }) {
-  return db.select().from(makes).where(and(eq(makes.id, makeId), eq(makes.userId, userId))).get();
+export async function getOwnMake({ db, makeId, userId }: { db: DbOrTx; makeId: number; userId: number }) {
+  return await first(db.select().from(makes).where(and(eq(makes.id, makeId), eq(makes.userId, userId))).limit(1));
 }
 
-export function makePhotoRows({ db, makeId }: { db: DbOrTx; makeId: number }) {
-  return db.select().from(makePhotos).where(eq(makePhotos.makeId, makeId)).orderBy(makePhotos.position).all();
+export async function makePhotoRows({ db, makeId }: { db: DbOrTx; makeId: number }) {
+  return await db.select().from(makePhotos).where(eq(makePhotos.makeId, makeId)).orderBy(makePhotos.position);
 }
 
 /**
@@ -178,31 +176,30 @@ export function makePhotoRows({ db, makeId }: { db: DbOrTx; makeId: number }) {
  */
 export async function updateMake(write: MakeWrite & { makeId: number; keep: number[] | null }): Promise<{ ok: true; make: Make } | MakeFailure> {
   const { db, userId, makeId, input, keep, now = new Date() } = write;
-  const make = getOwnMake({ db, makeId, userId });
+  const make = await getOwnMake({ db, makeId, userId });
   if (!make) return { ok: false, error: "make-not-found" };
-  const current = makePhotoRows({ db, makeId });
+  const current = await makePhotoRows({ db, makeId });
   const kept = keep === null ? current.map((p) => p.id) : keep.filter((id) => current.some((p) => p.id === id));
   const stored = await checkAndStorePhotos(write, { productId: make.productId, kept: kept.length });
   if (!stored.ok) return stored;
   let result: { make: Make; removed: string[] } | null;
   try {
-    result = db.transaction(
-      (tx) => {
-        const before = getOwnMake({ db: tx, makeId, userId });
+    result = await transaction(db,
+      async (tx) => {
+        const before = await getOwnMake({ db: tx, makeId, userId });
         if (!before) return null;
         // Ticked again: the measurements shared before stay (those "at the time"); newly ticked: today's.
-        const measurements = input.shareMeasurements ? (before.measurements ?? sharedMeasurements(db, userId, true)) : null;
-        const updated = tx
+        const measurements = input.shareMeasurements ? (before.measurements ?? await sharedMeasurements(db, userId, true)) : null;
+        const updated = (await tx
           .update(makes)
           .set({ size: input.size, fabric: input.fabric, notes: input.notes, ...fitColumns(input.fit), measurements, updatedAt: now })
           .where(eq(makes.id, makeId))
-          .returning()
-          .get();
-        const rows = makePhotoRows({ db: tx, makeId });
+          .returning())[0];
+        const rows = await makePhotoRows({ db: tx, makeId });
         const removed = rows.filter((r) => !kept.includes(r.id));
-        if (removed.length) tx.delete(makePhotos).where(inArray(makePhotos.id, removed.map((r) => r.id))).run();
-        kept.forEach((id, position) => tx.update(makePhotos).set({ position }).where(eq(makePhotos.id, id)).run());
-        stored.names.forEach((file, i) => tx.insert(makePhotos).values({ makeId, file, position: kept.length + i }).run());
+        if (removed.length) await tx.delete(makePhotos).where(inArray(makePhotos.id, removed.map((r) => r.id)));
+        for (const [position, id] of kept.entries()) await tx.update(makePhotos).set({ position }).where(eq(makePhotos.id, id));
+        for (const [i, file] of stored.names.entries()) await tx.insert(makePhotos).values({ makeId, file, position: kept.length + i });
         return { make: updated, removed: removed.map((r) => r.file) };
       },
       { behavior: "immediate" },
@@ -222,12 +219,12 @@ export async function updateMake(write: MakeWrite & { makeId: number; keep: numb
 
 /** Deletes the maker's own make, its photos (rows and files) and its reports. */
 export async function deleteMake({ db, userId, makeId }: { db: Db; userId: number; makeId: number }): Promise<{ ok: true } | MakeFailure> {
-  const files = db.transaction(
-    (tx) => {
-      const make = getOwnMake({ db: tx, makeId, userId });
+  const files = await transaction(db,
+    async (tx) => {
+      const make = await getOwnMake({ db: tx, makeId, userId });
       if (!make) return null;
-      const names = makePhotoRows({ db: tx, makeId }).map((p) => p.file);
-      tx.delete(makes).where(eq(makes.id, makeId)).run();
+      const names = (await makePhotoRows({ db: tx, makeId })).map((p) => p.file);
+      await tx.delete(makes).where(eq(makes.id, makeId));
       return names;
     },
     { behavior: "immediate" },
@@ -238,24 +235,25 @@ export async function deleteMake({ db, userId, makeId }: { db: Db; userId: numbe
 }
 
 /** The patterns a user may post a make of (bought, not refunded, or tested), for /my-makes' form: id and name. */
-export function makeablePatterns({ db, userId }: { db: Db; userId: number }): Array<{ id: number; name: string }> {
-  const rows = db
+export async function makeablePatterns({ db, userId }: { db: Db; userId: number }): Promise<Array<{ id: number; name: string }>> {
+  const rows = await db
     .selectDistinct({ id: products.id, name: products.name })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .where(and(eq(orders.buyerId, userId), ne(orders.status, "Refunded"), eq(products.type, "Pattern")))
-    .orderBy(products.name)
-    .all();
-  return rows.filter((row) => makeEligibility(db, { userId, productId: row.id }).ok);
+    .orderBy(products.name);
+  const eligible: typeof rows = [];
+  for (const row of rows) if ((await makeEligibility(db, { userId, productId: row.id })).ok) eligible.push(row);
+  return eligible;
 }
 
 /** What the make form needs: the pattern's name and chart sizes, and whether the user has measurements to share. */
-export function makeFormContext({ db, userId, productId }: { db: Db; userId: number; productId: number }) {
-  const product = db.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, productId)).get();
-  const chart = getSizeChart({ db }, productId);
+export async function makeFormContext({ db, userId, productId }: { db: Db; userId: number; productId: number }) {
+  const product = await first(db.select({ id: products.id, name: products.name }).from(products).where(eq(products.id, productId)).limit(1));
+  const chart = await getSizeChart({ db }, productId);
   return {
     product: product ?? null,
     sizes: chart?.rows.map((row) => row.size) ?? [],
-    hasMeasurements: getMeasurements({ db }, userId) !== null,
+    hasMeasurements: await getMeasurements({ db }, userId) !== null,
   };
 }

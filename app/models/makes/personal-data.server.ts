@@ -9,10 +9,10 @@ import { makePhotos, makeReports, makes } from "../../../db/tables";
 import { makeFields } from "./makes.server";
 import { exportFileUrl, iso, parseJson, type ExportSubject } from "~/utils/personal-data";
 
-export function makesPersonalData({ db, user }: ExportSubject) {
-  const own = db.select().from(makes).where(eq(makes.userId, user.id)).orderBy(asc(makes.id)).all();
-  const photos = own.length ? db.select().from(makePhotos).where(inArray(makePhotos.makeId, own.map((m) => m.id))).orderBy(asc(makePhotos.position)).all() : [];
-  const reports = db.select().from(makeReports).where(eq(makeReports.reporterId, user.id)).orderBy(asc(makeReports.id)).all();
+export async function makesPersonalData({ db, user }: ExportSubject) {
+  const own = await db.select().from(makes).where(eq(makes.userId, user.id)).orderBy(asc(makes.id));
+  const photos = own.length ? await db.select().from(makePhotos).where(inArray(makePhotos.makeId, own.map((m) => m.id))).orderBy(asc(makePhotos.position)) : [];
+  const reports = await db.select().from(makeReports).where(eq(makeReports.reporterId, user.id)).orderBy(asc(makeReports.id));
   return {
     makes: own.map((make) => {
       const { productId, hidden, sharedMeasurements: _shared, ...fields } = makeFields(make);

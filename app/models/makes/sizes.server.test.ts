@@ -27,15 +27,14 @@ async function setup() {
   const db = createTestDb();
   const shop = await makeShop(db);
   const productId = shop.digital.id;
-  db.insert(sizeChartRows)
+  await db.insert(sizeChartRows)
     .values([
       { productId, size: "S", position: 0, bustMm: 860, waistMm: 700, hipMm: 940 },
       { productId, size: "M", position: 1, bustMm: 920, waistMm: 760, hipMm: 1000 },
       { productId, size: "L", position: 2, bustMm: 980, waistMm: 820, hipMm: 1060 },
-    ])
-    .run();
+    ]);
   const buyer = await makeBuyer(db);
-  saveMeasurements({ db, userId: buyer.id, measurements: body(925, 765, 1005) });
+  await saveMeasurements({ db, userId: buyer.id, measurements: body(925, 765, 1005) });
   return { db, shop, productId, buyer };
 }
 
@@ -44,7 +43,7 @@ let n = 0;
 async function maker(db: Db, productId: number, measurements: Body, make: Partial<MakeInput> = {}, who?: User) {
   const user = who ?? (await makeBuyer(db, { email: `maker-${++n}@example.test` }));
   if (!who) await buyAndPay(db, user, productId);
-  saveMeasurements({ db, userId: user.id, measurements });
+  await saveMeasurements({ db, userId: user.id, measurements });
   const result = await createMake({
     db,
     userId: user.id,
@@ -57,14 +56,14 @@ async function maker(db: Db, productId: number, measurements: Body, make: Partia
 }
 
 /** Moves the asker's measurements as a test may (the model's own saves are rate-limited, tested below). */
-function place(db: Db, userId: number, measurements: Body) {
-  db.update(userMeasurements).set(zoneColumnsOf(measurements)).where(eq(userMeasurements.userId, userId)).run();
+async function place(db: Db, userId: number, measurements: Body) {
+  await db.update(userMeasurements).set(zoneColumnsOf(measurements)).where(eq(userMeasurements.userId, userId));
 }
 
 /** Asks with a clock an hour later each time, so that the comparisons' rate limit never answers. */
 let hour = 0;
-function ask(db: Db, productId: number, userId: number) {
-  const result = sizesFromMakes({ db, productId, userId, now: Date.now() + ++hour * ADVICE_LIMIT.windowMs });
+async function ask(db: Db, productId: number, userId: number) {
+  const result = await sizesFromMakes({ db, productId, userId, now: Date.now() + ++hour * ADVICE_LIMIT.windowMs });
   if (!result.ok) throw new Error(result.error);
   return result.answer;
 }
@@ -106,17 +105,17 @@ describe("sizes from makes", () => {
       const byStep = new Map<number, string>();
       for (const [waist, hip] of [[760, 1000], [735, 1025]] as const) {
         for (let bust = 800; bust <= 1060; bust += 1) {
-          place(db, buyer.id, body(bust, waist, hip));
-          const answer = JSON.stringify(ask(db, productId, buyer.id));
+          await place(db, buyer.id, body(bust, waist, hip));
+          const answer = JSON.stringify(await ask(db, productId, buyer.id));
           const step = stepOf(bust, BUST);
           if (!byStep.has(step)) byStep.set(step, answer);
           expect(answer, `bust ${bust} (step ${step}), seed ${seed}`).toBe(byStep.get(step));
         }
         // And throughout a waist step, the bust held.
-        const first = (place(db, buyer.id, body(925, 730, hip)), JSON.stringify(ask(db, productId, buyer.id)));
+        const first = (await place(db, buyer.id, body(925, 730, hip)), JSON.stringify(await ask(db, productId, buyer.id)));
         for (let w = 730; w < 790; w += 1) {
-          place(db, buyer.id, body(925, w, hip));
-          expect(JSON.stringify(ask(db, productId, buyer.id))).toBe(first);
+          await place(db, buyer.id, body(925, w, hip));
+          expect(JSON.stringify(await ask(db, productId, buyer.id))).toBe(first);
         }
       }
       // The makes are spread over the middle steps: the answer does change from step to step.
@@ -135,8 +134,8 @@ describe("sizes from makes", () => {
       // The answer is there (three makers) exactly where the asker's bust is in the victim's step.
       const answered: number[] = [];
       for (let bust = 800; bust <= 1200; bust += 1) {
-        place(db, attacker.id, body(bust, 760, 1000));
-        if (ask(db, productId, attacker.id) !== null) answered.push(bust);
+        await place(db, attacker.id, body(bust, 760, 1000));
+        if (await ask(db, productId, attacker.id) !== null) answered.push(bust);
       }
       seen.push([answered[0]!, answered.at(-1)!, answered.length]);
     }
@@ -150,23 +149,23 @@ describe("sizes from makes", () => {
     for (let i = 0; i < 4; i += 1) await maker(db, productId, similar(i), { size: "M", fit: { bust: "right", waist: i < 2 ? "loose" : "right", hip: i ? "tight" : null, length: null } });
     await maker(db, productId, similar(5), { size: "S" });
     await maker(db, productId, similar(6), { size: "L" });
-    const answer = ask(db, productId, buyer.id);
+    const answer = await ask(db, productId, buyer.id);
     expect(answer).toEqual({
       makers: "5-9",
       sizes: [{ size: "M", makers: "3-4", fit: { bust: "right", waist: null, hip: "tight", length: null } }],
       others: null,
     });
     await maker(db, productId, similar(7), { size: "S" });
-    expect(ask(db, productId, buyer.id)).toMatchObject({ makers: "5-9", others: "3-4" });
+    expect(await ask(db, productId, buyer.id)).toMatchObject({ makers: "5-9", others: "3-4" });
     // No name, no email, no measurement, no exact count in the answer.
-    expect(JSON.stringify(ask(db, productId, buyer.id))).not.toMatch(/"(4|6|7)"|90\d|74\d|98\d|@/);
+    expect(JSON.stringify(await ask(db, productId, buyer.id))).not.toMatch(/"(4|6|7)"|90\d|74\d|98\d|@/);
   });
 
   it("counts only shared, shown makes by others in every one of the chart's zones; the asker needs them all too", async () => {
     const { db, productId, buyer } = await setup();
     const first = await maker(db, productId, body(930, 770, 1000));
     await maker(db, productId, body(910, 750, 990), { size: "S" });
-    expect(ask(db, productId, buyer.id)).toBeNull();
+    expect(await ask(db, productId, buyer.id)).toBeNull();
     // The same maker again, a maker who did not share, one without a hip, one in another step and the asker's own
     // make do not make it three.
     await maker(db, productId, body(930, 770, 1000), {}, first.user);
@@ -175,37 +174,37 @@ describe("sizes from makes", () => {
     await maker(db, productId, body(925, 765, 1040), { size: "L" });
     await buyAndPay(db, buyer, productId);
     await maker(db, productId, body(925, 765, 1005), {}, buyer);
-    expect(ask(db, productId, buyer.id)).toBeNull();
+    expect(await ask(db, productId, buyer.id)).toBeNull();
     const third = await maker(db, productId, body(940, 780, 1020));
-    expect(ask(db, productId, buyer.id)).toMatchObject({ makers: "3-4" });
+    expect(await ask(db, productId, buyer.id)).toMatchObject({ makers: "3-4" });
     // The asker without a hip: no answer; a stranger without measurements: none.
-    place(db, buyer.id, { ...body(925, 765, 1005), hip: null });
-    expect(ask(db, productId, buyer.id)).toBeNull();
-    place(db, buyer.id, body(925, 765, 1005));
-    expect(ask(db, productId, (await makeBuyer(db)).id)).toBeNull();
+    await place(db, buyer.id, { ...body(925, 765, 1005), hip: null });
+    expect(await ask(db, productId, buyer.id)).toBeNull();
+    await place(db, buyer.id, body(925, 765, 1005));
+    expect(await ask(db, productId, (await makeBuyer(db)).id)).toBeNull();
     // A hidden make stops counting: below three again.
-    db.update(makes).set({ hiddenAt: new Date() }).where(eq(makes.id, third.make.id)).run();
-    expect(ask(db, productId, buyer.id)).toBeNull();
+    await db.update(makes).set({ hiddenAt: new Date() }).where(eq(makes.id, third.make.id));
+    expect(await ask(db, productId, buyer.id)).toBeNull();
     // No chart, no answer.
-    db.update(makes).set({ hiddenAt: null }).where(eq(makes.id, third.make.id)).run();
-    db.delete(sizeChartRows).where(eq(sizeChartRows.productId, productId)).run();
-    expect(ask(db, productId, buyer.id)).toBeNull();
+    await db.update(makes).set({ hiddenAt: null }).where(eq(makes.id, third.make.id));
+    await db.delete(sizeChartRows).where(eq(sizeChartRows.productId, productId));
+    expect(await ask(db, productId, buyer.id)).toBeNull();
   });
 
   it("rate-limits comparisons and measurement changes per account", async () => {
     const { db, productId, buyer } = await setup();
     for (let i = 0; i < 3; i += 1) await maker(db, productId, body(920 + i, 760, 1000));
     const now = Date.now();
-    for (let i = 0; i < ADVICE_LIMIT.requests; i += 1) expect(sizesFromMakes({ db, productId, userId: buyer.id, now }).ok).toBe(true);
-    expect(sizesFromMakes({ db, productId, userId: buyer.id, now })).toEqual({ ok: false, error: "rate-limited" });
-    expect(sizesFromMakes({ db, productId, userId: buyer.id, now: now + ADVICE_LIMIT.windowMs }).ok).toBe(true);
+    for (let i = 0; i < ADVICE_LIMIT.requests; i += 1) expect((await sizesFromMakes({ db, productId, userId: buyer.id, now })).ok).toBe(true);
+    expect(await sizesFromMakes({ db, productId, userId: buyer.id, now })).toEqual({ ok: false, error: "rate-limited" });
+    expect((await sizesFromMakes({ db, productId, userId: buyer.id, now: now + ADVICE_LIMIT.windowMs })).ok).toBe(true);
 
     // The setup saved once; saving the same values again is no change.
     const someone = (await makeBuyer(db)).id;
     const at = new Date();
-    for (let i = 0; i < MEASUREMENT_CHANGES_LIMIT.changes; i += 1) expect(saveMeasurements({ db, userId: someone, measurements: body(900 + i, 760, 1000), now: at }).ok).toBe(true);
-    expect(saveMeasurements({ db, userId: someone, measurements: body(909, 760, 1000), now: at }).ok).toBe(true);
-    expect(saveMeasurements({ db, userId: someone, measurements: body(950, 760, 1000), now: at })).toEqual({ ok: false, error: "rate-limited" });
-    expect(saveMeasurements({ db, userId: someone, measurements: body(950, 760, 1000), now: new Date(at.getTime() + MEASUREMENT_CHANGES_LIMIT.windowMs) }).ok).toBe(true);
+    for (let i = 0; i < MEASUREMENT_CHANGES_LIMIT.changes; i += 1) expect((await saveMeasurements({ db, userId: someone, measurements: body(900 + i, 760, 1000), now: at })).ok).toBe(true);
+    expect((await saveMeasurements({ db, userId: someone, measurements: body(909, 760, 1000), now: at })).ok).toBe(true);
+    expect(await saveMeasurements({ db, userId: someone, measurements: body(950, 760, 1000), now: at })).toEqual({ ok: false, error: "rate-limited" });
+    expect((await saveMeasurements({ db, userId: someone, measurements: body(950, 760, 1000), now: new Date(at.getTime() + MEASUREMENT_CHANGES_LIMIT.windowMs) })).ok).toBe(true);
   });
 });

@@ -105,19 +105,18 @@ function adviceAllowed(db: Db, userId: number, now: number): boolean {
  * What makers in the asker's steps made; null without measurements on every zone the chart uses, without a chart, or
  * below MIN_GROUP makers. A comparison (there are makes to compare with) counts against ADVICE_LIMIT.
  */
-export function sizesFromMakes({ db, productId, userId, now = Date.now() }: { db: Db; productId: number; userId: number; now?: number }): SizesFromMakesResult {
-  const chart = getSizeChart({ db }, productId);
-  const asker = getMeasurements({ db }, userId);
+export async function sizesFromMakes({ db, productId, userId, now = Date.now() }: { db: Db; productId: number; userId: number; now?: number }): Promise<SizesFromMakesResult> {
+  const chart = await getSizeChart({ db }, productId);
+  const asker = await getMeasurements({ db }, userId);
   if (!chart || !asker) return { ok: true, answer: null };
   const steps = chartSteps(chart);
   const askerKey = stepKey(asker, steps);
   if (Object.keys(steps).length === 0 || askerKey === null) return { ok: true, answer: null };
-  const rows = db
+  const rows = await db
     .select({ userId: makes.userId, size: makes.size, measurements: makes.measurements, fitBust: makes.fitBust, fitWaist: makes.fitWaist, fitHip: makes.fitHip, fitLength: makes.fitLength })
     .from(makes)
     .where(and(eq(makes.productId, productId), isNull(makes.hiddenAt), isNotNull(makes.measurements)))
-    .orderBy(desc(makes.createdAt), desc(makes.id))
-    .all();
+    .orderBy(desc(makes.createdAt), desc(makes.id));
   if (rows.filter((row) => row.userId !== userId).length < MIN_GROUP) return { ok: true, answer: null };
   if (!adviceAllowed(db, userId, now)) return { ok: false, error: "rate-limited" };
   // One make per maker, their newest in the asker's steps; never the asker's own.

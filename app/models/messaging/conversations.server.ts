@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 
 import { conversations, stores, users } from "../../../db/tables";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first, rawRow, rawRun } from "~/utils/db.server";
 
 /** How a user is named in messages (spec: username): first name and last initial, e.g. "Ada L.". */
 export function displayName(user: { firstName: string; lastName: string }): string {
@@ -25,8 +25,8 @@ export function unreadConversationsSql(userId: SQL | number | typeof users.id): 
        OR (uc.user_b = ${userId} AND uc.last_message_at > coalesce(uc.b_read_at, 0)))`;
 }
 
-export function countUnreadConversations({ db, userId }: { db: Db; userId: number }): number {
-  return db.get<{ n: number }>(sql`SELECT ${unreadConversationsSql(userId)} AS n`).n;
+export async function countUnreadConversations({ db, userId }: { db: Db; userId: number }): Promise<number> {
+  return (await rawRow<{ n: number }>(db, sql`SELECT ${unreadConversationsSql(userId)} AS n`))!.n;
 }
 
 const otherIdOf = (userId: number) =>
@@ -65,8 +65,8 @@ export type ConversationListItem = {
 };
 
 /** The user's conversations, most recent first, with the other participant and the last message. */
-export function listConversations({ db, userId }: { db: Db; userId: number }): ConversationListItem[] {
-  const rows = db
+export async function listConversations({ db, userId }: { db: Db; userId: number }): Promise<ConversationListItem[]> {
+  const rows = await db
     .select({
       id: conversations.id,
       lastMessageAt: conversations.lastMessageAt,
@@ -78,8 +78,7 @@ export function listConversations({ db, userId }: { db: Db; userId: number }): C
     .innerJoin(users, eq(users.id, otherIdOf(userId)))
     .leftJoin(stores, eq(stores.userId, users.id))
     .where(and(or(eq(conversations.userA, userId), eq(conversations.userB, userId)), isNotNull(conversations.lastMessageAt)))
-    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .all();
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id));
   return rows.map((r) => ({
     id: r.id,
     other: toParticipant(r),
@@ -97,7 +96,7 @@ export type ConversationView = {
 };
 
 /** A conversation the user takes part in, with the other participant; undefined for anybody else's. */
-export function getConversation({
+export async function getConversation({
   db,
   conversationId,
   userId,
@@ -105,9 +104,9 @@ export function getConversation({
   db: Db;
   conversationId: number;
   userId: number;
-}): ConversationView | undefined {
+}): Promise<ConversationView | undefined> {
   if (!Number.isSafeInteger(conversationId) || conversationId <= 0) return undefined;
-  const row = db
+  const row = await first(db
     .select({
       id: conversations.id,
       ...participantColumns(userId),
@@ -115,8 +114,7 @@ export function getConversation({
     .from(conversations)
     .innerJoin(users, eq(users.id, otherIdOf(userId)))
     .leftJoin(stores, eq(stores.userId, users.id))
-    .where(and(eq(conversations.id, conversationId), or(eq(conversations.userA, userId), eq(conversations.userB, userId))))
-    .get();
+    .where(and(eq(conversations.id, conversationId), or(eq(conversations.userA, userId), eq(conversations.userB, userId)))).limit(1));
   if (!row) return undefined;
   return {
     id: row.id,
@@ -126,7 +124,7 @@ export function getConversation({
 }
 
 /** Marks the conversation read for the user (only for a participant; anybody else changes nothing). */
-export function markConversationRead({
+export async function markConversationRead({
   db,
   conversationId,
   userId,
@@ -136,28 +134,27 @@ export function markConversationRead({
   conversationId: number;
   userId: number;
   now?: Date;
-}): boolean {
+}): Promise<boolean> {
   const at = now.getTime();
-  const result = db.run(sql`UPDATE conversations
+  const result = await rawRun(db, sql`UPDATE conversations
     SET a_read_at = CASE WHEN user_a = ${userId} THEN ${at} ELSE a_read_at END,
         b_read_at = CASE WHEN user_b = ${userId} THEN ${at} ELSE b_read_at END
     WHERE id = ${conversationId} AND (user_a = ${userId} OR user_b = ${userId})`);
-  return result.changes > 0;
+  return result > 0;
 }
 
 /** The conversation between two users, if they have one. */
-export function findConversation({ db, userId, otherId }: { db: DbOrTx; userId: number; otherId: number }) {
+export async function findConversation({ db, userId, otherId }: { db: DbOrTx; userId: number; otherId: number }) {
   const { userA, userB } = pairOf(userId, otherId);
-  return db
+  return await first(db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.userA, userA), eq(conversations.userB, userB)))
-    .get();
+    .where(and(eq(conversations.userA, userA), eq(conversations.userB, userB))).limit(1));
 }
 
 /** A user as a conversation participant (for a new conversation's page). */
-export function getParticipant({ db, userId }: { db: Db; userId: number }): Participant | undefined {
-  const row = db
+export async function getParticipant({ db, userId }: { db: Db; userId: number }): Promise<Participant | undefined> {
+  const row = await first(db
     .select({
       id: users.id,
       firstName: users.firstName,
@@ -169,8 +166,7 @@ export function getParticipant({ db, userId }: { db: Db; userId: number }): Part
     })
     .from(users)
     .leftJoin(stores, eq(stores.userId, users.id))
-    .where(eq(users.id, userId))
-    .get();
+    .where(eq(users.id, userId)).limit(1));
   if (!row || row.status !== "Active") return undefined;
   return { id: row.id, username: displayName(row), avatar: row.avatar, bio: row.bio, storeName: row.storeName };
 }

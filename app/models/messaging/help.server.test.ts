@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { files, helpRequests, platformSettings, users } from "../../../db/tables";
 import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { HELP_ERROR_FIELDS } from "~/schemas/messages";
 import { helpAnswer } from "./errors.server";
 import { helpRecipients, listHelpRequests, submitHelpRequest, type SubmitHelpResult } from "./help.server";
@@ -39,11 +39,11 @@ const ELF = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(6
 
 describe("help requests", () => {
   it("stores the request with a private résumé and emails the platform's contact address", async () => {
-    db.update(platformSettings).set({ email: "studio@patternhouse.test", contactEmail: "help@patternhouse.test" }).run();
+    await db.update(platformSettings).set({ email: "studio@patternhouse.test", contactEmail: "help@patternhouse.test" });
     const result = await submitHelpRequest({ db, input: INPUT, resume: temp("cv.pdf", PDF), userId: null, clientKey: "1.2.3.4", origin: "https://ph.test" });
     if (!result.ok) throw new Error(helpAnswer(result).message);
     expect(result.request).toMatchObject({ name: "Pat", socialMedia: "@pat", website: "https://pat.example", userId: null });
-    const file = db.select().from(files).where(eq(files.name, result.request.resumeFile!)).get();
+    const file = await first(db.select().from(files).where(eq(files.name, result.request.resumeFile!)).limit(1));
     expect(file).toMatchObject({ kind: "resume", ownerId: null, contentType: "application/pdf", originalName: "cv.pdf" });
     expect(fs.existsSync(path.join(dir, "uploads", file!.name))).toBe(true);
     const mails = outbox(dir);
@@ -60,8 +60,8 @@ describe("help requests", () => {
       field: "resume",
       message: "cv.pdf is not a PDF or Word document or an image (JPEG, PNG, GIF, WebP or BMP).",
     });
-    expect(db.select().from(helpRequests).all()).toEqual([]);
-    expect(db.select().from(files).all()).toEqual([]);
+    expect(await db.select().from(helpRequests)).toEqual([]);
+    expect(await db.select().from(files)).toEqual([]);
   });
 
   it("accepts an image résumé, re-encoded", async () => {
@@ -75,24 +75,24 @@ describe("help requests", () => {
     for (let i = 0; i < 5; i++) expect((await send("9.9.9.9")).ok).toBe(true);
     expect(answerOf(await send("9.9.9.9"))).toEqual({ ok: false, status: 429, field: null, message: "You can send at most 5 requests an hour. Please try again later." });
     expect((await send("8.8.8.8")).ok).toBe(true);
-    expect(listHelpRequests({ db }).total).toBe(6);
+    expect((await listHelpRequests({ db })).total).toBe(6);
   });
 
   it("without a platform contact address, the administrators are told (not the print studio's shipping email)", async () => {
-    db.update(platformSettings).set({ email: "studio@patternhouse.test", contactEmail: "" }).run();
+    await db.update(platformSettings).set({ email: "studio@patternhouse.test", contactEmail: "" });
     const admin = await makeUser(db, { role: "admin" });
     await makeUser(db);
-    expect(helpRecipients({ db })).toEqual([admin.email]);
-    db.update(users).set({ role: "user" }).where(eq(users.id, admin.id)).run();
-    expect(helpRecipients({ db })).toEqual([]);
+    expect(await helpRecipients({ db })).toEqual([admin.email]);
+    await db.update(users).set({ role: "user" }).where(eq(users.id, admin.id));
+    expect(await helpRecipients({ db })).toEqual([]);
   });
 
   it("the admin list is newest first and paginated by 20", async () => {
-    for (let i = 0; i < 21; i++) db.insert(helpRequests).values({ ...INPUT, message: `m${i}`, createdAt: new Date(1_000_000 + i) }).run();
-    const first = listHelpRequests({ db });
+    for (let i = 0; i < 21; i++) await db.insert(helpRequests).values({ ...INPUT, message: `m${i}`, createdAt: new Date(1_000_000 + i) });
+    const first = await listHelpRequests({ db });
     expect(first).toMatchObject({ page: 1, pageCount: 2, total: 21 });
     expect(first.items[0]!.message).toBe("m20");
-    expect(listHelpRequests({ db, page: 2 }).items.map((r) => r.message)).toEqual(["m0"]);
-    expect(listHelpRequests({ db, page: 99 }).page).toBe(2);
+    expect((await listHelpRequests({ db, page: 2 })).items.map((r) => r.message)).toEqual(["m0"]);
+    expect((await listHelpRequests({ db, page: 99 })).page).toBe(2);
   });
 });

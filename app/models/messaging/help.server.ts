@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 
 import { helpRequests } from "../../../db/tables";
-import type { Db } from "~/utils/db.server";
+import { type Db, first, rawRow } from "~/utils/db.server";
 import { platformContactEmails } from "~/models/platform/settings.server";
 import { hit } from "~/utils/rate-limit.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
@@ -25,12 +25,12 @@ export type HelpRequestInput = {
  * Counts one help request from a client address (5 an hour, in SQLite so it holds across processes). Only a
  * request that passed every check counts, so a typo does not use up an attempt.
  */
-export function hitHelpRateLimit({ db, clientKey, now = Date.now() }: { db: Db; clientKey: string; now?: number }): boolean {
-  return hit({ db, key: `help:${clientKey}`, limit: MESSAGE_LIMITS.helpRequestsPerHour, windowMs: 60 * 60_000, now }).allowed;
+export async function hitHelpRateLimit({ db, clientKey, now = Date.now() }: { db: Db; clientKey: string; now?: number }): Promise<boolean> {
+  return (await hit({ db, key: `help:${clientKey}`, limit: MESSAGE_LIMITS.helpRequestsPerHour, windowMs: 60 * 60_000, now })).allowed;
 }
 
 /** Stores a help or become-a-seller request; the résumé is a private file already stored (files.name). */
-export function createHelpRequest({
+export async function createHelpRequest({
   db,
   input,
   userId,
@@ -41,7 +41,7 @@ export function createHelpRequest({
   userId: number | null;
   resumeFile: string | null;
 }) {
-  return db
+  return (await db
     .insert(helpRequests)
     .values({
       userId,
@@ -52,15 +52,14 @@ export function createHelpRequest({
       website: input.website ?? "",
       resumeFile,
     })
-    .returning()
-    .get();
+    .returning())[0];
 }
 
-export type HelpRequest = ReturnType<typeof createHelpRequest>;
+export type HelpRequest = Awaited<ReturnType<typeof createHelpRequest>>;
 
 /** Where help requests (and make reports) are announced: the platform's contact address, else every administrator. */
-export function helpRecipients({ db }: { db: Db }): string[] {
-  return platformContactEmails({ db });
+export async function helpRecipients({ db }: { db: Db }): Promise<string[]> {
+  return await platformContactEmails({ db });
 }
 
 /** Emails the platform about a new request, with a link to it in the admin area (not the résumé itself). */
@@ -76,7 +75,7 @@ export async function notifyPlatformOfHelpRequest({ db, request, origin }: { db:
     ...(request.resumeFile ? ["A portfolio / résumé is attached in the admin area."] : []),
     `Open it: ${link}`,
   ];
-  for (const to of helpRecipients({ db })) {
+  for (const to of await helpRecipients({ db })) {
     await sendMail({
       to,
       subject: `Help request #${request.id} from ${request.name}`,
@@ -89,23 +88,22 @@ export async function notifyPlatformOfHelpRequest({ db, request, origin }: { db:
 export const HELP_PAGE_SIZE = 20;
 
 /** The administrators' list, newest first, paginated. */
-export function listHelpRequests({ db, page = 1 }: { db: Db; page?: number }) {
-  const total = db.get<{ n: number }>(sql`SELECT count(*) AS n FROM help_requests`).n;
+export async function listHelpRequests({ db, page = 1 }: { db: Db; page?: number }) {
+  const total = (await rawRow<{ n: number }>(db, sql`SELECT count(*) AS n FROM help_requests`))!.n;
   const pageCount = Math.max(1, Math.ceil(total / HELP_PAGE_SIZE));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const items = db
+  const items = await db
     .select()
     .from(helpRequests)
     .orderBy(desc(helpRequests.createdAt), desc(helpRequests.id))
     .limit(HELP_PAGE_SIZE)
-    .offset((current - 1) * HELP_PAGE_SIZE)
-    .all();
+    .offset((current - 1) * HELP_PAGE_SIZE);
   return { items, page: current, pageCount, total };
 }
 
-export function getHelpRequest({ db, id }: { db: Db; id: number }) {
+export async function getHelpRequest({ db, id }: { db: Db; id: number }) {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
-  return db.select().from(helpRequests).where(eq(helpRequests.id, id)).get();
+  return await first(db.select().from(helpRequests).where(eq(helpRequests.id, id)).limit(1));
 }
 
 /** What a help request's résumé may be (spec: portfolio / résumé): PDF, DOC/DOCX or an image, checked by content. */
@@ -145,7 +143,7 @@ export async function submitHelpRequest({
     if (!checked.ok) return { ok: false, error: "resume-refused", message: checked.message };
     inspected = checked.file;
   }
-  if (!hitHelpRateLimit({ db, clientKey })) return { ok: false, error: "too-many" };
+  if (!await hitHelpRateLimit({ db, clientKey })) return { ok: false, error: "too-many" };
   let resumeFile: string | null = null;
   if (resume && inspected) {
     try {
@@ -155,7 +153,7 @@ export async function submitHelpRequest({
       return { ok: false, error: "resume-refused", message: `${resume.originalName} could not be read.` };
     }
   }
-  const request = createHelpRequest({ db, input, userId, resumeFile });
+  const request = await createHelpRequest({ db, input, userId, resumeFile });
   await notifyPlatformOfHelpRequest({ db, request, origin });
   return { ok: true, request };
 }

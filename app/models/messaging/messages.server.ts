@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 
 import { conversations, messages, orders, stores, users } from "../../../db/tables";
-import type { Db } from "~/utils/db.server";
+import { type Db, first, rawRun, transaction } from "~/utils/db.server";
 import { hit } from "~/utils/rate-limit.server";
 import { hasBlocked } from "./blocks.server";
 import { displayName, findConversation, getConversation, pairOf } from "./conversations.server";
@@ -27,14 +27,13 @@ export type SendMessageResult =
   | { ok: false; error: SendMessageError };
 
 /** The order a message may be about: one between these two users (either may be the buyer or the seller). */
-export function orderBetween({ db, orderId, userId, otherId }: { db: Db; orderId: number; userId: number; otherId: number }) {
+export async function orderBetween({ db, orderId, userId, otherId }: { db: Db; orderId: number; userId: number; otherId: number }) {
   if (!Number.isSafeInteger(orderId) || orderId <= 0) return undefined;
-  const row = db
+  const row = await first(db
     .select({ id: orders.id, buyerId: orders.buyerId, sellerId: stores.userId, productName: orders.productName })
     .from(orders)
     .innerJoin(stores, eq(stores.id, orders.storeId))
-    .where(eq(orders.id, orderId))
-    .get();
+    .where(eq(orders.id, orderId)).limit(1));
   if (!row) return undefined;
   const between =
     (row.buyerId === userId && row.sellerId === otherId) || (row.buyerId === otherId && row.sellerId === userId);
@@ -46,19 +45,18 @@ export function orderBetween({ db, orderId, userId, otherId }: { db: Db; orderId
  * seller, with the link of 'Message the seller' (/purchase/{id}) or 'Message the buyer' (/sale/{id}).
  * Anybody else, or when the other party's account is closed: undefined.
  */
-export function orderCounterpart({ db, orderId, userId }: { db: Db; orderId: number; userId: number }) {
+export async function orderCounterpart({ db, orderId, userId }: { db: Db; orderId: number; userId: number }) {
   if (!Number.isSafeInteger(orderId) || orderId <= 0) return undefined;
-  const row = db
+  const row = await first(db
     .select({ buyerId: orders.buyerId, sellerId: stores.userId })
     .from(orders)
     .innerJoin(stores, eq(stores.id, orders.storeId))
-    .where(eq(orders.id, orderId))
-    .get();
+    .where(eq(orders.id, orderId)).limit(1));
   if (!row || row.buyerId === row.sellerId) return undefined;
   const other = row.buyerId === userId ? row.sellerId : row.sellerId === userId ? row.buyerId : undefined;
   if (other === undefined) return undefined;
   // A closed (deleted, deactivated or suspended) account cannot be written to: no link that would end in a 404.
-  const status = db.select({ status: users.status }).from(users).where(eq(users.id, other)).get()?.status;
+  const status = (await first(db.select({ status: users.status }).from(users).where(eq(users.id, other)).limit(1)))?.status;
   if (status !== "Active") return undefined;
   return {
     otherId: other,
@@ -75,7 +73,7 @@ export function orderCounterpart({ db, orderId, userId }: { db: Db; orderId: num
  * When the recipient wants message emails and was not emailed about this conversation in the last 15 minutes,
  * the answer carries the notification to send (after the transaction).
  */
-export function sendMessage({
+export async function sendMessage({
   db,
   senderId,
   to,
@@ -89,22 +87,22 @@ export function sendMessage({
   content: string;
   orderId?: number | null;
   now?: Date;
-}): SendMessageResult {
+}): Promise<SendMessageResult> {
   const text = content.trim();
   if (!text) return { ok: false, error: "empty" };
   if (text.length > MAX_MESSAGE_LENGTH) return { ok: false, error: "too-long" };
   if (to === senderId) return { ok: false, error: "self" };
-  const recipient = Number.isSafeInteger(to) && to > 0 ? db.select().from(users).where(eq(users.id, to)).get() : undefined;
+  const recipient = Number.isSafeInteger(to) && to > 0 ? await first(db.select().from(users).where(eq(users.id, to)).limit(1)) : undefined;
   if (!recipient || recipient.status !== "Active") return { ok: false, error: "unknown-recipient" };
-  const order = orderId == null ? null : orderBetween({ db, orderId, userId: senderId, otherId: to });
+  const order = orderId == null ? null : await orderBetween({ db, orderId, userId: senderId, otherId: to });
   if (order === undefined) return { ok: false, error: "order-not-found" };
-  if (hasBlocked({ db, blockerId: to, blockedId: senderId })) return { ok: false, error: "blocked" };
-  if (hasBlocked({ db, blockerId: senderId, blockedId: to })) return { ok: false, error: "blocked-by-you" };
+  if (await hasBlocked({ db, blockerId: to, blockedId: senderId })) return { ok: false, error: "blocked" };
+  if (await hasBlocked({ db, blockerId: senderId, blockedId: to })) return { ok: false, error: "blocked-by-you" };
 
   const at = now.getTime();
-  return db.transaction(
-    (tx) => {
-      const perMinute = hit({
+  return await transaction(db,
+    async (tx) => {
+      const perMinute = await hit({
         db: tx,
         key: `messages:${senderId}`,
         limit: MESSAGE_LIMITS.messagesPerMinute,
@@ -112,10 +110,10 @@ export function sendMessage({
         now: at,
       });
       if (!perMinute.allowed) return { ok: false, error: "too-many-messages" } as const;
-      let conversation = findConversation({ db: tx, userId: senderId, otherId: to });
+      let conversation = await findConversation({ db: tx, userId: senderId, otherId: to });
       const newConversation = !conversation;
       if (!conversation) {
-        const perHour = hit({
+        const perHour = await hit({
           db: tx,
           key: `conversations:${senderId}`,
           limit: MESSAGE_LIMITS.newConversationsPerHour,
@@ -123,26 +121,24 @@ export function sendMessage({
           now: at,
         });
         if (!perHour.allowed) return { ok: false, error: "too-many-conversations" } as const;
-        conversation = tx.insert(conversations).values(pairOf(senderId, to)).returning().get();
+        conversation = (await tx.insert(conversations).values(pairOf(senderId, to)).returning())[0];
       }
       const senderIsA = conversation.userA === senderId;
-      const message = tx
+      const message = (await tx
         .insert(messages)
         .values({ conversationId: conversation.id, senderId, content: text, orderId: order?.id ?? null, createdAt: now })
-        .returning({ id: messages.id })
-        .get();
-      tx.update(conversations)
+        .returning({ id: messages.id }))[0];
+      await tx.update(conversations)
         .set(senderIsA ? { lastMessageAt: now, aReadAt: now } : { lastMessageAt: now, bReadAt: now })
-        .where(eq(conversations.id, conversation.id))
-        .run();
+        .where(eq(conversations.id, conversation.id));
       // At most one email per conversation and recipient per 15 minutes: a conditional update claims it.
       let notification: MessageNotification | null = null;
       if (recipient.messageEmails) {
         const column = senderIsA ? sql.raw("b_notified_at") : sql.raw("a_notified_at");
-        const claimed = tx.run(sql`UPDATE conversations SET ${column} = ${at}
+        const claimed = await rawRun(tx, sql`UPDATE conversations SET ${column} = ${at}
           WHERE id = ${conversation.id} AND (${column} IS NULL OR ${column} <= ${at - NOTIFY_EVERY_MS})`);
-        if (claimed.changes > 0) {
-          const sender = tx.select().from(users).where(eq(users.id, senderId)).get()!;
+        if (claimed > 0) {
+          const sender = (await first(tx.select().from(users).where(eq(users.id, senderId)).limit(1)))!;
           notification = {
             to: recipient.email,
             recipientName: recipient.firstName,
@@ -166,13 +162,13 @@ export async function sendMessageAndNotify(
   args: Parameters<typeof sendMessage>[0] & { origin: string },
 ): Promise<SendMessageResult> {
   const { origin, ...rest } = args;
-  const result = sendMessage(rest);
+  const result = await sendMessage(rest);
   if (result.ok && result.notification) await deliverMessageNotification({ notification: result.notification, origin });
   return result;
 }
 
 /** A reply on a conversation's page: to its other participant; a conversation the user is not part of is not found. */
-export function replyToConversation({
+export async function replyToConversation({
   db,
   senderId,
   conversationId,
@@ -184,10 +180,10 @@ export function replyToConversation({
   conversationId: number;
   content: string;
   now?: Date;
-}): SendMessageResult {
-  const conversation = getConversation({ db, conversationId, userId: senderId });
+}): Promise<SendMessageResult> {
+  const conversation = await getConversation({ db, conversationId, userId: senderId });
   if (!conversation) return { ok: false, error: "not-found" };
-  return sendMessage({ db, senderId, to: conversation.other.id, content, now });
+  return await sendMessage({ db, senderId, to: conversation.other.id, content, now });
 }
 
 export type MessageView = {
@@ -207,8 +203,8 @@ export const MESSAGES_SHOWN = 500;
  * The messages of a conversation the viewer takes part in (checked with getConversation first), oldest first,
  * each with its sender's name and avatar and the order it is about.
  */
-export function listMessages({ db, conversationId, viewerId }: { db: Db; conversationId: number; viewerId: number }): MessageView[] {
-  const rows = db
+export async function listMessages({ db, conversationId, viewerId }: { db: Db; conversationId: number; viewerId: number }): Promise<MessageView[]> {
+  const rows = await db
     .select({
       id: messages.id,
       senderId: messages.senderId,
@@ -227,8 +223,7 @@ export function listMessages({ db, conversationId, viewerId }: { db: Db; convers
     .leftJoin(orders, eq(orders.id, messages.orderId))
     .where(eq(messages.conversationId, conversationId))
     .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(MESSAGES_SHOWN)
-    .all();
+    .limit(MESSAGES_SHOWN);
   return rows.reverse().map((r) => ({
     id: r.id,
     senderId: r.senderId,

@@ -45,6 +45,6 @@ export async function deliverMessageNotification({ notification, origin }: { not
 }
 
 /** The per-user switch for message emails (on /settings). */
-export function setMessageEmails({ db, userId, enabled }: { db: Db; userId: number; enabled: boolean }) {
-  db.update(users).set({ messageEmails: enabled }).where(eq(users.id, userId)).run();
+export async function setMessageEmails({ db, userId, enabled }: { db: Db; userId: number; enabled: boolean }) {
+  await db.update(users).set({ messageEmails: enabled }).where(eq(users.id, userId));
 }

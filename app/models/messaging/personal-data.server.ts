@@ -7,22 +7,21 @@ import { asc, eq, inArray, or } from "drizzle-orm";
 import { conversations, helpRequests, messages, userBlocks, users } from "../../../db/tables";
 import { iso, type ExportSubject } from "~/utils/personal-data";
 
-export function messagingPersonalData({ db, user }: ExportSubject) {
+export async function messagingPersonalData({ db, user }: ExportSubject) {
   const userId = user.id;
-  const convs = db
+  const convs = await db
     .select()
     .from(conversations)
     .where(or(eq(conversations.userA, userId), eq(conversations.userB, userId)))
-    .orderBy(asc(conversations.id))
-    .all();
+    .orderBy(asc(conversations.id));
   const otherIds = convs.map((c) => (c.userA === userId ? c.userB : c.userA));
   const others = new Map(
-    (otherIds.length ? db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, otherIds)).all() : []).map(
+    (otherIds.length ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, otherIds)) : []).map(
       (u) => [u.id, `${u.firstName} ${u.lastName}`.trim()],
     ),
   );
   const convMessages = convs.length
-    ? db.select().from(messages).where(inArray(messages.conversationId, convs.map((c) => c.id))).orderBy(asc(messages.createdAt), asc(messages.id)).all()
+    ? await db.select().from(messages).where(inArray(messages.conversationId, convs.map((c) => c.id))).orderBy(asc(messages.createdAt), asc(messages.id))
     : [];
   return {
     conversations: convs.map((c) => {
@@ -36,18 +35,16 @@ export function messagingPersonalData({ db, user }: ExportSubject) {
           .map((m) => ({ id: m.id, from: m.senderId === userId ? "me" : "other", content: m.content, order_id: m.orderId, created_at: iso(m.createdAt) })),
       };
     }),
-    blocks: db
+    blocks: (await db
       .select({ blockedId: userBlocks.blockedId, createdAt: userBlocks.createdAt })
       .from(userBlocks)
-      .where(eq(userBlocks.blockerId, userId))
-      .all()
+      .where(eq(userBlocks.blockerId, userId)))
       .map((b) => ({ blocked_user_id: b.blockedId, created_at: iso(b.createdAt) })),
-    help_requests: db
+    help_requests: (await db
       .select()
       .from(helpRequests)
       .where(eq(helpRequests.userId, userId))
-      .orderBy(asc(helpRequests.id))
-      .all()
+      .orderBy(asc(helpRequests.id)))
       .map((h) => ({
         id: h.id,
         name: h.name,

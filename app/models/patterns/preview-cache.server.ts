@@ -13,7 +13,7 @@ import { products, stores } from "../../../db/tables";
 import { runPatternTask } from "./pool.server";
 import { getLatestVersion, loadPattern, previewPin, versionFacts } from "./versions.server";
 import { createCache } from "~/utils/cache.server";
-import type { DbOrTx } from "~/utils/db.server";
+import { type DbOrTx, first } from "~/utils/db.server";
 import { cacheDir, fetchCached, keepCached } from "~/models/files/store.server";
 
 /** `pin`: the `v` of the URL that may be cached for good (previewPin). */
@@ -46,12 +46,11 @@ export async function productPreview({
   dataDir?: string;
   viewerId?: number | null;
 }): Promise<{ ok: true; preview: PreviewResource; draft?: true } | { ok: false; error: PreviewError }> {
-  const product = db
+  const product = await first(db
     .select({ name: products.name, status: products.status, owner: stores.userId })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(and(eq(products.id, productId), eq(products.type, "Pattern"), isNull(products.removedAt)))
-    .get();
+    .where(and(eq(products.id, productId), eq(products.type, "Pattern"), isNull(products.removedAt))).limit(1));
   if (!product) return { ok: false, error: "not-found" };
   const draft = product.status !== "published";
   if (draft && (viewerId == null || viewerId !== product.owner)) return { ok: false, error: "not-found" };
@@ -66,7 +65,7 @@ async function previewOf(
   size: string | null | undefined,
   dataDir: string | undefined,
 ): Promise<{ ok: true; preview: PreviewResource } | { ok: false; error: PreviewError }> {
-  const version = getLatestVersion({ db, productId });
+  const version = await getLatestVersion({ db, productId });
   const facts = version ? await versionFacts({ db, version }) : null;
   if (!version || !facts) return { ok: false, error: "not-found" };
   const chosen = size || facts.defaultSize;

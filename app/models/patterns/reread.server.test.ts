@@ -14,6 +14,7 @@ import { hasStaleReadings, rereadStoredVersions, rereadVersion } from "./reread.
 import type { Pattern } from "./types";
 import { getLatestVersion, patternJson, productPatternFacts, versionFacts } from "./versions.server";
 import { cacheDir, uploadPath } from "~/models/files/store.server";
+import { first } from "~/utils/db.server";
 
 let dataDir = "";
 beforeAll(() => {
@@ -55,9 +56,9 @@ async function storedVersion(bytes: Buffer, data: string) {
   const shop = await makeShop(db);
   const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
   fs.writeFileSync(uploadPath(name)!, bytes);
-  db.insert(files).values({ name, originalName: "racer.dxf", contentType: "application/dxf", size: bytes.length, kind: "pattern", ownerId: shop.seller.id }).run();
-  db.update(products).set({ patternFile: name }).where(eq(products.id, shop.digital.id)).run();
-  const row = db.insert(patternVersions).values({ productId: shop.digital.id, version: 1, file: name, data }).returning().get();
+  await db.insert(files).values({ name, originalName: "racer.dxf", contentType: "application/dxf", size: bytes.length, kind: "pattern", ownerId: shop.seller.id });
+  await db.update(products).set({ patternFile: name }).where(eq(products.id, shop.digital.id));
+  const row = (await db.insert(patternVersions).values({ productId: shop.digital.id, version: 1, file: name, data }).returning())[0];
   return { db, shop, row, file: uploadPath(name)! };
 }
 
@@ -66,7 +67,7 @@ describe("reading stored patterns again (decision 100)", () => {
     const current = readPattern(racer());
     if (!current.ok) throw new Error(current.message);
     const { db, shop, row } = await storedVersion(racer(), JSON.stringify(oldShaped(current.pattern)));
-    expect(hasStaleReadings({ db })).toBe(true);
+    expect(await hasStaleReadings({ db })).toBe(true);
 
     const before = patternJson(shop.digital.id, await productPatternFacts({ db, productId: shop.digital.id }), [])!;
     expect(before.units_source).toBe("header"); // derived for a reading without unitsSource
@@ -83,12 +84,12 @@ describe("reading stored patterns again (decision 100)", () => {
 
     const report = await rereadStoredVersions({ db });
     expect(report).toEqual({ reread: 1, failed: [] });
-    expect(hasStaleReadings({ db })).toBe(false);
-    const stored = db.select().from(patternVersions).where(eq(patternVersions.id, row.id)).get()!;
+    expect(await hasStaleReadings({ db })).toBe(false);
+    const stored = (await first(db.select().from(patternVersions).where(eq(patternVersions.id, row.id)).limit(1)))!;
     expect(stored).toMatchObject({ readerVersion: READER_VERSION, reading: 1 });
     expect(JSON.parse(stored.data)).toEqual(JSON.parse(JSON.stringify(current.pattern)));
 
-    const version = getLatestVersion({ db, productId: shop.digital.id })!;
+    const version = (await getLatestVersion({ db, productId: shop.digital.id }))!;
     const after = patternJson(shop.digital.id, await versionFacts({ db, version }), [])!;
     expect(after.units_source).toBe(current.pattern.unitsSource);
     expect(after.piece_list.filter((p) => p.on_fold)).toHaveLength(2);
@@ -103,7 +104,7 @@ describe("reading stored patterns again (decision 100)", () => {
     // Nothing is stale any more: the start-up pass reads nothing; the command reads every version.
     expect(await rereadStoredVersions({ db })).toEqual({ reread: 0, failed: [] });
     expect(await rereadStoredVersions({ db, all: true })).toEqual({ reread: 1, failed: [] });
-    expect(db.select({ reading: patternVersions.reading }).from(patternVersions).where(eq(patternVersions.id, row.id)).get()).toEqual({ reading: 2 });
+    expect(await first(db.select({ reading: patternVersions.reading }).from(patternVersions).where(eq(patternVersions.id, row.id)).limit(1))).toEqual({ reading: 2 });
   });
 
   it("keeps the old reading of a file that can no longer be read, and reports it", async () => {
@@ -116,7 +117,7 @@ describe("reading stored patterns again (decision 100)", () => {
     const report = await rereadStoredVersions({ db });
     expect(report.reread).toBe(0);
     expect(report.failed).toEqual([{ versionId: row.id, productId: shop.digital.id, version: 1, error: "unreadable", message: expect.stringContaining("no drawing") }]);
-    expect(db.select().from(patternVersions).where(eq(patternVersions.id, row.id)).get()).toMatchObject({ data, readerVersion: 0, reading: 0 });
+    expect(await first(db.select().from(patternVersions).where(eq(patternVersions.id, row.id)).limit(1))).toMatchObject({ data, readerVersion: 0, reading: 0 });
     // Still shown as it was read before.
     expect(patternJson(shop.digital.id, await productPatternFacts({ db, productId: shop.digital.id }), [])!.sizes).toEqual(current.pattern.sizes);
 
@@ -129,16 +130,16 @@ describe("reading stored patterns again (decision 100)", () => {
     const { db, row } = await storedVersion(racer(), "{}");
     const chosen = await rereadVersion({ db, versionId: row.id, units: "cm" });
     expect(chosen).toMatchObject({ ok: true, reading: 1 });
-    const read = () => JSON.parse(db.select().from(patternVersions).where(eq(patternVersions.id, row.id)).get()!.data) as Pattern;
-    expect(read()).toMatchObject({ units: "cm", unitsSource: "seller" });
-    const inCm = read().pieces[0]!.bbox.width;
+    const read = async () => JSON.parse((await first(db.select().from(patternVersions).where(eq(patternVersions.id, row.id)).limit(1)))!.data) as Pattern;
+    expect(await read()).toMatchObject({ units: "cm", unitsSource: "seller" });
+    const inCm = (await read()).pieces[0]!.bbox.width;
 
     await rereadStoredVersions({ db, all: true });
-    expect(read()).toMatchObject({ units: "cm", unitsSource: "seller" });
+    expect(await read()).toMatchObject({ units: "cm", unitsSource: "seller" });
 
     expect(await rereadVersion({ db, versionId: row.id, units: null })).toMatchObject({ ok: true, reading: 3 });
-    expect(read()).toMatchObject({ units: "in" });
-    expect(read().unitsSource).not.toBe("seller");
-    expect(read().pieces[0]!.bbox.width / inCm).toBeCloseTo(2.54, 3);
+    expect(await read()).toMatchObject({ units: "in" });
+    expect((await read()).unitsSource).not.toBe("seller");
+    expect((await read()).pieces[0]!.bbox.width / inCm).toBeCloseTo(2.54, 3);
   });
 });

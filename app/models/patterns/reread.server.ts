@@ -14,7 +14,7 @@ import { TOO_COMPLEX_PREFIX } from "./dxf-raw.server";
 import { READER_VERSION } from "./dxf.server";
 import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.server";
 import type { Pattern, PatternUnits } from "./types";
-import type { DbOrTx } from "~/utils/db.server";
+import { type DbOrTx, first } from "~/utils/db.server";
 import { dropCached, FILE_STORE_RETRY_SECONDS, FileStoreUnavailableError, localUpload } from "~/models/files/store.server";
 
 export type RereadError = "not-found" | "missing-file" | "unreadable" | "busy";
@@ -47,11 +47,10 @@ export async function rereadVersion({
   units?: PatternUnits | null;
   dataDir?: string;
 }): Promise<RereadResult> {
-  const row = db
+  const row = await first(db
     .select({ file: patternVersions.file, data: patternVersions.data })
     .from(patternVersions)
-    .where(eq(patternVersions.id, versionId))
-    .get();
+    .where(eq(patternVersions.id, versionId)).limit(1));
   if (!row) return { ok: false, error: "not-found", message: "No such pattern version." };
   const stored = storedPattern(row.data);
   const chosen = units === undefined ? (stored?.unitsSource === "seller" ? stored.units : undefined) : (units ?? undefined);
@@ -72,12 +71,11 @@ export async function rereadVersion({
     throw error;
   }
   if (!read.ok) return { ok: false, error: "unreadable", message: read.message };
-  const updated = db
+  const updated = (await db
     .update(patternVersions)
     .set({ data: read.data, readerVersion: READER_VERSION, reading: sql`${patternVersions.reading} + 1` })
     .where(eq(patternVersions.id, versionId))
-    .returning({ reading: patternVersions.reading })
-    .get();
+    .returning({ reading: patternVersions.reading }))[0];
   if (!updated) return { ok: false, error: "not-found", message: "No such pattern version." };
   await dropCachedFiles({ versionId, reading: updated.reading, dataDir });
   return { ok: true, reading: updated.reading, warnings: read.warnings };
@@ -130,12 +128,11 @@ export async function rereadStoredVersions({
   dataDir?: string;
   onVersion?: (versionId: number, result: RereadResult) => void;
 }): Promise<RereadReport> {
-  const rows = db
+  const rows = await db
     .select({ id: patternVersions.id, productId: patternVersions.productId, version: patternVersions.version })
     .from(patternVersions)
     .where(all ? undefined : and(lt(patternVersions.readerVersion, READER_VERSION), ne(patternVersions.data, "{}")))
-    .orderBy(asc(patternVersions.id))
-    .all();
+    .orderBy(asc(patternVersions.id));
   const report: RereadReport = { reread: 0, failed: [] };
   for (const row of rows) {
     let result = await rereadVersion({ db, versionId: row.id, dataDir });
@@ -151,11 +148,10 @@ export async function rereadStoredVersions({
 }
 
 /** Whether any stored reading is older than the reader (the start-up check: one row looked for). */
-export function hasStaleReadings({ db }: { db: DbOrTx }): boolean {
-  return !!db
+export async function hasStaleReadings({ db }: { db: DbOrTx }): Promise<boolean> {
+  return !!await first(db
     .select({ id: patternVersions.id })
     .from(patternVersions)
     .where(and(lt(patternVersions.readerVersion, READER_VERSION), ne(patternVersions.data, "{}")))
-    .limit(1)
-    .get();
+    .limit(1));
 }

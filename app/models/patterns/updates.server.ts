@@ -11,14 +11,13 @@ import type { DbOrTx } from "~/utils/db.server";
 import { escapeHtml, publicOrigin, sendMail } from "~/utils/mail.server";
 
 /** The buyers to tell about a new version, each with their latest order of the product. */
-export function patternBuyers({ db, productId }: { db: DbOrTx; productId: number }) {
-  return db
+export async function patternBuyers({ db, productId }: { db: DbOrTx; productId: number }) {
+  return await db
     .select({ email: users.email, firstName: users.firstName, orderId: max(orders.id).mapWith(Number) })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.buyerId))
     .where(and(eq(orders.productId, productId), eq(orders.productType, "Pattern"), eq(orders.delivery, "Digital"), ne(orders.status, "Refunded")))
-    .groupBy(orders.buyerId)
-    .all();
+    .groupBy(orders.buyerId);
 }
 
 export async function notifyPatternUpdate({
@@ -36,7 +35,7 @@ export async function notifyPatternUpdate({
 }): Promise<number> {
   const origin = publicOrigin();
   let sent = 0;
-  for (const buyer of patternBuyers({ db, productId })) {
+  for (const buyer of await patternBuyers({ db, productId })) {
     const link = `${origin}/purchase/${buyer.orderId}`;
     const noteText = note.trim() || "The designer did not add a note.";
     const ok = await sendMail({

@@ -23,6 +23,7 @@ import { downloadOrderPattern } from "~/models/buying/downloads.server";
 import { getBuyerOrder } from "~/models/buying/orders.server";
 import { toBuyerOrderJson } from "~/models/buying/views.server";
 import { uploadPath } from "~/models/files/store.server";
+import { first } from "~/utils/db.server";
 
 let dataDir = "";
 beforeAll(() => {
@@ -37,10 +38,10 @@ const PIECES = [
 ];
 
 /** Writes a DXF into the file store with its row; returns its name. */
-function storeDxf(db: ReturnType<typeof createTestDb>, ownerId: number, dxf: string, originalName = "dress.dxf"): string {
+async function storeDxf(db: ReturnType<typeof createTestDb>, ownerId: number, dxf: string, originalName = "dress.dxf"): Promise<string> {
   const name = `${crypto.randomBytes(16).toString("hex")}.dxf`;
   fs.writeFileSync(uploadPath(name)!, dxf, "latin1");
-  db.insert(files).values({ name, originalName, contentType: "application/dxf", size: dxf.length, kind: "pattern", ownerId }).run();
+  await db.insert(files).values({ name, originalName, contentType: "application/dxf", size: dxf.length, kind: "pattern", ownerId });
   return name;
 }
 
@@ -49,9 +50,9 @@ async function boughtGradedPattern() {
   const db = createTestDb();
   const shop = await makeShop(db);
   const dxf = makeAstmDxf({ pieces: PIECES, sizes: ["S", "M", "L"], units: "mm" });
-  const file = storeDxf(db, shop.seller.id, dxf);
-  db.update(products).set({ patternFile: file }).where(eq(products.id, shop.digital.id)).run();
-  db.insert(patternVersions).values({ productId: shop.digital.id, version: 1, file, createdAt: new Date("2026-03-04T10:00:00Z") }).run();
+  const file = await storeDxf(db, shop.seller.id, dxf);
+  await db.update(products).set({ patternFile: file }).where(eq(products.id, shop.digital.id));
+  await db.insert(patternVersions).values({ productId: shop.digital.id, version: 1, file, createdAt: new Date("2026-03-04T10:00:00Z") });
   const buyer = await makeBuyer(db);
   const stranger = await makeBuyer(db);
   const admin = await makeUser(db, { role: "admin" });
@@ -62,31 +63,31 @@ async function boughtGradedPattern() {
 describe("pattern versions", () => {
   it("lists versions newest first and reads a version's DXF once, storing the pattern", async () => {
     const { db, shop, file } = await boughtGradedPattern();
-    expect(getLatestVersion({ db, productId: shop.digital.id })).toMatchObject({ version: 1, file });
-    const v1 = getLatestVersion({ db, productId: shop.digital.id })!;
-    expect(db.select().from(patternVersions).get()!.data).toBe("{}");
+    expect(await getLatestVersion({ db, productId: shop.digital.id })).toMatchObject({ version: 1, file });
+    const v1 = (await getLatestVersion({ db, productId: shop.digital.id }))!;
+    expect((await first(db.select().from(patternVersions).limit(1)))!.data).toBe("{}");
     const pattern = (await ensureParsed({ db, versionId: v1.id }))!;
     expect(pattern.sizes).toEqual(["S", "M", "L"]);
     expect(pattern.pieces).toHaveLength(9);
-    const stored = JSON.parse(db.select().from(patternVersions).get()!.data);
+    const stored = JSON.parse((await first(db.select().from(patternVersions).limit(1)))!.data);
     expect(stored.sizes).toEqual(["S", "M", "L"]);
     // Removing the file does not matter any more: the stored pattern is used.
     fs.rmSync(uploadPath(file)!);
     expect((await ensureParsed({ db, versionId: v1.id }))!.pieces).toHaveLength(9);
 
-    const second = storeDxf(db, shop.seller.id, makeAstmDxf({ pieces: PIECES.slice(0, 2), sizes: ["M"], units: "in" }));
-    db.insert(patternVersions).values({ productId: shop.digital.id, version: 2, file: second, note: "Longer back" }).run();
-    expect(listVersions({ db, productId: shop.digital.id }).map((v) => [v.version, v.note])).toEqual([
+    const second = await storeDxf(db, shop.seller.id, makeAstmDxf({ pieces: PIECES.slice(0, 2), sizes: ["M"], units: "in" }));
+    await db.insert(patternVersions).values({ productId: shop.digital.id, version: 2, file: second, note: "Longer back" });
+    expect((await listVersions({ db, productId: shop.digital.id })).map((v) => [v.version, v.note])).toEqual([
       [2, "Longer back"],
       [1, ""],
     ]);
-    expect(getLatestVersion({ db, productId: shop.bag.id })).toBeUndefined();
+    expect(await getLatestVersion({ db, productId: shop.bag.id })).toBeUndefined();
   });
 
   it("gives null for a version whose file is not a pattern", async () => {
     const { db, shop } = await boughtGradedPattern();
-    const bad = storeDxf(db, shop.seller.id, "0\nSECTION\n2\nENTITIES\n0\nENDSEC\n0\nEOF\n");
-    const row = db.insert(patternVersions).values({ productId: shop.digital.id, version: 2, file: bad }).returning().get();
+    const bad = await storeDxf(db, shop.seller.id, "0\nSECTION\n2\nENTITIES\n0\nENDSEC\n0\nEOF\n");
+    const row = (await db.insert(patternVersions).values({ productId: shop.digital.id, version: 2, file: bad }).returning())[0];
     expect(await ensureParsed({ db, versionId: row.id })).toBeNull();
     expect(await productPatternFacts({ db, productId: shop.digital.id })).toBeNull();
   });
@@ -139,7 +140,7 @@ describe("pattern versions", () => {
     expect(l.ok && l.preview.etag).not.toBe(m.preview.etag);
     expect(await productPreview({ db, productId: shop.digital.id, size: "XXL" })).toEqual({ ok: false, error: "unknown-size" });
     expect(await productPreview({ db, productId: shop.bag.id })).toEqual({ ok: false, error: "not-found" });
-    db.update(products).set({ removedAt: new Date() }).where(eq(products.id, shop.digital.id)).run();
+    await db.update(products).set({ removedAt: new Date() }).where(eq(products.id, shop.digital.id));
     expect(await productPreview({ db, productId: shop.digital.id })).toEqual({ ok: false, error: "not-found" });
   });
 });
@@ -155,12 +156,12 @@ describe("pattern downloads", () => {
   it("lets the buyer download stamped files, the seller and admins originals, and nobody else", async () => {
     const { db, shop, dxf, buyer, stranger, admin, order } = await boughtGradedPattern();
     const other = await makeUser(db);
-    expect(downloadOrderPattern({ db, userId: stranger.id, orderId: order.id })).toEqual({ ok: false, error: "not-found" });
-    expect(downloadOrderPattern({ db, userId: other.id, orderId: order.id })).toEqual({ ok: false, error: "not-found" });
-    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order.id + 999 })).toEqual({ ok: false, error: "not-found" });
-    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, version: 7 })).toEqual({ ok: false, error: "not-found" });
+    expect(await downloadOrderPattern({ db, userId: stranger.id, orderId: order.id })).toEqual({ ok: false, error: "not-found" });
+    expect(await downloadOrderPattern({ db, userId: other.id, orderId: order.id })).toEqual({ ok: false, error: "not-found" });
+    expect(await downloadOrderPattern({ db, userId: buyer.id, orderId: order.id + 999 })).toEqual({ ok: false, error: "not-found" });
+    expect(await downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, version: 7 })).toEqual({ ok: false, error: "not-found" });
 
-    const asBuyer = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id });
+    const asBuyer = await downloadOrderPattern({ db, userId: buyer.id, orderId: order.id });
     if (!asBuyer.ok) throw new Error(asBuyer.error);
     expect(asBuyer.stamp).toBe(`Order #${order.id} · ${buyer.email}`);
     expect(asBuyer.version?.version).toBe(1);
@@ -185,30 +186,30 @@ describe("pattern downloads", () => {
     expect(all!.path).not.toBe(pdf!.path);
 
     for (const userId of [shop.seller.id, admin.id]) {
-      const own = downloadOrderPattern({ db, userId, orderId: order.id });
+      const own = await downloadOrderPattern({ db, userId, orderId: order.id });
       if (!own.ok) throw new Error(own.error);
       expect(own.stamp).toBeNull();
       const original = await built({ db, access: own, format: "dxf", sizes: [] });
       expect(fs.readFileSync(original!.path, "latin1")).toBe(dxf);
     }
     // Only the buyer's reads are logged.
-    expect(db.select().from(downloads).all()).toMatchObject([{ userId: buyer.id, orderId: order.id }]);
+    expect(await db.select().from(downloads)).toMatchObject([{ userId: buyer.id, orderId: order.id }]);
 
-    db.update(orders).set({ status: "Refunded" }).where(eq(orders.id, order.id)).run();
-    expect(downloadOrderPattern({ db, userId: buyer.id, orderId: order.id })).toEqual({ ok: false, error: "refunded" });
-    expect(downloadOrderPattern({ db, userId: shop.seller.id, orderId: order.id }).ok).toBe(true);
+    await db.update(orders).set({ status: "Refunded" }).where(eq(orders.id, order.id));
+    expect(await downloadOrderPattern({ db, userId: buyer.id, orderId: order.id })).toEqual({ ok: false, error: "refunded" });
+    expect((await downloadOrderPattern({ db, userId: shop.seller.id, orderId: order.id })).ok).toBe(true);
   });
 
   it("serves earlier versions on request and lists every format in the order's JSON", async () => {
     const { db, shop, buyer, order } = await boughtGradedPattern();
-    const second = storeDxf(db, shop.seller.id, makeAstmDxf({ pieces: PIECES, sizes: ["S", "M", "L", "XL"], units: "mm" }), "dress-v2.dxf");
-    db.insert(patternVersions).values({ productId: shop.digital.id, version: 2, file: second, note: "XL added" }).run();
-    const latest = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id });
+    const second = await storeDxf(db, shop.seller.id, makeAstmDxf({ pieces: PIECES, sizes: ["S", "M", "L", "XL"], units: "mm" }), "dress-v2.dxf");
+    await db.insert(patternVersions).values({ productId: shop.digital.id, version: 2, file: second, note: "XL added" });
+    const latest = await downloadOrderPattern({ db, userId: buyer.id, orderId: order.id });
     expect(latest.ok && [latest.version?.version, latest.file.name]).toEqual([2, second]);
-    const first = downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, version: 1 });
+    const first = await downloadOrderPattern({ db, userId: buyer.id, orderId: order.id, version: 1 });
     expect(first.ok && first.version?.version).toBe(1);
 
-    const json = toBuyerOrderJson(getBuyerOrder({ db, userId: buyer.id, orderId: order.id })!);
+    const json = toBuyerOrderJson((await getBuyerOrder({ db, userId: buyer.id, orderId: order.id }))!);
     expect(json.items[0]!.downloads).toEqual(orderDownloadLinks(order.id).map(({ format, url }) => ({ format, url })));
     expect(json.items[0]!.downloads.map((d) => d.format)).toEqual(["dxf", "A4", "Letter", "A0", "roll36", "24x36", "projector"]);
     expect(json.items[0]!.downloads[1]!.url).toBe(`/download/${order.id}?format=A4`);
@@ -220,9 +221,9 @@ describe("piece_list and fabric (decision 100), on the largest real CAD export",
     const db = createTestDb();
     const shop = await makeShop(db);
     const fixture = cadFixtures().find((f) => f.name === "GMH2446F17_INCLALLOWANCE_ASTM.DXF")!;
-    const file = storeDxf(db, shop.seller.id, fixture.bytes.toString("latin1"), fixture.name);
-    db.update(products).set({ patternFile: file }).where(eq(products.id, shop.digital.id)).run();
-    db.insert(patternVersions).values({ productId: shop.digital.id, version: 1, file }).run();
+    const file = await storeDxf(db, shop.seller.id, fixture.bytes.toString("latin1"), fixture.name);
+    await db.update(products).set({ patternFile: file }).where(eq(products.id, shop.digital.id));
+    await db.insert(patternVersions).values({ productId: shop.digital.id, version: 1, file });
 
     const readStarted = performance.now();
     const facts = (await productPatternFacts({ db, productId: shop.digital.id }))!;
@@ -232,7 +233,7 @@ describe("piece_list and fabric (decision 100), on the largest real CAD export",
     const started = performance.now();
     const runs = 20;
     for (let i = 0; i < runs; i++) {
-      const version = getLatestVersion({ db, productId: shop.digital.id })!;
+      const version = (await getLatestVersion({ db, productId: shop.digital.id }))!;
       JSON.stringify(patternJson(shop.digital.id, await versionFacts({ db, version }), []));
     }
     const perAnswerMs = (performance.now() - started) / runs;

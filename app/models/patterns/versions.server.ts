@@ -15,7 +15,7 @@ import { defaultSize, pieceCount, pieceFacts, piecesOfSize, type PieceFact } fro
 import { PatternBusyError, PatternLimitError, runPatternTask } from "./pool.server";
 import type { Pattern, PatternUnits, UnitsSource } from "./types";
 import { createCache, type Cache } from "~/utils/cache.server";
-import type { DbOrTx } from "~/utils/db.server";
+import { type DbOrTx, first } from "~/utils/db.server";
 import { isoDay } from "~/utils/dates";
 import { unlessReadOnly } from "~/utils/read-only.server";
 import { localUpload } from "~/models/files/store.server";
@@ -35,33 +35,30 @@ const summaryColumns = {
 };
 
 /** Every version of a product, newest first. */
-export function listVersions({ db, productId }: { db: DbOrTx; productId: number }): VersionSummary[] {
-  return db
+export async function listVersions({ db, productId }: { db: DbOrTx; productId: number }): Promise<VersionSummary[]> {
+  return await db
     .select(summaryColumns)
     .from(patternVersions)
     .where(eq(patternVersions.productId, productId))
-    .orderBy(desc(patternVersions.version))
-    .all();
+    .orderBy(desc(patternVersions.version));
 }
 
 /** The current version of a product's pattern, or undefined when it has none. */
-export function getLatestVersion({ db, productId }: { db: DbOrTx; productId: number }): VersionSummary | undefined {
-  return db
+export async function getLatestVersion({ db, productId }: { db: DbOrTx; productId: number }): Promise<VersionSummary | undefined> {
+  return await first(db
     .select(summaryColumns)
     .from(patternVersions)
     .where(eq(patternVersions.productId, productId))
     .orderBy(desc(patternVersions.version))
-    .limit(1)
-    .get();
+    .limit(1));
 }
 
 /** One version of a product by its number; another product's version is not found. */
-export function getVersion({ db, productId, version }: { db: DbOrTx; productId: number; version: number }): VersionSummary | undefined {
-  return db
+export async function getVersion({ db, productId, version }: { db: DbOrTx; productId: number; version: number }): Promise<VersionSummary | undefined> {
+  return await first(db
     .select(summaryColumns)
     .from(patternVersions)
-    .where(and(eq(patternVersions.productId, productId), eq(patternVersions.version, version)))
-    .get();
+    .where(and(eq(patternVersions.productId, productId), eq(patternVersions.version, version))).limit(1));
 }
 
 const PARSED_CACHE_MAX = 16;
@@ -94,12 +91,12 @@ function isPattern(value: unknown): value is Pattern {
  */
 export async function loadPattern({ db, versionId }: { db: DbOrTx; versionId: number }): Promise<LoadedPattern | null> {
   const parsedCache = cachesOf(db).parsed;
-  const current = db.select({ reading: patternVersions.reading }).from(patternVersions).where(eq(patternVersions.id, versionId)).get();
+  const current = await first(db.select({ reading: patternVersions.reading }).from(patternVersions).where(eq(patternVersions.id, versionId)).limit(1));
   if (!current) return null;
   const key = `${versionId}:${current.reading}`;
   const cached = parsedCache.get(key);
   if (cached) return cached;
-  const row = db.select({ data: patternVersions.data, file: patternVersions.file }).from(patternVersions).where(eq(patternVersions.id, versionId)).get();
+  const row = await first(db.select({ data: patternVersions.data, file: patternVersions.file }).from(patternVersions).where(eq(patternVersions.id, versionId)).limit(1));
   if (!row) return null;
   let pattern: Pattern | null = null;
   let data = row.data;
@@ -121,7 +118,9 @@ export async function loadPattern({ db, versionId }: { db: DbOrTx; versionId: nu
     data = JSON.stringify(pattern);
     // A cache of the reading: kept in memory anyway, so on a read-only database (a GET on a standby, decision 161)
     // it is not stored, and the reread job on the primary stores it.
-    unlessReadOnly("pattern reading", () => db.update(patternVersions).set({ data, readerVersion: READER_VERSION }).where(eq(patternVersions.id, versionId)).run());
+    await unlessReadOnly("pattern reading", async () => {
+      await db.update(patternVersions).set({ data, readerVersion: READER_VERSION }).where(eq(patternVersions.id, versionId));
+    });
   }
   return parsedCache.set(key, { pattern, data, reading: current.reading });
 }
@@ -229,7 +228,7 @@ export async function versionFacts({ db, version }: { db: DbOrTx; version: Versi
 
 /** The facts of a product's current pattern version, or null (not a pattern, no version, unreadable file). */
 export async function productPatternFacts({ db, productId }: { db: DbOrTx; productId: number }): Promise<PatternFacts | null> {
-  const version = getLatestVersion({ db, productId });
+  const version = await getLatestVersion({ db, productId });
   return version ? versionFacts({ db, version }) : null;
 }
 
@@ -316,7 +315,7 @@ export function patternPageView<T>({
  * and, from version 2 on, the changes against the previous version. The caller has checked ownership.
  */
 export async function sellerPatternSummary({ db, productId }: { db: DbOrTx; productId: number }) {
-  const [latest, previous] = listVersions({ db, productId });
+  const [latest, previous] = await listVersions({ db, productId });
   if (!latest) return null;
   const facts = await versionFacts({ db, version: latest });
   const pattern = facts ? await ensureParsed({ db, versionId: latest.id }) : null;
@@ -364,7 +363,7 @@ export async function sellerPatternSummary({ db, productId }: { db: DbOrTx; prod
  * the preview's); or null. Throws PatternBusyError or PatternLimitError from the pool.
  */
 export async function compareLatestVersions({ db, productId, size }: { db: DbOrTx; productId: number; size?: string | null }): Promise<string | null> {
-  const [latest, previous] = listVersions({ db, productId });
+  const [latest, previous] = await listVersions({ db, productId });
   if (!latest || !previous) return null;
   const now = await loadPattern({ db, versionId: latest.id });
   const before = await loadPattern({ db, versionId: previous.id });

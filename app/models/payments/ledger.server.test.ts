@@ -23,6 +23,7 @@ import {
   rejectTransfer,
   requestWithdrawal,
 } from "~/models/payments/ledger.server";
+import { first } from "~/utils/db.server";
 
 beforeAll(() => {
   useTestEnv();
@@ -32,83 +33,83 @@ describe("the ledger", () => {
   it("credits each sale price minus fee, and the balance is the sum of the rows", async () => {
     const db = createTestDb();
     const shop = await makeSoldShop(db);
-    const sales = db.select().from(transactions).where(eq(transactions.storeId, shop.store.id)).all();
+    const sales = await db.select().from(transactions).where(eq(transactions.storeId, shop.store.id));
     expect(sales.map((t) => [t.txType, t.orderId, t.amountCents, t.feeCents, t.shippingCents])).toEqual([
       ["Sale", shop.dressOrder.id, 8999 - 1350, 1350, 0],
       ["Sale", shop.bagOrder.id, 9100 - 1366, 1366, 0],
       ["Sale", shop.digitalOrder.id, 1250 - 125, 125, 0],
       ["Sale", shop.printedOrder.id, 2000 - 700, 700, 1000],
     ]);
-    expect(balanceOf(db, shop.store.id)).toBe(SOLD_BALANCE);
-    expect(ledgerBalance({ db, storeId: shop.store.id })).toBe(SOLD_BALANCE);
+    expect(await balanceOf(db, shop.store.id)).toBe(SOLD_BALANCE);
+    expect(await ledgerBalance({ db, storeId: shop.store.id })).toBe(SOLD_BALANCE);
   });
 
   it("a refund debits exactly what the sale credited, once; after a payout the store owes", async () => {
     const db = createTestDb();
     const shop = await makeSoldShop(db);
-    const withdrawal = requestWithdrawal({ db, storeId: shop.store.id });
+    const withdrawal = await requestWithdrawal({ db, storeId: shop.store.id });
     expect(withdrawal.ok).toBe(true);
-    const first = debitRefund({ db, orderId: shop.dressOrder.id });
+    const first = await debitRefund({ db, orderId: shop.dressOrder.id });
     expect(first).toMatchObject({ ok: true, refund: { txType: "Refund", amountCents: -7649, feeCents: 1350, orderId: shop.dressOrder.id } });
-    expect(debitRefund({ db, orderId: shop.dressOrder.id })).toEqual({ ok: false, error: "already-refunded" });
-    expect(debitRefund({ db, orderId: 999_999 })).toEqual({ ok: false, error: "not-found" });
-    expect(balanceOf(db, shop.store.id)).toBe(-7649);
-    expect(ledgerBalance({ db, storeId: shop.store.id })).toBe(-7649);
+    expect(await debitRefund({ db, orderId: shop.dressOrder.id })).toEqual({ ok: false, error: "already-refunded" });
+    expect(await debitRefund({ db, orderId: 999_999 })).toEqual({ ok: false, error: "not-found" });
+    expect(await balanceOf(db, shop.store.id)).toBe(-7649);
+    expect(await ledgerBalance({ db, storeId: shop.store.id })).toBe(-7649);
     // A store that owes cannot withdraw.
-    expect(requestWithdrawal({ db, storeId: shop.store.id })).toEqual({ ok: false, error: "not-enough-balance" });
+    expect(await requestWithdrawal({ db, storeId: shop.store.id })).toEqual({ ok: false, error: "not-enough-balance" });
   });
 
   it("a withdrawal takes the whole balance into one Pending transfer; none at 0 or without onboarding", async () => {
     const db = createTestDb();
     const shop = await makeSoldShop(db, { onboarded: false });
-    expect(requestWithdrawal({ db, storeId: shop.store.id })).toEqual({ ok: false, error: "not-onboarded" });
-    db.update(stores).set({ stripeOnboarded: true }).where(eq(stores.id, shop.store.id)).run();
-    const result = requestWithdrawal({ db, storeId: shop.store.id });
+    expect(await requestWithdrawal({ db, storeId: shop.store.id })).toEqual({ ok: false, error: "not-onboarded" });
+    await db.update(stores).set({ stripeOnboarded: true }).where(eq(stores.id, shop.store.id));
+    const result = await requestWithdrawal({ db, storeId: shop.store.id });
     expect(result).toMatchObject({ ok: true, transfer: { txType: "Transfer", amountCents: -SOLD_BALANCE, status: "Pending", orderId: null } });
-    expect(balanceOf(db, shop.store.id)).toBe(0);
-    expect(requestWithdrawal({ db, storeId: shop.store.id })).toEqual({ ok: false, error: "not-enough-balance" });
-    expect(ledgerBalance({ db, storeId: shop.store.id })).toBe(0);
+    expect(await balanceOf(db, shop.store.id)).toBe(0);
+    expect(await requestWithdrawal({ db, storeId: shop.store.id })).toEqual({ ok: false, error: "not-enough-balance" });
+    expect(await ledgerBalance({ db, storeId: shop.store.id })).toBe(0);
   });
 
   it("Rejected gives the money back; Completed keeps it paid; neither twice; a claimed transfer cannot be rejected by an admin", async () => {
     const db = createTestDb();
     const shop = await makeSoldShop(db);
-    const a = requestWithdrawal({ db, storeId: shop.store.id });
+    const a = await requestWithdrawal({ db, storeId: shop.store.id });
     if (!a.ok) throw new Error(a.error);
-    expect(rejectTransfer({ db, transferId: a.transfer.id, reason: "Bank details missing" })).toMatchObject({
+    expect(await rejectTransfer({ db, transferId: a.transfer.id, reason: "Bank details missing" })).toMatchObject({
       ok: true,
       transfer: { status: "Rejected", reason: "Bank details missing" },
     });
-    expect(balanceOf(db, shop.store.id)).toBe(SOLD_BALANCE);
-    expect(rejectTransfer({ db, transferId: a.transfer.id, reason: "again" })).toEqual({ ok: false, error: "not-pending" });
-    expect(completeTransfer({ db, transferId: a.transfer.id })).toEqual({ ok: false, error: "not-pending" });
-    expect(ledgerBalance({ db, storeId: shop.store.id })).toBe(SOLD_BALANCE);
+    expect(await balanceOf(db, shop.store.id)).toBe(SOLD_BALANCE);
+    expect(await rejectTransfer({ db, transferId: a.transfer.id, reason: "again" })).toEqual({ ok: false, error: "not-pending" });
+    expect(await completeTransfer({ db, transferId: a.transfer.id })).toEqual({ ok: false, error: "not-pending" });
+    expect(await ledgerBalance({ db, storeId: shop.store.id })).toBe(SOLD_BALANCE);
 
-    const b = requestWithdrawal({ db, storeId: shop.store.id });
+    const b = await requestWithdrawal({ db, storeId: shop.store.id });
     if (!b.ok) throw new Error(b.error);
-    expect(claimTransfer({ db, transferId: b.transfer.id }).ok).toBe(true);
-    expect(rejectTransfer({ db, transferId: b.transfer.id, reason: "late" })).toEqual({ ok: false, error: "in-progress" });
-    expect(completeTransfer({ db, transferId: b.transfer.id, stripeTransferId: "tr_1" })).toMatchObject({ ok: true, transfer: { status: "Completed", stripeTransferId: "tr_1" } });
-    expect(balanceOf(db, shop.store.id)).toBe(0);
-    expect(ledgerBalance({ db, storeId: shop.store.id })).toBe(0);
+    expect((await claimTransfer({ db, transferId: b.transfer.id })).ok).toBe(true);
+    expect(await rejectTransfer({ db, transferId: b.transfer.id, reason: "late" })).toEqual({ ok: false, error: "in-progress" });
+    expect(await completeTransfer({ db, transferId: b.transfer.id, stripeTransferId: "tr_1" })).toMatchObject({ ok: true, transfer: { status: "Completed", stripeTransferId: "tr_1" } });
+    expect(await balanceOf(db, shop.store.id)).toBe(0);
+    expect(await ledgerBalance({ db, storeId: shop.store.id })).toBe(0);
   });
 
   it("a label is debited once per order; an adjustment needs a reason and records the administrator", async () => {
     const db = createTestDb();
     const shop = await makeSoldShop(db);
     const admin = await makeUser(db, { role: "admin" });
-    expect(debitLabel({ db, orderId: shop.dressOrder.id, costCents: 745 })).toMatchObject({ ok: true, label: { txType: "Label", amountCents: -745 } });
-    expect(debitLabel({ db, orderId: shop.dressOrder.id, costCents: 745 })).toEqual({ ok: false, error: "already-charged" });
-    expect(adjustBalance({ db, storeId: shop.store.id, amountCents: -500, reason: " ", adminId: admin.id })).toEqual({ ok: false, error: "invalid" });
-    expect(adjustBalance({ db, storeId: shop.store.id, amountCents: -500, reason: "Damaged parcel", adminId: admin.id })).toMatchObject({
+    expect(await debitLabel({ db, orderId: shop.dressOrder.id, costCents: 745 })).toMatchObject({ ok: true, label: { txType: "Label", amountCents: -745 } });
+    expect(await debitLabel({ db, orderId: shop.dressOrder.id, costCents: 745 })).toEqual({ ok: false, error: "already-charged" });
+    expect(await adjustBalance({ db, storeId: shop.store.id, amountCents: -500, reason: " ", adminId: admin.id })).toEqual({ ok: false, error: "invalid" });
+    expect(await adjustBalance({ db, storeId: shop.store.id, amountCents: -500, reason: "Damaged parcel", adminId: admin.id })).toMatchObject({
       ok: true,
       adjustment: { txType: "Adjustment", amountCents: -500, reason: "Damaged parcel", adminId: admin.id },
     });
-    expect(balanceOf(db, shop.store.id)).toBe(SOLD_BALANCE - 745 - 500);
-    expect(ledgerBalance({ db, storeId: shop.store.id })).toBe(SOLD_BALANCE - 745 - 500);
-    const rows = db.select().from(transactions).where(and(eq(transactions.storeId, shop.store.id), eq(transactions.orderId, shop.dressOrder.id))).all();
+    expect(await balanceOf(db, shop.store.id)).toBe(SOLD_BALANCE - 745 - 500);
+    expect(await ledgerBalance({ db, storeId: shop.store.id })).toBe(SOLD_BALANCE - 745 - 500);
+    const rows = await db.select().from(transactions).where(and(eq(transactions.storeId, shop.store.id), eq(transactions.orderId, shop.dressOrder.id)));
     expect(rows.map((r) => r.txType)).toEqual(["Sale", "Label"]);
-    expect(db.select().from(orders).where(eq(orders.id, shop.dressOrder.id)).get()!.status).toBe("Pending");
+    expect((await first(db.select().from(orders).where(eq(orders.id, shop.dressOrder.id)).limit(1)))!.status).toBe("Pending");
   });
 });
 
@@ -126,12 +127,12 @@ describe("withdrawal races", () => {
     const b = openDatabase(file, { migrate: false });
     const shop = await makeSoldShop(a);
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => Promise.resolve().then(() => requestWithdrawal({ db: i % 2 ? a : b, storeId: shop.store.id }))),
+      Array.from({ length: 10 }, (_, i) => Promise.resolve().then(async () => requestWithdrawal({ db: i % 2 ? a : b, storeId: shop.store.id }))),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok && r.error === "not-enough-balance")).toHaveLength(9);
-    expect(a.select().from(transactions).where(eq(transactions.txType, "Transfer")).all()).toHaveLength(1);
-    expect(balanceOf(b, shop.store.id)).toBe(0);
+    expect(await a.select().from(transactions).where(eq(transactions.txType, "Transfer"))).toHaveLength(1);
+    expect(await balanceOf(b, shop.store.id)).toBe(0);
     a.$client.close();
     b.$client.close();
   });
@@ -143,11 +144,11 @@ describe("withdrawal races", () => {
     const results = await raceWorkers(WORKER, 8, () => ({ file, storeId: shop.store.id }));
     expect(results.filter((r) => r === "ok")).toHaveLength(1);
     expect(results.filter((r) => r === "not-enough-balance")).toHaveLength(7);
-    const transfers = db.select().from(transactions).where(eq(transactions.txType, "Transfer")).all();
+    const transfers = await db.select().from(transactions).where(eq(transactions.txType, "Transfer"));
     expect(transfers).toHaveLength(1);
     expect(transfers[0]!.amountCents).toBe(-SOLD_BALANCE);
-    expect(balanceOf(db, shop.store.id)).toBe(0);
-    expect(ledgerBalance({ db, storeId: shop.store.id })).toBe(0);
+    expect(await balanceOf(db, shop.store.id)).toBe(0);
+    expect(await ledgerBalance({ db, storeId: shop.store.id })).toBe(0);
     db.$client.close();
   });
 });

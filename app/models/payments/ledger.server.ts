@@ -34,21 +34,20 @@ import { and, eq, gt, ne, sql } from "drizzle-orm";
 
 import { orders, stores, transactions, type Order, type Store, type Transaction } from "../../../db/tables";
 import { sellerCreditCents } from "~/models/shipping/rates";
-import type { Db, Tx } from "~/utils/db.server";
+import { affected, type Db, first, transaction, type Tx } from "~/utils/db.server";
 
 const IMMEDIATE = { behavior: "immediate" } as const;
 
-function changeBalance(tx: Tx, storeId: number, deltaCents: number) {
-  tx.update(stores)
+async function changeBalance(tx: Tx, storeId: number, deltaCents: number) {
+  await tx.update(stores)
     .set({ balanceCents: sql`${stores.balanceCents} + ${deltaCents}` })
-    .where(eq(stores.id, storeId))
-    .run();
+    .where(eq(stores.id, storeId));
 }
 
 /** A new order's Sale: price minus fee plus the seller's shipping (decision 108), credited inside the fulfilment's own immediate transaction. */
-export function creditSale({ tx, order, now = new Date() }: { tx: Tx; order: Order; now?: Date }): Transaction | null {
+export async function creditSale({ tx, order, now = new Date() }: { tx: Tx; order: Order; now?: Date }): Promise<Transaction | null> {
   const credit = sellerCreditCents(order);
-  const row = tx
+  const row = (await tx
     .insert(transactions)
     .values({
       storeId: order.storeId,
@@ -62,17 +61,16 @@ export function creditSale({ tx, order, now = new Date() }: { tx: Tx; order: Ord
       createdAt: now,
     })
     .onConflictDoNothing()
-    .returning()
-    .get();
+    .returning())[0];
   if (!row) return null;
-  changeBalance(tx, order.storeId, credit);
+  await changeBalance(tx, order.storeId, credit);
   return row;
 }
 
 export type RefundDebitError = "not-found" | "already-refunded" | "no-sale";
 
 /** Debits what the order's Sale credited. Pass `tx` to run inside the caller's transaction (the refund use case). */
-export function debitRefund({
+export async function debitRefund({
   db,
   tx: outer,
   orderId,
@@ -82,17 +80,16 @@ export function debitRefund({
   tx?: Tx;
   orderId: number;
   now?: Date;
-}): { ok: true; refund: Transaction } | { ok: false; error: RefundDebitError } {
-  const run = (tx: Tx) => {
-    const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
+}): Promise<{ ok: true; refund: Transaction } | { ok: false; error: RefundDebitError }> {
+  const run = async (tx: Tx) => {
+    const order = await first(tx.select().from(orders).where(eq(orders.id, orderId)).limit(1));
     if (!order) return { ok: false as const, error: "not-found" as const };
-    const sale = tx
+    const sale = await first(tx
       .select()
       .from(transactions)
-      .where(and(eq(transactions.orderId, orderId), eq(transactions.txType, "Sale")))
-      .get();
+      .where(and(eq(transactions.orderId, orderId), eq(transactions.txType, "Sale"))).limit(1));
     if (!sale) return { ok: false as const, error: "no-sale" as const };
-    const refund = tx
+    const refund = (await tx
       .insert(transactions)
       .values({
         storeId: sale.storeId,
@@ -108,15 +105,14 @@ export function debitRefund({
         createdAt: now,
       })
       .onConflictDoNothing()
-      .returning()
-      .get();
+      .returning())[0];
     if (!refund) return { ok: false as const, error: "already-refunded" as const };
-    changeBalance(tx, sale.storeId, -sale.amountCents);
+    await changeBalance(tx, sale.storeId, -sale.amountCents);
     return { ok: true as const, refund };
   };
-  if (outer) return run(outer);
+  if (outer) return await run(outer);
   if (!db) throw new Error("debitRefund needs db or tx");
-  return db.transaction(run, IMMEDIATE);
+  return await transaction(db, run, IMMEDIATE);
 }
 
 export type WithdrawalError = "not-found" | "not-onboarded" | "not-enough-balance";
@@ -125,7 +121,7 @@ export type WithdrawalError = "not-found" | "not-onboarded" | "not-enough-balanc
  * A withdrawal: the whole balance becomes one Pending Transfer debit. The debit is a conditional update on the
  * balance read in the same immediate transaction, so concurrent requests make exactly one transfer.
  */
-export function requestWithdrawal({
+export async function requestWithdrawal({
   db,
   storeId,
   now = new Date(),
@@ -133,24 +129,22 @@ export function requestWithdrawal({
   db: Db;
   storeId: number;
   now?: Date;
-}): { ok: true; transfer: Transaction } | { ok: false; error: WithdrawalError } {
-  return db.transaction((tx) => {
-    const store = tx.select().from(stores).where(eq(stores.id, storeId)).get();
+}): Promise<{ ok: true; transfer: Transaction } | { ok: false; error: WithdrawalError }> {
+  return await transaction(db, async (tx) => {
+    const store = await first(tx.select().from(stores).where(eq(stores.id, storeId)).limit(1));
     if (!store) return { ok: false as const, error: "not-found" as const };
     if (!store.stripeOnboarded) return { ok: false as const, error: "not-onboarded" as const };
     const amount = store.balanceCents;
     if (amount <= 0) return { ok: false as const, error: "not-enough-balance" as const };
-    const debited = tx
+    const debited = await tx
       .update(stores)
       .set({ balanceCents: sql`${stores.balanceCents} - ${amount}` })
-      .where(and(eq(stores.id, storeId), eq(stores.balanceCents, amount), gt(stores.balanceCents, 0)))
-      .run();
-    if (debited.changes !== 1) return { ok: false as const, error: "not-enough-balance" as const };
-    const transfer = tx
+      .where(and(eq(stores.id, storeId), eq(stores.balanceCents, amount), gt(stores.balanceCents, 0)));
+    if (affected(debited) !== 1) return { ok: false as const, error: "not-enough-balance" as const };
+    const transfer = (await tx
       .insert(transactions)
       .values({ storeId, txType: "Transfer", amountCents: -amount, status: "Pending", createdAt: now })
-      .returning()
-      .get();
+      .returning())[0];
     return { ok: true as const, transfer };
   }, IMMEDIATE);
 }
@@ -176,50 +170,47 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
  * balance; the reason says so on the row. Refused ("store-owes") when the debt is as large as the transfer or
  * larger: nothing would be paid, and Reject (the amount back on the balance) is the way to repay it.
  */
-export function netDebtIntoTransfer(
+export async function netDebtIntoTransfer(
   tx: Tx,
   transfer: Transaction,
-): { ok: true; transfer: Transaction; plan: PayoutPlan } | { ok: false; error: "store-owes"; plan: PayoutPlan } {
-  const store = tx.select({ balanceCents: stores.balanceCents }).from(stores).where(eq(stores.id, transfer.storeId)).get()!;
+): Promise<{ ok: true; transfer: Transaction; plan: PayoutPlan } | { ok: false; error: "store-owes"; plan: PayoutPlan }> {
+  const store = (await first(tx.select({ balanceCents: stores.balanceCents }).from(stores).where(eq(stores.id, transfer.storeId)).limit(1)))!;
   const plan = payoutPlan({ requestedCents: -transfer.amountCents, balanceCents: store.balanceCents });
   if (plan.debtCents === 0) return { ok: true, transfer, plan };
   if (plan.payoutCents <= 0) return { ok: false, error: "store-owes", plan };
-  const netted = tx
+  const netted = (await tx
     .update(transactions)
     .set({
       amountCents: -plan.payoutCents,
       reason: `${dollars(plan.debtCents)} of the ${dollars(plan.requestedCents)} requested repaid what the store owed the platform; ${dollars(plan.payoutCents)} was paid out.`,
     })
     .where(and(eq(transactions.id, transfer.id), eq(transactions.status, "Pending"), eq(transactions.amountCents, transfer.amountCents)))
-    .returning()
-    .get();
+    .returning())[0];
   if (!netted) throw new Error(`transfer ${transfer.id} changed inside its own claim`);
-  changeBalance(tx, transfer.storeId, plan.debtCents);
+  await changeBalance(tx, transfer.storeId, plan.debtCents);
   return { ok: true, transfer: netted, plan };
 }
 
 export type SettleError = "not-found" | "not-pending" | "in-progress" | "store-owes";
 type SettleResult = { ok: true; transfer: Transaction } | { ok: false; error: SettleError };
 
-function pendingTransfer(tx: Tx, transferId: number): Transaction | { error: SettleError } {
-  const transfer = tx
+async function pendingTransfer(tx: Tx, transferId: number): Promise<Transaction | { error: SettleError }> {
+  const transfer = await first(tx
     .select()
     .from(transactions)
-    .where(and(eq(transactions.id, transferId), eq(transactions.txType, "Transfer")))
-    .get();
+    .where(and(eq(transactions.id, transferId), eq(transactions.txType, "Transfer"))).limit(1));
   if (!transfer) return { error: "not-found" };
   if (transfer.status !== "Pending") return { error: "not-pending" };
   return transfer;
 }
 
 /** Writes `set` on the transfer only while it is still Pending; undefined when another request settled it first. */
-function updatePending(tx: Tx, transferId: number, set: Partial<typeof transactions.$inferInsert>): Transaction | undefined {
-  return tx
+async function updatePending(tx: Tx, transferId: number, set: Partial<typeof transactions.$inferInsert>): Promise<Transaction | undefined> {
+  return (await tx
     .update(transactions)
     .set(set)
     .where(and(eq(transactions.id, transferId), eq(transactions.status, "Pending")))
-    .returning()
-    .get();
+    .returning())[0];
 }
 
 /** One pending transfer to claim, complete or reject. */
@@ -231,36 +222,36 @@ type TransferArgs = { db: Db; transferId: number; now?: Date };
  * administrator's approval claims, and nets, before it calls this). Claiming again is allowed: a payout with an
  * unknown outcome is retried with the same idempotency key and the same amount.
  */
-export function claimTransfer({
+export async function claimTransfer({
   db,
   transferId,
   now = new Date(),
-}: TransferArgs): { ok: true; transfer: Transaction; store: Store } | { ok: false; error: SettleError } {
-  return db.transaction((tx) => {
-    const found = pendingTransfer(tx, transferId);
+}: TransferArgs): Promise<{ ok: true; transfer: Transaction; store: Store } | { ok: false; error: SettleError }> {
+  return await transaction(db, async (tx) => {
+    const found = await pendingTransfer(tx, transferId);
     if ("error" in found) return { ok: false as const, error: found.error };
     if (!found.processedAt) {
-      const netted = netDebtIntoTransfer(tx, found);
+      const netted = await netDebtIntoTransfer(tx, found);
       if (!netted.ok) return { ok: false as const, error: netted.error };
     }
-    const transfer = updatePending(tx, transferId, { processedAt: found.processedAt ?? now })!;
-    const store = tx.select().from(stores).where(eq(stores.id, transfer.storeId)).get()!;
+    const transfer = (await updatePending(tx, transferId, { processedAt: found.processedAt ?? now }))!;
+    const store = (await first(tx.select().from(stores).where(eq(stores.id, transfer.storeId)).limit(1)))!;
     return { ok: true as const, transfer, store };
   }, IMMEDIATE);
 }
 
 /** The payout went through: Pending becomes Completed (the money already left the balance at the request). */
-export function completeTransfer({
+export async function completeTransfer({
   db,
   transferId,
   stripeTransferId = null,
   adminId = null,
   now = new Date(),
-}: TransferArgs & { stripeTransferId?: string | null; adminId?: number | null }): SettleResult {
-  return db.transaction((tx) => {
-    const found = pendingTransfer(tx, transferId);
+}: TransferArgs & { stripeTransferId?: string | null; adminId?: number | null }): Promise<SettleResult> {
+  return await transaction(db, async (tx) => {
+    const found = await pendingTransfer(tx, transferId);
     if ("error" in found) return { ok: false as const, error: found.error };
-    const transfer = updatePending(tx, transferId, { status: "Completed", stripeTransferId, adminId, processedAt: now });
+    const transfer = await updatePending(tx, transferId, { status: "Completed", stripeTransferId, adminId, processedAt: now });
     if (!transfer) return { ok: false as const, error: "not-pending" as const };
     return { ok: true as const, transfer };
   }, IMMEDIATE);
@@ -271,21 +262,21 @@ export function completeTransfer({
  * its amount returns to the balance. An administrator cannot reject a transfer whose payout is under way
  * (`claimed: true` is only passed by the payout itself, after the provider refused).
  */
-export function rejectTransfer({
+export async function rejectTransfer({
   db,
   transferId,
   reason,
   adminId = null,
   claimed = false,
   now = new Date(),
-}: TransferArgs & { reason: string; adminId?: number | null; claimed?: boolean }): SettleResult {
-  return db.transaction((tx) => {
-    const found = pendingTransfer(tx, transferId);
+}: TransferArgs & { reason: string; adminId?: number | null; claimed?: boolean }): Promise<SettleResult> {
+  return await transaction(db, async (tx) => {
+    const found = await pendingTransfer(tx, transferId);
     if ("error" in found) return { ok: false as const, error: found.error };
     if (found.processedAt && !claimed) return { ok: false as const, error: "in-progress" as const };
-    const transfer = updatePending(tx, transferId, { status: "Rejected", reason, adminId, processedAt: now });
+    const transfer = await updatePending(tx, transferId, { status: "Rejected", reason, adminId, processedAt: now });
     if (!transfer) return { ok: false as const, error: "not-pending" as const };
-    changeBalance(tx, transfer.storeId, -transfer.amountCents);
+    await changeBalance(tx, transfer.storeId, -transfer.amountCents);
     return { ok: true as const, transfer };
   }, IMMEDIATE);
 }
@@ -294,7 +285,7 @@ export function rejectTransfer({
  * A bought shipping label's cost, debited once per order (the unique order + type index holds it). Pass `tx` to
  * run inside the caller's transaction (the label is stored on the order in the same one).
  */
-export function debitLabel({
+export async function debitLabel({
   db,
   tx: outer,
   orderId,
@@ -306,11 +297,11 @@ export function debitLabel({
   orderId: number;
   costCents: number;
   now?: Date;
-}): { ok: true; label: Transaction } | { ok: false; error: "not-found" | "already-charged" } {
-  const run = (tx: Tx) => {
-    const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
+}): Promise<{ ok: true; label: Transaction } | { ok: false; error: "not-found" | "already-charged" }> {
+  const run = async (tx: Tx) => {
+    const order = await first(tx.select().from(orders).where(eq(orders.id, orderId)).limit(1));
     if (!order) return { ok: false as const, error: "not-found" as const };
-    const label = tx
+    const label = (await tx
       .insert(transactions)
       .values({
         storeId: order.storeId,
@@ -322,19 +313,18 @@ export function debitLabel({
         createdAt: now,
       })
       .onConflictDoNothing()
-      .returning()
-      .get();
+      .returning())[0];
     if (!label) return { ok: false as const, error: "already-charged" as const };
-    changeBalance(tx, order.storeId, -costCents);
+    await changeBalance(tx, order.storeId, -costCents);
     return { ok: true as const, label };
   };
-  if (outer) return run(outer);
+  if (outer) return await run(outer);
   if (!db) throw new Error("debitLabel needs db or tx");
-  return db.transaction(run, IMMEDIATE);
+  return await transaction(db, run, IMMEDIATE);
 }
 
 /** An administrator's balance change: an Adjustment row with the reason and the administrator, never an overwrite. */
-export function adjustBalance({
+export async function adjustBalance({
   db,
   tx: outer,
   storeId,
@@ -350,12 +340,12 @@ export function adjustBalance({
   reason: string;
   adminId: number;
   now?: Date;
-}): { ok: true; adjustment: Transaction } | { ok: false; error: "not-found" | "invalid" } {
+}): Promise<{ ok: true; adjustment: Transaction } | { ok: false; error: "not-found" | "invalid" }> {
   if (!Number.isInteger(amountCents) || amountCents === 0 || !reason.trim()) return { ok: false, error: "invalid" };
-  const run = (tx: Tx) => {
-    const store = tx.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId)).get();
+  const run = async (tx: Tx) => {
+    const store = await first(tx.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId)).limit(1));
     if (!store) return { ok: false as const, error: "not-found" as const };
-    const adjustment = tx
+    const adjustment = (await tx
       .insert(transactions)
       .values({
         storeId,
@@ -367,22 +357,20 @@ export function adjustBalance({
         processedAt: now,
         createdAt: now,
       })
-      .returning()
-      .get();
-    changeBalance(tx, storeId, amountCents);
+      .returning())[0];
+    await changeBalance(tx, storeId, amountCents);
     return { ok: true as const, adjustment };
   };
-  if (outer) return run(outer);
+  if (outer) return await run(outer);
   if (!db) throw new Error("adjustBalance needs db or tx");
-  return db.transaction(run, IMMEDIATE);
+  return await transaction(db, run, IMMEDIATE);
 }
 
 /** The sum of the store's non-rejected ledger rows: what stores.balance_cents caches. */
-export function ledgerBalance({ db, storeId }: { db: Db | Tx; storeId: number }): number {
-  const row = db
+export async function ledgerBalance({ db, storeId }: { db: Db | Tx; storeId: number }): Promise<number> {
+  const row = await first(db
     .select({ total: sql<number>`coalesce(sum(${transactions.amountCents}), 0)` })
     .from(transactions)
-    .where(and(eq(transactions.storeId, storeId), ne(transactions.status, "Rejected")))
-    .get();
+    .where(and(eq(transactions.storeId, storeId), ne(transactions.status, "Rejected"))).limit(1));
   return Number(row?.total ?? 0);
 }

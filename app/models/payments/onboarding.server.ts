@@ -17,7 +17,7 @@ import type Stripe from "stripe";
 
 import { paymentEvents, stores, users } from "../../../db/tables";
 import { getStripe } from "~/models/payments/providers.server";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import { logError } from "~/utils/log.server";
 
 export type OnboardingAccount = { id: string; onboarded: boolean; accountLink: { url: string } };
@@ -44,7 +44,7 @@ export async function createOnboardingLink({
   origin: string;
   stripe?: Stripe | null;
 }): Promise<{ ok: true; account: OnboardingAccount } | { ok: false; error: OnboardingError }> {
-  const store = db.select().from(stores).where(eq(stores.id, storeId)).get();
+  const store = await first(db.select().from(stores).where(eq(stores.id, storeId)).limit(1));
   if (!store) return { ok: false, error: "not-found" };
   if (!stripe) {
     return { ok: true, account: { id: `local_${store.id}`, onboarded: store.stripeOnboarded, accountLink: { url: localOnboardingPath } } };
@@ -52,7 +52,7 @@ export async function createOnboardingLink({
   try {
     let accountId = store.stripeAccountId;
     if (!accountId) {
-      const owner = db.select({ email: users.email }).from(users).where(eq(users.id, store.userId)).get();
+      const owner = await first(db.select({ email: users.email }).from(users).where(eq(users.id, store.userId)).limit(1));
       const account = await stripe.accounts.create(
         {
           controller: {
@@ -68,8 +68,8 @@ export async function createOnboardingLink({
         // One account per store, also when two requests race: Stripe answers the second with the first account.
         { idempotencyKey: `account-store-${store.id}-${store.createdAt.getTime()}` },
       );
-      db.update(stores).set({ stripeAccountId: account.id }).where(and(eq(stores.id, store.id), isNull(stores.stripeAccountId))).run();
-      accountId = db.select({ id: stores.stripeAccountId }).from(stores).where(eq(stores.id, store.id)).get()!.id!;
+      await db.update(stores).set({ stripeAccountId: account.id }).where(and(eq(stores.id, store.id), isNull(stores.stripeAccountId)));
+      accountId = (await first(db.select({ id: stores.stripeAccountId }).from(stores).where(eq(stores.id, store.id)).limit(1)))!.id!;
     }
     const link = await stripe.accountLinks.create({
       account: accountId,
@@ -86,13 +86,13 @@ export async function createOnboardingLink({
 
 /** Asks Stripe for the account's state (the return screen) and stores the flag; local stores keep theirs. */
 export async function refreshOnboarded({ db, storeId, stripe = getStripe() }: { db: Db; storeId: number; stripe?: Stripe | null }): Promise<boolean> {
-  const store = db.select().from(stores).where(eq(stores.id, storeId)).get();
+  const store = await first(db.select().from(stores).where(eq(stores.id, storeId)).limit(1));
   if (!store) return false;
   if (!stripe || !store.stripeAccountId) return store.stripeOnboarded;
   try {
     const account = await stripe.accounts.retrieve(store.stripeAccountId);
     const onboarded = isOnboardedAccount(account);
-    db.update(stores).set({ stripeOnboarded: onboarded }).where(eq(stores.id, storeId)).run();
+    await db.update(stores).set({ stripeOnboarded: onboarded }).where(eq(stores.id, storeId));
     return onboarded;
   } catch (error) {
     logError({ event: "onboarding-read-failed", storeId }, "the Stripe account could not be read", error);
@@ -101,7 +101,7 @@ export async function refreshOnboarded({ db, storeId, stripe = getStripe() }: { 
 }
 
 /** `account.updated`: the store of that account is onboarded exactly when details are submitted and payouts enabled. */
-export function applyAccountUpdate({
+export async function applyAccountUpdate({
   db,
   account,
   event,
@@ -109,23 +109,22 @@ export function applyAccountUpdate({
   db: Db;
   account: Pick<Stripe.Account, "id" | "details_submitted" | "payouts_enabled">;
   event?: { id: string; type: string };
-}): "updated" | "unknown account" | "duplicate-event" {
-  return db.transaction(
-    (tx) => {
-      if (event && tx.insert(paymentEvents).values(event).onConflictDoNothing().run().changes === 0) return "duplicate-event" as const;
-      const changed = tx
+}): Promise<"updated" | "unknown account" | "duplicate-event"> {
+  return await transaction(db,
+    async (tx) => {
+      if (event && affected(await tx.insert(paymentEvents).values(event).onConflictDoNothing()) === 0) return "duplicate-event" as const;
+      const changed = await tx
         .update(stores)
         .set({ stripeOnboarded: isOnboardedAccount(account) })
-        .where(eq(stores.stripeAccountId, account.id))
-        .run();
-      return changed.changes > 0 ? ("updated" as const) : ("unknown account" as const);
+        .where(eq(stores.stripeAccountId, account.id));
+      return affected(changed) > 0 ? ("updated" as const) : ("unknown account" as const);
     },
     { behavior: "immediate" },
   );
 }
 
 /** The local test onboarding page's button: only without Stripe, where no real account exists. */
-export function completeLocalOnboarding({
+export async function completeLocalOnboarding({
   db,
   storeId,
   stripe = getStripe(),
@@ -133,15 +132,15 @@ export function completeLocalOnboarding({
   db: Db;
   storeId: number;
   stripe?: Stripe | null;
-}): { ok: true } | { ok: false; error: "not-found" | "stripe-configured" } {
+}): Promise<{ ok: true } | { ok: false; error: "not-found" | "stripe-configured" }> {
   if (stripe) return { ok: false, error: "stripe-configured" };
-  const changed = db.update(stores).set({ stripeOnboarded: true }).where(eq(stores.id, storeId)).run();
-  return changed.changes > 0 ? { ok: true } : { ok: false, error: "not-found" };
+  const changed = await db.update(stores).set({ stripeOnboarded: true }).where(eq(stores.id, storeId));
+  return affected(changed) > 0 ? { ok: true } : { ok: false, error: "not-found" };
 }
 
 /** The header's flag (spec 2.2, 7.3 stripe-onboarded): the user's store finished payout onboarding. */
-export function isOnboarded({ db, userId }: { db: Db; userId: number }): boolean {
-  const store = db.select({ onboarded: stores.stripeOnboarded }).from(stores).where(eq(stores.userId, userId)).get();
+export async function isOnboarded({ db, userId }: { db: Db; userId: number }): Promise<boolean> {
+  const store = await first(db.select({ onboarded: stores.stripeOnboarded }).from(stores).where(eq(stores.userId, userId)).limit(1));
   return Boolean(store?.onboarded);
 }
 
@@ -151,7 +150,7 @@ export function isOnboarded({ db, userId }: { db: Db; userId: number }): boolean
  * JavaScript), and Stripe's `account.updated` event stores it in any case (applyAccountUpdate).
  */
 export async function askOnboarded({ db, storeId, stripe = getStripe() }: { db: Db; storeId: number; stripe?: Stripe | null }) {
-  const store = db.select().from(stores).where(eq(stores.id, storeId)).get();
+  const store = await first(db.select().from(stores).where(eq(stores.id, storeId)).limit(1));
   if (!store) return { onboarded: false, stored: false };
   if (!stripe || !store.stripeAccountId) return { onboarded: store.stripeOnboarded, stored: store.stripeOnboarded };
   try {

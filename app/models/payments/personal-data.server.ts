@@ -24,8 +24,8 @@ function txJson(t: Transaction) {
   };
 }
 
-export function paymentsPersonalData({ db, user, store }: ExportSubject) {
-  const ledger = store ? db.select().from(transactions).where(eq(transactions.storeId, store.id)).orderBy(asc(transactions.id)).all() : [];
-  const adminLedger = db.select().from(transactions).where(eq(transactions.adminId, user.id)).orderBy(asc(transactions.id)).all();
+export async function paymentsPersonalData({ db, user, store }: ExportSubject) {
+  const ledger = store ? await db.select().from(transactions).where(eq(transactions.storeId, store.id)).orderBy(asc(transactions.id)) : [];
+  const adminLedger = await db.select().from(transactions).where(eq(transactions.adminId, user.id)).orderBy(asc(transactions.id));
   return { ledger: ledger.map(txJson), admin_ledger_actions: adminLedger.map(txJson) };
 }

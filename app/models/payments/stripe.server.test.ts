@@ -11,6 +11,7 @@ import { addToCart, countCartItems } from "~/models/buying/cart.server";
 import { createCheckout, sweepExpiredCheckouts } from "~/models/buying/checkout.server";
 import { returnFromPayment } from "~/models/buying/purchases.server";
 import { action as webhookRoute } from "~/routes/_api+/api.stripe.webhook";
+import { first as firstRow } from "~/utils/db.server";
 
 const SECRET = "whsec_test_secret";
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -30,8 +31,8 @@ beforeEach(async () => {
   globalThis.__db = db;
   shop = await makeShop(db);
   buyer = await makeBuyer(db);
-  addToCart({ db, owner: { userId: buyer.id }, productId: shop.dress.id, variantId: shop.dressM.id });
-  addToCart({ db, owner: { userId: buyer.id }, productId: shop.printed.id, variantId: shop.printedS.id, quantity: 2 });
+  await addToCart({ db, owner: { userId: buyer.id }, productId: shop.dress.id, variantId: shop.dressM.id });
+  await addToCart({ db, owner: { userId: buyer.id }, productId: shop.printed.id, variantId: shop.printedS.id, quantity: 2 });
 });
 
 async function checkout_(now?: Date) {
@@ -83,10 +84,10 @@ describe("Stripe Checkout through the real SDK and a fake Stripe", () => {
     expect(await replay.json()).toEqual({ received: true, result: "duplicate-event" });
     const late = await post(fake.event("checkout.session.async_payment_succeeded", session));
     expect(await late.json()).toEqual({ received: true, result: "not-open" });
-    expect(db.select().from(orders).all()).toHaveLength(2);
-    expect(db.select().from(transactions).all()).toHaveLength(2);
-    expect(db.select().from(checkouts).where(eq(checkouts.id, checkout.id)).get()!.status).toBe("paid");
-    expect(countCartItems({ db, owner: { userId: buyer.id } })).toBe(0);
+    expect(await db.select().from(orders)).toHaveLength(2);
+    expect(await db.select().from(transactions)).toHaveLength(2);
+    expect((await firstRow(db.select().from(checkouts).where(eq(checkouts.id, checkout.id)).limit(1)))!.status).toBe("paid");
+    expect(await countCartItems({ db, owner: { userId: buyer.id } })).toBe(0);
   });
 
   it("refuses a bad signature with 400 and changes nothing", async () => {
@@ -104,40 +105,40 @@ describe("Stripe Checkout through the real SDK and a fake Stripe", () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toMatchObject({ error: "Invalid signature" });
     }
-    expect(db.select().from(checkouts).where(eq(checkouts.id, checkout.id)).get()!.status).toBe("open");
-    expect(db.select().from(orders).all()).toHaveLength(0);
-    expect(db.select().from(paymentEvents).all()).toHaveLength(0);
-    expect(inventoryOf(db, shop.dressM.id)).toBe(0);
+    expect((await firstRow(db.select().from(checkouts).where(eq(checkouts.id, checkout.id)).limit(1)))!.status).toBe("open");
+    expect(await db.select().from(orders)).toHaveLength(0);
+    expect(await db.select().from(paymentEvents)).toHaveLength(0);
+    expect(await inventoryOf(db, shop.dressM.id)).toBe(0);
   });
 
   it("releases the stock on checkout.session.expired, once", async () => {
     const { checkout, session } = await checkout_();
-    expect(inventoryOf(db, shop.dressM.id)).toBe(0);
+    expect(await inventoryOf(db, shop.dressM.id)).toBe(0);
     const body = fake.event("checkout.session.expired", fake.expire(session.id));
     expect(await (await post(body)).json()).toEqual({ received: true, result: "released" });
     expect(await (await post(body)).json()).toEqual({ received: true, result: "duplicate-event" });
-    expect(inventoryOf(db, shop.dressM.id)).toBe(1);
-    expect(db.select().from(checkouts).where(eq(checkouts.id, checkout.id)).get()!.status).toBe("expired");
-    expect(db.select().from(orders).all()).toHaveLength(0);
-    expect(db.select().from(paymentEvents).all()).toHaveLength(1);
+    expect(await inventoryOf(db, shop.dressM.id)).toBe(1);
+    expect((await firstRow(db.select().from(checkouts).where(eq(checkouts.id, checkout.id)).limit(1)))!.status).toBe("expired");
+    expect(await db.select().from(orders)).toHaveLength(0);
+    expect(await db.select().from(paymentEvents)).toHaveLength(1);
   });
 
   it("waits for async_payment_succeeded when a session completes unpaid", async () => {
     const { session } = await checkout_();
     const completed = { ...fake.complete(session.id), payment_status: "unpaid" as const };
     expect(await (await post(fake.event("checkout.session.completed", completed))).json()).toEqual({ received: true, result: "awaiting payment" });
-    expect(db.select().from(orders).all()).toHaveLength(0);
+    expect(await db.select().from(orders)).toHaveLength(0);
     const succeeded = fake.event("checkout.session.async_payment_succeeded", fake.complete(session.id));
     expect(await (await post(succeeded)).json()).toEqual({ received: true, result: "fulfilled" });
-    expect(db.select().from(orders).all()).toHaveLength(2);
+    expect(await db.select().from(orders)).toHaveLength(2);
   });
 
   it("releases the stock when a delayed payment fails", async () => {
     const { checkout, session } = await checkout_();
     const failed = fake.event("checkout.session.async_payment_failed", { ...fake.complete(session.id), payment_status: "unpaid" as const });
     expect(await (await post(failed)).json()).toEqual({ received: true, result: "released" });
-    expect(inventoryOf(db, shop.dressM.id)).toBe(1);
-    expect(db.select().from(checkouts).where(eq(checkouts.id, checkout.id)).get()!.status).toBe("cancelled");
+    expect(await inventoryOf(db, shop.dressM.id)).toBe(1);
+    expect((await firstRow(db.select().from(checkouts).where(eq(checkouts.id, checkout.id)).limit(1)))!.status).toBe("cancelled");
   });
 
   it("ignores other events and unknown sessions", async () => {
@@ -151,7 +152,7 @@ describe("Stripe Checkout through the real SDK and a fake Stripe", () => {
     const { session } = await checkout_();
     const paid = { ...fake.complete(session.id), amount_total: 1 };
     expect(await (await post(fake.event("checkout.session.completed", paid))).json()).toEqual({ received: true, result: "amount mismatch" });
-    expect(db.select().from(orders).all()).toHaveLength(0);
+    expect(await db.select().from(orders)).toHaveLength(0);
   });
 
   it("the sweep expires overdue sessions at Stripe and returns their stock", async () => {
@@ -159,7 +160,7 @@ describe("Stripe Checkout through the real SDK and a fake Stripe", () => {
     const { session } = await checkout_(now);
     expect(await sweepExpiredCheckouts({ db, now: new Date(now.getTime() + 31 * 60_000) })).toBe(1);
     expect(fake.sessions.get(session.id)!.status).toBe("expired");
-    expect(inventoryOf(db, shop.dressM.id)).toBe(1);
+    expect(await inventoryOf(db, shop.dressM.id)).toBe(1);
   });
 
   it("the sweep and the success page fulfil a session Stripe says is paid when the webhook is late", async () => {
@@ -167,14 +168,14 @@ describe("Stripe Checkout through the real SDK and a fake Stripe", () => {
     const { session } = await checkout_(now);
     fake.complete(session.id);
     expect(await returnFromPayment({ db, userId: buyer.id, origin: "http://shop.test" })).toEqual({ confirming: false });
-    expect(db.select().from(orders).all()).toHaveLength(2);
-    expect(inventoryOf(db, shop.dressM.id)).toBe(0);
+    expect(await db.select().from(orders)).toHaveLength(2);
+    expect(await inventoryOf(db, shop.dressM.id)).toBe(0);
   });
 
   it("says the payment is being confirmed while Stripe has not been paid", async () => {
     await checkout_();
     expect(await returnFromPayment({ db, userId: buyer.id, origin: "http://shop.test" })).toEqual({ confirming: true });
-    expect(countCartItems({ db, owner: { userId: buyer.id } })).toBe(0); // spec 4: the success return empties the cart
-    expect(db.select().from(orders).all()).toHaveLength(0);
+    expect(await countCartItems({ db, owner: { userId: buyer.id } })).toBe(0); // spec 4: the success return empties the cart
+    expect(await db.select().from(orders)).toHaveLength(0);
   });
 });

@@ -25,11 +25,11 @@ export type AuditAction =
   | "delete-account"
   | "remove-make";
 
-export function recordAudit(
+export async function recordAudit(
   db: DbOrTx,
   entry: { adminId: number; action: AuditAction; targetType: AuditTarget; targetId: number; details: object; now?: Date },
 ) {
-  db.insert(auditLog)
+  await db.insert(auditLog)
     .values({
       adminId: entry.adminId,
       action: entry.action,
@@ -37,8 +37,7 @@ export function recordAudit(
       targetId: entry.targetId,
       details: JSON.stringify(entry.details),
       createdAt: entry.now ?? new Date(),
-    })
-    .run();
+    });
 }
 
 export type AuditRow = {
@@ -50,7 +49,7 @@ export type AuditRow = {
 };
 
 /** The newest entries about one target, with the administrator's email. */
-export function listAudit({
+export async function listAudit({
   db,
   targetType,
   targetId,
@@ -60,8 +59,8 @@ export function listAudit({
   targetType: AuditTarget;
   targetId: number;
   limit?: number;
-}): AuditRow[] {
-  return db
+}): Promise<AuditRow[]> {
+  return (await db
     .select({
       id: auditLog.id,
       action: auditLog.action,
@@ -73,8 +72,7 @@ export function listAudit({
     .leftJoin(users, eq(users.id, auditLog.adminId))
     .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit)
-    .all()
+    .limit(limit))
     .map((row) => ({ ...row, details: JSON.parse(row.details) as Record<string, unknown> }));
 }
 

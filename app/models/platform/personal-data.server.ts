@@ -7,14 +7,13 @@ import { and, asc, eq, or } from "drizzle-orm";
 import { auditLog } from "../../../db/tables";
 import { iso, parseJson, type ExportSubject } from "~/utils/personal-data";
 
-export function platformPersonalData({ db, user, store }: ExportSubject) {
+export async function platformPersonalData({ db, user, store }: ExportSubject) {
   const userId = user.id;
-  const audit = db
+  const audit = await db
     .select()
     .from(auditLog)
     .where(or(and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, userId)), eq(auditLog.adminId, userId), store ? and(eq(auditLog.targetType, "store"), eq(auditLog.targetId, store.id)) : undefined))
-    .orderBy(asc(auditLog.id))
-    .all();
+    .orderBy(asc(auditLog.id));
   return {
     audit: audit.map((a) => ({
       action: a.action,

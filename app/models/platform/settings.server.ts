@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 
 import { platformSettings, users, type PlatformSettings } from "../../../db/tables";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 type Reader = Pick<Db, "select">;
 
 /** The single settings row (migration 0003 creates it with the schema's defaults). */
-export function getPlatformSettings({ db }: { db: Reader }): PlatformSettings {
-  const row = db.select().from(platformSettings).where(eq(platformSettings.id, 1)).get();
+export async function getPlatformSettings({ db }: { db: Reader }): Promise<PlatformSettings> {
+  const row = await first(db.select().from(platformSettings).where(eq(platformSettings.id, 1)).limit(1));
   if (!row) throw new Error("The platform_settings row is missing: were the migrations applied?");
   return row;
 }
@@ -16,8 +16,8 @@ export function getPlatformSettings({ db }: { db: Reader }): PlatformSettings {
  * The platform settings a buyer may see: the printing-and-shipping charge per printed pattern
  * (pss) and where printed patterns ship from. Fees and margins are for administrators only.
  */
-export function getBuyerSettings({ db }: { db: Db }) {
-  const settings = getPlatformSettings({ db });
+export async function getBuyerSettings({ db }: { db: Db }) {
+  const settings = await getPlatformSettings({ db });
   return {
     pssCents: settings.pssCents,
     shipsFrom: { city: settings.city, state: settings.state, country: settings.country },
@@ -28,8 +28,8 @@ export function getBuyerSettings({ db }: { db: Db }) {
  * Where the platform itself is written to (issue 46 item 19): refund requests, make reports, help requests. The
  * contact address of the settings; while none is set, every administrator. Never the print studio's shipping email.
  */
-export function platformContactEmails({ db }: { db: Reader }): string[] {
-  const contact = getPlatformSettings({ db }).contactEmail.trim();
+export async function platformContactEmails({ db }: { db: Reader }): Promise<string[]> {
+  const contact = (await getPlatformSettings({ db })).contactEmail.trim();
   if (contact) return [contact];
-  return db.select({ email: users.email }).from(users).where(eq(users.role, "admin")).orderBy(users.id).all().map((u) => u.email);
+  return (await db.select({ email: users.email }).from(users).where(eq(users.role, "admin")).orderBy(users.id)).map((u) => u.email);
 }

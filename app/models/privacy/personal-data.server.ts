@@ -33,11 +33,11 @@ export const PERSONAL_DATA_SECTIONS = [
 ] as const;
 
 /** Everything about one user, or undefined for an unknown id. Secrets (password hash, tokens) are never in it. */
-export function exportUserData({ db, userId, now }: { db: Db; userId: number; now?: Date }) {
-  return gatherPersonalData({ db, userId, now, sections: PERSONAL_DATA_SECTIONS });
+export async function exportUserData({ db, userId, now }: { db: Db; userId: number; now?: Date }) {
+  return await gatherPersonalData({ db, userId, now, sections: PERSONAL_DATA_SECTIONS });
 }
 
 /** The export, written to the audit log with who asked. */
-export function exportUserDataFor({ db, userId, actor, now }: { db: Db; userId: number; actor: DataActor; now?: Date }) {
-  return gatherPersonalDataFor({ db, userId, actor, now, sections: PERSONAL_DATA_SECTIONS });
+export async function exportUserDataFor({ db, userId, actor, now }: { db: Db; userId: number; actor: DataActor; now?: Date }) {
+  return await gatherPersonalDataFor({ db, userId, actor, now, sections: PERSONAL_DATA_SECTIONS });
 }

@@ -13,6 +13,7 @@ import { getOwnProduct, listOwnProducts, MAX_PATTERN_NOTE, ownProductJson, PATTE
 import { READ_PATTERN_MESSAGES, readPattern } from "~/models/patterns/dxf.server";
 import { makeAstmDxf } from "~/models/patterns/demo.server";
 import { makeOpenOutlineDxf } from "../../../tests/fixtures/dxf";
+import { first } from "~/utils/db.server";
 
 const DXF = fs.readFileSync(path.join(__dirname, "../../../tests/fixtures/bodice-block.dxf"));
 let db: Db;
@@ -23,7 +24,7 @@ const temp = data.temp;
 
 async function newSeller() {
   const user = await makeUser(db);
-  const store = db.insert(stores).values({ userId: user.id, name: `S${user.id}`, bio: "b" }).returning().get();
+  const store = (await db.insert(stores).values({ userId: user.id, name: `S${user.id}`, bio: "b" }).returning())[0];
   return { userId: user.id, storeId: store.id };
 }
 
@@ -70,14 +71,14 @@ describe("saveDesign", () => {
     });
     if (!created.ok) throw new Error(JSON.stringify(created));
     expect(created).toMatchObject({ created: true, product: { priceCents: 4550, type: "Ready", delivery: null, parcelSize: "Medium" } });
-    const found = getOwnProduct({ db, storeId: seller.storeId, productId: created.product.id })!;
+    const found = (await getOwnProduct({ db, storeId: seller.storeId, productId: created.product.id }))!;
     const json = ownProductJson(found);
     expect(json).toMatchObject({ name: "Camp shirt", desc: "Linen camp shirt.", price: 45.5, category1: "men", category2: "tops", parcel_size: "Medium" });
     expect(json.variants.map((v) => [v.name, v.value, v.sku, v.inventory])).toEqual([
       ["Size", "S", "S1", 2],
       ["Size", "M", "", 0],
     ]);
-    expect(db.select().from(files).all().map((f) => f.kind)).toEqual(["media", "media", "media"]);
+    expect((await db.select().from(files)).map((f) => f.kind)).toEqual(["media", "media", "media"]);
     const [first, second] = found.media;
 
     // Keep only the second image, replace the size chart, change one size and drop the other.
@@ -90,7 +91,7 @@ describe("saveDesign", () => {
       files: { media: [], sizeChart: await temp("sizeChart", "c2.png", image("#eee")) },
     });
     expect(updated).toMatchObject({ ok: true, created: false, product: { priceCents: 4000 } });
-    const after = getOwnProduct({ db, storeId: seller.storeId, productId: created.product.id })!;
+    const after = (await getOwnProduct({ db, storeId: seller.storeId, productId: created.product.id }))!;
     expect(after.media).toEqual([{ id: second!.id, media: second!.media }]);
     expect(uploaded(first!.media)).toBe(false);
     expect(uploaded(oldChart)).toBe(false);
@@ -98,7 +99,7 @@ describe("saveDesign", () => {
       [true, "M", 5],
       [false, "XL", 1],
     ]);
-    expect(listOwnProducts({ db, storeId: seller.storeId }).map((p) => p.image)).toEqual([second!.media]);
+    expect((await listOwnProducts({ db, storeId: seller.storeId })).map((p) => p.image)).toEqual([second!.media]);
   });
 
   it("a save that arrives after its seller's account was deleted lists nothing in the closed store (issue 34, item 1)", async () => {
@@ -106,8 +107,8 @@ describe("saveDesign", () => {
     expect(await deleteAccount({ db, userId: seller.userId, actor: { kind: "user", userId: seller.userId }, password: "correct horse battery", stripe: null })).toMatchObject({ ok: true });
     const late = await saveDesign({ ...asked, raw: ready, keepMedia: [], files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()) } });
     expect(late).toEqual({ ok: false, error: "not-found" });
-    expect(db.select().from(products).where(eq(products.storeId, seller.storeId)).all()).toEqual([]);
-    expect(db.select().from(files).all()).toEqual([]);
+    expect(await db.select().from(products).where(eq(products.storeId, seller.storeId))).toEqual([]);
+    expect(await db.select().from(files)).toEqual([]);
   });
 
   it("a form save moves the stock by what was typed, so units reserved meanwhile are not sold twice", async () => {
@@ -118,9 +119,9 @@ describe("saveDesign", () => {
       files: { media: [await temp("media", "a.png", image())], sizeChart: await temp("sizeChart", "c.png", image()) },
     });
     if (!created.ok) throw new Error("setup");
-    const [size] = getOwnProduct({ db, storeId: seller.storeId, productId: created.product.id })!.variants;
+    const [size] = (await getOwnProduct({ db, storeId: seller.storeId, productId: created.product.id }))!.variants;
     // The form showed 5; a checkout reserves 2 meanwhile; the seller types 8 (3 more).
-    db.update(variants).set({ inventory: 3 }).where(eq(variants.id, size!.id)).run();
+    await db.update(variants).set({ inventory: 3 }).where(eq(variants.id, size!.id));
     const saved = await saveDesign({
       ...own(),
       productId: created.product.id,
@@ -129,7 +130,7 @@ describe("saveDesign", () => {
       files: { media: [] },
     });
     expect(saved.ok).toBe(true);
-    expect(db.select().from(variants).where(eq(variants.id, size!.id)).get()?.inventory).toBe(6);
+    expect((await first(db.select().from(variants).where(eq(variants.id, size!.id)).limit(1)))?.inventory).toBe(6);
   });
 
   it("checks every rule before storing anything; a refused request leaves no file or row", async () => {
@@ -159,8 +160,8 @@ describe("saveDesign", () => {
       // What passed its own checks, for the face to hold (issue 34, item 16): the good image only.
       accepted: [expect.objectContaining({ field: "media", originalName: "ok.png" })],
     });
-    expect(db.select().from(products).all()).toEqual([]);
-    expect(db.select().from(files).all()).toEqual([]);
+    expect(await db.select().from(products)).toEqual([]);
+    expect(await db.select().from(files)).toEqual([]);
     expect(fs.existsSync(uploads) ? fs.readdirSync(uploads) : []).toEqual(before);
   });
 
@@ -170,7 +171,7 @@ describe("saveDesign", () => {
     if (!created.ok) throw new Error(JSON.stringify(created));
     expect(created.product).toMatchObject({ type: "Pattern", delivery: "Digital", parcelSize: null });
     const v1 = created.product.patternFile!;
-    expect(db.select().from(files).where(eq(files.name, v1)).get()).toMatchObject({ kind: "pattern", originalName: "v1.dxf" });
+    expect(await first(db.select().from(files).where(eq(files.name, v1)).limit(1))).toMatchObject({ kind: "pattern", originalName: "v1.dxf" });
     const edited = await saveDesign({
       ...base,
       productId: created.product.id,
@@ -182,7 +183,7 @@ describe("saveDesign", () => {
     // Each version stores the pattern read from its file once, at upload.
     const read = readPattern(DXF);
     if (!read.ok) throw new Error(read.message);
-    const versions = db.select().from(patternVersions).where(eq(patternVersions.productId, created.product.id)).all();
+    const versions = await db.select().from(patternVersions).where(eq(patternVersions.productId, created.product.id));
     expect(versions.map((v) => [v.version, v.file, v.note, v.data])).toEqual([
       [1, v1, "", JSON.stringify(read.pattern)],
       [2, edited.product.patternFile, "Longer sleeves", JSON.stringify(read.pattern)],
@@ -210,8 +211,8 @@ describe("saveDesign", () => {
     });
     // The unreadable DXF is not among the files kept for another try.
     expect(!refused.ok && refused.error === "invalid" && refused.accepted!.map((f) => f.originalName)).not.toContain("open.dxf");
-    expect(db.select().from(products).all()).toEqual([]);
-    expect(db.select().from(patternVersions).all()).toEqual([]);
+    expect(await db.select().from(products)).toEqual([]);
+    expect(await db.select().from(patternVersions)).toEqual([]);
   });
 
   it("emails every buyer of the pattern about a new version with the note and a link to the purchase", async () => {
@@ -221,16 +222,14 @@ describe("saveDesign", () => {
     expect(created.patternVersion).toEqual({ version: 1, unitsAssumed: false });
     const buyOnce = async (status: "Pending" | "Refunded") => {
       const buyer = await makeUser(db);
-      const checkout = db
+      const checkout = (await db
         .insert(checkouts)
         .values({ userId: buyer.id, provider: "local", status: "paid", subtotalCents: 100, shippingCents: 0, totalCents: 100, shippingAddress: "{}", expiresAt: new Date() })
-        .returning()
-        .get();
-      const order = db
+        .returning())[0];
+      const order = (await db
         .insert(orders)
         .values({ checkoutId: checkout.id, buyerId: buyer.id, storeId: seller.storeId, productId: created.product.id, productName: patternDesign.name, productType: "Pattern", delivery: "Digital", quantity: 1, amountCents: 100, feeCents: 10, status })
-        .returning()
-        .get();
+        .returning())[0];
       return { buyer, order };
     };
     const paid = await buyOnce("Pending");
@@ -266,18 +265,18 @@ describe("saveDesign", () => {
     });
     if (!created.ok) throw new Error("setup");
     const id = created.product.id;
-    expect(getOwnProduct({ db, storeId: seller.storeId, productId: id })).toBeNull();
+    expect(await getOwnProduct({ db, storeId: seller.storeId, productId: id })).toBeNull();
     expect(await saveDesign({ ...own(), productId: id, raw: ready, keepMedia: null, files: { media: [] } })).toEqual({
       ok: false,
       error: "not-found",
     });
-    expect(removeOwnProduct({ db, storeId: seller.storeId, productId: id })).toBe(false);
-    expect(removeOwnProduct({ db, storeId: other.storeId, productId: id })).toBe(true);
+    expect(await removeOwnProduct({ db, storeId: seller.storeId, productId: id })).toBe(false);
+    expect(await removeOwnProduct({ db, storeId: other.storeId, productId: id })).toBe(true);
     // Removed: gone from the seller's lists, the row (and its media) stays for orders.
-    expect(listOwnProducts({ db, storeId: other.storeId })).toEqual([]);
-    expect(getOwnProduct({ db, storeId: other.storeId, productId: id })).toBeNull();
-    expect(db.select().from(products).where(eq(products.id, id)).get()?.removedAt).toBeInstanceOf(Date);
-    expect(db.select().from(productMedia).where(eq(productMedia.productId, id)).all()).toHaveLength(1);
-    expect(db.select().from(variants).where(eq(variants.productId, id)).all()).toHaveLength(2);
+    expect(await listOwnProducts({ db, storeId: other.storeId })).toEqual([]);
+    expect(await getOwnProduct({ db, storeId: other.storeId, productId: id })).toBeNull();
+    expect((await first(db.select().from(products).where(eq(products.id, id)).limit(1)))?.removedAt).toBeInstanceOf(Date);
+    expect(await db.select().from(productMedia).where(eq(productMedia.productId, id))).toHaveLength(1);
+    expect(await db.select().from(variants).where(eq(variants.productId, id))).toHaveLength(2);
   });
 });

@@ -27,7 +27,7 @@ import { getLatestVersion } from "~/models/patterns/versions.server";
 import { notifyPatternUpdate } from "~/models/patterns/updates.server";
 import { warmLayouts } from "~/models/layout/layouts.server";
 import { DESIGN_MESSAGES, validateDesign, type FieldErrors, type RawDesign } from "~/schemas/selling";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import { MAX_MEDIA } from "~/utils/upload-limits";
 import { deleteUnreferencedFiles, discardFiles, FILE_STORE_RETRY_SECONDS, FileStoreUnavailableError, storeFile } from "~/models/files/store.server";
 import { type FileProblem, type TempFile } from "~/utils/multipart.server";
@@ -35,8 +35,8 @@ import { inspectFile } from "~/models/files/inspect.server";
 import { shippingOverrideJson } from "~/models/shipping/rates";
 
 /** The seller's designs, drafts included (removed ones are gone from every list), newest first. */
-export function listOwnProducts({ db, storeId }: { db: Db; storeId: number }) {
-  const rows = db
+export async function listOwnProducts({ db, storeId }: { db: Db; storeId: number }) {
+  const rows = await db
     .select({
       ...productListColumns,
       sold: products.sold,
@@ -47,29 +47,26 @@ export function listOwnProducts({ db, storeId }: { db: Db; storeId: number }) {
     })
     .from(products)
     .where(and(eq(products.storeId, storeId), isNull(products.removedAt)))
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .all();
-  const media = mediaOf(db, rows.map((r) => r.id));
+    .orderBy(desc(products.createdAt), desc(products.id));
+  const media = await mediaOf(db, rows.map((r) => r.id));
   return rows.map((r) => ({ ...r, media: media.get(r.id) ?? [], image: media.get(r.id)?.[0] ?? null }));
 }
 
 /** One of the seller's designs with its media and variants; null for anyone else's or a removed one. */
-export function getOwnProduct({ db, storeId, productId }: { db: Db; storeId: number; productId: number }) {
-  const product = db
+export async function getOwnProduct({ db, storeId, productId }: { db: Db; storeId: number; productId: number }) {
+  const product = await first(db
     .select()
     .from(products)
-    .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt)))
-    .get();
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt))).limit(1));
   if (!product) return null;
-  const media = db
+  const media = await db
     .select({ id: productMedia.id, media: productMedia.media })
     .from(productMedia)
     .where(eq(productMedia.productId, productId))
-    .orderBy(asc(productMedia.position), asc(productMedia.id))
-    .all();
-  return { product, media, variants: variantsOf(db, productId) };
+    .orderBy(asc(productMedia.position), asc(productMedia.id));
+  return { product, media, variants: await variantsOf(db, productId) };
 }
-export type OwnProduct = NonNullable<ReturnType<typeof getOwnProduct>>;
+export type OwnProduct = NonNullable<Awaited<ReturnType<typeof getOwnProduct>>>;
 
 /** Spec 3, Own product (the JSON face's field names); price in dollars. */
 export function ownProductJson({ product, media, variants: rows }: OwnProduct) {
@@ -170,7 +167,7 @@ export async function saveDesign({
    */
   faceProblems?: FieldErrors | null;
 }): Promise<SaveDesignResult> {
-  const existing = productId ? getOwnProduct({ db, storeId, productId }) : null;
+  const existing = productId ? await getOwnProduct({ db, storeId, productId }) : null;
   if (productId && !existing) return { ok: false, error: "not-found" };
 
   const validated = validateDesign(raw);
@@ -274,20 +271,19 @@ export async function saveDesign({
 
   let outcome: { product: Product; unused: string[]; version: number | null } | null;
   try {
-    outcome = db.transaction(
-      (tx) => {
+    outcome = await transaction(db,
+      async (tx) => {
         const now = new Date();
         const before = productId
-          ? tx
+          ? await first(tx
               .select()
               .from(products)
-              .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt)))
-              .get()
+              .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt))).limit(1))
           : undefined;
         if (productId && !before) return null;
         // The store's owner as it is now: an account deleted while this save was on its way (its store closed)
         // lists nothing new (issue 34, item 1).
-        const owner = tx.select({ status: users.status }).from(stores).innerJoin(users, eq(users.id, stores.userId)).where(eq(stores.id, storeId)).get();
+        const owner = await first(tx.select({ status: users.status }).from(stores).innerJoin(users, eq(users.id, stores.userId)).where(eq(stores.id, storeId)).limit(1));
         if (owner?.status !== "Active") return null;
         const columns = {
           name: input.name,
@@ -305,30 +301,29 @@ export async function saveDesign({
           updatedAt: now,
         };
         const product = before
-          ? tx.update(products).set(columns).where(eq(products.id, before.id)).returning().get()
-          : tx.insert(products).values({ storeId, ...columns }).returning().get();
+          ? (await tx.update(products).set(columns).where(eq(products.id, before.id)).returning())[0]
+          : (await tx.insert(products).values({ storeId, ...columns }).returning())[0];
 
         const unused: string[] = [];
         if (before?.sizeChart && chartName) unused.push(before.sizeChart);
 
         // Media: drop the removed ones, order the kept ones, append the new ones.
-        const rows = tx.select().from(productMedia).where(eq(productMedia.productId, product.id)).all();
+        const rows = await tx.select().from(productMedia).where(eq(productMedia.productId, product.id));
         const keepIds = keep.filter((id) => rows.some((r) => r.id === id));
         const removed = rows.filter((r) => !keepIds.includes(r.id));
-        if (removed.length) tx.delete(productMedia).where(inArray(productMedia.id, removed.map((r) => r.id))).run();
+        if (removed.length) await tx.delete(productMedia).where(inArray(productMedia.id, removed.map((r) => r.id)));
         unused.push(...removed.map((r) => r.media));
-        keepIds.forEach((id, position) => tx.update(productMedia).set({ position }).where(eq(productMedia.id, id)).run());
-        mediaNames.forEach((media, i) => tx.insert(productMedia).values({ productId: product.id, media, position: keepIds.length + i }).run());
+        for (const [position, id] of keepIds.entries()) await tx.update(productMedia).set({ position }).where(eq(productMedia.id, id));
+        for (const [i, media] of mediaNames.entries()) await tx.insert(productMedia).values({ productId: product.id, media, position: keepIds.length + i });
 
-        if (input.type !== "Pattern") writeVariants(tx, product.id, input.variants);
+        if (input.type !== "Pattern") await writeVariants(tx, product.id, input.variants);
 
         let version: number | null = null;
         if (patternName) {
-          const last = tx.select({ v: max(patternVersions.version) }).from(patternVersions).where(eq(patternVersions.productId, product.id)).get();
+          const last = await first(tx.select({ v: max(patternVersions.version) }).from(patternVersions).where(eq(patternVersions.productId, product.id)).limit(1));
           version = (last?.v ?? 0) + 1;
-          tx.insert(patternVersions)
-            .values({ productId: product.id, version, file: patternName, note, data: pattern?.data ?? "{}", readerVersion: pattern ? READER_VERSION : 0 })
-            .run();
+          await tx.insert(patternVersions)
+            .values({ productId: product.id, version, file: patternName, note, data: pattern?.data ?? "{}", readerVersion: pattern ? READER_VERSION : 0 });
         }
         return { product, unused, version };
       },
@@ -363,38 +358,37 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  * others are new. A variant that is gone from the list is deleted, unless orders or checkouts refer to it:
  * then it stays with no stock (it can no longer be bought, and the orders keep their variant).
  */
-function writeVariants(tx: Tx, productId: number, rows: { id?: number; value: string; sku: string; inventory: number; was?: number }[]) {
-  const current = tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, productId)).all();
+async function writeVariants(tx: Tx, productId: number, rows: { id?: number; value: string; sku: string; inventory: number; was?: number }[]) {
+  const current = await tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, productId));
   const currentIds = new Set(current.map((v) => v.id));
   const keptIds = new Set<number>();
-  rows.forEach((row, position) => {
+  for (const [position, row] of rows.entries()) {
     const values = { name: "Size", value: row.value, sku: row.sku, inventory: row.inventory, position };
     if (row.id && currentIds.has(row.id) && !keptIds.has(row.id)) {
       keptIds.add(row.id);
       // With the stock the form showed, move by the difference: reservations made meanwhile stay counted.
       const inventory =
         row.was === undefined ? row.inventory : sql`max(0, ${variants.inventory} + ${row.inventory - row.was})`;
-      tx.update(variants).set({ ...values, inventory }).where(eq(variants.id, row.id)).run();
+      await tx.update(variants).set({ ...values, inventory }).where(eq(variants.id, row.id));
     } else {
-      tx.insert(variants).values({ productId, ...values }).run();
+      await tx.insert(variants).values({ productId, ...values });
     }
-  });
+  }
   const gone = [...currentIds].filter((id) => !keptIds.has(id));
   if (!gone.length) return;
   const referenced = new Set(
     [
-      ...tx.select({ id: orders.variantId }).from(orders).where(inArray(orders.variantId, gone)).all(),
-      ...tx.select({ id: checkoutLines.variantId }).from(checkoutLines).where(inArray(checkoutLines.variantId, gone)).all(),
+      ...await tx.select({ id: orders.variantId }).from(orders).where(inArray(orders.variantId, gone)),
+      ...await tx.select({ id: checkoutLines.variantId }).from(checkoutLines).where(inArray(checkoutLines.variantId, gone)),
     ].map((r) => r.id),
   );
   const deletable = gone.filter((id) => !referenced.has(id));
-  if (deletable.length) tx.delete(variants).where(inArray(variants.id, deletable)).run();
+  if (deletable.length) await tx.delete(variants).where(inArray(variants.id, deletable));
   const kept = gone.filter((id) => referenced.has(id));
   if (kept.length) {
-    tx.update(variants)
+    await tx.update(variants)
       .set({ inventory: 0, position: rows.length })
-      .where(inArray(variants.id, kept))
-      .run();
+      .where(inArray(variants.id, kept));
   }
 }
 
@@ -402,13 +396,12 @@ function writeVariants(tx: Tx, productId: number, rows: { id?: number; value: st
  * Removes one of the seller's designs from sale: it disappears from the catalogue, the store and the
  * seller's lists, while orders that reference it stay intact (the row is kept, marked removed).
  */
-export function removeOwnProduct({ db, storeId, productId }: { db: Db; storeId: number; productId: number }): boolean {
-  const result = db
+export async function removeOwnProduct({ db, storeId, productId }: { db: Db; storeId: number; productId: number }): Promise<boolean> {
+  const result = await db
     .update(products)
     .set({ removedAt: new Date() })
-    .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt)))
-    .run();
-  return result.changes === 1;
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt)));
+  return affected(result) === 1;
 }
 
 /**
@@ -416,7 +409,7 @@ export function removeOwnProduct({ db, storeId, productId }: { db: Db; storeId: 
  * (it disappears from buyers; carts holding it are refused at checkout). False for another store's design or a
  * removed one; setting the status it already has is fine (decision 106).
  */
-export function setOwnProductStatus({
+export async function setOwnProductStatus({
   db,
   storeId,
   productId,
@@ -426,13 +419,12 @@ export function setOwnProductStatus({
   storeId: number;
   productId: number;
   status: ProductStatus;
-}): boolean {
-  const result = db
+}): Promise<boolean> {
+  const result = await db
     .update(products)
     .set({ status, updatedAt: new Date() })
-    .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt)))
-    .run();
-  return result.changes === 1;
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId), isNull(products.removedAt)));
+  return affected(result) === 1;
 }
 
 export type PatternUnitsError = "not-found" | "unreadable" | "busy";
@@ -454,8 +446,8 @@ export async function setOwnPatternUnits({
   productId: number;
   units: PatternUnits | null;
 }): Promise<{ ok: true; warnings: string[] } | { ok: false; error: PatternUnitsError; message?: string; retryAfter?: number }> {
-  const found = getOwnProduct({ db, storeId, productId });
-  const latest = found?.product.type === "Pattern" ? getLatestVersion({ db, productId }) : undefined;
+  const found = await getOwnProduct({ db, storeId, productId });
+  const latest = found?.product.type === "Pattern" ? await getLatestVersion({ db, productId }) : undefined;
   if (!latest) return { ok: false, error: "not-found" };
   const result = await rereadVersion({ db, versionId: latest.id, units });
   if (result.ok) warmLayouts({ db, productId });

@@ -7,19 +7,18 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { discountCodes, discountRedemptions, products, type DiscountCode } from "../../../db/tables";
 import { codeProductIds, utcDay } from "~/models/buying/discounts.server";
 import type { CreateDiscountCodeInput } from "~/schemas/discounts";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { affected, type Db, type DbOrTx, first, transaction } from "~/utils/db.server";
 import { formatCents } from "~/utils/money";
 
 export type CreateCodeError = "code-taken" | "unknown-product" | "ended";
 export type RemoveCodeError = "not-found";
 
-function codeTaken(db: DbOrTx, storeId: number, code: string): boolean {
+async function codeTaken(db: DbOrTx, storeId: number, code: string): Promise<boolean> {
   return Boolean(
-    db
+    await first(db
       .select({ id: discountCodes.id })
       .from(discountCodes)
-      .where(and(eq(discountCodes.storeId, storeId), isNull(discountCodes.removedAt), sql`lower(${discountCodes.code}) = ${code.toLowerCase()}`))
-      .get(),
+      .where(and(eq(discountCodes.storeId, storeId), isNull(discountCodes.removedAt), sql`lower(${discountCodes.code}) = ${code.toLowerCase()}`)).limit(1)),
   );
 }
 
@@ -27,7 +26,7 @@ function codeTaken(db: DbOrTx, storeId: number, code: string): boolean {
  * A new code of the store; its designs must be the store's own (not removed), and its end date (a UTC day, inclusive)
  * not already past: such a code could never be used (issue 46 item 24, decision 154).
  */
-export function createDiscountCode({
+export async function createDiscountCode({
   db,
   storeId,
   input,
@@ -37,21 +36,20 @@ export function createDiscountCode({
   storeId: number;
   input: CreateDiscountCodeInput;
   now?: Date;
-}): { ok: true; code: DiscountCode } | { ok: false; error: CreateCodeError } {
+}): Promise<{ ok: true; code: DiscountCode } | { ok: false; error: CreateCodeError }> {
   if (input.ends !== null && input.ends < utcDay(now)) return { ok: false, error: "ended" };
-  return db.transaction(
-    (tx) => {
-      if (codeTaken(tx, storeId, input.code)) return { ok: false as const, error: "code-taken" as const };
+  return await transaction(db,
+    async (tx) => {
+      if (await codeTaken(tx, storeId, input.code)) return { ok: false as const, error: "code-taken" as const };
       const ids = input.product_ids === null ? null : [...new Set(input.product_ids)];
       if (ids) {
-        const own = tx
+        const own = await tx
           .select({ id: products.id })
           .from(products)
-          .where(and(eq(products.storeId, storeId), inArray(products.id, ids), isNull(products.removedAt)))
-          .all();
+          .where(and(eq(products.storeId, storeId), inArray(products.id, ids), isNull(products.removedAt)));
         if (own.length !== ids.length) return { ok: false as const, error: "unknown-product" as const };
       }
-      const code = tx
+      const code = (await tx
         .insert(discountCodes)
         .values({
           storeId,
@@ -64,8 +62,7 @@ export function createDiscountCode({
           maxUses: input.max_uses,
           oncePerBuyer: input.once_per_buyer,
         })
-        .returning()
-        .get();
+        .returning())[0];
       return { ok: true as const, code };
     },
     { behavior: "immediate" },
@@ -75,33 +72,30 @@ export function createDiscountCode({
 export type DiscountCodeRow = DiscountCode & { used: number; reserved: number; productIdList: number[] | null };
 
 /** The store's codes (live ones first, newest first), with paid uses and uses held by open checkouts. */
-export function listDiscountCodes({ db, storeId, includeRemoved = false }: { db: Db; storeId: number; includeRemoved?: boolean }): DiscountCodeRow[] {
-  const rows = db
+export async function listDiscountCodes({ db, storeId, includeRemoved = false }: { db: Db; storeId: number; includeRemoved?: boolean }): Promise<DiscountCodeRow[]> {
+  const rows = await db
     .select()
     .from(discountCodes)
     .where(and(eq(discountCodes.storeId, storeId), includeRemoved ? undefined : isNull(discountCodes.removedAt)))
-    .orderBy(sql`${discountCodes.removedAt} is not null`, desc(discountCodes.createdAt), desc(discountCodes.id))
-    .all();
+    .orderBy(sql`${discountCodes.removedAt} is not null`, desc(discountCodes.createdAt), desc(discountCodes.id));
   if (rows.length === 0) return [];
-  const counts = db
+  const counts = await db
     .select({ codeId: discountRedemptions.codeId, status: discountRedemptions.status, n: count() })
     .from(discountRedemptions)
     .where(inArray(discountRedemptions.codeId, rows.map((r) => r.id)))
     .groupBy(discountRedemptions.codeId, discountRedemptions.status)
-    .orderBy(asc(discountRedemptions.codeId))
-    .all();
+    .orderBy(asc(discountRedemptions.codeId));
   const of = (id: number, status: string) => counts.find((c) => c.codeId === id && c.status === status)?.n ?? 0;
   return rows.map((r) => ({ ...r, used: of(r.id, "used"), reserved: of(r.id, "reserved"), productIdList: codeProductIds(r) }));
 }
 
 /** Removes a code of the store: buyers can no longer enter it; orders that used it keep their discount. */
-export function removeDiscountCode({ db, storeId, codeId, now = new Date() }: { db: Db; storeId: number; codeId: number; now?: Date }): { ok: true } | { ok: false; error: RemoveCodeError } {
-  const removed = db
+export async function removeDiscountCode({ db, storeId, codeId, now = new Date() }: { db: Db; storeId: number; codeId: number; now?: Date }): Promise<{ ok: true } | { ok: false; error: RemoveCodeError }> {
+  const removed = await db
     .update(discountCodes)
     .set({ removedAt: now })
-    .where(and(eq(discountCodes.id, codeId), eq(discountCodes.storeId, storeId), isNull(discountCodes.removedAt)))
-    .run();
-  return removed.changes === 1 ? { ok: true } : { ok: false, error: "not-found" };
+    .where(and(eq(discountCodes.id, codeId), eq(discountCodes.storeId, storeId), isNull(discountCodes.removedAt)));
+  return affected(removed) === 1 ? { ok: true } : { ok: false, error: "not-found" };
 }
 
 /**

@@ -14,24 +14,22 @@
 import { and, count, desc, eq, gte, ne, sql } from "drizzle-orm";
 
 import { orders, stores, transactions, type Transaction } from "../../../db/tables";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 import { isoDay } from "~/utils/dates";
 
-export function getFinanceSummary({ db, storeId }: { db: Db; storeId: number }) {
-  const store = db.select().from(stores).where(eq(stores.id, storeId)).get();
+export async function getFinanceSummary({ db, storeId }: { db: Db; storeId: number }) {
+  const store = await first(db.select().from(stores).where(eq(stores.id, storeId)).limit(1));
   if (!store) return undefined;
-  const last = db
+  const last = await first(db
     .select({ at: transactions.createdAt })
     .from(transactions)
     .where(and(eq(transactions.storeId, storeId), eq(transactions.txType, "Transfer"), ne(transactions.status, "Rejected")))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .get();
-  const pending = db
+    .orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(1));
+  const pending = await first(db
     .select({ total: sql<number>`coalesce(sum(-${transactions.amountCents}), 0)` })
     .from(transactions)
-    .where(and(eq(transactions.storeId, storeId), eq(transactions.txType, "Transfer"), eq(transactions.status, "Pending")))
-    .get();
+    .where(and(eq(transactions.storeId, storeId), eq(transactions.txType, "Transfer"), eq(transactions.status, "Pending"))).limit(1));
   return {
     balanceCents: store.balanceCents,
     lastTransferAt: last?.at ?? null,
@@ -40,23 +38,22 @@ export function getFinanceSummary({ db, storeId }: { db: Db; storeId: number }) 
   };
 }
 
-export function listTransactions({ db, storeId, page = 1, pageSize = 20 }: { db: Db; storeId: number; page?: number; pageSize?: number }) {
-  const total = db.select({ n: count() }).from(transactions).where(eq(transactions.storeId, storeId)).get()?.n ?? 0;
+export async function listTransactions({ db, storeId, page = 1, pageSize = 20 }: { db: Db; storeId: number; page?: number; pageSize?: number }) {
+  const total = (await first(db.select({ n: count() }).from(transactions).where(eq(transactions.storeId, storeId)).limit(1)))?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const txs = db
+  const txs = await db
     .select()
     .from(transactions)
     .where(eq(transactions.storeId, storeId))
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(pageSize)
-    .offset((current - 1) * pageSize)
-    .all();
+    .offset((current - 1) * pageSize);
   return { txs, total, page: current, pageCount };
 }
 
-export function listAllTransactions({ db, storeId }: { db: Db; storeId: number }): Transaction[] {
-  return db.select().from(transactions).where(eq(transactions.storeId, storeId)).orderBy(desc(transactions.createdAt), desc(transactions.id)).all();
+export async function listAllTransactions({ db, storeId }: { db: Db; storeId: number }): Promise<Transaction[]> {
+  return await db.select().from(transactions).where(eq(transactions.storeId, storeId)).orderBy(desc(transactions.createdAt), desc(transactions.id));
 }
 
 /** Spec 3, Transaction, amounts in dollars (signed: debits negative), plus the reason of a rejection or adjustment. */
@@ -109,13 +106,12 @@ export function transactionsCsv(txs: Transaction[]): string {
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Orders and sales amount per day (UTC) over the last `days` days, today included; refunded orders excluded. */
-export function salesSeries({ db, storeId, days = 90, now = new Date() }: { db: Db; storeId: number; days?: number; now?: Date }) {
+export async function salesSeries({ db, storeId, days = 90, now = new Date() }: { db: Db; storeId: number; days?: number; now?: Date }) {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY);
-  const rows = db
+  const rows = await db
     .select({ createdAt: orders.createdAt, amountCents: orders.amountCents })
     .from(orders)
-    .where(and(eq(orders.storeId, storeId), gte(orders.createdAt, start), ne(orders.status, "Refunded"), eq(orders.testerCopy, false)))
-    .all();
+    .where(and(eq(orders.storeId, storeId), gte(orders.createdAt, start), ne(orders.status, "Refunded"), eq(orders.testerCopy, false)));
   const byDay = new Map<string, { orders: number; amountCents: number }>();
   for (let i = 0; i < days; i++) byDay.set(isoDay(new Date(start.getTime() + i * DAY)), { orders: 0, amountCents: 0 });
   for (const row of rows) {
@@ -128,16 +124,15 @@ export function salesSeries({ db, storeId, days = 90, now = new Date() }: { db: 
 }
 
 /** The store's designs by units sold (refunded orders excluded). */
-export function bestSellingDesigns({ db, storeId, limit = 5 }: { db: Db; storeId: number; limit?: number }) {
+export async function bestSellingDesigns({ db, storeId, limit = 5 }: { db: Db; storeId: number; limit?: number }) {
   const units = sql<number>`sum(${orders.quantity})`;
-  return db
+  return (await db
     .select({ productId: orders.productId, name: sql<string>`max(${orders.productName})`, units, amountCents: sql<number>`sum(${orders.amountCents})` })
     .from(orders)
     .where(and(eq(orders.storeId, storeId), ne(orders.status, "Refunded"), eq(orders.testerCopy, false)))
     .groupBy(orders.productId)
     .orderBy(desc(units), desc(sql`sum(${orders.amountCents})`))
-    .limit(limit)
-    .all()
+    .limit(limit))
     .map((r) => ({ ...r, units: Number(r.units), amountCents: Number(r.amountCents) }));
 }
 
@@ -145,14 +140,14 @@ export function bestSellingDesigns({ db, storeId, limit = 5 }: { db: Db; storeId
  * The seller's finance page (/my-finance): the balance summary, one page of the ledger (newest first), the sales
  * of the last 90 days and the best-selling designs. Undefined when the store does not exist.
  */
-export function getFinancePage({ db, storeId, page, pageSize }: { db: Db; storeId: number; page: number; pageSize: number }) {
-  const summary = getFinanceSummary({ db, storeId });
+export async function getFinancePage({ db, storeId, page, pageSize }: { db: Db; storeId: number; page: number; pageSize: number }) {
+  const summary = await getFinanceSummary({ db, storeId });
   if (!summary) return undefined;
   return {
     summary,
-    transactions: listTransactions({ db, storeId, page, pageSize }),
-    series: salesSeries({ db, storeId }),
-    best: bestSellingDesigns({ db, storeId }),
+    transactions: await listTransactions({ db, storeId, page, pageSize }),
+    series: await salesSeries({ db, storeId }),
+    best: await bestSellingDesigns({ db, storeId }),
   };
 }
-export type FinancePage = NonNullable<ReturnType<typeof getFinancePage>>;
+export type FinancePage = NonNullable<Awaited<ReturnType<typeof getFinancePage>>>;

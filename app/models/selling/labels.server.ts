@@ -25,7 +25,7 @@ import type { LabelProvider } from "~/models/shipping/label-provider";
 import { getLabelProvider, labelReference } from "~/models/shipping/labels.server";
 import { isParcelSize } from "~/models/shipping/parcels";
 import { CARRIERS, trackingUrl, type Carrier } from "~/schemas/selling";
-import type { Db } from "~/utils/db.server";
+import { type Db, first, rawRun, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { discardFiles, FileStoreUnavailableError, putUpload, uploadsDir } from "~/models/files/store.server";
 import { isDownloadPattern } from "~/utils/catalog";
@@ -60,14 +60,13 @@ export function getShippingLabel(args: ShippingLabelArgs): Promise<LabelUseResul
 
 async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider(), now = new Date() }: ShippingLabelArgs): Promise<LabelUseResult> {
   const scope = "storeId" in actor ? and(eq(orders.id, orderId), eq(orders.storeId, actor.storeId)) : eq(orders.id, orderId);
-  const row = db
+  const row = await first(db
     .select({ order: orders, parcelSize: products.parcelSize, seller: users })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(stores, eq(stores.id, orders.storeId))
     .innerJoin(users, eq(users.id, stores.userId))
-    .where(scope)
-    .get();
+    .where(scope).limit(1));
   if (!row) return { ok: false, error: "not-found" };
   const { order, seller } = row;
   if (order.labelUrl) return { ok: true, order, existing: true };
@@ -79,13 +78,13 @@ async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider
   // Claim the order (label_shipment_id holds 'claim:<ms>' until the label is stored): another process asking
   // meanwhile is told to retry instead of buying a second label.
   const claim = `claim:${now.getTime()}`;
-  const claimed = db.run(sql`UPDATE orders SET label_shipment_id = ${claim}
+  const claimed = await rawRun(db, sql`UPDATE orders SET label_shipment_id = ${claim}
     WHERE id = ${order.id} AND label_url IS NULL AND (label_shipment_id IS NULL
       OR (label_shipment_id LIKE 'claim:%' AND CAST(substr(label_shipment_id, 7) AS INTEGER) < ${now.getTime() - CLAIM_TTL_MS}))`);
-  if (claimed.changes === 0) return { ok: false, error: "label-in-progress" };
-  const release = () => db.update(orders).set({ labelShipmentId: null }).where(and(eq(orders.id, order.id), eq(orders.labelShipmentId, claim))).run();
+  if (claimed === 0) return { ok: false, error: "label-in-progress" };
+  const release = async () => await db.update(orders).set({ labelShipmentId: null }).where(and(eq(orders.id, order.id), eq(orders.labelShipmentId, claim)));
 
-  const from: Address = platformShips ? platformAddress(db) : sellerAddress(seller);
+  const from: Address = platformShips ? await platformAddress(db) : sellerAddress(seller);
   const result = await provider
     .buyLabel({
       orderId: order.id,
@@ -94,12 +93,12 @@ async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider
       parcelSize: isParcelSize(row.parcelSize) ? row.parcelSize : "Small",
       reference: labelReference(order.id),
     })
-    .catch((error: unknown) => {
-      release();
+    .catch(async (error: unknown) => {
+      await release();
       throw error;
     });
   if (!result.ok) {
-    release();
+    await release();
     if (result.error === "label-provider-error") logError({ event: "label-failed", orderId: order.id, reason: result.message }, "the label provider refused a label");
     return { ok: false, error: result.error, message: result.message };
   }
@@ -113,36 +112,34 @@ async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider
       await putUpload({ name });
     } catch (error) {
       if (!(error instanceof FileStoreUnavailableError)) throw error;
-      release();
+      await release();
       return { ok: false, error: "file-store-unavailable" };
     }
-    const stored = db.transaction(
-      (tx) => {
-        const updated = tx
+    const stored = await transaction(db,
+      async (tx) => {
+        const updated = (await tx
           .update(orders)
           .set({ labelUrl: `/api/files/${name}`, labelShipmentId: null })
           .where(and(eq(orders.id, order.id), isNull(orders.labelUrl)))
-          .returning()
-          .get();
+          .returning())[0];
         if (!updated) return undefined;
-        tx.insert(files)
-          .values({ name, originalName: `label-order-${order.id}.pdf`, contentType: "application/pdf", size: result.pdf!.byteLength, kind: "label", ownerId: seller.id })
-          .run();
+        await tx.insert(files)
+          .values({ name, originalName: `label-order-${order.id}.pdf`, contentType: "application/pdf", size: result.pdf!.byteLength, kind: "label", ownerId: seller.id });
         return updated;
       },
       { behavior: "immediate" },
     );
     if (!stored) {
       await discardFiles({ db, names: [name] });
-      return { ok: true, order: db.select().from(orders).where(eq(orders.id, order.id)).get()!, existing: true };
+      return { ok: true, order: (await first(db.select().from(orders).where(eq(orders.id, order.id)).limit(1)))!, existing: true };
     }
     return { ok: true, order: stored, existing: false };
   }
 
   const carrier = CARRIERS.find((c) => c.toLowerCase() === result.carrier?.toLowerCase()) as Carrier | undefined;
-  const stored = db.transaction(
-    (tx) => {
-      const updated = tx
+  const stored = await transaction(db,
+    async (tx) => {
+      const updated = (await tx
         .update(orders)
         .set({
           labelUrl: result.labelUrl!,
@@ -152,10 +149,9 @@ async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider
           trackingUrl: result.trackingNumber && carrier ? trackingUrl(carrier, result.trackingNumber) : order.trackingUrl,
         })
         .where(and(eq(orders.id, order.id), isNull(orders.labelUrl)))
-        .returning()
-        .get();
+        .returning())[0];
       if (!updated) return undefined;
-      if (!platformShips && result.costCents > 0) debitLabel({ tx, orderId: order.id, costCents: result.costCents, now });
+      if (!platformShips && result.costCents > 0) await debitLabel({ tx, orderId: order.id, costCents: result.costCents, now });
       return updated;
     },
     { behavior: "immediate" },
@@ -165,7 +161,7 @@ async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider
       { event: "label-duplicate", orderId: order.id, shipmentId: result.providerShipmentId },
       "a second label was bought while another was stored",
     );
-    return { ok: true, order: db.select().from(orders).where(eq(orders.id, order.id)).get()!, existing: true };
+    return { ok: true, order: (await first(db.select().from(orders).where(eq(orders.id, order.id)).limit(1)))!, existing: true };
   }
   return { ok: true, order: stored, existing: false };
 }
@@ -185,8 +181,8 @@ function sellerAddress(seller: typeof users.$inferSelect): Address {
   };
 }
 
-function platformAddress(db: Db): Address {
-  const s = db.select().from(platformSettings).where(eq(platformSettings.id, 1)).get()!;
+async function platformAddress(db: Db): Promise<Address> {
+  const s = (await first(db.select().from(platformSettings).where(eq(platformSettings.id, 1)).limit(1)))!;
   return {
     shipping_name: s.shippingName,
     street: s.street,

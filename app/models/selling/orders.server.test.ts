@@ -19,10 +19,10 @@ describe("the seller's orders", () => {
     const db = createTestDb();
     const shop = await makeSoldShop(db);
     const other = await makeSoldShop(db);
-    expect(listStoreOrders({ db, storeId: shop.store.id }).total).toBe(4);
-    expect(listStoreOrders({ db, storeId: shop.store.id, pageSize: 3, page: 2 })).toMatchObject({ page: 2, pageCount: 2, total: 4 });
-    expect(getStoreOrder({ db, storeId: shop.store.id, orderId: other.dressOrder.id })).toBeUndefined();
-    const json = toSellerOrderJson(getStoreOrder({ db, storeId: shop.store.id, orderId: shop.dressOrder.id })!);
+    expect((await listStoreOrders({ db, storeId: shop.store.id })).total).toBe(4);
+    expect(await listStoreOrders({ db, storeId: shop.store.id, pageSize: 3, page: 2 })).toMatchObject({ page: 2, pageCount: 2, total: 4 });
+    expect(await getStoreOrder({ db, storeId: shop.store.id, orderId: other.dressOrder.id })).toBeUndefined();
+    const json = toSellerOrderJson((await getStoreOrder({ db, storeId: shop.store.id, orderId: shop.dressOrder.id }))!);
     expect(json).toMatchObject({ orderId: shop.dressOrder.id, amount: 89.99, fee: 13.5, productType: "Ready", label_url: null });
     expect(Object.keys(json.shippingInfo)).toEqual(["shipping_name", "first_name", "last_name", "street", "street2", "city", "state", "postal_code", "country"]);
     expect(json.shippingInfo).toMatchObject({ street: "1 Main St", city: "Springfield", state: "IL", postal_code: "62701", country: "US" });
@@ -52,9 +52,9 @@ describe("the seller's orders", () => {
       ok: true,
       order: { status: "Shipped", trackingUrl: null },
     });
-    db.update(orders).set({ status: "Refunded" }).where(eq(orders.id, shop.bagOrder.id)).run();
+    await db.update(orders).set({ status: "Refunded" }).where(eq(orders.id, shop.bagOrder.id));
     expect(await shipOrder({ db, orderId: shop.bagOrder.id, actor: seller, tracking: "X1", carrier: "FedEx" })).toEqual({ ok: false, error: "refunded" });
-    expect(listStoreOrders({ db, storeId: shop.store.id, status: "Shipped" }).total).toBe(2);
+    expect((await listStoreOrders({ db, storeId: shop.store.id, status: "Shipped" })).total).toBe(2);
   });
 });
 
@@ -62,14 +62,14 @@ describe("the seller's finance", () => {
   it("CSV of the ledger, a 90-day series and the best sellers", async () => {
     const db = createTestDb();
     const shop = await makeSoldShop(db);
-    const csv = transactionsCsv(listAllTransactions({ db, storeId: shop.store.id }));
+    const csv = transactionsCsv(await listAllTransactions({ db, storeId: shop.store.id }));
     const lines = csv.trim().split("\r\n");
     expect(lines[0]).toBe("id,tx_type,order_id,amount,tax,fee,shipping,status,tx_dt,reason");
     expect(lines).toHaveLength(5);
     expect(lines.some((l) => l.startsWith(`1,Sale,${shop.dressOrder.id},76.49,0.00,13.50,0.00,Completed,`))).toBe(true);
-    const series = salesSeries({ db, storeId: shop.store.id });
+    const series = await salesSeries({ db, storeId: shop.store.id });
     expect(series).toHaveLength(90);
     expect(series.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), orders: 4, amountCents: 8999 + 9100 + 1250 + 2000 });
-    expect(bestSellingDesigns({ db, storeId: shop.store.id })[0]).toMatchObject({ productId: shop.bag.id, units: 2, amountCents: 9100 });
+    expect((await bestSellingDesigns({ db, storeId: shop.store.id }))[0]).toMatchObject({ productId: shop.bag.id, units: 2, amountCents: 9100 });
   });
 });

@@ -18,14 +18,14 @@ import type { Profile } from "~/models/accounts/profile.server";
 import { latestRefundRequests } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { trackingUrl, type Carrier } from "~/schemas/selling";
-import type { Db } from "~/utils/db.server";
+import { type Db, first, transaction } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { isDownloadPattern } from "~/utils/catalog";
 
 export type OrderStatus = Order["status"];
 
-export function listStoreOrders({
+export async function listStoreOrders({
   db,
   storeId,
   status,
@@ -41,17 +41,16 @@ export function listStoreOrders({
   // A tester copy (issue 37) is no sale: the tester call's page lists the testers.
   const sales = and(eq(orders.storeId, storeId), eq(orders.testerCopy, false));
   const where = status ? and(sales, eq(orders.status, status)) : sales;
-  const total = db.select({ n: count() }).from(orders).where(where).get()?.n ?? 0;
+  const total = (await first(db.select({ n: count() }).from(orders).where(where).limit(1)))?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
-  const rows = db
+  const rows = await db
     .select()
     .from(orders)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(pageSize)
-    .offset((current - 1) * pageSize)
-    .all();
+    .offset((current - 1) * pageSize);
   return { orders: rows, total, page: current, pageCount };
 }
 
@@ -59,28 +58,26 @@ export function listStoreOrders({
  * Every order of the store, newest first, with what the seller view shows (GET /api/user/get-own-orders maps it with
  * `toSellerOrderJson`): one query per table for the whole list, the file's original name left out.
  */
-export function listStoreOrderViews({ db, storeId }: { db: Db; storeId: number }): StoreOrder[] {
-  const list = db.select().from(orders).where(and(eq(orders.storeId, storeId), eq(orders.testerCopy, false))).orderBy(desc(orders.createdAt), desc(orders.id)).all();
+export async function listStoreOrderViews({ db, storeId }: { db: Db; storeId: number }): Promise<StoreOrder[]> {
+  const list = await db.select().from(orders).where(and(eq(orders.storeId, storeId), eq(orders.testerCopy, false))).orderBy(desc(orders.createdAt), desc(orders.id));
   if (list.length === 0) return [];
   const productIds = [...new Set(list.map((o) => o.productId))];
   const productRows = new Map(
-    db
+    (await db
       .select({ id: products.id, patternFile: products.patternFile, parcelSize: products.parcelSize })
       .from(products)
-      .where(inArray(products.id, productIds))
-      .all()
+      .where(inArray(products.id, productIds)))
       .map((p) => [p.id, p]),
   );
   const buyers = new Map(
-    db
+    (await db
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
       .from(users)
-      .where(inArray(users.id, [...new Set(list.map((o) => o.buyerId))]))
-      .all()
+      .where(inArray(users.id, [...new Set(list.map((o) => o.buyerId))])))
       .map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]),
   );
-  const media = mediaOf(db, productIds);
-  const requests = latestRefundRequests({ db, orderIds: list.map((o) => o.id) });
+  const media = await mediaOf(db, productIds);
+  const requests = await latestRefundRequests({ db, orderIds: list.map((o) => o.id) });
   return list.map((o) => {
     const product = productRows.get(o.productId);
     const digital = isDownloadPattern(o.productType, o.delivery);
@@ -107,20 +104,19 @@ export type StoreOrder = Order & {
 };
 
 /** One order of the store with what the sale screen shows; another store's order is undefined. */
-export function getStoreOrder({ db, storeId, orderId }: { db: Db; storeId: number; orderId: number }): StoreOrder | undefined {
+export async function getStoreOrder({ db, storeId, orderId }: { db: Db; storeId: number; orderId: number }): Promise<StoreOrder | undefined> {
   if (!Number.isInteger(orderId) || orderId <= 0) return undefined;
-  const row = db
+  const row = await first(db
     .select({ order: orders, patternFile: products.patternFile, parcelSize: products.parcelSize, firstName: users.firstName, lastName: users.lastName })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(users, eq(users.id, orders.buyerId))
-    .where(and(eq(orders.id, orderId), eq(orders.storeId, storeId)))
-    .get();
+    .where(and(eq(orders.id, orderId), eq(orders.storeId, storeId))).limit(1));
   if (!row) return undefined;
-  const media = mediaOf(db, [row.order.productId]).get(row.order.productId) ?? [];
+  const media = (await mediaOf(db, [row.order.productId])).get(row.order.productId) ?? [];
   const digital = isDownloadPattern(row.order.productType, row.order.delivery);
   const patternFile = digital ? row.patternFile : null;
-  const file = patternFile ? db.select({ originalName: files.originalName }).from(files).where(eq(files.name, patternFile)).get() : undefined;
+  const file = patternFile ? await first(db.select({ originalName: files.originalName }).from(files).where(eq(files.name, patternFile)).limit(1)) : undefined;
   return {
     ...row.order,
     media,
@@ -128,7 +124,7 @@ export function getStoreOrder({ db, storeId, orderId }: { db: Db; storeId: numbe
     patternFileName: file?.originalName ?? null,
     parcelSize: row.parcelSize,
     buyerName: `${row.firstName} ${row.lastName}`.trim(),
-    refundRequest: latestRefundRequests({ db, orderIds: [row.order.id] }).get(row.order.id) ?? null,
+    refundRequest: (await latestRefundRequests({ db, orderIds: [row.order.id] })).get(row.order.id) ?? null,
   };
 }
 
@@ -191,19 +187,18 @@ export async function shipOrder({
   now?: Date;
 }): Promise<ShipResult> {
   const scope = "storeId" in actor ? and(eq(orders.id, orderId), eq(orders.storeId, actor.storeId)) : eq(orders.id, orderId);
-  const result = db.transaction(
-    (tx): ShipResult => {
-      const order = tx.select().from(orders).where(scope).get();
+  const result = await transaction(db,
+    async (tx): Promise<ShipResult> => {
+      const order = await first(tx.select().from(orders).where(scope).limit(1));
       if (!order) return { ok: false, error: "not-found" };
       if (order.status === "Refunded") return { ok: false, error: "refunded" };
       if (isDownloadPattern(order.productType, order.delivery)) return { ok: false, error: "digital" };
       if ("storeId" in actor && !sellerShips(order)) return { ok: false, error: "platform-ships" };
-      const updated = tx
+      const updated = (await tx
         .update(orders)
         .set({ status: "Shipped", tracking, carrier, trackingUrl: trackingUrl(carrier, tracking), shippedAt: order.shippedAt ?? now })
         .where(and(eq(orders.id, orderId), ne(orders.status, "Refunded")))
-        .returning()
-        .get();
+        .returning())[0];
       if (!updated) return { ok: false, error: "refunded" };
       return { ok: true, order: updated, updated: order.status === "Shipped" };
     },
@@ -214,8 +209,8 @@ export async function shipOrder({
 }
 
 async function mailBuyer(db: Db, order: Order, updated: boolean) {
-  const buyer = db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, order.buyerId)).get();
-  const store = db.select({ name: stores.name }).from(stores).where(eq(stores.id, order.storeId)).get();
+  const buyer = await first(db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, order.buyerId)).limit(1));
+  const store = await first(db.select({ name: stores.name }).from(stores).where(eq(stores.id, order.storeId)).limit(1));
   if (!buyer) return;
   const env = getEnv();
   const origin = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");

@@ -11,6 +11,7 @@ import { balanceOf, makeSoldShop, SOLD_BALANCE } from "../../../tests/unit/selli
 import { action as webhookRoute } from "~/routes/_api+/api.stripe.webhook";
 import { createOnboardingLink, refreshOnboarded } from "~/models/payments/onboarding.server";
 import { createLocalPayouts, settleTransfer, transferIdempotencyKey, withdrawBalance } from "~/models/selling/payouts.server";
+import { first } from "~/utils/db.server";
 
 const SECRET = "whsec_payouts_secret";
 const signer = new Stripe("sk_test_signer");
@@ -42,7 +43,7 @@ function postEvent(body: string) {
   return webhookRoute({ request, params: {}, context: { cspNonce: "" } }) as Promise<Response>;
 }
 
-const storeRow = (id: number) => db.select().from(stores).where(eq(stores.id, id)).get()!;
+const storeRow = async (id: number) => (await first(db.select().from(stores).where(eq(stores.id, id)).limit(1)))!;
 const transfersRequests = () => fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/transfers");
 
 /** A sold shop whose owner completed Stripe's onboarding (through the webhook). */
@@ -63,7 +64,7 @@ describe("payout onboarding with Stripe Connect (real SDK, fake Stripe)", () => 
     expect(first.account.id).toMatch(/^acct_/);
     expect(second.account.id).toBe(first.account.id);
     expect(first.account.accountLink.url).not.toBe(second.account.accountLink.url);
-    expect(storeRow(shop.store.id).stripeAccountId).toBe(first.account.id);
+    expect((await storeRow(shop.store.id)).stripeAccountId).toBe(first.account.id);
     const account = fake.accounts.get(first.account.id)!;
     expect(account.controller).toEqual({
       stripe_dashboard: { type: "express" },
@@ -86,15 +87,15 @@ describe("payout onboarding with Stripe Connect (real SDK, fake Stripe)", () => 
     if (!link.ok) throw new Error(link.error);
     const half = fake.event("account.updated", fake.onboard(link.account.id, { details_submitted: true, payouts_enabled: false }));
     expect(await (await postEvent(half)).json()).toEqual({ received: true, result: "updated" });
-    expect(storeRow(shop.store.id).stripeOnboarded).toBe(false);
+    expect((await storeRow(shop.store.id)).stripeOnboarded).toBe(false);
     const done = fake.event("account.updated", fake.onboard(link.account.id));
     expect(await (await postEvent(done)).json()).toEqual({ received: true, result: "updated" });
-    expect(storeRow(shop.store.id).stripeOnboarded).toBe(true);
+    expect((await storeRow(shop.store.id)).stripeOnboarded).toBe(true);
     expect(await (await postEvent(done)).json()).toEqual({ received: true, result: "duplicate-event" });
     // The return screen asks Stripe directly too.
     fake.onboard(link.account.id, { payouts_enabled: false });
     expect(await refreshOnboarded({ db, storeId: shop.store.id })).toBe(false);
-    expect(storeRow(shop.store.id).stripeOnboarded).toBe(false);
+    expect((await storeRow(shop.store.id)).stripeOnboarded).toBe(false);
   });
 });
 
@@ -112,13 +113,13 @@ describe("withdrawals and payouts", () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.idempotencyKey).toBe(transferIdempotencyKey(result.transfer));
     const [transfer] = [...fake.transfers.values()];
-    expect(transfer).toMatchObject({ amount: SOLD_BALANCE, currency: "usd", destination: storeRow(shop.store.id).stripeAccountId });
-    expect(db.select().from(transactions).where(eq(transactions.id, result.transfer.id)).get()!.stripeTransferId).toBe(transfer!.id);
+    expect(transfer).toMatchObject({ amount: SOLD_BALANCE, currency: "usd", destination: (await storeRow(shop.store.id)).stripeAccountId });
+    expect((await first(db.select().from(transactions).where(eq(transactions.id, result.transfer.id)).limit(1)))!.stripeTransferId).toBe(transfer!.id);
     expect(outbox(dir).some((m) => m.to === shop.seller.email && m.subject === "Your transfer of $178.08 is on its way")).toBe(true);
   });
 
   it("auto-approved: paid at once, one Stripe transfer even when the SDK retries after a 500", async () => {
-    db.update(platformSettings).set({ autoApproveTransfers: true }).run();
+    await db.update(platformSettings).set({ autoApproveTransfers: true });
     const shop = await onboardedShop();
     fake.behaviour.failTransfers = 1;
     const result = await withdrawBalance({ db, storeId: shop.store.id });
@@ -127,7 +128,7 @@ describe("withdrawals and payouts", () => {
     expect(calls.length).toBe(2); // the failed attempt and the SDK's retry...
     expect(new Set(calls.map((c) => c.idempotencyKey)).size).toBe(1); // ...with one key
     expect(fake.transfers.size).toBe(1);
-    expect(balanceOf(db, shop.store.id)).toBe(0);
+    expect(await balanceOf(db, shop.store.id)).toBe(0);
     expect(await withdrawBalance({ db, storeId: shop.store.id })).toEqual({ ok: false, error: "not-enough-balance" });
   });
 
@@ -142,12 +143,12 @@ describe("withdrawals and payouts", () => {
   });
 
   it("a refused transfer is Rejected with Stripe's reason and the money returns", async () => {
-    db.update(platformSettings).set({ autoApproveTransfers: true }).run();
+    await db.update(platformSettings).set({ autoApproveTransfers: true });
     const shop = await onboardedShop();
     fake.behaviour.refuseTransfers = "Insufficient funds in the platform balance.";
     const result = await withdrawBalance({ db, storeId: shop.store.id });
     expect(result).toMatchObject({ ok: true, transfer: { status: "Rejected", reason: "Insufficient funds in the platform balance." } });
-    expect(balanceOf(db, shop.store.id)).toBe(SOLD_BALANCE);
+    expect(await balanceOf(db, shop.store.id)).toBe(SOLD_BALANCE);
     expect(fake.transfers.size).toBe(0);
     expect(outbox(dir).some((m) => m.to === shop.seller.email && m.subject === "Your transfer of $178.08 was rejected")).toBe(true);
   });
@@ -162,7 +163,7 @@ describe("withdrawals and payouts", () => {
     fake.behaviour.failTransfers = 0;
     expect(await settleTransfer({ db, transferId: result.transfer.id, decision: "approve" })).toMatchObject({ ok: true, transfer: { status: "Completed" } });
     expect(fake.transfers.size).toBe(1);
-    expect(balanceOf(db, shop.store.id)).toBe(0);
+    expect(await balanceOf(db, shop.store.id)).toBe(0);
   });
 
   it("an administrator's rejection returns the money with the reason; the local provider completes at once", async () => {
@@ -173,7 +174,7 @@ describe("withdrawals and payouts", () => {
       ok: true,
       transfer: { status: "Rejected", reason: "Verify your bank" },
     });
-    expect(balanceOf(db, shop.store.id)).toBe(SOLD_BALANCE);
+    expect(await balanceOf(db, shop.store.id)).toBe(SOLD_BALANCE);
     const again = await withdrawBalance({ db, storeId: shop.store.id });
     if (!again.ok) throw new Error(again.error);
     const local = await settleTransfer({ db, transferId: again.transfer.id, decision: "approve", provider: createLocalPayouts() });

@@ -19,7 +19,7 @@ import { stores, users, type Store, type Transaction } from "../../../db/tables"
 import { getStripe } from "~/models/payments/providers.server";
 import { isStripeError } from "~/models/payments/stripe.server";
 import { getPlatformSettings } from "~/models/platform/settings.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
@@ -104,11 +104,11 @@ export async function settleTransfer({
   now?: Date;
 }): Promise<SettleTransferResult> {
   if (decision === "reject") {
-    const rejected = rejectTransfer({ db, transferId, reason: reason?.trim() || "Rejected by an administrator.", adminId, now });
+    const rejected = await rejectTransfer({ db, transferId, reason: reason?.trim() || "Rejected by an administrator.", adminId, now });
     if (rejected.ok) await mailSeller(db, rejected.transfer);
     return rejected;
   }
-  const claimed = claimTransfer({ db, transferId, now });
+  const claimed = await claimTransfer({ db, transferId, now });
   if (!claimed.ok) return claimed;
   let outcome: PayoutOutcome;
   try {
@@ -118,8 +118,8 @@ export async function settleTransfer({
     return { ok: false, error: "provider-unavailable" };
   }
   const settled = outcome.ok
-    ? completeTransfer({ db, transferId, stripeTransferId: outcome.providerTransferId, adminId, now })
-    : rejectTransfer({ db, transferId, reason: outcome.reason, adminId, claimed: true, now });
+    ? await completeTransfer({ db, transferId, stripeTransferId: outcome.providerTransferId, adminId, now })
+    : await rejectTransfer({ db, transferId, reason: outcome.reason, adminId, claimed: true, now });
   if (settled.ok) {
     log.info({ event: "payout", transferId, outcome: outcome.ok ? "paid" : "rejected", adminId }, "a transfer was settled");
     await mailSeller(db, settled.transfer);
@@ -131,21 +131,20 @@ export type WithdrawResult = { ok: true; transfer: Transaction } | { ok: false; 
 
 /** The seller's "Transfer to Bank Account": one Pending transfer of the whole balance, paid at once if auto-approved. */
 export async function withdrawBalance({ db, storeId, now = new Date() }: { db: Db; storeId: number; now?: Date }): Promise<WithdrawResult> {
-  const requested = requestWithdrawal({ db, storeId, now });
+  const requested = await requestWithdrawal({ db, storeId, now });
   if (!requested.ok) return requested;
-  if (!getPlatformSettings({ db }).autoApproveTransfers) return requested;
+  if (!(await getPlatformSettings({ db })).autoApproveTransfers) return requested;
   const settled = await settleTransfer({ db, transferId: requested.transfer.id, decision: "approve", now });
   // An unknown provider outcome leaves the transfer Pending; the seller sees it as such.
   return settled.ok ? settled : requested;
 }
 
 async function mailSeller(db: Db, transfer: Transaction) {
-  const seller = db
+  const seller = await first(db
     .select({ email: users.email, firstName: users.firstName, storeName: stores.name })
     .from(stores)
     .innerJoin(users, eq(users.id, stores.userId))
-    .where(eq(stores.id, transfer.storeId))
-    .get();
+    .where(eq(stores.id, transfer.storeId)).limit(1));
   if (!seller) return;
   const amount = formatCents(-transfer.amountCents);
   const origin = (getEnv().PUBLIC_URL ?? `http://localhost:${getEnv().PORT}`).replace(/\/$/, "");

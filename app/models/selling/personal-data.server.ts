@@ -8,16 +8,17 @@ import { follows, orders, patternVersions, productMedia, products, storeMedia, v
 import { orderJson } from "~/models/buying/personal-data.server";
 import { sizeChartJson } from "~/models/fit/size-chart-view.server";
 import { exportFileUrl, iso, masked, type ExportSubject } from "~/utils/personal-data";
+import { first } from "~/utils/db.server";
 
-export function sellingPersonalData({ db, store }: ExportSubject) {
-  const storeProducts = store ? db.select().from(products).where(eq(products.storeId, store.id)).orderBy(asc(products.id)).all() : [];
+export async function sellingPersonalData({ db, store }: ExportSubject) {
+  const storeProducts = store ? await db.select().from(products).where(eq(products.storeId, store.id)).orderBy(asc(products.id)) : [];
   const productIds = storeProducts.map((p) => p.id);
   const byProduct = <T extends { productId: number }>(rows: T[]) => (id: number) => rows.filter((r) => r.productId === id);
-  const productMediaOf = byProduct(productIds.length ? db.select().from(productMedia).where(inArray(productMedia.productId, productIds)).orderBy(asc(productMedia.position)).all() : []);
-  const variantsOf = byProduct(productIds.length ? db.select().from(variants).where(inArray(variants.productId, productIds)).orderBy(asc(variants.position)).all() : []);
-  const versionsOf = byProduct(productIds.length ? db.select().from(patternVersions).where(inArray(patternVersions.productId, productIds)).orderBy(asc(patternVersions.version)).all() : []);
-  const sold = store ? db.select().from(orders).where(eq(orders.storeId, store.id)).orderBy(asc(orders.id)).all() : [];
-  const followers = store ? db.select({ n: sql<number>`count(*)` }).from(follows).where(eq(follows.storeId, store.id)).get()!.n : 0;
+  const productMediaOf = byProduct(productIds.length ? await db.select().from(productMedia).where(inArray(productMedia.productId, productIds)).orderBy(asc(productMedia.position)) : []);
+  const variantsOf = byProduct(productIds.length ? await db.select().from(variants).where(inArray(variants.productId, productIds)).orderBy(asc(variants.position)) : []);
+  const versionsOf = byProduct(productIds.length ? await db.select().from(patternVersions).where(inArray(patternVersions.productId, productIds)).orderBy(asc(patternVersions.version)) : []);
+  const sold = store ? await db.select().from(orders).where(eq(orders.storeId, store.id)).orderBy(asc(orders.id)) : [];
+  const followers = store ? (await first(db.select({ n: sql<number>`count(*)` }).from(follows).where(eq(follows.storeId, store.id)).limit(1)))!.n : 0;
   return {
     store: store
       ? {
@@ -35,17 +36,16 @@ export function sellingPersonalData({ db, store }: ExportSubject) {
             account_type: store.accountType,
           },
           followers,
-          media: db
+          media: (await db
             .select()
             .from(storeMedia)
             .where(eq(storeMedia.storeId, store.id))
-            .orderBy(asc(storeMedia.position))
-            .all()
+            .orderBy(asc(storeMedia.position)))
             .map((m) => ({ file: m.media, url: exportFileUrl(m.media) })),
           created_at: iso(store.createdAt),
         }
       : null,
-    products: storeProducts.map((p) => ({
+    products: await Promise.all(storeProducts.map(async (p) => ({
       id: p.id,
       name: p.name,
       description: p.description,
@@ -64,8 +64,8 @@ export function sellingPersonalData({ db, store }: ExportSubject) {
       media: productMediaOf(p.id).map((m) => ({ file: m.media, url: exportFileUrl(m.media) })),
       variants: variantsOf(p.id).map((v) => ({ id: v.id, name: v.name, value: v.value, sku: v.sku, inventory: v.inventory })),
       pattern_versions: versionsOf(p.id).map((v) => ({ version: v.version, file: v.file, note: v.note, created_at: iso(v.createdAt) })),
-      ...sizeChartJson({ db }, p.id),
-    })),
+      ...await sizeChartJson({ db }, p.id),
+    }))),
     orders_sold: sold.map(orderJson),
   };
 }

@@ -11,6 +11,7 @@ import { pngImage, withUploadDir } from "../../../tests/unit/upload-fixtures";
 import { PayoutSchema, STORE_MESSAGES } from "~/schemas/selling";
 import { decryptSecret } from "~/utils/crypto.server";
 import { ownStoreJson, payoutDetails, saveStore } from "./stores.server";
+import { first as firstRow } from "~/utils/db.server";
 
 let db: Db;
 let userId: number;
@@ -38,12 +39,12 @@ describe("saveStore", () => {
     });
     if (!first.ok) throw new Error(JSON.stringify(first));
     expect(first.created).toBe(true);
-    const row = db.select().from(stores).where(eq(stores.userId, userId)).get()!;
+    const row = (await firstRow(db.select().from(stores).where(eq(stores.userId, userId)).limit(1)))!;
     expect(row.accountNumber).not.toContain("000111222333");
     expect(decryptSecret(row.accountNumber)).toBe("000111222333");
     expect(row.accountLast4).toBe("2333");
     expect(payoutDetails(row)).toEqual({ accountname: "N", accountnumber: "****2333", accountrouting: "110000000", accounttype: "savings" });
-    const json = ownStoreJson({ db, store: row });
+    const json = await ownStoreJson({ db, store: row });
     expect(json.media).toHaveLength(2);
     expect(JSON.stringify(json)).not.toContain("000111222333");
 
@@ -59,12 +60,12 @@ describe("saveStore", () => {
       newMedia: [],
     });
     expect(second).toMatchObject({ ok: true, created: false });
-    const after = db.select().from(stores).where(eq(stores.userId, userId)).get()!;
+    const after = (await firstRow(db.select().from(stores).where(eq(stores.userId, userId)).limit(1)))!;
     expect(decryptSecret(after.accountNumber)).toBe("000111222333");
     expect(after.accountType).toBe("checking");
     expect(fs.existsSync(path.join(data.dir, "uploads", oldLogo))).toBe(false);
-    expect(db.select().from(files).where(eq(files.name, oldLogo)).get()).toBeUndefined();
-    expect(ownStoreJson({ db, store: after }).media.map((m) => m.id)).toEqual([json.media[1]!.id]);
+    expect(await firstRow(db.select().from(files).where(eq(files.name, oldLogo)).limit(1))).toBeUndefined();
+    expect((await ownStoreJson({ db, store: after })).media.map((m) => m.id)).toEqual([json.media[1]!.id]);
 
     // A new account name and type with the number left empty (the page shows it only masked) keep the stored
     // number (issue 34 item 22).
@@ -77,7 +78,7 @@ describe("saveStore", () => {
       newMedia: [],
     });
     expect(third).toMatchObject({ ok: true, created: false });
-    const renamed = db.select().from(stores).where(eq(stores.userId, userId)).get()!;
+    const renamed = (await firstRow(db.select().from(stores).where(eq(stores.userId, userId)).limit(1)))!;
     expect(decryptSecret(renamed.accountNumber)).toBe("000111222333");
     expect(payoutDetails(renamed)).toEqual({ accountname: "Needle and Co LLC", accountnumber: "****2333", accountrouting: "110000000", accounttype: "savings" });
   });
@@ -92,7 +93,7 @@ describe("saveStore", () => {
       newMedia: [],
     });
     expect(result).toEqual({ ok: false, errors: { accountnumber: ["Enter the account name, account number and routing number together"] } });
-    expect(db.select().from(stores).all()).toEqual([]);
+    expect(await db.select().from(stores)).toEqual([]);
   });
 
   it("refuses more than 10 media, a masked number that is not the stored one and a logo that is not an image", async () => {
@@ -113,8 +114,8 @@ describe("saveStore", () => {
         avatar: ["logo.png is not an image (JPEG, PNG, GIF, WebP or BMP)."],
       },
     });
-    expect(db.select().from(stores).all()).toEqual([]);
-    expect(db.select().from(files).all()).toEqual([]);
+    expect(await db.select().from(stores)).toEqual([]);
+    expect(await db.select().from(files)).toEqual([]);
   });
 
   it("payout details come complete or not at all", () => {
@@ -137,12 +138,12 @@ describe("store names are unique, whatever their case and surrounding spaces", (
     const second = (await makeUser(db)).id;
     const refused = await save(second, "  STITCH & seam atelier ", { logo: await temp("avatar", "logo.png", image()) });
     expect(refused).toEqual({ ok: false, errors: { name: [STORE_MESSAGES.nameTaken] } });
-    expect(db.select().from(stores).where(eq(stores.userId, second)).get()).toBeUndefined();
-    expect(db.select().from(files).all()).toEqual([]);
+    expect(await firstRow(db.select().from(stores).where(eq(stores.userId, second)).limit(1))).toBeUndefined();
+    expect(await db.select().from(files)).toEqual([]);
 
     expect(await save(second, "Seam Ripper Supply")).toMatchObject({ ok: true, created: true });
     expect(await save(second, "stitch & seam ATELIER")).toEqual({ ok: false, errors: { name: [STORE_MESSAGES.nameTaken] } });
-    expect(db.select({ name: stores.name }).from(stores).where(eq(stores.userId, second)).get()).toEqual({ name: "Seam Ripper Supply" });
+    expect(await firstRow(db.select({ name: stores.name }).from(stores).where(eq(stores.userId, second)).limit(1))).toEqual({ name: "Seam Ripper Supply" });
     // A store may keep its own name, or change only its case.
     expect(await save(userId, "STITCH & SEAM ATELIER")).toMatchObject({ ok: true, created: false });
   });
@@ -156,18 +157,18 @@ describe("store names are unique, whatever their case and surrounding spaces", (
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, errors: { name: [STORE_MESSAGES.nameTaken] } }]);
-    expect(db.select().from(stores).all()).toHaveLength(1);
+    expect(await db.select().from(stores)).toHaveLength(1);
     // Only the saved store's logo is kept.
-    expect(db.select().from(files).all()).toHaveLength(1);
+    expect(await db.select().from(files)).toHaveLength(1);
   });
 
   it("the database refuses a duplicate written past the model (case, spaces); unnamed stores do not count", async () => {
-    const insert = (owner: number, name: string) => db.insert(stores).values({ userId: owner, name }).run();
+    const insert = async (owner: number, name: string) => await db.insert(stores).values({ userId: owner, name });
     const [b, c, d] = [(await makeUser(db)).id, (await makeUser(db)).id, (await makeUser(db)).id];
-    insert(userId, "Okafor Atelier");
-    expect(() => insert(b, " okafor ATELIER ")).toThrow(/UNIQUE constraint failed/);
-    insert(c, "");
-    insert(d, "");
-    expect(db.select().from(stores).all()).toHaveLength(3);
+    await insert(userId, "Okafor Atelier");
+    await expect(insert(b, " okafor ATELIER ")).rejects.toThrow(/UNIQUE constraint failed/);
+    await insert(c, "");
+    await insert(d, "");
+    expect(await db.select().from(stores)).toHaveLength(3);
   });
 });

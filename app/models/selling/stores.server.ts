@@ -9,19 +9,18 @@ import { follows, products, storeMedia, stores, type Store } from "../../../db/t
 import { getStoreByOwner } from "~/models/catalog/stores.server";
 import { MASKED_ACCOUNT, STORE_MESSAGES, type FieldErrors, type PayoutInput, type StoreInput } from "~/schemas/selling";
 import { encryptSecret } from "~/utils/crypto.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first, transaction } from "~/utils/db.server";
 import { MAX_MEDIA } from "~/utils/upload-limits";
 import { deleteUnreferencedFiles, discardFiles, FileStoreUnavailableError, storeFile } from "~/models/files/store.server";
 import { type FileProblem, type TempFile } from "~/utils/multipart.server";
 import { inspectFile } from "~/models/files/inspect.server";
 
-export function getStoreMedia({ db, storeId }: { db: Db; storeId: number }) {
-  return db
+export async function getStoreMedia({ db, storeId }: { db: Db; storeId: number }) {
+  return await db
     .select({ id: storeMedia.id, media: storeMedia.media })
     .from(storeMedia)
     .where(eq(storeMedia.storeId, storeId))
-    .orderBy(asc(storeMedia.position), asc(storeMedia.id))
-    .all();
+    .orderBy(asc(storeMedia.position), asc(storeMedia.id));
 }
 
 /** `****6789`: the only form in which the account number leaves the owner's own edit field. */
@@ -40,17 +39,16 @@ export function payoutDetails(store: Store) {
 }
 
 /** GET /api/user/get-own-store: spec 3 Store, plus the payout details (masked) and the onboarding state. */
-export function ownStoreJson({ db, store }: { db: Db; store: Store }) {
-  const designs = db
+export async function ownStoreJson({ db, store }: { db: Db; store: Store }) {
+  const designs = await db
     .select({ id: products.id, name: products.name, price: products.priceCents, type: products.type })
     .from(products)
     .where(and(eq(products.storeId, store.id), isNull(products.removedAt)))
-    .orderBy(asc(products.createdAt))
-    .all();
-  const followers = db.select({ n: count() }).from(follows).where(eq(follows.storeId, store.id)).get()?.n ?? 0;
+    .orderBy(asc(products.createdAt));
+  const followers = (await first(db.select({ n: count() }).from(follows).where(eq(follows.storeId, store.id)).limit(1)))?.n ?? 0;
   return {
     store: { id: store.id, name: store.name, avatar: store.avatar, bio: store.bio, userid: store.userId },
-    media: getStoreMedia({ db, storeId: store.id }),
+    media: await getStoreMedia({ db, storeId: store.id }),
     designs: designs.map((d) => ({ ...d, price: d.price / 100 })),
     followersCount: { count: followers },
     isFollowing: { count: 0 },
@@ -98,8 +96,8 @@ export async function saveStore(args: SaveStoreArgs): Promise<SaveStoreResult> {
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   for (const p of args.problems ?? []) add(p.field, p.message);
 
-  const existing = getStoreByOwner({ db, ownerId: userId });
-  const current = existing ? getStoreMedia({ db, storeId: existing.id }) : [];
+  const existing = await getStoreByOwner({ db, ownerId: userId });
+  const current = existing ? await getStoreMedia({ db, storeId: existing.id }) : [];
   const currentIds = new Set(current.map((m) => m.id));
   const keep = args.media.keep === null ? current.map((m) => m.id) : args.media.keep.filter((id) => currentIds.has(id));
   if (keep.length + newMedia.length + (args.problems?.filter((p) => p.field === fields.media).length ?? 0) > MAX_MEDIA) {
@@ -107,7 +105,7 @@ export async function saveStore(args: SaveStoreArgs): Promise<SaveStoreResult> {
   }
 
   // Checked first for a quick answer; checked again in the write's transaction, which decides a race.
-  if (isStoreNameTaken({ db, name: input.name, ownerId: userId })) add("name", STORE_MESSAGES.nameTaken);
+  if (await isStoreNameTaken({ db, name: input.name, ownerId: userId })) add("name", STORE_MESSAGES.nameTaken);
 
   if (payout && MASKED_ACCOUNT.test(payout.accountnumber) && !(existing?.accountLast4 && payout.accountnumber.endsWith(existing.accountLast4))) {
     add("accountnumber", STORE_MESSAGES.accountNumber);
@@ -151,32 +149,29 @@ export async function saveStore(args: SaveStoreArgs): Promise<SaveStoreResult> {
   const payoutValues = payout ? payoutColumns(payout, existing) : {};
   let result: { store: Store; created: boolean; unused: string[] };
   try {
-    result = db.transaction(
-      (tx) => {
-        const before = tx.select().from(stores).where(eq(stores.userId, userId)).get();
-        if (isStoreNameTaken({ db: tx, name: input.name, ownerId: userId })) throw new NameTaken();
+    result = await transaction(db,
+      async (tx) => {
+        const before = await first(tx.select().from(stores).where(eq(stores.userId, userId)).limit(1));
+        if (await isStoreNameTaken({ db: tx, name: input.name, ownerId: userId })) throw new NameTaken();
         const avatar = logoName ?? (args.removeLogo ? null : (before?.avatar ?? null));
         const store = before
-          ? tx
+          ? (await tx
               .update(stores)
               .set({ name: input.name, bio: input.bio, avatar, ...payoutValues })
               .where(eq(stores.id, before.id))
-              .returning()
-              .get()
-          : tx
+              .returning())[0]
+          : (await tx
               .insert(stores)
               .values({ userId, name: input.name, bio: input.bio, avatar, ...payoutValues })
-              .returning()
-              .get();
-        const rows = tx.select().from(storeMedia).where(eq(storeMedia.storeId, store.id)).all();
+              .returning())[0];
+        const rows = await tx.select().from(storeMedia).where(eq(storeMedia.storeId, store.id));
         const keepIds = keep.filter((id) => rows.some((r) => r.id === id));
         const removed = rows.filter((r) => !keepIds.includes(r.id));
-        if (removed.length) tx.delete(storeMedia).where(inArray(storeMedia.id, removed.map((r) => r.id))).run();
-        keepIds.forEach((id, position) => tx.update(storeMedia).set({ position }).where(eq(storeMedia.id, id)).run());
-        mediaNames.forEach((media, i) =>
-          tx.insert(storeMedia).values({ storeId: store.id, media, position: keepIds.length + i }).run(),
-        );
-        const total = tx.select({ n: count() }).from(storeMedia).where(eq(storeMedia.storeId, store.id)).get()?.n ?? 0;
+        if (removed.length) await tx.delete(storeMedia).where(inArray(storeMedia.id, removed.map((r) => r.id)));
+        for (const [position, id] of keepIds.entries()) await tx.update(storeMedia).set({ position }).where(eq(storeMedia.id, id));
+        for (const [i, media] of mediaNames.entries())
+          await tx.insert(storeMedia).values({ storeId: store.id, media, position: keepIds.length + i });
+        const total = (await first(tx.select({ n: count() }).from(storeMedia).where(eq(storeMedia.storeId, store.id)).limit(1)))?.n ?? 0;
         if (total > MAX_MEDIA) throw new TooManyMedia();
         const unused = [...removed.map((r) => r.media)];
         if (before?.avatar && before.avatar !== avatar) unused.push(before.avatar);
@@ -205,13 +200,12 @@ const nameKey = sql`lower(trim(${stores.name}))`;
  * Whether another owner's store has this name, whatever its case and surrounding spaces (decision 092). SQLite's
  * lower() folds ASCII letters only, as the index does: the check and the index always agree.
  */
-export function isStoreNameTaken({ db, name, ownerId }: { db: Pick<Db, "select">; name: string; ownerId: number }): boolean {
+export async function isStoreNameTaken({ db, name, ownerId }: { db: Pick<Db, "select">; name: string; ownerId: number }): Promise<boolean> {
   if (name.trim() === "") return false;
-  const found = db
+  const found = await first(db
     .select({ id: stores.id })
     .from(stores)
-    .where(and(sql`${nameKey} = lower(trim(${name}))`, sql`trim(${stores.name}) <> ''`, ne(stores.userId, ownerId)))
-    .get();
+    .where(and(sql`${nameKey} = lower(trim(${name}))`, sql`trim(${stores.name}) <> ''`, ne(stores.userId, ownerId))).limit(1));
   return Boolean(found);
 }
 

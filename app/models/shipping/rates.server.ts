@@ -10,24 +10,23 @@ import { and, eq, inArray } from "drizzle-orm";
 
 import { products, shippingRates, stores, users } from "../../../db/tables";
 import { isDomestic, storeShippingCharges, stringifyShippingOverride, type ShippingRates } from "~/models/shipping/rates";
-import type { DbOrTx } from "~/utils/db.server";
+import { affected, type DbOrTx, first } from "~/utils/db.server";
 
-export function getShippingRates({ db, storeId }: { db: DbOrTx; storeId: number }): ShippingRates | null {
-  const row = db.select().from(shippingRates).where(eq(shippingRates.storeId, storeId)).get();
+export async function getShippingRates({ db, storeId }: { db: DbOrTx; storeId: number }): Promise<ShippingRates | null> {
+  const row = await first(db.select().from(shippingRates).where(eq(shippingRates.storeId, storeId)).limit(1));
   if (!row) return null;
   const { domesticFirstCents, domesticAdditionalCents, internationalFirstCents, internationalAdditionalCents, freeAboveCents } = row;
   return { domesticFirstCents, domesticAdditionalCents, internationalFirstCents, internationalAdditionalCents, freeAboveCents };
 }
 
-export function saveShippingRates({ db, storeId, rates, now = new Date() }: { db: DbOrTx; storeId: number; rates: ShippingRates | null; now?: Date }) {
+export async function saveShippingRates({ db, storeId, rates, now = new Date() }: { db: DbOrTx; storeId: number; rates: ShippingRates | null; now?: Date }) {
   if (!rates) {
-    db.delete(shippingRates).where(eq(shippingRates.storeId, storeId)).run();
+    await db.delete(shippingRates).where(eq(shippingRates.storeId, storeId));
     return;
   }
-  db.insert(shippingRates)
+  await db.insert(shippingRates)
     .values({ storeId, ...rates, updatedAt: now })
-    .onConflictDoUpdate({ target: shippingRates.storeId, set: { ...rates, updatedAt: now } })
-    .run();
+    .onConflictDoUpdate({ target: shippingRates.storeId, set: { ...rates, updatedAt: now } });
 }
 
 /** A cart line as the shipping rules need it: apparel only; `override` is the product's own rates, if any. */
@@ -39,18 +38,17 @@ export type StoreShipping = { storeId: number; storeName: string; domestic: bool
  * The shipping of the given apparel lines, per store: each line's share (same order as `lines`) and each store's
  * total, in the order the stores first appear. The buyer's country (null for a visitor) decides domestic.
  */
-export function cartShipping({ db, buyerId, lines }: { db: DbOrTx; buyerId: number | null; lines: ShippingCartLine[] }) {
+export async function cartShipping({ db, buyerId, lines }: { db: DbOrTx; buyerId: number | null; lines: ShippingCartLine[] }) {
   const lineCents = lines.map(() => 0);
   const storeIds = [...new Set(lines.map((l) => l.storeId))];
   if (storeIds.length === 0) return { lineCents, stores: [] as StoreShipping[] };
-  const buyerCountry = buyerId === null ? null : (db.select({ country: users.country }).from(users).where(eq(users.id, buyerId)).get()?.country ?? null);
-  const storeRows = db
+  const buyerCountry = buyerId === null ? null : ((await first(db.select({ country: users.country }).from(users).where(eq(users.id, buyerId)).limit(1)))?.country ?? null);
+  const storeRows = await db
     .select({ id: stores.id, name: stores.name, country: users.country })
     .from(stores)
     .innerJoin(users, eq(users.id, stores.userId))
-    .where(inArray(stores.id, storeIds))
-    .all();
-  const rateRows = db.select().from(shippingRates).where(inArray(shippingRates.storeId, storeIds)).all();
+    .where(inArray(stores.id, storeIds));
+  const rateRows = await db.select().from(shippingRates).where(inArray(shippingRates.storeId, storeIds));
   const result: StoreShipping[] = [];
   for (const storeId of storeIds) {
     const store = storeRows.find((s) => s.id === storeId);
@@ -68,11 +66,10 @@ export function cartShipping({ db, buyerId, lines }: { db: DbOrTx; buyerId: numb
 }
 
 /** Sets or clears (null) one of the store's designs' shipping override; false when the design is not the store's. */
-export function setShippingOverride({ db, storeId, productId, rates }: { db: DbOrTx; storeId: number; productId: number; rates: ShippingRates | null }): boolean {
-  const result = db
+export async function setShippingOverride({ db, storeId, productId, rates }: { db: DbOrTx; storeId: number; productId: number; rates: ShippingRates | null }): Promise<boolean> {
+  const result = await db
     .update(products)
     .set({ shippingOverride: stringifyShippingOverride(rates) })
-    .where(and(eq(products.id, productId), eq(products.storeId, storeId)))
-    .run();
-  return result.changes > 0;
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId)));
+  return affected(result) > 0;
 }

@@ -10,7 +10,7 @@ import { platformSettings, stores, users } from "../../../db/tables";
 import { EU_COUNTRIES as EU_MEMBER_STATES } from "~/models/tax/rates.server";
 import { isDownloadPattern, type Delivery, type ProductType } from "~/utils/catalog";
 import { COUNTRIES } from "~/utils/countries";
-import type { DbOrTx } from "~/utils/db.server";
+import { type DbOrTx, first } from "~/utils/db.server";
 
 /** A country's name as a sentence reads it: "the United States", "Canada". */
 const WITH_THE = new Set(["US", "GB", "NL", "AE", "DO", "PH"]);
@@ -67,20 +67,20 @@ type SoldLine = { name: string; storeId: number; type: ProductType; delivery: De
  * print studio (the settings' shipping country), a store's goods from its owner's profile country. Downloads ship
  * nothing.
  */
-export function shippedItems({ db, lines }: { db: DbOrTx; lines: SoldLine[] }): ShippedItem[] {
+export async function shippedItems({ db, lines }: { db: DbOrTx; lines: SoldLine[] }): Promise<ShippedItem[]> {
   const physical = lines.filter((l) => !isDownloadPattern(l.type, l.delivery));
   if (physical.length === 0) return [];
-  const studio = db.select({ country: platformSettings.country }).from(platformSettings).where(eq(platformSettings.id, 1)).get()?.country || PRINT_STUDIO_COUNTRY;
+  const studio = (await first(db.select({ country: platformSettings.country }).from(platformSettings).where(eq(platformSettings.id, 1)).limit(1)))?.country || PRINT_STUDIO_COUNTRY;
   const storeIds = [...new Set(physical.filter((l) => l.type !== "Pattern").map((l) => l.storeId))];
   const owners = storeIds.length
-    ? db.select({ id: stores.id, country: users.country }).from(stores).innerJoin(users, eq(users.id, stores.userId)).where(inArray(stores.id, storeIds)).all()
+    ? await db.select({ id: stores.id, country: users.country }).from(stores).innerJoin(users, eq(users.id, stores.userId)).where(inArray(stores.id, storeIds))
     : [];
   return physical.map((l) => ({ name: l.name, from: l.type === "Pattern" ? studio : owners.find((o) => o.id === l.storeId)?.country || null }));
 }
 
 /** The import notice of a cart or checkout for a buyer shipping to `buyerCountry` (see importNotice). */
-export function checkoutImportNotice({ db, buyerCountry, lines }: { db: DbOrTx; buyerCountry: string | null | undefined; lines: SoldLine[] }): string | null {
+export async function checkoutImportNotice({ db, buyerCountry, lines }: { db: DbOrTx; buyerCountry: string | null | undefined; lines: SoldLine[] }): Promise<string | null> {
   // Most buyers are outside the EU and the UK: nothing to read for them.
   if (!buyerCountry || !customsArea(buyerCountry)) return null;
-  return importNotice(buyerCountry, shippedItems({ db, lines }));
+  return importNotice(buyerCountry, await shippedItems({ db, lines }));
 }

@@ -78,7 +78,7 @@ export async function documentPdf(d: Invoice): Promise<Uint8Array> {
  * none of that kind): the checkout's invoice, the order's store receipt, or its credit note.
  */
 export async function orderDocumentPdf(args: { db: Db; orderId: number; viewer: { id: number; role: string }; kind: "invoice" | "receipt" | "credit-note" }) {
-  const d = args.kind === "invoice" ? findInvoice(args)?.invoice : findOrderDocument({ ...args, kind: args.kind });
+  const d = args.kind === "invoice" ? (await findInvoice(args))?.invoice : await findOrderDocument({ ...args, kind: args.kind });
   if (!d) return undefined;
   return { pdf: await documentPdf(d), fileName: `${d.kind}-${d.number}.pdf` };
 }

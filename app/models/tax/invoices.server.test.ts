@@ -23,19 +23,19 @@ beforeAll(() => {
 async function setup(db: Db, mode: "none" | "vat" = "vat") {
   const shop = await makeShop(db);
   // The store's owner lives in the US: its goods ship from there.
-  db.update(users).set({ street: "9 Loom Ave", city: "Portland", state: "OR", postalCode: "97201", country: "US" }).where(eq(users.id, shop.seller.id)).run();
-  db.update(platformSettings).set({ taxMode: mode, legalName: "Patternhouse Ltd", legalAddress: "1 Dock Rd\nDublin", vatNumber: "IE6388047V" }).where(eq(platformSettings.id, 1)).run();
-  const towels = db.insert(products).values({ storeId: shop.store.id, name: "Tea Towels", description: "Linen", category1: "home", category2: "kitchen", priceCents: 1800, type: "Made" }).returning().get();
+  await db.update(users).set({ street: "9 Loom Ave", city: "Portland", state: "OR", postalCode: "97201", country: "US" }).where(eq(users.id, shop.seller.id));
+  await db.update(platformSettings).set({ taxMode: mode, legalName: "Patternhouse Ltd", legalAddress: "1 Dock Rd\nDublin", vatNumber: "IE6388047V" }).where(eq(platformSettings.id, 1));
+  const towels = (await db.insert(products).values({ storeId: shop.store.id, name: "Tea Towels", description: "Linen", category1: "home", category2: "kitchen", priceCents: 1800, type: "Made" }).returning())[0];
   return { ...shop, towels };
 }
 
 async function buyerIn(db: Db, country: string): Promise<User> {
   const buyer = await makeBuyer(db);
-  return db.update(users).set({ country }).where(eq(users.id, buyer.id)).returning().get();
+  return (await db.update(users).set({ country }).where(eq(users.id, buyer.id)).returning())[0];
 }
 
 async function checkout(db: Db, buyer: User, items: { productId: number; variantId?: number }[]) {
-  for (const item of items) addToCart({ db, owner: { userId: buyer.id }, ...item });
+  for (const item of items) await addToCart({ db, owner: { userId: buyer.id }, ...item });
   const started = await createCheckout({ db, user: buyer, origin: "http://shop.test", provider: createLocalProvider(), digitalConsent: true });
   if (!started.ok) throw new Error(started.error);
   return started.checkout;
@@ -56,13 +56,13 @@ describe("who sells what (item 5)", () => {
     const [pattern, towels] = await pay(db, started.id);
 
     // The platform's invoice: only what it supplies, at Ireland's rate.
-    const invoice = invoiceJson(findInvoice({ db, orderId: pattern!.id, viewer: irish })!);
+    const invoice = invoiceJson((await findInvoice({ db, orderId: pattern!.id, viewer: irish }))!);
     expect(invoice.seller_of_record).toMatchObject({ name: "Patternhouse Ltd" });
     expect(invoice.lines).toEqual([{ name: shop.digital.name, quantity: 1, net: 12.5, tax_rate: 23, tax: 2.88, total: 15.38 }]);
     expect(invoice).toMatchObject({ net: 12.5, tax: 2.88, total: 15.38 });
 
     // The store's receipt: its own sale, under its name and address, with no zero-rated VAT column.
-    const receipt = findOrderDocument({ db, orderId: towels!.id, viewer: irish, kind: "receipt" })!;
+    const receipt = (await findOrderDocument({ db, orderId: towels!.id, viewer: irish, kind: "receipt" }))!;
     const json = documentJson(receipt);
     expect(json.number).toMatch(/^R-\d{4}-000001$/);
     expect(json).toMatchObject({ seller: { name: shop.store.name, address: "9 Loom Ave\n97201 Portland OR", country: "US" }, order_ids: [towels!.id], total: 18 });
@@ -77,10 +77,10 @@ describe("who sells what (item 5)", () => {
     expect(view.seller).toEqual([shop.store.name, "9 Loom Ave", "97201 Portland OR", "United States"]);
 
     // Each order's page links what concerns it.
-    expect(orderDocuments({ db, orderId: pattern!.id, viewer: irish })).toEqual({ invoice: invoice.number, receipt: null, creditNote: null });
-    expect(orderDocuments({ db, orderId: towels!.id, viewer: irish })).toEqual({ invoice: null, receipt: { number: json.number, seller: shop.store.name }, creditNote: null });
+    expect(await orderDocuments({ db, orderId: pattern!.id, viewer: irish })).toEqual({ invoice: invoice.number, receipt: null, creditNote: null });
+    expect(await orderDocuments({ db, orderId: towels!.id, viewer: irish })).toEqual({ invoice: null, receipt: { number: json.number, seller: shop.store.name }, creditNote: null });
     // Someone else sees none of it.
-    expect(findOrderDocument({ db, orderId: towels!.id, viewer: { id: irish.id + 1000, role: "user" }, kind: "receipt" })).toBeUndefined();
+    expect(await findOrderDocument({ db, orderId: towels!.id, viewer: { id: irish.id + 1000, role: "user" }, kind: "receipt" })).toBeUndefined();
   });
 
   it("issues no platform invoice for a store's goods alone, and says why a line of the platform's has no VAT", async () => {
@@ -88,20 +88,20 @@ describe("who sells what (item 5)", () => {
     const shop = await setup(db);
     const irish = await buyerIn(db, "IE");
     const [towels] = await pay(db, (await checkout(db, irish, [{ productId: shop.towels.id }])).id);
-    expect(findInvoice({ db, orderId: towels!.id, viewer: irish })).toBeUndefined();
-    expect(db.select().from(invoices).all().map((i) => i.kind)).toEqual(["receipt"]);
+    expect(await findInvoice({ db, orderId: towels!.id, viewer: irish })).toBeUndefined();
+    expect((await db.select().from(invoices)).map((i) => i.kind)).toEqual(["receipt"]);
 
     // A US buyer's printed pattern: the printing and shipping is the platform's, outside EU and UK VAT; the pattern the store's.
     const american = await buyerIn(db, "US");
     const [printed] = await pay(db, (await checkout(db, american, [{ productId: shop.printed.id, variantId: shop.printedS.id }])).id);
-    const invoice = findInvoice({ db, orderId: printed!.id, viewer: american })!;
+    const invoice = (await findInvoice({ db, orderId: printed!.id, viewer: american }))!;
     expect(invoiceJson(invoice).lines).toEqual([
       expect.objectContaining({ name: `Printing and shipping: ${shop.printed.name}`, tax_rate: 0, tax_note: "Outside the scope of EU and UK VAT: printed and shipped to the United States, outside the EU and the UK." }),
     ]);
     const view = documentView(invoice.invoice);
     expect(view.rows[0]!.rate).toBe("0% (1)");
     expect(view.notes).toEqual(["(1) Outside the scope of EU and UK VAT: printed and shipped to the United States, outside the EU and the UK."]);
-    const receipt = documentJson(findOrderDocument({ db, orderId: printed!.id, viewer: american, kind: "receipt" })!);
+    const receipt = documentJson((await findOrderDocument({ db, orderId: printed!.id, viewer: american, kind: "receipt" }))!);
     expect(receipt.lines.map((l) => l.name)).toEqual([shop.printed.name]);
     expect(receipt.notes).toHaveLength(1);
   });
@@ -111,22 +111,22 @@ describe("who sells what (item 5)", () => {
     const shop = await setup(db);
     const notice = "Tea Towels ships from the United States, outside the EU: import VAT and customs duties may be collected on delivery.";
     const irish = await buyerIn(db, "IE");
-    addToCart({ db, owner: { userId: irish.id }, productId: shop.digital.id });
-    expect(getCartView({ db, owner: { userId: irish.id } }).importNotice).toBeNull();
-    addToCart({ db, owner: { userId: irish.id }, productId: shop.towels.id });
-    expect(getCartView({ db, owner: { userId: irish.id } }).importNotice).toBe(notice);
+    await addToCart({ db, owner: { userId: irish.id }, productId: shop.digital.id });
+    expect((await getCartView({ db, owner: { userId: irish.id } })).importNotice).toBeNull();
+    await addToCart({ db, owner: { userId: irish.id }, productId: shop.towels.id });
+    expect((await getCartView({ db, owner: { userId: irish.id } })).importNotice).toBe(notice);
     const started = await checkout(db, irish, []);
-    expect(getCheckoutSummary({ db, userId: irish.id, checkoutId: started.id })!.importNotice).toBe(notice);
+    expect((await getCheckoutSummary({ db, userId: irish.id, checkoutId: started.id }))!.importNotice).toBe(notice);
 
     const british = await buyerIn(db, "GB");
-    addToCart({ db, owner: { userId: british.id }, productId: shop.towels.id });
-    expect(getCartView({ db, owner: { userId: british.id } }).importNotice).toBe(notice.replace("the EU", "the UK"));
+    await addToCart({ db, owner: { userId: british.id }, productId: shop.towels.id });
+    expect((await getCartView({ db, owner: { userId: british.id } })).importNotice).toBe(notice.replace("the EU", "the UK"));
     // A US buyer, and an EU buyer of an EU store, cross no customs border.
     const american = await buyerIn(db, "US");
-    addToCart({ db, owner: { userId: american.id }, productId: shop.towels.id });
-    expect(getCartView({ db, owner: { userId: american.id } }).importNotice).toBeNull();
-    db.update(users).set({ country: "FR" }).where(eq(users.id, shop.seller.id)).run();
-    expect(getCartView({ db, owner: { userId: irish.id } }).importNotice).toBeNull();
+    await addToCart({ db, owner: { userId: american.id }, productId: shop.towels.id });
+    expect((await getCartView({ db, owner: { userId: american.id } })).importNotice).toBeNull();
+    await db.update(users).set({ country: "FR" }).where(eq(users.id, shop.seller.id));
+    expect((await getCartView({ db, owner: { userId: irish.id } })).importNotice).toBeNull();
   });
 });
 
@@ -148,12 +148,12 @@ describe("the credit note on its own (item 18)", () => {
     const creditPdf = await PDFDocument.load(credit.pdf);
     expect(creditPdf.getPageCount()).toBe(1);
     expect(creditPdf.getTitle()).toMatch(/^Credit note CN-\d{4}-000001$/);
-    const documents = orderDocuments({ db, orderId: pattern!.id, viewer: admin });
+    const documents = await orderDocuments({ db, orderId: pattern!.id, viewer: admin });
     expect(documents.creditNote).toMatch(/^CN-\d{4}-000001$/);
-    expect(invoiceJson(findInvoice({ db, orderId: pattern!.id, viewer: irish })!).credit_notes).toEqual([expect.objectContaining({ number: documents.creditNote, order_id: pattern!.id, total: -15.38 })]);
+    expect(invoiceJson((await findInvoice({ db, orderId: pattern!.id, viewer: irish }))!).credit_notes).toEqual([expect.objectContaining({ number: documents.creditNote, order_id: pattern!.id, total: -15.38 })]);
     // The tea towels were never the platform's: no credit note of the platform's for them.
     expect(await orderDocumentPdf({ db, orderId: towels!.id, viewer: irish, kind: "credit-note" })).toBeUndefined();
-    expect(orderDocuments({ db, orderId: towels!.id, viewer: irish }).creditNote).toBeNull();
+    expect((await orderDocuments({ db, orderId: towels!.id, viewer: irish })).creditNote).toBeNull();
   });
 });
 
@@ -165,7 +165,7 @@ describe("one style of figures (item 23)", () => {
     const american = await buyerIn(db, "US");
     const [taxed] = await pay(db, (await checkout(db, irish, [{ productId: shop.digital.id }])).id);
     const [untaxed] = await pay(db, (await checkout(db, american, [{ productId: shop.digital.id }])).id);
-    const view = documentView(findInvoice({ db, orderId: taxed!.id, viewer: irish })!.invoice);
+    const view = documentView((await findInvoice({ db, orderId: taxed!.id, viewer: irish }))!.invoice);
     expect(view.rows.map((r) => r.rate)).toEqual(["23%"]);
     expect(view.issued).toMatch(/^Issued \d{4}-\d{2}-\d{2}$/);
     expect(view.totals).toEqual([
@@ -173,7 +173,7 @@ describe("one style of figures (item 23)", () => {
       ["VAT (Ireland)", "$2.88", false],
       ["Total (USD)", "$15.38", true],
     ]);
-    const zero = documentView(findInvoice({ db, orderId: untaxed!.id, viewer: american })!.invoice);
+    const zero = documentView((await findInvoice({ db, orderId: untaxed!.id, viewer: american }))!.invoice);
     expect(zero.rows.map((r) => r.rate)).toEqual(["0% (1)"]);
     expect(zero.notes).toEqual(["(1) Outside the scope of EU and UK VAT: supplied to a customer outside the EU and the UK."]);
   });

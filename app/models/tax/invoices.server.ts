@@ -12,7 +12,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { checkouts, invoices, orders, platformSettings, stores, users, type Checkout, type Invoice, type Order } from "../../../db/tables";
 import { countryInSentence, crossesCustoms, PRINT_STUDIO_COUNTRY } from "~/models/tax/imports.server";
 import { isVatCountry, ratePercent } from "~/models/tax/rates.server";
-import type { Db, DbOrTx, Tx } from "~/utils/db.server";
+import { type Db, type DbOrTx, first, type Tx } from "~/utils/db.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { centsToDollars } from "~/utils/money";
 
@@ -86,12 +86,11 @@ function totalsOf(lines: Line[]) {
   return { netCents, taxCents, totalCents: netCents + taxCents };
 }
 
-function nextSeq(tx: Tx, kind: Invoice["kind"], year: number): number {
-  const row = tx
+async function nextSeq(tx: Tx, kind: Invoice["kind"], year: number): Promise<number> {
+  const row = await first(tx
     .select({ max: sql<number | null>`max(${invoices.seq})` })
     .from(invoices)
-    .where(and(eq(invoices.kind, kind), eq(invoices.year, year)))
-    .get();
+    .where(and(eq(invoices.kind, kind), eq(invoices.year, year))).limit(1));
   return (row?.max ?? 0) + 1;
 }
 
@@ -101,28 +100,27 @@ function numberOf(kind: Invoice["kind"], year: number, seq: number): string {
   return `${PREFIX[kind]}${year}-${String(seq).padStart(6, "0")}`;
 }
 
-function issue(tx: Tx, kind: Invoice["kind"], { checkoutId, orderId = null, lines, data, now }: { checkoutId: number; orderId?: number | null; lines: Line[]; data: InvoiceData; now: Date }) {
+async function issue(tx: Tx, kind: Invoice["kind"], { checkoutId, orderId = null, lines, data, now }: { checkoutId: number; orderId?: number | null; lines: Line[]; data: InvoiceData; now: Date }) {
   const year = now.getUTCFullYear();
-  const seq = nextSeq(tx, kind, year);
-  return tx
+  const seq = await nextSeq(tx, kind, year);
+  return (await tx
     .insert(invoices)
     .values({ kind, year, seq, number: numberOf(kind, year, seq), checkoutId, orderId, ...totalsOf(lines), data: JSON.stringify(data), issuedAt: now })
     .onConflictDoNothing()
-    .returning()
-    .get();
+    .returning())[0];
 }
 
-function settingsOf(tx: DbOrTx) {
-  return tx.select().from(platformSettings).where(eq(platformSettings.id, 1)).get()!;
+async function settingsOf(tx: DbOrTx) {
+  return (await first(tx.select().from(platformSettings).where(eq(platformSettings.id, 1)).limit(1)))!;
 }
 
-function sellerOfRecord(s: ReturnType<typeof settingsOf>): Party {
+function sellerOfRecord(s: Awaited<ReturnType<typeof settingsOf>>): Party {
   return { name: s.legalName || "Patternhouse", address: s.legalAddress, country: null, vat_number: s.vatNumber || null };
 }
 
 /** A store as the seller on its receipt: its name, and its owner's postal address as the profile has it. */
-function storeParty(tx: DbOrTx, storeId: number): Party {
-  const row = tx.select({ name: stores.name, owner: users }).from(stores).innerJoin(users, eq(users.id, stores.userId)).where(eq(stores.id, storeId)).get();
+async function storeParty(tx: DbOrTx, storeId: number): Promise<Party> {
+  const row = await first(tx.select({ name: stores.name, owner: users }).from(stores).innerJoin(users, eq(users.id, stores.userId)).where(eq(stores.id, storeId)).limit(1));
   if (!row) return { name: "", address: "", country: null, vat_number: null };
   const o = row.owner;
   const street = [o.street, o.street2].filter(Boolean).join(", ");
@@ -144,9 +142,9 @@ function buyerOf(checkout: { shippingAddress: string; taxCountry: string | null;
   };
 }
 
-function saleOf(tx: DbOrTx, checkout: Checkout): Sale {
+async function saleOf(tx: DbOrTx, checkout: Checkout): Promise<Sale> {
   const a = JSON.parse(checkout.shippingAddress) as { country?: string };
-  return { taxMode: checkout.taxMode, reverseCharge: checkout.reverseCharge, taxCountry: checkout.taxCountry, shipTo: a.country || null, printedFrom: settingsOf(tx).country || PRINT_STUDIO_COUNTRY };
+  return { taxMode: checkout.taxMode, reverseCharge: checkout.reverseCharge, taxCountry: checkout.taxCountry, shipTo: a.country || null, printedFrom: (await settingsOf(tx)).country || PRINT_STUDIO_COUNTRY };
 }
 
 /** A store's receipt's notes: the store sells; import VAT where its goods enter the buyer's customs area. */
@@ -162,10 +160,10 @@ function receiptNotes(platformName: string, store: Party, sale: Sale): string[] 
  * Inside the fulfilment's transaction: the platform's invoice over its own supplies in the checkout's new orders
  * (none when it supplied nothing), and one receipt per store over the store's. Returns the platform's invoice.
  */
-export function issueInvoice(tx: Tx, { checkoutId, orders: paid, now }: { checkoutId: number; orders: Order[]; now: Date }): Invoice | undefined {
-  const checkout = tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).get()!;
-  const sale = saleOf(tx, checkout);
-  const settings = settingsOf(tx);
+export async function issueInvoice(tx: Tx, { checkoutId, orders: paid, now }: { checkoutId: number; orders: Order[]; now: Date }): Promise<Invoice | undefined> {
+  const checkout = (await first(tx.select().from(checkouts).where(eq(checkouts.id, checkoutId)).limit(1)))!;
+  const sale = await saleOf(tx, checkout);
+  const settings = await settingsOf(tx);
   const split = paid.map((order) => ({ order, ...splitOrder(order, sale) }));
   const buyer = buyerOf(checkout);
   const base = { buyer, reverse_charge: checkout.reverseCharge, tax_country: checkout.taxCountry };
@@ -173,19 +171,19 @@ export function issueInvoice(tx: Tx, { checkoutId, orders: paid, now }: { checko
   for (const storeId of storeIds) {
     const ofStore = split.filter((s) => s.order.storeId === storeId && s.store.length);
     const lines = ofStore.flatMap((s) => s.store);
-    const seller = storeParty(tx, storeId);
+    const seller = await storeParty(tx, storeId);
     const notes = receiptNotes(sellerOfRecord(settings).name, seller, sale);
     const data: InvoiceData = { ...base, reverse_charge: false, seller_of_record: seller, lines, store_id: storeId, order_ids: ofStore.map((s) => s.order.id), notes };
-    issue(tx, "receipt", { checkoutId, lines, data, now });
+    await issue(tx, "receipt", { checkoutId, lines, data, now });
   }
   const lines = split.flatMap((s) => s.platform);
   if (lines.length === 0) return undefined;
-  return issue(tx, "invoice", { checkoutId, lines, data: { ...base, seller_of_record: sellerOfRecord(settings), lines }, now });
+  return await issue(tx, "invoice", { checkoutId, lines, data: { ...base, seller_of_record: sellerOfRecord(settings), lines }, now });
 }
 
 /** Inside the refund's transaction: a credit note of the platform's part of the order's refund (once per order). */
-export function issueCreditNote(tx: Tx, { order, now }: { order: Order; now: Date }): Invoice | null {
-  const invoice = tx.select().from(invoices).where(and(eq(invoices.checkoutId, order.checkoutId), eq(invoices.kind, "invoice"))).get();
+export async function issueCreditNote(tx: Tx, { order, now }: { order: Order; now: Date }): Promise<Invoice | null> {
+  const invoice = await first(tx.select().from(invoices).where(and(eq(invoices.checkoutId, order.checkoutId), eq(invoices.kind, "invoice"))).limit(1));
   if (!invoice) return null;
   const issued = JSON.parse(invoice.data) as InvoiceData;
   // What the invoice said of this order, negated; an invoice from before decision 151 listed every order's lines.
@@ -193,7 +191,7 @@ export function issueCreditNote(tx: Tx, { order, now }: { order: Order; now: Dat
   if (own.length === 0) return null;
   const lines = own.map((l) => ({ ...l, net_cents: -l.net_cents, tax_cents: -l.tax_cents }));
   const data: InvoiceData = { ...issued, lines, invoice_number: invoice.number };
-  return issue(tx, "credit-note", { checkoutId: order.checkoutId, orderId: order.id, lines, data, now }) ?? null;
+  return await issue(tx, "credit-note", { checkoutId: order.checkoutId, orderId: order.id, lines, data, now }) ?? null;
 }
 
 /** An order's lines as invoices before decision 151 listed them: the item and its shipping, all on the platform's invoice. */
@@ -214,11 +212,11 @@ const covers = (d: Invoice, orderId: number) => {
  * The documents of an order's checkout, for its buyer or an administrator; undefined for anyone else, and for an
  * order that does not exist: the platform's invoice (if it supplied anything), the stores' receipts, the credit notes.
  */
-function documentsOf({ db, orderId, viewer }: { db: Db; orderId: number; viewer: { id: number; role: string } }) {
+async function documentsOf({ db, orderId, viewer }: { db: Db; orderId: number; viewer: { id: number; role: string } }) {
   if (!Number.isSafeInteger(orderId) || orderId < 1) return undefined;
-  const order = db.select({ checkoutId: orders.checkoutId, buyerId: orders.buyerId }).from(orders).where(eq(orders.id, orderId)).get();
+  const order = await first(db.select({ checkoutId: orders.checkoutId, buyerId: orders.buyerId }).from(orders).where(eq(orders.id, orderId)).limit(1));
   if (!order || (order.buyerId !== viewer.id && viewer.role !== "admin")) return undefined;
-  const rows = db.select().from(invoices).where(eq(invoices.checkoutId, order.checkoutId)).orderBy(asc(invoices.id)).all();
+  const rows = await db.select().from(invoices).where(eq(invoices.checkoutId, order.checkoutId)).orderBy(asc(invoices.id));
   return {
     orderId,
     buyerId: order.buyerId,
@@ -229,23 +227,23 @@ function documentsOf({ db, orderId, viewer }: { db: Db; orderId: number; viewer:
 }
 
 /** The invoice of an order's checkout and its credit notes (see documentsOf); undefined without an invoice. */
-export function findInvoice(args: { db: Db; orderId: number; viewer: { id: number; role: string } }) {
-  const found = documentsOf(args);
+export async function findInvoice(args: { db: Db; orderId: number; viewer: { id: number; role: string } }) {
+  const found = await documentsOf(args);
   if (!found?.invoice) return undefined;
   return { buyerId: found.buyerId, orderId: found.orderId, invoice: found.invoice, creditNotes: found.creditNotes };
 }
-export type FoundInvoice = NonNullable<ReturnType<typeof findInvoice>>;
+export type FoundInvoice = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
 
 /** One document of an order, by kind: its store's receipt, or its credit note (see documentsOf). */
-export function findOrderDocument(args: { db: Db; orderId: number; viewer: { id: number; role: string }; kind: "receipt" | "credit-note" }): Invoice | undefined {
-  const found = documentsOf(args);
+export async function findOrderDocument(args: { db: Db; orderId: number; viewer: { id: number; role: string }; kind: "receipt" | "credit-note" }): Promise<Invoice | undefined> {
+  const found = await documentsOf(args);
   const rows = args.kind === "receipt" ? found?.receipts : found?.creditNotes;
   return rows?.find((d) => covers(d, args.orderId));
 }
 
 /** What the order's page links: the invoice if it lists the order, the order's store receipt and credit note. */
-export function orderDocuments(args: { db: Db; orderId: number; viewer: { id: number; role: string } }) {
-  const found = documentsOf(args);
+export async function orderDocuments(args: { db: Db; orderId: number; viewer: { id: number; role: string } }) {
+  const found = await documentsOf(args);
   if (!found) return { invoice: null, receipt: null, creditNote: null };
   const receipt = found.receipts.find((d) => covers(d, args.orderId));
   const creditNote = found.creditNotes.find((d) => covers(d, args.orderId));
@@ -255,7 +253,7 @@ export function orderDocuments(args: { db: Db; orderId: number; viewer: { id: nu
     creditNote: creditNote?.number ?? null,
   };
 }
-export type OrderDocuments = ReturnType<typeof orderDocuments>;
+export type OrderDocuments = Awaited<ReturnType<typeof orderDocuments>>;
 
 const dollars = centsToDollars;
 

@@ -6,12 +6,12 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 
 import { taxEntries, type Order } from "../../../db/tables";
-import type { Db, Tx } from "~/utils/db.server";
+import { type Db, first, type Tx } from "~/utils/db.server";
 
 /** Inside the fulfilment's transaction: the order's tax, when it has a tax country. */
-export function recordSaleTax(tx: Tx, order: Order, now: Date) {
+export async function recordSaleTax(tx: Tx, order: Order, now: Date) {
   if (!order.taxCountry) return;
-  tx.insert(taxEntries)
+  await tx.insert(taxEntries)
     .values({
       orderId: order.id,
       kind: "sale",
@@ -22,18 +22,16 @@ export function recordSaleTax(tx: Tx, order: Order, now: Date) {
       reverseCharge: order.reverseCharge,
       createdAt: now,
     })
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }
 
 /** Inside the refund's transaction: the sale's row negated (nothing when the sale wrote none). */
-export function recordRefundTax(tx: Tx, orderId: number, now: Date) {
-  const sale = tx.select().from(taxEntries).where(and(eq(taxEntries.orderId, orderId), eq(taxEntries.kind, "sale"))).get();
+export async function recordRefundTax(tx: Tx, orderId: number, now: Date) {
+  const sale = await first(tx.select().from(taxEntries).where(and(eq(taxEntries.orderId, orderId), eq(taxEntries.kind, "sale"))).limit(1));
   if (!sale) return;
-  tx.insert(taxEntries)
+  await tx.insert(taxEntries)
     .values({ ...sale, id: undefined, kind: "refund", netCents: -sale.netCents, taxCents: -sale.taxCents, createdAt: now })
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }
 
 export type Quarter = { year: number; q: 1 | 2 | 3 | 4 };
@@ -55,10 +53,10 @@ export function quarterOf(date: Date): string {
  * The figures of a One-Stop-Shop return for a quarter (UTC): per country and rate, the net sales and the VAT
  * charged, refunds netted out; reverse-charged sales are listed apart (no VAT, the buyer accounts for it).
  */
-export function taxReport({ db, quarter }: { db: Db; quarter: Quarter }) {
+export async function taxReport({ db, quarter }: { db: Db; quarter: Quarter }) {
   const start = new Date(Date.UTC(quarter.year, (quarter.q - 1) * 3, 1));
   const end = new Date(Date.UTC(quarter.year, quarter.q * 3, 1));
-  const rows = db
+  const rows = await db
     .select({
       country: taxEntries.country,
       rateBp: taxEntries.rateBp,
@@ -71,8 +69,7 @@ export function taxReport({ db, quarter }: { db: Db; quarter: Quarter }) {
     .from(taxEntries)
     .where(and(gte(taxEntries.createdAt, start), lt(taxEntries.createdAt, end)))
     .groupBy(taxEntries.country, taxEntries.rateBp, taxEntries.reverseCharge)
-    .orderBy(taxEntries.reverseCharge, taxEntries.country, taxEntries.rateBp)
-    .all();
+    .orderBy(taxEntries.reverseCharge, taxEntries.country, taxEntries.rateBp);
   const charged = rows.filter((r) => !r.reverseCharge);
   return {
     quarter: `${quarter.year}-Q${quarter.q}`,
@@ -82,7 +79,7 @@ export function taxReport({ db, quarter }: { db: Db; quarter: Quarter }) {
     taxCents: charged.reduce((sum, r) => sum + r.taxCents, 0),
   };
 }
-export type TaxReport = ReturnType<typeof taxReport>;
+export type TaxReport = Awaited<ReturnType<typeof taxReport>>;
 
 /** GET /api/admin/get-tax-report: dollars and percent. */
 export function taxReportJson(report: TaxReport) {

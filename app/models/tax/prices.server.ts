@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../db/tables";
 import { getPlatformSettings } from "~/models/platform/settings.server";
 import { taxOn, vatRateBp } from "~/models/tax/rates.server";
-import type { DbOrTx } from "~/utils/db.server";
+import { type DbOrTx, first } from "~/utils/db.server";
 
 export const PRICE_NOTES = { incl: "incl. VAT", plus: "plus VAT where applicable" } as const;
 
@@ -26,10 +26,10 @@ export function priceBasis({ taxMode, country, at = new Date() }: { taxMode: str
 }
 
 /** The buyer's basis, from the platform's tax mode and the profile's country. */
-export function priceBasisOf({ db, userId, at = new Date() }: { db: DbOrTx; userId: number | null; at?: Date }): PriceBasis {
-  const { taxMode } = getPlatformSettings({ db });
+export async function priceBasisOf({ db, userId, at = new Date() }: { db: DbOrTx; userId: number | null; at?: Date }): Promise<PriceBasis> {
+  const { taxMode } = await getPlatformSettings({ db });
   if (taxMode !== "vat") return { kind: "net" };
-  const country = userId === null ? null : (db.select({ country: users.country }).from(users).where(eq(users.id, userId)).get()?.country ?? null);
+  const country = userId === null ? null : ((await first(db.select({ country: users.country }).from(users).where(eq(users.id, userId)).limit(1)))?.country ?? null);
   return priceBasis({ taxMode, country: country || null, at });
 }
 

@@ -10,7 +10,7 @@ import { checkouts, conversations, messages, orders, products, testerApplication
 import { getTesterCall } from "./calls.server";
 import { getMeasurements } from "~/models/fit/chart.server";
 import { displayName, findConversation, pairOf } from "~/models/messaging/conversations.server";
-import type { Db } from "~/utils/db.server";
+import { affected, type Db, first, transaction } from "~/utils/db.server";
 import { escapeHtml, sendMail } from "~/utils/mail.server";
 
 export type ApplyError = "call-not-found" | "closed" | "own-call" | "already-applied" | "invalid-size";
@@ -22,7 +22,7 @@ export type Notice = { to: string; subject: string; text: string; link: string }
  * A signed-in user applies with the call's size they would sew, a note and, only with the tick, their measurements
  * now. The seller is emailed.
  */
-export function applyToTesterCall({
+export async function applyToTesterCall({
   db,
   callId,
   userId,
@@ -38,21 +38,20 @@ export function applyToTesterCall({
   note: string;
   shareMeasurements: boolean;
   now?: Date;
-}): { ok: true; notice: Notice | null } | { ok: false; error: ApplyError } {
-  const call = getTesterCall({ db, callId, now });
+}): Promise<{ ok: true; notice: Notice | null } | { ok: false; error: ApplyError }> {
+  const call = await getTesterCall({ db, callId, now });
   if (!call) return { ok: false, error: "call-not-found" };
   if (call.sellerId === userId) return { ok: false, error: "own-call" };
   if (!call.open) return { ok: false, error: "closed" };
   if (!call.sizes.includes(size)) return { ok: false, error: "invalid-size" };
-  const measurements = shareMeasurements ? getMeasurements({ db }, userId) : null;
-  const inserted = db
+  const measurements = shareMeasurements ? await getMeasurements({ db }, userId) : null;
+  const inserted = await db
     .insert(testerApplications)
     .values({ callId, userId, size, note, measurements: measurements ? JSON.stringify(measurements) : null, createdAt: now })
-    .onConflictDoNothing()
-    .run();
-  if (inserted.changes === 0) return { ok: false, error: "already-applied" };
-  const seller = db.select({ email: users.email, status: users.status }).from(users).where(eq(users.id, call.sellerId)).get();
-  const applicant = db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId)).get()!;
+    .onConflictDoNothing();
+  if (affected(inserted) === 0) return { ok: false, error: "already-applied" };
+  const seller = await first(db.select({ email: users.email, status: users.status }).from(users).where(eq(users.id, call.sellerId)).limit(1));
+  const applicant = (await first(db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId)).limit(1)))!;
   const notice =
     seller?.status === "Active"
       ? {
@@ -70,7 +69,7 @@ export function applyToTesterCall({
  * gets, in one transaction, a tester copy order of the draft and the seller's message in their thread. Choosing one
  * again changes nothing.
  */
-export function chooseTesters({
+export async function chooseTesters({
   db,
   callId,
   sellerId,
@@ -82,24 +81,24 @@ export function chooseTesters({
   sellerId: number;
   userIds: number[];
   now?: Date;
-}): { ok: true; chosen: number[]; notices: Notice[] } | { ok: false; error: ChooseError } {
-  const call = getTesterCall({ db, callId, now });
+}): Promise<{ ok: true; chosen: number[]; notices: Notice[] } | { ok: false; error: ChooseError }> {
+  const call = await getTesterCall({ db, callId, now });
   if (!call || call.sellerId !== sellerId) return { ok: false, error: "call-not-found" };
   if (call.published) return { ok: false, error: "closed" };
   const wanted = [...new Set(userIds)];
-  return db.transaction(
-    (tx) => {
-      const applications = tx.select().from(testerApplications).where(and(eq(testerApplications.callId, callId), inArray(testerApplications.userId, wanted))).all();
+  return await transaction(db,
+    async (tx) => {
+      const applications = await tx.select().from(testerApplications).where(and(eq(testerApplications.callId, callId), inArray(testerApplications.userId, wanted)));
       if (applications.length !== wanted.length) return { ok: false, error: "not-applicants" } as const;
-      const already = tx.select({ n: sql<number>`count(*)` }).from(testerApplications).where(and(eq(testerApplications.callId, callId), isNotNull(testerApplications.chosenAt))).get()!.n;
+      const already = (await first(tx.select({ n: sql<number>`count(*)` }).from(testerApplications).where(and(eq(testerApplications.callId, callId), isNotNull(testerApplications.chosenAt))).limit(1)))!.n;
       const fresh = applications.filter((a) => a.chosenAt === null);
       if (already + fresh.length > call.testers) return { ok: false, error: "too-many-testers" } as const;
-      const product = tx.select().from(products).where(eq(products.id, call.productId)).get()!;
-      const seller = tx.select().from(users).where(eq(users.id, sellerId)).get()!;
+      const product = (await first(tx.select().from(products).where(eq(products.id, call.productId)).limit(1)))!;
+      const seller = (await first(tx.select().from(users).where(eq(users.id, sellerId)).limit(1)))!;
       const notices: Notice[] = [];
       for (const application of fresh) {
-        const tester = tx.select().from(users).where(eq(users.id, application.userId)).get()!;
-        const checkout = tx
+        const tester = (await first(tx.select().from(users).where(eq(users.id, application.userId)).limit(1)))!;
+        const checkout = (await tx
           .insert(checkouts)
           .values({
             userId: tester.id,
@@ -113,9 +112,8 @@ export function chooseTesters({
             expiresAt: now,
             paidAt: now,
           })
-          .returning({ id: checkouts.id })
-          .get();
-        const order = tx
+          .returning({ id: checkouts.id }))[0];
+        const order = (await tx
           .insert(orders)
           .values({
             checkoutId: checkout.id,
@@ -132,18 +130,16 @@ export function chooseTesters({
             testerCopy: true,
             createdAt: now,
           })
-          .returning({ id: orders.id })
-          .get();
-        tx.update(testerApplications).set({ chosenAt: now, orderId: order.id }).where(eq(testerApplications.id, application.id)).run();
+          .returning({ id: orders.id }))[0];
+        await tx.update(testerApplications).set({ chosenAt: now, orderId: order.id }).where(eq(testerApplications.id, application.id));
         const text = `You are one of the testers of ${product.name}. Your tester copy is in your purchases (order ${order.id}). What to send: ${call.brief}`;
-        let conversation = findConversation({ db: tx, userId: sellerId, otherId: tester.id });
-        if (!conversation) conversation = tx.insert(conversations).values(pairOf(sellerId, tester.id)).returning().get();
-        tx.insert(messages).values({ conversationId: conversation.id, senderId: sellerId, content: text, orderId: order.id, createdAt: now }).run();
+        let conversation = await findConversation({ db: tx, userId: sellerId, otherId: tester.id });
+        if (!conversation) conversation = (await tx.insert(conversations).values(pairOf(sellerId, tester.id)).returning())[0];
+        await tx.insert(messages).values({ conversationId: conversation.id, senderId: sellerId, content: text, orderId: order.id, createdAt: now });
         const sellerIsA = conversation.userA === sellerId;
-        tx.update(conversations)
+        await tx.update(conversations)
           .set(sellerIsA ? { lastMessageAt: now, aReadAt: now } : { lastMessageAt: now, bReadAt: now })
-          .where(eq(conversations.id, conversation.id))
-          .run();
+          .where(eq(conversations.id, conversation.id));
         if (tester.status === "Active") {
           notices.push({
             to: tester.email,

@@ -9,7 +9,7 @@ import { products, stores, testerApplications, testerCalls, users, type TesterCa
 import { displayName } from "~/models/messaging/conversations.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { chartSizesOf } from "~/models/fit/size-chart.server";
-import type { Db, DbOrTx } from "~/utils/db.server";
+import { affected, type Db, type DbOrTx, first, transaction } from "~/utils/db.server";
 
 export type OpenCallError = "product-not-found" | "not-a-draft" | "not-downloadable" | "closes-in-past" | "call-open" | "unknown-sizes";
 export type EditCallError = "call-not-found" | "closed" | "testers-chosen" | "closes-in-past" | "unknown-sizes";
@@ -46,13 +46,12 @@ async function checkedSizes(db: Db, productId: number, wanted: string[]): Promis
 }
 
 /** The seller's draft (not removed) by id, or undefined. */
-function sellerProduct(db: DbOrTx, sellerId: number, productId: number) {
-  const product = db
+async function sellerProduct(db: DbOrTx, sellerId: number, productId: number) {
+  const product = await first(db
     .select({ status: products.status, type: products.type, delivery: products.delivery, removedAt: products.removedAt })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(and(eq(products.id, productId), eq(stores.userId, sellerId)))
-    .get();
+    .where(and(eq(products.id, productId), eq(stores.userId, sellerId))).limit(1));
   return product && !product.removedAt ? product : undefined;
 }
 
@@ -73,22 +72,21 @@ export async function openTesterCall({
   input: CallInput;
   now?: Date;
 }): Promise<{ ok: true; call: TesterCall } | { ok: false; error: Exclude<OpenCallError, "unknown-sizes"> } | UnknownSizes> {
-  const product = sellerProduct(db, sellerId, productId);
+  const product = await sellerProduct(db, sellerId, productId);
   if (!product) return { ok: false, error: "product-not-found" };
   if (product.status !== "draft") return { ok: false, error: "not-a-draft" };
   if (product.type !== "Pattern" || product.delivery !== "Digital") return { ok: false, error: "not-downloadable" };
   if (input.closesOn < utcDay(now)) return { ok: false, error: "closes-in-past" };
   const checked = await checkedSizes(db, productId, input.sizes);
   if (!checked.ok) return checked;
-  return db.transaction(
-    (tx) => {
-      const calls = tx.select({ closesOn: testerCalls.closesOn, closedAt: testerCalls.closedAt }).from(testerCalls).where(eq(testerCalls.productId, productId)).all();
+  return await transaction(db,
+    async (tx) => {
+      const calls = await tx.select({ closesOn: testerCalls.closesOn, closedAt: testerCalls.closedAt }).from(testerCalls).where(eq(testerCalls.productId, productId));
       if (calls.some((c) => isOpen(c, product.status, now))) return { ok: false, error: "call-open" } as const;
-      const call = tx
+      const call = (await tx
         .insert(testerCalls)
         .values({ productId, sizes: JSON.stringify(checked.sizes), testers: input.testers, closesOn: input.closesOn, brief: input.brief, createdAt: now })
-        .returning()
-        .get();
+        .returning())[0];
       return { ok: true, call } as const;
     },
     { behavior: "immediate" },
@@ -112,17 +110,17 @@ export async function editTesterCall({
   input: CallInput;
   now?: Date;
 }): Promise<{ ok: true } | { ok: false; error: Exclude<EditCallError, "unknown-sizes"> } | UnknownSizes> {
-  const call = getTesterCall({ db, callId, now });
+  const call = await getTesterCall({ db, callId, now });
   if (!call || call.sellerId !== sellerId) return { ok: false, error: "call-not-found" };
   if (input.closesOn < utcDay(now)) return { ok: false, error: "closes-in-past" };
   const checked = await checkedSizes(db, call.productId, input.sizes);
   if (!checked.ok) return checked;
-  return db.transaction(
-    (tx) => {
-      const fresh = getTesterCall({ db: tx, callId, now })!;
+  return await transaction(db,
+    async (tx) => {
+      const fresh = (await getTesterCall({ db: tx, callId, now }))!;
       if (!fresh.open) return { ok: false, error: "closed" } as const;
       if (fresh.chosenCount > 0) return { ok: false, error: "testers-chosen" } as const;
-      tx.update(testerCalls).set({ sizes: JSON.stringify(checked.sizes), testers: input.testers, closesOn: input.closesOn, brief: input.brief }).where(eq(testerCalls.id, callId)).run();
+      await tx.update(testerCalls).set({ sizes: JSON.stringify(checked.sizes), testers: input.testers, closesOn: input.closesOn, brief: input.brief }).where(eq(testerCalls.id, callId));
       return { ok: true } as const;
     },
     { behavior: "immediate" },
@@ -133,12 +131,12 @@ export async function editTesterCall({
  * The seller closes an open call: it takes no more applications; the seller may still choose among its applicants,
  * and chosen testers keep their copies and send feedback.
  */
-export function closeTesterCall({ db, sellerId, callId, now = new Date() }: { db: Db; sellerId: number; callId: number; now?: Date }): { ok: true } | { ok: false; error: "call-not-found" | "closed" } {
-  const call = getTesterCall({ db, callId, now });
+export async function closeTesterCall({ db, sellerId, callId, now = new Date() }: { db: Db; sellerId: number; callId: number; now?: Date }): Promise<{ ok: true } | { ok: false; error: "call-not-found" | "closed" }> {
+  const call = await getTesterCall({ db, callId, now });
   if (!call || call.sellerId !== sellerId) return { ok: false, error: "call-not-found" };
   if (!call.open) return { ok: false, error: "closed" };
-  const closed = db.update(testerCalls).set({ closedAt: now }).where(and(eq(testerCalls.id, callId), isNull(testerCalls.closedAt))).run();
-  return closed.changes ? { ok: true } : { ok: false, error: "closed" };
+  const closed = await db.update(testerCalls).set({ closedAt: now }).where(and(eq(testerCalls.id, callId), isNull(testerCalls.closedAt)));
+  return affected(closed) ? { ok: true } : { ok: false, error: "closed" };
 }
 
 export type CallView = {
@@ -162,22 +160,21 @@ export type CallView = {
 };
 
 /** A call as anyone sees it (its design's name, the brief, open or not); undefined when unknown or removed. */
-export function getTesterCall({ db, callId, now = new Date() }: { db: DbOrTx; callId: number; now?: Date }): CallView | undefined {
-  const row = db
+export async function getTesterCall({ db, callId, now = new Date() }: { db: DbOrTx; callId: number; now?: Date }): Promise<CallView | undefined> {
+  const row = await first(db
     .select({ call: testerCalls, productName: products.name, description: products.description, status: products.status, removedAt: products.removedAt, storeName: stores.name, sellerId: stores.userId })
     .from(testerCalls)
     .innerJoin(products, eq(products.id, testerCalls.productId))
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(eq(testerCalls.id, callId))
-    .get();
+    .where(eq(testerCalls.id, callId)).limit(1));
   if (!row || row.removedAt) return undefined;
-  const chosen = db.select({ n: count() }).from(testerApplications).where(and(eq(testerApplications.callId, callId), isNotNull(testerApplications.chosenAt))).get()?.n ?? 0;
+  const chosen = (await first(db.select({ n: count() }).from(testerApplications).where(and(eq(testerApplications.callId, callId), isNotNull(testerApplications.chosenAt))).limit(1)))?.n ?? 0;
   return {
     id: row.call.id,
     productId: row.call.productId,
     productName: row.productName,
     description: row.description,
-    media: mediaOf(db, [row.call.productId]).get(row.call.productId)?.[0] ?? null,
+    media: (await mediaOf(db, [row.call.productId])).get(row.call.productId)?.[0] ?? null,
     storeName: row.storeName,
     sellerId: row.sellerId,
     sizes: JSON.parse(row.call.sizes) as string[],
@@ -204,27 +201,25 @@ export type Applicant = {
 };
 
 /** The seller's own calls, newest first, each with its applicants (their note and, when they ticked, measurements). */
-export function listSellerCalls({ db, sellerId, now = new Date() }: { db: Db; sellerId: number; now?: Date }): Array<CallView & { applicants: Applicant[] }> {
-  const ids = db
+export async function listSellerCalls({ db, sellerId, now = new Date() }: { db: Db; sellerId: number; now?: Date }): Promise<Array<CallView & { applicants: Applicant[] }>> {
+  const ids = (await db
     .select({ id: testerCalls.id })
     .from(testerCalls)
     .innerJoin(products, eq(products.id, testerCalls.productId))
     .innerJoin(stores, eq(stores.id, products.storeId))
     .where(and(eq(stores.userId, sellerId), isNull(products.removedAt)))
-    .orderBy(desc(testerCalls.createdAt), desc(testerCalls.id))
-    .all()
+    .orderBy(desc(testerCalls.createdAt), desc(testerCalls.id)))
     .map((r) => r.id);
-  return ids.map((callId) => ({ ...getTesterCall({ db, callId, now })!, applicants: applicantsOf(db, callId) }));
+  return await Promise.all(ids.map(async (callId) => ({ ...(await getTesterCall({ db, callId, now }))!, applicants: await applicantsOf(db, callId) })));
 }
 
-function applicantsOf(db: Db, callId: number): Applicant[] {
-  return db
+async function applicantsOf(db: Db, callId: number): Promise<Applicant[]> {
+  return (await db
     .select({ application: testerApplications, firstName: users.firstName, lastName: users.lastName })
     .from(testerApplications)
     .innerJoin(users, eq(users.id, testerApplications.userId))
     .where(eq(testerApplications.callId, callId))
-    .orderBy(testerApplications.createdAt, testerApplications.id)
-    .all()
+    .orderBy(testerApplications.createdAt, testerApplications.id))
     .map(({ application: a, firstName, lastName }) => ({
       userId: a.userId,
       name: displayName({ firstName, lastName }),
@@ -238,33 +233,31 @@ function applicantsOf(db: Db, callId: number): Applicant[] {
 }
 
 /** The calls a user applied to, newest first, with whether they were chosen and their tester copy. */
-export function listUserApplications({ db, userId, now = new Date() }: { db: Db; userId: number; now?: Date }) {
-  const rows = db
+export async function listUserApplications({ db, userId, now = new Date() }: { db: Db; userId: number; now?: Date }) {
+  const rows = await db
     .select({ callId: testerApplications.callId, chosenAt: testerApplications.chosenAt, orderId: testerApplications.orderId, note: testerApplications.note, size: testerApplications.size })
     .from(testerApplications)
     .where(eq(testerApplications.userId, userId))
-    .orderBy(desc(testerApplications.createdAt), desc(testerApplications.id))
-    .all();
-  return rows.flatMap((r) => {
-    const call = getTesterCall({ db, callId: r.callId, now });
+    .orderBy(desc(testerApplications.createdAt), desc(testerApplications.id));
+  return (await Promise.all(rows.map(async (r) => {
+    const call = await getTesterCall({ db, callId: r.callId, now });
     return call ? [{ ...call, chosen: r.chosenAt !== null, orderId: r.orderId, note: r.note, size: r.size }] : [];
-  });
+  }))).flat();
 }
 
 /** The seller's drafts a call can be opened on (Digital patterns). */
-export function callableDrafts({ db, sellerId, now = new Date() }: { db: Db; sellerId: number; now?: Date }) {
+export async function callableDrafts({ db, sellerId, now = new Date() }: { db: Db; sellerId: number; now?: Date }) {
   // A draft with an open call is edited or closed first (one open call a draft, decision 153).
   const openCall = db
     .select({ id: testerCalls.id })
     .from(testerCalls)
     .where(and(eq(testerCalls.productId, products.id), isNull(testerCalls.closedAt), gte(testerCalls.closesOn, utcDay(now))));
-  return db
+  return await db
     .select({ id: products.id, name: products.name })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .where(and(eq(stores.userId, sellerId), eq(products.status, "draft"), eq(products.type, "Pattern"), eq(products.delivery, "Digital"), isNull(products.removedAt), notExists(openCall)))
-    .orderBy(products.name)
-    .all();
+    .orderBy(products.name);
 }
 
 export function testerCallJson(call: CallView) {

@@ -7,21 +7,20 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { makes, testerApplications, testerCalls, testerFeedback } from "../../../db/tables";
 import { getTesterCall } from "./calls.server";
 import { getSizeChart } from "~/models/fit/chart.server";
-import type { Db } from "~/utils/db.server";
+import { type Db, first } from "~/utils/db.server";
 
 export type FeedbackError = "call-not-found" | "not-a-tester" | "invalid-size";
 
 /** The caller's application to a call when they were chosen; else undefined. */
-export function chosenApplication({ db, callId, userId }: { db: Db; callId: number; userId: number }) {
-  return db
+export async function chosenApplication({ db, callId, userId }: { db: Db; callId: number; userId: number }) {
+  return await first(db
     .select()
     .from(testerApplications)
-    .where(and(eq(testerApplications.callId, callId), eq(testerApplications.userId, userId), isNotNull(testerApplications.chosenAt)))
-    .get();
+    .where(and(eq(testerApplications.callId, callId), eq(testerApplications.userId, userId), isNotNull(testerApplications.chosenAt))).limit(1));
 }
 
 /** A chosen tester sends (or replaces) their feedback on one of the call's sizes. */
-export function sendTesterFeedback({
+export async function sendTesterFeedback({
   db,
   callId,
   userId,
@@ -35,56 +34,53 @@ export function sendTesterFeedback({
   size: string;
   notes: string;
   now?: Date;
-}): { ok: true } | { ok: false; error: FeedbackError } {
-  const call = getTesterCall({ db, callId, now });
+}): Promise<{ ok: true } | { ok: false; error: FeedbackError }> {
+  const call = await getTesterCall({ db, callId, now });
   if (!call) return { ok: false, error: "call-not-found" };
-  const application = chosenApplication({ db, callId, userId });
+  const application = await chosenApplication({ db, callId, userId });
   if (!application) return { ok: false, error: "not-a-tester" };
   if (!call.sizes.includes(size)) return { ok: false, error: "invalid-size" };
-  db.insert(testerFeedback)
+  await db.insert(testerFeedback)
     .values({ applicationId: application.id, size, notes, createdAt: now })
-    .onConflictDoUpdate({ target: [testerFeedback.applicationId, testerFeedback.size], set: { notes, updatedAt: now } })
-    .run();
+    .onConflictDoUpdate({ target: [testerFeedback.applicationId, testerFeedback.size], set: { notes, updatedAt: now } });
   return { ok: true };
 }
 
 /** A tester's own feedback on a call, by size. */
-export function ownFeedback({ db, callId, userId }: { db: Db; callId: number; userId: number }): Record<string, string> {
-  const application = chosenApplication({ db, callId, userId });
+export async function ownFeedback({ db, callId, userId }: { db: Db; callId: number; userId: number }): Promise<Record<string, string>> {
+  const application = await chosenApplication({ db, callId, userId });
   if (!application) return {};
-  const rows = db.select({ size: testerFeedback.size, notes: testerFeedback.notes }).from(testerFeedback).where(eq(testerFeedback.applicationId, application.id)).all();
+  const rows = await db.select({ size: testerFeedback.size, notes: testerFeedback.notes }).from(testerFeedback).where(eq(testerFeedback.applicationId, application.id));
   return Object.fromEntries(rows.map((r) => [r.size, r.notes]));
 }
 
 /** Every feedback of a call, for its seller: tester, size, notes. */
-export function callFeedback({ db, callId }: { db: Db; callId: number }) {
-  return db
+export async function callFeedback({ db, callId }: { db: Db; callId: number }) {
+  return await db
     .select({ userId: testerApplications.userId, size: testerFeedback.size, notes: testerFeedback.notes })
     .from(testerFeedback)
     .innerJoin(testerApplications, eq(testerApplications.id, testerFeedback.applicationId))
     .where(eq(testerApplications.callId, callId))
-    .orderBy(testerFeedback.size)
-    .all();
+    .orderBy(testerFeedback.size);
 }
 
 export type TestedBy = { count: number; sizes: string[] };
 
 /** Null when no tester was chosen for the design; else how many and in which sizes (the chart's order first). */
-export function testedBy({ db, productId }: { db: Db; productId: number }): TestedBy | null {
-  const chosen = db
+export async function testedBy({ db, productId }: { db: Db; productId: number }): Promise<TestedBy | null> {
+  const chosen = await db
     .select({ id: testerApplications.id, userId: testerApplications.userId })
     .from(testerApplications)
     .innerJoin(testerCalls, eq(testerCalls.id, testerApplications.callId))
-    .where(and(eq(testerCalls.productId, productId), isNotNull(testerApplications.chosenAt)))
-    .all();
+    .where(and(eq(testerCalls.productId, productId), isNotNull(testerApplications.chosenAt)));
   const testers = new Set(chosen.map((c) => c.userId));
   if (testers.size === 0) return null;
   const sizes = new Set<string>();
-  for (const c of chosen) for (const f of db.select({ size: testerFeedback.size }).from(testerFeedback).where(eq(testerFeedback.applicationId, c.id)).all()) sizes.add(f.size);
-  for (const m of db.select({ size: makes.size, userId: makes.userId }).from(makes).where(and(eq(makes.productId, productId), eq(makes.tester, true))).all()) {
+  for (const c of chosen) for (const f of await db.select({ size: testerFeedback.size }).from(testerFeedback).where(eq(testerFeedback.applicationId, c.id))) sizes.add(f.size);
+  for (const m of await db.select({ size: makes.size, userId: makes.userId }).from(makes).where(and(eq(makes.productId, productId), eq(makes.tester, true)))) {
     if (testers.has(m.userId)) sizes.add(m.size);
   }
-  const order = getSizeChart({ db }, productId)?.rows.map((r) => r.size) ?? [];
+  const order = (await getSizeChart({ db }, productId))?.rows.map((r) => r.size) ?? [];
   const rank = (s: string) => (order.includes(s) ? order.indexOf(s) : order.length);
   return { count: testers.size, sizes: [...sizes].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)) };
 }

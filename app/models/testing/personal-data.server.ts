@@ -8,16 +8,15 @@ import { asc, eq } from "drizzle-orm";
 import { testerApplications, testerCalls, testerFeedback } from "../../../db/tables";
 import { iso, parseJson, type ExportSubject } from "~/utils/personal-data";
 
-export function testingPersonalData({ db, user }: ExportSubject) {
-  const applications = db
+export async function testingPersonalData({ db, user }: ExportSubject) {
+  const applications = await db
     .select({ application: testerApplications, productId: testerCalls.productId })
     .from(testerApplications)
     .innerJoin(testerCalls, eq(testerCalls.id, testerApplications.callId))
     .where(eq(testerApplications.userId, user.id))
-    .orderBy(asc(testerApplications.id))
-    .all();
+    .orderBy(asc(testerApplications.id));
   return {
-    tester_applications: applications.map(({ application: a, productId }) => ({
+    tester_applications: await Promise.all(applications.map(async ({ application: a, productId }) => ({
       call_id: a.callId,
       product_id: productId,
       note: a.note,
@@ -27,12 +26,11 @@ export function testingPersonalData({ db, user }: ExportSubject) {
       chosen_at: iso(a.chosenAt),
       order_id: a.orderId,
       created_at: iso(a.createdAt),
-      feedback: db
+      feedback: await db
         .select({ size: testerFeedback.size, notes: testerFeedback.notes })
         .from(testerFeedback)
         .where(eq(testerFeedback.applicationId, a.id))
-        .orderBy(asc(testerFeedback.size))
-        .all(),
-    })),
+        .orderBy(asc(testerFeedback.size)),
+    }))),
   };
 }

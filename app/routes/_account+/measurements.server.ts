@@ -11,7 +11,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 export async function measurementsAction(request: Request, userId: number, formData: FormData) {
   const submission = parseWithZod(formData, { schema: MeasurementsFormSchema });
   if (submission.status !== "success") return data({ intent: "measurements" as const, result: submission.reply() }, { status: 400 });
-  const result = saveMeasurements({ db: getDb(), userId, measurements: submission.value });
+  const result = await saveMeasurements({ db: getDb(), userId, measurements: submission.value });
   if (!result.ok) {
     const { status, message } = FIT_ERRORS.saveMeasurements[result.error];
     return data({ intent: "measurements" as const, result: submission.reply({ formErrors: [message] }) }, { status });

@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Choose a new password · Patt
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, usable: isPasswordResetUsable({ db: getDb(), token }) };
+  return { token, usable: await isPasswordResetUsable({ db: getDb(), token }) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

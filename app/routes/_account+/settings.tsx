@@ -40,7 +40,7 @@ export const meta: MetaFunction = () => [{ title: "Profile · Patternhouse" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const measurements = getMeasurements({ db: getDb() }, user.id) ?? noMeasurements();
+  const measurements = await getMeasurements({ db: getDb() }, user.id) ?? noMeasurements();
   return { profile: toProfile(user), publicProfile: toPublicProfile(user), email: user.email, measurements };
 }
 
@@ -84,7 +84,7 @@ async function handleSettings(request: Request, user: Awaited<ReturnType<typeof 
   if (formData.get("intent") === "notifications") {
     const submission = parseWithZod(formData, { schema: MessageEmailsSchema });
     if (submission.status !== "success") return data({ intent: "notifications" as const, result: submission.reply() }, { status: 400 });
-    setMessageEmails({ db, userId: user.id, enabled: submission.value.messageEmails === "on" });
+    await setMessageEmails({ db, userId: user.id, enabled: submission.value.messageEmails === "on" });
     return redirectWithFlash(request, "/settings", { kind: "success", message: "Notification settings saved." });
   }
   if (formData.get("intent") === "delete-account") {
@@ -126,7 +126,7 @@ async function handleSettings(request: Request, user: Awaited<ReturnType<typeof 
   }
   // Null: the account was deleted while this request was on its way; nothing was written (issue 34, item 1).
   // The form always has the company field: left empty, the company name is cleared.
-  if (!updateProfile({ db, userId: user.id, input: { ...submission.value, company_name: submission.value.company_name ?? "" } })) throw redirect("/login");
+  if (!await updateProfile({ db, userId: user.id, input: { ...submission.value, company_name: submission.value.company_name ?? "" } })) throw redirect("/login");
   const to = safeRedirect(formData.get("redirectTo"), "/settings");
   return redirectWithFlash(request, to, { kind: "success", message: PROFILE_MESSAGES.updated });
 }

@@ -12,7 +12,7 @@ import { exportFileName, jsonAttachment } from "~/utils/json-attachment.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const data = exportUserDataFor({ db: getDb(), userId: user.id, actor: { kind: "user", userId: user.id } });
+  const data = await exportUserDataFor({ db: getDb(), userId: user.id, actor: { kind: "user", userId: user.id } });
   invariantResponse(data, "Not found", { status: 404 });
   return jsonAttachment(data, exportFileName(user.id, data.generated_at));
 }

@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Orders · Admin · Patternhou
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const query = parseTableQuery(new URL(request.url).searchParams, { sorts: ORDER_SORTS, defaultSort: "id" });
-  const page = listAdminOrders({ db: getDb(), query });
+  const page = await listAdminOrders({ db: getDb(), query });
   return {
     state: tableState(query, page),
     rows: page.rows.map((r) => ({

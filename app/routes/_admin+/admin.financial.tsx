@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const range: DateRange = parsed.success ? parsed.data : defaults;
   const db = getDb();
   const query = parseTableQuery(params, { sorts: FINANCIAL_SORTS, defaultSort: "id" });
-  const page = listFinancialRows({ db, range, query });
+  const page = await listFinancialRows({ db, range, query });
   return {
     shown,
     range,
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     overview: page.overview,
     state: tableState(query, page),
     rows: page.rows.map((r) => ({ orderId: r.orderId, amountCents: r.amountCents, feeCents: r.feeCents, status: r.status })),
-    days: revenuePerDay({ db, range }),
+    days: await revenuePerDay({ db, range }),
   };
 }
 

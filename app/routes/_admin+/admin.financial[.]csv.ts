@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   if (!parsed.success) return new Response(parsed.error.issues[0]?.message ?? "Invalid dates", { status: 400 });
   const range = parsed.data;
-  return new Response(financialCsv(allFinancialRows({ db: getDb(), range })), {
+  return new Response(financialCsv(await allFinancialRows({ db: getDb(), range })), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="financial-${range.start_date}-to-${range.end_date}.csv"`,

@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { label: "Pattern work waiting", value: String(health.patternQueue) },
       {
         label: "Tax mode",
-        value: `${TAX_MODE_LABELS[getPlatformSettings({ db: getDb() }).taxMode]} (VAT rates: ${RATES_SOURCE.package} ${RATES_SOURCE.version}, as of ${RATES_SOURCE.date})`,
+        value: `${TAX_MODE_LABELS[(await getPlatformSettings({ db: getDb() })).taxMode]} (VAT rates: ${RATES_SOURCE.package} ${RATES_SOURCE.version}, as of ${RATES_SOURCE.date})`,
       },
     ],
     errors: health.recentErrors.map((e) => ({ ...e, time: e.time.slice(0, 19).replace("T", " ") })),

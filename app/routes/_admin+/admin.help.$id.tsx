@@ -16,9 +16,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const db = getDb();
-  const found = getHelpRequest({ db, id: Number(params.id) });
+  const found = await getHelpRequest({ db, id: Number(params.id) });
   invariantResponse(found, "Not found", { status: 404 });
-  const resume = found.resumeFile ? getFileRecord({ db, name: found.resumeFile }) : undefined;
+  const resume = found.resumeFile ? await getFileRecord({ db, name: found.resumeFile }) : undefined;
   return {
     id: found.id,
     date: formatMessageDate(found.createdAt),

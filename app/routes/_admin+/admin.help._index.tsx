@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Help requests · Admin · Pat
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const page = Number(new URL(request.url).searchParams.get("page")) || 1;
-  const found = listHelpRequests({ db: getDb(), page });
+  const found = await listHelpRequests({ db: getDb(), page });
   return {
     page: found.page,
     pageCount: found.pageCount,

@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Makes · Admin · Patternhous
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return {
-    reported: listReportedMakes({ db: getDb() }).map((m) => ({ ...m, lastReportAt: formatMessageDate(m.lastReportAt) })),
+    reported: (await listReportedMakes({ db: getDb() })).map((m) => ({ ...m, lastReportAt: formatMessageDate(m.lastReportAt) })),
     asked: new URL(request.url).searchParams.get("make") ?? "",
   };
 }

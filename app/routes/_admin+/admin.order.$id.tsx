@@ -43,12 +43,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const db = getDb();
   const orderId = idParam(params.id);
-  const view = getAdminOrder({ db, orderId });
+  const view = await getAdminOrder({ db, orderId });
   invariantResponse(view, "Not found", { status: 404 });
   const { order } = view;
-  const settings = getPlatformSettings({ db });
+  const settings = await getPlatformSettings({ db });
   return {
-    order: { ...toAdminOrderView(order, { creditCents: saleCreditCents({ db, order }) }), discountCents: order.discountCents, discountCode: view.discountCode },
+    order: { ...toAdminOrderView(order, { creditCents: await saleCreditCents({ db, order }) }), discountCents: order.discountCents, discountCode: view.discountCode },
     buyer: view.buyer,
     seller: view.seller,
     store: view.store,
@@ -56,11 +56,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     provider: view.checkout.provider,
     business: toBusinessEvidence(view.checkout),
     shipFrom: toShipFromView(settings),
-    documents: orderDocuments({ db, orderId: order.id, viewer: admin }),
-    audit: toOrderAuditView(listAudit({ db, targetType: "order", targetId: order.id }), order),
+    documents: await orderDocuments({ db, orderId: order.id, viewer: admin }),
+    audit: toOrderAuditView(await listAudit({ db, targetType: "order", targetId: order.id }), order),
     refundRequest: toRefundRequestView(view.refundRequest),
     // The requests answered before the latest (a declined one the buyer asked again after), oldest first.
-    earlierRequests: refundRequestsOfOrder({ db, orderId: order.id })
+    earlierRequests: (await refundRequestsOfOrder({ db, orderId: order.id }))
       .filter((r) => r.id !== view.refundRequest?.id)
       .map((r) => toRefundRequestView(r)!),
   };

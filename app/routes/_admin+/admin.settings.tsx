@@ -52,10 +52,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const db = getDb();
   return {
-    settings: toSettingsForm(getAdminSettings({ db })),
+    settings: toSettingsForm(await getAdminSettings({ db })),
     stripe: getStripe() !== null,
     rates: RATES_SOURCE,
-    audit: toAuditView(listAudit({ db, targetType: "settings", targetId: 1, limit: 10 })),
+    audit: toAuditView(await listAudit({ db, targetType: "settings", targetId: 1, limit: 10 })),
   };
 }
 
@@ -63,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await readForm(request), { schema: SaveSettingsSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const saved = saveSettings({ db: getDb(), adminId: admin.id, input: submission.value });
+  const saved = await saveSettings({ db: getDb(), adminId: admin.id, input: submission.value });
   if (!saved.ok) {
     const { status, message } = ADMIN_ERRORS.saveSettings[saved.error];
     return data(submission.reply({ fieldErrors: { [SAVE_SETTINGS_ERROR_FIELDS[saved.error]]: [message] } }), { status });

@@ -23,12 +23,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const query = parseTableQuery(new URL(request.url).searchParams, { sorts: PRODUCT_SORTS, defaultSort: "id", defaultDir: "asc" });
-  const page = getAdminStorePage({ db: getDb(), storeId: idParam(params.id), query });
+  const page = await getAdminStorePage({ db: getDb(), storeId: idParam(params.id), query });
   invariantResponse(page, "Not found", { status: 404 });
   // The store's discount codes, removed ones too (decision 109).
   const db = getDb();
-  const names = new Map(listOwnProducts({ db, storeId: page.store.id }).map((p) => [p.id, p.name]));
-  const discountCodes = listDiscountCodes({ db, storeId: page.store.id, includeRemoved: true }).map((c) => discountCodeSummary(c, names));
+  const names = new Map((await listOwnProducts({ db, storeId: page.store.id })).map((p) => [p.id, p.name]));
+  const discountCodes = (await listDiscountCodes({ db, storeId: page.store.id, includeRemoved: true })).map((c) => discountCodeSummary(c, names));
   return { ...toAdminStoreView(page, query), discountCodes };
 }
 
@@ -69,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
   }
   if (intent === "remove") {
-    const result = removeProductAsAdmin({ db, productId: targetId, storeId, adminId: admin.id });
+    const result = await removeProductAsAdmin({ db, productId: targetId, storeId, adminId: admin.id });
     if (!result.ok) return data({ error: ADMIN_ERRORS.removeProduct[result.error].message }, { status: ADMIN_ERRORS.removeProduct[result.error].status });
     return redirectWithFlash(request, back, { kind: "success", message: `Product #${targetId} was removed from the catalogue.` });
   }

@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Stores · Admin · Patternhou
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const query = parseTableQuery(new URL(request.url).searchParams, { sorts: STORE_SORTS, defaultSort: "id" });
-  const page = listAdminStores({ db: getDb(), query });
+  const page = await listAdminStores({ db: getDb(), query });
   return { state: tableState(query, page), rows: page.rows };
 }
 

@@ -24,8 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     error: parsed ? null : "Choose a quarter like 2026-Q4",
     quarters: recentQuarters(),
-    report: taxReport({ db, quarter }),
-    mode: TAX_MODE_LABELS[getAdminSettings({ db }).taxMode],
+    report: await taxReport({ db, quarter }),
+    mode: TAX_MODE_LABELS[(await getAdminSettings({ db })).taxMode],
     rates: RATES_SOURCE,
   };
 }

@@ -9,7 +9,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const quarter = parseQuarter(new URL(request.url).searchParams.get("quarter") ?? quarterOf(new Date()));
   if (!quarter) return new Response("Use a quarter like 2026-Q4", { status: 400 });
-  const report = taxReport({ db: getDb(), quarter });
+  const report = await taxReport({ db: getDb(), quarter });
   return new Response(taxReportCsv(report), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const page = getAdminUserPage({ db: getDb(), userId: idParam(params.id) });
+  const page = await getAdminUserPage({ db: getDb(), userId: idParam(params.id) });
   invariantResponse(page, "Not found", { status: 404 });
   return toAdminUserView(page, { adminId: admin.id });
 }
@@ -46,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: UpdateUserSchema });
   if (submission.status !== "success") return data({ intent: "update" as const, result: submission.reply({ hideFields: ["accountnumber"] }) }, { status: 400 });
-  const result = updateAdminUser({ db: getDb(), adminId: admin.id, userId, input: submission.value });
+  const result = await updateAdminUser({ db: getDb(), adminId: admin.id, userId, input: submission.value });
   if (!result.ok) {
     const field = UPDATE_USER_ERROR_FIELDS[result.error];
     const { status, message } = ADMIN_ERRORS.updateUser[result.error];

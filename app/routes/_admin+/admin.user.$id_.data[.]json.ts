@@ -15,7 +15,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const userId = idParam(params.id);
   const reason = String((await readForm(request)).get("reason") ?? "").trim().slice(0, 500);
-  const data = exportUserDataFor({ db: getDb(), userId, actor: { kind: "admin", adminId: admin.id, reason } });
+  const data = await exportUserDataFor({ db: getDb(), userId, actor: { kind: "admin", adminId: admin.id, reason } });
   invariantResponse(data, "Not found", { status: 404 });
   return jsonAttachment(data, exportFileName(userId, data.generated_at));
 }

@@ -14,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Users · Admin · Patternhous
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const query = parseTableQuery(new URL(request.url).searchParams, { sorts: USER_SORTS, defaultSort: "id" });
-  const page = listAdminUsers({ db: getDb(), query });
+  const page = await listAdminUsers({ db: getDb(), query });
   return {
     state: tableState(query, page),
     rows: page.rows.map((u) => ({ ...u, joined: isoDay(u.createdAt) })),

@@ -19,7 +19,7 @@ export const action = route.action;
 
 async function serveFile({ request, db, params }: ApiContext<"none">): Promise<Response> {
   const name = params.filename ?? "";
-  const record = uploadPath(name) ? getFileRecord({ db, name }) : undefined;
+  const record = uploadPath(name) ? await getFileRecord({ db, name }) : undefined;
   if (!record) return domainError(FILES_ERRORS, "not-found");
 
   // Media and avatars are public; patterns, résumés and labels are private. Who may read is settled before any
@@ -27,9 +27,9 @@ async function serveFile({ request, db, params }: ApiContext<"none">): Promise<R
   if (record.kind !== "media" && record.kind !== "avatar") {
     const user = await getUser(request);
     // A buyer's copy of a pattern carries their order number and email, as on /download (decision 063).
-    const access = record.kind === "pattern" && user ? privateFileAccess({ db, user, file: record }) : null;
+    const access = record.kind === "pattern" && user ? await privateFileAccess({ db, user, file: record }) : null;
     if (user && access?.allowed && access.buyerOrderId !== null) {
-      const download = downloadOrderPattern({ db, userId: user.id, orderId: access.buyerOrderId });
+      const download = await downloadOrderPattern({ db, userId: user.id, orderId: access.buyerOrderId });
       let built;
       try {
         built = download.ok && download.file.name === record.name ? await buildOrderDownload({ db, access: download, format: "dxf", sizes: [] }) : null;
@@ -47,7 +47,7 @@ async function serveFile({ request, db, params }: ApiContext<"none">): Promise<R
         headers: { "Content-Disposition": attachment(record.originalName) },
       });
     }
-    if (!authorizePrivateFileRead({ db, user, file: record })) {
+    if (!await authorizePrivateFileRead({ db, user, file: record })) {
       return domainError(FILES_ERRORS, user ? "forbidden" : "sign-in");
     }
   }

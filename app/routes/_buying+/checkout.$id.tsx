@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Order summary · Patternhouse
 /** The order summary step between Checkout and the payment provider (a page, so it works without JavaScript). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const summary = getCheckoutSummary({ db: getDb(), userId: user.id, checkoutId: Number(params.id) });
+  const summary = await getCheckoutSummary({ db: getDb(), userId: user.id, checkoutId: Number(params.id) });
   invariantResponse(summary, "Not found", { status: 404 });
   return { summary };
 }

@@ -17,9 +17,9 @@ export async function cutPlanPageLoader(request: Request, face: CutPlanFace) {
   const db = getDb();
   const facts = await cutPlanFormFacts({ db, userId: face.userId, productId: face.productId, orderId: face.orderId });
   invariantResponse(facts, "Not found", { status: 404 });
-  const plans = listCutPlans({ db, userId: face.userId, ...(face.orderId !== null ? { orderId: face.orderId } : { productId: facts.productId }) });
+  const plans = await listCutPlans({ db, userId: face.userId, ...(face.orderId !== null ? { orderId: face.orderId } : { productId: facts.productId }) });
   const asked = Number(new URL(request.url).searchParams.get("plan"));
-  const plan = asked && plans.some((p) => p.id === asked) ? getCutPlan({ db, userId: face.userId, id: asked }) : null;
+  const plan = asked && plans.some((p) => p.id === asked) ? await getCutPlan({ db, userId: face.userId, id: asked }) : null;
   return { facts, base: face.base, limits: CUT_ORDER_LIMITS, plans: plans.map((p) => ({ id: p.id, status: p.status, sizes: p.order.sizes, createdAt: p.createdAt.toISOString() })), plan };
 }
 
@@ -28,8 +28,8 @@ export async function cutPlanPageAction(request: Request, face: CutPlanFace) {
   const form = await readForm(request);
   if (form.get("intent") === "delete") {
     const id = Number(form.get("plan"));
-    const own = listCutPlans({ db, userId: face.userId, ...(face.orderId !== null ? { orderId: face.orderId } : { productId: face.productId }) }).some((p) => p.id === id);
-    if (own) deleteCutPlan({ db, userId: face.userId, id });
+    const own = (await listCutPlans({ db, userId: face.userId, ...(face.orderId !== null ? { orderId: face.orderId } : { productId: face.productId }) })).some((p) => p.id === id);
+    if (own) await deleteCutPlan({ db, userId: face.userId, id });
     return redirectWithFlash(request, face.base, { kind: "success", message: own ? "The cut plan was deleted." : "That cut plan was already deleted." });
   }
   const sizes: Record<string, string> = {};
@@ -52,7 +52,7 @@ export async function cutPlanPageAction(request: Request, face: CutPlanFace) {
 export async function cutPlanPageFile(face: CutPlanFace, planId: string | undefined, file: string | undefined) {
   const db = getDb();
   const id = Number(planId);
-  const own = listCutPlans({ db, userId: face.userId, ...(face.orderId !== null ? { orderId: face.orderId } : { productId: face.productId }) }).some((p) => p.id === id);
+  const own = (await listCutPlans({ db, userId: face.userId, ...(face.orderId !== null ? { orderId: face.orderId } : { productId: face.productId }) })).some((p) => p.id === id);
   const found = own ? await cutPlanFile({ db, userId: face.userId, id, file: file ?? "" }) : null;
   invariantResponse(found, "Not found", { status: 404 });
   return new Response(new Uint8Array(found.body), {

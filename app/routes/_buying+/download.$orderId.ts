@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(Number.isSafeInteger(orderId) && orderId > 0, "Not found", { status: 404 });
   const db = getDb();
   const sizes = url.searchParams.getAll("size");
-  const access = downloadOrderPattern({ db, userId: user.id, orderId, version, custom: sizes.includes(CUSTOM_SIZE) });
+  const access = await downloadOrderPattern({ db, userId: user.id, orderId, version, custom: sizes.includes(CUSTOM_SIZE) });
   if (!access.ok) {
     const { status, message } = BUYING_ERRORS.download[access.error];
     invariantResponse(false, message, { status });

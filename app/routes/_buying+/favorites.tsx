@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "My favourites · Patternhouse
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return { items: listFavorites({ db: getDb(), userId: user.id }).map(toCardData) };
+  return { items: (await listFavorites({ db: getDb(), userId: user.id })).map(toCardData) };
 }
 
 /**
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
     back ? redirectWithFlash(request, back, { kind: "error", message: error }) : data({ ok: false, error }, { status });
   if (submission.status !== "success") return answer(400, "Choose a product to add to or remove from your favourites");
   const { productId, intent } = submission.value;
-  const result = setFavorite({ db: getDb(), userId: user.id, productId, favorite: intent === "favorite" });
+  const result = await setFavorite({ db: getDb(), userId: user.id, productId, favorite: intent === "favorite" });
   if (!result.ok) {
     const { status, message } = CATALOG_ERRORS.favorite[result.error];
     return answer(status, message);

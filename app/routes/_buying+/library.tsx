@@ -13,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "My library · Patternhouse" }
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_LIBRARY_QUERY);
-  const entries = listLibrary({ db: getDb(), userId: user.id, q });
+  const entries = await listLibrary({ db: getDb(), userId: user.id, q });
   return {
     q,
     entries: entries.map((e) => ({

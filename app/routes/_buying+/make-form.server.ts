@@ -63,7 +63,7 @@ export async function makeFormAction(request: Request, user: User, target: { pro
     if (!result.ok) return refused(result, values);
     const message = "productId" in target ? "Your make is posted." : "Your make is saved.";
     // A tester's make of a draft shows on the pattern's page once it is published: until then on /my-makes.
-    const shown = canSeeProductMakes({ db, productId: result.make.productId, viewerId: user.id });
+    const shown = await canSeeProductMakes({ db, productId: result.make.productId, viewerId: user.id });
     return redirectWithFlash(request, shown ? `/product/${result.make.productId}#make-${result.make.id}` : `/my-makes#make-${result.make.id}`, { kind: "success", message });
   } finally {
     await form.cleanup();

@@ -24,10 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const url = new URL(request.url);
-  const own = listOwnMakes({ db, userId: user.id, page: pageParam(url.searchParams.get("page")) });
+  const own = await listOwnMakes({ db, userId: user.id, page: pageParam(url.searchParams.get("page")) });
   return {
     own: { ...own, makes: own.makes.map(toMakeCard) },
-    patterns: makeablePatterns({ db, userId: user.id }),
+    patterns: await makeablePatterns({ db, userId: user.id }),
   };
 }
 

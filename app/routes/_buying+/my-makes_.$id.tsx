@@ -18,9 +18,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const makeId = idParam(params.id, MAKES_ERRORS.make["make-not-found"].message);
   const db = getDb();
-  const make = getOwnMake({ db, makeId, userId: user.id });
+  const make = await getOwnMake({ db, makeId, userId: user.id });
   invariantResponse(make, MAKES_ERRORS.make["make-not-found"].message, { status: 404 });
-  const context = makeFormContext({ db, userId: user.id, productId: make.productId });
+  const context = await makeFormContext({ db, userId: user.id, productId: make.productId });
   return {
     make: {
       id: make.id,
@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         fit: fitOf(make),
         shareMeasurements: make.measurements !== null,
       },
-      photos: makePhotoRows({ db, makeId }).map((p) => ({ id: p.id, file: p.file })),
+      photos: (await makePhotoRows({ db, makeId })).map((p) => ({ id: p.id, file: p.file })),
     },
     product: context.product!,
     sizes: context.sizes,

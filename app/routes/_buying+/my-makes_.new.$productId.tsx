@@ -17,9 +17,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const productId = idParam(params.productId, MAKES_ERRORS.make["product-not-found"].message);
   const db = getDb();
-  const eligible = makeEligibility(db, { userId: user.id, productId });
+  const eligible = await makeEligibility(db, { userId: user.id, productId });
   if (!eligible.ok) invariantResponse(false, MAKES_ERRORS.make[eligible.error].message, { status: MAKES_ERRORS.make[eligible.error].status });
-  const context = makeFormContext({ db, userId: user.id, productId });
+  const context = await makeFormContext({ db, userId: user.id, productId });
   return { product: context.product!, sizes: context.sizes, hasMeasurements: context.hasMeasurements };
 }
 

@@ -26,14 +26,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   const checkoutId = Number(params.id);
-  const state = openLocalCheckout({ db, userId: user.id, checkoutId });
+  const state = await openLocalCheckout({ db, userId: user.id, checkoutId });
   if (!state.ok) {
     const { error } = state;
     invariantResponse(error !== "not-found", "Not found", { status: 404 });
     if (error === "paid") throw await redirectWithFlash(request, "/purchases", { kind: "success", message: ENDED.paid });
     throw await redirectWithFlash(request, "/cart", { kind: "error", message: ENDED[error] });
   }
-  return { summary: getCheckoutSummary({ db, userId: user.id, checkoutId })! };
+  return { summary: (await getCheckoutSummary({ db, userId: user.id, checkoutId }))! };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -42,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const checkoutId = Number(params.id);
   const intent = (await readForm(request)).get("intent");
   if (intent === "cancel") {
-    const result = cancelLocalCheckout({ db, userId: user.id, checkoutId });
+    const result = await cancelLocalCheckout({ db, userId: user.id, checkoutId });
     invariantResponse(result.ok || result.error !== "not-found", "Not found", { status: 404 });
     return redirectWithFlash(request, "/cart", { kind: "error", message: "Payment cancelled. Your cart is unchanged." });
   }

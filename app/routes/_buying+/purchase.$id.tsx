@@ -28,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: "Purchase · Patternhouse" }];
 
 async function loadOwnOrder(request: Request, id: string | undefined) {
   const user = await requireUser(request);
-  const order = getBuyerOrder({ db: getDb(), userId: user.id, orderId: Number(id) });
+  const order = await getBuyerOrder({ db: getDb(), userId: user.id, orderId: Number(id) });
   invariantResponse(order, "Not found", { status: 404 });
   return { user, order };
 }
@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const purchase = await getPurchase({ db, userId: user.id, orderId: Number(params.id) });
   invariantResponse(purchase, "Not found", { status: 404 });
-  return { ...toPurchaseView(purchase), documents: orderDocuments({ db, orderId: purchase.order.id, viewer: user }) };
+  return { ...toPurchaseView(purchase), documents: await orderDocuments({ db, orderId: purchase.order.id, viewer: user }) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -47,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (formData.get("intent") === "request-refund") return requestRefundAction(request, formData, { userId: user.id, orderId: order.id });
   const submission = parseWithZod(formData, { schema: RateSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const result = rateOrder({ db: getDb(), userId: user.id, orderId: order.id, ...submission.value });
+  const result = await rateOrder({ db: getDb(), userId: user.id, orderId: order.id, ...submission.value });
   if (!result.ok) {
     const { status, message } = BUYING_ERRORS.rate[result.error];
     return data({ result: submission.reply({ formErrors: [message] }) }, { status });

@@ -22,7 +22,7 @@ export async function loadCatalogPage(request: Request, scope: ListScope) {
   });
   const user = await getUser(request);
   const started = performance.now();
-  const list = listProducts({ db: getDb(), query, scope, viewerId: user?.id });
+  const list = await listProducts({ db: getDb(), query, scope, viewerId: user?.id });
   const dbMs = performance.now() - started;
 
   const payload = {

@@ -39,20 +39,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const cartOwner = () => getCartOwner(request);
   const page = await productPage({ db: getDb(), productId: Number(params.id), viewer, url, cartOwner, clientKey: clientKeyOf(request) });
   invariantResponse(page, "Not found", { status: 404 });
-  return { ...page, ...makesOfPage({ product: page.product, viewerId: viewer?.id ?? null, url }) };
+  return { ...page, ...await makesOfPage({ product: page.product, viewerId: viewer?.id ?? null, url }) };
 }
 
 /**
  * Issue 37 on a pattern's page: its makes (testers' first, then newest first, paged by plain links ?makes=N), what
  * makers with measurements like the viewer's made (null below three of them) and "Tested by N sewists in sizes …".
  */
-function makesOfPage({ product, viewerId, url }: { product: { id: number; type: string }; viewerId: number | null; url: URL }) {
+async function makesOfPage({ product, viewerId, url }: { product: { id: number; type: string }; viewerId: number | null; url: URL }) {
   const db = getDb();
   if (product.type !== "Pattern") return { makes: null, sizesFromMakes: null, testedBy: null, viewerId };
-  const tested = testedBy({ db, productId: product.id });
+  const tested = await testedBy({ db, productId: product.id });
   return {
-    makes: productMakesSection({ db, productId: product.id, viewerId, page: pageParam(url.searchParams.get("makes")) }),
-    sizesFromMakes: viewerId === null ? null : answerOf(sizesFromMakes({ db, productId: product.id, userId: viewerId })),
+    makes: await productMakesSection({ db, productId: product.id, viewerId, page: pageParam(url.searchParams.get("makes")) }),
+    sizesFromMakes: viewerId === null ? null : answerOf(await sizesFromMakes({ db, productId: product.id, userId: viewerId })),
     testedBy: tested ? testedByLine(tested) : null,
     viewerId,
   };

@@ -23,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: "Report a make · Patternhouse
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const makeId = idParam(params.id, MAKES_ERRORS.report["make-not-found"].message);
-  const make = reportableMake({ db: getDb(), makeId, viewerId: user.id });
+  const make = await reportableMake({ db: getDb(), makeId, viewerId: user.id });
   invariantResponse(make, MAKES_ERRORS.report["make-not-found"].message, { status: 404 });
   return { make: { ...make, reportedAt: isoDay(make.reportedAt) } };
 }
@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ReportMakeSchema });
   if (submission.status !== "success") return data({ errors: submission.error ?? {} }, { status: 400 });
   const db = getDb();
-  const result = reportMake({ db, makeId, reporterId: user.id, reason: submission.value.reason });
+  const result = await reportMake({ db, makeId, reporterId: user.id, reason: submission.value.reason });
   if (!result.ok) {
     const { status, message } = MAKES_ERRORS.report[result.error];
     return data({ errors: { form: [message] } as Record<string, string[] | null> }, { status });

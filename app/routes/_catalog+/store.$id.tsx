@@ -33,10 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ownerId = ownerIdOf(params);
   const user = await getUser(request);
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
-  const found = getStorePage({ db: getDb(), ownerId, viewerId: user?.id, page });
+  const found = await getStorePage({ db: getDb(), ownerId, viewerId: user?.id, page });
   invariantResponse(found, "Not found", { status: 404 });
   // Makes of the store's patterns (issue 37), paged by plain links (?makes=N).
-  const makes = listStoreMakes({ db: getDb(), storeId: found.store.id, viewerId: user?.id ?? null, page: pageParam(new URL(request.url).searchParams.get("makes")) });
+  const makes = await listStoreMakes({ db: getDb(), storeId: found.store.id, viewerId: user?.id ?? null, page: pageParam(new URL(request.url).searchParams.get("makes")) });
   return { ...storePageView(found, user?.id), makes: { ...makes, makes: makes.makes.map(toMakeCard) }, viewerId: user?.id ?? null };
 }
 
@@ -47,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const back = `/store/${ownerId}`;
   if (intent === "follow" || intent === "unfollow") {
-    const result = setFollowing({ db: getDb(), userId: user.id, ownerId, follow: intent === "follow" });
+    const result = await setFollowing({ db: getDb(), userId: user.id, ownerId, follow: intent === "follow" });
     if (!result.ok) return redirectWithFlash(request, back, { kind: "error", message: CATALOG_ERRORS.follow[result.error].message });
     return redirect(back);
   }

@@ -31,14 +31,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const callId = idParam(params.id, TESTING_ERRORS.apply["call-not-found"].message);
   const user = await getUser(request);
   const db = getDb();
-  const call = getTesterCall({ db, callId });
+  const call = await getTesterCall({ db, callId });
   invariantResponse(call, TESTING_ERRORS.apply["call-not-found"].message, { status: 404 });
-  const mine = user ? listUserApplications({ db, userId: user.id }).find((c) => c.id === callId) : undefined;
+  const mine = user ? (await listUserApplications({ db, userId: user.id })).find((c) => c.id === callId) : undefined;
   return {
     call,
     viewer: user ? (user.id === call.sellerId ? ("seller" as const) : ("user" as const)) : ("visitor" as const),
     application: mine ? { chosen: mine.chosen, orderId: mine.orderId, size: mine.size } : null,
-    feedback: user && mine?.chosen ? ownFeedback({ db, callId, userId: user.id }) : {},
+    feedback: user && mine?.chosen ? await ownFeedback({ db, callId, userId: user.id }) : {},
   };
 }
 
@@ -50,7 +50,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (formData.get("intent") === "feedback") {
     const submission = parseWithZod(formData, { schema: TesterFeedbackFormSchema });
     if (submission.status !== "success") return data({ form: "feedback" as const, errors: (submission.error ?? {}) as Errors }, { status: 400 });
-    const result = sendTesterFeedback({ db, callId, userId: user.id, size: submission.value.size, notes: submission.value.notes });
+    const result = await sendTesterFeedback({ db, callId, userId: user.id, size: submission.value.size, notes: submission.value.notes });
     if (!result.ok) {
       const { status, message } = TESTING_ERRORS.feedback[result.error];
       return data({ form: "feedback" as const, errors: { [result.error === "invalid-size" ? "size" : "form"]: [message] } as Errors }, { status });
@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: ApplyTesterCallFormSchema });
   if (submission.status !== "success") return data({ form: "apply" as const, errors: (submission.error ?? {}) as Errors }, { status: 400 });
   const { size, note, share_measurements: shareMeasurements } = submission.value;
-  const result = applyToTesterCall({ db, callId, userId: user.id, size, note, shareMeasurements });
+  const result = await applyToTesterCall({ db, callId, userId: user.id, size, note, shareMeasurements });
   if (!result.ok) {
     const { status, message } = TESTING_ERRORS.apply[result.error];
     return data({ form: "apply" as const, errors: { [result.error === "invalid-size" ? "size" : "form"]: [message] } as Errors }, { status });

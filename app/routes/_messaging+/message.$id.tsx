@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 async function loadConversation(request: Request, id: string | undefined) {
   const user = await requireUser(request);
-  const conversation = getConversation({ db: getDb(), conversationId: Number(id), userId: user.id });
+  const conversation = await getConversation({ db: getDb(), conversationId: Number(id), userId: user.id });
   invariantResponse(conversation, "Not found", { status: 404 });
   return { user, conversation };
 }
@@ -32,7 +32,7 @@ async function loadConversation(request: Request, id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, conversation } = await loadConversation(request, params.id);
   const db = getDb();
-  const messages = listMessages({ db, conversationId: conversation.id, viewerId: user.id });
+  const messages = await listMessages({ db, conversationId: conversation.id, viewerId: user.id });
   // A GET never writes (decision 161): the page is marked read by its "read" post (sent on open with JavaScript,
   // the button without it) or by a reply.
   const readBefore = conversation.readAt?.getTime() ?? 0;
@@ -42,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // The header's count was read with the session's user, before the conversation was marked read.
     wasUnread: messages.some(isNew),
     other: conversation.other,
-    blockedByMe: hasBlocked({ db, blockerId: user.id, blockedId: conversation.other.id }),
+    blockedByMe: await hasBlocked({ db, blockerId: user.id, blockedId: conversation.other.id }),
     messages: messages.map((m) => ({
       id: m.id,
       mine: m.senderId === user.id,
@@ -68,8 +68,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return formData.get("via") === "script" ? null : redirect(here);
   }
   if (intent === "block" || intent === "unblock") {
-    if (intent === "block") blockUser({ db, blockerId: user.id, blockedId: conversation.other.id });
-    else unblockUser({ db, blockerId: user.id, blockedId: conversation.other.id });
+    if (intent === "block") await blockUser({ db, blockerId: user.id, blockedId: conversation.other.id });
+    else await unblockUser({ db, blockerId: user.id, blockedId: conversation.other.id });
     return redirect(here);
   }
   const submission = parseWithZod(formData, { schema: SendMessageSchema });

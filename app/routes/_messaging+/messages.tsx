@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Messages · Patternhouse" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const now = Date.now();
-  const conversations = listConversations({ db: getDb(), userId: user.id }).map((c) => ({
+  const conversations = (await listConversations({ db: getDb(), userId: user.id })).map((c) => ({
     id: c.id,
     username: c.other.username,
     avatar: c.other.avatar,

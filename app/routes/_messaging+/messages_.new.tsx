@@ -26,10 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const to = Number(url.searchParams.get("to"));
   const db = getDb();
-  const other = Number.isSafeInteger(to) && to > 0 && to !== user.id ? getParticipant({ db, userId: to }) : undefined;
+  const other = Number.isSafeInteger(to) && to > 0 && to !== user.id ? await getParticipant({ db, userId: to }) : undefined;
   invariantResponse(other, "Not found", { status: 404 });
   const orderParam = url.searchParams.get("order");
-  const order = orderParam ? orderBetween({ db, orderId: Number(orderParam), userId: user.id, otherId: other.id }) : null;
+  const order = orderParam ? await orderBetween({ db, orderId: Number(orderParam), userId: user.id, otherId: other.id }) : null;
   invariantResponse(order !== undefined, "Not found", { status: 404 });
   return {
     other,

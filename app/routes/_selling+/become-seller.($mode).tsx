@@ -23,8 +23,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(mode === null || (MODES as readonly string[]).includes(mode), "Not Found", { status: 404 });
   const db = getDb();
   const user = await getUser(request);
-  const store = user ? getStoreByOwner({ db, ownerId: user.id }) : undefined;
-  const s = getPlatformSettings({ db });
+  const store = user ? await getStoreByOwner({ db, ownerId: user.id }) : undefined;
+  const s = await getPlatformSettings({ db });
   return {
     mode: mode as Mode | null,
     loggedIn: Boolean(user),

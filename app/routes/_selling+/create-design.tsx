@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: "Upload Design · Patternhouse
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const store = getStoreByOwner({ db: getDb(), ownerId: user.id });
+  const store = await getStoreByOwner({ db: getDb(), ownerId: user.id });
   const layout = layoutFormValues({ layoutWidths: null, layoutGapMm: null, layoutSelvedgeMm: null });
   return { hasStore: Boolean(store), profileComplete: isProfileComplete(user), layout, layoutHint: LAYOUT_MESSAGES.standardHint };
 }

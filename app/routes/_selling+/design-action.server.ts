@@ -97,23 +97,23 @@ export async function designAction({
     const intent = String(fields.get("intent") ?? "save");
 
     if (intent === "remove") {
-      invariantResponse(productId && removeOwnProduct({ db, storeId: store.id, productId }), "Not Found", { status: 404 });
+      invariantResponse(productId && await removeOwnProduct({ db, storeId: store.id, productId }), "Not Found", { status: 404 });
       return redirectWithFlash(request, "/my-designs", { kind: "success", message: PRODUCT_MESSAGES.removed });
     }
-    invariantResponse(!productId || getOwnProduct({ db, storeId: store.id, productId }), "Not Found", { status: 404 });
+    invariantResponse(!productId || await getOwnProduct({ db, storeId: store.id, productId }), "Not Found", { status: 404 });
 
     if (intent === "units") {
       invariantResponse(productId, "Not Found", { status: 404 });
       const parsed = patternUnitsSchema.safeParse({ units: fields.get("units") });
-      const unitsAnswer = (status: number, message: string, headers?: HeadersInit) =>
-        data<ActionAnswer>({ values: designFormValues(getOwnProduct({ db, storeId: store.id, productId })!), errors: { units: [message] }, filesDropped: false, notice: null }, { status, headers });
-      if (!parsed.success) return unitsAnswer(400, PATTERN_UNITS_MESSAGES.choose);
+      const unitsAnswer = async (status: number, message: string, headers?: HeadersInit) =>
+        data<ActionAnswer>({ values: designFormValues((await getOwnProduct({ db, storeId: store.id, productId }))!), errors: { units: [message] }, filesDropped: false, notice: null }, { status, headers });
+      if (!parsed.success) return await unitsAnswer(400, PATTERN_UNITS_MESSAGES.choose);
       const result = await setOwnPatternUnits({ db, storeId: store.id, productId, units: parsed.data.units });
       if (!result.ok) {
         const { status, message } = SELLING_ERRORS.patternUnits[result.error];
         invariantResponse(result.error !== "not-found", "Not Found", { status });
         const retry = result.error === "busy" ? { "Retry-After": String(result.retryAfter) } : undefined;
-        return unitsAnswer(status, result.message ? `${message} ${result.message}` : message, retry);
+        return await unitsAnswer(status, result.message ? `${message} ${result.message}` : message, retry);
       }
       return redirectWithFlash(request, `/edit-product/${productId}`, { kind: "success", message: PATTERN_UNITS_MESSAGES.reread });
     }
@@ -187,8 +187,8 @@ export async function designAction({
     }
     // Saved: the held files were moved into the store (or not needed); their manifests go.
     await releaseHeld({ ownerId: user.id, tokens: files.flatMap((f) => ("token" in f ? [f.token as string] : [])) });
-    setShippingOverride({ db, storeId: store.id, productId: result.product.id, rates: override.rates });
-    if (layout?.ok && saveLayoutSettings({ db, storeId: store.id, productId: result.product.id, ...layout.settings }).ok) {
+    await setShippingOverride({ db, storeId: store.id, productId: result.product.id, rates: override.rates });
+    if (layout?.ok && (await saveLayoutSettings({ db, storeId: store.id, productId: result.product.id, ...layout.settings })).ok) {
       // The layouts of the new settings are prepared in the background (cached ones are skipped).
       warmLayouts({ db, productId: result.product.id });
     }

@@ -14,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { store } = await requireSeller(request);
   const productId = Number(params.id);
   const db = getDb();
-  const own = Number.isSafeInteger(productId) && productId > 0 ? getOwnProduct({ db, storeId: store.id, productId }) : null;
+  const own = Number.isSafeInteger(productId) && productId > 0 ? await getOwnProduct({ db, storeId: store.id, productId }) : null;
   const svg = own ? await orPatternWorkFailure(compareLatestVersions({ db, productId, size: new URL(request.url).searchParams.get("size") })) : null;
   if (!svg) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(svg, { headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "private, max-age=0, must-revalidate" } });

@@ -23,9 +23,9 @@ export const meta: MetaFunction = () => [{ title: "My Designs · Patternhouse" }
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const store = getStoreByOwner({ db, ownerId: user.id });
-  const own = store ? listOwnProducts({ db, storeId: store.id }) : [];
-  const favorites = countFavorites({ db, productIds: own.map((p) => p.id) });
+  const store = await getStoreByOwner({ db, ownerId: user.id });
+  const own = store ? await listOwnProducts({ db, storeId: store.id }) : [];
+  const favorites = await countFavorites({ db, productIds: own.map((p) => p.id) });
   const designs = store
     ? own.map((p) => ({
         id: p.id,
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   invariantResponse(parsed.success, "Unknown action", { status: 400 });
   const { intent, productId } = parsed.data;
   const status = intent === "publish" ? "published" : "draft";
-  invariantResponse(setOwnProductStatus({ db, storeId: store.id, productId, status }), "Not Found", { status: 404 });
+  invariantResponse(await setOwnProductStatus({ db, storeId: store.id, productId, status }), "Not Found", { status: 404 });
   return redirectWithFlash(request, safeRedirect(form.get("redirectTo"), "/my-designs"), {
     kind: "success",
     message: status === "published" ? PRODUCT_MESSAGES.published : PRODUCT_MESSAGES.unpublished,

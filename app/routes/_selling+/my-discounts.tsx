@@ -24,11 +24,11 @@ export const meta: MetaFunction = () => [{ title: "Discount codes · Patternhous
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const store = getStoreByOwner({ db, ownerId: user.id });
+  const store = await getStoreByOwner({ db, ownerId: user.id });
   if (!store) return { hasStore: false, codes: [], designs: [] };
-  const designs = listOwnProducts({ db, storeId: store.id }).map((p) => ({ id: p.id, name: p.name }));
+  const designs = (await listOwnProducts({ db, storeId: store.id })).map((p) => ({ id: p.id, name: p.name }));
   const names = new Map(designs.map((d) => [d.id, d.name]));
-  const codes = listDiscountCodes({ db, storeId: store.id }).map((c) => discountCodeSummary(c, names));
+  const codes = (await listDiscountCodes({ db, storeId: store.id })).map((c) => discountCodeSummary(c, names));
   return { hasStore: true, codes, designs };
 }
 
@@ -40,13 +40,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get("intent") === "remove") {
     const parsed = RemoveDiscountCodeSchema.safeParse({ intent: "remove", id: form.get("id") });
     invariantResponse(parsed.success, "Unknown action", { status: 400 });
-    const removed = removeDiscountCode({ db, storeId: store.id, codeId: parsed.data.id });
+    const removed = await removeDiscountCode({ db, storeId: store.id, codeId: parsed.data.id });
     invariantResponse(removed.ok, SELLING_ERRORS.discountCode["not-found"].message, { status: 404 });
     return redirectWithFlash(request, "/my-discounts", { kind: "success", message: "Discount code removed" });
   }
   const submission = parseWithZod(form, { schema: CreateDiscountCodeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = createDiscountCode({ db, storeId: store.id, input: submission.value });
+  const result = await createDiscountCode({ db, storeId: store.id, input: submission.value });
   if (!result.ok) {
     const { status, message } = SELLING_ERRORS.discountCode[result.error];
     return data(submission.reply({ fieldErrors: { [DISCOUNT_CODE_FIELDS[result.error]]: [message] } }), { status });

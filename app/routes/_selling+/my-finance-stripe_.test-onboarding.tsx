@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { store } = await requireSeller(request);
-  const result = completeLocalOnboarding({ db: getDb(), storeId: store.id });
+  const result = await completeLocalOnboarding({ db: getDb(), storeId: store.id });
   invariantResponse(result.ok, "Not found", { status: 404 });
   return redirect("/my-finance-stripe");
 }

@@ -37,7 +37,7 @@ const TRANSACTION_COLUMNS = [
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store } = await requireSeller(request);
   const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
-  const finance = getFinancePage({ db: getDb(), storeId: store.id, page, pageSize: PAGE_SIZE });
+  const finance = await getFinancePage({ db: getDb(), storeId: store.id, page, pageSize: PAGE_SIZE });
   invariantResponse(finance, "Not found", { status: 404 });
   return toFinanceView(finance);
 }

@@ -8,7 +8,7 @@ import { isoDay } from "~/utils/dates";
 /** GET /my-finance/transactions.csv: the store's ledger rows as on /my-finance, all pages, as a download. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { store } = await requireSeller(request);
-  const csv = transactionsCsv(listAllTransactions({ db: getDb(), storeId: store.id }));
+  const csv = transactionsCsv(await listAllTransactions({ db: getDb(), storeId: store.id }));
   const day = isoDay(new Date());
   return new Response(csv, {
     headers: {

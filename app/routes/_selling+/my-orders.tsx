@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const filter = ORDER_FILTERS.find((f) => f.toLowerCase() === url.searchParams.get("status")?.toLowerCase()) ?? null;
   const page = Number(url.searchParams.get("page") ?? 1);
-  const result = listStoreOrders({ db: getDb(), storeId: store.id, status: filter, page, pageSize: PAGE_SIZE });
+  const result = await listStoreOrders({ db: getDb(), storeId: store.id, status: filter, page, pageSize: PAGE_SIZE });
   return {
     filter,
     page: result.page,
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     total: result.total,
     orders: result.orders.map(toStoreOrderRowView),
     // Refund and cancel requests waiting for the seller's answer (decision 110).
-    openRequests: listStoreRefundRequests({ db: getDb(), storeId: store.id, status: "open" }).map((r) => ({
+    openRequests: (await listStoreRefundRequests({ db: getDb(), storeId: store.id, status: "open" })).map((r) => ({
       id: r.id,
       orderId: r.orderId,
       kind: r.kind,

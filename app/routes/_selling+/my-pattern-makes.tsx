@@ -23,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: "Makes of your patterns · Pat
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const found = listSellerMakes({ db: getDb(), sellerId: user.id, page: pageParam(new URL(request.url).searchParams.get("page")) });
+  const found = await listSellerMakes({ db: getDb(), sellerId: user.id, page: pageParam(new URL(request.url).searchParams.get("page")) });
   return { ...found, makes: found.makes.map(toMakeCard) };
 }
 
@@ -32,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: PatternMakesActionSchema });
   if (submission.status !== "success") return redirectWithFlash(request, "/my-pattern-makes", { kind: "error", message: "Choose a make" });
   const { makeId, hidden } = submission.value;
-  const result = hideMake({ db: getDb(), makeId, sellerId: user.id, hidden });
+  const result = await hideMake({ db: getDb(), makeId, sellerId: user.id, hidden });
   if (!result.ok) return redirectWithFlash(request, "/my-pattern-makes", { kind: "error", message: MAKES_ERRORS.hide[result.error].message });
   const message = result.hidden ? "The make is hidden: only its maker sees it now." : "The make is shown again.";
   return redirectWithFlash(request, `/my-pattern-makes#make-${makeId}`, { kind: "success", message });

@@ -31,13 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
   return {
-    drafts: callableDrafts({ db, sellerId: user.id }),
-    calls: listSellerCalls({ db, sellerId: user.id }).map((call) => ({
+    drafts: await callableDrafts({ db, sellerId: user.id }),
+    calls: await Promise.all((await listSellerCalls({ db, sellerId: user.id })).map(async (call) => ({
       ...call,
       applicants: call.applicants.map((a) => ({ ...a, appliedAt: undefined })),
-      feedback: callFeedback({ db, callId: call.id }),
-    })),
-    applied: listUserApplications({ db, userId: user.id }),
+      feedback: await callFeedback({ db, callId: call.id }),
+    }))),
+    applied: await listUserApplications({ db, userId: user.id }),
     today: utcDay(new Date()),
   };
 }
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: ChooseTestersFormSchema });
     if (submission.status !== "success") return data({ form: "choose" as const, callId: Number(formData.get("callId")), errors: (submission.error ?? {}) as Errors }, { status: 400 });
     const { callId, userIds } = submission.value;
-    const result = chooseTesters({ db, callId, sellerId: user.id, userIds });
+    const result = await chooseTesters({ db, callId, sellerId: user.id, userIds });
     if (!result.ok) {
       const { status, message } = TESTING_ERRORS.choose[result.error];
       return data({ form: "choose" as const, callId, errors: { userIds: [message] } as Errors }, { status });
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (formData.get("intent") === "close") {
     const callId = Number(formData.get("callId"));
-    const result = closeTesterCall({ db, sellerId: user.id, callId });
+    const result = await closeTesterCall({ db, sellerId: user.id, callId });
     if (!result.ok) {
       const { status, message } = TESTING_ERRORS.close[result.error];
       return data({ form: "edit" as const, callId, errors: { form: [message] } as Errors }, { status });

@@ -35,14 +35,14 @@ export const meta: MetaFunction = () => [{ title: "Sale · Patternhouse" }];
 
 async function loadSale(request: Request, id: string | undefined) {
   const { store } = await requireSeller(request);
-  const order = getStoreOrder({ db: getDb(), storeId: store.id, orderId: Number(id) });
+  const order = await getStoreOrder({ db: getDb(), storeId: store.id, orderId: Number(id) });
   invariantResponse(order, "Not found", { status: 404 });
   return { store, order };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { store, order } = await loadSale(request, params.id);
-  const buyer = orderCounterpart({ db: getDb(), orderId: order.id, userId: store.userId });
+  const buyer = await orderCounterpart({ db: getDb(), orderId: order.id, userId: store.userId });
   return {
     order: toSaleView(order),
     messageBuyerHref: buyer?.href ?? null,

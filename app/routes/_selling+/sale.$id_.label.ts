@@ -12,7 +12,7 @@ import { requireSeller } from "~/auth/guards.server";
 /** GET /sale/{id}/label: the order's shipping label for its seller (another store's order is 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { store } = await requireSeller(request);
-  const order = getStoreOrder({ db: getDb(), storeId: store.id, orderId: Number(params.id) });
+  const order = await getStoreOrder({ db: getDb(), storeId: store.id, orderId: Number(params.id) });
   invariantResponse(order?.labelUrl, "Not found", { status: 404 });
   const local = order.labelUrl.match(/^\/api\/files\/([^/?#]+)$/);
   // A carrier label bought through EasyPost is hosted by EasyPost.

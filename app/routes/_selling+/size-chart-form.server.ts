@@ -13,7 +13,7 @@ function cellValue(row: SizeChartRow, column: (typeof CHART_COLUMNS)[number]): n
 
 /** The fieldset of a stored design (edit screen): its sizes and the stored chart in its unit. */
 export async function sizeChartFormOf({ db }: { db: Db }, product: { id: number; type: string }): Promise<SizeChartFormProps> {
-  const chart = getSizeChart({ db }, product.id)!;
+  const chart = (await getSizeChart({ db }, product.id))!;
   const allowed = await chartSizesOf({ db }, product);
   const sizes = allowed.kind === "free" ? chart.rows.map((r) => r.size) : allowed.sizes;
   const cells: Record<string, string> = {};

@@ -7,8 +7,8 @@ import { pageHeaders, parseApiTableQuery } from "~/models/admin/table";
  * GET /api/admin/get-orders?q=&sort=&dir=&page=&limit= -> orders, newest first (paged, X-Total-Count), each in the
  * admin view of spec 3, exactly as get-order answers it.
  */
-const route = apiRoute({ method: "GET", guard: "admin" }, ({ request, db }) => {
-  const page = listAdminOrderViews({ db, query: parseApiTableQuery(new URL(request.url).searchParams, { sorts: ORDER_SORTS, defaultSort: "id" }) });
+const route = apiRoute({ method: "GET", guard: "admin" }, async ({ request, db }) => {
+  const page = await listAdminOrderViews({ db, query: parseApiTableQuery(new URL(request.url).searchParams, { sorts: ORDER_SORTS, defaultSort: "id" }) });
   return Response.json(page.rows.map(toAdminOrderJson), { headers: pageHeaders(page) });
 });
 export const loader = route.loader;

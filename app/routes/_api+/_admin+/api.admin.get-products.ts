@@ -4,15 +4,15 @@ import { getStoreIdOfOwner, listStoreProducts, PRODUCT_SORTS, toAdminProductJson
 import { pageHeaders, parseApiTableQuery } from "~/models/admin/table";
 
 /** GET /api/admin/get-products?owner={ownerUserId} (or store={storeId}) -> the store's products, removed ones marked. */
-const route = apiRoute({ method: "GET", guard: "admin" }, ({ request, db }) => {
+const route = apiRoute({ method: "GET", guard: "admin" }, async ({ request, db }) => {
   const params = new URL(request.url).searchParams;
   const owner = Number(params.get("owner"));
   const store = Number(params.get("store"));
-  const storeId = Number.isSafeInteger(store) && store > 0 ? store : Number.isSafeInteger(owner) && owner > 0 ? getStoreIdOfOwner({ db, ownerId: owner }) : undefined;
+  const storeId = Number.isSafeInteger(store) && store > 0 ? store : Number.isSafeInteger(owner) && owner > 0 ? await getStoreIdOfOwner({ db, ownerId: owner }) : undefined;
   if (!params.get("owner") && !params.get("store")) return domainError(ADMIN_ERRORS.lookup, "owner-required");
   if (!storeId) return domainError(ADMIN_ERRORS.lookup, "store-not-found");
   const query = parseApiTableQuery(params, { sorts: PRODUCT_SORTS, defaultSort: "id", defaultDir: "asc" });
-  const page = listStoreProducts({ db, storeId, query });
+  const page = await listStoreProducts({ db, storeId, query });
   return Response.json(page.rows.map(toAdminProductJson), { headers: pageHeaders(page) });
 });
 export const loader = route.loader;

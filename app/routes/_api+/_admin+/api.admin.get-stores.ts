@@ -3,8 +3,8 @@ import { listAdminStores, STORE_SORTS, toAdminStoreRowJson } from "~/models/admi
 import { pageHeaders, parseApiTableQuery } from "~/models/admin/table";
 
 /** GET /api/admin/get-stores?q=&sort=&dir=&page=&limit= -> [{id, name, owner, email, sales, balance, txs}]. */
-const route = apiRoute({ method: "GET", guard: "admin" }, ({ request, db }) => {
-  const page = listAdminStores({ db, query: parseApiTableQuery(new URL(request.url).searchParams, { sorts: STORE_SORTS, defaultSort: "id", defaultDir: "asc" }) });
+const route = apiRoute({ method: "GET", guard: "admin" }, async ({ request, db }) => {
+  const page = await listAdminStores({ db, query: parseApiTableQuery(new URL(request.url).searchParams, { sorts: STORE_SORTS, defaultSort: "id", defaultDir: "asc" }) });
   return Response.json(page.rows.map(toAdminStoreRowJson), { headers: pageHeaders(page) });
 });
 export const loader = route.loader;

@@ -17,7 +17,7 @@ const route = apiRoute({ method: "POST", guard: "admin" }, async ({ db, user, pa
     refund_id: result.refundId,
     refunded: centsToDollars(result.refundedCents),
     debited: centsToDollars(result.debitCents),
-    order: toAdminOrderJson(getAdminOrder({ db, orderId })!),
+    order: toAdminOrderJson((await getAdminOrder({ db, orderId }))!),
   };
 });
 export const loader = route.loader;

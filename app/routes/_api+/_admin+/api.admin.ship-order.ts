@@ -9,7 +9,7 @@ import { ApiShipSchema } from "~/schemas/admin";
 const route = apiRoute({ method: "POST", guard: "admin", body: ApiShipSchema }, async ({ db, user, body }) => {
   const result = await shipOrderAsAdmin({ db, orderId: body.id, adminId: user.id, tracking: body.tracking, carrier: body.carrier });
   if (!result.ok) return domainError(SELLING_ERRORS.ship, result.error);
-  return { success: true, order: toAdminOrderJson(getAdminOrder({ db, orderId: body.id })!) };
+  return { success: true, order: toAdminOrderJson((await getAdminOrder({ db, orderId: body.id }))!) };
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -9,7 +9,7 @@ import { ApiLoginSchema } from "~/schemas/auth";
 const route = apiRoute({ method: "POST", guard: "none", body: ApiLoginSchema }, async ({ request, db, body: { email, password } }) => {
   const result = await attemptLogin({ db, email, password, clientKey: clientKeyOf(request) });
   if (!result.ok) return domainError(ACCOUNTS_ERRORS.login, result.error);
-  return { token: createSession({ db, userId: result.user.id, userAgent: request.headers.get("User-Agent") }) };
+  return { token: await createSession({ db, userId: result.user.id, userAgent: request.headers.get("User-Agent") }) };
 });
 export const loader = route.loader;
 export const action = route.action;

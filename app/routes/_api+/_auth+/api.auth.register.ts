@@ -22,7 +22,7 @@ const route = apiRoute({ method: "POST", guard: "none", body: ApiRegisterSchema 
   const clientKey = clientKeyOf(request);
   const result = await registerUser({ db, email: body.email, password: body.password, firstName: body.firstname, lastName: body.lastname, clientKey });
   if (!result.ok) return domainError(ACCOUNTS_ERRORS.register, result.error);
-  const token = createSession({ db, userId: result.user.id, userAgent: request.headers.get("User-Agent") });
+  const token = await createSession({ db, userId: result.user.id, userAgent: request.headers.get("User-Agent") });
   return Response.json({ token }, { status: 201 });
 });
 export const loader = route.loader;

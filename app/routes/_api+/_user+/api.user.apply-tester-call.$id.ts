@@ -8,7 +8,7 @@ import { publicOrigin } from "~/utils/mail.server";
 /** POST /api/user/apply-tester-call/{id} {size, note, share_measurements} -> 201 {success}; the seller is emailed. */
 const route = apiRoute({ method: "POST", guard: "user", body: ApiApplyTesterCallSchema }, async ({ db, user, params, body }) => {
   const callId = apiIdParam(params.id, TESTING_ERRORS.apply["call-not-found"]);
-  const result = applyToTesterCall({ db, callId, userId: user.id, size: body.size, note: body.note, shareMeasurements: body.share_measurements });
+  const result = await applyToTesterCall({ db, callId, userId: user.id, size: body.size, note: body.note, shareMeasurements: body.share_measurements });
   if (!result.ok) return domainError(TESTING_ERRORS.apply, result.error);
   if (result.notice) await sendNotices({ notices: [result.notice], origin: publicOrigin() });
   return Response.json({ success: true }, { status: 201 });

@@ -21,7 +21,7 @@ import { centsToDollars } from "~/utils/money";
 const route = apiRoute({ method: "POST", guard: "user", body: ApiCheckoutSchema }, async ({ request, db, user, body }) => {
   const { items, discount_code, digital_consent: digitalConsent = false, vat_number, company_name } = body;
   if (items) {
-    const replaced = replaceCart({ db, userId: user.id, items });
+    const replaced = await replaceCart({ db, userId: user.id, items });
     if (!replaced.ok) {
       const { ok: _ok, error, item, ...details } = replaced;
       const { status, message } = BUYING_ERRORS.addToCart[error];
@@ -31,8 +31,8 @@ const route = apiRoute({ method: "POST", guard: "user", body: ApiCheckoutSchema 
     }
   }
   // The discount code (decision 109): checked against the cart now; refused, the checkout does not start.
-  if (findCartId({ db, owner: { userId: user.id } })) {
-    const applied = applyDiscountCode({ db, owner: { userId: user.id }, text: discount_code ?? "", clientKey: clientKeyOf(request) });
+  if (await findCartId({ db, owner: { userId: user.id } })) {
+    const applied = await applyDiscountCode({ db, owner: { userId: user.id }, text: discount_code ?? "", clientKey: clientKeyOf(request) });
     if (!applied.ok && applied.error !== "empty-cart") return domainError(BUYING_ERRORS.discount, applied.error);
   } else if (discount_code) {
     return domainError(BUYING_ERRORS.checkout, "empty-cart");
@@ -59,7 +59,7 @@ const route = apiRoute({ method: "POST", guard: "user", body: ApiCheckoutSchema 
     tax_country: checkout.taxCountry,
     reverse_charge: checkout.reverseCharge,
     // Goods shipped into the buyer's EU or UK customs area from outside (decision 151); null otherwise.
-    import_notice: checkoutImportNoticeOf({ db, checkout }),
+    import_notice: await checkoutImportNoticeOf({ db, checkout }),
     url: checkout.url ? clientUrl(checkout.url, request) : checkout.url,
     expires_at: checkout.expiresAt.toISOString(),
   };

@@ -11,7 +11,7 @@ import { publicOrigin } from "~/utils/mail.server";
  */
 const route = apiRoute({ method: "POST", guard: "seller", body: ApiChooseTestersSchema }, async ({ db, user, params, body }) => {
   const callId = apiIdParam(params.id, TESTING_ERRORS.choose["call-not-found"]);
-  const result = chooseTesters({ db, callId, sellerId: user.id, userIds: body.user_ids });
+  const result = await chooseTesters({ db, callId, sellerId: user.id, userIds: body.user_ids });
   if (!result.ok) return domainError(TESTING_ERRORS.choose, result.error);
   await sendNotices({ notices: result.notices, origin: publicOrigin() });
   return { success: true, chosen: result.chosen };

@@ -4,9 +4,9 @@ import { TESTING_ERRORS } from "~/models/testing/errors";
 import { apiIdParam } from "~/utils/api-params.server";
 
 /** POST /api/user/close-tester-call/{id} -> {success}: the seller's open call takes no more applications. */
-const route = apiRoute({ method: "POST", guard: "seller" }, ({ db, user, params }) => {
+const route = apiRoute({ method: "POST", guard: "seller" }, async ({ db, user, params }) => {
   const callId = apiIdParam(params.id, TESTING_ERRORS.close["call-not-found"]);
-  const result = closeTesterCall({ db, sellerId: user.id, callId });
+  const result = await closeTesterCall({ db, sellerId: user.id, callId });
   return result.ok ? { success: true } : domainError(TESTING_ERRORS.close, result.error);
 });
 export const loader = route.loader;

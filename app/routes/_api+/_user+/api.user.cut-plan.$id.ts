@@ -7,9 +7,9 @@ import { apiIdParam } from "~/utils/api-params.server";
  * GET /api/user/cut-plan/{id} -> {status: queued | working | done | failed, progress, markers: [{material, sizes,
  * plies, length_mm, efficiency, files: {plt, dxf, pdf}}], total_mm, bound_mm, zip} (issue 48): its owner's plan only.
  */
-const route = apiRoute({ method: "GET", guard: "user" }, ({ db, user, params }) => {
+const route = apiRoute({ method: "GET", guard: "user" }, async ({ db, user, params }) => {
   const id = apiIdParam(params.id, CUT_PLAN_ERRORS.not_found);
-  const plan = getCutPlan({ db, userId: user.id, id });
+  const plan = await getCutPlan({ db, userId: user.id, id });
   if (!plan) return domainError(CUT_PLAN_ERRORS, "not_found");
   return Response.json(cutPlanJson(plan, `/api/user/cut-plan/${plan.id}/files`), { headers: { "Cache-Control": "private, no-store" } });
 });

@@ -17,14 +17,14 @@ import { apiIdParam } from "~/utils/api-params.server";
  * `layout_widths_mm`, `layout_gap_mm`.
  */
 const route = apiRoute({ method: "GET", guard: "none" }, async ({ db, params }) => {
-  const found = getExternalProduct({ db, productId: apiIdParam(params.id, CATALOG_ERRORS.view["product-not-found"]) });
+  const found = await getExternalProduct({ db, productId: apiIdParam(params.id, CATALOG_ERRORS.view["product-not-found"]) });
   if (!found) return domainError(CATALOG_ERRORS.view, "product-not-found");
-  const json = { ...externalProductJson(found), ...sizeChartJson({ db }, found.product.id) };
+  const json = { ...externalProductJson(found), ...await sizeChartJson({ db }, found.product.id) };
   if (found.product.type !== "Pattern") return json;
   const facts = await productPatternFacts({ db, productId: found.product.id });
   const pattern = patternJson(found.product.id, facts, facts ? await fabricNeeded({ db, productId: found.product.id, facts }) : []);
   // Its tester calls (issue 37): {count, sizes}, null when it had no chosen testers.
-  return { ...json, ...layoutSettingsJson(found.product), pattern, tested_by: testedBy({ db, productId: found.product.id }) };
+  return { ...json, ...layoutSettingsJson(found.product), pattern, tested_by: await testedBy({ db, productId: found.product.id }) };
 });
 export const loader = route.loader;
 export const action = route.action;

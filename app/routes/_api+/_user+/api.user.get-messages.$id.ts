@@ -9,10 +9,10 @@ import { apiIdParam } from "~/utils/api-params.server";
  * first. Not a participant: 404. A GET never writes (decision 161): POST /api/user/read-conversation/{id} marks it
  * read, as the conversation page does when opened.
  */
-const route = apiRoute({ method: "GET", guard: "user" }, ({ db, user, params }) => {
+const route = apiRoute({ method: "GET", guard: "user" }, async ({ db, user, params }) => {
   const conversationId = apiIdParam(params.id, MESSAGING_ERRORS.read["not-found"]);
-  if (!getConversation({ db, conversationId, userId: user.id })) return domainError(MESSAGING_ERRORS.read, "not-found");
-  return listMessages({ db, conversationId, viewerId: user.id }).map(toMessageJson);
+  if (!(await getConversation({ db, conversationId, userId: user.id }))) return domainError(MESSAGING_ERRORS.read, "not-found");
+  return (await listMessages({ db, conversationId, viewerId: user.id })).map(toMessageJson);
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -4,8 +4,8 @@ import { getBuyerOrder } from "~/models/buying/orders.server";
 import { toBuyerOrderJson } from "~/models/buying/views.server";
 
 /** GET /api/user/get-order/{id} -> one own order; another user's order is 404. */
-const route = apiRoute({ method: "GET", guard: "user" }, ({ db, user, params }) => {
-  const order = getBuyerOrder({ db, userId: user.id, orderId: Number(params.id) });
+const route = apiRoute({ method: "GET", guard: "user" }, async ({ db, user, params }) => {
+  const order = await getBuyerOrder({ db, userId: user.id, orderId: Number(params.id) });
   return order ? toBuyerOrderJson(order) : domainError(BUYING_ERRORS.order, "not-found");
 });
 export const loader = route.loader;

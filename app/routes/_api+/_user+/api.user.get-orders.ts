@@ -6,7 +6,7 @@ import { toBuyerOrderJson } from "~/models/buying/views.server";
 /** GET /api/user/get-orders -> the buyer's orders, newest first (spec 3, Order buyer view). */
 const route = apiRoute({ method: "GET", guard: "user" }, async ({ db, user }) => {
   await sweepExpiredCheckouts({ db, userId: user.id });
-  return listBuyerOrders({ db, userId: user.id }).map(toBuyerOrderJson);
+  return (await listBuyerOrders({ db, userId: user.id })).map(toBuyerOrderJson);
 });
 export const loader = route.loader;
 export const action = route.action;

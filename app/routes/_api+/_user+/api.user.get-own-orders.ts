@@ -3,6 +3,6 @@ import { listStoreOrderViews } from "~/models/selling/orders.server";
 import { toSellerOrderJson } from "~/models/selling/views.server";
 
 /** GET /api/user/get-own-orders -> the store's orders, newest first, in the seller view. */
-const route = apiRoute({ method: "GET", guard: "seller" }, ({ db, store }) => listStoreOrderViews({ db, storeId: store.id }).map(toSellerOrderJson));
+const route = apiRoute({ method: "GET", guard: "seller" }, async ({ db, store }) => (await listStoreOrderViews({ db, storeId: store.id })).map(toSellerOrderJson));
 export const loader = route.loader;
 export const action = route.action;

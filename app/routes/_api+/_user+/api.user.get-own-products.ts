@@ -4,8 +4,8 @@ import { listOwnProducts } from "~/models/selling/designs.server";
 
 /** GET /api/user/get-own-products: the caller's designs (drafts included), as spec 3 product list items (myself true) with `status`;
  * a pattern adds its layout settings (decision 132): `layout_widths_mm`, `layout_gap_mm`. */
-const route = apiRoute({ method: "GET", guard: "seller" }, ({ db, user, store }) =>
-  listOwnProducts({ db, storeId: store.id }).map((r) => ({
+const route = apiRoute({ method: "GET", guard: "seller" }, async ({ db, user, store }) =>
+  (await listOwnProducts({ db, storeId: store.id })).map((r) => ({
     id: r.id,
     name: r.name,
     price: r.priceCents / 100,

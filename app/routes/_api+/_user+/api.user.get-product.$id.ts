@@ -15,9 +15,9 @@ import { apiIdParam } from "~/utils/api-params.server";
  */
 const route = apiRoute({ method: "GET", guard: "seller" }, async ({ db, store, params }) => {
   const productId = apiIdParam(params.id, SELLING_ERRORS.design["not-found"]);
-  const found = getOwnProduct({ db, storeId: store.id, productId });
+  const found = await getOwnProduct({ db, storeId: store.id, productId });
   if (!found) return domainError(SELLING_ERRORS.design, "not-found");
-  const json = { ...ownProductJson(found), ...sizeChartJson({ db }, productId) };
+  const json = { ...ownProductJson(found), ...await sizeChartJson({ db }, productId) };
   if (found.product.type !== "Pattern") return json;
   const facts = await productPatternFacts({ db, productId });
   const fabric = facts ? await fabricNeeded({ db, productId, facts }) : [];

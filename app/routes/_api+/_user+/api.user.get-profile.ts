@@ -4,8 +4,8 @@ import { getMeasurements, noMeasurements } from "~/models/fit/chart.server";
 import { measurementsJson } from "~/models/fit/json";
 
 /** GET /api/user/get-profile -> the profile of spec 3, with the buyer's `measurements` (issue 24; mm, null when unknown). */
-const route = apiRoute({ method: "GET", guard: "user" }, ({ db, user }) => {
-  const measurements = measurementsJson(getMeasurements({ db }, user.id) ?? noMeasurements());
+const route = apiRoute({ method: "GET", guard: "user" }, async ({ db, user }) => {
+  const measurements = measurementsJson(await getMeasurements({ db }, user.id) ?? noMeasurements());
   return { ...toProfile(user), measurements };
 });
 export const loader = route.loader;

@@ -6,8 +6,8 @@ import { documentJson, findOrderDocument } from "~/models/tax/invoices.server";
  * GET /api/user/get-receipt/{orderId} -> the store's receipt covering the order (decision 151): the store as seller,
  * its lines, notes and totals. The buyer's own order or, for an administrator, any; everyone else gets 404.
  */
-const route = apiRoute({ method: "GET", guard: "user" }, ({ db, user, params }) => {
-  const receipt = findOrderDocument({ db, orderId: Number(params.orderId), viewer: user, kind: "receipt" });
+const route = apiRoute({ method: "GET", guard: "user" }, async ({ db, user, params }) => {
+  const receipt = await findOrderDocument({ db, orderId: Number(params.orderId), viewer: user, kind: "receipt" });
   return receipt ? documentJson(receipt) : domainError(TAX_ERRORS.receipt, "not-found");
 });
 export const loader = route.loader;

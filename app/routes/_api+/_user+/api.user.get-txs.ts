@@ -3,8 +3,8 @@ import { listAllTransactions, toTransactionJson } from "~/models/selling/finance
 import { centsToDollars } from "~/utils/money";
 
 /** GET /api/user/get-txs -> {balance, txs}: the store's balance in dollars and its ledger rows, newest first. */
-const route = apiRoute({ method: "GET", guard: "seller" }, ({ db, store }) => {
-  const txs = listAllTransactions({ db, storeId: store.id }).map(toTransactionJson);
+const route = apiRoute({ method: "GET", guard: "seller" }, async ({ db, store }) => {
+  const txs = (await listAllTransactions({ db, storeId: store.id })).map(toTransactionJson);
   return { balance: centsToDollars(store.balanceCents), txs };
 });
 export const loader = route.loader;

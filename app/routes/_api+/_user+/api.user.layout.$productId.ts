@@ -17,7 +17,7 @@ const route = apiRoute({ method: "GET", guard: "viewer" }, async ({ request, db,
   const productId = apiIdParam(params.productId, LAYOUT_ERRORS.not_found);
   const url = new URL(request.url);
   const width = url.searchParams.get("width");
-  const widthMm = width === null || width === "" ? defaultLayoutWidthMm(getLayoutSettings({ db, productId }).widthsMm) : /^\d{1,5}$/.test(width) ? Number(width) : NaN;
+  const widthMm = width === null || width === "" ? defaultLayoutWidthMm((await getLayoutSettings({ db, productId })).widthsMm) : /^\d{1,5}$/.test(width) ? Number(width) : NaN;
   const result = await productLayout({
     db,
     productId,

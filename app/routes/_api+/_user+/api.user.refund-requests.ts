@@ -8,10 +8,10 @@ const STATUSES = ["open", "accepted", "declined"] as const;
  * GET /api/user/refund-requests[?status=open|accepted|declined] -> the caller's store's refund and cancel requests,
  * open ones first, then newest first (decision 110).
  */
-const route = apiRoute({ method: "GET", guard: "seller" }, ({ request, db, store }) => {
+const route = apiRoute({ method: "GET", guard: "seller" }, async ({ request, db, store }) => {
   const status = new URL(request.url).searchParams.get("status");
   if (status !== null && !(STATUSES as readonly string[]).includes(status)) return domainError(BUYING_ERRORS.refundRequests, "bad-status");
-  const rows = listStoreRefundRequests({ db, storeId: store.id, status: (status as (typeof STATUSES)[number] | null) ?? undefined });
+  const rows = await listStoreRefundRequests({ db, storeId: store.id, status: (status as (typeof STATUSES)[number] | null) ?? undefined });
   return rows.map((r) => ({
     id: r.id,
     order_id: r.orderId,

@@ -7,8 +7,8 @@ import { jsonId } from "~/schemas/json";
 import { PRODUCT_MESSAGES } from "~/schemas/selling";
 
 /** POST /api/user/remove-product {id}: takes one of the caller's designs off sale (orders keep it); anyone else's is 404. */
-const route = apiRoute({ method: "POST", guard: "seller", body: z.object({ id: jsonId("id") }) }, ({ db, store, body }) => {
-  if (!removeOwnProduct({ db, storeId: store.id, productId: body.id })) return domainError(SELLING_ERRORS.design, "not-found");
+const route = apiRoute({ method: "POST", guard: "seller", body: z.object({ id: jsonId("id") }) }, async ({ db, store, body }) => {
+  if (!await removeOwnProduct({ db, storeId: store.id, productId: body.id })) return domainError(SELLING_ERRORS.design, "not-found");
   return { success: true, message: PRODUCT_MESSAGES.removed };
 });
 export const loader = route.loader;

@@ -13,7 +13,7 @@ const route = apiRoute({ method: "POST", guard: "user", body: ApiSendMessageSche
   const origin = publicOrigin(request);
   const result = await sendMessageAndNotify({ db, senderId: user.id, to: body.to, content: body.message, orderId: body.order_id ?? null, origin });
   if (!result.ok) return domainError(MESSAGING_ERRORS.send, result.error);
-  const messages = listMessages({ db, conversationId: result.conversationId, viewerId: user.id }).map(toMessageJson);
+  const messages = (await listMessages({ db, conversationId: result.conversationId, viewerId: user.id })).map(toMessageJson);
   return Response.json(messages, {
     status: 201,
     headers: { Location: `/api/user/get-messages/${result.conversationId}`, "X-Conversation-Id": String(result.conversationId) },

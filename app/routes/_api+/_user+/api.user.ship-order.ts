@@ -8,7 +8,7 @@ import { ApiShipSchema } from "~/schemas/selling";
 const route = apiRoute({ method: "POST", guard: "seller", body: ApiShipSchema }, async ({ db, store, body }) => {
   const result = await shipOrder({ db, orderId: body.id, actor: { storeId: store.id }, tracking: body.tracking, carrier: body.carrier });
   if (!result.ok) return domainError(SELLING_ERRORS.ship, result.error);
-  return { success: true, order: toSellerOrderJson(getStoreOrder({ db, storeId: store.id, orderId: body.id })!) };
+  return { success: true, order: toSellerOrderJson((await getStoreOrder({ db, storeId: store.id, orderId: body.id }))!) };
 });
 export const loader = route.loader;
 export const action = route.action;

@@ -9,8 +9,8 @@ import { apiError, readBody } from "~/utils/api.server";
  * `{domestic_first, domestic_additional, international_first, international_additional, free_above}`, or `null`
  * while the store has none (its apparel ships free). Decision 108.
  */
-export const loader = apiRoute({ method: "GET", guard: "seller" }, ({ db, store }) => {
-  const rates = getShippingRates({ db, storeId: store.id });
+export const loader = apiRoute({ method: "GET", guard: "seller" }, async ({ db, store }) => {
+  const rates = await getShippingRates({ db, storeId: store.id });
   return rates ? shippingRatesJson(rates) : null;
 }).loader;
 
@@ -21,7 +21,7 @@ export const loader = apiRoute({ method: "GET", guard: "seller" }, ({ db, store 
 export const action = apiRoute({ method: "POST", guard: "seller" }, async ({ request, db, store }) => {
   const body = await readBody(request);
   if ("rates" in body && body.rates === null) {
-    saveShippingRates({ db, storeId: store.id, rates: null });
+    await saveShippingRates({ db, storeId: store.id, rates: null });
     return { success: true, message: SHIPPING_MESSAGES.cleared, rates: null };
   }
   const parsed = ShippingRatesSchema.safeParse(body);
@@ -30,6 +30,6 @@ export const action = apiRoute({ method: "POST", guard: "seller" }, async ({ req
     return apiError(400, `${issue?.path.join(".") || "rates"}: ${issue?.message ?? "Invalid rates"}`);
   }
   const rates = parsed.data;
-  saveShippingRates({ db, storeId: store.id, rates });
+  await saveShippingRates({ db, storeId: store.id, rates });
   return { success: true, message: SHIPPING_MESSAGES.saved, rates: shippingRatesJson(rates) };
 }).action;

@@ -56,9 +56,9 @@ const route = apiRoute({ method: "POST", guard: "seller", form: { maxFiles: MAX_
   const override = "shipping_override" in p ? parseShippingOverrideInput(p.shipping_override) : undefined;
   if (override && !override.ok) return fieldErrorResponse(override.errors);
   // The size chart as data (decision 113): refused before anything is saved when the design's sizes stay as they are.
-  const chart = sizeChartRequestFromJson({ db }, productId, p);
+  const chart = await sizeChartRequestFromJson({ db }, productId, p);
   if (!chart.ok) return apiError(400, chart.message, { field: chart.field });
-  const current = productId ? getOwnProduct({ db, storeId: store.id, productId }) : null;
+  const current = productId ? await getOwnProduct({ db, storeId: store.id, productId }) : null;
   // A pattern's layout settings (decision 132): refused before anything is saved; absent keeps what is set.
   const layout = layoutSettingsFromJson(p, current ? storedLayoutSettings(current.product) : { widthsMm: null, gapMm: null, selvedgeMm: null });
   if (!layout.ok) return apiError(400, layout.message, { field: layout.field });
@@ -78,8 +78,8 @@ const route = apiRoute({ method: "POST", guard: "seller", form: { maxFiles: MAX_
       }
     : undefined;
   // Unchanged sizes: each keeps its stock as it is at the moment of writing (a difference of 0).
-  const currentVariants = (id: number) =>
-    (getOwnProduct({ db, storeId: store.id, productId: id })?.variants ?? []).map((v) => ({ ...v, was: v.inventory }));
+  const currentVariants = async (id: number) =>
+    ((await getOwnProduct({ db, storeId: store.id, productId: id }))?.variants ?? []).map((v) => ({ ...v, was: v.inventory }));
   const delivery = form.fields.get("delivery");
   const result = await saveDesign({
     db,
@@ -97,7 +97,7 @@ const route = apiRoute({ method: "POST", guard: "seller", form: { maxFiles: MAX_
       terms: p.terms,
       parcel_size: p.parcel_size,
       // Absent variants leave an existing design's sizes as they are.
-      variants: variants !== undefined ? variants : productId ? currentVariants(productId) : [],
+      variants: variants !== undefined ? variants : productId ? await currentVariants(productId) : [],
     },
     keepMedia: productId ? keepList(jsonPart(form.fields, "media")) : [],
     files: {
@@ -117,7 +117,7 @@ const route = apiRoute({ method: "POST", guard: "seller", form: { maxFiles: MAX_
     const problems = designProblemsAt("problems" in result ? result.problems : unstoredFileErrors(result.field), DESIGN_API_FIELDS);
     return fieldErrorResponse(problems, "retryAfter" in result ? { status: answer.status, retryAfter: result.retryAfter } : undefined);
   }
-  if (override) setShippingOverride({ db, storeId: store.id, productId: result.product.id, rates: override.rates });
+  if (override) await setShippingOverride({ db, storeId: store.id, productId: result.product.id, rates: override.rates });
   if (chart.request) {
     const charted = await saveSizeChart({ db }, { productId: result.product.id, storeId: store.id, ...chart.request });
     if (!charted.ok && charted.error === "invalid") {
@@ -127,15 +127,15 @@ const route = apiRoute({ method: "POST", guard: "seller", form: { maxFiles: MAX_
       return apiError(status, `${notSaved}: ${message}`, { ...extra, id: result.product.id });
     }
   }
-  if (layout.settings && result.product.type === "Pattern" && saveLayoutSettings({ db, storeId: store.id, productId: result.product.id, ...layout.settings }).ok) {
+  if (layout.settings && result.product.type === "Pattern" && (await saveLayoutSettings({ db, storeId: store.id, productId: result.product.id, ...layout.settings })).ok) {
     warmLayouts({ db, productId: result.product.id });
   }
-  const saved = getOwnProduct({ db, storeId: store.id, productId: result.product.id })!;
+  const saved = (await getOwnProduct({ db, storeId: store.id, productId: result.product.id }))!;
   return Response.json(
     {
       success: true,
       message: result.created ? PRODUCT_MESSAGES.created : PRODUCT_MESSAGES.updated,
-      product: { ...ownProductJson(saved), ...sizeChartJson({ db }, saved.product.id), ...(saved.product.type === "Pattern" ? layoutSettingsJson(saved.product) : {}) },
+      product: { ...ownProductJson(saved), ...await sizeChartJson({ db }, saved.product.id), ...(saved.product.type === "Pattern" ? layoutSettingsJson(saved.product) : {}) },
     },
     { status: result.created ? 201 : 200 },
   );

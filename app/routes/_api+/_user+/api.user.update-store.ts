@@ -19,7 +19,7 @@ const route = apiRoute({ method: "POST", guard: "user", form: { maxFiles: MAX_ME
   if (parts.length === 0 && form.files.length === 0 && form.problems.length === 0) {
     return domainError(SELLING_ERRORS.storeForm, "nothing-to-update");
   }
-  const existing = getStoreByOwner({ db, ownerId: user.id });
+  const existing = await getStoreByOwner({ db, ownerId: user.id });
   const storePart = (jsonPart(form.fields, "store") ?? {}) as Record<string, unknown>;
   const store = StoreSchema.safeParse({
     name: storePart.name ?? (existing ? existing.name : undefined),
@@ -44,7 +44,7 @@ const route = apiRoute({ method: "POST", guard: "user", form: { maxFiles: MAX_ME
   });
   if (!result.ok) return fieldErrorResponse("errors" in result ? result.errors : unstoredFileErrors(result.field));
   return Response.json(
-    { success: true, message: STORE_MESSAGES.settingsUpdated, ...ownStoreJson({ db, store: result.store }) },
+    { success: true, message: STORE_MESSAGES.settingsUpdated, ...await ownStoreJson({ db, store: result.store }) },
     { status: result.created ? 201 : 200 },
   );
 });

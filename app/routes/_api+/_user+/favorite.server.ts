@@ -8,9 +8,9 @@ import { apiIdParam } from "~/utils/api-params.server";
  * `{ success: true, favorite }`. An unknown or unlisted product: 404.
  */
 export function favoriteRoute(favorite: boolean) {
-  return apiRoute({ method: "POST", guard: "user" }, ({ db, user, params }) => {
+  return apiRoute({ method: "POST", guard: "user" }, async ({ db, user, params }) => {
     const productId = apiIdParam(params.id, CATALOG_ERRORS.favorite["product-not-found"]);
-    const result = setFavorite({ db, userId: user.id, productId, favorite });
+    const result = await setFavorite({ db, userId: user.id, productId, favorite });
     return result.ok ? { success: true, favorite: result.favorite } : domainError(CATALOG_ERRORS.favorite, result.error);
   });
 }

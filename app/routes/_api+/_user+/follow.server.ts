@@ -8,9 +8,9 @@ import { apiIdParam } from "~/utils/api-params.server";
  * both answer the new follower numbers.
  */
 export function followRoute(follow: boolean) {
-  return apiRoute({ method: "POST", guard: "user" }, ({ db, user, params }) => {
+  return apiRoute({ method: "POST", guard: "user" }, async ({ db, user, params }) => {
     const ownerId = apiIdParam(params.id, CATALOG_ERRORS.follow["store-not-found"]);
-    const result = setFollowing({ db, userId: user.id, ownerId, follow });
+    const result = await setFollowing({ db, userId: user.id, ownerId, follow });
     if (!result.ok) return domainError(CATALOG_ERRORS.follow, result.error);
     return { success: true, followersCount: { count: result.followersCount }, isFollowing: { count: result.isFollowing ? 1 : 0 } };
   });

@@ -54,7 +54,7 @@ export async function addAction(request: Request, formData: FormData) {
     return redirectWithFlash(request, back, { kind: "error", message });
   }
   const { owner, session } = await ensureCartOwner(request);
-  const result = addToCart({ db: getDb(), owner, ...submission.value });
+  const result = await addToCart({ db: getDb(), owner, ...submission.value });
   // A downloadable pattern the buyer owns: to its download, with the reason.
   if (!result.ok && result.error === "already-owned") {
     return redirectWithFlash(request, `/purchase/${result.orderId}`, { kind: "success", message: OWNED_NOTE });
@@ -71,7 +71,7 @@ export async function addAction(request: Request, formData: FormData) {
 export async function removeAction(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: RemoveFromCartSchema });
   const { owner } = await ensureCartOwner(request);
-  if (submission.status === "success") removeCartItem({ db: getDb(), owner, itemId: submission.value.itemId });
+  if (submission.status === "success") await removeCartItem({ db: getDb(), owner, itemId: submission.value.itemId });
   return redirect("/cart");
 }
 
@@ -104,12 +104,12 @@ export async function checkoutAction(request: Request, formData: FormData) {
 export async function discountAction(request: Request, formData: FormData) {
   const { owner } = await ensureCartOwner(request);
   if (formData.get("intent") === "remove-discount") {
-    applyDiscountCode({ db: getDb(), owner, text: "" });
+    await applyDiscountCode({ db: getDb(), owner, text: "" });
     return redirect("/cart");
   }
   const submission = parseWithZod(formData, { schema: ApplyDiscountSchema });
   const text = submission.status === "success" ? submission.value.discount_code : null;
-  const result = text === null ? ({ ok: false, error: "unknown-code" } as const) : applyDiscountCode({ db: getDb(), owner, text, clientKey: clientKeyOf(request) });
+  const result = text === null ? ({ ok: false, error: "unknown-code" } as const) : await applyDiscountCode({ db: getDb(), owner, text, clientKey: clientKeyOf(request) });
   if (result.ok) return redirect("/cart");
   const { status, message } = BUYING_ERRORS.discount[result.error];
   return data<DiscountProblem>({ field: "discount_code", message }, { status });

@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await getUser(request);
   if (user) await sweepExpiredCheckouts({ db, userId: user.id });
-  const cart = getCartView({ db, owner: await getCartOwner(request) });
+  const cart = await getCartView({ db, owner: await getCartOwner(request) });
   // A code entered earlier that no longer applies (ended, used up, its designs gone) says why, at its field.
   const discountNote = cart.discount?.error ? BUYING_ERRORS.discount[cart.discount.error].message : null;
   return {

@@ -27,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, store } = await requireSeller(request);
   const productId = idParam(params.id, "Not Found");
-  const found = getOwnProduct({ db: getDb(), storeId: store.id, productId });
+  const found = await getOwnProduct({ db: getDb(), storeId: store.id, productId });
   invariantResponse(found, "Not Found", { status: 404 });
   const url = new URL(request.url);
   const confirmRemove = url.searchParams.has("remove");

@@ -58,7 +58,7 @@ export async function storeSettingsAction(request: Request, user: User) {
     if (!store.success || !payout.success) {
       for (const p of form.problems) (errors[p.field] ??= []).push(p.message);
       // A taken name is said with the other errors, not only after they are fixed.
-      if (!errors.name && isStoreNameTaken({ db: getDb(), name: values.name, ownerId: user.id })) errors.name = [STORE_MESSAGES.nameTaken];
+      if (!errors.name && await isStoreNameTaken({ db: getDb(), name: values.name, ownerId: user.id })) errors.name = [STORE_MESSAGES.nameTaken];
       return data({ values: shown, errors, filesDropped: form.files.length > 0 }, { status: 400 });
     }
     const result = await saveStore({
@@ -89,14 +89,14 @@ export type ShippingFormAnswer = { shipping: { values: Record<string, string>; e
 /** POST /store-settings?form=shipping: sets the store's apparel shipping rates, or removes them (decision 108). */
 export async function shippingRatesAction(request: Request, user: User) {
   const db = getDb();
-  const store = getStoreByOwner({ db, ownerId: user.id });
+  const store = await getStoreByOwner({ db, ownerId: user.id });
   const form = await request.formData().catch(() => null);
   if (!store || !form) {
     const errors = { form: [store ? "The form could not be read" : SHIPPING_NEEDS_STORE] };
     return data<ShippingFormAnswer>({ shipping: { values: {}, errors } }, { status: 400 });
   }
   if (form.get("intent") === "clear-shipping") {
-    saveShippingRates({ db, storeId: store.id, rates: null });
+    await saveShippingRates({ db, storeId: store.id, rates: null });
     return redirectWithFlash(request, "/store-settings", { kind: "success", message: SHIPPING_MESSAGES.cleared });
   }
   const values = Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
@@ -106,7 +106,7 @@ export async function shippingRatesAction(request: Request, user: User) {
     issuesToErrors(parsed.error.issues, errors);
     return data<ShippingFormAnswer>({ shipping: { values, errors } }, { status: 400 });
   }
-  saveShippingRates({ db, storeId: store.id, rates: parsed.data });
+  await saveShippingRates({ db, storeId: store.id, rates: parsed.data });
   return redirectWithFlash(request, "/store-settings", { kind: "success", message: SHIPPING_MESSAGES.saved });
 }
 

@@ -24,12 +24,12 @@ export const meta: MetaFunction = () => [{ title: "Store Settings · Patternhous
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const store = getStoreByOwner({ db, ownerId: user.id });
+  const store = await getStoreByOwner({ db, ownerId: user.id });
   if (!store) return { store: null, media: [], values: null, onboarded: false, shipping: null };
-  const media = getStoreMedia({ db, storeId: store.id });
+  const media = await getStoreMedia({ db, storeId: store.id });
   // The account number never reaches a browser: the field shows ****6789, which a save keeps as it is.
   const payout = payoutDetails(store);
-  const rates = getShippingRates({ db, storeId: store.id });
+  const rates = await getShippingRates({ db, storeId: store.id });
   const values: StoreFormValues = {
     name: store.name,
     bio: store.bio,
