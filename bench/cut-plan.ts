@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import ClipperLib, { type Path } from "clipper-lib";
 
 import { checkCutOrder, CUT_ORDER_DEFAULT_GAP_MM, type CutOrder } from "../app/models/layout/cut-plan";
-import { PLAN_SEARCH_SECONDS, runCutPlan } from "../app/models/layout/cut-plan-run.server";
+import { PLAN_DEADLINE_SECONDS, PLAN_SEARCH_SECONDS, runCutPlan } from "../app/models/layout/cut-plan-run.server";
 import { readPattern } from "../app/models/patterns/dxf.server";
 import { mainMaterial } from "../app/models/patterns/fabric.server";
 import { nestMarker, type Marker } from "../app/models/patterns/marker.server";
@@ -102,6 +102,7 @@ for (const { name, bytes } of cadFixtures()) {
     order,
     cutsPerGarment: (size, m) => piecesToCut(p, size, m).reduce((s, q) => s + cutCount(q, m), 0),
     search: { perMarker: Math.round(seconds * EVALUATIONS_PER_SECOND), total: Math.round(PLAN_SEARCH_SECONDS * EVALUATIONS_PER_SECOND) },
+    deadline: Date.now() + PLAN_DEADLINE_SECONDS * 1000,
     nest: async (counts, m, evaluations) =>
       nestMarker(p, { sizes: counts, material: m, widthMm: order.widthMm, gapMm: order.gapMm, marginMm: order.marginMm, nap: order.nap, evaluations }),
   });

@@ -4,6 +4,7 @@ import path from "node:path";
 
 import { is, sql, type SQL } from "drizzle-orm";
 import { PgDatabase } from "drizzle-orm/pg-core";
+import { SQLiteSelectBase } from "drizzle-orm/sqlite-core";
 import pg from "pg";
 
 import { openDatabase, type Db } from "../../db/client";
@@ -209,8 +210,14 @@ function forgetIfRejected<T>(cache: Cache<unknown>, key: string, answer: T): T {
 // Models reach the database through these and through Drizzle's builders awaited (`await db.select()...`), never
 // through better-sqlite3's synchronous `.all()/.get()/.run()`, so the same model code runs on SQLite and PostgreSQL.
 
-/** The first row of a query (or undefined): `first(db.select().from(t).where(...))`. */
+/**
+ * The first row of a query (or undefined): `first(db.select().from(t).where(...).limit(1))`. A SQLite query (Drizzle's
+ * better-sqlite3 builders have `get`) is read as one row, as SQLite steps it, not as a list of one: the pages' most
+ * frequent read (issue 49's bench); any other query is awaited and its first row taken.
+ */
 export async function first<T>(query: PromiseLike<T[]>): Promise<T | undefined> {
+  // eslint-disable-next-line no-restricted-syntax -- SQLite's one-row read (decision 159: SQLite-specific)
+  if (is(query, SQLiteSelectBase)) return (query as unknown as { get(): T | undefined }).get();
   return (await query)[0];
 }
 

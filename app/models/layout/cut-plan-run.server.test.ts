@@ -65,6 +65,42 @@ describe("a cut plan's strip search (issue 48)", () => {
     expect(done).toBe(steps);
   });
 
+  it("keeps to its deadline: no new round past it, and the plan's markers searched only as far as the time left allows", async () => {
+    // A clock that a nest call moves on by 1 ms per 1,000 evaluations, plus 1 ms.
+    let clock = 0;
+    const calls: { sizes: SizeCounts; evaluations: number; at: number }[] = [];
+    const run = (deadline: number) =>
+      runCutPlan({
+        order,
+        cutsPerGarment: () => 10,
+        search: { perMarker: 100_000, total: 10_000_000 },
+        deadline,
+        now: () => clock,
+        nest: async (sizes, _material, evaluations) => {
+          calls.push({ sizes, evaluations, at: clock });
+          clock += 1 + evaluations / 1_000;
+          return { ok: true, marker: fakeMarker(sizes, evaluations) };
+        },
+      });
+    const free = await run(Infinity);
+    if (!free.ok) throw new Error(free.message);
+    const freeCalls = calls.length;
+    const freeEnd = clock;
+
+    // Half that time: the plan still cuts every garment, ends by its deadline plus one search, with fewer evaluations.
+    clock = 0;
+    calls.length = 0;
+    const deadline = freeEnd / 2;
+    const tight = await run(deadline);
+    if (!tight.ok) throw new Error(tight.message);
+    const cut: Record<string, number> = {};
+    for (const m of tight.markers) for (const [size, n] of Object.entries(m.sizes)) cut[size] = (cut[size] ?? 0) + n * m.plies;
+    expect(cut).toEqual(order.sizes);
+    expect(calls.reduce((s, c) => s + c.evaluations, 0)).toBeLessThan(free.markers.length * 100_000);
+    expect(calls.filter((c) => c.at >= deadline && c.evaluations > 0)).toEqual([]);
+    expect(calls.length).toBeLessThanOrEqual(freeCalls);
+  });
+
   it("searches nothing without a budget", async () => {
     const seen: [number, number][] = [];
     const { calls } = await plan({ perMarker: 0, total: 1_000 }, (done, steps) => seen.push([done, steps]));

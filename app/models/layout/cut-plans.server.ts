@@ -12,7 +12,7 @@ import { and, asc, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 
 import { cutPlanMarkers, cutPlans, orders, products, stores, type CutPlan, type CutPlanMarker } from "../../../db/tables";
 import { checkCutOrder, type CutOrder, type CutOrderField, type LaidPiece, type SizeCounts } from "./cut-plan";
-import { PLAN_SEARCH_SECONDS, runCutPlan } from "./cut-plan-run.server";
+import { PLAN_DEADLINE_SECONDS, PLAN_SEARCH_SECONDS, runCutPlan } from "./cut-plan-run.server";
 import type { Marker } from "~/models/patterns/marker.server";
 import { markerDxf, markerHpgl, markerPdf, storedZip } from "~/models/patterns/marker-files.server";
 import { sizeMaterials } from "~/models/patterns/fabric.server";
@@ -253,6 +253,7 @@ async function workPlan(db: DbOrTx, id: number): Promise<void> {
       order,
       cutsPerGarment: (size, material) => piecesToCut(pattern, size, material).reduce((s, p) => s + cutCount(p, material), 0),
       search: { perMarker: evaluations, total: Math.round(PLAN_SEARCH_SECONDS * EVALUATIONS_PER_SECOND) },
+      deadline: Date.now() + PLAN_DEADLINE_SECONDS * 1000,
       nest: async (sizes, material, searched) => {
         const task = { kind: "marker" as const, data, sizes, material, widthMm: order.widthMm, gapMm: order.gapMm, marginMm: order.marginMm, nap: order.nap };
         try {
