@@ -63,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const here = `/message/${conversation.id}`;
   if (intent === "read") {
-    markConversationRead({ db, conversationId: conversation.id, userId: user.id });
+    await markConversationRead({ db, conversationId: conversation.id, userId: user.id });
     // The page's own post on open (a fetcher) needs no answer; the no-JS button comes back to the page.
     return formData.get("via") === "script" ? null : redirect(here);
   }
