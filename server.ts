@@ -23,7 +23,8 @@ import { deleteExpiredSessions } from "./app/models/accounts/sessions.server";
 import { ensureAdmin } from "./app/models/accounts/users.server";
 import { hasStaleReadings, rereadStoredVersions } from "./app/models/patterns/reread.server";
 import { pooledRandomBytes } from "./app/utils/random-pool.server";
-import { openDb } from "./app/utils/db.server";
+import { closeDb, openDb, rawRow } from "./app/utils/db.server";
+import { sql } from "drizzle-orm";
 import { getEnv } from "./app/utils/env.server";
 import { requestContextOf } from "./app/utils/request-context.server";
 import { log, logError } from "./app/utils/log.server";
@@ -32,6 +33,8 @@ import { measureDataDir, renderMetrics, startProcessMetrics } from "./app/utils/
 import { sweepRateLimits } from "./app/utils/rate-limit.server";
 import { seedDemoData } from "./db/seed";
 import { runsPeriodicJobs } from "./server/cluster";
+import { leadJobs } from "./server/job-leader";
+import { readRouting } from "./server/read-routing";
 import { installCrashGuard } from "./server/crash-guard";
 import { requestStarted } from "./app/models/patterns/quiet";
 import { createHtmlMicroCache } from "./server/html-cache";
@@ -66,34 +69,40 @@ if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
   log.info({ event: "admin", userId: admin.id }, "the configured administrator is an administrator");
 }
 
-// The periodic jobs run in one process only (with WEB_CONCURRENCY > 1, the first worker: server/cluster.ts).
-const jobs = runsPeriodicJobs();
+// The periodic jobs run in one process only: with WEB_CONCURRENCY > 1 the first worker (server/cluster.ts), and on
+// PostgreSQL, of all the machines' first workers, the one holding the jobs' advisory lock (server/job-leader.ts).
+const jobs = runsPeriodicJobs()
+  ? leadJobs({
+      databaseUrl: env.DATABASE_URL,
+      onLead: () => void startupJobs().catch((error) => logError({ event: "jobs" }, "the jobs run at start failed", error)),
+      onLost: (error) => logError({ event: "jobs" }, "this process stopped running the periodic jobs: its database connection was lost", error),
+    })
+  : { leads: () => false, stop: async () => undefined };
 
 // Expired sessions are deleted at start and every six hours.
 // Ended rate-limit windows go at the same times.
-const housekeeping = jobs
-  ? setInterval(async () => {
-      await deleteExpiredSessions({ db });
-      await sweepRateLimits({ db });
-    }, 6 * 60 * 60 * 1000).unref()
-  : undefined;
-if (jobs) {
+const housekeeping = setInterval(async () => {
+  if (!jobs.leads()) return;
   await deleteExpiredSessions({ db });
   await sweepRateLimits({ db });
-}
+}, 6 * 60 * 60 * 1000).unref();
 
 // Open checkouts past their expiry are settled with their provider and their reserved stock released;
 // visitor carts older than their cookie go too.
 const sweeper = setInterval(async () => {
-  if (!jobs) return;
+  if (!jobs.leads()) return;
   sweepExpiredCheckouts({ db }).catch((error) => logError({ event: "checkout-sweep" }, "sweeping expired checkouts failed", error));
   await deleteStaleVisitorCarts({ db });
 }, 60_000);
 sweeper.unref();
 
-// Pattern versions read by an older reader are read again with this one (decision 100), in the background: one at a
-// time in the worker pool, while the server answers. A file that fails keeps its reading and is logged.
-if (jobs && await hasStaleReadings({ db })) {
+/** What the leading process runs when it starts leading (at start, or when it takes over from another). */
+async function startupJobs() {
+  await deleteExpiredSessions({ db });
+  await sweepRateLimits({ db });
+  // Pattern versions read by an older reader are read again with this one (decision 100), in the background: one at
+  // a time in the worker pool, while the server answers. A file that fails keeps its reading and is logged.
+  if (!(await hasStaleReadings({ db }))) return;
   const started = Date.now();
   setTimeout(() => {
     rereadStoredVersions({ db, dataDir: env.DATA_DIR })
@@ -106,7 +115,6 @@ if (jobs && await hasStaleReadings({ db })) {
       .catch((error) => logError({ event: "pattern-reread" }, "reading stored patterns again failed", error));
   }, 1000).unref();
 }
-
 
 const app = express();
 const listening = http.createServer(app);
@@ -198,10 +206,13 @@ app.use(
 // Every state-changing request, to any path, must come from this site (server/same-origin.ts).
 app.use(sameOriginGuard({ publicUrl: env.PUBLIC_URL }));
 
-app.get("/healthz", (_req, res) => {
+// With read replicas (DATABASE_REPLICA_URL), GETs read from one, and a client that just wrote reads from the primary
+// for a while (server/read-routing.ts, decision 165).
+if (env.DATABASE_REPLICA_URL) app.use(readRouting({ secure: env.PUBLIC_URL?.startsWith("https:") ?? false }));
+
+app.get("/healthz", async (_req, res) => {
   try {
-    // eslint-disable-next-line no-restricted-syntax -- the health probe asks SQLite through better-sqlite3 (decision 159: SQLite-specific)
-    db.$client.prepare("select 1").get();
+    await rawRow(db, sql`select 1`);
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   } catch (error) {
     logError({ event: "healthz" }, "the database did not answer", error);
@@ -297,8 +308,7 @@ function shutdown(signal: string) {
   clearInterval(housekeeping);
   listening.close(() => {
     void vite?.close();
-    db.$client.close();
-    process.exit(0);
+    void Promise.all([jobs.stop(), closeDb()]).finally(() => process.exit(0));
   });
   listening.closeIdleConnections();
   setTimeout(() => {

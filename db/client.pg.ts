@@ -5,6 +5,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 
 import { migrationsFolder } from "./migrations-folder";
+import { hostUrls, PrimaryPool } from "./pg-primary";
 import * as schema from "./schema.pg";
 
 export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
@@ -43,15 +44,48 @@ export type OpenPgTransaction = {
 };
 export const openPgTransaction = new AsyncLocalStorage<OpenPgTransaction>();
 
-/** Makes `pool.query` use the connection of the transaction open in the calling async context, if any. */
-function routeToOpenTransaction(pool: pg.Pool): void {
+/**
+ * Reads that may be answered by a replica (issue 50 item 1, decision 165): the async context of a request that only
+ * reads (server/read-routing.ts: a GET or HEAD). The store is the request's own: the replica it reads from is chosen
+ * at its first query and kept for the rest of it, so a cache's data version and the answer it keys come from one
+ * server.
+ */
+export type ReplicaReads = { replica?: pg.Pool };
+export const replicaReads = new AsyncLocalStorage<ReplicaReads>();
+
+/**
+ * Errors after which a read sent to a replica is sent to the primary instead: the replica cannot be reached or is
+ * going away (a restart, a promotion), or it cancelled the read for a conflict with recovery (40001 on a standby).
+ */
+export function isReplicaUnavailable(error: unknown): boolean {
+  const code = String((error as { code?: unknown } | null)?.code ?? "");
+  if (["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "40001"].includes(code)) return true;
+  if (/^(08|57P)/.test(code)) return true;
+  return error instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(error.message);
+}
+
+/**
+ * Makes `pool.query` use the connection of the transaction open in the calling async context, if any; else, in a
+ * context of reads (replicaReads) with replicas given, a replica (the context's, or the next in turn), falling back
+ * to the primary when the replica is unavailable; else the pool.
+ */
+function routeQueries(pool: pg.Pool, replicas: pg.Pool[]): void {
   const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  let turn = 0;
   pool.query = ((...args: unknown[]) => {
     const open = openPgTransaction.getStore();
-    if (open?.pool !== pool || !open.client) return poolQuery(...args);
-    return (open.client.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
-      open.failure = error;
-      throw error;
+    if (open?.pool === pool && open.client) {
+      return (open.client.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
+        open.failure = error;
+        throw error;
+      });
+    }
+    const reads = replicas.length > 0 ? replicaReads.getStore() : undefined;
+    if (!reads) return poolQuery(...args);
+    reads.replica ??= replicas[turn++ % replicas.length];
+    return (reads.replica.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
+      if (!isReplicaUnavailable(error)) throw error;
+      return poolQuery(...args);
     });
   }) as typeof pool.query;
 }
@@ -60,17 +94,33 @@ function routeToOpenTransaction(pool: pg.Pool): void {
  * Opens a PostgreSQL database through a `pg` connection pool (issue 49, decisions 158 and 160) and, unless told not
  * to, applies the pending migrations of drizzle-pg/ in one transaction. Drizzle's migrator takes no lock of its own,
  * so it runs on one connection holding an advisory lock: processes started together migrate one after the other.
- * Sessions run in UTC (date functions agree with SQLite's). End the pool when done: `await db.$client.end()`.
+ * Sessions run in UTC (date functions agree with SQLite's). End the pool when done: `await db.$client.end()` (it
+ * ends the replicas' pools too).
+ *
+ * A URL with several hosts (libpq's `postgres://u@a:5432,b:5432/db`, decision 162) opens a `PrimaryPool`, whose
+ * connections go to whichever host is the primary and follow it after a failover. `replicas` (DATABASE_REPLICA_URL,
+ * decision 165) are servers that answer the reads of a `replicaReads` context.
  */
 export async function openPgDatabase(
   url: string,
-  options: { migrate?: boolean; max?: number; onIdleError?: (error: Error) => void } = {},
+  options: { migrate?: boolean; max?: number; onIdleError?: (error: Error) => void; replicas?: string[] } = {},
 ): Promise<PgDb> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: "-c TimeZone=UTC" });
+  const config = { max: options.max ?? 10, options: "-c TimeZone=UTC" };
+  const hosts = hostUrls(url);
+  const pool = hosts.length > 1 ? new PrimaryPool(hosts, config) : new pg.Pool({ ...config, connectionString: url });
+  const replicas = (options.replicas ?? []).map((replicaUrl) => new pg.Pool({ ...config, connectionString: replicaUrl }));
   // An idle connection whose server went away (a restart, a failover) reports it here; unheard, the process would
   // crash. The pool drops that connection and opens another when next asked.
-  pool.on("error", options.onIdleError ?? ((error) => console.error(`PostgreSQL connection lost while idle: ${error.message}`)));
-  routeToOpenTransaction(pool);
+  const onIdleError = options.onIdleError ?? ((error: Error) => console.error(`PostgreSQL connection lost while idle: ${error.message}`));
+  for (const p of [pool, ...replicas]) p.on("error", onIdleError);
+  if (replicas.length > 0) {
+    const endPool = pool.end.bind(pool) as () => Promise<void>;
+    pool.end = (async () => {
+      await Promise.all(replicas.map((replica) => replica.end()));
+      await endPool();
+    }) as typeof pool.end;
+  }
+  routeQueries(pool, replicas);
   if (options.migrate !== false) {
     try {
       const client = await pool.connect();

@@ -49,7 +49,9 @@ export function getDb(): Db {
 
 /**
  * Opens the process-wide database (getDb) on either engine. On PostgreSQL (DATABASE_URL): a `pg` pool of
- * DATABASE_POOL_SIZE connections through drizzle's node-postgres driver and `db/schema.pg.ts`, migrated first.
+ * DATABASE_POOL_SIZE connections through drizzle's node-postgres driver and `db/schema.pg.ts`, migrated first;
+ * its connections follow the primary among several hosts, and GET requests read from DATABASE_REPLICA_URL's servers
+ * when set (decision 165, server/read-routing.ts).
  *
  * The handle is typed as SQLite's `Db` (decision 160): the models are written once against SQLite's types, and
  * drizzle's query builders have the same shapes on both (`await db.select()...`, `.returning()`,
@@ -63,7 +65,7 @@ export async function openDb(): Promise<Db> {
   const env = getEnv();
   if (!env.DATABASE_URL) return getDb();
   const onIdleError = (error: Error) => logError({ event: "database" }, "a PostgreSQL connection was lost while idle", error);
-  globalThis.__dbOpening ??= openPgDatabase(env.DATABASE_URL, { max: env.DATABASE_POOL_SIZE, onIdleError }).then(
+  globalThis.__dbOpening ??= openPgDatabase(env.DATABASE_URL, { max: env.DATABASE_POOL_SIZE, onIdleError, replicas: env.DATABASE_REPLICA_URL }).then(
     (db) => (globalThis.__db = db as unknown as Db),
     (error: unknown) => {
       globalThis.__dbOpening = undefined;

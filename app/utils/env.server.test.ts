@@ -62,6 +62,18 @@ describe("parseEnv", () => {
     expect(errorOf(() => parse({ DATA_DIR: tmp, DATABASE_POOL_SIZE: "0" })).message).toContain("DATABASE_POOL_SIZE");
   });
 
+  it("reads a DATABASE_URL of several hosts and DATABASE_REPLICA_URL's list, which needs DATABASE_URL (decision 165)", () => {
+    const both = "postgres://shop:pw@a.internal:5432,b.internal:5432/shop?target_session_attrs=read-write";
+    expect(parse({ DATA_DIR: tmp, DATABASE_URL: both }).DATABASE_URL).toBe(both);
+    expect(parse({ DATA_DIR: tmp, DATABASE_URL: both }).DATABASE_REPLICA_URL).toBeUndefined();
+    expect(
+      parse({ DATA_DIR: tmp, DATABASE_URL: both, DATABASE_REPLICA_URL: "postgres://shop:pw@b.internal:5432/shop, postgres://shop:pw@c.internal/shop" })
+        .DATABASE_REPLICA_URL,
+    ).toEqual(["postgres://shop:pw@b.internal:5432/shop", "postgres://shop:pw@c.internal/shop"]);
+    expect(errorOf(() => parse({ DATA_DIR: tmp, DATABASE_URL: both, DATABASE_REPLICA_URL: "mysql://b/shop" })).message).toContain("DATABASE_REPLICA_URL");
+    expect(errorOf(() => parse({ DATA_DIR: tmp, DATABASE_REPLICA_URL: "postgres://b/shop" })).message).toContain("DATABASE_REPLICA_URL: needs DATABASE_URL");
+  });
+
   it("resolves DATA_DIR to an absolute path and creates it", () => {
     const relative = path.relative(process.cwd(), path.join(tmp, "nested", "data"));
     const env = parse({ DATA_DIR: relative });

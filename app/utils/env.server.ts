@@ -4,6 +4,7 @@ import path from "node:path";
 
 import { z } from "zod";
 
+import { hostUrls } from "../../db/pg-primary";
 import { engineOf } from "../../db/tables";
 
 const optionalText = z
@@ -28,9 +29,20 @@ const EnvSchema = z.object({
     z
       .string()
       .refine(
-        (v) => engineOf(v) === "postgres" && URL.canParse(v),
-        "expected postgres://user:password@host:5432/database (PostgreSQL), or unset for SQLite in DATA_DIR",
+        (v) => engineOf(v) === "postgres" && postgresUrls(v) !== null,
+        "expected postgres://user:password@host:5432/database (PostgreSQL; several hosts, primary first, as postgres://user:password@a:5432,b:5432/database), or unset for SQLite in DATA_DIR",
       )
+      .optional(),
+  ),
+  /**
+   * Read replicas (issue 50 item 1, decision 165): one or more `postgres://` URLs, comma-separated, of servers that
+   * answer GET requests' reads (hot standbys); with DATABASE_URL only. Unset: every read goes to DATABASE_URL.
+   */
+  DATABASE_REPLICA_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((v) => postgresUrls(v) !== null, "expected one or more postgres://user:password@host:5432/database, comma-separated")
+      .transform((v) => postgresUrls(v)!)
       .optional(),
   ),
   /** Connections each process keeps to PostgreSQL at most (DATABASE_URL); each running transaction holds one. */
@@ -149,6 +161,16 @@ function s3Location(raw: string): { bucket: string; prefix: string } | null {
   return { bucket: url.hostname, prefix: decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, "") };
 }
 
+/** The URLs of a libpq multi-host URL or of a comma-separated list, each a PostgreSQL URL that parses; else null. */
+function postgresUrls(value: string): string[] | null {
+  try {
+    const urls = hostUrls(value);
+    return urls.every((url) => engineOf(url) === "postgres" && URL.canParse(url)) ? urls : null;
+  } catch {
+    return null;
+  }
+}
+
 /** FILE_STORE_URL and its companions, each FILE_STORE_S3_* falling back to its BACKUP_S3_* twin; null when unset. */
 function fileStoreConfig(env: z.infer<typeof EnvSchema>): FileStoreConfig | null {
   const location = env.FILE_STORE_URL ? s3Location(env.FILE_STORE_URL) : null;
@@ -172,6 +194,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = result.data;
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
     throw new Error("Invalid environment configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set");
+  }
+  if (env.DATABASE_REPLICA_URL && !env.DATABASE_URL) {
+    throw new Error("Invalid environment configuration:\n  DATABASE_REPLICA_URL: needs DATABASE_URL (the primary); replicas are PostgreSQL's");
   }
   const fileStore = fileStoreConfig(env);
   if (fileStore && Boolean(fileStore.accessKeyId) !== Boolean(fileStore.secretAccessKey)) {
