@@ -45,7 +45,7 @@ process.env.LAYOUT_PAGE_WAIT_MS = "120000";
  * browser tests are bound by the browser's CPU. CHROMIUM_PATH overrides it (e.g. /usr/bin/chromium).
  */
 const chromiumPath = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium");
-const chromium = {
+export const chromium = {
   executablePath: chromiumPath,
   args: [
     "--headless",
