@@ -43,7 +43,7 @@ export default async function globalSetup() {
     const standbyDb = `postgres://postgres@127.0.0.1:${standby.port}/shop`;
     const dataDir = path.join(dir, "data");
     const ports = [await freePort(), await freePort()];
-    const common = {
+    const common: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
