@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
+import { sql } from "drizzle-orm";
 import express from "express";
 import helmet from "helmet";
 
@@ -23,7 +24,7 @@ import { deleteExpiredSessions } from "./app/models/accounts/sessions.server";
 import { ensureAdmin } from "./app/models/accounts/users.server";
 import { hasStaleReadings, rereadStoredVersions } from "./app/models/patterns/reread.server";
 import { pooledRandomBytes } from "./app/utils/random-pool.server";
-import { openDb } from "./app/utils/db.server";
+import { closeDb, openDb, rawRow } from "./app/utils/db.server";
 import { getEnv } from "./app/utils/env.server";
 import { requestContextOf } from "./app/utils/request-context.server";
 import { log, logError } from "./app/utils/log.server";
@@ -198,10 +199,9 @@ app.use(
 // Every state-changing request, to any path, must come from this site (server/same-origin.ts).
 app.use(sameOriginGuard({ publicUrl: env.PUBLIC_URL }));
 
-app.get("/healthz", (_req, res) => {
+app.get("/healthz", async (_req, res) => {
   try {
-    // eslint-disable-next-line no-restricted-syntax -- the health probe asks SQLite through better-sqlite3 (decision 159: SQLite-specific)
-    db.$client.prepare("select 1").get();
+    await rawRow(db, sql`select 1`);
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   } catch (error) {
     logError({ event: "healthz" }, "the database did not answer", error);
@@ -297,8 +297,7 @@ function shutdown(signal: string) {
   clearInterval(housekeeping);
   listening.close(() => {
     void vite?.close();
-    db.$client.close();
-    process.exit(0);
+    void closeDb().finally(() => process.exit(0));
   });
   listening.closeIdleConnections();
   setTimeout(() => {

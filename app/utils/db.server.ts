@@ -104,6 +104,47 @@ export function preparedPerDb<Q>(prepare: (db: Db) => Q): (db: Db) => Q {
   };
 }
 
+/** A select prepared on both engines (preparedQuery): its rows, or its first row, for the placeholders' values. */
+export type PreparedRead<Row> = {
+  all(values: Record<string, unknown>): Promise<Row[]>;
+  get(values: Record<string, unknown>): Promise<Row | undefined>;
+};
+type PreparableSelect = { prepare(): { all(values?: Record<string, unknown>): unknown } };
+type RowOf<Q extends PreparableSelect> = ReturnType<ReturnType<Q["prepare"]>["all"]> extends Array<infer R> ? R : never;
+
+/**
+ * A select built once per database handle and read asynchronously on both engines, for the statements (nearly)
+ * every page runs (the session, the product page). SQLite: Drizzle's `.prepare()`, compiled once, each read a
+ * synchronous step of it handed back resolved (no re-preparing, no await per row). PostgreSQL: `.prepare(name)`, a
+ * named statement that each pooled connection parses once, each read an `execute`. `name` must be unique in the
+ * app (PostgreSQL keys a connection's statements by it).
+ */
+export function preparedQuery<Q extends PreparableSelect>(name: string, build: (db: Db) => Q): (db: Db) => PreparedRead<RowOf<Q>> {
+  return preparedPerDb((db): PreparedRead<RowOf<Q>> => {
+    if (isPg(db)) {
+      const query = (build(db) as unknown as { prepare(name: string): { execute(values: Record<string, unknown>): Promise<RowOf<Q>[]> } }).prepare(name);
+      return {
+        all: (values) => query.execute(values),
+        get: async (values) => (await query.execute(values))[0],
+      };
+    }
+    const query = build(db).prepare() as unknown as { all(values: Record<string, unknown>): RowOf<Q>[]; get(values: Record<string, unknown>): RowOf<Q> | undefined };
+    return {
+      all: (values) => Promise.resolve(query.all(values)),
+      get: (values) => Promise.resolve(query.get(values)),
+    };
+  });
+}
+
+/**
+ * Whether a database handle has been closed (a script or a test that ended while background work still held it):
+ * SQLite's connection no longer open, PostgreSQL's pool ended. A transaction's handle is open.
+ */
+export function isClosed(db: DbOrTx): boolean {
+  if (!("$client" in db)) return false;
+  return isPg(db) ? (db.$client as unknown as pg.Pool).ended : !(db as Db).$client.open;
+}
+
 const totalChangesQuery = preparedPerDb((db) => db.$client.prepare<[], number>("SELECT total_changes()").pluck());
 const dataVersionQuery = preparedPerDb((db) => db.$client.prepare<[], number>("PRAGMA data_version").pluck());
 /** Both in one statement, for a database whose WAL-index is not watched (one query, as tests count them). */

@@ -10,6 +10,7 @@ import { invariantResponse } from "~/utils/invariant";
 import { sendFile } from "~/models/files/serve.server";
 import { requireUser } from "~/auth/guards.server";
 import { CUSTOM_SIZE } from "~/models/patterns/interpolate";
+import { isId, lookupId } from "~/utils/ids";
 
 /**
  * GET /download/{orderId}?format=dxf|A4|Letter|A0|roll36|24x36|projector&size=M&size=L&version=N: an authorised pattern download
@@ -25,9 +26,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(isDownloadFormat(format), `Unknown format: choose ${DOWNLOAD_FORMATS.slice(0, -1).join(", ")} or ${DOWNLOAD_FORMATS[DOWNLOAD_FORMATS.length - 1]}.`, { status: 400 });
   const versionParam = url.searchParams.get("version");
   const version = versionParam ? Number(versionParam) : undefined;
-  invariantResponse(version === undefined || (Number.isSafeInteger(version) && version > 0), "Not found", { status: 404 });
-  const orderId = Number(params.orderId);
-  invariantResponse(Number.isSafeInteger(orderId) && orderId > 0, "Not found", { status: 404 });
+  invariantResponse(version === undefined || isId(version), "Not found", { status: 404 });
+  const orderId = lookupId(params.orderId);
+  invariantResponse(isId(orderId), "Not found", { status: 404 });
   const db = getDb();
   const sizes = url.searchParams.getAll("size");
   const access = await downloadOrderPattern({ db, userId: user.id, orderId, version, custom: sizes.includes(CUSTOM_SIZE) });

@@ -22,10 +22,11 @@ import { fileUrl } from "~/utils/media";
 import { getUser } from "~/auth/viewer.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireUser } from "~/auth/guards.server";
+import { isId, lookupId } from "~/utils/ids";
 
 function ownerIdOf(params: { id?: string }): number {
-  const id = Number(params.id);
-  invariantResponse(Number.isSafeInteger(id) && id > 0, "Not found", { status: 404 });
+  const id = lookupId(params.id);
+  invariantResponse(isId(id), "Not found", { status: 404 });
   return id;
 }
 
