@@ -6,7 +6,7 @@ import { openPgDatabase } from "../../db/client.pg";
 import * as pgSchema from "../../db/schema.pg";
 import * as sqliteSchema from "../../db/schema";
 import { withBothEngines } from "../../tests/unit/engines";
-import { isClosed, isPg, preparedQuery, transaction, type Db } from "~/utils/db.server";
+import { isClosed, isPg, preparedQuery, rawRow, transaction, withoutNulCharacters, type Db } from "~/utils/db.server";
 
 const engines = withBothEngines();
 
@@ -18,7 +18,7 @@ async function addUser(db: Db, email: string, lastName: string) {
 }
 
 for (const engine of engines) {
-  describe(`preparedQuery and isClosed on ${engine.name}`, () => {
+  describe(`preparedQuery, isClosed and NUL characters on ${engine.name}`, () => {
     it("reads all rows and the first row for the placeholders' values, building the query once per database handle", async () => {
       const database = await engine.fresh({ migrate: true });
       const [db, other] = [await database.open(), await database.open()];
@@ -63,6 +63,20 @@ for (const engine of engines) {
       });
       expect([inside, outside]).toEqual([1, 0]);
       expect((await count(other).get({ lastName: "Doe" }))?.n).toBe(1);
+    });
+
+    it("a NUL character in a parameter: kept on SQLite, dropped on PostgreSQL (whose text cannot hold one) rather than failing", async () => {
+      const database = await engine.fresh({ migrate: true });
+      const db = withoutNulCharacters(await database.open());
+      const { users } = tablesOf(db);
+      const user = await addUser(db, "nul@example.test", "Do\u0000e");
+      const found = await db.select({ id: users.id }).from(users).where(eq(users.lastName, "Do\u0000e"));
+      const inTransaction = await transaction(db, async () => (await rawRow<{ n: string }>(db, sql`SELECT ${"a\u0000b"} AS n`))?.n);
+      expect({ stored: user.lastName, found: found.map((r) => r.id), inTransaction }).toEqual(
+        engine.name === "PostgreSQL"
+          ? { stored: "Doe", found: [user.id], inTransaction: "ab" }
+          : { stored: "Do\u0000e", found: [user.id], inTransaction: "a\u0000b" },
+      );
     });
 
     it("isClosed tells an open handle from one closed (SQLite's connection, PostgreSQL's pool ended)", async () => {

@@ -64,7 +64,7 @@ export async function openDb(): Promise<Db> {
   if (!env.DATABASE_URL) return getDb();
   const onIdleError = (error: Error) => logError({ event: "database" }, "a PostgreSQL connection was lost while idle", error);
   globalThis.__dbOpening ??= openPgDatabase(env.DATABASE_URL, { max: env.DATABASE_POOL_SIZE, onIdleError }).then(
-    (db) => (globalThis.__db = db as unknown as Db),
+    (db) => (globalThis.__db = withoutNulCharacters(db as unknown as Db)),
     (error: unknown) => {
       globalThis.__dbOpening = undefined;
       throw error;
@@ -143,6 +143,26 @@ export function preparedQuery<Q extends PreparableSelect>(name: string, build: (
 export function isClosed(db: DbOrTx): boolean {
   if (!("$client" in db)) return false;
   return isPg(db) ? (db.$client as unknown as pg.Pool).ended : !(db as Db).$client.open;
+}
+
+/**
+ * PostgreSQL's text cannot hold U+0000, SQLite's can: on PostgreSQL the string parameters of every query through the
+ * pool lose their NUL characters, instead of failing the statement (SQLSTATE 22021, a 500 for a search, a name or a
+ * message typed with one). No field of the app means to keep one. SQLite is left as it is.
+ */
+export function withoutNulCharacters(db: Db): Db {
+  if (!isPg(db)) return db;
+  const pool = poolOf(db);
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const clean = (values: unknown) =>
+    Array.isArray(values) ? values.map((v) => (typeof v === "string" && v.includes("\u0000") ? v.replaceAll("\u0000", "") : v)) : values;
+  pool.query = ((config: unknown, values?: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === "object" && Object.getPrototypeOf(config) === Object.prototype && "values" in config) {
+      return query({ ...config, values: clean((config as { values: unknown }).values) }, values, ...rest);
+    }
+    return query(config, clean(values), ...rest);
+  }) as typeof pool.query;
+  return db;
 }
 
 const totalChangesQuery = preparedPerDb((db) => db.$client.prepare<[], number>("SELECT total_changes()").pluck());
