@@ -14,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
+import { sql } from "drizzle-orm";
 import express from "express";
 import helmet from "helmet";
 
@@ -24,7 +25,6 @@ import { ensureAdmin } from "./app/models/accounts/users.server";
 import { hasStaleReadings, rereadStoredVersions } from "./app/models/patterns/reread.server";
 import { pooledRandomBytes } from "./app/utils/random-pool.server";
 import { closeDb, openDb, rawRow } from "./app/utils/db.server";
-import { sql } from "drizzle-orm";
 import { getEnv } from "./app/utils/env.server";
 import { requestContextOf } from "./app/utils/request-context.server";
 import { log, logError } from "./app/utils/log.server";

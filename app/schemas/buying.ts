@@ -2,8 +2,9 @@ import { z } from "zod";
 
 import { discountCodeText } from "~/schemas/discounts";
 import { jsonId, jsonInt } from "~/schemas/json";
+import { rowId } from "~/utils/ids";
 
-const id = z.coerce.number({ invalid_type_error: "Invalid id" }).int().positive();
+const id = z.coerce.number({ invalid_type_error: "Invalid id" }).int().positive().transform(rowId);
 
 /** The product page's Add to Cart form (intent=add, productId, variantId, quantity). */
 export const AddToCartSchema = z.object({

@@ -6,6 +6,7 @@
 import { z } from "zod";
 
 import { jsonId, jsonKindError, withJsonTypes } from "./json";
+import { rowId } from "~/utils/ids";
 
 const asText = (v: unknown) => (typeof v === "number" ? String(v) : v);
 const blankAsNull = (v: unknown) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v);
@@ -137,7 +138,7 @@ export const ApiCreateDiscountCodeSchema = z
 export const ApiRemoveDiscountCodeSchema = z.object({ id: jsonId("id") });
 
 /** The /my-discounts Remove button. */
-export const RemoveDiscountCodeSchema = z.object({ intent: z.literal("remove"), id: z.coerce.number({ invalid_type_error: "Invalid id" }).int().positive() });
+export const RemoveDiscountCodeSchema = z.object({ intent: z.literal("remove"), id: z.coerce.number({ invalid_type_error: "Invalid id" }).int().positive().transform(rowId) });
 
 /** The /cart code form (intent apply-discount; empty code or intent remove-discount takes it off). */
 export const ApplyDiscountSchema = z.object({ intent: z.literal("apply-discount"), discount_code: z.preprocess((v) => v ?? "", discountCodeText) });

@@ -12,6 +12,7 @@
  *   named fields must be JSON numbers before the shared schema checks their range and format.
  */
 import { z } from "zod";
+import { rowId } from "~/utils/ids";
 
 /** What a number sent as a string is told, in every call. */
 export const notAString = (what: string) => `${what} must be a JSON number, not a string`;
@@ -35,7 +36,7 @@ export function jsonInt(what = "This value") {
 
 /** A positive JSON integer id. */
 export function jsonId(what = "The id") {
-  return jsonInt(what).positive(`${what} must be a positive whole number`);
+  return jsonInt(what).positive(`${what} must be a positive whole number`).transform(rowId);
 }
 
 /** An amount of money in dollars as a JSON number with at most two decimals (`12.5`, not `"12.50"`). */

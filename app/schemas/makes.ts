@@ -6,6 +6,7 @@ import { z } from "zod";
 
 import { jsonBool, jsonId } from "~/schemas/json";
 import { MAKE_FIT_VALUES } from "~/utils/make-fit";
+import { rowId } from "~/utils/ids";
 
 export * from "~/utils/make-fit";
 
@@ -55,13 +56,13 @@ export const ReportMakeSchema = z.object({ reason });
 export const HideMakeSchema = z.object({ hidden: jsonBool("hidden") });
 
 /** /my-makes' button: the maker deletes a make. */
-export const MyMakesActionSchema = z.object({ intent: z.literal("delete"), makeId: z.coerce.number().int().positive() });
+export const MyMakesActionSchema = z.object({ intent: z.literal("delete"), makeId: z.coerce.number().int().positive().transform(rowId) });
 /** /my-pattern-makes' button: the pattern's seller hides or shows a make (issue 46, item 12). */
-export const PatternMakesActionSchema = z.object({ makeId: z.coerce.number().int().positive(), hidden: z.enum(["true", "false"]).transform((v) => v === "true") });
+export const PatternMakesActionSchema = z.object({ makeId: z.coerce.number().int().positive().transform(rowId), hidden: z.enum(["true", "false"]).transform((v) => v === "true") });
 
 /** /admin/makes: an administrator removes a make, with a reason for the audit log. */
 export const AdminRemoveMakeSchema = z.object({
-  makeId: z.coerce.number({ invalid_type_error: "Give the make's number" }).int().positive("Give the make's number"),
+  makeId: z.coerce.number({ invalid_type_error: "Give the make's number" }).int().positive("Give the make's number").transform(rowId),
   reason: z.string({ required_error: "Say why it is removed" }).trim().min(1, "Say why it is removed").max(2000, "The reason is too long (2000 characters at most)"),
 });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 
 import { jsonId } from "./json";
+import { rowId } from "~/utils/ids";
 
 const messageText = z
   .string({ required_error: "Please write a message", invalid_type_error: "Please write a message" })
@@ -15,8 +16,8 @@ export const SendMessageSchema = z.object({ message: messageText });
 /** A new conversation's form (/messages/new): the recipient (a user id) and the order it is about, if any. */
 export const ComposeMessageSchema = z.object({
   message: messageText,
-  to: z.coerce.number({ invalid_type_error: "Choose who to write to" }).int().positive("Choose who to write to"),
-  orderId: z.coerce.number().int().positive().optional(),
+  to: z.coerce.number({ invalid_type_error: "Choose who to write to" }).int().positive("Choose who to write to").transform(rowId),
+  orderId: z.coerce.number().int().positive().transform(rowId).optional(),
 });
 
 /**

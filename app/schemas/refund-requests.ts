@@ -3,6 +3,7 @@
 import { z } from "zod";
 
 import { jsonBool, jsonId } from "~/schemas/json";
+import { rowId } from "~/utils/ids";
 
 export const REFUND_REQUEST_KIND_LABELS = { refund: "A refund", cancel: "Cancel the order" } as const;
 
@@ -27,7 +28,7 @@ export const RefundRequestSchema = z.object({ intent: z.literal("request-refund"
 export const AnswerRefundRequestSchema = z
   .object({
     intent: z.literal("answer-request"),
-    requestId: z.coerce.number({ invalid_type_error: "Invalid request" }).int().positive(),
+    requestId: z.coerce.number({ invalid_type_error: "Invalid request" }).int().positive().transform(rowId),
     decision: z.enum(["accept", "decline"], { errorMap: () => ({ message: "Accept or decline" }) }),
     answer: answer.optional().default(""),
   })

@@ -10,6 +10,7 @@ import { jsonId } from "./json";
 import { DESIGN_CATEGORIES, subcategoriesFor } from "../utils/catalog";
 import type { KeepRow } from "../utils/form-rows";
 import type { LayoutFormValues } from "./layout";
+import { rowId } from "~/utils/ids";
 
 export const NAME_MAX = 50;
 export const DESC_MAX = 250;
@@ -111,7 +112,7 @@ const quantity = z.preprocess(
 
 export const VariantSchema = z.object({
   /** An existing variant of the product (kept, updated); absent for a new row. */
-  id: z.preprocess(text, z.coerce.number().int().positive().optional()),
+  id: z.preprocess(text, z.coerce.number().int().positive().transform(rowId).optional()),
   value: requiredText(DESIGN_MESSAGES.variantValueRequired, 30, DESIGN_MESSAGES.variantValueTooLong),
   sku: z.preprocess(text, z.string().max(64, DESIGN_MESSAGES.skuTooLong).optional().default("")),
   inventory: quantity,
@@ -342,7 +343,7 @@ export const PublishProductSchema = z.object({ id: jsonId("id"), status: product
 /** The /my-designs buttons and the edit screen's: publish or unpublish one design. */
 export const PublishFormSchema = z.object({
   intent: z.enum(["publish", "unpublish"]),
-  productId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  productId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).transform(rowId),
 });
 
 export const PRODUCT_MESSAGES = {

@@ -5,6 +5,7 @@
 import { z } from "zod";
 
 import { jsonBool, jsonId } from "~/schemas/json";
+import { rowId } from "~/utils/ids";
 
 const callSizes = z
   .array(z.string({ invalid_type_error: "Each size is text" }).trim().min(1, "A size cannot be empty").max(40, "A size is 40 characters at most"), {
@@ -36,15 +37,15 @@ const callFields = {
 };
 export const OpenTesterCallFormSchema = z.object({
   intent: z.literal("open"),
-  productId: z.coerce.number({ invalid_type_error: "Choose a draft" }).int().positive("Choose a draft"),
+  productId: z.coerce.number({ invalid_type_error: "Choose a draft" }).int().positive("Choose a draft").transform(rowId),
   ...callFields,
 });
 /** Editing an open call before choosing (issue 46, item 10): the open form's fields. */
-export const EditTesterCallFormSchema = z.object({ intent: z.literal("edit"), callId: z.coerce.number().int().positive(), ...callFields });
+export const EditTesterCallFormSchema = z.object({ intent: z.literal("edit"), callId: z.coerce.number().int().positive().transform(rowId), ...callFields });
 export const ChooseTestersFormSchema = z.object({
   intent: z.literal("choose"),
-  callId: z.coerce.number().int().positive(),
-  userIds: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()).min(1, "Tick at least one applicant")),
+  callId: z.coerce.number().int().positive().transform(rowId),
+  userIds: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive().transform(rowId)).min(1, "Tick at least one applicant")),
 });
 export const ApplyTesterCallFormSchema = z.object({
   intent: z.literal("apply"),

@@ -3,6 +3,7 @@ import { jsonKindError, type JsonKind } from "~/schemas/json";
 import { apiError } from "~/utils/api.server";
 import { BodyTooLargeError, MAX_JSON_BYTES, readText } from "~/utils/body.server";
 import { UploadRequestError, readMultipart, type MultipartResult, type ReadMultipartOptions } from "~/utils/multipart.server";
+import { isId } from "~/utils/ids";
 
 /** A multipart form, or a JSON body read as one; `json` keeps the JSON body's own values (null for a form). */
 export type ApiForm = MultipartResult & { json: Record<string, unknown> | null };
@@ -96,7 +97,7 @@ export function keepList(value: unknown): number[] | null {
     const problem =
       id === undefined || id === null
         ? `${what} is required`
-        : (jsonKindError(what, "id", id) ?? (Number.isSafeInteger(id) && Number(id) > 0 ? null : `${what} must be a positive whole number`));
+        : (jsonKindError(what, "id", id) ?? (isId(id) ? null : `${what} must be a positive whole number`));
     if (problem) throw apiError(400, problem, { field: "media", errors: { media: [problem] } });
     return id as number;
   });

@@ -1,4 +1,5 @@
 import { apiError } from "~/utils/api.server";
+import { isId } from "~/utils/ids";
 
 /**
  * JSON face: a positive integer path parameter, or the domain's not-found answer (`{ status, message }` from its error
@@ -6,6 +7,6 @@ import { apiError } from "~/utils/api.server";
  */
 export function apiIdParam(value: string | undefined, notFound: { status: number; message: string }): number {
   const id = Number(value);
-  if (!value || !Number.isSafeInteger(id) || id <= 0) throw apiError(notFound.status, notFound.message);
+  if (!value || !isId(id)) throw apiError(notFound.status, notFound.message);
   return id;
 }

@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 
 import { createCache } from "~/utils/cache.server";
-import { dataVersion, type Db } from "~/utils/db.server";
+import { currentDataVersion, dataVersion, isPg, type Db } from "~/utils/db.server";
 import { getEnv } from "~/utils/env.server";
 import { inMemoryResponse } from "~/utils/known-body.server";
 
@@ -19,6 +19,8 @@ const entries = createCache<Promise<Entry>>({ max: MAX_ENTRIES });
  * answer is built (a write meanwhile only makes the next call build again); a build that fails is not kept.
  */
 export async function cachedJsonResponse(request: Request, db: Db, key: string, compute: () => Promise<unknown>): Promise<Response> {
+  // SQLite's version is read synchronously (no query); PostgreSQL's is a query (its WAL position).
+  const version = isPg(db) ? await currentDataVersion(db) : dataVersion(db);
   const entry = await entries.getOrSet(
     key,
     () => {
@@ -26,7 +28,7 @@ export async function cachedJsonResponse(request: Request, db: Db, key: string, 
       built.catch(() => entries.delete(key));
       return built;
     },
-    { version: dataVersion(db) },
+    { version },
   );
 
   const headers = new Headers({ "Content-Type": "application/json; charset=utf-8", Vary: "Accept-Encoding" });

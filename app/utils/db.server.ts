@@ -66,7 +66,7 @@ export async function openDb(): Promise<Db> {
   if (!env.DATABASE_URL) return getDb();
   const onIdleError = (error: Error) => logError({ event: "database" }, "a PostgreSQL connection was lost while idle", error);
   globalThis.__dbOpening ??= openPgDatabase(env.DATABASE_URL, { max: env.DATABASE_POOL_SIZE, onIdleError, replicas: env.DATABASE_REPLICA_URL }).then(
-    (db) => (globalThis.__db = db as unknown as Db),
+    (db) => (globalThis.__db = withoutNulCharacters(db as unknown as Db)),
     (error: unknown) => {
       globalThis.__dbOpening = undefined;
       throw error;
@@ -104,6 +104,67 @@ export function preparedPerDb<Q>(prepare: (db: Db) => Q): (db: Db) => Q {
     }
     return query;
   };
+}
+
+/** A select prepared on both engines (preparedQuery): its rows, or its first row, for the placeholders' values. */
+export type PreparedRead<Row> = {
+  all(values: Record<string, unknown>): Promise<Row[]>;
+  get(values: Record<string, unknown>): Promise<Row | undefined>;
+};
+type PreparableSelect = { prepare(): { all(values?: Record<string, unknown>): unknown } };
+type RowOf<Q extends PreparableSelect> = ReturnType<ReturnType<Q["prepare"]>["all"]> extends Array<infer R> ? R : never;
+
+/**
+ * A select built once per database handle and read asynchronously on both engines, for the statements (nearly)
+ * every page runs (the session, the product page). SQLite: Drizzle's `.prepare()`, compiled once, each read a
+ * synchronous step of it handed back resolved (no re-preparing, no await per row). PostgreSQL: `.prepare(name)`, a
+ * named statement that each pooled connection parses once, each read an `execute`. `name` must be unique in the
+ * app (PostgreSQL keys a connection's statements by it).
+ */
+export function preparedQuery<Q extends PreparableSelect>(name: string, build: (db: Db) => Q): (db: Db) => PreparedRead<RowOf<Q>> {
+  return preparedPerDb((db): PreparedRead<RowOf<Q>> => {
+    if (isPg(db)) {
+      const query = (build(db) as unknown as { prepare(name: string): { execute(values: Record<string, unknown>): Promise<RowOf<Q>[]> } }).prepare(name);
+      return {
+        all: (values) => query.execute(values),
+        get: async (values) => (await query.execute(values))[0],
+      };
+    }
+    const query = build(db).prepare() as unknown as { all(values: Record<string, unknown>): RowOf<Q>[]; get(values: Record<string, unknown>): RowOf<Q> | undefined };
+    return {
+      all: (values) => Promise.resolve(query.all(values)),
+      get: (values) => Promise.resolve(query.get(values)),
+    };
+  });
+}
+
+/**
+ * Whether a database handle has been closed (a script or a test that ended while background work still held it):
+ * SQLite's connection no longer open, PostgreSQL's pool ended. A transaction's handle is open.
+ */
+export function isClosed(db: DbOrTx): boolean {
+  if (!("$client" in db)) return false;
+  return isPg(db) ? (db.$client as unknown as pg.Pool).ended : !(db as Db).$client.open;
+}
+
+/**
+ * PostgreSQL's text cannot hold U+0000, SQLite's can: on PostgreSQL the string parameters of every query through the
+ * pool lose their NUL characters, instead of failing the statement (SQLSTATE 22021, a 500 for a search, a name or a
+ * message typed with one). No field of the app means to keep one. SQLite is left as it is.
+ */
+export function withoutNulCharacters(db: Db): Db {
+  if (!isPg(db)) return db;
+  const pool = poolOf(db);
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const clean = (values: unknown) =>
+    Array.isArray(values) ? values.map((v) => (typeof v === "string" && v.includes("\u0000") ? v.replaceAll("\u0000", "") : v)) : values;
+  pool.query = ((config: unknown, values?: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === "object" && Object.getPrototypeOf(config) === Object.prototype && "values" in config) {
+      return query({ ...config, values: clean((config as { values: unknown }).values) }, values, ...rest);
+    }
+    return query(config, clean(values), ...rest);
+  }) as typeof pool.query;
+  return db;
 }
 
 const totalChangesQuery = preparedPerDb((db) => db.$client.prepare<[], number>("SELECT total_changes()").pluck());

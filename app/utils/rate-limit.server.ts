@@ -16,6 +16,7 @@
 import { sql } from "drizzle-orm";
 
 import { type DbOrTx, rawRow, rawRun } from "~/utils/db.server";
+import { greatest, least } from "~/utils/sql-dialect.server";
 
 export type RateLimitState = {
   /** Whether this attempt is within the limit. */
@@ -34,8 +35,8 @@ export async function hit({ db, key, limit, windowMs, now = Date.now() }: HitArg
   const row = await rawRow<{ count: number; reset_at: number }>(db, sql`
     INSERT INTO rate_limits (key, count, reset_at) VALUES (${key}, 1, ${reset})
     ON CONFLICT(key) DO UPDATE SET
-      count = CASE WHEN reset_at <= ${now} THEN 1 ELSE MIN(count + 1, ${limit + 1}) END,
-      reset_at = CASE WHEN reset_at <= ${now} THEN ${reset} ELSE reset_at END
+      count = CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE ${least(db, sql`rate_limits.count + 1`, limit + 1)} END,
+      reset_at = CASE WHEN rate_limits.reset_at <= ${now} THEN ${reset} ELSE rate_limits.reset_at END
     RETURNING count, reset_at`);
   if (!row) throw new Error("The rate limit upsert returned no row");
   return { allowed: row.count <= limit, count: row.count, resetAt: row.reset_at };
@@ -50,7 +51,7 @@ export async function peek({ db, key, limit, now = Date.now() }: Omit<HitArgs, "
 
 /** Takes back one counted attempt (e.g. it turned out not to be a failure). */
 export async function release({ db, key, now = Date.now() }: { db: DbOrTx; key: string; now?: number }) {
-  await rawRun(db, sql`UPDATE rate_limits SET count = MAX(count - 1, 0) WHERE key = ${key} AND reset_at > ${now}`);
+  await rawRun(db, sql`UPDATE rate_limits SET count = ${greatest(db, sql`count - 1`, 0)} WHERE key = ${key} AND reset_at > ${now}`);
 }
 
 /** Forgets `key` (e.g. the account's failures after a successful login). */

@@ -1,5 +1,5 @@
-/** Writing the plan: every planned row inserted in one transaction, ids following the tables' highest. */
-import { eq, sql } from "drizzle-orm";
+/** Writing the plan: every planned row inserted in one transaction, with ids reserved from each table (reserveIds). */
+import { eq } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 
 import { READER_VERSION } from "../../app/models/patterns/dxf.server";
@@ -23,7 +23,7 @@ import { demoSizeChart } from "./assets";
 import type { Plan } from "./plan";
 import type { PlannedFile } from "./uploads";
 import { DEMO_ACCOUNT_NUMBER, slug } from "./words";
-import { rawRow } from "../../app/utils/db.server";
+import { reserveIds } from "../../app/utils/sql-dialect.server";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -33,13 +33,6 @@ async function insertInBatches<T extends SQLiteTable>(tx: Tx, table: T, rows: T[
   for (let i = 0; i < rows.length; i += BATCH_SIZE) {
     await tx.insert(table).values(rows.slice(i, i + BATCH_SIZE));
   }
-}
-
-/** The highest id a table has used (AUTOINCREMENT never reuses ids): plan ids follow it. */
-async function lastId(tx: Tx, table: string): Promise<number> {
-  const row = await rawRow<{ id: number | null }>(tx, sql`SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ${table}), 0),
-                   coalesce((SELECT max(id) FROM ${sql.identifier(table)}), 0)) AS id`);
-  return row?.id ?? 0;
 }
 
 const LOS_ANGELES_STUDIO = {
@@ -57,12 +50,14 @@ const LOS_ANGELES_STUDIO = {
 };
 
 export async function writePlan(tx: Tx, plan: Plan, fileRows: readonly PlannedFile[], dataKey: Buffer) {
-  const userBase = await lastId(tx, "users") + 1;
-  const storeBase = await lastId(tx, "stores") + 1;
-  const productBase = await lastId(tx, "products") + 1;
-  const userId = (index: number) => userBase + index;
-  const storeId = (index: number) => storeBase + index;
-  const productId = (index: number) => productBase + index;
+  // Planned rows carry explicit ids, reserved from each table (SQLite: after the highest ever used; PostgreSQL: from
+  // the identity sequence, which an explicit id would otherwise leave behind: decision 160).
+  const userIds = await reserveIds(tx, "users", plan.users.length);
+  const storeIds = await reserveIds(tx, "stores", plan.stores.length);
+  const productIds = await reserveIds(tx, "products", plan.products.length);
+  const userId = (index: number) => userIds[index]!;
+  const storeId = (index: number) => storeIds[index]!;
+  const productId = (index: number) => productIds[index]!;
 
   await insertInBatches(
     tx,

@@ -3,7 +3,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { cartItems, carts, sessions, stores, users, type User } from "../../../db/tables";
 import { unreadConversationsSql } from "~/models/messaging/conversations.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
-import { preparedPerDb, type Db } from "~/utils/db.server";
+import { isPg, preparedQuery, type Db } from "~/utils/db.server";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -34,14 +34,15 @@ export async function createSession({
 /** A session's user, with the number of conversations they have not read (the header's Messages count). */
 export type SessionUser = User & { unreadConversations: number };
 
-// Every page asks for the session: its queries are prepared once (preparedPerDb), the token hash and the clock bound.
-const sessionUserQuery = preparedPerDb((db) =>
+// Every page asks for the session: its queries are prepared once (preparedQuery), the token hash and the clock bound
+// (a placeholder is bound as given: milliseconds on SQLite, a Date for PostgreSQL's timestamp).
+const clockParam = (db: Db, now: Date) => (isPg(db) ? now : now.getTime());
+const sessionUserQuery = preparedQuery("session_user", (db) =>
   db
     .select({ user: users, unread: unreadConversationsSql(users.id) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("nowMs"))))
-    .prepare(),
 );
 
 /**
@@ -50,7 +51,7 @@ const sessionUserQuery = preparedPerDb((db) =>
  */
 export async function getSessionUser({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }): Promise<SessionUser | null> {
   if (!token) return null;
-  const row = sessionUserQuery(db).get({ tokenHash: sha256(token), nowMs: now.getTime() });
+  const row = await sessionUserQuery(db).get({ tokenHash: sha256(token), nowMs: clockParam(db, now) });
   if (!row || row.user.status !== "Active") return null;
   return { ...row.user, unreadConversations: row.unread };
 }
@@ -58,7 +59,7 @@ export async function getSessionUser({ db, token, now = new Date() }: { db: Db; 
 /** What every page's header shows about a logged-in user. */
 export type SessionViewer = { user: SessionUser; hasStore: boolean; onboarded: boolean; cartCount: number };
 
-const sessionViewerQuery = preparedPerDb((db) =>
+const sessionViewerQuery = preparedQuery("session_viewer", (db) =>
   db
     .select({
       user: users,
@@ -70,7 +71,6 @@ const sessionViewerQuery = preparedPerDb((db) =>
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder("tokenHash")), gt(sessions.expiresAt, sql.placeholder("nowMs"))))
-    .prepare(),
 );
 
 /**
@@ -80,7 +80,7 @@ const sessionViewerQuery = preparedPerDb((db) =>
  */
 export async function getSessionViewer({ db, token, now = new Date() }: { db: Db; token: string; now?: Date }): Promise<SessionViewer | null> {
   if (!token) return null;
-  const row = sessionViewerQuery(db).get({ tokenHash: sha256(token), nowMs: now.getTime() });
+  const row = await sessionViewerQuery(db).get({ tokenHash: sha256(token), nowMs: clockParam(db, now) });
   if (!row || row.user.status !== "Active") return null;
   return { user: { ...row.user, unreadConversations: row.unread }, hasStore: row.onboarded !== null, onboarded: Boolean(row.onboarded), cartCount: Number(row.cartCount) };
 }

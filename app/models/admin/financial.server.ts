@@ -8,7 +8,8 @@
 import { and, asc, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 
 import { orders } from "../../../db/tables";
-import { type Db, first } from "~/utils/db.server";
+import { type Db, first, isPg, rawRows } from "~/utils/db.server";
+import { asReal, atTime, utcDay } from "~/utils/sql-dialect.server";
 import { centsToDollars } from "~/utils/money";
 import { formatMargin, twoDecimals } from "./format";
 import { pageWindow, type TablePage, type TableQuery } from "./table";
@@ -78,7 +79,7 @@ export type FinancialSort = (typeof FINANCIAL_SORTS)[number];
 
 export type FinancialRow = { orderId: number; amountCents: number; feeCents: number; status: string; createdAt: Date };
 
-const marginExpr = sql`CASE WHEN ${orders.amountCents} = 0 THEN 0 ELSE CAST(${orders.feeCents} AS REAL) / ${orders.amountCents} END`;
+const marginExpr = (db: Db) => sql`CASE WHEN ${orders.amountCents} = 0 THEN 0 ELSE ${asReal(db, orders.feeCents)} / ${orders.amountCents} END`;
 
 const rowColumns = {
   orderId: orders.id,
@@ -99,7 +100,7 @@ export async function listFinancialRows({
 }): Promise<TablePage<FinancialRow> & { overview: FinancialOverview }> {
   const overview = await getFinancialOverview({ db, range });
   const { page, pageCount, offset } = pageWindow(overview.sales, query.page, query.size);
-  const column = { id: orders.id, revenue: orders.amountCents, gp: orders.feeCents, margin: marginExpr, status: orders.status }[query.sort];
+  const column = { id: orders.id, revenue: orders.amountCents, gp: orders.feeCents, margin: marginExpr(db), status: orders.status }[query.sort];
   const rows = await db
     .select(rowColumns)
     .from(orders)
@@ -123,6 +124,14 @@ export async function allFinancialRows({ db, range }: { db: Db; range: DateRange
 export async function financialRowsJson({ db, range }: { db: Db; range: DateRange }) {
   const from = new Date(`${range.start_date}T00:00:00.000Z`).getTime();
   const to = new Date(`${range.end_date}T00:00:00.000Z`).getTime() + DAY_MS;
+  if (isPg(db)) {
+    const found = await rawRows<{ id: number; amount_cents: number; fee_cents: number; status: string }>(
+      db,
+      sql`SELECT id, amount_cents, fee_cents, status FROM orders WHERE created_at >= ${atTime(db, from)} AND created_at < ${atTime(db, to)}
+        AND status <> 'Refunded' AND NOT tester_copy ORDER BY created_at, id`,
+    );
+    return found.map((r) => ({ order_id: r.id, amount: r.amount_cents / 100, fee: r.fee_cents / 100, status: r.status }));
+  }
   const rows = db.$client
     .prepare(
       "SELECT id, amount_cents, fee_cents, status FROM orders WHERE created_at >= ? AND created_at < ? AND status <> 'Refunded' AND tester_copy = 0 ORDER BY created_at, id",
@@ -151,7 +160,7 @@ export type DayRevenue = { day: string; revenueCents: number; sales: number };
 
 /** Revenue per UTC day over the range, every day present (zero when nothing sold). */
 export async function revenuePerDay({ db, range }: { db: Db; range: DateRange }): Promise<DayRevenue[]> {
-  const dayExpr = sql<string>`strftime('%Y-%m-%d', ${orders.createdAt} / 1000, 'unixepoch')`;
+  const dayExpr = utcDay(db, orders.createdAt);
   const found = new Map(
     (await db
       .select({ day: dayExpr, revenueCents: sql<number>`sum(${orders.amountCents})`, sales: sql<number>`count(*)` })

@@ -42,7 +42,7 @@ export async function listReportedMakes({ db, limit = 100 }: { db: Db; limit?: n
     .innerJoin(makes, eq(makes.id, makeReports.makeId))
     .innerJoin(products, eq(products.id, makes.productId))
     .innerJoin(users, eq(users.id, makes.userId))
-    .groupBy(makes.id)
+    .groupBy(makes.id, products.id, users.id)
     .orderBy(desc(max(makeReports.createdAt)))
     .limit(limit);
   return await Promise.all(rows.map(async (r) => ({

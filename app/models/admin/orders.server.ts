@@ -7,10 +7,11 @@ import { alias } from "drizzle-orm/sqlite-core";
 
 import { checkouts, discountCodes, orders, products, refundRequests, stores, transactions, users, type Checkout, type Order, type RefundRequest } from "../../../db/tables";
 import { type Db, type DbOrTx, first, untilDataChangesAsync } from "~/utils/db.server";
+import { likeCaseless } from "~/utils/sql-dialect.server";
 import { latestRefundRequestOfOrder } from "~/models/buying/refund-request-rows.server";
 import { mediaOf } from "~/models/catalog/media.server";
 import { sellerCreditCents } from "~/models/shipping/rates";
-import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
+import { likePattern, pageWindow, searchedId, type TablePage, type TableQuery } from "./table";
 import { isDownloadPattern } from "~/utils/catalog";
 
 export const ORDER_SORTS = ["id", "date", "product", "amount", "fee", "status"] as const;
@@ -50,15 +51,15 @@ export type AdminOrderRow = {
 async function orderSearch(db: DbOrTx, q: string): Promise<SQL | undefined> {
   if (!q) return undefined;
   // An order number ("1042" or "#1042") finds that order.
-  if (/^#?\d+$/.test(q)) return eq(orders.id, Number(q.replace("#", "")));
+  if (/^#?\d+$/.test(q)) return eq(orders.id, searchedId(q.replace("#", "")));
   const pattern = likePattern(q);
   const people = (await db
     .select({ id: users.id })
     .from(users)
     .where(
       or(
-        sql`${users.email} LIKE ${pattern} ESCAPE '\\'`,
-        sql`(${users.firstName} || ' ' || ${users.lastName}) LIKE ${pattern} ESCAPE '\\'`,
+        likeCaseless(db, users.email, pattern),
+        likeCaseless(db, sql`(${users.firstName} || ' ' || ${users.lastName})`, pattern),
       ),
     )
     .limit(1000))
@@ -66,7 +67,7 @@ async function orderSearch(db: DbOrTx, q: string): Promise<SQL | undefined> {
   const storeIds = (await db
     .select({ id: stores.id })
     .from(stores)
-    .where(or(sql`${stores.name} LIKE ${pattern} ESCAPE '\\'`, people.length ? inArray(stores.userId, people) : undefined))
+    .where(or(likeCaseless(db, stores.name, pattern), people.length ? inArray(stores.userId, people) : undefined))
     .limit(1000))
     .map((s) => s.id);
   // Product names are searched in the products table (thousands of rows, not the orders' hundred thousands), so
@@ -74,10 +75,10 @@ async function orderSearch(db: DbOrTx, q: string): Promise<SQL | undefined> {
   const productIds = (await db
     .select({ id: products.id })
     .from(products)
-    .where(sql`${products.name} LIKE ${pattern} ESCAPE '\\'`)
+    .where(likeCaseless(db, products.name, pattern))
     .limit(1000))
     .map((p) => p.id);
-  if (!people.length && !storeIds.length && !productIds.length) return sql`0`;
+  if (!people.length && !storeIds.length && !productIds.length) return sql`1 = 0`;
   return or(
     people.length ? inArray(orders.buyerId, people) : undefined,
     storeIds.length ? inArray(orders.storeId, storeIds) : undefined,

@@ -6,17 +6,18 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 
 import { products, stores, transactions, users, type Transaction } from "../../../db/tables";
 import { affected, type Db, first, transaction, untilDataChangesAsync } from "~/utils/db.server";
+import { caseless, likeCaseless } from "~/utils/sql-dialect.server";
 import { productListColumns } from "~/models/catalog/products.server";
 import { toTransactionJson } from "~/models/selling/finance.server";
 import { centsToDollars } from "~/utils/money";
 import { listAudit, recordAudit } from "../platform/audit.server";
-import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
+import { likePattern, pageWindow, searchedId, type TablePage, type TableQuery } from "./table";
 
 export const STORE_SORTS = ["id", "name", "email", "sales", "balance", "txs"] as const;
 export type StoreSort = (typeof STORE_SORTS)[number];
 
 // Sales are the orders not refunded: a refund takes the sale out (issue 19, item 20); refunds are counted apart.
-const salesCents = sql<number>`(SELECT coalesce(sum(o.amount_cents), 0) FROM orders o WHERE o.store_id = ${stores.id} AND o.status <> 'Refunded' AND o.tester_copy = 0)`;
+const salesCents = sql<number>`(SELECT coalesce(sum(o.amount_cents), 0) FROM orders o WHERE o.store_id = ${stores.id} AND o.status <> 'Refunded' AND NOT o.tester_copy)`;
 const refundsCents = sql<number>`(SELECT coalesce(sum(o.amount_cents), 0) FROM orders o WHERE o.store_id = ${stores.id} AND o.status = 'Refunded')`;
 const txCount = sql<number>`(SELECT count(*) FROM transactions t WHERE t.store_id = ${stores.id})`;
 
@@ -38,7 +39,7 @@ export async function listAdminStores({ db, query }: { db: Db; query: TableQuery
 async function readAdminStoresPage(db: Db, query: TableQuery<StoreSort>): Promise<TablePage<AdminStoreRow>> {
   const pattern = likePattern(query.q);
   const where = query.q
-    ? sql`(${stores.name} LIKE ${pattern} ESCAPE '\\' OR ${users.email} LIKE ${pattern} ESCAPE '\\' OR ${stores.id} = ${Number(query.q) || -1})`
+    ? sql`(${likeCaseless(db, stores.name, pattern)} OR ${likeCaseless(db, users.email, pattern)} OR ${stores.id} = ${searchedId(query.q)})`
     : undefined;
   const total = (await first(db
     .select({ n: sql<number>`count(*)` })
@@ -48,7 +49,7 @@ async function readAdminStoresPage(db: Db, query: TableQuery<StoreSort>): Promis
   const { page, pageCount, offset } = pageWindow(total, query.page, query.size);
   const columns = {
     id: stores.id,
-    name: sql`${stores.name} COLLATE NOCASE`,
+    name: caseless(db, stores.name),
     email: users.email,
     sales: salesCents,
     balance: stores.balanceCents,
@@ -110,7 +111,7 @@ export async function getAdminStore({ db, storeId }: { db: Db; storeId: number }
       owner: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
       salesCents,
       refundsCents,
-      orderCount: sql<number>`(SELECT count(*) FROM orders o WHERE o.store_id = ${stores.id} AND o.status <> 'Refunded' AND o.tester_copy = 0)`,
+      orderCount: sql<number>`(SELECT count(*) FROM orders o WHERE o.store_id = ${stores.id} AND o.status <> 'Refunded' AND NOT o.tester_copy)`,
       refundedCount: sql<number>`(SELECT count(*) FROM orders o WHERE o.store_id = ${stores.id} AND o.status = 'Refunded')`,
       txCount,
     })
@@ -182,13 +183,13 @@ export async function listStoreProducts({
 }): Promise<TablePage<AdminProductRow>> {
   const where = and(
     eq(products.storeId, storeId),
-    query.q ? sql`${products.name} LIKE ${likePattern(query.q)} ESCAPE '\\'` : undefined,
+    query.q ? likeCaseless(db, products.name, likePattern(query.q)) : undefined,
   );
   const total = (await first(db.select({ n: sql<number>`count(*)` }).from(products).where(where).limit(1)))!.n;
   const { page, pageCount, offset } = pageWindow(total, query.page, query.size);
   const column = {
     id: products.id,
-    name: sql`${products.name} COLLATE NOCASE`,
+    name: caseless(db, products.name),
     price: products.priceCents,
     sold: products.sold,
     created: products.createdAt,

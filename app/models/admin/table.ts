@@ -45,6 +45,12 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** A search typed as a number, as an id to look for (-1, which matches nothing, when it is none or past an integer id). */
+export function searchedId(text: string): number {
+  const n = Number(text);
+  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : -1;
+}
+
 /** What a table component needs to draw its controls (plain data, safe to send to the browser). */
 export function tableState<S extends string>(query: TableQuery<S>, page: TablePage<unknown>) {
   return { q: query.q, sort: query.sort as string, dir: query.dir, page: page.page, size: page.size, pageCount: page.pageCount, total: page.total };

@@ -10,12 +10,13 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import { sessions, stores, users, type Store, type User } from "../../../db/tables";
 import type { UpdateUserError, UpdateUserInput } from "~/schemas/admin";
 import { affected, type Db, first, transaction, type Tx, untilDataChangesAsync } from "~/utils/db.server";
+import { caseless, likeCaseless } from "~/utils/sql-dialect.server";
 import { centsToDollars } from "~/utils/money";
 import { encryptSecret } from "~/utils/crypto.server";
 import { adjustBalance } from "~/models/payments/ledger.server";
 import { normalizeEmail, userContactJson } from "~/models/accounts/users.server";
 import { changes, listAudit, recordAudit } from "../platform/audit.server";
-import { likePattern, pageWindow, type TablePage, type TableQuery } from "./table";
+import { likePattern, pageWindow, searchedId, type TablePage, type TableQuery } from "./table";
 
 export const USER_SORTS = ["id", "name", "email", "status", "balance", "created"] as const;
 export type UserSort = (typeof USER_SORTS)[number];
@@ -46,13 +47,13 @@ export async function listAdminUsers({ db, query }: { db: Db; query: TableQuery<
 async function readAdminUsersPage(db: Db, query: TableQuery<UserSort>): Promise<TablePage<AdminUserRow>> {
   const pattern = likePattern(query.q);
   const where = query.q
-    ? sql`(${users.email} LIKE ${pattern} ESCAPE '\\' OR (${users.firstName} || ' ' || ${users.lastName}) LIKE ${pattern} ESCAPE '\\' OR ${users.id} = ${Number(query.q) || -1})`
+    ? sql`(${likeCaseless(db, users.email, pattern)} OR ${likeCaseless(db, sql`(${users.firstName} || ' ' || ${users.lastName})`, pattern)} OR ${users.id} = ${searchedId(query.q)})`
     : undefined;
   const total = (await first(db.select({ n: sql<number>`count(*)` }).from(users).where(where).limit(1)))!.n;
   const { page, pageCount, offset } = pageWindow(total, query.page, query.size);
   const column = {
     id: users.id,
-    name: sql`${users.lastName} COLLATE NOCASE, ${users.firstName} COLLATE NOCASE`,
+    name: sql`${caseless(db, users.lastName)}, ${caseless(db, users.firstName)}`,
     email: users.email,
     status: users.status,
     balance: sql`coalesce(${stores.balanceCents}, 0)`,

@@ -38,7 +38,7 @@ async function getOrCreateCartId(db: DbOrTx, owner: CartOwner): Promise<number> 
 }
 
 /** A line's quantity as sold: a downloadable pattern is one licence whatever the stored row says. */
-const soldQuantity = sql<number>`CASE WHEN ${products.type} = 'Pattern' AND ${products.delivery} = 'Digital' THEN min(${cartItems.quantity}, 1) ELSE ${cartItems.quantity} END`;
+const soldQuantity = sql<number>`CASE WHEN ${products.type} = 'Pattern' AND ${products.delivery} = 'Digital' THEN CASE WHEN ${cartItems.quantity} < 1 THEN ${cartItems.quantity} ELSE 1 END ELSE ${cartItems.quantity} END`;
 
 /** Units in the cart (the header badge). */
 export async function countCartItems({ db, owner }: { db: Db; owner: CartOwner | null }): Promise<number> {

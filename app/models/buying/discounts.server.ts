@@ -16,6 +16,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { carts, discountCodes, discountRedemptions, type DiscountCode } from "../../../db/tables";
 import { percentOfCents } from "~/models/buying/fees.server";
 import { affected, type Db, type DbOrTx, first, type Tx } from "~/utils/db.server";
+import { greatest } from "~/utils/sql-dialect.server";
 
 export type DiscountError = "unknown-code" | "not-started" | "expired" | "used-up" | "not-applicable" | "already-used";
 
@@ -158,7 +159,7 @@ export async function releaseUse(tx: Tx, checkoutId: number) {
     .returning())[0];
   if (!released) return;
   await tx.update(discountCodes)
-    .set({ uses: sql`max(${discountCodes.uses} - 1, 0)` })
+    .set({ uses: greatest(tx, sql`${discountCodes.uses} - 1`, 0) })
     .where(eq(discountCodes.id, released.codeId));
 }
 

@@ -19,6 +19,7 @@ import { patternPageView, productPatternFacts } from "~/models/patterns/versions
 import { priceBasisOf, shownPrice } from "~/models/tax/prices.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import type { Db } from "~/utils/db.server";
+import { isId } from "~/utils/ids";
 
 export async function productPage({
   db,
@@ -38,7 +39,7 @@ export async function productPage({
 }) {
   const userId = viewer?.id ?? null;
   // A draft exists only for its seller, who sees it as buyers will (decision 106); anyone else gets 404.
-  const found = Number.isSafeInteger(productId) && productId > 0 ? await getExternalProduct({ db, productId, viewerId: userId }) : null;
+  const found = isId(productId) ? await getExternalProduct({ db, productId, viewerId: userId }) : null;
   if (!found) return null;
   const { product, store } = found;
   const facts = product.type === "Pattern" ? await productPatternFacts({ db, productId }) : null;

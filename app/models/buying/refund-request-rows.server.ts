@@ -8,6 +8,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { orders, refundRequests, type RefundRequest } from "../../../db/tables";
 import type { DbOrTx } from "~/utils/db.server";
+import { atTime } from "~/utils/sql-dialect.server";
 import { isoDay } from "~/utils/dates";
 
 /** The latest request of each of these orders (open or answered); orders never asked about are absent. */
@@ -57,7 +58,7 @@ export async function acceptOpenRefundRequest(tx: DbOrTx, { orderId, actorId, no
   await tx.update(refundRequests)
     .set({
       status: "accepted",
-      answeredAt: sql`coalesce(${refundRequests.answeredAt}, ${now.getTime()})`,
+      answeredAt: sql`coalesce(${refundRequests.answeredAt}, ${atTime(tx, now)})`,
       answeredBy: sql`coalesce(${refundRequests.answeredBy}, ${actorId})`,
     })
     .where(and(eq(refundRequests.orderId, orderId), eq(refundRequests.status, "open")));

@@ -22,6 +22,7 @@ import type Stripe from "stripe";
 import { orders, refundRequests, stores, users, type Order, type RefundRequest } from "../../../db/tables";
 import { refundOrder } from "~/models/buying/refunds.server";
 import { affected, type Db, first, transaction } from "~/utils/db.server";
+import { isUniqueViolation } from "~/utils/sql-dialect.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { isDownloadPattern } from "~/utils/catalog";
@@ -49,10 +50,6 @@ function origin() {
 }
 
 const KIND_NOUN: Record<RefundRequestKind, string> = { refund: "refund", cancel: "cancellation" };
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && "code" in error && String((error as { code: unknown }).code).startsWith("SQLITE_CONSTRAINT");
-}
 
 export async function requestRefund({
   db,

@@ -22,6 +22,7 @@ import { checkouts, orders, products, stores, transactions, users, type Order } 
 import { issueCreditNote } from "~/models/tax/invoices.server";
 import { recordRefundTax } from "~/models/tax/ledger.server";
 import { affected, type Db, first, transaction, type Tx } from "~/utils/db.server";
+import { greatest } from "~/utils/sql-dialect.server";
 import { getEnv } from "~/utils/env.server";
 import { sendMail } from "~/utils/mail.server";
 import { formatCents } from "~/utils/money";
@@ -169,7 +170,7 @@ export async function refundOrder({
       if (!updated) return undefined;
       // The refund takes the sale out of the product's sold count (the catalogue's sold, best sellers, popular).
       await tx.update(products)
-        .set({ sold: sql`max(${products.sold} - ${updated.quantity}, 0)` })
+        .set({ sold: greatest(tx, sql`${products.sold} - ${updated.quantity}`, 0) })
         .where(eq(products.id, updated.productId));
       const debitCents = await debitSeller(tx, { orderId: updated.id, adminId: by === "admin" ? adminId : null, now });
       // The tax goes back with the refund (decision 123): the tax ledger's row negated, and a credit note.

@@ -8,7 +8,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { favorites, products, stores } from "../../../db/tables";
 import { mediaOf } from "~/models/catalog/media.server";
 import { productWithStoreColumns } from "~/models/catalog/products.server";
-import { type Db, first, preparedPerDb } from "~/utils/db.server";
+import { type Db, first, isPg, preparedQuery } from "~/utils/db.server";
 
 export type FavoriteError = "product-not-found" | "own-product";
 
@@ -36,24 +36,25 @@ export async function setFavorite({ db, userId, productId, favorite }: { db: Db;
 }
 
 // Read on every catalogue and product page a buyer views: one statement prepared once per database, the ids as one
-// JSON array (json_each) rather than a statement per list length.
-const favoriteIdsQuery = preparedPerDb((db) =>
+// list (SQLite: a JSON array through json_each; PostgreSQL: an integer array) rather than a statement per list length.
+const favoriteIdsQuery = preparedQuery("favorite_ids_among", (db) =>
   db
     .select({ productId: favorites.productId })
     .from(favorites)
     .where(
       and(
         eq(favorites.userId, sql.placeholder("userId")),
-        sql`${favorites.productId} IN (SELECT value FROM json_each(${sql.placeholder("productIds")}))`,
+        isPg(db)
+          ? sql`${favorites.productId} = ANY(${sql.placeholder("productIds")}::integer[])`
+          : sql`${favorites.productId} IN (SELECT value FROM json_each(${sql.placeholder("productIds")}))`,
       ),
     )
-    .prepare(),
 );
 
 /** Which of these products the user favours (for the hearts of a page of cards). */
 export async function favoriteIdsAmong({ db, userId, productIds }: { db: Db; userId: number; productIds: number[] }): Promise<Set<number>> {
   if (productIds.length === 0) return new Set();
-  const rows = favoriteIdsQuery(db).all({ userId, productIds: JSON.stringify(productIds) });
+  const rows = await favoriteIdsQuery(db).all({ userId, productIds: isPg(db) ? productIds : JSON.stringify(productIds) });
   return new Set(rows.map((r) => r.productId));
 }
 

@@ -1,5 +1,5 @@
 /** The catalogue: product lists for explore, best-sellers, popular and store pages. */
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 
 import { products, stores } from "../../../db/tables";
 import type { ProductCardData } from "~/models/catalog/card";
@@ -10,6 +10,7 @@ import { PAGE_SIZE, type CatalogQuery, type SortId } from "~/schemas/catalog";
 import { AVAILABILITIES, type Delivery, type ProductType } from "~/utils/catalog";
 import { type Db, first, untilDataChangesAsync } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
+import { catalogueMatch } from "~/utils/sql-dialect.server";
 
 /** best-sellers: everything but patterns; popular: only patterns (spec 2.3). */
 export type ListScope = "explore" | "best-sellers" | "popular";
@@ -66,8 +67,13 @@ const ORDER: Record<SortId, SQL[]> = {
  * description or store name. Returns null when nothing searchable is left.
  */
 export function ftsQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  const words = searchWords(text);
   return words.length ? words.map((w) => `"${w}"*`).join(" ") : null;
+}
+
+/** The words of a search (at most 8, letters and digits, lower case): what catalogueMatch looks for on either engine. */
+function searchWords(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
 }
 
 function typesFor(scope: ListScope, category3: string[]): ProductType[] {
@@ -120,7 +126,7 @@ async function readPage({
   pageSize: number;
 }) {
   const types = typesFor(scope, query.category3);
-  const match = ftsQuery(query.q);
+  const words = searchWords(query.q);
   const where = and(
     isNull(products.removedAt),
     // Drafts are their seller's alone: never listed, searched or counted here (decision 106).
@@ -129,7 +135,7 @@ async function readPage({
     query.category2.length ? inArray(products.category2, query.category2) : undefined,
     types.length < 3 ? inArray(products.type, types.length ? types : ["none" as ProductType]) : undefined,
     storeId !== undefined ? eq(products.storeId, storeId) : undefined,
-    match ? sql`${products.id} IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${match})` : undefined,
+    words.length ? catalogueMatch(db, products.id, words) : undefined,
   );
 
   const total = (await first(db.select({ n: count() }).from(products).where(where).limit(1)))?.n ?? 0;

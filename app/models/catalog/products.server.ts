@@ -5,7 +5,7 @@ import { productMedia, products, reviews, stores, users, variants } from "../../
 import { getBuyerSettings } from "~/models/platform/settings.server";
 import { productTypeLabel } from "~/utils/catalog";
 import { isoDay } from "~/utils/dates";
-import { type Db, type DbOrTx, first, preparedPerDb } from "~/utils/db.server";
+import { type Db, type DbOrTx, first, preparedQuery } from "~/utils/db.server";
 import { centsToDollars } from "~/utils/money";
 
 /** The columns of a product in a list (the catalogue's cards, the seller's designs, the admin's products). */
@@ -40,17 +40,16 @@ export function productVisibleTo(product: { status: string; removedAt: Date | nu
   return Boolean(product && !product.removedAt && (product.status === "published" || (viewerId !== null && product.sellerId === viewerId)));
 }
 
-// The product page's queries, prepared once per database (preparedPerDb): the product's id is their one placeholder.
+// The product page's queries, prepared once per database (preparedQuery): the product's id is their one placeholder.
 const productIdParam = sql.placeholder("productId");
-const variantsQuery = preparedPerDb((db) =>
+const variantsQuery = preparedQuery("product_variants", (db) =>
   db
     .select({ id: variants.id, name: variants.name, value: variants.value, sku: variants.sku, inventory: variants.inventory })
     .from(variants)
     .where(eq(variants.productId, productIdParam))
     .orderBy(asc(variants.position), asc(variants.id))
-    .prepare(),
 );
-const productQuery = preparedPerDb((db) =>
+const productQuery = preparedQuery("product_page", (db) =>
   db
     .select({
       product: products,
@@ -61,32 +60,28 @@ const productQuery = preparedPerDb((db) =>
     .innerJoin(stores, eq(stores.id, products.storeId))
     .innerJoin(users, eq(users.id, stores.userId))
     .where(and(eq(products.id, productIdParam), isNull(products.removedAt)))
-    .prepare(),
 );
 /** One product's media, in mediaOf's order. */
-const mediaQuery = preparedPerDb((db) =>
+const mediaQuery = preparedQuery("product_media", (db) =>
   db
     .select({ media: productMedia.media })
     .from(productMedia)
     .where(eq(productMedia.productId, productIdParam))
     .orderBy(asc(productMedia.position), asc(productMedia.id))
-    .prepare(),
 );
-const reviewsQuery = preparedPerDb((db) =>
+const reviewsQuery = preparedQuery("product_reviews", (db) =>
   db
     .select({ id: reviews.id, star: reviews.star, name: reviews.name, comment: reviews.comment, testerCopy: reviews.testerCopy, createdAt: reviews.createdAt })
     .from(reviews)
     .where(eq(reviews.productId, productIdParam))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .prepare(),
 );
 /** The rating counts buyers' reviews only: a tester's, on a free copy, is shown marked and left out (decision 153). */
-const ratingQuery = preparedPerDb((db) =>
+const ratingQuery = preparedQuery("product_rating", (db) =>
   db
     .select({ average: avg(reviews.star), count: count() })
     .from(reviews)
     .where(and(eq(reviews.productId, productIdParam), eq(reviews.testerCopy, false)))
-    .prepare(),
 );
 
 /** A product's variants in their order (one query for the buyer's and the seller's views). */
@@ -99,14 +94,14 @@ export async function variantsOf(db: Db, productId: number) {
  * preview of decision 106): to anyone else it does not exist.
  */
 export async function getExternalProduct({ db, productId, viewerId }: { db: Db; productId: number; viewerId?: number | null }) {
-  const row = productQuery(db).get({ productId });
+  const row = await productQuery(db).get({ productId });
   if (!row) return null;
   if (row.product.status !== "published" && (viewerId == null || row.store.userId !== viewerId)) return null;
 
-  const media = mediaQuery(db).all({ productId });
+  const media = await mediaQuery(db).all({ productId });
   const variantRows = (await variantsOf(db, productId)).map(({ sku: _sku, ...v }) => v);
-  const reviewRows = reviewsQuery(db).all({ productId });
-  const summary = ratingQuery(db).get({ productId });
+  const reviewRows = await reviewsQuery(db).all({ productId });
+  const summary = await ratingQuery(db).get({ productId });
 
   return {
     ...row,

@@ -1,6 +1,6 @@
 /** Reading a design's size chart and a buyer's measurements (decision 111); the forms that write them live beside. */
 import { asc, eq, sql } from "drizzle-orm";
-import { preparedPerDb, type Db } from "~/utils/db.server";
+import { preparedQuery, type Db } from "~/utils/db.server";
 import { products, sizeChartRows, userMeasurements } from "../../../db/tables";
 import { emptyZoneValues, type Measurements, type SizeChart, type ZoneValues } from "~/utils/measurements";
 
@@ -39,34 +39,31 @@ export function zoneColumnsOf(values: ZoneValues): ZoneColumns {
 }
 
 // Read on every product page view (the chart and the size advice): prepared once per database.
-const chartProductQuery = preparedPerDb((db) =>
+const chartProductQuery = preparedQuery("chart_product", (db) =>
   db
     .select({ unit: products.sizeChartUnit, madeToMeasure: products.madeToMeasure })
     .from(products)
     .where(eq(products.id, sql.placeholder("productId")))
-    .prepare(),
 );
-const chartRowsQuery = preparedPerDb((db) =>
+const chartRowsQuery = preparedQuery("chart_rows", (db) =>
   db
     .select()
     .from(sizeChartRows)
     .where(eq(sizeChartRows.productId, sql.placeholder("productId")))
     .orderBy(asc(sizeChartRows.position))
-    .prepare(),
 );
-const measurementsQuery = preparedPerDb((db) =>
+const measurementsQuery = preparedQuery("user_measurements", (db) =>
   db
     .select()
     .from(userMeasurements)
     .where(eq(userMeasurements.userId, sql.placeholder("userId")))
-    .prepare(),
 );
 
 /** The design's size chart (no rows: the seller has not entered one); null when the product does not exist. */
 export async function getSizeChart({ db }: { db: Db }, productId: number): Promise<SizeChart | null> {
-  const product = chartProductQuery(db).get({ productId });
+  const product = await chartProductQuery(db).get({ productId });
   if (!product) return null;
-  const rows = chartRowsQuery(db).all({ productId });
+  const rows = await chartRowsQuery(db).all({ productId });
   return {
     unit: product.unit,
     madeToMeasure: product.madeToMeasure,
@@ -80,7 +77,7 @@ export async function getSizeChart({ db }: { db: Db }, productId: number): Promi
 
 /** The buyer's measurements; null when they have never saved any. */
 export async function getMeasurements({ db }: { db: Db }, userId: number): Promise<Measurements | null> {
-  const row = measurementsQuery(db).get({ userId });
+  const row = await measurementsQuery(db).get({ userId });
   if (!row) return null;
   return { unit: row.unit, ...zoneValuesOf(row) };
 }

@@ -25,8 +25,9 @@ import type { Pattern } from "~/models/patterns/types";
 import { getLatestVersion, loadPattern } from "~/models/patterns/versions.server";
 import { getEnv } from "~/utils/env.server";
 import { LAYOUT_WIDTH_RANGE_MM } from "~/utils/layout-settings";
-import { affected, type DbOrTx, first, transaction } from "~/utils/db.server";
+import { affected, type DbOrTx, first, isClosed, transaction } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
+import { isId } from "~/utils/ids";
 
 export type CutPlanError =
   | { ok: false; error: "not_found" }
@@ -141,7 +142,7 @@ export type CutPlanView = CutPlan & { order: CutOrder; markers: (Omit<CutPlanMar
 
 /** A plan its owner may see, with its markers (not their layouts); null for anyone else. */
 export async function getCutPlan({ db, userId, id }: { db: DbOrTx; userId: number; id: number }): Promise<CutPlanView | null> {
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  if (!isId(id)) return null;
   const plan = await first(db
     .select()
     .from(cutPlans)
@@ -192,7 +193,7 @@ export async function listCutPlans({ db, userId, productId, orderId }: { db: DbO
 
 /** Deletes its owner's plan (and its markers); false when there is none to delete. */
 export async function deleteCutPlan({ db, userId, id }: { db: DbOrTx; userId: number; id: number }): Promise<boolean> {
-  if (!Number.isSafeInteger(id) || id <= 0) return false;
+  if (!isId(id)) return false;
   planQueue.delete(id);
   return affected(await db.delete(cutPlans).where(and(eq(cutPlans.id, id), eq(cutPlans.userId, userId)))) > 0;
 }
@@ -227,17 +228,16 @@ async function plans(): Promise<void> {
       await workPlan(db, id);
     } catch (error) {
       log.warn({ event: "cut-plan", planId: id, err: error }, "a cut plan failed");
-      if (!closed(db)) await db.update(cutPlans).set({ status: "failed", error: "The plan could not be made. Please try again.", finishedAt: new Date() }).where(eq(cutPlans.id, id));
+      if (!isClosed(db)) await db.update(cutPlans).set({ status: "failed", error: "The plan could not be made. Please try again.", finishedAt: new Date() }).where(eq(cutPlans.id, id));
     } finally {
       planQueue.delete(id);
     }
   }
 }
 
-const closed = (db: DbOrTx): boolean => "$client" in db && !db.$client.open;
 
 async function workPlan(db: DbOrTx, id: number): Promise<void> {
-  if (closed(db)) return;
+  if (isClosed(db)) return;
   const plan = await first(db.select().from(cutPlans).where(eq(cutPlans.id, id)).limit(1));
   if (!plan || plan.status === "done" || plan.status === "failed") return;
   const order = JSON.parse(plan.input) as CutOrder;
@@ -265,7 +265,7 @@ async function workPlan(db: DbOrTx, id: number): Promise<void> {
         }
       },
       progress: async (done, steps) => {
-        if (!closed(db)) await db.update(cutPlans).set({ done, steps }).where(eq(cutPlans.id, id));
+        if (!isClosed(db)) await db.update(cutPlans).set({ done, steps }).where(eq(cutPlans.id, id));
       },
     });
   } catch (error) {
@@ -273,7 +273,7 @@ async function workPlan(db: DbOrTx, id: number): Promise<void> {
     if (error instanceof PatternLimitError) return void (await fail(`A marker could not be laid out: ${error.message}`));
     throw error;
   }
-  if (closed(db) || !await first(db.select({ id: cutPlans.id }).from(cutPlans).where(eq(cutPlans.id, id)).limit(1))) return;
+  if (isClosed(db) || !await first(db.select({ id: cutPlans.id }).from(cutPlans).where(eq(cutPlans.id, id)).limit(1))) return;
   if (!result.ok) return void (await fail(result.message));
   const markers = result.markers;
   await transaction(db, async (tx) => {

@@ -37,9 +37,10 @@ import type { PatternTask } from "~/models/patterns/worker";
 import { getLatestVersion, loadPattern, type VersionSummary } from "~/models/patterns/versions.server";
 import { createCache } from "~/utils/cache.server";
 import { getEnv } from "~/utils/env.server";
-import { type Db, type DbOrTx, first } from "~/utils/db.server";
+import { type Db, type DbOrTx, first, isClosed } from "~/utils/db.server";
 import { log } from "~/utils/log.server";
 import { layoutRequests as served } from "~/utils/metrics.server";
+import { isId } from "~/utils/ids";
 
 /** The buyer's own made-to-measure size (the fit issue's CUSTOM_SIZE). */
 export const CUSTOM_LAYOUT_SIZE = CUSTOM_SIZE;
@@ -161,7 +162,7 @@ type Visible = { id: number; type: string; delivery: string | null; madeToMeasur
 
 /** The product page's rule: a Pattern product not removed, published, or a draft seen by its seller. */
 async function visibleProduct(db: DbOrTx, productId: number, viewerId: number | null | undefined): Promise<Visible | null> {
-  if (!Number.isSafeInteger(productId) || productId <= 0) return null;
+  if (!isId(productId)) return null;
   const row = await first(db
     .select({ id: products.id, type: products.type, delivery: products.delivery, madeToMeasure: products.madeToMeasure, status: products.status, owner: stores.userId })
     .from(products)
@@ -543,7 +544,7 @@ export async function improvedLayoutsStamp({ db, productId, dataDir }: { db: DbO
 
 /** The seller of a Pattern product not removed (published or draft: the caller decides who sees it), else null. */
 async function patternOwner(db: DbOrTx, productId: number): Promise<number | null> {
-  if (!Number.isSafeInteger(productId) || productId <= 0) return null;
+  if (!isId(productId)) return null;
   const row = await first(db
     .select({ owner: stores.userId })
     .from(products)
@@ -592,18 +593,15 @@ async function warmLoop(): Promise<void> {
         return;
       }
     } catch (error) {
-      if (!closed(db)) log.warn({ event: "layout-warm", productId, err: error }, "the cutting layouts of a pattern could not be prepared");
+      if (!isClosed(db)) log.warn({ event: "layout-warm", productId, err: error }, "the cutting layouts of a pattern could not be prepared");
     }
     warmQueue.delete(productId);
   }
 }
 
-/** A database closed since the call (a script or a test that seeded designs and ended): nothing left to warm for it. */
-const closed = (db: DbOrTx): boolean => "$client" in db && !db.$client.open;
-
 /** Computes what is missing of one product's layouts; false when it stopped because the pool was busy. */
 async function warmProduct(db: DbOrTx, productId: number, dataDir?: string): Promise<boolean> {
-  if (closed(db)) return true;
+  if (isClosed(db)) return true;
   const owner = await patternOwner(db, productId);
   const version = await getLatestVersion({ db, productId });
   if (owner === null || !version) return true;
@@ -680,7 +678,7 @@ async function improveLoop(): Promise<void> {
 const gaveWay = (error: unknown) => error instanceof Error && error.message.includes(GAVE_WAY);
 
 async function improveOne(key: string, { db, productId, version, size, material, widthMm, gapMm, selvedgeMm, dataDir }: ImproveJob): Promise<void> {
-  if (closed(db)) return;
+  if (isClosed(db)) return;
   const current = storedLayout(key, dataDir);
   if (!current || "tooWide" in current || current.improved) return;
   const data = (await loadPattern({ db, versionId: version.id }))?.data;
@@ -688,12 +686,12 @@ async function improveOne(key: string, { db, productId, version, size, material,
   const evaluations = Math.round(getEnv().LAYOUT_IMPROVE_SECONDS * EVALUATIONS_PER_SECOND);
   // Cut plans (someone waits for them) have the idle lane first.
   await idlePatternPool().whenFree();
-  if (closed(db)) return;
+  if (isClosed(db)) return;
   const result = await runPatternTask({ kind: "improveLayout", data, size, material, widthMm, gapMm, selvedgeMm, evaluations }, "idle");
   if (!result.ok) return;
   const stored: Layout = { ...(result.layout.lengthMm < current.lengthMm ? result.layout : current), improved: true };
   layouts.set(key, stored);
-  if (!closed(db) && (await getLayoutSettings({ db, productId })).widthsMm.includes(widthMm)) {
+  if (!isClosed(db) && (await getLayoutSettings({ db, productId })).widthsMm.includes(widthMm)) {
     await writeAtomically(layoutFile(key, dataDir), JSON.stringify(stored), dataDir);
   }
 }

@@ -109,7 +109,8 @@ export async function listSellerMakes({ db, sellerId, page = 1 }: { db: Db; sell
   const storeIds = (await db.select({ id: stores.id }).from(stores).where(eq(stores.userId, sellerId))).map((s) => s.id);
   if (storeIds.length === 0) return { makes: [], total: 0, page, pages: 1, reports: {} };
   const lastReport = sql`(SELECT max(${makeReports.createdAt}) FROM ${makeReports} WHERE ${makeReports.makeId} = ${makes.id})`;
-  const found = await listMakes(db, inArray(products.storeId, storeIds), page, [desc(lastReport)]);
+  // Unreported makes (no report: NULL) after the reported ones on both engines (PostgreSQL sorts NULLs first descending).
+  const found = await listMakes(db, inArray(products.storeId, storeIds), page, [sql`${lastReport} DESC NULLS LAST`]);
   const reports: Record<number, MakeReportsView> = {};
   if (found.makes.length) {
     const rows = await db

@@ -2,6 +2,8 @@ import { and, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 
 import { conversations, stores, users } from "../../../db/tables";
 import { type Db, type DbOrTx, first, rawRow, rawRun } from "~/utils/db.server";
+import { atTime } from "~/utils/sql-dialect.server";
+import { isId } from "~/utils/ids";
 
 /** How a user is named in messages (spec: username): first name and last initial, e.g. "Ada L.". */
 export function displayName(user: { firstName: string; lastName: string }): string {
@@ -20,9 +22,10 @@ export function pairOf(one: number, other: number): { userA: number; userB: numb
  * Sending counts as reading (the sender's read mark moves with each message they send).
  */
 export function unreadConversationsSql(userId: SQL | number | typeof users.id): SQL<number> {
+  // Unread: a message since the last read, or never read (no comparison of a time with 0: PostgreSQL's are timestamps).
   return sql<number>`(SELECT count(*) FROM conversations uc
-    WHERE (uc.user_a = ${userId} AND uc.last_message_at > coalesce(uc.a_read_at, 0))
-       OR (uc.user_b = ${userId} AND uc.last_message_at > coalesce(uc.b_read_at, 0)))`;
+    WHERE (uc.user_a = ${userId} AND uc.last_message_at IS NOT NULL AND (uc.a_read_at IS NULL OR uc.last_message_at > uc.a_read_at))
+       OR (uc.user_b = ${userId} AND uc.last_message_at IS NOT NULL AND (uc.b_read_at IS NULL OR uc.last_message_at > uc.b_read_at)))`;
 }
 
 export async function countUnreadConversations({ db, userId }: { db: Db; userId: number }): Promise<number> {
@@ -37,7 +40,8 @@ export type Participant = { id: number; username: string; avatar: string | null;
 
 /** The user's read mark and the other participant's columns (`users`, joined with their store if any). */
 const participantColumns = (userId: number) => ({
-  readAt: sql<number | null>`CASE WHEN ${conversations.userA} = ${userId} THEN ${conversations.aReadAt} ELSE ${conversations.bReadAt} END`,
+  // Read as the column is (a Date on both engines: PostgreSQL's driver gives raw SQL's timestamps as text).
+  readAt: sql`CASE WHEN ${conversations.userA} = ${userId} THEN ${conversations.aReadAt} ELSE ${conversations.bReadAt} END`.mapWith(conversations.aReadAt),
   otherId: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -84,7 +88,7 @@ export async function listConversations({ db, userId }: { db: Db; userId: number
     other: toParticipant(r),
     lastMessage: r.lastMessage,
     lastMessageAt: r.lastMessageAt!,
-    unread: r.lastMessageAt!.getTime() > (r.readAt ?? 0),
+    unread: r.lastMessageAt!.getTime() > (r.readAt?.getTime() ?? 0),
   }));
 }
 
@@ -105,7 +109,7 @@ export async function getConversation({
   conversationId: number;
   userId: number;
 }): Promise<ConversationView | undefined> {
-  if (!Number.isSafeInteger(conversationId) || conversationId <= 0) return undefined;
+  if (!isId(conversationId)) return undefined;
   const row = await first(db
     .select({
       id: conversations.id,
@@ -119,7 +123,7 @@ export async function getConversation({
   return {
     id: row.id,
     other: toParticipant(row),
-    readAt: row.readAt === null ? null : new Date(row.readAt),
+    readAt: row.readAt,
   };
 }
 
@@ -135,7 +139,7 @@ export async function markConversationRead({
   userId: number;
   now?: Date;
 }): Promise<boolean> {
-  const at = now.getTime();
+  const at = atTime(db, now);
   const result = await rawRun(db, sql`UPDATE conversations
     SET a_read_at = CASE WHEN user_a = ${userId} THEN ${at} ELSE a_read_at END,
         b_read_at = CASE WHEN user_b = ${userId} THEN ${at} ELSE b_read_at END

@@ -10,6 +10,7 @@ import { FileStoreUnavailableError, storeFile } from "~/models/files/store.serve
 import { type TempFile } from "~/utils/multipart.server";
 import { MESSAGE_LIMITS } from "./limits.server";
 import type { HelpError } from "~/schemas/messages";
+import { isId } from "~/utils/ids";
 
 export { HELP_SENT } from "~/utils/messages";
 
@@ -102,7 +103,7 @@ export async function listHelpRequests({ db, page = 1 }: { db: Db; page?: number
 }
 
 export async function getHelpRequest({ db, id }: { db: Db; id: number }) {
-  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  if (!isId(id)) return undefined;
   return await first(db.select().from(helpRequests).where(eq(helpRequests.id, id)).limit(1));
 }
 

@@ -2,11 +2,13 @@ import { desc, eq, sql } from "drizzle-orm";
 
 import { conversations, messages, orders, stores, users } from "../../../db/tables";
 import { type Db, first, rawRun, transaction } from "~/utils/db.server";
+import { atTime } from "~/utils/sql-dialect.server";
 import { hit } from "~/utils/rate-limit.server";
 import { hasBlocked } from "./blocks.server";
 import { displayName, findConversation, getConversation, pairOf } from "./conversations.server";
 import { MESSAGE_LIMITS } from "./limits.server";
 import { deliverMessageNotification, NOTIFY_EVERY_MS, type MessageNotification } from "./notifications.server";
+import { isId } from "~/utils/ids";
 
 export const MAX_MESSAGE_LENGTH = 2000;
 
@@ -28,7 +30,7 @@ export type SendMessageResult =
 
 /** The order a message may be about: one between these two users (either may be the buyer or the seller). */
 export async function orderBetween({ db, orderId, userId, otherId }: { db: Db; orderId: number; userId: number; otherId: number }) {
-  if (!Number.isSafeInteger(orderId) || orderId <= 0) return undefined;
+  if (!isId(orderId)) return undefined;
   const row = await first(db
     .select({ id: orders.id, buyerId: orders.buyerId, sellerId: stores.userId, productName: orders.productName })
     .from(orders)
@@ -46,7 +48,7 @@ export async function orderBetween({ db, orderId, userId, otherId }: { db: Db; o
  * Anybody else, or when the other party's account is closed: undefined.
  */
 export async function orderCounterpart({ db, orderId, userId }: { db: Db; orderId: number; userId: number }) {
-  if (!Number.isSafeInteger(orderId) || orderId <= 0) return undefined;
+  if (!isId(orderId)) return undefined;
   const row = await first(db
     .select({ buyerId: orders.buyerId, sellerId: stores.userId })
     .from(orders)
@@ -92,7 +94,7 @@ export async function sendMessage({
   if (!text) return { ok: false, error: "empty" };
   if (text.length > MAX_MESSAGE_LENGTH) return { ok: false, error: "too-long" };
   if (to === senderId) return { ok: false, error: "self" };
-  const recipient = Number.isSafeInteger(to) && to > 0 ? await first(db.select().from(users).where(eq(users.id, to)).limit(1)) : undefined;
+  const recipient = isId(to) ? await first(db.select().from(users).where(eq(users.id, to)).limit(1)) : undefined;
   if (!recipient || recipient.status !== "Active") return { ok: false, error: "unknown-recipient" };
   const order = orderId == null ? null : await orderBetween({ db, orderId, userId: senderId, otherId: to });
   if (order === undefined) return { ok: false, error: "order-not-found" };
@@ -135,8 +137,8 @@ export async function sendMessage({
       let notification: MessageNotification | null = null;
       if (recipient.messageEmails) {
         const column = senderIsA ? sql.raw("b_notified_at") : sql.raw("a_notified_at");
-        const claimed = await rawRun(tx, sql`UPDATE conversations SET ${column} = ${at}
-          WHERE id = ${conversation.id} AND (${column} IS NULL OR ${column} <= ${at - NOTIFY_EVERY_MS})`);
+        const claimed = await rawRun(tx, sql`UPDATE conversations SET ${column} = ${atTime(tx, at)}
+          WHERE id = ${conversation.id} AND (${column} IS NULL OR ${column} <= ${atTime(tx, at - NOTIFY_EVERY_MS)})`);
         if (claimed > 0) {
           const sender = (await first(tx.select().from(users).where(eq(users.id, senderId)).limit(1)))!;
           notification = {

@@ -17,7 +17,7 @@ export async function patternBuyers({ db, productId }: { db: DbOrTx; productId: 
     .from(orders)
     .innerJoin(users, eq(users.id, orders.buyerId))
     .where(and(eq(orders.productId, productId), eq(orders.productType, "Pattern"), eq(orders.delivery, "Digital"), ne(orders.status, "Refunded")))
-    .groupBy(orders.buyerId);
+    .groupBy(users.id);
 }
 
 export async function notifyPatternUpdate({

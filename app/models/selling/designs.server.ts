@@ -28,6 +28,7 @@ import { notifyPatternUpdate } from "~/models/patterns/updates.server";
 import { warmLayouts } from "~/models/layout/layouts.server";
 import { DESIGN_MESSAGES, validateDesign, type FieldErrors, type RawDesign } from "~/schemas/selling";
 import { affected, type Db, first, transaction } from "~/utils/db.server";
+import { greatest } from "~/utils/sql-dialect.server";
 import { MAX_MEDIA } from "~/utils/upload-limits";
 import { deleteUnreferencedFiles, discardFiles, FILE_STORE_RETRY_SECONDS, FileStoreUnavailableError, storeFile } from "~/models/files/store.server";
 import { type FileProblem, type TempFile } from "~/utils/multipart.server";
@@ -368,7 +369,7 @@ async function writeVariants(tx: Tx, productId: number, rows: { id?: number; val
       keptIds.add(row.id);
       // With the stock the form showed, move by the difference: reservations made meanwhile stay counted.
       const inventory =
-        row.was === undefined ? row.inventory : sql`max(0, ${variants.inventory} + ${row.inventory - row.was})`;
+        row.was === undefined ? row.inventory : greatest(tx, 0, sql`${variants.inventory} + ${row.inventory - row.was}`);
       await tx.update(variants).set({ ...values, inventory }).where(eq(variants.id, row.id));
     } else {
       await tx.insert(variants).values({ productId, ...values });

@@ -80,7 +80,7 @@ async function buyAndStore({ db, orderId, actor, provider = defaultLabelProvider
   const claim = `claim:${now.getTime()}`;
   const claimed = await rawRun(db, sql`UPDATE orders SET label_shipment_id = ${claim}
     WHERE id = ${order.id} AND label_url IS NULL AND (label_shipment_id IS NULL
-      OR (label_shipment_id LIKE 'claim:%' AND CAST(substr(label_shipment_id, 7) AS INTEGER) < ${now.getTime() - CLAIM_TTL_MS}))`);
+      OR (label_shipment_id LIKE 'claim:%' AND CAST(substr(label_shipment_id, 7) AS BIGINT) < ${now.getTime() - CLAIM_TTL_MS}))`);
   if (claimed === 0) return { ok: false, error: "label-in-progress" };
   const release = async () => await db.update(orders).set({ labelShipmentId: null }).where(and(eq(orders.id, order.id), eq(orders.labelShipmentId, claim)));
 

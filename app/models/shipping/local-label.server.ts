@@ -10,6 +10,7 @@ import { type Address, addressLines, checkLabelAddresses } from "./addresses";
 import type { LabelInput, LabelProvider, LabelResult } from "./label-provider";
 import { describeParcel } from "./parcels";
 import { isoDay } from "~/utils/dates";
+import { isId } from "~/utils/ids";
 
 /** 4x6 in at 72 pt per inch. */
 export const LABEL_WIDTH_PT = 288;
@@ -208,7 +209,7 @@ async function drawLabel(doc: PDFDocument, input: LabelInput, now: Date, scale: 
 
 /** The label as PDF bytes: laid out at full size, or smaller until it fits the page (very long addresses). */
 export async function renderLocalLabel(input: LabelInput, now: Date): Promise<Uint8Array> {
-  if (!Number.isSafeInteger(input.orderId) || input.orderId <= 0) throw new Error(`Bad order number ${input.orderId}`);
+  if (!isId(input.orderId)) throw new Error(`Bad order number ${input.orderId}`);
   for (const scale of [1, 0.9, 0.8, 0.7, 0.6]) {
     const doc = await PDFDocument.create({ updateMetadata: false });
     doc.setTitle(`Shipping label, order #${input.orderId}`);

@@ -15,6 +15,7 @@ import { isVatCountry, ratePercent } from "~/models/tax/rates.server";
 import { type Db, type DbOrTx, first, type Tx } from "~/utils/db.server";
 import { isDownloadPattern } from "~/utils/catalog";
 import { centsToDollars } from "~/utils/money";
+import { isId } from "~/utils/ids";
 
 export type Party = { name: string; address: string; country: string | null; vat_number: string | null; company?: string | null };
 export type Line = {
@@ -213,7 +214,7 @@ const covers = (d: Invoice, orderId: number) => {
  * order that does not exist: the platform's invoice (if it supplied anything), the stores' receipts, the credit notes.
  */
 async function documentsOf({ db, orderId, viewer }: { db: Db; orderId: number; viewer: { id: number; role: string } }) {
-  if (!Number.isSafeInteger(orderId) || orderId < 1) return undefined;
+  if (!isId(orderId)) return undefined;
   const order = await first(db.select({ checkoutId: orders.checkoutId, buyerId: orders.buyerId }).from(orders).where(eq(orders.id, orderId)).limit(1));
   if (!order || (order.buyerId !== viewer.id && viewer.role !== "admin")) return undefined;
   const rows = await db.select().from(invoices).where(eq(invoices.checkoutId, order.checkoutId)).orderBy(asc(invoices.id));

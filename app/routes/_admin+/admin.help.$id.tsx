@@ -8,6 +8,7 @@ import { formatMessageDate } from "~/utils/dates";
 import { fileUrl } from "~/utils/media";
 import { invariantResponse } from "~/utils/invariant";
 import { requireAdmin } from "~/auth/guards.server";
+import { lookupId } from "~/utils/ids";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Help request #${data.id} · Admin · Patternhouse` : "Help request not found · Patternhouse" },
@@ -16,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const db = getDb();
-  const found = await getHelpRequest({ db, id: Number(params.id) });
+  const found = await getHelpRequest({ db, id: lookupId(params.id) });
   invariantResponse(found, "Not found", { status: 404 });
   const resume = found.resumeFile ? await getFileRecord({ db, name: found.resumeFile }) : undefined;
   return {

@@ -17,6 +17,7 @@ import { formatCents } from "~/utils/money";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { idParam, invariantResponse } from "~/utils/invariant";
+import { isId } from "~/utils/ids";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.store.name ?? "Store"} · Admin · Patternhouse` }];
 
@@ -40,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const targetId = Number(formData.get("id"));
   const back = `/admin/store/${storeId}${new URL(request.url).search}`;
-  if (!Number.isSafeInteger(targetId) || targetId <= 0) return data({ error: "Choose an item first." }, { status: 400 });
+  if (!isId(targetId)) return data({ error: "Choose an item first." }, { status: 400 });
   if (intent === "approve" || intent === "reject") {
     // The payout the screen showed: if the balance moved since, the approval is refused rather than paying another sum.
     const expected = Number(formData.get("expect"));

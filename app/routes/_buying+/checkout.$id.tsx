@@ -6,13 +6,14 @@ import { getCheckoutSummary } from "~/models/buying/checkout.server";
 import { getDb } from "~/utils/db.server";
 import { invariantResponse } from "~/utils/invariant";
 import { requireUser } from "~/auth/guards.server";
+import { lookupId } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "Order summary · Patternhouse" }];
 
 /** The order summary step between Checkout and the payment provider (a page, so it works without JavaScript). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const summary = await getCheckoutSummary({ db: getDb(), userId: user.id, checkoutId: Number(params.id) });
+  const summary = await getCheckoutSummary({ db: getDb(), userId: user.id, checkoutId: lookupId(params.id) });
   invariantResponse(summary, "Not found", { status: 404 });
   return { summary };
 }

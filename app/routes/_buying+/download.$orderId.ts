@@ -6,10 +6,11 @@ import { buildOrderDownload, DOWNLOAD_FORMATS, isDownloadFormat } from "~/models
 import { orPatternWorkFailure } from "~/models/patterns/errors";
 import { getDb } from "~/utils/db.server";
 import { statFile } from "~/models/files/store.server";
-import { invariantResponse } from "~/utils/invariant";
+import { idParam, invariantResponse } from "~/utils/invariant";
 import { sendFile } from "~/models/files/serve.server";
 import { requireUser } from "~/auth/guards.server";
 import { CUSTOM_SIZE } from "~/models/patterns/interpolate";
+import { isId } from "~/utils/ids";
 
 /**
  * GET /download/{orderId}?format=dxf|A4|Letter|A0|roll36|24x36|projector&size=M&size=L&version=N: an authorised pattern download
@@ -25,9 +26,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(isDownloadFormat(format), `Unknown format: choose ${DOWNLOAD_FORMATS.slice(0, -1).join(", ")} or ${DOWNLOAD_FORMATS[DOWNLOAD_FORMATS.length - 1]}.`, { status: 400 });
   const versionParam = url.searchParams.get("version");
   const version = versionParam ? Number(versionParam) : undefined;
-  invariantResponse(version === undefined || (Number.isSafeInteger(version) && version > 0), "Not found", { status: 404 });
-  const orderId = Number(params.orderId);
-  invariantResponse(Number.isSafeInteger(orderId) && orderId > 0, "Not found", { status: 404 });
+  invariantResponse(version === undefined || isId(version), "Not found", { status: 404 });
+  const orderId = idParam(params.orderId);
   const db = getDb();
   const sizes = url.searchParams.getAll("size");
   const access = await downloadOrderPattern({ db, userId: user.id, orderId, version, custom: sizes.includes(CUSTOM_SIZE) });

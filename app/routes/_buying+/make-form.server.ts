@@ -11,6 +11,7 @@ import { getDb } from "~/utils/db.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { invariantResponse } from "~/utils/invariant";
 import { readPageMultipart } from "~/utils/multipart.server";
+import { isId } from "~/utils/ids";
 
 export type MakeFormAnswer = { values: MakeFormValues; errors: MakeFormErrors };
 
@@ -56,7 +57,7 @@ export async function makeFormAction(request: Request, user: User, target: { pro
             userId: user.id,
             makeId: target.makeId,
             input,
-            keep: fields.getAll("keep").map(Number).filter((id) => Number.isSafeInteger(id) && id > 0),
+            keep: fields.getAll("keep").map(Number).filter((id) => isId(id)),
             photos,
             problems,
           });

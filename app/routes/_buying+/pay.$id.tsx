@@ -12,6 +12,7 @@ import { publicOrigin } from "~/utils/mail.server";
 import { requestContextOf } from "~/utils/request-context.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireUser } from "~/auth/guards.server";
+import { lookupId } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "Test payment page · Patternhouse" }];
 
@@ -25,7 +26,7 @@ const ENDED = {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const checkoutId = Number(params.id);
+  const checkoutId = lookupId(params.id);
   const state = await openLocalCheckout({ db, userId: user.id, checkoutId });
   if (!state.ok) {
     const { error } = state;
@@ -39,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const checkoutId = Number(params.id);
+  const checkoutId = lookupId(params.id);
   const intent = (await readForm(request)).get("intent");
   if (intent === "cancel") {
     const result = await cancelLocalCheckout({ db, userId: user.id, checkoutId });

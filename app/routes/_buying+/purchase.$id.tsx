@@ -23,12 +23,13 @@ import { formatCents } from "~/utils/money";
 import { formatRateBp } from "~/utils/numbers";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireUser } from "~/auth/guards.server";
+import { lookupId } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "Purchase · Patternhouse" }];
 
 async function loadOwnOrder(request: Request, id: string | undefined) {
   const user = await requireUser(request);
-  const order = await getBuyerOrder({ db: getDb(), userId: user.id, orderId: Number(id) });
+  const order = await getBuyerOrder({ db: getDb(), userId: user.id, orderId: lookupId(id) });
   invariantResponse(order, "Not found", { status: 404 });
   return { user, order };
 }
@@ -36,7 +37,7 @@ async function loadOwnOrder(request: Request, id: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const db = getDb();
-  const purchase = await getPurchase({ db, userId: user.id, orderId: Number(params.id) });
+  const purchase = await getPurchase({ db, userId: user.id, orderId: lookupId(params.id) });
   invariantResponse(purchase, "Not found", { status: 404 });
   return { ...toPurchaseView(purchase), documents: await orderDocuments({ db, orderId: purchase.order.id, viewer: user }) };
 }

@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CutPlanPage, cutPlanRefresh, type CutPlanActionData } from "~/components/cut-plan";
 import { cutPlanPageAction, cutPlanPageLoader } from "./cut-plan-page.server";
 import { requireUser } from "~/auth/guards.server";
+import { isId } from "~/utils/ids";
 
 /** /purchase/{orderId}/cut-plan (issue 48): the buyer's cut plans on a Digital pattern they bought. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: "Cut plan · Patternhouse" }, ...cutPlanRefresh(data)];
@@ -11,7 +12,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: "Cut pl
 async function face(request: Request, id: string | undefined) {
   const user = await requireUser(request);
   const orderId = Number(id);
-  return { userId: user.id, productId: 0, orderId: Number.isSafeInteger(orderId) && orderId > 0 ? orderId : -1, base: `/purchase/${id}/cut-plan` };
+  return { userId: user.id, productId: 0, orderId: isId(orderId) ? orderId : -1, base: `/purchase/${id}/cut-plan` };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

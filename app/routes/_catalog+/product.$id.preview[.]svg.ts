@@ -6,6 +6,7 @@ import { orPatternWorkFailure } from "~/models/patterns/errors";
 import { productPreview } from "~/models/patterns/preview-cache.server";
 import { getDb } from "~/utils/db.server";
 import { getUser } from "~/auth/viewer.server";
+import { isId, lookupId } from "~/utils/ids";
 
 /**
  * GET /product/{id}/preview.svg?size=M&v=N: the piece preview of a Pattern product (public, like the page).
@@ -15,8 +16,8 @@ import { getUser } from "~/auth/viewer.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const productId = Number(params.id);
-  if (!Number.isSafeInteger(productId) || productId <= 0) return new Response("Not found", { status: 404 });
+  const productId = lookupId(params.id);
+  if (!isId(productId)) return new Response("Not found", { status: 404 });
   // Only a draft's seller may see its preview (decision 106): the viewer is read for that one check.
   const viewer = await getUser(request);
   if (url.searchParams.get("size") === CUSTOM_SIZE) return customPreview(request, productId, viewer?.id ?? null);

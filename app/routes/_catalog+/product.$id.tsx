@@ -19,6 +19,7 @@ import { fileUrl, imageSrcSet } from "~/utils/media";
 import { formatCents } from "~/utils/money";
 import { clientKeyOf } from "~/auth/login.server";
 import { getCartOwner, getUser } from "~/auth/viewer.server";
+import { lookupId } from "~/utils/ids";
 
 // What only some visitors use loads after the page's own JavaScript (issue 33, item 4; island.tsx): the cutting
 // layout (pattern pages), size advice, sizes from makes, the made-to-measure offer and the makes (patterns that have
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const viewer = await getUser(request);
   const cartOwner = () => getCartOwner(request);
-  const page = await productPage({ db: getDb(), productId: Number(params.id), viewer, url, cartOwner, clientKey: clientKeyOf(request) });
+  const page = await productPage({ db: getDb(), productId: lookupId(params.id), viewer, url, cartOwner, clientKey: clientKeyOf(request) });
   invariantResponse(page, "Not found", { status: 404 });
   return { ...page, ...await makesOfPage({ product: page.product, viewerId: viewer?.id ?? null, url }) };
 }

@@ -16,7 +16,7 @@ import { sendMessageAndNotify } from "~/models/messaging/messages.server";
 import { SendMessageSchema } from "~/schemas/messages";
 import { getDb } from "~/utils/db.server";
 import { readForm } from "~/utils/forms.server";
-import { invariantResponse } from "~/utils/invariant";
+import { idParam, invariantResponse } from "~/utils/invariant";
 import { publicOrigin } from "~/utils/mail.server";
 import { fileUrl } from "~/utils/media";
 import { getUser } from "~/auth/viewer.server";
@@ -24,9 +24,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { requireUser } from "~/auth/guards.server";
 
 function ownerIdOf(params: { id?: string }): number {
-  const id = Number(params.id);
-  invariantResponse(Number.isSafeInteger(id) && id > 0, "Not found", { status: 404 });
-  return id;
+  return idParam(params.id);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

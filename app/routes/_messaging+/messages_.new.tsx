@@ -14,6 +14,7 @@ import { readForm } from "~/utils/forms.server";
 import { publicOrigin } from "~/utils/mail.server";
 import { requireUser } from "~/auth/guards.server";
 import { invariantResponse } from "~/utils/invariant";
+import { isId } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "New message · Patternhouse" }];
 
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const to = Number(url.searchParams.get("to"));
   const db = getDb();
-  const other = Number.isSafeInteger(to) && to > 0 && to !== user.id ? await getParticipant({ db, userId: to }) : undefined;
+  const other = isId(to) && to !== user.id ? await getParticipant({ db, userId: to }) : undefined;
   invariantResponse(other, "Not found", { status: 404 });
   const orderParam = url.searchParams.get("order");
   const order = orderParam ? await orderBetween({ db, orderId: Number(orderParam), userId: user.id, otherId: other.id }) : null;

@@ -4,6 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CutPlanPage, cutPlanRefresh, type CutPlanActionData } from "~/components/cut-plan";
 import { cutPlanPageAction, cutPlanPageLoader } from "../_buying+/cut-plan-page.server";
 import { requireUser } from "~/auth/guards.server";
+import { isId } from "~/utils/ids";
 
 /** /my-designs/{id}/cut-plan (issue 48): the seller's cut plans on their own design. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: "Cut plan · Patternhouse" }, ...cutPlanRefresh(data)];
@@ -11,7 +12,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: "Cut pl
 async function face(request: Request, id: string | undefined) {
   const user = await requireUser(request);
   const productId = Number(id);
-  return { userId: user.id, productId: Number.isSafeInteger(productId) && productId > 0 ? productId : -1, orderId: null, base: `/my-designs/${id}/cut-plan` };
+  return { userId: user.id, productId: isId(productId) ? productId : -1, orderId: null, base: `/my-designs/${id}/cut-plan` };
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

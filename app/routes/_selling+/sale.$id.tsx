@@ -30,12 +30,13 @@ import { invariantResponse } from "~/utils/invariant";
 import { formatCents } from "~/utils/money";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { requireSeller } from "~/auth/guards.server";
+import { lookupId } from "~/utils/ids";
 
 export const meta: MetaFunction = () => [{ title: "Sale · Patternhouse" }];
 
 async function loadSale(request: Request, id: string | undefined) {
   const { store } = await requireSeller(request);
-  const order = await getStoreOrder({ db: getDb(), storeId: store.id, orderId: Number(id) });
+  const order = await getStoreOrder({ db: getDb(), storeId: store.id, orderId: lookupId(id) });
   invariantResponse(order, "Not found", { status: 404 });
   return { store, order };
 }

@@ -8,11 +8,12 @@ import { FILES_ERRORS } from "~/models/files/errors";
 import { sendFile } from "~/models/files/serve.server";
 import { invariantResponse } from "~/utils/invariant";
 import { requireSeller } from "~/auth/guards.server";
+import { lookupId } from "~/utils/ids";
 
 /** GET /sale/{id}/label: the order's shipping label for its seller (another store's order is 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { store } = await requireSeller(request);
-  const order = await getStoreOrder({ db: getDb(), storeId: store.id, orderId: Number(params.id) });
+  const order = await getStoreOrder({ db: getDb(), storeId: store.id, orderId: lookupId(params.id) });
   invariantResponse(order?.labelUrl, "Not found", { status: 404 });
   const local = order.labelUrl.match(/^\/api\/files\/([^/?#]+)$/);
   // A carrier label bought through EasyPost is hosted by EasyPost.

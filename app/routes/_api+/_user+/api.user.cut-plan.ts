@@ -3,12 +3,13 @@ import { z } from "zod";
 import { apiRoute } from "~/auth/api-route.server";
 import { createCutPlan, type CutOrderRequest } from "~/models/layout/cut-plans.server";
 import { apiError } from "~/utils/api.server";
+import { isId } from "~/utils/ids";
 
 const Body = z
   .object({ product_id: z.unknown().optional(), order_id: z.unknown().optional() })
   .passthrough();
 
-const positiveId = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? v : null);
+const positiveId = (v: unknown) => (isId(v) ? v : null);
 
 /**
  * POST /api/user/cut-plan {product_id, order_id?, sizes: {"38": 4, ...}, width_mm, table_mm, max_plies, nap, gap_mm,

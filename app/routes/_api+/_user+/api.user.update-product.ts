@@ -15,6 +15,7 @@ import { parseShippingOverrideInput } from "~/schemas/shipping";
 import { fieldErrorResponse, jsonPart, keepList, numberField } from "~/utils/api-form.server";
 import { apiError } from "~/utils/api.server";
 import { MAX_MEDIA } from "~/utils/upload-limits";
+import { isId } from "~/utils/ids";
 
 /**
  * POST /api/user/update-product, multipart (spec 7.3): `product` (JSON {name, desc, price, type, category1,
@@ -34,7 +35,7 @@ import { MAX_MEDIA } from "~/utils/upload-limits";
 const route = apiRoute({ method: "POST", guard: "seller", form: { maxFiles: MAX_MEDIA + 5 } }, async ({ db, user, store, form }) => {
   const rawId = numberField(form, "id", "id");
   const productId = rawId === undefined ? null : Number(rawId);
-  if (productId !== null && (!Number.isSafeInteger(productId) || productId <= 0)) {
+  if (productId !== null && !isId(productId)) {
     return domainError(SELLING_ERRORS.design, "not-found");
   }
   const product = jsonPart(form.fields, "product");
