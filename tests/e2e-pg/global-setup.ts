@@ -63,7 +63,7 @@ export default async function globalSetup() {
     for (const [index, port] of ports.entries()) {
       const log = path.join(dir, `app-${index}.log`);
       const child = spawn(process.execPath, ["build/server.js"], {
-        env: { ...common, PORT: String(port), SEED: index === 0 ? (process.env.PG_E2E_SEED ?? "demo") : "none" },
+        env: { ...common, PORT: String(port), SEED: index === 0 ? "demo" : "none" },
         stdio: ["ignore", fs.openSync(log, "a"), fs.openSync(log, "a")],
       });
       children.push(child);
