@@ -108,5 +108,17 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Decision 159: with the model layer asynchronous, a promise left unawaited is a write that may not happen
+    // before the answer, or a condition that is always true (`if (!markRead(...))` answered 200 to a stranger). The
+    // type checker sees neither; these two rules do, with the types (the app's code, not the tests).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts", "db/**/*.ts"],
+    ignores: TESTS,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
+    },
+  },
   ...layering,
 );
