@@ -66,11 +66,8 @@ export async function openPgDatabase(
   url: string,
   options: { migrate?: boolean; max?: number; onIdleError?: (error: Error) => void } = {},
 ): Promise<PgDb> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: "-c TimeZone=UTC" });
-  // An idle connection whose server went away (a restart, a failover) reports it here; unheard, the process would
-  // crash. The pool drops that connection and opens another when next asked.
-  pool.on("error", options.onIdleError ?? ((error) => console.error(`PostgreSQL connection lost while idle: ${error.message}`)));
-  routeToOpenTransaction(pool);
+  const db = openPgPool(url, options);
+  const pool = db.$client;
   if (options.migrate !== false) {
     try {
       const client = await pool.connect();
@@ -86,5 +83,19 @@ export async function openPgDatabase(
       throw error;
     }
   }
+  return db;
+}
+
+/**
+ * The handle on a PostgreSQL database without migrating it: a `pg` pool (no connection opened yet), its queries routed
+ * to the transaction open in the caller's async context. Synchronous, for callers that cannot await (the tests'
+ * createTestDb); openPgDatabase is this plus the migrations.
+ */
+export function openPgPool(url: string, options: { max?: number; onIdleError?: (error: Error) => void } = {}): PgDb {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: "-c TimeZone=UTC" });
+  // An idle connection whose server went away (a restart, a failover) reports it here; unheard, the process would
+  // crash. The pool drops that connection and opens another when next asked.
+  pool.on("error", options.onIdleError ?? ((error) => console.error(`PostgreSQL connection lost while idle: ${error.message}`)));
+  routeToOpenTransaction(pool);
   return drizzle(pool, { schema }) as PgDb;
 }

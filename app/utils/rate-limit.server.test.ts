@@ -1,12 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-
+import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { openDatabase, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
+import { rawRows } from "~/utils/db.server";
 import { clear, hit, peek, release, sweepRateLimits } from "~/utils/rate-limit.server";
-import { createTestDb } from "../../tests/unit/helpers";
+import { closeTestDbs, createSharedTestDbs, createTestDb } from "../../tests/unit/helpers";
 
 const WINDOW = 15 * 60 * 1000;
 const T0 = 1_900_000_000_000;
@@ -42,23 +40,17 @@ describe("hit / peek / release / clear (SQLite counters)", () => {
     await hit({ db, key: "old", limit: 2, windowMs: 10, now: T0 });
     await hit({ db, key: "new", limit: 2, windowMs: WINDOW, now: T0 });
     await sweepRateLimits({ db, now: T0 + 10 });
-    // eslint-disable-next-line no-restricted-syntax -- SQLite-only check of the raw table through better-sqlite3
-    expect(db.$client.prepare("SELECT key FROM rate_limits ORDER BY key").all()).toEqual([{ key: "new" }]);
+    expect(await rawRows(db, sql`SELECT key FROM rate_limits ORDER BY key`)).toEqual([{ key: "new" }]);
   });
 
   describe("two connections to one file (two processes' view)", () => {
-    let dir: string | undefined;
     const dbs: Db[] = [];
-    afterEach(() => {
-      for (const db of dbs.splice(0)) db.$client.close();
-      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    afterEach(async () => {
+      await closeTestDbs(...dbs.splice(0));
     });
 
     it("shares one count: the limit holds over both", async () => {
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), "rate-limit-"));
-      const file = path.join(dir, "db.sqlite");
-      const a = openDatabase(file);
-      const b = openDatabase(file, { migrate: false });
+      const [a, b] = createSharedTestDbs(2) as [Db, Db];
       dbs.push(a, b);
       const allowed = await Promise.all(Array.from({ length: 10 }, async (_, i) => (await hit({ db: i % 2 ? b : a, key: "login:x", limit: 5, windowMs: WINDOW, now: T0 })).allowed));
       expect(allowed.filter(Boolean)).toHaveLength(5);

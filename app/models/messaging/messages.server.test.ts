@@ -16,6 +16,7 @@ import {
 import { listMessages, orderCounterpart, replyToConversation, sendMessage, sendMessageAndNotify, toMessageJson } from "./messages.server";
 import { NOTIFY_EVERY_MS } from "./notifications.server";
 import { outbox, useTestEnv } from "../../../tests/unit/buying-fixtures";
+import { isUniqueViolation } from "~/utils/sql-dialect.server";
 
 let db: Db;
 let ada: User;
@@ -49,7 +50,7 @@ describe("conversations", () => {
     expect(row[0]).toMatchObject(pairOf(bob.id, ada.id));
     expect(row[0]!.userA).toBeLessThan(row[0]!.userB);
     // The pair is unique and ordered in the database too.
-    await expect((async () => await db.insert(conversations).values({ userA: ada.id, userB: bob.id }))()).rejects.toThrow(/UNIQUE/);
+    await expect((async () => await db.insert(conversations).values({ userA: ada.id, userB: bob.id }))()).rejects.toSatisfy(isUniqueViolation);
     await expect((async () => await db.insert(conversations).values({ userA: bob.id, userB: ada.id }))()).rejects.toThrow(/CHECK/);
   });
 
