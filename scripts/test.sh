@@ -80,7 +80,10 @@ pg_unit() {
   TEST_DATABASE=postgres npx vitest run --reporter=dot --reporter=json --outputFile.json="$reports/vitest-pg.json" >"$reports/vitest-pg.log" 2>&1
   local rc=$?
   node scripts/vitest-known-failures.mjs "$reports/vitest-pg.json" tests/unit/pg-known-failures.txt || { tail -n 80 "$reports/vitest-pg.log"; return 1; }
-  [ -f "$reports/vitest-pg.json" ] || return "$rc"
+  # Errors outside the tests (unhandled rejections) are not in the report: shown, and failing once the list is empty.
+  grep -E "^ +Errors +[0-9]+ error" "$reports/vitest-pg.log" || true
+  if grep -qv '^#' tests/unit/pg-known-failures.txt; then return 0; fi
+  return "$rc"
 }
 phase "unit tests on PostgreSQL (vitest)" pg_unit
 
