@@ -49,7 +49,7 @@ console.log(
   `[pg] vitest on PostgreSQL: ${report.numPassedTests} passed, ${failing.length} failed (${failing.length - unexpected.length} known, listed in ${listFile}), ${report.numPendingTests} skipped`,
 );
 if (fixed.length) {
-  console.log(`[pg] ${fixed.length} listed test(s) pass now on PostgreSQL: take them off ${listFile}`);
+  console.log(`[pg] ${fixed.length} listed test(s) pass now on PostgreSQL: take them off ${listFile} once they pass every run`);
   for (const id of fixed) console.log(`  ${id}`);
 }
 if (unexpected.length) {

@@ -80,21 +80,39 @@ export function pgTestDbMark(): number {
   return made.length;
 }
 
-/** Ends the pools made since `mark` and drops their databases. */
+/**
+ * A second connection that drops the tests' databases while the next test goes on (the admin connection, which
+ * creates them, answers one statement at a time); the drops are awaited at the end of the file.
+ */
+let dropper: Promise<pg.Client> | undefined;
+let drops: Promise<unknown> = Promise.resolve();
+
+/** Ends the pools made since `mark` and drops their databases (awaited by closePgAdmin). */
 export async function endPgTestDbs(mark = 0): Promise<void> {
   const ending = made.splice(mark);
   if (ending.length === 0) return;
   await Promise.all(ending.flatMap((one) => one.pools.map((pool) => (pool.ended ? undefined : pool.end().catch(() => undefined)))));
-  const client = await adminClient();
-  for (const one of ending) {
-    await one.created.catch(() => undefined);
-    await client.query(`DROP DATABASE IF EXISTS ${one.name} WITH (FORCE)`);
-  }
+  dropper ??= (async () => {
+    const client = new pg.Client({ connectionString: clusterUrl() });
+    client.on("error", () => undefined);
+    await client.connect();
+    return client;
+  })();
+  const client = dropper;
+  drops = drops.then(async () => {
+    for (const one of ending) {
+      await one.created.catch(() => undefined);
+      await (await client).query(`DROP DATABASE IF EXISTS ${one.name} WITH (FORCE)`);
+    }
+  });
 }
 
-/** Closes the fork's admin connection (after a file: the fork may be reused, and reconnects when asked). */
+/** Waits for the drops and closes the fork's connections (after a file: the fork may run another, and reconnects). */
 export async function closePgAdmin(): Promise<void> {
-  const client = admin;
+  const done = drops;
+  drops = Promise.resolve();
+  await done;
+  for (const client of [admin, dropper]) if (client) await (await client).end().catch(() => undefined);
   admin = undefined;
-  if (client) await (await client).end().catch(() => undefined);
+  dropper = undefined;
 }
