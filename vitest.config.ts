@@ -3,6 +3,11 @@ import { fileURLToPath } from "node:url";
 
 import { defineConfig } from "vitest/config";
 
+import { testEngine } from "./tests/unit/test-engine";
+
+// `TEST_DATABASE=postgres` (npm run test:unit:pg): the same tests on PostgreSQL (tests/unit/global-setup.ts).
+const onPostgres = testEngine() === "postgres";
+
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
@@ -10,6 +15,8 @@ export default defineConfig({
     environment: "node",
     // The pattern worker bundled once per run (the pools' threads start from it, not through tsx each).
     globalSetup: ["tests/unit/global-setup.ts"],
+    // On PostgreSQL, each test's databases are ended and dropped after it (tests/unit/pg-setup.ts).
+    ...(onPostgres ? { setupFiles: ["tests/unit/pg-setup.ts"] } : {}),
     pool: "forks",
     // One module graph per fork for all the files it runs, not one per file: importing the app's modules again for
     // each of 126 files was half the unit phase (collect 126 s of 250 s). Each file still gets its own database

@@ -105,6 +105,32 @@ export async function openPgDatabase(
   url: string,
   options: { migrate?: boolean; max?: number; onIdleError?: (error: Error) => void; replicas?: string[] } = {},
 ): Promise<PgDb> {
+  const db = openPgPool(url, options);
+  const pool = db.$client;
+  if (options.migrate !== false) {
+    try {
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+        await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder("drizzle-pg") });
+      } finally {
+        await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+  }
+  return db;
+}
+
+/**
+ * The handle on a PostgreSQL database without migrating it: a `pg` pool (no connection opened yet), its queries routed
+ * to the transaction open in the caller's async context, or to a replica in a replicaReads context. Synchronous, for
+ * callers that cannot await (the tests' createTestDb); openPgDatabase is this plus the migrations.
+ */
+export function openPgPool(url: string, options: { max?: number; onIdleError?: (error: Error) => void; replicas?: string[] } = {}): PgDb {
   const config = { max: options.max ?? 10, options: "-c TimeZone=UTC" };
   const hosts = hostUrls(url);
   const pool = hosts.length > 1 ? new PrimaryPool(hosts, config) : new pg.Pool({ ...config, connectionString: url });
@@ -121,20 +147,5 @@ export async function openPgDatabase(
     }) as typeof pool.end;
   }
   routeQueries(pool, replicas);
-  if (options.migrate !== false) {
-    try {
-      const client = await pool.connect();
-      try {
-        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-        await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder("drizzle-pg") });
-      } finally {
-        await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
-        client.release();
-      }
-    } catch (error) {
-      await pool.end();
-      throw error;
-    }
-  }
   return drizzle(pool, { schema }) as PgDb;
 }

@@ -1,13 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-
 import Database from "better-sqlite3";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { makeShop } from "../tests/unit/buying-fixtures";
-import { makeUser } from "../tests/unit/helpers";
+import { closeTestDbs, createSharedTestDbs, createTestDb, makeUser } from "../tests/unit/helpers";
+import { describeSqliteOnly, sqliteOnly } from "../tests/unit/sqlite-only";
 import { openDatabase, type Db } from "./client";
 import { reviews, users } from "./schema";
 import { SESSION_TTL_MS, createSession, getSessionUser, getSessionViewer, revokeSession } from "~/models/accounts/sessions.server";
@@ -15,24 +12,32 @@ import { getExternalProduct } from "~/models/catalog/products.server";
 import { dataVersion, rawRow, transaction, untilDataChangesAsync } from "~/utils/db.server";
 
 const opened: Db[] = [];
-afterEach(() => opened.splice(0).forEach((db) => db.$client.close()));
-function open(file = ":memory:") {
-  const db = openDatabase(file);
+afterEach(async () => {
+  await closeTestDbs(...opened.splice(0));
+});
+/** A fresh database on the run's engine (tests/unit/helpers.ts): `handles` handles on it. */
+function open(handles = 1): Db[] {
+  const dbs = handles === 1 ? [createTestDb()] : createSharedTestDbs(handles);
+  opened.push(...dbs);
+  return dbs;
+}
+const betterSqlite3 = (): Db => {
+  const db = openDatabase(":memory:");
   opened.push(db);
   return db;
-}
+};
 const addUser = async (db: Db, email: string) =>
   (await db.insert(users).values({ email, passwordHash: "x", firstName: "A", lastName: "B" }).returning())[0];
 
-describe("the database handle", () => {
+describeSqliteOnly("better-sqlite3's handle and its prepared statements")("the database handle", () => {
   it("is better-sqlite3's own: prepare() is not replaced (issue 20: no dependency changed at run time)", () => {
-    const db = open();
+    const db = betterSqlite3();
     expect(Object.hasOwn(db.$client, "prepare")).toBe(false);
     expect(db.$client.prepare).toBe(Database.prototype.prepare);
   });
 
   it("compiles the hot queries once (Drizzle's prepared queries): a repeated call prepares nothing", async () => {
-    const db = open();
+    const db = betterSqlite3();
     const { dress } = await makeShop(db);
     const buyer = await makeUser(db);
     const token = await createSession({ db, userId: buyer.id });
@@ -54,7 +59,7 @@ describe("the database handle", () => {
   });
 
   it("a prepared query reads what is there now and binds each call's own values", async () => {
-    const db = open();
+    const db = betterSqlite3();
     const { dress, bag } = await makeShop(db);
     const [a, b] = [await makeUser(db), await makeUser(db)];
     const [tokenA, tokenB] = [await createSession({ db, userId: a.id }), await createSession({ db, userId: b.id })];
@@ -74,8 +79,10 @@ describe("the database handle", () => {
 describe("untilDataChanges", () => {
   const countUsers = async (db: Db) => await untilDataChangesAsync(db, "users", async () => (await rawRow<{ n: number }>(db, sql`SELECT count(*) AS n FROM users`))!.n);
 
-  it("answers the stored value until this connection writes", async () => {
-    const db = open();
+  // PostgreSQL's data version is the cluster's WAL position, which the other tests' databases in the run's shared
+  // cluster move at any time; the hit is tested on a cluster of its own in app/utils/sql-dialect.server.test.ts.
+  sqliteOnly("a hit needs a data version no other database moves")("answers the stored value until this connection writes", async () => {
+    const [db] = open() as [Db];
     expect(await countUsers(db)).toBe(0);
     expect(await untilDataChangesAsync(db, "users", async () => -1)).toBe(0);
     await addUser(db, "a@example.test");
@@ -83,16 +90,14 @@ describe("untilDataChanges", () => {
   });
 
   it("sees a commit by another connection (another process) at once", async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-memo-")), "m.db");
-    const reader = open(file);
-    const writer = open(file);
+    const [reader, writer] = open(2) as [Db, Db];
     expect(await countUsers(reader)).toBe(0);
     await addUser(writer, "a@example.test");
     expect(await countUsers(reader)).toBe(1);
   });
 
   it("is bypassed inside a transaction (a rollback must not leave its value behind)", async () => {
-    const db = open();
+    const [db] = open() as [Db];
     await expect(
       transaction(db, async () => {
         await addUser(db, "a@example.test");

@@ -16,7 +16,8 @@ import { DESIGN_CATEGORIES, subcategoriesFor } from "../app/utils/catalog";
 import { validateDesign } from "../app/schemas/selling";
 import { decryptSecret, verifyPassword } from "../app/utils/crypto.server";
 import { loadDataKey } from "../app/utils/env.server";
-import { openDatabase, type Db } from "./client";
+import { closeTestDbs, createSharedTestDb } from "../tests/unit/helpers";
+import type { Db } from "./client";
 import {
   files,
   follows,
@@ -32,14 +33,15 @@ import {
 } from "./schema";
 import { isDatabaseEmpty, seedDemoData } from "./seed";
 import { DEMO_ACCOUNTS, DEMO_ACCOUNT_NUMBER } from "./seed/words";
-import { first } from "../app/utils/db.server";
+import { first, isPg } from "../app/utils/db.server";
 
 const tempDirs: string[] = [];
 
-function freshDatabase(): { db: Db; dataDir: string } {
+function freshDatabase(): { db: Db; dataDir: string; location: string } {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-seed-"));
   tempDirs.push(dataDir);
-  return { db: openDatabase(path.join(dataDir, "db.sqlite")), dataDir };
+  const shared = createSharedTestDb();
+  return { db: shared.open(), dataDir, location: shared.location };
 }
 
 async function rowCount(db: Db, table: SQLiteTable): Promise<number> {
@@ -53,15 +55,16 @@ afterAll(() => {
 describe("seedDemoData", () => {
   let db: Db;
   let dataDir: string;
+  let location: string;
   let result: { seeded: boolean };
 
   beforeAll(async () => {
-    ({ db, dataDir } = freshDatabase());
+    ({ db, dataDir, location } = freshDatabase());
     expect(await isDatabaseEmpty(db)).toBe(true);
     result = await seedDemoData({ db, dataDir });
   }, 60_000);
 
-  afterAll(() => db.$client.close());
+  afterAll(() => closeTestDbs(db));
 
   const uploadPath = (name: string) => path.join(dataDir, "uploads", name);
 
@@ -290,8 +293,10 @@ describe("seedDemoData", () => {
       expect(decryptSecret(s.accountNumber, key)).toBe(DEMO_ACCOUNT_NUMBER);
       expect(s.accountLast4).toBe("6789");
     }
-    db.$client.pragma("wal_checkpoint(TRUNCATE)");
-    expect(fs.readFileSync(path.join(dataDir, "db.sqlite")).includes(Buffer.from(DEMO_ACCOUNT_NUMBER))).toBe(false);
+    if (!isPg(db)) {
+      db.$client.pragma("wal_checkpoint(TRUNCATE)");
+      expect(fs.readFileSync(location).includes(Buffer.from(DEMO_ACCOUNT_NUMBER))).toBe(false);
+    }
   });
 
   test("seeding again does nothing", async () => {
@@ -331,7 +336,7 @@ describe("seedDemoData", () => {
         ).limit(1)))!.n;
       expect(withoutMedia).toBe(0);
     } finally {
-      extra.db.$client.close();
+      await closeTestDbs(extra.db);
     }
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 // The end of `npm test`: where the time went (each phase, the 15 slowest browser spec files and Vitest files) and one
 // closing line over both runners: "tests: N passed, N failed, N skipped".
-//   node scripts/test-summary.mjs REPORTS_DIR   (vitest.json, playwright.json and phases.tsv of scripts/test.sh)
+//   node scripts/test-summary.mjs REPORTS_DIR   (vitest.json, vitest-pg.json, playwright.json and phases.tsv of scripts/test.sh)
 import fs from "node:fs";
 import path from "node:path";
 
@@ -10,6 +10,8 @@ const read = (name) => {
   return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, "utf8")) : null;
 };
 const vitest = read("vitest.json");
+// The same suite on PostgreSQL (issue 49); its known failures are judged by scripts/vitest-known-failures.mjs.
+const vitestPg = read("vitest-pg.json");
 const playwright = read("playwright.json");
 const phasesFile = path.join(dir, "phases.tsv");
 const phases = fs.existsSync(phasesFile)
@@ -81,6 +83,11 @@ const failed = vFailed + pwCounts.unexpected + pwCounts.flaky;
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + pwCounts.skipped;
 console.log();
 if (vitest) console.log(`vitest: ${vPassed} passed, ${vFailed} failed`);
+if (vitestPg) {
+  console.log(
+    `vitest on PostgreSQL: ${vitestPg.numPassedTests} passed, ${vitestPg.numFailedTests} failed, ${vitestPg.numPendingTests} skipped (its phase judges the failures against tests/unit/pg-known-failures.txt)`,
+  );
+}
 if (playwright) console.log(`playwright: ${pwCounts.expected} passed, ${pwCounts.unexpected} failed, ${pwCounts.flaky} flaky, ${pwCounts.skipped} skipped`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (failed > 0 || !vitest || !playwright) process.exit(1);

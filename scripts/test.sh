@@ -72,6 +72,21 @@ side_by_side \
 
 phase "unit tests (vitest)" npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json"
 
+# The same Vitest suite on PostgreSQL (issue 49): one throwaway cluster for the run (tests/unit/global-setup.ts). After
+# the SQLite run rather than beside it or beside Playwright: both runners already use both cores. Until every model
+# runs on PostgreSQL, the tests still failing there are listed in tests/unit/pg-known-failures.txt: the phase fails on
+# any other failure and names the listed ones that pass now.
+pg_unit() {
+  TEST_DATABASE=postgres npx vitest run --reporter=dot --reporter=json --outputFile.json="$reports/vitest-pg.json" >"$reports/vitest-pg.log" 2>&1
+  local rc=$?
+  node scripts/vitest-known-failures.mjs "$reports/vitest-pg.json" tests/unit/pg-known-failures.txt || { tail -n 80 "$reports/vitest-pg.log"; return 1; }
+  # Errors outside the tests (unhandled rejections) are not in the report: shown, and failing once the list is empty.
+  grep -E "^ +Errors +[0-9]+ error" "$reports/vitest-pg.log" || true
+  if grep -qv '^#' tests/unit/pg-known-failures.txt; then return 0; fi
+  return "$rc"
+}
+phase "unit tests on PostgreSQL (vitest)" pg_unit
+
 if [ "$(cat "$reports/build.rc")" = "0" ]; then
   export E2E_PORT="${E2E_PORT:-4310}"
   export E2E_DATA_DIR="${E2E_DATA_DIR:-$(mktemp -d -t patternhouse-e2e-XXXXXX)}"

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { createTestDb, makeUser } from "../../tests/unit/helpers";
+import { sqliteOnly } from "../../tests/unit/sqlite-only";
 import { createCache } from "~/utils/cache.server";
 import { dataVersion, rawRow } from "~/utils/db.server";
 
@@ -45,7 +46,9 @@ describe("createCache", () => {
     expect(cache.size).toBe(0);
   });
 
-  it("misses once the database's data version has changed", async () => {
+  // SQLite's synchronous dataVersion; PostgreSQL's (currentDataVersion, the WAL position) is tested in
+  // app/utils/sql-dialect.server.test.ts on a cluster of its own.
+  sqliteOnly("SQLite's synchronous dataVersion")("misses once the database's data version has changed", async () => {
     const db = createTestDb();
     const cache = createCache<Promise<number>>({ max: 10 });
     const count = async () => (await rawRow<{ n: number }>(db, sql`SELECT count(*) AS n FROM users`))!.n;

@@ -6,6 +6,7 @@ import { platformSettings } from "../../db/tables";
 import { useTestEnv } from "../../tests/unit/buying-fixtures";
 import { createTestDb } from "../../tests/unit/helpers";
 import { cachedJsonResponse } from "~/utils/cached-json.server";
+import { isPg } from "~/utils/db.server";
 
 const gzipRequest = () => new Request("http://localhost/api/report", { headers: { "Accept-Encoding": "gzip, deflate" } });
 const plainRequest = () => new Request("http://localhost/api/report");
@@ -31,11 +32,14 @@ describe("cachedJsonResponse", () => {
     const plain = await cachedJsonResponse(plainRequest(), db, "report", report);
     expect(plain.headers.get("Content-Encoding")).toBeNull();
     expect(await plain.json()).toEqual(rows);
-    expect(builds).toBe(1);
+    // PostgreSQL's data version is the cluster's WAL position, which the other tests' databases in the run's shared
+    // cluster move at any time (a hit there is tested on a cluster of its own: app/utils/sql-dialect.server.test.ts).
+    if (!isPg(db)) expect(builds).toBe(1);
 
     await db.update(platformSettings).set({ marginBp: rows[0].margin + 1 });
+    const before = builds;
     const after = await cachedJsonResponse(plainRequest(), db, "report", report);
-    expect(builds).toBe(2);
+    expect(builds).toBe(before + 1);
     expect((await after.json())[0].margin).toBe(rows[0].margin + 1);
   });
 

@@ -39,7 +39,8 @@ function asServerUser(root: boolean, file: string, args: string[]): [string, str
   return root ? ["runuser", ["-u", "postgres", "--", file, ...args]] : [file, args];
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+/** `settings`: more postgresql.conf lines (name -> value), e.g. a larger `max_connections` for a whole test run. */
+export async function startPgCluster(options: { settings?: Record<string, string | number> } = {}): Promise<PgCluster> {
   const bin = pgBinDir();
   requireBinaries();
   const root = process.getuid?.() === 0;
@@ -90,6 +91,7 @@ export async function startPgCluster(): Promise<PgCluster> {
           "fsync = off",
           "synchronous_commit = off",
           "full_page_writes = off",
+          ...Object.entries(options.settings ?? {}).map(([name, value]) => `${name} = ${value}`),
           "",
         ].join("\n"),
       );

@@ -15,7 +15,7 @@ import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { is } from "drizzle-orm";
 import type pg from "pg";
 
-import * as sqliteSchema from "../../db/tables";
+import * as sqliteSchema from "../../db/schema";
 
 export type ColumnShape = { type: string; notNull: boolean; default: string | null; identity: boolean };
 export type IndexShape = { columns: string[]; unique: boolean; where: string | null; method: string };

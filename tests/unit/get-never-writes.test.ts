@@ -13,7 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import type Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 
 import { openDatabase, type Db } from "../../db/client";
 import { eq } from "drizzle-orm";
@@ -22,6 +22,7 @@ import { conversations, helpRequests, makes, stores, testerCalls } from "../../d
 import { startFakeStripe } from "../fakes/stripe";
 import { buyAndPay, useTestEnv } from "./buying-fixtures";
 import { makeUser } from "./helpers";
+import { describeSqliteOnly } from "./sqlite-only";
 import { saveMeasurements, shopWithGradedPattern } from "./mtm-order-fixtures";
 import { makeSoldShop } from "./selling-fixtures";
 import { createSession } from "~/models/accounts/sessions.server";
@@ -249,7 +250,7 @@ function watchWrites(client: Database.Database, onWrite: (sql: string) => void) 
   };
 }
 
-describe("a GET never writes (issue 50, item 2)", () => {
+describeSqliteOnly("watches writes through better-sqlite3 (statement.readonly, PRAGMA query_only)")("a GET never writes (issue 50, item 2)", () => {
   let db: Db;
   let s: Seed;
   let dir: string;

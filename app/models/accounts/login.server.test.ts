@@ -1,29 +1,21 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-
 import { afterEach, describe, expect, it } from "vitest";
 
-import { openDatabase, type Db } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { attemptLogin, type LoginLimits } from "~/models/accounts/login.server";
-import { makeUser } from "../../../tests/unit/helpers";
+import { closeTestDbs, createSharedTestDbs, makeUser } from "../../../tests/unit/helpers";
 
 const LIMITS: LoginLimits = { maxFailures: 5, windowMs: 15 * 60 * 1000 };
 const PASSWORD = "correct horse battery";
 
-let dir: string | undefined;
 const opened: Db[] = [];
+/** Handles on one fresh database, as that many processes would hold (tests/unit/helpers.ts). */
 function fileDb(connections = 1): Db[] {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "login-limit-"));
-  const file = path.join(dir, "db.sqlite");
-  const first = openDatabase(file);
-  const rest = Array.from({ length: connections - 1 }, () => openDatabase(file, { migrate: false }));
-  opened.push(first, ...rest);
-  return [first, ...rest];
+  const dbs = createSharedTestDbs(connections);
+  opened.push(...dbs);
+  return dbs;
 }
-afterEach(() => {
-  for (const db of opened.splice(0)) db.$client.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+afterEach(async () => {
+  await closeTestDbs(...opened.splice(0));
 });
 
 describe("attemptLogin rate limit", () => {

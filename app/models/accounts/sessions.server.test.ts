@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 
 import type { Db } from "../../../db/client";
@@ -7,6 +7,7 @@ import { makeShop } from "../../../tests/unit/buying-fixtures";
 import { createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { addToCart } from "~/models/buying/cart.server";
 import { sha256 } from "~/utils/crypto.server";
+import { isPg, rawRows } from "~/utils/db.server";
 import {
   SESSION_TTL_MS,
   createSession,
@@ -90,17 +91,16 @@ describe("sessions", () => {
     const user = await makeUser(db, { email: "dump@example.com", password });
     const token = await createSession({ db, userId: user.id, userAgent: "dump-test" });
 
-    // eslint-disable-next-line no-restricted-syntax -- SQLite-only test: dumps every table through better-sqlite3
-    const tables = db.$client
-      .prepare("select name from sqlite_master where type='table'")
-      .all() as { name: string }[];
+    const tables = await rawRows<{ name: string }>(
+      db,
+      isPg(db)
+        ? sql`select table_name as name from information_schema.tables where table_schema = 'public'`
+        : sql`select name from sqlite_master where type='table'`,
+    );
     expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(["users", "sessions"]));
 
     const dump: Record<string, unknown[]> = {};
-    for (const { name } of tables) {
-      // eslint-disable-next-line no-restricted-syntax -- SQLite-only test: dumps every table through better-sqlite3
-      dump[name] = db.$client.prepare(`select * from "${name.replace(/"/g, '""')}"`).all();
-    }
+    for (const { name } of tables) dump[name] = await rawRows(db, sql`select * from ${sql.identifier(name)}`);
     const text = JSON.stringify(dump);
     // Sanity: the dump really contains the data we just wrote.
     expect(text).toContain("dump@example.com");

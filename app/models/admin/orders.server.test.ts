@@ -8,7 +8,7 @@ import { addToCart } from "~/models/buying/cart.server";
 import { createCheckout } from "~/models/buying/checkout.server";
 import { fulfilCheckout } from "~/models/buying/fulfilment.server";
 import { createLocalProvider } from "~/models/payments/local.server";
-import type { Db } from "~/utils/db.server";
+import { isPg, type Db } from "~/utils/db.server";
 import { getAdminOrder, listAdminOrderViews } from "./orders.server";
 import { toAdminOrderJson } from "./views.server";
 
@@ -19,10 +19,20 @@ beforeAll(() => {
 const query = { q: "", sort: "id" as const, dir: "asc" as const, page: 1, size: 100 };
 
 /**
- * How many statements a call executes. Counted on better-sqlite3's Statement prototype, so statements prepared once
+ * How many statements a call executes. On SQLite counted on better-sqlite3's Statement prototype, so statements prepared once
  * per database (and reused from a cache) count each time they run, like any other.
  */
 async function queriesOf(db: Db, run: () => Promise<unknown>): Promise<number> {
+  if (isPg(db)) {
+    // PostgreSQL: every statement outside a transaction goes through the pool's query.
+    const spy = vi.spyOn((db as unknown as { $client: { query: () => unknown } }).$client, "query");
+    try {
+      await run();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
   const proto = Object.getPrototypeOf(db.$client.prepare("select 1")) as Record<"all" | "get" | "run" | "iterate", () => unknown>;
   const spies = (["all", "get", "run", "iterate"] as const).map((name) => vi.spyOn(proto, name));
   try {

@@ -1,15 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { openDatabase, type Db } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { checkouts, discountCodes, discountRedemptions, orders, transactions, type User } from "../../../db/tables";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
-import { createTestDb } from "../../../tests/unit/helpers";
+import { closeTestDbs, createSharedTestDb, createTestDb } from "../../../tests/unit/helpers";
 import { raceWorkers } from "../../../tests/unit/race-workers";
 import { addToCart, applyDiscountCode, getCartView } from "~/models/buying/cart.server";
 import { createCheckout, sessionLines } from "~/models/buying/checkout.server";
@@ -310,8 +307,9 @@ const WORKER = fileURLToPath(new URL("../../../tests/unit/discount-checkout-work
 
 describe("twenty buyers racing for a code's last use", () => {
   it("twenty threads with their own connections to one file, released at once: exactly one checkout gets the use", { timeout: 300_000 }, async () => {
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-discount-race-")), "race.db");
-    const db = openDatabase(file);
+    const shared = createSharedTestDb();
+    const file = shared.location;
+    const db = shared.open();
     const shop = await makeShop(db);
     const code = await makeCode(db, shop.store.id, { code: "LAST", percent_off: "25", max_uses: "3" });
     // Two uses are gone already (paid by earlier buyers): one is left.
@@ -332,6 +330,6 @@ describe("twenty buyers racing for a code's last use", () => {
     const opened = await db.select().from(checkouts);
     expect(opened).toHaveLength(1);
     expect(opened[0]).toMatchObject({ discountCodeId: code.id, discountCents: 1138, totalCents: 4550 - 1138 });
-    db.$client.close();
+    await closeTestDbs(db);
   });
 });

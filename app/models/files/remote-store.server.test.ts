@@ -6,7 +6,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-import { openDatabase } from "../../../db/client";
+import { createTestDb } from "../../../tests/unit/helpers";
 import { inspectFile } from "~/models/files/inspect.server";
 import { discardFiles, FileStoreUnavailableError, getFileRecord, localUpload, storeFile } from "~/models/files/store.server";
 import { parseEnv } from "~/utils/env.server";
@@ -51,7 +51,7 @@ afterAll(async () => {
 
 it("puts an upload into the bucket, fetches it back into an empty disk with the same bytes and time, and deletes both", async () => {
   useStore(s3.endpoint);
-  const db = openDatabase(":memory:");
+  const db = createTestDb();
   const { temp, inspected } = await pngTemp("a.part");
   const stored = await storeFile({ db, temp, inspected, kind: "media", ownerId: null });
   const local = path.join(dataDir, "uploads", stored.name);
@@ -74,7 +74,7 @@ it("puts an upload into the bucket, fetches it back into an empty disk with the 
 
 it("refuses an upload when the bucket cannot be reached, keeping no file and no row", async () => {
   useStore(`http://127.0.0.1:${port + 1}`);
-  const db = openDatabase(":memory:");
+  const db = createTestDb();
   const { temp, inspected } = await pngTemp("b.part");
   await expect(storeFile({ db, temp, inspected, kind: "media", ownerId: null })).rejects.toBeInstanceOf(FileStoreUnavailableError);
   expect(fs.readdirSync(path.join(dataDir, "uploads")).filter((n) => !n.endsWith(".part"))).toEqual([]);

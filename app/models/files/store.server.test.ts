@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { openDatabase, type Db } from "../../../db/client";
+import type { Db } from "../../../db/client";
+import { createTestDb } from "../../../tests/unit/helpers";
 import { files, productMedia, products, stores, users } from "../../../db/tables";
 import { inspectFile, type AcceptKind } from "~/models/files/inspect.server";
 import { deleteUnreferencedFiles, discardFiles, storeFile } from "~/models/files/store.server";
@@ -53,7 +54,7 @@ let db: Db;
 
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "uploads-test-"));
-  db = openDatabase(":memory:");
+  db = createTestDb();
 });
 afterEach(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { files, patternVersions, products, sizeChartRows } from "../../../db/tables";
 import { makeBuyer, makeShop, useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { cadFixtures } from "../../../tests/unit/cad-fixtures";
-import { createTestDb } from "../../../tests/unit/helpers";
+import { closeTestDbs, createTestDb } from "../../../tests/unit/helpers";
 import { saveMeasurements } from "../../../tests/unit/mtm-order-fixtures";
 import { cacheDir, uploadPath } from "~/models/files/store.server";
 import { makeAstmDxf } from "~/models/patterns/demo.server";
@@ -268,7 +268,7 @@ describe("productLayout on a real CAD export", () => {
     const warn = vi.spyOn(log, "warn");
     try {
       warmLayouts({ db, productId });
-      db.$client.close();
+      await closeTestDbs(db);
       await layoutWarming();
       expect(warn.mock.calls.filter(([fields]) => (fields as { event?: string }).event === "layout-warm")).toEqual([]);
     } finally {

@@ -1,17 +1,8 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { describe, expect, it } from "vitest";
 
-import { afterEach, describe, expect, it } from "vitest";
-
-import { openDatabase } from "../../../db/client";
-import { createTestDb } from "../../../tests/unit/helpers";
+import type { Db } from "../../../db/client";
+import { closeTestDbs, createSharedTestDbs, createTestDb } from "../../../tests/unit/helpers";
 import { hit } from "~/utils/rate-limit.server";
-
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 describe("the messaging limits on the shared SQLite counter", () => {
   it("allows `limit` hits per window, then refuses until the window has passed", async () => {
@@ -25,16 +16,11 @@ describe("the messaging limits on the shared SQLite counter", () => {
   });
 
   it("holds across two connections to one database file (two processes)", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ph-limits-"));
-    dirs.push(dir);
-    const file = path.join(dir, "db.sqlite");
-    const one = openDatabase(file);
-    const two = openDatabase(file);
+    const [one, two] = createSharedTestDbs(2) as [Db, Db];
     const results: boolean[] = [];
     for (let i = 0; i < 25; i++) results.push((await hit({ db: i % 2 ? one : two, key: "messages:1", limit: 20, windowMs: 60_000, now: 5 })).allowed);
     expect(results.filter(Boolean)).toHaveLength(20);
     expect(results.slice(20)).toEqual([false, false, false, false, false]);
-    one.$client.close();
-    two.$client.close();
+    await closeTestDbs(one, two);
   });
 });

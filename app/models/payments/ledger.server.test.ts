@@ -1,17 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { openDatabase } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { orders, stores, transactions } from "../../../db/tables";
-import { makeUser } from "../../../tests/unit/helpers";
 import { useTestEnv } from "../../../tests/unit/buying-fixtures";
 import { balanceOf, makeSoldShop, SOLD_BALANCE } from "../../../tests/unit/selling-fixtures";
-import { createTestDb } from "../../../tests/unit/helpers";
+import { closeTestDbs, createSharedTestDb, createSharedTestDbs, createTestDb, makeUser } from "../../../tests/unit/helpers";
 import { raceWorkers } from "../../../tests/unit/race-workers";
 import {
   adjustBalance,
@@ -116,15 +112,8 @@ describe("the ledger", () => {
 const WORKER = fileURLToPath(new URL("../../../tests/unit/withdraw-worker.ts", import.meta.url));
 
 describe("withdrawal races", () => {
-  function fileDb() {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "patternhouse-race-"));
-    return path.join(dir, "race.db");
-  }
-
   it("ten concurrent withdrawals on two connections to one file make exactly one transfer", async () => {
-    const file = fileDb();
-    const a = openDatabase(file);
-    const b = openDatabase(file, { migrate: false });
+    const [a, b] = createSharedTestDbs(2) as [Db, Db];
     const shop = await makeSoldShop(a);
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) => Promise.resolve().then(async () => requestWithdrawal({ db: i % 2 ? a : b, storeId: shop.store.id }))),
@@ -133,13 +122,13 @@ describe("withdrawal races", () => {
     expect(results.filter((r) => !r.ok && r.error === "not-enough-balance")).toHaveLength(9);
     expect(await a.select().from(transactions).where(eq(transactions.txType, "Transfer"))).toHaveLength(1);
     expect(await balanceOf(b, shop.store.id)).toBe(0);
-    a.$client.close();
-    b.$client.close();
+    await closeTestDbs(a, b);
   });
 
   it("eight threads with their own connections, released at once, make exactly one transfer and never a negative balance", async () => {
-    const file = fileDb();
-    const db = openDatabase(file);
+    const shared = createSharedTestDb();
+    const file = shared.location;
+    const db = shared.open();
     const shop = await makeSoldShop(db);
     const results = await raceWorkers(WORKER, 8, () => ({ file, storeId: shop.store.id }));
     expect(results.filter((r) => r === "ok")).toHaveLength(1);
@@ -149,6 +138,6 @@ describe("withdrawal races", () => {
     expect(transfers[0]!.amountCents).toBe(-SOLD_BALANCE);
     expect(await balanceOf(db, shop.store.id)).toBe(0);
     expect(await ledgerBalance({ db, storeId: shop.store.id })).toBe(0);
-    db.$client.close();
+    await closeTestDbs(db);
   });
 });
