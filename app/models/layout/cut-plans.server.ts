@@ -248,6 +248,7 @@ async function workPlan(db: DbOrTx, id: number): Promise<void> {
   const evaluations = Math.round(getEnv().LAYOUT_IMPROVE_SECONDS * EVALUATIONS_PER_SECOND);
   const { pattern, data } = loaded;
   let result;
+  let progressWrites: Promise<void> = Promise.resolve();
   try {
     result = await runCutPlan({
       order,
@@ -264,10 +265,18 @@ async function workPlan(db: DbOrTx, id: number): Promise<void> {
           return runPatternTask({ ...task, evaluations: 0 }, "idle", { giveWay: { share: PLAN_SHARE } });
         }
       },
-      progress: async (done, steps) => {
-        if (!isClosed(db)) await db.update(cutPlans).set({ done, steps }).where(eq(cutPlans.id, id));
+      // The steps are written one after another, in their order: on PostgreSQL two writes in flight may take two
+      // pooled connections and land out of order (a plan left at 3 of 4 steps).
+      progress: (done, steps) => {
+        progressWrites = progressWrites
+          .then(async () => {
+            if (!isClosed(db)) await db.update(cutPlans).set({ done, steps }).where(eq(cutPlans.id, id));
+          })
+          // Only the page's progress bar: a write that fails leaves the last one shown.
+          .catch((error: unknown) => log.warn({ event: "cut-plan-progress", planId: id, err: error }, "a cut plan's progress could not be stored"));
       },
     });
+    await progressWrites;
   } catch (error) {
     if (error instanceof PatternBusyError) return void (await fail("Pattern files are being prepared for many people right now. Please delete this plan and make it again in a few minutes."));
     if (error instanceof PatternLimitError) return void (await fail(`A marker could not be laid out: ${error.message}`));
