@@ -1,6 +1,6 @@
 // The end of `npm test`: where the time went (each phase, the 15 slowest browser spec files and Vitest files) and one
 // closing line over both runners: "tests: N passed, N failed, N skipped".
-//   node scripts/test-summary.mjs REPORTS_DIR   (vitest.json, vitest-pg.json, playwright.json and phases.tsv of scripts/test.sh)
+//   node scripts/test-summary.mjs REPORTS_DIR   (vitest.json, vitest-pg.json, playwright.json, playwright-pg.json and phases.tsv of scripts/test.sh)
 import fs from "node:fs";
 import path from "node:path";
 
@@ -12,6 +12,7 @@ const read = (name) => {
 const vitest = read("vitest.json");
 // The same suite on PostgreSQL (issue 49); its known failures are judged by scripts/vitest-known-failures.mjs.
 const vitestPg = read("vitest-pg.json");
+const playwrightPg = read("playwright-pg.json");
 const playwright = read("playwright.json");
 const phasesFile = path.join(dir, "phases.tsv");
 const phases = fs.existsSync(phasesFile)
@@ -78,16 +79,17 @@ if (playwright) {
 
 const vPassed = vitest?.numPassedTests ?? 0;
 const vFailed = vitest ? vitest.numFailedTests + (vitest.numFailedTestSuites ?? 0) : 0;
-const passed = vPassed + pwCounts.expected;
-const failed = vFailed + pwCounts.unexpected + pwCounts.flaky;
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + pwCounts.skipped;
+const pgPassed = vitestPg?.numPassedTests ?? 0;
+const pgFailed = vitestPg ? vitestPg.numFailedTests + (vitestPg.numFailedTestSuites ?? 0) : 0;
+const pwPg = { expected: 0, unexpected: 0, flaky: 0, skipped: 0, ...(playwrightPg?.stats ?? {}) };
+const passed = vPassed + pgPassed + pwCounts.expected + pwPg.expected;
+const failed = vFailed + pgFailed + pwCounts.unexpected + pwCounts.flaky + pwPg.unexpected + pwPg.flaky;
+const skipped =
+  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (vitestPg?.numPendingTests ?? 0) + (vitestPg?.numTodoTests ?? 0) + pwCounts.skipped + pwPg.skipped;
 console.log();
 if (vitest) console.log(`vitest: ${vPassed} passed, ${vFailed} failed`);
-if (vitestPg) {
-  console.log(
-    `vitest on PostgreSQL: ${vitestPg.numPassedTests} passed, ${vitestPg.numFailedTests} failed, ${vitestPg.numPendingTests} skipped (its phase judges the failures against tests/unit/pg-known-failures.txt)`,
-  );
-}
+if (vitestPg) console.log(`vitest on PostgreSQL: ${pgPassed} passed, ${pgFailed} failed, ${vitestPg.numPendingTests} skipped`);
 if (playwright) console.log(`playwright: ${pwCounts.expected} passed, ${pwCounts.unexpected} failed, ${pwCounts.flaky} flaky, ${pwCounts.skipped} skipped`);
+if (playwrightPg) console.log(`playwright on PostgreSQL, two processes: ${pwPg.expected} passed, ${pwPg.unexpected} failed, ${pwPg.flaky} flaky, ${pwPg.skipped} skipped`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-if (failed > 0 || !vitest || !playwright) process.exit(1);
+if (failed > 0 || !vitest || !vitestPg || !playwright || !playwrightPg) process.exit(1);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`, which .ci/run runs): typecheck, lint and build side by side, then the unit tests
-# (Vitest), then the browser tests (Playwright: chromium with and without JavaScript, the JSON API, Stripe). Ends with
-# where the time went (each phase, the slowest files) and one closing line over both runners.
+# (Vitest) on SQLite and on PostgreSQL, then the browser tests (Playwright: chromium with and without JavaScript, the
+# JSON API, Stripe), then the PostgreSQL journey over two app processes and a standby. Ends with where the time went
+# (each phase, the slowest files) and one closing line over every run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -93,6 +94,9 @@ if [ "$(cat "$reports/build.rc")" = "0" ]; then
   rm -rf "$E2E_DATA_DIR" "$E2E_DATA_DIR"-demo-* && mkdir -p "$E2E_DATA_DIR"
   PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" phase "browser tests (playwright)" npx playwright test --reporter=list,json
   rm -rf "$E2E_DATA_DIR"-demo-*
+  # PostgreSQL past one machine: two app processes over a primary and a synchronous standby (tests/e2e-pg).
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright-pg.json" phase "browser tests on PostgreSQL, two processes (playwright)" \
+    npx playwright test -c playwright.pg.config.ts --reporter=list,json
 else
   echo "[test] the build failed: no browser tests"
 fi
