@@ -1,6 +1,8 @@
 /**
- * `npx tsx bench/pg-pages.ts [rounds] [seconds]` (issue 49 item 7, issue 50's bench; build first): the rendering
- * path (explore, a product page, the JSON listing) on the same demo data, served by build/server.js three ways:
+ * `npx tsx bench/pg-pages.ts [rounds] [seconds] [base tree]` (issue 49 item 7, issue 50's bench; build first): the
+ * rendering path (explore, a product page, the JSON listing) on the same demo data, served by build/server.js:
+ *   - SQLite before: the base tree's build (e.g. bench/.scratch/trees/<sha>, as `npm run bench -- --base` leaves it),
+ *     when given;
  *   - SQLite: DATA_DIR, no DATABASE_URL (what `npm start` runs);
  *   - PostgreSQL, primary alone: DATABASE_URL the primary, every read there;
  *   - PostgreSQL, reads on the standby: DATABASE_URL both servers, DATABASE_REPLICA_URL the standby.
@@ -20,17 +22,18 @@ import { addStandby, queryOnce, startPgPrimary } from "../tests/pg/replication";
 
 const rounds = Number(process.argv[2] ?? 3);
 const seconds = Number(process.argv[3] ?? 8);
+const baseTree = process.argv[4] ? path.resolve(process.argv[4]) : undefined;
 const CONNECTIONS = 10;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const log = (...args: unknown[]) => console.error("[pg-pages]", ...args);
 
 type Server = { name: string; url: string; child: ChildProcess };
 
-async function startApp(name: string, env: Record<string, string>): Promise<Server> {
+async function startApp(name: string, env: Record<string, string>, cwd = root): Promise<Server> {
   const port = await freePort();
   const logFile = path.join(os.tmpdir(), `pg-pages-${name.replace(/\W+/g, "-")}-${process.pid}.log`);
   const child = spawn(process.execPath, ["build/server.js"], {
-    cwd: root,
+    cwd,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), HTML_CACHE_SECONDS: "0", WEB_CONCURRENCY: "1", LAYOUT_WARMING: "off", SESSION_SECRET: "bench-session-secret-0123456789", ...env },
     stdio: ["ignore", fs.openSync(logFile, "w"), fs.openSync(logFile, "a")],
   });
@@ -69,6 +72,10 @@ try {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "pg-pages-"));
 
   log("seeding the demo on SQLite and on PostgreSQL");
+  if (baseTree) {
+    const sha = path.basename(baseTree).slice(0, 7);
+    servers.push(await startApp(`SQLite before (${sha})`, { DATA_DIR: path.join(scratch, "sqlite-base"), SEED: "demo" }, baseTree));
+  }
   servers.push(await startApp("SQLite", { DATA_DIR: path.join(scratch, "sqlite"), SEED: "demo" }));
   servers.push(await startApp("PostgreSQL, primary alone", { DATA_DIR: path.join(scratch, "pg"), SEED: "demo", DATABASE_URL: primaryDb }));
   servers.push(
@@ -109,16 +116,23 @@ try {
     `${when} UTC, ${os.availableParallelism()} cores, Node ${process.version}, PostgreSQL 15 on loopback with a synchronous standby (remote_apply, fsync on). ` +
       `The demo data; visitors; one app process each, ${CONNECTIONS} connections, ${seconds} s per run after 1 s of warm-up, median of ${rounds} interleaved rounds.\n`,
   );
-  console.log(`| Page | ${servers.map((s) => `${s.name}: req/s, p99`).join(" | ")} | PostgreSQL / SQLite | standby / primary alone | errors |`);
-  console.log(`|---|${servers.map(() => "---:").join("|")}|---:|---:|---:|`);
+  const sqliteNow = servers.find((s) => s.name === "SQLite")!;
+  const before = servers.find((s) => s.name.startsWith("SQLite before"));
+  const alone = servers.find((s) => s.name === "PostgreSQL, primary alone")!;
+  const onStandby = servers.find((s) => s.name === "PostgreSQL, reads on the standby")!;
+  const ratios = [...(before ? ["SQLite now / before"] : []), "PostgreSQL / SQLite", "standby / primary alone"];
+  console.log(`| Page | ${servers.map((s) => `${s.name}: req/s, p99`).join(" | ")} | ${ratios.join(" | ")} | errors |`);
+  console.log(`|---|${servers.map(() => "---:").join("|")}|${ratios.map(() => "---:").join("|")}|---:|`);
   for (const page of pages) {
-    const cells = servers.map((s) => {
+    const cell = (s: Server) => {
       const runs = results.get(`${page.name}\u0000${s.name}`)!;
       return { rps: median(runs.map((r) => r.rps)), p99: median(runs.map((r) => r.p99)), errors: runs.reduce((n, r) => n + r.errors, 0) };
-    });
-    const [sqlite, alone, standbyReads] = cells;
+    };
+    const cells = servers.map(cell);
+    const x = (a: Server, b: Server) => `${(cell(a).rps / cell(b).rps).toFixed(2)}x`;
+    const shown = [...(before ? [x(sqliteNow, before)] : []), x(alone, sqliteNow), x(onStandby, alone)];
     console.log(
-      `| ${page.name} | ${cells.map((c) => `${Math.round(c.rps).toLocaleString("en")}, ${c.p99} ms`).join(" | ")} | ${(alone.rps / sqlite.rps).toFixed(2)}x | ${(standbyReads.rps / alone.rps).toFixed(2)}x | ${cells.reduce((n, c) => n + c.errors, 0)} |`,
+      `| ${page.name} | ${cells.map((c) => `${Math.round(c.rps).toLocaleString("en")}, ${c.p99} ms`).join(" | ")} | ${shown.join(" | ")} | ${cells.reduce((n, c) => n + c.errors, 0)} |`,
     );
   }
 } finally {
