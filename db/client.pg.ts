@@ -130,8 +130,12 @@ export async function openPgDatabase(
  * to the transaction open in the caller's async context, or to a replica in a replicaReads context. Synchronous, for
  * callers that cannot await (the tests' createTestDb); openPgDatabase is this plus the migrations.
  */
-export function openPgPool(url: string, options: { max?: number; onIdleError?: (error: Error) => void; replicas?: string[] } = {}): PgDb {
-  const config = { max: options.max ?? 10, options: "-c TimeZone=UTC" };
+export function openPgPool(
+  url: string,
+  options: { max?: number; onIdleError?: (error: Error) => void; replicas?: string[]; readOnly?: boolean } = {},
+): PgDb {
+  // readOnly: sessions that refuse every write with SQLSTATE 25006, as a standby's do (the tests' GET walk, decision 161).
+  const config = { max: options.max ?? 10, options: `-c TimeZone=UTC${options.readOnly ? " -c default_transaction_read_only=on" : ""}` };
   const hosts = hostUrls(url);
   const pool = hosts.length > 1 ? new PrimaryPool(hosts, config) : new pg.Pool({ ...config, connectionString: url });
   const replicas = (options.replicas ?? []).map((replicaUrl) => new pg.Pool({ ...config, connectionString: replicaUrl }));

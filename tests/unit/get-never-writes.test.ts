@@ -2,34 +2,39 @@
  * Issue 50, item 2: a GET never writes. Every route of the route table (route-table.json, which
  * route-table.test.ts keeps equal to the build's) is asked for a GET, as a visitor, a buyer, a seller and an
  * administrator, with real ids of a seeded marketplace (a sold shop, a conversation, a help request, a make, a
- * tester call...), on a connection that refuses writes (`PRAGMA query_only = ON`): the connection a PostgreSQL
- * standby would give. Any statement that would change the database fails the test, also one whose error a loader
- * swallows (every statement prepared during the walk is checked with SQLite's own "is this read-only?"), and so do
- * a 5xx answer and a thrown error. A route must be walked or be on SKIPPED with its reason, and a route with
- * parameters must have them in PARAMS: a new GET route cannot escape. See docs/decisions/161-get-never-writes.md.
+ * tester call...), on a connection that refuses writes: on SQLite `PRAGMA query_only = ON`, the connection a
+ * PostgreSQL standby would give; on PostgreSQL (`TEST_DATABASE=postgres`) a pool on the seeded database whose sessions
+ * are read-only (`default_transaction_read_only`), refusing writes with a standby's SQLSTATE 25006. Any statement that
+ * would change the database fails the test, also one whose error a loader swallows (SQLite: every statement prepared
+ * during the walk is checked with SQLite's own "is this read-only?"; PostgreSQL: every statement refused with 25006
+ * is recorded as the connection answers it), and so do a 5xx answer and a thrown error. A route must be walked or be
+ * on SKIPPED with its reason, and a route with parameters must have them in PARAMS: a new GET route cannot escape.
+ * See docs/decisions/161-get-never-writes.md.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 import type Database from "better-sqlite3";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { openDatabase, type Db } from "../../db/client";
-import { eq } from "drizzle-orm";
+import { openPgPool } from "../../db/client.pg";
 
 import { conversations, helpRequests, makes, stores, testerCalls } from "../../db/tables";
 import { startFakeStripe } from "../fakes/stripe";
 import { buyAndPay, useTestEnv } from "./buying-fixtures";
-import { makeUser } from "./helpers";
-import { describeSqliteOnly } from "./sqlite-only";
+import { closeTestDbs, createSharedTestDb, makeUser } from "./helpers";
+import { testEngine } from "./test-engine";
 import { saveMeasurements, shopWithGradedPattern } from "./mtm-order-fixtures";
 import { makeSoldShop } from "./selling-fixtures";
 import { createSession } from "~/models/accounts/sessions.server";
 import { sendMessage } from "~/models/messaging/messages.server";
 import { createOnboardingLink } from "~/models/payments/onboarding.server";
 import { action as conversationAction } from "~/routes/_messaging+/message.$id";
-import { first } from "../../app/utils/db.server";
+import { first, isPg } from "../../app/utils/db.server";
 
 type Row = { file: string; path: string | null; index: boolean; parent: string | null };
 type Params = Record<string, string>;
@@ -54,10 +59,13 @@ const SPEC_WRITES: { file: string; who: Who; why: string }[] = [
   why: "the spec defines this GET as creating the payment account on first call; on a read replica it must be sent to the primary, issue 50 item 1",
 }));
 
-/** Statements a GET may run although they write (best effort, allowed to fail on a read-only database). */
+/**
+ * Statements a GET may run although they write (best effort, allowed to fail on a read-only database), as Drizzle
+ * writes them on either engine (SQLite's `?` placeholders, PostgreSQL's `$1`).
+ */
 const TOLERATED_WRITES: { sql: RegExp; why: string }[] = [
   { sql: /^insert into "downloads"/, why: "a download's log line (personal-data export only): unlessReadOnly skips it on a read-only database" },
-  { sql: /^update "pattern_versions" set "data" = \?, "reader_version" = \?/, why: "the cached reading of a pattern: kept in memory, stored by the reread job" },
+  { sql: /^update "pattern_versions" set "data" = (\?|\$1), "reader_version" = (\?|\$2)/, why: "the cached reading of a pattern: kept in memory, stored by the reread job" },
 ];
 
 /** The URL pattern of a row: its own path under its parents'. */
@@ -250,8 +258,45 @@ function watchWrites(client: Database.Database, onWrite: (sql: string) => void) 
   };
 }
 
-describeSqliteOnly("watches writes through better-sqlite3 (statement.readonly, PRAGMA query_only)")("a GET never writes (issue 50, item 2)", () => {
+/**
+ * Watches `pool` (whose sessions are read-only) for statements that write: every statement PostgreSQL refuses with
+ * SQLSTATE 25006 (read_only_sql_transaction) from now on, whether or not the caller swallows the error. Each
+ * connection's `query` is wrapped as the pool opens it: pool.query, drizzle's queries and the transactions' all
+ * reach the server through it.
+ */
+function watchRefusedWrites(pool: pg.Pool, onWrite: (sql: string) => void) {
+  let watching = true;
+  const refused = (text: string) => (error: unknown) => {
+    if (watching && (error as { code?: unknown } | null)?.code === "25006") onWrite(text);
+  };
+  const wrap = (client: pg.PoolClient) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const text = typeof args[0] === "string" ? args[0] : String((args[0] as { text?: unknown } | null)?.text);
+      const callback = args.at(-1);
+      if (typeof callback === "function") {
+        args[args.length - 1] = (error: unknown, result: unknown) => {
+          if (error) refused(text)(error);
+          return (callback as (...a: unknown[]) => unknown)(error, result);
+        };
+        return query(...args);
+      }
+      const result = query(...args);
+      (result as Promise<unknown> | undefined)?.then?.(undefined, refused(text));
+      return result;
+    }) as typeof client.query;
+  };
+  pool.on("connect", wrap);
+  return () => {
+    watching = false;
+    pool.off("connect", wrap);
+  };
+}
+
+describe("a GET never writes (issue 50, item 2)", () => {
   let db: Db;
+  /** The handle the walk's loaders get: SQLite's connection (query_only during the walk), or a read-only pool on PostgreSQL. */
+  let walker: Db;
   let s: Seed;
   let dir: string;
   let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -259,13 +304,22 @@ describeSqliteOnly("watches writes through better-sqlite3 (statement.readonly, P
     stripe = await startFakeStripe();
     dir = useTestEnv({ STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_test", STRIPE_API_URL: stripe.url });
     fs.mkdirSync(path.join(dir, "uploads"));
-    db = openDatabase(path.join(dir, "marketplace.db"));
+    if (testEngine() === "postgres") {
+      // Seeded through a normal pool; walked through another on the same database whose sessions refuse writes.
+      const shared = createSharedTestDb();
+      db = shared.open();
+      walker = openPgPool(shared.location, { max: 4, readOnly: true }) as unknown as Db;
+    } else {
+      db = openDatabase(path.join(dir, "marketplace.db"));
+      walker = db;
+    }
     globalThis.__db = db;
     s = await seed(db);
   });
   afterAll(async () => {
     await stripe.close();
-    db.$client.close();
+    if (isPg(db)) await closeTestDbs(walker, db);
+    else db.$client.close();
     globalThis.__db = undefined;
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -275,12 +329,14 @@ describeSqliteOnly("watches writes through better-sqlite3 (statement.readonly, P
     const problems: string[] = [];
     const walked: string[] = [];
     let current = "";
-    const unwatch = watchWrites(db.$client, (sql) => {
+    const onWrite = (sql: string) => {
       if (!TOLERATED_WRITES.some((t) => t.sql.test(sql))) problems.push(`${current}: writes ${sql.replace(/\s+/g, " ").slice(0, 160)}`);
-    });
+    };
+    const unwatch = isPg(walker) ? watchRefusedWrites(walker.$client as unknown as pg.Pool, onWrite) : watchWrites(walker.$client, onWrite);
     // Vite's define (vite.config.ts), which the health page shows.
     (globalThis as { __APP_VERSION__?: string }).__APP_VERSION__ ??= "test";
-    db.$client.pragma("query_only = ON");
+    if (!isPg(walker)) walker.$client.pragma("query_only = ON");
+    globalThis.__db = walker;
     try {
       for (const row of table) {
         if (SKIPPED[row.file]) continue;
@@ -309,7 +365,8 @@ describeSqliteOnly("watches writes through better-sqlite3 (statement.readonly, P
         }
       }
     } finally {
-      db.$client.pragma("query_only = OFF");
+      globalThis.__db = db;
+      if (!isPg(walker)) walker.$client.pragma("query_only = OFF");
       unwatch();
     }
     expect(problems).toEqual([]);
