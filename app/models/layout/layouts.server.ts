@@ -338,12 +338,13 @@ export async function productLayout({
     return serve(hit);
   }
   if (failedLayouts.get(key)) return { ok: false, error: "limit" };
-  // A new layout (not being computed for anyone yet) counts against its client's share.
-  const counted = !inFlight.has(key) && client !== undefined ? client : null;
-  if (counted !== null && (clientWork.get(counted) ?? 0) >= getEnv().LAYOUTS_PER_CLIENT) return { ok: false, error: "client_busy" };
   // Only the seller's widths are kept on disk: a buyer's typed width is computed once and kept in memory (bounded),
   // so new widths cannot fill the disk (issue 34, item 4).
   const onDisk = (await getLayoutSettings({ db, productId })).widthsMm.includes(widthMm);
+  // A new layout (not being computed for anyone yet) counts against its client's share: checked and counted with no
+  // await between them, or a client's requests in flight together would all pass the check (seen on PostgreSQL).
+  const counted = !inFlight.has(key) && client !== undefined ? client : null;
+  if (counted !== null && (clientWork.get(counted) ?? 0) >= getEnv().LAYOUTS_PER_CLIENT) return { ok: false, error: "client_busy" };
   if (counted !== null) clientWork.set(counted, (clientWork.get(counted) ?? 0) + 1);
   const done = () => {
     if (counted === null) return;
